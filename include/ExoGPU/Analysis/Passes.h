@@ -1,0 +1,21 @@
+//===- Passes.h - Analysis passes of Exo-GPU --------------------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_ANALYSIS_PASSES_H
+#define EXOGPU_ANALYSIS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace exo {
+#define GEN_PASS_DECL
+#include "ExoGPU/Analysis/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "ExoGPU/Analysis/Passes.h.inc"
+} // namespace exo
+
+#endif // EXOGPU_ANALYSIS_PASSES_H

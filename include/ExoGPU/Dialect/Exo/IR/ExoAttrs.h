@@ -1,0 +1,42 @@
+//===- ExoAttrs.h - Attributes and enums of the exo dialect -----*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_DIALECT_EXO_IR_EXOATTRS_H
+#define EXOGPU_DIALECT_EXO_IR_EXOATTRS_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+#include "ExoGPU/Dialect/Exo/IR/ExoOpsEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ExoGPU/Dialect/Exo/IR/ExoOpsAttrs.h.inc"
+
+namespace exo {
+
+/// A set of qualitative timelines, one bit per `QualTimeline`.
+using QualTimelineSet = uint32_t;
+
+inline constexpr QualTimelineSet qualBit(QualTimeline tl) {
+  return QualTimelineSet(1) << static_cast<uint32_t>(tl);
+}
+
+/// A synchronization timeline as sets of qualitative timelines: `full` are
+/// made fully visible, `temporal` only temporally ordered.
+struct SyncTimelineSets {
+  QualTimelineSet full = 0;
+  QualTimelineSet temporal = 0;
+};
+
+/// The qualitative timelines a named synchronization timeline orders.
+SyncTimelineSets getSyncTimelineSets(SyncTimeline tl);
+
+} // namespace exo
+
+#endif // EXOGPU_DIALECT_EXO_IR_EXOATTRS_H

@@ -1,0 +1,465 @@
+//===- ExoOps.td - Operations of the exo dialect -----------*- tablegen -*-===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_DIALECT_EXO_IR_EXOOPS_TD
+#define EXOGPU_DIALECT_EXO_IR_EXOOPS_TD
+
+include "ExoGPU/Dialect/Exo/IR/ExoTypes.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// exo.proc
+//===----------------------------------------------------------------------===//
+
+def Exo_ProcOp : Exo_Op<"proc", [
+    FunctionOpInterface, IsolatedFromAbove, SingleBlock, NoTerminator,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>
+  ]> {
+  let summary = "a procedure: a kernel's host code or an instruction's semantics";
+  let description = [{
+    A procedure with `index` arguments (sizes and indices), scalar arguments
+    and tensor or window arguments. Dimensions of argument types may name
+    earlier `index` arguments. Argument names are part of the program: types
+    refer to them and diagnostics print them.
+
+    `requires` states assertions on the sizes as an integer set whose symbols
+    are the proc's `index` arguments in order; the checks may assume them and
+    the runners refuse sizes that violate them.
+
+    A proc marked `instr<...>` is a hardware instruction. Its body is the
+    instruction's sequential semantics; each array argument carries an
+    `exo.access` attribute.
+
+    ```mlir
+    exo.proc @gemv(%M: index, %K: index,
+                   %A: !exo.tensor<[M, K], f32, dram>,
+                   %x: !exo.tensor<[K], f32, dram>,
+                   %y: !exo.tensor<[M], f32, dram>)
+        requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+      ...
+    }
+
+    exo.proc @wgmma_m64n8k8(%d: !exo.window<[64, 8], f32, wgmma_accum> {exo.access = #exo.access<read_write, out_of_order>}, ...)
+        instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    StrArrayAttr:$arg_names,
+    OptionalAttr<DictArrayAttr>:$arg_attrs,
+    OptionalAttr<DictArrayAttr>:$res_attrs,
+    OptionalAttr<Exo_InstrAttr>:$instr,
+    OptionalAttr<IntegerSetAttr>:$assertions);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    //===------------------------------------------------------------------===//
+    // FunctionOpInterface and CallableOpInterface
+    //===------------------------------------------------------------------===//
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+
+    /// Whether this proc is a hardware instruction.
+    bool isInstr() { return static_cast<bool>(getInstrAttr()); }
+    /// The name of argument `i`.
+    ::llvm::StringRef getArgName(unsigned i) {
+      return ::llvm::cast<::mlir::StringAttr>(getArgNames()[i]).getValue();
+    }
+    /// The `index` argument called `name`, if any.
+    ::mlir::BlockArgument lookupSizeArg(::llvm::StringRef name);
+    /// The access attribute of array argument `i` (instruction procs).
+    ::exo::AccessAttr getArgAccess(unsigned i);
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+def Exo_ForOp : Exo_Op<"for", [
+    SingleBlock, NoTerminator, RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>
+  ]> {
+  let summary = "a loop over [lo, hi) with a loop mode";
+  let description = [{
+    Runs its body for each value of the iterator from `lo` (inclusive) to
+    `hi` (exclusive), in order: that is the sequential meaning of every mode.
+    The mode says how the loop runs in parallel: `seq` (in order),
+    `cuda_tasks` (iterations are tasks spread over clusters) or
+    `cuda_threads<unit>` (iteration i runs on the i-th `unit` of the
+    current collective; no fork, no join, no sync). Bounds are `index`
+    values or integer literals. The iterator's name is kept for schedules
+    (`transform.exo.match_loop "k"`) and diagnostics.
+
+    ```mlir
+    exo.for %k = 0 to %K seq { ... }
+    exo.for %m_task = 0 to %Mt cuda_tasks { ... }
+    exo.for %wg = 0 to 2 cuda_threads<warpgroup> { ... }
+    ```
+  }];
+  let arguments = (ins
+    Variadic<Index>:$dynamic_bounds,
+    DenseI64ArrayAttr:$static_bounds,
+    Exo_LoopModeAttr:$mode,
+    StrAttr:$iter_name);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::OpFoldResult":$lo, "::mlir::OpFoldResult":$hi,
+                   "::exo::LoopModeAttr":$mode, "::llvm::StringRef":$iterName)>
+  ];
+  let extraClassDeclaration = [{
+    ::mlir::OpFoldResult getLowerBound();
+    ::mlir::OpFoldResult getUpperBound();
+    ::mlir::BlockArgument getInductionVar() {
+      return getBody().front().getArgument(0);
+    }
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+  }];
+}
+
+def Exo_IfOp : Exo_Op<"if", [NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "a guard";
+  let description = [{
+    Runs `then` when the condition holds, else the optional `else` region.
+    Conditions are `i1` values computed from control values.
+
+    ```mlir
+    %c = arith.cmpi ult, %i, %M : index
+    exo.if %c { ... } else { ... }
+    ```
+  }];
+  let arguments = (ins I1:$condition);
+  let regions = (region SizedRegion<1>:$thenRegion, MaxSizedRegion<1>:$elseRegion);
+  let assemblyFormat = "$condition $thenRegion (`else` $elseRegion^)? attr-dict";
+  let extraClassDeclaration = [{
+    ::mlir::Block &getThenBlock() { return getThenRegion().front(); }
+    bool hasElse() { return !getElseRegion().empty(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+def Exo_AllocOp : Exo_Op<"alloc", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
+  ]> {
+  let summary = "allocates a tensor or a barrier array for the enclosing block";
+  let description = [{
+    The lifetime of the allocation is the rest of the enclosing block. The
+    name (taken from the SSA name when parsed) is kept for diagnostics.
+    Device code may allocate on-chip memories and barriers only; host code
+    may allocate `dram` and `gmem`. A tensor with a ring dimension is a
+    managed ring buffer and names the barrier that guards it: a slot may be
+    used once the guard's element for that iteration has been awaited, and is
+    released by the arrive on it.
+
+    ```mlir
+    %war = exo.alloc : !exo.barrier<mbarrier(prearrive 4), [Kit ring 4]>
+    %smem_A = exo.alloc guarded_by %war
+        : !exo.tensor<[Kit ring 4, 128, 32], f32, smem_swizzle<128>>
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, Optional<Exo_BarrierType>:$guard);
+  let results = (outs AnyTypeOf<[Exo_TensorType, Exo_BarrierType]>:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Exo_ReadOp : Exo_Op<"read", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>
+  ]> {
+  let summary = "reads one element of a tensor or window";
+  let description = [{
+    Indices are `index` values or integer literals, one per dimension.
+
+    ```mlir
+    %a = exo.read %A[%m, %k] : !exo.tensor<[M, K], f32, gmem>
+    ```
+  }];
+  let arguments = (ins
+    Exo_AnyShapedData:$source,
+    Variadic<Index>:$indices,
+    DenseI64ArrayAttr:$static_indices);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $source `` custom<DynamicIndexList>($indices, $static_indices)
+    attr-dict `:` type($source)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedIndices();
+  }];
+}
+
+class Exo_WriteOp<string mnemonic, string sep, string what>
+    : Exo_Op<mnemonic, [
+        TypesMatchWith<"value type matches the element type", "dest", "value",
+                       "::exo::getElementTypeOf($_self)">]> {
+  let arguments = (ins
+    Exo_AnyShapedData:$dest,
+    Variadic<Index>:$indices,
+    DenseI64ArrayAttr:$static_indices,
+    AnyType:$value);
+  let assemblyFormat = "$dest `` custom<DynamicIndexList>($indices, $static_indices) `"
+    # sep # "` $value attr-dict `:` type($dest)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedIndices();
+  }];
+}
+
+def Exo_AssignOp : Exo_WriteOp<"assign", "=", "stores"> {
+  let summary = "writes one element of a tensor or window";
+  let description = [{
+    ```mlir
+    exo.assign %C[%m, %n] = %v : !exo.tensor<[M, N], f32, gmem>
+    ```
+  }];
+}
+
+def Exo_ReduceOp : Exo_WriteOp<"reduce", "+` `` `=", "accumulates"> {
+  let summary = "adds a value to one element of a tensor or window";
+  let description = [{
+    `exo.reduce %C[i] += %v` means `C[i] = C[i] + v`. Reductions commute with
+    each other, which scheduling rewrites may use.
+
+    ```mlir
+    exo.reduce %C[%m, %n] += %p : !exo.tensor<[M, N], f32, gmem>
+    ```
+  }];
+}
+
+def Exo_WindowOp : Exo_Op<"window", [Pure]> {
+  let summary = "takes a strided view of part of a tensor or window";
+  let description = [{
+    Each coordinate is a point `i` (the dimension is dropped), an interval
+    `lo :+ n` of constant length `n`, or `:` (the whole dimension). A window
+    whose result memory is `tma_map<...>` over a `gmem` source encodes a
+    tensor map; that is allowed in host code only.
+
+    ```mlir
+    %w = exo.window %smem_A[%slot, %r :+ 64, :]
+        : !exo.tensor<[4, 128, 32], f32, smem_swizzle<128>>
+       -> !exo.window<[64, 32], f32, smem_swizzle<128>>
+    %map = exo.window %A[:, :] : !exo.tensor<[M, K], f32, gmem>
+                              -> !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
+    ```
+  }];
+  let arguments = (ins
+    Exo_AnyShapedData:$source,
+    Variadic<Index>:$offsets,
+    DenseI64ArrayAttr:$static_offsets,
+    DenseI64ArrayAttr:$static_sizes);
+  let results = (outs Exo_WindowType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Entries of `static_sizes` that are not interval lengths.
+    static constexpr int64_t kPoint = -1;
+    static constexpr int64_t kFull = -2;
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedOffsets();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+def Exo_CallOp : Exo_Op<"call", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>
+  ]> {
+  let summary = "calls a proc or issues an instruction";
+  let description = [{
+    Arguments must match the callee's parameters: sizes and scalars by type,
+    arrays by element type, memory and shape (a tensor or window may be
+    passed for a window parameter). A call of an instruction that declares a
+    barrier mechanism may name one trailing barrier with `>>`: the
+    instruction signals it when its asynchronous accesses complete. `:`
+    coordinates multicast the signal over CTA-distributed dimensions.
+
+    ```mlir
+    exo.call @tma_load_2d(%dst, %src) >> %full[%slot]
+        : (!exo.window<[128, 32], f32, smem_swizzle<128>>,
+           !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>)
+    ```
+  }];
+  let arguments = (ins
+    FlatSymbolRefAttr:$callee,
+    Variadic<AnyType>:$args,
+    Optional<Exo_BarrierType>:$trailing,
+    Variadic<Index>:$trailing_indices,
+    DenseI64ArrayAttr:$static_trailing_indices);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// GPU structure
+//===----------------------------------------------------------------------===//
+
+def Exo_DeviceFunctionOp : Exo_Op<"device_function", [
+    SingleBlock, NoTerminator, RecursiveMemoryEffects
+  ]> {
+  let summary = "a CUDA kernel launch: the body runs on the device";
+  let description = [{
+    Everything inside runs on the GPU. The threads of a CTA are given by
+    `blockDim` or by named warp groups (`warps = [...]`, in warp order, with
+    optional `setmaxnreg` budgets for warp specialization). `clusterDim` is
+    the number of CTAs per cluster; `blocksPerSM` how many CTAs share an SM
+    (it sizes the persistent grid). The body is exactly one cuboid nest of
+    `cuda_tasks` loops (index arithmetic may sit between them).
+
+    ```mlir
+    exo.device_function(warps = [<"producer", 1, dec 40>, <"unused", 3, dec 40>,
+                                 <"consumer", 8, inc 232>],
+                        clusterDim = 2) {
+      exo.for %mt = 0 to %Mt cuda_tasks {
+        exo.for %nt = 0 to %Nt cuda_tasks { ... }
+      }
+    }
+    ```
+  }];
+  let arguments = (ins
+    OptionalAttr<I64Attr>:$block_dim,
+    OptionalAttr<TypedArrayAttrBase<Exo_WarpGroupAttr, "warp groups">>:$warp_groups,
+    DefaultValuedAttr<I64Attr, "1">:$cluster_dim,
+    DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Threads per CTA (from blockDim or the warp groups).
+    int64_t getNumThreads();
+    /// The first warp of the group called `name`, and its warp count.
+    ::mlir::FailureOr<std::pair<int64_t, int64_t>> lookupWarpGroup(::llvm::StringRef name);
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+  }];
+}
+
+def Exo_WarpsOp : Exo_Op<"warps", [
+    SingleBlock, NoTerminator, RecursiveMemoryEffects
+  ]> {
+  let summary = "narrows the current collective to a range of warps";
+  let description = [{
+    `exo.warps "name"` selects a warp group of the enclosing device function
+    by name (warp specialization), optionally only its warps [lo, hi);
+    `exo.warps lo to hi` selects warps [lo, hi) of the current collective.
+    A named selection may not be nested in another `exo.warps`.
+
+    ```mlir
+    exo.warps "producer" { ... }
+    exo.warps "producer" 0 to 1 { ... }
+    exo.warps 0 to 4 { ... }
+    ```
+  }];
+  let arguments = (ins
+    OptionalAttr<StrAttr>:$group,
+    OptionalAttr<I64Attr>:$lo,
+    OptionalAttr<I64Attr>:$hi);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization
+//===----------------------------------------------------------------------===//
+
+def Exo_FenceOp : Exo_Op<"fence"> {
+  let summary = "orders what the collective did on one timeline before what it does on another";
+  let description = [{
+    `Fence(L1, L2)`: every access the executing collective witnessed on the
+    first synchronization timeline becomes visible to it on the second. It
+    takes no trailing barrier. `exo.fence(cuda_in_order, cuda_in_order)` by a
+    CTA lowers to a CTA barrier; `(wgmma_fence_1, wgmma_fence_2)` by a
+    warpgroup lowers to `wgmma.fence.sync.aligned`;
+    `(cuda_in_order, cuda_generic_and_async_proxy)` adds `fence.proxy.async`.
+
+    ```mlir
+    exo.fence(cuda_in_order, cuda_in_order)
+    ```
+  }];
+  let arguments = (ins Exo_SyncTimeline:$first, Exo_SyncTimeline:$second);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Exo_ArriveOp : Exo_Op<"arrive"> {
+  let summary = "signals barriers when the collective's accesses on a timeline complete";
+  let description = [{
+    `Arrive(L1) >> bar[...]`: every access witnessed on `L1` gets a pending
+    await on each named barrier element. Several `>>` targets (all of one
+    barrier array) and `:` coordinates over CTA-distributed dimensions form a
+    multicast: one arrive on the barrier of each of those CTAs.
+
+    ```mlir
+    exo.arrive(wgmma_async) >> %cg[%cm, %cn, %wg]
+    exo.arrive(cuda_in_order) >> %war[%cm, :, %k] >> %war[:, %cn, %k]
+    ```
+  }];
+  let arguments = (ins
+    Exo_SyncTimeline:$timeline,
+    Exo_BarrierType:$barrier,
+    Variadic<Index>:$indices,
+    DenseI64ArrayAttr:$static_indices,
+    I64Attr:$num_targets);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The mixed indices of the `i`-th barrier expression; multicast
+    /// coordinates have the value `kMulticast`.
+    ::llvm::SmallVector<::mlir::OpFoldResult> getTargetIndices(unsigned i);
+  }];
+}
+
+def Exo_AwaitOp : Exo_Op<"await"> {
+  let summary = "waits until a barrier's arrivals are visible on a timeline";
+  let description = [{
+    `Await(bar[...], L2, N)`: accesses pending on the barrier element, except
+    the last N arrivals, become visible to the collective on `L2`. N counts
+    commit groups still in flight (`wait_group N`); it is 0 for mbarriers
+    and cluster syncs. It takes no trailing barrier.
+
+    ```mlir
+    exo.await(%full[%slot], wgmma_async_smem, 0)
+    exo.await(%wg, cuda_in_order, 1)
+    ```
+  }];
+  let arguments = (ins
+    Exo_BarrierType:$barrier,
+    Variadic<Index>:$indices,
+    DenseI64ArrayAttr:$static_indices,
+    Exo_SyncTimeline:$timeline,
+    I64Attr:$pending);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedIndices();
+  }];
+}
+
+#endif // EXOGPU_DIALECT_EXO_IR_EXOOPS_TD

@@ -1,0 +1,36 @@
+//===- ExoTypes.h - Types of the exo dialect --------------------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_DIALECT_EXO_IR_EXOTYPES_H
+#define EXOGPU_DIALECT_EXO_IR_EXOTYPES_H
+
+#include "ExoGPU/Dialect/Exo/IR/ExoAttrs.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Types.h"
+
+#define GET_TYPEDEF_CLASSES
+#include "ExoGPU/Dialect/Exo/IR/ExoOpsTypes.h.inc"
+
+namespace exo {
+
+/// Marks a multicast coordinate `:` in the static indices of a barrier
+/// expression.
+inline constexpr int64_t kMulticastIndex = mlir::ShapedType::kDynamic + 1;
+
+/// The element type of a tensor or window type, or null.
+mlir::Type getElementTypeOf(mlir::Type type);
+/// The memory of a tensor or window type, or null.
+MemoryAttr getMemoryOf(mlir::Type type);
+/// The dimensions of a tensor or window type (integers or size names).
+llvm::ArrayRef<mlir::Attribute> getDimsOf(mlir::Type type);
+/// Whether `type` is a tensor or window type.
+bool isShapedData(mlir::Type type);
+/// Whether `type` is an element type tensors may hold.
+bool isValidElementType(mlir::Type type);
+
+} // namespace exo
+
+#endif // EXOGPU_DIALECT_EXO_IR_EXOTYPES_H

@@ -1,0 +1,37 @@
+//===- InitAll.cpp - Register everything Exo-GPU uses ---------------------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/InitAll.h"
+
+#include "ExoGPU/Analysis/Passes.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/Transforms/Passes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void exo::registerExoDialects(mlir::DialectRegistry &registry) {
+  registry.insert<exo::ExoDialect>();
+}
+
+void exo::registerExoPasses() { exo::registerExoAnalysisPasses(); }
+
+void exo::registerAllDialects(mlir::DialectRegistry &registry) {
+  registerExoDialects(registry);
+  registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect,
+                  mlir::transform::TransformDialect>();
+}
+
+void exo::registerAllPasses() {
+  registerExoPasses();
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerSymbolDCEPass();
+  mlir::transform::registerTransformPasses();
+}
