@@ -52,7 +52,7 @@ void summarizeDevice(DeviceFunctionOp device, raw_ostream &os) {
   SmallVector<std::string> allocs;
   unsigned fences = 0, arrives = 0, awaits = 0, trailing = 0, warps = 0,
            seqLoops = 0;
-  device.walk([&](Operation *op) {
+  device.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (auto loop = dyn_cast<ForOp>(op)) {
       LoopModeAttr mode = loop.getMode();
       if (mode.isTasks()) {

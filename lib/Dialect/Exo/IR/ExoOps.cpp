@@ -807,8 +807,10 @@ LogicalResult WindowOp::verify() {
     llvm::interleaveComma(expected, diag, [&](Attribute a) {
       if (auto i = dyn_cast<IntegerAttr>(a))
         diag << i.getInt();
+      else if (auto name = dyn_cast<StringAttr>(a))
+        diag << name.getValue();
       else
-        diag << cast<StringAttr>(a).getValue();
+        diag << '?';
     });
     return diag << "]";
   }
@@ -827,6 +829,13 @@ LogicalResult WindowOp::verify() {
                            << stringifyMemoryKind(srcMem.getKind()) << "'";
     if (getEnclosingDeviceFunction(*this))
       return emitOpError() << "tensor maps can only be built in host code";
+    if (llvm::any_of(sizes, [](int64_t s) { return s == kPoint; }))
+      return emitOpError() << "a tensor map spans every dimension of its "
+                              "tensor; take points of the map instead";
+    if (resMem.getBox().size() != srcDims.size())
+      return emitOpError() << "the tensor map's box has rank "
+                           << resMem.getBox().size()
+                           << ", but the tensor has rank " << srcDims.size();
     return success();
   }
   return emitOpError() << "a window keeps the memory of its source ('"

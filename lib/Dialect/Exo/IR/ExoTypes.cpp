@@ -72,7 +72,9 @@ static ParseResult parseDimList(AsmParser &parser,
           AsmParser::Delimiter::Square, [&]() -> ParseResult {
             int64_t v;
             OptionalParseResult intResult = parser.parseOptionalInteger(v);
-            if (intResult.has_value()) {
+            if (succeeded(parser.parseOptionalQuestion())) {
+              dims.push_back(UnitAttr::get(ctx));
+            } else if (intResult.has_value()) {
               if (failed(*intResult))
                 return failure();
               dims.push_back(IntegerAttr::get(IntegerType::get(ctx, 64), v));
@@ -110,8 +112,10 @@ static void printDimList(AsmPrinter &printer, ArrayRef<Attribute> dims,
       printer << ", ";
     if (auto intAttr = dyn_cast<IntegerAttr>(d))
       printer << intAttr.getInt();
+    else if (auto name = dyn_cast<StringAttr>(d))
+      printer << name.getValue();
     else
-      printer << cast<StringAttr>(d).getValue();
+      printer << '?';
     if (!ringDepths.empty() && ringDepths[i] != 0)
       printer << " ring " << ringDepths[i];
   }
@@ -130,10 +134,14 @@ static LogicalResult verifyDims(function_ref<InFlightDiagnostic()> emitError,
     } else if (auto name = dyn_cast<StringAttr>(d)) {
       if (name.getValue().empty())
         return emitError() << "a size name must not be empty";
-    } else {
+    } else if (!isa<UnitAttr>(d)) {
       return emitError() << "a dimension must be an integer or a size name";
     }
   }
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (isa<UnitAttr>(d) && (ringDepths.empty() || ringDepths[i] == 0))
+      return emitError() << "only a ring dimension may have the unbounded "
+                            "extent '?'";
   if (!ringDepths.empty()) {
     if (ringDepths.size() != dims.size())
       return emitError() << "expected one ring depth per dimension";
@@ -202,10 +210,6 @@ verifyShapedData(function_ref<InFlightDiagnostic()> emitError,
                            << stringifyMemoryKind(memory.getKind())
                            << "' needs a constant shape, but dimension '"
                            << name.getValue() << "' is a size";
-  if (memory.getKind() == MemoryKind::TmaMap &&
-      memory.getBox().size() > dims.size())
-    return emitError() << "tma_map box of rank " << memory.getBox().size()
-                       << " exceeds the window's rank " << dims.size();
   return success();
 }
 

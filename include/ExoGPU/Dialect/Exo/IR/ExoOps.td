@@ -214,7 +214,7 @@ def Exo_ReadOp : Exo_Op<"read", [
   }];
 }
 
-class Exo_WriteOp<string mnemonic, string sep, string what>
+class Exo_WriteOp<string mnemonic, string sep>
     : Exo_Op<mnemonic, [
         TypesMatchWith<"value type matches the element type", "dest", "value",
                        "::exo::getElementTypeOf($_self)">]> {
@@ -231,7 +231,7 @@ class Exo_WriteOp<string mnemonic, string sep, string what>
   }];
 }
 
-def Exo_AssignOp : Exo_WriteOp<"assign", "=", "stores"> {
+def Exo_AssignOp : Exo_WriteOp<"assign", "="> {
   let summary = "writes one element of a tensor or window";
   let description = [{
     ```mlir
@@ -240,7 +240,7 @@ def Exo_AssignOp : Exo_WriteOp<"assign", "=", "stores"> {
   }];
 }
 
-def Exo_ReduceOp : Exo_WriteOp<"reduce", "+` `` `=", "accumulates"> {
+def Exo_ReduceOp : Exo_WriteOp<"reduce", "+` `` `="> {
   let summary = "adds a value to one element of a tensor or window";
   let description = [{
     `exo.reduce %C[i] += %v` means `C[i] = C[i] + v`. Reductions commute with

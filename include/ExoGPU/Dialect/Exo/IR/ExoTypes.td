@@ -47,9 +47,10 @@ class Exo_ShapedDataType<string name, string typeMnemonic>
     int64_t getStaticDim(unsigned i) const {
       return ::llvm::cast<::mlir::IntegerAttr>(getDims()[i]).getInt();
     }
-    /// The size argument naming dimension `i`; `!isStaticDim(i)` must hold.
+    /// The size argument naming dimension `i`, or null when the dimension
+    /// is a constant or the unbounded extent `?` of a ring dimension.
     ::mlir::StringAttr getSymbolDim(unsigned i) const {
-      return ::llvm::cast<::mlir::StringAttr>(getDims()[i]);
+      return ::llvm::dyn_cast<::mlir::StringAttr>(getDims()[i]);
     }
     /// The ring depth of dimension `i`, 0 when it is not a ring dimension.
     int64_t getRingDepth(unsigned i) const {
@@ -104,10 +105,11 @@ def Exo_BarrierType : Exo_Type<"Barrier", "barrier"> {
     warpgroups like any tensor's. A dimension `n ring d` is indexed by the
     logical iteration (0 <= i < n) and stored in d physical barriers
     (i mod d); each logical mbarrier element is one-shot: one arrive and one
-    await. Dimensions are integers or size names.
+    await. Dimensions are integers or size names; a ring dimension's extent
+    may be `?` (unbounded: as many iterations as the program runs).
 
     ```mlir
-    !exo.barrier<mbarrier(prearrive 4), [2, 1, Kit ring 4]>
+    !exo.barrier<mbarrier(prearrive 4), [2, 1, ? ring 4]>
     !exo.barrier<wgmma_group, [1, 1, 2]>
     !exo.barrier<bulk_group>
     !exo.barrier<cluster_sync>
