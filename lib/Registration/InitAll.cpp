@@ -7,10 +7,14 @@
 #include "ExoGPU/InitAll.h"
 
 #include "ExoGPU/Analysis/Passes.h"
+#include "ExoGPU/Conversion/Passes.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -20,12 +24,16 @@ void exo::registerExoDialects(mlir::DialectRegistry &registry) {
   registry.insert<exo::ExoDialect>();
 }
 
-void exo::registerExoPasses() { exo::registerExoAnalysisPasses(); }
+void exo::registerExoPasses() {
+  exo::registerExoAnalysisPasses();
+  exo::registerExoConversionPasses();
+}
 
 void exo::registerAllDialects(mlir::DialectRegistry &registry) {
   registerExoDialects(registry);
-  registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect,
-                  mlir::transform::TransformDialect>();
+  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect, mlir::transform::TransformDialect>();
 }
 
 void exo::registerAllPasses() {

@@ -1,0 +1,308 @@
+//===- ExoToCPU.cpp - The sequential meaning of exo procs -----------------===//
+//
+// Part of the Exo-GPU project.
+//
+// Rebuilds every exo.proc as a func.func over strided memrefs, statement by
+// statement: the sequential reading of the program, with every GPU
+// annotation dropped. See ExoLowerToCPU in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Conversion/Passes.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace exo {
+#define GEN_PASS_DEF_EXOLOWERTOCPU
+#include "ExoGPU/Conversion/Passes.h.inc"
+} // namespace exo
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+/// tf32 values are held in f32 on the CPU.
+Type convertScalarType(Type type) {
+  if (type.isTF32())
+    return Float32Type::get(type.getContext());
+  return type;
+}
+
+/// Tensors and windows become memrefs with a fully dynamic strided layout, so
+/// that a tensor and any window of it have the same type.
+Type convertType(Type type) {
+  if (!isShapedData(type))
+    return convertScalarType(type);
+  size_t rank = getDimsOf(type).size();
+  SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
+  SmallVector<int64_t> strides(rank, ShapedType::kDynamic);
+  auto layout =
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
+  return MemRefType::get(shape, convertScalarType(getElementTypeOf(type)),
+                         layout);
+}
+
+class ProcLowering {
+public:
+  ProcLowering(ProcOp proc, OpBuilder &builder)
+      : proc(proc), b(builder), loc(proc.getLoc()) {}
+
+  FailureOr<func::FuncOp> run();
+
+private:
+  LogicalResult lowerBlock(Block &block);
+  LogicalResult lowerOp(Operation &op);
+  Value index(OpFoldResult ofr);
+  Value constantIndex(int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  /// The value of a tensor dimension (an integer or a size name).
+  FailureOr<Value> dimValue(Attribute dim, Operation *user);
+  Value emulateTruncToTF32(arith::TruncFOp op);
+
+  ProcOp proc;
+  OpBuilder &b;
+  Location loc;
+  IRMapping map;
+};
+
+FailureOr<func::FuncOp> ProcLowering::run() {
+  SmallVector<Type> argTypes;
+  for (Type t : proc.getArgumentTypes())
+    argTypes.push_back(convertType(t));
+  auto fn = func::FuncOp::create(b, loc, proc.getSymName(),
+                                 b.getFunctionType(argTypes, {}));
+  Block *entry = fn.addEntryBlock();
+  for (auto [i, arg] : llvm::enumerate(proc.getBodyBlock().getArguments())) {
+    map.map(arg, entry->getArgument(i));
+    fn.setArgAttr(i, "exo.name", b.getStringAttr(proc.getArgName(i)));
+  }
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entry);
+  if (failed(lowerBlock(proc.getBodyBlock())))
+    return failure();
+  func::ReturnOp::create(b, loc);
+  return fn;
+}
+
+Value ProcLowering::index(OpFoldResult ofr) {
+  if (auto v = dyn_cast<Value>(ofr))
+    return map.lookup(v);
+  return constantIndex(cast<IntegerAttr>(cast<Attribute>(ofr)).getInt());
+}
+
+FailureOr<Value> ProcLowering::dimValue(Attribute dim, Operation *user) {
+  if (auto i = dyn_cast<IntegerAttr>(dim))
+    return constantIndex(i.getInt());
+  if (auto name = dyn_cast<StringAttr>(dim)) {
+    BlockArgument arg = proc.lookupSizeArg(name.getValue());
+    if (!arg)
+      return user->emitOpError() << "unknown size '" << name.getValue() << "'";
+    return map.lookup(arg);
+  }
+  return user->emitOpError()
+         << "a tensor with an unbounded ring dimension '?' has no sequential "
+            "storage";
+}
+
+LogicalResult ProcLowering::lowerBlock(Block &block) {
+  SmallVector<Value> allocated;
+  for (Operation &op : block) {
+    if (auto alloc = dyn_cast<AllocOp>(op)) {
+      auto tensor = dyn_cast<exo::TensorType>(alloc.getType());
+      if (!tensor)
+        continue; // Barriers have no sequential meaning.
+      SmallVector<Value> sizes;
+      for (Attribute d : tensor.getDims()) {
+        FailureOr<Value> v = dimValue(d, alloc);
+        if (failed(v))
+          return failure();
+        sizes.push_back(*v);
+      }
+      SmallVector<int64_t> shape(sizes.size(), ShapedType::kDynamic);
+      auto type =
+          MemRefType::get(shape, convertScalarType(tensor.getElementType()));
+      Value buffer = memref::AllocOp::create(b, alloc.getLoc(), type, sizes);
+      allocated.push_back(buffer);
+      map.map(alloc.getResult(),
+              memref::CastOp::create(b, alloc.getLoc(), convertType(tensor),
+                                     buffer));
+      continue;
+    }
+    if (failed(lowerOp(op)))
+      return failure();
+  }
+  for (Value buffer : llvm::reverse(allocated))
+    memref::DeallocOp::create(b, loc, buffer);
+  return success();
+}
+
+Value ProcLowering::emulateTruncToTF32(arith::TruncFOp op) {
+  // tf32 keeps the top 19 bits of an f32 (1 sign, 8 exponent, 10 mantissa).
+  Location l = op.getLoc();
+  Value x = map.lookup(op.getIn());
+  Type i32 = b.getI32Type();
+  Value bits = arith::BitcastOp::create(b, l, i32, x);
+  auto cst = [&](int64_t v) {
+    return arith::ConstantOp::create(b, l, b.getI32IntegerAttr(v));
+  };
+  Value mask = cst(static_cast<int32_t>(0xFFFFE000u));
+  std::optional<arith::RoundingMode> mode = op.getRoundingmode();
+  Value rounded;
+  if (mode && *mode == arith::RoundingMode::toward_zero) {
+    rounded = arith::AndIOp::create(b, l, bits, mask);
+  } else {
+    // Round to nearest, ties to even: add 0xFFF plus the lowest kept bit.
+    Value lsb = arith::AndIOp::create(
+        b, l, arith::ShRUIOp::create(b, l, bits, cst(13)), cst(1));
+    Value bias = arith::AddIOp::create(b, l, cst(0xFFF), lsb);
+    rounded = arith::AndIOp::create(
+        b, l, arith::AddIOp::create(b, l, bits, bias), mask);
+  }
+  Value result = arith::BitcastOp::create(b, l, x.getType(), rounded);
+  // NaN stays NaN (the rounding could carry into the exponent).
+  Value isNan = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, l, isNan, x, result);
+}
+
+LogicalResult ProcLowering::lowerOp(Operation &op) {
+  Location l = op.getLoc();
+  if (isa<FenceOp, ArriveOp, AwaitOp>(op))
+    return success();
+  if (auto loop = dyn_cast<ForOp>(op)) {
+    Value lo = index(loop.getLowerBound()), hi = index(loop.getUpperBound());
+    auto scfFor = scf::ForOp::create(b, l, lo, hi, constantIndex(1));
+    map.map(loop.getInductionVar(), scfFor.getInductionVar());
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(scfFor.getBody()->getTerminator());
+    return lowerBlock(loop.getBodyBlock());
+  }
+  if (auto ifOp = dyn_cast<IfOp>(op)) {
+    auto scfIf = scf::IfOp::create(b, l, map.lookup(ifOp.getCondition()),
+                                   /*withElseRegion=*/ifOp.hasElse());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(scfIf.thenBlock()->getTerminator());
+      if (failed(lowerBlock(ifOp.getThenBlock())))
+        return failure();
+    }
+    if (ifOp.hasElse()) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(scfIf.elseBlock()->getTerminator());
+      if (failed(lowerBlock(ifOp.getElseRegion().front())))
+        return failure();
+    }
+    return success();
+  }
+  if (auto device = dyn_cast<DeviceFunctionOp>(op))
+    return lowerBlock(device.getBodyBlock());
+  if (auto warps = dyn_cast<WarpsOp>(op))
+    return lowerBlock(warps.getBody().front());
+  if (auto read = dyn_cast<ReadOp>(op)) {
+    SmallVector<Value> idx;
+    for (OpFoldResult i : read.getMixedIndices())
+      idx.push_back(index(i));
+    map.map(read.getResult(),
+            memref::LoadOp::create(b, l, map.lookup(read.getSource()), idx));
+    return success();
+  }
+  if (auto assign = dyn_cast<AssignOp>(op)) {
+    SmallVector<Value> idx;
+    for (OpFoldResult i : assign.getMixedIndices())
+      idx.push_back(index(i));
+    memref::StoreOp::create(b, l, map.lookup(assign.getValue()),
+                            map.lookup(assign.getDest()), idx);
+    return success();
+  }
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    SmallVector<Value> idx;
+    for (OpFoldResult i : reduce.getMixedIndices())
+      idx.push_back(index(i));
+    Value dest = map.lookup(reduce.getDest());
+    Value old = memref::LoadOp::create(b, l, dest, idx);
+    Value v = map.lookup(reduce.getValue());
+    Value sum = isa<FloatType>(v.getType())
+                    ? Value(arith::AddFOp::create(b, l, old, v))
+                    : Value(arith::AddIOp::create(b, l, old, v));
+    memref::StoreOp::create(b, l, sum, dest, idx);
+    return success();
+  }
+  if (auto window = dyn_cast<WindowOp>(op)) {
+    Value src = map.lookup(window.getSource());
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    SmallVector<int64_t> resultShape;
+    for (auto [i, off, size] :
+         llvm::enumerate(window.getMixedOffsets(), window.getStaticSizes())) {
+      offsets.push_back(
+          isa<Value>(off) ? OpFoldResult(map.lookup(cast<Value>(off))) : off);
+      strides.push_back(b.getIndexAttr(1));
+      if (size == WindowOp::kPoint) {
+        sizes.push_back(b.getIndexAttr(1));
+      } else if (size == WindowOp::kFull) {
+        sizes.push_back(memref::DimOp::create(b, l, src, i).getResult());
+        resultShape.push_back(ShapedType::kDynamic);
+      } else {
+        sizes.push_back(b.getIndexAttr(size));
+        resultShape.push_back(size);
+      }
+    }
+    auto srcType = cast<MemRefType>(src.getType());
+    MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+        resultShape, srcType, offsets, sizes, strides);
+    Value view =
+        memref::SubViewOp::create(b, l, viewType, src, offsets, sizes, strides);
+    Type type = convertType(window.getType());
+    if (view.getType() != type)
+      view = memref::CastOp::create(b, l, type, view);
+    map.map(window.getResult(), view);
+    return success();
+  }
+  if (auto call = dyn_cast<CallOp>(op)) {
+    SmallVector<Value> args;
+    for (Value a : call.getArgs())
+      args.push_back(map.lookup(a));
+    func::CallOp::create(b, l, call.getCallee(), TypeRange(), args);
+    return success();
+  }
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op);
+      trunc && trunc.getType().isTF32()) {
+    map.map(trunc.getResult(), emulateTruncToTF32(trunc));
+    return success();
+  }
+  if (auto ext = dyn_cast<arith::ExtFOp>(op);
+      ext && ext.getIn().getType().isTF32() && ext.getType().isF32()) {
+    map.map(ext.getResult(), map.lookup(ext.getIn()));
+    return success();
+  }
+  if (op.getNumRegions() != 0 || isa<ExoDialect>(op.getDialect()))
+    return op.emitOpError() << "has no sequential lowering";
+  Operation *clone = b.clone(op, map);
+  for (OpResult r : clone->getResults())
+    r.setType(convertScalarType(r.getType()));
+  return success();
+}
+
+struct ExoLowerToCPUPass : exo::impl::ExoLowerToCPUBase<ExoLowerToCPUPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<ProcOp> procs(module.getOps<ProcOp>());
+    OpBuilder b(module.getContext());
+    for (ProcOp proc : procs) {
+      b.setInsertionPoint(proc);
+      ProcLowering lowering(proc, b);
+      if (failed(lowering.run()))
+        return signalPassFailure();
+    }
+    for (ProcOp proc : procs)
+      proc.erase();
+  }
+};
+
+} // namespace
