@@ -6,6 +6,7 @@
 // the generic path.
 
 // CHECK: #[[SET:.+]] = affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)>
+// CHECK: #[[SET2:.+]] = affine_set<()[s0] : (s0 - 2 == 0)>
 
 //===----------------------------------------------------------------------===//
 // Host code
@@ -145,17 +146,19 @@ exo.proc @tma_load_2d(%dst: !exo.window<[128, 32], f32, smem_swizzle<128>> {exo.
 }
 
 // A multicast instruction: a `distributed` destination, a size argument
-// without exo.access, and a cuda_threads loop in instruction semantics.
+// without exo.access, an assertion on it after the instr attribute, and a
+// cuda_threads loop in instruction semantics.
 // CHECK-LABEL: exo.proc @tma_multicast(
 // CHECK-SAME: %n: index,
 // CHECK-SAME: %dst: !exo.window<[2, 64], f32, smem> {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
 // CHECK-SAME: %src: !exo.window<[64], f32, tma_map<0, [1, 64]>> {exo.access = #exo.access<read, out_of_order>})
-// CHECK-SAME: instr<unit = thread, timeline = tma_to_smem, lowering = "tma_multicast", barrier = mbarrier> {
+// CHECK-SAME: instr<unit = thread, timeline = tma_to_smem, lowering = "tma_multicast", barrier = mbarrier> requires #[[SET2]] {
 // CHECK-NEXT:   exo.for %c = 0 to 2 cuda_threads<cta> {
 exo.proc @tma_multicast(%n: index,
                         %dst: !exo.window<[2, 64], f32, smem> {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
                         %src: !exo.window<[64], f32, tma_map<0, [1, 64]>> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = thread, timeline = tma_to_smem, lowering = "tma_multicast", barrier = mbarrier> {
+    instr<unit = thread, timeline = tma_to_smem, lowering = "tma_multicast", barrier = mbarrier>
+    requires affine_set<()[s0] : (s0 - 2 == 0)> {
   exo.for %c = 0 to 2 cuda_threads<cta> {
     exo.for %i = 0 to 64 seq {
       %v = exo.read %src[%i] : !exo.window<[64], f32, tma_map<0, [1, 64]>>

@@ -621,8 +621,14 @@ Attribute WarpGroupAttr::parse(AsmParser &parser, Type) {
       return {};
     }
     increase = dir == "inc";
+    SMLoc regsLoc = parser.getCurrentLocation();
     if (parser.parseInteger(regs))
       return {};
+    if (regs <= 0) {
+      parser.emitError(regsLoc)
+          << "setmaxnreg must be a positive register count, got " << regs;
+      return {};
+    }
   }
   if (parser.parseGreater())
     return {};

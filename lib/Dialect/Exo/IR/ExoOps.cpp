@@ -1139,6 +1139,11 @@ LogicalResult DeviceFunctionOp::verify() {
         return emitOpError()
                << "warp group '" << name
                << "' needs a positive warp count, got " << g.getCount();
+      if (g.getCount() > 32 ||
+          perWarp.size() + static_cast<size_t>(g.getCount()) > 32)
+        return emitOpError() << "a CTA has at most 32 warps (1024 threads), "
+                                "but warp group '"
+                             << name << "' ends past that";
       if (g.hasSetmaxnreg()) {
         int64_t r = g.getSetmaxnreg();
         if (r < 24 || r > 256 || r % 8 != 0)
@@ -1461,6 +1466,9 @@ LogicalResult ArriveOp::verify() {
   if (n < 1)
     return emitOpError() << "expected at least one barrier expression";
   ArrayRef<int64_t> statics = getStaticIndices();
+  if (n > static_cast<int64_t>(statics.size()) + 1)
+    return emitOpError() << n << " barrier expressions cannot be written with "
+                         << statics.size() << " indices";
   if (statics.size() != static_cast<size_t>(n) * type.getRank())
     return emitOpError() << "expected " << n * type.getRank()
                          << " barrier indices, got " << statics.size();

@@ -71,10 +71,11 @@ static ParseResult parseDimList(AsmParser &parser,
   if (parser.parseCommaSeparatedList(
           AsmParser::Delimiter::Square, [&]() -> ParseResult {
             int64_t v;
-            OptionalParseResult intResult = parser.parseOptionalInteger(v);
             if (succeeded(parser.parseOptionalQuestion())) {
               dims.push_back(UnitAttr::get(ctx));
-            } else if (intResult.has_value()) {
+            } else if (OptionalParseResult intResult =
+                           parser.parseOptionalInteger(v);
+                       intResult.has_value()) {
               if (failed(*intResult))
                 return failure();
               dims.push_back(IntegerAttr::get(IntegerType::get(ctx, 64), v));
