@@ -7,6 +7,7 @@
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/OpImplementation.h"
@@ -49,21 +50,6 @@ static bool isIdentifier(StringRef name) {
     return false;
   return llvm::all_of(name,
                       [](char c) { return llvm::isAlnum(c) || c == '_'; });
-}
-
-static SmallVector<OpFoldResult> mixedIndexList(ArrayRef<int64_t> statics,
-                                                ValueRange dynamics,
-                                                MLIRContext *ctx) {
-  SmallVector<OpFoldResult> result;
-  unsigned next = 0;
-  Builder b(ctx);
-  for (int64_t s : statics) {
-    if (ShapedType::isDynamic(s))
-      result.push_back(dynamics[next++]);
-    else
-      result.push_back(b.getI64IntegerAttr(s));
-  }
-  return result;
 }
 
 /// Checks an index list against the rank and the static extents of `type`.
@@ -511,11 +497,11 @@ void ForOp::build(OpBuilder &builder, OperationState &result, OpFoldResult lo,
 }
 
 OpFoldResult ForOp::getLowerBound() {
-  return mixedIndexList(getStaticBounds(), getDynamicBounds(), getContext())[0];
+  return getMixedValues(getStaticBounds(), getDynamicBounds(), getContext())[0];
 }
 
 OpFoldResult ForOp::getUpperBound() {
-  return mixedIndexList(getStaticBounds(), getDynamicBounds(), getContext())[1];
+  return getMixedValues(getStaticBounds(), getDynamicBounds(), getContext())[1];
 }
 
 void ForOp::getAsmBlockArgumentNames(Region &region,
@@ -658,7 +644,7 @@ LogicalResult ReadOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 }
 
 SmallVector<OpFoldResult> ReadOp::getMixedIndices() {
-  return mixedIndexList(getStaticIndices(), getIndices(), getContext());
+  return getMixedValues(getStaticIndices(), getIndices(), getContext());
 }
 
 LogicalResult ReadOp::verify() {
@@ -669,20 +655,24 @@ LogicalResult ReadOp::verify() {
                                  /*isWrite=*/false);
 }
 
-#define EXO_DEFINE_WRITE_OP(OpTy)                                              \
-  SmallVector<OpFoldResult> OpTy::getMixedIndices() {                          \
-    return mixedIndexList(getStaticIndices(), getIndices(), getContext());     \
-  }                                                                            \
-  LogicalResult OpTy::verify() {                                               \
-    if (failed(verifyIndexList(*this, getDest().getType(), getStaticIndices(), \
-                               getIndices(), "a tensor")))                     \
-      return failure();                                                        \
-    return verifyScalarAccessScope(*this, getDest().getType(),                 \
-                                   /*isWrite=*/true);                          \
-  }
-EXO_DEFINE_WRITE_OP(AssignOp)
-EXO_DEFINE_WRITE_OP(ReduceOp)
-#undef EXO_DEFINE_WRITE_OP
+/// Shared verification of exo.assign and exo.reduce.
+template <typename WriteOpTy> static LogicalResult verifyWriteOp(WriteOpTy op) {
+  if (failed(verifyIndexList(op, op.getDest().getType(), op.getStaticIndices(),
+                             op.getIndices(), "a tensor")))
+    return failure();
+  return verifyScalarAccessScope(op, op.getDest().getType(),
+                                 /*isWrite=*/true);
+}
+
+SmallVector<OpFoldResult> AssignOp::getMixedIndices() {
+  return getMixedValues(getStaticIndices(), getIndices(), getContext());
+}
+LogicalResult AssignOp::verify() { return verifyWriteOp(*this); }
+
+SmallVector<OpFoldResult> ReduceOp::getMixedIndices() {
+  return getMixedValues(getStaticIndices(), getIndices(), getContext());
+}
+LogicalResult ReduceOp::verify() { return verifyWriteOp(*this); }
 
 //===----------------------------------------------------------------------===//
 // WindowOp
@@ -761,7 +751,7 @@ void WindowOp::print(OpAsmPrinter &p) {
 }
 
 SmallVector<OpFoldResult> WindowOp::getMixedOffsets() {
-  return mixedIndexList(getStaticOffsets(), getOffsets(), getContext());
+  return getMixedValues(getStaticOffsets(), getOffsets(), getContext());
 }
 
 LogicalResult WindowOp::verify() {
@@ -1064,7 +1054,6 @@ ParseResult DeviceFunctionOp::parse(OpAsmParser &parser,
 
 void DeviceFunctionOp::print(OpAsmPrinter &p) {
   p << '(';
-  SmallVector<std::string> fields;
   if (auto bd = getBlockDim())
     p << "blockDim = " << *bd;
   if (ArrayAttr groups = getWarpGroupsAttr()) {
@@ -1448,16 +1437,8 @@ SmallVector<OpFoldResult> ArriveOp::getTargetIndices(unsigned i) {
   ArrayRef<int64_t> statics = getStaticIndices();
   unsigned dynBefore =
       llvm::count_if(statics.take_front(i * rank), ShapedType::isDynamic);
-  ArrayRef<int64_t> mine = statics.slice(i * rank, rank);
-  SmallVector<OpFoldResult> result;
-  Builder b(getContext());
-  for (int64_t s : mine) {
-    if (ShapedType::isDynamic(s))
-      result.push_back(getIndices()[dynBefore++]);
-    else
-      result.push_back(b.getI64IntegerAttr(s));
-  }
-  return result;
+  return getMixedValues(statics.slice(i * rank, rank),
+                        getIndices().drop_front(dynBefore), getContext());
 }
 
 LogicalResult ArriveOp::verify() {
@@ -1528,7 +1509,7 @@ void AwaitOp::print(OpAsmPrinter &p) {
 }
 
 SmallVector<OpFoldResult> AwaitOp::getMixedIndices() {
-  return mixedIndexList(getStaticIndices(), getIndices(), getContext());
+  return getMixedValues(getStaticIndices(), getIndices(), getContext());
 }
 
 LogicalResult AwaitOp::verify() {

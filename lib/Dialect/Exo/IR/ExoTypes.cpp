@@ -169,6 +169,14 @@ static LogicalResult verifyDims(function_ref<InFlightDiagnostic()> emitError,
 // exo::TensorType and WindowType
 //===----------------------------------------------------------------------===//
 
+/// Extents of `dims` with ShapedType::kDynamic for non-constant dimensions.
+static SmallVector<int64_t> staticShapeOrDynamic(ArrayRef<Attribute> dims) {
+  return llvm::map_to_vector(dims, [](Attribute d) -> int64_t {
+    auto i = dyn_cast<IntegerAttr>(d);
+    return i ? i.getInt() : ShapedType::kDynamic;
+  });
+}
+
 template <typename T> static Type parseShapedData(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<Attribute> dims;
@@ -229,10 +237,7 @@ exo::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyShapedData(emitError, dims, ringDepths, elementType, memory);
 }
 SmallVector<int64_t> exo::TensorType::getStaticShapeOrDynamic() const {
-  SmallVector<int64_t> shape;
-  for (unsigned i = 0, e = getRank(); i < e; ++i)
-    shape.push_back(isStaticDim(i) ? getStaticDim(i) : ShapedType::kDynamic);
-  return shape;
+  return staticShapeOrDynamic(getDims());
 }
 
 Type WindowType::parse(AsmParser &parser) {
@@ -248,10 +253,7 @@ LogicalResult WindowType::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyShapedData(emitError, dims, ringDepths, elementType, memory);
 }
 SmallVector<int64_t> WindowType::getStaticShapeOrDynamic() const {
-  SmallVector<int64_t> shape;
-  for (unsigned i = 0, e = getRank(); i < e; ++i)
-    shape.push_back(isStaticDim(i) ? getStaticDim(i) : ShapedType::kDynamic);
-  return shape;
+  return staticShapeOrDynamic(getDims());
 }
 
 //===----------------------------------------------------------------------===//
