@@ -89,6 +89,10 @@
 "test.unit"() {a = #exo.unit<2 * threads_strided(1, 4)>} : () -> ()
 // CHECK-NEXT: "test.unit"() {a = #exo.unit<2 * custom<[blockDim, 8], [1, 4], 0>>} : () -> ()
 "test.unit"() {a = #exo.unit<2 * custom<[blockDim, 8], [1, 4], 0>>} : () -> ()
+// Units with a symbolic box entry can be scaled: two CTAs, two CTAs of a
+// strided pair.
+// CHECK-NEXT: "test.unit"() {a = #exo.unit<2 * cta>, b = #exo.unit<2 * cta_strided(2)>} : () -> ()
+"test.unit"() {a = #exo.unit<2 * cta>, b = #exo.unit<2 * cta_strided(2)>} : () -> ()
 
 // Loop modes.
 // CHECK-NEXT: "test.mode"() {a = #exo.mode<seq>} : () -> ()
@@ -206,8 +210,8 @@
 "test.window"() {a = !exo.window<[M, K], f32, tma_map<128, [128, 32]>>} : () -> ()
 // CHECK-NEXT: "test.window"() {a = !exo.window<[16], f32, tma_map<0, [1, 16]>>} : () -> ()
 "test.window"() {a = !exo.window<[16], f32, tma_map<0, [1, 16]>>} : () -> ()
-// CHECK-NEXT: "test.window"() {a = !exo.window<[M, 4 ring 2], i8, dram>} : () -> ()
-"test.window"() {a = !exo.window<[M, 4 ring 2], i8, dram>} : () -> ()
+// CHECK-NEXT: "test.window"() {a = !exo.window<[8, 4 ring 2], i8, smem>} : () -> ()
+"test.window"() {a = !exo.window<[8, 4 ring 2], i8, smem>} : () -> ()
 // CHECK-NEXT: "test.window"() {a = !exo.window<[2, 64], f16, wgmma_a>} : () -> ()
 "test.window"() {a = !exo.window<[2, 64], f16, wgmma_a>} : () -> ()
 

@@ -124,14 +124,20 @@ exo.proc @p() {
 // -----
 
 // A zero domain entry is rejected.
-// expected-error @+1 {{custom unit entries must be positive or a symbol}}
+// expected-error @+1 {{domain and box entries must be positive, got 0}}
 "test.op"() {a = #exo.unit<custom<[0], [1]>>} : () -> ()
 
 // -----
 
 // A negative box entry that is no symbol is rejected.
-// expected-error @+1 {{custom unit entries must be positive or a symbol}}
+// expected-error @+1 {{domain and box entries must be positive, got -4}}
 "test.op"() {a = #exo.unit<custom<[blockDim], [-4]>>} : () -> ()
+
+// -----
+
+// Regression: -1 is an error, not an alias of the symbol clusterDim.
+// expected-error @+1 {{domain and box entries must be positive, got -1}}
+"test.op"() {a = #exo.unit<custom<[-1, 8], [1, 4]>>} : () -> ()
 
 // -----
 
@@ -187,19 +193,6 @@ exo.proc @p() {
 // expected-error @+1 {{unit 'custom' is not scalable}}
 "test.op"() {a = #exo.unit<2 * custom<[8], [4]>>} : () -> ()
 
-// -----
-
-// A unit whose scaled box entry is a whole symbolic dimension cannot be
-// scaled.
-// expected-error @+1 {{unit 'custom' spans a whole symbolic dimension and cannot be scaled}}
-"test.op"() {a = #exo.unit<2 * custom<[clusterThreads], [blockDim], 0>>} : () -> ()
-
-// -----
-
-// cta spans blockDim threads, a whole symbolic dimension. (ExoAttrs.td
-// documents `2 * cta` as "a pair of CTAs", but the verifier rejects it.)
-// expected-error @+1 {{unit 'cta' spans a whole symbolic dimension and cannot be scaled}}
-"test.op"() {a = #exo.unit<2 * cta>} : () -> ()
 
 //===----------------------------------------------------------------------===//
 // #exo.mode
@@ -228,21 +221,17 @@ exo.proc @p() {
 
 // -----
 
-// The unit of cuda_threads is checked like any unit. (The parser goes on with
-// a null unit after the unit's error, so the loop mode's verifier reports
-// the unit as missing as well.)
-// expected-error @+2 {{unit 'quadpair' is not scalable}}
-// expected-error @+1 {{a collective unit is expected with cuda_threads and only there}}
+// The unit of cuda_threads is checked like any unit, with one error.
+// expected-error @+1 {{unit 'quadpair' is not scalable}}
 "test.op"() {a = #exo.mode<cuda_threads<2 * quadpair>>} : () -> ()
 
 // -----
 
-// The same two errors in the custom syntax of exo.for.
+// The same error in the custom syntax of exo.for.
 exo.proc @p() {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to 4 cuda_tasks {
-      // expected-error @+2 {{unit 'quadpair' is not scalable}}
-      // expected-error @+1 {{a collective unit is expected with cuda_threads and only there}}
+      // expected-error @+1 {{unit 'quadpair' is not scalable}}
       exo.for %i = 0 to 4 cuda_threads<2 * quadpair> {
       }
     }
@@ -306,10 +295,8 @@ exo.proc @p()
 
 // -----
 
-// The unit of an instruction is checked like any unit. (The parser goes on
-// with a null unit after the unit's error and reports the unit as missing.)
-// expected-error @+2 {{unit 'quadpair' is not scalable}}
-// expected-error @+1 {{instr expects the fields unit, timeline and lowering}}
+// The unit of an instruction is checked like any unit, with one error.
+// expected-error @+1 {{unit 'quadpair' is not scalable}}
 "test.op"() {a = #exo.instr<unit = 2 * quadpair, timeline = wgmma, lowering = "x">} : () -> ()
 
 //===----------------------------------------------------------------------===//
@@ -333,3 +320,15 @@ exo.proc @p()
 // Distributed units are checked like any unit.
 // expected-error @+1 {{unknown collective unit 'block'}}
 "test.op"() {a = #exo.access<write, distributed [cta, block]>} : () -> ()
+
+// -----
+
+// An instr field may be given once.
+// expected-error @+1 {{duplicate instr field 'unit'}}
+"test.op"() {a = #exo.instr<unit = thread, unit = warp, timeline = wgmma, lowering = "x">} : () -> ()
+
+// -----
+
+// An access flag may be given once.
+// expected-error @+1 {{duplicate access flag 'distributed'}}
+"test.op"() {a = #exo.access<write, distributed [cta], distributed [warp]>} : () -> ()

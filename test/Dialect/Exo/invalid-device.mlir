@@ -659,7 +659,7 @@ exo.proc @p() {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to 4 cuda_tasks {
       %b = exo.alloc : !exo.barrier<mbarrier, [? ring 2]>
-      // expected-error @+1 {{'exo.arrive' op barrier index -1 is out of bounds for dimension 0}}
+      // expected-error @+1 {{barrier indices must be non-negative, got -1}}
       exo.arrive(cuda_in_order) >> %b[-1] : !exo.barrier<mbarrier, [? ring 2]>
     }
   }
@@ -821,6 +821,19 @@ exo.proc @p() {
       %b = exo.alloc : !exo.barrier<cluster_sync>
       // expected-error @+1 {{'exo.await' op N must be 0 for 'cluster_sync' barriers (only commit groups leave arrivals pending), got 2}}
       exo.await(%b, cuda_temporal, 2) : !exo.barrier<cluster_sync>
+    }
+  }
+}
+
+// -----
+
+// Regression: the multicast marker cannot be written as an integer.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 4 cuda_tasks {
+      %b = exo.alloc : !exo.barrier<mbarrier, [? ring 2]>
+      // expected-error @+1 {{barrier indices must be non-negative, got -9223372036854775807}}
+      exo.arrive(cuda_in_order) >> %b[-9223372036854775807] : !exo.barrier<mbarrier, [? ring 2]>
     }
   }
 }

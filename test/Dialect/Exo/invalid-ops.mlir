@@ -288,13 +288,12 @@ exo.proc @p() {
 
 // -----
 
-// The then region holds one block. (An empty `{}` parses to a region without
-// a block, so an exo.if with an empty then block does not round-trip.)
+// The then region holds one block: in the generic form, a region without a
+// block is an error (the custom form always creates the block).
 exo.proc @p(%i: index) {
   %c = arith.cmpi ult, %i, %i : index
   // expected-error @+1 {{'exo.if' op region #0 ('thenRegion') failed to verify constraint: region with 1 blocks}}
-  exo.if %c {
-  }
+  "exo.if"(%c) ({}, {}) : (i1) -> ()
 }
 
 //===----------------------------------------------------------------------===//
@@ -374,7 +373,7 @@ exo.proc @p() {
 
 // Only shared-memory tensors are ring buffers.
 exo.proc @p() {
-  // expected-error @+1 {{'exo.alloc' op only shared-memory tensors can be ring buffers}}
+  // expected-error @+1 {{only shared-memory tensors can have a ring dimension}}
   %r = exo.alloc : !exo.tensor<[8 ring 2], f32, dram>
 }
 
@@ -384,7 +383,7 @@ exo.proc @p() {
 exo.proc @p() {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to 4 cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op only shared-memory tensors can be ring buffers}}
+      // expected-error @+1 {{only shared-memory tensors can have a ring dimension}}
       %r = exo.alloc : !exo.tensor<[8 ring 2, 4], f32, regs>
     }
   }
@@ -950,4 +949,44 @@ exo.proc @p() {
       exo.call @f() >> %b : () >> !exo.barrier<bulk_group>
     }
   }
+}
+
+// -----
+
+// The smallest int64 (the marker of dynamic entries) is not a valid bound.
+exo.proc @p() {
+  // expected-error @+1 {{integer -9223372036854775808 is out of range}}
+  exo.for %i = -9223372036854775808 to 4 seq {
+  }
+}
+
+// -----
+
+// Regression: an interval near INT64_MAX is out of bounds, not an overflow.
+exo.proc @p(%t: !exo.tensor<[4], f32, dram>) {
+  // expected-error @+1 {{interval [9223372036854775807, -9223372036854775807) is out of bounds for dimension 0}}
+  %w = exo.window %t[9223372036854775807 :+ 2] : !exo.tensor<[4], f32, dram> -> !exo.window<[2], f32, dram>
+}
+
+// -----
+
+// A window keeps the ring of a whole ring dimension.
+exo.proc @p(%t: !exo.window<[8 ring 4, 8], f32, smem>) {
+  // expected-error @+1 {{result ring dimensions do not match the window}}
+  %w = exo.window %t[:, 0 :+ 4] : !exo.window<[8 ring 4, 8], f32, smem> -> !exo.window<[8 ring 2, 4], f32, smem>
+}
+
+// -----
+
+// An interval of a ring dimension selects physical slots: no ring remains.
+exo.proc @p(%t: !exo.window<[8 ring 4, 8], f32, smem>) {
+  // expected-error @+1 {{result ring dimensions do not match the window}}
+  %w = exo.window %t[0 :+ 4, :] : !exo.window<[8 ring 4, 8], f32, smem> -> !exo.window<[4 ring 4, 8], f32, smem>
+}
+
+// -----
+
+// Sizes are declared before the arguments whose types use them.
+// expected-error @+1 {{argument 'A': size 'M' must be declared before its use}}
+exo.proc @p(%A: !exo.tensor<[M], f32, dram>, %M: index) {
 }

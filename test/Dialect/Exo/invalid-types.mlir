@@ -7,17 +7,14 @@
 // Dimension lists (shared by tensors, windows and barriers)
 //===----------------------------------------------------------------------===//
 
-// A dimension is an integer, a size name or `?`. (The keyword parser reports
-// first, then the dimension parser: two errors at one place.)
-// expected-error @+2 {{expected valid keyword}}
-// expected-error @+1 {{expected an integer or a size name}}
+// A dimension is an integer, a size name or `?` (one error).
+// expected-error @+1 {{expected an integer, a size name or '?'}}
 "test.op"() {a = !exo.tensor<[4, "x"], f32, dram>} : () -> ()
 
 // -----
 
 // The same in a barrier type.
-// expected-error @+2 {{expected valid keyword}}
-// expected-error @+1 {{expected an integer or a size name}}
+// expected-error @+1 {{expected an integer, a size name or '?'}}
 "test.op"() {a = !exo.barrier<mbarrier, [4, "x"]>} : () -> ()
 
 // -----
@@ -117,10 +114,8 @@
 
 // -----
 
-// An invalid memory is reported at the memory. (The memory parser goes on
-// with a null memory, so the type's verifier reports a missing memory too.)
-// expected-error @+2 {{smem_swizzle expects a swizzle of 32, 64 or 128 bytes, got 16}}
-// expected-error @+1 {{expected a memory}}
+// An invalid memory is reported once, at the memory.
+// expected-error @+1 {{smem_swizzle expects a swizzle of 32, 64 or 128 bytes, got 16}}
 "test.op"() {a = !exo.tensor<[4], f32, smem_swizzle<16>>} : () -> ()
 
 // -----

@@ -396,3 +396,20 @@ exo.proc @units(%T: index, %g: !exo.tensor<[T, 256], f32, gmem>,
     }
   }
 }
+
+// Regression: an exo.if with an empty then-block round-trips (the block is
+// printed and re-created on parse).
+// CHECK-LABEL: exo.proc @empty_if
+// CHECK: exo.if %{{.*}} {
+// CHECK-NEXT: }
+exo.proc @empty_if(%i: index) {
+  %c = arith.cmpi ult, %i, %i : index
+  exo.if %c {
+  }
+}
+
+// Regression: strings with quotes round-trip (they are printed escaped).
+// CHECK-LABEL: exo.proc @quoted
+// CHECK-SAME: lowering = "a\22b"
+exo.proc @quoted() instr<unit = thread, timeline = cuda_in_order, lowering = "a\"b"> {
+}

@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -44,6 +45,14 @@ static FailureOr<EnumT> parseEnumKeyword(AsmParser &parser, StringRef what) {
     return parser.emitError(loc)
            << "unknown " << what << " '" << keyword << "'";
   return *value;
+}
+
+/// Turns the null result of a failed `getChecked` (already diagnosed) into a
+/// failure, so that callers do not report a second error.
+template <typename AttrT> static FailureOr<AttrT> nonNull(AttrT attr) {
+  if (!attr)
+    return failure();
+  return attr;
 }
 
 /// Parses `[i0, i1, ...]` of integers.
@@ -92,8 +101,9 @@ FailureOr<MemoryAttr> MemoryAttr::parseBare(AsmParser &parser) {
   default:
     break;
   }
-  return MemoryAttr::getChecked([&] { return parser.emitError(loc); },
-                                parser.getContext(), *kind, param, box);
+  return nonNull(MemoryAttr::getChecked([&] { return parser.emitError(loc); },
+                                        parser.getContext(), *kind, param,
+                                        box));
 }
 
 void MemoryAttr::printBare(AsmPrinter &printer) const {
@@ -188,10 +198,16 @@ bool MemoryAttr::isDeviceAllocatable() const { return isDistributed(); }
 //===----------------------------------------------------------------------===//
 
 static ParseResult parseSizeEntry(AsmParser &parser, int64_t &value) {
-  OptionalParseResult intResult = parser.parseOptionalInteger(value);
-  if (intResult.has_value())
-    return *intResult;
   SMLoc loc = parser.getCurrentLocation();
+  OptionalParseResult intResult = parser.parseOptionalInteger(value);
+  if (intResult.has_value()) {
+    if (failed(*intResult))
+      return failure();
+    if (value <= 0)
+      return parser.emitError(loc)
+             << "domain and box entries must be positive, got " << value;
+    return success();
+  }
   StringRef keyword;
   if (parser.parseKeyword(&keyword))
     return failure();
@@ -289,9 +305,9 @@ FailureOr<CollUnitAttr> CollUnitAttr::parseBare(AsmParser &parser) {
     if (parser.parseRParen())
       return failure();
   }
-  return CollUnitAttr::getChecked([&] { return parser.emitError(loc); },
-                                  parser.getContext(), *kind, scale, params[0],
-                                  params[1], domain, box, scaleDim);
+  return nonNull(CollUnitAttr::getChecked(
+      [&] { return parser.emitError(loc); }, parser.getContext(), *kind, scale,
+      params[0], params[1], domain, box, scaleDim));
 }
 
 void CollUnitAttr::printBare(AsmPrinter &printer) const {
@@ -434,10 +450,6 @@ LogicalResult CollUnitAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (scaleDim < 0)
       return emitError() << "unit '" << stringifyUnitKind(kind)
                          << "' is not scalable";
-    if (box[scaleDim] < 0)
-      return emitError() << "unit '" << stringifyUnitKind(kind)
-                         << "' spans a whole symbolic dimension and cannot be "
-                            "scaled";
   }
   return success();
 }
@@ -564,8 +576,8 @@ FailureOr<LoopModeAttr> LoopModeAttr::parseBare(AsmParser &parser) {
       return failure();
     unit = *parsed;
   }
-  return LoopModeAttr::getChecked([&] { return parser.emitError(loc); },
-                                  parser.getContext(), *kind, unit);
+  return nonNull(LoopModeAttr::getChecked([&] { return parser.emitError(loc); },
+                                          parser.getContext(), *kind, unit));
 }
 
 void LoopModeAttr::printBare(AsmPrinter &printer) const {
@@ -638,7 +650,9 @@ Attribute WarpGroupAttr::parse(AsmParser &parser, Type) {
 }
 
 void WarpGroupAttr::print(AsmPrinter &printer) const {
-  printer << "<\"" << getName().getValue() << "\", " << getCount();
+  printer << '<';
+  printer.printString(getName().getValue());
+  printer << ", " << getCount();
   if (hasSetmaxnreg())
     printer << ", " << (getIncrease() ? "inc " : "dec ") << getSetmaxnreg();
   printer << '>';
@@ -656,11 +670,14 @@ Attribute InstrAttr::parse(AsmParser &parser, Type) {
   SMLoc start = parser.getCurrentLocation();
   if (parser.parseLess())
     return {};
+  llvm::StringSet<> seen;
   auto parseField = [&]() -> ParseResult {
     SMLoc loc = parser.getCurrentLocation();
     StringRef key;
     if (parser.parseKeyword(&key) || parser.parseEqual())
       return failure();
+    if (!seen.insert(key).second)
+      return parser.emitError(loc) << "duplicate instr field '" << key << "'";
     if (key == "unit") {
       FailureOr<CollUnitAttr> u = CollUnitAttr::parseBare(parser);
       if (failed(u))
@@ -705,7 +722,8 @@ void InstrAttr::print(AsmPrinter &printer) const {
   printer << "<unit = ";
   getUnit().printBare(printer);
   printer << ", timeline = " << stringifyInstrTimeline(getTimeline())
-          << ", lowering = \"" << getLowering().getValue() << '"';
+          << ", lowering = ";
+  printer.printString(getLowering().getValue());
   if (getBarrier())
     printer << ", barrier = " << stringifyBarrierKind(*getBarrier());
   printer << '>';
@@ -724,11 +742,16 @@ Attribute AccessAttr::parse(AsmParser &parser, Type) {
     return {};
   bool ooo = false, atomic = false, oob = false;
   SmallVector<CollUnitAttr> distributed;
+  llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
     StringRef flag;
     if (parser.parseKeyword(&flag))
       return {};
+    if (!seen.insert(flag).second) {
+      parser.emitError(loc) << "duplicate access flag '" << flag << "'";
+      return {};
+    }
     if (flag == "out_of_order") {
       ooo = true;
     } else if (flag == "atomic") {

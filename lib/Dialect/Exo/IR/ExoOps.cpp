@@ -124,6 +124,9 @@ parseBarrierIndices(OpAsmParser &parser,
         if (intResult.has_value()) {
           if (failed(*intResult))
             return failure();
+          if (v < 0)
+            return parser.emitError(loc)
+                   << "barrier indices must be non-negative, got " << v;
           statics.push_back(v);
           return success();
         }
@@ -342,6 +345,12 @@ LogicalResult ProcOp::verify() {
           return emitOpError() << "argument '" << name << "': ";
         })))
       return failure();
+    for (Attribute d : getDimsOf(type))
+      if (auto sizeName = dyn_cast<StringAttr>(d))
+        if (lookupSizeArg(sizeName.getValue()).getArgNumber() >= i)
+          return emitOpError()
+                 << "argument '" << name << "': size '" << sizeName.getValue()
+                 << "' must be declared before its use";
     Attribute access = getArgAttr(i, ExoDialect::getAccessAttrName());
     if (access && !isa<AccessAttr>(access))
       return emitOpError() << "argument '" << name
@@ -406,10 +415,14 @@ parseBound(OpAsmParser &parser,
            SmallVectorImpl<OpAsmParser::UnresolvedOperand> &ops,
            SmallVectorImpl<int64_t> &statics) {
   int64_t v;
+  SMLoc loc = parser.getCurrentLocation();
   OptionalParseResult intResult = parser.parseOptionalInteger(v);
   if (intResult.has_value()) {
     if (failed(*intResult))
       return failure();
+    // The smallest int64 marks a dynamic entry in static index lists.
+    if (ShapedType::isDynamic(v))
+      return parser.emitError(loc) << "integer " << v << " is out of range";
     statics.push_back(v);
     return success();
   }
@@ -542,6 +555,42 @@ LogicalResult ForOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// IfOp
+//===----------------------------------------------------------------------===//
+
+ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand cond;
+  Region *thenRegion = result.addRegion();
+  Region *elseRegion = result.addRegion();
+  if (parser.parseOperand(cond) ||
+      parser.resolveOperand(cond, parser.getBuilder().getI1Type(),
+                            result.operands) ||
+      parser.parseRegion(*thenRegion))
+    return failure();
+  if (thenRegion->empty())
+    thenRegion->emplaceBlock();
+  if (succeeded(parser.parseOptionalKeyword("else"))) {
+    if (parser.parseRegion(*elseRegion))
+      return failure();
+    if (elseRegion->empty())
+      elseRegion->emplaceBlock();
+  }
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void IfOp::print(OpAsmPrinter &p) {
+  p << ' ' << getCondition() << ' ';
+  p.printRegion(getThenRegion(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  if (hasElse()) {
+    p << " else ";
+    p.printRegion(getElseRegion(), /*printEntryBlockArgs=*/false,
+                  /*printBlockTerminators=*/false);
+  }
+  p.printOptionalAttrDict((*this)->getAttrs());
+}
+
+//===----------------------------------------------------------------------===//
 // AllocOp
 //===----------------------------------------------------------------------===//
 
@@ -610,8 +659,6 @@ LogicalResult AllocOp::verify() {
   }
   bool hasRing =
       llvm::any_of(tensor.getRingDepths(), [](int64_t d) { return d != 0; });
-  if (hasRing && !mem.isShared())
-    return emitOpError() << "only shared-memory tensors can be ring buffers";
   if (hasRing != static_cast<bool>(getGuard()))
     return emitOpError() << (hasRing ? "a ring buffer needs a guarding "
                                        "barrier (guarded_by)"
@@ -784,7 +831,7 @@ LogicalResult WindowOp::verify() {
                            << " exceeds dimension " << i << " of extent "
                            << extent.getInt();
     if (extent && !ShapedType::isDynamic(off) &&
-        (off < 0 || off + size > extent.getInt()))
+        (off < 0 || off > extent.getInt() - size))
       return emitOpError() << "interval [" << off << ", " << off + size
                            << ") is out of bounds for dimension " << i;
     expected.push_back(
@@ -804,6 +851,27 @@ LogicalResult WindowOp::verify() {
     });
     return diag << "]";
   }
+  // Whole dimensions keep their ring annotation; intervals and points drop
+  // it (they select physical slots).
+  SmallVector<int64_t> expectedRings;
+  ArrayRef<int64_t> srcRings =
+      isa<exo::TensorType>(srcType)
+          ? cast<exo::TensorType>(srcType).getRingDepths()
+          : cast<WindowType>(srcType).getRingDepths();
+  bool anyRing = false;
+  for (auto [i, size] : llvm::enumerate(sizes)) {
+    if (size == kPoint)
+      continue;
+    int64_t depth = size == kFull && !srcRings.empty() ? srcRings[i] : 0;
+    anyRing |= depth != 0;
+    expectedRings.push_back(depth);
+  }
+  if (!anyRing)
+    expectedRings.clear();
+  if (resType.getRingDepths() != ArrayRef<int64_t>(expectedRings))
+    return emitOpError() << "result ring dimensions do not match the window: "
+                            "only whole ring dimensions of the source stay "
+                            "ring dimensions";
   if (resType.getElementType() != getElementTypeOf(srcType))
     return emitOpError() << "result element type " << resType.getElementType()
                          << " differs from the source's "
@@ -1279,8 +1347,10 @@ ParseResult WarpsOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void WarpsOp::print(OpAsmPrinter &p) {
-  if (auto g = getGroup())
-    p << " \"" << *g << '"';
+  if (auto g = getGroup()) {
+    p << ' ';
+    p.printString(*g);
+  }
   if (getLo() && getHi())
     p << ' ' << *getLo() << " to " << *getHi();
   p.printOptionalAttrDictWithKeyword(

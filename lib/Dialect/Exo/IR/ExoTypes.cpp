@@ -81,9 +81,10 @@ static ParseResult parseDimList(AsmParser &parser,
               dims.push_back(IntegerAttr::get(IntegerType::get(ctx, 64), v));
             } else {
               StringRef name;
-              if (parser.parseKeyword(&name))
+              if (failed(parser.parseOptionalKeyword(&name)))
                 return parser.emitError(parser.getCurrentLocation(),
-                                        "expected an integer or a size name");
+                                        "expected an integer, a size name or "
+                                        "'?'");
               dims.push_back(StringAttr::get(ctx, name));
             }
             int64_t depth = 0;
@@ -212,6 +213,10 @@ verifyShapedData(function_ref<InFlightDiagnostic()> emitError,
                        << " (expected f32, tf32, bf16, f16, f64, i32 or i8)";
   if (!memory)
     return emitError() << "expected a memory";
+  if (llvm::any_of(ringDepths, [](int64_t d) { return d != 0; }) &&
+      !memory.isShared())
+    return emitError() << "only shared-memory tensors can have a ring "
+                          "dimension";
   if (memory.needsStaticShape())
     for (Attribute d : dims)
       if (auto name = dyn_cast<StringAttr>(d))

@@ -152,7 +152,7 @@ def Exo_IfOp : Exo_Op<"if", [NoTerminator, RecursiveMemoryEffects]> {
   }];
   let arguments = (ins I1:$condition);
   let regions = (region SizedRegion<1>:$thenRegion, MaxSizedRegion<1>:$elseRegion);
-  let assemblyFormat = "$condition $thenRegion (`else` $elseRegion^)? attr-dict";
+  let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     ::mlir::Block &getThenBlock() { return getThenRegion().front(); }
     bool hasElse() { return !getElseRegion().empty(); }
@@ -177,9 +177,10 @@ def Exo_AllocOp : Exo_Op<"alloc", [
     released by the arrive on it.
 
     ```mlir
-    %war = exo.alloc : !exo.barrier<mbarrier(prearrive 4), [Kit ring 4]>
+    %war = exo.alloc : !exo.barrier<mbarrier(prearrive 4), [? ring 4]>
     %smem_A = exo.alloc guarded_by %war
-        : !exo.tensor<[Kit ring 4, 128, 32], f32, smem_swizzle<128>>
+        : !exo.tensor<[16 ring 4, 128, 32], f32, smem_swizzle<128>>,
+          guard !exo.barrier<mbarrier(prearrive 4), [? ring 4]>
     ```
   }];
   let arguments = (ins StrAttr:$name, Optional<Exo_BarrierType>:$guard);
