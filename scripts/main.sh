@@ -29,6 +29,12 @@ bash "$script_dir/build.sh" "$build_dir"
 echo "== main: exo-gpu-opt $example --exo-summary" >&2
 "$build_dir/bin/exo-gpu-opt" "$example" --exo-summary -o /dev/null
 
-# Scheduling, checking and lowering to PTX are not implemented yet, so there
+# Its sequential meaning equals the naive GEMM's on random inputs.
+echo "== main: exo-gpu-run: naive GEMM vs the Hopper kernel on the CPU" >&2
+"$build_dir/bin/exo-gpu-run" "$root/examples/gemm/gemm_naive.mlir" \
+  --entry=gemm --compare=gemm_sm90_tf32 --compare-file="$example" \
+  --size=M=512,N=512,K=256 --time
+
+# The sync check and the lowering to PTX are not implemented yet, so there
 # is nothing to run on a GPU; say so rather than pretend.
 echo "== main: sync check, PTX lowering and GPU execution: not implemented yet" >&2

@@ -29,6 +29,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [exo_tools_dir, config.llvm_tools_dir]
 tools = [
     "exo-gpu-opt",
+    "exo-gpu-run",
     "mlir-opt",
     "mlir-translate",
     "mlir-runner",

@@ -1,4 +1,4 @@
-// The hand-annotated Hopper tf32 GEMM: C[m, n] += sum_k A[m, k] * B[n, k].
+// The hand-annotated Hopper tf32 GEMM: C[m, n] = sum_k A[m, k] * B[n, k].
 //
 // A is M x K row-major (K-major), B is N x K (K-major), C is M x N row-major.
 // One task computes a 256 x 256 tile of C on a cluster of two CTAs

@@ -27,6 +27,7 @@ void exo::registerExoDialects(mlir::DialectRegistry &registry) {
 void exo::registerExoPasses() {
   exo::registerExoAnalysisPasses();
   exo::registerExoConversionPasses();
+  exo::registerExoToCPUPipeline();
 }
 
 void exo::registerAllDialects(mlir::DialectRegistry &registry) {

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace exo {
 #define GEN_PASS_DECL
@@ -20,6 +21,14 @@ namespace exo {
 
 #define GEN_PASS_REGISTRATION
 #include "ExoGPU/Conversion/Passes.h.inc"
+
+/// Adds the upstream passes that take the output of -exo-lower-to-cpu
+/// (func/scf/memref/arith/math) to the LLVM dialect.
+void buildCPUToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Registers `-exo-to-cpu`: -exo-lower-to-cpu followed by
+/// buildCPUToLLVMPipeline, ready for mlir-runner or the ExecutionEngine.
+void registerExoToCPUPipeline();
 } // namespace exo
 
 #endif // EXOGPU_CONVERSION_PASSES_H

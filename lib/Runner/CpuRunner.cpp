@@ -1,0 +1,398 @@
+//===- CpuRunner.cpp - Run exo procs on the CPU ---------------------------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Runner/CpuRunner.h"
+#include "ExoGPU/Conversion/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/IntegerSet.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace mlir;
+using namespace exo;
+
+//===----------------------------------------------------------------------===//
+// Element access
+//===----------------------------------------------------------------------===//
+
+static unsigned getByteWidth(Type t) {
+  if (t.isTF32())
+    return 4;
+  return (t.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+int64_t ArgValue::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+/// Converts through APFloat for the 16-bit formats.
+static uint16_t toHalfBits(double v, const llvm::fltSemantics &sem) {
+  llvm::APFloat f(v);
+  bool lost;
+  f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
+  return static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
+}
+
+static double fromHalfBits(uint16_t bits, const llvm::fltSemantics &sem) {
+  llvm::APFloat f(sem, llvm::APInt(16, bits));
+  bool lost;
+  f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return f.convertToDouble();
+}
+
+/// Reads an element of type `t` stored at `p`.
+static double load(Type t, const uint8_t *p) {
+  if (t.isF32() || t.isTF32()) {
+    float f;
+    std::memcpy(&f, p, 4);
+    return f;
+  }
+  if (t.isF64()) {
+    double d;
+    std::memcpy(&d, p, 8);
+    return d;
+  }
+  if (t.isF16() || t.isBF16()) {
+    uint16_t bits;
+    std::memcpy(&bits, p, 2);
+    return fromHalfBits(bits, t.isF16() ? llvm::APFloat::IEEEhalf()
+                                        : llvm::APFloat::BFloat());
+  }
+  if (t.isInteger(32)) {
+    int32_t i;
+    std::memcpy(&i, p, 4);
+    return i;
+  }
+  int8_t i;
+  std::memcpy(&i, p, 1);
+  return i;
+}
+
+/// Stores `v` as an element of type `t` at `p`.
+static void store(Type t, uint8_t *p, double v) {
+  if (t.isF32() || t.isTF32()) {
+    float f = static_cast<float>(v);
+    std::memcpy(p, &f, 4);
+  } else if (t.isF64()) {
+    std::memcpy(p, &v, 8);
+  } else if (t.isF16() || t.isBF16()) {
+    uint16_t bits = toHalfBits(v, t.isF16() ? llvm::APFloat::IEEEhalf()
+                                            : llvm::APFloat::BFloat());
+    std::memcpy(p, &bits, 2);
+  } else if (t.isInteger(32)) {
+    int32_t i = static_cast<int32_t>(v);
+    std::memcpy(p, &i, 4);
+  } else {
+    int8_t i = static_cast<int8_t>(v);
+    std::memcpy(p, &i, 1);
+  }
+}
+
+double ArgValue::getElement(int64_t i) const {
+  return load(type, bytes.data() + i * getByteWidth(type));
+}
+
+void ArgValue::setElement(int64_t i, double v) {
+  store(type, bytes.data() + i * getByteWidth(type), v);
+}
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+/// FNV-1a: a hash that is the same in every process (unlike llvm::hash_value).
+static uint64_t stableHash(StringRef s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (char c : s) {
+    h ^= static_cast<uint8_t>(c);
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+/// A random value of type `t`: floats in [-1, 1), integers in [-8, 8).
+static double randomValue(Type t, std::mt19937_64 &rng) {
+  if (isa<IntegerType>(t))
+    return static_cast<double>(static_cast<int64_t>(rng() % 16) - 8);
+  std::uniform_real_distribution<double> dist(-1.0, 1.0);
+  return dist(rng);
+}
+
+FailureOr<ArgList> CpuRunner::makeArgs(ProcOp proc,
+                                       const llvm::StringMap<int64_t> &sizes,
+                                       uint64_t seed) {
+  ArgList args;
+  SmallVector<int64_t> sizeValues;
+  for (auto [i, type] : llvm::enumerate(proc.getArgumentTypes())) {
+    ArgValue arg;
+    arg.name = proc.getArgName(i).str();
+    std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull ^ stableHash(arg.name));
+    if (type.isIndex()) {
+      auto it = sizes.find(arg.name);
+      if (it == sizes.end())
+        return proc.emitError()
+               << "size '" << arg.name << "' of @" << proc.getSymName()
+               << " is not given (--size " << arg.name << "=...)";
+      if (it->second < 0)
+        return proc.emitError() << "size '" << arg.name
+                                << "' must be non-negative, got " << it->second;
+      arg.kind = ArgValue::Kind::Index;
+      arg.type = type;
+      arg.index = it->second;
+      sizeValues.push_back(it->second);
+    } else if (isShapedData(type)) {
+      arg.kind = ArgValue::Kind::Array;
+      arg.type = getElementTypeOf(type);
+      for (Attribute d : getDimsOf(type)) {
+        if (auto c = dyn_cast<IntegerAttr>(d)) {
+          arg.shape.push_back(c.getInt());
+        } else if (auto name = dyn_cast<StringAttr>(d)) {
+          auto it = sizes.find(name.getValue());
+          if (it == sizes.end())
+            return proc.emitError()
+                   << "size '" << name.getValue() << "' is not given (--size "
+                   << name.getValue() << "=...)";
+          arg.shape.push_back(it->second);
+        } else {
+          return proc.emitError()
+                 << "argument '" << arg.name
+                 << "' has an unbounded ring dimension and cannot be "
+                    "allocated";
+        }
+      }
+      arg.bytes.resize(arg.getNumElements() * getByteWidth(arg.type));
+      for (int64_t e = 0, n = arg.getNumElements(); e < n; ++e)
+        arg.setElement(e, randomValue(arg.type, rng));
+    } else {
+      arg.kind = ArgValue::Kind::Scalar;
+      arg.type = type;
+      arg.scalar = randomValue(type, rng);
+    }
+    args.push_back(std::move(arg));
+  }
+  // The proc's assertions on its sizes.
+  if (IntegerSetAttr setAttr = proc.getAssertionsAttr()) {
+    IntegerSet set = setAttr.getValue();
+    SmallVector<AffineExpr> values;
+    for (int64_t v : sizeValues)
+      values.push_back(getAffineConstantExpr(v, proc.getContext()));
+    for (unsigned c = 0, e = set.getNumConstraints(); c < e; ++c) {
+      AffineExpr expr = set.getConstraint(c).replaceSymbols(values);
+      auto value = dyn_cast<AffineConstantExpr>(expr);
+      bool holds = value && (set.isEq(c) ? value.getValue() == 0
+                                         : value.getValue() >= 0);
+      if (!holds) {
+        std::string constraint;
+        llvm::raw_string_ostream(constraint) << set.getConstraint(c);
+        InFlightDiagnostic diag =
+            proc.emitError() << "the sizes violate assertion " << c << " of @"
+                             << proc.getSymName() << ": " << constraint
+                             << (set.isEq(c) ? " == 0" : " >= 0") << " with";
+        unsigned s = 0;
+        for (const ArgValue &a : args)
+          if (a.kind == ArgValue::Kind::Index)
+            diag << (s ? ", s" : " s") << s++ << " = " << a.name << " = "
+                 << a.index;
+        return diag;
+      }
+    }
+  }
+  return args;
+}
+
+//===----------------------------------------------------------------------===//
+// Lowering, JIT and calls
+//===----------------------------------------------------------------------===//
+
+FailureOr<std::unique_ptr<CpuRunner>> CpuRunner::create(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  OwningOpRef<ModuleOp> clone = module.clone();
+  PassManager lower(ctx);
+  lower.addPass(createExoLowerToCPU());
+  if (failed(lower.run(*clone)))
+    return failure();
+  // C wrappers take memrefs as descriptor pointers; the exo argument names
+  // have no meaning for LLVM.
+  for (auto fn : clone->getOps<func::FuncOp>()) {
+    fn->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                UnitAttr::get(ctx));
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+      fn.removeArgAttr(i, "exo.name");
+  }
+  PassManager toLLVM(ctx);
+  buildCPUToLLVMPipeline(toLLVM);
+  if (failed(toLLVM.run(*clone)))
+    return failure();
+  registerBuiltinDialectTranslation(*ctx);
+  registerLLVMDialectTranslation(*ctx);
+  // The options hold a reference to the transformer: keep it alive.
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, nullptr);
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
+      ExecutionEngine::create(*clone, options);
+  if (!engine) {
+    std::string msg = llvm::toString(engine.takeError());
+    return emitError(module.getLoc())
+           << "cannot JIT-compile the program: " << msg;
+  }
+  return std::unique_ptr<CpuRunner>(new CpuRunner(std::move(*engine)));
+}
+
+LogicalResult CpuRunner::run(ProcOp proc, ArgList &args) {
+  // Storage for every argument as the C interface wants it: scalars by
+  // value, arrays as pointers to strided memref descriptors
+  // {base, aligned, offset, sizes[rank], strides[rank]}.
+  std::vector<std::vector<int64_t>> storage(args.size());
+  std::vector<void *> descriptors(args.size());
+  std::vector<void *> packed;
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    std::vector<int64_t> &s = storage[i];
+    switch (arg.kind) {
+    case ArgValue::Kind::Index:
+      s = {arg.index};
+      packed.push_back(s.data());
+      break;
+    case ArgValue::Kind::Scalar: {
+      s.assign(1, 0);
+      store(arg.type, reinterpret_cast<uint8_t *>(s.data()), arg.scalar);
+      packed.push_back(s.data());
+      break;
+    }
+    case ArgValue::Kind::Array: {
+      size_t rank = arg.shape.size();
+      s.assign(3 + 2 * rank, 0);
+      auto base = reinterpret_cast<int64_t>(arg.bytes.data());
+      s[0] = base;
+      s[1] = base;
+      int64_t stride = 1;
+      for (size_t d = rank; d-- > 0;) {
+        s[3 + d] = arg.shape[d];
+        s[3 + rank + d] = stride;
+        stride *= arg.shape[d];
+      }
+      descriptors[i] = s.data();
+      packed.push_back(&descriptors[i]);
+      break;
+    }
+    }
+  }
+  std::string name = ("_mlir_ciface_" + proc.getSymName()).str();
+  if (llvm::Error err = engine->invokePacked(name, packed))
+    return proc.emitError() << "cannot call @" << proc.getSymName() << ": "
+                            << llvm::toString(std::move(err));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison
+//===----------------------------------------------------------------------===//
+
+/// The unit roundoff of the narrowest floating-point format in `type`, or 0
+/// for types that compute exactly.
+static double getUnitRoundoff(Type type) {
+  if (type.isTF32())
+    return std::ldexp(1.0, -10); // tensor cores truncate to tf32
+  if (type.isBF16())
+    return std::ldexp(1.0, -8);
+  if (type.isF16())
+    return std::ldexp(1.0, -11);
+  if (type.isF32())
+    return std::ldexp(1.0, -24);
+  if (type.isF64())
+    return std::ldexp(1.0, -53);
+  return 0;
+}
+
+double CpuRunner::chooseTolerance(ProcOp a, ProcOp b, int64_t maxSize) {
+  // Everything either proc runs: the procs and what they call.
+  llvm::SetVector<Operation *> procs;
+  procs.insert(a);
+  procs.insert(b);
+  SymbolTableCollection symbols;
+  for (size_t i = 0; i < procs.size(); ++i)
+    procs[i]->walk([&](CallOp call) {
+      if (auto callee = symbols.lookupNearestSymbolFrom<ProcOp>(
+              call, call.getCalleeAttr()))
+        procs.insert(callee);
+    });
+  double narrow = 0;
+  bool anyFloat = false;
+  auto consider = [&](Type t) {
+    if (Type e = getElementTypeOf(t))
+      t = e;
+    double u = getUnitRoundoff(t);
+    if (u > 0) {
+      anyFloat = true;
+      narrow = std::max(narrow, u);
+    }
+  };
+  for (Operation *p : procs) {
+    for (Type t : cast<ProcOp>(p).getArgumentTypes())
+      consider(t);
+    p->walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        consider(t);
+    });
+  }
+  if (!anyFloat)
+    return 0;
+  // Rounding to the narrow format, plus f32 accumulation in another order.
+  double f32Sums =
+      16 * std::ldexp(1.0, -24) *
+      std::sqrt(static_cast<double>(std::max<int64_t>(maxSize, 1)));
+  return (narrow > std::ldexp(1.0, -24) ? 8 * narrow : 0) + f32Sums;
+}
+
+std::vector<Comparison>
+exo::compareArgs(const ArgList &ref, const ArgList &other, double tolerance) {
+  std::vector<Comparison> result;
+  for (const ArgValue &a : ref) {
+    if (a.kind != ArgValue::Kind::Array)
+      continue;
+    const ArgValue *b = nullptr;
+    for (const ArgValue &o : other)
+      if (o.kind == ArgValue::Kind::Array && o.name == a.name)
+        b = &o;
+    if (!b || b->shape != a.shape)
+      continue;
+    Comparison c;
+    c.name = a.name;
+    c.tolerance = tolerance;
+    for (int64_t i = 0, n = a.getNumElements(); i < n; ++i) {
+      double x = a.getElement(i), y = b->getElement(i);
+      if (std::isnan(x) || std::isnan(y)) {
+        c.hasNaN = true;
+        continue;
+      }
+      c.maxAbsDiff = std::max(c.maxAbsDiff, std::fabs(x - y));
+      c.maxAbsRef = std::max(c.maxAbsRef, std::fabs(x));
+    }
+    c.error = c.maxAbsDiff / std::max(c.maxAbsRef, 1e-30);
+    if (c.maxAbsDiff == 0)
+      c.error = 0;
+    result.push_back(c);
+  }
+  return result;
+}
