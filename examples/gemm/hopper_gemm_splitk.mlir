@@ -51,7 +51,7 @@
 !Ctile = !exo.window<[128, 256], f32, tma_map<0, [128, 256]>>
 !Aring = !exo.tensor<[2, 1, 4, 128, 32], f32, smem_swizzle<128>>
 !Bring = !exo.tensor<[2, 1, 4, 256, 32], f32, smem_swizzle<128>>
-!Aslot = !exo.window<[128, 32], f32, smem_swizzle<128>>
+!Aslot = !exo.window<[1, 128, 32], f32, smem_swizzle<128>>
 !Bslot = !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
 !Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
 !Bk = !exo.window<[256, 8], f32, smem_swizzle<128>>
@@ -70,14 +70,16 @@
 //===----------------------------------------------------------------------===//
 
 // cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_128x32_f32(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
+// issued for a multicast group of one CTA (ncta_N = 1): the destination's
+// leading dimension is the CTA dimension of the shared-memory ring.
+exo.proc @sm90_tma_load_multicast1_128x32_f32(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
     %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+    instr<unit = warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
   exo.for %i = 0 to 128 seq {
     exo.for %j = 0 to 32 seq {
       %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
+      exo.assign %dst[0, %i, %j] = %v : !Aslot
     }
   }
 }
@@ -233,14 +235,15 @@ exo.proc @gemm_sm90_tf32_splitk(%M: index, %N: index, %KS: index, %KC: index,
                 exo.await(%war[%cta_m, %cta_n, %k], cuda_temporal, 0) : !Empty
               }
             }
-            // A: each CTA loads its own 128 x 32 tile.
+            // A: each CTA loads its own 128 x 32 tile (a multicast to the
+            // ncta_N = 1 CTAs of its row).
             exo.for %cta_m = 0 to 2 cuda_threads<cta> {
               %tm2 = arith.muli %task_m, %c2 : index
               %tmc = arith.addi %tm2, %cta_m : index
               %m0 = arith.muli %tmc, %c128 : index
-              %a_dst = exo.window %A_smem[%cta_m, 0, %slot, :, :] : !Aring -> !Aslot
+              %a_dst = exo.window %A_smem[%cta_m, :, %slot, :, :] : !Aring -> !Aslot
               %a_src = exo.window %A_map[%m0 :+ 128, %task_k, %k0 :+ 32] : !Amap -> !Atile
-              exo.call @sm90_tma_load_128x32_f32(%a_dst, %a_src) >> %raw[%cta_m, 0, %k]
+              exo.call @sm90_tma_load_multicast1_128x32_f32(%a_dst, %a_src) >> %raw[%cta_m, :, %k]
                   : (!Aslot, !Atile) >> !Full
             }
             // B: the 256 x 32 tile is multicast to both CTAs of the column.

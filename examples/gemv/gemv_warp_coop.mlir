@@ -12,8 +12,8 @@
 // shfl.sync.bfly.b32 with lane mask L, then an add: both threads of the pair
 // (t, t ^ L) get the sum of their values.
 exo.proc @cuda_shfl_xor_sum_4_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [2 * threads_strided(1, 4)]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [2 * threads_strided(1, 4)]>})
+    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
+    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
     instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
   %a = exo.read %src[0] : !Pair
   %b = exo.read %src[1] : !Pair
@@ -23,8 +23,8 @@ exo.proc @cuda_shfl_xor_sum_4_f32(
 }
 
 exo.proc @cuda_shfl_xor_sum_2_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [2 * threads_strided(1, 2)]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [2 * threads_strided(1, 2)]>})
+    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
+    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
     instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
   %a = exo.read %src[0] : !Pair
   %b = exo.read %src[1] : !Pair
@@ -34,8 +34,8 @@ exo.proc @cuda_shfl_xor_sum_2_f32(
 }
 
 exo.proc @cuda_shfl_xor_sum_1_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [2 * thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [2 * thread]>})
+    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
+    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
     instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
   %a = exo.read %src[0] : !Pair
   %b = exo.read %src[1] : !Pair

@@ -31,4 +31,43 @@ def ExoSummary : Pass<"exo-summary", "::mlir::ModuleOp"> {
   ];
 }
 
+def ExoVerifyCollectives : Pass<"exo-verify-collectives", "::mlir::ModuleOp"> {
+  let summary = "Collective analysis and distributed-memory deduction";
+  let description = [{
+    For every `exo.device_function`, computes the thread collective of every
+    statement (SEMANTICS.md §1): the whole cluster at the task root, split by
+    each `cuda_threads` loop into units (iteration i runs on the i-th unit of
+    the current collective, in domain order) and narrowed by `exo.warps`.
+    blockDim, clusterDim and cuda_threads trip counts are constants, so the
+    analysis is concrete: one thread set per combination of enclosing
+    cuda_threads iterations.
+
+    It reports: loops whose collective cannot be tiled by their unit or holds
+    too few units; warp selections that do not fit; instruction calls not
+    issued by exactly one (aligned) unit of the instruction; scalar writes
+    run by more than one thread; fences not at thread, warp, warpgroup, CTA
+    or cluster scope (wgmma fences: warpgroup); arrives and awaits at the
+    wrong unit for their mechanism (mbarrier: within one CTA; bulk group:
+    warp; wgmma group: warpgroup; cluster sync: the whole cluster); shared
+    memory or mbarriers allocated by partial CTAs.
+
+    Distributed memory: for every allocation in registers, wgmma fragments,
+    shared memory or barriers, the first access decides how many leading
+    dimensions are distributed (the leading coordinates that are cuda_threads
+    iterators, `:` dimensions an instruction distributes, or multicasts).
+    Every access must index them with cuda_threads iterators (each once, with
+    the loop's trip count as extent), every access must fit in one shard of
+    the memory's native unit (thread, warpgroup, CTA, ...), and every
+    element of the distributed dimensions must always be accessed by the
+    same shard owner.
+
+    With `remarks`, each statement reports its collectives as remarks (for
+    tests and for looking at a kernel).
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report the collective of each statement as a remark">,
+  ];
+}
+
 #endif // EXOGPU_ANALYSIS_PASSES_TD

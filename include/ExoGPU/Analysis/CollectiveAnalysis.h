@@ -1,0 +1,74 @@
+//===- CollectiveAnalysis.h - Which threads run each statement --*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// Collective analysis (SEMANTICS.md §1): gives every statement of a device
+// function its thread collective, checks that instructions, scalar writes
+// and synchronization statements run at the collective unit they require,
+// and deduces which leading dimensions of every distributed allocation are
+// owned by which threads, checking every access against that ownership.
+//
+// blockDim and clusterDim are constants of the device function and
+// cuda_threads loops have constant trip counts, so collectives are computed
+// concretely: one set of threads (of one cluster) per combination of the
+// enclosing cuda_threads iterations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_ANALYSIS_COLLECTIVEANALYSIS_H
+#define EXOGPU_ANALYSIS_COLLECTIVEANALYSIS_H
+
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+
+namespace exo {
+
+/// Threads of one cluster: bit `cta * blockDim + tid`.
+using ThreadSet = llvm::BitVector;
+
+/// One dynamic instance of a statement: the values of the enclosing
+/// cuda_threads iterators and the threads that execute it.
+struct CollectiveInstance {
+  llvm::SmallVector<std::pair<mlir::Value, int64_t>> iterators;
+  ThreadSet threads;
+  /// The value of `iv` in this instance, if it is a cuda_threads iterator.
+  std::optional<int64_t> lookup(mlir::Value iv) const;
+};
+
+class CollectiveAnalysis {
+public:
+  /// Analyses `device`, emitting an error for every violation. Returns
+  /// failure if there was any.
+  static mlir::FailureOr<CollectiveAnalysis> run(DeviceFunctionOp device);
+
+  int64_t getBlockDim() const { return blockDim; }
+  int64_t getClusterDim() const { return clusterDim; }
+
+  /// The instances of `op` (empty if it was never reached).
+  llvm::ArrayRef<CollectiveInstance> getInstances(mlir::Operation *op) const;
+
+  /// The number of leading distributed dimensions of an allocation.
+  std::optional<unsigned> getNumDistributedDims(AllocOp alloc) const;
+
+  /// A human-readable description of a thread set ("warpgroup 1 of CTA 0
+  /// (threads 128-255)").
+  std::string describe(const ThreadSet &threads) const;
+
+private:
+  CollectiveAnalysis(int64_t blockDim, int64_t clusterDim)
+      : blockDim(blockDim), clusterDim(clusterDim) {}
+  friend class CollectiveAnalyzer;
+
+  int64_t blockDim, clusterDim;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<CollectiveInstance, 1>>
+      instances;
+  llvm::DenseMap<mlir::Operation *, unsigned> distributedDims;
+};
+
+} // namespace exo
+
+#endif // EXOGPU_ANALYSIS_COLLECTIVEANALYSIS_H

@@ -1,0 +1,796 @@
+//===- CollectiveAnalysis.cpp - Which threads run each statement ----------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Analysis/CollectiveAnalysis.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace exo;
+
+std::optional<int64_t> CollectiveInstance::lookup(Value iv) const {
+  for (auto &[v, value] : iterators)
+    if (v == iv)
+      return value;
+  return std::nullopt;
+}
+
+ArrayRef<CollectiveInstance>
+CollectiveAnalysis::getInstances(Operation *op) const {
+  auto it = instances.find(op);
+  if (it == instances.end())
+    return {};
+  return it->second;
+}
+
+std::optional<unsigned>
+CollectiveAnalysis::getNumDistributedDims(AllocOp alloc) const {
+  auto it = distributedDims.find(alloc);
+  if (it == distributedDims.end())
+    return std::nullopt;
+  return it->second;
+}
+
+std::string CollectiveAnalysis::describe(const ThreadSet &threads) const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  int64_t count = threads.count();
+  if (count == blockDim * clusterDim)
+    return "the whole cluster (" + std::to_string(count) + " threads)";
+  os << count << (count == 1 ? " thread" : " threads") << ':';
+  bool first = true;
+  for (int64_t cta = 0; cta < clusterDim; ++cta) {
+    // Ranges of thread indices within this CTA.
+    int64_t t = 0;
+    while (t < blockDim) {
+      if (!threads.test(cta * blockDim + t)) {
+        ++t;
+        continue;
+      }
+      int64_t lo = t;
+      while (t < blockDim && threads.test(cta * blockDim + t))
+        ++t;
+      os << (first ? " " : ", ");
+      first = false;
+      if (clusterDim > 1)
+        os << "CTA " << cta << ' ';
+      if (t - lo == 1)
+        os << "thread " << lo;
+      else
+        os << "threads " << lo << '-' << t - 1;
+    }
+  }
+  return s;
+}
+
+namespace exo {
+
+/// The walk that computes collectives and checks them.
+class CollectiveAnalyzer {
+public:
+  CollectiveAnalyzer(DeviceFunctionOp device, CollectiveAnalysis &result)
+      : device(device), result(result), blockDim(result.blockDim),
+        clusterDim(result.clusterDim), total(blockDim * clusterDim) {}
+
+  LogicalResult run();
+
+private:
+  struct Env {
+    ThreadSet threads;
+    SmallVector<std::pair<Value, int64_t>> iterators;
+  };
+
+  void visitBlock(Block &block, const Env &env);
+  void visitOp(Operation &op, const Env &env);
+  void checkOp(Operation &op, const Env &env);
+  void checkDistributed(AllocOp alloc);
+
+  /// How `tile` constrains the parts.
+  enum class TileMode {
+    Any,     // the intersections of the collective with the unit instances
+    Uniform, // ... which must all have the same shape (a cuda_threads loop)
+    Whole,   // ... which must all be whole instances
+  };
+  /// Splits `threads` by the instances of `unit` it meets, in domain order.
+  LogicalResult tile(const ThreadSet &threads, CollUnitAttr unit, TileMode mode,
+                     SmallVectorImpl<ThreadSet> &out, std::string &why);
+  /// Whether `threads` is exactly one (aligned) instance of `unit`.
+  bool isOneInstance(const ThreadSet &threads, CollUnitAttr unit);
+  /// The name of the standard unit `threads` is one instance of, if any.
+  std::optional<StringRef> scopeName(const ThreadSet &threads);
+  CollUnitAttr unit(UnitKind kind, int64_t scale = 1) {
+    return CollUnitAttr::get(device.getContext(), kind, scale);
+  }
+  /// Emits an error at `op` once.
+  InFlightDiagnostic error(Operation *op);
+  /// Describes the enclosing iterator values of an instance.
+  std::string describeIters(const Env &env);
+
+  DeviceFunctionOp device;
+  CollectiveAnalysis &result;
+  int64_t blockDim, clusterDim, total;
+  llvm::DenseSet<Operation *> reported;
+  bool hadError = false;
+};
+
+} // namespace exo
+
+InFlightDiagnostic CollectiveAnalyzer::error(Operation *op) {
+  hadError = true;
+  reported.insert(op);
+  return op->emitOpError();
+}
+
+std::string CollectiveAnalyzer::describeIters(const Env &env) {
+  if (env.iterators.empty())
+    return "";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << " (at";
+  for (auto [iv, value] : env.iterators) {
+    auto loop = cast<ForOp>(iv.getParentBlock()->getParentOp());
+    os << ' ' << loop.getIterName() << " = " << value;
+  }
+  os << ')';
+  return s;
+}
+
+LogicalResult CollectiveAnalyzer::tile(const ThreadSet &threads,
+                                       CollUnitAttr unit, TileMode mode,
+                                       SmallVectorImpl<ThreadSet> &out,
+                                       std::string &why) {
+  SmallVector<int64_t> domain, box;
+  if (failed(unit.concretize(blockDim, clusterDim, domain, box, &why)))
+    return failure();
+  int64_t domainSize = 1, boxSize = 1;
+  for (auto [d, b] : llvm::zip_equal(domain, box)) {
+    domainSize *= d;
+    boxSize *= b;
+  }
+  // Units defined within a CTA apply to every CTA of the cluster.
+  if (domainSize * clusterDim == total && clusterDim > 1) {
+    domain.insert(domain.begin(), clusterDim);
+    box.insert(box.begin(), 1);
+    domainSize = total;
+  }
+  if (domainSize != total) {
+    why = "its domain has " + std::to_string(domainSize) +
+          " threads, the cluster " + std::to_string(total);
+    return failure();
+  }
+  // Per tile: the threads, and their offsets within the tile (the shape).
+  std::map<int64_t, std::pair<ThreadSet, llvm::BitVector>> tiles;
+  for (int t : threads.set_bits()) {
+    // Mixed-radix coordinates of t (outermost first): the tile index and
+    // the offset within the tile.
+    int64_t rest = t, tileIndex = 0, tileScale = 1, offset = 0, offsetScale = 1;
+    for (size_t d = domain.size(); d-- > 0;) {
+      int64_t coord = rest % domain[d];
+      rest /= domain[d];
+      tileIndex += (coord / box[d]) * tileScale;
+      tileScale *= domain[d] / box[d];
+      offset += (coord % box[d]) * offsetScale;
+      offsetScale *= box[d];
+    }
+    auto [it, inserted] = tiles.try_emplace(tileIndex, ThreadSet(total),
+                                            llvm::BitVector(boxSize));
+    it->second.first.set(t);
+    it->second.second.set(offset);
+  }
+  const llvm::BitVector *shape = nullptr;
+  for (auto &[index, part] : tiles) {
+    if (mode == TileMode::Whole &&
+        static_cast<int64_t>(part.first.count()) != boxSize) {
+      why = "it is not made of whole units of " + std::to_string(boxSize) +
+            " threads";
+      return failure();
+    }
+    if (mode == TileMode::Uniform) {
+      if (shape && *shape != part.second) {
+        why = "it meets the units unevenly (misaligned)";
+        return failure();
+      }
+      shape = &part.second;
+    }
+    out.push_back(part.first);
+  }
+  return success();
+}
+
+bool CollectiveAnalyzer::isOneInstance(const ThreadSet &threads,
+                                       CollUnitAttr unit) {
+  SmallVector<ThreadSet> parts;
+  std::string why;
+  return succeeded(tile(threads, unit, TileMode::Whole, parts, why)) &&
+         parts.size() == 1;
+}
+
+std::optional<StringRef>
+CollectiveAnalyzer::scopeName(const ThreadSet &threads) {
+  for (UnitKind kind : {UnitKind::Thread, UnitKind::Warp, UnitKind::Warpgroup,
+                        UnitKind::Cta, UnitKind::Cluster})
+    if (isOneInstance(threads, unit(kind)))
+      return stringifyUnitKind(kind);
+  return std::nullopt;
+}
+
+LogicalResult CollectiveAnalyzer::run() {
+  Env env;
+  env.threads = ThreadSet(total, true);
+  visitBlock(device.getBodyBlock(), env);
+  if (hadError)
+    return failure();
+  device.walk([&](AllocOp alloc) { checkDistributed(alloc); });
+  return failure(hadError);
+}
+
+void CollectiveAnalyzer::visitBlock(Block &block, const Env &env) {
+  for (Operation &op : block)
+    visitOp(op, env);
+}
+
+void CollectiveAnalyzer::visitOp(Operation &op, const Env &env) {
+  result.instances[&op].push_back({env.iterators, env.threads});
+  if (!reported.contains(&op))
+    checkOp(op, env);
+
+  if (auto loop = dyn_cast<ForOp>(op)) {
+    LoopModeAttr mode = loop.getMode();
+    if (!mode.isThreads()) {
+      visitBlock(loop.getBodyBlock(), env);
+      return;
+    }
+    int64_t n = loop.getStaticBounds()[1];
+    SmallVector<ThreadSet> parts;
+    std::string why;
+    if (failed(
+            tile(env.threads, mode.getUnit(), TileMode::Uniform, parts, why))) {
+      if (!reported.contains(&op)) {
+        std::string unitText;
+        llvm::raw_string_ostream(unitText) << mode.getUnit();
+        error(&op) << "cannot tile the collective ("
+                   << result.describe(env.threads) << ") by " << unitText
+                   << ": " << why << describeIters(env);
+      }
+      return;
+    }
+    if (static_cast<int64_t>(parts.size()) < n) {
+      if (!reported.contains(&op)) {
+        std::string unitText;
+        llvm::raw_string_ostream(unitText) << mode.getUnit();
+        error(&op) << "not enough threads: the collective ("
+                   << result.describe(env.threads) << ") holds " << parts.size()
+                   << " units " << unitText << ", but the loop needs " << n
+                   << describeIters(env);
+      }
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i) {
+      Env inner = env;
+      inner.threads = parts[i];
+      inner.iterators.push_back({loop.getInductionVar(), i});
+      visitBlock(loop.getBodyBlock(), inner);
+    }
+    return;
+  }
+  if (auto ifOp = dyn_cast<IfOp>(op)) {
+    visitBlock(ifOp.getThenBlock(), env);
+    if (ifOp.hasElse())
+      visitBlock(ifOp.getElseRegion().front(), env);
+    return;
+  }
+  if (auto warps = dyn_cast<WarpsOp>(op)) {
+    Env inner = env;
+    inner.threads = ThreadSet(total);
+    if (std::optional<StringRef> group = warps.getGroup()) {
+      // Warp specialization: every CTA of the collective must be whole.
+      SmallVector<ThreadSet> ctas;
+      std::string why;
+      if (failed(tile(env.threads, unit(UnitKind::Cta), TileMode::Whole, ctas,
+                      why))) {
+        if (!reported.contains(&op))
+          error(&op) << "selects a named warp group, so its collective must "
+                        "be made of whole CTAs, but it is "
+                     << result.describe(env.threads) << describeIters(env);
+        return;
+      }
+      auto [first, count] = *device.lookupWarpGroup(*group);
+      int64_t lo = warps.getLo() ? *warps.getLo() : 0;
+      int64_t hi = warps.getHi() ? *warps.getHi() : count;
+      for (const ThreadSet &cta : ctas) {
+        int64_t base = cta.find_first();
+        inner.threads.set(base + (first + lo) * 32, base + (first + hi) * 32);
+      }
+    } else {
+      SmallVector<ThreadSet> warpSets;
+      std::string why;
+      if (failed(tile(env.threads, unit(UnitKind::Warp), TileMode::Whole,
+                      warpSets, why)) ||
+          static_cast<int64_t>(warpSets.size()) <
+              static_cast<int64_t>(*warps.getHi())) {
+        if (!reported.contains(&op))
+          error(&op) << "selects warps " << *warps.getLo() << " to "
+                     << *warps.getHi() << ", but the collective ("
+                     << result.describe(env.threads) << ") does not hold "
+                     << *warps.getHi() << " whole warps" << describeIters(env);
+        return;
+      }
+      for (int64_t w = *warps.getLo(), e = *warps.getHi(); w < e; ++w)
+        inner.threads |= warpSets[w];
+    }
+    visitBlock(warps.getBody().front(), inner);
+    return;
+  }
+  for (Region &region : op.getRegions())
+    for (Block &block : region)
+      visitBlock(block, env);
+}
+
+/// The barrier mechanism's required collective, checked for an arrive,
+/// await or trailing barrier.
+static std::optional<UnitKind> getBarrierUnit(BarrierKind kind) {
+  switch (kind) {
+  case BarrierKind::BulkGroup:
+    return UnitKind::Warp;
+  case BarrierKind::WgmmaGroup:
+    return UnitKind::Warpgroup;
+  case BarrierKind::ClusterSync:
+    return UnitKind::Cluster;
+  default:
+    return std::nullopt;
+  }
+}
+
+void CollectiveAnalyzer::checkOp(Operation &op, const Env &env) {
+  const ThreadSet &threads = env.threads;
+  auto checkBarrier = [&](BarrierType type, StringRef what) {
+    if (std::optional<UnitKind> kind = getBarrierUnit(type.getKind())) {
+      bool ok = *kind == UnitKind::Cluster
+                    ? threads.all()
+                    : isOneInstance(threads, unit(*kind));
+      if (!ok)
+        error(&op) << what << " on a " << stringifyBarrierKind(type.getKind())
+                   << " must run on one " << stringifyUnitKind(*kind)
+                   << (*kind == UnitKind::Cluster ? " (all its threads)" : "")
+                   << ", but here it runs on " << result.describe(threads)
+                   << describeIters(env);
+      return;
+    }
+    if (type.getKind() == BarrierKind::Mbarrier &&
+        !isOneInstance(threads, unit(UnitKind::Cta))) {
+      SmallVector<ThreadSet> ctas;
+      std::string why;
+      if (succeeded(
+              tile(threads, unit(UnitKind::Cta), TileMode::Any, ctas, why)) &&
+          ctas.size() > 1)
+        error(&op) << what
+                   << " on an mbarrier must run within one CTA, but "
+                      "here it runs on "
+                   << result.describe(threads) << describeIters(env);
+    }
+  };
+
+  if (auto call = dyn_cast<CallOp>(op)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+        call, call.getCalleeAttr());
+    if (!callee)
+      return;
+    InstrAttr instr = callee.getInstrAttr();
+    if (!instr) {
+      error(&op) << "calls of non-instruction procs in device code are not "
+                    "supported yet; inline @"
+                 << call.getCallee() << " first";
+      return;
+    }
+    if (!isOneInstance(threads, instr.getUnit())) {
+      std::string unitText;
+      llvm::raw_string_ostream(unitText) << instr.getUnit();
+      error(&op) << "@" << call.getCallee() << " must be issued by one "
+                 << unitText << ", but here it runs on "
+                 << result.describe(threads) << describeIters(env);
+    }
+    return;
+  }
+  if (isa<AssignOp, ReduceOp>(op)) {
+    if (threads.count() != 1)
+      error(&op) << "a scalar write must run on a single thread, but here "
+                 << result.describe(threads)
+                 << " would each perform it (narrow it with cuda_threads "
+                    "loops)"
+                 << describeIters(env);
+    return;
+  }
+  if (auto fence = dyn_cast<FenceOp>(op)) {
+    bool wgmma = fence.getFirst() == SyncTimeline::WgmmaFence1 ||
+                 fence.getSecond() == SyncTimeline::WgmmaFence2;
+    if (wgmma) {
+      if (!isOneInstance(threads, unit(UnitKind::Warpgroup)))
+        error(&op) << "a wgmma fence must run on one warpgroup, but here it "
+                      "runs on "
+                   << result.describe(threads) << describeIters(env);
+      return;
+    }
+    if (!scopeName(threads))
+      error(&op) << "a fence must run on one thread, warp, warpgroup, CTA or "
+                    "cluster, but here it runs on "
+                 << result.describe(threads) << describeIters(env);
+    return;
+  }
+  if (auto arrive = dyn_cast<ArriveOp>(op)) {
+    checkBarrier(arrive.getBarrier().getType(), "an arrive");
+    return;
+  }
+  if (auto await = dyn_cast<AwaitOp>(op)) {
+    checkBarrier(await.getBarrier().getType(), "an await");
+    return;
+  }
+  if (auto alloc = dyn_cast<AllocOp>(op)) {
+    MemoryAttr mem = getMemoryOf(alloc.getType());
+    bool needsCtas =
+        (mem && mem.isShared()) ||
+        (isa<BarrierType>(alloc.getType()) &&
+         cast<BarrierType>(alloc.getType()).getKind() == BarrierKind::Mbarrier);
+    SmallVector<ThreadSet> ctas;
+    std::string why;
+    if (needsCtas &&
+        failed(tile(threads, unit(UnitKind::Cta), TileMode::Whole, ctas, why)))
+      error(&op) << "shared memory and mbarriers are allocated by whole CTAs, "
+                    "but here the collective is "
+                 << result.describe(threads) << describeIters(env);
+    return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Distributed memory
+//===----------------------------------------------------------------------===//
+
+/// The unit that owns one shard of a distributed allocation.
+static CollUnitAttr getNativeUnit(AllocOp alloc) {
+  MLIRContext *ctx = alloc.getContext();
+  auto get = [&](UnitKind kind, int64_t scale = 1) {
+    return CollUnitAttr::get(ctx, kind, scale);
+  };
+  if (auto bar = dyn_cast<BarrierType>(alloc.getType())) {
+    switch (bar.getKind()) {
+    case BarrierKind::Mbarrier:
+      return get(UnitKind::Cta);
+    case BarrierKind::CpAsyncGroup:
+      return get(UnitKind::Thread);
+    case BarrierKind::BulkGroup:
+      return get(UnitKind::Warp);
+    case BarrierKind::WgmmaGroup:
+      return get(UnitKind::Warpgroup);
+    case BarrierKind::ClusterSync:
+      return get(UnitKind::Cluster);
+    }
+  }
+  MemoryAttr mem = getMemoryOf(alloc.getType());
+  switch (mem.getKind()) {
+  case MemoryKind::Regs:
+    return get(UnitKind::Thread);
+  case MemoryKind::RegsUniform:
+    return get(UnitKind::Thread, mem.getParam());
+  case MemoryKind::WgmmaAccum:
+  case MemoryKind::WgmmaA:
+    return get(UnitKind::Warpgroup);
+  case MemoryKind::Smem:
+  case MemoryKind::SmemSwizzle:
+    return get(UnitKind::Cta);
+  default:
+    return {};
+  }
+}
+
+namespace {
+/// One coordinate of an access to an allocation.
+struct Coord {
+  enum Kind { Iterator, Split, Multicast, Other } kind = Other;
+  Value iterator;    // Iterator
+  CollUnitAttr unit; // Split: the unit each slice is distributed over
+};
+
+/// An access of an allocation: the op, its coordinates.
+struct Access {
+  Operation *op;
+  SmallVector<Coord> coords;
+};
+} // namespace
+
+/// Classifies the indices of an access.
+static Coord classifyIndex(OpFoldResult index) {
+  Coord c;
+  if (auto v = dyn_cast<Value>(index)) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    auto loop = arg ? dyn_cast<ForOp>(arg.getOwner()->getParentOp()) : ForOp();
+    if (loop && loop.getMode().isThreads()) {
+      c.kind = Coord::Iterator;
+      c.iterator = v;
+    }
+  }
+  return c;
+}
+
+/// The accesses of `alloc` (its direct uses), with their coordinates.
+static SmallVector<Access> collectAccesses(AllocOp alloc) {
+  SmallVector<Access> accesses;
+  Value value = alloc.getResult();
+  auto fromIndices = [](ArrayRef<OpFoldResult> indices) {
+    return llvm::map_to_vector(indices, classifyIndex);
+  };
+  auto fromBarrierIndices = [&](ArrayRef<int64_t> statics,
+                                ValueRange dynamics) {
+    SmallVector<Coord> coords;
+    unsigned next = 0;
+    for (int64_t s : statics) {
+      if (s == kMulticastIndex) {
+        Coord c;
+        c.kind = Coord::Multicast;
+        coords.push_back(c);
+      } else if (ShapedType::isDynamic(s)) {
+        coords.push_back(classifyIndex(dynamics[next++]));
+      } else {
+        coords.push_back(Coord());
+      }
+    }
+    return coords;
+  };
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto read = dyn_cast<ReadOp>(user)) {
+      accesses.push_back({user, fromIndices(read.getMixedIndices())});
+    } else if (auto assign = dyn_cast<AssignOp>(user)) {
+      accesses.push_back({user, fromIndices(assign.getMixedIndices())});
+    } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
+      accesses.push_back({user, fromIndices(reduce.getMixedIndices())});
+    } else if (auto window = dyn_cast<WindowOp>(user)) {
+      SmallVector<Coord> coords;
+      SmallVector<OpFoldResult> offsets = window.getMixedOffsets();
+      // Whole dimensions passed to an instruction that distributes them.
+      ArrayRef<CollUnitAttr> splits;
+      if (window.getResult().hasOneUse())
+        if (auto call = dyn_cast<CallOp>(*window.getResult().user_begin()))
+          if (auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+                  call, call.getCalleeAttr()))
+            for (auto [i, arg] : llvm::enumerate(call.getArgs()))
+              if (arg == window.getResult())
+                if (AccessAttr access = callee.getArgAccess(i))
+                  splits = access.getDistributed();
+      for (auto [off, size] :
+           llvm::zip_equal(offsets, window.getStaticSizes())) {
+        if (size == WindowOp::kPoint) {
+          coords.push_back(classifyIndex(off));
+        } else if (size == WindowOp::kFull && !splits.empty()) {
+          Coord c;
+          c.kind = Coord::Split;
+          c.unit = splits.front();
+          splits = splits.drop_front();
+          coords.push_back(c);
+        } else {
+          coords.push_back(Coord());
+        }
+      }
+      accesses.push_back({user, coords});
+    } else if (auto arrive = dyn_cast<ArriveOp>(user)) {
+      for (unsigned t = 0, e = arrive.getNumTargets(); t < e; ++t) {
+        SmallVector<OpFoldResult> idx = arrive.getTargetIndices(t);
+        SmallVector<Coord> coords;
+        for (OpFoldResult ofr : idx) {
+          auto attr = dyn_cast<Attribute>(ofr);
+          if (attr && cast<IntegerAttr>(attr).getInt() == kMulticastIndex) {
+            Coord c;
+            c.kind = Coord::Multicast;
+            coords.push_back(c);
+          } else {
+            coords.push_back(classifyIndex(ofr));
+          }
+        }
+        accesses.push_back({user, coords});
+      }
+    } else if (auto await = dyn_cast<AwaitOp>(user)) {
+      accesses.push_back({user, fromBarrierIndices(await.getStaticIndices(),
+                                                   await.getIndices())});
+    } else if (auto call = dyn_cast<CallOp>(user)) {
+      if (call.getTrailing() == value) {
+        accesses.push_back(
+            {user, fromBarrierIndices(call.getStaticTrailingIndices(),
+                                      call.getTrailingIndices())});
+      } else {
+        // The whole tensor as an argument: every dimension is whole.
+        unsigned rank = getDimsOf(value.getType()).size();
+        accesses.push_back({user, SmallVector<Coord>(rank)});
+      }
+    }
+    // guarded_by and other uses do not access elements.
+  }
+  return accesses;
+}
+
+void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
+  CollUnitAttr native = getNativeUnit(alloc);
+  if (!native)
+    return;
+  ArrayRef<Attribute> dims = isa<BarrierType>(alloc.getType())
+                                 ? cast<BarrierType>(alloc.getType()).getDims()
+                                 : getDimsOf(alloc.getType());
+  StringRef name = alloc.getName().empty() ? "<unnamed>" : alloc.getName();
+  SmallVector<Access> accesses = collectAccesses(alloc);
+  // The first access in program order decides how many leading dimensions
+  // are distributed: the leading coordinates that are cuda_threads
+  // iterators, splits by the callee or multicasts.
+  Access *first = nullptr;
+  Operation *firstOp = nullptr;
+  alloc->getParentOp()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (firstOp)
+      return;
+    for (Access &a : accesses)
+      if (a.op == op) {
+        firstOp = op;
+        first = &a;
+        return;
+      }
+  });
+  if (!first)
+    return;
+  unsigned m = 0;
+  while (m < first->coords.size() && m < dims.size() &&
+         first->coords[m].kind != Coord::Other)
+    ++m;
+  result.distributedDims[alloc] = m;
+
+  // Owner of each distributed index tuple (native instance), recorded at the
+  // first instance that touches it.
+  std::map<SmallVector<int64_t>, std::pair<ThreadSet, Operation *>> owners;
+  for (Access &access : accesses) {
+    Operation *op = access.op;
+    if (reported.contains(op))
+      continue;
+    // Each coordinate of the distributed dimensions.
+    bool multicast = false;
+    SmallVector<Value> seen;
+    for (unsigned d = 0; d < m; ++d) {
+      Coord c = d < access.coords.size() ? access.coords[d] : Coord();
+      auto extent = dyn_cast<IntegerAttr>(dims[d]);
+      if (c.kind == Coord::Other) {
+        error(op) << "dimension " << d << " of '" << name
+                  << "' is distributed over threads; it must be indexed by a "
+                     "cuda_threads iterator";
+        return;
+      }
+      if (c.kind == Coord::Multicast) {
+        multicast = true;
+        continue;
+      }
+      if (c.kind == Coord::Iterator) {
+        if (llvm::is_contained(seen, c.iterator)) {
+          error(op) << "the iterator '"
+                    << cast<ForOp>(c.iterator.getParentBlock()->getParentOp())
+                           .getIterName()
+                    << "' indexes two distributed dimensions of '" << name
+                    << "'";
+          return;
+        }
+        seen.push_back(c.iterator);
+        auto loop = cast<ForOp>(c.iterator.getParentBlock()->getParentOp());
+        if (loop->isAncestor(alloc)) {
+          error(op) << "dimension " << d << " of '" << name
+                    << "' is indexed by '" << loop.getIterName()
+                    << "', a loop around the allocation";
+          return;
+        }
+        int64_t trip = loop.getStaticBounds()[1];
+        if (!extent || extent.getInt() != trip) {
+          error(op) << "distributed dimension " << d << " of '" << name
+                    << "' has extent "
+                    << (extent ? std::to_string(extent.getInt()) : "?")
+                    << ", but its iterator '" << loop.getIterName() << "' runs "
+                    << trip << " times";
+          return;
+        }
+      }
+    }
+    for (unsigned d = m; d < access.coords.size(); ++d)
+      if (access.coords[d].kind == Coord::Multicast) {
+        error(op) << "a multicast ':' spans CTAs, but dimension " << d
+                  << " of '" << name
+                  << "' is not distributed over CTAs (only its first " << m
+                  << " dimensions are)";
+        return;
+      }
+    if (multicast)
+      continue; // Remote barriers of other CTAs: no ownership to check.
+    for (const CollectiveInstance &inst : result.getInstances(op)) {
+      // Split the collective for the callee's distributed dimensions.
+      // Each instance of the allocation (one per iteration of the
+      // cuda_threads loops around it) has its own shards.
+      SmallVector<int64_t> allocInstance;
+      for (auto [iv, value] : inst.iterators)
+        if (iv.getParentBlock()->getParentOp()->isAncestor(alloc))
+          allocInstance.push_back(value);
+      SmallVector<std::pair<SmallVector<int64_t>, ThreadSet>> slices;
+      slices.push_back({allocInstance, inst.threads});
+      for (unsigned d = 0; d < m; ++d) {
+        const Coord &c = access.coords[d];
+        SmallVector<std::pair<SmallVector<int64_t>, ThreadSet>> next;
+        for (auto &[key, threads] : slices) {
+          if (c.kind == Coord::Iterator) {
+            auto k = key;
+            k.push_back(*inst.lookup(c.iterator));
+            next.push_back({k, threads});
+            continue;
+          }
+          SmallVector<ThreadSet> parts;
+          std::string why;
+          if (failed(tile(threads, c.unit, TileMode::Any, parts, why)) ||
+              parts.size() !=
+                  static_cast<size_t>(cast<IntegerAttr>(dims[d]).getInt())) {
+            std::string unitText;
+            llvm::raw_string_ostream(unitText) << c.unit;
+            error(op) << "dimension " << d << " of '" << name
+                      << "' is split over " << unitText
+                      << " by the instruction, but the collective ("
+                      << result.describe(threads) << ") holds " << parts.size()
+                      << " of them, not "
+                      << cast<IntegerAttr>(dims[d]).getInt();
+            return;
+          }
+          for (auto [j, part] : llvm::enumerate(parts)) {
+            auto k = key;
+            k.push_back(j);
+            next.push_back({k, part});
+          }
+        }
+        slices = std::move(next);
+      }
+      for (auto &[key, threads] : slices) {
+        SmallVector<ThreadSet> natives;
+        std::string why;
+        if (failed(tile(threads, native, TileMode::Any, natives, why)) ||
+            natives.size() != 1) {
+          std::string unitText;
+          llvm::raw_string_ostream(unitText) << native;
+          error(op) << "'" << name << "' is distributed with one shard per "
+                    << unitText << ", but this access by "
+                    << result.describe(threads)
+                    << " spans several shards (missing subdivision)";
+          return;
+        }
+        // The owner: the whole native instance containing the threads.
+        SmallVector<ThreadSet> whole;
+        ThreadSet all(total, true);
+        (void)tile(all, native, TileMode::Any, whole, why);
+        ThreadSet owner(total);
+        for (const ThreadSet &w : whole)
+          if (w.anyCommon(threads))
+            owner = w;
+        auto [it, inserted] = owners.try_emplace(key, owner, op);
+        if (!inserted && it->second.first != owner) {
+          InFlightDiagnostic diag = error(op);
+          diag << "element [";
+          llvm::interleaveComma(key, diag);
+          diag << "] of the distributed dimensions of '" << name
+               << "' belongs to " << result.describe(it->second.first)
+               << ", but this access runs on " << result.describe(threads);
+          diag.attachNote(it->second.second->getLoc())
+              << "the owner was set by this access";
+          return;
+        }
+      }
+    }
+  }
+}
+
+FailureOr<CollectiveAnalysis> CollectiveAnalysis::run(DeviceFunctionOp device) {
+  CollectiveAnalysis result(device.getNumThreads(), device.getClusterDim());
+  CollectiveAnalyzer analyzer(device, result);
+  if (failed(analyzer.run()))
+    return failure();
+  return result;
+}

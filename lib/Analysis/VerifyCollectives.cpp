@@ -1,0 +1,63 @@
+//===- VerifyCollectives.cpp - The -exo-verify-collectives pass -----------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Analysis/CollectiveAnalysis.h"
+#include "ExoGPU/Analysis/Passes.h"
+
+namespace exo {
+#define GEN_PASS_DEF_EXOVERIFYCOLLECTIVES
+#include "ExoGPU/Analysis/Passes.h.inc"
+} // namespace exo
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+struct ExoVerifyCollectivesPass
+    : exo::impl::ExoVerifyCollectivesBase<ExoVerifyCollectivesPass> {
+  using ExoVerifyCollectivesBase::ExoVerifyCollectivesBase;
+
+  void runOnOperation() override {
+    bool ok = true;
+    getOperation().walk([&](DeviceFunctionOp device) {
+      FailureOr<CollectiveAnalysis> analysis = CollectiveAnalysis::run(device);
+      if (failed(analysis)) {
+        ok = false;
+        return;
+      }
+      if (remarks)
+        report(device, *analysis);
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+
+  /// One remark per statement of interest: how many collectives run it and
+  /// the first of them.
+  static void report(DeviceFunctionOp device,
+                     const CollectiveAnalysis &analysis) {
+    device.walk([&](Operation *op) {
+      if (auto alloc = dyn_cast<AllocOp>(op)) {
+        if (std::optional<unsigned> m = analysis.getNumDistributedDims(alloc))
+          op->emitRemark() << "distributed dimensions: " << *m;
+        return;
+      }
+      if (!isa<CallOp, AssignOp, ReduceOp, FenceOp, ArriveOp, AwaitOp>(op))
+        return;
+      ArrayRef<CollectiveInstance> instances = analysis.getInstances(op);
+      if (instances.empty())
+        return;
+      op->emitRemark() << instances.size()
+                       << (instances.size() == 1 ? " collective"
+                                                 : " collectives")
+                       << ", first: "
+                       << analysis.describe(instances[0].threads);
+    });
+  }
+};
+
+} // namespace
