@@ -639,9 +639,22 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
   });
   if (!first)
     return;
+  // Loops over units smaller than one shard (e.g. threads reading shared
+  // memory) subdivide within a shard: their iterators index ordinary
+  // dimensions.
+  int64_t nativeSize = *native.getThreadCount(blockDim, clusterDim);
+  auto isShardLoop = [&](const Coord &c) {
+    if (c.kind != Coord::Iterator)
+      return c.kind != Coord::Other;
+    Value iv = c.iterator;
+    auto loop = cast<ForOp>(iv.getParentBlock()->getParentOp());
+    FailureOr<int64_t> size =
+        loop.getMode().getUnit().getThreadCount(blockDim, clusterDim);
+    return succeeded(size) && *size >= nativeSize;
+  };
   unsigned m = 0;
   while (m < first->coords.size() && m < dims.size() &&
-         first->coords[m].kind != Coord::Other)
+         isShardLoop(first->coords[m]))
     ++m;
   result.distributedDims[alloc] = m;
 
