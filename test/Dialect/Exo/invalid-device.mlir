@@ -837,3 +837,132 @@ exo.proc @p() {
     }
   }
 }
+
+// -----
+
+// A TMA load completes on its mbarrier as a trailing barrier; an Arrive
+// cannot wait for it.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %b = exo.alloc : !exo.barrier<mbarrier, [? ring 2]>
+      // expected-error @+1 {{an arrive on a 'mbarrier' barrier cannot use timeline 'tma_to_smem_async' (expected cuda_in_order or cuda_temporal or cp_async)}}
+      exo.arrive(tma_to_smem_async) >> %b[0] : !exo.barrier<mbarrier, [? ring 2]>
+    }
+  }
+}
+
+// -----
+
+// A wgmma commit group commits wgmma work only.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %g = exo.alloc : !exo.barrier<wgmma_group>
+      // expected-error @+1 {{an arrive on a 'wgmma_group' barrier cannot use timeline 'cuda_in_order' (expected wgmma_async)}}
+      exo.arrive(cuda_in_order) >> %g : !exo.barrier<wgmma_group>
+    }
+  }
+}
+
+// -----
+
+// A bulk commit group commits TMA stores only.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %g = exo.alloc : !exo.barrier<bulk_group>
+      // expected-error @+1 {{an arrive on a 'bulk_group' barrier cannot use timeline 'tma_to_smem_async' (expected tma_to_gmem_async)}}
+      exo.arrive(tma_to_smem_async) >> %g : !exo.barrier<bulk_group>
+    }
+  }
+}
+
+// -----
+
+// A cp.async commit group commits cp.async work only.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %g = exo.alloc : !exo.barrier<cp_async_group>
+      // expected-error @+1 {{an arrive on a 'cp_async_group' barrier cannot use timeline 'wgmma_async' (expected cp_async)}}
+      exo.arrive(wgmma_async) >> %g : !exo.barrier<cp_async_group>
+    }
+  }
+}
+
+// -----
+
+// A cluster sync orders in-order work.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %s = exo.alloc : !exo.barrier<cluster_sync>
+      exo.arrive(cuda_in_order) >> %s : !exo.barrier<cluster_sync>
+      // expected-error @+1 {{an await on a 'cluster_sync' barrier cannot use timeline 'cuda_generic_and_async_proxy' (expected cuda_in_order or cuda_temporal)}}
+      exo.await(%s, cuda_generic_and_async_proxy, 0) : !exo.barrier<cluster_sync>
+    }
+  }
+}
+
+// -----
+
+// Awaiting a commit group makes its work visible to in-order code, not to
+// another asynchronous unit.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %g = exo.alloc : !exo.barrier<wgmma_group>
+      // expected-error @+1 {{an await on a 'wgmma_group' barrier cannot use timeline 'tma_to_gmem_async' (expected cuda_in_order or cuda_temporal or cuda_generic_and_async_proxy)}}
+      exo.await(%g, tma_to_gmem_async, 0) : !exo.barrier<wgmma_group>
+    }
+  }
+}
+
+// -----
+
+// The two halves of the wgmma fence go together.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      // expected-error @+1 {{wgmma_fence_1 and wgmma_fence_2 form one fence (wgmma.fence): use them together}}
+      exo.fence(wgmma_fence_1, cuda_in_order)
+    }
+  }
+}
+
+// -----
+
+// ... in that order.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      // expected-error @+1 {{the wgmma fence is written exo.fence(wgmma_fence_1, wgmma_fence_2)}}
+      exo.fence(wgmma_fence_2, wgmma_fence_1)
+    }
+  }
+}
+
+// -----
+
+// Asynchronous work is ordered by its completion mechanism, not a fence.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      // expected-error @+1 {{a fence cannot wait for asynchronous 'wgmma_async' work; await its commit group or mbarrier}}
+      exo.fence(wgmma_async, cuda_in_order)
+    }
+  }
+}
+
+// -----
+
+// Before a wgmma, the fence is the wgmma fence.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      // expected-error @+1 {{a fence before wgmma is exo.fence(wgmma_fence_1, wgmma_fence_2)}}
+      exo.fence(cuda_in_order, wgmma_async_smem)
+    }
+  }
+}

@@ -1396,6 +1396,83 @@ LogicalResult WarpsOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Synchronization timelines allowed per mechanism
+//===----------------------------------------------------------------------===//
+
+/// Whether `tl` is the timeline of asynchronous work, which only its
+/// completion mechanism (a trailing barrier or a commit group) orders.
+static bool isAsyncTimeline(SyncTimeline tl) {
+  switch (tl) {
+  case SyncTimeline::TmaToSmemAsync:
+  case SyncTimeline::TmaToGmemAsync:
+  case SyncTimeline::WgmmaAsync:
+  case SyncTimeline::WgmmaAsyncSmem:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The timelines an Arrive on a barrier of kind `kind` may wait for.
+static ArrayRef<SyncTimeline> getArriveTimelines(BarrierKind kind) {
+  using T = SyncTimeline;
+  static const T mbarrier[] = {T::CudaInOrder, T::CudaTemporal, T::CpAsync};
+  static const T cpAsync[] = {T::CpAsync};
+  static const T bulk[] = {T::TmaToGmemAsync};
+  static const T wgmma[] = {T::WgmmaAsync};
+  static const T cluster[] = {T::CudaInOrder, T::CudaTemporal};
+  switch (kind) {
+  case BarrierKind::Mbarrier:
+    return mbarrier;
+  case BarrierKind::CpAsyncGroup:
+    return cpAsync;
+  case BarrierKind::BulkGroup:
+    return bulk;
+  case BarrierKind::WgmmaGroup:
+    return wgmma;
+  case BarrierKind::ClusterSync:
+    return cluster;
+  }
+  return {};
+}
+
+/// The timelines an Await on a barrier of kind `kind` may make visible.
+static ArrayRef<SyncTimeline> getAwaitTimelines(BarrierKind kind) {
+  using T = SyncTimeline;
+  static const T mbarrier[] = {T::CudaInOrder, T::CudaTemporal,
+                               T::CudaGenericAndAsyncProxy,
+                               T::WgmmaAsyncSmem};
+  static const T group[] = {T::CudaInOrder, T::CudaTemporal,
+                            T::CudaGenericAndAsyncProxy};
+  static const T cluster[] = {T::CudaInOrder, T::CudaTemporal};
+  switch (kind) {
+  case BarrierKind::Mbarrier:
+    return mbarrier;
+  case BarrierKind::ClusterSync:
+    return cluster;
+  default:
+    return group;
+  }
+}
+
+/// Emits "expected one of ..." for a timeline outside `allowed`.
+static LogicalResult checkTimeline(Operation *op, SyncTimeline tl,
+                                   ArrayRef<SyncTimeline> allowed,
+                                   StringRef what, BarrierKind kind) {
+  if (llvm::is_contained(allowed, tl))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "an " << what << " on a '"
+                            << stringifyBarrierKind(kind)
+                            << "' barrier cannot use timeline '"
+                            << stringifySyncTimeline(tl) << "' (expected ";
+  llvm::interleave(
+      allowed, diag, [&](SyncTimeline t) { diag << stringifySyncTimeline(t); },
+      " or ");
+  return diag << ")";
+}
+
+//===----------------------------------------------------------------------===//
 // FenceOp
 //===----------------------------------------------------------------------===//
 
@@ -1425,6 +1502,28 @@ void FenceOp::print(OpAsmPrinter &p) {
     << stringifySyncTimeline(getSecond()) << ')';
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {getFirstAttrName(), getSecondAttrName()});
+}
+
+LogicalResult FenceOp::verify() {
+  bool first1 = getFirst() == SyncTimeline::WgmmaFence1;
+  bool second2 = getSecond() == SyncTimeline::WgmmaFence2;
+  if (first1 != second2)
+    return emitOpError() << "wgmma_fence_1 and wgmma_fence_2 form one fence "
+                            "(wgmma.fence): use them together";
+  if (getFirst() == SyncTimeline::WgmmaFence2 ||
+      getSecond() == SyncTimeline::WgmmaFence1)
+    return emitOpError() << "the wgmma fence is written "
+                            "exo.fence(wgmma_fence_1, wgmma_fence_2)";
+  if (isAsyncTimeline(getFirst()))
+    return emitOpError() << "a fence cannot wait for asynchronous '"
+                         << stringifySyncTimeline(getFirst())
+                         << "' work; await its commit group or mbarrier";
+  if (getSecond() == SyncTimeline::WgmmaAsync ||
+      getSecond() == SyncTimeline::WgmmaAsyncSmem)
+    return emitOpError() << "a fence before wgmma is "
+                            "exo.fence(wgmma_fence_1, wgmma_fence_2) (or "
+                            "cuda_generic_and_async_proxy for shared memory)";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1533,7 +1632,8 @@ LogicalResult ArriveOp::verify() {
   if (n > 1 && type.getKind() != BarrierKind::Mbarrier)
     return emitOpError() << "only mbarriers support multicast, not '"
                          << stringifyBarrierKind(type.getKind()) << "'";
-  return success();
+  return checkTimeline(*this, getTimeline(), getArriveTimelines(type.getKind()),
+                       "arrive", type.getKind());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1603,7 +1703,8 @@ LogicalResult AwaitOp::verify() {
                          << "' barriers (only commit groups leave arrivals "
                             "pending), got "
                          << n;
-  return success();
+  return checkTimeline(*this, getTimeline(), getAwaitTimelines(type.getKind()),
+                       "await", type.getKind());
 }
 
 //===----------------------------------------------------------------------===//

@@ -407,6 +407,7 @@ def Exo_FenceOp : Exo_Op<"fence"> {
   }];
   let arguments = (ins Exo_SyncTimeline:$first, Exo_SyncTimeline:$second);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 def Exo_ArriveOp : Exo_Op<"arrive"> {
