@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExoGPU/Analysis/BarrierUsage.h"
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Analysis/Passes.h"
 
@@ -25,7 +26,7 @@ struct ExoVerifyCollectivesPass
     bool ok = true;
     getOperation().walk([&](DeviceFunctionOp device) {
       FailureOr<CollectiveAnalysis> analysis = CollectiveAnalysis::run(device);
-      if (failed(analysis)) {
+      if (failed(analysis) || failed(verifyBarrierUsage(device))) {
         ok = false;
         return;
       }

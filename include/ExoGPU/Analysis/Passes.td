@@ -61,6 +61,14 @@ def ExoVerifyCollectives : Pass<"exo-verify-collectives", "::mlir::ModuleOp"> {
     element of the distributed dimensions must always be accessed by the
     same shard owner.
 
+    Barrier usage: every barrier is arrived on (or used as a trailing
+    barrier) and awaited; all Arrives on a barrier share their
+    synchronization timeline and multicast pattern, all Awaits share their
+    timeline; a multicast Arrive is not under a guard that depends on a
+    cuda_threads iterator nor in a seq loop nested in a cuda_threads loop it
+    indexes with; one commit group of a kind (and one cluster sync) is live
+    at a time.
+
     With `remarks`, each statement reports its collectives as remarks (for
     tests and for looking at a kernel).
   }];
