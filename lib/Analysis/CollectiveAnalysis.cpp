@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace exo;
@@ -35,6 +36,20 @@ CollectiveAnalysis::getNumDistributedDims(AllocOp alloc) const {
   auto it = distributedDims.find(alloc);
   if (it == distributedDims.end())
     return std::nullopt;
+  return it->second;
+}
+
+std::optional<int64_t> CollectiveAnalysis::getArriveCount(AllocOp alloc) const {
+  auto it = arriveCounts.find(alloc);
+  if (it == arriveCounts.end())
+    return std::nullopt;
+  return it->second;
+}
+
+ArrayRef<uint64_t> CollectiveAnalysis::getMulticastMasks(Operation *op) const {
+  auto it = multicastMasks.find(op);
+  if (it == multicastMasks.end())
+    return {};
   return it->second;
 }
 
@@ -91,6 +106,9 @@ private:
   void visitOp(Operation &op, const Env &env);
   void checkOp(Operation &op, const Env &env);
   void checkDistributed(AllocOp alloc);
+  /// Arrive counts and multicast masks of an mbarrier's arrives and of the
+  /// instructions that signal it.
+  void computeArrivals(AllocOp alloc);
 
   /// How `tile` constrains the parts.
   enum class TileMode {
@@ -228,6 +246,9 @@ LogicalResult CollectiveAnalyzer::run() {
   if (hadError)
     return failure();
   device.walk([&](AllocOp alloc) { checkDistributed(alloc); });
+  if (hadError)
+    return failure();
+  device.walk([&](AllocOp alloc) { computeArrivals(alloc); });
   return failure(hadError);
 }
 
@@ -783,6 +804,7 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
         for (const ThreadSet &w : whole)
           if (w.anyCommon(threads))
             owner = w;
+        result.ownerCtas[alloc][key] = owner.find_first() / blockDim;
         auto [it, inserted] = owners.try_emplace(key, owner, op);
         if (!inserted && it->second.first != owner) {
           InFlightDiagnostic diag = error(op);
@@ -798,6 +820,117 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
       }
     }
   }
+}
+
+void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
+  auto type = dyn_cast<BarrierType>(alloc.getType());
+  if (!type || type.getKind() != BarrierKind::Mbarrier)
+    return;
+  std::optional<unsigned> m = result.getNumDistributedDims(alloc);
+  if (!m)
+    return;
+  const auto &owners = result.ownerCtas[alloc];
+  ArrayRef<Attribute> dims = type.getDims();
+  StringRef name = alloc.getName().empty() ? "<unnamed>" : alloc.getName();
+  // The elements (over the distributed dimensions) a target expression
+  // reaches in one instance.
+  auto expand = [&](ArrayRef<int64_t> statics, ValueRange dynamics,
+                    const CollectiveInstance &inst,
+                    std::set<SmallVector<int64_t>> &elements) {
+    SmallVector<SmallVector<int64_t>> keys = {{}};
+    unsigned next = 0;
+    for (auto [d, s] : llvm::enumerate(statics)) {
+      Value dyn = ShapedType::isDynamic(s) ? dynamics[next++] : Value();
+      if (d >= *m)
+        continue;
+      SmallVector<int64_t> values;
+      if (s == kMulticastIndex) {
+        for (int64_t v = 0, e = cast<IntegerAttr>(dims[d]).getInt(); v < e; ++v)
+          values.push_back(v);
+      } else if (dyn) {
+        std::optional<int64_t> v = inst.lookup(dyn);
+        values.push_back(v ? *v : 0);
+      } else {
+        values.push_back(s);
+      }
+      SmallVector<SmallVector<int64_t>> grown;
+      for (const auto &k : keys)
+        for (int64_t v : values) {
+          auto g = k;
+          g.push_back(v);
+          grown.push_back(g);
+        }
+      keys = std::move(grown);
+    }
+    elements.insert(keys.begin(), keys.end());
+  };
+  auto maskOf = [&](const std::set<SmallVector<int64_t>> &elements) {
+    uint64_t mask = 0;
+    for (const auto &e : elements)
+      if (auto it = owners.find(e); it != owners.end())
+        mask |= uint64_t(1) << it->second;
+    return mask;
+  };
+  // Each arrive statement signals its own phases (ring iterations), so the
+  // count is per statement and must agree between statements and elements.
+  std::map<SmallVector<int64_t>, int64_t> counts;
+  Operation *countOp = nullptr;
+  for (Operation *user : alloc.getResult().getUsers()) {
+    if (auto arrive = dyn_cast<ArriveOp>(user)) {
+      std::map<SmallVector<int64_t>, int64_t> mine;
+      unsigned rank = type.getRank();
+      for (const CollectiveInstance &inst : result.getInstances(arrive)) {
+        std::set<SmallVector<int64_t>> elements;
+        ArrayRef<int64_t> statics = arrive.getStaticIndices();
+        unsigned dynBefore = 0;
+        for (unsigned t = 0, e = arrive.getNumTargets(); t < e; ++t) {
+          ArrayRef<int64_t> mine = statics.slice(t * rank, rank);
+          expand(mine, arrive.getIndices().drop_front(dynBefore), inst,
+                 elements);
+          dynBefore += llvm::count_if(mine, ShapedType::isDynamic);
+        }
+        for (const auto &el : elements)
+          mine[el] += inst.threads.count();
+        result.multicastMasks[arrive].push_back(maskOf(elements));
+      }
+      if (!countOp) {
+        counts = mine;
+        countOp = arrive;
+        continue;
+      }
+      if (mine != counts) {
+        InFlightDiagnostic diag = error(arrive);
+        diag << "this arrive gives the elements of '" << name
+             << "' other numbers of arriving threads than another arrive does";
+        diag.attachNote(countOp->getLoc()) << "the other arrive";
+        return;
+      }
+    } else if (auto call = dyn_cast<CallOp>(user);
+               call && call.getTrailing() == alloc.getResult()) {
+      for (const CollectiveInstance &inst : result.getInstances(call)) {
+        std::set<SmallVector<int64_t>> elements;
+        expand(call.getStaticTrailingIndices(), call.getTrailingIndices(), inst,
+               elements);
+        result.multicastMasks[call].push_back(maskOf(elements));
+      }
+    }
+  }
+  if (counts.empty())
+    return;
+  int64_t expected = counts.begin()->second;
+  for (auto &[element, n] : counts)
+    if (n != expected) {
+      InFlightDiagnostic diag = error(alloc);
+      diag << "the elements of '" << name
+           << "' receive different numbers of arriving threads per phase: "
+           << expected << " for element [";
+      llvm::interleaveComma(counts.begin()->first, diag);
+      diag << "], " << n << " for element [";
+      llvm::interleaveComma(element, diag);
+      diag << "]";
+      return;
+    }
+  result.arriveCounts[alloc] = expected;
 }
 
 FailureOr<CollectiveAnalysis> CollectiveAnalysis::run(DeviceFunctionOp device) {

@@ -8,6 +8,8 @@
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Analysis/Passes.h"
 
+#include "llvm/Support/Format.h"
+
 namespace exo {
 #define GEN_PASS_DEF_EXOVERIFYCOLLECTIVES
 #include "ExoGPU/Analysis/Passes.h.inc"
@@ -45,7 +47,18 @@ struct ExoVerifyCollectivesPass
       if (auto alloc = dyn_cast<AllocOp>(op)) {
         if (std::optional<unsigned> m = analysis.getNumDistributedDims(alloc))
           op->emitRemark() << "distributed dimensions: " << *m;
+        if (std::optional<int64_t> n = analysis.getArriveCount(alloc))
+          op->emitRemark() << "arriving threads per phase: " << *n;
         return;
+      }
+      ArrayRef<uint64_t> masks = analysis.getMulticastMasks(op);
+      if (!masks.empty()) {
+        InFlightDiagnostic remark = op->emitRemark() << "CTA masks:";
+        for (uint64_t mask : masks) {
+          std::string hex;
+          llvm::raw_string_ostream(hex) << llvm::format_hex(mask, 6);
+          remark << ' ' << hex;
+        }
       }
       if (!isa<CallOp, AssignOp, ReduceOp, FenceOp, ArriveOp, AwaitOp>(op))
         return;

@@ -75,7 +75,7 @@ exo.proc @p(%N: index) {
           exo.arrive(cuda_in_order) >> %b[:, %i] : !exo.barrier<mbarrier, [2, ? ring 2]>
           exo.await(%b[%c, %i], cuda_in_order, 0) : !exo.barrier<mbarrier, [2, ? ring 2]>
           // expected-error @+1 {{all arrives on 'b' must multicast the same way}}
-          exo.arrive(cuda_in_order) >> %b[%c, %i] : !exo.barrier<mbarrier, [2, ? ring 2]>
+          exo.arrive(cuda_in_order) >> %b[:, %i] >> %b[%c, %i] : !exo.barrier<mbarrier, [2, ? ring 2]>
         }
       }
     }
@@ -189,6 +189,27 @@ exo.proc @p(%N: index) {
           exo.await(%g, cuda_in_order, 0) : !exo.barrier<wgmma_group>
         }
       }
+    }
+  }
+}
+
+// -----
+
+// Every phase of an mbarrier expects the same number of arriving threads:
+// here one statement arrives with a warp, another with the whole CTA.
+exo.proc @p(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %b = exo.alloc : !exo.barrier<mbarrier, [? ring 2]>
+      exo.for %i = 0 to %N seq {
+        exo.warps 0 to 1 {
+          // expected-note @+1 {{the other arrive}}
+          exo.arrive(cuda_in_order) >> %b[%i] : !exo.barrier<mbarrier, [? ring 2]>
+        }
+        exo.await(%b[%i], cuda_in_order, 0) : !exo.barrier<mbarrier, [? ring 2]>
+      }
+      // expected-error @+1 {{this arrive gives the elements of 'b' other numbers of arriving threads than another arrive does}}
+      exo.arrive(cuda_in_order) >> %b[%N] : !exo.barrier<mbarrier, [? ring 2]>
     }
   }
 }

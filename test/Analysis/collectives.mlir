@@ -94,10 +94,13 @@ exo.proc @three_groups(%N: index, %y: !exo.tensor<[N, 32], f32, gmem>) {
       // expected-remark @below {{distributed dimensions: 0}}
       %slot = exo.alloc : !S
       // expected-remark @below {{distributed dimensions: 0}}
+      // expected-remark @below {{arriving threads per phase: 32}}
       %ab = exo.alloc : !Bar
       // expected-remark @below {{distributed dimensions: 0}}
+      // expected-remark @below {{arriving threads per phase: 32}}
       %bc = exo.alloc : !Bar
       // expected-remark @below {{distributed dimensions: 0}}
+      // expected-remark @below {{arriving threads per phase: 32}}
       %ca = exo.alloc : !BarPre
       exo.for %i = 0 to %N seq {
         exo.warps "a" {
@@ -108,6 +111,7 @@ exo.proc @three_groups(%N: index, %y: !exo.tensor<[N, 32], f32, gmem>) {
             exo.assign %slot[%t] = %one : !S
           }
           // expected-remark @below {{1 collective, first: 32 threads: threads 0-31}}
+          // expected-remark @below {{CTA masks: 0x0001}}
           exo.arrive(cuda_in_order) >> %ab[%i] : !Bar
         }
         exo.warps "b" {
@@ -120,6 +124,7 @@ exo.proc @three_groups(%N: index, %y: !exo.tensor<[N, 32], f32, gmem>) {
             exo.assign %slot[%t] = %w : !S
           }
           // expected-remark @below {{1 collective, first: 32 threads: threads 32-63}}
+          // expected-remark @below {{CTA masks: 0x0001}}
           exo.arrive(cuda_in_order) >> %bc[%i] : !Bar
         }
         exo.warps "c" {
@@ -131,6 +136,7 @@ exo.proc @three_groups(%N: index, %y: !exo.tensor<[N, 32], f32, gmem>) {
             exo.assign %y[%i, %t] = %v : !exo.tensor<[N, 32], f32, gmem>
           }
           // expected-remark @below {{1 collective, first: 32 threads: threads 64-95}}
+          // expected-remark @below {{CTA masks: 0x0001}}
           exo.arrive(cuda_in_order) >> %ca[%i] : !BarPre
         }
       }

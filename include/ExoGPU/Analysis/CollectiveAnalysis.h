@@ -23,6 +23,8 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
+#include <optional>
 #include <string>
 
 namespace exo {
@@ -54,6 +56,14 @@ public:
   /// The number of leading distributed dimensions of an allocation.
   std::optional<unsigned> getNumDistributedDims(AllocOp alloc) const;
 
+  /// The threads that arrive on each element of an mbarrier in one phase
+  /// (the same for every element), if the mbarrier is arrived on.
+  std::optional<int64_t> getArriveCount(AllocOp alloc) const;
+
+  /// The CTAs (bit i = CTA i of the cluster) an arrive or a multicast
+  /// instruction call signals or writes, for each of its instances.
+  llvm::ArrayRef<uint64_t> getMulticastMasks(mlir::Operation *op) const;
+
   /// A human-readable description of a thread set ("warpgroup 1 of CTA 0
   /// (threads 128-255)").
   std::string describe(const ThreadSet &threads) const;
@@ -67,6 +77,14 @@ private:
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<CollectiveInstance, 1>>
       instances;
   llvm::DenseMap<mlir::Operation *, unsigned> distributedDims;
+  /// Per distributed allocation: the CTA owning each element of its
+  /// distributed dimensions.
+  llvm::DenseMap<mlir::Operation *,
+                 std::map<llvm::SmallVector<int64_t>, int64_t>>
+      ownerCtas;
+  llvm::DenseMap<mlir::Operation *, int64_t> arriveCounts;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>>
+      multicastMasks;
 };
 
 } // namespace exo
