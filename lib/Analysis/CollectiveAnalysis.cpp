@@ -875,7 +875,14 @@ void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
   // count is per statement and must agree between statements and elements.
   std::map<SmallVector<int64_t>, int64_t> counts;
   Operation *countOp = nullptr;
-  for (Operation *user : alloc.getResult().getUsers()) {
+  // Program order, so that a mismatch is reported at the later statement.
+  DenseMap<Operation *, unsigned> order;
+  device.walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { order[op] = order.size(); });
+  SmallVector<Operation *> users(alloc.getResult().getUsers());
+  llvm::sort(users,
+             [&](Operation *a, Operation *b) { return order[a] < order[b]; });
+  for (Operation *user : users) {
     if (auto arrive = dyn_cast<ArriveOp>(user)) {
       std::map<SmallVector<int64_t>, int64_t> mine;
       unsigned rank = type.getRank();
