@@ -29,6 +29,11 @@ bash "$script_dir/build.sh" "$build_dir"
 echo "== main: exo-gpu-opt $example --exo-summary" >&2
 "$build_dir/bin/exo-gpu-opt" "$example" --exo-summary -o /dev/null
 
+# Collective analysis, distributed-memory deduction and barrier usage.
+echo "== main: exo-gpu-opt $example --exo-verify-collectives" >&2
+"$build_dir/bin/exo-gpu-opt" "$example" --exo-verify-collectives -o /dev/null
+echo "collective analysis: ok" >&2
+
 # Its sequential meaning equals the naive GEMM's on random inputs.
 echo "== main: exo-gpu-run: naive GEMM vs the Hopper kernel on the CPU" >&2
 "$build_dir/bin/exo-gpu-run" "$root/examples/gemm/gemm_naive.mlir" \
