@@ -135,6 +135,8 @@ private:
   CollectiveAnalysis &result;
   int64_t blockDim, clusterDim, total;
   llvm::DenseSet<Operation *> reported;
+  /// Program order (pre-order) of the device function's statements.
+  DenseMap<Operation *, unsigned> order;
   bool hadError = false;
 };
 
@@ -245,6 +247,8 @@ LogicalResult CollectiveAnalyzer::run() {
   visitBlock(device.getBodyBlock(), env);
   if (hadError)
     return failure();
+  device.walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { order[op] = order.size(); });
   device.walk([&](AllocOp alloc) { checkDistributed(alloc); });
   if (hadError)
     return failure();
@@ -288,8 +292,8 @@ void CollectiveAnalyzer::visitOp(Operation &op, const Env &env) {
         llvm::raw_string_ostream(unitText) << mode.getUnit();
         error(&op) << "not enough threads: the collective ("
                    << result.describe(env.threads) << ") holds " << parts.size()
-                   << " units " << unitText << ", but the loop needs " << n
-                   << describeIters(env);
+                   << (parts.size() == 1 ? " unit " : " units ") << unitText
+                   << ", but the loop needs " << n << describeIters(env);
       }
       return;
     }
@@ -330,21 +334,29 @@ void CollectiveAnalyzer::visitOp(Operation &op, const Env &env) {
         inner.threads.set(base + (first + lo) * 32, base + (first + hi) * 32);
       }
     } else {
-      SmallVector<ThreadSet> warpSets;
+      // Warps lo..hi of each CTA of the collective.
+      SmallVector<ThreadSet> ctaParts;
       std::string why;
-      if (failed(tile(env.threads, unit(UnitKind::Warp), TileMode::Whole,
-                      warpSets, why)) ||
-          static_cast<int64_t>(warpSets.size()) <
-              static_cast<int64_t>(*warps.getHi())) {
-        if (!reported.contains(&op))
-          error(&op) << "selects warps " << *warps.getLo() << " to "
-                     << *warps.getHi() << ", but the collective ("
-                     << result.describe(env.threads) << ") does not hold "
-                     << *warps.getHi() << " whole warps" << describeIters(env);
-        return;
+      (void)tile(env.threads, unit(UnitKind::Cta), TileMode::Any, ctaParts,
+                 why);
+      int64_t lo = *warps.getLo(), hi = *warps.getHi();
+      for (const ThreadSet &part : ctaParts) {
+        SmallVector<ThreadSet> warpSets;
+        if (failed(tile(part, unit(UnitKind::Warp), TileMode::Whole, warpSets,
+                        why)) ||
+            static_cast<int64_t>(warpSets.size()) < hi) {
+          if (!reported.contains(&op))
+            error(&op) << "selects warps " << lo << " to " << hi
+                       << " of each CTA, but the collective ("
+                       << result.describe(env.threads) << ") holds "
+                       << warpSets.size() << " whole warp"
+                       << (warpSets.size() == 1 ? "" : "s") << " in a CTA"
+                       << describeIters(env);
+          return;
+        }
+        for (int64_t w = lo; w < hi; ++w)
+          inner.threads |= warpSets[w];
       }
-      for (int64_t w = *warps.getLo(), e = *warps.getHi(); w < e; ++w)
-        inner.threads |= warpSets[w];
     }
     visitBlock(warps.getBody().front(), inner);
     return;
@@ -410,9 +422,18 @@ void CollectiveAnalyzer::checkOp(Operation &op, const Env &env) {
                  << call.getCallee() << " first";
       return;
     }
+    std::string unitText;
+    llvm::raw_string_ostream(unitText) << instr.getUnit();
+    SmallVector<int64_t> domain, box;
+    std::string why;
+    if (failed(instr.getUnit().concretize(blockDim, clusterDim, domain, box,
+                                          &why))) {
+      error(&op) << "@" << call.getCallee() << " is issued by one " << unitText
+                 << ", which cannot exist in this device function "
+                 << "(" << why << ")";
+      return;
+    }
     if (!isOneInstance(threads, instr.getUnit())) {
-      std::string unitText;
-      llvm::raw_string_ostream(unitText) << instr.getUnit();
       error(&op) << "@" << call.getCallee() << " must be issued by one "
                  << unitText << ", but here it runs on "
                  << result.describe(threads) << describeIters(env);
@@ -522,7 +543,12 @@ struct Coord {
 struct Access {
   Operation *op;
   SmallVector<Coord> coords;
+  /// The statement whose collectives perform the access: the call, for a
+  /// window or tensor handed to an instruction that distributes it.
+  Operation *performer = nullptr;
+  Operation *getPerformer() const { return performer ? performer : op; }
 };
+
 } // namespace
 
 /// Classifies the indices of an access.
@@ -572,33 +598,36 @@ static SmallVector<Access> collectAccesses(AllocOp alloc) {
     } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
       accesses.push_back({user, fromIndices(reduce.getMixedIndices())});
     } else if (auto window = dyn_cast<WindowOp>(user)) {
-      SmallVector<Coord> coords;
+      // A window accesses nothing itself: each of its users does, through
+      // it. Whole dimensions handed to an instruction that distributes them
+      // are split over the instruction's units.
       SmallVector<OpFoldResult> offsets = window.getMixedOffsets();
-      // Whole dimensions passed to an instruction that distributes them.
-      ArrayRef<CollUnitAttr> splits;
-      if (window.getResult().hasOneUse())
-        if (auto call = dyn_cast<CallOp>(*window.getResult().user_begin()))
+      for (OpOperand &windowUse : window.getResult().getUses()) {
+        ArrayRef<CollUnitAttr> splits;
+        if (auto call = dyn_cast<CallOp>(windowUse.getOwner()))
           if (auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
                   call, call.getCalleeAttr()))
-            for (auto [i, arg] : llvm::enumerate(call.getArgs()))
-              if (arg == window.getResult())
-                if (AccessAttr access = callee.getArgAccess(i))
-                  splits = access.getDistributed();
-      for (auto [off, size] :
-           llvm::zip_equal(offsets, window.getStaticSizes())) {
-        if (size == WindowOp::kPoint) {
-          coords.push_back(classifyIndex(off));
-        } else if (size == WindowOp::kFull && !splits.empty()) {
-          Coord c;
-          c.kind = Coord::Split;
-          c.unit = splits.front();
-          splits = splits.drop_front();
-          coords.push_back(c);
-        } else {
-          coords.push_back(Coord());
+            if (windowUse.getOperandNumber() < call.getArgs().size())
+              if (AccessAttr access =
+                      callee.getArgAccess(windowUse.getOperandNumber()))
+                splits = access.getDistributed();
+        SmallVector<Coord> coords;
+        for (auto [off, size] :
+             llvm::zip_equal(offsets, window.getStaticSizes())) {
+          if (size == WindowOp::kPoint) {
+            coords.push_back(classifyIndex(off));
+          } else if (size == WindowOp::kFull && !splits.empty()) {
+            Coord c;
+            c.kind = Coord::Split;
+            c.unit = splits.front();
+            splits = splits.drop_front();
+            coords.push_back(c);
+          } else {
+            coords.push_back(Coord());
+          }
         }
+        accesses.push_back({user, coords, windowUse.getOwner()});
       }
-      accesses.push_back({user, coords});
     } else if (auto arrive = dyn_cast<ArriveOp>(user)) {
       for (unsigned t = 0, e = arrive.getNumTargets(); t < e; ++t) {
         SmallVector<OpFoldResult> idx = arrive.getTargetIndices(t);
@@ -624,9 +653,20 @@ static SmallVector<Access> collectAccesses(AllocOp alloc) {
             {user, fromBarrierIndices(call.getStaticTrailingIndices(),
                                       call.getTrailingIndices())});
       } else {
-        // The whole tensor as an argument: every dimension is whole.
+        // The whole tensor as an argument: every dimension is whole, and
+        // the leading ones may be distributed by the instruction.
         unsigned rank = getDimsOf(value.getType()).size();
-        accesses.push_back({user, SmallVector<Coord>(rank)});
+        SmallVector<Coord> coords(rank);
+        ArrayRef<CollUnitAttr> splits;
+        if (auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+                call, call.getCalleeAttr()))
+          if (AccessAttr access = callee.getArgAccess(use.getOperandNumber()))
+            splits = access.getDistributed();
+        for (unsigned d = 0; d < rank && d < splits.size(); ++d) {
+          coords[d].kind = Coord::Split;
+          coords[d].unit = splits[d];
+        }
+        accesses.push_back({user, coords});
       }
     }
     // guarded_by and other uses do not access elements.
@@ -646,24 +686,27 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
   // The first access in program order decides how many leading dimensions
   // are distributed: the leading coordinates that are cuda_threads
   // iterators, splits by the callee or multicasts.
-  Access *first = nullptr;
-  Operation *firstOp = nullptr;
-  alloc->getParentOp()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (firstOp)
-      return;
-    for (Access &a : accesses)
-      if (a.op == op) {
-        firstOp = op;
-        first = &a;
-        return;
-      }
+  // Program order: the first access decides, later ones are checked
+  // against it.
+  llvm::sort(accesses, [&](const Access &x, const Access &y) {
+    return std::make_pair(order[x.getPerformer()], order[x.op]) <
+           std::make_pair(order[y.getPerformer()], order[y.op]);
   });
+  Access *first = accesses.empty() ? nullptr : &accesses.front();
   if (!first)
     return;
   // Loops over units smaller than one shard (e.g. threads reading shared
   // memory) subdivide within a shard: their iterators index ordinary
   // dimensions.
-  int64_t nativeSize = *native.getThreadCount(blockDim, clusterDim);
+  FailureOr<int64_t> nativeCount = native.getThreadCount(blockDim, clusterDim);
+  std::string nativeText;
+  llvm::raw_string_ostream(nativeText) << native;
+  if (failed(nativeCount)) {
+    error(alloc) << "'" << name << "' is owned by " << nativeText
+                 << " shards, which cannot exist in this device function";
+    return;
+  }
+  int64_t nativeSize = *nativeCount;
   auto isShardLoop = [&](const Coord &c) {
     if (c.kind != Coord::Iterator)
       return c.kind != Coord::Other;
@@ -694,8 +737,8 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
       auto extent = dyn_cast<IntegerAttr>(dims[d]);
       if (c.kind == Coord::Other) {
         error(op) << "dimension " << d << " of '" << name
-                  << "' is distributed over threads; it must be indexed by a "
-                     "cuda_threads iterator";
+                  << "' is distributed over " << nativeText
+                  << " shards; it must be indexed by a cuda_threads iterator";
         return;
       }
       if (c.kind == Coord::Multicast) {
@@ -740,7 +783,8 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
       }
     if (multicast)
       continue; // Remote barriers of other CTAs: no ownership to check.
-    for (const CollectiveInstance &inst : result.getInstances(op)) {
+    for (const CollectiveInstance &inst :
+         result.getInstances(access.getPerformer())) {
       // Split the collective for the callee's distributed dimensions.
       // Each instance of the allocation (one per iteration of the
       // cuda_threads loops around it) has its own shards.
@@ -876,9 +920,6 @@ void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
   std::map<SmallVector<int64_t>, int64_t> counts;
   Operation *countOp = nullptr;
   // Program order, so that a mismatch is reported at the later statement.
-  DenseMap<Operation *, unsigned> order;
-  device.walk<WalkOrder::PreOrder>(
-      [&](Operation *op) { order[op] = order.size(); });
   SmallVector<Operation *> users(alloc.getResult().getUsers());
   llvm::sort(users,
              [&](Operation *a, Operation *b) { return order[a] < order[b]; });

@@ -143,3 +143,20 @@ exo.proc @three_groups(%N: index, %y: !exo.tensor<[N, 32], f32, gmem>) {
     }
   }
 }
+
+// -----
+
+// An unnamed warp range selects those warps of every CTA of the collective.
+exo.proc @both_ctas(%x: !exo.window<[4], f32, gmem> {exo.access = #exo.access<read>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = cuda_in_order, lowering = "x"> {
+}
+exo.proc @warps_per_cta(%g: !exo.tensor<[4], f32, gmem>) {
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.warps 1 to 2 {
+        // expected-remark @below {{1 collective, first: 64 threads: CTA 0 threads 32-63, CTA 1 threads 32-63}}
+        exo.call @both_ctas(%g) : (!exo.tensor<[4], f32, gmem>)
+      }
+    }
+  }
+}

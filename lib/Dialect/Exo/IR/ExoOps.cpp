@@ -104,10 +104,10 @@ static LogicalResult verifyScalarAccessScope(Operation *op, Type type,
 // Barrier expressions: `%bar[%i, 3, :]`
 //===----------------------------------------------------------------------===//
 
-static ParseResult
-parseBarrierIndices(OpAsmParser &parser,
-                    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
-                    SmallVectorImpl<int64_t> &statics, bool allowMulticast) {
+ParseResult exo::parseBarrierIndices(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+    SmallVectorImpl<int64_t> &statics, bool allowMulticast) {
   return parser.parseCommaSeparatedList(
       AsmParser::Delimiter::OptionalSquare, [&]() -> ParseResult {
         SMLoc loc = parser.getCurrentLocation();
@@ -139,8 +139,8 @@ parseBarrierIndices(OpAsmParser &parser,
       });
 }
 
-static void printBarrierIndices(OpAsmPrinter &p, ArrayRef<int64_t> statics,
-                                ValueRange &dynamics) {
+void exo::printBarrierIndices(OpAsmPrinter &p, ArrayRef<int64_t> statics,
+                              ValueRange &dynamics) {
   if (statics.empty())
     return;
   p << '[';

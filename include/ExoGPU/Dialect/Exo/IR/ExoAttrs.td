@@ -16,6 +16,12 @@ class Exo_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let mnemonic = attrMnemonic;
 }
 
+/// A qualitative timeline as an attribute (`#exo.qual<cuda_ram>`), for the
+/// records of the abstract machine IR.
+def Exo_QualTimelineAttr : EnumAttr<Exo_Dialect, Exo_QualTimeline, "qual"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 //===----------------------------------------------------------------------===//
 // MemoryAttr
 //===----------------------------------------------------------------------===//

@@ -26,6 +26,18 @@
 namespace exo {
 /// The device function enclosing `op`, if any.
 DeviceFunctionOp getEnclosingDeviceFunction(mlir::Operation *op);
+
+/// Parses the index list of a barrier expression, `[%i, 3, :]` (optional):
+/// integers, index operands and, with `allowMulticast`, `:` (stored as
+/// kMulticastIndex; dynamic entries as ShapedType::kDynamic).
+mlir::ParseResult parseBarrierIndices(
+    mlir::OpAsmParser &parser,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &operands,
+    llvm::SmallVectorImpl<int64_t> &statics, bool allowMulticast);
+/// Prints such a list, consuming dynamic entries from the front of
+/// `dynamics`.
+void printBarrierIndices(mlir::OpAsmPrinter &p, llvm::ArrayRef<int64_t> statics,
+                         mlir::ValueRange &dynamics);
 } // namespace exo
 
 #endif // EXOGPU_DIALECT_EXO_IR_EXOOPS_H

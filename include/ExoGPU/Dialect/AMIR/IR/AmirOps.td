@@ -1,0 +1,240 @@
+//===- AmirOps.td - The abstract machine IR ----------------*- tablegen -*-===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_DIALECT_AMIR_IR_AMIROPS_TD
+#define EXOGPU_DIALECT_AMIR_IR_AMIROPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "ExoGPU/Dialect/Exo/IR/ExoAttrs.td"
+
+def Amir_Dialect : Dialect {
+  let name = "amir";
+  let cppNamespace = "::exo::amir";
+  let summary = "Exo-GPU's abstract machine IR: what the synchronization checker interprets";
+  let description = [{
+    An `amir` program keeps the control structure of an `exo` program
+    (sizes, loops with their parallel meaning, guards) and replaces every
+    data statement by the *record* of its effect on the abstract machine of
+    SEMANTICS.md §3: reads and mutations of windows of variables with their
+    qualitative timelines, fences, arrives and awaits. Data values are gone.
+    The interpreter (`-amir-interpret`) runs it for concrete sizes and
+    reports the first hazard.
+
+    ```mlir
+    amir.program @k(%N: index) {
+      %x = amir.alloc "x" [%N] memory gmem
+      amir.device clusterDim 1 blockDim 128 {
+        amir.tasks_for %t = 0 to 1 {
+          amir.threads_for %i = 0 to 128 unit #exo.unit<thread> {
+            amir.mutate %x[%i] sizes [1] qual cuda_ram ext [cuda_ram]
+          }
+        }
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["::exo::ExoDialect", "::mlir::arith::ArithDialect"];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerAttributes();
+  }];
+}
+
+class Amir_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Amir_Dialect, mnemonic, traits>;
+
+def Amir_VarType : TypeDef<Amir_Dialect, "Var"> {
+  let mnemonic = "var";
+  let summary = "a variable of the abstract machine (an array or a barrier)";
+}
+
+def Amir_QualArrayAttr : TypedArrayAttrBase<Exo_QualTimelineAttr,
+    "qualitative timelines">;
+
+//===----------------------------------------------------------------------===//
+// Structure
+//===----------------------------------------------------------------------===//
+
+def Amir_ProgramOp : Amir_Op<"program", [
+    Symbol, IsolatedFromAbove, SingleBlock, NoTerminator,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>
+  ]> {
+  let summary = "an abstract-machine program with index arguments (sizes)";
+  let description = [{
+    The sizes are the only inputs: the interpreter runs the program for
+    concrete values of them. `requires` repeats the exo proc's assertions.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, StrArrayAttr:$arg_names,
+                       OptionalAttr<IntegerSetAttr>:$assertions);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Amir_DeviceOp : Amir_Op<"device", [SingleBlock, NoTerminator]> {
+  let summary = "a kernel launch: a parallel block over the threads of each cluster";
+  let description = [{
+    Host records become visible to every device thread at entry; everything
+    the device did becomes visible to the host at exit.
+  }];
+  let arguments = (ins I64Attr:$cluster_dim, I64Attr:$block_dim);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "`clusterDim` $cluster_dim `blockDim` $block_dim attr-dict-with-keyword $body";
+}
+
+class Amir_LoopOp<string mnemonic> : Amir_Op<mnemonic, [
+    SingleBlock, NoTerminator,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let arguments = (ins Index:$lower, Index:$upper, StrAttr:$iter_name);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    ::mlir::BlockArgument getInductionVar() {
+      return getBody().front().getArgument(0);
+    }
+  }];
+}
+
+def Amir_SeqForOp : Amir_LoopOp<"seq_for"> {
+  let summary = "runs its body for each iterator value, in order";
+}
+
+def Amir_TasksForOp : Amir_LoopOp<"tasks_for"> {
+  let summary = "each iteration of the innermost tasks loop is a task on its own cluster";
+  let description = [{
+    Tasks run concurrently: each task gets fresh thread identities, so two
+    tasks touching the same data without a barrier race.
+  }];
+}
+
+def Amir_ThreadsForOp : Amir_Op<"threads_for", [
+    SingleBlock, NoTerminator,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "iteration i runs on the i-th unit of the current collective";
+  let arguments = (ins I64Attr:$count, Exo_CollUnitAttr:$unit,
+                       StrAttr:$iter_name);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    ::mlir::BlockArgument getInductionVar() {
+      return getBody().front().getArgument(0);
+    }
+  }];
+}
+
+def Amir_WarpsOp : Amir_Op<"warps", [SingleBlock, NoTerminator]> {
+  let summary = "narrows the collective to warps [lo, hi)";
+  let description = [{
+    `absolute`: warps lo..hi of every CTA of the collective (a named warp
+    group); otherwise warps lo..hi of the collective.
+  }];
+  let arguments = (ins UnitAttr:$absolute, I64Attr:$lo, I64Attr:$hi);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "(`absolute` $absolute^)? $lo `to` $hi attr-dict-with-keyword $body";
+}
+
+def Amir_IfOp : Amir_Op<"if", [NoTerminator]> {
+  let summary = "a guard on control values";
+  let arguments = (ins I1:$condition);
+  let regions = (region SizedRegion<1>:$thenRegion, MaxSizedRegion<1>:$elseRegion);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Records
+//===----------------------------------------------------------------------===//
+
+def Amir_AllocOp : Amir_Op<"alloc", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "a variable: an array in a memory, or a barrier array";
+  let description = [{
+    Dimensions are index values or integers; `-1` is the unbounded extent of
+    a barrier ring dimension. Shared memory is freed at the end of the
+    enclosing block; reusing it needs every user synchronized.
+  }];
+  let arguments = (ins StrAttr:$name,
+                       Variadic<Index>:$dims, DenseI64ArrayAttr:$static_dims,
+                       OptionalAttr<Exo_MemoryAttr>:$memory,
+                       OptionalAttr<TypeAttr>:$barrier,
+                       UnitAttr:$host);
+  let results = (outs Amir_VarType:$result);
+  let assemblyFormat = [{
+    $name custom<DynamicIndexList>($dims, $static_dims)
+    (`memory` $memory^)? (`barrier` $barrier^)? (`host` $host^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+class Amir_AccessOp<string mnemonic> : Amir_Op<mnemonic, [AttrSizedOperandSegments]> {
+  let arguments = (ins Amir_VarType:$var,
+                       Variadic<Index>:$offsets, DenseI64ArrayAttr:$static_offsets,
+                       Variadic<Index>:$sizes, DenseI64ArrayAttr:$static_sizes,
+                       Exo_QualTimelineAttr:$qual, Amir_QualArrayAttr:$ext,
+                       UnitAttr:$out_of_order, UnitAttr:$atomic,
+                       UnitAttr:$write_only);
+  let assemblyFormat = [{
+    $var `` custom<DynamicIndexList>($offsets, $static_offsets)
+    `sizes` custom<DynamicIndexList>($sizes, $static_sizes)
+    `qual` $qual `ext` $ext
+    (`out_of_order` $out_of_order^)? (`atomic` $atomic^)?
+    (`write_only` $write_only^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Amir_ReadOp : Amir_AccessOp<"read"> {
+  let summary = "records a read of a window by the current collective";
+}
+def Amir_MutateOp : Amir_AccessOp<"mutate"> {
+  let summary = "records a mutation of a window by the current collective";
+}
+
+def Amir_InstrOp : Amir_Op<"instr", [SingleBlock, NoTerminator,
+                                     AttrSizedOperandSegments]> {
+  let summary = "the accesses of one instruction: all checked, then all recorded";
+  let description = [{
+    With a trailing barrier, the out-of-order accesses complete on it (a
+    pending await at the barrier element's next arrival).
+  }];
+  let arguments = (ins StrAttr:$callee, Optional<Amir_VarType>:$trailing,
+                       Variadic<Index>:$indices,
+                       DenseI64ArrayAttr:$static_indices);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Amir_FenceOp : Amir_Op<"fence"> {
+  let summary = "Fence(L1, L2) by the current collective";
+  let arguments = (ins Exo_SyncTimeline:$first, Exo_SyncTimeline:$second);
+  let assemblyFormat = "$first `,` $second attr-dict";
+}
+
+def Amir_ArriveOp : Amir_Op<"arrive"> {
+  let summary = "Arrive(L1) on barrier elements (several targets: multicast)";
+  let arguments = (ins Exo_SyncTimeline:$timeline, Amir_VarType:$barrier,
+                       Variadic<Index>:$indices,
+                       DenseI64ArrayAttr:$static_indices, I64Attr:$num_targets);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def Amir_AwaitOp : Amir_Op<"await"> {
+  let summary = "Await(bar[...], L2, N) by the current collective";
+  let arguments = (ins Amir_VarType:$barrier, Variadic<Index>:$indices,
+                       DenseI64ArrayAttr:$static_indices,
+                       Exo_SyncTimeline:$timeline, I64Attr:$pending);
+  let assemblyFormat = [{
+    $barrier `` custom<DynamicIndexList>($indices, $static_indices) `,`
+    $timeline `,` $pending attr-dict
+  }];
+}
+
+#endif // EXOGPU_DIALECT_AMIR_IR_AMIROPS_TD

@@ -1,0 +1,403 @@
+//===- AmirOps.cpp - The abstract machine IR ------------------------------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace exo::amir;
+using exo::BarrierType;
+using exo::CollUnitAttr;
+using exo::SyncTimeline;
+using exo::SyncTimelineAttr;
+
+#include "ExoGPU/Dialect/AMIR/IR/AmirOpsDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "ExoGPU/Dialect/AMIR/IR/AmirOpsTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ExoGPU/Dialect/AMIR/IR/AmirOpsAttrs.cpp.inc"
+
+void AmirDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "ExoGPU/Dialect/AMIR/IR/AmirOps.cpp.inc"
+      >();
+  registerTypes();
+  registerAttributes();
+}
+
+void AmirDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ExoGPU/Dialect/AMIR/IR/AmirOpsTypes.cpp.inc"
+      >();
+}
+
+void AmirDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ExoGPU/Dialect/AMIR/IR/AmirOpsAttrs.cpp.inc"
+      >();
+}
+
+/// Creates the single block of a region that was parsed empty.
+static void ensureBlock(Region &region) {
+  if (region.empty())
+    region.emplaceBlock();
+}
+
+//===----------------------------------------------------------------------===//
+// ProgramOp
+//===----------------------------------------------------------------------===//
+
+ParseResult ProgramOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  StringAttr name;
+  if (parser.parseSymbolName(name, getSymNameAttrName(result.name),
+                             result.attributes))
+    return failure();
+  SmallVector<OpAsmParser::Argument> args;
+  if (parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
+                               /*allowType=*/false))
+    return failure();
+  SmallVector<Attribute> names;
+  for (OpAsmParser::Argument &arg : args) {
+    arg.type = IndexType::get(ctx);
+    StringRef n = arg.ssaName.name;
+    n.consume_front("%");
+    names.push_back(StringAttr::get(ctx, n));
+  }
+  result.addAttribute(getArgNamesAttrName(result.name),
+                      ArrayAttr::get(ctx, names));
+  if (succeeded(parser.parseOptionalKeyword("requires"))) {
+    IntegerSetAttr set;
+    if (parser.parseAttribute(set))
+      return failure();
+    result.addAttribute(getAssertionsAttrName(result.name), set);
+  }
+  Region *body = result.addRegion();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseRegion(*body, args))
+    return failure();
+  ensureBlock(*body);
+  return success();
+}
+
+void ProgramOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printSymbolName(getSymName());
+  p << '(';
+  llvm::interleaveComma(getBody().getArguments(), p,
+                        [&](BlockArgument a) { p << a; });
+  p << ')';
+  if (IntegerSetAttr set = getAssertionsAttr())
+    p << " requires " << set;
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {getSymNameAttrName(), getArgNamesAttrName(), getAssertionsAttrName()});
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+}
+
+void ProgramOp::getAsmBlockArgumentNames(Region &region,
+                                         OpAsmSetValueNameFn setNameFn) {
+  if (region.empty() || region.getNumArguments() != getArgNames().size())
+    return;
+  for (auto [arg, name] : llvm::zip_equal(region.getArguments(), getArgNames()))
+    setNameFn(arg, cast<StringAttr>(name).getValue());
+}
+
+LogicalResult ProgramOp::verify() {
+  Block &block = getBody().front();
+  if (block.getNumArguments() != getArgNames().size())
+    return emitOpError() << "expected one name per argument";
+  for (BlockArgument arg : block.getArguments())
+    if (!arg.getType().isIndex())
+      return emitOpError() << "arguments are sizes of type index";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+template <typename LoopT>
+static ParseResult parseRangeLoop(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  OpAsmParser::Argument iv;
+  OpAsmParser::UnresolvedOperand lo, hi;
+  Type index = IndexType::get(ctx);
+  if (parser.parseArgument(iv) || parser.parseEqual() ||
+      parser.parseOperand(lo) || parser.parseKeyword("to") ||
+      parser.parseOperand(hi) ||
+      parser.resolveOperand(lo, index, result.operands) ||
+      parser.resolveOperand(hi, index, result.operands))
+    return failure();
+  iv.type = index;
+  StringRef name = iv.ssaName.name;
+  name.consume_front("%");
+  result.addAttribute(LoopT::getIterNameAttrName(result.name),
+                      StringAttr::get(ctx, name));
+  Region *body = result.addRegion();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseRegion(*body, iv))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock().addArgument(index, result.location);
+  return success();
+}
+
+template <typename LoopT>
+static void printRangeLoop(LoopT op, OpAsmPrinter &p) {
+  p << ' ' << op.getInductionVar() << " = " << op.getLower() << " to "
+    << op.getUpper();
+  p.printOptionalAttrDictWithKeyword(op->getAttrs(),
+                                     {op.getIterNameAttrName()});
+  p << ' ';
+  p.printRegion(op.getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+}
+
+#define AMIR_RANGE_LOOP(OpTy)                                                  \
+  ParseResult OpTy::parse(OpAsmParser &parser, OperationState &result) {       \
+    return parseRangeLoop<OpTy>(parser, result);                               \
+  }                                                                            \
+  void OpTy::print(OpAsmPrinter &p) { printRangeLoop(*this, p); }              \
+  void OpTy::getAsmBlockArgumentNames(Region &region,                          \
+                                      OpAsmSetValueNameFn setNameFn) {         \
+    if (!region.empty() && region.getNumArguments() == 1)                      \
+      setNameFn(region.getArgument(0), getIterName());                         \
+  }
+AMIR_RANGE_LOOP(SeqForOp)
+AMIR_RANGE_LOOP(TasksForOp)
+#undef AMIR_RANGE_LOOP
+
+ParseResult ThreadsForOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  OpAsmParser::Argument iv;
+  int64_t zero, count;
+  Attribute unit;
+  if (parser.parseArgument(iv) || parser.parseEqual() ||
+      parser.parseInteger(zero) || parser.parseKeyword("to") ||
+      parser.parseInteger(count) || parser.parseKeyword("unit") ||
+      parser.parseAttribute(unit))
+    return failure();
+  auto unitAttr = dyn_cast<CollUnitAttr>(unit);
+  if (!unitAttr || zero != 0)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected `0 to N unit #exo.unit<...>`");
+  iv.type = IndexType::get(ctx);
+  StringRef name = iv.ssaName.name;
+  name.consume_front("%");
+  result.addAttribute(getIterNameAttrName(result.name),
+                      StringAttr::get(ctx, name));
+  result.addAttribute(getCountAttrName(result.name),
+                      IntegerAttr::get(IntegerType::get(ctx, 64), count));
+  result.addAttribute(getUnitAttrName(result.name), unitAttr);
+  Region *body = result.addRegion();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseRegion(*body, iv))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock().addArgument(iv.type, result.location);
+  return success();
+}
+
+void ThreadsForOp::print(OpAsmPrinter &p) {
+  p << ' ' << getInductionVar() << " = 0 to " << getCount() << " unit "
+    << getUnitAttr();
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {getIterNameAttrName(), getCountAttrName(), getUnitAttrName()});
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+}
+
+void ThreadsForOp::getAsmBlockArgumentNames(Region &region,
+                                            OpAsmSetValueNameFn setNameFn) {
+  if (!region.empty() && region.getNumArguments() == 1)
+    setNameFn(region.getArgument(0), getIterName());
+}
+
+//===----------------------------------------------------------------------===//
+// IfOp
+//===----------------------------------------------------------------------===//
+
+ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand cond;
+  Region *thenRegion = result.addRegion();
+  Region *elseRegion = result.addRegion();
+  if (parser.parseOperand(cond) ||
+      parser.resolveOperand(cond, parser.getBuilder().getI1Type(),
+                            result.operands) ||
+      parser.parseRegion(*thenRegion))
+    return failure();
+  ensureBlock(*thenRegion);
+  if (succeeded(parser.parseOptionalKeyword("else"))) {
+    if (parser.parseRegion(*elseRegion))
+      return failure();
+    ensureBlock(*elseRegion);
+  }
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void IfOp::print(OpAsmPrinter &p) {
+  p << ' ' << getCondition() << ' ';
+  p.printRegion(getThenRegion(), false, false);
+  if (!getElseRegion().empty()) {
+    p << " else ";
+    p.printRegion(getElseRegion(), false, false);
+  }
+  p.printOptionalAttrDict((*this)->getAttrs());
+}
+
+//===----------------------------------------------------------------------===//
+// AllocOp and accesses
+//===----------------------------------------------------------------------===//
+
+void AllocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (!getName().empty())
+    setNameFn(getResult(), getName());
+}
+
+LogicalResult AllocOp::verify() {
+  if (static_cast<bool>(getMemoryAttr()) == static_cast<bool>(getBarrierAttr()))
+    return emitOpError() << "expected exactly one of memory and barrier";
+  if (getBarrierAttr() && !isa<BarrierType>(getBarrierAttr().getValue()))
+    return emitOpError() << "barrier expects an !exo.barrier type";
+  return success();
+}
+
+template <typename AccessT> static LogicalResult verifyAccess(AccessT op) {
+  if (op.getStaticOffsets().size() != op.getStaticSizes().size())
+    return op.emitOpError() << "expected one size per offset";
+  return success();
+}
+LogicalResult ReadOp::verify() { return verifyAccess(*this); }
+LogicalResult MutateOp::verify() { return verifyAccess(*this); }
+
+//===----------------------------------------------------------------------===//
+// InstrOp and ArriveOp
+//===----------------------------------------------------------------------===//
+
+ParseResult InstrOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  std::string callee;
+  if (parser.parseString(&callee))
+    return failure();
+  result.addAttribute(getCalleeAttrName(result.name),
+                      StringAttr::get(ctx, callee));
+  SmallVector<OpAsmParser::UnresolvedOperand> idx;
+  SmallVector<int64_t> statics;
+  if (succeeded(parser.parseOptionalGreater())) {
+    OpAsmParser::UnresolvedOperand bar;
+    if (parser.parseGreater() || parser.parseOperand(bar) ||
+        exo::parseBarrierIndices(parser, idx, statics,
+                                 /*allowMulticast=*/true) ||
+        parser.resolveOperand(bar, VarType::get(ctx), result.operands))
+      return failure();
+  }
+  if (parser.resolveOperands(idx, IndexType::get(ctx), result.operands))
+    return failure();
+  result.addAttribute(getStaticIndicesAttrName(result.name),
+                      DenseI64ArrayAttr::get(ctx, statics));
+  result.addAttribute(
+      getOperandSegmentSizesAttrName(result.name),
+      DenseI32ArrayAttr::get(
+          ctx, {statics.empty() && result.operands.empty() ? 0 : 1,
+                static_cast<int32_t>(idx.size())}));
+  Region *body = result.addRegion();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseRegion(*body))
+    return failure();
+  ensureBlock(*body);
+  return success();
+}
+
+void InstrOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printString(getCallee());
+  if (Value bar = getTrailing()) {
+    p << " >> " << bar;
+    ValueRange idx = getIndices();
+    exo::printBarrierIndices(p, getStaticIndices(), idx);
+  }
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(), {getCalleeAttrName(), getStaticIndicesAttrName(),
+                            getOperandSegmentSizesAttrName()});
+  p << ' ';
+  p.printRegion(getBody(), false, false);
+}
+
+ParseResult ArriveOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  StringRef kw;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&kw))
+    return failure();
+  std::optional<SyncTimeline> tl = exo::symbolizeSyncTimeline(kw);
+  if (!tl)
+    return parser.emitError(loc)
+           << "unknown synchronization timeline '" << kw << "'";
+  result.addAttribute(getTimelineAttrName(result.name),
+                      SyncTimelineAttr::get(ctx, *tl));
+  std::optional<OpAsmParser::UnresolvedOperand> bar;
+  SmallVector<OpAsmParser::UnresolvedOperand> idx;
+  SmallVector<int64_t> statics;
+  int64_t n = 0;
+  while (succeeded(parser.parseOptionalGreater())) {
+    OpAsmParser::UnresolvedOperand b;
+    SMLoc bLoc = parser.getCurrentLocation();
+    if (parser.parseGreater() || parser.parseOperand(b))
+      return failure();
+    if (bar && (bar->name != b.name || bar->number != b.number))
+      return parser.emitError(bLoc)
+             << "all targets of one arrive must name the same barrier";
+    bar = b;
+    if (exo::parseBarrierIndices(parser, idx, statics, /*allowMulticast=*/true))
+      return failure();
+    ++n;
+  }
+  if (!bar)
+    return parser.emitError(parser.getCurrentLocation(), "expected '>>'");
+  if (parser.resolveOperand(*bar, VarType::get(ctx), result.operands) ||
+      parser.resolveOperands(idx, IndexType::get(ctx), result.operands) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  result.addAttribute(getStaticIndicesAttrName(result.name),
+                      DenseI64ArrayAttr::get(ctx, statics));
+  result.addAttribute(getNumTargetsAttrName(result.name),
+                      IntegerAttr::get(IntegerType::get(ctx, 64), n));
+  return success();
+}
+
+void ArriveOp::print(OpAsmPrinter &p) {
+  p << ' ' << exo::stringifySyncTimeline(getTimeline());
+  ValueRange idx = getIndices();
+  ArrayRef<int64_t> statics = getStaticIndices();
+  int64_t n = getNumTargets();
+  size_t rank = n ? statics.size() / n : 0;
+  for (int64_t t = 0; t < n; ++t) {
+    p << " >> " << getBarrier();
+    exo::printBarrierIndices(p, statics.slice(t * rank, rank), idx);
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getTimelineAttrName(), getStaticIndicesAttrName(),
+                           getNumTargetsAttrName()});
+}
+
+#define GET_OP_CLASSES
+#include "ExoGPU/Dialect/AMIR/IR/AmirOps.cpp.inc"
