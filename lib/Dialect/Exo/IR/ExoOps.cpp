@@ -1440,8 +1440,7 @@ static ArrayRef<SyncTimeline> getArriveTimelines(BarrierKind kind) {
 static ArrayRef<SyncTimeline> getAwaitTimelines(BarrierKind kind) {
   using T = SyncTimeline;
   static const T mbarrier[] = {T::CudaInOrder, T::CudaTemporal,
-                               T::CudaGenericAndAsyncProxy,
-                               T::WgmmaAsyncSmem};
+                               T::CudaGenericAndAsyncProxy, T::WgmmaAsyncSmem};
   static const T group[] = {T::CudaInOrder, T::CudaTemporal,
                             T::CudaGenericAndAsyncProxy};
   static const T cluster[] = {T::CudaInOrder, T::CudaTemporal};
