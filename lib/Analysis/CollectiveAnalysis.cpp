@@ -111,14 +111,11 @@ private:
   void computeArrivals(AllocOp alloc);
 
   /// How `tile` constrains the parts.
-  enum class TileMode {
-    Any,     // the intersections of the collective with the unit instances
-    Uniform, // ... which must all have the same shape (a cuda_threads loop)
-    Whole,   // ... which must all be whole instances
-  };
-  /// Splits `threads` by the instances of `unit` it meets, in domain order.
-  LogicalResult tile(const ThreadSet &threads, CollUnitAttr unit, TileMode mode,
-                     SmallVectorImpl<ThreadSet> &out, std::string &why);
+  LogicalResult tile(const ThreadSet &threads, CollUnitAttr unit,
+                     TileMode mode, SmallVectorImpl<ThreadSet> &out,
+                     std::string &why) {
+    return tileThreads(threads, unit, blockDim, clusterDim, mode, out, why);
+  }
   /// Whether `threads` is exactly one (aligned) instance of `unit`.
   bool isOneInstance(const ThreadSet &threads, CollUnitAttr unit);
   /// The name of the standard unit `threads` is one instance of, if any.
@@ -162,10 +159,11 @@ std::string CollectiveAnalyzer::describeIters(const Env &env) {
   return s;
 }
 
-LogicalResult CollectiveAnalyzer::tile(const ThreadSet &threads,
-                                       CollUnitAttr unit, TileMode mode,
-                                       SmallVectorImpl<ThreadSet> &out,
-                                       std::string &why) {
+LogicalResult exo::tileThreads(const ThreadSet &threads, CollUnitAttr unit,
+                              int64_t blockDim, int64_t clusterDim,
+                              TileMode mode, SmallVectorImpl<ThreadSet> &out,
+                              std::string &why) {
+  int64_t total = blockDim * clusterDim;
   SmallVector<int64_t> domain, box;
   if (failed(unit.concretize(blockDim, clusterDim, domain, box, &why)))
     return failure();

@@ -32,6 +32,22 @@ namespace exo {
 /// Threads of one cluster: bit `cta * blockDim + tid`.
 using ThreadSet = llvm::BitVector;
 
+/// How `tileThreads` constrains the parts.
+enum class TileMode {
+  Any,     // the intersections of the collective with the unit instances
+  Uniform, // ... which must all have the same shape (a cuda_threads loop)
+  Whole,   // ... which must all be whole instances
+};
+
+/// Splits `threads` (of a cluster of `clusterDim` CTAs of `blockDim`
+/// threads) by the instances of `unit` it meets, in domain order. Fails
+/// with a reason when the unit does not fit or `mode` is violated.
+mlir::LogicalResult tileThreads(const ThreadSet &threads, CollUnitAttr unit,
+                                int64_t blockDim, int64_t clusterDim,
+                                TileMode mode,
+                                llvm::SmallVectorImpl<ThreadSet> &out,
+                                std::string &why);
+
 /// One dynamic instance of a statement: the values of the enclosing
 /// cuda_threads iterators and the threads that execute it.
 struct CollectiveInstance {
