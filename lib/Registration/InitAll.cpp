@@ -8,6 +8,7 @@
 
 #include "ExoGPU/Analysis/Passes.h"
 #include "ExoGPU/Conversion/Passes.h"
+#include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,7 +22,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void exo::registerExoDialects(mlir::DialectRegistry &registry) {
-  registry.insert<exo::ExoDialect>();
+  registry.insert<exo::ExoDialect, exo::amir::AmirDialect>();
 }
 
 void exo::registerExoPasses() {

@@ -7,6 +7,7 @@
 #ifndef EXOGPU_CONVERSION_PASSES_H
 #define EXOGPU_CONVERSION_PASSES_H
 
+#include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

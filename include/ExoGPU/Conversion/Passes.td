@@ -36,4 +36,30 @@ def ExoLowerToCPU : Pass<"exo-lower-to-cpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def ConvertExoToAMIR : Pass<"convert-exo-to-amir", "::mlir::ModuleOp"> {
+  let summary = "Convert exo procs with device functions to abstract-machine programs";
+  let description = [{
+    Each `exo.proc` that launches a device function becomes an
+    `amir.program` over its `index` arguments. Array arguments and
+    allocations become `amir.alloc` variables; loops keep their parallel
+    meaning (`amir.seq_for`, `amir.tasks_for`, `amir.threads_for` with the
+    unit); warp selections become `amir.warps`; scalar reads and writes and
+    every array argument of an instruction call become `amir.read` /
+    `amir.mutate` records of windows of variables, with the qualitative
+    timelines their instruction timeline and memory give
+    (`exo::getAccessQualTimelines`); an instruction's accesses are grouped
+    in `amir.instr` with its trailing barrier; fences, arrives and awaits
+    are kept. Data values disappear; index arithmetic is kept. Instruction
+    procs and procs without a device function are dropped.
+
+    ```
+    exo-gpu-opt kernel.mlir -convert-exo-to-amir
+    ```
+  }];
+  let dependentDialects = [
+    "::exo::amir::AmirDialect",
+    "::mlir::arith::ArithDialect",
+  ];
+}
+
 #endif // EXOGPU_CONVERSION_PASSES_TD

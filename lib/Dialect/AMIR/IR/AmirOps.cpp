@@ -25,16 +25,12 @@ using exo::SyncTimelineAttr;
 #define GET_TYPEDEF_CLASSES
 #include "ExoGPU/Dialect/AMIR/IR/AmirOpsTypes.cpp.inc"
 
-#define GET_ATTRDEF_CLASSES
-#include "ExoGPU/Dialect/AMIR/IR/AmirOpsAttrs.cpp.inc"
-
 void AmirDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.cpp.inc"
       >();
   registerTypes();
-  registerAttributes();
 }
 
 void AmirDialect::registerTypes() {
@@ -44,12 +40,6 @@ void AmirDialect::registerTypes() {
       >();
 }
 
-void AmirDialect::registerAttributes() {
-  addAttributes<
-#define GET_ATTRDEF_LIST
-#include "ExoGPU/Dialect/AMIR/IR/AmirOpsAttrs.cpp.inc"
-      >();
-}
 
 /// Creates the single block of a region that was parsed empty.
 static void ensureBlock(Region &region) {

@@ -841,3 +841,37 @@ SyncTimelineSets exo::getSyncTimelineSets(SyncTimeline tl) {
   }
   return {};
 }
+
+void exo::getAccessQualTimelines(InstrTimeline tl, MemoryKind mem,
+                                 QualTimeline &initial,
+                                 QualTimelineSet &extended) {
+  using Q = QualTimeline;
+  bool regs = mem == MemoryKind::Regs || mem == MemoryKind::RegsUniform ||
+              mem == MemoryKind::WgmmaAccum || mem == MemoryKind::WgmmaA;
+  auto set = [&](Q first, QualTimelineSet more = 0) {
+    initial = first;
+    extended = qualBit(first) | more;
+  };
+  switch (tl) {
+  case InstrTimeline::CpuInOrder:
+    return set(Q::Cpu);
+  case InstrTimeline::CpuCudaStream:
+    return set(Q::CudaStream);
+  case InstrTimeline::CudaInOrder:
+    return set(regs ? Q::CudaRegs : Q::CudaRam);
+  case InstrTimeline::CpAsync:
+    return set(Q::CpAsync, qualBit(Q::CudaRam));
+  case InstrTimeline::TmaToSmem:
+    return set(Q::TmaToSmem, qualBit(Q::AsyncRetired));
+  case InstrTimeline::TmaToGmem:
+    return set(Q::TmaToGmem, qualBit(Q::AsyncRetired));
+  case InstrTimeline::Wgmma:
+    if (mem == MemoryKind::WgmmaAccum)
+      return set(Q::WgmmaAccum, qualBit(Q::WgmmaZero));
+    if (regs)
+      return set(Q::WgmmaRegA);
+    return set(Q::WgmmaSmem, qualBit(Q::AsyncRetired));
+  case InstrTimeline::WgmmaZero:
+    return set(Q::WgmmaZero, qualBit(Q::WgmmaAccum));
+  }
+}

@@ -19,9 +19,6 @@
 #define GET_TYPEDEF_CLASSES
 #include "ExoGPU/Dialect/AMIR/IR/AmirOpsTypes.h.inc"
 
-#define GET_ATTRDEF_CLASSES
-#include "ExoGPU/Dialect/AMIR/IR/AmirOpsAttrs.h.inc"
-
 #define GET_OP_CLASSES
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.h.inc"
 

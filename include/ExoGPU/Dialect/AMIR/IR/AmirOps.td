@@ -42,10 +42,8 @@ def Amir_Dialect : Dialect {
   }];
   let dependentDialects = ["::exo::ExoDialect", "::mlir::arith::ArithDialect"];
   let useDefaultTypePrinterParser = 1;
-  let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerTypes();
-    void registerAttributes();
   }];
 }
 

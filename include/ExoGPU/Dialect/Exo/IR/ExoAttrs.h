@@ -37,6 +37,14 @@ struct SyncTimelineSets {
 /// The qualitative timelines a named synchronization timeline orders.
 SyncTimelineSets getSyncTimelineSets(SyncTimeline tl);
 
+/// The qualitative timeline an access of instruction timeline `tl` to memory
+/// `mem` records (`initial`), and the ones on which earlier accesses must be
+/// visible to it (`extended`, which contains `initial`). Barrier objects use
+/// the mbarrier lane.
+void getAccessQualTimelines(InstrTimeline tl, MemoryKind mem,
+                            QualTimeline &initial,
+                            QualTimelineSet &extended);
+
 } // namespace exo
 
 #endif // EXOGPU_DIALECT_EXO_IR_EXOATTRS_H
