@@ -111,9 +111,8 @@ private:
   void computeArrivals(AllocOp alloc);
 
   /// How `tile` constrains the parts.
-  LogicalResult tile(const ThreadSet &threads, CollUnitAttr unit,
-                     TileMode mode, SmallVectorImpl<ThreadSet> &out,
-                     std::string &why) {
+  LogicalResult tile(const ThreadSet &threads, CollUnitAttr unit, TileMode mode,
+                     SmallVectorImpl<ThreadSet> &out, std::string &why) {
     return tileThreads(threads, unit, blockDim, clusterDim, mode, out, why);
   }
   /// Whether `threads` is exactly one (aligned) instance of `unit`.
@@ -160,9 +159,9 @@ std::string CollectiveAnalyzer::describeIters(const Env &env) {
 }
 
 LogicalResult exo::tileThreads(const ThreadSet &threads, CollUnitAttr unit,
-                              int64_t blockDim, int64_t clusterDim,
-                              TileMode mode, SmallVectorImpl<ThreadSet> &out,
-                              std::string &why) {
+                               int64_t blockDim, int64_t clusterDim,
+                               TileMode mode, SmallVectorImpl<ThreadSet> &out,
+                               std::string &why) {
   int64_t total = blockDim * clusterDim;
   SmallVector<int64_t> domain, box;
   if (failed(unit.concretize(blockDim, clusterDim, domain, box, &why)))

@@ -78,4 +78,48 @@ def ExoVerifyCollectives : Pass<"exo-verify-collectives", "::mlir::ModuleOp"> {
   ];
 }
 
+def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
+  let summary = "Run the abstract machine on every amir.program";
+  let description = [{
+    Interprets each `amir.program` for the given sizes (SEMANTICS.md §3)
+    and reports the first hazard: RAW, WAR or WAW with the variable, the
+    element, the values of the enclosing iterators, the conflicting access
+    (note) and the last synchronization that ordered it (note); accesses
+    out of bounds; awaits that can never complete. With `stats`, prints the
+    number of statement instances, element accesses and tasks.
+
+    ```
+    exo-gpu-opt program.amir.mlir -amir-interpret="sizes=M=256,N=256,K=64"
+    ```
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "std::string",
+               "Sizes by name: NAME=VALUE">,
+    Option<"stats", "stats", "bool", /*default=*/"false",
+           "Print interpretation statistics as a remark">,
+  ];
+  let dependentDialects = ["::exo::amir::AmirDialect"];
+}
+
+def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
+  let summary = "Check synchronization: convert to AMIR and interpret for concrete sizes";
+  let description = [{
+    `-convert-exo-to-amir` on a copy of the module, then `-amir-interpret`
+    with the same sizes. The IR is not changed. Run
+    `-exo-verify-collectives` first: the abstract machine assumes the
+    collectives and distributed memory it proved.
+
+    ```
+    exo-gpu-opt kernel.mlir -exo-verify-collectives -exo-check-sync="sizes=M=256,N=256,K=64"
+    ```
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "std::string",
+               "Sizes by name: NAME=VALUE">,
+    Option<"stats", "stats", "bool", /*default=*/"false",
+           "Print interpretation statistics as a remark">,
+  ];
+  let dependentDialects = ["::exo::amir::AmirDialect"];
+}
+
 #endif // EXOGPU_ANALYSIS_PASSES_TD

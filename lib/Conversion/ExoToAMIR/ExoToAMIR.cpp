@@ -78,8 +78,7 @@ Value ProgramBuilder::materialize(Location loc, OpFoldResult ofr) {
       b, loc, cast<IntegerAttr>(cast<Attribute>(ofr)).getInt());
 }
 
-OpFoldResult ProgramBuilder::add(Location loc, OpFoldResult x,
-                                 OpFoldResult y) {
+OpFoldResult ProgramBuilder::add(Location loc, OpFoldResult x, OpFoldResult y) {
   auto cx = dyn_cast<Attribute>(x), cy = dyn_cast<Attribute>(y);
   if (cx && cy)
     return b.getIndexAttr(cast<IntegerAttr>(cx).getInt() +
@@ -88,8 +87,7 @@ OpFoldResult ProgramBuilder::add(Location loc, OpFoldResult x,
     return y;
   if (cy && cast<IntegerAttr>(cy).getInt() == 0)
     return x;
-  return arith::AddIOp::create(b, loc, materialize(loc, x),
-                               materialize(loc, y))
+  return arith::AddIOp::create(b, loc, materialize(loc, x), materialize(loc, y))
       .getResult();
 }
 
@@ -125,8 +123,7 @@ static void dispatch(ArrayRef<OpFoldResult> values,
   }
 }
 
-LogicalResult ProgramBuilder::emitAccess(Location loc,
-                                         const WindowInfo &window,
+LogicalResult ProgramBuilder::emitAccess(Location loc, const WindowInfo &window,
                                          ArrayRef<OpFoldResult> indices,
                                          bool read, bool writeOnly,
                                          bool outOfOrder, bool atomic,
@@ -182,9 +179,9 @@ FailureOr<amir::ProgramOp> ProgramBuilder::run() {
   for (auto [i, type] : llvm::enumerate(proc.getArgumentTypes()))
     if (type.isIndex())
       names.push_back(b.getStringAttr(proc.getArgName(i)));
-  auto program = amir::ProgramOp::create(
-      b, loc, proc.getSymName(), b.getArrayAttr(names),
-      proc.getAssertionsAttr());
+  auto program =
+      amir::ProgramOp::create(b, loc, proc.getSymName(), b.getArrayAttr(names),
+                              proc.getAssertionsAttr());
   Block *body = new Block();
   program.getBody().push_back(body);
   OpBuilder::InsertionGuard guard(b);
@@ -228,10 +225,9 @@ LogicalResult ProgramBuilder::convertBlock(Block &block, bool inDevice) {
 
 /// Creates a loop-like amir op's body and converts `src` into it.
 template <typename LoopT, typename... Args>
-static LogicalResult buildLoop(OpBuilder &b, Location loc, IRMapping &map,
-                               Value srcIv, Block &src,
-                               function_ref<LogicalResult(Block &)> convert,
-                               Args &&...args) {
+static LogicalResult
+buildLoop(OpBuilder &b, Location loc, IRMapping &map, Value srcIv, Block &src,
+          function_ref<LogicalResult(Block &)> convert, Args &&...args) {
   auto loop = LoopT::create(b, loc, std::forward<Args>(args)...);
   Block *body = new Block();
   loop.getBody().push_back(body);
@@ -352,8 +348,8 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
       return window.emitOpError() << "unknown window source";
     WindowInfo info = it->second;
     SmallVector<unsigned> kept;
-    for (auto [i, off, size] : llvm::enumerate(window.getMixedOffsets(),
-                                               window.getStaticSizes())) {
+    for (auto [i, off, size] :
+         llvm::enumerate(window.getMixedOffsets(), window.getStaticSizes())) {
       unsigned d = info.kept[i];
       if (size == WindowOp::kFull) {
         kept.push_back(d);
@@ -379,8 +375,8 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
   }
   if (isa<AssignOp, ReduceOp>(op)) {
     bool assign = isa<AssignOp>(op);
-    Value dest = assign ? cast<AssignOp>(op).getDest()
-                        : cast<ReduceOp>(op).getDest();
+    Value dest =
+        assign ? cast<AssignOp>(op).getDest() : cast<ReduceOp>(op).getDest();
     SmallVector<OpFoldResult> mixed =
         assign ? cast<AssignOp>(op).getMixedIndices()
                : cast<ReduceOp>(op).getMixedIndices();
@@ -391,8 +387,8 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
                       /*writeOnly=*/assign, false, false, inOrder);
   }
   if (auto call = dyn_cast<CallOp>(op)) {
-    auto callee =
-        SymbolTable::lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
+    auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+        call, call.getCalleeAttr());
     if (!callee || !callee.isInstr())
       return call.emitOpError()
              << "the sync checker handles instruction calls only; inline @"
@@ -406,9 +402,9 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
       mapBarrierIndices(call.getStaticTrailingIndices(),
                         call.getTrailingIndices(), idx, statics);
     }
-    auto amirInstr = amir::InstrOp::create(
-        b, loc, call.getCallee(), trailing, idx,
-        b.getDenseI64ArrayAttr(statics));
+    auto amirInstr =
+        amir::InstrOp::create(b, loc, call.getCallee(), trailing, idx,
+                              b.getDenseI64ArrayAttr(statics));
     amirInstr.getBody().push_back(new Block());
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&amirInstr.getBody().front());

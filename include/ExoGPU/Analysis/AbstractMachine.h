@@ -1,0 +1,39 @@
+//===- AbstractMachine.h - The synchronization checker ----------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// Interprets an amir.program for concrete sizes (SEMANTICS.md §3): every
+// element of every variable carries read and mutate records; each record
+// knows which threads see it on which qualitative timelines; fences,
+// arrives and awaits extend that visibility; every access checks the
+// records it conflicts with. The first hazard is reported with the
+// variable, the element, the values of the enclosing iterators, the
+// conflicting access and the last synchronization that touched it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_ANALYSIS_ABSTRACTMACHINE_H
+#define EXOGPU_ANALYSIS_ABSTRACTMACHINE_H
+
+#include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace exo {
+
+/// Statistics of one interpretation.
+struct AbstractMachineStats {
+  int64_t statements = 0; // statement instances executed
+  int64_t accesses = 0;   // element accesses checked
+  int64_t tasks = 0;
+};
+
+/// Runs `program` with the given sizes (by argument name). Emits an error
+/// (with notes) for the first hazard or misuse and returns failure.
+mlir::LogicalResult interpretProgram(amir::ProgramOp program,
+                                     const llvm::StringMap<int64_t> &sizes,
+                                     AbstractMachineStats *stats = nullptr);
+
+} // namespace exo
+
+#endif // EXOGPU_ANALYSIS_ABSTRACTMACHINE_H

@@ -1,0 +1,825 @@
+//===- AbstractMachine.cpp - The synchronization checker ------------------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Analysis/AbstractMachine.h"
+#include "ExoGPU/Analysis/CollectiveAnalysis.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <memory>
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Thread sets: sorted disjoint intervals of global thread ids. Thread 0 is
+// the host; task t's threads are 1 + t * clusterThreads + local.
+//===----------------------------------------------------------------------===//
+
+using Tid = int64_t;
+constexpr Tid kAllDevice = INT64_MAX;
+
+struct Threads {
+  SmallVector<std::pair<Tid, Tid>, 2> ranges; // [lo, hi)
+
+  static Threads single(Tid t) {
+    Threads s;
+    s.ranges.push_back({t, t + 1});
+    return s;
+  }
+  static Threads fromBits(const llvm::BitVector &bits, Tid base) {
+    Threads s;
+    int64_t n = bits.size();
+    for (int64_t t = 0; t < n;) {
+      if (!bits.test(t)) {
+        ++t;
+        continue;
+      }
+      int64_t lo = t;
+      while (t < n && bits.test(t))
+        ++t;
+      s.ranges.push_back({base + lo, base + t});
+    }
+    return s;
+  }
+  bool intersects(const Threads &o) const {
+    for (auto [a, b] : ranges)
+      for (auto [c, d] : o.ranges)
+        if (a < d && c < b)
+          return true;
+    return false;
+  }
+  /// Whether the union of `parts` covers this set.
+  bool coveredBy(ArrayRef<const Threads *> parts) const {
+    SmallVector<std::pair<Tid, Tid>> all;
+    for (const Threads *p : parts)
+      all.append(p->ranges.begin(), p->ranges.end());
+    llvm::sort(all);
+    for (auto [lo, hi] : ranges) {
+      Tid at = lo;
+      for (auto [c, d] : all) {
+        if (c > at)
+          break;
+        at = std::max(at, d);
+        if (at >= hi)
+          break;
+      }
+      if (at < hi)
+        return false;
+    }
+    return true;
+  }
+  void unite(const Threads &o) {
+    ranges.append(o.ranges.begin(), o.ranges.end());
+    llvm::sort(ranges);
+    SmallVector<std::pair<Tid, Tid>, 2> merged;
+    for (auto r : ranges) {
+      if (!merged.empty() && r.first <= merged.back().second)
+        merged.back().second = std::max(merged.back().second, r.second);
+      else
+        merged.push_back(r);
+    }
+    ranges = std::move(merged);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Records
+//===----------------------------------------------------------------------===//
+
+struct Vis {
+  Threads threads;
+  QualTimelineSet full = 0, temporal = 0; // temporal includes full
+};
+
+struct Pending {
+  int64_t barrier; // barrier element id
+  int64_t count;   // arrivals on it when the record was attached
+};
+
+struct Record {
+  Threads accessor;
+  QualTimelineSet qual = 0;
+  bool outOfOrder = false, atomic = false, mutate = false;
+  SmallVector<Vis, 2> vis;
+  SmallVector<Pending, 1> pending;
+  Operation *op = nullptr;
+  std::string context; // iterator values when it was made
+  Operation *lastSync = nullptr;
+
+  bool witnessedBy(const Threads &g, QualTimelineSet lanes) const {
+    if ((qual & lanes) && accessor.intersects(g))
+      return true;
+    for (const Vis &v : vis)
+      if ((v.temporal & lanes) && v.threads.intersects(g))
+        return true;
+    return false;
+  }
+  void grant(const Threads &g, QualTimelineSet full, QualTimelineSet temporal) {
+    for (Vis &v : vis)
+      if (v.full == full && v.temporal == temporal) {
+        v.threads.unite(g);
+        return;
+      }
+    vis.push_back({g, full, temporal});
+  }
+  /// Whether every thread of `g` sees the record on a lane of `lanes`
+  /// (fully, or at least temporally).
+  bool visibleTo(const Threads &g, QualTimelineSet lanes,
+                 bool temporalOnly) const {
+    SmallVector<const Threads *> parts;
+    for (const Vis &v : vis)
+      if ((temporalOnly ? v.temporal : v.full) & lanes)
+        parts.push_back(&v.threads);
+    return g.coveredBy(parts);
+  }
+};
+using RecordRef = std::shared_ptr<Record>;
+
+struct Element {
+  SmallVector<RecordRef, 1> mutates;
+  SmallVector<RecordRef, 1> reads;
+};
+
+struct BarrierElement {
+  int64_t id;
+  int64_t arrives = 0;
+};
+
+struct Variable {
+  std::string name;
+  SmallVector<int64_t> dims;
+  bool isBarrier = false;
+  BarrierType barrierType;
+  std::vector<Element> elements;
+  std::map<SmallVector<int64_t>, BarrierElement> barrierElements;
+};
+
+//===----------------------------------------------------------------------===//
+// The interpreter
+//===----------------------------------------------------------------------===//
+
+class Machine {
+public:
+  Machine(amir::ProgramOp program, AbstractMachineStats &stats)
+      : program(program), stats(stats) {}
+  LogicalResult run(const llvm::StringMap<int64_t> &sizes);
+
+private:
+  struct Collective {
+    llvm::BitVector local; // threads of the cluster (device only)
+    int64_t task = -1;     // -1: the host
+    Threads global() const {
+      if (task < 0)
+        return Threads::single(0);
+      return Threads::fromBits(local, 1 + task * clusterThreads);
+    }
+    int64_t clusterThreads = 0;
+  };
+
+  LogicalResult execBlock(Block &block, Collective &g);
+  LogicalResult execOp(Operation &op, Collective &g);
+  FailureOr<int64_t> eval(Value v);
+  LogicalResult evalArith(Operation &op);
+  LogicalResult access(Operation *op, Collective &g, bool record,
+                       SmallVectorImpl<RecordRef> *made);
+  FailureOr<SmallVector<SmallVector<int64_t>>>
+  barrierTargets(Operation *op, Variable &var, ArrayRef<int64_t> statics,
+                 ValueRange dynamics, size_t first, size_t count);
+  BarrierElement &barrierElement(Variable &var,
+                                 const SmallVector<int64_t> &key);
+  std::string context();
+  std::string describe(const Threads &t);
+  InFlightDiagnostic hazard(Operation *op, StringRef kind, Variable &var,
+                            ArrayRef<int64_t> index, const Collective &g,
+                            const Record &other);
+  void forEachLive(function_ref<void(Record &)> fn);
+
+  amir::ProgramOp program;
+  AbstractMachineStats &stats;
+  DenseMap<Value, int64_t> values;
+  DenseMap<Value, Variable *> vars;
+  std::vector<std::unique_ptr<Variable>> ownedVars;
+  std::vector<std::weak_ptr<Record>> live;
+  SmallVector<std::pair<StringRef, int64_t>> iterators;
+  int64_t blockDim = 0, clusterDim = 0, nextTask = 0, nextBarrierId = 0;
+};
+
+std::string Machine::context() {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(
+      iterators, os, [&](auto &it) { os << it.first << " = " << it.second; });
+  return s;
+}
+
+std::string Machine::describe(const Threads &t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  bool first = true;
+  int64_t ct = blockDim * clusterDim;
+  for (auto [lo, hi] : t.ranges) {
+    os << (first ? "" : ", ");
+    first = false;
+    if (lo == 0 && hi == 1) {
+      os << "the host";
+      continue;
+    }
+    if (hi == kAllDevice) {
+      os << "every device thread";
+      continue;
+    }
+    int64_t task = (lo - 1) / ct, local = (lo - 1) % ct;
+    int64_t last = (hi - 2) % ct;
+    os << "task " << task;
+    if (clusterDim > 1)
+      os << " CTA " << local / blockDim;
+    os << " threads " << local % blockDim << '-'
+       << ((hi - 2) / ct == task ? last % blockDim : blockDim - 1);
+  }
+  return s;
+}
+
+void Machine::forEachLive(function_ref<void(Record &)> fn) {
+  size_t kept = 0;
+  for (size_t i = 0; i < live.size(); ++i) {
+    if (RecordRef r = live[i].lock()) {
+      fn(*r);
+      live[kept++] = live[i];
+    }
+  }
+  live.resize(kept);
+}
+
+FailureOr<int64_t> Machine::eval(Value v) {
+  auto it = values.find(v);
+  if (it == values.end())
+    return emitError(v.getLoc()) << "the abstract machine has no value for "
+                                    "this control value";
+  return it->second;
+}
+
+LogicalResult Machine::evalArith(Operation &op) {
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    auto attr = dyn_cast<IntegerAttr>(c.getValue());
+    if (!attr)
+      return success(); // a data constant: no control meaning
+    values[c.getResult()] = attr.getInt();
+    return success();
+  }
+  SmallVector<int64_t> in;
+  for (Value v : op.getOperands()) {
+    FailureOr<int64_t> x = eval(v);
+    if (failed(x))
+      return failure();
+    in.push_back(*x);
+  }
+  auto set = [&](int64_t v) {
+    values[op.getResult(0)] = v;
+    return success();
+  };
+  auto divByZero = [&]() {
+    return op.emitOpError() << "divides by zero in the abstract machine";
+  };
+  if (isa<arith::AddIOp>(op))
+    return set(in[0] + in[1]);
+  if (isa<arith::SubIOp>(op))
+    return set(in[0] - in[1]);
+  if (isa<arith::MulIOp>(op))
+    return set(in[0] * in[1]);
+  if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(op)) {
+    if (in[1] == 0)
+      return divByZero();
+    int64_t q = in[0] / in[1];
+    if (isa<arith::FloorDivSIOp>(op) && (in[0] % in[1] != 0) &&
+        ((in[0] < 0) != (in[1] < 0)))
+      --q;
+    return set(q);
+  }
+  if (isa<arith::RemUIOp, arith::RemSIOp>(op)) {
+    if (in[1] == 0)
+      return divByZero();
+    return set(in[0] % in[1]);
+  }
+  if (isa<arith::AndIOp>(op))
+    return set(in[0] & in[1]);
+  if (isa<arith::OrIOp>(op))
+    return set(in[0] | in[1]);
+  if (isa<arith::MinSIOp, arith::MinUIOp>(op))
+    return set(std::min(in[0], in[1]));
+  if (isa<arith::MaxSIOp, arith::MaxUIOp>(op))
+    return set(std::max(in[0], in[1]));
+  if (auto sel = dyn_cast<arith::SelectOp>(op))
+    return set(in[0] ? in[1] : in[2]);
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    int64_t a = in[0], b = in[1];
+    switch (cmp.getPredicate()) {
+    case arith::CmpIPredicate::eq:
+      return set(a == b);
+    case arith::CmpIPredicate::ne:
+      return set(a != b);
+    case arith::CmpIPredicate::slt:
+    case arith::CmpIPredicate::ult:
+      return set(a < b);
+    case arith::CmpIPredicate::sle:
+    case arith::CmpIPredicate::ule:
+      return set(a <= b);
+    case arith::CmpIPredicate::sgt:
+    case arith::CmpIPredicate::ugt:
+      return set(a > b);
+    case arith::CmpIPredicate::sge:
+    case arith::CmpIPredicate::uge:
+      return set(a >= b);
+    }
+  }
+  return op.emitOpError() << "is not a control-value operation the abstract "
+                             "machine evaluates";
+}
+
+BarrierElement &Machine::barrierElement(Variable &var,
+                                        const SmallVector<int64_t> &key) {
+  auto [it, inserted] = var.barrierElements.try_emplace(key);
+  if (inserted) {
+    it->second.id = nextBarrierId++;
+    // Pre-arrived elements: the first `prearrive` along the ring.
+    int ringDim = var.barrierType.getRingDim();
+    if (ringDim >= 0 && key[ringDim] < var.barrierType.getPrearrive())
+      it->second.arrives = 1;
+  }
+  return it->second;
+}
+
+FailureOr<SmallVector<SmallVector<int64_t>>>
+Machine::barrierTargets(Operation *op, Variable &var, ArrayRef<int64_t> statics,
+                        ValueRange dynamics, size_t first, size_t count) {
+  SmallVector<SmallVector<int64_t>> keys = {{}};
+  unsigned next = 0;
+  for (size_t i = 0; i < first; ++i)
+    if (ShapedType::isDynamic(statics[i]))
+      ++next;
+  for (size_t d = 0; d < count; ++d) {
+    int64_t s = statics[first + d];
+    SmallVector<int64_t> options;
+    if (s == kMulticastIndex) {
+      for (int64_t v = 0; v < var.dims[d]; ++v)
+        options.push_back(v);
+    } else {
+      int64_t v = s;
+      if (ShapedType::isDynamic(s)) {
+        FailureOr<int64_t> x = eval(dynamics[next++]);
+        if (failed(x))
+          return failure();
+        v = *x;
+      }
+      if (v < 0 || (var.dims[d] >= 0 && v >= var.dims[d]))
+        return op->emitOpError()
+               << "out of bounds: index " << v << " of dimension " << d
+               << " of barrier '" << var.name << "' (extent " << var.dims[d]
+               << ") at " << context();
+      options.push_back(v);
+    }
+    SmallVector<SmallVector<int64_t>> grown;
+    for (auto &k : keys)
+      for (int64_t v : options) {
+        auto g = k;
+        g.push_back(v);
+        grown.push_back(g);
+      }
+    keys = std::move(grown);
+  }
+  return keys;
+}
+
+InFlightDiagnostic Machine::hazard(Operation *op, StringRef kind, Variable &var,
+                                   ArrayRef<int64_t> index, const Collective &g,
+                                   const Record &other) {
+  InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+  diag << kind << " hazard on '" << var.name << "'[";
+  llvm::interleaveComma(index, diag);
+  diag << "]: " << (isa<amir::ReadOp>(op) ? "read" : "mutation") << " by "
+       << describe(g.global()) << " at " << context()
+       << " is not ordered after the " << (other.mutate ? "mutation" : "read")
+       << " by " << describe(other.accessor);
+  diag.attachNote(other.op->getLoc())
+      << "the conflicting " << (other.mutate ? "mutation" : "read") << " (at "
+      << other.context << ")";
+  if (other.lastSync)
+    diag.attachNote(other.lastSync->getLoc())
+        << "the last synchronization that ordered it";
+  else
+    diag.attachNote(other.op->getLoc())
+        << "no synchronization ordered it for these threads";
+  return diag;
+}
+
+LogicalResult Machine::access(Operation *op, Collective &g, bool record,
+                              SmallVectorImpl<RecordRef> *made) {
+  bool isRead = isa<amir::ReadOp>(op);
+  auto getters = [&](auto acc) {
+    return std::make_tuple(
+        acc.getVar(), acc.getStaticOffsets(), acc.getOffsets(),
+        acc.getStaticSizes(), acc.getSizes(), acc.getQual(), acc.getExt(),
+        acc.getOutOfOrder(), acc.getAtomic(), acc.getWriteOnly());
+  };
+  auto [varValue, statOff, dynOff, statSize, dynSize, qual, ext, ooo, atomic,
+        writeOnly] = isRead ? getters(cast<amir::ReadOp>(op))
+                            : getters(cast<amir::MutateOp>(op));
+  Variable &var = *vars.lookup(varValue);
+  QualTimelineSet extended = 0;
+  for (Attribute a : ext)
+    extended |= qualBit(cast<QualTimelineAttr>(a).getValue());
+  // The window.
+  SmallVector<int64_t> lo, size;
+  unsigned nextOff = 0, nextSize = 0;
+  for (auto [so, ss] : llvm::zip_equal(statOff, statSize)) {
+    int64_t o = so, n = ss;
+    if (ShapedType::isDynamic(so)) {
+      FailureOr<int64_t> x = eval(dynOff[nextOff++]);
+      if (failed(x))
+        return failure();
+      o = *x;
+    }
+    if (ShapedType::isDynamic(ss)) {
+      FailureOr<int64_t> x = eval(dynSize[nextSize++]);
+      if (failed(x))
+        return failure();
+      n = *x;
+    }
+    lo.push_back(o);
+    size.push_back(n);
+  }
+  if (lo.size() != var.dims.size())
+    return op->emitOpError() << "expected " << var.dims.size()
+                             << " coordinates for '" << var.name << "'";
+  for (auto [d, o, n] : llvm::enumerate(lo, size))
+    if (o < 0 || n < 0 || o + n > var.dims[d])
+      return op->emitOpError()
+             << "out of bounds: [" << o << ", " << o + n << ") of dimension "
+             << d << " of '" << var.name << "' (extent " << var.dims[d]
+             << ") at " << context();
+  Threads who = g.global();
+  RecordRef rec;
+  if (record) {
+    rec = std::make_shared<Record>();
+    rec->accessor = who;
+    rec->qual = qualBit(qual);
+    rec->outOfOrder = ooo;
+    rec->atomic = atomic;
+    rec->mutate = !isRead;
+    rec->op = op;
+    rec->context = context();
+    if (!ooo)
+      rec->grant(who, qualBit(qual), qualBit(qual));
+    live.push_back(rec);
+    if (made)
+      made->push_back(rec);
+  }
+  // Every element of the window, in row-major order.
+  SmallVector<int64_t> idx(lo);
+  int64_t total = 1;
+  for (int64_t n : size)
+    total *= n;
+  SmallPtrSet<Record *, 8> checked;
+  for (int64_t e = 0; e < total; ++e) {
+    int64_t flat = 0;
+    for (auto [d, v] : llvm::enumerate(idx))
+      flat = flat * var.dims[d] + v;
+    Element &el = var.elements[flat];
+    ++stats.accesses;
+    if (!record) {
+      // Check against the element's records.
+      for (RecordRef &m : el.mutates) {
+        if (!checked.insert(m.get()).second)
+          continue;
+        if (isRead) {
+          if (!m->visibleTo(who, extended, /*temporalOnly=*/false))
+            return hazard(op, "RAW", var, idx, g, *m), failure();
+        } else if (!(m->atomic && atomic)) {
+          if (!m->visibleTo(who, extended, /*temporalOnly=*/writeOnly))
+            return hazard(op, "WAW", var, idx, g, *m), failure();
+        }
+      }
+      if (!isRead)
+        for (RecordRef &r : el.reads) {
+          if (!checked.insert(r.get()).second)
+            continue;
+          if (!r->visibleTo(who, extended, /*temporalOnly=*/true))
+            return hazard(op, "WAR", var, idx, g, *r), failure();
+        }
+    } else if (isRead) {
+      if (el.reads.empty() || el.reads.back() != rec)
+        el.reads.push_back(rec);
+    } else {
+      el.mutates.assign(1, rec);
+      el.reads.clear();
+    }
+    // Next index.
+    for (int d = static_cast<int>(idx.size()) - 1; d >= 0; --d) {
+      if (++idx[d] < lo[d] + size[d])
+        break;
+      idx[d] = lo[d];
+    }
+  }
+  return success();
+}
+
+LogicalResult Machine::execBlock(Block &block, Collective &g) {
+  for (Operation &op : block)
+    if (failed(execOp(op, g)))
+      return failure();
+  return success();
+}
+
+LogicalResult Machine::execOp(Operation &op, Collective &g) {
+  ++stats.statements;
+  if (isa_and_nonnull<arith::ArithDialect>(op.getDialect()))
+    return evalArith(op);
+  if (auto alloc = dyn_cast<amir::AllocOp>(op)) {
+    auto var = std::make_unique<Variable>();
+    var->name = alloc.getName().str();
+    unsigned next = 0;
+    int64_t count = 1;
+    for (int64_t s : alloc.getStaticDims()) {
+      int64_t v = s;
+      if (ShapedType::isDynamic(s)) {
+        FailureOr<int64_t> x = eval(alloc.getDims()[next++]);
+        if (failed(x))
+          return failure();
+        v = *x;
+      }
+      var->dims.push_back(v);
+      if (v >= 0)
+        count *= v;
+    }
+    if (TypeAttr bar = alloc.getBarrierAttr()) {
+      var->isBarrier = true;
+      var->barrierType = cast<BarrierType>(bar.getValue());
+    } else {
+      if (count > (int64_t(1) << 28))
+        return alloc.emitOpError() << "'" << var->name << "' has " << count
+                                   << " elements; too many to check";
+      var->elements.resize(count);
+    }
+    vars[alloc.getResult()] = var.get();
+    ownedVars.push_back(std::move(var));
+    return success();
+  }
+  if (auto loop = dyn_cast<amir::SeqForOp>(op)) {
+    FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
+    if (failed(lo) || failed(hi))
+      return failure();
+    for (int64_t i = *lo; i < *hi; ++i) {
+      values[loop.getInductionVar()] = i;
+      iterators.push_back({loop.getIterName(), i});
+      LogicalResult r = execBlock(loop.getBody().front(), g);
+      iterators.pop_back();
+      if (failed(r))
+        return failure();
+    }
+    return success();
+  }
+  if (auto loop = dyn_cast<amir::TasksForOp>(op)) {
+    FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
+    if (failed(lo) || failed(hi))
+      return failure();
+    bool innermost = true;
+    loop.getBody().walk([&](amir::TasksForOp) { innermost = false; });
+    for (int64_t i = *lo; i < *hi; ++i) {
+      values[loop.getInductionVar()] = i;
+      iterators.push_back({loop.getIterName(), i});
+      Collective task = g;
+      if (innermost) {
+        task.task = nextTask++;
+        ++stats.tasks;
+      }
+      LogicalResult r = execBlock(loop.getBody().front(), task);
+      iterators.pop_back();
+      if (failed(r))
+        return failure();
+    }
+    return success();
+  }
+  if (auto loop = dyn_cast<amir::ThreadsForOp>(op)) {
+    SmallVector<ThreadSet> parts;
+    std::string why;
+    if (failed(tileThreads(g.local, loop.getUnit(), blockDim, clusterDim,
+                           TileMode::Uniform, parts, why)) ||
+        static_cast<int64_t>(parts.size()) < loop.getCount())
+      return loop.emitOpError() << "cannot split the collective: " << why;
+    for (int64_t i = 0; i < loop.getCount(); ++i) {
+      values[loop.getInductionVar()] = i;
+      iterators.push_back({loop.getIterName(), i});
+      Collective inner = g;
+      inner.local = parts[i];
+      LogicalResult r = execBlock(loop.getBody().front(), inner);
+      iterators.pop_back();
+      if (failed(r))
+        return failure();
+    }
+    return success();
+  }
+  if (auto warps = dyn_cast<amir::WarpsOp>(op)) {
+    Collective inner = g;
+    inner.local.reset();
+    for (int64_t cta = 0; cta < clusterDim; ++cta) {
+      // The warps of this CTA in the collective, in order.
+      SmallVector<int64_t> present;
+      for (int64_t w = 0; w < blockDim / 32; ++w)
+        if (g.local.test(cta * blockDim + w * 32))
+          present.push_back(w);
+      if (present.empty())
+        continue;
+      for (int64_t w = warps.getLo(); w < warps.getHi(); ++w) {
+        int64_t warp = warps.getAbsolute()                        ? w
+                       : w < static_cast<int64_t>(present.size()) ? present[w]
+                                                                  : -1;
+        if (warp < 0 || warp >= blockDim / 32)
+          return warps.emitOpError() << "selects a warp that does not exist";
+        inner.local.set(cta * blockDim + warp * 32,
+                        cta * blockDim + warp * 32 + 32);
+      }
+    }
+    return execBlock(warps.getBody().front(), inner);
+  }
+  if (auto ifOp = dyn_cast<amir::IfOp>(op)) {
+    FailureOr<int64_t> c = eval(ifOp.getCondition());
+    if (failed(c))
+      return failure();
+    if (*c)
+      return execBlock(ifOp.getThenRegion().front(), g);
+    if (!ifOp.getElseRegion().empty())
+      return execBlock(ifOp.getElseRegion().front(), g);
+    return success();
+  }
+  if (auto device = dyn_cast<amir::DeviceOp>(op)) {
+    blockDim = device.getBlockDim();
+    clusterDim = device.getClusterDim();
+    // The launch orders everything the host did before every device thread.
+    Threads all;
+    all.ranges.push_back({1, kAllDevice});
+    forEachLive([&](Record &r) { r.grant(all, ~0u, ~0u); });
+    Collective cluster;
+    cluster.local = llvm::BitVector(blockDim * clusterDim, true);
+    cluster.clusterThreads = blockDim * clusterDim;
+    cluster.task = nextTask; // the root of the task nest
+    if (failed(execBlock(device.getBody().front(), cluster)))
+      return failure();
+    // The end of the kernel makes everything visible to the host.
+    Threads host = Threads::single(0);
+    forEachLive([&](Record &r) { r.grant(host, ~0u, ~0u); });
+    return success();
+  }
+  if (isa<amir::ReadOp, amir::MutateOp>(op)) {
+    if (failed(access(&op, g, /*record=*/false, nullptr)))
+      return failure();
+    return access(&op, g, /*record=*/true, nullptr);
+  }
+  if (auto instr = dyn_cast<amir::InstrOp>(op)) {
+    // Check every argument, then record every argument.
+    for (Operation &a : instr.getBody().front())
+      if (failed(access(&a, g, /*record=*/false, nullptr)))
+        return failure();
+    SmallVector<RecordRef> made;
+    for (Operation &a : instr.getBody().front())
+      if (failed(access(&a, g, /*record=*/true, &made)))
+        return failure();
+    if (Value bar = instr.getTrailing()) {
+      Variable &var = *vars.lookup(bar);
+      FailureOr<SmallVector<SmallVector<int64_t>>> keys = barrierTargets(
+          instr, var, instr.getStaticIndices(), instr.getIndices(), 0,
+          instr.getStaticIndices().size());
+      if (failed(keys))
+        return failure();
+      for (auto &key : *keys) {
+        BarrierElement &el = barrierElement(var, key);
+        for (RecordRef &r : made)
+          if (r->outOfOrder)
+            r->pending.push_back({el.id, el.arrives});
+      }
+    }
+    return success();
+  }
+  if (auto fence = dyn_cast<amir::FenceOp>(op)) {
+    SyncTimelineSets l1 = getSyncTimelineSets(fence.getFirst());
+    SyncTimelineSets l2 = getSyncTimelineSets(fence.getSecond());
+    Threads who = g.global();
+    QualTimelineSet l1All = l1.full | l1.temporal;
+    forEachLive([&](Record &r) {
+      if (r.witnessedBy(who, l1All)) {
+        r.grant(who, l2.full, l2.full | l2.temporal);
+        r.lastSync = &op;
+      }
+    });
+    return success();
+  }
+  if (auto arrive = dyn_cast<amir::ArriveOp>(op)) {
+    Variable &var = *vars.lookup(arrive.getBarrier());
+    size_t rank = var.dims.size();
+    std::set<SmallVector<int64_t>> targets;
+    for (int64_t t = 0; t < static_cast<int64_t>(arrive.getNumTargets()); ++t) {
+      FailureOr<SmallVector<SmallVector<int64_t>>> keys =
+          barrierTargets(arrive, var, arrive.getStaticIndices(),
+                         arrive.getIndices(), t * rank, rank);
+      if (failed(keys))
+        return failure();
+      targets.insert(keys->begin(), keys->end());
+    }
+    SyncTimelineSets l1 = getSyncTimelineSets(arrive.getTimeline());
+    Threads who = g.global();
+    SmallVector<BarrierElement *> elements;
+    for (const auto &key : targets)
+      elements.push_back(&barrierElement(var, key));
+    forEachLive([&](Record &r) {
+      if (!r.witnessedBy(who, l1.full | l1.temporal))
+        return;
+      for (BarrierElement *el : elements)
+        r.pending.push_back({el->id, el->arrives});
+      r.lastSync = &op;
+    });
+    for (BarrierElement *el : elements)
+      ++el->arrives;
+    return success();
+  }
+  if (auto await = dyn_cast<amir::AwaitOp>(op)) {
+    Variable &var = *vars.lookup(await.getBarrier());
+    FailureOr<SmallVector<SmallVector<int64_t>>> keys =
+        barrierTargets(await, var, await.getStaticIndices(), await.getIndices(),
+                       0, var.dims.size());
+    if (failed(keys))
+      return failure();
+    BarrierElement &el = barrierElement(var, keys->front());
+    bool mbarrier = var.barrierType.getKind() == BarrierKind::Mbarrier ||
+                    var.barrierType.getKind() == BarrierKind::ClusterSync;
+    if (mbarrier && el.arrives == 0) {
+      InFlightDiagnostic diag = await.emitError()
+                                << "no forward progress: the await on '"
+                                << var.name << "'[";
+      llvm::interleaveComma(keys->front(), diag);
+      return diag << "] at " << context()
+                  << " waits for an arrive that has not happened";
+    }
+    SyncTimelineSets l2 = getSyncTimelineSets(await.getTimeline());
+    int64_t limit = el.arrives - 1 - static_cast<int64_t>(await.getPending());
+    Threads who = g.global();
+    forEachLive([&](Record &r) {
+      for (const Pending &p : r.pending)
+        if (p.barrier == el.id && p.count <= limit) {
+          r.grant(who, l2.full, l2.full | l2.temporal);
+          r.lastSync = &op;
+          return;
+        }
+    });
+    return success();
+  }
+  return op.emitOpError() << "is not interpreted by the abstract machine";
+}
+
+LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
+  Block &body = program.getBody().front();
+  SmallVector<int64_t> args;
+  for (auto [arg, name] :
+       llvm::zip_equal(body.getArguments(), program.getArgNames())) {
+    StringRef n = cast<StringAttr>(name).getValue();
+    auto it = sizes.find(n);
+    if (it == sizes.end())
+      return program.emitError()
+             << "size '" << n << "' of @" << program.getSymName()
+             << " is not given (sizes=" << n << "=...)";
+    values[arg] = it->second;
+    args.push_back(it->second);
+  }
+  if (IntegerSetAttr set = program.getAssertionsAttr()) {
+    SmallVector<AffineExpr> syms;
+    for (int64_t v : args)
+      syms.push_back(getAffineConstantExpr(v, program.getContext()));
+    IntegerSet s = set.getValue();
+    for (unsigned c = 0; c < s.getNumConstraints(); ++c) {
+      auto v =
+          dyn_cast<AffineConstantExpr>(s.getConstraint(c).replaceSymbols(syms));
+      if (!v || (s.isEq(c) ? v.getValue() != 0 : v.getValue() < 0))
+        return program.emitError() << "the sizes violate assertion " << c
+                                   << " of @" << program.getSymName();
+    }
+  }
+  Collective host;
+  return execBlock(body, host);
+}
+
+} // namespace
+
+LogicalResult exo::interpretProgram(amir::ProgramOp program,
+                                    const llvm::StringMap<int64_t> &sizes,
+                                    AbstractMachineStats *stats) {
+  AbstractMachineStats local;
+  Machine machine(program, stats ? *stats : local);
+  return machine.run(sizes);
+}
