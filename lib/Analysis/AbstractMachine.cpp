@@ -157,6 +157,8 @@ struct BarrierElement {
 
 struct Variable {
   std::string name;
+  Operation *alloc = nullptr;
+  bool shared = false; // shared memory, reused once dead
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
@@ -190,6 +192,12 @@ private:
   LogicalResult execOp(Operation &op, Collective &g);
   FailureOr<int64_t> eval(Value v);
   LogicalResult evalArith(Operation &op);
+  /// The accesses of an instruction (possibly split over threads).
+  LogicalResult instrAccesses(Block &block, Collective &g, bool record,
+                              SmallVectorImpl<RecordRef> &made);
+  /// Shared memory whose last use precedes `alloc` is reused by it: every
+  /// access of the dead variable must be ordered before the allocation.
+  LogicalResult reuseShared(amir::AllocOp alloc, Collective &g);
   LogicalResult access(Operation *op, Collective &g, bool record,
                        SmallVectorImpl<RecordRef> *made);
   FailureOr<SmallVector<SmallVector<int64_t>>>
@@ -210,6 +218,12 @@ private:
   DenseMap<Value, Variable *> vars;
   std::vector<std::unique_ptr<Variable>> ownedVars;
   std::vector<std::weak_ptr<Record>> live;
+  /// Shared-memory variables of the current task that are still allocated.
+  SmallVector<Variable *> liveShared;
+  /// Program order of the program's statements.
+  DenseMap<Operation *, unsigned> order;
+  /// The last statement (in program order) that uses each variable.
+  DenseMap<Value, unsigned> lastUse;
   SmallVector<std::pair<StringRef, int64_t>> iterators;
   int64_t blockDim = 0, clusterDim = 0, nextTask = 0, nextBarrierId = 0;
 };
@@ -227,24 +241,40 @@ std::string Machine::describe(const Threads &t) {
   llvm::raw_string_ostream os(s);
   bool first = true;
   int64_t ct = blockDim * clusterDim;
-  for (auto [lo, hi] : t.ranges) {
+  auto sep = [&]() {
     os << (first ? "" : ", ");
     first = false;
-    if (lo == 0 && hi == 1) {
+  };
+  for (auto [lo, hi] : t.ranges) {
+    if (lo == 0) {
+      sep();
       os << "the host";
-      continue;
+      if (hi == 1)
+        continue;
+      lo = 1;
     }
     if (hi == kAllDevice) {
+      sep();
       os << "every device thread";
       continue;
     }
-    int64_t task = (lo - 1) / ct, local = (lo - 1) % ct;
-    int64_t last = (hi - 2) % ct;
-    os << "task " << task;
-    if (clusterDim > 1)
-      os << " CTA " << local / blockDim;
-    os << " threads " << local % blockDim << '-'
-       << ((hi - 2) / ct == task ? last % blockDim : blockDim - 1);
+    // Split the range at task and CTA boundaries.
+    for (Tid at = lo; at < hi;) {
+      int64_t task = (at - 1) / ct, local = (at - 1) % ct;
+      int64_t cta = local / blockDim;
+      Tid ctaEnd = 1 + task * ct + (cta + 1) * blockDim;
+      Tid end = std::min(hi, ctaEnd);
+      sep();
+      os << "task " << task;
+      if (clusterDim > 1)
+        os << " CTA " << cta;
+      int64_t first = local % blockDim, last = first + (end - at) - 1;
+      if (first == last)
+        os << " thread " << first;
+      else
+        os << " threads " << first << '-' << last;
+      at = end;
+    }
   }
   return s;
 }
@@ -500,17 +530,20 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       for (RecordRef &m : el.mutates) {
         if (!checked.insert(m.get()).second)
           continue;
+        // Atomic reductions commute with each other.
+        if (m->atomic && atomic)
+          continue;
         if (isRead) {
           if (!m->visibleTo(who, extended, /*temporalOnly=*/false))
             return hazard(op, "RAW", var, idx, g, *m), failure();
-        } else if (!(m->atomic && atomic)) {
+        } else {
           if (!m->visibleTo(who, extended, /*temporalOnly=*/writeOnly))
             return hazard(op, "WAW", var, idx, g, *m), failure();
         }
       }
       if (!isRead)
         for (RecordRef &r : el.reads) {
-          if (!checked.insert(r.get()).second)
+          if (!checked.insert(r.get()).second || (r->atomic && atomic))
             continue;
           if (!r->visibleTo(who, extended, /*temporalOnly=*/true))
             return hazard(op, "WAR", var, idx, g, *r), failure();
@@ -529,6 +562,72 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       idx[d] = lo[d];
     }
   }
+  return success();
+}
+
+LogicalResult Machine::instrAccesses(Block &block, Collective &g, bool record,
+                                     SmallVectorImpl<RecordRef> &made) {
+  for (Operation &a : block) {
+    if (auto loop = dyn_cast<amir::ThreadsForOp>(a)) {
+      SmallVector<ThreadSet> parts;
+      std::string why;
+      if (failed(tileThreads(g.local, loop.getUnit(), blockDim, clusterDim,
+                             TileMode::Any, parts, why)) ||
+          static_cast<int64_t>(parts.size()) != loop.getCount())
+        return loop.emitOpError()
+               << "cannot split the instruction's collective into "
+               << loop.getCount() << " parts";
+      for (int64_t i = 0; i < loop.getCount(); ++i) {
+        values[loop.getInductionVar()] = i;
+        Collective inner = g;
+        inner.local = parts[i];
+        if (failed(instrAccesses(loop.getBody().front(), inner, record, made)))
+          return failure();
+      }
+      continue;
+    }
+    if (isa_and_nonnull<arith::ArithDialect>(a.getDialect())) {
+      if (failed(evalArith(a)))
+        return failure();
+      continue;
+    }
+    if (failed(access(&a, g, record, &made)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
+  unsigned here = order.lookup(alloc);
+  Threads who = g.global();
+  SmallVector<Variable *> stillLive;
+  for (Variable *dead : liveShared) {
+    if (lastUse.lookup(dead->alloc->getResult(0)) > here) {
+      stillLive.push_back(dead);
+      continue;
+    }
+    SmallPtrSet<Record *, 16> seen;
+    for (Element &el : dead->elements) {
+      for (auto *list : {&el.mutates, &el.reads})
+        for (RecordRef &r : *list) {
+          if (!seen.insert(r.get()).second)
+            continue;
+          if (r->visibleTo(who, ~0u, /*temporalOnly=*/true))
+            continue;
+          InFlightDiagnostic diag = mlir::emitError(alloc.getLoc());
+          diag << "free_missing_sync hazard: '" << alloc.getName()
+               << "' reuses the shared memory of '" << dead->name
+               << "', but its " << (r->mutate ? "mutation" : "read") << " by "
+               << describe(r->accessor)
+               << " is not ordered before the allocation by " << describe(who)
+               << " at " << context();
+          diag.attachNote(r->op->getLoc())
+              << "the unordered access (at " << r->context << ")";
+          return failure();
+        }
+    }
+  }
+  liveShared = std::move(stillLive);
   return success();
 }
 
@@ -560,16 +659,22 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       if (v >= 0)
         count *= v;
     }
+    var->alloc = alloc;
     if (TypeAttr bar = alloc.getBarrierAttr()) {
       var->isBarrier = true;
       var->barrierType = cast<BarrierType>(bar.getValue());
     } else {
+      var->shared = alloc.getMemoryAttr() && alloc.getMemoryAttr().isShared();
+      if (var->shared && failed(reuseShared(alloc, g)))
+        return failure();
       if (count > (int64_t(1) << 28))
         return alloc.emitOpError() << "'" << var->name << "' has " << count
                                    << " elements; too many to check";
       var->elements.resize(count);
     }
     vars[alloc.getResult()] = var.get();
+    if (var->shared)
+      liveShared.push_back(var.get());
     ownedVars.push_back(std::move(var));
     return success();
   }
@@ -600,6 +705,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       if (innermost) {
         task.task = nextTask++;
         ++stats.tasks;
+        liveShared.clear(); // a task's shared memory is its own
       }
       LogicalResult r = execBlock(loop.getBody().front(), task);
       iterators.pop_back();
@@ -685,12 +791,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
   }
   if (auto instr = dyn_cast<amir::InstrOp>(op)) {
     // Check every argument, then record every argument.
-    for (Operation &a : instr.getBody().front())
-      if (failed(access(&a, g, /*record=*/false, nullptr)))
-        return failure();
     SmallVector<RecordRef> made;
-    for (Operation &a : instr.getBody().front())
-      if (failed(access(&a, g, /*record=*/true, &made)))
+    for (bool record : {false, true})
+      if (failed(instrAccesses(instr.getBody().front(), g, record, made)))
         return failure();
     if (Value bar = instr.getTrailing()) {
       Variable &var = *vars.lookup(bar);
@@ -785,6 +888,12 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
 
 LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
   Block &body = program.getBody().front();
+  program.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    unsigned index = order.size();
+    order[op] = index;
+    for (Value v : op->getOperands())
+      lastUse[v] = std::max(lastUse.lookup(v), index);
+  });
   SmallVector<int64_t> args;
   for (auto [arg, name] :
        llvm::zip_equal(body.getArguments(), program.getArgNames())) {

@@ -415,13 +415,44 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
       auto it = windows.find(arg);
       if (it == windows.end())
         return call.emitOpError() << "argument " << i << " is not a window";
+      WindowInfo info = it->second;
+      // Registers an instruction distributes (e.g. the two values of a
+      // shuffle pair) are each accessed by their owner: one nested
+      // threads_for per distributed dimension selects it.
+      OpBuilder::InsertionGuard argGuard(b);
+      ArrayRef<CollUnitAttr> units = access.getDistributed();
+      bool regs = info.memory == MemoryKind::Regs ||
+                  info.memory == MemoryKind::RegsUniform ||
+                  info.memory == MemoryKind::WgmmaAccum ||
+                  info.memory == MemoryKind::WgmmaA;
+      if (!regs)
+        units = {};
+      for (auto [d, unit] : llvm::enumerate(units)) {
+        if (d >= info.kept.size())
+          break;
+        unsigned varDim = info.kept[0];
+        auto extent = dyn_cast<Attribute>(info.sizes[varDim]);
+        if (!extent)
+          return call.emitOpError()
+                 << "a distributed argument needs a constant extent";
+        auto loop = amir::ThreadsForOp::create(
+            b, loc, cast<IntegerAttr>(extent).getInt(), unit,
+            b.getStringAttr(("slice" + Twine(d)).str()));
+        Block *body = new Block();
+        loop.getBody().push_back(body);
+        Value iv = body->addArgument(b.getIndexType(), loc);
+        b.setInsertionPointToStart(body);
+        info.offsets[varDim] = add(loc, info.offsets[varDim], iv);
+        info.sizes[varDim] = b.getIndexAttr(1);
+        info.kept.erase(info.kept.begin());
+      }
       if (access.reads() &&
-          failed(emitAccess(loc, it->second, {}, /*read=*/true, false,
+          failed(emitAccess(loc, info, {}, /*read=*/true, false,
                             access.getOutOfOrder(), access.getAtomic(),
                             instr.getTimeline())))
         return failure();
       if (access.writes() &&
-          failed(emitAccess(loc, it->second, {}, /*read=*/false,
+          failed(emitAccess(loc, info, {}, /*read=*/false,
                             /*writeOnly=*/!access.reads(),
                             access.getOutOfOrder(), access.getAtomic(),
                             instr.getTimeline())))

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Plants a synchronization bug in a bundled kernel and prints the result.
+
+Usage: plant_bug.py BUG EXAMPLES_DIR
+
+Each bug is a textual edit of examples/gemm/hopper_gemm.mlir ('K') or
+hopper_gemm_splitk.mlir ('S'); an edit that no longer applies (the kernel
+changed) fails loudly, so the tests that use it cannot pass vacuously.
+"""
+import os
+import sys
+
+bugs = {}
+
+
+def sub(src, old, new):
+    if old not in src:
+        sys.exit("plant_bug.py: the kernel no longer contains:\n" + old)
+    return src.replace(old, new)
+
+
+def bug(name, base, edit, sizes):
+    bugs[name] = (base, edit)
+
+
+KS='sizes=M=256,N=256,K=256'
+bug('no-full-await', 'K', lambda s: sub(s, '                exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0) : !Full\n', ''), KS)
+bug('cg-wait-too-large', 'K', lambda s: sub(s, 'exo.await(%cg[%cta_m, %cta_n, %wg], cuda_in_order, 1) : !Cg', 'exo.await(%cg[%cta_m, %cta_n, %wg], cuda_in_order, 2) : !Cg'), KS)
+bug('no-proxy-fence', 'K', lambda s: sub(s, 'exo.fence(cuda_in_order, cuda_generic_and_async_proxy)', 'exo.fence(cuda_in_order, cuda_in_order)'), KS)
+bug('no-empty-await', 'K', lambda s: sub(s, '                exo.await(%war[%cta_m, %cta_n, %k], cuda_temporal, 0) : !Empty\n', ''), KS)
+bug('raw-await-in-order', 'K', lambda s: sub(s, 'exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0)', 'exo.await(%raw[%cta_m, %cta_n, %k], cuda_in_order, 0)'), KS)
+bug('no-full-arrive', 'K', lambda s: sub(s, '                exo.arrive(cuda_temporal) >> %raw[%cta_m, :, %k] >> %raw[:, %cta_n, %k] : !Full\n', ''), KS)
+bug('empty-release-index-off-by-one', 'K', lambda s: sub(s, '%k3 = arith.addi %k, %c3 : index', '%k3 = arith.addi %k, %c4 : index'), KS)
+bug('wgmma-not-awaited-before-release', 'K', lambda s: sub(s, '                    exo.await(%cg[%cta_m, %cta_n, %wg], cuda_in_order, 1) : !Cg\n', ''), KS)
+bug('no-wgmma-drain', 'K', lambda s: sub(s, '                exo.await(%cg[%cta_m, %cta_n, %wg], cuda_in_order, 0) : !Cg\n', ''), KS)
+bug('no-epilogue-cluster-fence', 'K', lambda s: sub(s, '        // Epilogue: the ring\'s SMEM is reused for C (cluster-wide fence).\n        exo.fence(cuda_in_order, cuda_in_order)\n', ''), KS)
+bug('cta-scope-epilogue-fence', 'K', lambda s: sub(s, '        // Epilogue: the ring\'s SMEM is reused for C (cluster-wide fence).\n        exo.fence(cuda_in_order, cuda_in_order)\n', '        exo.for %f = 0 to 2 cuda_threads<cta> {\n          exo.fence(cuda_in_order, cuda_in_order)\n        }\n'), KS)
+bug('empty-arrive-not-multicast', 'K', lambda s: sub(sub(s, '>> %war[%cta_m, :, %k3] >> %war[:, %cta_n, %k3] : !Empty', '>> %war[%cta_m, %cta_n, %k3] : !Empty'), '>> %war[%cta_m, :, %Kt3] >> %war[:, %cta_n, %Kt3] : !Empty', '>> %war[%cta_m, %cta_n, %Kt3] : !Empty'), KS)
+bug('b-load-without-trailing-barrier', 'K', lambda s: sub(s, '''exo.call @sm90_tma_load_multicast2_256x32_f32(%b_dst, %b_src) >> %raw[:, %cta_n, %k]
+                  : (!Bslot, !Btile) >> !Full''', '''exo.call @sm90_tma_load_multicast2_256x32_f32(%b_dst, %b_src)
+                  : (!Bslot, !Btile)'''), KS)
+bug('arrive-before-tma', 'K', lambda s: sub(sub(s, '''              exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+                exo.arrive(cuda_temporal) >> %raw[%cta_m, :, %k] >> %raw[:, %cta_n, %k] : !Full
+              }
+''', ''), '''            // A: each CTA loads its own 128 x 32 tile''', '''            exo.for %cta_n = 0 to 1 cuda_threads<2 * cta_strided(1)> {
+              exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+                exo.arrive(cuda_temporal) >> %raw[%cta_m, :, %k] >> %raw[:, %cta_n, %k] : !Full
+              }
+            }
+            // A: each CTA loads its own 128 x 32 tile'''), KS)
+bug('tma-before-empty-await', 'K', lambda s: sub(sub(s, '''            // Wait until every reader of this slot has released it.
+            exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+              exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+                exo.await(%war[%cta_m, %cta_n, %k], cuda_temporal, 0) : !Empty
+              }
+            }
+''', ''), '''          exo.warps "consumer" {
+            exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+              exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+                exo.await(%raw''', '''          exo.warps "producer" {
+            exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+              exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+                exo.await(%war[%cta_m, %cta_n, %k], cuda_temporal, 0) : !Empty
+              }
+            }
+          }
+          exo.warps "consumer" {
+            exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+              exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+                exo.await(%raw'''), KS)
+bug('release-by-one-warpgroup', 'K', lambda s: sub(s, '''                exo.if %later {
+                  exo.arrive(cuda_in_order) >> %war[%cta_m, :, %k3] >> %war[:, %cta_n, %k3] : !Empty
+                }''', '''                exo.warps 4 to 8 {
+                  exo.if %later {
+                    exo.arrive(cuda_in_order) >> %war[%cta_m, :, %k3] >> %war[:, %cta_n, %k3] : !Empty
+                  }
+                }'''), KS)
+bug('splitk-without-atomic-reduce', 'S', lambda s: sub(s, '%dst: !Ctile {exo.access = #exo.access<read_write, out_of_order, atomic, oob>}', '%dst: !Ctile {exo.access = #exo.access<read_write, out_of_order, oob>}'), 'sizes=M=256,N=256,KS=2,KC=64')
+
+
+def main():
+    name, examples = sys.argv[1], sys.argv[2]
+    sources = {
+        "K": os.path.join(examples, "gemm", "hopper_gemm.mlir"),
+        "S": os.path.join(examples, "gemm", "hopper_gemm_splitk.mlir"),
+    }
+    if name not in bugs:
+        sys.exit("plant_bug.py: unknown bug " + name + "; known: " +
+                 ", ".join(sorted(bugs)))
+    base, edit = bugs[name]
+    sys.stdout.write(edit(open(sources[base]).read()))
+
+
+if __name__ == "__main__":
+    main()
