@@ -40,7 +40,6 @@ void AmirDialect::registerTypes() {
       >();
 }
 
-
 /// Creates the single block of a region that was parsed empty.
 static void ensureBlock(Region &region) {
   if (region.empty())

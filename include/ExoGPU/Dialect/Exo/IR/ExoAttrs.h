@@ -42,8 +42,7 @@ SyncTimelineSets getSyncTimelineSets(SyncTimeline tl);
 /// visible to it (`extended`, which contains `initial`). Barrier objects use
 /// the mbarrier lane.
 void getAccessQualTimelines(InstrTimeline tl, MemoryKind mem,
-                            QualTimeline &initial,
-                            QualTimelineSet &extended);
+                            QualTimeline &initial, QualTimelineSet &extended);
 
 } // namespace exo
 
