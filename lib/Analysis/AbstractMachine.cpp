@@ -14,6 +14,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 using namespace mlir;
 using namespace exo;
@@ -145,10 +146,29 @@ struct Record {
 };
 using RecordRef = std::shared_ptr<Record>;
 
+/// The records of a run of consecutive elements (flattened, row-major)
+/// that share them: accesses split and merge runs, so a tile written by one
+/// instruction is one run however many elements it has.
 struct Element {
+  int64_t end = 0; // the run is [key, end)
   SmallVector<RecordRef, 1> mutates;
   SmallVector<RecordRef, 1> reads;
+  bool sameRecords(const Element &o) const {
+    return mutates == o.mutates && reads == o.reads;
+  }
 };
+using ElementMap = std::map<int64_t, Element>;
+
+/// Splits the run containing `at` so that a run starts at `at`.
+static ElementMap::iterator splitAt(ElementMap &runs, int64_t at) {
+  auto it = runs.upper_bound(at);
+  --it; // the run containing `at` (runs cover [0, size))
+  if (it->first == at)
+    return it;
+  Element tail = it->second;
+  it->second.end = at;
+  return runs.emplace_hint(std::next(it), at, std::move(tail));
+}
 
 struct BarrierElement {
   int64_t id;
@@ -162,7 +182,7 @@ struct Variable {
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
-  std::vector<Element> elements;
+  ElementMap elements; // runs covering [0, number of elements)
   std::map<SmallVector<int64_t>, BarrierElement> barrierElements;
 };
 
@@ -180,11 +200,17 @@ private:
   struct Collective {
     llvm::BitVector local; // threads of the cluster (device only)
     int64_t task = -1;     // -1: the host
-    Threads global() const {
-      if (task < 0)
-        return Threads::single(0);
-      return Threads::fromBits(local, 1 + task * clusterThreads);
+    /// The global thread ids (computed once per collective).
+    const Threads &global() const {
+      if (!cached) {
+        cached = task < 0 ? Threads::single(0)
+                          : Threads::fromBits(local, 1 + task * clusterThreads);
+      }
+      return *cached;
     }
+    /// Forgets the cached ids after `local` or `task` changed.
+    void changed() { cached.reset(); }
+    mutable std::optional<Threads> cached;
     int64_t clusterThreads = 0;
   };
 
@@ -210,14 +236,18 @@ private:
   InFlightDiagnostic hazard(Operation *op, StringRef kind, Variable &var,
                             ArrayRef<int64_t> index, const Collective &g,
                             const Record &other);
-  void forEachLive(function_ref<void(Record &)> fn);
+  /// Calls `fn` on every live record a collective of `task` may witness:
+  /// the host's records and the task's own (tasks never synchronize with
+  /// each other). `task` < -1 means every record.
+  void forEachLive(int64_t task, function_ref<void(Record &)> fn);
 
   amir::ProgramOp program;
   AbstractMachineStats &stats;
   DenseMap<Value, int64_t> values;
   DenseMap<Value, Variable *> vars;
   std::vector<std::unique_ptr<Variable>> ownedVars;
-  std::vector<std::weak_ptr<Record>> live;
+  /// Live records by the task of their accessor (-1: the host).
+  std::map<int64_t, std::vector<std::weak_ptr<Record>>> live;
   /// Shared-memory variables of the current task that are still allocated.
   SmallVector<Variable *> liveShared;
   /// Program order of the program's statements.
@@ -279,15 +309,25 @@ std::string Machine::describe(const Threads &t) {
   return s;
 }
 
-void Machine::forEachLive(function_ref<void(Record &)> fn) {
-  size_t kept = 0;
-  for (size_t i = 0; i < live.size(); ++i) {
-    if (RecordRef r = live[i].lock()) {
-      fn(*r);
-      live[kept++] = live[i];
+void Machine::forEachLive(int64_t task, function_ref<void(Record &)> fn) {
+  auto scan = [&](std::vector<std::weak_ptr<Record>> &list) {
+    size_t kept = 0;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (RecordRef r = list[i].lock()) {
+        fn(*r);
+        list[kept++] = list[i];
+      }
     }
+    list.resize(kept);
+  };
+  if (task < -1) {
+    for (auto &[t, list] : live)
+      scan(list);
+    return;
   }
-  live.resize(kept);
+  scan(live[-1]);
+  if (task >= 0)
+    scan(live[task]);
 }
 
 FailureOr<int64_t> Machine::eval(Value v) {
@@ -496,7 +536,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
              << "out of bounds: [" << o << ", " << o + n << ") of dimension "
              << d << " of '" << var.name << "' (extent " << var.dims[d]
              << ") at " << context();
-  Threads who = g.global();
+  const Threads &who = g.global();
   RecordRef rec;
   if (record) {
     rec = std::make_shared<Record>();
@@ -509,57 +549,108 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     rec->context = context();
     if (!ooo)
       rec->grant(who, qualBit(qual), qualBit(qual));
-    live.push_back(rec);
+    live[g.task].push_back(rec);
     if (made)
       made->push_back(rec);
   }
-  // Every element of the window, in row-major order.
-  SmallVector<int64_t> idx(lo);
-  int64_t total = 1;
-  for (int64_t n : size)
-    total *= n;
+  // The window as runs of consecutive elements: trailing dimensions the
+  // window covers whole fold into the run.
+  int rank = static_cast<int>(lo.size());
+  int runDim = rank - 1;
+  int64_t runLen = rank ? size[runDim] : 1;
+  while (runDim > 0 && lo[runDim] == 0 && size[runDim] == var.dims[runDim]) {
+    --runDim;
+    runLen *= size[runDim];
+  }
+  int64_t inner = 1; // elements per step of dimension runDim
+  for (int d = runDim + 1; d < rank; ++d)
+    inner *= var.dims[d];
+  auto unflatten = [&](int64_t flat) {
+    SmallVector<int64_t> index(rank);
+    for (int d = rank - 1; d >= 0; --d) {
+      index[d] = flat % var.dims[d];
+      flat /= var.dims[d];
+    }
+    return index;
+  };
+  SmallVector<int64_t> outer(lo.begin(), lo.begin() + std::max(runDim, 0));
+  int64_t runs = 1;
+  for (int d = 0; d < runDim; ++d)
+    runs *= size[d];
+  if (runLen == 0 || var.elements.empty())
+    runs = 0;
   SmallPtrSet<Record *, 8> checked;
-  for (int64_t e = 0; e < total; ++e) {
-    int64_t flat = 0;
-    for (auto [d, v] : llvm::enumerate(idx))
-      flat = flat * var.dims[d] + v;
-    Element &el = var.elements[flat];
-    ++stats.accesses;
+  for (int64_t r = 0; r < runs; ++r) {
+    int64_t start = 0;
+    for (int d = 0; d < runDim; ++d)
+      start = start * var.dims[d] + outer[d];
+    if (rank)
+      start = (start * var.dims[runDim] + lo[runDim]) * inner;
+    int64_t stop = rank ? start + runLen : 1;
+    stats.accesses += stop - start;
     if (!record) {
-      // Check against the element's records.
-      for (RecordRef &m : el.mutates) {
-        if (!checked.insert(m.get()).second)
-          continue;
-        // Atomic reductions commute with each other.
-        if (m->atomic && atomic)
-          continue;
+      for (auto it = std::prev(var.elements.upper_bound(start));
+           it != var.elements.end() && it->first < stop; ++it) {
+        Element &el = it->second;
+        int64_t at = std::max(start, it->first);
+        for (RecordRef &m : el.mutates) {
+          if (!checked.insert(m.get()).second)
+            continue;
+          // Atomic reductions commute with each other.
+          if (m->atomic && atomic)
+            continue;
+          if (isRead) {
+            if (!m->visibleTo(who, extended, /*temporalOnly=*/false))
+              return hazard(op, "RAW", var, unflatten(at), g, *m), failure();
+          } else if (!m->visibleTo(who, extended,
+                                   /*temporalOnly=*/writeOnly)) {
+            return hazard(op, "WAW", var, unflatten(at), g, *m), failure();
+          }
+        }
+        if (!isRead)
+          for (RecordRef &rd : el.reads) {
+            if (!checked.insert(rd.get()).second || (rd->atomic && atomic))
+              continue;
+            if (!rd->visibleTo(who, extended, /*temporalOnly=*/true))
+              return hazard(op, "WAR", var, unflatten(at), g, *rd), failure();
+          }
+      }
+    } else {
+      auto first = splitAt(var.elements, start);
+      if (stop < var.elements.rbegin()->second.end)
+        splitAt(var.elements, stop);
+      for (auto it = first; it != var.elements.end() && it->first < stop;
+           ++it) {
+        Element &el = it->second;
         if (isRead) {
-          if (!m->visibleTo(who, extended, /*temporalOnly=*/false))
-            return hazard(op, "RAW", var, idx, g, *m), failure();
+          if (el.reads.empty() || el.reads.back() != rec)
+            el.reads.push_back(rec);
         } else {
-          if (!m->visibleTo(who, extended, /*temporalOnly=*/writeOnly))
-            return hazard(op, "WAW", var, idx, g, *m), failure();
+          el.mutates.assign(1, rec);
+          el.reads.clear();
         }
       }
-      if (!isRead)
-        for (RecordRef &r : el.reads) {
-          if (!checked.insert(r.get()).second || (r->atomic && atomic))
-            continue;
-          if (!r->visibleTo(who, extended, /*temporalOnly=*/true))
-            return hazard(op, "WAR", var, idx, g, *r), failure();
+      // Merge the runs of [start, stop) (and their neighbours) that now hold
+      // the same records (a mutation makes the whole window one run).
+      auto it = first == var.elements.begin() ? first : std::prev(first);
+      while (!isRead && it != var.elements.end()) {
+        auto next = std::next(it);
+        if (next == var.elements.end() || it->first > stop)
+          break;
+        if (it->second.end == next->first &&
+            it->second.sameRecords(next->second)) {
+          it->second.end = next->second.end;
+          var.elements.erase(next);
+          continue;
         }
-    } else if (isRead) {
-      if (el.reads.empty() || el.reads.back() != rec)
-        el.reads.push_back(rec);
-    } else {
-      el.mutates.assign(1, rec);
-      el.reads.clear();
+        it = next;
+      }
     }
-    // Next index.
-    for (int d = static_cast<int>(idx.size()) - 1; d >= 0; --d) {
-      if (++idx[d] < lo[d] + size[d])
+    // Next run: the outer index, row-major.
+    for (int d = runDim - 1; d >= 0; --d) {
+      if (++outer[d] < lo[d] + size[d])
         break;
-      idx[d] = lo[d];
+      outer[d] = lo[d];
     }
   }
   return success();
@@ -573,14 +664,16 @@ LogicalResult Machine::instrAccesses(Block &block, Collective &g, bool record,
       std::string why;
       if (failed(tileThreads(g.local, loop.getUnit(), blockDim, clusterDim,
                              TileMode::Any, parts, why)) ||
-          static_cast<int64_t>(parts.size()) != loop.getCount())
+          static_cast<int64_t>(parts.size()) !=
+              static_cast<int64_t>(loop.getCount()))
         return loop.emitOpError()
                << "cannot split the instruction's collective into "
                << loop.getCount() << " parts";
-      for (int64_t i = 0; i < loop.getCount(); ++i) {
+      for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
         values[loop.getInductionVar()] = i;
         Collective inner = g;
         inner.local = parts[i];
+        inner.changed();
         if (failed(instrAccesses(loop.getBody().front(), inner, record, made)))
           return failure();
       }
@@ -599,7 +692,7 @@ LogicalResult Machine::instrAccesses(Block &block, Collective &g, bool record,
 
 LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
   unsigned here = order.lookup(alloc);
-  Threads who = g.global();
+  const Threads &who = g.global();
   SmallVector<Variable *> stillLive;
   for (Variable *dead : liveShared) {
     if (lastUse.lookup(dead->alloc->getResult(0)) > here) {
@@ -607,7 +700,7 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
       continue;
     }
     SmallPtrSet<Record *, 16> seen;
-    for (Element &el : dead->elements) {
+    for (auto &[start, el] : dead->elements) {
       for (auto *list : {&el.mutates, &el.reads})
         for (RecordRef &r : *list) {
           if (!seen.insert(r.get()).second)
@@ -670,7 +763,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       if (count > (int64_t(1) << 28))
         return alloc.emitOpError() << "'" << var->name << "' has " << count
                                    << " elements; too many to check";
-      var->elements.resize(count);
+      if (count > 0)
+        var->elements.emplace(0, Element{count, {}, {}});
     }
     vars[alloc.getResult()] = var.get();
     if (var->shared)
@@ -704,6 +798,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       Collective task = g;
       if (innermost) {
         task.task = nextTask++;
+        task.changed();
         ++stats.tasks;
         liveShared.clear(); // a task's shared memory is its own
       }
@@ -719,13 +814,15 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     std::string why;
     if (failed(tileThreads(g.local, loop.getUnit(), blockDim, clusterDim,
                            TileMode::Uniform, parts, why)) ||
-        static_cast<int64_t>(parts.size()) < loop.getCount())
+        static_cast<int64_t>(parts.size()) <
+            static_cast<int64_t>(loop.getCount()))
       return loop.emitOpError() << "cannot split the collective: " << why;
     for (int64_t i = 0; i < loop.getCount(); ++i) {
       values[loop.getInductionVar()] = i;
       iterators.push_back({loop.getIterName(), i});
       Collective inner = g;
       inner.local = parts[i];
+      inner.changed();
       LogicalResult r = execBlock(loop.getBody().front(), inner);
       iterators.pop_back();
       if (failed(r))
@@ -736,6 +833,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
   if (auto warps = dyn_cast<amir::WarpsOp>(op)) {
     Collective inner = g;
     inner.local.reset();
+    inner.changed();
     for (int64_t cta = 0; cta < clusterDim; ++cta) {
       // The warps of this CTA in the collective, in order.
       SmallVector<int64_t> present;
@@ -772,7 +870,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     // The launch orders everything the host did before every device thread.
     Threads all;
     all.ranges.push_back({1, kAllDevice});
-    forEachLive([&](Record &r) { r.grant(all, ~0u, ~0u); });
+    forEachLive(-2, [&](Record &r) { r.grant(all, ~0u, ~0u); });
     Collective cluster;
     cluster.local = llvm::BitVector(blockDim * clusterDim, true);
     cluster.clusterThreads = blockDim * clusterDim;
@@ -781,7 +879,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       return failure();
     // The end of the kernel makes everything visible to the host.
     Threads host = Threads::single(0);
-    forEachLive([&](Record &r) { r.grant(host, ~0u, ~0u); });
+    forEachLive(-2, [&](Record &r) { r.grant(host, ~0u, ~0u); });
     return success();
   }
   if (isa<amir::ReadOp, amir::MutateOp>(op)) {
@@ -814,9 +912,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
   if (auto fence = dyn_cast<amir::FenceOp>(op)) {
     SyncTimelineSets l1 = getSyncTimelineSets(fence.getFirst());
     SyncTimelineSets l2 = getSyncTimelineSets(fence.getSecond());
-    Threads who = g.global();
+    const Threads &who = g.global();
     QualTimelineSet l1All = l1.full | l1.temporal;
-    forEachLive([&](Record &r) {
+    forEachLive(g.task, [&](Record &r) {
       if (r.witnessedBy(who, l1All)) {
         r.grant(who, l2.full, l2.full | l2.temporal);
         r.lastSync = &op;
@@ -837,11 +935,11 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       targets.insert(keys->begin(), keys->end());
     }
     SyncTimelineSets l1 = getSyncTimelineSets(arrive.getTimeline());
-    Threads who = g.global();
+    const Threads &who = g.global();
     SmallVector<BarrierElement *> elements;
     for (const auto &key : targets)
       elements.push_back(&barrierElement(var, key));
-    forEachLive([&](Record &r) {
+    forEachLive(g.task, [&](Record &r) {
       if (!r.witnessedBy(who, l1.full | l1.temporal))
         return;
       for (BarrierElement *el : elements)
@@ -872,8 +970,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     }
     SyncTimelineSets l2 = getSyncTimelineSets(await.getTimeline());
     int64_t limit = el.arrives - 1 - static_cast<int64_t>(await.getPending());
-    Threads who = g.global();
-    forEachLive([&](Record &r) {
+    const Threads &who = g.global();
+    forEachLive(g.task, [&](Record &r) {
       for (const Pending &p : r.pending)
         if (p.barrier == el.id && p.count <= limit) {
           r.grant(who, l2.full, l2.full | l2.temporal);
