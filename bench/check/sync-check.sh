@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Benchmark of the synchronization checker (not a test): wall time and peak
+# memory of `exo-gpu-opt -exo-verify-collectives -exo-check-sync` on the
+# bundled kernels at several sizes, one core. Prints a Markdown table.
+# Usage: bench/check/sync-check.sh [BUILD_DIR] [SIZES...]   (default 1024 2048)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=${1:-$root/build}
+shift || true
+sizes=("${@:-1024 2048}")
+[ $# -gt 0 ] || sizes=(1024 2048)
+opt=$build/bin/exo-gpu-opt
+echo "| kernel | sizes | seconds | peak RSS (MiB) | statement instances | element accesses |"
+echo "|---|---|---|---|---|---|"
+run() { # name file sizes
+  local out
+  out=$( { /usr/bin/time -f "TIME %e %M" taskset -c 0 "$opt" "$root/$2" \
+      -exo-verify-collectives -exo-check-sync="sizes=$3 stats=true" -o /dev/null; } 2>&1)
+  local t m st ac
+  t=$(sed -n 's/^TIME \([0-9.]*\) .*/\1/p' <<<"$out")
+  m=$(sed -n 's/^TIME [0-9.]* \([0-9]*\)$/\1/p' <<<"$out")
+  st=$(sed -n 's/.*checked: \([0-9]*\) statement instances.*/\1/p' <<<"$out")
+  ac=$(sed -n 's/.*instances, \([0-9]*\) element accesses.*/\1/p' <<<"$out")
+  echo "| $1 | $3 | $t | $((m / 1024)) | $st | $ac |"
+}
+for s in "${sizes[@]}"; do
+  run "Hopper GEMM" examples/gemm/hopper_gemm.mlir "M=$s,N=$s,K=$s"
+done
+run "Hopper GEMM split-K" examples/gemm/hopper_gemm_splitk.mlir "M=1024,N=1024,KS=2,KC=512"
+run "GEMV" examples/gemv/gemv_warp_coop.mlir "M=1024,K=1024"
