@@ -358,7 +358,8 @@ LogicalResult Machine::evalArith(Operation &op) {
     return success();
   };
   auto divByZero = [&]() {
-    return op.emitOpError() << "divides by zero in the abstract machine";
+    return mlir::emitError(op.getLoc())
+           << "divides by zero in the abstract machine";
   };
   if (isa<arith::AddIOp>(op))
     return set(in[0] + in[1]);
@@ -411,8 +412,9 @@ LogicalResult Machine::evalArith(Operation &op) {
       return set(a >= b);
     }
   }
-  return op.emitOpError() << "is not a control-value operation the abstract "
-                             "machine evaluates";
+  return mlir::emitError(op.getLoc())
+         << "is not a control-value operation the abstract "
+            "machine evaluates";
 }
 
 BarrierElement &Machine::barrierElement(Variable &var,
@@ -451,7 +453,7 @@ Machine::barrierTargets(Operation *op, Variable &var, ArrayRef<int64_t> statics,
         v = *x;
       }
       if (v < 0 || (var.dims[d] >= 0 && v >= var.dims[d]))
-        return op->emitOpError()
+        return mlir::emitError(op->getLoc())
                << "out of bounds: index " << v << " of dimension " << d
                << " of barrier '" << var.name << "' (extent " << var.dims[d]
                << ") at " << context();
@@ -484,7 +486,7 @@ InFlightDiagnostic Machine::hazard(Operation *op, StringRef kind, Variable &var,
       << other.context << ")";
   if (other.lastSync)
     diag.attachNote(other.lastSync->getLoc())
-        << "the last synchronization that ordered it";
+        << "the last synchronization that touched it";
   else
     diag.attachNote(other.op->getLoc())
         << "no synchronization ordered it for these threads";
@@ -528,11 +530,12 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     size.push_back(n);
   }
   if (lo.size() != var.dims.size())
-    return op->emitOpError() << "expected " << var.dims.size()
-                             << " coordinates for '" << var.name << "'";
+    return mlir::emitError(op->getLoc())
+           << "expected " << var.dims.size() << " coordinates for '" << var.name
+           << "'";
   for (auto [d, o, n] : llvm::enumerate(lo, size))
     if (o < 0 || n < 0 || o + n > var.dims[d])
-      return op->emitOpError()
+      return mlir::emitError(op->getLoc())
              << "out of bounds: [" << o << ", " << o + n << ") of dimension "
              << d << " of '" << var.name << "' (extent " << var.dims[d]
              << ") at " << context();
@@ -587,7 +590,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     if (rank)
       start = (start * var.dims[runDim] + lo[runDim]) * inner;
     int64_t stop = rank ? start + runLen : 1;
-    stats.accesses += stop - start;
+    if (!record)
+      stats.accesses += stop - start;
     if (!record) {
       for (auto it = std::prev(var.elements.upper_bound(start));
            it != var.elements.end() && it->first < stop; ++it) {
@@ -666,7 +670,7 @@ LogicalResult Machine::instrAccesses(Block &block, Collective &g, bool record,
                              TileMode::Any, parts, why)) ||
           static_cast<int64_t>(parts.size()) !=
               static_cast<int64_t>(loop.getCount()))
-        return loop.emitOpError()
+        return mlir::emitError(loop.getLoc())
                << "cannot split the instruction's collective into "
                << loop.getCount() << " parts";
       for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
@@ -761,8 +765,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       if (var->shared && failed(reuseShared(alloc, g)))
         return failure();
       if (count > (int64_t(1) << 28))
-        return alloc.emitOpError() << "'" << var->name << "' has " << count
-                                   << " elements; too many to check";
+        return mlir::emitError(alloc.getLoc())
+               << "'" << var->name << "' has " << count
+               << " elements; too many to check";
       if (count > 0)
         var->elements.emplace(0, Element{count, {}, {}});
     }
@@ -816,7 +821,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
                            TileMode::Uniform, parts, why)) ||
         static_cast<int64_t>(parts.size()) <
             static_cast<int64_t>(loop.getCount()))
-      return loop.emitOpError() << "cannot split the collective: " << why;
+      return mlir::emitError(loop.getLoc())
+             << "cannot split the collective: " << why;
     for (int64_t i = 0; i < loop.getCount(); ++i) {
       values[loop.getInductionVar()] = i;
       iterators.push_back({loop.getIterName(), i});
@@ -847,7 +853,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
                        : w < static_cast<int64_t>(present.size()) ? present[w]
                                                                   : -1;
         if (warp < 0 || warp >= blockDim / 32)
-          return warps.emitOpError() << "selects a warp that does not exist";
+          return mlir::emitError(warps.getLoc())
+                 << "selects a warp that does not exist";
         inner.local.set(cta * blockDim + warp * 32,
                         cta * blockDim + warp * 32 + 32);
       }
@@ -961,7 +968,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     bool mbarrier = var.barrierType.getKind() == BarrierKind::Mbarrier ||
                     var.barrierType.getKind() == BarrierKind::ClusterSync;
     if (mbarrier && el.arrives == 0) {
-      InFlightDiagnostic diag = await.emitError()
+      InFlightDiagnostic diag = mlir::emitError(await.getLoc())
                                 << "no forward progress: the await on '"
                                 << var.name << "'[";
       llvm::interleaveComma(keys->front(), diag);
@@ -981,7 +988,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     });
     return success();
   }
-  return op.emitOpError() << "is not interpreted by the abstract machine";
+  return mlir::emitError(op.getLoc())
+         << "is not interpreted by the abstract machine";
 }
 
 LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {

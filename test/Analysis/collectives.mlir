@@ -1,4 +1,6 @@
 // RUN: exo-gpu-opt %s -split-input-file -exo-verify-collectives=remarks -verify-diagnostics
+// The programs are also well synchronized.
+// RUN: exo-gpu-opt %s -split-input-file -exo-check-sync="sizes=N=3" -o /dev/null
 
 // Tiling: the task runs on the whole CTA; a warpgroup loop gives each
 // iteration one warpgroup, a nested thread loop one thread; warp selections
@@ -81,14 +83,15 @@ exo.proc @cp_async_pipeline(%N: index, %x: !Row, %y: !Row) {
 
 // Three warp groups in an mbarrier cycle: "a" fills a shared slot and
 // arrives on %ab, "b" awaits it, transforms the slot and arrives on %bc,
-// "c" awaits that, consumes the slot and arrives on %ca, which "a" awaits
-// before refilling. Each Arrive and its Await run on different warps.
+// "c" awaits that, consumes the slot and arrives on %ca for the next
+// iteration, which "a" awaits before refilling. Each Arrive and its Await run on different warps.
 !S = !exo.tensor<[32], f32, smem>
 !Bar = !exo.barrier<mbarrier, [? ring 1]>
 !BarPre = !exo.barrier<mbarrier(prearrive 1), [? ring 1]>
 
 exo.proc @three_groups(%N: index, %y: !exo.tensor<[N, 32], f32, gmem>) {
   %one = arith.constant 1.0 : f32
+  %c1 = arith.constant 1 : index
   exo.device_function(warps = [<"a", 1>, <"b", 1>, <"c", 1>]) {
     exo.for %task = 0 to 1 cuda_tasks {
       // expected-remark @below {{distributed dimensions: 0}}
@@ -135,9 +138,10 @@ exo.proc @three_groups(%N: index, %y: !exo.tensor<[N, 32], f32, gmem>) {
             // expected-remark @below {{32 collectives, first: 1 thread: thread 64}}
             exo.assign %y[%i, %t] = %v : !exo.tensor<[N, 32], f32, gmem>
           }
+          %next = arith.addi %i, %c1 : index
           // expected-remark @below {{1 collective, first: 32 threads: threads 64-95}}
           // expected-remark @below {{CTA masks: 0x0001}}
-          exo.arrive(cuda_in_order) >> %ca[%i] : !BarPre
+          exo.arrive(cuda_in_order) >> %ca[%next] : !BarPre
         }
       }
     }

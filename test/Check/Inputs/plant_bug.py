@@ -77,6 +77,23 @@ bug('release-by-one-warpgroup', 'K', lambda s: sub(s, '''                exo.if 
                 }'''), KS)
 bug('splitk-without-atomic-reduce', 'S', lambda s: sub(s, '%dst: !Ctile {exo.access = #exo.access<read_write, out_of_order, atomic, oob>}', '%dst: !Ctile {exo.access = #exo.access<read_write, out_of_order, oob>}'), 'sizes=M=256,N=256,KS=2,KC=64')
 
+bug('producer-awaits-wrong-slot', 'K', lambda s: sub(s, 'exo.await(%war[%cta_m, %cta_n, %k], cuda_temporal, 0) : !Empty', 'exo.await(%war[%cta_m, %cta_n, %k3], cuda_temporal, 0) : !Empty'), KS)
+bug('consumer-awaits-next-slot', 'K', lambda s: sub(s, 'exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0) : !Full', 'exo.await(%raw[%cta_m, %cta_n, %k3], cuda_generic_and_async_proxy, 0) : !Full'), KS)
+bug('proxy-fence-before-stores', 'K', lambda s: sub(sub(s, """            // Generic-proxy stores become visible to the TMA store.
+            exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+""", ""), """            exo.warps "consumer" {
+              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+                %r0 = arith.muli %wg, %c64 : index
+                %d = exo.window %D[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
+                %c = exo.window %C_smem""", """            exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+            exo.warps "consumer" {
+              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+                %r0 = arith.muli %wg, %c64 : index
+                %d = exo.window %D[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
+                %c = exo.window %C_smem"""), KS)
+bug('no-wgmma-commit', 'K', lambda s: sub(s, """                  exo.arrive(wgmma_async) >> %cg[%cta_m, %cta_n, %wg] : !Cg
+""", ""), KS)
+
 
 def main():
     name, examples = sys.argv[1], sys.argv[2]

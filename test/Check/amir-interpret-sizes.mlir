@@ -1,0 +1,22 @@
+// RUN: not exo-gpu-opt %s -amir-interpret 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not exo-gpu-opt %s -amir-interpret="sizes=N=3" 2>&1 | FileCheck %s --check-prefix=ASSERT
+// RUN: not exo-gpu-opt %s -amir-interpret="sizes=N" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 stats=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+
+// Sizes are required, must satisfy the assertions and be well formed; the
+// statistics count what was interpreted.
+// MISSING: error: size 'N' of @p is not given (sizes=N=...)
+// ASSERT: error: the sizes violate assertion 0 of @p
+// BAD: error: expected sizes as NAME=INTEGER, got 'N'
+// STATS: remark: checked: {{[0-9]+}} statement instances, 16 element accesses, 4 tasks
+amir.program @p(%N) requires affine_set<()[s0] : (s0 mod 2 == 0)> {
+  %g = amir.alloc "g" [%N, %N] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%t, 0] sizes [1, %N] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}

@@ -1,0 +1,172 @@
+// RUN: exo-gpu-opt %s -split-input-file -amir-interpret="sizes=N=4" -verify-diagnostics
+
+// Two warps write and read shared memory; a CTA fence orders the write
+// before the read: no hazard.
+amir.program @fenced(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [32] memory <smem>
+      amir.warps 0 to 1 {
+        amir.mutate %s[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+      amir.fence cuda_in_order, cuda_in_order
+      amir.warps 1 to 2 {
+        amir.read %s[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+    }
+  }
+}
+
+// -----
+
+// Without the fence, the read races with the write.
+amir.program @unfenced(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [32] memory <smem>
+      amir.warps 0 to 1 {
+        // expected-note @+2 {{the conflicting mutation (at t = 0)}}
+        // expected-note @+1 {{no synchronization ordered it for these threads}}
+        amir.mutate %s[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+      amir.warps 1 to 2 {
+        // expected-error @+1 {{RAW hazard on 's'[0]: read by task 0 threads 32-63 at t = 0 is not ordered after the mutation by task 0 threads 0-31}}
+        amir.read %s[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+    }
+  }
+}
+
+// -----
+
+// A write after an unordered read: WAR.
+amir.program @war(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [32] memory <smem>
+      amir.warps 0 to 1 {
+        // expected-note @+2 {{the conflicting read}}
+        // expected-note @+1 {{no synchronization}}
+        amir.read %s[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+      amir.warps 1 to 2 {
+        // expected-error @+1 {{WAR hazard on 's'[0]: mutation by task 0 threads 32-63}}
+        amir.mutate %s[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// Two tasks write the same global element: they run concurrently (WAW);
+// atomic reductions commute and are fine.
+amir.program @tasks(%N) {
+  %g = amir.alloc "g" [8] memory <gmem>
+  %a = amir.alloc "a" [8] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %c2 {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %a[0] sizes [8] qual <tma_to_gmem> ext [#exo.qual<tma_to_gmem>] atomic
+        // expected-note @+2 {{the conflicting mutation (at t = 0, l = 0)}}
+        // expected-note @+1 {{no synchronization}}
+        amir.mutate %g[0] sizes [8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        // expected-error @-1 {{WAW hazard on 'g'[0]: mutation by task 1 thread 0 at t = 1, l = 0 is not ordered after the mutation by task 0 thread 0}}
+      }
+    }
+  }
+}
+
+// -----
+
+// A commit group: Await(N = 1) releases all but the last group, so the
+// read of the second-to-last group's data is ordered, the last one's is not.
+amir.program @groups(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    amir.tasks_for %t = %c0 to %c1 {
+      %s = amir.alloc "s" [2, 8] memory <smem>
+      %cg = amir.alloc "cg" [] barrier !exo.barrier<cp_async_group>
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %s[0, 0] sizes [1, 8] qual <cp_async> ext [#exo.qual<cp_async>, #exo.qual<cuda_ram>] out_of_order write_only
+        amir.arrive cp_async >> %cg
+        // expected-note @+1 {{the conflicting mutation}}
+        amir.mutate %s[1, 0] sizes [1, 8] qual <cp_async> ext [#exo.qual<cp_async>, #exo.qual<cuda_ram>] out_of_order write_only
+        // expected-note @+1 {{the last synchronization that touched it}}
+        amir.arrive cp_async >> %cg
+        amir.await %cg[], cuda_in_order, 1
+        amir.read %s[0, 0] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+        // expected-error @+1 {{RAW hazard on 's'[1, 0]}}
+        amir.read %s[1, 0] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+    }
+  }
+}
+
+// -----
+
+// An mbarrier wait with no arrive can never return.
+amir.program @stuck(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %b = amir.alloc "b" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      // expected-error @+1 {{no forward progress: the await on 'b'[0] at t = 0 waits for an arrive that has not happened}}
+      amir.await %b[0], cuda_in_order, 0
+    }
+  }
+}
+
+// -----
+
+// A pre-arrived ring element can be awaited at once.
+amir.program @prearrived(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %b = amir.alloc "b" [-1] barrier !exo.barrier<mbarrier(prearrive 1), [? ring 2]>
+      amir.await %b[0], cuda_in_order, 0
+    }
+  }
+}
+
+// -----
+
+// Out of bounds.
+amir.program @oob(%N) {
+  %g = amir.alloc "g" [%N] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{out of bounds: [3, 5) of dimension 0 of 'g' (extent 4) at t = 0}}
+      amir.read %g[3] sizes [2] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+    }
+  }
+}
+
+// -----
+
+// A multicast arrive signals the barrier of every CTA along ':'.
+amir.program @multicast(%N) {
+  amir.device clusterDim 2 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [2, 8] memory <smem>
+      %b = amir.alloc "b" [2, -1] barrier !exo.barrier<mbarrier, [2, ? ring 2]>
+      amir.threads_for %c = 0 to 2 unit #exo.unit<cta> {
+        amir.mutate %s[%c, 0] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        amir.arrive cuda_in_order >> %b[:, 0]
+      }
+      amir.threads_for %c = 0 to 2 unit #exo.unit<cta> {
+        amir.await %b[%c, 0], cuda_in_order, 0
+        amir.read %s[0, 0] sizes [2, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+    }
+  }
+}
