@@ -34,12 +34,18 @@ echo "== main: exo-gpu-opt $example --exo-verify-collectives" >&2
 "$build_dir/bin/exo-gpu-opt" "$example" --exo-verify-collectives -o /dev/null
 echo "collective analysis: ok" >&2
 
+# The synchronization checker (abstract machine) for concrete sizes.
+echo "== main: exo-gpu-opt $example --exo-check-sync (M=N=K=512)" >&2
+"$build_dir/bin/exo-gpu-opt" "$example" \
+  --exo-check-sync="sizes=M=512,N=512,K=512 stats=true" -o /dev/null
+echo "synchronization check: ok" >&2
+
 # Its sequential meaning equals the naive GEMM's on random inputs.
 echo "== main: exo-gpu-run: naive GEMM vs the Hopper kernel on the CPU" >&2
 "$build_dir/bin/exo-gpu-run" "$root/examples/gemm/gemm_naive.mlir" \
   --entry=gemm --compare=gemm_sm90_tf32 --compare-file="$example" \
   --size=M=512,N=512,K=256 --time
 
-# The sync check and the lowering to PTX are not implemented yet, so there
-# is nothing to run on a GPU; say so rather than pretend.
-echo "== main: sync check, PTX lowering and GPU execution: not implemented yet" >&2
+# The lowering to PTX is not implemented yet, so there is nothing to run on a
+# GPU; say so rather than pretend.
+echo "== main: PTX lowering and GPU execution: not implemented yet" >&2
