@@ -192,8 +192,8 @@ struct Variable {
 
 class Machine {
 public:
-  Machine(amir::ProgramOp program, AbstractMachineStats &stats)
-      : program(program), stats(stats) {}
+  Machine(amir::ProgramOp program, AbstractMachineStats &stats, bool progress)
+      : program(program), stats(stats), progress(progress) {}
   LogicalResult run(const llvm::StringMap<int64_t> &sizes);
 
 private:
@@ -243,6 +243,8 @@ private:
 
   amir::ProgramOp program;
   AbstractMachineStats &stats;
+  bool progress;
+  int64_t totalTasks = -1; // known once the first task starts
   DenseMap<Value, int64_t> values;
   DenseMap<Value, Variable *> vars;
   std::vector<std::unique_ptr<Variable>> ownedVars;
@@ -802,6 +804,24 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       iterators.push_back({loop.getIterName(), i});
       Collective task = g;
       if (innermost) {
+        if (progress) {
+          if (totalTasks < 0) {
+            // The task nest is a cuboid: its size is the product of the
+            // trip counts of the enclosing tasks loops.
+            totalTasks = *hi - *lo;
+            for (Operation *p = loop->getParentOp(); p; p = p->getParentOp())
+              if (auto outer = dyn_cast<amir::TasksForOp>(p))
+                totalTasks *= values.lookup(outer.getUpper()) -
+                              values.lookup(outer.getLower());
+          }
+          int64_t step = std::max<int64_t>(1, totalTasks / 100);
+          if (nextTask % step == 0)
+            llvm::errs() << "sync check: task " << nextTask << " of "
+                         << totalTasks << " ("
+                         << (totalTasks ? 100 * nextTask / totalTasks : 100)
+                         << "%), " << stats.statements
+                         << " statement instances so far\n";
+        }
         task.task = nextTask++;
         task.changed();
         ++stats.tasks;
@@ -1033,8 +1053,9 @@ LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
 
 LogicalResult exo::interpretProgram(amir::ProgramOp program,
                                     const llvm::StringMap<int64_t> &sizes,
-                                    AbstractMachineStats *stats) {
+                                    AbstractMachineStats *stats,
+                                    bool progress) {
   AbstractMachineStats local;
-  Machine machine(program, stats ? *stats : local);
+  Machine machine(program, stats ? *stats : local, progress);
   return machine.run(sizes);
 }

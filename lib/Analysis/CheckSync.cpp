@@ -37,11 +37,11 @@ parseSizes(Operation *anchor, ArrayRef<std::string> entries) {
 /// Interprets every program of `module`.
 static LogicalResult interpretAll(ModuleOp module,
                                   const llvm::StringMap<int64_t> &sizes,
-                                  bool stats) {
+                                  bool stats, bool progress) {
   bool ok = true;
   for (auto program : module.getOps<amir::ProgramOp>()) {
     AbstractMachineStats s;
-    if (failed(interpretProgram(program, sizes, &s))) {
+    if (failed(interpretProgram(program, sizes, &s, progress))) {
       ok = false;
       continue;
     }
@@ -59,7 +59,7 @@ struct AmirInterpretPass : exo::impl::AmirInterpretBase<AmirInterpretPass> {
   using AmirInterpretBase::AmirInterpretBase;
   void runOnOperation() override {
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
-    if (failed(s) || failed(interpretAll(getOperation(), *s, stats)))
+    if (failed(s) || failed(interpretAll(getOperation(), *s, stats, progress)))
       signalPassFailure();
   }
 };
@@ -73,7 +73,8 @@ struct ExoCheckSyncPass : exo::impl::ExoCheckSyncBase<ExoCheckSyncPass> {
     OwningOpRef<ModuleOp> copy = getOperation().clone();
     PassManager pm(&getContext());
     pm.addPass(createConvertExoToAMIR());
-    if (failed(pm.run(*copy)) || failed(interpretAll(*copy, *s, stats)))
+    if (failed(pm.run(*copy)) ||
+        failed(interpretAll(*copy, *s, stats, progress)))
       signalPassFailure();
   }
 };

@@ -126,6 +126,11 @@ private:
   InFlightDiagnostic error(Operation *op);
   /// Describes the enclosing iterator values of an instance.
   std::string describeIters(const Env &env);
+  std::string describeInstance(const CollectiveInstance &inst) {
+    Env env;
+    env.iterators = inst.iterators;
+    return describeIters(env);
+  }
 
   DeviceFunctionOp device;
   CollectiveAnalysis &result;
@@ -936,7 +941,19 @@ void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
         }
         for (const auto &el : elements)
           mine[el] += inst.threads.count();
-        result.multicastMasks[arrive].push_back(maskOf(elements));
+        uint64_t mask = maskOf(elements);
+        result.multicastMasks[arrive].push_back(mask);
+        // The home barrier: the arriving CTA counts its own arrivals on its
+        // own element, so a multicast must include it.
+        bool multicast = elements.size() > 1;
+        int64_t home = inst.threads.find_first() / blockDim;
+        if (multicast && mask && !(mask & (uint64_t(1) << home))) {
+          error(arrive) << "a multicast arrive must include the arriving "
+                           "CTA's own element of '"
+                        << name << "' (its home barrier); CTA " << home
+                        << " signals only other CTAs" << describeInstance(inst);
+          return;
+        }
       }
       if (!countOp) {
         counts = mine;

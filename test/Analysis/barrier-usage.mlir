@@ -213,3 +213,25 @@ exo.proc @p(%N: index) {
     }
   }
 }
+
+// -----
+
+// A multicast arrive must include the arriving CTA's own barrier element
+// (its home barrier, where its arrivals are counted): here CTA (0, 1)
+// signals row 1 of a 2 x 2 cluster.
+exo.proc @p(%N: index) {
+  exo.device_function(blockDim = 128, clusterDim = 4) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %b = exo.alloc : !exo.barrier<mbarrier, [2, 2, ? ring 2]>
+      exo.for %i = 0 to %N seq {
+        exo.for %cm = 0 to 2 cuda_threads<2 * cta> {
+          exo.for %cn = 0 to 2 cuda_threads<cta> {
+            exo.await(%b[%cm, %cn, %i], cuda_in_order, 0) : !exo.barrier<mbarrier, [2, 2, ? ring 2]>
+            // expected-error @+1 {{a multicast arrive must include the arriving CTA's own element of 'b' (its home barrier); CTA 1 signals only other CTAs (at cm = 0 cn = 1)}}
+            exo.arrive(cuda_in_order) >> %b[%cn, :, %i] : !exo.barrier<mbarrier, [2, 2, ? ring 2]>
+          }
+        }
+      }
+    }
+  }
+}

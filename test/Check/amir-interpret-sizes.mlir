@@ -2,12 +2,15 @@
 // RUN: not exo-gpu-opt %s -amir-interpret="sizes=N=3" 2>&1 | FileCheck %s --check-prefix=ASSERT
 // RUN: not exo-gpu-opt %s -amir-interpret="sizes=N" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 stats=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 progress=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROGRESS
 
 // Sizes are required, must satisfy the assertions and be well formed; the
 // statistics count what was interpreted.
 // MISSING: error: size 'N' of @p is not given (sizes=N=...)
 // ASSERT: error: the sizes violate assertion 0 of @p
 // BAD: error: expected sizes as NAME=INTEGER, got 'N'
+// PROGRESS: sync check: task 0 of 4 (0%), {{[0-9]+}} statement instances so far
+// PROGRESS: sync check: task 3 of 4 (75%)
 // STATS: remark: checked: {{[0-9]+}} statement instances, 16 element accesses, 4 tasks
 amir.program @p(%N) requires affine_set<()[s0] : (s0 mod 2 == 0)> {
   %g = amir.alloc "g" [%N, %N] memory <gmem>

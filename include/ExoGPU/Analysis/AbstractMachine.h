@@ -30,9 +30,11 @@ struct AbstractMachineStats {
 
 /// Runs `program` with the given sizes (by argument name). Emits an error
 /// (with notes) for the first hazard or misuse and returns failure.
+/// With `progress`, a line per percent of tasks goes to stderr.
 mlir::LogicalResult interpretProgram(amir::ProgramOp program,
                                      const llvm::StringMap<int64_t> &sizes,
-                                     AbstractMachineStats *stats = nullptr);
+                                     AbstractMachineStats *stats = nullptr,
+                                     bool progress = false);
 
 } // namespace exo
 

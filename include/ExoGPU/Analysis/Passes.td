@@ -97,6 +97,8 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
                "Sizes by name: NAME=VALUE">,
     Option<"stats", "stats", "bool", /*default=*/"false",
            "Print interpretation statistics as a remark">,
+    Option<"progress", "progress", "bool", /*default=*/"false",
+           "Report progress (tasks done) on stderr during long checks">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
@@ -118,6 +120,8 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
                "Sizes by name: NAME=VALUE">,
     Option<"stats", "stats", "bool", /*default=*/"false",
            "Print interpretation statistics as a remark">,
+    Option<"progress", "progress", "bool", /*default=*/"false",
+           "Report progress (tasks done) on stderr during long checks">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
