@@ -152,10 +152,7 @@ using RecordRef = std::shared_ptr<Record>;
 struct Element {
   int64_t end = 0; // the run is [key, end)
   SmallVector<RecordRef, 1> mutates;
-  SmallVector<RecordRef, 1> reads;
-  bool sameRecords(const Element &o) const {
-    return mutates == o.mutates && reads == o.reads;
-  }
+  bool sameRecords(const Element &o) const { return mutates == o.mutates; }
 };
 using ElementMap = std::map<int64_t, Element>;
 
@@ -182,7 +179,14 @@ struct Variable {
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
-  ElementMap elements; // runs covering [0, number of elements)
+  ElementMap elements; // mutations: runs covering [0, number of elements)
+  /// Reads, as the boxes they read: a read of a 64 x 8 window is one entry,
+  /// whatever the layout. A mutation that covers a box retires it.
+  struct BoxRead {
+    SmallVector<int64_t> lo, size;
+    RecordRef record;
+  };
+  std::vector<BoxRead> boxReads;
   std::map<SmallVector<int64_t>, BarrierElement> barrierElements;
 };
 
@@ -585,6 +589,42 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   if (runLen == 0 || var.elements.empty())
     runs = 0;
   SmallPtrSet<Record *, 8> checked;
+  // Reads the window overlaps: WAR for a mutation; a mutation that covers a
+  // read's box retires it.
+  auto overlap = [&](const Variable::BoxRead &b, SmallVectorImpl<int64_t> &at) {
+    at.clear();
+    for (int d = 0; d < rank; ++d) {
+      int64_t x = std::max(lo[d], b.lo[d]);
+      if (x >= std::min(lo[d] + size[d], b.lo[d] + b.size[d]))
+        return false;
+      at.push_back(x);
+    }
+    return true;
+  };
+  if (!isRead && !record) {
+    SmallVector<int64_t> at;
+    for (Variable::BoxRead &b : var.boxReads) {
+      Record &rd = *b.record;
+      if ((rd.atomic && atomic) || !overlap(b, at) ||
+          !checked.insert(&rd).second)
+        continue;
+      if (!rd.visibleTo(who, extended, /*temporalOnly=*/true))
+        return hazard(op, "WAR", var, at, g, rd), failure();
+    }
+  }
+  if (record) {
+    if (isRead) {
+      var.boxReads.push_back({lo, size, rec});
+      return success();
+    }
+    llvm::erase_if(var.boxReads, [&](const Variable::BoxRead &b) {
+      for (int d = 0; d < rank; ++d)
+        if (b.lo[d] < lo[d] || b.lo[d] + b.size[d] > lo[d] + size[d])
+          return false;
+      return true;
+    });
+  }
+  ElementMap::iterator hint = var.elements.end();
   for (int64_t r = 0; r < runs; ++r) {
     int64_t start = 0;
     for (int d = 0; d < runDim; ++d)
@@ -595,8 +635,13 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     if (!record)
       stats.accesses += stop - start;
     if (!record) {
-      for (auto it = std::prev(var.elements.upper_bound(start));
-           it != var.elements.end() && it->first < stop; ++it) {
+      // Consecutive rows of a window usually fall in the same run.
+      auto it = hint != var.elements.end() && hint->first <= start &&
+                        start < hint->second.end
+                    ? hint
+                    : std::prev(var.elements.upper_bound(start));
+      for (; it != var.elements.end() && it->first < stop; ++it) {
+        hint = it;
         Element &el = it->second;
         int64_t at = std::max(start, it->first);
         for (RecordRef &m : el.mutates) {
@@ -613,13 +658,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
             return hazard(op, "WAW", var, unflatten(at), g, *m), failure();
           }
         }
-        if (!isRead)
-          for (RecordRef &rd : el.reads) {
-            if (!checked.insert(rd.get()).second || (rd->atomic && atomic))
-              continue;
-            if (!rd->visibleTo(who, extended, /*temporalOnly=*/true))
-              return hazard(op, "WAR", var, unflatten(at), g, *rd), failure();
-          }
+        if (it->second.end >= stop)
+          break;
       }
     } else {
       auto first = splitAt(var.elements, start);
@@ -627,19 +667,12 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
         splitAt(var.elements, stop);
       for (auto it = first; it != var.elements.end() && it->first < stop;
            ++it) {
-        Element &el = it->second;
-        if (isRead) {
-          if (el.reads.empty() || el.reads.back() != rec)
-            el.reads.push_back(rec);
-        } else {
-          el.mutates.assign(1, rec);
-          el.reads.clear();
-        }
+        it->second.mutates.assign(1, rec);
       }
       // Merge the runs of [start, stop) (and their neighbours) that now hold
       // the same records (a mutation makes the whole window one run).
       auto it = first == var.elements.begin() ? first : std::prev(first);
-      while (!isRead && it != var.elements.end()) {
+      while (it != var.elements.end()) {
         auto next = std::next(it);
         if (next == var.elements.end() || it->first > stop)
           break;
@@ -706,24 +739,26 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
       continue;
     }
     SmallPtrSet<Record *, 16> seen;
-    for (auto &[start, el] : dead->elements) {
-      for (auto *list : {&el.mutates, &el.reads})
-        for (RecordRef &r : *list) {
-          if (!seen.insert(r.get()).second)
-            continue;
-          if (r->visibleTo(who, ~0u, /*temporalOnly=*/true))
-            continue;
-          InFlightDiagnostic diag = mlir::emitError(alloc.getLoc());
-          diag << "free_missing_sync hazard: '" << alloc.getName()
-               << "' reuses the shared memory of '" << dead->name
-               << "', but its " << (r->mutate ? "mutation" : "read") << " by "
-               << describe(r->accessor)
-               << " is not ordered before the allocation by " << describe(who)
-               << " at " << context();
-          diag.attachNote(r->op->getLoc())
-              << "the unordered access (at " << r->context << ")";
-          return failure();
-        }
+    SmallVector<RecordRef> records;
+    for (auto &[start, el] : dead->elements)
+      records.append(el.mutates.begin(), el.mutates.end());
+    for (Variable::BoxRead &b : dead->boxReads)
+      records.push_back(b.record);
+    for (RecordRef &r : records) {
+      if (!seen.insert(r.get()).second)
+        continue;
+      if (r->visibleTo(who, ~0u, /*temporalOnly=*/true))
+        continue;
+      InFlightDiagnostic diag = mlir::emitError(alloc.getLoc());
+      diag << "free_missing_sync hazard: '" << alloc.getName()
+           << "' reuses the shared memory of '" << dead->name << "', but its "
+           << (r->mutate ? "mutation" : "read") << " by "
+           << describe(r->accessor)
+           << " is not ordered before the allocation by " << describe(who)
+           << " at " << context();
+      diag.attachNote(r->op->getLoc())
+          << "the unordered access (at " << r->context << ")";
+      return failure();
     }
   }
   liveShared = std::move(stillLive);
@@ -771,7 +806,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
                << "'" << var->name << "' has " << count
                << " elements; too many to check";
       if (count > 0)
-        var->elements.emplace(0, Element{count, {}, {}});
+        var->elements.emplace(0, Element{count, {}});
     }
     vars[alloc.getResult()] = var.get();
     if (var->shared)
@@ -843,7 +878,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
             static_cast<int64_t>(loop.getCount()))
       return mlir::emitError(loop.getLoc())
              << "cannot split the collective: " << why;
-    for (int64_t i = 0; i < loop.getCount(); ++i) {
+    for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
       values[loop.getInductionVar()] = i;
       iterators.push_back({loop.getIterName(), i});
       Collective inner = g;
@@ -868,7 +903,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
           present.push_back(w);
       if (present.empty())
         continue;
-      for (int64_t w = warps.getLo(); w < warps.getHi(); ++w) {
+      for (int64_t w = warps.getLo(), e = warps.getHi(); w < e; ++w) {
         int64_t warp = warps.getAbsolute()                        ? w
                        : w < static_cast<int64_t>(present.size()) ? present[w]
                                                                   : -1;
