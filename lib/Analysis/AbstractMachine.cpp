@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -260,6 +261,8 @@ private:
   DenseMap<Operation *, unsigned> order;
   /// The last statement (in program order) that uses each variable.
   DenseMap<Value, unsigned> lastUse;
+  /// Variables some statement mutates: reads of the others can never race.
+  DenseSet<Value> mutated;
   SmallVector<std::pair<StringRef, int64_t>> iterators;
   int64_t blockDim = 0, clusterDim = 0, nextTask = 0, nextBarrierId = 0;
 };
@@ -545,6 +548,9 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
              << "out of bounds: [" << o << ", " << o + n << ") of dimension "
              << d << " of '" << var.name << "' (extent " << var.dims[d]
              << ") at " << context();
+  // Reads of a variable nothing mutates (an input) cannot race.
+  if (isRead && !mutated.contains(varValue))
+    return success();
   const Threads &who = g.global();
   RecordRef rec;
   if (record) {
@@ -1049,6 +1055,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
 
 LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
   Block &body = program.getBody().front();
+  program.walk([&](amir::MutateOp m) { mutated.insert(m.getVar()); });
   program.walk<WalkOrder::PreOrder>([&](Operation *op) {
     unsigned index = order.size();
     order[op] = index;
