@@ -171,6 +171,10 @@ static ElementMap::iterator splitAt(ElementMap &runs, int64_t at) {
 struct BarrierElement {
   int64_t id;
   int64_t arrives = 0;
+  /// mbarriers are one-shot per logical element: the threads that arrived
+  /// (every thread, for a pre-arrived element) and that awaited.
+  Threads arrivedBy, awaitedBy;
+  Operation *arriveOp = nullptr, *awaitOp = nullptr;
 };
 
 struct Variable {
@@ -433,8 +437,10 @@ BarrierElement &Machine::barrierElement(Variable &var,
     it->second.id = nextBarrierId++;
     // Pre-arrived elements: the first `prearrive` along the ring.
     int ringDim = var.barrierType.getRingDim();
-    if (ringDim >= 0 && key[ringDim] < var.barrierType.getPrearrive())
+    if (ringDim >= 0 && key[ringDim] < var.barrierType.getPrearrive()) {
       it->second.arrives = 1;
+      it->second.arrivedBy.ranges.push_back({0, kAllDevice});
+    }
   }
   return it->second;
 }
@@ -1005,8 +1011,26 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     SyncTimelineSets l1 = getSyncTimelineSets(arrive.getTimeline());
     const Threads &who = g.global();
     SmallVector<BarrierElement *> elements;
-    for (const auto &key : targets)
-      elements.push_back(&barrierElement(var, key));
+    bool oneShot = var.barrierType.getKind() == BarrierKind::Mbarrier;
+    for (const auto &key : targets) {
+      BarrierElement &el = barrierElement(var, key);
+      if (oneShot && el.arrivedBy.intersects(who)) {
+        InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
+        diag << "arrived twice on the one-shot mbarrier element '" << var.name
+             << "'[";
+        llvm::interleaveComma(key, diag);
+        diag << "] by " << describe(who) << " at " << context();
+        if (el.arriveOp)
+          diag.attachNote(el.arriveOp->getLoc()) << "the earlier arrive";
+        else
+          diag.attachNote(var.alloc->getLoc())
+              << "the element is pre-arrived by its allocation";
+        return failure();
+      }
+      el.arrivedBy.unite(who);
+      el.arriveOp = arrive;
+      elements.push_back(&el);
+    }
     forEachLive(g.task, [&](Record &r) {
       if (!r.witnessedBy(who, l1.full | l1.temporal))
         return;
@@ -1037,6 +1061,19 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
                   << " waits for an arrive that has not happened";
     }
     SyncTimelineSets l2 = getSyncTimelineSets(await.getTimeline());
+    if (var.barrierType.getKind() == BarrierKind::Mbarrier) {
+      if (el.awaitedBy.intersects(g.global())) {
+        InFlightDiagnostic diag = mlir::emitError(await.getLoc());
+        diag << "awaited twice on the one-shot mbarrier element '" << var.name
+             << "'[";
+        llvm::interleaveComma(keys->front(), diag);
+        diag << "] by " << describe(g.global()) << " at " << context();
+        diag.attachNote(el.awaitOp->getLoc()) << "the earlier await";
+        return failure();
+      }
+      el.awaitedBy.unite(g.global());
+      el.awaitOp = await;
+    }
     int64_t limit = el.arrives - 1 - static_cast<int64_t>(await.getPending());
     const Threads &who = g.global();
     forEachLive(g.task, [&](Record &r) {

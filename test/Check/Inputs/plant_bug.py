@@ -94,6 +94,14 @@ bug('proxy-fence-before-stores', 'K', lambda s: sub(sub(s, """            // Gen
 bug('no-wgmma-commit', 'K', lambda s: sub(s, """                  exo.arrive(wgmma_async) >> %cg[%cta_m, %cta_n, %wg] : !Cg
 """, ""), KS)
 
+bug('release-at-first-iteration', 'K', lambda s: sub(s, """                exo.if %later {
+                  exo.arrive(cuda_in_order) >> %war[%cta_m, :, %k3] >> %war[:, %cta_n, %k3] : !Empty
+                }""", """                exo.arrive(cuda_in_order) >> %war[%cta_m, :, %k3] >> %war[:, %cta_n, %k3] : !Empty"""), KS)
+bug('full-awaited-twice', 'K', lambda s: sub(s, """                exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0) : !Full
+""", """                exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0) : !Full
+                exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0) : !Full
+"""), KS)
+
 
 def main():
     name, examples = sys.argv[1], sys.argv[2]
