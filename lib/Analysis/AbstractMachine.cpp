@@ -225,6 +225,16 @@ private:
 
   LogicalResult execBlock(Block &block, Collective &g);
   LogicalResult execOp(Operation &op, Collective &g);
+  /// Runs iteration `i` of the body of `loop` (a seq, tasks or threads loop)
+  /// under `g`, naming the iterator in diagnostics.
+  template <typename LoopOp>
+  LogicalResult execIteration(LoopOp loop, int64_t i, Collective &g) {
+    values[loop.getInductionVar()] = i;
+    iterators.push_back({loop.getIterName(), i});
+    LogicalResult r = execBlock(loop.getBody().front(), g);
+    iterators.pop_back();
+    return r;
+  }
   FailureOr<int64_t> eval(Value v);
   LogicalResult evalArith(Operation &op);
   /// The accesses of an instruction (possibly split over threads).
@@ -830,14 +840,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
     if (failed(lo) || failed(hi))
       return failure();
-    for (int64_t i = *lo; i < *hi; ++i) {
-      values[loop.getInductionVar()] = i;
-      iterators.push_back({loop.getIterName(), i});
-      LogicalResult r = execBlock(loop.getBody().front(), g);
-      iterators.pop_back();
-      if (failed(r))
+    for (int64_t i = *lo; i < *hi; ++i)
+      if (failed(execIteration(loop, i, g)))
         return failure();
-    }
     return success();
   }
   if (auto loop = dyn_cast<amir::TasksForOp>(op)) {
@@ -847,8 +852,6 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     bool innermost = true;
     loop.getBody().walk([&](amir::TasksForOp) { innermost = false; });
     for (int64_t i = *lo; i < *hi; ++i) {
-      values[loop.getInductionVar()] = i;
-      iterators.push_back({loop.getIterName(), i});
       Collective task = g;
       if (innermost) {
         if (progress) {
@@ -874,9 +877,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         ++stats.tasks;
         liveShared.clear(); // a task's shared memory is its own
       }
-      LogicalResult r = execBlock(loop.getBody().front(), task);
-      iterators.pop_back();
-      if (failed(r))
+      if (failed(execIteration(loop, i, task)))
         return failure();
     }
     return success();
@@ -891,14 +892,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       return mlir::emitError(loop.getLoc())
              << "cannot split the collective: " << why;
     for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
-      values[loop.getInductionVar()] = i;
-      iterators.push_back({loop.getIterName(), i});
       Collective inner = g;
       inner.local = parts[i];
       inner.changed();
-      LogicalResult r = execBlock(loop.getBody().front(), inner);
-      iterators.pop_back();
-      if (failed(r))
+      if (failed(execIteration(loop, i, inner)))
         return failure();
     }
     return success();

@@ -98,6 +98,23 @@ static void reportMismatch(Operation *op, Operation *other, const Twine &msg,
   diag.attachNote(other->getLoc()) << noteText;
 }
 
+/// Checks that `op`, an arrive or an await on barrier `name`, uses the
+/// timeline of `first`, the first statement of its kind (`kind`) on it.
+template <typename SyncOp>
+static bool checkSameTimeline(SyncOp op, SyncOp first, StringRef name,
+                              StringRef kind) {
+  if (op.getTimeline() == first.getTimeline())
+    return true;
+  reportMismatch(op, first,
+                 "all " + kind + "s on '" + name +
+                     "' must use one synchronization timeline: '" +
+                     stringifySyncTimeline(op.getTimeline()) + "' here, '" +
+                     stringifySyncTimeline(first.getTimeline()) +
+                     "' at the first " + kind,
+                 ("the first " + kind).str());
+  return false;
+}
+
 LogicalResult exo::verifyBarrierUsage(DeviceFunctionOp device) {
   bool ok = true;
   // Program order of the statements.
@@ -129,15 +146,7 @@ LogicalResult exo::verifyBarrierUsage(DeviceFunctionOp device) {
           firstArrive = arrive;
           continue;
         }
-        if (arrive.getTimeline() != firstArrive.getTimeline()) {
-          reportMismatch(arrive, firstArrive,
-                         "all arrives on '" + name +
-                             "' must use one synchronization timeline: '" +
-                             stringifySyncTimeline(arrive.getTimeline()) +
-                             "' here, '" +
-                             stringifySyncTimeline(firstArrive.getTimeline()) +
-                             "' at the first arrive",
-                         "the first arrive");
+        if (!checkSameTimeline(arrive, firstArrive, name, "arrive")) {
           ok = false;
         } else if (getMulticastPattern(arrive) !=
                    getMulticastPattern(firstArrive)) {
@@ -154,17 +163,8 @@ LogicalResult exo::verifyBarrierUsage(DeviceFunctionOp device) {
           firstAwait = await;
           continue;
         }
-        if (await.getTimeline() != firstAwait.getTimeline()) {
-          reportMismatch(await, firstAwait,
-                         "all awaits on '" + name +
-                             "' must use one synchronization timeline: '" +
-                             stringifySyncTimeline(await.getTimeline()) +
-                             "' here, '" +
-                             stringifySyncTimeline(firstAwait.getTimeline()) +
-                             "' at the first await",
-                         "the first await");
+        if (!checkSameTimeline(await, firstAwait, name, "await"))
           ok = false;
-        }
       }
     }
     if (!firstArrive && !hasTrailing) {
