@@ -281,6 +281,16 @@ private:
   int64_t blockDim = 0, clusterDim = 0, nextTask = 0, nextBarrierId = 0;
 };
 
+/// Names one element of a variable in diagnostics: `'name'[i, j]`.
+static std::string elementName(const Variable &var, ArrayRef<int64_t> index) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "'" << var.name << "'[";
+  llvm::interleaveComma(index, os);
+  os << "]";
+  return s;
+}
+
 std::string Machine::context() {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -500,9 +510,8 @@ InFlightDiagnostic Machine::hazard(Operation *op, StringRef kind, Variable &var,
                                    ArrayRef<int64_t> index, const Collective &g,
                                    const Record &other) {
   InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-  diag << kind << " hazard on '" << var.name << "'[";
-  llvm::interleaveComma(index, diag);
-  diag << "]: " << (isa<amir::ReadOp>(op) ? "read" : "mutation") << " by "
+  diag << kind << " hazard on " << elementName(var, index) << ": "
+       << (isa<amir::ReadOp>(op) ? "read" : "mutation") << " by "
        << describe(g.global()) << " at " << context()
        << " is not ordered after the " << (other.mutate ? "mutation" : "read")
        << " by " << describe(other.accessor);
@@ -1013,10 +1022,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       BarrierElement &el = barrierElement(var, key);
       if (oneShot && el.arrivedBy.intersects(who)) {
         InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
-        diag << "arrived twice on the one-shot mbarrier element '" << var.name
-             << "'[";
-        llvm::interleaveComma(key, diag);
-        diag << "] by " << describe(who) << " at " << context();
+        diag << "arrived twice on the one-shot mbarrier element "
+             << elementName(var, key) << " by " << describe(who) << " at "
+             << context();
         if (el.arriveOp)
           diag.attachNote(el.arriveOp->getLoc()) << "the earlier arrive";
         else
@@ -1050,21 +1058,18 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     bool mbarrier = var.barrierType.getKind() == BarrierKind::Mbarrier ||
                     var.barrierType.getKind() == BarrierKind::ClusterSync;
     if (mbarrier && el.arrives == 0) {
-      InFlightDiagnostic diag = mlir::emitError(await.getLoc())
-                                << "no forward progress: the await on '"
-                                << var.name << "'[";
-      llvm::interleaveComma(keys->front(), diag);
-      return diag << "] at " << context()
-                  << " waits for an arrive that has not happened";
+      return mlir::emitError(await.getLoc())
+             << "no forward progress: the await on "
+             << elementName(var, keys->front()) << " at " << context()
+             << " waits for an arrive that has not happened";
     }
     SyncTimelineSets l2 = getSyncTimelineSets(await.getTimeline());
     if (var.barrierType.getKind() == BarrierKind::Mbarrier) {
       if (el.awaitedBy.intersects(g.global())) {
         InFlightDiagnostic diag = mlir::emitError(await.getLoc());
-        diag << "awaited twice on the one-shot mbarrier element '" << var.name
-             << "'[";
-        llvm::interleaveComma(keys->front(), diag);
-        diag << "] by " << describe(g.global()) << " at " << context();
+        diag << "awaited twice on the one-shot mbarrier element "
+             << elementName(var, keys->front()) << " by "
+             << describe(g.global()) << " at " << context();
         diag.attachNote(el.awaitOp->getLoc()) << "the earlier await";
         return failure();
       }
