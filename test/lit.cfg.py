@@ -30,6 +30,7 @@ tool_dirs = [exo_tools_dir, config.llvm_tools_dir]
 tools = [
     "exo-gpu-opt",
     "exo-gpu-run",
+    "exo-gpu-translate",
     "mlir-opt",
     "mlir-translate",
     "mlir-runner",
@@ -47,3 +48,8 @@ cuda_bin = "/usr/local/cuda/bin"
 if os.path.exists(os.path.join(cuda_bin, "ptxas")):
     config.available_features.add("ptxas")
     llvm_config.with_environment("PATH", cuda_bin, append_path=True)
+
+# CUDA headers: generated launchers are compiled against them.
+if os.path.exists("/usr/local/cuda/include/cuda.h"):
+    config.available_features.add("cuda-headers")
+    config.substitutions.append(("%cuda_include", "/usr/local/cuda/include"))

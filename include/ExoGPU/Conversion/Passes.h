@@ -10,6 +10,9 @@
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -30,6 +33,11 @@ void buildCPUToLLVMPipeline(mlir::OpPassManager &pm);
 /// Registers `-exo-to-cpu`: -exo-lower-to-cpu followed by
 /// buildCPUToLLVMPipeline, ready for mlir-runner or the ExecutionEngine.
 void registerExoToCPUPipeline();
+
+/// Registers `-exo-to-ptx`: -exo-lower-to-nvvm, the upstream conversions
+/// to the LLVM dialect, and gpu-module-to-binary producing PTX text (a
+/// gpu.binary whose object is the PTX of every kernel).
+void registerExoToPTXPipeline();
 } // namespace exo
 
 #endif // EXOGPU_CONVERSION_PASSES_H

@@ -62,4 +62,79 @@ def ConvertExoToAMIR : Pass<"convert-exo-to-amir", "::mlir::ModuleOp"> {
   ];
 }
 
+def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Lower device functions to NVVM kernels for sm_90a";
+  let description = [{
+    Each `exo.proc` that launches a device function becomes an `llvm.func`
+    kernel (`nvvm.kernel`, `nvvm.reqntid`, `nvvm.minctasm`,
+    `nvvm.cluster_dim`) inside one `gpu.module @exo_kernels` that carries an
+    `#nvvm.target`. The body is LLVM-dialect and NVVM ops with `scf`
+    structure and `arith` integer arithmetic (`index` becomes `i64`); the
+    `-exo-to-ptx` pipeline finishes the job.
+
+    The collective analysis runs first; its concrete thread sets are turned
+    back into thread-index arithmetic:
+    - the `cuda_tasks` nest becomes a persistent loop: cluster `c` of `G`
+      runs tasks `c, c + G, ...` of the linearized nest (the launcher sizes
+      the grid to the clusters that fit on the GPU at once);
+    - a `cuda_threads` loop computes its iterator as
+      `(tid - base) / span` or `(ctarank - base) / span` and guards its
+      body with the thread range it covers;
+    - named warp groups become one branch per warpgroup, which first runs
+      `setmaxnreg` with the group's budget, then one branch per named group
+      (warp specialization); code outside `exo.warps` is in every branch;
+    - shared memory comes from one dynamic buffer: mbarriers first, then
+      every buffer at a 1024-byte aligned offset chosen first-fit among the
+      buffers whose lifetimes overlap (buffers with disjoint lifetimes
+      alias); distributed dimensions are stripped, ring dimensions taken
+      modulo their depth;
+    - register arrays become per-thread allocas (a wgmma accumulator holds
+      the thread's N/2 values of a 64 x N tile);
+    - mbarriers are initialized by thread 0 of each CTA with the number of
+      arrivals per phase (one per warp for arrives by whole warps, one per
+      thread otherwise), published with `fence.mbarrier_init` and a cluster
+      (or CTA) barrier, and re-initialized behind a barrier when their
+      allocation is inside a loop; awaits spin on
+      `mbarrier.try_wait.parity` (acquire at cluster scope in clusters)
+      with the parity of the ring phase; arrives are remote
+      (`mapa` + `mbarrier.arrive[.expect_tx].release.cluster`) to every CTA
+      of their multicast, with the transaction bytes of the TMA loads that
+      name the barrier as trailing barrier earlier in the same loop body;
+    - fences by a cluster, a CTA, a set of warps or a warp become
+      `barrier.cluster.arrive/wait`, `barrier.sync 0`, a named barrier, or
+      `bar.warp.sync`, preceded by `fence.proxy.async` when the generic and
+      async proxies meet; `(wgmma_fence_1, wgmma_fence_2)` becomes
+      `wgmma.fence`; commit groups become the matching commit/wait.
+
+    Instructions lower by their `lowering` name: `tma_load_2d` and
+    `tma_load_multicast_2d` (each issuing CTA loads its slice of the rows,
+    multicast to the CTAs of the trailing barrier), `tma_store_2d`,
+    `wgmma_zero_scale_d`, `wgmma_tf32` (m64nNk8, 128-byte swizzled K-major
+    operands) and `wgmma_store_d_smem`. Anything else is an error at its
+    location, as is every construct this lowering does not know.
+
+    The module gets an `exo.kernels` attribute describing each kernel's
+    launch (block and cluster size, shared memory, parameters, tensor maps
+    and the proc's `requires`), which `exo-gpu-translate
+    --exo-emit-launcher` turns into a C++ launcher.
+
+    ```
+    exo-gpu-opt gemm.mlir -exo-lower-to-nvvm
+    ```
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
+           "The GPU architecture of the NVVM target">,
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+           "PTX features of the NVVM target">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // EXOGPU_CONVERSION_PASSES_TD

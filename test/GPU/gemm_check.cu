@@ -1,0 +1,666 @@
+//===- gemm_check.cu - Checks and times the generated tf32 GEMM -----------===//
+//
+// Part of the Exo-GPU project.
+//
+// Usage: gemm_check [--time] [--reps N] [--csv PATH] [--seed S]
+//                   [--ref cublas|naive] MxNxK...
+//
+// For each size, C[M,N] = A[M,K] * B[N,K]^T (row-major f32) is computed by the
+// generated exo_kernels::gemm_sm90_tf32 and compared against cuBLAS in full
+// fp32 (pedantic math, no tf32): ||C - C_ref||_F / ||C_ref||_F must be at
+// most 2e-3, and C must hold no NaN or Inf (C is poisoned with NaN first, so
+// an unwritten element fails). A few entries of both C_ref and C are also
+// checked against fp64 dot products on the host, which pins down the cuBLAS
+// transposes. With --time, the generated kernel and cuBLAS tf32 are timed on
+// the same buffers (median of N runs, L2 flushed before each run).
+// `--ref naive` takes the reference from a naive fp64-accumulating kernel
+// instead of cuBLAS (for compute-sanitizer runs, which should see no cuBLAS
+// kernels, and as an independent cross-check at small sizes).
+//
+// Prints `CHECK MxNxK rel_err=... PASS|FAIL` per size. Exits 0 when every
+// check passes, 1 when a check fails, 2 on a CUDA or cuBLAS error.
+//
+// Build (see run_gemm.sh): nvcc -O3 -std=c++17
+//   -gencode=arch=compute_90a,code=sm_90a -I runtime -I GEN_DIR
+//   test/GPU/gemm_check.cu runtime/exo_gpu_runtime.cpp -lcuda -lcublas
+//
+//===----------------------------------------------------------------------===//
+
+#include "exo_gpu_runtime.h"
+#include "gemm_sm90_tf32_launcher.h"
+
+#include <cublas_v2.h>
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#define CUDA_CHECK(call)                                                       \
+  do {                                                                         \
+    cudaError_t checkStatus = (call);                                          \
+    if (checkStatus != cudaSuccess) {                                          \
+      fprintf(stderr, "%s:%d: %s failed: %s: %s\n", __FILE__, __LINE__, #call, \
+              cudaGetErrorName(checkStatus), cudaGetErrorString(checkStatus)); \
+      exit(2);                                                                 \
+    }                                                                          \
+  } while (false)
+
+#define CUBLAS_CHECK(call)                                                     \
+  do {                                                                         \
+    cublasStatus_t checkStatus = (call);                                       \
+    if (checkStatus != CUBLAS_STATUS_SUCCESS) {                                \
+      fprintf(stderr, "%s:%d: %s failed: %s: %s\n", __FILE__, __LINE__, #call, \
+              cublasGetStatusName(checkStatus),                                \
+              cublasGetStatusString(checkStatus));                             \
+      exit(2);                                                                 \
+    }                                                                          \
+  } while (false)
+
+namespace {
+
+constexpr double kPeakTf32Tflops = 494.7; // H200 dense tf32.
+constexpr double kRelTolerance = 2e-3;
+constexpr size_t kFlushBytes = size_t(256) << 20;
+constexpr int kWarmups = 5;
+constexpr int kTile = 128; // Granularity of the bad-element map.
+
+struct Size {
+  int64_t M, N, K;
+  std::string name() const {
+    return std::to_string(M) + "x" + std::to_string(N) + "x" +
+           std::to_string(K);
+  }
+  double flops() const { return 2.0 * double(M) * double(N) * double(K); }
+};
+
+struct Options {
+  bool time = false;
+  int reps = 50;
+  const char *csvPath = nullptr;
+  bool haveSeed = false;
+  uint64_t seed = 0;
+  bool naiveRef = false;
+  std::vector<Size> sizes;
+};
+
+//===----------------------------------------------------------------------===//
+// Device helpers
+//===----------------------------------------------------------------------===//
+
+__host__ __device__ uint64_t splitmix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+/// p[i] = uniform in [-1, 1), a hash of (seed, i).
+__global__ void fillUniform(float *p, size_t n, uint64_t seed) {
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += stride) {
+    uint64_t h = splitmix64(seed ^ splitmix64(i));
+    p[i] = float(h >> 40) * (2.0f / 16777216.0f) - 1.0f;
+  }
+}
+
+/// The reference without cuBLAS: one thread per element of C, fp64 sums.
+__global__ void naiveGemmKernel(const float *A, const float *B, float *C,
+                                int64_t M, int64_t N, int64_t K) {
+  size_t n = size_t(M) * size_t(N);
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t idx = blockIdx.x * size_t(blockDim.x) + threadIdx.x; idx < n;
+       idx += stride) {
+    const float *a = A + int64_t(idx / size_t(N)) * K;
+    const float *b = B + int64_t(idx % size_t(N)) * K;
+    double acc = 0;
+    for (int64_t k = 0; k < K; ++k)
+      acc += double(a[k]) * double(b[k]);
+    C[idx] = float(acc);
+  }
+}
+
+struct DeviceStats {
+  double diff2;                 // sum (c - ref)^2 over finite c
+  double ref2;                  // sum ref^2
+  unsigned long long nonFinite; // count of NaN/Inf in c
+  unsigned long long maxKey;    // (|c - ref| bits, or ~0 if c non-finite)
+                                // << 32 | index
+};
+
+__global__ void compareKernel(const float *c, const float *ref, size_t n,
+                              DeviceStats *out) {
+  double diff2 = 0, ref2 = 0;
+  unsigned long long nonFinite = 0, maxKey = 0;
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += stride) {
+    float cv = c[i], rv = ref[i];
+    unsigned errBits;
+    if (isfinite(cv)) {
+      double d = double(cv) - double(rv);
+      diff2 += d * d;
+      errBits = __float_as_uint(fabsf(cv - rv));
+    } else {
+      ++nonFinite;
+      errBits = 0xFFFFFFFFu;
+    }
+    ref2 += double(rv) * double(rv);
+    unsigned long long key = (static_cast<unsigned long long>(errBits) << 32) |
+                             static_cast<unsigned long long>(i);
+    maxKey = key > maxKey ? key : maxKey;
+  }
+  for (int offset = 16; offset > 0; offset /= 2) {
+    diff2 += __shfl_down_sync(0xFFFFFFFFu, diff2, offset);
+    ref2 += __shfl_down_sync(0xFFFFFFFFu, ref2, offset);
+    nonFinite += __shfl_down_sync(0xFFFFFFFFu, nonFinite, offset);
+    unsigned long long other = __shfl_down_sync(0xFFFFFFFFu, maxKey, offset);
+    maxKey = other > maxKey ? other : maxKey;
+  }
+  if (threadIdx.x % 32 == 0) {
+    atomicAdd(&out->diff2, diff2);
+    atomicAdd(&out->ref2, ref2);
+    atomicAdd(&out->nonFinite, nonFinite);
+    atomicMax(&out->maxKey, maxKey);
+  }
+}
+
+/// counts[tile] += number of elements of the tile that are non-finite or off
+/// by more than tol.
+__global__ void badTilesKernel(const float *c, const float *ref, int64_t M,
+                               int64_t N, float tol, int tilesN,
+                               unsigned *counts) {
+  size_t n = size_t(M) * size_t(N);
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t idx = blockIdx.x * size_t(blockDim.x) + threadIdx.x; idx < n;
+       idx += stride) {
+    float cv = c[idx], rv = ref[idx];
+    if (!isfinite(cv) || fabsf(cv - rv) > tol) {
+      int64_t i = int64_t(idx / size_t(N)), j = int64_t(idx % size_t(N));
+      atomicAdd(&counts[(i / kTile) * tilesN + j / kTile], 1u);
+    }
+  }
+}
+
+unsigned gridFor(size_t n) {
+  return unsigned(std::min<size_t>((n + 255) / 256, 2048));
+}
+
+CUdeviceptr devicePtr(const float *p) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison
+//===----------------------------------------------------------------------===//
+
+struct Comparison {
+  double relErr;
+  double rmsRef;
+  unsigned long long nonFinite;
+  int64_t maxI, maxJ;
+  float maxC, maxRef;
+  bool pass() const {
+    return nonFinite == 0 && std::isfinite(relErr) && relErr <= kRelTolerance;
+  }
+};
+
+Comparison compare(const Size &s, const float *dC, const float *dRef,
+                   DeviceStats *dStats, cudaStream_t stream) {
+  size_t n = size_t(s.M) * size_t(s.N);
+  CUDA_CHECK(cudaMemsetAsync(dStats, 0, sizeof(DeviceStats), stream));
+  compareKernel<<<gridFor(n), 256, 0, stream>>>(dC, dRef, n, dStats);
+  CUDA_CHECK(cudaGetLastError());
+  DeviceStats h;
+  CUDA_CHECK(
+      cudaMemcpyAsync(&h, dStats, sizeof(h), cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+
+  Comparison r;
+  r.nonFinite = h.nonFinite;
+  r.relErr = h.nonFinite ? INFINITY : std::sqrt(h.diff2 / h.ref2);
+  r.rmsRef = std::sqrt(h.ref2 / double(n));
+  size_t maxIdx = size_t(h.maxKey & 0xFFFFFFFFull);
+  r.maxI = int64_t(maxIdx / size_t(s.N));
+  r.maxJ = int64_t(maxIdx % size_t(s.N));
+  CUDA_CHECK(
+      cudaMemcpy(&r.maxC, dC + maxIdx, sizeof(float), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(&r.maxRef, dRef + maxIdx, sizeof(float),
+                        cudaMemcpyDeviceToHost));
+  return r;
+}
+
+/// Prints where the wrong elements are, per kTile x kTile tile of C.
+void printBadTiles(const Size &s, const float *dC, const float *dRef, float tol,
+                   cudaStream_t stream) {
+  int tilesM = int((s.M + kTile - 1) / kTile);
+  int tilesN = int((s.N + kTile - 1) / kTile);
+  size_t numTiles = size_t(tilesM) * size_t(tilesN);
+  unsigned *dCounts;
+  CUDA_CHECK(cudaMalloc(&dCounts, numTiles * sizeof(unsigned)));
+  CUDA_CHECK(cudaMemsetAsync(dCounts, 0, numTiles * sizeof(unsigned), stream));
+  size_t n = size_t(s.M) * size_t(s.N);
+  badTilesKernel<<<gridFor(n), 256, 0, stream>>>(dC, dRef, s.M, s.N, tol,
+                                                 tilesN, dCounts);
+  CUDA_CHECK(cudaGetLastError());
+  std::vector<unsigned> counts(numTiles);
+  CUDA_CHECK(cudaMemcpyAsync(counts.data(), dCounts,
+                             numTiles * sizeof(unsigned),
+                             cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  CUDA_CHECK(cudaFree(dCounts));
+
+  size_t badTiles = 0;
+  for (unsigned count : counts)
+    badTiles += count != 0;
+  printf("  bad elements (non-finite or |err| > %.3g): %zu of %zu "
+         "%dx%d tiles have some\n",
+         tol, badTiles, numTiles, kTile, kTile);
+  if (tilesM > 64 || tilesN > 64)
+    return;
+  printf("  tile map ('.' all good, 'x' some bad, '#' all bad), "
+         "rows = M:\n");
+  for (int ti = 0; ti < tilesM; ++ti) {
+    std::string row = "    ";
+    for (int tj = 0; tj < tilesN; ++tj) {
+      int64_t rows = std::min<int64_t>(kTile, s.M - int64_t(ti) * kTile);
+      int64_t cols = std::min<int64_t>(kTile, s.N - int64_t(tj) * kTile);
+      unsigned count = counts[size_t(ti) * tilesN + tj];
+      row += count == 0 ? '.' : (int64_t(count) == rows * cols ? '#' : 'x');
+    }
+    printf("%s\n", row.c_str());
+  }
+}
+
+/// Checks a few entries of C_ref (fp32, tight) and C (tf32 worst-case bound)
+/// against fp64 dot products of rows copied back to the host. A wrong
+/// transpose in the cuBLAS call shows up here as a reference mismatch.
+bool spotCheck(const Size &s, const float *dA, const float *dB, const float *dC,
+               const float *dRef, uint64_t seed) {
+  std::vector<std::pair<int64_t, int64_t>> entries = {
+      {0, 0}, {0, s.N - 1}, {s.M - 1, 0}, {s.M - 1, s.N - 1}};
+  std::mt19937_64 rng(seed);
+  for (int e = 0; e < 12; ++e)
+    entries.push_back(
+        {int64_t(rng() % uint64_t(s.M)), int64_t(rng() % uint64_t(s.N))});
+
+  std::vector<float> a(s.K), b(s.K);
+  bool ok = true;
+  int reported = 0;
+  for (auto [i, j] : entries) {
+    CUDA_CHECK(cudaMemcpy(a.data(), dA + i * s.K, s.K * sizeof(float),
+                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(b.data(), dB + j * s.K, s.K * sizeof(float),
+                          cudaMemcpyDeviceToHost));
+    float c, ref;
+    CUDA_CHECK(cudaMemcpy(&c, dC + i * s.N + j, sizeof(float),
+                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(&ref, dRef + i * s.N + j, sizeof(float),
+                          cudaMemcpyDeviceToHost));
+    double dot = 0, sumAbs = 0;
+    for (int64_t k = 0; k < s.K; ++k) {
+      dot += double(a[k]) * double(b[k]);
+      sumAbs += std::fabs(double(a[k]) * double(b[k]));
+    }
+    // fp32 accumulation is far inside 1e-5 of sum |a b|; tf32 truncates each
+    // input by at most 2^-10 relative, so each product is off by < 2.1e-3.
+    double refTol = 1e-5 * sumAbs + 1e-6;
+    double exoTol = 2.5e-3 * sumAbs + 1e-5;
+    bool refOk = std::fabs(double(ref) - dot) <= refTol;
+    bool exoOk = std::isfinite(c) && std::fabs(double(c) - dot) <= exoTol;
+    if ((!refOk || !exoOk) && reported++ < 8)
+      printf("  spot check C[%" PRId64 ",%" PRId64 "]: fp64 %.6f, "
+             "ref %.6f%s, exo %.6f%s\n",
+             i, j, dot, double(ref), refOk ? "" : " (REFERENCE MISMATCH)",
+             double(c), exoOk ? "" : " (MISMATCH)");
+    ok = ok && refOk && exoOk;
+  }
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// GEMMs
+//===----------------------------------------------------------------------===//
+
+/// Row-major C[M,N] = A[M,K] B[N,K]^T is column-major C^T = B A^T: B's buffer
+/// is the column-major K x N matrix B^T (transposed back, ld K), A's buffer
+/// the column-major K x M matrix A^T (as is, ld K), C's the N x M C^T (ld N).
+void cublasGemm(cublasHandle_t handle, const Size &s, const float *dA,
+                const float *dB, float *dC, bool tf32) {
+  const float one = 1.0f, zero = 0.0f;
+  if (tf32) {
+    CUBLAS_CHECK(cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH));
+    CUBLAS_CHECK(
+        cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, int(s.N), int(s.M),
+                     int(s.K), &one, dB, CUDA_R_32F, int(s.K), dA, CUDA_R_32F,
+                     int(s.K), &zero, dC, CUDA_R_32F, int(s.N),
+                     CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT));
+  } else {
+    CUBLAS_CHECK(cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH));
+    CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_T, CUBLAS_OP_N, int(s.N),
+                             int(s.M), int(s.K), &one, dB, int(s.K), dA,
+                             int(s.K), &zero, dC, int(s.N)));
+  }
+}
+
+/// Enqueues the generated GEMM; prints the runtime's message on failure.
+bool exoGemm(cudaStream_t stream, const Size &s, const float *dA,
+             const float *dB, float *dC) {
+  CUresult result = exo_kernels::gemm_sm90_tf32(
+      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
+  if (result != CUDA_SUCCESS) {
+    const char *name = nullptr;
+    if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
+      name = "unknown CUresult";
+    printf("  exo_kernels::gemm_sm90_tf32(%s) returned %s (%d): %s\n",
+           s.name().c_str(), name, int(result), exo_rt::lastError());
+    return false;
+  }
+  CUDA_CHECK(cudaGetLastError());
+  return true;
+}
+
+/// Median time in ms of `reps` runs of `run` (after kWarmups untimed ones),
+/// each timed by its own event pair, with L2 flushed before each run.
+/// Returns NaN when `run` fails.
+template <typename Run>
+double medianMs(cudaStream_t stream, void *flush, int reps, Run run) {
+  for (int i = 0; i < kWarmups; ++i) {
+    CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, kFlushBytes, stream));
+    if (!run())
+      return NAN;
+  }
+  std::vector<cudaEvent_t> start(reps), stop(reps);
+  for (int i = 0; i < reps; ++i) {
+    CUDA_CHECK(cudaEventCreate(&start[i]));
+    CUDA_CHECK(cudaEventCreate(&stop[i]));
+  }
+  bool ok = true;
+  for (int i = 0; i < reps && ok; ++i) {
+    CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, kFlushBytes, stream));
+    CUDA_CHECK(cudaEventRecord(start[i], stream));
+    ok = run();
+    CUDA_CHECK(cudaEventRecord(stop[i], stream));
+  }
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  std::vector<double> ms;
+  for (int i = 0; i < reps; ++i) {
+    float t = 0;
+    if (ok)
+      CUDA_CHECK(cudaEventElapsedTime(&t, start[i], stop[i]));
+    ms.push_back(t);
+    CUDA_CHECK(cudaEventDestroy(start[i]));
+    CUDA_CHECK(cudaEventDestroy(stop[i]));
+  }
+  if (!ok)
+    return NAN;
+  std::sort(ms.begin(), ms.end());
+  return reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+void usage(const char *argv0) {
+  fprintf(stderr,
+          "usage: %s [--time] [--reps N] [--csv PATH] [--seed S] "
+          "[--ref cublas|naive] MxNxK...\n",
+          argv0);
+  exit(2);
+}
+
+bool parseSize(const char *text, Size *s) {
+  int64_t v[3];
+  const char *p = text;
+  for (int i = 0; i < 3; ++i) {
+    char *end;
+    long long x = strtoll(p, &end, 10);
+    if (end == p || x <= 0 || x > INT32_MAX)
+      return false;
+    v[i] = x;
+    if (i < 2 && *end != 'x')
+      return false;
+    p = i < 2 ? end + 1 : end;
+  }
+  *s = {v[0], v[1], v[2]};
+  // The comparison packs an element index into 32 bits.
+  return *p == '\0' && uint64_t(s->M) * uint64_t(s->N) < (uint64_t(1) << 32);
+}
+
+Options parseOptions(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--time") {
+      o.time = true;
+    } else if (arg == "--reps" && i + 1 < argc) {
+      o.reps = atoi(argv[++i]);
+      if (o.reps < 1)
+        usage(argv[0]);
+    } else if (arg == "--csv" && i + 1 < argc) {
+      o.csvPath = argv[++i];
+    } else if (arg == "--ref" && i + 1 < argc) {
+      std::string ref = argv[++i];
+      if (ref != "cublas" && ref != "naive")
+        usage(argv[0]);
+      o.naiveRef = ref == "naive";
+    } else if (arg == "--seed" && i + 1 < argc) {
+      o.haveSeed = true;
+      o.seed = strtoull(argv[++i], nullptr, 0);
+    } else {
+      Size s;
+      if (!parseSize(argv[i], &s)) {
+        fprintf(stderr, "%s: bad argument '%s'\n", argv[0], argv[i]);
+        usage(argv[0]);
+      }
+      o.sizes.push_back(s);
+    }
+  }
+  if (o.sizes.empty())
+    usage(argv[0]);
+  return o;
+}
+
+struct TimingRow {
+  Size size;
+  bool pass;
+  double relErr, exoMs, cublasMs;
+};
+
+std::string formatRow(const TimingRow &r) {
+  double exoTflops = r.size.flops() / (r.exoMs * 1e-3) / 1e12;
+  double cublasTflops = r.size.flops() / (r.cublasMs * 1e-3) / 1e12;
+  char line[256];
+  snprintf(line, sizeof(line),
+           "%-18s %9.4f %9.1f %6.1f%% %10.4f %10.1f %9.3fx  %s",
+           r.size.name().c_str(), r.exoMs, exoTflops,
+           100.0 * exoTflops / kPeakTf32Tflops, r.cublasMs, cublasTflops,
+           r.cublasMs / r.exoMs, r.pass ? "PASS" : "FAIL");
+  return line;
+}
+
+const char *kTableHeader = "size                 exo ms  exo TF/s  %peak  "
+                           "cuBLAS ms cuBLAS TF/s exo/cuBLAS check";
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options opts = parseOptions(argc, argv);
+  uint64_t baseSeed =
+      opts.haveSeed
+          ? opts.seed
+          : splitmix64(uint64_t(std::random_device{}()) ^
+                       uint64_t(std::chrono::high_resolution_clock::now()
+                                    .time_since_epoch()
+                                    .count()));
+
+  CUDA_CHECK(cudaSetDevice(0));
+  CUDA_CHECK(cudaFree(nullptr)); // Makes the primary context current.
+  cudaDeviceProp prop;
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  printf("device: %s, sm_%d%d, %d SMs; base seed %" PRIu64
+         " (rerun with --seed %" PRIu64 ")\n",
+         prop.name, prop.major, prop.minor, prop.multiProcessorCount, baseSeed,
+         baseSeed);
+  if (prop.major != 9 || prop.minor != 0)
+    printf("warning: the kernel is built for sm_90a; this device is sm_%d%d\n",
+           prop.major, prop.minor);
+  if (const char *tf32 = getenv("NVIDIA_TF32_OVERRIDE"))
+    printf("warning: NVIDIA_TF32_OVERRIDE=%s may change the cuBLAS runs\n",
+           tf32);
+
+  cudaStream_t stream;
+  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  cublasHandle_t handle;
+  CUBLAS_CHECK(cublasCreate(&handle));
+  CUBLAS_CHECK(cublasSetStream(handle, stream));
+  DeviceStats *dStats;
+  CUDA_CHECK(cudaMalloc(&dStats, sizeof(DeviceStats)));
+  void *flush = nullptr;
+  FILE *csv = nullptr;
+  if (opts.time) {
+    CUDA_CHECK(cudaMalloc(&flush, kFlushBytes));
+    if (opts.csvPath) {
+      csv = fopen(opts.csvPath, "w");
+      if (!csv) {
+        fprintf(stderr, "cannot open %s: %s\n", opts.csvPath, strerror(errno));
+        return 2;
+      }
+      fprintf(csv, "M,N,K,check,rel_err,exo_ms,exo_tflops,exo_pct_peak,"
+                   "cublas_ms,cublas_tflops,speedup\n");
+    }
+  }
+
+  bool allPass = true;
+  std::vector<TimingRow> rows;
+  for (size_t index = 0; index < opts.sizes.size(); ++index) {
+    const Size &s = opts.sizes[index];
+    uint64_t seed = splitmix64(baseSeed + index);
+    printf("== %s\n", s.name().c_str());
+    fflush(stdout);
+
+    float *dA, *dB, *dC, *dRef;
+    size_t aCount = size_t(s.M) * s.K, bCount = size_t(s.N) * s.K;
+    size_t cBytes = size_t(s.M) * s.N * sizeof(float);
+    CUDA_CHECK(cudaMalloc(&dA, aCount * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&dB, bCount * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&dC, cBytes));
+    CUDA_CHECK(cudaMalloc(&dRef, cBytes));
+    fillUniform<<<gridFor(aCount), 256, 0, stream>>>(dA, aCount,
+                                                     splitmix64(seed ^ 1));
+    CUDA_CHECK(cudaGetLastError());
+    fillUniform<<<gridFor(bCount), 256, 0, stream>>>(dB, bCount,
+                                                     splitmix64(seed ^ 2));
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaMemsetAsync(dRef, 0xFF, cBytes, stream));
+    if (opts.naiveRef) {
+      naiveGemmKernel<<<gridFor(size_t(s.M) * s.N), 256, 0, stream>>>(
+          dA, dB, dRef, s.M, s.N, s.K);
+      CUDA_CHECK(cudaGetLastError());
+    } else {
+      cublasGemm(handle, s, dA, dB, dRef, /*tf32=*/false);
+    }
+
+    // The checked run, on a NaN-poisoned C.
+    CUDA_CHECK(cudaMemsetAsync(dC, 0xFF, cBytes, stream));
+    bool launched = exoGemm(stream, s, dA, dB, dC);
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    bool pass = launched;
+    double relErr = INFINITY;
+    if (launched) {
+      Comparison c = compare(s, dC, dRef, dStats, stream);
+      relErr = c.relErr;
+      pass = c.pass();
+      printf("CHECK %s rel_err=%.3e max_err_at=(%" PRId64 ",%" PRId64
+             ") exo=%.6g ref=%.6g nonfinite=%llu %s\n",
+             s.name().c_str(), c.relErr, c.maxI, c.maxJ, double(c.maxC),
+             double(c.maxRef), c.nonFinite, pass ? "PASS" : "FAIL");
+      if (!pass)
+        printBadTiles(s, dC, dRef, float(1e-2 * c.rmsRef), stream);
+      if (!spotCheck(s, dA, dB, dC, dRef, seed)) {
+        if (pass)
+          printf("CHECK %s spot check FAIL\n", s.name().c_str());
+        pass = false;
+      }
+    } else {
+      printf("CHECK %s rel_err=inf launch failed FAIL\n", s.name().c_str());
+    }
+
+    // cuBLAS tf32 against the same reference, for scale.
+    if (!opts.naiveRef) {
+      cublasGemm(handle, s, dA, dB, dC, /*tf32=*/true);
+      Comparison cublasTf32 = compare(s, dC, dRef, dStats, stream);
+      printf("INFO %s cublas_tf32_rel_err=%.3e\n", s.name().c_str(),
+             cublasTf32.relErr);
+    }
+
+    if (opts.time && launched) {
+      CUDA_CHECK(cudaMemsetAsync(dC, 0xFF, cBytes, stream));
+      double exoMs = medianMs(stream, flush, opts.reps,
+                              [&] { return exoGemm(stream, s, dA, dB, dC); });
+      // The timed runs must still be right.
+      Comparison again = compare(s, dC, dRef, dStats, stream);
+      if (!std::isfinite(exoMs) || !again.pass()) {
+        printf("CHECK %s after timing: rel_err=%.3e nonfinite=%llu FAIL\n",
+               s.name().c_str(), again.relErr, again.nonFinite);
+        pass = false;
+      }
+      double cublasMs = medianMs(stream, flush, opts.reps, [&] {
+        cublasGemm(handle, s, dA, dB, dC, /*tf32=*/true);
+        return true;
+      });
+      TimingRow row{s, pass, relErr, exoMs, cublasMs};
+      rows.push_back(row);
+      printf("TIME %s\n", formatRow(row).c_str());
+      if (csv) {
+        double exoTflops = s.flops() / (exoMs * 1e-3) / 1e12;
+        double cublasTflops = s.flops() / (cublasMs * 1e-3) / 1e12;
+        fprintf(csv,
+                "%" PRId64 ",%" PRId64 ",%" PRId64 ",%s,%.4e,%.5f,%.2f,"
+                "%.2f,%.5f,%.2f,%.4f\n",
+                s.M, s.N, s.K, pass ? "PASS" : "FAIL", relErr, exoMs, exoTflops,
+                100.0 * exoTflops / kPeakTf32Tflops, cublasMs, cublasTflops,
+                cublasMs / exoMs);
+        fflush(csv);
+      }
+    }
+    allPass = allPass && pass;
+    fflush(stdout);
+
+    CUDA_CHECK(cudaFree(dA));
+    CUDA_CHECK(cudaFree(dB));
+    CUDA_CHECK(cudaFree(dC));
+    CUDA_CHECK(cudaFree(dRef));
+  }
+
+  if (!rows.empty()) {
+    printf("\n%s\n", kTableHeader);
+    for (const TimingRow &row : rows)
+      printf("%s\n", formatRow(row).c_str());
+    printf("(exo/cuBLAS = cuBLAS time / exo time; %%peak of %.1f TFLOP/s "
+           "dense tf32)\n",
+           kPeakTf32Tflops);
+  }
+  if (csv)
+    fclose(csv);
+  if (flush)
+    CUDA_CHECK(cudaFree(flush));
+  CUDA_CHECK(cudaFree(dStats));
+  CUBLAS_CHECK(cublasDestroy(handle));
+  CUDA_CHECK(cudaStreamDestroy(stream));
+  printf("%s\n", allPass ? "ALL CHECKS PASSED" : "SOME CHECKS FAILED");
+  return allPass ? 0 : 1;
+}
