@@ -444,4 +444,12 @@ CUresult exo_rt::launchPersistent(const KernelInfo &k, CUstream stream,
 
 const char *exo_rt::lastError() { return lastErrorMessage.c_str(); }
 
+CUresult exo_rt::zeroAsync(CUdeviceptr ptr, size_t bytes, CUstream stream) {
+  CUresult r = cuMemsetD8Async(ptr, 0, bytes, stream);
+  if (r != CUDA_SUCCESS)
+    return fail(r, "cuMemsetD8Async",
+                "zeroing " + std::to_string(bytes) + " bytes before a launch");
+  return r;
+}
+
 CUresult exo_rt::rejectLaunch(const char *message) { return invalid(message); }

@@ -18,6 +18,7 @@
 
 #include <cuda.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace exo_rt {
@@ -76,6 +77,9 @@ CUresult launchPersistent(const KernelInfo &k, CUstream stream, void **params);
 /// CUDA call, its error name and string, and what was being done. Successful
 /// calls leave it alone, so read it only after a call has failed.
 const char *lastError();
+
+/// Sets `bytes` bytes at `ptr` to zero on `stream` (cuMemsetD8Async).
+CUresult zeroAsync(CUdeviceptr ptr, size_t bytes, CUstream stream);
 
 /// Records `message` as the last error and returns CUDA_ERROR_INVALID_VALUE
 /// (generated launchers use it for sizes that violate `requires`).

@@ -179,7 +179,13 @@ private:
 
   // Instructions.
   LogicalResult emitTmaLoad(CallOp call, ProcOp callee);
-  LogicalResult emitTmaStore(CallOp call);
+  LogicalResult emitTmaStore(CallOp call, bool reduce);
+  LogicalResult emitShuffleXorSum(CallOp call, int64_t laneMask);
+  /// Checks that window `v` of a tensor map moves one box per issuing CTA
+  /// (`split` CTAs share its first dimension).
+  LogicalResult checkBox(CallOp call, const View &v, int64_t split);
+  /// TMA coordinates (innermost first) of the box at row `rowOff` of `v`.
+  SmallVector<Value> boxCoordinates(const View &v, Value rowOff);
   LogicalResult emitWgmmaZero(CallOp call);
   LogicalResult emitWgmma(CallOp call);
   LogicalResult emitWgmmaStore(CallOp call);
@@ -217,6 +223,8 @@ private:
   DenseMap<Operation *, Value> regAllocas;
   std::map<std::pair<int64_t, int64_t>, int64_t> namedBarriers;
   SmallVector<TensorMapParam> tensorMaps;
+  /// Gmem arguments the launcher zeroes before the launch.
+  SmallVector<int64_t> memsets;
   int64_t smemBytes = 0;
   int64_t blockDim = 0, clusterDim = 1;
   std::string currentGroup;
@@ -318,8 +326,33 @@ LogicalResult KernelLowering::checkHostCode() {
       tensorMaps.push_back({window, arg.getArgNumber()});
       continue;
     }
+    if (auto call = dyn_cast<CallOp>(op)) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+          call, call.getCalleeAttr());
+      if (callee && callee.isInstr() &&
+          callee.getInstrAttr().getLowering().getValue() == "cuda_memset0") {
+        if (!call->isBeforeInBlock(device))
+          return call.emitOpError() << "zeroes memory after the device "
+                                       "function; the launcher can only do "
+                                       "it before the launch";
+        SmallVector<Value> arrays;
+        for (Value a : call.getArgs())
+          if (isShapedData(a.getType()))
+            arrays.push_back(a);
+        auto arg = arrays.size() == 1 ? dyn_cast<BlockArgument>(arrays[0])
+                                      : BlockArgument();
+        if (!arg || arg.getOwner() != &proc.getBodyBlock() ||
+            getMemoryOf(arg.getType()).getKind() != MemoryKind::Gmem)
+          return call.emitOpError() << "must zero one whole gmem argument of "
+                                       "the proc to be lowered (by the "
+                                       "launcher, before the launch)";
+        memsets.push_back(arg.getArgNumber());
+        continue;
+      }
+    }
     return op.emitOpError() << "in host code has no GPU lowering (host code "
-                               "may only compute sizes and encode tensor maps)";
+                               "may only compute sizes, encode tensor maps "
+                               "and zero gmem arguments before the launch)";
   }
   return success();
 }
@@ -478,7 +511,7 @@ LogicalResult KernelLowering::planSharedMemory() {
     top = std::max(top, offset + buf.bytes);
   }
   // One extra alignment unit: the dynamic buffer is aligned at run time.
-  smemBytes = top + kSmemAlign;
+  smemBytes = top == 0 ? 0 : top + kSmemAlign;
   constexpr int64_t kMaxSmem = 227 * 1024;
   if (smemBytes > kMaxSmem)
     return device.emitOpError()
@@ -674,6 +707,9 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
       b.getNamedAttr("params", b.getArrayAttr(params))};
   if (IntegerSetAttr req = proc.getAssertionsAttr())
     info.push_back(b.getNamedAttr("requires", req));
+  if (!memsets.empty())
+    info.push_back(
+        b.getNamedAttr("zero_before_launch", b.getDenseI64ArrayAttr(memsets)));
   return b.getDictionaryAttr(info);
 }
 
@@ -1020,7 +1056,7 @@ LogicalResult KernelLowering::lowerThreadsLoop(ForOp loop) {
       span = min1 - min0;
       return llvm::all_of(samples, [&](const Sample &s) {
         int64_t x = byCta ? s.cta : s.tid;
-        return x >= base && (x - base) / span == s.iv;
+        return x >= base && (x - base) / span % n == s.iv;
       });
     };
     int64_t base, span;
@@ -1031,9 +1067,9 @@ LogicalResult KernelLowering::lowerThreadsLoop(ForOp loop) {
       x = cta;
     else
       return loop.emitOpError()
-             << "assigns threads to iterations in a way that is not (thread "
-                "index - base) / span or (CTA rank - base) / span; it has no "
-                "lowering";
+             << "assigns threads to iterations in a way that is not ((thread "
+                "index - base) / span) mod n or ((CTA rank - base) / span) "
+                "mod n; it has no lowering";
     Value rel = arith::SubIOp::create(b, loc, x, c32(base));
     ivValue =
         add(toI64(arith::DivUIOp::create(b, loc, rel, c32(span))), c64(lb));
@@ -1607,7 +1643,13 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
   if (kind == "tma_load_2d" || kind == "tma_load_multicast_2d")
     return emitTmaLoad(call, callee);
   if (kind == "tma_store_2d")
-    return emitTmaStore(call);
+    return emitTmaStore(call, /*reduce=*/false);
+  if (kind == "tma_reduce_add_2d")
+    return emitTmaStore(call, /*reduce=*/true);
+  if (kind == "shfl_xor_sum_1" || kind == "shfl_xor_sum_2" ||
+      kind == "shfl_xor_sum_4" || kind == "shfl_xor_sum_8" ||
+      kind == "shfl_xor_sum_16")
+    return emitShuffleXorSum(call, std::stoll(kind.rsplit('_').second.str()));
   if (kind == "wgmma_zero_scale_d")
     return emitWgmmaZero(call);
   if (kind == "wgmma_tf32")
@@ -1617,6 +1659,47 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
   return call.emitOpError()
          << "calls instruction @" << callee.getSymName() << " whose lowering \""
          << kind << "\" is not implemented for the GPU";
+}
+
+LogicalResult KernelLowering::checkBox(CallOp call, const View &v,
+                                       int64_t split) {
+  ArrayRef<int64_t> box = v.memory.getBox();
+  if (box.size() != v.offsets.size() || box.size() > 5)
+    return call.emitOpError()
+           << "the tensor map's box has " << box.size()
+           << " dimensions for a tensor of " << v.offsets.size()
+           << "; TMA needs one box extent per dimension (at most 5)";
+  for (unsigned d = 0; d < box.size(); ++d) {
+    const unsigned *it = llvm::find(v.kept, d);
+    int64_t extent = 1;
+    if (it != v.kept.end()) {
+      unsigned j = it - v.kept.begin();
+      extent = v.sizes[j];
+      if (j == 0) {
+        if (extent % split)
+          return call.emitOpError()
+                 << "the window's " << extent << " rows do not split over "
+                 << split << " issuing CTAs";
+        extent /= split;
+      }
+    }
+    if (extent != box[d])
+      return call.emitOpError()
+             << "moves " << extent << " elements along dimension " << d
+             << " of the tensor map per issuing CTA, but its box has "
+             << box[d];
+  }
+  return success();
+}
+
+SmallVector<Value> KernelLowering::boxCoordinates(const View &v, Value rowOff) {
+  SmallVector<Value> idx(v.kept.size(), c64(0));
+  idx[0] = rowOff;
+  SmallVector<Value> root = rootIndices(v, idx);
+  SmallVector<Value> coords;
+  for (Value x : llvm::reverse(root))
+    coords.push_back(toI32(x));
+  return coords;
 }
 
 LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
@@ -1630,9 +1713,6 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
   FailureOr<AllocOp> bar = barrierAlloc(call, call.getTrailing());
   if (failed(bar))
     return failure();
-  ArrayRef<int64_t> box = src.memory.getBox();
-  if (src.kept.size() != 2 || box.size() != 2)
-    return call.emitOpError() << "only 2-d TMA loads are lowered";
   if (dst.memory.getSwizzle() != src.memory.getSwizzle())
     return call.emitOpError()
            << "the shared-memory swizzle (" << dst.memory.getSwizzle()
@@ -1650,16 +1730,22 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
     for (auto [r, p] : llvm::enumerate(parts))
       rankOf[p.cta] = r;
   }
-  int64_t rows = src.sizes[0], cols = src.sizes[1];
-  if (rows % issuers || rows / issuers != box[0] || cols != box[1])
+  if (failed(checkBox(call, src, issuers)))
+    return failure();
+  // The first non-distributed window dimension of the destination holds
+  // the rows; the destination's other dimensions follow the source's.
+  unsigned rowDim = 0;
+  while (rowDim < dst.kept.size() && dst.kept[rowDim] < dst.numDistributed)
+    ++rowDim;
+  if (dst.kept.size() - rowDim != src.kept.size())
     return call.emitOpError()
-           << "loads a " << rows << " x " << cols << " window from " << issuers
-           << " CTA(s), which does not split into the tensor "
-           << "map's " << box[0] << " x " << box[1] << " box";
+           << "the destination has " << dst.kept.size() - rowDim
+           << " dimensions after its distributed ones, the source window "
+           << src.kept.size();
   FailureOr<Value> elected = electedThread(call, "a TMA load");
   if (failed(elected))
     return failure();
-  int64_t slice = rows / issuers;
+  int64_t slice = src.sizes[0] / issuers;
   ArrayRef<uint64_t> masks = ca.getMulticastMasks(call);
   std::vector<int64_t> maskByCta(clusterDim, 0);
   for (auto [i, inst] : llvm::enumerate(insts))
@@ -1672,37 +1758,19 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
     SmallVector<int64_t> rankVals(rankOf.begin(), rankOf.end());
     Value rank = toI64(selectByCta(rankVals, i32()));
     Value rowOff = mul(rank, c64(slice));
-    // Destination: the window's rows [rank * slice, ...) of the local CTA.
-    SmallVector<Value> dIdx;
-    for (unsigned j = 0; j < dst.kept.size(); ++j)
-      dIdx.push_back(c64(0));
-    // The first non-distributed window dimension of the destination holds
-    // the rows.
-    unsigned rowDim = 0;
-    while (rowDim < dst.kept.size() && dst.kept[rowDim] < dst.numDistributed)
-      ++rowDim;
-    if (rowDim + 2 != dst.kept.size())
-      return call.emitOpError()
-             << "the destination must be a 2-d window after its distributed "
-                "dimensions";
+    SmallVector<Value> dIdx(dst.kept.size(), c64(0));
     dIdx[rowDim] = rowOff;
     Value dstPtr = sharedAddress(dst, dIdx);
     Value dst7 = LLVM::AddrSpaceCastOp::create(b, loc, ptr(7), dstPtr);
-    SmallVector<OpFoldResult> tIdx = [&] {
-      SmallVector<OpFoldResult> r;
-      unsigned next = 0;
-      for (int64_t s : call.getStaticTrailingIndices()) {
-        if (ShapedType::isDynamic(s))
-          r.push_back(call.getTrailingIndices()[next++]);
-        else
-          r.push_back(b.getIndexAttr(s == kMulticastIndex ? 0 : s));
-      }
-      return r;
-    }();
+    SmallVector<OpFoldResult> tIdx;
+    unsigned next = 0;
+    for (int64_t s : call.getStaticTrailingIndices()) {
+      if (ShapedType::isDynamic(s))
+        tIdx.push_back(call.getTrailingIndices()[next++]);
+      else
+        tIdx.push_back(b.getIndexAttr(s == kMulticastIndex ? 0 : s));
+    }
     Value mbar = mbarrierAddress(*bar, tIdx);
-    SmallVector<Value> root = rootIndices(src, {rowOff, c64(0)});
-    // Coordinates, innermost dimension first.
-    SmallVector<Value> coords{toI32(root[1]), toI32(root[0])};
     Value mask;
     if (multicast) {
       SmallVector<int64_t> mv(maskByCta.begin(), maskByCta.end());
@@ -1710,43 +1778,83 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
                                      selectByCta(mv, i32()));
     }
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-        b, loc, dst7, src.base, coords, mbar, ValueRange{}, mask, Value(),
-        NVVM::TMALoadMode::TILE, false, NVVM::CTAGroupKindAttr(), Value());
+        b, loc, dst7, src.base, boxCoordinates(src, rowOff), mbar, ValueRange{},
+        mask, Value(), NVVM::TMALoadMode::TILE, false, NVVM::CTAGroupKindAttr(),
+        Value());
     return success();
   });
 }
 
-LogicalResult KernelLowering::emitTmaStore(CallOp call) {
+LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
   if (dst.kind != View::TmaMap || src.kind != View::Shared)
     return call.emitOpError() << "a TMA store needs a tensor-map destination "
                                  "and a shared-memory source";
-  ArrayRef<int64_t> box = dst.memory.getBox();
-  if (dst.kept.size() != 2 || box.size() != 2 || dst.sizes[0] != box[0] ||
-      dst.sizes[1] != box[1])
-    return call.emitOpError() << "only 2-d TMA stores of one whole box are "
-                                 "lowered";
+  if (failed(checkBox(call, dst, 1)))
+    return failure();
   if (src.memory.getSwizzle() != dst.memory.getSwizzle())
-    return call.emitOpError() << "the shared-memory swizzle differs from the "
-                                 "tensor map's";
-  // The source must be the box in row-major order, contiguous.
-  unsigned last = src.kept.back();
-  if (src.staticExtents[last] != box[1])
-    return call.emitOpError() << "the shared-memory source is not a "
-                                 "contiguous box";
-  FailureOr<Value> elected = electedThread(call, "a TMA store");
+    return call.emitOpError()
+           << "the shared-memory swizzle (" << src.memory.getSwizzle()
+           << ") differs from the tensor map's (" << dst.memory.getSwizzle()
+           << ")";
+  // The source must hold the box densely, in row-major order.
+  for (unsigned j = 1; j < src.kept.size(); ++j)
+    if (src.kept[j] < src.numDistributed ||
+        src.sizes[j] != src.staticExtents[src.kept[j]])
+      return call.emitOpError()
+             << "the shared-memory source is not one dense box (its "
+                "dimensions after the first must be whole)";
+  FailureOr<Value> elected =
+      electedThread(call, reduce ? "a TMA reduction" : "a TMA store");
   if (failed(elected))
     return failure();
   return emitIf(*elected, [&] {
-    Value srcPtr = sharedAddress(src, {c64(0), c64(0)});
-    SmallVector<Value> root = rootIndices(dst, {c64(0), c64(0)});
-    SmallVector<Value> coords{toI32(root[1]), toI32(root[0])};
-    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-        b, loc, dst.base, srcPtr, coords, Value(), NVVM::TMAStoreMode::TILE,
-        Value());
+    SmallVector<Value> zeros(src.kept.size(), c64(0));
+    Value srcPtr = sharedAddress(src, zeros);
+    SmallVector<Value> coords = boxCoordinates(dst, c64(0));
+    if (reduce)
+      NVVM::CpAsyncBulkTensorReduceOp::create(
+          b, loc, dst.base, srcPtr, NVVM::TMAReduxKind::ADD,
+          NVVM::TMAStoreMode::TILE, coords, Value());
+    else
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          b, loc, dst.base, srcPtr, coords, Value(), NVVM::TMAStoreMode::TILE,
+          Value());
     return success();
   });
+}
+
+LogicalResult KernelLowering::emitShuffleXorSum(CallOp call, int64_t laneMask) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  for (const View *v : {&dst, &src})
+    if (v->kind != View::Regs || v->kept.size() != 1 ||
+        v->kept[0] >= v->numDistributed || !v->elemType.isF32())
+      return call.emitOpError()
+             << "a butterfly shuffle needs f32 register windows whose only "
+                "dimension is distributed over the exchanging threads";
+  // Every lane of the warps involved must take part (full member mask).
+  ThreadSet all(clusterDim * blockDim);
+  for (const CollectiveInstance &inst : ca.getInstances(call))
+    all |= inst.threads;
+  for (const CtaPart &p : partsOf(all))
+    if (!p.wholeWarps())
+      return call.emitOpError() << "runs a warp shuffle on threads that are "
+                                   "not whole warps ("
+                                << ca.describe(all) << ")";
+  SmallVector<Value> zero{c64(0)};
+  Value srcPtr = gepBytes(
+      src.base, mul(elementOffset(src, rootIndices(src, zero)), c64(4)));
+  Value dstPtr = gepBytes(
+      dst.base, mul(elementOffset(dst, rootIndices(dst, zero)), c64(4)));
+  Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), srcPtr);
+  Value other = NVVM::ShflOp::create(
+      b, loc, b.getF32Type(), c32(-1), v, c32(laneMask), c32(0x1f),
+      NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
+  LLVM::StoreOp::create(b, loc, arith::AddFOp::create(b, loc, v, other),
+                        dstPtr);
+  return success();
 }
 
 /// The accumulator fragment of a wgmma: 64 x N f32 over a warpgroup.
