@@ -43,3 +43,26 @@ exo.proc @gemm_splitk(%M: index, %N: index, %KS: index, %KC: index,
     }
   }
 }
+
+// The bf16 GEMM: bf16 operands, products and sums in f32 (the layout of
+// hopper_gemm_bf16.mlir).
+!Ah = !exo.tensor<[M, K], bf16, dram>
+!Bh = !exo.tensor<[N, K], bf16, dram>
+
+exo.proc @gemm_bf16(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
+                    %C: !C) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !C
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !C
+      }
+    }
+  }
+}

@@ -187,7 +187,7 @@ private:
   /// TMA coordinates (innermost first) of the box at row `rowOff` of `v`.
   SmallVector<Value> boxCoordinates(const View &v, Value rowOff);
   LogicalResult emitWgmmaZero(CallOp call);
-  LogicalResult emitWgmma(CallOp call);
+  LogicalResult emitWgmma(CallOp call, NVVM::WGMMATypes type);
   LogicalResult emitWgmmaStore(CallOp call);
 
   // Helpers.
@@ -1653,7 +1653,11 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
   if (kind == "wgmma_zero_scale_d")
     return emitWgmmaZero(call);
   if (kind == "wgmma_tf32")
-    return emitWgmma(call);
+    return emitWgmma(call, NVVM::WGMMATypes::tf32);
+  if (kind == "wgmma_bf16")
+    return emitWgmma(call, NVVM::WGMMATypes::bf16);
+  if (kind == "wgmma_f16")
+    return emitWgmma(call, NVVM::WGMMATypes::f16);
   if (kind == "wgmma_store_d_smem")
     return emitWgmmaStore(call);
   return call.emitOpError()
@@ -1860,8 +1864,10 @@ LogicalResult KernelLowering::emitShuffleXorSum(CallOp call, int64_t laneMask) {
 /// The accumulator fragment of a wgmma: 64 x N f32 over a warpgroup.
 static FailureOr<int64_t> accumulatorN(CallOp call, const View &v) {
   if (v.kind != View::Regs || v.memory.getKind() != MemoryKind::WgmmaAccum ||
-      v.sizes.size() != 2 || v.sizes[0] != 64)
-    return call.emitOpError() << "needs a whole 64 x N wgmma accumulator tile";
+      v.sizes.size() != 2 || v.sizes[0] != 64 || v.sizes[1] % 8 ||
+      v.sizes[1] < 8 || v.sizes[1] > 256)
+    return call.emitOpError() << "needs a whole 64 x N wgmma accumulator tile "
+                                 "(N a multiple of 8 up to 256)";
   return v.sizes[1];
 }
 
@@ -1877,23 +1883,32 @@ LogicalResult KernelLowering::emitWgmmaZero(CallOp call) {
   return success();
 }
 
-LogicalResult KernelLowering::emitWgmma(CallOp call) {
+LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   const View &d = views[call.getArgs()[0]];
   const View &a = views[call.getArgs()[1]];
   const View &bv = views[call.getArgs()[2]];
   FailureOr<int64_t> n = accumulatorN(call, d);
   if (failed(n))
     return failure();
-  // Operands: K-major tiles (rows x 8 tf32) in 128-byte-swizzled shared
-  // memory whose rows are 128 bytes long.
+  // One wgmma consumes 32 bytes of K: 8 tf32 or 16 bf16/f16 values.
+  int64_t k = type == NVVM::WGMMATypes::tf32 ? 8 : 16;
+  StringRef typeName = stringifyWGMMATypes(type);
+  // Operands: K-major tiles (rows x k) in 128-byte-swizzled shared memory
+  // whose rows are 128 bytes long.
   auto descriptor = [&](const View &v, int64_t rows) -> FailureOr<Value> {
-    if (v.kind != View::Shared || v.memory.getSwizzle() != 128 ||
-        v.sizes.size() != 2 || v.sizes[0] != rows || v.sizes[1] != 8 ||
+    bool typeOk = type == NVVM::WGMMATypes::tf32
+                      ? (v.elemType.isF32() || v.elemType.isTF32())
+                      : (type == NVVM::WGMMATypes::bf16 ? v.elemType.isBF16()
+                                                        : v.elemType.isF16());
+    if (v.kind != View::Shared || v.memory.getSwizzle() != 128 || !typeOk ||
+        v.sizes.size() != 2 || v.sizes[0] != rows || v.sizes[1] != k ||
         v.staticExtents.back() * elementBytes(v.elemType) != 128)
       return call.emitOpError()
-             << "a wgmma tf32 operand must be a " << rows
-             << " x 8 window of 128-byte-swizzled shared memory with "
-                "128-byte rows";
+             << "a wgmma " << typeName << " operand must be a " << rows << " x "
+             << k
+             << " window of 128-byte-swizzled shared memory with 128-byte "
+                "rows of "
+             << typeName;
     Value addr = sharedAddress(v, {c64(0), c64(0)});
     Value a64 = LLVM::PtrToIntOp::create(b, loc, i64(), addr);
     Value start = arith::ShRUIOp::create(
@@ -1913,12 +1928,12 @@ LogicalResult KernelLowering::emitWgmma(CallOp call) {
   SmallVector<Type> fields(*n / 2, b.getF32Type());
   auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
   Value acc = LLVM::LoadOp::create(b, loc, structTy, d.base);
-  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, *n, 8);
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, *n, k);
   Value result = NVVM::WgmmaMmaAsyncOp::create(
-      b, loc, structTy, acc, *descA, *descB, shape, NVVM::WGMMATypes::tf32,
-      NVVM::WGMMATypes::tf32, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-      NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-      NVVM::MMALayout::col, NVVM::MMAIntOverflowAttr());
+      b, loc, structTy, acc, *descA, *descB, shape, type, type,
+      NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+      NVVM::MMAIntOverflowAttr());
   LLVM::StoreOp::create(b, loc, result, d.base);
   return success();
 }
