@@ -50,8 +50,8 @@ for cand in clang-format-22 /usr/lib/llvm-22/bin/clang-format clang-format; do
     break
   fi
 done
-exts="cpp h"
-mapfile -d '' cxx_files < <(list_files include lib tools plugin runtime test/lib bench)
+exts="cpp h cu"
+mapfile -d '' cxx_files < <(list_files include lib tools plugin runtime test/lib test/GPU bench)
 if [ -z "$clang_format" ]; then
   echo "lint: note: no clang-format found; skipping the format check" >&2
 elif [ ${#cxx_files[@]} -gt 0 ]; then

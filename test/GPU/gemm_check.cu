@@ -1,9 +1,10 @@
-//===- gemm_check.cu - Checks and times the generated tf32 GEMM -----------===//
+//===- gemm_check.cu - Checks and times the generated tf32 GEMMs ----------===//
 //
 // Part of the Exo-GPU project.
 //
 // Usage: gemm_check [--time] [--reps N] [--csv PATH] [--seed S]
 //                   [--ref cublas|naive] MxNxK...
+//        gemm_check_splitk [--ks KS] (the options above) MxNxK...
 //
 // For each size, C[M,N] = A[M,K] * B[N,K]^T (row-major f32) is computed by the
 // generated exo_kernels::gemm_sm90_tf32 and compared against cuBLAS in full
@@ -17,17 +18,36 @@
 // instead of cuBLAS (for compute-sanitizer runs, which should see no cuBLAS
 // kernels, and as an independent cross-check at small sizes).
 //
-// Prints `CHECK MxNxK rel_err=... PASS|FAIL` per size. Exits 0 when every
-// check passes, 1 when a check fails, 2 on a CUDA or cuBLAS error.
+// Built with -DEXO_GEMM_SPLITK, the binary checks and times the split-K
+// kernel exo_kernels::gemm_sm90_tf32_splitk instead, with the same buffers
+// (A[M,K] read as A[M,KS,KC], B as B[N,KS,KC], K = KS * KC) and `--ks KS`
+// splits (default 2; every K must be a multiple of KS). Its launcher zeroes C
+// before the launch (the kernel accumulates with TMA reduce-adds): the NaN
+// poison then proves that the launcher and the kernel wrote all of C, and an
+// element the kernel skips stays 0, so that build also fails any element off
+// by more than 2e-2 * rms(C_ref). tf32 truncation is about 7e-4 * |C| per
+// element, under 5e-3 * rms(C_ref) even for the largest elements (about six
+// times the rms at 8192^2), while a skipped element is caught unless
+// |C_ref| < 2e-2 * rms (1.6% of them). Its times include the launcher's memset
+// of C.
 //
-// Build (see run_gemm.sh): nvcc -O3 -std=c++17
+// Prints `CHECK MxNxK rel_err=... PASS|FAIL` per size. Exits 0 when every
+// check passes, 1 when a check fails, 2 on a CUDA or cuBLAS error or bad
+// arguments.
+//
+// Build (see run_all.sh): nvcc -O3 -std=c++17
 //   -gencode=arch=compute_90a,code=sm_90a -I runtime -I GEN_DIR
-//   test/GPU/gemm_check.cu runtime/exo_gpu_runtime.cpp -lcuda -lcublas
+//   [-DEXO_GEMM_SPLITK] test/GPU/gemm_check.cu runtime/exo_gpu_runtime.cpp
+//   -lcuda -lcublas
 //
 //===----------------------------------------------------------------------===//
 
 #include "exo_gpu_runtime.h"
+#ifdef EXO_GEMM_SPLITK
+#include "gemm_sm90_tf32_splitk_launcher.h"
+#else
 #include "gemm_sm90_tf32_launcher.h"
+#endif
 
 #include <cublas_v2.h>
 #include <cuda.h>
@@ -75,9 +95,19 @@ constexpr double kRelTolerance = 2e-3;
 constexpr size_t kFlushBytes = size_t(256) << 20;
 constexpr int kWarmups = 5;
 constexpr int kTile = 128; // Granularity of the bad-element map.
+#ifdef EXO_GEMM_SPLITK
+constexpr bool kSplitK = true;
+constexpr const char *kKernelName = "gemm_sm90_tf32_splitk";
+#else
+constexpr bool kSplitK = false;
+constexpr const char *kKernelName = "gemm_sm90_tf32";
+#endif
+// Split-K only: the largest allowed |C - C_ref|, in units of rms(C_ref).
+constexpr double kElementTolerance = 2e-2;
 
 struct Size {
   int64_t M, N, K;
+  int64_t KS = 1; // Number of K splits (split-K build only).
   std::string name() const {
     return std::to_string(M) + "x" + std::to_string(N) + "x" +
            std::to_string(K);
@@ -92,6 +122,7 @@ struct Options {
   bool haveSeed = false;
   uint64_t seed = 0;
   bool naiveRef = false;
+  int64_t ks = 2; // Split-K build only.
   std::vector<Size> sizes;
 };
 
@@ -242,12 +273,13 @@ Comparison compare(const Size &s, const float *dC, const float *dRef,
   return r;
 }
 
-/// Prints where the wrong elements are, per kTile x kTile tile of C.
-void printBadTiles(const Size &s, const float *dC, const float *dRef, float tol,
-                   cudaStream_t stream) {
-  int tilesM = int((s.M + kTile - 1) / kTile);
+/// The number of elements that are non-finite or off by more than tol, per
+/// kTile x kTile tile of C (row-major over the tiles).
+std::vector<unsigned> badTileCounts(const Size &s, const float *dC,
+                                    const float *dRef, float tol,
+                                    cudaStream_t stream) {
   int tilesN = int((s.N + kTile - 1) / kTile);
-  size_t numTiles = size_t(tilesM) * size_t(tilesN);
+  size_t numTiles = size_t((s.M + kTile - 1) / kTile) * size_t(tilesN);
   unsigned *dCounts;
   CUDA_CHECK(cudaMalloc(&dCounts, numTiles * sizeof(unsigned)));
   CUDA_CHECK(cudaMemsetAsync(dCounts, 0, numTiles * sizeof(unsigned), stream));
@@ -261,7 +293,16 @@ void printBadTiles(const Size &s, const float *dC, const float *dRef, float tol,
                              cudaMemcpyDeviceToHost, stream));
   CUDA_CHECK(cudaStreamSynchronize(stream));
   CUDA_CHECK(cudaFree(dCounts));
+  return counts;
+}
 
+/// Prints where the wrong elements are, per kTile x kTile tile of C.
+void printBadTiles(const Size &s, const float *dC, const float *dRef, float tol,
+                   cudaStream_t stream) {
+  int tilesM = int((s.M + kTile - 1) / kTile);
+  int tilesN = int((s.N + kTile - 1) / kTile);
+  std::vector<unsigned> counts = badTileCounts(s, dC, dRef, tol, stream);
+  size_t numTiles = counts.size();
   size_t badTiles = 0;
   for (unsigned count : counts)
     badTiles += count != 0;
@@ -282,6 +323,25 @@ void printBadTiles(const Size &s, const float *dC, const float *dRef, float tol,
     }
     printf("%s\n", row.c_str());
   }
+}
+
+/// Split-K: fails when an element is non-finite or off by more than
+/// kElementTolerance * rms(C_ref), and then prints the tile map. There C
+/// starts at 0 (the launcher's memset), so an element that no reduce-add
+/// reached is finite and can hide in the Frobenius norm of a large C.
+bool elementCheck(const Size &s, const float *dC, const float *dRef,
+                  const Comparison &c, cudaStream_t stream) {
+  float tol = float(kElementTolerance * c.rmsRef);
+  uint64_t bad = 0;
+  for (unsigned count : badTileCounts(s, dC, dRef, tol, stream))
+    bad += count;
+  if (bad == 0)
+    return true;
+  printf("CHECK %s elements: %" PRIu64 " non-finite or off by more than "
+         "%.3g FAIL\n",
+         s.name().c_str(), bad, double(tol));
+  printBadTiles(s, dC, dRef, tol, stream);
+  return false;
 }
 
 /// Checks a few entries of C_ref (fp32, tight) and C (tf32 worst-case bound)
@@ -358,14 +418,25 @@ void cublasGemm(cublasHandle_t handle, const Size &s, const float *dA,
 /// Enqueues the generated GEMM; prints the runtime's message on failure.
 bool exoGemm(cudaStream_t stream, const Size &s, const float *dA,
              const float *dB, float *dC) {
+#ifdef EXO_GEMM_SPLITK
+  // A[M,K] is A[M,KS,KC] and B[N,K] is B[N,KS,KC], both row-major.
+  CUresult result = exo_kernels::gemm_sm90_tf32_splitk(
+      stream, s.M, s.N, s.KS, s.K / s.KS, devicePtr(dA), devicePtr(dB),
+      devicePtr(dC));
+#else
   CUresult result = exo_kernels::gemm_sm90_tf32(
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
+#endif
   if (result != CUDA_SUCCESS) {
     const char *name = nullptr;
     if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
       name = "unknown CUresult";
-    printf("  exo_kernels::gemm_sm90_tf32(%s) returned %s (%d): %s\n",
-           s.name().c_str(), name, int(result), exo_rt::lastError());
+    std::string args = s.name();
+    if (kSplitK)
+      args +=
+          ", KS=" + std::to_string(s.KS) + ", KC=" + std::to_string(s.K / s.KS);
+    printf("  exo_kernels::%s(%s) returned %s (%d): %s\n", kKernelName,
+           args.c_str(), name, int(result), exo_rt::lastError());
     return false;
   }
   CUDA_CHECK(cudaGetLastError());
@@ -416,9 +487,9 @@ double medianMs(cudaStream_t stream, void *flush, int reps, Run run) {
 
 void usage(const char *argv0) {
   fprintf(stderr,
-          "usage: %s [--time] [--reps N] [--csv PATH] [--seed S] "
+          "usage: %s%s [--time] [--reps N] [--csv PATH] [--seed S] "
           "[--ref cublas|naive] MxNxK...\n",
-          argv0);
+          argv0, kSplitK ? " [--ks KS]" : "");
   exit(2);
 }
 
@@ -460,6 +531,21 @@ Options parseOptions(int argc, char **argv) {
     } else if (arg == "--seed" && i + 1 < argc) {
       o.haveSeed = true;
       o.seed = strtoull(argv[++i], nullptr, 0);
+    } else if (arg == "--ks" && i + 1 < argc) {
+      if (!kSplitK) {
+        fprintf(stderr,
+                "%s: --ks needs the split-K build (-DEXO_GEMM_SPLITK)\n",
+                argv[0]);
+        exit(2);
+      }
+      char *end;
+      long long ks = strtoll(argv[++i], &end, 10);
+      if (*argv[i] == '\0' || *end != '\0' || ks < 1 || ks > INT32_MAX) {
+        fprintf(stderr, "%s: --ks wants a positive integer, not '%s'\n",
+                argv[0], argv[i]);
+        exit(2);
+      }
+      o.ks = ks;
     } else {
       Size s;
       if (!parseSize(argv[i], &s)) {
@@ -471,6 +557,21 @@ Options parseOptions(int argc, char **argv) {
   }
   if (o.sizes.empty())
     usage(argv[0]);
+  if (kSplitK) {
+    bool ok = true;
+    for (Size &s : o.sizes) {
+      s.KS = o.ks;
+      if (s.K % s.KS != 0) {
+        fprintf(stderr,
+                "%s: size %s: K = %" PRId64 " is not a multiple of "
+                "--ks %" PRId64 " (the kernel reads K as KS x KC)\n",
+                argv[0], s.name().c_str(), s.K, s.KS);
+        ok = false;
+      }
+    }
+    if (!ok)
+      exit(2);
+  }
   return o;
 }
 
@@ -518,6 +619,10 @@ int main(int argc, char **argv) {
   if (prop.major != 9 || prop.minor != 0)
     printf("warning: the kernel is built for sm_90a; this device is sm_%d%d\n",
            prop.major, prop.minor);
+  if (kSplitK)
+    printf("kernel: exo_kernels::%s, KS = %" PRId64 " (KC = K / %" PRId64
+           "); exo times include the launcher's memset of C\n",
+           kKernelName, opts.ks, opts.ks);
   if (const char *tf32 = getenv("NVIDIA_TF32_OVERRIDE"))
     printf("warning: NVIDIA_TF32_OVERRIDE=%s may change the cuBLAS runs\n",
            tf32);
@@ -539,8 +644,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "cannot open %s: %s\n", opts.csvPath, strerror(errno));
         return 2;
       }
-      fprintf(csv, "M,N,K,check,rel_err,exo_ms,exo_tflops,exo_pct_peak,"
-                   "cublas_ms,cublas_tflops,speedup\n");
+      fprintf(csv,
+              "M,N,K,%scheck,rel_err,exo_ms,exo_tflops,exo_pct_peak,"
+              "cublas_ms,cublas_tflops,speedup\n",
+              kSplitK ? "KS,KC," : "");
     }
   }
 
@@ -549,7 +656,11 @@ int main(int argc, char **argv) {
   for (size_t index = 0; index < opts.sizes.size(); ++index) {
     const Size &s = opts.sizes[index];
     uint64_t seed = splitmix64(baseSeed + index);
-    printf("== %s\n", s.name().c_str());
+    if (kSplitK)
+      printf("== %s (KS %" PRId64 " x KC %" PRId64 ")\n", s.name().c_str(),
+             s.KS, s.K / s.KS);
+    else
+      printf("== %s\n", s.name().c_str());
     fflush(stdout);
 
     float *dA, *dB, *dC, *dRef;
@@ -588,7 +699,9 @@ int main(int argc, char **argv) {
              ") exo=%.6g ref=%.6g nonfinite=%llu %s\n",
              s.name().c_str(), c.relErr, c.maxI, c.maxJ, double(c.maxC),
              double(c.maxRef), c.nonFinite, pass ? "PASS" : "FAIL");
-      if (!pass)
+      if (kSplitK && !elementCheck(s, dC, dRef, c, stream))
+        pass = false;
+      else if (!pass)
         printBadTiles(s, dC, dRef, float(1e-2 * c.rmsRef), stream);
       if (!spotCheck(s, dA, dB, dC, dRef, seed)) {
         if (pass)
@@ -613,7 +726,10 @@ int main(int argc, char **argv) {
                               [&] { return exoGemm(stream, s, dA, dB, dC); });
       // The timed runs must still be right.
       Comparison again = compare(s, dC, dRef, dStats, stream);
-      if (!std::isfinite(exoMs) || !again.pass()) {
+      bool againOk = again.pass();
+      if (kSplitK && std::isfinite(exoMs))
+        againOk = elementCheck(s, dC, dRef, again, stream) && againOk;
+      if (!std::isfinite(exoMs) || !againOk) {
         printf("CHECK %s after timing: rel_err=%.3e nonfinite=%llu FAIL\n",
                s.name().c_str(), again.relErr, again.nonFinite);
         pass = false;
@@ -628,10 +744,11 @@ int main(int argc, char **argv) {
       if (csv) {
         double exoTflops = s.flops() / (exoMs * 1e-3) / 1e12;
         double cublasTflops = s.flops() / (cublasMs * 1e-3) / 1e12;
-        fprintf(csv,
-                "%" PRId64 ",%" PRId64 ",%" PRId64 ",%s,%.4e,%.5f,%.2f,"
-                "%.2f,%.5f,%.2f,%.4f\n",
-                s.M, s.N, s.K, pass ? "PASS" : "FAIL", relErr, exoMs, exoTflops,
+        fprintf(csv, "%" PRId64 ",%" PRId64 ",%" PRId64 ",", s.M, s.N, s.K);
+        if (kSplitK)
+          fprintf(csv, "%" PRId64 ",%" PRId64 ",", s.KS, s.K / s.KS);
+        fprintf(csv, "%s,%.4e,%.5f,%.2f,%.2f,%.5f,%.2f,%.4f\n",
+                pass ? "PASS" : "FAIL", relErr, exoMs, exoTflops,
                 100.0 * exoTflops / kPeakTf32Tflops, cublasMs, cublasTflops,
                 cublasMs / exoMs);
         fflush(csv);
@@ -653,6 +770,10 @@ int main(int argc, char **argv) {
     printf("(exo/cuBLAS = cuBLAS time / exo time; %%peak of %.1f TFLOP/s "
            "dense tf32)\n",
            kPeakTf32Tflops);
+    if (kSplitK)
+      printf("(exo = %s with KS = %" PRId64 ", including the launcher's "
+             "memset of C)\n",
+             kKernelName, opts.ks);
   }
   if (csv)
     fclose(csv);

@@ -12,6 +12,8 @@
 #   4. The timing table against cuBLAS tf32.
 # Exits non-zero when any step fails; every step still runs (but not the
 # ones needing the binary when the build fails).
+# test/GPU/run_all.sh runs these steps and the same for the split-K GEMM and
+# the GEMV.
 set -uo pipefail
 
 if [ $# -ne 2 ]; then

@@ -405,9 +405,12 @@ LogicalResult KernelLowering::computeBarrier(AllocOp alloc) {
         continue;
       if (count && *count != n)
         return arrive.emitOpError()
-               << "gives the mbarriers of its CTAs different arrival counts "
-                  "per phase ("
-               << *count << " and " << n << "); no mbarrier init fits both";
+               << "makes the elements of this mbarrier receive different "
+                  "numbers "
+                  "of arrivals per phase ("
+               << *count << " and " << n
+               << ", counting this and the other arrives on it); one "
+                  "mbarrier.init count cannot fit both";
       count = n;
     }
   }
@@ -1060,19 +1063,23 @@ LogicalResult KernelLowering::lowerThreadsLoop(ForOp loop) {
       });
     };
     int64_t base, span;
-    Value x;
-    if (fit(/*byCta=*/false, base, span))
-      x = tid;
-    else if (fit(/*byCta=*/true, base, span))
-      x = cta;
-    else
+    bool byCta = false;
+    if (!fit(/*byCta=*/false, base, span))
+      byCta = fit(/*byCta=*/true, base, span);
+    if (!byCta && !fit(/*byCta=*/false, base, span))
       return loop.emitOpError()
              << "assigns threads to iterations in a way that is not ((thread "
                 "index - base) / span) mod n or ((CTA rank - base) / span) "
                 "mod n; it has no lowering";
-    Value rel = arith::SubIOp::create(b, loc, x, c32(base));
-    ivValue =
-        add(toI64(arith::DivUIOp::create(b, loc, rel, c32(span))), c64(lb));
+    Value rel = arith::SubIOp::create(b, loc, byCta ? cta : tid, c32(base));
+    Value q = arith::DivUIOp::create(b, loc, rel, c32(span));
+    // The modulo is only needed when some thread lies past the n-th span.
+    bool wraps = llvm::any_of(samples, [&](const Sample &smp) {
+      return ((byCta ? smp.cta : smp.tid) - base) / span >= n;
+    });
+    if (wraps)
+      q = arith::RemUIOp::create(b, loc, q, c32(n));
+    ivValue = add(toI64(q), c64(lb));
   }
   FailureOr<Value> cond = guardFor(loop, insts);
   if (failed(cond))
@@ -1193,9 +1200,9 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   const View &v = it->second;
   if (v.kind == View::TmaMap || v.memory.getSwizzle() ||
       v.memory.getKind() == MemoryKind::WgmmaAccum)
-    return op->emitOpError() << "accesses " << v.memory
-                             << " memory element by element; only "
-                                "instructions may";
+    return op->emitOpError()
+           << "accesses " << stringifyMemoryKind(v.memory.getKind())
+           << " memory element by element; only instructions may";
   SmallVector<Value> indices;
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
@@ -1308,27 +1315,26 @@ LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
 }
 
 FailureOr<Value> KernelLowering::electedThread(Operation *op, StringRef what) {
-  int64_t lowest = -1;
+  bool singles = false, warps = false;
   for (const CollectiveInstance &inst : ca.getInstances(op))
     for (const CtaPart &p : partsOf(inst.threads)) {
-      if (p.count != 1 && !(p.wholeWarps() && p.count == kWarpSize))
+      if (p.count == 1)
+        singles = true;
+      else if (p.wholeWarps() && p.count == kWarpSize)
+        warps = true;
+      else
         return op->emitOpError()
                << what
                << " must be issued by one warp or one thread per CTA "
                   "to be lowered, but here it runs on "
                << ca.describe(inst.threads);
-      if (p.count == 1) {
-        if (lowest >= 0 && lowest != -2)
-          return op->emitOpError() << what
-                                   << " runs on single threads of "
-                                      "different instances; no "
-                                      "lowering";
-        lowest = -2; // the single thread runs it
-      }
     }
-  if (lowest == -2)
-    return eq(c32(0), c32(0));
-  return eq(lane, c32(0));
+  if (singles && warps)
+    return op->emitOpError() << what
+                             << " runs on single threads in some instances "
+                                "and on warps in others; no lowering";
+  // A single thread issues for itself; a warp issues from lane 0.
+  return singles ? cst(i1(), 1) : eq(lane, c32(0));
 }
 
 LogicalResult KernelLowering::syncCollective(Operation *op, StringRef what) {
@@ -1362,8 +1368,26 @@ LogicalResult KernelLowering::syncCollective(Operation *op, StringRef what) {
     inlineAsm(Type(), {}, "barrier.sync 0;", "");
     return success();
   }
+  if (*count == 1)
+    return success(); // a thread is ordered with itself
   if (*count <= kWarpSize) {
-    inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
+    // Lanes [k * count, (k + 1) * count) of a warp: every instance must be
+    // such an aligned group.
+    for (auto [lo, hi] : ranges)
+      if (kWarpSize % *count || lo % *count)
+        return op->emitOpError()
+               << what << " runs on " << *count
+               << " threads that are not an aligned group of lanes of one "
+                  "warp; no warp barrier fits";
+    if (*count == kWarpSize) {
+      inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
+      return success();
+    }
+    Value first = arith::SubIOp::create(
+        b, loc, lane, arith::RemUIOp::create(b, loc, lane, c32(*count)));
+    Value mask =
+        arith::ShLIOp::create(b, loc, c32((int64_t(1) << *count) - 1), first);
+    inlineAsm(Type(), {mask}, "bar.warp.sync $0;", "r");
     return success();
   }
   // A named barrier per distinct warp range.
@@ -1847,6 +1871,19 @@ LogicalResult KernelLowering::emitShuffleXorSum(CallOp call, int64_t laneMask) {
       return call.emitOpError() << "runs a warp shuffle on threads that are "
                                    "not whole warps ("
                                 << ca.describe(all) << ")";
+  // Each instance must be the pair of lanes (t, t ^ laneMask) the shuffle
+  // exchanges.
+  for (const CollectiveInstance &inst : ca.getInstances(call)) {
+    SmallVector<CtaPart> parts = partsOf(inst.threads);
+    int64_t first = parts.empty() ? -1 : parts.front().lo;
+    if (parts.size() != 1 || parts.front().count != 2 ||
+        !inst.threads.test(parts.front().cta * blockDim + (first ^ laneMask)))
+      return call.emitOpError()
+             << "a butterfly shuffle with lane mask " << laneMask
+             << " exchanges lanes t and t ^ " << laneMask
+             << ", but an instance of this call runs on "
+             << ca.describe(inst.threads);
+  }
   SmallVector<Value> zero{c64(0)};
   Value srcPtr = gepBytes(
       src.base, mul(elementOffset(src, rootIndices(src, zero)), c64(4)));
@@ -1946,8 +1983,9 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
     return failure();
   if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
       dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != *n)
-    return call.emitOpError() << "stores the accumulator to a 64 x " << *n
-                              << " window of unswizzled shared memory";
+    return call.emitOpError()
+           << "the destination of an accumulator store must be a 64 x " << *n
+           << " window of unswizzled shared memory";
   // Fragment layout of m64nNk8 f32: thread t of the warpgroup holds, for
   // each 8-column block j, rows 16 * warp + lane / 4 (+ 8) and columns
   // 8 * j + 2 * (lane % 4) (+ 1).

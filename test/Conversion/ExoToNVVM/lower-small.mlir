@@ -33,9 +33,9 @@ exo.proc @saxpy(%N: index, %a: f32, %x: !x, %y: !x)
   }
 }
 
-// The launch description: no shared memory but the alignment slack, the
-// parameters in the proc's order, and the proc's requirement.
-// CHECK: module attributes {exo.kernels = [{block_dim = 128 : i64, blocks_per_sm = 1 : i64, cluster_dim = 1 : i64, name = "saxpy", params = [{kind = "index", name = "N"}, {element = f32, kind = "scalar", name = "a"}, {dims = ["N"], element = f32, kind = "gmem", name = "x"}, {dims = ["N"], element = f32, kind = "gmem", name = "y"}], requires = #{{.*}}, smem_bytes = 1024 : i64}], gpu.container_module}
+// The launch description: no shared memory, the parameters in the proc's
+// order, and the proc's requirement.
+// CHECK: module attributes {exo.kernels = [{block_dim = 128 : i64, blocks_per_sm = 1 : i64, cluster_dim = 1 : i64, name = "saxpy", params = [{kind = "index", name = "N"}, {element = f32, kind = "scalar", name = "a"}, {dims = ["N"], element = f32, kind = "gmem", name = "x"}, {dims = ["N"], element = f32, kind = "gmem", name = "y"}], requires = #{{.*}}, smem_bytes = 0 : i64}], gpu.container_module}
 // CHECK-NOT: exo.proc
 // CHECK: gpu.module @exo_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
 // CHECK: llvm.mlir.global external @exo_dynamic_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
@@ -53,7 +53,8 @@ exo.proc @saxpy(%N: index, %a: f32, %x: !x, %y: !x)
 // CHECK: %[[NT:.*]] = arith.divui %[[N]], %[[C128]] : i64
 
 // The persistent loop (clusterDim 1): CTA c of G runs tasks c, c + G, ...
-// CHECK: %[[TRIP:.*]] = arith.maxsi
+// CHECK: %[[DIFF:.*]] = arith.subi %[[NT]], %{{.*}} : i64
+// CHECK: %[[TRIP:.*]] = arith.maxsi %[[DIFF]], %{{.*}} : i64
 // CHECK: %[[TOTAL:.*]] = arith.muli %{{.*}}, %[[TRIP]] : i64
 // CHECK: %[[CTAID:.*]] = nvvm.read.ptx.sreg.ctaid.x : i32
 // CHECK: %[[FIRST:.*]] = arith.extui %[[CTAID]] : i32 to i64
@@ -71,9 +72,13 @@ exo.proc @saxpy(%N: index, %a: f32, %x: !x, %y: !x)
 // CHECK: scf.if %[[IN]] {
 
 // The cuda_threads<thread> loop: i = (tid - 64) / 1, guarded by its range.
-// CHECK: %[[REL:.*]] = arith.subi %[[TID]], %{{.*}} : i32
-// CHECK: %[[DIV:.*]] = arith.divui %[[REL]], %{{.*}} : i32
-// CHECK: %[[I32:.*]] = arith.extui %[[DIV]] : i32 to i64
+// CHECK: %[[BASE:.*]] = arith.constant 64 : i32
+// CHECK-NEXT: %[[REL:.*]] = arith.subi %[[TID]], %[[BASE]] : i32
+// CHECK-NEXT: %[[SPAN:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[DIV:.*]] = arith.divui %[[REL]], %[[SPAN]] : i32
+// CHECK-NEXT: %[[IEXT:.*]] = arith.extui %[[DIV]] : i32 to i64
+// CHECK-NEXT: %[[ILB:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[I:.*]] = arith.addi %[[IEXT]], %[[ILB]] : i64
 // CHECK: arith.cmpi sge, %[[TID]]
 // CHECK: arith.cmpi slt, %[[TID]]
 // CHECK: scf.if
@@ -82,6 +87,7 @@ exo.proc @saxpy(%N: index, %a: f32, %x: !x, %y: !x)
 // arrays.
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
 // CHECK: arith.muli %[[J]], %{{.*}} : i64
+// CHECK: %[[K:.*]] = arith.addi %{{.*}}, %[[I]] : i64
 // CHECK: %[[XP:.*]] = llvm.getelementptr %[[X]][%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
 // CHECK: %[[XV:.*]] = llvm.load %[[XP]] : !llvm.ptr<1> -> f32
 // CHECK: %[[YP:.*]] = llvm.getelementptr %[[Y]][%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
@@ -95,9 +101,9 @@ exo.proc @saxpy(%N: index, %a: f32, %x: !x, %y: !x)
 // PTX: .target sm_90a
 // PTX: .entry saxpy(
 // PTX: .reqntid 128, 1, 1
-// PTX: mov.u32 {{.*}}%ctaid.x;
-// PTX: mov.u32 {{.*}}%nctaid.x;
-// PTX: mov.u32 {{.*}}%tid.x;
+// PTX-DAG: mov.u32 {{.*}}%ctaid.x;
+// PTX-DAG: mov.u32 {{.*}}%nctaid.x;
+// PTX-DAG: mov.u32 {{.*}}%tid.x;
 // PTX: ld.global.b32
 // PTX: st.global.b32
 // PTX: ret;

@@ -1,0 +1,1134 @@
+// RUN: exo-gpu-opt %s -split-input-file -verify-diagnostics -exo-lower-to-nvvm
+
+// Errors of -exo-lower-to-nvvm: one chunk per diagnostic of ExoToNVVM.cpp,
+// each on a program that the verifiers and the collective analysis accept,
+// so that the lowering itself reports it.
+//
+// Not here: the diagnostics that the op verifiers or the collective
+// analysis always pre-empt (a second cuda_tasks loop, code between
+// cuda_tasks loops, task bounds computed in the nest, setmaxnreg budgets
+// mixed in a warpgroup, a warp group name without groups, a non-constant
+// on-chip extent, a call of a non-instruction proc, a box rank that is not
+// the tensor's), those whose input always has a lowering (arrays, barriers
+// and values without one), the fence and named-barrier limits that the
+// fence units cannot reach, the issuers of a TMA load spanning different
+// numbers of CTAs, and the dead "single threads of different instances"
+// check.
+
+//===----------------------------------------------------------------------===//
+// Host code and the kernel signature
+//===----------------------------------------------------------------------===//
+
+// Host code may encode tensor maps, but a plain gmem window has no lowering.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @host_window(%N: index, %x: !x) {
+  // expected-error @+1 {{'exo.window' op in host code must encode a tensor map of a gmem argument to be lowered}}
+  %w = exo.window %x[0 :+ 4] : !x -> !exo.window<[4], f32, gmem>
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+    }
+  }
+}
+
+// -----
+
+// A tensor map of part of a tensor (valid exo) is not lowered.
+!A = !exo.tensor<[M, K], f32, gmem>
+exo.proc @partial_tensor_map(%M: index, %K: index, %A: !A) {
+  // expected-error @+1 {{encodes a tensor map of part of a tensor; only whole tensors (`[:, :]`) are lowered}}
+  %m = exo.window %A[0 :+ 128, :] : !A -> !exo.window<[128, K], f32, tma_map<0, [128, 32]>>
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %M cuda_tasks {
+    }
+  }
+}
+
+// -----
+
+// Host code may only compute sizes, encode tensor maps and zero arguments:
+// no loops.
+exo.proc @host_loop(%N: index) {
+  // expected-error @+1 {{'exo.for' op in host code has no GPU lowering (host code may only compute sizes}}
+  exo.for %i = 0 to 2 seq {
+  }
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+    }
+  }
+}
+
+// -----
+
+// Kernel parameters are index, f32, i32 and gmem tensors.
+!x = !exo.tensor<[N], f32, gmem>
+// expected-error @+1 {{'exo.proc' op argument 'h' of type 'f16' cannot be passed to a GPU kernel (index, f32, i32 and gmem tensors can)}}
+exo.proc @f16_argument(%N: index, %h: f16, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+    }
+  }
+}
+
+// -----
+
+// The launcher zeroes memory before the launch, not after it.
+!C = !exo.tensor<[M, N], f32, gmem>
+exo.proc @memset0(%M: index, %N: index,
+    %dst: !C {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %M seq {
+    exo.for %j = 0 to %N seq {
+      exo.assign %dst[%i, %j] = %zero : !C
+    }
+  }
+}
+exo.proc @memset_after_launch(%M: index, %N: index, %C: !C) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %M cuda_tasks {
+    }
+  }
+  // expected-error @+1 {{'exo.call' op zeroes memory after the device function; the launcher can only do it before the launch}}
+  exo.call @memset0(%M, %N, %C) : (index, index, !C)
+}
+
+// -----
+
+// A memset instruction that zeroes two arrays: the launcher zeroes one whole
+// gmem argument per call.
+!C = !exo.tensor<[M, N], f32, gmem>
+exo.proc @memset0_pair(%M: index, %N: index,
+    %a: !C {exo.access = #exo.access<write>},
+    %b: !C {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %M seq {
+    exo.for %j = 0 to %N seq {
+      exo.assign %a[%i, %j] = %zero : !C
+      exo.assign %b[%i, %j] = %zero : !C
+    }
+  }
+}
+exo.proc @memset_of_two_arrays(%M: index, %N: index, %C: !C, %D: !C) {
+  // expected-error @+1 {{'exo.call' op must zero one whole gmem argument of the proc to be lowered}}
+  exo.call @memset0_pair(%M, %N, %C, %D) : (index, index, !C, !C)
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %M cuda_tasks {
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Barriers and on-chip memory
+//===----------------------------------------------------------------------===//
+
+// An mbarrier dimension named by a size (not distributed: indexed by a seq
+// iterator) has no on-chip extent.
+!Bar = !exo.barrier<mbarrier, [N]>
+exo.proc @barrier_size_dim(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op barrier dimension 0 has no constant extent; on-chip barriers need one}}
+      %bar = exo.alloc : !Bar
+      exo.for %k = 0 to %N seq {
+        exo.arrive(cuda_in_order) >> %bar[%k] : !Bar
+        exo.await(%bar[%k], cuda_in_order, 0) : !Bar
+      }
+    }
+  }
+}
+
+// -----
+
+// Both arrives bring 32 threads per phase (the collective analysis agrees),
+// but warp 0 arrives once (one arrival per whole warp) while the two half
+// warps (threads 0-15 and 32-47) arrive once per thread. (The lowering
+// reports it at the first arrive, with the other one's count first.)
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @mixed_arrival_units(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %bar = exo.alloc : !Bar
+      exo.warps 0 to 1 {
+        // expected-error @+1 {{makes the elements of this mbarrier receive different numbers of arrivals per phase (32 and 1, counting this and the other arrives on it)}}
+        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
+      }
+      exo.for %h = 0 to 1 cuda_threads<2 * threads_strided(16, 32)> {
+        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// An mbarrier needs an arrival count for its init.
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @never_arrived(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op is an mbarrier that is never arrived on}}
+      %bar = exo.alloc : !Bar
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// 256 KiB of shared memory do not fit in a CTA.
+exo.proc @too_much_smem(%N: index) {
+  // expected-error @+1 {{'exo.device_function' op needs 263168 bytes of shared memory per CTA (including barriers and alignment), more than the 232448 an sm_90a CTA may use}}
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %s = exo.alloc : !exo.tensor<[256, 256], f32, smem>
+    }
+  }
+}
+
+// -----
+
+// Device code may allocate regs_uniform memory, but it has no lowering.
+exo.proc @regs_uniform_alloc(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op allocates regs_uniform memory in device code, which has no GPU lowering}}
+      %r = exo.alloc : !exo.tensor<[4], f32, regs_uniform<32>>
+    }
+  }
+}
+
+// -----
+
+// A wgmma accumulator holds 64 rows per warpgroup.
+exo.proc @accumulator_shape(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must be a 64 x N f32 tile per warpgroup after its distributed dimensions}}
+      %d = exo.alloc : !exo.tensor<[32, 8], f32, wgmma_accum>
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+// tf32 values exist only inside instructions.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @tf32_arith(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        // expected-error @+1 {{'arith.truncf' op has no GPU lowering for type 'tf32'}}
+        %r = arith.truncf %v : f32 to tf32
+        %e = arith.extf %r : tf32 to f32
+        exo.assign %x[%t] = %e : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Only arith and exo ops are lowered.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @math_op(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        // expected-error @+1 {{'math.exp' op has no GPU lowering}}
+        %e = math.exp %v : f32
+        exo.assign %x[%t] = %e : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Threads 0 and 4 are not a range of thread indices: no guard.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @guard_not_a_range(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.for' op runs on threads that are not one range of thread indices in each of its CTAs (2 threads: thread 0, thread 4); it cannot be guarded}}
+      exo.for %i = 0 to 1 cuda_threads<2 * threads_strided(1, 4)> {
+        %v = exo.read %x[%t] : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// CTAs 0 and 2 of a cluster of 4 are not a range of CTA ranks.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @ctas_not_a_range(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128, clusterDim = 4) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.for' op runs on a set of CTAs that is not a range (256 threads: CTA 0 threads 0-127, CTA 2 threads 0-127)}}
+      exo.for %i = 0 to 1 cuda_threads<2 * cta_strided(2)> {
+        %v = exo.read %x[%t] : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Quadpair q is threads 4q..4q+3 and 4q+16..4q+19: thread 16 belongs to
+// iteration 0, which no ((tid - base) / span) mod n gives.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @quadpair_loop(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.for' op assigns threads to iterations in a way that is not ((thread index - base) / span) mod n or ((CTA rank - base) / span) mod n; it has no lowering}}
+      exo.for %q = 0 to 8 cuda_threads<quadpair> {
+        %v = exo.read %x[%t] : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Swizzled shared memory is only accessed by instructions.
+!x = !exo.tensor<[N], f32, gmem>
+!S = !exo.tensor<[128], f32, smem_swizzle<128>>
+exo.proc @swizzled_element_read(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %s = exo.alloc : !S
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        // expected-error @+1 {{'exo.read' op accesses smem_swizzle memory element by element; only instructions may}}
+        %v = exo.read %s[%i] : !S
+        exo.assign %x[%t] = %v : !x
+      }
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Synchronization
+//===----------------------------------------------------------------------===//
+
+// Each CTA allocates its own mbarrier: its init would not be seen by the
+// whole cluster.
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @mbarrier_per_cta(%N: index) {
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %c = 0 to 2 cuda_threads<cta> {
+        // expected-error @+1 {{'exo.alloc' op allocates mbarriers in a collective smaller than the cluster (128 threads: CTA 0 threads 0-127); their initialization needs every thread}}
+        %bar = exo.alloc : !Bar
+        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
+        exo.await(%bar[0], cuda_in_order, 0) : !Bar
+      }
+    }
+  }
+}
+
+// -----
+
+// A fence into the TMA proxy has no lowering.
+exo.proc @fence_timelines(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.fence' op Fence(cuda_in_order, tma_to_smem_async) has no lowering}}
+      exo.fence(cuda_in_order, tma_to_smem_async)
+    }
+  }
+}
+
+// -----
+
+// Warp 0 of CTA 0 signals only CTA 0, warp 1 of CTA 0 signals CTAs 0 and
+// 1: one arrive statement, two CTA masks in one CTA.
+!Bar = !exo.barrier<mbarrier, [2, 1]>
+exo.proc @arrive_masks_per_instance(%N: index) {
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %bar = exo.alloc : !Bar
+      exo.for %m = 0 to 2 cuda_threads<cta> {
+        exo.for %n = 0 to 1 cuda_threads<cta> {
+          exo.await(%bar[%m, %n], cuda_in_order, 0) : !Bar
+          exo.for %w = 0 to 2 cuda_threads<warp> {
+            // expected-error @+1 {{'exo.arrive' op signals different CTAs from CTA 0 in different instances; no lowering}}
+            exo.arrive(cuda_in_order) >> %bar[%m, :] >> %bar[%w, :] : !Bar
+          }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Arrives that expect TMA transactions
+//===----------------------------------------------------------------------===//
+// A single thread would arrive with the transaction bytes of the TMA load.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tx_arrive_by_a_thread(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.for %i = 0 to 1 cuda_threads<thread> {
+          // expected-error @+1 {{'exo.arrive' op expects transactions but does not run on whole warps}}
+          exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+        }
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// Warps 0 and 1 arrive (two instances); which one carries the transaction
+// bytes?
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tx_arrive_by_two_warps(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+      }
+      exo.for %w = 0 to 2 cuda_threads<warp> {
+        // expected-error @+1 {{'exo.arrive' op expects transactions from instances that start at different threads; no lowering}}
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+// An instruction whose lowering has no GPU implementation.
+!x = !exo.tensor<[N], f32, gmem>
+!V = !exo.window<[4], f32, gmem>
+exo.proc @st_global_v4(%dst: !V {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "st_global_v4"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.assign %dst[%i] = %zero : !V
+  }
+}
+exo.proc @unknown_lowering(%N: index, %x: !x) {
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %i4 = arith.muli %i, %c4 : index
+        %w = exo.window %x[%i4 :+ 4] : !x -> !V
+        // expected-error @+1 {{'exo.call' op calls instruction @st_global_v4 whose lowering "st_global_v4" is not implemented for the GPU}}
+        exo.call @st_global_v4(%w) : (!V)
+      }
+    }
+  }
+}
+
+// -----
+
+// Butterfly shuffles (shfl_xor_sum_N)
+//
+// The pair is held by one thread (dimension 1 is not distributed), not by
+// the two exchanging threads.
+!R = !exo.tensor<[128, 2], f32, regs>
+!P = !exo.window<[2], f32, regs>
+exo.proc @shfl_xor_sum_1(%dst: !P {exo.access = #exo.access<write>},
+                         %src: !P {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
+  %a = exo.read %src[0] : !P
+  %b = exo.read %src[1] : !P
+  %s = arith.addf %a, %b : f32
+  exo.assign %dst[0] = %s : !P
+}
+exo.proc @shuffle_of_one_thread(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %r = exo.alloc : !R
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %p = exo.window %r[%i, :] : !R -> !P
+        // expected-error @+1 {{'exo.call' op a butterfly shuffle needs f32 register windows whose only dimension is distributed over the exchanging threads}}
+        exo.call @shfl_xor_sum_1(%p, %p) : (!P, !P)
+      }
+    }
+  }
+}
+
+// -----
+
+// Only threads 0 and 1 exchange: shfl.sync with a full member mask needs
+// the whole warp.
+!R = !exo.tensor<[2], f32, regs>
+exo.proc @shfl_xor_sum_1(%dst: !R {exo.access = #exo.access<write, distributed [thread]>},
+                         %src: !R {exo.access = #exo.access<read, distributed [thread]>})
+    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
+  %a = exo.read %src[0] : !R
+  %b = exo.read %src[1] : !R
+  %s = arith.addf %a, %b : f32
+  exo.assign %dst[0] = %s : !R
+  exo.assign %dst[1] = %s : !R
+}
+exo.proc @shuffle_of_two_threads(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %p = exo.alloc : !R
+      %q = exo.alloc : !R
+      exo.for %i = 0 to 1 cuda_threads<2 * thread> {
+        // expected-error @+1 {{'exo.call' op runs a warp shuffle on threads that are not whole warps (2 threads: threads 0-1)}}
+        exo.call @shfl_xor_sum_1(%q, %p) : (!R, !R)
+      }
+    }
+  }
+}
+
+// -----
+
+// TMA loads (tma_load_2d, tma_load_multicast_2d)
+//
+// The destination is in global memory.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, gmem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_to_gmem(%M: index, %K: index, %A: !A, %G: !exo.tensor<[64, 32], f32, gmem>) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %G[:, :] : !exo.tensor<[64, 32], f32, gmem> -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op a TMA load needs a shared-memory destination and a tensor-map source}}
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// No trailing barrier: the load completes on nothing.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_without_barrier(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op a TMA load needs a trailing mbarrier}}
+        exo.call @tma_load(%d, %a) : (!Sw, !Atile)
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// A 128-byte swizzled tensor map into unswizzled shared memory.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<128, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<128, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_swizzle_mismatch(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op the shared-memory swizzle (0) differs from the tensor map's (128)}}
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// Each of the 2 CTAs of the multicast would load half of the 63 rows.
+!B = !exo.tensor<[N, K], f32, gmem>
+!Bmap = !exo.window<[N, K], f32, tma_map<0, [63, 32]>>
+!Btile = !exo.window<[63, 32], f32, tma_map<0, [63, 32]>>
+!S = !exo.tensor<[2, 63, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [2]>
+exo.proc @tma_load_multicast(
+    %dst: !S {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %c = 0 to 2 seq {
+    exo.for %i = 0 to 63 seq {
+      exo.for %j = 0 to 32 seq {
+        %v = exo.read %src[%i, %j] : !Btile
+        exo.assign %dst[%c, %i, %j] = %v : !S
+      }
+    }
+  }
+}
+exo.proc @multicast_of_odd_rows(%N: index, %K: index, %B: !B) {
+  %B_map = exo.window %B[:, :] : !B -> !Bmap
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      exo.warps 0 to 1 {
+        %b = exo.window %B_map[0 :+ 63, 0 :+ 32] : !Bmap -> !Btile
+        // expected-error @+1 {{'exo.call' op the window's 63 rows do not split over 2 issuing CTAs}}
+        exo.call @tma_load_multicast(%s, %b) >> %bar[:] : (!S, !Btile) >> !Bar
+        exo.for %c = 0 to 2 cuda_threads<cta> {
+          exo.arrive(cuda_temporal) >> %bar[%c] : !Bar
+        }
+      }
+      exo.for %c = 0 to 2 cuda_threads<cta> {
+        exo.await(%bar[%c], cuda_in_order, 0) : !Bar
+      }
+    }
+  }
+}
+
+// -----
+
+// A 64 x 32 window of a tensor map whose box is 32 x 32, issued by one CTA.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [32, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [32, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_box_mismatch(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op moves 64 elements along dimension 0 of the tensor map per issuing CTA, but its box has 32}}
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// The destination keeps a (non-distributed) leading dimension of extent 1.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[2, 64, 32], f32, smem>
+!Sw = !exo.window<[1, 64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[0, %i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_3d_destination(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[0 :+ 1, :, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op the destination has 3 dimensions after its distributed ones, the source window 2}}
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// Issued by a warpgroup: no single elected thread per CTA.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warpgroup, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_by_a_warpgroup(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 4 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op a TMA load must be issued by one warp or one thread per CTA to be lowered, but here it runs on the whole cluster (128 threads)}}
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// TMA stores (tma_store_2d)
+//
+// The destination is a plain gmem window, not a tensor map.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [64, 32]>>
+!Ctile = !exo.window<[64, 32], f32, gmem>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+                    %src: !Sw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+exo.proc @tma_store_to_gmem(%M: index, %N: index, %C: !C) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %C[%m0 :+ 64, 0 :+ 32] : !C -> !Ctile
+        %w = exo.window %s[:, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op a TMA store needs a tensor-map destination and a shared-memory source}}
+        exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// A 128-byte swizzled tensor map from unswizzled shared memory.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<128, [64, 32]>>
+!Ctile = !exo.window<[64, 32], f32, tma_map<128, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+                    %src: !Sw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+exo.proc @tma_store_swizzle_mismatch(%M: index, %N: index, %C: !C) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %C_map[%m0 :+ 64, 0 :+ 32] : !Cmap -> !Ctile
+        %w = exo.window %s[:, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op the shared-memory swizzle (0) differs from the tensor map's (128)}}
+        exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// The source is the left half of 64-element rows: not one dense box.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [64, 32]>>
+!Ctile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 64], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+                    %src: !Sw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+exo.proc @tma_store_strided_source(%M: index, %N: index, %C: !C) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %C_map[%m0 :+ 64, 0 :+ 32] : !Cmap -> !Ctile
+        %w = exo.window %s[:, 0 :+ 32] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op the shared-memory source is not one dense box (its dimensions after the first must be whole)}}
+        exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// Issued by a warpgroup: no single elected thread per CTA.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [64, 32]>>
+!Ctile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+                    %src: !Sw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+exo.proc @tma_store_by_a_warpgroup(%M: index, %N: index, %C: !C) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 4 {
+        %d = exo.window %C_map[%m0 :+ 64, 0 :+ 32] : !Cmap -> !Ctile
+        %w = exo.window %s[:, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op a TMA store must be issued by one warp or one thread per CTA to be lowered}}
+        exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// wgmma (wgmma_zero_scale_d, wgmma_tf32, wgmma_store_d_smem)
+//
+// Half an accumulator tile.
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!Dh = !exo.window<[32, 8], f32, wgmma_accum>
+exo.proc @wgmma_zero_half(%d: !Dh {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 32 seq {
+    exo.for %j = 0 to 8 seq {
+      exo.assign %d[%i, %j] = %zero : !Dh
+    }
+  }
+}
+exo.proc @wgmma_zero_of_half_a_tile(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[0 :+ 32, :] : !Dt -> !Dh
+      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile}}
+      exo.call @wgmma_zero_half(%d) : (!Dh)
+    }
+  }
+}
+
+// -----
+
+// The A operand in unswizzled shared memory.
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!As = !exo.tensor<[64, 32], f32, smem>
+!Bs = !exo.tensor<[8, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem>
+!Bk = !exo.window<[8, 8], f32, smem_swizzle<128>>
+exo.proc @wgmma_m64n8k8(%d: !D {exo.access = #exo.access<read_write>},
+                        %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+                        %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %p = arith.mulf %x, %y : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @wgmma_unswizzled_a(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %a = exo.window %A[:, 0 :+ 8] : !As -> !Ak
+      %b = exo.window %B[:, 0 :+ 8] : !Bs -> !Bk
+      // expected-error @+1 {{'exo.call' op a wgmma tf32 operand must be a 64 x 8 window of 128-byte-swizzled shared memory with 128-byte rows}}
+      exo.call @wgmma_m64n8k8(%d, %a, %b) : (!D, !Ak, !Bk)
+    }
+  }
+}
+
+// -----
+
+// The accumulator stored into swizzled shared memory.
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 32], f32, smem_swizzle<128>>
+!Cw = !exo.window<[64, 8], f32, smem_swizzle<128>>
+exo.proc @wgmma_store(%dst: !Cw {exo.access = #exo.access<write>},
+                      %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cw
+    }
+  }
+}
+exo.proc @wgmma_store_to_swizzled_smem(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window %C[:, 0 :+ 8] : !Cs -> !Cw
+      // expected-error @+1 {{'exo.call' op the destination of an accumulator store must be a 64 x 8 window of unswizzled shared memory}}
+      exo.call @wgmma_store(%c, %d) : (!Cw, !D)
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Device functions
+//===----------------------------------------------------------------------===//
+
+// A proc lowers to one kernel.
+exo.proc @two_device_functions(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+    }
+  }
+  // expected-error @+1 {{'exo.device_function' op is a second device function in @two_device_functions; a proc lowers to one kernel}}
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+    }
+  }
+}
+
+// -----
+
+// A launch inside a host loop.
+exo.proc @launch_in_a_loop(%N: index) {
+  exo.for %i = 0 to 2 seq {
+    // expected-error @+1 {{'exo.device_function' op must be at the top level of its proc to be lowered}}
+    exo.device_function(blockDim = 128) {
+      exo.for %t = 0 to %N cuda_tasks {
+      }
+    }
+  }
+}
+
+// -----
+
+// The lowering name promises lanes t and t ^ 4; the unit pairs t and t + 1.
+!R = !exo.tensor<[128, 2], f32, regs>
+!P = !exo.window<[2], f32, regs>
+exo.proc @shfl_xor_sum_4(%dst: !P {exo.access = #exo.access<write, distributed [thread]>},
+                         %src: !P {exo.access = #exo.access<read, distributed [thread]>})
+    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
+  %a = exo.read %src[0] : !P
+  %b = exo.read %src[1] : !P
+  %s = arith.addf %a, %b : f32
+  exo.assign %dst[0] = %s : !P
+  exo.assign %dst[1] = %s : !P
+}
+exo.proc @k(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %p = exo.alloc : !exo.tensor<[64, 2], f32, regs>
+      %q = exo.alloc : !exo.tensor<[64, 2], f32, regs>
+      exo.for %i = 0 to 64 cuda_threads<2 * thread> {
+        %a = exo.window %p[%i, :] : !exo.tensor<[64, 2], f32, regs> -> !P
+        %b = exo.window %q[%i, :] : !exo.tensor<[64, 2], f32, regs> -> !P
+        // expected-error @+1 {{a butterfly shuffle with lane mask 4 exchanges lanes t and t ^ 4, but an instance of this call runs on 2 threads: threads 0-1}}
+        exo.call @shfl_xor_sum_4(%b, %a) : (!P, !P)
+      }
+    }
+  }
+}
