@@ -97,7 +97,8 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
       allocation is inside a loop; awaits spin on
       `mbarrier.try_wait.parity` (acquire at cluster scope in clusters)
       with the parity of the ring phase; arrives are remote
-      (`mapa` + `mbarrier.arrive[.expect_tx].release.cluster`) to every CTA
+      (`mapa` + `mbarrier.arrive[.expect_tx].shared::cluster`, CTA-scope
+      release: see docs/Lowering.md) to every CTA
       of their multicast, with the transaction bytes of the TMA loads that
       name the barrier as trailing barrier earlier in the same loop body;
     - fences by a cluster, a CTA, a set of warps or a warp become
@@ -109,8 +110,10 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
     Instructions lower by their `lowering` name: `tma_load_2d` and
     `tma_load_multicast_2d` (each issuing CTA loads its slice of the rows,
     multicast to the CTAs of the trailing barrier), `tma_store_2d`,
-    `wgmma_zero_scale_d`, `wgmma_tf32` (m64nNk8, 128-byte swizzled K-major
-    operands) and `wgmma_store_d_smem`. Anything else is an error at its
+    `tma_reduce_add_2d`, `wgmma_zero_scale_d` (zeroes the accumulator and
+    fences it), `wgmma_tf32` (m64nNk8), `wgmma_bf16` and `wgmma_f16`
+    (m64nNk16; 128-byte swizzled K-major operands), `wgmma_store_d_smem` and
+    `shfl_xor_sum_N`. Anything else is an error at its
     location, as is every construct this lowering does not know.
 
     The module gets an `exo.kernels` attribute describing each kernel's

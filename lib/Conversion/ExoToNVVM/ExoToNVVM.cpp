@@ -1917,6 +1917,10 @@ LogicalResult KernelLowering::emitWgmmaZero(CallOp call) {
   Value zero = LLVM::ZeroOp::create(
       b, loc, LLVM::LLVMStructType::getLiteral(ctx, fields));
   LLVM::StoreOp::create(b, loc, zero, d.base);
+  // The zeros are ordinary register writes: wgmma.fence orders them before
+  // the next wgmma of this warpgroup (what scale-d = 0 would do in the
+  // instruction itself, which the program's semantics assume).
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
   return success();
 }
 
