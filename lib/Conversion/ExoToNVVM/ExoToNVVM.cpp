@@ -1682,7 +1682,7 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
     return emitWgmma(call, NVVM::WGMMATypes::bf16);
   if (kind == "wgmma_f16")
     return emitWgmma(call, NVVM::WGMMATypes::f16);
-  if (kind == "wgmma_store_d_smem")
+  if (kind == "wgmma_store_d_smem" || kind == "wgmma_store_d_gmem")
     return emitWgmmaStore(call);
   return call.emitOpError()
          << "calls instruction @" << callee.getSymName() << " whose lowering \""
@@ -1934,30 +1934,32 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   // One wgmma consumes 32 bytes of K: 8 tf32 or 16 bf16/f16 values.
   int64_t k = type == NVVM::WGMMATypes::tf32 ? 8 : 16;
   StringRef typeName = stringifyWGMMATypes(type);
-  // Operands: K-major tiles (rows x k) in 128-byte-swizzled shared memory
-  // whose rows are 128 bytes long.
+  // Operands: K-major tiles (rows x k) in swizzled shared memory whose rows
+  // are one swizzle span (32, 64 or 128 bytes) long.
   auto descriptor = [&](const View &v, int64_t rows) -> FailureOr<Value> {
     bool typeOk = type == NVVM::WGMMATypes::tf32
                       ? (v.elemType.isF32() || v.elemType.isTF32())
                       : (type == NVVM::WGMMATypes::bf16 ? v.elemType.isBF16()
                                                         : v.elemType.isF16());
-    if (v.kind != View::Shared || v.memory.getSwizzle() != 128 || !typeOk ||
-        v.sizes.size() != 2 || v.sizes[0] != rows || v.sizes[1] != k ||
-        v.staticExtents.back() * elementBytes(v.elemType) != 128)
+    int64_t swizzle = v.memory.getSwizzle();
+    if (v.kind != View::Shared || !swizzle || !typeOk || v.sizes.size() != 2 ||
+        v.sizes[0] != rows || v.sizes[1] != k ||
+        v.staticExtents.back() * elementBytes(v.elemType) != swizzle)
       return call.emitOpError()
              << "a wgmma " << typeName << " operand must be a " << rows << " x "
              << k
-             << " window of 128-byte-swizzled shared memory with 128-byte "
-                "rows of "
+             << " window of swizzled shared memory (32, 64 or 128 bytes) "
+                "whose rows are one swizzle span of "
              << typeName;
     Value addr = sharedAddress(v, {c64(0), c64(0)});
     Value a64 = LLVM::PtrToIntOp::create(b, loc, i64(), addr);
     Value start = arith::ShRUIOp::create(
         b, loc, arith::AndIOp::create(b, loc, a64, c64(0x3FFFF)), c64(4));
     // Leading byte offset 16 (unused with swizzling), stride byte offset
-    // 1024 (8 rows of 128 bytes), layout 1 = 128-byte swizzle.
-    int64_t hi =
-        (int64_t(1) << 16) | (int64_t(1024 >> 4) << 32) | (int64_t(1) << 62);
+    // 8 rows, layout type 1/2/3 for 128/64/32-byte swizzles.
+    int64_t layout = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+    int64_t hi = (int64_t(1) << 16) | (int64_t((8 * swizzle) >> 4) << 32) |
+                 (layout << 62);
     return arith::OrIOp::create(b, loc, start, c64(hi)).getResult();
   };
   FailureOr<Value> descA = descriptor(a, 64);
@@ -1985,11 +1987,12 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   FailureOr<int64_t> n = accumulatorN(call, src);
   if (failed(n))
     return failure();
-  if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
+  bool global = dst.kind == View::Global;
+  if ((dst.kind != View::Shared && !global) || dst.memory.getSwizzle() ||
       dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != *n)
     return call.emitOpError()
            << "the destination of an accumulator store must be a 64 x " << *n
-           << " window of unswizzled shared memory";
+           << " window of unswizzled shared memory or of global memory";
   // Fragment layout of m64nNk8 f32: thread t of the warpgroup holds, for
   // each 8-column block j, rows 16 * warp + lane / 4 (+ 8) and columns
   // 8 * j + 2 * (lane % 4) (+ 1).
@@ -2009,6 +2012,13 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
       Value p = sharedAddress(dst, {row, col});
       Value x = LLVM::ExtractValueOp::create(b, loc, acc, 4 * j + 2 * h);
       Value y = LLVM::ExtractValueOp::create(b, loc, acc, 4 * j + 2 * h + 1);
+      if (global) {
+        // Rows of a gmem tensor may be an odd number of floats apart: two
+        // 4-byte stores (one 32-byte sector per 4 lanes).
+        LLVM::StoreOp::create(b, loc, x, p, /*alignment=*/4);
+        LLVM::StoreOp::create(b, loc, y, gepBytes(p, c64(4)), 4);
+        continue;
+      }
       Value vec = LLVM::PoisonOp::create(b, loc, v2);
       vec = LLVM::InsertElementOp::create(b, loc, vec, x, c32(0));
       vec = LLVM::InsertElementOp::create(b, loc, vec, y, c32(1));

@@ -1036,7 +1036,7 @@ exo.proc @wgmma_unswizzled_a(%N: index) {
       %d = exo.window %D[:, :] : !Dt -> !D
       %a = exo.window %A[:, 0 :+ 8] : !As -> !Ak
       %b = exo.window %B[:, 0 :+ 8] : !Bs -> !Bk
-      // expected-error @+1 {{'exo.call' op a wgmma tf32 operand must be a 64 x 8 window of 128-byte-swizzled shared memory with 128-byte rows}}
+      // expected-error @+1 {{'exo.call' op a wgmma tf32 operand must be a 64 x 8 window of swizzled shared memory (32, 64 or 128 bytes) whose rows are one swizzle span of tf32}}
       exo.call @wgmma_m64n8k8(%d, %a, %b) : (!D, !Ak, !Bk)
     }
   }
