@@ -2,19 +2,37 @@
 # Usage: bash test/GPU/run_all.sh GEN_DIR OUT_DIR
 #
 # Run on the GPU machine, from anywhere. GEN_DIR holds the compiler's
-# gemm_sm90_tf32_launcher.h, gemm_sm90_tf32_splitk_launcher.h and
-# gemv_warp_coop_launcher.h; OUT_DIR receives the binaries gemm_check,
-# gemm_check_splitk and gemv_check, log.txt (everything printed), build-*.log,
-# sanitizer-*.log and gemm.csv, gemm_splitk.csv, gemv.csv.
-#   1. Builds test/GPU/gemm_check.cu (plain and with -DEXO_GEMM_SPLITK) and
-#      test/GPU/gemv_check.cu against the launchers and the runtime, the three
-#      builds in parallel.
+# launchers, one per kernel (the name in parentheses is the kernel's name in
+# RUN_ALL_ONLY):
+#   gemm_sm90_tf32_launcher.h        (gemm)     examples/gemm/hopper_gemm.mlir
+#   gemm_sm90_tf32_splitk_launcher.h (splitk)   .../hopper_gemm_splitk.mlir
+#   gemv_warp_coop_launcher.h        (gemv)     examples/gemv/gemv_warp_coop.mlir
+#   gemm_sm90_tf32_1cta_launcher.h   (gemm1cta) .../wgmma_gemm_1cta.mlir
+#   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
+#   tma_roundtrip_launcher.h         (tma)      examples/tma/tma_roundtrip.mlir
+#   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
+#                                               lower-small.mlir
+# The first three are required (a missing one fails its build); for the last
+# four a missing header skips that kernel's steps (reported as skipped, not
+# failed). OUT_DIR receives the binaries gemm_check, gemm_check_splitk,
+# gemv_check, gemm_check_1cta, gemm_check_bf16, tma_check and saxpy_check,
+# log.txt (everything printed), build-*.log, sanitizer-*.log, gemm.csv,
+# gemm_splitk.csv, gemv.csv, gemm_bf16.csv, gemm_1cta.csv, tma.csv, and
+# summary.txt: the step results, the CHECK/TIME/INFO lines and step lines of
+# the log, the logs of failed builds and the first errors of failed sanitizer
+# runs, and every CSV, in one file (to fetch that one file and log.txt
+# rather than the whole folder).
+#   1. Builds test/GPU/gemm_check.cu (plain, -DEXO_GEMM_SPLITK,
+#      -DEXO_GEMM_1CTA, -DEXO_GEMM_BF16), test/GPU/gemv_check.cu,
+#      test/GPU/tma_check.cu and test/GPU/saxpy_check.cu against the launchers
+#      and the runtime, all in parallel.
 #   2. Correctness of each kernel, from the smallest allowed sizes up to
 #      several waves of the persistent grid (60 s per step).
 #   3. compute-sanitizer memcheck, racecheck and synccheck, when installed, on
-#      one small size of each kernel with a naive reference kernel, so that
-#      only our kernels are checked (300 s per run).
-#   4. The timing tables against cuBLAS tf32 (GEMMs) and cublasSgemv (GEMV)
+#      one small size of each kernel; the GEMMs and the GEMV with a naive
+#      reference kernel, so that only our kernels are checked (300 s per run).
+#   4. The timing tables against cuBLAS tf32 (tf32 GEMMs), cuBLAS bf16 (bf16
+#      GEMM), cublasSgemv (GEMV) and cudaMemcpy device to device (TMA copies)
 #      (300 s per step).
 # Exits non-zero when any step fails; every step still runs (but not the
 # ones needing a binary whose build failed), and a summary of the steps and
@@ -23,6 +41,8 @@
 # RUN_ALL_PHASES (default "correctness sanitizer timing") selects the phases
 # after the builds, e.g. to split the work over several calls with a time
 # limit (give each call its own OUT_DIR: log.txt and the results are reset).
+# RUN_ALL_ONLY (default all: "gemm splitk gemv gemm1cta bf16 tma saxpy")
+# selects the kernels: only those are built, checked and timed.
 set -uo pipefail
 
 if [ $# -ne 2 ]; then
@@ -34,11 +54,33 @@ gen_dir=$(cd "$1" && pwd) || { echo "run_all: no directory $1" >&2; exit 2; }
 mkdir -p "$2"
 out_dir=$(cd "$2" && pwd)
 log=$out_dir/log.txt
+summary=$out_dir/summary.txt
 : >"$log"
 # No results of an earlier run may pass for this one's.
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
-  "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/build-*.log \
-  "$out_dir"/sanitizer-*.log
+  "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_bf16.csv \
+  "$out_dir"/gemm_1cta.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
+  "$out_dir"/sanitizer-*.log "$summary"
+
+all_kernels="gemm splitk gemv gemm1cta bf16 tma saxpy"
+only=${RUN_ALL_ONLY:-$all_kernels}
+for kernel in $only; do
+  case " $all_kernels " in
+  *" $kernel "*) ;;
+  *)
+    echo "run_all: unknown kernel '$kernel' in RUN_ALL_ONLY" \
+      "(known: $all_kernels)" | tee -a "$log" >&2
+    exit 2
+    ;;
+  esac
+done
+# selected KERNEL: whether RUN_ALL_ONLY names KERNEL.
+selected() {
+  case " $only " in
+  *" $1 "*) return 0 ;;
+  *) return 1 ;;
+  esac
+}
 
 # The CUDA tools may be installed but not on PATH.
 for dir in "${CUDA_HOME:-/usr/local/cuda}/bin" /usr/local/cuda/bin; do
@@ -88,8 +130,15 @@ skip() {
   record "$1" 1 "skipped: $2"
 }
 
-echo "run_all: $(date -u +%FT%TZ) on $(hostname); launchers from $gen_dir" |
-  tee -a "$log"
+# skip_ok NAME WHY: a step left out on purpose (an optional kernel without
+# its launcher); it does not count as failed.
+skip_ok() {
+  echo "== [$1] skipped: $2" | tee -a "$log"
+  results+=("$1: SKIPPED ($2)")
+}
+
+echo "run_all: $(date -u +%FT%TZ) on $(hostname); launchers from $gen_dir;" \
+  "kernels: $only" | tee -a "$log"
 step gpus 60 nvidia-smi -L
 
 #===------------------------------------------------------------------------===#
@@ -99,16 +148,29 @@ step gpus 60 nvidia-smi -L
 gemm_bin=$out_dir/gemm_check
 splitk_bin=$out_dir/gemm_check_splitk
 gemv_bin=$out_dir/gemv_check
-declare -A build_pid build_cmd built
+gemm1cta_bin=$out_dir/gemm_check_1cta
+bf16_bin=$out_dir/gemm_check_bf16
+tma_bin=$out_dir/tma_check
+saxpy_bin=$out_dir/saxpy_check
+# built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
+declare -A build_pid build_cmd built bin_of optional
 
-# start_build NAME HEADER SOURCE BINARY [NVCC FLAGS...]
+# start_build NAME HEADER SOURCE BINARY [NVCC FLAGS...]: when RUN_ALL_ONLY
+# selects NAME, starts its build in the background.
 start_build() {
   local name=$1 header=$2 src=$3 bin=$4
   shift 4
+  selected "$name" || return 0
   built[$name]=0
+  bin_of[$name]=$bin
   if [ ! -f "$gen_dir/$header" ]; then
     build_pid[$name]=""
-    build_cmd[$name]="$gen_dir has no $header"
+    if [ -n "${optional[$name]:-}" ]; then
+      built[$name]=2
+      build_cmd[$name]="no $header"
+    else
+      build_cmd[$name]="$gen_dir has no $header"
+    fi
     return
   fi
   local cmd=(nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" "$@"
@@ -124,6 +186,11 @@ start_build() {
 # finish_build NAME: waits for the build and reports it like a step.
 finish_build() {
   local name=$1 rc
+  selected "$name" || return 0
+  if [ "${built[$name]}" -eq 2 ]; then
+    skip_ok "build-$name" "${build_cmd[$name]} in $gen_dir"
+    return
+  fi
   if [ -z "${build_pid[$name]}" ]; then
     echo "== [build-$name] FAILED: ${build_cmd[$name]}" | tee -a "$log"
     record "build-$name" 1 "${build_cmd[$name]}"
@@ -142,23 +209,34 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
+for name in gemm1cta bf16 tma saxpy; do
+  optional[$name]=1
+done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
 start_build splitk gemm_sm90_tf32_splitk_launcher.h gemm_check.cu \
   "$splitk_bin" -DEXO_GEMM_SPLITK
 start_build gemv gemv_warp_coop_launcher.h gemv_check.cu "$gemv_bin"
-finish_build gemm
-finish_build splitk
-finish_build gemv
+start_build gemm1cta gemm_sm90_tf32_1cta_launcher.h gemm_check.cu \
+  "$gemm1cta_bin" -DEXO_GEMM_1CTA
+start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
+  -DEXO_GEMM_BF16
+start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
+start_build saxpy saxpy_launcher.h saxpy_check.cu "$saxpy_bin"
+for name in $all_kernels; do
+  finish_build "$name"
+done
 
-# run BUILD STEP-NAME TIMEOUT_S CMD...: a step that needs BUILD's binary.
+# run BUILD STEP-NAME TIMEOUT_S CMD...: a step that needs BUILD's binary
+# (nothing when RUN_ALL_ONLY leaves BUILD out).
 run() {
   local build=$1 name=$2
   shift 2
-  if [ "${built[$build]}" -eq 1 ]; then
-    step "$name" "$@"
-  else
-    skip "$name" "build-$build failed"
-  fi
+  selected "$build" || return 0
+  case ${built[$build]} in
+  1) step "$name" "$@" ;;
+  2) skip_ok "$name" "${build_cmd[$build]} in $gen_dir" ;;
+  *) skip "$name" "build-$build failed" ;;
+  esac
 }
 
 #===------------------------------------------------------------------------===#
@@ -179,6 +257,24 @@ correctness_phase() {
   # than one wave of the persistent grid (132 SMs x 16 CTAs).
   run gemv gemv-correctness 60 "$gemv_bin" 16x8 48x72 128x64 1024x1024 \
     4096x4096 4096x16384 40000x264
+  # One-CTA GEMM (64 x 128 tiles, 32-wide k-slices): one tile and one slice;
+  # 8 tiles; 128 tiles, about one wave of the persistent grid.
+  run gemm1cta gemm1cta-correctness 60 "$gemm1cta_bin" 64x128x32 \
+    256x256x128 1024x1024x1024
+  # bf16 GEMM (256 x 256 cluster tiles, 64-wide k-blocks, a ring of 4): one
+  # tile and one k-block; M != N and 3 k-blocks; 16 tiles, 16 k-blocks (the
+  # ring wraps); several waves (256 tiles for 66 clusters).
+  run bf16 bf16-correctness 60 "$bf16_bin" 256x256x64 512x256x192 \
+    1024x1024x1024 4096x4096x4096
+  # TMA copies (64-row boxes, 8 to 32 floats wide): the sizes of every box
+  # width; 64x8, 128x48 and 96x32 are outside some kernels' requires (their
+  # launchers must reject them); 4096x4096 gives many tasks per CTA.
+  run tma tma-correctness 60 "$tma_bin" 64x32 128x64 192x128 1024x96 64x8 \
+    128x48 96x32 4096x4096
+  # saxpy (128 elements per task): one task; 3; 265 tasks (more than one per
+  # CTA of the persistent grid); 2^20; 2^24 + 128; 200 must be rejected.
+  run saxpy saxpy-correctness 60 "$saxpy_bin" 128 384 33920 1048576 \
+    16777344 200
 }
 
 #===------------------------------------------------------------------------===#
@@ -186,23 +282,33 @@ correctness_phase() {
 #===------------------------------------------------------------------------===#
 
 # sanitizer BUILD NAME TOOL ARGS...: one compute-sanitizer run of BUILD's
-# binary, its own log (sanitizer-NAME-TOOL.log) and summary.
+# binary (GEMMs and GEMV with --ref naive), its own log
+# (sanitizer-NAME-TOOL.log) and summary.
 sanitizer() {
   local build=$1 name=$2 tool=$3 bin rc summary
   shift 3
   local step_name=sanitizer-$name-$tool slog=$out_dir/sanitizer-$name-$tool.log
+  local ref=()
+  selected "$build" || return 0
+  bin=${bin_of[$build]}
   case $build in
-  gemm) bin=$gemm_bin ;;
-  splitk) bin=$splitk_bin ;;
-  gemv) bin=$gemv_bin ;;
+  gemm | splitk | gemv | gemm1cta | bf16) ref=(--ref naive) ;;
   esac
-  if [ "${built[$build]}" -ne 1 ]; then
+  case ${built[$build]} in
+  1) ;;
+  2)
+    skip_ok "$step_name" "${build_cmd[$build]} in $gen_dir"
+    return
+    ;;
+  *)
     skip "$step_name" "build-$build failed"
     return
-  fi
-  echo "== [$step_name] $*" | tee -a "$log"
+    ;;
+  esac
+  echo "== [$step_name] ${ref[*]} $*" | tee -a "$log"
   timeout --kill-after=10 300 compute-sanitizer --tool "$tool" \
-    --error-exitcode 3 "$bin" --ref naive "$@" 2>&1 | tee "$slog" >>"$log"
+    --error-exitcode 3 "$bin" ${ref[@]+"${ref[@]}"} "$@" 2>&1 |
+    tee "$slog" >>"$log"
   rc=${PIPESTATUS[0]}
   summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$slog" | tail -n 1)
   if [ "$rc" -eq 0 ]; then
@@ -233,6 +339,24 @@ sanitizer_phase() {
   sanitizer gemv gemv memcheck 256x264
   sanitizer gemv gemv racecheck 256x264
   sanitizer gemv gemv synccheck 256x264
+  # One-CTA GEMM: 4 tiles and 2 k-slices; one tile and 3 k-slices through
+  # the single stage.
+  sanitizer gemm1cta gemm1cta memcheck 128x256x64
+  sanitizer gemm1cta gemm1cta racecheck 64x128x96
+  sanitizer gemm1cta gemm1cta synccheck 64x128x96
+  # bf16 GEMM: two cluster tiles; 6 k-blocks wrap the ring of 4.
+  sanitizer bf16 bf16 memcheck 512x256x192
+  sanitizer bf16 bf16 racecheck 256x256x384
+  sanitizer bf16 bf16 synccheck 256x256x384
+  # TMA copies: all four kernels; 256 to 1024 boxes, so each CTA of the
+  # persistent grid reuses its shared memory for several tasks.
+  sanitizer tma tma memcheck 2048x256
+  sanitizer tma tma racecheck 2048x256
+  sanitizer tma tma synccheck 2048x256
+  # saxpy: 265 tasks, more than one per CTA.
+  sanitizer saxpy saxpy memcheck 33920
+  sanitizer saxpy saxpy racecheck 33920
+  sanitizer saxpy saxpy synccheck 33920
 }
 
 #===------------------------------------------------------------------------===#
@@ -262,6 +386,12 @@ timing_phase() {
   done
   run gemv gemv-timing 300 "$gemv_bin" --time --csv "$out_dir/gemv.csv" \
     4096x4096 8192x8192 16384x16384 32768x32768
+  run bf16 bf16-timing 300 "$bf16_bin" --time --csv "$out_dir/gemm_bf16.csv" \
+    2048x2048x2048 4096x4096x4096 8192x8192x8192
+  # The one-CTA GEMM, for reference (no pipelining, one warpgroup per SM).
+  run gemm1cta gemm1cta-timing 300 "$gemm1cta_bin" --time \
+    --csv "$out_dir/gemm_1cta.csv" 4096x4096x4096
+  run tma tma-timing 300 "$tma_bin" --time --csv "$out_dir/tma.csv" 4096x4096
 }
 
 for phase in correctness sanitizer timing; do
@@ -275,17 +405,55 @@ done
 # Summary
 #===------------------------------------------------------------------------===#
 
+# The key lines of the log (before the summary below is added to it).
+{
+  echo "run_all: $(date -u +%FT%TZ) on $(hostname); launchers from $gen_dir"
+  echo "RUN_ALL_ONLY=\"$only\""
+  echo "RUN_ALL_PHASES=\"${RUN_ALL_PHASES:-correctness sanitizer timing}\""
+  echo
+  echo "#### CHECK, TIME, INFO and step lines of log.txt"
+  grep -E '^(== |CHECK |TIME |INFO |kernel: |device: |warning: |  )' "$log"
+  for name in $all_kernels; do
+    if selected "$name" && [ "${built[$name]}" -eq 0 ] &&
+      [ -f "$out_dir/build-$name.log" ]; then
+      echo
+      echo "#### build-$name.log (last 40 lines)"
+      tail -n 40 "$out_dir/build-$name.log"
+    fi
+  done
+  for name in ${failed[@]+"${failed[@]}"}; do
+    slog=$out_dir/$name.log
+    if [[ $name == sanitizer-* ]] && [ -f "$slog" ]; then
+      echo
+      echo "#### $name.log (first 40 sanitizer lines)"
+      grep -E '^=========' "$slog" | head -n 40
+    fi
+  done
+  for csv in "$out_dir"/*.csv; do
+    [ -f "$csv" ] || continue
+    echo
+    echo "#### $(basename "$csv")"
+    cat "$csv"
+  done
+  echo
+} >"$summary"
+
 {
   echo
   echo "run_all: summary ($(date -u +%FT%TZ))"
   for line in "${results[@]}"; do
     echo "  $line"
   done
-} | tee -a "$log"
+} | tee -a "$log" "$summary"
+skipped=0
+for line in "${results[@]}"; do
+  [[ $line == *": SKIPPED "* ]] && skipped=$((skipped + 1))
+done
 if [ "${#failed[@]}" -eq 0 ]; then
-  echo "run_all: all ${#results[@]} steps passed; log in $log" | tee -a "$log"
+  echo "run_all: all $((${#results[@]} - skipped)) steps that ran passed" \
+    "($skipped skipped); log in $log" | tee -a "$log" "$summary"
 else
   echo "run_all: ${#failed[@]} of ${#results[@]} step(s) FAILED:" \
-    "${failed[*]}; log in $log" | tee -a "$log"
+    "${failed[*]}; log in $log" | tee -a "$log" "$summary"
 fi
 [ "${#failed[@]}" -eq 0 ]

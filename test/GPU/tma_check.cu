@@ -233,8 +233,8 @@ bool checkCopy(const Kernel &k, const Size &s, const uint32_t *dIn,
                const char *what) {
   size_t n = s.count();
   std::vector<uint8_t> all(outBuf.totalBytes());
-  CUDA_CHECK(cudaMemcpy(all.data(), outBuf.base, all.size(),
-                        cudaMemcpyDeviceToHost));
+  CUDA_CHECK(
+      cudaMemcpy(all.data(), outBuf.base, all.size(), cudaMemcpyDeviceToHost));
   std::vector<uint32_t> out(n), inAfter(n);
   memcpy(out.data(), all.data() + kGuardBytes, n * sizeof(uint32_t));
   CUDA_CHECK(cudaMemcpy(inAfter.data(), dIn, n * sizeof(uint32_t),
@@ -359,9 +359,8 @@ bool parseSwizzles(const char *text, bool *picked) {
   size_t pos = 0;
   while (pos <= list.size()) {
     size_t comma = list.find(',', pos);
-    std::string item = list.substr(pos, comma == std::string::npos
-                                            ? std::string::npos
-                                            : comma - pos);
+    std::string item = list.substr(
+        pos, comma == std::string::npos ? std::string::npos : comma - pos);
     int k = 0;
     while (k < kNumKernels && std::to_string(kKernels[k].swizzle) != item)
       ++k;
@@ -392,8 +391,9 @@ Options parseOptions(int argc, char **argv) {
       o.seed = strtoull(argv[++i], nullptr, 0);
     } else if (arg == "--swizzle" && i + 1 < argc) {
       if (!parseSwizzles(argv[++i], o.picked)) {
-        fprintf(stderr, "%s: --swizzle wants a list of 0, 32, 64, 128, not "
-                        "'%s'\n",
+        fprintf(stderr,
+                "%s: --swizzle wants a list of 0, 32, 64, 128, not "
+                "'%s'\n",
                 argv[0], argv[i]);
         exit(2);
       }
