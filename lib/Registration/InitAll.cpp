@@ -10,6 +10,7 @@
 #include "ExoGPU/Conversion/Passes.h"
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoDialect.h"
+#include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -32,6 +33,7 @@
 
 void exo::registerExoDialects(mlir::DialectRegistry &registry) {
   registry.insert<exo::ExoDialect, exo::amir::AmirDialect>();
+  exo::registerTransformDialectExtension(registry);
 }
 
 void exo::registerExoPasses() {

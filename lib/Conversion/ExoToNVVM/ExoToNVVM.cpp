@@ -181,6 +181,7 @@ private:
   LogicalResult emitTmaLoad(CallOp call, ProcOp callee);
   LogicalResult emitTmaStore(CallOp call, bool reduce);
   LogicalResult emitShuffleXorSum(CallOp call, int64_t laneMask);
+  LogicalResult emitCpAsync(CallOp call, int64_t bytes);
   /// Checks that window `v` of a tensor map moves one box per issuing CTA
   /// (`split` CTAs share its first dimension).
   LogicalResult checkBox(CallOp call, const View &v, int64_t split);
@@ -1670,6 +1671,8 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
     return emitTmaStore(call, /*reduce=*/false);
   if (kind == "tma_reduce_add_2d")
     return emitTmaStore(call, /*reduce=*/true);
+  if (kind == "cp_async_4" || kind == "cp_async_8" || kind == "cp_async_16")
+    return emitCpAsync(call, std::stoll(kind.rsplit('_').second.str()));
   if (kind == "shfl_xor_sum_1" || kind == "shfl_xor_sum_2" ||
       kind == "shfl_xor_sum_4" || kind == "shfl_xor_sum_8" ||
       kind == "shfl_xor_sum_16")
@@ -1851,6 +1854,33 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
           Value());
     return success();
   });
+}
+
+LogicalResult KernelLowering::emitCpAsync(CallOp call, int64_t bytes) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  auto contiguous = [&](const View &v) {
+    if (v.kept.size() != 1 || v.kept[0] != v.offsets.size() - 1 ||
+        v.sizes[0] * elementBytes(v.elemType) != bytes)
+      return false;
+    return true;
+  };
+  if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
+      src.kind != View::Global || !contiguous(dst) || !contiguous(src))
+    return call.emitOpError()
+           << "cp.async of " << bytes
+           << " bytes needs a shared-memory destination and a global source, "
+              "each one contiguous run of "
+           << bytes << " bytes along its last dimension";
+  Value d = sharedAddress(dst, {c64(0)});
+  Value sIdx = elementOffset(src, rootIndices(src, {c64(0)}));
+  Value sp = gepBytes(src.base, mul(sIdx, c64(elementBytes(src.elemType))));
+  // 16-byte copies may bypass L1 (.cg); smaller ones must go through it.
+  NVVM::CpAsyncOp::create(b, loc, d, sp, static_cast<uint32_t>(bytes),
+                          bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                      : NVVM::LoadCacheModifierKind::CA,
+                          Value());
+  return success();
 }
 
 LogicalResult KernelLowering::emitShuffleXorSum(CallOp call, int64_t laneMask) {

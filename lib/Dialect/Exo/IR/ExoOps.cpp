@@ -534,24 +534,28 @@ LogicalResult ForOp::verify() {
   Block &body = getBodyBlock();
   if (body.getNumArguments() != 1 || !body.getArgument(0).getType().isIndex())
     return emitOpError() << "the body takes exactly one index argument";
-  LoopModeAttr mode = getMode();
-  bool inDevice = static_cast<bool>(getEnclosingDeviceFunction(*this));
-  if (!mode.isSeq() && !inDevice && !isInInstrProc(*this))
-    return emitOpError() << "a " << stringifyLoopModeKind(mode.getKind())
-                         << " loop must be inside an exo.device_function";
-  if (mode.isThreads()) {
-    if (statics[0] != 0)
-      return emitOpError()
-             << "a cuda_threads loop must start at the constant 0";
-    if (ShapedType::isDynamic(statics[1]))
-      return emitOpError()
-             << "a cuda_threads loop needs a constant upper bound";
-    if (statics[1] <= 0)
-      return emitOpError() << "a cuda_threads loop needs a positive upper "
-                              "bound, got "
-                           << statics[1];
-  }
+  if (std::optional<std::string> why = checkLoopMode(*this, getMode()))
+    return emitOpError() << *why;
   return success();
+}
+
+std::optional<std::string> exo::checkLoopMode(ForOp loop, LoopModeAttr mode) {
+  ArrayRef<int64_t> statics = loop.getStaticBounds();
+  bool inDevice = static_cast<bool>(getEnclosingDeviceFunction(loop));
+  if (!mode.isSeq() && !inDevice && !isInInstrProc(loop))
+    return ("a " + stringifyLoopModeKind(mode.getKind()) +
+            " loop must be inside an exo.device_function")
+        .str();
+  if (mode.isThreads()) {
+    if (statics.size() != 2 || statics[0] != 0)
+      return std::string("a cuda_threads loop must start at the constant 0");
+    if (ShapedType::isDynamic(statics[1]))
+      return std::string("a cuda_threads loop needs a constant upper bound");
+    if (statics[1] <= 0)
+      return "a cuda_threads loop needs a positive upper bound, got " +
+             std::to_string(statics[1]);
+  }
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//

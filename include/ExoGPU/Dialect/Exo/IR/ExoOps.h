@@ -19,6 +19,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include <optional>
+#include <string>
 
 #define GET_OP_CLASSES
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h.inc"
@@ -26,6 +28,11 @@
 namespace exo {
 /// The device function enclosing `op`, if any.
 DeviceFunctionOp getEnclosingDeviceFunction(mlir::Operation *op);
+
+/// Why `mode` cannot annotate `loop` where it stands with its current
+/// bounds, or std::nullopt when it can. The exo.for verifier and
+/// transform.exo.set_loop_mode share it.
+std::optional<std::string> checkLoopMode(ForOp loop, LoopModeAttr mode);
 
 /// Parses the index list of a barrier expression, `[%i, 3, :]` (optional):
 /// integers, index operands and, with `allowMulticast`, `:` (stored as

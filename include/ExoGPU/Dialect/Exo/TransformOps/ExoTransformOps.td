@@ -1,0 +1,276 @@
+//===- ExoTransformOps.td - Scheduling ops on exo programs -*- tablegen -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// transform.exo.* ops: each is a thin wrapper over a rewrite in
+// ExoGPU/Transforms/Rewrites.h that checks its precondition before touching
+// the payload and keeps the sequential meaning of the program.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_DIALECT_EXO_TRANSFORMOPS_EXOTRANSFORMOPS_TD
+#define EXOGPU_DIALECT_EXO_TRANSFORMOPS_EXOTRANSFORMOPS_TD
+
+include "mlir/Dialect/Transform/IR/TransformDialect.td"
+include "mlir/Dialect/Transform/IR/TransformTypes.td"
+include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def Exo_DivideTail : I32EnumAttr<"DivideTail",
+    "what divide_loop does with the last, partial chunk", [
+      I32EnumAttrCase<"Perfect", 0, "perfect">,
+      I32EnumAttrCase<"Guard", 1, "guard">,
+      I32EnumAttrCase<"Cut", 2, "cut">
+    ]> {
+  let cppNamespace = "::exo";
+}
+
+// A loop mode of the exo dialect (`seq`, `cuda_tasks`,
+// `cuda_threads<unit>`), written without its `#exo.mode<...>` wrapper.
+def Exo_TransformLoopModeAttr
+    : Attr<CPred<"::llvm::isa<::exo::LoopModeAttr>($_self)">, "a loop mode"> {
+  let storageType = "::exo::LoopModeAttr";
+  let returnType = "::exo::LoopModeAttr";
+  let convertFromStorage = "$_self";
+}
+
+class Exo_TransformOp<string mnemonic, list<Trait> traits = []>
+    : Op<Transform_Dialect, "exo." # mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Matching
+//===----------------------------------------------------------------------===//
+
+def Exo_MatchProcOp : Exo_TransformOp<"match_proc", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    NavigationTransformOpTrait, MemoryEffectsOpInterface
+  ]> {
+  let summary = "finds the exo.proc with a given name";
+  let description = [{
+    Returns a handle to every `exo.proc` called `proc_name` nested in the
+    target payload ops (a module usually holds one). Use it to schedule one
+    proc of a file that also holds its specification.
+
+    ```mlir
+    %p = transform.exo.match_proc @gemm_sched in %root
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Produces a silenceable failure, naming the symbol, if no such proc is
+    found. Only reads the target handle and the payload.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       FlatSymbolRefAttr:$proc_name);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $proc_name `in` $target attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_MatchLoopOp : Exo_TransformOp<"match_loop", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    NavigationTransformOpTrait, MemoryEffectsOpInterface
+  ]> {
+  let summary = "finds the exo.for loops whose iterator has a given name";
+  let description = [{
+    Returns a handle to every `exo.for` nested in the target payload ops whose
+    `iter_name` is `iter_name`, in pre-order (outer loops before the loops
+    they contain, then program order).
+
+    ```mlir
+    %i = transform.exo.match_loop "i" in %root
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Produces a silenceable failure, with a note at each target, if no loop of
+    that name is found. Only reads the target handle and the payload.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       StrAttr:$iter_name);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $iter_name `in` $target attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_GetParentLoopOp : Exo_TransformOp<"get_parent_loop", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    NavigationTransformOpTrait, MemoryEffectsOpInterface
+  ]> {
+  let summary = "finds the exo.for directly enclosing each target";
+  let description = [{
+    Returns a handle to the closest `exo.for` that encloses each target
+    payload op (one loop per target, in target order, without duplicates).
+
+    ```mlir
+    %loop = transform.exo.get_parent_loop %stmt
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Produces a silenceable failure, with a note at the target, if a target is
+    not inside any `exo.for`. Only reads the target handle and the payload.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$parent);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
+// Loop rewrites
+//===----------------------------------------------------------------------===//
+
+def Exo_DivideLoopOp : Exo_TransformOp<"divide_loop", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "splits a loop into an outer and an inner loop of Q iterations";
+  let description = [{
+    Rewrites each target `exo.for %i = lo to hi seq` into
+
+    ```
+    exo.for %io = 0 to N seq {
+      exo.for %ii = 0 to Q seq {
+        %i = lo + Q * io + ii ; the original body
+      }
+    }
+    ```
+
+    with the iterator names `outer_name` and `inner_name`. `tail` says what
+    happens when Q does not divide the trip count `T = hi - lo`:
+
+    - `perfect`: N = T / Q. The precondition is that Q divides T for every
+      size allowed by the proc's `requires` set (and every value of the
+      enclosing loop iterators), proved with the Presburger library.
+    - `guard`: N = ceil(T / Q), and the body is wrapped in
+      `exo.if (lo + Q * io + ii < hi)`.
+    - `cut`: N = T / Q for the full chunks, followed by a tail loop
+      `exo.for %ii = 0 to T mod Q` over the rest (omitted when T is a constant
+      multiple of Q); the body is copied into it.
+
+    All three run the body for the same values of `i` in the same order, so
+    the sequential meaning is unchanged. Only `seq` loops are divided: set the
+    parallel modes afterwards with `transform.exo.set_loop_mode`.
+
+    ```mlir
+    %io, %ii, %tail = transform.exo.divide_loop %i by 4 ["io", "ii"] tail = cut
+        : (!transform.any_op)
+       -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Consumes the target handle and produces three handles: the outer loops,
+    the inner loops and the tail loops (empty unless `tail = cut`). Produces
+    a silenceable failure, with a note at the offending payload op and the IR
+    untouched, if a target is not an `exo.for`, is not a `seq` loop, the two
+    names are empty or equal, or (`perfect`) divisibility cannot be proved;
+    the note gives sizes that satisfy `requires` but not the divisibility
+    when there are such sizes. All targets are checked before any is
+    rewritten.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$factor,
+                       StrAttr:$outer_name,
+                       StrAttr:$inner_name,
+                       Exo_DivideTail:$tail);
+  let results = (outs TransformHandleTypeInterface:$outer,
+                      TransformHandleTypeInterface:$inner,
+                      TransformHandleTypeInterface:$tail_loop);
+  let assemblyFormat = [{
+    $target `by` $factor ` ` `[` $outer_name `,` $inner_name `]` `tail` `=` $tail
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_ReorderLoopsOp : Exo_TransformOp<"reorder_loops", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "swaps a loop with the loop nested directly in it";
+  let description = [{
+    Rewrites each target `exo.for %i { index arithmetic; exo.for %j { B } }`
+    into `exo.for %j { exo.for %i { index arithmetic; B } }`; each loop keeps
+    its bounds, mode and name.
+
+    Preconditions:
+    - the target's body holds exactly one `exo.for` and otherwise only
+      side-effect-free index arithmetic (perfect nesting);
+    - the inner loop's bounds do not depend on the outer iterator;
+    - a `cuda_tasks` loop is not swapped with a loop of another mode;
+    - no dependence is reversed. For every pair of accesses to the same
+      tensor in the nest (write/write, write/read, read/write; two
+      `exo.reduce` commute and form no dependence) whose indices are
+      quasi-affine in the iterators and sizes, the Presburger relation
+      `{(i, j, i', j') : bounds, requires, idx(i, j) == idx'(i', j'),
+      (i, j) <lex (i', j'), (j', i') <lex (j, i)}` must be empty. An access
+      whose indices are not quasi-affine, or an `exo.call` in the nest,
+      cannot be analyzed and makes the rewrite refuse.
+
+    ```mlir
+    %j, %i2 = transform.exo.reorder_loops %i
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Consumes the target handle and produces two handles: the new outer loops
+    (the former inner loops) and the new inner loops. Produces a silenceable
+    failure and leaves the IR untouched if a precondition does not hold: a
+    reversed dependence is reported at one access, with a note at the other
+    and an example of two iterations whose order would flip; other failures
+    carry a note at the offending payload op. All targets are checked before
+    any is rewritten.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$outer,
+                      TransformHandleTypeInterface:$inner);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+def Exo_SetLoopModeOp : Exo_TransformOp<"set_loop_mode", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "sets the parallel mode of a loop";
+  let description = [{
+    Sets the mode of each target `exo.for` to `seq`, `cuda_tasks` or
+    `cuda_threads<unit>`. Every mode means "in order" sequentially, so the
+    sequential meaning is unchanged; whether the parallel program is correct
+    is for the collective analysis and the sync checker to decide.
+
+    The precondition is structural: the loop with its new mode must satisfy
+    the `exo.for` verifier (GPU modes inside an `exo.device_function`,
+    `cuda_threads` loops from 0 to a positive constant) and the enclosing
+    device function must remain one nest of `cuda_tasks` loops.
+
+    ```mlir
+    transform.exo.set_loop_mode %ii cuda_threads<warp> : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle; modifies the payload. Produces a
+    silenceable failure, with a note at the offending loop and the IR
+    untouched, if a target is not an `exo.for` or the new mode would be
+    invalid there. All targets are checked before any is changed.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Exo_TransformLoopModeAttr:$mode);
+  let results = (outs);
+  let assemblyFormat =
+      "$target custom<LoopMode>($mode) attr-dict `:` type($target)";
+}
+
+#endif // EXOGPU_DIALECT_EXO_TRANSFORMOPS_EXOTRANSFORMOPS_TD

@@ -1,0 +1,308 @@
+//===- ExoTransformOps.cpp - Scheduling ops on exo programs ---------------===//
+//
+// Part of the Exo-GPU project.
+//
+// Thin wrappers: each op collects its payload, runs the precondition of the
+// rewrite in ExoGPU/Transforms/Rewrites.h on every payload op, reports a
+// refusal as a silenceable failure, and only then rewrites.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformOps.h"
+
+#include "ExoGPU/Dialect/Exo/IR/ExoDialect.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Transforms/Rewrites.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace exo;
+
+//===----------------------------------------------------------------------===//
+// Custom directives and generated code
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseLoopMode(OpAsmParser &parser, LoopModeAttr &mode) {
+  FailureOr<LoopModeAttr> parsed = LoopModeAttr::parseBare(parser);
+  if (failed(parsed))
+    return failure();
+  mode = *parsed;
+  return success();
+}
+
+static void printLoopMode(OpAsmPrinter &printer, Operation *,
+                          LoopModeAttr mode) {
+  mode.printBare(printer);
+}
+
+#include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformOpsEnums.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// A refusal as a silenceable failure: at `why.errorLoc` or at the transform
+/// op, with the refusal's notes.
+static DiagnosedSilenceableFailure report(Operation *transformOp,
+                                          const Refusal &why) {
+  DiagnosedSilenceableFailure diag = emitSilenceableFailure(
+      why.errorLoc.value_or(transformOp->getLoc()), why.message);
+  for (const auto &[loc, msg] : why.notes)
+    diag.attachNote(loc) << msg;
+  return diag;
+}
+
+/// The payload of `handle` as exo.for loops, or a silenceable failure at the
+/// first payload op that is not one.
+static DiagnosedSilenceableFailure
+getLoops(transform::TransformOpInterface transformOp,
+         transform::TransformState &state, Value handle,
+         SmallVectorImpl<ForOp> &loops) {
+  for (Operation *op : state.getPayloadOps(handle)) {
+    auto loop = dyn_cast<ForOp>(op);
+    if (!loop) {
+      DiagnosedSilenceableFailure diag = transformOp.emitSilenceableError()
+                                         << "expected an exo.for payload, got '"
+                                         << op->getName() << "'";
+      diag.attachNote(op->getLoc()) << "this payload op";
+      return diag;
+    }
+    loops.push_back(loop);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+static void consumesTargetProducesResults(
+    Operation *op, OpOperand &target,
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(target, effects);
+  transform::producesHandle(op->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.match_proc
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::MatchProcOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<Operation *> found;
+  for (Operation *root : state.getPayloadOps(getTarget()))
+    root->walk<WalkOrder::PreOrder>([&](ProcOp proc) {
+      if (proc.getSymName() == getProcName())
+        found.push_back(proc);
+      return WalkResult::skip();
+    });
+  if (found.empty())
+    return emitSilenceableError()
+           << "no exo.proc named @" << getProcName() << " in the target";
+  results.set(cast<OpResult>(getResult()), found);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.match_loop
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::MatchLoopOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<Operation *> found;
+  for (Operation *root : state.getPayloadOps(getTarget()))
+    for (ForOp loop : matchLoops(root, getIterName()))
+      found.push_back(loop);
+  if (found.empty()) {
+    DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                       << "no exo.for with iterator '"
+                                       << getIterName() << "' in the target";
+    for (Operation *root : state.getPayloadOps(getTarget()))
+      diag.attachNote(root->getLoc()) << "the target";
+    return diag;
+  }
+  results.set(cast<OpResult>(getResult()), found);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.get_parent_loop
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::GetParentLoopOp::apply(transform::TransformRewriter &rewriter,
+                                  transform::TransformResults &results,
+                                  transform::TransformState &state) {
+  llvm::SetVector<Operation *> parents;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto loop = op->getParentOfType<ForOp>();
+    if (!loop) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError() << "the target is not inside an exo.for";
+      diag.attachNote(op->getLoc()) << "the target";
+      return diag;
+    }
+    parents.insert(loop);
+  }
+  results.set(cast<OpResult>(getParent()), parents.getArrayRef());
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.divide_loop
+//===----------------------------------------------------------------------===//
+
+static TailStrategy getTailStrategy(DivideTail tail) {
+  switch (tail) {
+  case DivideTail::Perfect:
+    return TailStrategy::Perfect;
+  case DivideTail::Cut:
+    return TailStrategy::Cut;
+  case DivideTail::Guard:
+    break;
+  }
+  return TailStrategy::Guard;
+}
+
+DiagnosedSilenceableFailure
+transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
+                               transform::TransformResults &results,
+                               transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  auto factor = static_cast<int64_t>(getFactor());
+  TailStrategy tail = getTailStrategy(getTail());
+  for (ForOp loop : loops) {
+    Refusal why;
+    if (failed(checkDivideLoop(loop, factor, getOuterName(), getInnerName(),
+                               tail, why)))
+      return report(*this, why);
+  }
+  SmallVector<Operation *> outers, inners, tails;
+  for (ForOp loop : loops) {
+    Refusal why;
+    FailureOr<DividedLoop> divided = divideLoop(
+        rewriter, loop, factor, getOuterName(), getInnerName(), tail, why);
+    if (failed(divided))
+      return report(*this, why);
+    outers.push_back(divided->outer);
+    inners.push_back(divided->inner);
+    if (divided->tail)
+      tails.push_back(divided->tail);
+  }
+  results.set(cast<OpResult>(getOuter()), outers);
+  results.set(cast<OpResult>(getInner()), inners);
+  results.set(cast<OpResult>(getTailLoop()), tails);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::DivideLoopOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.reorder_loops
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::ReorderLoopsOp::apply(transform::TransformRewriter &rewriter,
+                                 transform::TransformResults &results,
+                                 transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  for (ForOp loop : loops) {
+    Refusal why;
+    if (failed(checkReorderLoops(loop, why)))
+      return report(*this, why);
+  }
+  SmallVector<Operation *> outers, inners;
+  for (ForOp loop : loops) {
+    Refusal why;
+    FailureOr<ReorderedLoops> reordered = reorderLoops(rewriter, loop, why);
+    if (failed(reordered))
+      return report(*this, why);
+    outers.push_back(reordered->outer);
+    inners.push_back(reordered->inner);
+  }
+  results.set(cast<OpResult>(getOuter()), outers);
+  results.set(cast<OpResult>(getInner()), inners);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::ReorderLoopsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.set_loop_mode
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::SetLoopModeOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  for (ForOp loop : loops) {
+    Refusal why;
+    if (failed(checkSetLoopMode(loop, getMode(), why)))
+      return report(*this, why);
+  }
+  for (ForOp loop : loops) {
+    Refusal why;
+    if (failed(setLoopMode(rewriter, loop, getMode(), why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::SetLoopModeOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+namespace {
+class ExoTransformDialectExtension
+    : public transform::TransformDialectExtension<
+          ExoTransformDialectExtension> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExoTransformDialectExtension)
+  using Base::Base;
+
+  void init() {
+    // The ops' syntax holds exo loop modes: exo must be loaded to parse them.
+    declareDependentDialect<ExoDialect>();
+    declareGeneratedDialect<arith::ArithDialect>();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformOps.cpp.inc"
+        >();
+  }
+};
+} // namespace
+
+void exo::registerTransformDialectExtension(DialectRegistry &registry) {
+  registry.addExtensions<ExoTransformDialectExtension>();
+}

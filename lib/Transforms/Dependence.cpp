@@ -1,0 +1,540 @@
+//===- Dependence.cpp - Presburger questions for scheduling rewrites ------===//
+//
+// Part of the Exo-GPU project.
+//
+// Index values built with arith from loop iterators, sizes and constants are
+// read as quasi-affine expressions (+, -, * by a constant, floordiv and mod
+// by a positive constant). A question is a conjunction of such constraints;
+// it is handed to the Presburger library as one integer set, and an integer
+// point of it is a counterexample: sizes for which a loop's trip count is
+// not a multiple of the factor, or two iterations whose order a reorder
+// would swap although they touch the same element.
+//
+// Values defined outside the analyzed nest are the same for both iterations
+// of a dependence; values the reader does not understand become unknown
+// parameters there (an over-approximation, so a proof stays a proof).
+// Unsigned and truncating divisions and remainders are read as floordiv and
+// mod, which is exact for the non-negative values that index expressions and
+// trip counts of loops that run take.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Transforms/Rewrites.h"
+
+#include "mlir/Analysis/FlatLinearValueConstraints.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/IntegerSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "exo-dependence"
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+/// The variables and constraints of one Presburger question. Variables are
+/// created on first use: one per (value, copy), where copy 0 holds values
+/// shared by both iterations and copies 1 and 2 the values of the two
+/// iterations of a dependence.
+class Question {
+public:
+  Question(ProcOp proc, Operation *nest)
+      : proc(proc), nest(nest), ctx(proc.getContext()) {}
+
+  /// `v` as a quasi-affine expression of the variables; on failure `culprit`
+  /// is the operation that cannot be read.
+  FailureOr<AffineExpr> expr(Value v, unsigned copy, Operation *&culprit);
+  FailureOr<AffineExpr> expr(OpFoldResult ofr, unsigned copy,
+                             Operation *&culprit) {
+    if (auto v = dyn_cast<Value>(ofr))
+      return expr(v, copy, culprit);
+    return getAffineConstantExpr(
+        cast<IntegerAttr>(cast<Attribute>(ofr)).getInt(), ctx);
+  }
+
+  void addGE0(AffineExpr e) {
+    constraints.push_back(e);
+    eqFlags.push_back(false);
+  }
+  void addEQ0(AffineExpr e) {
+    constraints.push_back(e);
+    eqFlags.push_back(true);
+  }
+  /// lo <= iv < hi for the loop's bounds that can be read (dropping a bound
+  /// only enlarges the set, which keeps every proof sound).
+  void addLoopBounds(ForOp loop, unsigned copy);
+  /// The guard of `ifOp` (or its negation in the else region) when it is a
+  /// signed comparison of quasi-affine values.
+  void addGuard(IfOp ifOp, bool thenSide, unsigned copy);
+  /// The proc's `requires` set.
+  void addRequires();
+
+  /// An integer point of the question, by variable, if there is one.
+  std::optional<SmallVector<int64_t>> solve() const;
+
+  std::optional<unsigned> lookup(Value v, unsigned copy) const {
+    auto it = vars.find({v, copy});
+    if (it == vars.end())
+      return std::nullopt;
+    return it->second;
+  }
+  /// Whether some value had to become an unknown parameter.
+  bool hasOpaque() const { return opaque; }
+  /// `name = value` for every size (proc index argument) in the question.
+  std::string describeSizes(ArrayRef<int64_t> point);
+
+private:
+  bool isInsideNest(Value v) const {
+    Operation *owner = v.getParentRegion()->getParentOp();
+    return nest && nest->isAncestor(owner);
+  }
+  AffineExpr newVar(Value v, unsigned copy, std::string name) {
+    unsigned pos = names.size();
+    names.push_back(std::move(name));
+    vars[{v, copy}] = pos;
+    return getAffineDimExpr(pos, ctx);
+  }
+  FailureOr<AffineExpr> read(Value v, unsigned copy, Operation *&culprit);
+
+  ProcOp proc;
+  Operation *nest;
+  MLIRContext *ctx;
+  llvm::DenseMap<std::pair<Value, unsigned>, unsigned> vars;
+  SmallVector<std::string> names;
+  llvm::DenseMap<std::pair<Value, unsigned>, AffineExpr> memo;
+  SmallVector<AffineExpr> constraints;
+  SmallVector<bool> eqFlags;
+  bool opaque = false;
+};
+
+FailureOr<AffineExpr> Question::expr(Value v, unsigned copy,
+                                     Operation *&culprit) {
+  unsigned c = isInsideNest(v) ? copy : 0;
+  auto key = std::make_pair(v, c);
+  if (auto it = memo.find(key); it != memo.end())
+    return it->second;
+  FailureOr<AffineExpr> e = read(v, c, culprit);
+  if (failed(e)) {
+    // A value shared by both iterations is at worst an unknown parameter.
+    if (c != 0 || !v.getType().isIndex())
+      return failure();
+    std::string name;
+    llvm::raw_string_ostream(name) << "%" << names.size();
+    e = newVar(v, 0, name);
+    opaque = true;
+  }
+  memo[key] = *e;
+  return *e;
+}
+
+FailureOr<AffineExpr> Question::read(Value v, unsigned c, Operation *&culprit) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto p = dyn_cast<ProcOp>(owner); p && arg.getType().isIndex())
+      return newVar(v, 0, p.getArgName(arg.getArgNumber()).str());
+    if (auto loop = dyn_cast<ForOp>(owner))
+      return newVar(v, c, (loop.getIterName() + (c == 2 ? "'" : "")).str());
+    culprit = owner;
+    return failure();
+  }
+  Operation *def = v.getDefiningOp();
+  culprit = def;
+  if (auto cst = dyn_cast<arith::ConstantOp>(def)) {
+    if (auto i = dyn_cast<IntegerAttr>(cst.getValue()))
+      return getAffineConstantExpr(i.getInt(), ctx);
+    return failure();
+  }
+  if (def->getNumOperands() != 2 || !v.getType().isIndex())
+    return failure();
+  FailureOr<AffineExpr> lhs = expr(def->getOperand(0), c, culprit);
+  if (failed(lhs))
+    return failure();
+  FailureOr<AffineExpr> rhs = expr(def->getOperand(1), c, culprit);
+  if (failed(rhs))
+    return failure();
+  culprit = def;
+  if (isa<arith::AddIOp>(def))
+    return *lhs + *rhs;
+  if (isa<arith::SubIOp>(def))
+    return *lhs - *rhs;
+  if (isa<arith::MulIOp>(def)) {
+    if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
+      return failure();
+    return *lhs * *rhs;
+  }
+  auto divisor = dyn_cast<AffineConstantExpr>(*rhs);
+  if (!divisor || divisor.getValue() <= 0)
+    return failure();
+  if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(def))
+    return lhs->floorDiv(divisor);
+  if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(def))
+    return lhs->ceilDiv(divisor);
+  if (isa<arith::RemUIOp, arith::RemSIOp>(def))
+    return *lhs % divisor;
+  return failure();
+}
+
+void Question::addLoopBounds(ForOp loop, unsigned copy) {
+  Operation *culprit = nullptr;
+  AffineExpr iv = *expr(loop.getInductionVar(), copy, culprit);
+  if (FailureOr<AffineExpr> lo = expr(loop.getLowerBound(), copy, culprit);
+      succeeded(lo))
+    addGE0(iv - *lo);
+  if (FailureOr<AffineExpr> hi = expr(loop.getUpperBound(), copy, culprit);
+      succeeded(hi))
+    addGE0(*hi - iv - 1);
+}
+
+void Question::addGuard(IfOp ifOp, bool thenSide, unsigned copy) {
+  auto cmp = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp || !cmp.getLhs().getType().isIndex())
+    return;
+  Operation *culprit = nullptr;
+  FailureOr<AffineExpr> a = expr(cmp.getLhs(), copy, culprit);
+  FailureOr<AffineExpr> b = expr(cmp.getRhs(), copy, culprit);
+  if (failed(a) || failed(b))
+    return;
+  using P = arith::CmpIPredicate;
+  P pred = cmp.getPredicate();
+  if (!thenSide) {
+    switch (pred) {
+    case P::slt:
+      pred = P::sge;
+      break;
+    case P::sle:
+      pred = P::sgt;
+      break;
+    case P::sgt:
+      pred = P::sle;
+      break;
+    case P::sge:
+      pred = P::slt;
+      break;
+    default:
+      return; // `!=` is a disjunction; unsigned compares are not read.
+    }
+  }
+  switch (pred) {
+  case P::slt:
+    return addGE0(*b - *a - 1);
+  case P::sle:
+    return addGE0(*b - *a);
+  case P::sgt:
+    return addGE0(*a - *b - 1);
+  case P::sge:
+    return addGE0(*a - *b);
+  case P::eq:
+    return addEQ0(*a - *b);
+  default:
+    return;
+  }
+}
+
+void Question::addRequires() {
+  IntegerSetAttr attr = proc.getAssertionsAttr();
+  if (!attr)
+    return;
+  IntegerSet set = attr.getValue();
+  SmallVector<AffineExpr> syms;
+  Operation *culprit = nullptr;
+  for (BlockArgument arg : proc.getBodyBlock().getArguments())
+    if (arg.getType().isIndex())
+      syms.push_back(*expr(arg, 0, culprit));
+  if (syms.size() != set.getNumSymbols() || set.getNumDims() != 0)
+    return; // The verifier rejects this; stay sound by ignoring it.
+  for (unsigned c = 0, e = set.getNumConstraints(); c < e; ++c) {
+    AffineExpr k = set.getConstraint(c).replaceSymbols(syms);
+    if (set.isEq(c))
+      addEQ0(k);
+    else
+      addGE0(k);
+  }
+}
+
+std::optional<SmallVector<int64_t>> Question::solve() const {
+  SmallVector<int64_t> point(names.size(), 0);
+  if (constraints.empty())
+    return point;
+  for (AffineExpr e : constraints)
+    if (!e.isPureAffine())
+      return point; // Cannot happen: expr() builds quasi-affine terms only.
+  IntegerSet set = IntegerSet::get(names.size(), 0, constraints, eqFlags);
+  FlatLinearValueConstraints cst(set);
+  LLVM_DEBUG(cst.dump());
+  std::optional<SmallVector<llvm::DynamicAPInt, 8>> sample =
+      cst.findIntegerSample();
+  if (!sample)
+    return std::nullopt;
+  for (unsigned i = 0, e = names.size(); i < e; ++i)
+    point[i] = int64_t((*sample)[i]);
+  return point;
+}
+
+std::string Question::describeSizes(ArrayRef<int64_t> point) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  bool first = true;
+  for (auto [i, arg] : llvm::enumerate(proc.getBodyBlock().getArguments())) {
+    std::optional<unsigned> pos = lookup(arg, 0);
+    if (!pos)
+      continue;
+    os << (first ? "" : ", ") << proc.getArgName(i) << " = " << point[*pos];
+    first = false;
+  }
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Accesses
+//===----------------------------------------------------------------------===//
+
+struct Access {
+  enum Kind { Read, Write, Reduce };
+  Operation *op;
+  Kind kind;
+  Value source;
+  SmallVector<OpFoldResult> indices;
+  /// The tensor the access touches, through any windows.
+  Value root;
+};
+
+StringRef kindName(Access::Kind k) {
+  switch (k) {
+  case Access::Read:
+    return "read";
+  case Access::Write:
+    return "write";
+  case Access::Reduce:
+    return "reduction";
+  }
+  return "access";
+}
+
+std::string rootName(Value root) {
+  if (auto arg = dyn_cast<BlockArgument>(root))
+    if (auto proc = dyn_cast<ProcOp>(arg.getOwner()->getParentOp()))
+      return proc.getArgName(arg.getArgNumber()).str();
+  if (auto alloc = root.getDefiningOp<AllocOp>())
+    return alloc.getName().str();
+  return "?";
+}
+
+/// The tensor under any windows of `v`, or null when it is neither a proc
+/// argument nor an allocation.
+Value findRoot(Value v) {
+  while (auto window = v.getDefiningOp<WindowOp>())
+    v = window.getSource();
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return isa<ProcOp>(arg.getOwner()->getParentOp()) ? v : Value();
+  return v.getDefiningOp<AllocOp>() ? v : Value();
+}
+
+/// The element of the root tensor that `a` touches, in iteration `copy`.
+FailureOr<SmallVector<AffineExpr>>
+elementOf(Question &q, const Access &a, unsigned copy, Operation *&culprit) {
+  SmallVector<AffineExpr> idx;
+  for (OpFoldResult i : a.indices) {
+    FailureOr<AffineExpr> e = q.expr(i, copy, culprit);
+    if (failed(e))
+      return failure();
+    idx.push_back(*e);
+  }
+  Value v = a.source;
+  while (auto window = v.getDefiningOp<WindowOp>()) {
+    SmallVector<AffineExpr> outer;
+    unsigned next = 0;
+    for (auto [off, size] :
+         llvm::zip(window.getMixedOffsets(), window.getStaticSizes())) {
+      FailureOr<AffineExpr> o = q.expr(off, copy, culprit);
+      if (failed(o))
+        return failure();
+      if (size == WindowOp::kPoint)
+        outer.push_back(*o);
+      else
+        outer.push_back(*o + idx[next++]);
+    }
+    idx = std::move(outer);
+    v = window.getSource();
+  }
+  return idx;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Divisibility
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::proveDivisible(ForOp loop, int64_t factor, Refusal &why) {
+  if (factor == 1)
+    return success();
+  auto proc = loop->getParentOfType<ProcOp>();
+  if (!proc)
+    return why.fail("the loop is not inside an exo.proc");
+  std::string header =
+      ("cannot prove that " + llvm::Twine(factor) +
+       " divides the trip count of loop '" + loop.getIterName() + "'")
+          .str();
+  Question q(proc, /*nest=*/nullptr);
+  Operation *culprit = nullptr;
+  FailureOr<AffineExpr> lo = q.expr(loop.getLowerBound(), 0, culprit);
+  FailureOr<AffineExpr> hi = q.expr(loop.getUpperBound(), 0, culprit);
+  if (failed(lo) || failed(hi) || q.hasOpaque()) {
+    why.note(loop.getLoc(), "its bounds are not quasi-affine in the sizes");
+    return why.fail(header);
+  }
+  q.addRequires();
+  for (Operation *p = loop->getParentOp(); p; p = p->getParentOp())
+    if (auto enclosing = dyn_cast<ForOp>(p))
+      q.addLoopBounds(enclosing, 0);
+  AffineExpr trip = *hi - *lo;
+  q.addGE0(trip - 1);
+  q.addGE0(trip % factor - 1);
+  std::optional<SmallVector<int64_t>> point = q.solve();
+  if (!point)
+    return success();
+  std::string sizes = q.describeSizes(*point);
+  why.note(loop.getLoc(),
+           sizes.empty()
+               ? std::string("the loop")
+               : "the sizes " + sizes +
+                     " satisfy the proc's requires but not the divisibility");
+  return why.fail(header);
+}
+
+//===----------------------------------------------------------------------===//
+// Reordering
+//===----------------------------------------------------------------------===//
+
+/// Adds the domain of the iteration `copy` of `a`: the bounds of the loops
+/// from `a` up to `nest`, and the guards around it that can be read.
+static void addDomain(Question &q, Operation *a, Operation *nest,
+                      unsigned copy) {
+  for (Operation *p = a; p && p != nest->getParentOp(); p = p->getParentOp()) {
+    Operation *parent = p->getParentOp();
+    if (auto loop = dyn_cast<ForOp>(p))
+      q.addLoopBounds(loop, copy);
+    if (auto ifOp = dyn_cast_or_null<IfOp>(parent))
+      q.addGuard(ifOp, p->getParentRegion() == &ifOp.getThenRegion(), copy);
+  }
+}
+
+LogicalResult exo::proveReorderKeepsDependences(ForOp outer, ForOp inner,
+                                                Refusal &why) {
+  auto proc = outer->getParentOfType<ProcOp>();
+  if (!proc)
+    return why.fail("the loop is not inside an exo.proc");
+  std::string header = ("cannot reorder loops '" + outer.getIterName() +
+                        "' and '" + inner.getIterName() + "'")
+                           .str();
+
+  SmallVector<Access> accesses;
+  Operation *bad = nullptr;
+  inner.getBodyBlock().walk([&](Operation *op) {
+    Access a;
+    if (auto r = dyn_cast<ReadOp>(op))
+      a = {op, Access::Read, r.getSource(), r.getMixedIndices(), {}};
+    else if (auto w = dyn_cast<AssignOp>(op))
+      a = {op, Access::Write, w.getDest(), w.getMixedIndices(), {}};
+    else if (auto w = dyn_cast<ReduceOp>(op))
+      a = {op, Access::Reduce, w.getDest(), w.getMixedIndices(), {}};
+    else if (isa<CallOp>(op)) {
+      bad = op;
+      return WalkResult::interrupt();
+    } else
+      return WalkResult::advance();
+    a.root = findRoot(a.source);
+    if (!a.root) {
+      bad = op;
+      return WalkResult::interrupt();
+    }
+    accesses.push_back(std::move(a));
+    return WalkResult::advance();
+  });
+  if (bad) {
+    why.note(bad->getLoc(), isa<CallOp>(bad)
+                                ? "cannot analyze the accesses of this call"
+                                : "cannot tell which tensor this accesses");
+    return why.fail(header);
+  }
+
+  for (const Access &src : accesses) {
+    for (const Access &dst : accesses) {
+      if (src.root != dst.root ||
+          (src.kind == Access::Read && dst.kind == Access::Read))
+        continue;
+      // Reductions commute: their relative order does not matter.
+      if (src.kind == Access::Reduce && dst.kind == Access::Reduce)
+        continue;
+      Question q(proc, outer);
+      Operation *culprit = nullptr;
+      FailureOr<SmallVector<AffineExpr>> e1 = elementOf(q, src, 1, culprit);
+      FailureOr<SmallVector<AffineExpr>> e2 = failure();
+      if (succeeded(e1))
+        e2 = elementOf(q, dst, 2, culprit);
+      if (failed(e1) || failed(e2)) {
+        Operation *which = failed(e1) ? src.op : dst.op;
+        why.note(which->getLoc(),
+                 "cannot analyze this access: its indices are not "
+                 "quasi-affine in the loop iterators and sizes");
+        if (culprit && culprit != which)
+          why.note(culprit->getLoc(), "this value cannot be read as a "
+                                      "quasi-affine expression");
+        return why.fail(header);
+      }
+      for (auto [a, b] : llvm::zip(*e1, *e2))
+        q.addEQ0(a - b);
+      q.addRequires();
+      addDomain(q, src.op, outer, 1);
+      addDomain(q, dst.op, outer, 2);
+      for (Operation *p = outer->getParentOp(); p; p = p->getParentOp())
+        if (auto enclosing = dyn_cast<ForOp>(p))
+          q.addLoopBounds(enclosing, 0);
+      // An allocation inside the nest is a new tensor in each iteration of
+      // the loops around it.
+      if (auto alloc = src.root.getDefiningOp<AllocOp>();
+          alloc && outer->isAncestor(alloc)) {
+        for (Operation *p = alloc->getParentOp(); p != outer->getParentOp();
+             p = p->getParentOp())
+          if (auto loop = dyn_cast<ForOp>(p))
+            q.addEQ0(*q.expr(loop.getInductionVar(), 1, culprit) -
+                     *q.expr(loop.getInductionVar(), 2, culprit));
+      }
+      // (i, j) <lex (i', j') and (j', i') <lex (j, i) reduce to i < i' and
+      // j' < j: the other combinations of the two disjunctions contradict.
+      AffineExpr i1 = *q.expr(outer.getInductionVar(), 1, culprit);
+      AffineExpr i2 = *q.expr(outer.getInductionVar(), 2, culprit);
+      AffineExpr j1 = *q.expr(inner.getInductionVar(), 1, culprit);
+      AffineExpr j2 = *q.expr(inner.getInductionVar(), 2, culprit);
+      q.addGE0(i2 - i1 - 1);
+      q.addGE0(j1 - j2 - 1);
+      std::optional<SmallVector<int64_t>> point = q.solve();
+      if (!point)
+        continue;
+      auto at = [&](unsigned copy) {
+        std::string s;
+        llvm::raw_string_ostream os(s);
+        os << "(" << outer.getIterName() << " = "
+           << (*point)[*q.lookup(outer.getInductionVar(), copy)] << ", "
+           << inner.getIterName() << " = "
+           << (*point)[*q.lookup(inner.getInductionVar(), copy)] << ")";
+        return s;
+      };
+      std::string sizes = q.describeSizes(*point);
+      std::string tensor = rootName(src.root);
+      why.errorLoc = src.op->getLoc();
+      why.note(dst.op->getLoc(),
+               ("the " + kindName(dst.kind) + " of the same element of '" +
+                tensor + "' at " + at(2) + ", which must stay after it")
+                   .str());
+      return why.fail(
+          llvm::Twine(header) + ": this " + kindName(src.kind) + " of '" +
+          tensor + "' at " + at(1) + " would move after a dependent " +
+          kindName(dst.kind) + " at " + at(2) +
+          (sizes.empty() ? std::string() : " (with " + sizes + ")"));
+    }
+  }
+  return success();
+}
