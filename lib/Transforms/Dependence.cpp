@@ -80,6 +80,11 @@ public:
       return std::nullopt;
     return it->second;
   }
+  /// A new variable that no value stands for (e.g. a bound to report).
+  AffineExpr extraVar(std::string name) {
+    return newVar(Value(), kExtraCopy + unsigned(names.size()),
+                  std::move(name));
+  }
   /// Whether some value had to become an unknown parameter.
   bool hasOpaque() const { return opaque; }
   /// `name = value` for every size (proc index argument) in the question.
@@ -97,6 +102,7 @@ private:
     return getAffineDimExpr(pos, ctx);
   }
   FailureOr<AffineExpr> read(Value v, unsigned copy, Operation *&culprit);
+  static constexpr unsigned kExtraCopy = 1000;
 
   ProcOp proc;
   Operation *nest;
@@ -361,6 +367,79 @@ elementOf(Question &q, const Access &a, unsigned copy, Operation *&culprit) {
   return idx;
 }
 
+/// The accesses in `ops` and in the ops nested in them, in program order. An
+/// exo.call (whose accesses are not analyzed) or an access to a tensor that
+/// is neither an argument nor an allocation is returned as the culprit.
+Operation *collectAccesses(ArrayRef<Operation *> ops,
+                           SmallVectorImpl<Access> &out) {
+  Operation *bad = nullptr;
+  for (Operation *top : ops) {
+    top->walk([&](Operation *op) {
+      Access a;
+      if (auto r = dyn_cast<ReadOp>(op))
+        a = {op, Access::Read, r.getSource(), r.getMixedIndices(), {}};
+      else if (auto w = dyn_cast<AssignOp>(op))
+        a = {op, Access::Write, w.getDest(), w.getMixedIndices(), {}};
+      else if (auto w = dyn_cast<ReduceOp>(op))
+        a = {op, Access::Reduce, w.getDest(), w.getMixedIndices(), {}};
+      else if (isa<CallOp>(op)) {
+        bad = op;
+        return WalkResult::interrupt();
+      } else
+        return WalkResult::advance();
+      a.root = findRoot(a.source);
+      if (!a.root) {
+        bad = op;
+        return WalkResult::interrupt();
+      }
+      out.push_back(std::move(a));
+      return WalkResult::advance();
+    });
+    if (bad)
+      return bad;
+  }
+  return nullptr;
+}
+
+void noteUnanalyzable(Refusal &why, Operation *bad) {
+  why.note(bad->getLoc(), isa<CallOp>(bad)
+                              ? "cannot analyze the accesses of this call"
+                              : "cannot tell which tensor this accesses");
+}
+
+/// Whether a pair of accesses to the same tensor orders anything: at least
+/// one writes, and two reductions commute.
+bool isDependence(const Access &a, const Access &b) {
+  if (a.root != b.root)
+    return false;
+  if (a.kind == Access::Read && b.kind == Access::Read)
+    return false;
+  return !(a.kind == Access::Reduce && b.kind == Access::Reduce);
+}
+
+/// Adds `elementOf(a, 1) == elementOf(b, 2)`; on failure notes the access
+/// that cannot be analyzed.
+LogicalResult addSameElement(Question &q, const Access &a, const Access &b,
+                             Refusal &why) {
+  Operation *culprit = nullptr;
+  FailureOr<SmallVector<AffineExpr>> e1 = elementOf(q, a, 1, culprit);
+  FailureOr<SmallVector<AffineExpr>> e2 = failure();
+  if (succeeded(e1))
+    e2 = elementOf(q, b, 2, culprit);
+  if (failed(e1) || failed(e2)) {
+    Operation *which = failed(e1) ? a.op : b.op;
+    why.note(which->getLoc(), "cannot analyze this access: its indices are not "
+                              "quasi-affine in the loop iterators and sizes");
+    if (culprit && culprit != which)
+      why.note(culprit->getLoc(), "this value cannot be read as a "
+                                  "quasi-affine expression");
+    return failure();
+  }
+  for (auto [x, y] : llvm::zip(*e1, *e2))
+    q.addEQ0(x - y);
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -421,6 +500,29 @@ static void addDomain(Question &q, Operation *a, Operation *nest,
   }
 }
 
+/// The constraints every pair question shares: `requires`, the domains of
+/// both iterations up to `nest`, the bounds of the loops around `nest`, and,
+/// for a tensor allocated inside `nest`, equal iterators of the loops around
+/// its allocation (it is a new tensor in each of their iterations).
+static void addPairContext(Question &q, const Access &src, const Access &dst,
+                           Operation *nest) {
+  q.addRequires();
+  addDomain(q, src.op, nest, 1);
+  addDomain(q, dst.op, nest, 2);
+  for (Operation *p = nest->getParentOp(); p; p = p->getParentOp())
+    if (auto enclosing = dyn_cast<ForOp>(p))
+      q.addLoopBounds(enclosing, 0);
+  Operation *culprit = nullptr;
+  if (auto alloc = src.root.getDefiningOp<AllocOp>();
+      alloc && nest->isAncestor(alloc)) {
+    for (Operation *p = alloc->getParentOp(); p != nest->getParentOp();
+         p = p->getParentOp())
+      if (auto loop = dyn_cast<ForOp>(p))
+        q.addEQ0(*q.expr(loop.getInductionVar(), 1, culprit) -
+                 *q.expr(loop.getInductionVar(), 2, culprit));
+  }
+}
+
 LogicalResult exo::proveReorderKeepsDependences(ForOp outer, ForOp inner,
                                                 Refusal &why) {
   auto proc = outer->getParentOfType<ProcOp>();
@@ -430,78 +532,24 @@ LogicalResult exo::proveReorderKeepsDependences(ForOp outer, ForOp inner,
                         "' and '" + inner.getIterName() + "'")
                            .str();
 
+  SmallVector<Operation *> body;
+  for (Operation &op : inner.getBodyBlock())
+    body.push_back(&op);
   SmallVector<Access> accesses;
-  Operation *bad = nullptr;
-  inner.getBodyBlock().walk([&](Operation *op) {
-    Access a;
-    if (auto r = dyn_cast<ReadOp>(op))
-      a = {op, Access::Read, r.getSource(), r.getMixedIndices(), {}};
-    else if (auto w = dyn_cast<AssignOp>(op))
-      a = {op, Access::Write, w.getDest(), w.getMixedIndices(), {}};
-    else if (auto w = dyn_cast<ReduceOp>(op))
-      a = {op, Access::Reduce, w.getDest(), w.getMixedIndices(), {}};
-    else if (isa<CallOp>(op)) {
-      bad = op;
-      return WalkResult::interrupt();
-    } else
-      return WalkResult::advance();
-    a.root = findRoot(a.source);
-    if (!a.root) {
-      bad = op;
-      return WalkResult::interrupt();
-    }
-    accesses.push_back(std::move(a));
-    return WalkResult::advance();
-  });
-  if (bad) {
-    why.note(bad->getLoc(), isa<CallOp>(bad)
-                                ? "cannot analyze the accesses of this call"
-                                : "cannot tell which tensor this accesses");
+  if (Operation *bad = collectAccesses(body, accesses)) {
+    noteUnanalyzable(why, bad);
     return why.fail(header);
   }
 
   for (const Access &src : accesses) {
     for (const Access &dst : accesses) {
-      if (src.root != dst.root ||
-          (src.kind == Access::Read && dst.kind == Access::Read))
-        continue;
-      // Reductions commute: their relative order does not matter.
-      if (src.kind == Access::Reduce && dst.kind == Access::Reduce)
+      if (!isDependence(src, dst))
         continue;
       Question q(proc, outer);
-      Operation *culprit = nullptr;
-      FailureOr<SmallVector<AffineExpr>> e1 = elementOf(q, src, 1, culprit);
-      FailureOr<SmallVector<AffineExpr>> e2 = failure();
-      if (succeeded(e1))
-        e2 = elementOf(q, dst, 2, culprit);
-      if (failed(e1) || failed(e2)) {
-        Operation *which = failed(e1) ? src.op : dst.op;
-        why.note(which->getLoc(),
-                 "cannot analyze this access: its indices are not "
-                 "quasi-affine in the loop iterators and sizes");
-        if (culprit && culprit != which)
-          why.note(culprit->getLoc(), "this value cannot be read as a "
-                                      "quasi-affine expression");
+      if (failed(addSameElement(q, src, dst, why)))
         return why.fail(header);
-      }
-      for (auto [a, b] : llvm::zip(*e1, *e2))
-        q.addEQ0(a - b);
-      q.addRequires();
-      addDomain(q, src.op, outer, 1);
-      addDomain(q, dst.op, outer, 2);
-      for (Operation *p = outer->getParentOp(); p; p = p->getParentOp())
-        if (auto enclosing = dyn_cast<ForOp>(p))
-          q.addLoopBounds(enclosing, 0);
-      // An allocation inside the nest is a new tensor in each iteration of
-      // the loops around it.
-      if (auto alloc = src.root.getDefiningOp<AllocOp>();
-          alloc && outer->isAncestor(alloc)) {
-        for (Operation *p = alloc->getParentOp(); p != outer->getParentOp();
-             p = p->getParentOp())
-          if (auto loop = dyn_cast<ForOp>(p))
-            q.addEQ0(*q.expr(loop.getInductionVar(), 1, culprit) -
-                     *q.expr(loop.getInductionVar(), 2, culprit));
-      }
+      addPairContext(q, src, dst, outer);
+      Operation *culprit = nullptr;
       // (i, j) <lex (i', j') and (j', i') <lex (j, i) reduce to i < i' and
       // j' < j: the other combinations of the two disjunctions contradict.
       AffineExpr i1 = *q.expr(outer.getInductionVar(), 1, culprit);
@@ -534,6 +582,256 @@ LogicalResult exo::proveReorderKeepsDependences(ForOp outer, ForOp inner,
           tensor + "' at " + at(1) + " would move after a dependent " +
           kindName(dst.kind) + " at " + at(2) +
           (sizes.empty() ? std::string() : " (with " + sizes + ")"));
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Fission
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::proveFissionKeepsDependences(ArrayRef<ForOp> nest,
+                                                ArrayRef<Operation *> first,
+                                                ArrayRef<Operation *> second,
+                                                Refusal &why) {
+  SmallVector<ForOp> loops(nest);
+  ForOp top = loops.front();
+  auto proc = top->getParentOfType<ProcOp>();
+  if (!proc)
+    return why.fail("the loop is not inside an exo.proc");
+  std::string header = ("cannot split loop '" + top.getIterName() + "'").str();
+  SmallVector<Access> firstAccesses, secondAccesses;
+  Operation *bad = collectAccesses(first, firstAccesses);
+  if (!bad)
+    bad = collectAccesses(second, secondAccesses);
+  if (bad) {
+    noteUnanalyzable(why, bad);
+    return why.fail(header);
+  }
+
+  // After the split every instance of the first part runs before every
+  // instance of the second. Only the pairs where a second-part access `src`
+  // ran before a first-part access `dst` flip: the iterators of the loops
+  // around both are lexicographically smaller for `src` (with equal
+  // iterators the first part comes first in the text).
+  for (const Access &src : secondAccesses) {
+    for (const Access &dst : firstAccesses) {
+      if (!isDependence(src, dst))
+        continue;
+      unsigned common = 0;
+      while (common < nest.size() && loops[common]->isAncestor(src.op) &&
+             loops[common]->isAncestor(dst.op))
+        ++common;
+      for (unsigned level = 0; level < common; ++level) {
+        Question q(proc, top);
+        if (failed(addSameElement(q, src, dst, why)))
+          return why.fail(header);
+        addPairContext(q, src, dst, top);
+        Operation *culprit = nullptr;
+        auto iv = [&](unsigned l, unsigned copy) {
+          return *q.expr(loops[l].getInductionVar(), copy, culprit);
+        };
+        for (unsigned l = 0; l < level; ++l)
+          q.addEQ0(iv(l, 1) - iv(l, 2));
+        q.addGE0(iv(level, 2) - iv(level, 1) - 1);
+        std::optional<SmallVector<int64_t>> point = q.solve();
+        if (!point)
+          continue;
+        auto at = [&](unsigned copy) {
+          std::string s;
+          llvm::raw_string_ostream os(s);
+          os << "(";
+          for (unsigned l = 0; l < common; ++l)
+            os << (l ? ", " : "") << loops[l].getIterName() << " = "
+               << (*point)[*q.lookup(loops[l].getInductionVar(), copy)];
+          os << ")";
+          return s;
+        };
+        std::string sizes = q.describeSizes(*point);
+        std::string tensor = rootName(src.root);
+        why.errorLoc = src.op->getLoc();
+        why.note(dst.op->getLoc(),
+                 ("the " + kindName(dst.kind) + " of the same element of '" +
+                  tensor + "' at " + at(2) + ", which must stay after it")
+                     .str());
+        return why.fail(
+            llvm::Twine(header) + ": this " + kindName(src.kind) + " of '" +
+            tensor + "' at " + at(1) + " in the second part would move after " +
+            "a dependent " + kindName(dst.kind) + " at " + at(2) +
+            " in the first part" +
+            (sizes.empty() ? std::string() : " (with " + sizes + ")"));
+      }
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Bounds
+//===----------------------------------------------------------------------===//
+
+/// Looks for sizes and values of the loops around `context` that satisfy
+/// `requires`, those loops' bounds and the constraints `add` puts on the
+/// expressions of `values`. Fills `example` with the first one found and
+/// returns true; returns false when there is none. A value that is not
+/// quasi-affine in the sizes makes `example.analyzable` false.
+static bool
+findBoundsExample(Operation *context, ArrayRef<OpFoldResult> values,
+                  function_ref<void(Question &, ArrayRef<AffineExpr>)> add,
+                  BoundsExample &example) {
+  auto proc = context->getParentOfType<ProcOp>();
+  if (!proc) {
+    example.analyzable = false;
+    return true;
+  }
+  Question q(proc, /*nest=*/nullptr);
+  SmallVector<AffineExpr> exprs;
+  SmallVector<unsigned> positions;
+  Operation *culprit = nullptr;
+  for (OpFoldResult v : values) {
+    FailureOr<AffineExpr> e = q.expr(v, 0, culprit);
+    if (failed(e)) {
+      example.analyzable = false;
+      return true;
+    }
+    exprs.push_back(*e);
+    AffineExpr var = q.extraVar("_");
+    q.addEQ0(var - *e);
+    positions.push_back(cast<AffineDimExpr>(var).getPosition());
+  }
+  if (q.hasOpaque()) {
+    example.analyzable = false;
+    return true;
+  }
+  q.addRequires();
+  for (Operation *p = context->getParentOp(); p; p = p->getParentOp())
+    if (auto enclosing = dyn_cast<ForOp>(p))
+      q.addLoopBounds(enclosing, 0);
+  add(q, exprs);
+  std::optional<SmallVector<int64_t>> point = q.solve();
+  if (!point)
+    return false;
+  example.sizes = q.describeSizes(*point);
+  example.values.clear();
+  for (unsigned pos : positions)
+    example.values.push_back((*point)[pos]);
+  return true;
+}
+
+LogicalResult exo::proveCutPoint(Operation *context, OpFoldResult lo,
+                                 OpFoldResult cut, OpFoldResult hi,
+                                 BoundsExample &example) {
+  // [lo, cut) then [cut, hi) is [lo, hi) exactly when lo <= cut <= hi, or
+  // when both are empty (hi <= cut <= lo). Otherwise cut < min(lo, hi) or
+  // cut > max(lo, hi).
+  for (int64_t sign : {1, -1}) {
+    if (findBoundsExample(
+            context, {lo, cut, hi},
+            [&](Question &q, ArrayRef<AffineExpr> e) {
+              q.addGE0((e[0] - e[1]) * sign - 1);
+              q.addGE0((e[2] - e[1]) * sign - 1);
+            },
+            example))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult exo::proveSameValue(Operation *context, OpFoldResult a,
+                                  OpFoldResult b, BoundsExample &example) {
+  for (int64_t sign : {1, -1}) {
+    if (findBoundsExample(
+            context, {a, b},
+            [&](Question &q, ArrayRef<AffineExpr> e) {
+              q.addGE0((e[0] - e[1]) * sign - 1);
+            },
+            example))
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Values carried across iterations
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::proveNoValueCarried(ForOp loop, Value buffer,
+                                       const Twine &header, Refusal &why) {
+  auto proc = loop->getParentOfType<ProcOp>();
+  if (!proc)
+    return why.fail("the loop is not inside an exo.proc");
+  SmallVector<Access> accesses;
+  Operation *bad = nullptr;
+  loop.getBodyBlock().walk([&](Operation *op) {
+    Access a;
+    if (auto r = dyn_cast<ReadOp>(op))
+      a = {op, Access::Read, r.getSource(), r.getMixedIndices(), {}};
+    else if (auto w = dyn_cast<AssignOp>(op))
+      a = {op, Access::Write, w.getDest(), w.getMixedIndices(), {}};
+    else if (auto w = dyn_cast<ReduceOp>(op))
+      a = {op, Access::Reduce, w.getDest(), w.getMixedIndices(), {}};
+    else if (isa<WindowOp>(op))
+      return WalkResult::advance();
+    else {
+      for (Value operand : op->getOperands())
+        if (findRoot(operand) == buffer) {
+          bad = op;
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    }
+    a.root = findRoot(a.source);
+    if (a.root == buffer)
+      accesses.push_back(std::move(a));
+    return WalkResult::advance();
+  });
+  if (bad) {
+    why.note(bad->getLoc(), "cannot analyze this use of the allocation");
+    return why.fail(header);
+  }
+  // A write (or reduction) in iteration i and a read (or reduction, which
+  // reads) of the same element in a later iteration i' > i: the read could
+  // see the value written before, which a new tensor per iteration does not
+  // hold.
+  for (const Access &w : accesses) {
+    if (w.kind == Access::Read)
+      continue;
+    for (const Access &r : accesses) {
+      if (r.kind == Access::Write)
+        continue;
+      Question q(proc, loop);
+      if (failed(addSameElement(q, w, r, why)))
+        return why.fail(header);
+      q.addRequires();
+      addDomain(q, w.op, loop, 1);
+      addDomain(q, r.op, loop, 2);
+      for (Operation *p = loop->getParentOp(); p; p = p->getParentOp())
+        if (auto enclosing = dyn_cast<ForOp>(p))
+          q.addLoopBounds(enclosing, 0);
+      Operation *culprit = nullptr;
+      AffineExpr i1 = *q.expr(loop.getInductionVar(), 1, culprit);
+      AffineExpr i2 = *q.expr(loop.getInductionVar(), 2, culprit);
+      q.addGE0(i2 - i1 - 1);
+      std::optional<SmallVector<int64_t>> point = q.solve();
+      if (!point)
+        continue;
+      auto at = [&](unsigned copy) {
+        return (loop.getIterName() + " = " +
+                llvm::Twine((*point)[*q.lookup(loop.getInductionVar(), copy)]))
+            .str();
+      };
+      std::string sizes = q.describeSizes(*point);
+      std::string tensor = rootName(buffer);
+      why.note(r.op->getLoc(),
+               ("this " + kindName(r.kind) + " of '" + tensor + "' at " +
+                at(2) + " can read the value stored at " + at(1) +
+                (sizes.empty() ? std::string() : " (with " + sizes + ")"))
+                   .str());
+      why.note(w.op->getLoc(), "by this " + kindName(w.kind) + " at " + at(1));
+      return why.fail(header + ": a value of '" + tensor +
+                      "' can be carried from one iteration of loop '" +
+                      loop.getIterName() + "' to a later one");
     }
   }
   return success();

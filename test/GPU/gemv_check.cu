@@ -36,7 +36,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "exo_gpu_runtime.h"
+// -DEXO_GEMV_V4 selects the vectorized one-warp-per-row kernel
+// (examples/gemv/gemv_warp_v4.mlir) instead of the 8-lane team kernel.
+#ifdef EXO_GEMV_V4
+#include "gemv_warp_v4_launcher.h"
+#define EXO_GEMV_KERNEL gemv_warp_v4
+#else
 #include "gemv_warp_coop_launcher.h"
+#define EXO_GEMV_KERNEL gemv_warp_coop
+#endif
+#define EXO_STRINGIFY2(x) #x
+#define EXO_STRINGIFY(x) EXO_STRINGIFY2(x)
 
 #include <cublas_v2.h>
 #include <cuda.h>
@@ -335,13 +345,14 @@ void cublasGemv(cublasHandle_t handle, const Size &s, const float *dA,
 /// Enqueues the generated GEMV; prints the runtime's message on failure.
 bool exoGemv(cudaStream_t stream, const Size &s, const float *dA,
              const float *dX, float *dY) {
-  CUresult result = exo_kernels::gemv_warp_coop(stream, s.M, s.K, devicePtr(dA),
-                                                devicePtr(dX), devicePtr(dY));
+  CUresult result = exo_kernels::EXO_GEMV_KERNEL(
+      stream, s.M, s.K, devicePtr(dA), devicePtr(dX), devicePtr(dY));
   if (result != CUDA_SUCCESS) {
     const char *name = nullptr;
     if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
       name = "unknown CUresult";
-    printf("  exo_kernels::gemv_warp_coop(%s) returned %s (%d): %s\n",
+    printf("  exo_kernels::" EXO_STRINGIFY(
+               EXO_GEMV_KERNEL) "(%s) returned %s (%d): %s\n",
            s.name().c_str(), name, int(result), exo_rt::lastError());
     return false;
   }

@@ -109,6 +109,85 @@ mlir::LogicalResult setLoopMode(mlir::RewriterBase &rewriter, ForOp loop,
                                 LoopModeAttr mode, Refusal &why);
 
 //===----------------------------------------------------------------------===//
+// fission
+//===----------------------------------------------------------------------===//
+
+struct FissionedLoops {
+  ForOp first;  ///< The loop that keeps the statement (the original op).
+  ForOp second; ///< The new loop after it, holding what followed.
+};
+
+/// Checks the precondition of fission without changing anything.
+mlir::LogicalResult checkFission(mlir::Operation *stmt, int64_t depth,
+                                 Refusal &why);
+
+/// Splits the `depth` loops around `stmt` after it: each loop is followed by
+/// a copy of its header holding what followed `stmt` (see
+/// transform.exo.fission).
+mlir::FailureOr<FissionedLoops> fission(mlir::RewriterBase &rewriter,
+                                        mlir::Operation *stmt, int64_t depth,
+                                        Refusal &why);
+
+//===----------------------------------------------------------------------===//
+// unroll
+//===----------------------------------------------------------------------===//
+
+/// Checks the precondition of unroll without changing anything.
+mlir::LogicalResult checkUnroll(ForOp loop, int64_t maxTrips, Refusal &why);
+
+/// Replaces `loop` (constant bounds, at most `maxTrips` iterations) by one
+/// copy of its body per iteration.
+mlir::LogicalResult unroll(mlir::RewriterBase &rewriter, ForOp loop,
+                           int64_t maxTrips, Refusal &why);
+
+//===----------------------------------------------------------------------===//
+// cut_loop, join_loops, shift_loop
+//===----------------------------------------------------------------------===//
+
+struct CutLoops {
+  ForOp first;  ///< [lo, cut)
+  ForOp second; ///< [cut, hi)
+};
+
+mlir::LogicalResult checkCutLoop(ForOp loop, int64_t cut, Refusal &why);
+
+/// Rewrites `loop` over [lo, hi) into a loop over [lo, cut) followed by a
+/// loop over [cut, hi), both with the body.
+mlir::FailureOr<CutLoops> cutLoop(mlir::RewriterBase &rewriter, ForOp loop,
+                                  int64_t cut, Refusal &why);
+
+mlir::LogicalResult checkJoinLoops(ForOp first, ForOp second, Refusal &why);
+
+/// The inverse of cutLoop: `first` over [lo, m) and `second` over [m, hi),
+/// with equal bodies, become one loop over [lo, hi).
+mlir::FailureOr<ForOp> joinLoops(mlir::RewriterBase &rewriter, ForOp first,
+                                 ForOp second, Refusal &why);
+
+mlir::LogicalResult checkShiftLoop(ForOp loop, int64_t start, Refusal &why);
+
+/// Rewrites `loop` over [lo, hi) to iterate over [start, start + hi - lo),
+/// with the old iterator i' - start + lo in the body.
+mlir::FailureOr<ForOp> shiftLoop(mlir::RewriterBase &rewriter, ForOp loop,
+                                 int64_t start, Refusal &why);
+
+//===----------------------------------------------------------------------===//
+// lift_alloc, sink_alloc
+//===----------------------------------------------------------------------===//
+
+mlir::LogicalResult checkLiftAlloc(AllocOp alloc, Refusal &why);
+
+/// Moves `alloc` from the body of its enclosing loop to just before it.
+mlir::LogicalResult liftAlloc(mlir::RewriterBase &rewriter, AllocOp alloc,
+                              Refusal &why);
+
+/// The loop `alloc` would sink into, after checking the precondition.
+mlir::FailureOr<ForOp> checkSinkAlloc(AllocOp alloc, Refusal &why);
+
+/// Moves `alloc` into the start of the body of the only loop that uses it.
+mlir::LogicalResult sinkAlloc(mlir::RewriterBase &rewriter, AllocOp alloc,
+                              Refusal &why);
+
+//===----------------------------------------------------------------------===//
 // Presburger questions (Dependence.cpp)
 //===----------------------------------------------------------------------===//
 
@@ -123,6 +202,43 @@ mlir::LogicalResult proveDivisible(ForOp loop, int64_t factor, Refusal &why);
 /// accesses in `inner`'s body. On failure `why` names the two accesses.
 mlir::LogicalResult proveReorderKeepsDependences(ForOp outer, ForOp inner,
                                                  Refusal &why);
+
+/// Proves that after splitting the loop nest `nest` (outermost first) into
+/// the statements `first` and the statements `second` (each with the ops
+/// nested in them), running every instance of `first` before every instance
+/// of `second` reverses no dependence.
+mlir::LogicalResult proveFissionKeepsDependences(
+    llvm::ArrayRef<ForOp> nest, llvm::ArrayRef<mlir::Operation *> first,
+    llvm::ArrayRef<mlir::Operation *> second, Refusal &why);
+
+/// Sizes for which a bound question fails, and the values of the bounds
+/// asked about there.
+struct BoundsExample {
+  /// False when a bound is not quasi-affine in the sizes.
+  bool analyzable = true;
+  std::string sizes;
+  llvm::SmallVector<int64_t> values;
+};
+
+/// Proves that [lo, cut) followed by [cut, hi) runs the iterations of
+/// [lo, hi): lo <= cut <= hi, or hi <= cut <= lo (both empty), for all sizes
+/// satisfying `requires` and values of the loops around `context`. On
+/// failure `example` holds lo, cut and hi at a counterexample.
+mlir::LogicalResult proveCutPoint(mlir::Operation *context,
+                                  mlir::OpFoldResult lo, mlir::OpFoldResult cut,
+                                  mlir::OpFoldResult hi,
+                                  BoundsExample &example);
+
+/// Proves that `a == b` under the same assumptions.
+mlir::LogicalResult proveSameValue(mlir::Operation *context,
+                                   mlir::OpFoldResult a, mlir::OpFoldResult b,
+                                   BoundsExample &example);
+
+/// Proves that no read (or reduction) of `buffer` in an iteration of `loop`
+/// touches an element written (or reduced) in an earlier iteration.
+mlir::LogicalResult proveNoValueCarried(ForOp loop, mlir::Value buffer,
+                                        const llvm::Twine &header,
+                                        Refusal &why);
 
 } // namespace exo
 

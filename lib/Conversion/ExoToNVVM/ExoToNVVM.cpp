@@ -33,6 +33,7 @@
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
@@ -182,6 +183,7 @@ private:
   LogicalResult emitTmaStore(CallOp call, bool reduce);
   LogicalResult emitShuffleXorSum(CallOp call, int64_t laneMask);
   LogicalResult emitCpAsync(CallOp call, int64_t bytes);
+  LogicalResult emitVectorGlobal(CallOp call, bool load);
   /// Checks that window `v` of a tensor map moves one box per issuing CTA
   /// (`split` CTAs share its first dimension).
   LogicalResult checkBox(CallOp call, const View &v, int64_t split);
@@ -1665,12 +1667,42 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
     if (isShapedData(a.getType()) && !views.count(a))
       return call.emitOpError() << "passes an array with no device lowering";
   StringRef kind = callee.getInstrAttr().getLowering().getValue();
+  // Every lowering reads its array arguments by position: check their
+  // number first.
+  std::optional<unsigned> known =
+      llvm::StringSwitch<std::optional<unsigned>>(kind)
+          .Cases({"wgmma_tf32", "wgmma_bf16", "wgmma_f16"}, 3)
+          .Case("wgmma_zero_scale_d", 1)
+          .Cases({"tma_load_2d", "tma_load_multicast_2d", "tma_store_2d",
+                  "tma_reduce_add_2d", "wgmma_store_d_smem",
+                  "wgmma_store_d_gmem", "ld_global_v4", "st_global_v4",
+                  "cp_async_4", "cp_async_8", "cp_async_16"},
+                 2)
+          .Cases({"shfl_xor_sum_1", "shfl_xor_sum_2", "shfl_xor_sum_4",
+                  "shfl_xor_sum_8", "shfl_xor_sum_16"},
+                 2)
+          .Default(std::nullopt);
+  if (!known)
+    return call.emitOpError() << "calls instruction @" << callee.getSymName()
+                              << " whose lowering \"" << kind
+                              << "\" is not implemented for the GPU";
+  unsigned wanted = *known;
+  if (call.getArgs().size() != wanted ||
+      !llvm::all_of(call.getArgs(),
+                    [](Value a) { return isShapedData(a.getType()); }))
+    return call.emitOpError()
+           << "calls instruction @" << callee.getSymName() << " (lowering \""
+           << kind << "\"), which takes " << wanted
+           << " array arguments and nothing else, with "
+           << call.getArgs().size() << " arguments";
   if (kind == "tma_load_2d" || kind == "tma_load_multicast_2d")
     return emitTmaLoad(call, callee);
   if (kind == "tma_store_2d")
     return emitTmaStore(call, /*reduce=*/false);
   if (kind == "tma_reduce_add_2d")
     return emitTmaStore(call, /*reduce=*/true);
+  if (kind == "ld_global_v4" || kind == "st_global_v4")
+    return emitVectorGlobal(call, kind == "ld_global_v4");
   if (kind == "cp_async_4" || kind == "cp_async_8" || kind == "cp_async_16")
     return emitCpAsync(call, std::stoll(kind.rsplit('_').second.str()));
   if (kind == "shfl_xor_sum_1" || kind == "shfl_xor_sum_2" ||
@@ -1854,6 +1886,37 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
           Value());
     return success();
   });
+}
+
+LogicalResult KernelLowering::emitVectorGlobal(CallOp call, bool load) {
+  // ld.global.v4 / st.global.v4 of 4 consecutive 32-bit values between a
+  // thread's registers and global memory. The address must be 16-byte
+  // aligned; a misaligned one traps (it cannot be proved here).
+  const View &regs = views[call.getArgs()[load ? 0 : 1]];
+  const View &mem = views[call.getArgs()[load ? 1 : 0]];
+  auto four = [](const View &v) {
+    return v.kept.size() == 1 && v.kept[0] == v.offsets.size() - 1 &&
+           v.sizes[0] == 4 && elementBytes(v.elemType) == 4;
+  };
+  if (regs.kind != View::Regs || mem.kind != View::Global || !four(regs) ||
+      !four(mem) || regs.elemType != mem.elemType)
+    return call.emitOpError()
+           << "a 16-byte vector " << (load ? "load" : "store")
+           << " moves 4 consecutive 32-bit values between registers and "
+              "global memory";
+  Value r = gepBytes(
+      regs.base, mul(elementOffset(regs, rootIndices(regs, {c64(0)})), c64(4)));
+  Value g = gepBytes(
+      mem.base, mul(elementOffset(mem, rootIndices(mem, {c64(0)})), c64(4)));
+  auto vec = VectorType::get({4}, regs.elemType);
+  if (load) {
+    Value v = LLVM::LoadOp::create(b, loc, vec, g, /*alignment=*/16);
+    LLVM::StoreOp::create(b, loc, v, r, /*alignment=*/4);
+  } else {
+    Value v = LLVM::LoadOp::create(b, loc, vec, r, /*alignment=*/4);
+    LLVM::StoreOp::create(b, loc, v, g, /*alignment=*/16);
+  }
+  return success();
 }
 
 LogicalResult KernelLowering::emitCpAsync(CallOp call, int64_t bytes) {

@@ -469,6 +469,33 @@ exo.proc @tx_arrive_by_two_warps(%M: index, %K: index, %A: !A) {
 // An instruction whose lowering has no GPU implementation.
 !x = !exo.tensor<[N], f32, gmem>
 !V = !exo.window<[4], f32, gmem>
+exo.proc @st_zero_v4(%dst: !V {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "st_zero_v4"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.assign %dst[%i] = %zero : !V
+  }
+}
+exo.proc @unknown_lowering(%N: index, %x: !x) {
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %i4 = arith.muli %i, %c4 : index
+        %w = exo.window %x[%i4 :+ 4] : !x -> !V
+        // expected-error @+1 {{'exo.call' op calls instruction @st_zero_v4 whose lowering "st_zero_v4" is not implemented for the GPU}}
+        exo.call @st_zero_v4(%w) : (!V)
+      }
+    }
+  }
+}
+
+// -----
+
+// A known lowering (a 16-byte vector store: registers to memory) given one
+// array argument instead of two.
+!x = !exo.tensor<[N], f32, gmem>
+!V = !exo.window<[4], f32, gmem>
 exo.proc @st_global_v4(%dst: !V {exo.access = #exo.access<write>})
     instr<unit = thread, timeline = cuda_in_order, lowering = "st_global_v4"> {
   %zero = arith.constant 0.0 : f32
@@ -483,7 +510,7 @@ exo.proc @unknown_lowering(%N: index, %x: !x) {
       exo.for %i = 0 to 128 cuda_threads<thread> {
         %i4 = arith.muli %i, %c4 : index
         %w = exo.window %x[%i4 :+ 4] : !x -> !V
-        // expected-error @+1 {{'exo.call' op calls instruction @st_global_v4 whose lowering "st_global_v4" is not implemented for the GPU}}
+        // expected-error @+1 {{'exo.call' op calls instruction @st_global_v4 (lowering "st_global_v4"), which takes 2 array arguments and nothing else, with 1 arguments}}
         exo.call @st_global_v4(%w) : (!V)
       }
     }
@@ -1128,6 +1155,38 @@ exo.proc @k(%N: index) {
         %b = exo.window %q[%i, :] : !exo.tensor<[64, 2], f32, regs> -> !P
         // expected-error @+1 {{a butterfly shuffle with lane mask 4 exchanges lanes t and t ^ 4, but an instance of this call runs on 2 threads: threads 0-1}}
         exo.call @shfl_xor_sum_4(%b, %a) : (!P, !P)
+      }
+    }
+  }
+}
+
+// -----
+
+// A 16-byte vector load into registers must move 4 consecutive values: a
+// 2-element window does not.
+!x = !exo.tensor<[N], f32, gmem>
+!V2 = !exo.window<[2], f32, gmem>
+!R = !exo.tensor<[128, 2], f32, regs>
+!R2 = !exo.window<[2], f32, regs>
+exo.proc @ld_global_v4_2(%dst: !R2 {exo.access = #exo.access<write>},
+                         %src: !V2 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
+  exo.for %i = 0 to 2 seq {
+    %v = exo.read %src[%i] : !V2
+    exo.assign %dst[%i] = %v : !R2
+  }
+}
+exo.proc @short_vector(%N: index, %x: !x) {
+  %c2 = arith.constant 2 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %r = exo.alloc : !R
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %i2 = arith.muli %i, %c2 : index
+        %s = exo.window %x[%i2 :+ 2] : !x -> !V2
+        %d = exo.window %r[%i, :] : !R -> !R2
+        // expected-error @+1 {{'exo.call' op a 16-byte vector load moves 4 consecutive 32-bit values between registers and global memory}}
+        exo.call @ld_global_v4_2(%d, %s) : (!R2, !V2)
       }
     }
   }

@@ -279,6 +279,276 @@ void transform::SetLoopModeOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+/// The payload of `handle` as exo.alloc ops, or a silenceable failure at the
+/// first payload op that is not one.
+static DiagnosedSilenceableFailure
+getAllocs(transform::TransformOpInterface transformOp,
+          transform::TransformState &state, Value handle,
+          SmallVectorImpl<AllocOp> &allocs) {
+  for (Operation *op : state.getPayloadOps(handle)) {
+    auto alloc = dyn_cast<AllocOp>(op);
+    if (!alloc) {
+      DiagnosedSilenceableFailure diag =
+          transformOp.emitSilenceableError()
+          << "expected an exo.alloc payload, got '" << op->getName() << "'";
+      diag.attachNote(op->getLoc()) << "this payload op";
+      return diag;
+    }
+    allocs.push_back(alloc);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+static void readsTargetProducesResults(
+    Operation *op, OpOperand &target,
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(target, effects);
+  transform::producesHandle(op->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.fission
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::FissionOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
+  auto depth = static_cast<int64_t>(getDepth());
+  SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
+  for (Operation *stmt : stmts) {
+    Refusal why;
+    if (failed(checkFission(stmt, depth, why)))
+      return report(*this, why);
+  }
+  SmallVector<Operation *> firsts, seconds;
+  for (Operation *stmt : stmts) {
+    Refusal why;
+    FailureOr<FissionedLoops> split = fission(rewriter, stmt, depth, why);
+    if (failed(split))
+      return report(*this, why);
+    firsts.push_back(split->first);
+    seconds.push_back(split->second);
+  }
+  results.set(cast<OpResult>(getFirst()), firsts);
+  results.set(cast<OpResult>(getSecond()), seconds);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::FissionOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.unroll
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::UnrollOp::apply(transform::TransformRewriter &rewriter,
+                           transform::TransformResults &results,
+                           transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  auto max = static_cast<int64_t>(getMax());
+  for (ForOp loop : loops) {
+    Refusal why;
+    if (failed(checkUnroll(loop, max, why)))
+      return report(*this, why);
+  }
+  for (ForOp loop : loops) {
+    Refusal why;
+    if (failed(unroll(rewriter, loop, max, why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::UnrollOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.cut_loop
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::CutLoopOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  auto cut = static_cast<int64_t>(getCut());
+  for (ForOp loop : loops) {
+    Refusal why;
+    if (failed(checkCutLoop(loop, cut, why)))
+      return report(*this, why);
+  }
+  SmallVector<Operation *> firsts, seconds;
+  for (ForOp loop : loops) {
+    Refusal why;
+    FailureOr<CutLoops> parts = cutLoop(rewriter, loop, cut, why);
+    if (failed(parts))
+      return report(*this, why);
+    firsts.push_back(parts->first);
+    seconds.push_back(parts->second);
+  }
+  results.set(cast<OpResult>(getFirst()), firsts);
+  results.set(cast<OpResult>(getSecond()), seconds);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::CutLoopOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.join_loops
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::JoinLoopsOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<ForOp> firsts, seconds;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getFirst(), firsts);
+  if (!got.succeeded())
+    return got;
+  got = getLoops(*this, state, getSecond(), seconds);
+  if (!got.succeeded())
+    return got;
+  if (firsts.size() != seconds.size())
+    return emitSilenceableError()
+           << "expected as many second loops as first loops, got "
+           << seconds.size() << " and " << firsts.size();
+  for (auto [first, second] : llvm::zip(firsts, seconds)) {
+    Refusal why;
+    if (failed(checkJoinLoops(first, second, why)))
+      return report(*this, why);
+  }
+  SmallVector<Operation *> joined;
+  for (auto [first, second] : llvm::zip(firsts, seconds)) {
+    Refusal why;
+    FailureOr<ForOp> loop = joinLoops(rewriter, first, second, why);
+    if (failed(loop))
+      return report(*this, why);
+    joined.push_back(*loop);
+  }
+  results.set(cast<OpResult>(getJoined()), joined);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::JoinLoopsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getFirstMutable(), effects);
+  transform::consumesHandle(getSecondMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.shift_loop
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::ShiftLoopOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  auto start = static_cast<int64_t>(getStart());
+  for (ForOp loop : loops) {
+    Refusal why;
+    if (failed(checkShiftLoop(loop, start, why)))
+      return report(*this, why);
+  }
+  SmallVector<Operation *> shifted;
+  for (ForOp loop : loops) {
+    Refusal why;
+    FailureOr<ForOp> result = shiftLoop(rewriter, loop, start, why);
+    if (failed(result))
+      return report(*this, why);
+    shifted.push_back(*result);
+  }
+  results.set(cast<OpResult>(getResult()), shifted);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::ShiftLoopOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.lift_alloc, transform.exo.sink_alloc
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::LiftAllocOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<AllocOp> allocs;
+  DiagnosedSilenceableFailure got =
+      getAllocs(*this, state, getTarget(), allocs);
+  if (!got.succeeded())
+    return got;
+  for (AllocOp alloc : allocs) {
+    Refusal why;
+    if (failed(checkLiftAlloc(alloc, why)))
+      return report(*this, why);
+  }
+  for (AllocOp alloc : allocs) {
+    Refusal why;
+    if (failed(liftAlloc(rewriter, alloc, why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::LiftAllocOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::SinkAllocOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<AllocOp> allocs;
+  DiagnosedSilenceableFailure got =
+      getAllocs(*this, state, getTarget(), allocs);
+  if (!got.succeeded())
+    return got;
+  for (AllocOp alloc : allocs) {
+    Refusal why;
+    if (failed(checkSinkAlloc(alloc, why)))
+      return report(*this, why);
+  }
+  for (AllocOp alloc : allocs) {
+    Refusal why;
+    if (failed(sinkAlloc(rewriter, alloc, why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::SinkAllocOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
 //===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//

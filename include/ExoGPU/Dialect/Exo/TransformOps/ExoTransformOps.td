@@ -273,4 +273,269 @@ def Exo_SetLoopModeOp : Exo_TransformOp<"set_loop_mode", [
       "$target custom<LoopMode>($mode) attr-dict `:` type($target)";
 }
 
+def Exo_FissionOp : Exo_TransformOp<"fission", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "splits the loops around a statement after it";
+  let description = [{
+    Splits the `depth` loops (default 1) around each target statement after
+    it: each of them is followed by a loop with the same bounds, mode and
+    name that holds what followed the statement in it.
+
+    ```
+    exo.for %i { A; S; B }   -->   exo.for %i { A; S }
+                                   exo.for %i { B }
+    ```
+
+    With `depth = 2`, `for i { C; for j { A; S; B }; D }` becomes
+    `for i { C; for j { A; S } }; for i { for j { B }; D }`. The statement's
+    ancestors up to that depth must be `exo.for` loops (not `cuda_tasks`:
+    a device function keeps one task nest).
+
+    Preconditions:
+    - something follows the statement in the nest;
+    - no SSA value defined in the first part is used in the second, unless
+      it is side-effect-free arithmetic (index arithmetic, constants,
+      windows) of values available there: it is then computed again at the
+      start of the new loop;
+    - no dependence is reversed. Every instance of the first part now runs
+      before every instance of the second, so for each pair of accesses to
+      the same tensor, `src` in the second part and `dst` in the first (at
+      least one a write; two `exo.reduce` commute), the Presburger set of
+      iterations where `src` ran first (the common loop iterators
+      lexicographically smaller) and both touch the same element must be
+      empty. An `exo.call` or an access that cannot be analyzed makes the
+      rewrite refuse.
+
+    ```mlir
+    %first, %second = transform.exo.fission %stmt {depth = 1}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Only reads the target handle (the statement stays in the first loop)
+    and produces two handles: the outermost split loops (the original ops)
+    and the new loops after them. Produces a silenceable failure and leaves
+    the IR untouched if a precondition does not hold: a reversed dependence
+    is reported at the access of the second part, with a note at the other
+    and an example of the two iterations; a value used across the split is
+    named, with notes at its definition and use. All targets are checked
+    before any is rewritten.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>,
+                                         "1">:$depth);
+  let results = (outs TransformHandleTypeInterface:$first,
+                      TransformHandleTypeInterface:$second);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+def Exo_UnrollOp : Exo_TransformOp<"unroll", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "fully unrolls a loop with constant bounds";
+  let description = [{
+    Replaces each target `exo.for %i = lo to hi seq` whose bounds are
+    constants by `hi - lo` copies of its body, the k-th with `%i` replaced by
+    the constant `lo + k`. The copies run in the loop's order, so the
+    sequential meaning is unchanged. An allocation in the body is allocated
+    once per copy.
+
+    Preconditions: the loop is `seq` (the iterations of a `cuda_threads` or
+    `cuda_tasks` loop run on different units: they are not a sequence to
+    unroll), its bounds are constants, and it runs at most `max` times
+    (default 64).
+
+    ```mlir
+    transform.exo.unroll %k {max = 128} : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes the target handle and produces nothing. Produces a silenceable
+    failure, with a note at the offending loop and the IR untouched, if a
+    precondition does not hold. All targets are checked before any is
+    rewritten.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<ConfinedAttr<I64Attr, [IntNonNegative]>,
+                                         "64">:$max);
+  let results = (outs);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
+def Exo_CutLoopOp : Exo_TransformOp<"cut_loop", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "splits a loop's range at a point";
+  let description = [{
+    Rewrites each target `exo.for %i = lo to hi seq` into a loop from `lo`
+    to `cut` followed by a loop from `cut` to `hi`, both with the body (and
+    the loop's name and mode).
+
+    The precondition is that the two loops run the iterations of the
+    original: `lo <= cut <= hi`, or `hi <= cut <= lo` (all three loops
+    empty), for every size allowed by the proc's `requires` and every value
+    of the enclosing loop iterators, proved with the Presburger library.
+    Only `seq` loops are cut.
+
+    ```mlir
+    %lo, %hi = transform.exo.cut_loop %i at 4
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Consumes the target handle and produces two handles: the loops over
+    `[lo, cut)` and over `[cut, hi)`. Produces a silenceable failure, with
+    the IR untouched, if a precondition does not hold; the note at the loop
+    gives sizes for which `cut` is outside its range. All targets are
+    checked before any is rewritten.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$cut);
+  let results = (outs TransformHandleTypeInterface:$first,
+                      TransformHandleTypeInterface:$second);
+  let assemblyFormat = [{
+    $target `at` $cut attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_JoinLoopsOp : Exo_TransformOp<"join_loops", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "joins two adjacent loops over touching ranges";
+  let description = [{
+    The inverse of `cut_loop`: `exo.for %i = lo to m seq { B }` followed by
+    `exo.for %j = m' to hi seq { B' }` becomes `exo.for %i = lo to hi seq
+    { B }`. The i-th payload op of `first` is joined with the i-th of
+    `second`.
+
+    Preconditions:
+    - the second loop follows the first in the same block, with only
+      side-effect-free ops between them;
+    - both loops are `seq`;
+    - the bodies are structurally equal up to the iterator (same ops,
+      attributes and types; the same values from outside);
+    - the ranges touch: `m == m'`, and `lo <= m <= hi` or `hi <= m <= lo`,
+      for every size allowed by `requires` (Presburger).
+
+    ```mlir
+    %ij = transform.exo.join_loops %i0, %i1
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes both handles and produces a handle to the joined loops.
+    Produces a silenceable failure, with a note at the offending payload op
+    (and sizes for which the ranges do not touch) and the IR untouched, if a
+    precondition does not hold or the handles hold different numbers of
+    ops. All pairs are checked before any is rewritten.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$first,
+                       TransformHandleTypeInterface:$second);
+  let results = (outs TransformHandleTypeInterface:$joined);
+  let assemblyFormat = [{
+    $first `,` $second attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_ShiftLoopOp : Exo_TransformOp<"shift_loop", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "makes a loop start at a given value";
+  let description = [{
+    Rewrites each target `exo.for %i = lo to hi seq` into
+    `exo.for %i' = N to N + (hi - lo) seq` with `%i = %i' - N + lo` in the
+    body: the same iterations, in the same order. Only `seq` loops are
+    shifted, and `N` must be non-negative (iterators stay non-negative,
+    which the dependence analysis relies on).
+
+    ```mlir
+    %s = transform.exo.shift_loop %i to 0
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes the target handle and produces a handle to the shifted loops.
+    Produces a silenceable failure, with the IR untouched, if a target is
+    not a `seq` `exo.for` or `N` is negative.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$start);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target `to` $start attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_LiftAllocOp : Exo_TransformOp<"lift_alloc", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "moves an allocation out of its enclosing loop";
+  let description = [{
+    Moves each target `exo.alloc` of a tensor from the body of its enclosing
+    `seq` loop to just before the loop: one tensor for all iterations
+    instead of a new one per iteration.
+
+    The precondition is that no iteration can read a value an earlier one
+    stored: for every write (or reduction) and read (or reduction) of the
+    tensor in the loop, the Presburger set of iterations `i < i'` where the
+    write at `i` and the read at `i'` touch the same element must be empty.
+    Any other use of the tensor (an `exo.call`) makes the rewrite refuse. A
+    guarded allocation's barrier must be defined outside the loop.
+
+    ```mlir
+    transform.exo.lift_alloc %tile : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle (the allocation op moves). Produces a
+    silenceable failure, with notes at the offending payload ops (and an
+    example of a read that could see an earlier iteration's write) and the
+    IR untouched, if a precondition does not hold. All targets are checked
+    before any is moved.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
+def Exo_SinkAllocOp : Exo_TransformOp<"sink_alloc", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "moves an allocation into the only loop that uses it";
+  let description = [{
+    The inverse of `lift_alloc`: moves each target `exo.alloc` of a tensor
+    to the start of the body of the `seq` loop that follows it in its block
+    and holds all its uses: a new tensor per iteration. The precondition is
+    `lift_alloc`'s for that loop: no iteration can read a value an earlier
+    one stored (Presburger).
+
+    ```mlir
+    transform.exo.sink_alloc %tile : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle (the allocation op moves). Produces a
+    silenceable failure, with notes at the offending payload ops and the IR
+    untouched, if the allocation is used outside one loop, the loop is not
+    `seq`, or a value could be carried across iterations. All targets are
+    checked before any is moved.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 #endif // EXOGPU_DIALECT_EXO_TRANSFORMOPS_EXOTRANSFORMOPS_TD
