@@ -15,3 +15,24 @@ exo.proc @gemv(%M: index, %K: index, %A: !A, %x: !x, %y: !y) {
     }
   }
 }
+
+// The same with K split into KS chunks of KC (the layout of the split-K
+// GEMV): y[m] = sum_{ks, kc} A[m, ks, kc] * x[ks, kc].
+!As = !exo.tensor<[M, KS, KC], f32, dram>
+!xs = !exo.tensor<[KS, KC], f32, dram>
+
+exo.proc @gemv_splitk(%M: index, %KS: index, %KC: index, %A: !As, %x: !xs,
+                      %y: !y) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.assign %y[%m] = %zero : !y
+    exo.for %ks = 0 to %KS seq {
+      exo.for %kc = 0 to %KC seq {
+        %a = exo.read %A[%m, %ks, %kc] : !As
+        %b = exo.read %x[%ks, %kc] : !xs
+        %p = arith.mulf %a, %b : f32
+        exo.reduce %y[%m] += %p : !y
+      }
+    }
+  }
+}

@@ -38,7 +38,12 @@
 #include "exo_gpu_runtime.h"
 // -DEXO_GEMV_V4 selects the vectorized one-warp-per-row kernel
 // (examples/gemv/gemv_warp_v4.mlir) instead of the 8-lane team kernel.
-#ifdef EXO_GEMV_V4
+// -DEXO_GEMV_SPLITK=KS selects the split-K kernel
+// (examples/gemv/gemv_splitk_v4.mlir) with KS chunks of K / KS columns.
+#if defined(EXO_GEMV_SPLITK)
+#include "gemv_splitk_v4_launcher.h"
+#define EXO_GEMV_KERNEL gemv_splitk_v4
+#elif defined(EXO_GEMV_V4)
 #include "gemv_warp_v4_launcher.h"
 #define EXO_GEMV_KERNEL gemv_warp_v4
 #else
@@ -345,8 +350,15 @@ void cublasGemv(cublasHandle_t handle, const Size &s, const float *dA,
 /// Enqueues the generated GEMV; prints the runtime's message on failure.
 bool exoGemv(cudaStream_t stream, const Size &s, const float *dA,
              const float *dX, float *dY) {
+#ifdef EXO_GEMV_SPLITK
+  // A [M, K] is A [M, KS, KC] and x [K] is x [KS, KC] (row-major).
+  CUresult result = exo_kernels::gemv_splitk_v4(
+      stream, s.M, EXO_GEMV_SPLITK, s.K / EXO_GEMV_SPLITK, devicePtr(dA),
+      devicePtr(dX), devicePtr(dY));
+#else
   CUresult result = exo_kernels::EXO_GEMV_KERNEL(
       stream, s.M, s.K, devicePtr(dA), devicePtr(dX), devicePtr(dY));
+#endif
   if (result != CUDA_SUCCESS) {
     const char *name = nullptr;
     if (cuGetErrorName(result, &name) != CUDA_SUCCESS)

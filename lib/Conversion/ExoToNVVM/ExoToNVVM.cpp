@@ -184,6 +184,7 @@ private:
   LogicalResult emitShuffleXorSum(CallOp call, int64_t laneMask);
   LogicalResult emitCpAsync(CallOp call, int64_t bytes);
   LogicalResult emitVectorGlobal(CallOp call, bool load);
+  LogicalResult emitRedGlobalAdd(CallOp call);
   /// Checks that window `v` of a tensor map moves one box per issuing CTA
   /// (`split` CTAs share its first dimension).
   LogicalResult checkBox(CallOp call, const View &v, int64_t split);
@@ -1676,7 +1677,7 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
           .Cases({"tma_load_2d", "tma_load_multicast_2d", "tma_store_2d",
                   "tma_reduce_add_2d", "wgmma_store_d_smem",
                   "wgmma_store_d_gmem", "ld_global_v4", "st_global_v4",
-                  "cp_async_4", "cp_async_8", "cp_async_16"},
+                  "red_global_add", "cp_async_4", "cp_async_8", "cp_async_16"},
                  2)
           .Cases({"shfl_xor_sum_1", "shfl_xor_sum_2", "shfl_xor_sum_4",
                   "shfl_xor_sum_8", "shfl_xor_sum_16"},
@@ -1701,6 +1702,8 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
     return emitTmaStore(call, /*reduce=*/false);
   if (kind == "tma_reduce_add_2d")
     return emitTmaStore(call, /*reduce=*/true);
+  if (kind == "red_global_add")
+    return emitRedGlobalAdd(call);
   if (kind == "ld_global_v4" || kind == "st_global_v4")
     return emitVectorGlobal(call, kind == "ld_global_v4");
   if (kind == "cp_async_4" || kind == "cp_async_8" || kind == "cp_async_16")
@@ -1886,6 +1889,29 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
           Value());
     return success();
   });
+}
+
+LogicalResult KernelLowering::emitRedGlobalAdd(CallOp call) {
+  // red.global.add.f32: a relaxed atomic add whose result is unused; the
+  // adds of different threads commute, and what orders them with later
+  // readers is the program's synchronization (or the kernel's end).
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  auto one = [](const View &v) {
+    return v.kept.size() == 1 && v.sizes[0] == 1 && v.elemType.isF32();
+  };
+  if (dst.kind != View::Global || src.kind != View::Regs || !one(dst) ||
+      !one(src))
+    return call.emitOpError() << "an atomic add moves one f32 from a "
+                                 "thread's registers into global memory";
+  Value r = gepBytes(
+      src.base, mul(elementOffset(src, rootIndices(src, {c64(0)})), c64(4)));
+  Value g = gepBytes(
+      dst.base, mul(elementOffset(dst, rootIndices(dst, {c64(0)})), c64(4)));
+  Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), r);
+  LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd, g, v,
+                            LLVM::AtomicOrdering::monotonic);
+  return success();
 }
 
 LogicalResult KernelLowering::emitVectorGlobal(CallOp call, bool load) {
