@@ -1,0 +1,3 @@
+// A module without a gpu.binary (input of launcher-invalid.mlir).
+module {
+}
