@@ -4,8 +4,9 @@
 # Builds BUILD_DIR (default build-fuzz) with AddressSanitizer +
 # UndefinedBehaviorSanitizer and the libFuzzer targets (-DEXO_FUZZ=ON), then
 # runs each target for SECONDS (default 60) on a working copy of its seed
-# corpus (test/fuzz/corpus-<target>/), with a 10 s per-input timeout (a
-# hang is a finding) and a 4 GiB memory limit. Findings (crash-*, timeout-*,
+# corpus (test/fuzz/corpus-<target>/), with a per-input timeout of
+# EXO_FUZZ_TIMEOUT seconds (default 10; a hang is a finding) and a 4 GiB
+# memory limit. Findings (crash-*, timeout-*,
 # oom-*) land in BUILD_DIR/fuzz-findings/<target>/; the last lines of each
 # run (executions, coverage, findings) are printed. Exits non-zero when a
 # target reports a finding.
@@ -36,7 +37,7 @@ for target in programs; do
   # compiled with ASan, which the uninstrumented libMLIR.so then writes
   # legitimately (a false use-after-poison).
   ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$bin" "$corpus" -max_total_time="$seconds" -timeout=10 \
+    "$bin" "$corpus" -max_total_time="$seconds" -timeout="${EXO_FUZZ_TIMEOUT:-10}" \
     -rss_limit_mb=4096 -artifact_prefix="$findings/" -print_final_stats=1 \
     >"$log" 2>&1
   rc=$?
