@@ -60,6 +60,25 @@ static DiagnosedSilenceableFailure report(Operation *transformOp,
   return diag;
 }
 
+/// Checks every target, then rewrites every target: a refused check leaves
+/// the IR untouched. `apply` may record results; both report through `why`.
+template <typename T, typename CheckFn, typename ApplyFn>
+static DiagnosedSilenceableFailure
+checkAllThenApply(Operation *transformOp, ArrayRef<T> targets, CheckFn check,
+                  ApplyFn apply) {
+  for (T target : targets) {
+    Refusal why;
+    if (failed(check(target, why)))
+      return report(transformOp, why);
+  }
+  for (T target : targets) {
+    Refusal why;
+    if (failed(apply(target, why)))
+      return report(transformOp, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
 /// The payload of `handle` as exo.for loops, or a silenceable failure at the
 /// first payload op that is not one.
 static DiagnosedSilenceableFailure
@@ -183,24 +202,26 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
     return got;
   auto factor = static_cast<int64_t>(getFactor());
   TailStrategy tail = getTailStrategy(getTail());
-  for (ForOp loop : loops) {
-    Refusal why;
-    if (failed(checkDivideLoop(loop, factor, getOuterName(), getInnerName(),
-                               tail, why)))
-      return report(*this, why);
-  }
   SmallVector<Operation *> outers, inners, tails;
-  for (ForOp loop : loops) {
-    Refusal why;
-    FailureOr<DividedLoop> divided = divideLoop(
-        rewriter, loop, factor, getOuterName(), getInnerName(), tail, why);
-    if (failed(divided))
-      return report(*this, why);
-    outers.push_back(divided->outer);
-    inners.push_back(divided->inner);
-    if (divided->tail)
-      tails.push_back(divided->tail);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
+      *this, loops,
+      [&](ForOp loop, Refusal &why) {
+        return checkDivideLoop(loop, factor, getOuterName(), getInnerName(),
+                               tail, why);
+      },
+      [&](ForOp loop, Refusal &why) -> LogicalResult {
+        FailureOr<DividedLoop> divided = divideLoop(
+            rewriter, loop, factor, getOuterName(), getInnerName(), tail, why);
+        if (failed(divided))
+          return failure();
+        outers.push_back(divided->outer);
+        inners.push_back(divided->inner);
+        if (divided->tail)
+          tails.push_back(divided->tail);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getOuter()), outers);
   results.set(cast<OpResult>(getInner()), inners);
   results.set(cast<OpResult>(getTailLoop()), tails);
@@ -224,20 +245,20 @@ transform::ReorderLoopsOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
-  for (ForOp loop : loops) {
-    Refusal why;
-    if (failed(checkReorderLoops(loop, why)))
-      return report(*this, why);
-  }
   SmallVector<Operation *> outers, inners;
-  for (ForOp loop : loops) {
-    Refusal why;
-    FailureOr<ReorderedLoops> reordered = reorderLoops(rewriter, loop, why);
-    if (failed(reordered))
-      return report(*this, why);
-    outers.push_back(reordered->outer);
-    inners.push_back(reordered->inner);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
+      *this, loops,
+      [&](ForOp loop, Refusal &why) { return checkReorderLoops(loop, why); },
+      [&](ForOp loop, Refusal &why) -> LogicalResult {
+        FailureOr<ReorderedLoops> reordered = reorderLoops(rewriter, loop, why);
+        if (failed(reordered))
+          return failure();
+        outers.push_back(reordered->outer);
+        inners.push_back(reordered->inner);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getOuter()), outers);
   results.set(cast<OpResult>(getInner()), inners);
   return DiagnosedSilenceableFailure::success();
@@ -260,16 +281,18 @@ transform::SetLoopModeOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
-  for (ForOp loop : loops) {
-    Refusal why;
-    if (failed(checkSetLoopMode(loop, getMode(), why)))
-      return report(*this, why);
-  }
-  for (ForOp loop : loops) {
-    Refusal why;
-    if (failed(setLoopMode(rewriter, loop, getMode(), why)))
-      return report(*this, why);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
+      *this, loops,
+      [&](ForOp loop, Refusal &why) {
+        return checkSetLoopMode(loop, getMode(), why);
+      },
+      [&](ForOp loop, Refusal &why) -> LogicalResult {
+        if (failed(setLoopMode(rewriter, loop, getMode(), why)))
+          return failure();
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -317,20 +340,22 @@ transform::FissionOp::apply(transform::TransformRewriter &rewriter,
                             transform::TransformState &state) {
   auto depth = static_cast<int64_t>(getDepth());
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
-  for (Operation *stmt : stmts) {
-    Refusal why;
-    if (failed(checkFission(stmt, depth, why)))
-      return report(*this, why);
-  }
   SmallVector<Operation *> firsts, seconds;
-  for (Operation *stmt : stmts) {
-    Refusal why;
-    FailureOr<FissionedLoops> split = fission(rewriter, stmt, depth, why);
-    if (failed(split))
-      return report(*this, why);
-    firsts.push_back(split->first);
-    seconds.push_back(split->second);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<Operation *>(
+      *this, stmts,
+      [&](Operation *stmt, Refusal &why) {
+        return checkFission(stmt, depth, why);
+      },
+      [&](Operation *stmt, Refusal &why) -> LogicalResult {
+        FailureOr<FissionedLoops> split = fission(rewriter, stmt, depth, why);
+        if (failed(split))
+          return failure();
+        firsts.push_back(split->first);
+        seconds.push_back(split->second);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getFirst()), firsts);
   results.set(cast<OpResult>(getSecond()), seconds);
   return DiagnosedSilenceableFailure::success();
@@ -354,16 +379,16 @@ transform::UnrollOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   auto max = static_cast<int64_t>(getMax());
-  for (ForOp loop : loops) {
-    Refusal why;
-    if (failed(checkUnroll(loop, max, why)))
-      return report(*this, why);
-  }
-  for (ForOp loop : loops) {
-    Refusal why;
-    if (failed(unroll(rewriter, loop, max, why)))
-      return report(*this, why);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
+      *this, loops,
+      [&](ForOp loop, Refusal &why) { return checkUnroll(loop, max, why); },
+      [&](ForOp loop, Refusal &why) -> LogicalResult {
+        if (failed(unroll(rewriter, loop, max, why)))
+          return failure();
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -386,20 +411,20 @@ transform::CutLoopOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   auto cut = static_cast<int64_t>(getCut());
-  for (ForOp loop : loops) {
-    Refusal why;
-    if (failed(checkCutLoop(loop, cut, why)))
-      return report(*this, why);
-  }
   SmallVector<Operation *> firsts, seconds;
-  for (ForOp loop : loops) {
-    Refusal why;
-    FailureOr<CutLoops> parts = cutLoop(rewriter, loop, cut, why);
-    if (failed(parts))
-      return report(*this, why);
-    firsts.push_back(parts->first);
-    seconds.push_back(parts->second);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
+      *this, loops,
+      [&](ForOp loop, Refusal &why) { return checkCutLoop(loop, cut, why); },
+      [&](ForOp loop, Refusal &why) -> LogicalResult {
+        FailureOr<CutLoops> parts = cutLoop(rewriter, loop, cut, why);
+        if (failed(parts))
+          return failure();
+        firsts.push_back(parts->first);
+        seconds.push_back(parts->second);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getFirst()), firsts);
   results.set(cast<OpResult>(getSecond()), seconds);
   return DiagnosedSilenceableFailure::success();
@@ -467,19 +492,21 @@ transform::ShiftLoopOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   auto start = static_cast<int64_t>(getStart());
-  for (ForOp loop : loops) {
-    Refusal why;
-    if (failed(checkShiftLoop(loop, start, why)))
-      return report(*this, why);
-  }
   SmallVector<Operation *> shifted;
-  for (ForOp loop : loops) {
-    Refusal why;
-    FailureOr<ForOp> result = shiftLoop(rewriter, loop, start, why);
-    if (failed(result))
-      return report(*this, why);
-    shifted.push_back(*result);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
+      *this, loops,
+      [&](ForOp loop, Refusal &why) {
+        return checkShiftLoop(loop, start, why);
+      },
+      [&](ForOp loop, Refusal &why) -> LogicalResult {
+        FailureOr<ForOp> result = shiftLoop(rewriter, loop, start, why);
+        if (failed(result))
+          return failure();
+        shifted.push_back(*result);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getResult()), shifted);
   return DiagnosedSilenceableFailure::success();
 }
@@ -502,16 +529,16 @@ transform::LiftAllocOp::apply(transform::TransformRewriter &rewriter,
       getAllocs(*this, state, getTarget(), allocs);
   if (!got.succeeded())
     return got;
-  for (AllocOp alloc : allocs) {
-    Refusal why;
-    if (failed(checkLiftAlloc(alloc, why)))
-      return report(*this, why);
-  }
-  for (AllocOp alloc : allocs) {
-    Refusal why;
-    if (failed(liftAlloc(rewriter, alloc, why)))
-      return report(*this, why);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<AllocOp>(
+      *this, allocs,
+      [&](AllocOp alloc, Refusal &why) { return checkLiftAlloc(alloc, why); },
+      [&](AllocOp alloc, Refusal &why) -> LogicalResult {
+        if (failed(liftAlloc(rewriter, alloc, why)))
+          return failure();
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -530,16 +557,16 @@ transform::SinkAllocOp::apply(transform::TransformRewriter &rewriter,
       getAllocs(*this, state, getTarget(), allocs);
   if (!got.succeeded())
     return got;
-  for (AllocOp alloc : allocs) {
-    Refusal why;
-    if (failed(checkSinkAlloc(alloc, why)))
-      return report(*this, why);
-  }
-  for (AllocOp alloc : allocs) {
-    Refusal why;
-    if (failed(sinkAlloc(rewriter, alloc, why)))
-      return report(*this, why);
-  }
+  DiagnosedSilenceableFailure done = checkAllThenApply<AllocOp>(
+      *this, allocs,
+      [&](AllocOp alloc, Refusal &why) { return checkSinkAlloc(alloc, why); },
+      [&](AllocOp alloc, Refusal &why) -> LogicalResult {
+        if (failed(sinkAlloc(rewriter, alloc, why)))
+          return failure();
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
   return DiagnosedSilenceableFailure::success();
 }
 
