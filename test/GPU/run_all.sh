@@ -45,17 +45,10 @@
 # selects the kernels: only those are built, checked and timed.
 set -uo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 GEN_DIR OUT_DIR" >&2
-  exit 2
-fi
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-gen_dir=$(cd "$1" && pwd) || { echo "run_all: no directory $1" >&2; exit 2; }
-mkdir -p "$2"
-out_dir=$(cd "$2" && pwd)
-log=$out_dir/log.txt
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+init_run run_all "$@"
 summary=$out_dir/summary.txt
-: >"$log"
 # No results of an earlier run may pass for this one's.
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_bf16.csv \
@@ -82,14 +75,7 @@ selected() {
   esac
 }
 
-# The CUDA tools may be installed but not on PATH.
-for dir in "${CUDA_HOME:-/usr/local/cuda}/bin" /usr/local/cuda/bin; do
-  if ! command -v nvcc >/dev/null 2>&1 && [ -x "$dir/nvcc" ]; then
-    PATH=$dir:$PATH
-  fi
-done
-command -v nvcc >/dev/null 2>&1 ||
-  { echo "run_all: nvcc not found" | tee -a "$log" >&2; exit 2; }
+require_nvcc run_all
 
 results=() # "NAME: OK" or "NAME: FAILED (...)", in order.
 failed=()  # Names of the failed steps.
@@ -100,28 +86,6 @@ record() { # record NAME RC [WHY]
     results+=("$1: FAILED (${3:-exit $2})")
     failed+=("$1")
   fi
-}
-
-# step NAME TIMEOUT_S CMD...: runs CMD under timeout, output tee'd to the log.
-step() {
-  local name=$1 limit=$2 rc
-  shift 2
-  echo "== [$name] $*" | tee -a "$log"
-  timeout --kill-after=10 "$limit" "$@" 2>&1 | tee -a "$log"
-  rc=${PIPESTATUS[0]}
-  if [ "$rc" -eq 0 ]; then
-    echo "== [$name] OK" | tee -a "$log"
-    record "$name" 0
-  else
-    if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-      echo "== [$name] timed out after ${limit}s" | tee -a "$log"
-      record "$name" "$rc" "timed out after ${limit}s"
-    else
-      record "$name" "$rc"
-    fi
-    echo "== [$name] FAILED (exit $rc)" | tee -a "$log"
-  fi
-  return "$rc"
 }
 
 # skip NAME WHY: a step that cannot run counts as failed.
@@ -285,7 +249,7 @@ correctness_phase() {
 # binary (GEMMs and GEMV with --ref naive), its own log
 # (sanitizer-NAME-TOOL.log) and summary.
 sanitizer() {
-  local build=$1 name=$2 tool=$3 bin rc summary
+  local build=$1 name=$2 tool=$3 bin
   shift 3
   local step_name=sanitizer-$name-$tool slog=$out_dir/sanitizer-$name-$tool.log
   local ref=()
@@ -306,27 +270,11 @@ sanitizer() {
     ;;
   esac
   echo "== [$step_name] ${ref[*]} $*" | tee -a "$log"
-  timeout --kill-after=10 300 compute-sanitizer --tool "$tool" \
-    --error-exitcode 3 "$bin" ${ref[@]+"${ref[@]}"} "$@" 2>&1 |
-    tee "$slog" >>"$log"
-  rc=${PIPESTATUS[0]}
-  summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$slog" | tail -n 1)
-  if [ "$rc" -eq 0 ]; then
-    echo "== [$step_name] OK: ${summary:-no summary line}" | tee -a "$log"
-    record "$step_name" 0
-  else
-    if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-      echo "== [$step_name] timed out after 300s" | tee -a "$log"
-    fi
-    echo "== [$step_name] FAILED (exit $rc): ${summary:-no summary}" \
-      "(see $slog)" | tee -a "$log"
-    record "$step_name" "$rc" "exit $rc: ${summary:-no summary}"
-  fi
+  run_sanitizer "$step_name" "$slog" "$tool" "$bin" ${ref[@]+"${ref[@]}"} "$@"
 }
 
 sanitizer_phase() {
-  if ! command -v compute-sanitizer >/dev/null 2>&1; then
-    echo "== [sanitizer] compute-sanitizer not found; skipped" | tee -a "$log"
+  if ! have_sanitizer; then
     results+=("sanitizer: SKIPPED (compute-sanitizer not found)")
     return
   fi

@@ -16,47 +16,20 @@
 # the GEMV.
 set -uo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 GEN_DIR OUT_DIR" >&2
-  exit 2
-fi
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-gen_dir=$(cd "$1" && pwd) || { echo "run_gemm: no directory $1" >&2; exit 2; }
-mkdir -p "$2"
-out_dir=$(cd "$2" && pwd)
-log=$out_dir/log.txt
-: >"$log"
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+init_run run_gemm "$@"
 if [ ! -f "$gen_dir/gemm_sm90_tf32_launcher.h" ]; then
   echo "run_gemm: $gen_dir has no gemm_sm90_tf32_launcher.h" | tee -a "$log" >&2
   exit 2
 fi
 
-# The CUDA tools may be installed but not on PATH.
-for dir in "${CUDA_HOME:-/usr/local/cuda}/bin" /usr/local/cuda/bin; do
-  if ! command -v nvcc >/dev/null 2>&1 && [ -x "$dir/nvcc" ]; then
-    PATH=$dir:$PATH
-  fi
-done
-command -v nvcc >/dev/null 2>&1 ||
-  { echo "run_gemm: nvcc not found" | tee -a "$log" >&2; exit 2; }
+require_nvcc run_gemm
 
 failures=0
-# step NAME TIMEOUT_S CMD...: runs CMD under timeout, output tee'd to the log.
-step() {
-  local name=$1 limit=$2 rc
-  shift 2
-  echo "== [$name] $*" | tee -a "$log"
-  timeout --kill-after=10 "$limit" "$@" 2>&1 | tee -a "$log"
-  rc=${PIPESTATUS[0]}
-  if [ "$rc" -eq 0 ]; then
-    echo "== [$name] OK" | tee -a "$log"
-  else
-    [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ] &&
-      echo "== [$name] timed out after ${limit}s" | tee -a "$log"
-    echo "== [$name] FAILED (exit $rc)" | tee -a "$log"
-    failures=$((failures + 1))
-  fi
-  return "$rc"
+# record NAME RC [WHY]: counts the failed steps (see common.sh).
+record() {
+  [ "$2" -eq 0 ] || failures=$((failures + 1))
 }
 
 echo "run_gemm: $(date -u +%FT%TZ) on $(hostname); launcher from $gen_dir" |
@@ -74,32 +47,16 @@ fi
 step correctness 600 "$bin" 256x256x32 512x256x96 256x512x160 1024x1024x1024 \
   2048x1024x512 4096x4096x4096
 
-if command -v compute-sanitizer >/dev/null 2>&1; then
+if have_sanitizer; then
   # sanitizer TOOL SIZE: one compute-sanitizer run, its own log and summary.
   sanitizer() {
-    local tool=$1 size=$2 slog=$out_dir/sanitizer-$1.log rc
-    echo "== [sanitizer-$tool] $size" | tee -a "$log"
-    timeout --kill-after=10 300 compute-sanitizer --tool "$tool" \
-      --error-exitcode 3 "$bin" --ref naive "$size" 2>&1 | tee "$slog" >>"$log"
-    rc=${PIPESTATUS[0]}
-    local summary
-    summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$slog" | tail -n 1)
-    if [ "$rc" -eq 0 ]; then
-      echo "== [sanitizer-$tool] OK: ${summary:-no summary line}" |
-        tee -a "$log"
-    else
-      [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ] &&
-        echo "== [sanitizer-$tool] timed out after 300s" | tee -a "$log"
-      echo "== [sanitizer-$tool] FAILED (exit $rc): ${summary:-no summary}" \
-        "(see $slog)" | tee -a "$log"
-      failures=$((failures + 1))
-    fi
+    echo "== [sanitizer-$1] $2" | tee -a "$log"
+    run_sanitizer "sanitizer-$1" "$out_dir/sanitizer-$1.log" "$1" "$bin" \
+      --ref naive "$2"
   }
   sanitizer memcheck 512x256x96
   sanitizer racecheck 256x256x64
   sanitizer synccheck 256x256x64
-else
-  echo "== [sanitizer] compute-sanitizer not found; skipped" | tee -a "$log"
 fi
 
 step timing 600 "$bin" --time --csv "$out_dir/gemm.csv" 1024x1024x1024 \

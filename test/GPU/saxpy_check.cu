@@ -43,35 +43,25 @@
 #include "exo_gpu_runtime.h"
 #include "saxpy_launcher.h"
 
+#include "harness.h"
+
 #include <cuda.h>
 #include <cuda_runtime.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
-#define CUDA_CHECK(call)                                                       \
-  do {                                                                         \
-    cudaError_t checkStatus = (call);                                          \
-    if (checkStatus != cudaSuccess) {                                          \
-      fprintf(stderr, "%s:%d: %s failed: %s: %s\n", __FILE__, __LINE__, #call, \
-              cudaGetErrorName(checkStatus), cudaGetErrorString(checkStatus)); \
-      exit(2);                                                                 \
-    }                                                                          \
-  } while (false)
-
 namespace {
 
-constexpr size_t kGuardBytes = 4096; // Poisoned bytes on each side of y.
-constexpr int64_t kTask = 128;       // Elements per task of the kernel.
+using namespace exo_harness;
+
+constexpr int64_t kTask = 128; // Elements per task of the kernel.
 
 struct Options {
   bool haveSeed = false;
@@ -80,41 +70,8 @@ struct Options {
 };
 
 //===----------------------------------------------------------------------===//
-// Random floats
+// Floats
 //===----------------------------------------------------------------------===//
-
-__host__ __device__ uint64_t splitmix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-/// The bits of a float with a random sign and significand (from h) and an
-/// exponent in [minExp, minExp + expRange) (expRange a power of 2).
-__host__ __device__ uint32_t randomFloatBits(uint64_t h, int minExp,
-                                             unsigned expRange) {
-  uint32_t signAndSignificand = uint32_t(h >> 32) & 0x807FFFFFu;
-  uint32_t exponent = uint32_t(127 + minExp) + uint32_t(h & (expRange - 1));
-  return signAndSignificand | (exponent << 23);
-}
-
-/// p[i] = a random float (see randomFloatBits), a hash of (seed, i).
-__global__ void fillRandom(uint32_t *p, size_t n, uint64_t seed, int minExp,
-                           unsigned expRange) {
-  size_t stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += stride)
-    p[i] = randomFloatBits(splitmix64(seed ^ splitmix64(i)), minExp, expRange);
-}
-
-unsigned gridFor(size_t n) {
-  return unsigned(std::min<size_t>((n + 255) / 256, 2048));
-}
-
-CUdeviceptr devicePtr(const void *p) {
-  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));
-}
 
 float bitsToFloat(uint32_t bits) {
   float f;
@@ -138,30 +95,24 @@ float saxpyReference(float a, float x, float y) {
 // Driver
 //===----------------------------------------------------------------------===//
 
-void usage(const char *argv0) {
+[[noreturn]] void usage(const char *argv0) {
   fprintf(stderr, "usage: %s [--seed S] N...\n", argv0);
   exit(2);
 }
 
 Options parseOptions(int argc, char **argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--seed" && i + 1 < argc) {
-      o.haveSeed = true;
-      o.seed = strtoull(argv[++i], nullptr, 0);
-    } else {
-      char *end;
-      long long n = strtoll(argv[i], &end, 10);
-      if (*argv[i] == '\0' || *end != '\0' || n <= 0 || n > INT32_MAX) {
-        fprintf(stderr, "%s: bad argument '%s'\n", argv[0], argv[i]);
-        usage(argv[0]);
-      }
-      o.sizes.push_back(n);
-    }
-  }
-  if (o.sizes.empty())
-    usage(argv[0]);
+  auto parseOption = [&](int &i) {
+    if (std::string(argv[i]) != "--seed" || i + 1 >= argc)
+      return false;
+    o.haveSeed = true;
+    o.seed = strtoull(argv[++i], nullptr, 0);
+    return true;
+  };
+  auto parseN = [](const char *text, int64_t *n) {
+    return parseDims(text, n, 1);
+  };
+  o.sizes = parseArgs<int64_t>(argc, argv, parseOption, parseN, usage);
   return o;
 }
 
@@ -172,16 +123,16 @@ bool checkSize(cudaStream_t stream, int64_t N, uint64_t seed) {
   float a = bitsToFloat(randomFloatBits(splitmix64(seed ^ 3), -1, 2));
 
   uint32_t *dX;
-  uint8_t *dYBase; // y with kGuardBytes of poison on each side.
+  GuardedBuffer yBuf; // y with kGuardBytes of poison on each side.
   CUDA_CHECK(cudaMalloc(&dX, bytes));
-  CUDA_CHECK(cudaMalloc(&dYBase, bytes + 2 * kGuardBytes));
-  uint32_t *dY = reinterpret_cast<uint32_t *>(dYBase + kGuardBytes);
-  CUDA_CHECK(cudaMemsetAsync(dYBase, 0xFF, bytes + 2 * kGuardBytes, stream));
-  fillRandom<<<gridFor(n), 256, 0, stream>>>(dX, n, splitmix64(seed ^ 1), -1,
-                                             1);
+  yBuf.allocate(bytes);
+  uint32_t *dY = yBuf.data();
+  yBuf.poisonAsync(stream);
+  fillRandomBits<<<gridFor(n), 256, 0, stream>>>(dX, n, splitmix64(seed ^ 1),
+                                                 -1, 1);
   CUDA_CHECK(cudaGetLastError());
-  fillRandom<<<gridFor(n), 256, 0, stream>>>(dY, n, splitmix64(seed ^ 2), -8,
-                                             8);
+  fillRandomBits<<<gridFor(n), 256, 0, stream>>>(dY, n, splitmix64(seed ^ 2),
+                                                 -8, 8);
   CUDA_CHECK(cudaGetLastError());
   std::vector<uint32_t> x(n), y0(n);
   CUDA_CHECK(
@@ -204,17 +155,13 @@ bool checkSize(cudaStream_t stream, int64_t N, uint64_t seed) {
                 : "launched, but the size is outside its requires",
            pass ? "PASS" : "FAIL");
   } else if (result != CUDA_SUCCESS) {
-    const char *name = nullptr;
-    if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
-      name = "unknown CUresult";
-    printf("  exo_kernels::saxpy(%" PRId64 ", %.9g) returned %s (%d): %s\n", N,
-           double(a), name, int(result), exo_rt::lastError());
+    char args[64];
+    snprintf(args, sizeof(args), "%" PRId64 ", %.9g", N, double(a));
+    printLaunchError("saxpy", args, result);
     printf("CHECK %" PRId64 " launch failed FAIL\n", N);
     pass = false;
   } else {
-    std::vector<uint8_t> all(bytes + 2 * kGuardBytes);
-    CUDA_CHECK(
-        cudaMemcpy(all.data(), dYBase, all.size(), cudaMemcpyDeviceToHost));
+    std::vector<uint8_t> all = yBuf.copyToHost();
     std::vector<uint32_t> xAfter(n), y(n);
     memcpy(y.data(), all.data() + kGuardBytes, bytes);
     CUDA_CHECK(cudaMemcpy(xAfter.data(), dX, bytes, cudaMemcpyDeviceToHost));
@@ -241,11 +188,7 @@ bool checkSize(cudaStream_t stream, int64_t N, uint64_t seed) {
                k, double(bitsToFloat(y[k])), y[k], double(bitsToFloat(want)),
                want, double(a), double(xf), double(yf), why);
     }
-    size_t guardBad = 0;
-    for (size_t i = 0; i < kGuardBytes; ++i) {
-      guardBad += all[i] != 0xFF;
-      guardBad += all[kGuardBytes + bytes + i] != 0xFF;
-    }
+    size_t guardBad = yBuf.overwrittenGuardBytes(all);
     bool xOk = memcmp(xAfter.data(), x.data(), bytes) == 0;
     pass = bad == 0 && guardBad == 0 && xOk;
     printf("CHECK %" PRId64 " a=%.9g wrong=%" PRIu64 " (unchanged %" PRIu64
@@ -255,7 +198,7 @@ bool checkSize(cudaStream_t stream, int64_t N, uint64_t seed) {
   }
 
   CUDA_CHECK(cudaFree(dX));
-  CUDA_CHECK(cudaFree(dYBase));
+  yBuf.release();
   return pass;
 }
 
@@ -263,25 +206,8 @@ bool checkSize(cudaStream_t stream, int64_t N, uint64_t seed) {
 
 int main(int argc, char **argv) {
   Options opts = parseOptions(argc, argv);
-  uint64_t baseSeed =
-      opts.haveSeed
-          ? opts.seed
-          : splitmix64(uint64_t(std::random_device{}()) ^
-                       uint64_t(std::chrono::high_resolution_clock::now()
-                                    .time_since_epoch()
-                                    .count()));
-
-  CUDA_CHECK(cudaSetDevice(0));
-  CUDA_CHECK(cudaFree(nullptr)); // Makes the primary context current.
-  cudaDeviceProp prop;
-  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  printf("device: %s, sm_%d%d, %d SMs; base seed %" PRIu64
-         " (rerun with --seed %" PRIu64 ")\n",
-         prop.name, prop.major, prop.minor, prop.multiProcessorCount, baseSeed,
-         baseSeed);
-  if (prop.major != 9 || prop.minor != 0)
-    printf("warning: the kernel is built for sm_90a; this device is sm_%d%d\n",
-           prop.major, prop.minor);
+  uint64_t baseSeed = chooseBaseSeed(opts.haveSeed, opts.seed);
+  initDevice(baseSeed, /*kernels=*/false);
 
   cudaStream_t stream;
   CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -295,6 +221,5 @@ int main(int argc, char **argv) {
     fflush(stdout);
   }
   CUDA_CHECK(cudaStreamDestroy(stream));
-  printf("%s\n", allPass ? "ALL CHECKS PASSED" : "SOME CHECKS FAILED");
-  return allPass ? 0 : 1;
+  return finish(allPass);
 }

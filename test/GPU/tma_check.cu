@@ -40,39 +40,26 @@
 #include "exo_gpu_runtime.h"
 #include "tma_roundtrip_launcher.h"
 
+#include "harness.h"
+
 #include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
-#define CUDA_CHECK(call)                                                       \
-  do {                                                                         \
-    cudaError_t checkStatus = (call);                                          \
-    if (checkStatus != cudaSuccess) {                                          \
-      fprintf(stderr, "%s:%d: %s failed: %s: %s\n", __FILE__, __LINE__, #call, \
-              cudaGetErrorName(checkStatus), cudaGetErrorString(checkStatus)); \
-      exit(2);                                                                 \
-    }                                                                          \
-  } while (false)
-
 namespace {
 
-constexpr double kPeakGBps = 4800.0; // H200 HBM3e.
-constexpr size_t kFlushBytes = size_t(256) << 20;
-constexpr int kWarmups = 5;
-constexpr size_t kGuardBytes = 4096; // Poisoned bytes on each side of Out.
-constexpr uint32_t kPoison = 0xFFFFFFFFu;
+using namespace exo_harness;
+
+constexpr double kPeakGBps = 4800.0;      // H200 HBM3e.
+constexpr uint32_t kPoison = 0xFFFFFFFFu; // A float of kPoisonByte bytes.
 constexpr int64_t kBoxRows = 64;
 
 using Launcher = CUresult (*)(CUstream, int64_t, int64_t, CUdeviceptr,
@@ -110,56 +97,10 @@ bool allowed(const Kernel &k, const Size &s) {
          s.N >= k.boxCols;
 }
 
-struct Options {
-  bool time = false;
-  int reps = 50;
-  const char *csvPath = nullptr;
-  bool haveSeed = false;
-  uint64_t seed = 0;
+struct Options : CommonOptions {
+  Options() : CommonOptions(/*defaultReps=*/50) {}
   bool picked[kNumKernels] = {true, true, true, true};
   std::vector<Size> sizes;
-};
-
-//===----------------------------------------------------------------------===//
-// Device helpers
-//===----------------------------------------------------------------------===//
-
-__host__ __device__ uint64_t splitmix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-/// p[i] = a random finite float, a hash of (seed, i): random sign and
-/// significand, exponent in [-8, 7].
-__global__ void fillRandomBits(uint32_t *p, size_t n, uint64_t seed) {
-  size_t stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
-       i += stride) {
-    uint64_t h = splitmix64(seed ^ splitmix64(i));
-    uint32_t signAndSignificand = uint32_t(h >> 32) & 0x807FFFFFu;
-    uint32_t exponent = 119u + uint32_t(h & 15u);
-    p[i] = signAndSignificand | (exponent << 23);
-  }
-}
-
-unsigned gridFor(size_t n) {
-  return unsigned(std::min<size_t>((n + 255) / 256, 2048));
-}
-
-CUdeviceptr devicePtr(const void *p) {
-  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));
-}
-
-/// Out (M x N floats) inside one allocation with kGuardBytes on each side.
-struct OutBuffer {
-  uint8_t *base = nullptr;
-  size_t outBytes = 0;
-  uint32_t *out() const {
-    return reinterpret_cast<uint32_t *>(base + kGuardBytes);
-  }
-  size_t totalBytes() const { return outBytes + 2 * kGuardBytes; }
 };
 
 //===----------------------------------------------------------------------===//
@@ -220,7 +161,7 @@ void describeMismatch(const Kernel &k, const Size &s,
     for (int64_t bn = 0; bn < boxesN; ++bn) {
       int64_t cols = std::min<int64_t>(k.boxCols, s.N - bn * k.boxCols);
       unsigned count = badInBox[size_t(bm) * size_t(boxesN) + size_t(bn)];
-      row += count == 0 ? '.' : (int64_t(count) == kBoxRows * cols ? '#' : 'x');
+      row += mapCell(count, kBoxRows * cols);
     }
     printf("%s\n", row.c_str());
   }
@@ -229,12 +170,10 @@ void describeMismatch(const Kernel &k, const Size &s,
 /// Copies Out (with its guards) and In back and checks them: Out == In
 /// bitwise, the guards still poisoned, In equal to `inBefore`.
 bool checkCopy(const Kernel &k, const Size &s, const uint32_t *dIn,
-               const OutBuffer &outBuf, const std::vector<uint32_t> &inBefore,
-               const char *what) {
+               const GuardedBuffer &outBuf,
+               const std::vector<uint32_t> &inBefore, const char *what) {
   size_t n = s.count();
-  std::vector<uint8_t> all(outBuf.totalBytes());
-  CUDA_CHECK(
-      cudaMemcpy(all.data(), outBuf.base, all.size(), cudaMemcpyDeviceToHost));
+  std::vector<uint8_t> all = outBuf.copyToHost();
   std::vector<uint32_t> out(n), inAfter(n);
   memcpy(out.data(), all.data() + kGuardBytes, n * sizeof(uint32_t));
   CUDA_CHECK(cudaMemcpy(inAfter.data(), dIn, n * sizeof(uint32_t),
@@ -247,11 +186,7 @@ bool checkCopy(const Kernel &k, const Size &s, const uint32_t *dIn,
     describeMismatch(k, s, inBefore, out);
     ok = false;
   }
-  size_t guardBad = 0;
-  for (size_t i = 0; i < kGuardBytes; ++i) {
-    guardBad += all[i] != 0xFF;
-    guardBad += all[kGuardBytes + n * sizeof(uint32_t) + i] != 0xFF;
-  }
+  size_t guardBad = outBuf.overwrittenGuardBytes(all);
   if (guardBad) {
     printf("CHECK %s %s%s: %zu guard bytes around Out were overwritten FAIL\n",
            k.name, s.name().c_str(), what, guardBad);
@@ -268,66 +203,23 @@ bool checkCopy(const Kernel &k, const Size &s, const uint32_t *dIn,
 /// Enqueues kernel k; prints the runtime's message on failure (unless
 /// `quiet`).
 CUresult launch(const Kernel &k, cudaStream_t stream, const Size &s,
-                const uint32_t *dIn, const OutBuffer &outBuf, bool quiet) {
+                const uint32_t *dIn, const GuardedBuffer &outBuf, bool quiet) {
   CUresult result =
-      k.launch(stream, s.M, s.N, devicePtr(dIn), devicePtr(outBuf.out()));
+      k.launch(stream, s.M, s.N, devicePtr(dIn), devicePtr(outBuf.data()));
   if (result != CUDA_SUCCESS) {
-    if (!quiet) {
-      const char *name = nullptr;
-      if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
-        name = "unknown CUresult";
-      printf("  exo_kernels::%s(%s) returned %s (%d): %s\n", k.name,
-             s.name().c_str(), name, int(result), exo_rt::lastError());
-    }
+    if (!quiet)
+      printLaunchError(k.name, s.name(), result);
     return result;
   }
   CUDA_CHECK(cudaGetLastError());
   return result;
 }
 
-/// Median time in ms of `reps` runs of `run` (after kWarmups untimed ones),
-/// each timed by its own event pair, with L2 flushed before each run.
-/// Returns NaN when `run` fails.
-template <typename Run>
-double medianMs(cudaStream_t stream, void *flush, int reps, Run run) {
-  for (int i = 0; i < kWarmups; ++i) {
-    CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, kFlushBytes, stream));
-    if (!run())
-      return NAN;
-  }
-  std::vector<cudaEvent_t> start(reps), stop(reps);
-  for (int i = 0; i < reps; ++i) {
-    CUDA_CHECK(cudaEventCreate(&start[i]));
-    CUDA_CHECK(cudaEventCreate(&stop[i]));
-  }
-  bool ok = true;
-  for (int i = 0; i < reps && ok; ++i) {
-    CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, kFlushBytes, stream));
-    CUDA_CHECK(cudaEventRecord(start[i], stream));
-    ok = run();
-    CUDA_CHECK(cudaEventRecord(stop[i], stream));
-  }
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  std::vector<double> ms;
-  for (int i = 0; i < reps; ++i) {
-    float t = 0;
-    if (ok)
-      CUDA_CHECK(cudaEventElapsedTime(&t, start[i], stop[i]));
-    ms.push_back(t);
-    CUDA_CHECK(cudaEventDestroy(start[i]));
-    CUDA_CHECK(cudaEventDestroy(stop[i]));
-  }
-  if (!ok)
-    return NAN;
-  std::sort(ms.begin(), ms.end());
-  return reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
-}
-
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
 
-void usage(const char *argv0) {
+[[noreturn]] void usage(const char *argv0) {
   fprintf(stderr,
           "usage: %s [--time] [--reps N] [--csv PATH] [--seed S] "
           "[--swizzle S[,S...]] MxN...\n",
@@ -337,19 +229,10 @@ void usage(const char *argv0) {
 
 bool parseSize(const char *text, Size *s) {
   int64_t v[2];
-  const char *p = text;
-  for (int i = 0; i < 2; ++i) {
-    char *end;
-    long long x = strtoll(p, &end, 10);
-    if (end == p || x <= 0 || x > INT32_MAX)
-      return false;
-    v[i] = x;
-    if (i < 1 && *end != 'x')
-      return false;
-    p = i < 1 ? end + 1 : end;
-  }
+  if (!parseDims(text, v, 2))
+    return false;
   *s = {v[0], v[1]};
-  return *p == '\0';
+  return true;
 }
 
 /// --swizzle 0,128: runs only those kernels.
@@ -376,38 +259,20 @@ bool parseSwizzles(const char *text, bool *picked) {
 
 Options parseOptions(int argc, char **argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--time") {
-      o.time = true;
-    } else if (arg == "--reps" && i + 1 < argc) {
-      o.reps = atoi(argv[++i]);
-      if (o.reps < 1)
-        usage(argv[0]);
-    } else if (arg == "--csv" && i + 1 < argc) {
-      o.csvPath = argv[++i];
-    } else if (arg == "--seed" && i + 1 < argc) {
-      o.haveSeed = true;
-      o.seed = strtoull(argv[++i], nullptr, 0);
-    } else if (arg == "--swizzle" && i + 1 < argc) {
-      if (!parseSwizzles(argv[++i], o.picked)) {
-        fprintf(stderr,
-                "%s: --swizzle wants a list of 0, 32, 64, 128, not "
-                "'%s'\n",
-                argv[0], argv[i]);
-        exit(2);
-      }
-    } else {
-      Size s;
-      if (!parseSize(argv[i], &s)) {
-        fprintf(stderr, "%s: bad argument '%s'\n", argv[0], argv[i]);
-        usage(argv[0]);
-      }
-      o.sizes.push_back(s);
+  auto parseOption = [&](int &i) {
+    if (parseCommonOption(argc, argv, i, o, usage))
+      return true;
+    if (std::string(argv[i]) != "--swizzle" || i + 1 >= argc)
+      return false;
+    if (!parseSwizzles(argv[++i], o.picked)) {
+      fprintf(stderr,
+              "%s: --swizzle wants a list of 0, 32, 64, 128, not '%s'\n",
+              argv[0], argv[i]);
+      exit(2);
     }
-  }
-  if (o.sizes.empty())
-    usage(argv[0]);
+    return true;
+  };
+  o.sizes = parseArgs<Size>(argc, argv, parseOption, parseSize, usage);
   return o;
 }
 
@@ -439,43 +304,15 @@ const char *kTableHeader = "kernel               size            exo ms  "
 
 int main(int argc, char **argv) {
   Options opts = parseOptions(argc, argv);
-  uint64_t baseSeed =
-      opts.haveSeed
-          ? opts.seed
-          : splitmix64(uint64_t(std::random_device{}()) ^
-                       uint64_t(std::chrono::high_resolution_clock::now()
-                                    .time_since_epoch()
-                                    .count()));
-
-  CUDA_CHECK(cudaSetDevice(0));
-  CUDA_CHECK(cudaFree(nullptr)); // Makes the primary context current.
-  cudaDeviceProp prop;
-  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  printf("device: %s, sm_%d%d, %d SMs; base seed %" PRIu64
-         " (rerun with --seed %" PRIu64 ")\n",
-         prop.name, prop.major, prop.minor, prop.multiProcessorCount, baseSeed,
-         baseSeed);
-  if (prop.major != 9 || prop.minor != 0)
-    printf("warning: the kernels are built for sm_90a; this device is "
-           "sm_%d%d\n",
-           prop.major, prop.minor);
+  uint64_t baseSeed = chooseBaseSeed(opts.haveSeed, opts.seed);
+  initDevice(baseSeed, /*kernels=*/true);
 
   cudaStream_t stream;
   CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  void *flush = nullptr;
-  FILE *csv = nullptr;
-  if (opts.time) {
-    CUDA_CHECK(cudaMalloc(&flush, kFlushBytes));
-    if (opts.csvPath) {
-      csv = fopen(opts.csvPath, "w");
-      if (!csv) {
-        fprintf(stderr, "cannot open %s: %s\n", opts.csvPath, strerror(errno));
-        return 2;
-      }
-      fprintf(csv, "kernel,M,N,check,exo_ms,exo_gbps,exo_pct_peak,memcpy_ms,"
-                   "memcpy_gbps,speedup\n");
-    }
-  }
+  TimingOutput timing;
+  timing.open(opts.time, opts.csvPath,
+              "kernel,M,N,check,exo_ms,exo_gbps,exo_pct_peak,memcpy_ms,"
+              "memcpy_gbps,speedup\n");
 
   bool allPass = true;
   std::vector<TimingRow> rows;
@@ -486,10 +323,9 @@ int main(int argc, char **argv) {
 
     size_t n = s.count(), bytes = n * sizeof(uint32_t);
     uint32_t *dIn;
-    OutBuffer outBuf;
-    outBuf.outBytes = bytes;
+    GuardedBuffer outBuf;
     CUDA_CHECK(cudaMalloc(&dIn, bytes));
-    CUDA_CHECK(cudaMalloc(&outBuf.base, outBuf.totalBytes()));
+    outBuf.allocate(bytes);
     std::vector<uint32_t> in(n);
     double memcpyMs = NAN;
 
@@ -498,13 +334,13 @@ int main(int argc, char **argv) {
         continue;
       const Kernel &k = kKernels[ki];
       uint64_t seed = splitmix64(baseSeed + index * kNumKernels + ki);
-      fillRandomBits<<<gridFor(n), 256, 0, stream>>>(dIn, n, seed);
+      // Random finite floats, exponents from -8 to 7.
+      fillRandomBits<<<gridFor(n), 256, 0, stream>>>(dIn, n, seed, -8, 16);
       CUDA_CHECK(cudaGetLastError());
       CUDA_CHECK(cudaMemcpyAsync(in.data(), dIn, bytes, cudaMemcpyDeviceToHost,
                                  stream));
       // The checked run, on a poisoned Out (and guards).
-      CUDA_CHECK(
-          cudaMemsetAsync(outBuf.base, 0xFF, outBuf.totalBytes(), stream));
+      outBuf.poisonAsync(stream);
       bool expectReject = !allowed(k, s);
       CUresult result = launch(k, stream, s, dIn, outBuf, expectReject);
       CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -534,9 +370,8 @@ int main(int argc, char **argv) {
              pass ? "PASS" : "FAIL");
 
       if (opts.time) {
-        CUDA_CHECK(
-            cudaMemsetAsync(outBuf.base, 0xFF, outBuf.totalBytes(), stream));
-        double exoMs = medianMs(stream, flush, opts.reps, [&] {
+        outBuf.poisonAsync(stream);
+        double exoMs = medianMs(stream, timing.flush, opts.reps, [&] {
           return launch(k, stream, s, dIn, outBuf, false) == CUDA_SUCCESS;
         });
         // The timed runs must still be right.
@@ -546,8 +381,8 @@ int main(int argc, char **argv) {
           pass = false;
         }
         if (!std::isfinite(memcpyMs)) {
-          memcpyMs = medianMs(stream, flush, opts.reps, [&] {
-            CUDA_CHECK(cudaMemcpyAsync(outBuf.out(), dIn, bytes,
+          memcpyMs = medianMs(stream, timing.flush, opts.reps, [&] {
+            CUDA_CHECK(cudaMemcpyAsync(outBuf.data(), dIn, bytes,
                                        cudaMemcpyDeviceToDevice, stream));
             return true;
           });
@@ -555,7 +390,7 @@ int main(int argc, char **argv) {
         TimingRow row{s, k.name, pass, exoMs, memcpyMs};
         rows.push_back(row);
         printf("TIME %s\n", formatRow(row).c_str());
-        if (csv) {
+        if (FILE *csv = timing.csv) {
           double exoGBps = gbps(s, exoMs);
           fprintf(csv,
                   "%s,%" PRId64 ",%" PRId64 ",%s,%.5f,%.1f,%.2f,%.5f,%.1f,"
@@ -571,23 +406,17 @@ int main(int argc, char **argv) {
     }
 
     CUDA_CHECK(cudaFree(dIn));
-    CUDA_CHECK(cudaFree(outBuf.base));
+    outBuf.release();
   }
 
   if (!rows.empty()) {
-    printf("\n%s\n", kTableHeader);
-    for (const TimingRow &row : rows)
-      printf("%s\n", formatRow(row).c_str());
+    printTable(kTableHeader, rows, formatRow);
     printf("(exo/memcpy = memcpy time / exo time; GB/s of 8 M N bytes; "
            "%%peak of %.0f GB/s HBM; memcpy = cudaMemcpyAsync device to "
            "device)\n",
            kPeakGBps);
   }
-  if (csv)
-    fclose(csv);
-  if (flush)
-    CUDA_CHECK(cudaFree(flush));
+  timing.close();
   CUDA_CHECK(cudaStreamDestroy(stream));
-  printf("%s\n", allPass ? "ALL CHECKS PASSED" : "SOME CHECKS FAILED");
-  return allPass ? 0 : 1;
+  return finish(allPass);
 }
