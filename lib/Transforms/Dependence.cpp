@@ -523,6 +523,39 @@ static void addPairContext(Question &q, const Access &src, const Access &dst,
   }
 }
 
+/// Refuses a rewrite that would reverse the dependence from `src` to `dst`:
+/// the error at `src` and a note at `dst` name both iterations of `loops`
+/// (copies 1 and 2 of the solved question) and the sizes of `point`.
+static LogicalResult refuseReversed(Refusal &why, StringRef header, Question &q,
+                                    ArrayRef<int64_t> point, const Access &src,
+                                    const Access &dst, ArrayRef<ForOp> loops,
+                                    StringRef srcWhere, StringRef dstWhere) {
+  auto at = [&](unsigned copy) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << "(";
+    for (unsigned l = 0; l < loops.size(); ++l) {
+      ForOp loop = loops[l];
+      os << (l ? ", " : "") << loop.getIterName() << " = "
+         << point[*q.lookup(loop.getInductionVar(), copy)];
+    }
+    os << ")";
+    return s;
+  };
+  std::string sizes = q.describeSizes(point);
+  std::string tensor = rootName(src.root);
+  why.errorLoc = src.op->getLoc();
+  why.note(dst.op->getLoc(),
+           ("the " + kindName(dst.kind) + " of the same element of '" + tensor +
+            "' at " + at(2) + ", which must stay after it")
+               .str());
+  return why.fail(llvm::Twine(header) + ": this " + kindName(src.kind) +
+                  " of '" + tensor + "' at " + at(1) + srcWhere +
+                  " would move after a dependent " + kindName(dst.kind) +
+                  " at " + at(2) + dstWhere +
+                  (sizes.empty() ? std::string() : " (with " + sizes + ")"));
+}
+
 LogicalResult exo::proveReorderKeepsDependences(ForOp outer, ForOp inner,
                                                 Refusal &why) {
   auto proc = outer->getParentOfType<ProcOp>();
@@ -561,27 +594,8 @@ LogicalResult exo::proveReorderKeepsDependences(ForOp outer, ForOp inner,
       std::optional<SmallVector<int64_t>> point = q.solve();
       if (!point)
         continue;
-      auto at = [&](unsigned copy) {
-        std::string s;
-        llvm::raw_string_ostream os(s);
-        os << "(" << outer.getIterName() << " = "
-           << (*point)[*q.lookup(outer.getInductionVar(), copy)] << ", "
-           << inner.getIterName() << " = "
-           << (*point)[*q.lookup(inner.getInductionVar(), copy)] << ")";
-        return s;
-      };
-      std::string sizes = q.describeSizes(*point);
-      std::string tensor = rootName(src.root);
-      why.errorLoc = src.op->getLoc();
-      why.note(dst.op->getLoc(),
-               ("the " + kindName(dst.kind) + " of the same element of '" +
-                tensor + "' at " + at(2) + ", which must stay after it")
-                   .str());
-      return why.fail(
-          llvm::Twine(header) + ": this " + kindName(src.kind) + " of '" +
-          tensor + "' at " + at(1) + " would move after a dependent " +
-          kindName(dst.kind) + " at " + at(2) +
-          (sizes.empty() ? std::string() : " (with " + sizes + ")"));
+      return refuseReversed(why, header, q, *point, src, dst, {outer, inner},
+                            "", "");
     }
   }
   return success();
@@ -638,29 +652,9 @@ LogicalResult exo::proveFissionKeepsDependences(ArrayRef<ForOp> nest,
         std::optional<SmallVector<int64_t>> point = q.solve();
         if (!point)
           continue;
-        auto at = [&](unsigned copy) {
-          std::string s;
-          llvm::raw_string_ostream os(s);
-          os << "(";
-          for (unsigned l = 0; l < common; ++l)
-            os << (l ? ", " : "") << loops[l].getIterName() << " = "
-               << (*point)[*q.lookup(loops[l].getInductionVar(), copy)];
-          os << ")";
-          return s;
-        };
-        std::string sizes = q.describeSizes(*point);
-        std::string tensor = rootName(src.root);
-        why.errorLoc = src.op->getLoc();
-        why.note(dst.op->getLoc(),
-                 ("the " + kindName(dst.kind) + " of the same element of '" +
-                  tensor + "' at " + at(2) + ", which must stay after it")
-                     .str());
-        return why.fail(
-            llvm::Twine(header) + ": this " + kindName(src.kind) + " of '" +
-            tensor + "' at " + at(1) + " in the second part would move after " +
-            "a dependent " + kindName(dst.kind) + " at " + at(2) +
-            " in the first part" +
-            (sizes.empty() ? std::string() : " (with " + sizes + ")"));
+        return refuseReversed(why, header, q, *point, src, dst,
+                              ArrayRef<ForOp>(loops).take_front(common),
+                              " in the second part", " in the first part");
       }
     }
   }
