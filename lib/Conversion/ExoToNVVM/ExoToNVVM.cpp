@@ -33,9 +33,9 @@
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
 #include <map>
 
 namespace exo {
@@ -1668,63 +1668,54 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
     if (isShapedData(a.getType()) && !views.count(a))
       return call.emitOpError() << "passes an array with no device lowering";
   StringRef kind = callee.getInstrAttr().getLowering().getValue();
-  // Every lowering reads its array arguments by position: check their
-  // number first.
-  std::optional<unsigned> known =
-      llvm::StringSwitch<std::optional<unsigned>>(kind)
-          .Cases({"wgmma_tf32", "wgmma_bf16", "wgmma_f16"}, 3)
-          .Case("wgmma_zero_scale_d", 1)
-          .Cases({"tma_load_2d", "tma_load_multicast_2d", "tma_store_2d",
-                  "tma_reduce_add_2d", "wgmma_store_d_smem",
-                  "wgmma_store_d_gmem", "ld_global_v4", "st_global_v4",
-                  "red_global_add", "cp_async_4", "cp_async_8", "cp_async_16"},
-                 2)
-          .Cases({"shfl_xor_sum_1", "shfl_xor_sum_2", "shfl_xor_sum_4",
-                  "shfl_xor_sum_8", "shfl_xor_sum_16"},
-                 2)
-          .Default(std::nullopt);
-  if (!known)
+  // Each lowering name: the number of array arguments it reads by position,
+  // and its emitter.
+  struct Lowering {
+    StringLiteral name;
+    unsigned arrays;
+    std::function<LogicalResult()> emit;
+  };
+  auto numberIn = [&] { return std::stoll(kind.rsplit('_').second.str()); };
+  Lowering table[] = {
+      {"tma_load_2d", 2, [&] { return emitTmaLoad(call, callee); }},
+      {"tma_load_multicast_2d", 2, [&] { return emitTmaLoad(call, callee); }},
+      {"tma_store_2d", 2, [&] { return emitTmaStore(call, false); }},
+      {"tma_reduce_add_2d", 2, [&] { return emitTmaStore(call, true); }},
+      {"red_global_add", 2, [&] { return emitRedGlobalAdd(call); }},
+      {"ld_global_v4", 2, [&] { return emitVectorGlobal(call, true); }},
+      {"st_global_v4", 2, [&] { return emitVectorGlobal(call, false); }},
+      {"cp_async_4", 2, [&] { return emitCpAsync(call, numberIn()); }},
+      {"cp_async_8", 2, [&] { return emitCpAsync(call, numberIn()); }},
+      {"cp_async_16", 2, [&] { return emitCpAsync(call, numberIn()); }},
+      {"shfl_xor_sum_1", 2, [&] { return emitShuffleXorSum(call, 1); }},
+      {"shfl_xor_sum_2", 2, [&] { return emitShuffleXorSum(call, 2); }},
+      {"shfl_xor_sum_4", 2, [&] { return emitShuffleXorSum(call, 4); }},
+      {"shfl_xor_sum_8", 2, [&] { return emitShuffleXorSum(call, 8); }},
+      {"shfl_xor_sum_16", 2, [&] { return emitShuffleXorSum(call, 16); }},
+      {"wgmma_zero_scale_d", 1, [&] { return emitWgmmaZero(call); }},
+      {"wgmma_tf32", 3,
+       [&] { return emitWgmma(call, NVVM::WGMMATypes::tf32); }},
+      {"wgmma_bf16", 3,
+       [&] { return emitWgmma(call, NVVM::WGMMATypes::bf16); }},
+      {"wgmma_f16", 3, [&] { return emitWgmma(call, NVVM::WGMMATypes::f16); }},
+      {"wgmma_store_d_smem", 2, [&] { return emitWgmmaStore(call); }},
+      {"wgmma_store_d_gmem", 2, [&] { return emitWgmmaStore(call); }},
+  };
+  const Lowering *lowering =
+      llvm::find_if(table, [&](const Lowering &l) { return l.name == kind; });
+  if (lowering == std::end(table))
     return call.emitOpError() << "calls instruction @" << callee.getSymName()
                               << " whose lowering \"" << kind
                               << "\" is not implemented for the GPU";
-  unsigned wanted = *known;
-  if (call.getArgs().size() != wanted ||
+  if (call.getArgs().size() != lowering->arrays ||
       !llvm::all_of(call.getArgs(),
                     [](Value a) { return isShapedData(a.getType()); }))
     return call.emitOpError()
            << "calls instruction @" << callee.getSymName() << " (lowering \""
-           << kind << "\"), which takes " << wanted
+           << kind << "\"), which takes " << lowering->arrays
            << " array arguments and nothing else, with "
            << call.getArgs().size() << " arguments";
-  if (kind == "tma_load_2d" || kind == "tma_load_multicast_2d")
-    return emitTmaLoad(call, callee);
-  if (kind == "tma_store_2d")
-    return emitTmaStore(call, /*reduce=*/false);
-  if (kind == "tma_reduce_add_2d")
-    return emitTmaStore(call, /*reduce=*/true);
-  if (kind == "red_global_add")
-    return emitRedGlobalAdd(call);
-  if (kind == "ld_global_v4" || kind == "st_global_v4")
-    return emitVectorGlobal(call, kind == "ld_global_v4");
-  if (kind == "cp_async_4" || kind == "cp_async_8" || kind == "cp_async_16")
-    return emitCpAsync(call, std::stoll(kind.rsplit('_').second.str()));
-  if (kind == "shfl_xor_sum_1" || kind == "shfl_xor_sum_2" ||
-      kind == "shfl_xor_sum_4" || kind == "shfl_xor_sum_8" ||
-      kind == "shfl_xor_sum_16")
-    return emitShuffleXorSum(call, std::stoll(kind.rsplit('_').second.str()));
-  if (kind == "wgmma_zero_scale_d")
-    return emitWgmmaZero(call);
-  if (kind == "wgmma_tf32")
-    return emitWgmma(call, NVVM::WGMMATypes::tf32);
-  if (kind == "wgmma_bf16")
-    return emitWgmma(call, NVVM::WGMMATypes::bf16);
-  if (kind == "wgmma_f16")
-    return emitWgmma(call, NVVM::WGMMATypes::f16);
-  if (kind == "wgmma_store_d_smem" || kind == "wgmma_store_d_gmem")
-    return emitWgmmaStore(call);
-  return call.emitOpError()
-         << "calls instruction @" << callee.getSymName() << " whose lowering \""
-         << kind << "\" is not implemented for the GPU";
+  return lowering->emit();
 }
 
 LogicalResult KernelLowering::checkBox(CallOp call, const View &v,
