@@ -115,7 +115,9 @@ struct Record {
   SmallVector<Vis, 2> vis;
   SmallVector<Pending, 1> pending;
   Operation *op = nullptr;
-  std::string context; // iterator values when it was made
+  /// The values of the enclosing iterators when it was made (their names
+  /// are those of `op`'s enclosing loops: see Machine::contextOf).
+  SmallVector<int64_t, 10> context;
   Operation *lastSync = nullptr;
 
   bool witnessedBy(const Threads &g, QualTimelineSet lanes) const {
@@ -251,6 +253,9 @@ private:
   BarrierElement &barrierElement(Variable &var,
                                  const SmallVector<int64_t> &key);
   std::string context();
+  /// Formats the iterator values a record saved, naming them after the
+  /// loops that enclose its statement.
+  std::string contextOf(const Record &r);
   std::string describe(const Threads &t);
   InFlightDiagnostic hazard(Operation *op, StringRef kind, Variable &var,
                             ArrayRef<int64_t> index, const Collective &g,
@@ -259,6 +264,9 @@ private:
   /// the host's records and the task's own (tasks never synchronize with
   /// each other). `task` < -1 means every record.
   void forEachLive(int64_t task, function_ref<void(Record &)> fn);
+  /// Adds a record to its task's live list, dropping dead entries whenever
+  /// the list has doubled since it was last pruned (amortized O(1)).
+  void addLive(int64_t task, const RecordRef &r);
 
   amir::ProgramOp program;
   AbstractMachineStats &stats;
@@ -268,7 +276,11 @@ private:
   DenseMap<Value, Variable *> vars;
   std::vector<std::unique_ptr<Variable>> ownedVars;
   /// Live records by the task of their accessor (-1: the host).
-  std::map<int64_t, std::vector<std::weak_ptr<Record>>> live;
+  struct LiveList {
+    std::vector<std::weak_ptr<Record>> records;
+    size_t pruneAt = 1024; // prune when the list reaches this size
+  };
+  std::map<int64_t, LiveList> live;
   /// Shared-memory variables of the current task that are still allocated.
   SmallVector<Variable *> liveShared;
   /// Program order of the program's statements.
@@ -296,6 +308,30 @@ std::string Machine::context() {
   llvm::raw_string_ostream os(s);
   llvm::interleaveComma(
       iterators, os, [&](auto &it) { os << it.first << " = " << it.second; });
+  return s;
+}
+
+std::string Machine::contextOf(const Record &r) {
+  // The iterators pushed while `r.op` ran: its enclosing seq, tasks and
+  // threads loops outside any instruction body (instruction-internal loops
+  // do not name iterators).
+  SmallVector<StringRef> names;
+  for (Operation *p = r.op->getParentOp(); p; p = p->getParentOp()) {
+    if (isa<amir::InstrOp>(p))
+      names.clear();
+    else if (auto l = dyn_cast<amir::SeqForOp>(p))
+      names.push_back(l.getIterName());
+    else if (auto l = dyn_cast<amir::TasksForOp>(p))
+      names.push_back(l.getIterName());
+    else if (auto l = dyn_cast<amir::ThreadsForOp>(p))
+      names.push_back(l.getIterName());
+  }
+  std::reverse(names.begin(), names.end());
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  for (auto [i, v] : llvm::enumerate(r.context))
+    os << (i ? ", " : "") << (i < names.size() ? names[i] : "?") << " = "
+       << v;
   return s;
 }
 
@@ -342,17 +378,33 @@ std::string Machine::describe(const Threads &t) {
   return s;
 }
 
-void Machine::forEachLive(int64_t task, function_ref<void(Record &)> fn) {
-  auto scan = [&](std::vector<std::weak_ptr<Record>> &list) {
-    size_t kept = 0;
-    for (size_t i = 0; i < list.size(); ++i) {
-      if (RecordRef r = list[i].lock()) {
+/// Drops the dead entries of `list`, calling `fn` (if any) on the others.
+static void scanLive(std::vector<std::weak_ptr<Record>> &list,
+                     function_ref<void(Record &)> fn) {
+  size_t kept = 0;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (RecordRef r = list[i].lock()) {
+      if (fn)
         fn(*r);
-        list[kept++] = list[i];
-      }
+      if (kept != i) // a self-move would empty the reference
+        list[kept] = std::move(list[i]);
+      ++kept;
     }
-    list.resize(kept);
-  };
+  }
+  list.resize(kept);
+}
+
+void Machine::addLive(int64_t task, const RecordRef &r) {
+  LiveList &l = live[task];
+  l.records.push_back(r);
+  if (l.records.size() >= l.pruneAt) {
+    scanLive(l.records, nullptr);
+    l.pruneAt = std::max<size_t>(1024, 2 * l.records.size());
+  }
+}
+
+void Machine::forEachLive(int64_t task, function_ref<void(Record &)> fn) {
+  auto scan = [&](LiveList &l) { scanLive(l.records, fn); };
   if (task < -1) {
     for (auto &[t, list] : live)
       scan(list);
@@ -517,7 +569,7 @@ InFlightDiagnostic Machine::hazard(Operation *op, StringRef kind, Variable &var,
        << " by " << describe(other.accessor);
   diag.attachNote(other.op->getLoc())
       << "the conflicting " << (other.mutate ? "mutation" : "read") << " (at "
-      << other.context << ")";
+      << contextOf(other) << ")";
   if (other.lastSync)
     diag.attachNote(other.lastSync->getLoc())
         << "the last synchronization that touched it";
@@ -579,17 +631,20 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   const Threads &who = g.global();
   RecordRef rec;
   if (record) {
-    rec = std::make_shared<Record>();
+    // Not make_shared: the live lists hold weak references, which would
+    // keep a make_shared record's memory until the list is pruned.
+    rec = RecordRef(new Record());
     rec->accessor = who;
     rec->qual = qualBit(qual);
     rec->outOfOrder = ooo;
     rec->atomic = atomic;
     rec->mutate = !isRead;
     rec->op = op;
-    rec->context = context();
+    for (auto &it : iterators)
+      rec->context.push_back(it.second);
     if (!ooo)
       rec->grant(who, qualBit(qual), qualBit(qual));
-    live[g.task].push_back(rec);
+    addLive(g.task, rec);
     if (made)
       made->push_back(rec);
   }
@@ -788,7 +843,7 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
            << " is not ordered before the allocation by " << describe(who)
            << " at " << context();
       diag.attachNote(r->op->getLoc())
-          << "the unordered access (at " << r->context << ")";
+          << "the unordered access (at " << contextOf(*r) << ")";
       return failure();
     }
   }
