@@ -177,6 +177,11 @@ struct BarrierElement {
   /// (every thread, for a pre-arrived element) and that awaited.
   Threads arrivedBy, awaitedBy;
   Operation *arriveOp = nullptr, *awaitOp = nullptr;
+  /// Ring mbarriers: "this element's phase has completed", a record made by
+  /// each Await of it (on the mbarrier lane, visible to the awaiters and,
+  /// through later syncs, to others). An Await of the element one ring
+  /// depth later must be ordered after it (see the Await rule).
+  SmallVector<RecordRef, 1> completions;
 };
 
 struct Variable {
@@ -252,6 +257,12 @@ private:
                  ValueRange dynamics, size_t first, size_t count);
   BarrierElement &barrierElement(Variable &var,
                                  const SmallVector<int64_t> &key);
+  /// A parity wait on a ring mbarrier element cannot tell its phase from the
+  /// phase two uses earlier: the awaiting threads must be ordered after the
+  /// completion of the element one ring depth before (an Await of it by
+  /// them, or by others whose Await reaches them through syncs).
+  LogicalResult checkPhaseOrder(Operation *await, Variable &var,
+                                ArrayRef<int64_t> key, const Collective &g);
   std::string context();
   /// Formats the iterator values a record saved, naming them after the
   /// loops that enclose its statement.
@@ -330,8 +341,7 @@ std::string Machine::contextOf(const Record &r) {
   std::string s;
   llvm::raw_string_ostream os(s);
   for (auto [i, v] : llvm::enumerate(r.context))
-    os << (i ? ", " : "") << (i < names.size() ? names[i] : "?") << " = "
-       << v;
+    os << (i ? ", " : "") << (i < names.size() ? names[i] : "?") << " = " << v;
   return s;
 }
 
@@ -515,6 +525,48 @@ BarrierElement &Machine::barrierElement(Variable &var,
     }
   }
   return it->second;
+}
+
+LogicalResult Machine::checkPhaseOrder(Operation *await, Variable &var,
+                                       ArrayRef<int64_t> key,
+                                       const Collective &g) {
+  int ringDim = var.barrierType.getRingDim();
+  if (ringDim < 0)
+    return success();
+  int64_t depth = var.barrierType.getRingDepth(ringDim);
+  int64_t prev = key[ringDim] - depth;
+  // The first use of a slot, or a slot whose previous phase was completed
+  // by the pre-arrival at initialization.
+  if (prev < var.barrierType.getPrearrive())
+    return success();
+  SmallVector<int64_t> prevKey(key.begin(), key.end());
+  prevKey[ringDim] = prev;
+  auto it = var.barrierElements.find(prevKey);
+  const Threads &who = g.global();
+  SmallVector<const Threads *> parts;
+  if (it != var.barrierElements.end())
+    for (const RecordRef &done : it->second.completions)
+      for (const Vis &v : done->vis)
+        if (v.full & qualBit(QualTimeline::Mbarrier))
+          parts.push_back(&v.threads);
+  if (who.coveredBy(parts))
+    return success();
+  InFlightDiagnostic diag = mlir::emitError(await->getLoc());
+  diag << "barrier misuse: the await on " << elementName(var, key) << " by "
+       << describe(who) << " at " << context()
+       << " is not ordered after the completion of "
+       << elementName(var, prevKey) << ", the previous phase of the same "
+       << "mbarrier (ring depth " << depth
+       << "): a parity wait could return on the phase before it";
+  if (it != var.barrierElements.end() && it->second.awaitOp)
+    diag.attachNote(it->second.awaitOp->getLoc())
+        << "the earlier phase is awaited here, by "
+        << describe(it->second.awaitedBy) << "; await it first, or order "
+        << "this await after that one with a synchronization";
+  else
+    diag.attachNote(var.alloc->getLoc())
+        << "no thread awaited the earlier phase";
+  return failure();
 }
 
 FailureOr<SmallVector<SmallVector<int64_t>>>
@@ -1130,7 +1182,21 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       }
       el.awaitedBy.unite(g.global());
       el.awaitOp = await;
+      if (var.barrierType.getRingDim() >= 0) {
+        auto done = RecordRef(new Record());
+        done->accessor = g.global();
+        done->qual = qualBit(QualTimeline::Mbarrier);
+        done->mutate = true;
+        done->op = await;
+        for (auto &it : iterators)
+          done->context.push_back(it.second);
+        done->grant(done->accessor, done->qual, done->qual);
+        addLive(g.task, done);
+        el.completions.push_back(done);
+      }
     }
+    if (failed(checkPhaseOrder(await, var, keys->front(), g)))
+      return failure();
     int64_t limit = el.arrives - 1 - static_cast<int64_t>(await.getPending());
     const Threads &who = g.global();
     forEachLive(g.task, [&](Record &r) {

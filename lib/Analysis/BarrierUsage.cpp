@@ -115,7 +115,20 @@ static bool checkSameTimeline(SyncOp op, SyncOp first, StringRef name,
   return false;
 }
 
-LogicalResult exo::verifyBarrierUsage(DeviceFunctionOp device) {
+/// The threads (of one cluster) that arrive on or await `alloc`.
+static ThreadSet usersOf(AllocOp alloc, const CollectiveAnalysis &analysis) {
+  ThreadSet threads;
+  for (Operation *user : alloc.getResult().getUsers())
+    for (const CollectiveInstance &inst : analysis.getInstances(user)) {
+      if (threads.size() < inst.threads.size())
+        threads.resize(inst.threads.size());
+      threads |= inst.threads;
+    }
+  return threads;
+}
+
+LogicalResult exo::verifyBarrierUsage(DeviceFunctionOp device,
+                                      const CollectiveAnalysis &analysis) {
   bool ok = true;
   // Program order of the statements.
   DenseMap<Operation *, unsigned> order;
@@ -192,6 +205,9 @@ LogicalResult exo::verifyBarrierUsage(DeviceFunctionOp device) {
       Block *blockA = a->getBlock();
       if (!blockA->findAncestorOpInBlock(*b) ||
           !a->isBeforeInBlock(blockA->findAncestorOpInBlock(*b)))
+        continue;
+      // Allocations no one thread uses both of are separate hardware state.
+      if (!usersOf(a, analysis).anyCommon(usersOf(b, analysis)))
         continue;
       InFlightDiagnostic diag = b.emitOpError()
                                 << "a second '" << stringifyBarrierKind(kb)

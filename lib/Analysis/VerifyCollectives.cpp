@@ -28,7 +28,7 @@ struct ExoVerifyCollectivesPass
     bool ok = true;
     getOperation().walk([&](DeviceFunctionOp device) {
       FailureOr<CollectiveAnalysis> analysis = CollectiveAnalysis::run(device);
-      if (failed(analysis) || failed(verifyBarrierUsage(device))) {
+      if (failed(analysis) || failed(verifyBarrierUsage(device, *analysis))) {
         ok = false;
         return;
       }

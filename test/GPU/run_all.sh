@@ -8,22 +8,24 @@
 #   gemm_sm90_tf32_splitk_launcher.h (splitk)   .../hopper_gemm_splitk.mlir
 #   gemv_warp_coop_launcher.h        (gemv)     examples/gemv/gemv_warp_coop.mlir
 #   gemm_sm90_tf32_1cta_launcher.h   (gemm1cta) .../wgmma_gemm_1cta.mlir
+#   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   tma_roundtrip_launcher.h         (tma)      examples/tma/tma_roundtrip.mlir
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
 # The first three are required (a missing one fails its build); for the last
-# four a missing header skips that kernel's steps (reported as skipped, not
+# five a missing header skips that kernel's steps (reported as skipped, not
 # failed). OUT_DIR receives the binaries gemm_check, gemm_check_splitk,
-# gemv_check, gemm_check_1cta, gemm_check_bf16, tma_check and saxpy_check,
+# gemv_check, gemm_check_1cta, gemm_check_pingpong, gemm_check_bf16, tma_check and saxpy_check,
 # log.txt (everything printed), build-*.log, sanitizer-*.log, gemm.csv,
-# gemm_splitk.csv, gemv.csv, gemm_bf16.csv, gemm_1cta.csv, tma.csv, and
+# gemm_splitk.csv, gemv.csv, gemm_bf16.csv, gemm_1cta.csv,
+# gemm_pingpong.csv, tma.csv, and
 # summary.txt: the step results, the CHECK/TIME/INFO lines and step lines of
 # the log, the logs of failed builds and the first errors of failed sanitizer
 # runs, and every CSV, in one file (to fetch that one file and log.txt
 # rather than the whole folder).
 #   1. Builds test/GPU/gemm_check.cu (plain, -DEXO_GEMM_SPLITK,
-#      -DEXO_GEMM_1CTA, -DEXO_GEMM_BF16), test/GPU/gemv_check.cu,
+#      -DEXO_GEMM_1CTA, -DEXO_GEMM_PINGPONG, -DEXO_GEMM_BF16), test/GPU/gemv_check.cu,
 #      test/GPU/tma_check.cu and test/GPU/saxpy_check.cu against the launchers
 #      and the runtime, all in parallel.
 #   2. Correctness of each kernel, from the smallest allowed sizes up to
@@ -41,7 +43,8 @@
 # RUN_ALL_PHASES (default "correctness sanitizer timing") selects the phases
 # after the builds, e.g. to split the work over several calls with a time
 # limit (give each call its own OUT_DIR: log.txt and the results are reset).
-# RUN_ALL_ONLY (default all: "gemm splitk gemv gemm1cta bf16 tma saxpy")
+# RUN_ALL_ONLY (default all: "gemm splitk gemv gemm1cta pingpong bf16 tma
+# saxpy")
 # selects the kernels: only those are built, checked and timed.
 set -uo pipefail
 
@@ -52,10 +55,10 @@ summary=$out_dir/summary.txt
 # No results of an earlier run may pass for this one's.
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_bf16.csv \
-  "$out_dir"/gemm_1cta.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
+  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta bf16 tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta pingpong bf16 tma saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -113,6 +116,7 @@ gemm_bin=$out_dir/gemm_check
 splitk_bin=$out_dir/gemm_check_splitk
 gemv_bin=$out_dir/gemv_check
 gemm1cta_bin=$out_dir/gemm_check_1cta
+pingpong_bin=$out_dir/gemm_check_pingpong
 bf16_bin=$out_dir/gemm_check_bf16
 tma_bin=$out_dir/tma_check
 saxpy_bin=$out_dir/saxpy_check
@@ -173,7 +177,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta bf16 tma saxpy; do
+for name in gemm1cta pingpong bf16 tma saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -182,6 +186,8 @@ start_build splitk gemm_sm90_tf32_splitk_launcher.h gemm_check.cu \
 start_build gemv gemv_warp_coop_launcher.h gemv_check.cu "$gemv_bin"
 start_build gemm1cta gemm_sm90_tf32_1cta_launcher.h gemm_check.cu \
   "$gemm1cta_bin" -DEXO_GEMM_1CTA
+start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
+  "$pingpong_bin" -DEXO_GEMM_PINGPONG
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
   -DEXO_GEMM_BF16
 start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
@@ -225,6 +231,11 @@ correctness_phase() {
   # 8 tiles; 128 tiles, about one wave of the persistent grid.
   run gemm1cta gemm1cta-correctness 60 "$gemm1cta_bin" 64x128x32 \
     256x256x128 1024x1024x1024
+  # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
+  # ring of 6 over both phases): one tile and one slice; M != N and odd K
+  # slices; the ring wraps inside and across phases; several waves.
+  run pingpong pingpong-correctness 60 "$pingpong_bin" 256x256x32 \
+    512x256x96 1024x1024x1024 4096x4096x4096
   # bf16 GEMM (256 x 256 cluster tiles, 64-wide k-blocks, a ring of 4): one
   # tile and one k-block; M != N and 3 k-blocks; 16 tiles, 16 k-blocks (the
   # ring wraps); several waves (256 tiles for 66 clusters).
@@ -256,7 +267,7 @@ sanitizer() {
   selected "$build" || return 0
   bin=${bin_of[$build]}
   case $build in
-  gemm | splitk | gemv | gemm1cta | bf16) ref=(--ref naive) ;;
+  gemm | splitk | gemv | gemm1cta | pingpong | bf16) ref=(--ref naive) ;;
   esac
   case ${built[$build]} in
   1) ;;
@@ -292,6 +303,9 @@ sanitizer_phase() {
   sanitizer gemm1cta gemm1cta memcheck 128x256x64
   sanitizer gemm1cta gemm1cta racecheck 64x128x96
   sanitizer gemm1cta gemm1cta synccheck 64x128x96
+  sanitizer pingpong pingpong memcheck 256x256x64
+  sanitizer pingpong pingpong racecheck 256x256x224
+  sanitizer pingpong pingpong synccheck 256x256x224
   # bf16 GEMM: two cluster tiles; 6 k-blocks wrap the ring of 4.
   sanitizer bf16 bf16 memcheck 512x256x192
   sanitizer bf16 bf16 racecheck 256x256x384
@@ -334,6 +348,9 @@ timing_phase() {
   done
   run gemv gemv-timing 300 "$gemv_bin" --time --csv "$out_dir/gemv.csv" \
     4096x4096 8192x8192 16384x16384 32768x32768
+  run pingpong pingpong-timing 300 "$pingpong_bin" --time \
+    --csv "$out_dir/gemm_pingpong.csv" 2048x2048x2048 4096x4096x4096 \
+    8192x8192x8192
   run bf16 bf16-timing 300 "$bf16_bin" --time --csv "$out_dir/gemm_bf16.csv" \
     2048x2048x2048 4096x4096x4096 8192x8192x8192
   # The one-CTA GEMM, for reference (no pipelining, one warpgroup per SM).

@@ -14,14 +14,16 @@
 #ifndef EXOGPU_ANALYSIS_BARRIERUSAGE_H
 #define EXOGPU_ANALYSIS_BARRIERUSAGE_H
 
+#include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
 
 namespace exo {
 
 /// Checks the barrier rules for every barrier allocated in `device`,
 /// emitting an error (with a note at the conflicting statement) for each
-/// violation.
-mlir::LogicalResult verifyBarrierUsage(DeviceFunctionOp device);
+/// violation. `analysis` gives the threads that use each barrier.
+mlir::LogicalResult verifyBarrierUsage(DeviceFunctionOp device,
+                                       const CollectiveAnalysis &analysis);
 
 } // namespace exo
 

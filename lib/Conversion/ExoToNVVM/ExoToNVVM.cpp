@@ -1134,6 +1134,13 @@ LogicalResult KernelLowering::lowerAlloc(AllocOp alloc) {
   } else {
     v.kind = View::Regs;
     v.base = regAllocas.lookup(alloc);
+    // A fresh allocation holds nothing: storing poison ends the previous
+    // contents' live range here, so a register array that a guard skips
+    // (another warpgroup's accumulator in a ping-pong kernel) is not kept
+    // alive across the rest of the task.
+    auto slot = v.base.getDefiningOp<LLVM::AllocaOp>();
+    LLVM::StoreOp::create(
+        b, loc, LLVM::PoisonOp::create(b, loc, slot.getElemType()), v.base);
   }
   for (unsigned d = 0; d < type.getRank(); ++d) {
     int64_t depth = type.getRingDepth(d);
