@@ -263,6 +263,13 @@ private:
   /// them, or by others whose Await reaches them through syncs).
   LogicalResult checkPhaseOrder(Operation *await, Variable &var,
                                 ArrayRef<int64_t> key, const Collective &g);
+  /// An arrive on (or an asynchronous completion into) a ring mbarrier
+  /// element starts the next phase of its mbarrier: the signalling threads
+  /// must be ordered after every await of the element one ring depth before,
+  /// or the signal could count toward that phase or be missed by its
+  /// waiters.
+  LogicalResult checkNextPhase(Operation *op, Variable &var,
+                               ArrayRef<int64_t> key, const Collective &g);
   std::string context();
   /// Formats the iterator values a record saved, naming them after the
   /// loops that enclose its statement.
@@ -566,6 +573,52 @@ LogicalResult Machine::checkPhaseOrder(Operation *await, Variable &var,
   else
     diag.attachNote(var.alloc->getLoc())
         << "no thread awaited the earlier phase";
+  return failure();
+}
+
+LogicalResult Machine::checkNextPhase(Operation *op, Variable &var,
+                                      ArrayRef<int64_t> key,
+                                      const Collective &g) {
+  int ringDim = var.barrierType.getRingDim();
+  if (ringDim < 0 || var.barrierType.getKind() != BarrierKind::Mbarrier)
+    return success();
+  int64_t depth = var.barrierType.getRingDepth(ringDim);
+  int64_t prev = key[ringDim] - depth;
+  if (prev < var.barrierType.getPrearrive())
+    return success();
+  SmallVector<int64_t> prevKey(key.begin(), key.end());
+  prevKey[ringDim] = prev;
+  auto it = var.barrierElements.find(prevKey);
+  const Threads &who = g.global();
+  const RecordRef *unordered = nullptr;
+  bool awaited =
+      it != var.barrierElements.end() && !it->second.completions.empty();
+  if (awaited)
+    for (const RecordRef &done : it->second.completions)
+      if (!done->visibleTo(who, qualBit(QualTimeline::Mbarrier),
+                           /*temporalOnly=*/true)) {
+        unordered = &done;
+        break;
+      }
+  if (awaited && !unordered)
+    return success();
+  InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+  diag << "barrier misuse: " << describe(who) << " at " << context()
+       << " signals " << elementName(var, key) << ", the next phase of the "
+       << "mbarrier of " << elementName(var, prevKey) << " (ring depth "
+       << depth << "), ";
+  if (!awaited) {
+    diag << "but no thread has awaited " << elementName(var, prevKey)
+         << " yet: the signal could count toward that phase";
+    diag.attachNote(var.alloc->getLoc()) << "the barrier";
+  } else {
+    diag << "but is not ordered after the await of it by "
+         << describe((*unordered)->accessor)
+         << ": the signal could count toward that phase or be missed by "
+            "its waiters";
+    diag.attachNote((*unordered)->op->getLoc())
+        << "the await (at " << contextOf(**unordered) << ")";
+  }
   return failure();
 }
 
@@ -1088,6 +1141,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       if (failed(keys))
         return failure();
       for (auto &key : *keys) {
+        if (failed(checkNextPhase(instr, var, key, g)))
+          return failure();
         BarrierElement &el = barrierElement(var, key);
         for (RecordRef &r : made)
           if (r->outOfOrder)
@@ -1126,6 +1181,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     SmallVector<BarrierElement *> elements;
     bool oneShot = var.barrierType.getKind() == BarrierKind::Mbarrier;
     for (const auto &key : targets) {
+      if (failed(checkNextPhase(arrive, var, key, g)))
+        return failure();
       BarrierElement &el = barrierElement(var, key);
       if (oneShot && el.arrivedBy.intersects(who)) {
         InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
@@ -1197,6 +1254,24 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     }
     if (failed(checkPhaseOrder(await, var, keys->front(), g)))
       return failure();
+    if (int ringDim = var.barrierType.getRingDim();
+        ringDim >= 0 && var.barrierType.getKind() == BarrierKind::Mbarrier) {
+      SmallVector<int64_t> nextKey = keys->front();
+      nextKey[ringDim] += var.barrierType.getRingDepth(ringDim);
+      auto next = var.barrierElements.find(nextKey);
+      if (next != var.barrierElements.end() && next->second.arriveOp) {
+        InFlightDiagnostic diag = mlir::emitError(await.getLoc());
+        diag << "barrier misuse: the await on "
+             << elementName(var, keys->front()) << " by "
+             << describe(g.global()) << " at " << context()
+             << " comes after the arrive on " << elementName(var, nextKey)
+             << ", the next phase of the same mbarrier: the wait could miss "
+                "its phase";
+        diag.attachNote(next->second.arriveOp->getLoc())
+            << "the arrive on the next phase";
+        return failure();
+      }
+    }
     int64_t limit = el.arrives - 1 - static_cast<int64_t>(await.getPending());
     const Threads &who = g.global();
     forEachLive(g.task, [&](Record &r) {

@@ -1275,10 +1275,8 @@ Value KernelLowering::mbarrierParity(AllocOp alloc,
         arith::DivUIOp::create(b, loc, i, c64(info.type.getRingDepth(ringDim)));
     parity = arith::AndIOp::create(b, loc, phase, c64(1));
   }
-  // Pre-arrived elements: the first round completes "before" the kernel,
-  // so every wait looks one phase back.
-  if (info.type.getPrearrive())
-    parity = arith::XOrIOp::create(b, loc, parity, c64(1));
+  // Pre-arrived elements complete phase 0 at initialization (initBarriers),
+  // so element i of a ring of depth d is phase i / d like any other.
   return toI32(parity);
 }
 
@@ -1314,6 +1312,26 @@ LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
       for (int64_t i = 0; i < info.numLocal; ++i) {
         Value addr = gepBytes(smemBase, c64(info.offset + 8 * i));
         NVVM::MBarrierInitOp::create(b, loc, addr, c32(info.arrivals), Value());
+      }
+      // Pre-arrived elements (the first `prearrive` along the ring): all of
+      // phase 0's arrivals happen here, so their phase 0 is complete.
+      int ringDim = info.type.getRingDim();
+      int64_t pre = info.type.getPrearrive();
+      if (pre && ringDim >= static_cast<int>(info.numDistributed)) {
+        unsigned l = ringDim - info.numDistributed;
+        int64_t inner = 1;
+        for (unsigned d = l + 1; d < info.localExtents.size(); ++d)
+          inner *= info.localExtents[d];
+        for (int64_t i = 0; i < info.numLocal; ++i) {
+          if ((i / inner) % info.localExtents[l] >= pre)
+            continue;
+          Value addr = LLVM::PtrToIntOp::create(
+              b, loc, i32(), gepBytes(smemBase, c64(info.offset + 8 * i)));
+          inlineAsm(Type(), {addr, c32(info.arrivals)},
+                    "{ .reg .b64 st; mbarrier.arrive.shared::cta.b64 st, [$0], "
+                    "$1; }",
+                    "r,r");
+        }
       }
     }
     NVVM::FenceMbarrierInitOp::create(b, loc);

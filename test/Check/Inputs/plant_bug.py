@@ -3,8 +3,8 @@
 
 Usage: plant_bug.py BUG EXAMPLES_DIR
 
-Each bug is a textual edit of examples/gemm/hopper_gemm.mlir ('K') or
-hopper_gemm_splitk.mlir ('S'); an edit that no longer applies (the kernel
+Each bug is a textual edit of examples/gemm/hopper_gemm.mlir ('K'),
+hopper_gemm_splitk.mlir ('S') or hopper_gemm_pingpong.mlir ('P'); an edit that no longer applies (the kernel
 changed) fails loudly, so the tests that use it cannot pass vacuously.
 """
 import os
@@ -102,12 +102,49 @@ bug('full-awaited-twice', 'K', lambda s: sub(s, """                exo.await(%ra
                 exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0) : !Full
 """), KS)
 
+# A non-split-K kernel run as two K tasks: both write every tile of C.
+bug('two-k-tasks-without-split-k', 'K', lambda s: sub(sub(s, """    exo.for %task_n = 0 to %Nt cuda_tasks {
+""", """    exo.for %task_k = 0 to 2 cuda_tasks {
+    exo.for %task_n = 0 to %Nt cuda_tasks {
+"""), """        exo.fence(cuda_in_order, cuda_in_order)
+      }
+    }
+""", """        exo.fence(cuda_in_order, cuda_in_order)
+      }
+    }
+    }
+"""), KS)
+
+# Ping-pong: warpgroup 1 does not wait for the handoff, so its first parity
+# waits reuse mbarriers whose previous phases it is not ordered after.
+PP_HANDOFF_ARRIVE = """                  // Every phase of the ring that phase 1 reuses is complete.
+                  exo.if %last {
+                    exo.arrive(cuda_in_order) >> %handoff[%cta_m, %cta_n] : !Hand
+                  }
+"""
+PP_HANDOFF_AWAIT = """                exo.await(%handoff[%cta_m, %cta_n], cuda_in_order, 0) : !Hand
+"""
+bug('pingpong-no-handoff', 'P', lambda s: sub(sub(s, PP_HANDOFF_ARRIVE, ''), PP_HANDOFF_AWAIT, ''), KS)
+# Ping-pong: phase 0 never releases its last slot (the final Arrive).
+bug('pingpong-no-final-arrive', 'P', lambda s: sub(s, """                exo.arrive(cuda_in_order) >> %war[%cta_m, :, %last0] >> %war[:, %cta_n, %last0] : !Empty
+""", ''), KS)
+# Ping-pong: the handoff is arrived before the last full barrier is awaited.
+bug('pingpong-early-handoff', 'P', lambda s: sub(s, '%last = arith.cmpi eq, %k, %Kt1 : index', '%last = arith.cmpi eq, %k, %c0 : index'), KS)
+
+# The full barriers' ring is shallower than the data ring: the producer
+# signals the next phase of a full mbarrier the consumers still wait on.
+bug('full-ring-too-shallow', 'K', lambda s: sub(s, '!Full = !exo.barrier<mbarrier, [2, 1, ? ring 4]>', '!Full = !exo.barrier<mbarrier, [2, 1, ? ring 2]>'), KS)
+# One empty slot fewer pre-arrived than the ring has: the producer waits for
+# a release that never comes.
+bug('empty-prearrive-short', 'K', lambda s: sub(s, '!Empty = !exo.barrier<mbarrier(prearrive 4), [2, 1, ? ring 4]>', '!Empty = !exo.barrier<mbarrier(prearrive 3), [2, 1, ? ring 4]>'), KS)
+
 
 def main():
     name, examples = sys.argv[1], sys.argv[2]
     sources = {
         "K": os.path.join(examples, "gemm", "hopper_gemm.mlir"),
         "S": os.path.join(examples, "gemm", "hopper_gemm_splitk.mlir"),
+        "P": os.path.join(examples, "gemm", "hopper_gemm_pingpong.mlir"),
     }
     if name not in bugs:
         sys.exit("plant_bug.py: unknown bug " + name + "; known: " +
