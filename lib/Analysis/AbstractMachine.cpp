@@ -1250,6 +1250,18 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         done->grant(done->accessor, done->qual, done->qual);
         addLive(g.task, done);
         el.completions.push_back(done);
+        // Two phases on, the completions of element i - 2 * depth can no
+        // longer be needed: a later signal or await of element i - depth
+        // would be misuse on its own (the third phase-order rule). Dropping
+        // them keeps the records of a long ring bounded.
+        int ringDim = var.barrierType.getRingDim();
+        SmallVector<int64_t> oldKey = keys->front();
+        oldKey[ringDim] -= 2 * var.barrierType.getRingDepth(ringDim);
+        if (oldKey[ringDim] >= 0) {
+          auto old = var.barrierElements.find(oldKey);
+          if (old != var.barrierElements.end())
+            old->second.completions.clear();
+        }
       }
     }
     if (failed(checkPhaseOrder(await, var, keys->front(), g)))

@@ -232,6 +232,12 @@ private:
   int64_t smemBytes = 0;
   int64_t blockDim = 0, clusterDim = 1;
   std::string currentGroup;
+  /// The thread indices (within a CTA) that can reach the code being
+  /// emitted: the warp-specialization branch's warps. Guards resolve
+  /// statically against it (a guard that every reachable thread passes is
+  /// dropped, one no reachable thread passes skips its body), so a branch
+  /// holds no code, and keeps no registers alive, for other warpgroups.
+  int64_t knownLo = 0, knownHi = INT64_MAX;
   bool hasGroups = false;
 
   // Per-thread values, valid in the kernel body.
@@ -759,12 +765,10 @@ LogicalResult KernelLowering::emitBranches() {
                       "setmaxnreg applies to whole warpgroups";
           budget = mine;
         }
-      if (!regions.empty() && regions.back().regs == budget->first &&
-          regions.back().inc == budget->second)
-        regions.back().hi = (wg + 1) * 4;
-      else
-        regions.push_back(
-            {wg * 4, (wg + 1) * 4, budget->first, budget->second});
+      // One branch per warpgroup: guards inside resolve statically against
+      // its warps (see knownLo), so e.g. a ping-pong warpgroup's branch
+      // holds only its own phases.
+      regions.push_back({wg * 4, (wg + 1) * 4, budget->first, budget->second});
     }
   } else {
     regions.push_back({0, w, 0, false});
@@ -781,8 +785,14 @@ LogicalResult KernelLowering::emitBranches() {
         if (lo >= hi)
           continue;
         currentGroup = g.name;
-        if (failed(emitIf(inRange(warp, lo, hi),
-                          [&] { return lowerBlock(device.getBodyBlock()); })))
+        knownLo = lo * kWarpSize;
+        knownHi = hi * kWarpSize;
+        LogicalResult body = emitIf(inRange(warp, lo, hi), [&] {
+          return lowerBlock(device.getBodyBlock());
+        });
+        knownLo = 0;
+        knownHi = INT64_MAX;
+        if (failed(body))
           return failure();
       }
       return success();
@@ -1016,7 +1026,14 @@ FailureOr<Value> KernelLowering::guardFor(Operation *op,
       static_cast<int64_t>(parts.size()))
     return op->emitOpError() << "runs on a set of CTAs that is not a range ("
                              << ca.describe(all) << ")";
-  Value cond = inRange(tid, parts.front().lo, parts.front().hi);
+  // Against the threads that can reach this point (the warp-specialization
+  // branch): no reachable thread runs it, or every one does.
+  int64_t lo = parts.front().lo, hi = parts.front().hi;
+  if (hi <= knownLo || lo >= knownHi)
+    return Value();
+  Value cond = lo <= knownLo && hi >= knownHi
+                   ? Value(arith::ConstantIntOp::create(b, loc, 1, 1))
+                   : inRange(tid, lo, hi);
   if (static_cast<int64_t>(parts.size()) != clusterDim)
     cond = andI(cond, inRange(cta, parts.front().cta, parts.back().cta + 1));
   return cond;
