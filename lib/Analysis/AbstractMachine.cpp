@@ -191,6 +191,14 @@ struct Variable {
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
+  /// Managed ring buffers: the logical ring dimension (stored in
+  /// `ringDepth` slots; `dims` holds the physical extents), its logical
+  /// extent (-1: unbounded), the guarding mbarrier ring, and the logical
+  /// element each (outer coordinates, slot) holds.
+  int ringDim = -1;
+  int64_t ringDepth = 0, ringExtent = -1;
+  Variable *guard = nullptr;
+  std::map<SmallVector<int64_t>, int64_t> occupant;
   ElementMap elements; // mutations: runs covering [0, number of elements)
   /// Reads, as the boxes they read: a read of a 64 x 8 window is one entry,
   /// whatever the layout. A mutation that covers a box retires it.
@@ -252,6 +260,11 @@ private:
   LogicalResult reuseShared(amir::AllocOp alloc, Collective &g);
   LogicalResult access(Operation *op, Collective &g, bool record,
                        SmallVectorImpl<RecordRef> *made);
+  /// The guard rules of a managed ring buffer for an access of logical
+  /// element lo[ringDim] (SEMANTICS.md §3 lifetimes): use_after_free,
+  /// free_missing_arrive, use_before_alloc. Moves the slot's occupant.
+  LogicalResult useRingSlot(Operation *op, Variable &var, ArrayRef<int64_t> lo,
+                            ArrayRef<int64_t> size, const Collective &g);
   FailureOr<SmallVector<SmallVector<int64_t>>>
   barrierTargets(Operation *op, Variable &var, ArrayRef<int64_t> statics,
                  ValueRange dynamics, size_t first, size_t count);
@@ -684,6 +697,83 @@ InFlightDiagnostic Machine::hazard(Operation *op, StringRef kind, Variable &var,
   return diag;
 }
 
+LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
+                                   ArrayRef<int64_t> lo, ArrayRef<int64_t> size,
+                                   const Collective &g) {
+  int rd = var.ringDim;
+  int64_t i = lo[rd], depth = var.ringDepth;
+  Variable &guard = *var.guard;
+  int guardRing = guard.barrierType.getRingDim();
+  const Threads &who = g.global();
+  // The guard's elements of ring index `r`.
+  auto guardElements = [&](int64_t r) {
+    SmallVector<BarrierElement *> found;
+    for (auto &[key, el] : guard.barrierElements)
+      if (key[guardRing] == r)
+        found.push_back(&el);
+    return found;
+  };
+  // Every combination of the outer coordinates the window covers.
+  SmallVector<SmallVector<int64_t>> outers = {{}};
+  for (int d = 0; d < rd; ++d) {
+    SmallVector<SmallVector<int64_t>> grown;
+    for (auto &o : outers)
+      for (int64_t x = lo[d]; x < lo[d] + size[d]; ++x) {
+        auto n = o;
+        n.push_back(x);
+        grown.push_back(n);
+      }
+    outers = std::move(grown);
+  }
+  for (SmallVector<int64_t> key : outers) {
+    key.push_back(i % depth);
+    auto [it, fresh] = var.occupant.try_emplace(key, -1);
+    int64_t occ = it->second;
+    if (i == occ)
+      continue;
+    if (i < occ)
+      return mlir::emitError(op->getLoc())
+             << "use_after_free hazard on '" << var.name << "': element " << i
+             << " of its ring dimension is used by " << describe(who) << " at "
+             << context() << ", but its slot " << i % depth
+             << " already holds element " << occ;
+    // A new element in the slot: the previous one must have been released.
+    if (occ >= 0 &&
+        llvm::none_of(guardElements(occ + depth),
+                      [](BarrierElement *el) { return el->arriveOp; })) {
+      InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+      diag << "free_missing_arrive hazard on '" << var.name << "': slot "
+           << i % depth << " is reused for element " << i << " at " << context()
+           << ", but element " << occ
+           << " was never released (no arrive on element " << occ + depth
+           << " of its guard '" << guard.name << "')";
+      diag.attachNote(guard.alloc->getLoc()) << "the guard";
+      return failure();
+    }
+    // ... and an await of the guard's element i must be ordered before.
+    if (i >= guard.barrierType.getPrearrive()) {
+      SmallVector<const Threads *> parts;
+      for (BarrierElement *el : guardElements(i))
+        for (const RecordRef &done : el->completions)
+          for (const Vis &v : done->vis)
+            if (v.full & qualBit(QualTimeline::Mbarrier))
+              parts.push_back(&v.threads);
+      if (!who.coveredBy(parts)) {
+        InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+        diag << "use_before_alloc hazard on '" << var.name << "': element " << i
+             << " of its ring dimension is used by " << describe(who) << " at "
+             << context() << " before its slot is allocated: no "
+             << "await of element " << i << " of its guard '" << guard.name
+             << "' is ordered before the use";
+        diag.attachNote(guard.alloc->getLoc()) << "the guard";
+        return failure();
+      }
+    }
+    it->second = i;
+  }
+  return success();
+}
+
 LogicalResult Machine::access(Operation *op, Collective &g, bool record,
                               SmallVectorImpl<RecordRef> *made) {
   bool isRead = isa<amir::ReadOp>(op);
@@ -724,6 +814,24 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     return mlir::emitError(op->getLoc())
            << "expected " << var.dims.size() << " coordinates for '" << var.name
            << "'";
+  if (var.ringDim >= 0) {
+    // A logical slot of a managed ring buffer: checked against its guard,
+    // then stored in its physical slot.
+    if (size[var.ringDim] != 1)
+      return mlir::emitError(op->getLoc())
+             << "a window of the ring buffer '" << var.name
+             << "' must select one element of its ring dimension (dimension "
+             << var.ringDim << "), not " << size[var.ringDim];
+    int64_t i = lo[var.ringDim];
+    if (i < 0 || (var.ringExtent >= 0 && i >= var.ringExtent))
+      return mlir::emitError(op->getLoc())
+             << "out of bounds: element " << i << " of the ring dimension of '"
+             << var.name << "' (extent " << var.ringExtent << ") at "
+             << context();
+    if (!record && failed(useRingSlot(op, var, lo, size, g)))
+      return failure();
+    lo[var.ringDim] = i % var.ringDepth;
+  }
   for (auto [d, o, n] : llvm::enumerate(lo, size))
     if (o < 0 || n < 0 || o + n > var.dims[d])
       return mlir::emitError(op->getLoc())
@@ -985,6 +1093,24 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         count *= v;
     }
     var->alloc = alloc;
+    if (Value guard = alloc.getGuard()) {
+      var->ringDim = static_cast<int>(*alloc.getRingDim());
+      var->ringDepth = *alloc.getRingDepth();
+      var->ringExtent = var->dims[var->ringDim];
+      var->guard = vars.lookup(guard);
+      if (!var->guard || !var->guard->isBarrier ||
+          var->guard->barrierType.getKind() != BarrierKind::Mbarrier ||
+          var->guard->barrierType.getRingDim() < 0)
+        return mlir::emitError(alloc.getLoc())
+               << "the guard of ring buffer '" << var->name
+               << "' must be an mbarrier array with a ring dimension";
+      // Storage: the physical slots.
+      var->dims[var->ringDim] = var->ringDepth;
+      count = 1;
+      for (int64_t v : var->dims)
+        if (v >= 0)
+          count *= v;
+    }
     if (TypeAttr bar = alloc.getBarrierAttr()) {
       var->isBarrier = true;
       var->barrierType = cast<BarrierType>(bar.getValue());

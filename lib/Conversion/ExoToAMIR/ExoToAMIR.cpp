@@ -203,7 +203,8 @@ FailureOr<amir::ProgramOp> ProgramBuilder::run() {
     MemoryAttr mem = getMemoryOf(arg.getType());
     Value var = amir::AllocOp::create(
         b, loc, amir::VarType::get(ctx), proc.getArgName(i), dyn,
-        b.getDenseI64ArrayAttr(stat), mem, TypeAttr(), mem.isHost());
+        b.getDenseI64ArrayAttr(stat), mem, TypeAttr(), mem.isHost(), Value(),
+        IntegerAttr(), IntegerAttr());
     WindowInfo info{var, mem.getKind(), {}, *extents, {}};
     for (unsigned d = 0; d < extents->size(); ++d) {
       info.offsets.push_back(b.getIndexAttr(0));
@@ -328,9 +329,22 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
     SmallVector<Value> dyn;
     SmallVector<int64_t> stat;
     dispatch(*extents, dyn, stat);
-    Value var = amir::AllocOp::create(
-        b, loc, amir::VarType::get(ctx), alloc.getName(), dyn,
-        b.getDenseI64ArrayAttr(stat), mem, barrier, mem && mem.isHost());
+    Value guard;
+    IntegerAttr ringDim, ringDepth;
+    if (Value g = alloc.getGuard()) {
+      auto tensor = cast<exo::TensorType>(alloc.getType());
+      guard = map.lookupOrNull(g);
+      for (unsigned d = 0; d < tensor.getRank(); ++d)
+        if (int64_t depth = tensor.getRingDepth(d)) {
+          ringDim = b.getI64IntegerAttr(d);
+          ringDepth = b.getI64IntegerAttr(depth);
+          break;
+        }
+    }
+    Value var =
+        amir::AllocOp::create(b, loc, amir::VarType::get(ctx), alloc.getName(),
+                              dyn, b.getDenseI64ArrayAttr(stat), mem, barrier,
+                              mem && mem.isHost(), guard, ringDim, ringDepth);
     map.map(alloc.getResult(), var);
     if (mem) {
       WindowInfo info{var, mem.getKind(), {}, *extents, {}};

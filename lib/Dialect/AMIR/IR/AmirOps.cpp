@@ -267,6 +267,22 @@ LogicalResult AllocOp::verify() {
     return emitOpError() << "expected exactly one of memory and barrier";
   if (getBarrierAttr() && !isa<BarrierType>(getBarrierAttr().getValue()))
     return emitOpError() << "barrier expects an !exo.barrier type";
+  if (static_cast<bool>(getGuard()) != static_cast<bool>(getRingDimAttr()) ||
+      static_cast<bool>(getGuard()) != static_cast<bool>(getRingDepthAttr()))
+    return emitOpError() << "a ring buffer needs a guard, a ring dimension "
+                            "and a depth";
+  if (getGuard()) {
+    if (!getMemoryAttr())
+      return emitOpError() << "only memory can be a ring buffer";
+    int64_t dim = *getRingDim(), depth = *getRingDepth();
+    if (dim < 0 || dim >= static_cast<int64_t>(getStaticDims().size()))
+      return emitOpError() << "ring dimension " << dim << " out of range";
+    if (getStaticDims()[dim] == 0 || getStaticDims()[dim] < -1)
+      return emitOpError() << "the ring dimension must be unbounded (-1) or "
+                              "have a positive logical extent";
+    if (depth <= 0)
+      return emitOpError() << "ring depth must be positive, got " << depth;
+  }
   return success();
 }
 

@@ -151,23 +151,38 @@ def Amir_IfOp : Amir_Op<"if", [NoTerminator]> {
 // Records
 //===----------------------------------------------------------------------===//
 
-def Amir_AllocOp : Amir_Op<"alloc", [
+def Amir_AllocOp : Amir_Op<"alloc", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "a variable: an array in a memory, or a barrier array";
   let description = [{
     Dimensions are index values or integers; `-1` is the unbounded extent of
-    a barrier ring dimension. Shared memory is freed at the end of the
-    enclosing block; reusing it needs every user synchronized.
+    a ring dimension. Shared memory is freed at the end of the enclosing
+    block; reusing it needs every user synchronized.
+
+    A managed ring buffer (`guarded_by %bar ring D depth N`) has the
+    unbounded logical dimension `D` stored in `N` physical slots (logical
+    element `i` in slot `i mod N`); `%bar` is the mbarrier ring that guards
+    it: logical element `i` may be used once an await of the guard's element
+    `i` is ordered before the use (or `i` is pre-arrived), and its slot is
+    released by an arrive on the guard's element `i + N`.
+
+    ```mlir
+    %a = amir.alloc "a" [-1, 128] memory <smem> guarded_by %war ring 0 depth 4
+    ```
   }];
   let arguments = (ins StrAttr:$name,
                        Variadic<Index>:$dims, DenseI64ArrayAttr:$static_dims,
                        OptionalAttr<Exo_MemoryAttr>:$memory,
                        OptionalAttr<TypeAttr>:$barrier,
-                       UnitAttr:$host);
+                       UnitAttr:$host,
+                       Optional<Amir_VarType>:$guard,
+                       OptionalAttr<I64Attr>:$ring_dim,
+                       OptionalAttr<I64Attr>:$ring_depth);
   let results = (outs Amir_VarType:$result);
   let assemblyFormat = [{
     $name custom<DynamicIndexList>($dims, $static_dims)
-    (`memory` $memory^)? (`barrier` $barrier^)? (`host` $host^)? attr-dict
+    (`memory` $memory^)? (`barrier` $barrier^)? (`host` $host^)?
+    (`guarded_by` $guard^ `ring` $ring_dim `depth` $ring_depth)? attr-dict
   }];
   let hasVerifier = 1;
 }
