@@ -187,7 +187,8 @@ struct BarrierElement {
 struct Variable {
   std::string name;
   Operation *alloc = nullptr;
-  bool shared = false; // shared memory, reused once dead
+  bool shared = false;    // shared memory, reused once dead
+  bool registers = false; // per-thread registers or wgmma accumulators
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
@@ -258,6 +259,13 @@ private:
   /// Shared memory whose last use precedes `alloc` is reused by it: every
   /// access of the dead variable must be ordered before the allocation.
   LogicalResult reuseShared(amir::AllocOp alloc, Collective &g);
+  /// The end of task `task` of a persistent cluster: the next task on the
+  /// cluster reuses its shared memory and its threads' registers, so every
+  /// access to the task's shared memory must be ordered before the end for
+  /// every thread of the cluster, and every register access (a wgmma still
+  /// writing an accumulator) retired for its own threads (free_missing_sync).
+  LogicalResult endTask(amir::TasksForOp loop, const Collective &task,
+                        size_t firstVar);
   LogicalResult access(Operation *op, Collective &g, bool record,
                        SmallVectorImpl<RecordRef> *made);
   /// The guard rules of a managed ring buffer for an access of logical
@@ -1064,6 +1072,59 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
   return success();
 }
 
+LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
+                               size_t firstVar) {
+  Threads cluster;
+  cluster.ranges.push_back({1 + task.task * task.clusterThreads,
+                            1 + (task.task + 1) * task.clusterThreads});
+  // The end of a task is a cluster-wide Fence(cuda_in_order, cuda_in_order)
+  // (the lowering emits a cluster barrier): what the task's threads did in
+  // order becomes visible to all of them; asynchronous accesses must have
+  // been retired by the program.
+  SyncTimelineSets inOrder = getSyncTimelineSets(SyncTimeline::CudaInOrder);
+  forEachLive(task.task, [&](Record &r) {
+    if (r.witnessedBy(cluster, inOrder.full | inOrder.temporal))
+      r.grant(cluster, inOrder.full, inOrder.full | inOrder.temporal);
+  });
+  for (size_t v = firstVar; v < ownedVars.size(); ++v) {
+    Variable &var = *ownedVars[v];
+    if (!var.shared && !var.registers)
+      continue;
+    SmallPtrSet<Record *, 16> seen;
+    SmallVector<RecordRef> records;
+    for (auto &[start, el] : var.elements)
+      records.append(el.mutates.begin(), el.mutates.end());
+    for (Variable::BoxRead &b : var.boxReads)
+      records.push_back(b.record);
+    for (RecordRef &r : records) {
+      if (!seen.insert(r.get()).second)
+        continue;
+      const Threads &who = var.shared ? cluster : r->accessor;
+      if (r->visibleTo(who, ~0u, /*temporalOnly=*/true))
+        continue;
+      InFlightDiagnostic diag = mlir::emitError(loop.getLoc());
+      diag << "free_missing_sync hazard: the next task of this persistent "
+           << "cluster reuses "
+           << (var.shared ? "the shared memory"
+                          : "the "
+                            "registers")
+           << " of '" << var.name << "', but its "
+           << (r->mutate ? "mutation" : "read") << " by "
+           << describe(r->accessor) << " is not ordered before the end of "
+           << "task " << task.task << " for "
+           << (var.shared ? "every thread of the cluster" : "those threads")
+           << " (at " << context() << ")";
+      diag.attachNote(r->op->getLoc())
+          << "the unordered access (at " << contextOf(*r) << ")";
+      if (r->lastSync)
+        diag.attachNote(r->lastSync->getLoc())
+            << "the last synchronization that touched it";
+      return failure();
+    }
+  }
+  return success();
+}
+
 LogicalResult Machine::execBlock(Block &block, Collective &g) {
   for (Operation &op : block)
     if (failed(execOp(op, g)))
@@ -1116,6 +1177,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       var->barrierType = cast<BarrierType>(bar.getValue());
     } else {
       var->shared = alloc.getMemoryAttr() && alloc.getMemoryAttr().isShared();
+      var->registers =
+          alloc.getMemoryAttr() &&
+          (alloc.getMemoryAttr().getKind() == MemoryKind::Regs ||
+           alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaAccum);
       if (var->shared && failed(reuseShared(alloc, g)))
         return failure();
       if (count > (int64_t(1) << 28))
@@ -1172,8 +1237,16 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         ++stats.tasks;
         liveShared.clear(); // a task's shared memory is its own
       }
+      size_t firstVar = ownedVars.size();
       if (failed(execIteration(loop, i, task)))
         return failure();
+      if (innermost) {
+        iterators.push_back({loop.getIterName(), i});
+        LogicalResult ended = endTask(loop, task, firstVar);
+        iterators.pop_back();
+        if (failed(ended))
+          return failure();
+      }
     }
     return success();
   }

@@ -281,3 +281,53 @@ amir.program @ring_await_after_next_phase(%N) {
     }
   }
 }
+
+// -----
+
+// The end of a task is a cluster-wide in-order fence: the next task of the
+// persistent cluster may reuse the shared memory once what the task did in
+// order is over. An asynchronous write still in flight is not covered.
+amir.program @task_end_async_smem(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{free_missing_sync hazard: the next task of this persistent cluster reuses the shared memory of 's', but its mutation by task 0 threads 0-31 is not ordered before the end of task 0 for every thread of the cluster (at t = 0)}}
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [32] memory <smem>
+      amir.warps 0 to 1 {
+        // expected-note @+1 {{the unordered access (at t = 0)}}
+        amir.mutate %s[0] sizes [32] qual <tma_to_smem> ext [#exo.qual<tma_to_smem>] out_of_order write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// In-order shared-memory accesses need no sync of their own at the end.
+amir.program @task_end_in_order_smem(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [32] memory <smem>
+      amir.warps 0 to 1 {
+        amir.mutate %s[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// A wgmma still writing an accumulator at the end of the task: the next
+// task's code in the same threads reuses the registers.
+amir.program @task_end_async_registers(%N) {
+  amir.device clusterDim 1 blockDim 128 {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{free_missing_sync hazard: the next task of this persistent cluster reuses the registers of 'd', but its mutation by task 0 threads 0-127 is not ordered before the end of task 0 for those threads (at t = 0)}}
+    amir.tasks_for %t = %c0 to %N {
+      %d = amir.alloc "d" [64] memory <wgmma_accum>
+      // expected-note @+1 {{the unordered access (at t = 0)}}
+      amir.mutate %d[0] sizes [64] qual <wgmma_accum> ext [#exo.qual<wgmma_accum>] out_of_order
+    }
+  }
+}

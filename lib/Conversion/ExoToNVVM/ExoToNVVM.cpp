@@ -1003,7 +1003,39 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
     for (Operation *op : ops)
       if (failed(lowerArith(*op)))
         return failure();
-  return lowerBlock(nest.back().getBodyBlock());
+  Block &body = nest.back().getBodyBlock();
+  if (failed(lowerBlock(body)))
+    return failure();
+  // The end of a task is a cluster-wide in-order fence (SEMANTICS.md §3):
+  // the next task of this persistent cluster reuses the shared memory. Not
+  // needed when the task has none, or ends with that fence itself.
+  bool shared = false;
+  body.walk([&](AllocOp alloc) {
+    Type t = alloc.getType();
+    if (auto tensor = dyn_cast<exo::TensorType>(t))
+      shared |= tensor.getMemory().isShared();
+    else if (auto bar = dyn_cast<BarrierType>(t))
+      shared |= bar.getKind() == BarrierKind::Mbarrier;
+  });
+  Operation *last = nullptr;
+  for (Operation &op : llvm::reverse(body))
+    if (!isa<arith::ArithDialect>(op.getDialect())) {
+      last = &op;
+      break;
+    }
+  auto fence = dyn_cast_or_null<FenceOp>(last);
+  bool endsWithFence = fence && fence.getFirst() == SyncTimeline::CudaInOrder &&
+                       fence.getSecond() == SyncTimeline::CudaInOrder;
+  if (shared && !endsWithFence) {
+    loc = nest.back().getLoc();
+    if (clusterDim > 1) {
+      NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+      NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+    } else {
+      inlineAsm(Type(), {}, "barrier.sync 0;", "");
+    }
+  }
+  return success();
 }
 
 FailureOr<Value> KernelLowering::guardFor(Operation *op,

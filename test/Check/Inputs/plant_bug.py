@@ -138,6 +138,12 @@ bug('full-ring-too-shallow', 'K', lambda s: sub(s, '!Full = !exo.barrier<mbarrie
 # a release that never comes.
 bug('empty-prearrive-short', 'K', lambda s: sub(s, '!Empty = !exo.barrier<mbarrier(prearrive 4), [2, 1, ? ring 4]>', '!Empty = !exo.barrier<mbarrier(prearrive 3), [2, 1, ? ring 4]>'), KS)
 
+# The TMA store of C is never waited for: it may still read C_smem when the
+# next task of the persistent cluster reuses the shared memory.
+bug('tma-store-not-waited', 'K', lambda s: sub(sub(s, """              exo.arrive(tma_to_gmem_async) >> %tma_cg : !TmaCg
+""", ''), """              exo.await(%tma_cg, cuda_in_order, 0) : !TmaCg
+""", ''), KS)
+
 
 def main():
     name, examples = sys.argv[1], sys.argv[2]

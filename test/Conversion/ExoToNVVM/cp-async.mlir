@@ -68,3 +68,8 @@ exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
 // CHECK: cp.async.wait_group 0;
 // CHECK: ld.shared.b32
 // CHECK: st.global.b32
+// The end of the task is a CTA-wide in-order fence (the next task of the
+// persistent CTA reuses the shared memory): one barrier after the K loop.
+// CHECK: barrier.sync 0;
+// CHECK-NOT: barrier.sync
+// CHECK: ret;
