@@ -1343,6 +1343,18 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         if (failed(checkNextPhase(instr, var, key, g)))
           return failure();
         BarrierElement &el = barrierElement(var, key);
+        // A one-shot element the issuing threads already arrived on: its
+        // phase may be over before this instruction completes into it.
+        if (var.barrierType.getKind() == BarrierKind::Mbarrier && el.arriveOp &&
+            el.arrivedBy.intersects(g.global())) {
+          InFlightDiagnostic diag = mlir::emitError(instr.getLoc());
+          diag << "barrier misuse: " << elementName(var, key)
+               << " is the trailing barrier of this instruction by "
+               << describe(g.global()) << " at " << context()
+               << ", but these threads already arrived on it";
+          diag.attachNote(el.arriveOp->getLoc()) << "the arrive";
+          return failure();
+        }
         for (RecordRef &r : made)
           if (r->outOfOrder)
             r->pending.push_back({el.id, el.arrives});

@@ -4,7 +4,8 @@
 Usage: plant_bug.py BUG EXAMPLES_DIR
 
 Each bug is a textual edit of examples/gemm/hopper_gemm.mlir ('K'),
-hopper_gemm_splitk.mlir ('S') or hopper_gemm_pingpong.mlir ('P'); an edit that no longer applies (the kernel
+hopper_gemm_splitk.mlir ('S'), hopper_gemm_pingpong.mlir ('P') or the
+three-group pipeline test/Check/Inputs/three_stage.mlir ('T'); an edit that no longer applies (the kernel
 changed) fails loudly, so the tests that use it cannot pass vacuously.
 """
 import os
@@ -144,6 +145,29 @@ bug('tma-store-not-waited', 'K', lambda s: sub(sub(s, """              exo.arriv
 """, ''), """              exo.await(%tma_cg, cuda_in_order, 0) : !TmaCg
 """, ''), KS)
 
+# Three-group cycle: the "scale" group's await is done by warp 1, its work and
+# arrive by warp 0, which is then not ordered after the load.
+bug('three-stage-await-by-other-warp', 'T', lambda s: sub(s, """        exo.warps "scale" 0 to 1 {
+          exo.await(%loaded[%i], cuda_in_order, 0) : !Bar
+""", """        exo.warps "scale" 1 to 2 {
+          exo.await(%loaded[%i], cuda_in_order, 0) : !Bar
+        }
+        exo.warps "scale" 0 to 1 {
+"""), 'sizes=N=6')
+# ... and the other way round: warp 0 awaits and works, warp 1 arrives, so
+# the store group is not ordered after warp 0's writes.
+bug('three-stage-arrive-by-other-warp', 'T', lambda s: sub(s, """            exo.assign %b[%s, %l] = %w : !Buf
+          }
+          exo.arrive(cuda_in_order) >> %scaled[%i] : !Bar
+        }
+""", """            exo.assign %b[%s, %l] = %w : !Buf
+          }
+        }
+        exo.warps "scale" 1 to 2 {
+          exo.arrive(cuda_in_order) >> %scaled[%i] : !Bar
+        }
+"""), 'sizes=N=6')
+
 
 def main():
     name, examples = sys.argv[1], sys.argv[2]
@@ -151,6 +175,8 @@ def main():
         "K": os.path.join(examples, "gemm", "hopper_gemm.mlir"),
         "S": os.path.join(examples, "gemm", "hopper_gemm_splitk.mlir"),
         "P": os.path.join(examples, "gemm", "hopper_gemm_pingpong.mlir"),
+        "T": os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "three_stage.mlir"),
     }
     if name not in bugs:
         sys.exit("plant_bug.py: unknown bug " + name + "; known: " +
