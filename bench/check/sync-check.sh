@@ -26,5 +26,8 @@ run() { # name file sizes
 for s in "${sizes[@]}"; do
   run "Hopper GEMM" examples/gemm/hopper_gemm.mlir "M=$s,N=$s,K=$s"
 done
+for s in "${sizes[@]}"; do
+  run "Hopper GEMM ping-pong" examples/gemm/hopper_gemm_pingpong.mlir "M=$s,N=$s,K=$s"
+done
 run "Hopper GEMM split-K" examples/gemm/hopper_gemm_splitk.mlir "M=1024,N=1024,KS=2,KC=512"
 run "GEMV" examples/gemv/gemv_warp_coop.mlir "M=1024,K=1024"

@@ -240,6 +240,11 @@ private:
   };
 
   LogicalResult execBlock(Block &block, Collective &g);
+  /// tileThreads, memoized: a kernel splits the same few collectives by the
+  /// same units over and over (once per loop iteration and task).
+  const SmallVector<ThreadSet> *tile(const ThreadSet &threads,
+                                     CollUnitAttr unit, TileMode mode,
+                                     std::string &why);
   LogicalResult execOp(Operation &op, Collective &g);
   /// Runs iteration `i` of the body of `loop` (a seq, tasks or threads loop)
   /// under `g`, naming the iterator in diagnostics.
@@ -329,6 +334,13 @@ private:
   /// Variables some statement mutates: reads of the others can never race.
   DenseSet<Value> mutated;
   SmallVector<std::pair<StringRef, int64_t>> iterators;
+  struct Tiling {
+    bool ok;
+    std::string why;
+    SmallVector<ThreadSet> parts;
+  };
+  std::map<std::tuple<const void *, int, SmallVector<uintptr_t>>, Tiling>
+      tilings;
   int64_t blockDim = 0, clusterDim = 0, nextTask = 0, nextBarrierId = 0;
 };
 
@@ -1002,23 +1014,43 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   return success();
 }
 
+const SmallVector<ThreadSet> *Machine::tile(const ThreadSet &threads,
+                                            CollUnitAttr unit, TileMode mode,
+                                            std::string &why) {
+  ArrayRef<uintptr_t> words = threads.getData();
+  auto key =
+      std::make_tuple(unit.getAsOpaquePointer(), static_cast<int>(mode),
+                      SmallVector<uintptr_t>(words.begin(), words.end()));
+  auto it = tilings.find(key);
+  if (it == tilings.end()) {
+    Tiling t;
+    t.ok = succeeded(
+        tileThreads(threads, unit, blockDim, clusterDim, mode, t.parts, t.why));
+    it = tilings.emplace(std::move(key), std::move(t)).first;
+  }
+  if (!it->second.ok) {
+    why = it->second.why;
+    return nullptr;
+  }
+  return &it->second.parts;
+}
+
 LogicalResult Machine::instrAccesses(Block &block, Collective &g, bool record,
                                      SmallVectorImpl<RecordRef> &made) {
   for (Operation &a : block) {
     if (auto loop = dyn_cast<amir::ThreadsForOp>(a)) {
-      SmallVector<ThreadSet> parts;
       std::string why;
-      if (failed(tileThreads(g.local, loop.getUnit(), blockDim, clusterDim,
-                             TileMode::Any, parts, why)) ||
-          static_cast<int64_t>(parts.size()) !=
-              static_cast<int64_t>(loop.getCount()))
+      const SmallVector<ThreadSet> *tiled =
+          tile(g.local, loop.getUnit(), TileMode::Any, why);
+      if (!tiled || static_cast<int64_t>(tiled->size()) !=
+                        static_cast<int64_t>(loop.getCount()))
         return mlir::emitError(loop.getLoc())
                << "cannot split the instruction's collective into "
                << loop.getCount() << " parts";
       for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
         values[loop.getInductionVar()] = i;
         Collective inner = g;
-        inner.local = parts[i];
+        inner.local = (*tiled)[i];
         inner.changed();
         if (failed(instrAccesses(loop.getBody().front(), inner, record, made)))
           return failure();
@@ -1251,17 +1283,16 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     return success();
   }
   if (auto loop = dyn_cast<amir::ThreadsForOp>(op)) {
-    SmallVector<ThreadSet> parts;
     std::string why;
-    if (failed(tileThreads(g.local, loop.getUnit(), blockDim, clusterDim,
-                           TileMode::Uniform, parts, why)) ||
-        static_cast<int64_t>(parts.size()) <
-            static_cast<int64_t>(loop.getCount()))
+    const SmallVector<ThreadSet> *tiled =
+        tile(g.local, loop.getUnit(), TileMode::Uniform, why);
+    if (!tiled || static_cast<int64_t>(tiled->size()) <
+                      static_cast<int64_t>(loop.getCount()))
       return mlir::emitError(loop.getLoc())
              << "cannot split the collective: " << why;
     for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
       Collective inner = g;
-      inner.local = parts[i];
+      inner.local = (*tiled)[i];
       inner.changed();
       if (failed(execIteration(loop, i, inner)))
         return failure();
