@@ -27,11 +27,37 @@ parseSizes(Operation *anchor, ArrayRef<std::string> entries) {
     auto [name, value] = StringRef(e).split('=');
     int64_t v;
     if (name.empty() || value.getAsInteger(10, v))
-      return anchor->emitError()
+      return mlir::emitError(anchor->getLoc())
              << "expected sizes as NAME=INTEGER, got '" << e << "'";
     sizes[name] = v;
   }
   return sizes;
+}
+
+/// Pass options with sizes given bare, as in `-exo-check-sync="M=1024
+/// N=1024 K=512 stats=true"`: every NAME=VALUE whose NAME is not an option of
+/// the pass joins `sizes`; the rest is parsed as usual.
+static LogicalResult initializeWithBareSizes(
+    SmallVectorImpl<std::string> &bare, StringRef options,
+    function_ref<LogicalResult(const Twine &)> onError,
+    function_ref<LogicalResult(StringRef,
+                               function_ref<LogicalResult(const Twine &)>)>
+        base) {
+  SmallVector<StringRef> words;
+  options.split(words, ' ', -1, /*KeepEmpty=*/false);
+  std::string rest;
+  for (StringRef w : words) {
+    StringRef key = w.split('=').first;
+    if (w.contains('=') && key != "sizes" && key != "stats" &&
+        key != "progress") {
+      bare.push_back(w.str());
+      continue;
+    }
+    if (!rest.empty())
+      rest += ' ';
+    rest += w.str();
+  }
+  return base(rest, onError);
 }
 
 /// Interprets every program of `module`.
@@ -57,6 +83,19 @@ namespace {
 
 struct AmirInterpretPass : exo::impl::AmirInterpretBase<AmirInterpretPass> {
   using AmirInterpretBase::AmirInterpretBase;
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> onError) override {
+    SmallVector<std::string> bare;
+    if (failed(initializeWithBareSizes(
+            bare, options, onError, [&](StringRef o, auto e) {
+              return AmirInterpretBase::initializeOptions(o, e);
+            })))
+      return failure();
+    for (std::string &b : bare)
+      sizes.push_back(b);
+    return success();
+  }
   void runOnOperation() override {
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
     if (failed(s) || failed(interpretAll(getOperation(), *s, stats, progress)))
@@ -66,6 +105,19 @@ struct AmirInterpretPass : exo::impl::AmirInterpretBase<AmirInterpretPass> {
 
 struct ExoCheckSyncPass : exo::impl::ExoCheckSyncBase<ExoCheckSyncPass> {
   using ExoCheckSyncBase::ExoCheckSyncBase;
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> onError) override {
+    SmallVector<std::string> bare;
+    if (failed(initializeWithBareSizes(
+            bare, options, onError, [&](StringRef o, auto e) {
+              return ExoCheckSyncBase::initializeOptions(o, e);
+            })))
+      return failure();
+    for (std::string &b : bare)
+      sizes.push_back(b);
+    return success();
+  }
   void runOnOperation() override {
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
     if (failed(s))

@@ -3,6 +3,13 @@
 // RUN: not exo-gpu-opt %s -amir-interpret="sizes=N" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 stats=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 progress=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROGRESS
+// Sizes may also be given bare, next to the pass's own options.
+// RUN: exo-gpu-opt %s -amir-interpret="N=4 stats=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: not exo-gpu-opt %s -amir-interpret="N=x" 2>&1 | FileCheck %s --check-prefix=BADBARE
+// RUN: not exo-gpu-opt %s -amir-interpret="bogus" 2>&1 | FileCheck %s --check-prefix=NOOPT
+// BADBARE: error: expected sizes as NAME=INTEGER, got 'N=x'
+// BADBARE-NOT: see current operation
+// NOOPT: no such option bogus
 
 // Sizes are required, must satisfy the assertions and be well formed; the
 // statistics count what was interpreted.

@@ -84,12 +84,20 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
     Interprets each `amir.program` for the given sizes (SEMANTICS.md §3)
     and reports the first hazard: RAW, WAR or WAW with the variable, the
     element, the values of the enclosing iterators, the conflicting access
-    (note) and the last synchronization that ordered it (note); accesses
-    out of bounds; awaits that can never complete. With `stats`, prints the
+    (note) and the last synchronization that ordered it (note);
+    free_missing_sync (shared memory reused, or a task ended, before every
+    access was ordered), use_before_alloc, use_after_free and
+    free_missing_arrive (managed ring buffers), barrier misuse (one-shot
+    mbarrier elements arrived or awaited twice, ring phases out of order, a
+    trailing barrier after its arrive), accesses out of bounds, and awaits
+    that can never complete (no forward progress). With `stats`, prints the
     number of statement instances, element accesses and tasks.
+
+    Sizes are given by name, in `sizes` or bare:
 
     ```
     exo-gpu-opt program.amir.mlir -amir-interpret="sizes=M=256,N=256,K=64"
+    exo-gpu-opt program.amir.mlir -amir-interpret="M=256 N=256 K=64"
     ```
   }];
   let options = [
@@ -113,6 +121,7 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
 
     ```
     exo-gpu-opt kernel.mlir -exo-verify-collectives -exo-check-sync="sizes=M=256,N=256,K=64"
+    exo-gpu-opt kernel.mlir -exo-verify-collectives -exo-check-sync="M=1024 N=1024 K=1024"
     ```
   }];
   let options = [
