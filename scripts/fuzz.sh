@@ -25,7 +25,7 @@ EXO_SANITIZE="address;undefined" bash "$script_dir/build.sh" "$build_dir" \
   -DEXO_FUZZ=ON || exit 1
 
 status=0
-for target in programs checker; do
+for target in programs checker transforms; do
   bin="$build_dir/bin/exo-gpu-fuzz-$target"
   corpus="$build_dir/fuzz-corpus/$target"
   findings="$build_dir/fuzz-findings/$target"

@@ -1,0 +1,309 @@
+//===- fuzz-transforms.cpp - libFuzzer target: random schedules -----------===//
+//
+// Part of the Exo-GPU project.
+//
+// Applies random sequences of transform.exo rewrites, through the transform
+// interpreter, to small sequential procs (a running sum with a carried
+// dependence, a matrix product, a stencil, two loops in sequence). Each
+// 3-byte group of the input is one step: a rewrite (divide_loop with each
+// tail strategy, reorder_loops, unroll, cut_loop, shift_loop, join_loops),
+// the loop it applies to (by iterator name, among the loops the proc has
+// now) and a parameter.
+//
+// Oracles, besides the sanitizers and crash/hang detection:
+//   - a refused rewrite leaves the IR untouched (the proc prints the same);
+//   - after the steps, the rewritten proc computes what the original
+//     computes on the CPU, on random inputs at two sets of sizes (the
+//     CpuRunner of exo-gpu-run); a mismatch aborts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/InitAll.h"
+#include "ExoGPU/Runner/CpuRunner.h"
+
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+/// The payloads: one proc each, named @P (renamed @ref and @work), and the
+/// sizes to compare them at.
+struct Payload {
+  const char *text;
+  const char *sizes1[3];
+  int64_t values1[3], values2[3];
+};
+
+const Payload kPayloads[] = {
+    {R"(
+exo.proc @P(%N: index, %x: !exo.tensor<[N], f32, dram>,
+            %y: !exo.tensor<[N], f32, dram>)
+    requires affine_set<()[N] : (N - 1 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %a0 = exo.read %x[0] : !exo.tensor<[N], f32, dram>
+  exo.assign %y[0] = %a0 : !exo.tensor<[N], f32, dram>
+  exo.for %i = 1 to %N seq {
+    %im = arith.subi %i, %c1 : index
+    %p = exo.read %y[%im] : !exo.tensor<[N], f32, dram>
+    %a = exo.read %x[%i] : !exo.tensor<[N], f32, dram>
+    %s = arith.addf %p, %a : f32
+    exo.assign %y[%i] = %s : !exo.tensor<[N], f32, dram>
+  }
+})",
+     {"N"},
+     {9},
+     {16}},
+    {R"(
+exo.proc @P(%M: index, %N: index, %K: index,
+            %A: !exo.tensor<[M, K], f32, dram>,
+            %B: !exo.tensor<[K, N], f32, dram>,
+            %C: !exo.tensor<[M, N], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %z : !exo.tensor<[M, N], f32, dram>
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !exo.tensor<[M, K], f32, dram>
+        %b = exo.read %B[%k, %n] : !exo.tensor<[K, N], f32, dram>
+        %p = arith.mulf %a, %b : f32
+        exo.reduce %C[%m, %n] += %p : !exo.tensor<[M, N], f32, dram>
+      }
+    }
+  }
+})",
+     {"M", "N", "K"},
+     {5, 7, 3},
+     {8, 4, 9}},
+    {R"(
+exo.proc @P(%N: index, %x: !exo.tensor<[N], f32, dram>,
+            %y: !exo.tensor<[N], f32, dram>)
+    requires affine_set<()[N] : (N - 2 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %n1 = arith.subi %N, %c1 : index
+  exo.for %i = 1 to %n1 seq {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %a = exo.read %x[%im] : !exo.tensor<[N], f32, dram>
+    %b = exo.read %x[%ip] : !exo.tensor<[N], f32, dram>
+    %s = arith.addf %a, %b : f32
+    exo.assign %y[%i] = %s : !exo.tensor<[N], f32, dram>
+  }
+})",
+     {"N"},
+     {10},
+     {7}},
+    {R"(
+exo.proc @P(%N: index, %x: !exo.tensor<[N], f32, dram>,
+            %y: !exo.tensor<[N], f32, dram>,
+            %z: !exo.tensor<[N], f32, dram>) {
+  %two = arith.constant 2.0 : f32
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !exo.tensor<[N], f32, dram>
+    %b = arith.mulf %a, %two : f32
+    exo.assign %y[%i] = %b : !exo.tensor<[N], f32, dram>
+  }
+  exo.for %j = 0 to %N seq {
+    %a = exo.read %y[%j] : !exo.tensor<[N], f32, dram>
+    %b = arith.addf %a, %two : f32
+    exo.assign %z[%j] = %b : !exo.tensor<[N], f32, dram>
+  }
+})",
+     {"N"},
+     {6},
+     {13}},
+};
+
+struct Setup {
+  DialectRegistry registry;
+  Setup() {
+    exo::registerAllDialects(registry);
+    exo::registerAllPasses();
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  }
+};
+
+std::string printed(Operation *op) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  op->print(os);
+  return s;
+}
+
+/// The transform script of one step, or "" when the step does not apply.
+std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
+                      uint8_t arg, int step) {
+  std::string body;
+  auto match = [](StringRef handle, StringRef name) {
+    return llvm::formatv("    {0} = transform.exo.match_loop \"{1}\" in %p : "
+                         "(!transform.any_op) -> !transform.any_op\n",
+                         handle, name)
+        .str();
+  };
+  body += match("%l", loop);
+  switch (kind % 8) {
+  case 0:
+  case 1:
+  case 2: {
+    const char *tails[] = {"perfect", "guard", "cut"};
+    body += llvm::formatv("    %o, %in, %t = transform.exo.divide_loop %l by "
+                          "{0} [\"o{1}\", \"i{1}\"] tail = {2} : "
+                          "(!transform.any_op) -> (!transform.any_op, "
+                          "!transform.any_op, !transform.any_op)\n",
+                          2 + arg % 4, step, tails[kind % 8])
+                .str();
+    break;
+  }
+  case 3:
+    body += "    %o, %in = transform.exo.reorder_loops %l : "
+            "(!transform.any_op) -> (!transform.any_op, !transform.any_op)\n";
+    break;
+  case 4:
+    body += "    transform.exo.unroll %l : !transform.any_op\n";
+    break;
+  case 5:
+    body += llvm::formatv("    %a, %b = transform.exo.cut_loop %l at {0} : "
+                          "(!transform.any_op) -> (!transform.any_op, "
+                          "!transform.any_op)\n",
+                          arg % 6)
+                .str();
+    break;
+  case 6:
+    body += llvm::formatv("    %s = transform.exo.shift_loop %l to {0} : "
+                          "(!transform.any_op) -> !transform.any_op\n",
+                          arg % 3)
+                .str();
+    break;
+  case 7:
+    body += match("%m", other);
+    body += "    %j = transform.exo.join_loops %l, %m : (!transform.any_op, "
+            "!transform.any_op) -> !transform.any_op\n";
+    break;
+  }
+  return "module attributes {transform.with_named_sequence} {\n"
+         "  transform.named_sequence @__transform_main(%root: "
+         "!transform.any_op {transform.readonly}) {\n"
+         "    %p = transform.exo.match_proc @work in %root : "
+         "(!transform.any_op) -> !transform.any_op\n" +
+         body + "    transform.yield\n  }\n}\n";
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static Setup *setup = new Setup();
+  if (size < 1)
+    return 0;
+  MLIRContext context(setup->registry, MLIRContext::Threading::DISABLED);
+  ScopedDiagnosticHandler swallow(&context,
+                                  [](Diagnostic &) { return success(); });
+  const Payload &payload =
+      kPayloads[data[0] % (sizeof(kPayloads) / sizeof(kPayloads[0]))];
+  std::string text = payload.text;
+  std::string both = StringRef(text).str();
+  std::string ref = both, work = both;
+  ref.replace(ref.find("@P("), 3, "@ref(");
+  work.replace(work.find("@P("), 3, "@work(");
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(ref + work, &context);
+  if (!module)
+    abort(); // the payloads must parse
+
+  int applied = 0;
+  for (size_t at = 1, step = 0; at + 3 <= size && step < 4; at += 3, ++step) {
+    // The loops of @work, by name, as they are now.
+    auto workProc = dyn_cast_or_null<exo::ProcOp>(
+        SymbolTable::lookupSymbolIn(*module, "work"));
+    if (!workProc)
+      abort();
+    SmallVector<std::string> names;
+    workProc.walk(
+        [&](exo::ForOp loop) { names.push_back(loop.getIterName().str()); });
+    if (names.empty())
+      break;
+    std::string loop = names[data[at + 1] % names.size()];
+    std::string other = names[(data[at + 1] / 16) % names.size()];
+    std::string script =
+        scriptFor(data[at], loop, other, data[at + 2], static_cast<int>(step));
+    OwningOpRef<ModuleOp> transform =
+        parseSourceString<ModuleOp>(script, &context);
+    if (!transform)
+      abort(); // the scripts this target writes must parse
+    Operation *entry =
+        SymbolTable::lookupSymbolIn(*transform, "__transform_main");
+    std::string before = printed(workProc);
+    if (failed(transform::applyTransformNamedSequence(
+            *module, entry, *transform, transform::TransformOptions()))) {
+      // Refused (or matched several loops): nothing may have changed.
+      auto after = dyn_cast_or_null<exo::ProcOp>(
+          SymbolTable::lookupSymbolIn(*module, "work"));
+      if (!after || printed(after) != before) {
+        llvm::errs() << "fuzz-transforms: a failed rewrite changed the IR\n"
+                     << script;
+        abort();
+      }
+      continue;
+    }
+    if (failed(verify(*module))) {
+      llvm::errs() << "fuzz-transforms: a rewrite produced invalid IR\n"
+                   << script;
+      abort();
+    }
+    ++applied;
+  }
+  static const bool verbose = getenv("EXO_FUZZ_VERBOSE") != nullptr;
+  if (verbose)
+    llvm::errs() << "fuzz-transforms: " << applied << " step(s) applied\n";
+  if (!applied)
+    return 0;
+
+  FailureOr<std::unique_ptr<exo::CpuRunner>> runner =
+      exo::CpuRunner::create(*module);
+  if (failed(runner)) {
+    llvm::errs() << "fuzz-transforms: the rewritten module does not lower\n";
+    module->print(llvm::errs());
+    abort();
+  }
+  auto refProc = cast<exo::ProcOp>(SymbolTable::lookupSymbolIn(*module, "ref"));
+  auto workProc =
+      cast<exo::ProcOp>(SymbolTable::lookupSymbolIn(*module, "work"));
+  for (const int64_t *values : {payload.values1, payload.values2}) {
+    llvm::StringMap<int64_t> sizes;
+    for (int i = 0; i < 3 && payload.sizes1[i]; ++i)
+      sizes[payload.sizes1[i]] = values[i];
+    FailureOr<exo::ArgList> a = exo::CpuRunner::makeArgs(refProc, sizes, 7);
+    FailureOr<exo::ArgList> b = exo::CpuRunner::makeArgs(workProc, sizes, 7);
+    if (failed(a) || failed(b) || failed((*runner)->run(refProc, *a)) ||
+        failed((*runner)->run(workProc, *b)))
+      abort();
+    double tol = exo::CpuRunner::chooseTolerance(refProc, workProc, 16);
+    for (const exo::Comparison &c : exo::compareArgs(*a, *b, tol))
+      if (!c.ok()) {
+        llvm::errs() << "fuzz-transforms: the rewritten proc computes "
+                        "something else ('"
+                     << c.name << "', error " << c.error << ")\n";
+        module->print(llvm::errs());
+        abort();
+      }
+  }
+  if (verbose)
+    llvm::errs() << "fuzz-transforms: equivalent on the CPU\n";
+  return 0;
+}
