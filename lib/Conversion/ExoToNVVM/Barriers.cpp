@@ -1,0 +1,464 @@
+//===- Barriers.cpp - Every synchronization
+//---------------------------------===//
+//
+// Part of the Exo-GPU project.
+//
+// mbarriers (init with pre-arrivals, arrive with expect_tx and remote
+// arrives, parity waits), commit groups, fences and cluster, CTA, named and
+// warp barriers (docs/Lowering.md has the table).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+
+//===----------------------------------------------------------------------===//
+// Barriers
+//===----------------------------------------------------------------------===//
+
+FailureOr<AllocOp> KernelLowering::barrierAlloc(Operation *user,
+                                                Value barrier) {
+  auto alloc = barrier.getDefiningOp<AllocOp>();
+  if (!alloc || !barriers.count(alloc))
+    return user->emitOpError() << "uses a barrier that is not allocated in "
+                                  "the device function";
+  return alloc;
+}
+
+Value KernelLowering::mbarrierAddress(AllocOp alloc,
+                                      ArrayRef<OpFoldResult> indices) {
+  const BarrierInfo &info = barriers[alloc];
+  Value local = c64(0);
+  for (unsigned d = info.numDistributed; d < indices.size(); ++d) {
+    unsigned l = d - info.numDistributed;
+    Value i = index(indices[d]);
+    if (info.type.getRingDepth(d))
+      i = arith::RemUIOp::create(b, loc, i, c64(info.type.getRingDepth(d)));
+    local = add(mul(local, c64(info.localExtents[l])), i);
+  }
+  return gepBytes(smemBase, add(c64(info.offset), mul(local, c64(8))));
+}
+
+Value KernelLowering::mbarrierParity(AllocOp alloc,
+                                     ArrayRef<OpFoldResult> indices) {
+  const BarrierInfo &info = barriers[alloc];
+  int ringDim = info.type.getRingDim();
+  Value parity = c64(0);
+  if (ringDim >= 0) {
+    Value i = index(indices[ringDim]);
+    Value phase =
+        arith::DivUIOp::create(b, loc, i, c64(info.type.getRingDepth(ringDim)));
+    parity = arith::AndIOp::create(b, loc, phase, c64(1));
+  }
+  // Pre-arrived elements complete phase 0 at initialization (initBarriers),
+  // so element i of a ring of depth d is phase i / d like any other.
+  return toI32(parity);
+}
+
+LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
+  // Every thread of the cluster reaches this point: make the previous
+  // uses of the storage complete, initialize, and publish the init.
+  for (AllocOp alloc : llvm::to_vector(allocs)) {
+    ArrayRef<CollectiveInstance> insts = ca.getInstances(alloc);
+    for (const CollectiveInstance &inst : insts)
+      if (!inst.threads.all())
+        return alloc.emitOpError()
+               << "allocates mbarriers in a collective smaller than the "
+                  "cluster ("
+               << ca.describe(inst.threads)
+               << "); their initialization needs every thread";
+  }
+  auto clusterSync = [&] {
+    if (clusterDim > 1) {
+      NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+      NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+    } else {
+      inlineAsm(Type(), {}, "barrier.sync 0;", "");
+    }
+  };
+  AllocOp first = allocs.front();
+  loc = first.getLoc();
+  bool inLoop = first->getParentOfType<ForOp>() != nullptr;
+  if (inLoop)
+    clusterSync();
+  LogicalResult r = emitIf(eq(tid, c32(0)), [&] {
+    for (AllocOp alloc : llvm::to_vector(allocs)) {
+      const BarrierInfo &info = barriers[alloc];
+      for (int64_t i = 0; i < info.numLocal; ++i) {
+        Value addr = gepBytes(smemBase, c64(info.offset + 8 * i));
+        NVVM::MBarrierInitOp::create(b, loc, addr, c32(info.arrivals), Value());
+      }
+      // Pre-arrived elements (the first `prearrive` along the ring): all of
+      // phase 0's arrivals happen here, so their phase 0 is complete.
+      int ringDim = info.type.getRingDim();
+      int64_t pre = info.type.getPrearrive();
+      if (pre && ringDim >= static_cast<int>(info.numDistributed)) {
+        unsigned l = ringDim - info.numDistributed;
+        int64_t inner = 1;
+        for (unsigned d = l + 1; d < info.localExtents.size(); ++d)
+          inner *= info.localExtents[d];
+        for (int64_t i = 0; i < info.numLocal; ++i) {
+          if ((i / inner) % info.localExtents[l] >= pre)
+            continue;
+          Value addr = LLVM::PtrToIntOp::create(
+              b, loc, i32(), gepBytes(smemBase, c64(info.offset + 8 * i)));
+          inlineAsm(Type(), {addr, c32(info.arrivals)},
+                    "{ .reg .b64 st; mbarrier.arrive.shared::cta.b64 st, [$0], "
+                    "$1; }",
+                    "r,r");
+        }
+      }
+    }
+    NVVM::FenceMbarrierInitOp::create(b, loc);
+    return success();
+  });
+  if (failed(r))
+    return failure();
+  clusterSync();
+  return success();
+}
+
+FailureOr<Value> KernelLowering::electedThread(Operation *op, StringRef what) {
+  bool singles = false, warps = false;
+  for (const CollectiveInstance &inst : ca.getInstances(op))
+    for (const CtaPart &p : partsOf(inst.threads)) {
+      if (p.count == 1)
+        singles = true;
+      else if (p.wholeWarps() && p.count == kWarpSize)
+        warps = true;
+      else
+        return op->emitOpError()
+               << what
+               << " must be issued by one warp or one thread per CTA "
+                  "to be lowered, but here it runs on "
+               << ca.describe(inst.threads);
+    }
+  if (singles && warps)
+    return op->emitOpError() << what
+                             << " runs on single threads in some instances "
+                                "and on warps in others; no lowering";
+  // A single thread issues for itself; a warp issues from lane 0.
+  return singles ? cst(i1(), 1) : eq(lane, c32(0));
+}
+
+LogicalResult KernelLowering::syncCollective(Operation *op, StringRef what) {
+  ArrayRef<CollectiveInstance> insts = ca.getInstances(op);
+  if (insts.empty())
+    return success();
+  // All instances must have the same shape per CTA.
+  std::optional<int64_t> count;
+  bool allCta = true, wholeCluster = true;
+  SmallVector<std::pair<int64_t, int64_t>> ranges;
+  for (const CollectiveInstance &inst : insts) {
+    if (!inst.threads.all())
+      wholeCluster = false;
+    for (const CtaPart &p : partsOf(inst.threads)) {
+      if (!p.contiguous() || (p.count > kWarpSize && !p.wholeWarps()))
+        return op->emitOpError()
+               << what << " runs on threads that no hardware barrier can sync ("
+               << ca.describe(inst.threads) << ")";
+      if (p.count != blockDim)
+        allCta = false;
+      ranges.push_back({p.lo, p.hi});
+      count = p.count;
+    }
+  }
+  if (wholeCluster && clusterDim > 1) {
+    NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+    return success();
+  }
+  if (allCta) {
+    inlineAsm(Type(), {}, "barrier.sync 0;", "");
+    return success();
+  }
+  if (*count == 1)
+    return success(); // a thread is ordered with itself
+  if (*count <= kWarpSize) {
+    // Lanes [k * count, (k + 1) * count) of a warp: every instance must be
+    // such an aligned group.
+    for (auto [lo, hi] : ranges)
+      if (kWarpSize % *count || lo % *count)
+        return op->emitOpError()
+               << what << " runs on " << *count
+               << " threads that are not an aligned group of lanes of one "
+                  "warp; no warp barrier fits";
+    if (*count == kWarpSize) {
+      inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
+      return success();
+    }
+    Value first = arith::SubIOp::create(
+        b, loc, lane, arith::RemUIOp::create(b, loc, lane, c32(*count)));
+    Value mask =
+        arith::ShLIOp::create(b, loc, c32((int64_t(1) << *count) - 1), first);
+    inlineAsm(Type(), {mask}, "bar.warp.sync $0;", "r");
+    return success();
+  }
+  // A named barrier per distinct warp range.
+  llvm::sort(ranges);
+  ranges.erase(std::unique(ranges.begin(), ranges.end()), ranges.end());
+  // Ranges of different instances run concurrently: one id each.
+  SmallVector<int64_t> ids;
+  for (auto range : ranges) {
+    auto [it, inserted] = namedBarriers.insert(
+        {range, static_cast<int64_t>(namedBarriers.size()) + 1});
+    if (it->second > 15)
+      return op->emitOpError() << "needs more than 15 named barriers";
+    ids.push_back(it->second);
+  }
+  Value id = c32(ids.front());
+  for (auto [range, rid] : llvm::zip(ranges, ids))
+    id = arith::SelectOp::create(
+        b, loc, inRange(tid, range.first, range.second), c32(rid), id);
+  inlineAsm(Type(), {id, c32(*count)}, "barrier.sync $0, $1;", "r,r");
+  return success();
+}
+
+LogicalResult KernelLowering::lowerFence(FenceOp fence) {
+  SyncTimeline first = fence.getFirst(), second = fence.getSecond();
+  if (first == SyncTimeline::WgmmaFence1 &&
+      second == SyncTimeline::WgmmaFence2) {
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    return success();
+  }
+  auto generic = [](SyncTimeline t) {
+    return t == SyncTimeline::CudaInOrder || t == SyncTimeline::CudaTemporal ||
+           t == SyncTimeline::CudaGenericAndAsyncProxy;
+  };
+  if (!generic(first) || !generic(second))
+    return fence.emitOpError()
+           << "Fence(" << stringifySyncTimeline(first) << ", "
+           << stringifySyncTimeline(second) << ") has no lowering";
+  // Generic-proxy writes must be fenced before async-proxy readers (TMA,
+  // wgmma) see them through the barrier.
+  if (second == SyncTimeline::CudaGenericAndAsyncProxy ||
+      first == SyncTimeline::CudaGenericAndAsyncProxy)
+    NVVM::FenceProxyOp::create(b, loc, NVVM::ProxyKind::async,
+                               NVVM::SharedSpaceAttr());
+  return syncCollective(fence, "this fence");
+}
+
+LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
+  FailureOr<AllocOp> alloc = barrierAlloc(arrive, arrive.getBarrier());
+  if (failed(alloc))
+    return failure();
+  BarrierInfo &info = barriers[*alloc];
+  switch (info.type.getKind()) {
+  case BarrierKind::WgmmaGroup:
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    return success();
+  case BarrierKind::BulkGroup: {
+    FailureOr<Value> elected = electedThread(arrive, "a bulk-group commit");
+    if (failed(elected))
+      return failure();
+    return emitIf(*elected, [&] {
+      NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+      return success();
+    });
+  }
+  case BarrierKind::CpAsyncGroup:
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+    return success();
+  case BarrierKind::ClusterSync:
+    NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+    return success();
+  case BarrierKind::Mbarrier:
+    break;
+  }
+
+  // Which CTAs each instance signals, and the transaction bytes it
+  // expects there: those of the instructions with this trailing barrier
+  // that the same threads issued earlier in the enclosing loop body.
+  ArrayRef<CollectiveInstance> insts = ca.getInstances(arrive);
+  ArrayRef<uint64_t> masks = ca.getMulticastMasks(arrive);
+  std::vector<int64_t> maskByCta(clusterDim, -1);
+  std::vector<std::vector<int64_t>> tx(clusterDim,
+                                       std::vector<int64_t>(clusterDim, 0));
+  bool wholeWarps = true;
+  SmallVector<CallOp> txCalls;
+  {
+    // The innermost enclosing sequential (or task) loop: one phase.
+    Operation *scope = arrive->getParentOp();
+    while (!isa<DeviceFunctionOp>(scope) &&
+           !(isa<ForOp>(scope) && !cast<ForOp>(scope).getMode().isThreads()))
+      scope = scope->getParentOp();
+    bool reached = false;
+    scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == arrive.getOperation())
+        reached = true;
+      auto call = dyn_cast<CallOp>(op);
+      if (!reached && call && call.getTrailing() == arrive.getBarrier())
+        txCalls.push_back(call);
+    });
+  }
+  for (auto [i, inst] : llvm::enumerate(insts)) {
+    uint64_t mask = i < masks.size() ? masks[i] : 0;
+    for (const CtaPart &p : partsOf(inst.threads)) {
+      if (!p.wholeWarps())
+        wholeWarps = false;
+      int64_t m = mask ? mask : (int64_t(1) << p.cta);
+      if (maskByCta[p.cta] >= 0 && maskByCta[p.cta] != m)
+        return arrive.emitOpError()
+               << "signals different CTAs from CTA " << p.cta
+               << " in different instances; no lowering";
+      maskByCta[p.cta] = m;
+      for (CallOp call : txCalls) {
+        auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+            call, call.getCalleeAttr());
+        ArrayRef<uint64_t> callMasks = ca.getMulticastMasks(call);
+        for (auto [ci, cinst] : llvm::enumerate(ca.getInstances(call))) {
+          ThreadSet mine = cinst.threads;
+          mine &= inst.threads;
+          bool inCta = false;
+          for (const CtaPart &cp : partsOf(mine))
+            inCta |= cp.cta == p.cta;
+          if (!inCta)
+            continue;
+          // Bytes of the destination window split over the issuing CTAs.
+          Type dst = call.getArgs()[0].getType();
+          int64_t bytes = elementBytes(getElementTypeOf(dst));
+          for (Attribute d : getDimsOf(dst))
+            bytes *= cast<IntegerAttr>(d).getInt();
+          unsigned nd = 0;
+          if (AccessAttr acc = callee.getArgAccess(0))
+            nd = acc.getDistributed().size();
+          for (unsigned d = 0; d < nd; ++d)
+            bytes /= cast<IntegerAttr>(getDimsOf(dst)[d]).getInt();
+          int64_t issuers = partsOf(cinst.threads).size();
+          bytes /= issuers;
+          uint64_t cm = ci < callMasks.size() ? callMasks[ci] : 0;
+          for (int64_t d = 0; d < clusterDim; ++d)
+            if (cm & (uint64_t(1) << d))
+              tx[p.cta][d] += bytes;
+        }
+      }
+    }
+  }
+  if (!wholeWarps && !txCalls.empty())
+    return arrive.emitOpError()
+           << "expects transactions but does not run on whole warps";
+
+  SmallVector<int64_t> masksVec;
+  for (int64_t m : maskByCta)
+    masksVec.push_back(m < 0 ? 0 : m);
+  Value mask = selectByCta(masksVec, i32());
+  SmallVector<OpFoldResult> indices;
+  {
+    // The barrier indices of the first target (the local part is the same
+    // for every target).
+    indices = arrive.getTargetIndices(0);
+  }
+  Value local = mbarrierAddress(*alloc, indices);
+  // Only the first warp (thread) of each CTA part adds the transactions.
+  int64_t firstUnit = -1;
+  for (const CollectiveInstance &inst : insts)
+    for (const CtaPart &p : partsOf(inst.threads)) {
+      if (firstUnit >= 0 && firstUnit != p.lo)
+        firstUnit = -2;
+      else if (firstUnit == -1)
+        firstUnit = p.lo;
+    }
+  if (firstUnit == -2 && !txCalls.empty())
+    return arrive.emitOpError() << "expects transactions from instances that "
+                                   "start at different threads; no lowering";
+  auto body = [&]() -> LogicalResult {
+    Value carriesTx = eq(tid, c32(std::max<int64_t>(firstUnit, 0)));
+    for (int64_t d = 0; d < clusterDim; ++d) {
+      Value bit = arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, mask, c32(d)), c32(1));
+      LogicalResult r = emitIf(eq(bit, c32(1)), [&] {
+        // Release at CTA scope (the PTX default): it orders this thread's
+        // earlier accesses, which is what the awaiting side needs when those
+        // were its own CTA's shared memory or completed async operations.
+        // Cluster scope costs a GPU-wide MEMBAR per arrive on sm_90.
+        Value addr = local;
+        NVVM::MemScopeKind scope = NVVM::MemScopeKind::CTA;
+        if (clusterDim > 1)
+          addr = NVVM::MapaOp::create(b, loc, ptr(7), local, c32(d));
+        SmallVector<int64_t> bytes;
+        for (int64_t c = 0; c < clusterDim; ++c)
+          bytes.push_back(tx[c][d]);
+        bool anyTx = llvm::any_of(bytes, [](int64_t x) { return x != 0; });
+        if (!anyTx) {
+          NVVM::MBarrierArriveOp::create(b, loc, Type(), addr, Value(), scope,
+                                         false);
+          return success();
+        }
+        Value txBytes = arith::SelectOp::create(
+            b, loc, carriesTx, selectByCta(bytes, i32()), c32(0));
+        NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), addr, txBytes,
+                                               scope, false, Value());
+        return success();
+      });
+      if (failed(r))
+        return failure();
+    }
+    return success();
+  };
+  if (!wholeWarps)
+    return body();
+  inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
+  return emitIf(eq(lane, c32(0)), body);
+}
+
+LogicalResult KernelLowering::lowerAwait(AwaitOp await) {
+  FailureOr<AllocOp> alloc = barrierAlloc(await, await.getBarrier());
+  if (failed(alloc))
+    return failure();
+  BarrierInfo &info = barriers[*alloc];
+  int64_t n = await.getPending();
+  switch (info.type.getKind()) {
+  case BarrierKind::WgmmaGroup:
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, static_cast<uint64_t>(n));
+    return success();
+  case BarrierKind::BulkGroup: {
+    FailureOr<Value> elected = electedThread(await, "a bulk-group wait");
+    if (failed(elected))
+      return failure();
+    LogicalResult r = emitIf(*elected, [&] {
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, static_cast<uint32_t>(n),
+                                           UnitAttr());
+      return success();
+    });
+    if (failed(r))
+      return failure();
+    return syncCollective(await, "a bulk-group wait");
+  }
+  case BarrierKind::CpAsyncGroup:
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, static_cast<int32_t>(n));
+    return success();
+  case BarrierKind::ClusterSync:
+    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+    return success();
+  case BarrierKind::Mbarrier:
+    break;
+  }
+  Value addr = mbarrierAddress(*alloc, await.getMixedIndices());
+  Value parity = mbarrierParity(*alloc, await.getMixedIndices());
+  Value addrInt = LLVM::PtrToIntOp::create(b, loc, i32(), addr);
+  std::string text = llvm::formatv(
+      "{{ .reg .pred p; mbarrier.try_wait.parity.acquire.{0}.shared::cta.b64 "
+      "p, [$1], $2; selp.u32 $0, 1, 0, p; }",
+      clusterDim > 1 ? "cluster" : "cta");
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&loop.getBefore());
+    b.setInsertionPointToStart(before);
+    Value done = inlineAsm(i32(), {addrInt, parity}, text, "=r,r,r");
+    scf::ConditionOp::create(b, loc, eq(done, c32(0)), ValueRange{});
+    Block *after = b.createBlock(&loop.getAfter());
+    b.setInsertionPointToStart(after);
+    scf::YieldOp::create(b, loc);
+  }
+  return success();
+}
+
+} // namespace exo::nvvm

@@ -1,0 +1,505 @@
+//===- Instructions.cpp - The instruction library
+//---------------------------===//
+//
+// Part of the Exo-GPU project.
+//
+// Calls of instruction procs, by their lowering name: TMA loads (multicast),
+// stores and reductions, wgmma and its accumulator, cp.async, vector global
+// accesses, atomics and warp shuffles. Each checks its arguments first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelLowering::lowerCall(CallOp call) {
+  auto callee =
+      SymbolTable::lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
+  if (!callee || !callee.isInstr())
+    return call.emitOpError()
+           << "calls a proc that is not an instruction; inline it first";
+  for (Value a : call.getArgs())
+    if (isShapedData(a.getType()) && !views.count(a))
+      return call.emitOpError() << "passes an array with no device lowering";
+  StringRef kind = callee.getInstrAttr().getLowering().getValue();
+  // Each lowering name: the number of array arguments it reads by position,
+  // and its emitter.
+  struct Lowering {
+    StringLiteral name;
+    unsigned arrays;
+    std::function<LogicalResult()> emit;
+  };
+  auto numberIn = [&] { return std::stoll(kind.rsplit('_').second.str()); };
+  Lowering table[] = {
+      {"tma_load_2d", 2, [&] { return emitTmaLoad(call, callee); }},
+      {"tma_load_multicast_2d", 2, [&] { return emitTmaLoad(call, callee); }},
+      {"tma_store_2d", 2, [&] { return emitTmaStore(call, false); }},
+      {"tma_reduce_add_2d", 2, [&] { return emitTmaStore(call, true); }},
+      {"red_global_add", 2, [&] { return emitRedGlobalAdd(call); }},
+      {"ld_global_v4", 2, [&] { return emitVectorGlobal(call, true); }},
+      {"st_global_v4", 2, [&] { return emitVectorGlobal(call, false); }},
+      {"cp_async_4", 2, [&] { return emitCpAsync(call, numberIn()); }},
+      {"cp_async_8", 2, [&] { return emitCpAsync(call, numberIn()); }},
+      {"cp_async_16", 2, [&] { return emitCpAsync(call, numberIn()); }},
+      {"shfl_xor_sum_1", 2, [&] { return emitShuffleXorSum(call, 1); }},
+      {"shfl_xor_sum_2", 2, [&] { return emitShuffleXorSum(call, 2); }},
+      {"shfl_xor_sum_4", 2, [&] { return emitShuffleXorSum(call, 4); }},
+      {"shfl_xor_sum_8", 2, [&] { return emitShuffleXorSum(call, 8); }},
+      {"shfl_xor_sum_16", 2, [&] { return emitShuffleXorSum(call, 16); }},
+      {"wgmma_zero_scale_d", 1, [&] { return emitWgmmaZero(call); }},
+      {"wgmma_tf32", 3,
+       [&] { return emitWgmma(call, NVVM::WGMMATypes::tf32); }},
+      {"wgmma_bf16", 3,
+       [&] { return emitWgmma(call, NVVM::WGMMATypes::bf16); }},
+      {"wgmma_f16", 3, [&] { return emitWgmma(call, NVVM::WGMMATypes::f16); }},
+      {"wgmma_store_d_smem", 2, [&] { return emitWgmmaStore(call); }},
+      {"wgmma_store_d_gmem", 2, [&] { return emitWgmmaStore(call); }},
+  };
+  const Lowering *lowering =
+      llvm::find_if(table, [&](const Lowering &l) { return l.name == kind; });
+  if (lowering == std::end(table))
+    return call.emitOpError() << "calls instruction @" << callee.getSymName()
+                              << " whose lowering \"" << kind
+                              << "\" is not implemented for the GPU";
+  if (call.getArgs().size() != lowering->arrays ||
+      !llvm::all_of(call.getArgs(),
+                    [](Value a) { return isShapedData(a.getType()); }))
+    return call.emitOpError()
+           << "calls instruction @" << callee.getSymName() << " (lowering \""
+           << kind << "\"), which takes " << lowering->arrays
+           << " array arguments and nothing else, with "
+           << call.getArgs().size() << " arguments";
+  return lowering->emit();
+}
+
+LogicalResult KernelLowering::checkBox(CallOp call, const View &v,
+                                       int64_t split) {
+  ArrayRef<int64_t> box = v.memory.getBox();
+  if (box.size() != v.offsets.size() || box.size() > 5)
+    return call.emitOpError()
+           << "the tensor map's box has " << box.size()
+           << " dimensions for a tensor of " << v.offsets.size()
+           << "; TMA needs one box extent per dimension (at most 5)";
+  for (unsigned d = 0; d < box.size(); ++d) {
+    const unsigned *it = llvm::find(v.kept, d);
+    int64_t extent = 1;
+    if (it != v.kept.end()) {
+      unsigned j = it - v.kept.begin();
+      extent = v.sizes[j];
+      if (j == 0) {
+        if (extent % split)
+          return call.emitOpError()
+                 << "the window's " << extent << " rows do not split over "
+                 << split << " issuing CTAs";
+        extent /= split;
+      }
+    }
+    if (extent != box[d])
+      return call.emitOpError()
+             << "moves " << extent << " elements along dimension " << d
+             << " of the tensor map per issuing CTA, but its box has "
+             << box[d];
+  }
+  return success();
+}
+
+SmallVector<Value> KernelLowering::boxCoordinates(const View &v, Value rowOff) {
+  SmallVector<Value> idx(v.kept.size(), c64(0));
+  idx[0] = rowOff;
+  SmallVector<Value> root = rootIndices(v, idx);
+  SmallVector<Value> coords;
+  for (Value x : llvm::reverse(root))
+    coords.push_back(toI32(x));
+  return coords;
+}
+
+LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  if (dst.kind != View::Shared || src.kind != View::TmaMap)
+    return call.emitOpError() << "a TMA load needs a shared-memory "
+                                 "destination and a tensor-map source";
+  if (!call.getTrailing())
+    return call.emitOpError() << "a TMA load needs a trailing mbarrier";
+  FailureOr<AllocOp> bar = barrierAlloc(call, call.getTrailing());
+  if (failed(bar))
+    return failure();
+  if (dst.memory.getSwizzle() != src.memory.getSwizzle())
+    return call.emitOpError()
+           << "the shared-memory swizzle (" << dst.memory.getSwizzle()
+           << ") differs from the tensor map's (" << src.memory.getSwizzle()
+           << ")";
+  // Each issuing CTA loads its slice of the window's rows.
+  int64_t issuers = 0;
+  ArrayRef<CollectiveInstance> insts = ca.getInstances(call);
+  std::vector<int64_t> rankOf(clusterDim, 0);
+  for (const CollectiveInstance &inst : insts) {
+    SmallVector<CtaPart> parts = partsOf(inst.threads);
+    if (issuers && issuers != static_cast<int64_t>(parts.size()))
+      return call.emitOpError() << "runs on different numbers of CTAs";
+    issuers = parts.size();
+    for (auto [r, p] : llvm::enumerate(parts))
+      rankOf[p.cta] = r;
+  }
+  if (failed(checkBox(call, src, issuers)))
+    return failure();
+  // The first non-distributed window dimension of the destination holds
+  // the rows; the destination's other dimensions follow the source's.
+  unsigned rowDim = 0;
+  while (rowDim < dst.kept.size() && dst.kept[rowDim] < dst.numDistributed)
+    ++rowDim;
+  if (dst.kept.size() - rowDim != src.kept.size())
+    return call.emitOpError()
+           << "the destination has " << dst.kept.size() - rowDim
+           << " dimensions after its distributed ones, the source window "
+           << src.kept.size();
+  FailureOr<Value> elected = electedThread(call, "a TMA load");
+  if (failed(elected))
+    return failure();
+  int64_t slice = src.sizes[0] / issuers;
+  ArrayRef<uint64_t> masks = ca.getMulticastMasks(call);
+  std::vector<int64_t> maskByCta(clusterDim, 0);
+  for (auto [i, inst] : llvm::enumerate(insts))
+    for (const CtaPart &p : partsOf(inst.threads))
+      maskByCta[p.cta] = i < masks.size() ? masks[i] : (1 << p.cta);
+  bool multicast = llvm::any_of(maskByCta, [&](int64_t m) {
+    return llvm::popcount(static_cast<uint64_t>(m)) > 1;
+  });
+  return emitIf(*elected, [&]() -> LogicalResult {
+    SmallVector<int64_t> rankVals(rankOf.begin(), rankOf.end());
+    Value rank = toI64(selectByCta(rankVals, i32()));
+    Value rowOff = mul(rank, c64(slice));
+    SmallVector<Value> dIdx(dst.kept.size(), c64(0));
+    dIdx[rowDim] = rowOff;
+    Value dstPtr = sharedAddress(dst, dIdx);
+    Value dst7 = LLVM::AddrSpaceCastOp::create(b, loc, ptr(7), dstPtr);
+    SmallVector<OpFoldResult> tIdx;
+    unsigned next = 0;
+    for (int64_t s : call.getStaticTrailingIndices()) {
+      if (ShapedType::isDynamic(s))
+        tIdx.push_back(call.getTrailingIndices()[next++]);
+      else
+        tIdx.push_back(b.getIndexAttr(s == kMulticastIndex ? 0 : s));
+    }
+    Value mbar = mbarrierAddress(*bar, tIdx);
+    Value mask;
+    if (multicast) {
+      SmallVector<int64_t> mv(maskByCta.begin(), maskByCta.end());
+      mask = arith::TruncIOp::create(b, loc, b.getI16Type(),
+                                     selectByCta(mv, i32()));
+    }
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, loc, dst7, src.base, boxCoordinates(src, rowOff), mbar, ValueRange{},
+        mask, Value(), NVVM::TMALoadMode::TILE, false, NVVM::CTAGroupKindAttr(),
+        Value());
+    return success();
+  });
+}
+
+LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  if (dst.kind != View::TmaMap || src.kind != View::Shared)
+    return call.emitOpError() << "a TMA store needs a tensor-map destination "
+                                 "and a shared-memory source";
+  if (failed(checkBox(call, dst, 1)))
+    return failure();
+  if (src.memory.getSwizzle() != dst.memory.getSwizzle())
+    return call.emitOpError()
+           << "the shared-memory swizzle (" << src.memory.getSwizzle()
+           << ") differs from the tensor map's (" << dst.memory.getSwizzle()
+           << ")";
+  // The source must hold the box densely, in row-major order.
+  for (unsigned j = 1; j < src.kept.size(); ++j)
+    if (src.kept[j] < src.numDistributed ||
+        src.sizes[j] != src.staticExtents[src.kept[j]])
+      return call.emitOpError()
+             << "the shared-memory source is not one dense box (its "
+                "dimensions after the first must be whole)";
+  FailureOr<Value> elected =
+      electedThread(call, reduce ? "a TMA reduction" : "a TMA store");
+  if (failed(elected))
+    return failure();
+  return emitIf(*elected, [&] {
+    SmallVector<Value> zeros(src.kept.size(), c64(0));
+    Value srcPtr = sharedAddress(src, zeros);
+    SmallVector<Value> coords = boxCoordinates(dst, c64(0));
+    if (reduce)
+      NVVM::CpAsyncBulkTensorReduceOp::create(
+          b, loc, dst.base, srcPtr, NVVM::TMAReduxKind::ADD,
+          NVVM::TMAStoreMode::TILE, coords, Value());
+    else
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          b, loc, dst.base, srcPtr, coords, Value(), NVVM::TMAStoreMode::TILE,
+          Value());
+    return success();
+  });
+}
+
+LogicalResult KernelLowering::emitRedGlobalAdd(CallOp call) {
+  // red.global.add.f32: a relaxed atomic add whose result is unused; the
+  // adds of different threads commute, and what orders them with later
+  // readers is the program's synchronization (or the kernel's end).
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  auto one = [](const View &v) {
+    return v.kept.size() == 1 && v.sizes[0] == 1 && v.elemType.isF32();
+  };
+  if (dst.kind != View::Global || src.kind != View::Regs || !one(dst) ||
+      !one(src))
+    return call.emitOpError() << "an atomic add moves one f32 from a "
+                                 "thread's registers into global memory";
+  Value r = gepBytes(
+      src.base, mul(elementOffset(src, rootIndices(src, {c64(0)})), c64(4)));
+  Value g = gepBytes(
+      dst.base, mul(elementOffset(dst, rootIndices(dst, {c64(0)})), c64(4)));
+  Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), r);
+  LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd, g, v,
+                            LLVM::AtomicOrdering::monotonic);
+  return success();
+}
+
+LogicalResult KernelLowering::emitVectorGlobal(CallOp call, bool load) {
+  // ld.global.v4 / st.global.v4 of 4 consecutive 32-bit values between a
+  // thread's registers and global memory. The address must be 16-byte
+  // aligned; a misaligned one traps (it cannot be proved here).
+  const View &regs = views[call.getArgs()[load ? 0 : 1]];
+  const View &mem = views[call.getArgs()[load ? 1 : 0]];
+  auto four = [](const View &v) {
+    return v.kept.size() == 1 && v.kept[0] == v.offsets.size() - 1 &&
+           v.sizes[0] == 4 && elementBytes(v.elemType) == 4;
+  };
+  if (regs.kind != View::Regs || mem.kind != View::Global || !four(regs) ||
+      !four(mem) || regs.elemType != mem.elemType)
+    return call.emitOpError()
+           << "a 16-byte vector " << (load ? "load" : "store")
+           << " moves 4 consecutive 32-bit values between registers and "
+              "global memory";
+  Value r = gepBytes(
+      regs.base, mul(elementOffset(regs, rootIndices(regs, {c64(0)})), c64(4)));
+  Value g = gepBytes(
+      mem.base, mul(elementOffset(mem, rootIndices(mem, {c64(0)})), c64(4)));
+  auto vec = VectorType::get({4}, regs.elemType);
+  if (load) {
+    Value v = LLVM::LoadOp::create(b, loc, vec, g, /*alignment=*/16);
+    LLVM::StoreOp::create(b, loc, v, r, /*alignment=*/4);
+  } else {
+    Value v = LLVM::LoadOp::create(b, loc, vec, r, /*alignment=*/4);
+    LLVM::StoreOp::create(b, loc, v, g, /*alignment=*/16);
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::emitCpAsync(CallOp call, int64_t bytes) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  auto contiguous = [&](const View &v) {
+    if (v.kept.size() != 1 || v.kept[0] != v.offsets.size() - 1 ||
+        v.sizes[0] * elementBytes(v.elemType) != bytes)
+      return false;
+    return true;
+  };
+  if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
+      src.kind != View::Global || !contiguous(dst) || !contiguous(src))
+    return call.emitOpError()
+           << "cp.async of " << bytes
+           << " bytes needs a shared-memory destination and a global source, "
+              "each one contiguous run of "
+           << bytes << " bytes along its last dimension";
+  Value d = sharedAddress(dst, {c64(0)});
+  Value sIdx = elementOffset(src, rootIndices(src, {c64(0)}));
+  Value sp = gepBytes(src.base, mul(sIdx, c64(elementBytes(src.elemType))));
+  // 16-byte copies may bypass L1 (.cg); smaller ones must go through it.
+  NVVM::CpAsyncOp::create(b, loc, d, sp, static_cast<uint32_t>(bytes),
+                          bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                      : NVVM::LoadCacheModifierKind::CA,
+                          Value());
+  return success();
+}
+
+LogicalResult KernelLowering::emitShuffleXorSum(CallOp call, int64_t laneMask) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  for (const View *v : {&dst, &src})
+    if (v->kind != View::Regs || v->kept.size() != 1 ||
+        v->kept[0] >= v->numDistributed || !v->elemType.isF32())
+      return call.emitOpError()
+             << "a butterfly shuffle needs f32 register windows whose only "
+                "dimension is distributed over the exchanging threads";
+  // Every lane of the warps involved must take part (full member mask).
+  ThreadSet all(clusterDim * blockDim);
+  for (const CollectiveInstance &inst : ca.getInstances(call))
+    all |= inst.threads;
+  for (const CtaPart &p : partsOf(all))
+    if (!p.wholeWarps())
+      return call.emitOpError() << "runs a warp shuffle on threads that are "
+                                   "not whole warps ("
+                                << ca.describe(all) << ")";
+  // Each instance must be the pair of lanes (t, t ^ laneMask) the shuffle
+  // exchanges.
+  for (const CollectiveInstance &inst : ca.getInstances(call)) {
+    SmallVector<CtaPart> parts = partsOf(inst.threads);
+    int64_t first = parts.empty() ? -1 : parts.front().lo;
+    if (parts.size() != 1 || parts.front().count != 2 ||
+        !inst.threads.test(parts.front().cta * blockDim + (first ^ laneMask)))
+      return call.emitOpError()
+             << "a butterfly shuffle with lane mask " << laneMask
+             << " exchanges lanes t and t ^ " << laneMask
+             << ", but an instance of this call runs on "
+             << ca.describe(inst.threads);
+  }
+  SmallVector<Value> zero{c64(0)};
+  Value srcPtr = gepBytes(
+      src.base, mul(elementOffset(src, rootIndices(src, zero)), c64(4)));
+  Value dstPtr = gepBytes(
+      dst.base, mul(elementOffset(dst, rootIndices(dst, zero)), c64(4)));
+  Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), srcPtr);
+  Value other = NVVM::ShflOp::create(
+      b, loc, b.getF32Type(), c32(-1), v, c32(laneMask), c32(0x1f),
+      NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
+  LLVM::StoreOp::create(b, loc, arith::AddFOp::create(b, loc, v, other),
+                        dstPtr);
+  return success();
+}
+
+/// The accumulator fragment of a wgmma: 64 x N f32 over a warpgroup.
+static FailureOr<int64_t> accumulatorN(CallOp call, const View &v) {
+  if (v.kind != View::Regs || v.memory.getKind() != MemoryKind::WgmmaAccum ||
+      v.sizes.size() != 2 || v.sizes[0] != 64 || v.sizes[1] % 8 ||
+      v.sizes[1] < 8 || v.sizes[1] > 256)
+    return call.emitOpError() << "needs a whole 64 x N wgmma accumulator tile "
+                                 "(N a multiple of 8 up to 256)";
+  return v.sizes[1];
+}
+
+LogicalResult KernelLowering::emitWgmmaZero(CallOp call) {
+  const View &d = views[call.getArgs()[0]];
+  FailureOr<int64_t> n = accumulatorN(call, d);
+  if (failed(n))
+    return failure();
+  SmallVector<Type> fields(*n / 2, b.getF32Type());
+  Value zero = LLVM::ZeroOp::create(
+      b, loc, LLVM::LLVMStructType::getLiteral(ctx, fields));
+  LLVM::StoreOp::create(b, loc, zero, d.base);
+  // The zeros are ordinary register writes: wgmma.fence orders them before
+  // the next wgmma of this warpgroup (what scale-d = 0 would do in the
+  // instruction itself, which the program's semantics assume).
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  return success();
+}
+
+LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
+  const View &d = views[call.getArgs()[0]];
+  const View &a = views[call.getArgs()[1]];
+  const View &bv = views[call.getArgs()[2]];
+  FailureOr<int64_t> n = accumulatorN(call, d);
+  if (failed(n))
+    return failure();
+  // One wgmma consumes 32 bytes of K: 8 tf32 or 16 bf16/f16 values.
+  int64_t k = type == NVVM::WGMMATypes::tf32 ? 8 : 16;
+  StringRef typeName = stringifyWGMMATypes(type);
+  // Operands: K-major tiles (rows x k) in swizzled shared memory whose rows
+  // are one swizzle span (32, 64 or 128 bytes) long.
+  auto descriptor = [&](const View &v, int64_t rows) -> FailureOr<Value> {
+    bool typeOk = type == NVVM::WGMMATypes::tf32
+                      ? (v.elemType.isF32() || v.elemType.isTF32())
+                      : (type == NVVM::WGMMATypes::bf16 ? v.elemType.isBF16()
+                                                        : v.elemType.isF16());
+    int64_t swizzle = v.memory.getSwizzle();
+    if (v.kind != View::Shared || !swizzle || !typeOk || v.sizes.size() != 2 ||
+        v.sizes[0] != rows || v.sizes[1] != k ||
+        v.staticExtents.back() * elementBytes(v.elemType) != swizzle)
+      return call.emitOpError()
+             << "a wgmma " << typeName << " operand must be a " << rows << " x "
+             << k
+             << " window of swizzled shared memory (32, 64 or 128 bytes) "
+                "whose rows are one swizzle span of "
+             << typeName;
+    Value addr = sharedAddress(v, {c64(0), c64(0)});
+    Value a64 = LLVM::PtrToIntOp::create(b, loc, i64(), addr);
+    Value start = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, a64, c64(0x3FFFF)), c64(4));
+    // Leading byte offset 16 (unused with swizzling), stride byte offset
+    // 8 rows, layout type 1/2/3 for 128/64/32-byte swizzles.
+    int64_t layout = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+    int64_t hi = (int64_t(1) << 16) | (int64_t((8 * swizzle) >> 4) << 32) |
+                 (layout << 62);
+    return arith::OrIOp::create(b, loc, start, c64(hi)).getResult();
+  };
+  FailureOr<Value> descA = descriptor(a, 64);
+  if (failed(descA))
+    return failure();
+  FailureOr<Value> descB = descriptor(bv, *n);
+  if (failed(descB))
+    return failure();
+  SmallVector<Type> fields(*n / 2, b.getF32Type());
+  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, d.base);
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, *n, k);
+  Value result = NVVM::WgmmaMmaAsyncOp::create(
+      b, loc, structTy, acc, *descA, *descB, shape, type, type,
+      NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+      NVVM::MMAIntOverflowAttr());
+  LLVM::StoreOp::create(b, loc, result, d.base);
+  return success();
+}
+
+LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  FailureOr<int64_t> n = accumulatorN(call, src);
+  if (failed(n))
+    return failure();
+  bool global = dst.kind == View::Global;
+  if ((dst.kind != View::Shared && !global) || dst.memory.getSwizzle() ||
+      dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != *n)
+    return call.emitOpError()
+           << "the destination of an accumulator store must be a 64 x " << *n
+           << " window of unswizzled shared memory or of global memory";
+  // Fragment layout of m64nNk8 f32: thread t of the warpgroup holds, for
+  // each 8-column block j, rows 16 * warp + lane / 4 (+ 8) and columns
+  // 8 * j + 2 * (lane % 4) (+ 1).
+  Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
+  Value w = toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
+  Value l = toI64(lane);
+  Value row0 = add(mul(w, c64(16)), arith::DivUIOp::create(b, loc, l, c64(4)));
+  Value col0 = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
+  SmallVector<Type> fields(*n / 2, b.getF32Type());
+  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, src.base);
+  auto v2 = VectorType::get({2}, b.getF32Type());
+  for (int64_t j = 0; j < *n / 8; ++j)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = add(row0, c64(8 * h));
+      Value col = add(col0, c64(8 * j));
+      Value p = sharedAddress(dst, {row, col});
+      Value x = LLVM::ExtractValueOp::create(b, loc, acc, 4 * j + 2 * h);
+      Value y = LLVM::ExtractValueOp::create(b, loc, acc, 4 * j + 2 * h + 1);
+      if (global) {
+        // Rows of a gmem tensor may be an odd number of floats apart: two
+        // 4-byte stores (one 32-byte sector per 4 lanes).
+        LLVM::StoreOp::create(b, loc, x, p, /*alignment=*/4);
+        LLVM::StoreOp::create(b, loc, y, gepBytes(p, c64(4)), 4);
+        continue;
+      }
+      Value vec = LLVM::PoisonOp::create(b, loc, v2);
+      vec = LLVM::InsertElementOp::create(b, loc, vec, x, c32(0));
+      vec = LLVM::InsertElementOp::create(b, loc, vec, y, c32(1));
+      LLVM::StoreOp::create(b, loc, vec, p, /*alignment=*/8);
+    }
+  return success();
+}
+
+} // namespace exo::nvvm

@@ -1,0 +1,651 @@
+//===- Kernel.cpp - The structure of a kernel
+//-------------------------------===//
+//
+// Part of the Exo-GPU project.
+//
+// The structure of a kernel: entry, register arrays, warp specialization
+// (one branch per warpgroup), the persistent task loop, cuda_threads loops
+// and warp ranges, guards, arithmetic and the dispatch of statements.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+FailureOr<DictionaryAttr> KernelLowering::run() {
+  blockDim = device.getNumThreads();
+  clusterDim = device.getClusterDim();
+  if (failed(checkHostCode()) || failed(planSharedMemory()))
+    return failure();
+
+  // Signature: the proc's arguments, then one CUtensorMap per tensor map.
+  SmallVector<Type> argTypes;
+  SmallVector<Attribute> params;
+  for (auto [i, t] : llvm::enumerate(proc.getArgumentTypes())) {
+    StringRef name = proc.getArgName(i);
+    if (t.isIndex()) {
+      argTypes.push_back(i64());
+      params.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("name", b.getStringAttr(name)),
+           b.getNamedAttr("kind", b.getStringAttr("index"))}));
+    } else if (isShapedData(t) &&
+               getMemoryOf(t).getKind() == MemoryKind::Gmem) {
+      argTypes.push_back(ptr(1));
+      params.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("name", b.getStringAttr(name)),
+           b.getNamedAttr("kind", b.getStringAttr("gmem")),
+           b.getNamedAttr("element", TypeAttr::get(getElementTypeOf(t))),
+           b.getNamedAttr("dims", b.getArrayAttr(getDimsOf(t)))}));
+    } else if (t.isF32() || t.isInteger(32)) {
+      argTypes.push_back(t);
+      params.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("name", b.getStringAttr(name)),
+           b.getNamedAttr("kind", b.getStringAttr("scalar")),
+           b.getNamedAttr("element", TypeAttr::get(t))}));
+    } else {
+      return proc.emitOpError()
+             << "argument '" << name << "' of type " << t
+             << " cannot be passed to a GPU kernel (index, f32, i32 and gmem "
+                "tensors can)";
+    }
+  }
+  for (TensorMapParam &tm : tensorMaps) {
+    argTypes.push_back(ptr());
+    MemoryAttr mem = getMemoryOf(tm.window.getType());
+    Type source = tm.window.getSource().getType();
+    params.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr(
+             "name",
+             b.getStringAttr(proc.getArgName(tm.argIndex).str() + "_map")),
+         b.getNamedAttr("kind", b.getStringAttr("tensor_map")),
+         b.getNamedAttr("tensor", b.getI64IntegerAttr(tm.argIndex)),
+         b.getNamedAttr("element", TypeAttr::get(getElementTypeOf(source))),
+         b.getNamedAttr("dims", b.getArrayAttr(getDimsOf(source))),
+         b.getNamedAttr("box", b.getDenseI64ArrayAttr(mem.getBox())),
+         b.getNamedAttr("swizzle", b.getI64IntegerAttr(mem.getSwizzle()))}));
+  }
+  auto fnType =
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes);
+  func = LLVM::LLVMFuncOp::create(b, proc.getLoc(), proc.getSymName(), fnType);
+  func->setAttr("nvvm.kernel", b.getUnitAttr());
+  func->setAttr("nvvm.reqntid",
+                b.getDenseI32ArrayAttr({static_cast<int32_t>(blockDim), 1, 1}));
+  func->setAttr("nvvm.minctasm", b.getI32IntegerAttr(device.getBlocksPerSm()));
+  if (clusterDim > 1)
+    func->setAttr(
+        "nvvm.cluster_dim",
+        b.getDenseI32ArrayAttr({static_cast<int32_t>(clusterDim), 1, 1}));
+  unsigned firstMap = proc.getArgumentTypes().size();
+  for (unsigned i = 0; i < tensorMaps.size(); ++i) {
+    func.setArgAttr(
+        firstMap + i, "llvm.byval",
+        TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(), 128)));
+    func.setArgAttr(firstMap + i, "llvm.align", b.getI64IntegerAttr(64));
+    func.setArgAttr(firstMap + i, "nvvm.grid_constant", b.getUnitAttr());
+  }
+
+  Block *entry = func.addEntryBlock(b);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entry);
+  loc = device.getLoc();
+
+  // Thread coordinates and the aligned dynamic shared-memory base.
+  tid = NVVM::ThreadIdXOp::create(b, loc, i32());
+  lane = arith::RemUIOp::create(b, loc, tid, c32(kWarpSize));
+  warp = arith::DivUIOp::create(b, loc, tid, c32(kWarpSize));
+  cta = clusterDim > 1 ? Value(NVVM::ClusterId::create(b, loc, i32())) : c32(0);
+  Value raw = LLVM::AddressOfOp::create(b, loc, ptr(3), "exo_dynamic_smem");
+  Value rawInt = LLVM::PtrToIntOp::create(b, loc, i64(), raw);
+  Value aligned = arith::AndIOp::create(
+      b, loc, add(rawInt, c64(kSmemAlign - 1)), c64(~(kSmemAlign - 1)));
+  smemBase = gepBytes(raw, arith::SubIOp::create(b, loc, aligned, rawInt));
+
+  // Register arrays (accumulators) live for the whole kernel.
+  WalkResult walk = device.walk([&](AllocOp alloc) -> WalkResult {
+    auto tensor = dyn_cast<exo::TensorType>(alloc.getType());
+    if (!tensor || tensor.getMemory().isShared())
+      return WalkResult::advance();
+    MemoryKind kind = tensor.getMemory().getKind();
+    if (kind != MemoryKind::WgmmaAccum && kind != MemoryKind::Regs)
+      return alloc.emitOpError()
+             << "allocates " << stringifyMemoryKind(kind)
+             << " memory in device code, which has no GPU lowering";
+    unsigned nd = ca.getNumDistributedDims(alloc).value_or(0);
+    int64_t elems = 1;
+    for (unsigned d = nd; d < tensor.getRank(); ++d)
+      elems *= tensor.getStaticDim(d);
+    Type elem = tensor.getElementType();
+    if (kind == MemoryKind::WgmmaAccum) {
+      if (tensor.getRank() - nd != 2 || tensor.getStaticDim(nd) != 64 ||
+          !elem.isF32())
+        return alloc.emitOpError()
+               << "a wgmma accumulator must be a 64 x N f32 tile per "
+                  "warpgroup after its distributed dimensions";
+      elems /= kWarpgroupSize;
+      SmallVector<Type> fields(elems, elem);
+      regAllocas[alloc] = LLVM::AllocaOp::create(
+          b, loc, ptr(), LLVM::LLVMStructType::getLiteral(ctx, fields), c32(1),
+          16);
+      return WalkResult::advance();
+    }
+    Type arr = LLVM::LLVMArrayType::get(elem, elems);
+    regAllocas[alloc] = LLVM::AllocaOp::create(b, loc, ptr(), arr, c32(1), 16);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+
+  // Host-side scalars are recomputed in the kernel.
+  for (auto [i, arg] : llvm::enumerate(proc.getBodyBlock().getArguments())) {
+    Type t = arg.getType();
+    if (t.isIndex() || t.isF32() || t.isInteger(32)) {
+      values[arg] = entry->getArgument(i);
+      continue;
+    }
+    View v;
+    v.kind = View::Global;
+    v.base = entry->getArgument(i);
+    v.elemType = getElementTypeOf(t);
+    v.memory = getMemoryOf(t);
+    v.root = proc;
+    for (Attribute d : getDimsOf(t)) {
+      if (auto n = dyn_cast<IntegerAttr>(d)) {
+        v.extents.push_back(c64(n.getInt()));
+        v.staticExtents.push_back(n.getInt());
+      } else {
+        v.extents.push_back(
+            values.lookup(proc.lookupSizeArg(cast<StringAttr>(d).getValue())));
+        v.staticExtents.push_back(ShapedType::kDynamic);
+      }
+      v.rings.push_back(0);
+      v.offsets.push_back(c64(0));
+      v.kept.push_back(v.kept.size());
+      v.sizes.push_back(v.staticExtents.back());
+    }
+    views[arg] = v;
+  }
+  for (Operation &op : proc.getBodyBlock()) {
+    if (isa<arith::ArithDialect>(op.getDialect())) {
+      if (failed(lowerArith(op)))
+        return failure();
+      continue;
+    }
+  }
+  for (auto [i, tm] : llvm::enumerate(tensorMaps)) {
+    View v = views.lookup(proc.getBodyBlock().getArgument(tm.argIndex));
+    v.kind = View::TmaMap;
+    v.base = entry->getArgument(firstMap + i);
+    v.memory = getMemoryOf(tm.window.getType());
+    views[tm.window.getResult()] = v;
+  }
+
+  if (failed(emitBranches()))
+    return failure();
+  LLVM::ReturnOp::create(b, loc, ValueRange());
+
+  SmallVector<NamedAttribute> info{
+      b.getNamedAttr("name", b.getStringAttr(proc.getSymName())),
+      b.getNamedAttr("block_dim", b.getI64IntegerAttr(blockDim)),
+      b.getNamedAttr("cluster_dim", b.getI64IntegerAttr(clusterDim)),
+      b.getNamedAttr("blocks_per_sm",
+                     b.getI64IntegerAttr(device.getBlocksPerSm())),
+      b.getNamedAttr("smem_bytes", b.getI64IntegerAttr(smemBytes)),
+      b.getNamedAttr("params", b.getArrayAttr(params))};
+  if (IntegerSetAttr req = proc.getAssertionsAttr())
+    info.push_back(b.getNamedAttr("requires", req));
+  if (!memsets.empty())
+    info.push_back(
+        b.getNamedAttr("zero_before_launch", b.getDenseI64ArrayAttr(memsets)));
+  return b.getDictionaryAttr(info);
+}
+
+LogicalResult KernelLowering::emitBranches() {
+  std::optional<ArrayAttr> groups = device.getWarpGroups();
+  if (!groups || groups->empty())
+    return lowerBlock(device.getBodyBlock());
+  hasGroups = true;
+  struct Group {
+    std::string name;
+    int64_t lo, hi; // warps
+    WarpGroupAttr attr;
+  };
+  SmallVector<Group> list;
+  int64_t w = 0;
+  for (auto g : groups->getAsRange<WarpGroupAttr>()) {
+    list.push_back({g.getName().str(), w, w + g.getCount(), g});
+    w += g.getCount();
+  }
+  // Warpgroups with the same register budget form one region.
+  struct Region {
+    int64_t lo, hi; // warps
+    int64_t regs;
+    bool inc;
+  };
+  SmallVector<Region> regions;
+  bool anyRegs =
+      llvm::any_of(list, [](const Group &g) { return g.attr.hasSetmaxnreg(); });
+  if (anyRegs) {
+    for (int64_t wg = 0; wg * 4 < w; ++wg) {
+      std::optional<std::pair<int64_t, bool>> budget;
+      for (const Group &g : list)
+        if (g.lo < (wg + 1) * 4 && wg * 4 < g.hi) {
+          std::pair<int64_t, bool> mine{g.attr.getSetmaxnreg(),
+                                        g.attr.getIncrease()};
+          if (budget && *budget != mine)
+            return device.emitOpError()
+                   << "warpgroup " << wg
+                   << " holds warp groups with different setmaxnreg budgets; "
+                      "setmaxnreg applies to whole warpgroups";
+          budget = mine;
+        }
+      // One branch per warpgroup: guards inside resolve statically against
+      // its warps (see knownLo), so e.g. a ping-pong warpgroup's branch
+      // holds only its own phases.
+      regions.push_back({wg * 4, (wg + 1) * 4, budget->first, budget->second});
+    }
+  } else {
+    regions.push_back({0, w, 0, false});
+  }
+  for (const Region &r : regions) {
+    LogicalResult result = emitIf(inRange(warp, r.lo, r.hi), [&] {
+      if (r.regs)
+        NVVM::SetMaxRegisterOp::create(
+            b, loc, static_cast<uint32_t>(r.regs),
+            r.inc ? NVVM::SetMaxRegisterAction::increase
+                  : NVVM::SetMaxRegisterAction::decrease);
+      for (const Group &g : list) {
+        int64_t lo = std::max(g.lo, r.lo), hi = std::min(g.hi, r.hi);
+        if (lo >= hi)
+          continue;
+        currentGroup = g.name;
+        knownLo = lo * kWarpSize;
+        knownHi = hi * kWarpSize;
+        LogicalResult body = emitIf(inRange(warp, lo, hi), [&] {
+          return lowerBlock(device.getBodyBlock());
+        });
+        knownLo = 0;
+        knownHi = INT64_MAX;
+        if (failed(body))
+          return failure();
+      }
+      return success();
+    });
+    if (failed(result))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::lowerBlock(Block &block) {
+  SmallVector<AllocOp> pendingBarriers;
+  auto flush = [&]() -> LogicalResult {
+    if (pendingBarriers.empty())
+      return success();
+    LogicalResult r = initBarriers(pendingBarriers);
+    pendingBarriers.clear();
+    return r;
+  };
+  for (Operation &op : block) {
+    if (auto alloc = dyn_cast<AllocOp>(op)) {
+      auto type = dyn_cast<BarrierType>(alloc.getType());
+      if (type && type.getKind() == BarrierKind::Mbarrier) {
+        pendingBarriers.push_back(alloc);
+        continue;
+      }
+      if (!type && failed(lowerAlloc(alloc)))
+        return failure();
+      continue;
+    }
+    if (failed(flush()))
+      return failure();
+    if (failed(lowerOp(op)))
+      return failure();
+  }
+  return flush();
+}
+
+LogicalResult KernelLowering::lowerArith(Operation &op) {
+  loc = op.getLoc();
+  auto convert = [&](Type t) -> Type { return t.isIndex() ? i64() : t; };
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    Attribute value = c.getValue();
+    if (auto i = dyn_cast<IntegerAttr>(value); i && i.getType().isIndex())
+      value = b.getI64IntegerAttr(i.getInt());
+    values[c.getResult()] =
+        arith::ConstantOp::create(b, loc, cast<TypedAttr>(value));
+    return success();
+  }
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
+    Value in = values.lookup(op.getOperand(0));
+    Type to = convert(op.getResult(0).getType());
+    unsigned fromW = in.getType().getIntOrFloatBitWidth();
+    unsigned toW = to.getIntOrFloatBitWidth();
+    Value out = in;
+    if (toW < fromW)
+      out = arith::TruncIOp::create(b, loc, to, in);
+    else if (toW > fromW)
+      out = isa<arith::IndexCastOp>(op)
+                ? Value(arith::ExtSIOp::create(b, loc, to, in))
+                : Value(arith::ExtUIOp::create(b, loc, to, in));
+    values[op.getResult(0)] = out;
+    return success();
+  }
+  for (Type t : op.getResultTypes())
+    if (t.isTF32() || isa<exo::ExoDialect>(t.getDialect()))
+      return op.emitOpError() << "has no GPU lowering for type " << t;
+  OperationState state(loc, op.getName());
+  for (Value v : op.getOperands()) {
+    Value m = values.lookup(v);
+    if (!m)
+      return op.emitOpError() << "uses a value that is not available in the "
+                                 "kernel";
+    state.operands.push_back(m);
+  }
+  for (Type t : op.getResultTypes())
+    state.types.push_back(convert(t));
+  state.attributes = op.getAttrs();
+  Operation *clone = b.create(state);
+  for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
+    values[from] = to;
+  return success();
+}
+
+LogicalResult KernelLowering::lowerOp(Operation &op) {
+  loc = op.getLoc();
+  if (isa<arith::ArithDialect>(op.getDialect()))
+    return lowerArith(op);
+  if (auto loop = dyn_cast<ForOp>(op)) {
+    LoopModeAttr mode = loop.getMode();
+    if (mode.isThreads())
+      return lowerThreadsLoop(loop);
+    if (!mode.isSeq())
+      return lowerTasks(loop);
+    Value lo = index(loop.getLowerBound()), hi = index(loop.getUpperBound());
+    auto scfFor = scf::ForOp::create(b, loc, lo, hi, c64(1));
+    values[loop.getInductionVar()] = scfFor.getInductionVar();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(scfFor.getBody()->getTerminator());
+    return lowerBlock(loop.getBodyBlock());
+  }
+  if (auto ifOp = dyn_cast<IfOp>(op)) {
+    auto scfIf = scf::IfOp::create(b, loc, values.lookup(ifOp.getCondition()),
+                                   ifOp.hasElse());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(scfIf.thenBlock());
+      if (failed(lowerBlock(ifOp.getThenBlock())))
+        return failure();
+    }
+    if (ifOp.hasElse()) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(scfIf.elseBlock());
+      if (failed(lowerBlock(ifOp.getElseRegion().front())))
+        return failure();
+    }
+    return success();
+  }
+  if (auto warps = dyn_cast<WarpsOp>(op))
+    return lowerWarps(warps);
+  if (auto window = dyn_cast<WindowOp>(op))
+    return lowerWindow(window);
+  if (auto read = dyn_cast<ReadOp>(op))
+    return lowerScalarAccess(read, read.getSource(), read.getMixedIndices(),
+                             Value(), false);
+  if (auto assign = dyn_cast<AssignOp>(op))
+    return lowerScalarAccess(assign, assign.getDest(), assign.getMixedIndices(),
+                             values.lookup(assign.getValue()), false);
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return lowerScalarAccess(reduce, reduce.getDest(), reduce.getMixedIndices(),
+                             values.lookup(reduce.getValue()), true);
+  if (auto fence = dyn_cast<FenceOp>(op))
+    return lowerFence(fence);
+  if (auto arrive = dyn_cast<ArriveOp>(op))
+    return lowerArrive(arrive);
+  if (auto await = dyn_cast<AwaitOp>(op))
+    return lowerAwait(await);
+  if (auto call = dyn_cast<CallOp>(op))
+    return lowerCall(call);
+  return op.emitOpError() << "has no GPU lowering";
+}
+
+LogicalResult KernelLowering::lowerTasks(ForOp outer) {
+  // The cuda_tasks nest: outer loops, each holding index arithmetic and the
+  // next loop, become one persistent loop over the clusters of the grid.
+  SmallVector<ForOp> nest{outer};
+  SmallVector<SmallVector<Operation *>> between;
+  while (true) {
+    ForOp inner;
+    SmallVector<Operation *> ops;
+    for (Operation &op : nest.back().getBodyBlock()) {
+      auto loop = dyn_cast<ForOp>(op);
+      if (loop && loop.getMode().isTasks()) {
+        if (inner)
+          return loop.emitOpError()
+                 << "is a second cuda_tasks loop in one body; the tasks of a "
+                    "device function must form one nest";
+        inner = loop;
+        continue;
+      }
+      if (!isa<arith::ArithDialect>(op.getDialect()))
+        ops.push_back(&op);
+    }
+    if (!inner)
+      break;
+    if (!ops.empty())
+      return ops.front()->emitOpError()
+             << "sits between cuda_tasks loops; only index arithmetic may";
+    between.push_back({});
+    for (Operation &op : nest.back().getBodyBlock())
+      if (isa<arith::ArithDialect>(op.getDialect()))
+        between.back().push_back(&op);
+    nest.push_back(inner);
+  }
+  SmallVector<Value> lows, trips;
+  Value total = c64(1);
+  for (ForOp loop : nest) {
+    loc = loop.getLoc();
+    Value lo = index(loop.getLowerBound()), hi = index(loop.getUpperBound());
+    if (!lo || !hi)
+      return loop.emitOpError()
+             << "has bounds computed inside the task nest; the persistent "
+                "loop needs them before it";
+    Value trip = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, hi, lo), c64(0));
+    lows.push_back(lo);
+    trips.push_back(trip);
+    total = mul(total, trip);
+  }
+  Value first, step;
+  if (clusterDim > 1) {
+    first = toI64(NVVM::ClusterIdXOp::create(b, loc, i32()));
+    step = toI64(NVVM::ClusterDimXOp::create(b, loc, i32()));
+  } else {
+    first = toI64(NVVM::BlockIdXOp::create(b, loc, i32()));
+    step = toI64(NVVM::GridDimXOp::create(b, loc, i32()));
+  }
+  auto loop = scf::ForOp::create(b, loc, first, total, step);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  Value rest = loop.getInductionVar();
+  for (int64_t i = static_cast<int64_t>(nest.size()) - 1; i >= 0; --i) {
+    Value iv = arith::RemUIOp::create(b, loc, rest, trips[i]);
+    rest = arith::DivUIOp::create(b, loc, rest, trips[i]);
+    values[nest[i].getInductionVar()] = add(lows[i], iv);
+  }
+  for (auto &ops : between)
+    for (Operation *op : ops)
+      if (failed(lowerArith(*op)))
+        return failure();
+  Block &body = nest.back().getBodyBlock();
+  if (failed(lowerBlock(body)))
+    return failure();
+  // The end of a task is a cluster-wide in-order fence (SEMANTICS.md §3):
+  // the next task of this persistent cluster reuses the shared memory. Not
+  // needed when the task has none, or ends with that fence itself.
+  bool shared = false;
+  body.walk([&](AllocOp alloc) {
+    Type t = alloc.getType();
+    if (auto tensor = dyn_cast<exo::TensorType>(t))
+      shared |= tensor.getMemory().isShared();
+    else if (auto bar = dyn_cast<BarrierType>(t))
+      shared |= bar.getKind() == BarrierKind::Mbarrier;
+  });
+  Operation *last = nullptr;
+  for (Operation &op : llvm::reverse(body))
+    if (!isa<arith::ArithDialect>(op.getDialect())) {
+      last = &op;
+      break;
+    }
+  auto fence = dyn_cast_or_null<FenceOp>(last);
+  bool endsWithFence = fence && fence.getFirst() == SyncTimeline::CudaInOrder &&
+                       fence.getSecond() == SyncTimeline::CudaInOrder;
+  if (shared && !endsWithFence) {
+    loc = nest.back().getLoc();
+    if (clusterDim > 1) {
+      NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+      NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+    } else {
+      inlineAsm(Type(), {}, "barrier.sync 0;", "");
+    }
+  }
+  return success();
+}
+
+FailureOr<Value> KernelLowering::guardFor(Operation *op,
+                                          ArrayRef<CollectiveInstance> insts) {
+  // The union of the instances' threads must be a tid range times a CTA
+  // range.
+  ThreadSet all(clusterDim * blockDim);
+  for (const CollectiveInstance &inst : insts)
+    all |= inst.threads;
+  SmallVector<CtaPart> parts = partsOf(all);
+  if (parts.empty())
+    return Value();
+  for (const CtaPart &p : parts)
+    if (!p.contiguous() || p.lo != parts.front().lo || p.hi != parts.front().hi)
+      return op->emitOpError()
+             << "runs on threads that are not one range of thread indices in "
+                "each of its CTAs ("
+             << ca.describe(all) << "); it cannot be guarded";
+  if (parts.back().cta - parts.front().cta + 1 !=
+      static_cast<int64_t>(parts.size()))
+    return op->emitOpError() << "runs on a set of CTAs that is not a range ("
+                             << ca.describe(all) << ")";
+  // Against the threads that can reach this point (the warp-specialization
+  // branch): no reachable thread runs it, or every one does.
+  int64_t lo = parts.front().lo, hi = parts.front().hi;
+  if (hi <= knownLo || lo >= knownHi)
+    return Value();
+  Value cond = lo <= knownLo && hi >= knownHi
+                   ? Value(arith::ConstantIntOp::create(b, loc, 1, 1))
+                   : inRange(tid, lo, hi);
+  if (static_cast<int64_t>(parts.size()) != clusterDim)
+    cond = andI(cond, inRange(cta, parts.front().cta, parts.back().cta + 1));
+  return cond;
+}
+
+LogicalResult KernelLowering::lowerThreadsLoop(ForOp loop) {
+  Block &body = loop.getBodyBlock();
+  if (body.empty())
+    return success();
+  ArrayRef<CollectiveInstance> insts = ca.getInstances(&body.front());
+  if (insts.empty())
+    return success(); // never reached
+  Value iv = loop.getInductionVar();
+  int64_t lb = loop.getStaticBounds()[0];
+  int64_t n = loop.getStaticBounds()[1] - lb;
+  Value ivValue;
+  if (n == 1) {
+    ivValue = c64(lb);
+  } else {
+    // Fit iv = (x - base) / span with x the thread index or the CTA rank.
+    struct Sample {
+      int64_t cta, tid, iv;
+    };
+    SmallVector<Sample> samples;
+    for (const CollectiveInstance &inst : insts) {
+      int64_t i = *inst.lookup(iv) - lb;
+      for (const CtaPart &p : partsOf(inst.threads))
+        for (int64_t t = p.lo; t < p.hi; ++t)
+          if (inst.threads.test(p.cta * blockDim + t))
+            samples.push_back({p.cta, t, i});
+    }
+    auto fit = [&](bool byCta, int64_t &base, int64_t &span) {
+      int64_t min0 = INT64_MAX, min1 = INT64_MAX;
+      for (const Sample &s : samples) {
+        int64_t x = byCta ? s.cta : s.tid;
+        if (s.iv == 0)
+          min0 = std::min(min0, x);
+        if (s.iv == 1)
+          min1 = std::min(min1, x);
+      }
+      if (min0 == INT64_MAX || min1 == INT64_MAX || min1 <= min0)
+        return false;
+      base = min0;
+      span = min1 - min0;
+      return llvm::all_of(samples, [&](const Sample &s) {
+        int64_t x = byCta ? s.cta : s.tid;
+        return x >= base && (x - base) / span % n == s.iv;
+      });
+    };
+    int64_t base, span;
+    bool byCta = false;
+    if (!fit(/*byCta=*/false, base, span))
+      byCta = fit(/*byCta=*/true, base, span);
+    if (!byCta && !fit(/*byCta=*/false, base, span))
+      return loop.emitOpError()
+             << "assigns threads to iterations in a way that is not ((thread "
+                "index - base) / span) mod n or ((CTA rank - base) / span) "
+                "mod n; it has no lowering";
+    Value rel = arith::SubIOp::create(b, loc, byCta ? cta : tid, c32(base));
+    Value q = arith::DivUIOp::create(b, loc, rel, c32(span));
+    // The modulo is only needed when some thread lies past the n-th span.
+    bool wraps = llvm::any_of(samples, [&](const Sample &smp) {
+      return ((byCta ? smp.cta : smp.tid) - base) / span >= n;
+    });
+    if (wraps)
+      q = arith::RemUIOp::create(b, loc, q, c32(n));
+    ivValue = add(toI64(q), c64(lb));
+  }
+  FailureOr<Value> cond = guardFor(loop, insts);
+  if (failed(cond))
+    return failure();
+  values[iv] = ivValue;
+  if (!*cond)
+    return success();
+  return emitIf(*cond, [&] { return lowerBlock(body); });
+}
+
+LogicalResult KernelLowering::lowerWarps(WarpsOp warps) {
+  Block &body = warps.getBody().front();
+  if (std::optional<StringRef> group = warps.getGroup()) {
+    if (!hasGroups)
+      return warps.emitOpError() << "names a warp group, but the device "
+                                    "function declares none";
+    if (*group != currentGroup)
+      return success(); // another branch runs it
+    if (!warps.getLo() && !warps.getHi())
+      return lowerBlock(body);
+  }
+  if (body.empty())
+    return success();
+  FailureOr<Value> cond = guardFor(warps, ca.getInstances(&body.front()));
+  if (failed(cond))
+    return failure();
+  if (!*cond)
+    return success();
+  return emitIf(*cond, [&] { return lowerBlock(body); });
+}
+
+} // namespace exo::nvvm

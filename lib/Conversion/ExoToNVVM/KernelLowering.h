@@ -1,0 +1,242 @@
+//===- KernelLowering.h - Lowering one device function ----------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The state and the methods of lowering one exo device function to an NVVM
+// kernel, shared by the files of this directory (one per part of the
+// lowering: ExoToNVVM.cpp the host side, shared-memory planning and the
+// pass; Kernel.cpp the structure of the kernel; Memory.cpp tensors and
+// windows; Barriers.cpp every synchronization; Instructions.cpp the
+// instruction library). Private to lib/Conversion/ExoToNVVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_LIB_CONVERSION_EXOTONVVM_KERNELLOWERING_H
+#define EXOGPU_LIB_CONVERSION_EXOTONVVM_KERNELLOWERING_H
+
+#include "ExoGPU/Analysis/CollectiveAnalysis.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+#include <map>
+
+namespace exo::nvvm {
+
+using namespace mlir;
+
+constexpr int64_t kWarpSize = 32;
+constexpr int64_t kWarpgroupSize = 128;
+/// Alignment of every shared-memory buffer (the 128-byte swizzle atom is
+/// 1024 bytes).
+constexpr int64_t kSmemAlign = 1024;
+
+inline int64_t alignTo(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
+
+/// Bytes of one element of an exo element type.
+inline int64_t elementBytes(Type t) {
+  if (t.isTF32())
+    return 4;
+  return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
+}
+
+/// The threads of one CTA in a collective part: a tid range when contiguous.
+struct CtaPart {
+  int64_t cta, lo, hi, count;
+  bool contiguous() const { return hi - lo == count; }
+  bool wholeWarps() const {
+    return contiguous() && lo % kWarpSize == 0 && count % kWarpSize == 0;
+  }
+};
+
+/// A tensor or window in device code: a root (allocation, argument or tensor
+/// map) and the offsets of the window into it.
+struct View {
+  enum Kind { Global, Shared, Regs, TmaMap } kind;
+  /// Global: !llvm.ptr<1>; Shared: !llvm.ptr<3> of the local storage;
+  /// Regs: the alloca; TmaMap: the CUtensorMap parameter.
+  Value base;
+  Type elemType;
+  MemoryAttr memory;
+  unsigned numDistributed = 0;
+  /// Per root dimension: extent (i64) and ring depth (0 if none).
+  SmallVector<Value> extents;
+  SmallVector<int64_t> staticExtents;
+  SmallVector<int64_t> rings;
+  /// Per root dimension: the window's offset (i64).
+  SmallVector<Value> offsets;
+  /// For each window dimension, its root dimension and static extent.
+  SmallVector<unsigned> kept;
+  SmallVector<int64_t> sizes;
+  Operation *root = nullptr;
+};
+
+struct BarrierInfo {
+  BarrierType type;
+  unsigned numDistributed = 0;
+  int64_t offset = 0;                // bytes from the shared base (mbarriers)
+  int64_t numLocal = 1;              // mbarriers per CTA
+  int64_t arrivals = 0;              // arrive count per phase (mbarriers)
+  SmallVector<int64_t> localExtents; // physical, per local dimension
+};
+
+struct TensorMapParam {
+  WindowOp window;
+  unsigned argIndex; // the gmem tensor argument
+};
+
+class KernelLowering {
+public:
+  KernelLowering(ProcOp proc, DeviceFunctionOp device,
+                 CollectiveAnalysis &analysis, OpBuilder &b)
+      : proc(proc), device(device), ca(analysis), b(b), loc(device.getLoc()),
+        ctx(proc.getContext()) {}
+
+  /// Builds the kernel at the builder's insertion point (inside the
+  /// gpu.module) and returns its launch description.
+  FailureOr<DictionaryAttr> run();
+
+private:
+  // Types and constants.
+  Type i1() { return b.getI1Type(); }
+  Type i32() { return b.getI32Type(); }
+  Type i64() { return b.getI64Type(); }
+  Type ptr(unsigned as = 0) { return LLVM::LLVMPointerType::get(ctx, as); }
+  Value cst(Type t, int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v));
+  }
+  Value c32(int64_t v) { return cst(i32(), v); }
+  Value c64(int64_t v) { return cst(i64(), v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value eq(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+  }
+  Value andI(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value inRange(Value x, int64_t lo, int64_t hi);
+  Value toI32(Value v) {
+    return v.getType() == i32() ? v : arith::TruncIOp::create(b, loc, i32(), v);
+  }
+  Value toI64(Value v) {
+    return v.getType() == i64() ? v : arith::ExtUIOp::create(b, loc, i64(), v);
+  }
+  Value gepBytes(Value base, Value bytes) {
+    return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                               ValueRange{bytes});
+  }
+  Value inlineAsm(Type result, ValueRange operands, StringRef text,
+                  StringRef constraints);
+  template <typename F> LogicalResult emitIf(Value cond, F &&then);
+  /// Picks one of `values` (constants) by the CTA rank.
+  Value selectByCta(ArrayRef<int64_t> values, Type t);
+
+  // Structure.
+  LogicalResult checkHostCode();
+  LogicalResult planSharedMemory();
+  LogicalResult computeBarrier(AllocOp alloc);
+  LogicalResult emitBranches();
+  LogicalResult lowerBlock(Block &block);
+  LogicalResult lowerOp(Operation &op);
+  LogicalResult lowerArith(Operation &op);
+  LogicalResult lowerTasks(ForOp outer);
+  LogicalResult lowerThreadsLoop(ForOp loop);
+  LogicalResult lowerWarps(WarpsOp warps);
+  LogicalResult lowerAlloc(AllocOp alloc);
+  LogicalResult initBarriers(ArrayRef<AllocOp> allocs);
+  LogicalResult lowerWindow(WindowOp window);
+  LogicalResult lowerScalarAccess(Operation *op, Value array,
+                                  SmallVector<OpFoldResult> indices,
+                                  Value stored, bool reduce);
+  LogicalResult lowerFence(FenceOp fence);
+  LogicalResult lowerArrive(ArriveOp arrive);
+  LogicalResult lowerAwait(AwaitOp await);
+  LogicalResult lowerCall(CallOp call);
+  /// Guards `body` so that only the threads of `instancesOf`'s instances
+  /// run it.
+  FailureOr<Value> guardFor(Operation *op, ArrayRef<CollectiveInstance> insts);
+
+  // Instructions.
+  LogicalResult emitTmaLoad(CallOp call, ProcOp callee);
+  LogicalResult emitTmaStore(CallOp call, bool reduce);
+  LogicalResult emitShuffleXorSum(CallOp call, int64_t laneMask);
+  LogicalResult emitCpAsync(CallOp call, int64_t bytes);
+  LogicalResult emitVectorGlobal(CallOp call, bool load);
+  LogicalResult emitRedGlobalAdd(CallOp call);
+  /// Checks that window `v` of a tensor map moves one box per issuing CTA
+  /// (`split` CTAs share its first dimension).
+  LogicalResult checkBox(CallOp call, const View &v, int64_t split);
+  /// TMA coordinates (innermost first) of the box at row `rowOff` of `v`.
+  SmallVector<Value> boxCoordinates(const View &v, Value rowOff);
+  LogicalResult emitWgmmaZero(CallOp call);
+  LogicalResult emitWgmma(CallOp call, NVVM::WGMMATypes type);
+  LogicalResult emitWgmmaStore(CallOp call);
+
+  // Helpers.
+  Value index(OpFoldResult ofr);
+  SmallVector<CtaPart> partsOf(const ThreadSet &threads) const;
+  /// The mbarrier at barrier indices (local part) as a shared pointer.
+  Value mbarrierAddress(AllocOp alloc, ArrayRef<OpFoldResult> indices);
+  Value mbarrierParity(AllocOp alloc, ArrayRef<OpFoldResult> indices);
+  Value elementOffset(const View &v, ArrayRef<Value> rootIdx);
+  /// Root indices of view position `idx` (window coordinates).
+  SmallVector<Value> rootIndices(const View &v, ArrayRef<Value> idx);
+  Value sharedAddress(const View &v, ArrayRef<Value> idx);
+  /// Whether the current thread is the first thread of its CTA part of the
+  /// collective of `op` (an elected issuer), which must be one warp or one
+  /// thread per CTA.
+  FailureOr<Value> electedThread(Operation *op, StringRef what);
+  /// Syncs the threads of one CTA part of `op`'s collective.
+  LogicalResult syncCollective(Operation *op, StringRef what);
+  FailureOr<AllocOp> barrierAlloc(Operation *user, Value barrier);
+
+  ProcOp proc;
+  DeviceFunctionOp device;
+  CollectiveAnalysis &ca;
+  OpBuilder &b;
+  Location loc;
+  MLIRContext *ctx;
+
+  LLVM::LLVMFuncOp func;
+  DenseMap<Value, Value> values;
+  DenseMap<Value, View> views;
+  DenseMap<Operation *, int64_t> smemOffsets;
+  DenseMap<Operation *, BarrierInfo> barriers;
+  DenseMap<Operation *, Value> regAllocas;
+  std::map<std::pair<int64_t, int64_t>, int64_t> namedBarriers;
+  SmallVector<TensorMapParam> tensorMaps;
+  /// Gmem arguments the launcher zeroes before the launch.
+  SmallVector<int64_t> memsets;
+  int64_t smemBytes = 0;
+  int64_t blockDim = 0, clusterDim = 1;
+  std::string currentGroup;
+  /// The thread indices (within a CTA) that can reach the code being
+  /// emitted: the warp-specialization branch's warps. Guards resolve
+  /// statically against it (a guard that every reachable thread passes is
+  /// dropped, one no reachable thread passes skips its body), so a branch
+  /// holds no code, and keeps no registers alive, for other warpgroups.
+  int64_t knownLo = 0, knownHi = INT64_MAX;
+  bool hasGroups = false;
+
+  // Per-thread values, valid in the kernel body.
+  Value tid, cta, lane, warp, smemBase;
+};
+
+//===----------------------------------------------------------------------===//
+// Inline helpers
+//===----------------------------------------------------------------------===//
+
+template <typename F>
+LogicalResult KernelLowering::emitIf(Value cond, F &&then) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  return then();
+}
+
+} // namespace exo::nvvm
+
+#endif // EXOGPU_LIB_CONVERSION_EXOTONVVM_KERNELLOWERING_H

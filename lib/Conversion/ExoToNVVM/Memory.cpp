@@ -1,0 +1,144 @@
+//===- Memory.cpp - Tensors, windows and scalar accesses
+//--------------------===//
+//
+// Part of the Exo-GPU project.
+//
+// Allocations, windows and element accesses: views over global memory,
+// shared memory (distributed dimensions stripped, ring dimensions taken
+// modulo their depth) and per-thread registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelLowering::lowerAlloc(AllocOp alloc) {
+  auto type = dyn_cast<exo::TensorType>(alloc.getType());
+  if (!type)
+    return success(); // commit groups and cluster syncs have no storage
+  View v;
+  v.elemType = type.getElementType();
+  v.memory = type.getMemory();
+  v.numDistributed = ca.getNumDistributedDims(alloc).value_or(0);
+  v.root = alloc;
+  if (v.memory.isShared()) {
+    v.kind = View::Shared;
+    v.base = gepBytes(smemBase, c64(smemOffsets.lookup(alloc)));
+  } else {
+    v.kind = View::Regs;
+    v.base = regAllocas.lookup(alloc);
+    // A fresh allocation holds nothing: storing poison ends the previous
+    // contents' live range here, so a register array that a guard skips
+    // (another warpgroup's accumulator in a ping-pong kernel) is not kept
+    // alive across the rest of the task.
+    auto slot = v.base.getDefiningOp<LLVM::AllocaOp>();
+    LLVM::StoreOp::create(
+        b, loc, LLVM::PoisonOp::create(b, loc, slot.getElemType()), v.base);
+  }
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    int64_t depth = type.getRingDepth(d);
+    int64_t extent = depth ? depth : type.getStaticDim(d);
+    v.extents.push_back(c64(extent));
+    v.staticExtents.push_back(extent);
+    v.rings.push_back(depth);
+    v.offsets.push_back(c64(0));
+    v.kept.push_back(d);
+    v.sizes.push_back(depth ? ShapedType::kDynamic : type.getStaticDim(d));
+  }
+  views[alloc.getResult()] = v;
+  return success();
+}
+
+LogicalResult KernelLowering::lowerWindow(WindowOp window) {
+  auto it = views.find(window.getSource());
+  if (it == views.end())
+    return window.emitOpError() << "takes a window of an array that has no "
+                                   "lowering in device code";
+  View v = it->second;
+  View w = v;
+  w.kept.clear();
+  w.sizes.clear();
+  for (auto [j, off, size] :
+       llvm::enumerate(window.getMixedOffsets(), window.getStaticSizes())) {
+    unsigned d = v.kept[j];
+    w.offsets[d] = add(v.offsets[d], index(off));
+    if (size == WindowOp::kPoint)
+      continue;
+    w.kept.push_back(d);
+    w.sizes.push_back(size == WindowOp::kFull ? v.sizes[j] : size);
+  }
+  views[window.getResult()] = w;
+  return success();
+}
+
+SmallVector<Value> KernelLowering::rootIndices(const View &v,
+                                               ArrayRef<Value> idx) {
+  SmallVector<Value> root(v.offsets.begin(), v.offsets.end());
+  for (auto [j, d] : llvm::enumerate(v.kept))
+    root[d] = add(root[d], idx[j]);
+  return root;
+}
+
+Value KernelLowering::elementOffset(const View &v, ArrayRef<Value> rootIdx) {
+  Value offset = c64(0);
+  for (unsigned d = v.numDistributed; d < rootIdx.size(); ++d) {
+    Value i = rootIdx[d];
+    if (v.rings[d])
+      i = arith::RemUIOp::create(b, loc, i, c64(v.rings[d]));
+    offset = add(mul(offset, v.extents[d]), i);
+  }
+  return offset;
+}
+
+Value KernelLowering::sharedAddress(const View &v, ArrayRef<Value> idx) {
+  Value elems = elementOffset(v, rootIndices(v, idx));
+  return gepBytes(v.base, mul(elems, c64(elementBytes(v.elemType))));
+}
+
+LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
+                                                SmallVector<OpFoldResult> idx,
+                                                Value stored, bool reduce) {
+  auto it = views.find(array);
+  if (it == views.end())
+    return op->emitOpError() << "accesses an array with no device lowering";
+  const View &v = it->second;
+  if (v.kind == View::TmaMap || v.memory.getSwizzle() ||
+      v.memory.getKind() == MemoryKind::WgmmaAccum)
+    return op->emitOpError()
+           << "accesses " << stringifyMemoryKind(v.memory.getKind())
+           << " memory element by element; only instructions may";
+  SmallVector<Value> indices;
+  for (OpFoldResult i : idx)
+    indices.push_back(index(i));
+  Value elems = elementOffset(v, rootIndices(v, indices));
+  Value bytes = mul(elems, c64(elementBytes(v.elemType)));
+  Value p = gepBytes(v.base, bytes);
+  Type t = v.elemType;
+  if (t.isTF32())
+    t = b.getF32Type();
+  if (!stored) {
+    values[op->getResult(0)] = LLVM::LoadOp::create(b, loc, t, p);
+    return success();
+  }
+  if (reduce) {
+    Value old = LLVM::LoadOp::create(b, loc, t, p);
+    stored = isa<FloatType>(t)
+                 ? Value(arith::AddFOp::create(b, loc, old, stored))
+                 : Value(arith::AddIOp::create(b, loc, old, stored));
+  }
+  LLVM::StoreOp::create(b, loc, stored, p);
+  return success();
+}
+
+} // namespace exo::nvvm
