@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -853,11 +854,16 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     lo[var.ringDim] = i % var.ringDepth;
   }
   for (auto [d, o, n] : llvm::enumerate(lo, size))
-    if (o < 0 || n < 0 || o + n > var.dims[d])
+    if (o < 0 || n < 0 || o > var.dims[d] - n) {
+      // The end in 128 bits: o + n may not fit in 64 (sizes are user input).
+      llvm::APInt end(128, static_cast<uint64_t>(o), /*isSigned=*/true);
+      end += llvm::APInt(128, static_cast<uint64_t>(n), /*isSigned=*/true);
       return mlir::emitError(op->getLoc())
-             << "out of bounds: [" << o << ", " << o + n << ") of dimension "
+             << "out of bounds: [" << o << ", "
+             << llvm::toString(end, 10, /*Signed=*/true) << ") of dimension "
              << d << " of '" << var.name << "' (extent " << var.dims[d]
              << ") at " << context();
+    }
   // Reads of a variable nothing mutates (an input) cannot race.
   if (isRead && !mutated.contains(varValue))
     return success();

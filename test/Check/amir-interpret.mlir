@@ -331,3 +331,18 @@ amir.program @task_end_async_registers(%N) {
     }
   }
 }
+
+// -----
+
+// Regression (UBSan, session 3): a window near INT64_MAX is out of bounds,
+// and its end is printed without overflowing.
+amir.program @oob_huge(%N) {
+  %g = amir.alloc "g" [%N] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{out of bounds: [9223372036854775807, 9223372036854775809) of dimension 0 of 'g' (extent 4) at t = 0}}
+      amir.read %g[9223372036854775807] sizes [2] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+    }
+  }
+}

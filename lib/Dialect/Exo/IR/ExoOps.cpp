@@ -12,6 +12,7 @@
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -835,9 +836,14 @@ LogicalResult WindowOp::verify() {
                            << " exceeds dimension " << i << " of extent "
                            << extent.getInt();
     if (extent && !ShapedType::isDynamic(off) &&
-        (off < 0 || off > extent.getInt() - size))
-      return emitOpError() << "interval [" << off << ", " << off + size
+        (off < 0 || off > extent.getInt() - size)) {
+      // The end in 128 bits: off + size may not fit in 64.
+      llvm::APInt end(128, static_cast<uint64_t>(off), /*isSigned=*/true);
+      end += llvm::APInt(128, static_cast<uint64_t>(size), /*isSigned=*/true);
+      return emitOpError() << "interval [" << off << ", "
+                           << llvm::toString(end, 10, /*Signed=*/true)
                            << ") is out of bounds for dimension " << i;
+    }
     expected.push_back(
         IntegerAttr::get(IntegerType::get(getContext(), 64), size));
   }
