@@ -492,9 +492,11 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
     return failure();
   // The end of a task is a cluster-wide in-order fence (SEMANTICS.md §3):
   // the next task of this persistent cluster reuses the shared memory. Not
-  // needed when the task has none, or ends with that fence itself.
+  // needed when the kernel has none (anywhere: the checker's fence also
+  // covers shared memory allocated outside the task loop), or when the task
+  // ends with that fence itself.
   bool shared = false;
-  body.walk([&](AllocOp alloc) {
+  device.walk([&](AllocOp alloc) {
     Type t = alloc.getType();
     if (auto tensor = dyn_cast<exo::TensorType>(t))
       shared |= tensor.getMemory().isShared();
