@@ -183,6 +183,15 @@ struct BarrierElement {
   /// through later syncs, to others). An Await of the element one ring
   /// depth later must be ordered after it (see the Await rule).
   SmallVector<RecordRef, 1> completions;
+
+  /// Adds to `parts` the threads that know this element's phase completed
+  /// (fully ordered after one of its awaits on the mbarrier lane).
+  void completionSeenBy(SmallVectorImpl<const Threads *> &parts) const {
+    for (const RecordRef &done : completions)
+      for (const Vis &v : done->vis)
+        if (v.full & qualBit(QualTimeline::Mbarrier))
+          parts.push_back(&v.threads);
+  }
 };
 
 struct Variable {
@@ -309,6 +318,10 @@ private:
   /// the host's records and the task's own (tasks never synchronize with
   /// each other). `task` < -1 means every record.
   void forEachLive(int64_t task, function_ref<void(Record &)> fn);
+  /// A new record of `op` by `g` on `qual`, live, with the current
+  /// iterators; in-order records are visible to their accessor at once.
+  RecordRef newRecord(Operation *op, const Collective &g, QualTimelineSet qual,
+                      bool mutate, bool outOfOrder, bool atomic);
   /// Adds a record to its task's live list, dropping dead entries whenever
   /// the list has doubled since it was last pruned (amortized O(1)).
   void addLive(int64_t task, const RecordRef &r);
@@ -445,6 +458,26 @@ static void scanLive(std::vector<std::weak_ptr<Record>> &list,
   list.resize(kept);
 }
 
+RecordRef Machine::newRecord(Operation *op, const Collective &g,
+                             QualTimelineSet qual, bool mutate, bool outOfOrder,
+                             bool atomic) {
+  // Not make_shared: the live lists hold weak references, which would keep
+  // a make_shared record's memory until the list is pruned.
+  RecordRef rec(new Record());
+  rec->accessor = g.global();
+  rec->qual = qual;
+  rec->outOfOrder = outOfOrder;
+  rec->atomic = atomic;
+  rec->mutate = mutate;
+  rec->op = op;
+  for (auto &it : iterators)
+    rec->context.push_back(it.second);
+  if (!outOfOrder)
+    rec->grant(rec->accessor, qual, qual);
+  addLive(g.task, rec);
+  return rec;
+}
+
 void Machine::addLive(int64_t task, const RecordRef &r) {
   LiveList &l = live[task];
   l.records.push_back(r);
@@ -568,35 +601,41 @@ BarrierElement &Machine::barrierElement(Variable &var,
   return it->second;
 }
 
+/// The element one ring depth before `key`, which shares its mbarrier; none
+/// without a ring, or when that phase is the pre-arrival at initialization
+/// (or before the first use of the slot).
+static std::optional<SmallVector<int64_t>>
+previousPhase(const Variable &var, ArrayRef<int64_t> key) {
+  int ringDim = var.barrierType.getRingDim();
+  if (ringDim < 0)
+    return std::nullopt;
+  int64_t prev = key[ringDim] - var.barrierType.getRingDepth(ringDim);
+  if (prev < var.barrierType.getPrearrive())
+    return std::nullopt;
+  SmallVector<int64_t> prevKey(key.begin(), key.end());
+  prevKey[ringDim] = prev;
+  return prevKey;
+}
+
 LogicalResult Machine::checkPhaseOrder(Operation *await, Variable &var,
                                        ArrayRef<int64_t> key,
                                        const Collective &g) {
-  int ringDim = var.barrierType.getRingDim();
-  if (ringDim < 0)
+  std::optional<SmallVector<int64_t>> prevKey = previousPhase(var, key);
+  if (!prevKey)
     return success();
-  int64_t depth = var.barrierType.getRingDepth(ringDim);
-  int64_t prev = key[ringDim] - depth;
-  // The first use of a slot, or a slot whose previous phase was completed
-  // by the pre-arrival at initialization.
-  if (prev < var.barrierType.getPrearrive())
-    return success();
-  SmallVector<int64_t> prevKey(key.begin(), key.end());
-  prevKey[ringDim] = prev;
-  auto it = var.barrierElements.find(prevKey);
+  int64_t depth = var.barrierType.getRingDepth(var.barrierType.getRingDim());
+  auto it = var.barrierElements.find(*prevKey);
   const Threads &who = g.global();
   SmallVector<const Threads *> parts;
   if (it != var.barrierElements.end())
-    for (const RecordRef &done : it->second.completions)
-      for (const Vis &v : done->vis)
-        if (v.full & qualBit(QualTimeline::Mbarrier))
-          parts.push_back(&v.threads);
+    it->second.completionSeenBy(parts);
   if (who.coveredBy(parts))
     return success();
   InFlightDiagnostic diag = mlir::emitError(await->getLoc());
   diag << "barrier misuse: the await on " << elementName(var, key) << " by "
        << describe(who) << " at " << context()
        << " is not ordered after the completion of "
-       << elementName(var, prevKey) << ", the previous phase of the same "
+       << elementName(var, *prevKey) << ", the previous phase of the same "
        << "mbarrier (ring depth " << depth
        << "): a parity wait could return on the phase before it";
   if (it != var.barrierElements.end() && it->second.awaitOp)
@@ -613,16 +652,13 @@ LogicalResult Machine::checkPhaseOrder(Operation *await, Variable &var,
 LogicalResult Machine::checkNextPhase(Operation *op, Variable &var,
                                       ArrayRef<int64_t> key,
                                       const Collective &g) {
-  int ringDim = var.barrierType.getRingDim();
-  if (ringDim < 0 || var.barrierType.getKind() != BarrierKind::Mbarrier)
+  if (var.barrierType.getKind() != BarrierKind::Mbarrier)
     return success();
-  int64_t depth = var.barrierType.getRingDepth(ringDim);
-  int64_t prev = key[ringDim] - depth;
-  if (prev < var.barrierType.getPrearrive())
+  std::optional<SmallVector<int64_t>> prevKey = previousPhase(var, key);
+  if (!prevKey)
     return success();
-  SmallVector<int64_t> prevKey(key.begin(), key.end());
-  prevKey[ringDim] = prev;
-  auto it = var.barrierElements.find(prevKey);
+  int64_t depth = var.barrierType.getRingDepth(var.barrierType.getRingDim());
+  auto it = var.barrierElements.find(*prevKey);
   const Threads &who = g.global();
   const RecordRef *unordered = nullptr;
   bool awaited =
@@ -639,10 +675,10 @@ LogicalResult Machine::checkNextPhase(Operation *op, Variable &var,
   InFlightDiagnostic diag = mlir::emitError(op->getLoc());
   diag << "barrier misuse: " << describe(who) << " at " << context()
        << " signals " << elementName(var, key) << ", the next phase of the "
-       << "mbarrier of " << elementName(var, prevKey) << " (ring depth "
+       << "mbarrier of " << elementName(var, *prevKey) << " (ring depth "
        << depth << "), ";
   if (!awaited) {
-    diag << "but no thread has awaited " << elementName(var, prevKey)
+    diag << "but no thread has awaited " << elementName(var, *prevKey)
          << " yet: the signal could count toward that phase";
     diag.attachNote(var.alloc->getLoc()) << "the barrier";
   } else {
@@ -775,10 +811,7 @@ LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
     if (i >= guard.barrierType.getPrearrive()) {
       SmallVector<const Threads *> parts;
       for (BarrierElement *el : guardElements(i))
-        for (const RecordRef &done : el->completions)
-          for (const Vis &v : done->vis)
-            if (v.full & qualBit(QualTimeline::Mbarrier))
-              parts.push_back(&v.threads);
+        el->completionSeenBy(parts);
       if (!who.coveredBy(parts)) {
         InFlightDiagnostic diag = mlir::emitError(op->getLoc());
         diag << "use_before_alloc hazard on '" << var.name << "': element " << i
@@ -870,20 +903,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   const Threads &who = g.global();
   RecordRef rec;
   if (record) {
-    // Not make_shared: the live lists hold weak references, which would
-    // keep a make_shared record's memory until the list is pruned.
-    rec = RecordRef(new Record());
-    rec->accessor = who;
-    rec->qual = qualBit(qual);
-    rec->outOfOrder = ooo;
-    rec->atomic = atomic;
-    rec->mutate = !isRead;
-    rec->op = op;
-    for (auto &it : iterators)
-      rec->context.push_back(it.second);
-    if (!ooo)
-      rec->grant(who, qualBit(qual), qualBit(qual));
-    addLive(g.task, rec);
+    rec = newRecord(op, g, qualBit(qual), !isRead, ooo, atomic);
     if (made)
       made->push_back(rec);
   }
@@ -1488,16 +1508,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       el.awaitedBy.unite(g.global());
       el.awaitOp = await;
       if (var.barrierType.getRingDim() >= 0) {
-        auto done = RecordRef(new Record());
-        done->accessor = g.global();
-        done->qual = qualBit(QualTimeline::Mbarrier);
-        done->mutate = true;
-        done->op = await;
-        for (auto &it : iterators)
-          done->context.push_back(it.second);
-        done->grant(done->accessor, done->qual, done->qual);
-        addLive(g.task, done);
-        el.completions.push_back(done);
+        el.completions.push_back(newRecord(
+            await, g, qualBit(QualTimeline::Mbarrier), /*mutate=*/true,
+            /*outOfOrder=*/false, /*atomic=*/false));
         // Two phases on, the completions of element i - 2 * depth can no
         // longer be needed: a later signal or await of element i - depth
         // would be misuse on its own (the third phase-order rule). Dropping

@@ -36,29 +36,35 @@ parseSizes(Operation *anchor, ArrayRef<std::string> entries) {
 
 /// Pass options with sizes given bare, as in `-exo-check-sync="M=1024
 /// N=1024 K=512 stats=true"`: every NAME=VALUE whose NAME is not an option of
-/// the pass joins `sizes`; the rest is parsed as usual.
-static LogicalResult initializeWithBareSizes(
-    SmallVectorImpl<std::string> &bare, StringRef options,
-    function_ref<LogicalResult(const Twine &)> onError,
-    function_ref<LogicalResult(StringRef,
-                               function_ref<LogicalResult(const Twine &)>)>
-        base) {
-  SmallVector<StringRef> words;
-  options.split(words, ' ', -1, /*KeepEmpty=*/false);
-  std::string rest;
-  for (StringRef w : words) {
-    StringRef key = w.split('=').first;
-    if (w.contains('=') && key != "sizes" && key != "stats" &&
-        key != "progress") {
-      bare.push_back(w.str());
-      continue;
+/// the pass joins `sizes`; the rest is parsed as usual. Mixed into both
+/// passes (their generated bases declare the same options).
+template <typename Base> struct WithBareSizes : Base {
+  using Base::Base;
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> onError) override {
+    SmallVector<StringRef> words;
+    options.split(words, ' ', -1, /*KeepEmpty=*/false);
+    std::string rest;
+    SmallVector<std::string> bare;
+    for (StringRef w : words) {
+      StringRef key = w.split('=').first;
+      if (w.contains('=') && key != "sizes" && key != "stats" &&
+          key != "progress") {
+        bare.push_back(w.str());
+        continue;
+      }
+      if (!rest.empty())
+        rest += ' ';
+      rest += w.str();
     }
-    if (!rest.empty())
-      rest += ' ';
-    rest += w.str();
+    if (failed(Base::initializeOptions(rest, onError)))
+      return failure();
+    for (std::string &b : bare)
+      this->sizes.push_back(b);
+    return success();
   }
-  return base(rest, onError);
-}
+};
 
 /// Interprets every program of `module`.
 static LogicalResult interpretAll(ModuleOp module,
@@ -81,21 +87,9 @@ static LogicalResult interpretAll(ModuleOp module,
 
 namespace {
 
-struct AmirInterpretPass : exo::impl::AmirInterpretBase<AmirInterpretPass> {
-  using AmirInterpretBase::AmirInterpretBase;
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> onError) override {
-    SmallVector<std::string> bare;
-    if (failed(initializeWithBareSizes(
-            bare, options, onError, [&](StringRef o, auto e) {
-              return AmirInterpretBase::initializeOptions(o, e);
-            })))
-      return failure();
-    for (std::string &b : bare)
-      sizes.push_back(b);
-    return success();
-  }
+struct AmirInterpretPass
+    : WithBareSizes<exo::impl::AmirInterpretBase<AmirInterpretPass>> {
+  using WithBareSizes::WithBareSizes;
   void runOnOperation() override {
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
     if (failed(s) || failed(interpretAll(getOperation(), *s, stats, progress)))
@@ -103,21 +97,9 @@ struct AmirInterpretPass : exo::impl::AmirInterpretBase<AmirInterpretPass> {
   }
 };
 
-struct ExoCheckSyncPass : exo::impl::ExoCheckSyncBase<ExoCheckSyncPass> {
-  using ExoCheckSyncBase::ExoCheckSyncBase;
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> onError) override {
-    SmallVector<std::string> bare;
-    if (failed(initializeWithBareSizes(
-            bare, options, onError, [&](StringRef o, auto e) {
-              return ExoCheckSyncBase::initializeOptions(o, e);
-            })))
-      return failure();
-    for (std::string &b : bare)
-      sizes.push_back(b);
-    return success();
-  }
+struct ExoCheckSyncPass
+    : WithBareSizes<exo::impl::ExoCheckSyncBase<ExoCheckSyncPass>> {
+  using WithBareSizes::WithBareSizes;
   void runOnOperation() override {
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
     if (failed(s))

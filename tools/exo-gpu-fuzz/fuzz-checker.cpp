@@ -19,7 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
-#include "ExoGPU/InitAll.h"
+#include "FuzzCommon.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -41,12 +41,10 @@
 using namespace mlir;
 
 namespace {
+/// The kernel to mutate and its sizes.
 struct Setup {
-  DialectRegistry registry;
   std::string kernel, sizes;
   Setup() {
-    exo::registerAllDialects(registry);
-    exo::registerAllPasses();
     const char *path = getenv("EXO_FUZZ_KERNEL");
     std::string file =
         path ? path
@@ -70,9 +68,8 @@ constexpr int kNumTimelines =
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static Setup *setup = new Setup();
-  MLIRContext context(setup->registry, MLIRContext::Threading::DISABLED);
-  ScopedDiagnosticHandler swallow(&context,
-                                  [](Diagnostic &) { return success(); });
+  exo::fuzz::Context fuzz;
+  MLIRContext &context = fuzz.context;
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(setup->kernel, &context);
   if (!module)

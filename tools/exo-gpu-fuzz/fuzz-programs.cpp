@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExoGPU/InitAll.h"
+#include "FuzzCommon.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -28,21 +28,9 @@
 
 using namespace mlir;
 
-namespace {
-struct Setup {
-  DialectRegistry registry;
-  Setup() {
-    exo::registerAllDialects(registry);
-    exo::registerAllPasses();
-  }
-};
-} // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static Setup *setup = new Setup();
-  MLIRContext context(setup->registry, MLIRContext::Threading::DISABLED);
-  ScopedDiagnosticHandler swallow(&context,
-                                  [](Diagnostic &) { return success(); });
+  exo::fuzz::Context fuzz;
+  MLIRContext &context = fuzz.context;
 
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(

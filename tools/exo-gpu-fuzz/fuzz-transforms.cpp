@@ -19,8 +19,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
-#include "ExoGPU/InitAll.h"
 #include "ExoGPU/Runner/CpuRunner.h"
+#include "FuzzCommon.h"
 
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
@@ -130,11 +130,9 @@ exo.proc @P(%N: index, %x: !exo.tensor<[N], f32, dram>,
      {13}},
 };
 
+/// The JIT of the CPU reference needs the native target.
 struct Setup {
-  DialectRegistry registry;
   Setup() {
-    exo::registerAllDialects(registry);
-    exo::registerAllPasses();
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   }
@@ -208,12 +206,11 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static Setup *setup = new Setup();
+  static Setup setup;
   if (size < 1)
     return 0;
-  MLIRContext context(setup->registry, MLIRContext::Threading::DISABLED);
-  ScopedDiagnosticHandler swallow(&context,
-                                  [](Diagnostic &) { return success(); });
+  exo::fuzz::Context fuzz;
+  MLIRContext &context = fuzz.context;
   const Payload &payload =
       kPayloads[data[0] % (sizeof(kPayloads) / sizeof(kPayloads[0]))];
   std::string text = payload.text;
