@@ -75,19 +75,11 @@ LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
                << ca.describe(inst.threads)
                << "); their initialization needs every thread";
   }
-  auto clusterSync = [&] {
-    if (clusterDim > 1) {
-      NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
-      NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
-    } else {
-      inlineAsm(Type(), {}, "barrier.sync 0;", "");
-    }
-  };
   AllocOp first = allocs.front();
   loc = first.getLoc();
   bool inLoop = first->getParentOfType<ForOp>() != nullptr;
   if (inLoop)
-    clusterSync();
+    clusterBarrier();
   LogicalResult r = emitIf(eq(tid, c32(0)), [&] {
     for (AllocOp alloc : llvm::to_vector(allocs)) {
       const BarrierInfo &info = barriers[alloc];
@@ -121,7 +113,7 @@ LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
   });
   if (failed(r))
     return failure();
-  clusterSync();
+  clusterBarrier();
   return success();
 }
 
@@ -170,9 +162,8 @@ LogicalResult KernelLowering::syncCollective(Operation *op, StringRef what) {
       count = p.count;
     }
   }
-  if (wholeCluster && clusterDim > 1) {
-    NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
-    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+  if (wholeCluster) {
+    clusterBarrier(); // a CTA barrier when the cluster is one CTA
     return success();
   }
   if (allCta) {

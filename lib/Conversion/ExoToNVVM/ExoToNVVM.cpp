@@ -75,6 +75,15 @@ Value KernelLowering::inlineAsm(Type result, ValueRange operands,
   return result ? op.getResult(0) : Value();
 }
 
+void KernelLowering::clusterBarrier() {
+  if (clusterDim > 1) {
+    NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+  } else {
+    inlineAsm(Type(), {}, "barrier.sync 0;", "");
+  }
+}
+
 Value KernelLowering::selectByCta(ArrayRef<int64_t> values, Type t) {
   Value result = cst(t, values.back());
   for (int64_t c = static_cast<int64_t>(values.size()) - 2; c >= 0; --c) {

@@ -514,12 +514,7 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
                        fence.getSecond() == SyncTimeline::CudaInOrder;
   if (shared && !endsWithFence) {
     loc = nest.back().getLoc();
-    if (clusterDim > 1) {
-      NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
-      NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
-    } else {
-      inlineAsm(Type(), {}, "barrier.sync 0;", "");
-    }
+    clusterBarrier();
   }
   return success();
 }

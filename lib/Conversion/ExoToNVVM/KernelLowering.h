@@ -130,6 +130,9 @@ private:
   }
   Value inlineAsm(Type result, ValueRange operands, StringRef text,
                   StringRef constraints);
+  /// Every thread of the cluster: a cluster barrier (a CTA barrier without
+  /// clusters).
+  void clusterBarrier();
   template <typename F> LogicalResult emitIf(Value cond, F &&then);
   /// Picks one of `values` (constants) by the CTA rank.
   Value selectByCta(ArrayRef<int64_t> values, Type t);
