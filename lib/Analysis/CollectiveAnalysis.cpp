@@ -703,7 +703,12 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
   FailureOr<int64_t> nativeCount = native.getThreadCount(blockDim, clusterDim);
   std::string nativeText;
   llvm::raw_string_ostream(nativeText) << native;
-  if (failed(nativeCount)) {
+  // The native instances of the cluster (the shards' owners).
+  SmallVector<ThreadSet> nativeInstances;
+  std::string tileWhy;
+  if (failed(nativeCount) ||
+      failed(tile(ThreadSet(total, true), native, TileMode::Any,
+                  nativeInstances, tileWhy))) {
     error(alloc) << "'" << name << "' is owned by " << nativeText
                  << " shards, which cannot exist in this device function";
     return;
@@ -723,6 +728,12 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
          isShardLoop(first->coords[m]))
     ++m;
   result.distributedDims[alloc] = m;
+
+  // The native instance each thread is in.
+  SmallVector<unsigned> nativeIndex(total);
+  for (auto [i, instance] : llvm::enumerate(nativeInstances))
+    for (unsigned t : instance.set_bits())
+      nativeIndex[t] = i;
 
   // Owner of each distributed index tuple (native instance), recorded at the
   // first instance that touches it.
@@ -843,13 +854,8 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
           return;
         }
         // The owner: the whole native instance containing the threads.
-        SmallVector<ThreadSet> whole;
-        ThreadSet all(total, true);
-        (void)tile(all, native, TileMode::Any, whole, why);
-        ThreadSet owner(total);
-        for (const ThreadSet &w : whole)
-          if (w.anyCommon(threads))
-            owner = w;
+        const ThreadSet &owner =
+            nativeInstances[nativeIndex[threads.find_first()]];
         result.ownerCtas[alloc][key] = owner.find_first() / blockDim;
         auto [it, inserted] = owners.try_emplace(key, owner, op);
         if (!inserted && it->second.first != owner) {
