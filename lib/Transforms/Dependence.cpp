@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Transforms/Rewrites.h"
+#include "RewriteUtils.h"
 
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -85,6 +86,7 @@ public:
     return newVar(Value(), kExtraCopy + unsigned(names.size()),
                   std::move(name));
   }
+  MLIRContext *getContext() const { return ctx; }
   /// Whether some value had to become an unknown parameter.
   bool hasOpaque() const { return opaque; }
   /// `name = value` for every size (proc index argument) in the question.
@@ -665,13 +667,26 @@ LogicalResult exo::proveFissionKeepsDependences(ArrayRef<ForOp> nest,
 // Bounds
 //===----------------------------------------------------------------------===//
 
+/// `v` as an expression of the question's variables (copy 0).
+static FailureOr<AffineExpr> linearExpr(Question &q, const LinearValue &v,
+                                        Operation *&culprit) {
+  AffineExpr sum = getAffineConstantExpr(v.constant, q.getContext());
+  for (auto [value, coef] : v.terms) {
+    FailureOr<AffineExpr> e = q.expr(value, 0, culprit);
+    if (failed(e))
+      return failure();
+    sum = sum + *e * coef;
+  }
+  return sum;
+}
+
 /// Looks for sizes and values of the loops around `context` that satisfy
 /// `requires`, those loops' bounds and the constraints `add` puts on the
 /// expressions of `values`. Fills `example` with the first one found and
 /// returns true; returns false when there is none. A value that is not
 /// quasi-affine in the sizes makes `example.analyzable` false.
 static bool
-findBoundsExample(Operation *context, ArrayRef<OpFoldResult> values,
+findBoundsExample(Operation *context, ArrayRef<LinearValue> values,
                   function_ref<void(Question &, ArrayRef<AffineExpr>)> add,
                   BoundsExample &example) {
   auto proc = context->getParentOfType<ProcOp>();
@@ -683,8 +698,8 @@ findBoundsExample(Operation *context, ArrayRef<OpFoldResult> values,
   SmallVector<AffineExpr> exprs;
   SmallVector<unsigned> positions;
   Operation *culprit = nullptr;
-  for (OpFoldResult v : values) {
-    FailureOr<AffineExpr> e = q.expr(v, 0, culprit);
+  for (const LinearValue &v : values) {
+    FailureOr<AffineExpr> e = linearExpr(q, v, culprit);
     if (failed(e)) {
       example.analyzable = false;
       return true;
@@ -721,7 +736,8 @@ LogicalResult exo::proveCutPoint(Operation *context, OpFoldResult lo,
   // cut > max(lo, hi).
   for (int64_t sign : {1, -1}) {
     if (findBoundsExample(
-            context, {lo, cut, hi},
+            context,
+            {LinearValue::of(lo), LinearValue::of(cut), LinearValue::of(hi)},
             [&](Question &q, ArrayRef<AffineExpr> e) {
               q.addGE0((e[0] - e[1]) * sign - 1);
               q.addGE0((e[2] - e[1]) * sign - 1);
@@ -736,7 +752,7 @@ LogicalResult exo::proveSameValue(Operation *context, OpFoldResult a,
                                   OpFoldResult b, BoundsExample &example) {
   for (int64_t sign : {1, -1}) {
     if (findBoundsExample(
-            context, {a, b},
+            context, {LinearValue::of(a), LinearValue::of(b)},
             [&](Question &q, ArrayRef<AffineExpr> e) {
               q.addGE0((e[0] - e[1]) * sign - 1);
             },
@@ -828,5 +844,133 @@ LogicalResult exo::proveNoValueCarried(ForOp loop, Value buffer,
                       loop.getIterName() + "' to a later one");
     }
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Windows (stage_mem)
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::proveAccessesInBox(ArrayRef<Operation *> stmts,
+                                      Value tensor, ArrayRef<LinearValue> lo,
+                                      ArrayRef<int64_t> sizes,
+                                      const Twine &header, Refusal &why) {
+  auto proc = stmts.front()->getParentOfType<ProcOp>();
+  if (!proc)
+    return why.fail(header + ": the statements are not inside an exo.proc");
+  for (Operation *top : stmts) {
+    SmallVector<Operation *> accesses;
+    top->walk([&](Operation *op) {
+      Value t;
+      SmallVector<OpFoldResult> idx;
+      if (getAccess(op, t, idx) && t == tensor)
+        accesses.push_back(op);
+    });
+    for (Operation *op : accesses) {
+      Value t;
+      SmallVector<OpFoldResult> idx;
+      getAccess(op, t, idx);
+      for (unsigned d = 0; d < sizes.size(); ++d) {
+        for (int side = 0; side < 2; ++side) {
+          Question q(proc, /*nest=*/nullptr);
+          Operation *culprit = nullptr;
+          FailureOr<AffineExpr> e = q.expr(idx[d], 0, culprit);
+          FailureOr<AffineExpr> l = linearExpr(q, lo[d], culprit);
+          if (failed(e) || failed(l) || q.hasOpaque()) {
+            why.note(op->getLoc(),
+                     "cannot analyze this access: its indices are not "
+                     "quasi-affine in the loop iterators and sizes");
+            return why.fail(header);
+          }
+          AffineExpr var = q.extraVar("_");
+          q.addEQ0(var - *e);
+          q.addRequires();
+          addDomain(q, op, top, 0);
+          for (Operation *p = top->getParentOp(); p; p = p->getParentOp())
+            if (auto enclosing = dyn_cast<ForOp>(p))
+              q.addLoopBounds(enclosing, 0);
+          if (side == 0)
+            q.addGE0(*l - *e - 1); // below the window
+          else
+            q.addGE0(*e - *l - sizes[d]); // past its end
+          std::optional<SmallVector<int64_t>> point = q.solve();
+          if (!point)
+            continue;
+          std::string sizesText = q.describeSizes(*point);
+          int64_t value = (*point)[cast<AffineDimExpr>(var).getPosition()];
+          why.note(op->getLoc(),
+                   ("this access of '" + tensorName(tensor) +
+                    "' can touch index " + Twine(value) + " of dimension " +
+                    Twine(d) + ", outside the window" +
+                    (sizesText.empty() ? std::string()
+                                       : " (with " + sizesText + ")"))
+                       .str());
+          return why.fail(header + ": the window does not cover every access "
+                                   "of '" +
+                          tensorName(tensor) + "' in the statements");
+        }
+      }
+    }
+  }
+  return success();
+}
+
+LogicalResult exo::proveBoxInTensor(Operation *context, Value tensor,
+                                    ArrayRef<LinearValue> lo,
+                                    ArrayRef<int64_t> sizes,
+                                    const Twine &header, Refusal &why) {
+  ArrayRef<Attribute> dims = getDimsOf(tensor.getType());
+  for (unsigned d = 0; d < sizes.size(); ++d) {
+    LinearValue extent;
+    if (auto i = dyn_cast<IntegerAttr>(dims[d]))
+      extent.constant = i.getInt();
+    else if (auto name = dyn_cast<StringAttr>(dims[d]))
+      if (Value v = lookupIndexName(context, name.getValue()))
+        extent.terms.push_back({v, 1});
+    if (!isa<IntegerAttr>(dims[d]) && extent.terms.empty())
+      return why.fail(header + ": dimension " + Twine(d) + " of '" +
+                      tensorName(tensor) + "' has no known extent");
+    BoundsExample example;
+    bool found = findBoundsExample(
+        context, {lo[d], extent},
+        [&](Question &q, ArrayRef<AffineExpr> e) { q.addGE0(-e[0] - 1); },
+        example);
+    if (!found)
+      found = findBoundsExample(
+          context, {lo[d], extent},
+          [&](Question &q, ArrayRef<AffineExpr> e) {
+            q.addGE0(e[0] + sizes[d] - e[1] - 1);
+          },
+          example);
+    if (!found)
+      continue;
+    if (!example.analyzable)
+      return why.fail(header + ": cannot prove that the window lies within '" +
+                      tensorName(tensor) +
+                      "': its offsets or extents are not quasi-affine in the "
+                      "sizes");
+    return why.fail(header + ": the window does not lie within '" +
+                    tensorName(tensor) + "': dimension " + Twine(d) +
+                    " starts at " + Twine(example.values[0]) + " and ends at " +
+                    Twine(example.values[0] + sizes[d]) + " of extent " +
+                    Twine(example.values[1]) +
+                    (example.sizes.empty() ? std::string()
+                                           : " (with " + example.sizes + ")"));
+  }
+  return success();
+}
+
+LogicalResult exo::proveInRange(Operation *context, const LinearValue &value,
+                                int64_t size, BoundsExample &example) {
+  if (findBoundsExample(
+          context, {value},
+          [&](Question &q, ArrayRef<AffineExpr> e) { q.addGE0(-e[0] - 1); },
+          example))
+    return failure();
+  if (findBoundsExample(
+          context, {value},
+          [&](Question &q, ArrayRef<AffineExpr> e) { q.addGE0(e[0] - size); },
+          example))
+    return failure();
   return success();
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Transforms/Rewrites.h"
+#include "RewriteUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -21,82 +22,6 @@ using namespace mlir;
 using namespace exo;
 
 namespace {
-
-/// Index arithmetic that folds constants, so that constant bounds stay
-/// integer literals of exo.for.
-class IndexBuilder {
-public:
-  /// Constants are created before `anchor`, so that loops do not repeat
-  /// them.
-  IndexBuilder(RewriterBase &rewriter, Location loc, Operation *anchor)
-      : rewriter(rewriter), loc(loc), anchor(anchor) {}
-
-  Value value(OpFoldResult ofr) {
-    if (auto v = dyn_cast<Value>(ofr))
-      return v;
-    int64_t c = cast<IntegerAttr>(cast<Attribute>(ofr)).getInt();
-    Value &cached = constants[c];
-    if (!cached) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(anchor);
-      cached = arith::ConstantIndexOp::create(rewriter, loc, c);
-    }
-    return cached;
-  }
-  OpFoldResult constant(int64_t c) { return rewriter.getIndexAttr(c); }
-  void setAnchor(Operation *op) { anchor = op; }
-
-  OpFoldResult add(OpFoldResult a, OpFoldResult b) {
-    std::optional<int64_t> ca = getConstantIntValue(a);
-    std::optional<int64_t> cb = getConstantIntValue(b);
-    if (ca && cb)
-      return constant(*ca + *cb);
-    if (ca == 0)
-      return b;
-    if (cb == 0)
-      return a;
-    return arith::AddIOp::create(rewriter, loc, value(a), value(b)).getResult();
-  }
-  OpFoldResult sub(OpFoldResult a, OpFoldResult b) {
-    std::optional<int64_t> ca = getConstantIntValue(a);
-    std::optional<int64_t> cb = getConstantIntValue(b);
-    if (ca && cb)
-      return constant(*ca - *cb);
-    if (cb == 0)
-      return a;
-    return arith::SubIOp::create(rewriter, loc, value(a), value(b)).getResult();
-  }
-  OpFoldResult mul(OpFoldResult a, int64_t c) {
-    if (std::optional<int64_t> ca = getConstantIntValue(a))
-      return constant(*ca * c);
-    if (c == 1)
-      return a;
-    return arith::MulIOp::create(rewriter, loc, value(a), value(constant(c)))
-        .getResult();
-  }
-  /// Division rounding toward zero, like arith.divsi: for the trip counts it
-  /// is applied to, a negative count gives an empty loop either way.
-  OpFoldResult div(OpFoldResult a, int64_t c) {
-    if (std::optional<int64_t> ca = getConstantIntValue(a))
-      return constant(*ca / c);
-    if (c == 1)
-      return a;
-    return arith::DivSIOp::create(rewriter, loc, value(a), value(constant(c)))
-        .getResult();
-  }
-  OpFoldResult rem(OpFoldResult a, int64_t c) {
-    if (std::optional<int64_t> ca = getConstantIntValue(a))
-      return constant(*ca % c);
-    return arith::RemSIOp::create(rewriter, loc, value(a), value(constant(c)))
-        .getResult();
-  }
-
-private:
-  RewriterBase &rewriter;
-  Location loc;
-  Operation *anchor;
-  llvm::DenseMap<int64_t, Value> constants;
-};
 
 /// `cuda_threads<warp>` for #exo.mode<cuda_threads<warp>>.
 std::string modeString(LoopModeAttr mode) {
@@ -431,7 +356,7 @@ LogicalResult exo::checkFission(Operation *stmt, int64_t depth, Refusal &why) {
       return false;
     why.note(def->getLoc(), "defined in the first part");
     why.note(user->getLoc(), "used in the second part");
-    why.fail(header + ": value " + valueName(operand) +
+    (void)why.fail(header + ": value " + valueName(operand) +
              " is used across the split");
     return true;
   };
@@ -463,7 +388,8 @@ FailureOr<FissionedLoops> exo::fission(RewriterBase &rewriter, Operation *stmt,
     return failure();
   FissionPlan plan = *planFission(stmt, depth, why);
   ForOp second;
-  for (auto [loop, pivot] : llvm::zip(plan.loops, plan.pivots)) {
+  for (auto [loopRef, pivot] : llvm::zip(plan.loops, plan.pivots)) {
+    ForOp loop = loopRef;
     // What follows the pivot (the second part of the inner level included).
     SmallVector<Operation *> rest;
     for (Operation *op = pivot->getNextNode(); op; op = op->getNextNode())

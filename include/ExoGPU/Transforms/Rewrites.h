@@ -188,6 +188,84 @@ mlir::LogicalResult sinkAlloc(mlir::RewriterBase &rewriter, AllocOp alloc,
                               Refusal &why);
 
 //===----------------------------------------------------------------------===//
+// stage_mem, expand_dim, divide_dim, rearrange_dim, set_memory, bind_expr
+// (MemoryRewrites.cpp)
+//===----------------------------------------------------------------------===//
+
+struct StagedMem {
+  AllocOp alloc; ///< The staged copy.
+  /// The statement that fills (or zeroes) it: a loop nest, or one assign
+  /// when the window has one element.
+  mlir::Operation *copyInStmt = nullptr;
+  /// The statement that writes it back (null when the statements only read).
+  mlir::Operation *copyOutStmt = nullptr;
+  ForOp copyIn, copyOut; ///< The loops of those (null for one element).
+};
+
+/// Checks the precondition of stageMem without changing anything.
+mlir::LogicalResult checkStageMem(llvm::ArrayRef<mlir::Operation *> stmts,
+                                  llvm::StringRef tensorName,
+                                  llvm::ArrayRef<std::string> offsets,
+                                  llvm::ArrayRef<int64_t> sizes,
+                                  MemoryAttr memory, Refusal &why);
+
+/// Redirects every access of the tensor `tensorName` in the consecutive
+/// statements `stmts` to a new tensor `newName` in `memory` holding the
+/// window at `offsets` (linear index expressions) of extents `sizes`: the
+/// window is copied in before (zeroed when the statements only reduce into
+/// it) and written (added) back after when the statements write it.
+mlir::FailureOr<StagedMem>
+stageMem(mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *> stmts,
+         llvm::StringRef tensorName, llvm::ArrayRef<std::string> offsets,
+         llvm::ArrayRef<int64_t> sizes, llvm::StringRef newName,
+         MemoryAttr memory, Refusal &why);
+
+mlir::LogicalResult checkExpandDim(AllocOp alloc, int64_t size,
+                                   llvm::StringRef index, Refusal &why);
+
+/// Adds a leading dimension of extent `size` to `alloc`, indexed in every
+/// access by `index` (a linear expression of the iterators around the
+/// allocation and sizes, proved to lie in [0, size)).
+mlir::LogicalResult expandDim(mlir::RewriterBase &rewriter, AllocOp alloc,
+                              int64_t size, llvm::StringRef index,
+                              Refusal &why);
+
+mlir::LogicalResult checkDivideDim(AllocOp alloc, int64_t dim, int64_t factor,
+                                   Refusal &why);
+
+/// Splits dimension `dim` (constant extent n) of `alloc` into n / factor and
+/// factor; index i becomes (i / factor, i mod factor).
+mlir::LogicalResult divideDim(mlir::RewriterBase &rewriter, AllocOp alloc,
+                              int64_t dim, int64_t factor, Refusal &why);
+
+mlir::LogicalResult checkRearrangeDim(AllocOp alloc,
+                                      llvm::ArrayRef<int64_t> permutation,
+                                      Refusal &why);
+
+/// Permutes the dimensions of `alloc`: new dimension k is old dimension
+/// permutation[k].
+mlir::LogicalResult rearrangeDim(mlir::RewriterBase &rewriter, AllocOp alloc,
+                                 llvm::ArrayRef<int64_t> permutation,
+                                 Refusal &why);
+
+mlir::LogicalResult checkSetMemory(mlir::Value tensor, MemoryAttr memory,
+                                   Refusal &why);
+
+/// Moves a tensor (an allocation, or an argument of a proc nobody calls) and
+/// its windows to `memory`.
+mlir::LogicalResult setMemory(mlir::RewriterBase &rewriter, mlir::Value tensor,
+                              MemoryAttr memory, Refusal &why);
+
+mlir::LogicalResult checkBindExpr(mlir::Value value, MemoryAttr memory,
+                                  Refusal &why);
+
+/// Stores the scalar `value` in a new one-element tensor `name` right after
+/// it is computed, and makes its uses read it back.
+mlir::FailureOr<AllocOp> bindExpr(mlir::RewriterBase &rewriter,
+                                  mlir::Value value, llvm::StringRef name,
+                                  MemoryAttr memory, Refusal &why);
+
+//===----------------------------------------------------------------------===//
 // Presburger questions (Dependence.cpp)
 //===----------------------------------------------------------------------===//
 
@@ -239,6 +317,50 @@ mlir::LogicalResult proveSameValue(mlir::Operation *context,
 mlir::LogicalResult proveNoValueCarried(ForOp loop, mlir::Value buffer,
                                         const llvm::Twine &header,
                                         Refusal &why);
+
+/// A linear combination of index values: constant + sum of coef * value.
+struct LinearValue {
+  llvm::SmallVector<std::pair<mlir::Value, int64_t>> terms;
+  int64_t constant = 0;
+
+  static LinearValue of(mlir::OpFoldResult ofr) {
+    LinearValue v;
+    if (auto value = llvm::dyn_cast<mlir::Value>(ofr))
+      v.terms.push_back({value, 1});
+    else
+      v.constant =
+          llvm::cast<mlir::IntegerAttr>(llvm::cast<mlir::Attribute>(ofr))
+              .getInt();
+    return v;
+  }
+};
+
+/// Proves that 0 <= `value` < `size` wherever `context` runs (for all sizes
+/// satisfying `requires` and values of the loops around it); on failure
+/// `example` holds a value outside.
+mlir::LogicalResult proveInRange(mlir::Operation *context,
+                                 const LinearValue &value, int64_t size,
+                                 BoundsExample &example);
+
+/// Proves that every read, write and reduction of `tensor` (directly, not
+/// through a window) in `stmts` touches an element of the box that starts at
+/// `lo` and has extents `sizes`, for all sizes satisfying `requires` and all
+/// iterations. On failure `why` (under `header`) names an access and an
+/// index outside the box.
+mlir::LogicalResult proveAccessesInBox(llvm::ArrayRef<mlir::Operation *> stmts,
+                                       mlir::Value tensor,
+                                       llvm::ArrayRef<LinearValue> lo,
+                                       llvm::ArrayRef<int64_t> sizes,
+                                       const llvm::Twine &header,
+                                       Refusal &why);
+
+/// Proves that the box at `lo` with extents `sizes` lies within the extents
+/// of `tensor` wherever `context` runs.
+mlir::LogicalResult proveBoxInTensor(mlir::Operation *context,
+                                     mlir::Value tensor,
+                                     llvm::ArrayRef<LinearValue> lo,
+                                     llvm::ArrayRef<int64_t> sizes,
+                                     const llvm::Twine &header, Refusal &why);
 
 } // namespace exo
 

@@ -638,6 +638,29 @@ void AllocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
     setNameFn(getResult(), getName());
 }
 
+LogicalResult exo::checkAllocatable(Operation *where, MemoryAttr mem,
+                                   std::string &why) {
+  if (isInInstrProc(where))
+    return success();
+  bool inDevice = static_cast<bool>(getEnclosingDeviceFunction(where));
+  StringRef kind = stringifyMemoryKind(mem.getKind());
+  if (inDevice && !mem.isDeviceAllocatable()) {
+    why = ("device code cannot allocate '" + kind +
+           "' memory; allocate it in host code")
+              .str();
+    return failure();
+  }
+  if (!inDevice && mem.getKind() == MemoryKind::GridConst) {
+    why = "grid constants are kernel parameters and cannot be allocated";
+    return failure();
+  }
+  if (!inDevice && mem.isDeviceAllocatable()) {
+    why = ("'" + kind + "' memory can only be allocated in device code").str();
+    return failure();
+  }
+  return success();
+}
+
 LogicalResult AllocOp::verify() {
   Type type = getType();
   bool inDevice = static_cast<bool>(getEnclosingDeviceFunction(*this));
@@ -649,19 +672,9 @@ LogicalResult AllocOp::verify() {
     return success();
   }
   auto tensor = cast<exo::TensorType>(type);
-  MemoryAttr mem = tensor.getMemory();
-  if (!isInInstrProc(*this)) {
-    if (inDevice && !mem.isDeviceAllocatable())
-      return emitOpError() << "device code cannot allocate '"
-                           << stringifyMemoryKind(mem.getKind())
-                           << "' memory; allocate it in host code";
-    if (!inDevice && mem.isDeviceAllocatable())
-      return emitOpError() << "'" << stringifyMemoryKind(mem.getKind())
-                           << "' memory can only be allocated in device code";
-    if (!inDevice && mem.getKind() == MemoryKind::GridConst)
-      return emitOpError() << "grid constants are kernel parameters and "
-                              "cannot be allocated";
-  }
+  std::string why;
+  if (failed(checkAllocatable(*this, tensor.getMemory(), why)))
+    return emitOpError() << why;
   bool hasRing =
       llvm::any_of(tensor.getRingDepths(), [](int64_t d) { return d != 0; });
   if (hasRing != static_cast<bool>(getGuard()))

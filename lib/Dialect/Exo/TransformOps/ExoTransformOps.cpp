@@ -40,6 +40,19 @@ static void printLoopMode(OpAsmPrinter &printer, Operation *,
   mode.printBare(printer);
 }
 
+static ParseResult parseMemory(OpAsmParser &parser, MemoryAttr &memory) {
+  FailureOr<MemoryAttr> parsed = MemoryAttr::parseBare(parser);
+  if (failed(parsed))
+    return failure();
+  memory = *parsed;
+  return success();
+}
+
+static void printMemory(OpAsmPrinter &printer, Operation *,
+                        MemoryAttr memory) {
+  memory.printBare(printer);
+}
+
 #include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformOpsEnums.cpp.inc"
 
 #define GET_OP_CLASSES
@@ -148,6 +161,122 @@ transform::MatchLoopOp::apply(transform::TransformRewriter &rewriter,
     for (Operation *root : state.getPayloadOps(getTarget()))
       diag.attachNote(root->getLoc()) << "the target";
     return diag;
+  }
+  results.set(cast<OpResult>(getResult()), found);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.match_access, get_sibling_stmt, get_body
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::MatchAccessOp::verify() {
+  std::optional<StringRef> kind = getKind();
+  if (kind && *kind != "read" && *kind != "assign" && *kind != "reduce")
+    return emitOpError() << "kind must be \"read\", \"assign\" or "
+                            "\"reduce\", not \""
+                         << *kind << "\"";
+  return success();
+}
+
+DiagnosedSilenceableFailure
+transform::MatchAccessOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
+  std::optional<StringRef> kind = getKind();
+  SmallVector<Operation *> found;
+  for (Operation *root : state.getPayloadOps(getTarget()))
+    root->walk([&](Operation *op) {
+      Value tensor;
+      if (auto read = dyn_cast<ReadOp>(op))
+        tensor = read.getSource();
+      else if (auto assign = dyn_cast<AssignOp>(op))
+        tensor = assign.getDest();
+      else if (auto reduce = dyn_cast<ReduceOp>(op))
+        tensor = reduce.getDest();
+      else
+        return;
+      if (kind && op->getName().stripDialect() != *kind)
+        return;
+      while (auto window = tensor.getDefiningOp<WindowOp>())
+        tensor = window.getSource();
+      StringRef name;
+      if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+        if (auto proc = dyn_cast<ProcOp>(arg.getOwner()->getParentOp()))
+          name = proc.getArgName(arg.getArgNumber());
+      } else if (auto alloc = tensor.getDefiningOp<AllocOp>()) {
+        name = alloc.getName();
+      }
+      if (name == getTensor())
+        found.push_back(op);
+    });
+  if (found.empty())
+    return emitSilenceableError() << "no access of '" << getTensor() << "'"
+                                  << (kind ? " of kind '" + *kind + "'" : "")
+                                  << " in the target";
+  results.set(cast<OpResult>(getResult()), found);
+  return DiagnosedSilenceableFailure::success();
+}
+
+/// Whether `op` is a statement rather than an expression.
+static bool isStatement(Operation *op) {
+  if (!isa<ExoDialect>(op->getDialect()))
+    return false;
+  return !isa<ReadOp, WindowOp>(op);
+}
+
+DiagnosedSilenceableFailure
+transform::GetSiblingStmtOp::apply(transform::TransformRewriter &rewriter,
+                                   transform::TransformResults &results,
+                                   transform::TransformState &state) {
+  SmallVector<Operation *> found;
+  int64_t offset = getOffset();
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    Operation *op = target;
+    for (int64_t n = std::abs(offset); op && n > 0;) {
+      op = offset > 0 ? op->getNextNode() : op->getPrevNode();
+      if (op && isStatement(op))
+        --n;
+    }
+    if (!op || offset == 0) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "no statement " << std::abs(offset)
+          << (offset >= 0 ? " after" : " before") << " the target in its block";
+      diag.attachNote(target->getLoc()) << "the target";
+      return diag;
+    }
+    found.push_back(op);
+  }
+  results.set(cast<OpResult>(getResult()), found);
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure
+transform::GetBodyOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
+  SmallVector<Operation *> found;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    if (!isa<ForOp, WarpsOp, DeviceFunctionOp>(target)) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "expected an exo.for, exo.warps or exo.device_function payload, "
+             "got '"
+          << target->getName() << "'";
+      diag.attachNote(target->getLoc()) << "this payload op";
+      return diag;
+    }
+    size_t before = found.size();
+    for (Operation &op : target->getRegion(0).front())
+      if (isStatement(&op))
+        found.push_back(&op);
+    if (found.size() == before) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "the body has no statement";
+      diag.attachNote(target->getLoc()) << "the target";
+      return diag;
+    }
   }
   results.set(cast<OpResult>(getResult()), found);
   return DiagnosedSilenceableFailure::success();
@@ -573,6 +702,220 @@ transform::SinkAllocOp::apply(transform::TransformRewriter &rewriter,
 void transform::SinkAllocOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.stage_mem
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::StageMemOp::apply(transform::TransformRewriter &rewriter,
+                             transform::TransformResults &results,
+                             transform::TransformState &state) {
+  SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
+  SmallVector<std::string> offsets;
+  for (Attribute a : getOffsets())
+    offsets.push_back(cast<StringAttr>(a).getValue().str());
+  Refusal why;
+  FailureOr<StagedMem> staged =
+      stageMem(rewriter, stmts, getTensor(), offsets, getSizes(),
+               getNewName(), getMemory(), why);
+  if (failed(staged))
+    return report(*this, why);
+  results.set(cast<OpResult>(getAlloc()), {staged->alloc.getOperation()});
+  results.set(cast<OpResult>(getCopyIn()), {staged->copyInStmt});
+  SmallVector<Operation *> out;
+  if (staged->copyOutStmt)
+    out.push_back(staged->copyOutStmt);
+  results.set(cast<OpResult>(getCopyOut()), out);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::StageMemOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.expand_dim, divide_dim, rearrange_dim
+//===----------------------------------------------------------------------===//
+
+/// Checks then applies a rewrite of allocations on every target allocation.
+template <typename CheckFn, typename ApplyFn>
+static DiagnosedSilenceableFailure
+applyToAllocs(transform::TransformOpInterface op,
+              transform::TransformState &state, Value handle, CheckFn check,
+              ApplyFn apply) {
+  SmallVector<AllocOp> allocs;
+  DiagnosedSilenceableFailure got = getAllocs(op, state, handle, allocs);
+  if (!got.succeeded())
+    return got;
+  return checkAllThenApply<AllocOp>(op, allocs, check, apply);
+}
+
+DiagnosedSilenceableFailure
+transform::ExpandDimOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  return applyToAllocs(
+      *this, state, getTarget(),
+      [&](AllocOp alloc, Refusal &why) {
+        return checkExpandDim(alloc, getSize(), getIndex(), why);
+      },
+      [&](AllocOp alloc, Refusal &why) {
+        return expandDim(rewriter, alloc, getSize(), getIndex(), why);
+      });
+}
+
+void transform::ExpandDimOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::DivideDimOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  return applyToAllocs(
+      *this, state, getTarget(),
+      [&](AllocOp alloc, Refusal &why) {
+        return checkDivideDim(alloc, getDim(), getFactor(), why);
+      },
+      [&](AllocOp alloc, Refusal &why) {
+        return divideDim(rewriter, alloc, getDim(), getFactor(), why);
+      });
+}
+
+void transform::DivideDimOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::RearrangeDimOp::apply(transform::TransformRewriter &rewriter,
+                                 transform::TransformResults &results,
+                                 transform::TransformState &state) {
+  return applyToAllocs(
+      *this, state, getTarget(),
+      [&](AllocOp alloc, Refusal &why) {
+        return checkRearrangeDim(alloc, getOrder(), why);
+      },
+      [&](AllocOp alloc, Refusal &why) {
+        return rearrangeDim(rewriter, alloc, getOrder(), why);
+      });
+}
+
+void transform::RearrangeDimOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.set_memory
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::SetMemoryOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<Value> tensors;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    if (std::optional<StringRef> arg = getArg()) {
+      auto proc = dyn_cast<ProcOp>(op);
+      if (!proc) {
+        DiagnosedSilenceableFailure diag =
+            emitSilenceableError()
+            << "with `arg`, expected an exo.proc payload, got '"
+            << op->getName() << "'";
+        diag.attachNote(op->getLoc()) << "this payload op";
+        return diag;
+      }
+      Value found;
+      for (BlockArgument a : proc.getBodyBlock().getArguments())
+        if (proc.getArgName(a.getArgNumber()) == *arg)
+          found = a;
+      if (!found) {
+        DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                           << "@" << proc.getSymName()
+                                           << " has no argument '" << *arg
+                                           << "'";
+        diag.attachNote(op->getLoc()) << "this payload op";
+        return diag;
+      }
+      tensors.push_back(found);
+      continue;
+    }
+    auto alloc = dyn_cast<AllocOp>(op);
+    if (!alloc) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "expected an exo.alloc payload, got '"
+                                         << op->getName() << "'";
+      diag.attachNote(op->getLoc()) << "this payload op";
+      return diag;
+    }
+    tensors.push_back(alloc.getResult());
+  }
+  return checkAllThenApply<Value>(
+      *this, tensors,
+      [&](Value t, Refusal &why) { return checkSetMemory(t, getMemory(), why); },
+      [&](Value t, Refusal &why) {
+        return setMemory(rewriter, t, getMemory(), why);
+      });
+}
+
+void transform::SetMemoryOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.bind_expr
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::BindExprOp::apply(transform::TransformRewriter &rewriter,
+                             transform::TransformResults &results,
+                             transform::TransformState &state) {
+  SmallVector<Value> values;
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    if (op->getNumResults() != 1) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError() << "expected an op with one result, got '"
+                                 << op->getName() << "'";
+      diag.attachNote(op->getLoc()) << "this payload op";
+      return diag;
+    }
+    values.push_back(op->getResult(0));
+  }
+  SmallVector<Operation *> allocs;
+  DiagnosedSilenceableFailure done = checkAllThenApply<Value>(
+      *this, values,
+      [&](Value v, Refusal &why) { return checkBindExpr(v, getMemory(), why); },
+      [&](Value v, Refusal &why) -> LogicalResult {
+        FailureOr<AllocOp> alloc =
+            bindExpr(rewriter, v, getNewName(), getMemory(), why);
+        if (failed(alloc))
+          return failure();
+        allocs.push_back(*alloc);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
+  results.set(cast<OpResult>(getAlloc()), allocs);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::BindExprOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
 }
 

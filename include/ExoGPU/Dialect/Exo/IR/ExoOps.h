@@ -29,6 +29,12 @@ namespace exo {
 /// The device function enclosing `op`, if any.
 DeviceFunctionOp getEnclosingDeviceFunction(mlir::Operation *op);
 
+/// Whether a tensor in `mem` may be allocated at `where` (device code
+/// allocates on-chip memories, host code `dram` and `gmem`); `why` says why
+/// not.
+mlir::LogicalResult checkAllocatable(mlir::Operation *where, MemoryAttr mem,
+                                     std::string &why);
+
 /// Why `mode` cannot annotate `loop` where it stands with its current
 /// bounds, or std::nullopt when it can. The exo.for verifier and
 /// transform.exo.set_loop_mode share it.

@@ -40,6 +40,14 @@ def Exo_TransformLoopModeAttr
   let convertFromStorage = "$_self";
 }
 
+// A memory of the exo dialect, written as in types (`regs`, `smem`).
+def Exo_TransformMemoryAttr
+    : Attr<CPred<"::llvm::isa<::exo::MemoryAttr>($_self)">, "an exo memory"> {
+  let storageType = "::exo::MemoryAttr";
+  let returnType = "::exo::MemoryAttr";
+  let convertFromStorage = "$_self";
+}
+
 class Exo_TransformOp<string mnemonic, list<Trait> traits = []>
     : Op<Transform_Dialect, "exo." # mnemonic, traits>;
 
@@ -124,6 +132,92 @@ def Exo_GetParentLoopOp : Exo_TransformOp<"get_parent_loop", [
   }];
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$parent);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+def Exo_MatchAccessOp : Exo_TransformOp<"match_access", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    NavigationTransformOpTrait, MemoryEffectsOpInterface
+  ]> {
+  let summary = "finds the element accesses of a tensor";
+  let description = [{
+    Returns a handle to every `exo.read`, `exo.assign` and `exo.reduce`
+    nested in the target payload ops that accesses the tensor called
+    `tensor` (an allocation or proc argument of that name, also through
+    windows of it), in program order. With `kind`, only reads (`"read"`),
+    assignments (`"assign"`) or reductions (`"reduce"`).
+
+    ```mlir
+    %reads = transform.exo.match_access "A" kind "read" in %loop
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Produces a silenceable failure if nothing matches. Only reads the target
+    handle and the payload.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$tensor,
+                       OptionalAttr<StrAttr>:$kind);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $tensor (`kind` $kind^)? `in` $target attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Exo_GetSiblingStmtOp : Exo_TransformOp<"get_sibling_stmt", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    NavigationTransformOpTrait, MemoryEffectsOpInterface
+  ]> {
+  let summary = "finds the statement after or before each target";
+  let description = [{
+    For each target, returns the next (`offset` > 0) or previous (`offset` <
+    0) statement `|offset|` statements away in its block. Statements are the
+    exo ops that do something (loops, guards, allocations, writes, calls,
+    syncs); index arithmetic, reads and windows are expressions and are
+    skipped.
+
+    ```mlir
+    %next = transform.exo.get_sibling_stmt %loop offset 1
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Produces a silenceable failure, with a note at the target, if there is
+    no such statement. Only reads the target handle and the payload.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$offset);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target `offset` $offset attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_GetBodyOp : Exo_TransformOp<"get_body", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    NavigationTransformOpTrait, MemoryEffectsOpInterface
+  ]> {
+  let summary = "finds the statements of a loop's body";
+  let description = [{
+    Returns a handle to the statements (see `get_sibling_stmt`) directly in
+    the body of each target `exo.for`, `exo.warps` or `exo.device_function`,
+    in order.
+
+    ```mlir
+    %stmts = transform.exo.get_body %loop
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Produces a silenceable failure if a target has no body or its body has no
+    statement. Only reads the target handle and the payload.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
 }
 
@@ -536,6 +630,225 @@ def Exo_SinkAllocOp : Exo_TransformOp<"sink_alloc", [
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs);
   let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor rewrites
+//===----------------------------------------------------------------------===//
+
+def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "redirects a window of a tensor to a new tensor around statements";
+  let description = [{
+    The target handle holds consecutive statements of one block. Every read,
+    write and reduction of the tensor `tensor` in them (found by name: an
+    allocation before them or a proc argument) is redirected to a new tensor
+    `new_name` in `memory`, of extents `sizes`, holding the window of
+    `tensor` that starts at `offsets`. Offsets are linear index expressions
+    (`"16 * io + 4"`) over the iterators of enclosing loops and the proc's
+    sizes.
+
+    Before the statements, a loop nest copies the window into the new tensor;
+    after them, when they write it, another copies it back. When the
+    statements only reduce into the tensor (an accumulator), the copy starts
+    at zero and is added back instead, so that the statements' reductions
+    can then run on registers.
+
+    Preconditions, proved with the Presburger library for all sizes allowed
+    by the proc's `requires` and all iterations: every access of the tensor
+    in the statements touches an element of the window, and the window lies
+    within the tensor. The tensor may only be used through element accesses
+    in the statements (no window of it, no call), and `memory` must be
+    allocatable there.
+
+    ```mlir
+    %acc, %in, %out = transform.exo.stage_mem %kloop, "C" at ["m", "n"]
+        sizes [1, 1] as "acc" in regs
+        : (!transform.any_op)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Returns handles to the new allocation, the copy-in loop nest and the
+    copy-out loop nest (empty when the statements only read). Produces a
+    silenceable failure, with a note at the offending payload op and, for
+    an access outside the window, an example of sizes, with the IR
+    untouched, if a precondition does not hold.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       StrAttr:$tensor,
+                       StrArrayAttr:$offsets,
+                       DenseI64ArrayAttr:$sizes,
+                       StrAttr:$new_name,
+                       Exo_TransformMemoryAttr:$memory);
+  let results = (outs TransformHandleTypeInterface:$alloc,
+                      TransformHandleTypeInterface:$copy_in,
+                      TransformHandleTypeInterface:$copy_out);
+  let assemblyFormat = [{
+    $target `,` $tensor `at` $offsets `sizes` $sizes `as` $new_name `in`
+    custom<Memory>($memory) attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "adds a leading dimension to an allocation";
+  let description = [{
+    Gives each target `exo.alloc` a new leading dimension of extent `size`,
+    indexed in every access (and every window) by `index`, a linear index
+    expression over the iterators of loops around the allocation and the
+    proc's sizes. Since the index is the same throughout one instance of the
+    allocation, every access touches the element it touched before. The
+    precondition, proved with the Presburger library, is that the index lies
+    in `[0, size)`. Typically followed by `lift_alloc`, which then sees that
+    iterations use different elements, and by distributing the new dimension
+    over threads.
+
+    ```mlir
+    transform.exo.expand_dim %part size 8 index "t" : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with the IR
+    untouched, if the index can leave `[0, size)` (with an example), names
+    something that is not an iterator around the allocation or a size, or
+    the tensor has a use other than element accesses and windows.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$size,
+                       StrAttr:$index);
+  let assemblyFormat = [{
+    $target `size` $size `index` $index attr-dict `:` type($target)
+  }];
+}
+
+def Exo_DivideDimOp : Exo_TransformOp<"divide_dim", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "splits a dimension of an allocation in two";
+  let description = [{
+    Splits dimension `dim` of each target `exo.alloc`, of constant extent
+    `n`, into two of extents `n / factor` and `factor`; index `i` becomes
+    `(i / factor, i mod factor)` in every access and window (a bijection, so
+    the program's meaning is unchanged). `factor` must divide `n`, and no
+    window may take an interval of the dimension.
+
+    ```mlir
+    transform.exo.divide_dim %part dim 0 by 4 : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with the IR
+    untouched, if a precondition does not hold.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$dim,
+                       I64Attr:$factor);
+  let assemblyFormat = [{
+    $target `dim` $dim `by` $factor attr-dict `:` type($target)
+  }];
+}
+
+def Exo_RearrangeDimOp : Exo_TransformOp<"rearrange_dim", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "permutes the dimensions of an allocation";
+  let description = [{
+    New dimension `k` of each target `exo.alloc` is its old dimension
+    `order[k]`; every access and window is permuted alike. A window's own
+    dimensions (its intervals) must keep their relative order.
+
+    ```mlir
+    transform.exo.rearrange_dim %tile order [1, 0] : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with the IR
+    untouched, if `order` is not a permutation of the dimensions or would
+    reorder a window's dimensions.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DenseI64ArrayAttr:$order);
+  let assemblyFormat = [{
+    $target `order` $order attr-dict `:` type($target)
+  }];
+}
+
+def Exo_SetMemoryOp : Exo_TransformOp<"set_memory", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "moves a tensor to another memory";
+  let description = [{
+    Moves each target `exo.alloc` (or, with `arg`, the argument of that name
+    of each target `exo.proc`) to `memory`, with the windows of it in the
+    same memory. Memories are not part of the sequential meaning, so only
+    structure is checked: an allocation's memory must be allocatable where it
+    stands (on-chip memories in device code, `dram`/`gmem` in host code) and
+    on-chip memories need constant extents; a proc whose argument moves must
+    not be called; the tensor must not be passed to a call (whose parameter
+    fixes its memory). Whether threads may then access it is the collective
+    analysis's question.
+
+    ```mlir
+    transform.exo.set_memory %acc to regs : !transform.any_op
+    transform.exo.set_memory %proc arg "A" to gmem : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with the IR
+    untouched, if a precondition does not hold.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<StrAttr>:$arg,
+                       Exo_TransformMemoryAttr:$memory);
+  let assemblyFormat = [{
+    $target (`arg` $arg^)? `to` custom<Memory>($memory) attr-dict `:` type($target)
+  }];
+}
+
+def Exo_BindExprOp : Exo_TransformOp<"bind_expr", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "stores a scalar value in a new one-element tensor";
+  let description = [{
+    For each target op with one scalar data result (an `exo.read`, an
+    `arith` operation), inserts right after it a new one-element tensor
+    `new_name` in `memory`, an `exo.assign` of the value into it and an
+    `exo.read` of it, and makes every use of the value use that read. The
+    tensor is new, so the read returns the value: the meaning is unchanged.
+    Used to give a value a place in a memory (a register) that later
+    rewrites can stage, expand and distribute.
+
+    ```mlir
+    %t = transform.exo.bind_expr %read as "a_reg" in dram
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Returns a handle to the new allocations. Produces a silenceable failure,
+    with the IR untouched, if a target's result is an index, a condition or
+    unused, or `memory` cannot be allocated there.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       StrAttr:$new_name,
+                       Exo_TransformMemoryAttr:$memory);
+  let results = (outs TransformHandleTypeInterface:$alloc);
+  let assemblyFormat = [{
+    $target `as` $new_name `in` custom<Memory>($memory) attr-dict `:`
+    functional-type(operands, results)
+  }];
 }
 
 #endif // EXOGPU_DIALECT_EXO_TRANSFORMOPS_EXOTRANSFORMOPS_TD

@@ -1,0 +1,801 @@
+//===- MemoryRewrites.cpp - Rewrites of tensors and their accesses --------===//
+//
+// Part of the Exo-GPU project.
+//
+// stage_mem, expand_dim, divide_dim, rearrange_dim, set_memory and
+// bind_expr. Each checks its whole precondition first, then rewrites the
+// allocation and every access of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Transforms/Rewrites.h"
+#include "RewriteUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+/// The statements of `ops` in block order, if they are consecutive ops of
+/// one block.
+LogicalResult orderStatements(ArrayRef<Operation *> ops,
+                              SmallVectorImpl<Operation *> &sorted,
+                              Refusal &why) {
+  if (ops.empty())
+    return why.fail("no statements to stage");
+  Block *block = ops.front()->getBlock();
+  for (Operation *op : ops)
+    if (op->getBlock() != block) {
+      why.note(op->getLoc(), "this statement is in another block");
+      return why.fail("the statements must be consecutive statements of one "
+                      "block");
+    }
+  sorted.assign(ops.begin(), ops.end());
+  llvm::sort(sorted, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  sorted.erase(llvm::unique(sorted), sorted.end());
+  for (auto [a, b] : llvm::zip(sorted, llvm::drop_begin(sorted)))
+    if (a->getNextNode() != b) {
+      why.note(a->getNextNode()->getLoc(),
+               "this op lies between two of the statements");
+      return why.fail("the statements must be consecutive statements of one "
+                      "block");
+    }
+  return success();
+}
+
+/// The first use of `tensor` that is neither an element access nor, with
+/// `allowWindows`, an exo.window of it; null if there is none.
+Operation *findOtherUse(Value tensor, bool allowWindows) {
+  for (Operation *user : tensor.getUsers()) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    if (getAccess(user, t, idx) && t == tensor)
+      continue;
+    if (allowWindows)
+      if (auto window = dyn_cast<WindowOp>(user);
+          window && window.getSource() == tensor)
+        continue;
+    return user;
+  }
+  return nullptr;
+}
+
+/// The zero of a scalar type, for the accumulator of a staged reduction.
+Value createZero(RewriterBase &rewriter, Location loc, Type type) {
+  if (auto f = dyn_cast<FloatType>(type))
+    return arith::ConstantOp::create(rewriter, loc, type,
+                                     rewriter.getFloatAttr(f, 0.0));
+  return arith::ConstantOp::create(rewriter, loc, type,
+                                   rewriter.getIntegerAttr(type, 0));
+}
+
+/// A perfect nest of seq loops `0 <= i_d < sizes[d]` named `prefix_d`
+/// (none for extents of 1, whose index is 0); the insertion point ends in
+/// the innermost body. Returns the outermost loop (null when there is none)
+/// and the indices.
+ForOp buildBoxNest(RewriterBase &rewriter, Location loc,
+                   ArrayRef<int64_t> sizes, StringRef prefix,
+                   SmallVectorImpl<OpFoldResult> &ivs) {
+  ForOp outermost;
+  auto seq = LoopModeAttr::get(rewriter.getContext(), LoopModeKind::Seq,
+                               CollUnitAttr());
+  for (auto [d, size] : llvm::enumerate(sizes)) {
+    if (size == 1) {
+      ivs.push_back(rewriter.getIndexAttr(0));
+      continue;
+    }
+    auto loop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                              rewriter.getIndexAttr(size), seq,
+                              (prefix + "_" + Twine(d)).str());
+    if (!outermost)
+      outermost = loop;
+    ivs.push_back(loop.getInductionVar());
+    rewriter.setInsertionPointToStart(&loop.getBodyBlock());
+  }
+  return outermost;
+}
+
+/// `ofr` as a linear combination: sums, differences and products by
+/// constants are looked through; any other value is a term of its own.
+LinearValue decompose(OpFoldResult ofr) {
+  LinearValue result;
+  SmallVector<std::pair<OpFoldResult, int64_t>> work = {{ofr, 1}};
+  while (!work.empty()) {
+    auto [x, coef] = work.pop_back_val();
+    if (std::optional<int64_t> c = getConstantIntValue(x)) {
+      result.constant += coef * *c;
+      continue;
+    }
+    Value v = cast<Value>(x);
+    Operation *def = v.getDefiningOp();
+    if (auto add = dyn_cast_or_null<arith::AddIOp>(def)) {
+      work.push_back({add.getLhs(), coef});
+      work.push_back({add.getRhs(), coef});
+      continue;
+    }
+    if (auto sub = dyn_cast_or_null<arith::SubIOp>(def)) {
+      work.push_back({sub.getLhs(), coef});
+      work.push_back({sub.getRhs(), -coef});
+      continue;
+    }
+    if (auto mul = dyn_cast_or_null<arith::MulIOp>(def)) {
+      if (std::optional<int64_t> c = getConstantIntValue(mul.getRhs())) {
+        work.push_back({mul.getLhs(), coef * *c});
+        continue;
+      }
+      if (std::optional<int64_t> c = getConstantIntValue(mul.getLhs())) {
+        work.push_back({mul.getRhs(), coef * *c});
+        continue;
+      }
+    }
+    result.terms.push_back({v, coef});
+  }
+  return result;
+}
+
+/// a - b with like terms combined (terms in order of first appearance).
+LinearValue subtract(const LinearValue &a, const LinearValue &b) {
+  LinearValue result;
+  result.constant = a.constant - b.constant;
+  auto addTerm = [&](Value v, int64_t coef) {
+    for (auto &term : result.terms)
+      if (term.first == v) {
+        term.second += coef;
+        return;
+      }
+    result.terms.push_back({v, coef});
+  };
+  for (auto [v, coef] : a.terms)
+    addTerm(v, coef);
+  for (auto [v, coef] : b.terms)
+    addTerm(v, -coef);
+  llvm::erase_if(result.terms, [](auto &term) { return term.second == 0; });
+  return result;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// stage_mem
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What stage_mem found out before rewriting.
+struct StagePlan {
+  SmallVector<Operation *> stmts;
+  Value tensor;
+  SmallVector<LinearValue> offsets;
+  SmallVector<Operation *> accesses;
+  bool reads = false, writes = false, onlyReductions = true;
+  exo::TensorType stagedType;
+};
+} // namespace
+
+static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
+                                  StringRef tensorNameText,
+                                  ArrayRef<std::string> offsetTexts,
+                                  ArrayRef<int64_t> sizes, MemoryAttr memory,
+                                  StagePlan &plan, Refusal &why) {
+  std::string header = ("cannot stage '" + tensorNameText + "'").str();
+  if (failed(orderStatements(stmts, plan.stmts, why)))
+    return why.fail(header + ": " + why.message);
+  Operation *first = plan.stmts.front();
+  plan.tensor = lookupTensorName(first, tensorNameText);
+  if (!plan.tensor)
+    return why.fail(header + ": no tensor of that name is visible at the "
+                             "statements");
+  ArrayRef<Attribute> dims = getDimsOf(plan.tensor.getType());
+  if (offsetTexts.size() != dims.size() || sizes.size() != dims.size())
+    return why.fail(header + ": it has " + Twine(dims.size()) +
+                    " dimensions, but the window gives " +
+                    Twine(offsetTexts.size()) + " offsets and " +
+                    Twine(sizes.size()) + " sizes");
+  for (int64_t size : sizes)
+    if (size <= 0)
+      return why.fail(header + ": window sizes must be positive");
+  for (const std::string &text : offsetTexts) {
+    std::string err;
+    FailureOr<LinearIndex> parsed = parseLinearIndex(text, err);
+    FailureOr<LinearValue> resolved = failure();
+    if (succeeded(parsed))
+      resolved = resolveLinearIndex(first, *parsed, err);
+    if (failed(resolved))
+      return why.fail(header + ": " + err);
+    plan.offsets.push_back(*resolved);
+  }
+  std::string memWhy;
+  if (failed(checkAllocatable(first, memory, memWhy)))
+    return why.fail(header + ": " + memWhy);
+
+  // Only element accesses of the tensor itself can be redirected.
+  for (Operation *stmt : plan.stmts) {
+    WalkResult walk = stmt->walk([&](Operation *op) {
+      for (Value operand : op->getOperands()) {
+        Value t;
+        SmallVector<OpFoldResult> idx;
+        bool isAccess = getAccess(op, t, idx) && t == plan.tensor;
+        if (operand == plan.tensor && !isAccess) {
+          why.note(op->getLoc(), "this use is not a read or write of one "
+                                 "element");
+          return WalkResult::interrupt();
+        }
+        if (operand != plan.tensor && isa<WindowType>(operand.getType())) {
+          Value root = operand;
+          while (auto w = root.getDefiningOp<WindowOp>())
+            root = w.getSource();
+          if (root == plan.tensor) {
+            why.note(op->getLoc(), "this op uses a window of the tensor");
+            return WalkResult::interrupt();
+          }
+        }
+      }
+      Value t;
+      SmallVector<OpFoldResult> idx;
+      if (getAccess(op, t, idx) && t == plan.tensor) {
+        plan.accesses.push_back(op);
+        plan.reads |= isa<ReadOp, ReduceOp>(op);
+        plan.writes |= isa<AssignOp, ReduceOp>(op);
+        plan.onlyReductions &= isa<ReduceOp>(op);
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return why.fail(header + ": only its element reads, writes and "
+                               "reductions can be redirected to the staged "
+                               "copy");
+  }
+  if (plan.accesses.empty())
+    return why.fail(header + ": the statements do not access it");
+  if (failed(proveAccessesInBox(plan.stmts, plan.tensor, plan.offsets, sizes,
+                                header, why)))
+    return failure();
+  if (failed(proveBoxInTensor(first, plan.tensor, plan.offsets, sizes, header,
+                              why)))
+    return failure();
+  Builder b(first->getContext());
+  SmallVector<Attribute> newDims;
+  for (int64_t size : sizes)
+    newDims.push_back(b.getI64IntegerAttr(size));
+  plan.stagedType =
+      exo::TensorType::get(first->getContext(), newDims,
+                      getElementTypeOf(plan.tensor.getType()), memory);
+  return success();
+}
+
+LogicalResult exo::checkStageMem(ArrayRef<Operation *> stmts,
+                                 StringRef tensorName,
+                                 ArrayRef<std::string> offsets,
+                                 ArrayRef<int64_t> sizes, MemoryAttr memory,
+                                 Refusal &why) {
+  StagePlan plan;
+  return planStageMem(stmts, tensorName, offsets, sizes, memory, plan, why);
+}
+
+FailureOr<StagedMem> exo::stageMem(RewriterBase &rewriter,
+                                   ArrayRef<Operation *> stmts,
+                                   StringRef tensorName,
+                                   ArrayRef<std::string> offsets,
+                                   ArrayRef<int64_t> sizes, StringRef newName,
+                                   MemoryAttr memory, Refusal &why) {
+  StagePlan plan;
+  if (failed(planStageMem(stmts, tensorName, offsets, sizes, memory, plan,
+                          why)))
+    return failure();
+  Operation *first = plan.stmts.front();
+  Location loc = first->getLoc();
+  rewriter.setInsertionPoint(first);
+  IndexBuilder ib(rewriter, loc, first);
+  SmallVector<OpFoldResult> lo;
+  for (const LinearValue &v : plan.offsets)
+    lo.push_back(buildLinearValue(ib, v));
+
+  StagedMem result;
+  result.alloc = AllocOp::create(rewriter, loc, plan.stagedType,
+                                 rewriter.getStringAttr(newName), Value());
+  Type elementType = getElementTypeOf(plan.stagedType);
+  auto tensorIndex = [&](ArrayRef<OpFoldResult> ivs) {
+    SmallVector<OpFoldResult> idx;
+    for (auto [o, iv] : llvm::zip(lo, ivs))
+      idx.push_back(ib.add(o, iv));
+    return idx;
+  };
+  // Before: the staged copy starts as the window (or as zero when the
+  // statements only add to it).
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    Value zero;
+    if (plan.onlyReductions)
+      zero = createZero(rewriter, loc, elementType);
+    SmallVector<OpFoldResult> ivs;
+    result.copyIn = buildBoxNest(rewriter, loc, sizes, newName.str() + "_in",
+                                 ivs);
+    Value v =
+        zero ? zero : createRead(rewriter, loc, plan.tensor, tensorIndex(ivs));
+    Operation *write = createWrite(rewriter, loc, /*reduce=*/false,
+                                   result.alloc, ivs, v);
+    result.copyInStmt = result.copyIn ? result.copyIn.getOperation() : write;
+  }
+  // The statements use the copy.
+  for (Operation *access : plan.accesses) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    getAccess(access, t, idx);
+    rewriter.setInsertionPoint(access);
+    IndexBuilder local(rewriter, access->getLoc(), access);
+    SmallVector<OpFoldResult> rel;
+    for (auto [i, o] : llvm::zip(idx, plan.offsets))
+      rel.push_back(o.terms.empty() && o.constant == 0
+                        ? i
+                        : buildLinearValue(local, subtract(decompose(i), o)));
+    retargetAccess(rewriter, access, result.alloc, rel);
+  }
+  // After: what the statements wrote goes back (added, for reductions).
+  if (plan.writes) {
+    rewriter.setInsertionPointAfter(plan.stmts.back());
+    SmallVector<OpFoldResult> ivs;
+    result.copyOut = buildBoxNest(rewriter, loc, sizes,
+                                  newName.str() + "_out", ivs);
+    Value v = createRead(rewriter, loc, result.alloc, ivs);
+    Operation *write = createWrite(rewriter, loc, plan.onlyReductions,
+                                   plan.tensor, tensorIndex(ivs), v);
+    result.copyOutStmt =
+        result.copyOut ? result.copyOut.getOperation() : write;
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// expand_dim, divide_dim, rearrange_dim
+//===----------------------------------------------------------------------===//
+
+/// The accesses and windows of `alloc`, after checking it has no other use.
+static LogicalResult collectUses(AllocOp alloc, const Twine &header,
+                                 SmallVectorImpl<Operation *> &accesses,
+                                 SmallVectorImpl<WindowOp> &windows,
+                                 Refusal &why) {
+  if (!isa<exo::TensorType>(alloc.getType()))
+    return why.fail(header + ": it is a barrier, not a tensor");
+  if (Operation *bad = findOtherUse(alloc.getResult(), /*allowWindows=*/true)) {
+    why.note(bad->getLoc(), "this use takes the whole tensor");
+    return why.fail(header + ": its uses must be element accesses and "
+                             "windows");
+  }
+  for (Operation *user : alloc.getResult().getUsers()) {
+    if (auto window = dyn_cast<WindowOp>(user))
+      windows.push_back(window);
+    else
+      accesses.push_back(user);
+  }
+  return success();
+}
+
+static exo::TensorType withDims(exo::TensorType type, ArrayRef<Attribute> dims) {
+  return exo::TensorType::get(type.getContext(), dims, type.getElementType(),
+                         type.getMemory());
+}
+
+/// Replaces the window `window` by one with the given coordinates (same
+/// result type).
+static void rebuildWindow(RewriterBase &rewriter, WindowOp window,
+                          Value source, ArrayRef<OpFoldResult> offsets,
+                          ArrayRef<int64_t> sizes) {
+  SmallVector<Value> dynamic;
+  SmallVector<int64_t> fixed;
+  dispatchIndexOpFoldResults(offsets, dynamic, fixed);
+  rewriter.setInsertionPoint(window);
+  auto replacement = WindowOp::create(
+      rewriter, window.getLoc(), window.getType(), source, dynamic,
+      rewriter.getDenseI64ArrayAttr(fixed), rewriter.getDenseI64ArrayAttr(sizes));
+  rewriter.replaceOp(window, replacement.getResult());
+}
+
+namespace {
+struct DimPlan {
+  SmallVector<Operation *> accesses;
+  SmallVector<WindowOp> windows;
+  LinearValue index; // expand_dim
+};
+} // namespace
+
+static LogicalResult planExpandDim(AllocOp alloc, int64_t size,
+                                   StringRef indexText, DimPlan &plan,
+                                   Refusal &why) {
+  std::string header = ("cannot expand '" + alloc.getName() + "'").str();
+  if (failed(collectUses(alloc, header, plan.accesses, plan.windows, why)))
+    return failure();
+  if (size <= 0)
+    return why.fail(header + ": the new dimension's extent must be positive");
+  if (alloc.getGuard())
+    return why.fail(header + ": it is a ring buffer");
+  std::string err;
+  FailureOr<LinearIndex> parsed = parseLinearIndex(indexText, err);
+  // Names resolve at the allocation: iterators of loops around it or sizes,
+  // so the index is the same in every access of one allocation instance.
+  FailureOr<LinearValue> resolved = failure();
+  if (succeeded(parsed))
+    resolved = resolveLinearIndex(alloc, *parsed, err);
+  if (failed(resolved))
+    return why.fail(header + ": " + err +
+                    " (the index may use the iterators of loops around the "
+                    "allocation and sizes)");
+  plan.index = *resolved;
+  BoundsExample example;
+  if (failed(proveInRange(alloc, plan.index, size, example))) {
+    if (!example.analyzable)
+      return why.fail(header + ": cannot prove that '" + indexText +
+                      "' lies in [0, " + Twine(size) +
+                      "): it is not quasi-affine in the sizes");
+    return why.fail(header + ": the index '" + indexText + "' can be " +
+                    Twine(example.values[0]) + ", outside [0, " + Twine(size) +
+                    ")" +
+                    (example.sizes.empty() ? std::string()
+                                           : " (with " + example.sizes + ")"));
+  }
+  return success();
+}
+
+LogicalResult exo::checkExpandDim(AllocOp alloc, int64_t size,
+                                  StringRef index, Refusal &why) {
+  DimPlan plan;
+  return planExpandDim(alloc, size, index, plan, why);
+}
+
+LogicalResult exo::expandDim(RewriterBase &rewriter, AllocOp alloc,
+                             int64_t size, StringRef index, Refusal &why) {
+  DimPlan plan;
+  if (failed(planExpandDim(alloc, size, index, plan, why)))
+    return failure();
+  auto type = cast<exo::TensorType>(alloc.getType());
+  SmallVector<Attribute> dims = {rewriter.getI64IntegerAttr(size)};
+  llvm::append_range(dims, type.getDims());
+  rewriter.modifyOpInPlace(
+      alloc, [&] { alloc.getResult().setType(withDims(type, dims)); });
+  auto withIndex = [&](Operation *at, ArrayRef<OpFoldResult> rest) {
+    rewriter.setInsertionPoint(at);
+    IndexBuilder ib(rewriter, at->getLoc(), at);
+    SmallVector<OpFoldResult> idx = {buildLinearValue(ib, plan.index)};
+    llvm::append_range(idx, rest);
+    return idx;
+  };
+  for (Operation *access : plan.accesses) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    getAccess(access, t, idx);
+    retargetAccess(rewriter, access, alloc.getResult(), withIndex(access, idx));
+  }
+  for (WindowOp window : plan.windows) {
+    SmallVector<OpFoldResult> offsets =
+        withIndex(window, window.getMixedOffsets());
+    SmallVector<int64_t> sizes = {WindowOp::kPoint};
+    llvm::append_range(sizes, window.getStaticSizes());
+    rebuildWindow(rewriter, window, alloc.getResult(), offsets, sizes);
+  }
+  return success();
+}
+
+static LogicalResult planDivideDim(AllocOp alloc, int64_t dim, int64_t factor,
+                                   DimPlan &plan, Refusal &why) {
+  std::string header = ("cannot divide '" + alloc.getName() + "'").str();
+  if (failed(collectUses(alloc, header, plan.accesses, plan.windows, why)))
+    return failure();
+  auto type = cast<exo::TensorType>(alloc.getType());
+  if (dim < 0 || dim >= static_cast<int64_t>(type.getRank()))
+    return why.fail(header + ": it has no dimension " + Twine(dim));
+  if (!type.isStaticDim(dim) || type.getRingDepth(dim))
+    return why.fail(header + ": dimension " + Twine(dim) +
+                    " does not have a constant extent");
+  int64_t extent = type.getStaticDim(dim);
+  if (factor <= 0 || extent % factor != 0)
+    return why.fail(header + ": " + Twine(factor) +
+                    " does not divide the extent " + Twine(extent) +
+                    " of dimension " + Twine(dim));
+  for (WindowOp window : plan.windows)
+    if (window.getStaticSizes()[dim] != WindowOp::kPoint) {
+      why.note(window.getLoc(), "this window takes an interval of it");
+      return why.fail(header + ": a window takes an interval of dimension " +
+                      Twine(dim) + ", which would become two dimensions");
+    }
+  return success();
+}
+
+LogicalResult exo::checkDivideDim(AllocOp alloc, int64_t dim, int64_t factor,
+                                  Refusal &why) {
+  DimPlan plan;
+  return planDivideDim(alloc, dim, factor, plan, why);
+}
+
+LogicalResult exo::divideDim(RewriterBase &rewriter, AllocOp alloc,
+                             int64_t dim, int64_t factor, Refusal &why) {
+  DimPlan plan;
+  if (failed(planDivideDim(alloc, dim, factor, plan, why)))
+    return failure();
+  auto type = cast<exo::TensorType>(alloc.getType());
+  SmallVector<Attribute> dims(type.getDims());
+  int64_t extent = type.getStaticDim(dim);
+  dims[dim] = rewriter.getI64IntegerAttr(extent / factor);
+  dims.insert(dims.begin() + dim + 1, rewriter.getI64IntegerAttr(factor));
+  rewriter.modifyOpInPlace(
+      alloc, [&] { alloc.getResult().setType(withDims(type, dims)); });
+  // i becomes (i / factor, i mod factor): 0 <= i, so signed division is
+  // floor division.
+  auto split = [&](Operation *at, ArrayRef<OpFoldResult> idx) {
+    rewriter.setInsertionPoint(at);
+    IndexBuilder ib(rewriter, at->getLoc(), at);
+    SmallVector<OpFoldResult> out(idx.begin(), idx.end());
+    OpFoldResult i = idx[dim];
+    out[dim] = ib.div(i, factor);
+    out.insert(out.begin() + dim + 1, ib.rem(i, factor));
+    return out;
+  };
+  for (Operation *access : plan.accesses) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    getAccess(access, t, idx);
+    retargetAccess(rewriter, access, alloc.getResult(), split(access, idx));
+  }
+  for (WindowOp window : plan.windows) {
+    SmallVector<int64_t> sizes(window.getStaticSizes());
+    sizes.insert(sizes.begin() + dim, WindowOp::kPoint);
+    rebuildWindow(rewriter, window, alloc.getResult(),
+                  split(window, window.getMixedOffsets()), sizes);
+  }
+  return success();
+}
+
+static LogicalResult planRearrangeDim(AllocOp alloc,
+                                      ArrayRef<int64_t> permutation,
+                                      DimPlan &plan, Refusal &why) {
+  std::string header = ("cannot rearrange '" + alloc.getName() + "'").str();
+  if (failed(collectUses(alloc, header, plan.accesses, plan.windows, why)))
+    return failure();
+  auto type = cast<exo::TensorType>(alloc.getType());
+  SmallVector<bool> seen(type.getRank(), false);
+  bool valid = permutation.size() == static_cast<size_t>(type.getRank());
+  for (int64_t p : permutation) {
+    if (!valid || p < 0 || p >= static_cast<int64_t>(type.getRank()) ||
+        seen[p]) {
+      valid = false;
+      break;
+    }
+    seen[p] = true;
+  }
+  if (!valid)
+    return why.fail(header + ": the order must be a permutation of its " +
+                    Twine(type.getRank()) + " dimensions");
+  for (WindowOp window : plan.windows) {
+    // The window's own dimensions (its intervals) must keep their order.
+    int64_t last = -1;
+    for (int64_t p : permutation) {
+      if (window.getStaticSizes()[p] == WindowOp::kPoint)
+        continue;
+      if (p < last) {
+        why.note(window.getLoc(), "this window takes intervals of dimensions "
+                                  "whose order would change");
+        return why.fail(header + ": the permutation reorders the dimensions "
+                                 "of a window of it");
+      }
+      last = p;
+    }
+  }
+  return success();
+}
+
+LogicalResult exo::checkRearrangeDim(AllocOp alloc,
+                                     ArrayRef<int64_t> permutation,
+                                     Refusal &why) {
+  DimPlan plan;
+  return planRearrangeDim(alloc, permutation, plan, why);
+}
+
+LogicalResult exo::rearrangeDim(RewriterBase &rewriter, AllocOp alloc,
+                                ArrayRef<int64_t> permutation, Refusal &why) {
+  DimPlan plan;
+  if (failed(planRearrangeDim(alloc, permutation, plan, why)))
+    return failure();
+  auto type = cast<exo::TensorType>(alloc.getType());
+  SmallVector<Attribute> dims;
+  for (int64_t p : permutation)
+    dims.push_back(type.getDims()[p]);
+  rewriter.modifyOpInPlace(
+      alloc, [&] { alloc.getResult().setType(withDims(type, dims)); });
+  auto permute = [&](auto range) {
+    SmallVector<std::decay_t<decltype(range[0])>> out;
+    for (int64_t p : permutation)
+      out.push_back(range[p]);
+    return out;
+  };
+  for (Operation *access : plan.accesses) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    getAccess(access, t, idx);
+    retargetAccess(rewriter, access, alloc.getResult(),
+                   permute(ArrayRef<OpFoldResult>(idx)));
+  }
+  for (WindowOp window : plan.windows) {
+    SmallVector<OpFoldResult> offsets = window.getMixedOffsets();
+    rebuildWindow(rewriter, window, alloc.getResult(),
+                  permute(ArrayRef<OpFoldResult>(offsets)),
+                  permute(window.getStaticSizes()));
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// set_memory
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct MemoryPlan {
+  /// Every value whose type changes: the tensor and the windows of it that
+  /// share its memory, with their new types.
+  SmallVector<std::pair<Value, Type>> retyped;
+};
+} // namespace
+
+static Type withMemory(Type type, MemoryAttr memory) {
+  if (auto t = dyn_cast<exo::TensorType>(type))
+    return exo::TensorType::get(t.getContext(), t.getDims(), t.getRingDepths(),
+                           t.getElementType(), memory);
+  auto w = cast<WindowType>(type);
+  return WindowType::get(w.getContext(), w.getDims(), w.getRingDepths(),
+                         w.getElementType(), memory);
+}
+
+static LogicalResult planSetMemory(Value tensor, MemoryAttr memory,
+                                   MemoryPlan &plan, Refusal &why) {
+  std::string header =
+      "cannot move '" + tensorName(tensor) + "' to another memory";
+  auto type = dyn_cast<exo::TensorType>(tensor.getType());
+  if (!type)
+    return why.fail(header + ": it is not a tensor");
+  MemoryAttr old = type.getMemory();
+  Operation *where = tensor.getDefiningOp();
+  if (!where)
+    where = &cast<BlockArgument>(tensor).getOwner()->front();
+  if (memory.getKind() == MemoryKind::TmaMap)
+    return why.fail(header + ": a tensor map is a window, not a tensor");
+  if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+    // An argument: the proc must have no callers that would pass the old
+    // memory.
+    auto proc = cast<ProcOp>(arg.getOwner()->getParentOp());
+    if (proc.isInstr())
+      return why.fail(header + ": it is an argument of an instruction");
+    if (memory.isDistributed())
+      return why.fail(header + ": a proc argument cannot be in on-chip "
+                               "memory");
+    auto module = proc->getParentOfType<ModuleOp>();
+    Operation *caller = nullptr;
+    if (module)
+      module.walk([&](CallOp call) {
+        if (call.getCallee() == proc.getSymName())
+          caller = call;
+      });
+    if (caller) {
+      why.note(caller->getLoc(), "this call passes it");
+      return why.fail(header + ": the proc is called");
+    }
+  } else {
+    std::string err;
+    if (failed(checkAllocatable(where, memory, err)))
+      return why.fail(header + ": " + err);
+    if (cast<AllocOp>(where).getGuard() && !memory.isShared())
+      return why.fail(header + ": a ring buffer lives in shared memory");
+  }
+  if (memory.needsStaticShape() && !type.hasStaticShape())
+    return why.fail(header + ": '" +
+                    stringifyMemoryKind(memory.getKind()) +
+                    "' memory needs constant extents");
+  // The tensor and its windows in the same memory change together; a window
+  // that changes memory (a tensor map) is refused, and so is a call whose
+  // parameter wants the old memory.
+  SmallVector<Value> work = {tensor};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    plan.retyped.push_back({v, withMemory(v.getType(), memory)});
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto window = dyn_cast<WindowOp>(user)) {
+        if (getMemoryOf(window.getType()) != old) {
+          why.note(window.getLoc(), "this window changes its memory");
+          return why.fail(header + ": a window of it is in another memory");
+        }
+        work.push_back(window.getResult());
+        continue;
+      }
+      if (auto call = dyn_cast<CallOp>(user)) {
+        why.note(call.getLoc(), "this call passes it to a parameter in '" +
+                                    stringifyMemoryKind(old.getKind()) +
+                                    "' memory");
+        return why.fail(header + ": it is passed to a call");
+      }
+    }
+  }
+  return success();
+}
+
+LogicalResult exo::checkSetMemory(Value tensor, MemoryAttr memory,
+                                  Refusal &why) {
+  MemoryPlan plan;
+  return planSetMemory(tensor, memory, plan, why);
+}
+
+LogicalResult exo::setMemory(RewriterBase &rewriter, Value tensor,
+                             MemoryAttr memory, Refusal &why) {
+  MemoryPlan plan;
+  if (failed(planSetMemory(tensor, memory, plan, why)))
+    return failure();
+  for (auto [value, type] : plan.retyped) {
+    Operation *owner = value.getDefiningOp();
+    if (!owner)
+      owner = cast<BlockArgument>(value).getOwner()->getParentOp();
+    rewriter.modifyOpInPlace(owner, [&, value = value, type = type] {
+      Value v = value;
+      v.setType(type);
+    });
+  }
+  if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+    auto proc = cast<ProcOp>(arg.getOwner()->getParentOp());
+    SmallVector<Type> inputs(proc.getBodyBlock().getArgumentTypes());
+    rewriter.modifyOpInPlace(proc, [&] {
+      proc.setFunctionType(rewriter.getFunctionType(inputs, {}));
+    });
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// bind_expr
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::checkBindExpr(Value value, MemoryAttr memory,
+                                 Refusal &why) {
+  Operation *def = value.getDefiningOp();
+  std::string header = "cannot bind the expression";
+  if (!def || !def->getBlock())
+    return why.fail(header + ": it is not the result of an operation");
+  if (value.getType().isIndex() || isa<ShapedType>(value.getType()) ||
+      !(isa<FloatType>(value.getType()) ||
+        value.getType().isSignlessInteger()))
+    return why.fail(header + ": only scalar data values (not indices) can be "
+                             "stored in a tensor");
+  if (value.getType().isInteger(1))
+    return why.fail(header + ": a condition cannot be stored in a tensor");
+  auto proc = def->getParentOfType<ProcOp>();
+  if (!proc || proc.isInstr())
+    return why.fail(header + ": it is not in a scheduled proc");
+  std::string err;
+  if (failed(checkAllocatable(def, memory, err)))
+    return why.fail(header + ": " + err);
+  if (value.use_empty())
+    return why.fail(header + ": it is not used");
+  return success();
+}
+
+FailureOr<AllocOp> exo::bindExpr(RewriterBase &rewriter, Value value,
+                                 StringRef name, MemoryAttr memory,
+                                 Refusal &why) {
+  if (failed(checkBindExpr(value, memory, why)))
+    return failure();
+  Operation *def = value.getDefiningOp();
+  Location loc = def->getLoc();
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : value.getUses())
+    uses.push_back(&use);
+  rewriter.setInsertionPointAfter(def);
+  auto type = exo::TensorType::get(rewriter.getContext(),
+                              {rewriter.getI64IntegerAttr(1)}, value.getType(),
+                              memory);
+  auto alloc = AllocOp::create(rewriter, loc, type,
+                               rewriter.getStringAttr(name), Value());
+  SmallVector<OpFoldResult> zero = {rewriter.getIndexAttr(0)};
+  createWrite(rewriter, loc, /*reduce=*/false, alloc, zero, value);
+  Value reread = createRead(rewriter, loc, alloc, zero);
+  for (OpOperand *use : uses)
+    rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(reread); });
+  return alloc;
+}

@@ -1,0 +1,223 @@
+//===- RewriteUtils.cpp - Helpers shared by the rewrites ------------------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RewriteUtils.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace exo;
+
+//===----------------------------------------------------------------------===//
+// Linear index expressions
+//===----------------------------------------------------------------------===//
+
+FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text,
+                                             std::string &why) {
+  LinearIndex result;
+  StringRef rest = text.trim();
+  if (rest.empty()) {
+    why = "an empty index expression";
+    return failure();
+  }
+  auto fail = [&](const Twine &msg) -> FailureOr<LinearIndex> {
+    why = ("cannot read the index expression '" + text + "': " + msg).str();
+    return failure();
+  };
+  // One factor: an integer or a name.
+  auto factor = [&](int64_t &value, std::string &name) -> bool {
+    rest = rest.ltrim();
+    size_t n = 0;
+    while (n < rest.size() && llvm::isDigit(rest[n]))
+      ++n;
+    if (n > 0) {
+      if (rest.take_front(n).getAsInteger(10, value))
+        return false;
+      rest = rest.drop_front(n);
+      return true;
+    }
+    while (n < rest.size() && (llvm::isAlnum(rest[n]) || rest[n] == '_'))
+      ++n;
+    if (n == 0 || llvm::isDigit(rest[0]))
+      return false;
+    name = rest.take_front(n).str();
+    rest = rest.drop_front(n);
+    return true;
+  };
+  int64_t sign = 1;
+  while (true) {
+    int64_t coef = 1, value = 0;
+    std::string name, name2;
+    if (!factor(value, name))
+      return fail("expected an integer or a name at '" + rest + "'");
+    if (name.empty())
+      coef = value;
+    rest = rest.ltrim();
+    if (rest.consume_front("*")) {
+      int64_t value2 = 0;
+      if (!factor(value2, name2))
+        return fail("expected an integer or a name at '" + rest + "'");
+      if (!name.empty() && !name2.empty())
+        return fail("a product of two names is not linear");
+      if (name.empty() && name2.empty())
+        coef = value * value2;
+      else if (name.empty())
+        name = name2;
+      else
+        coef = value2;
+    }
+    if (name.empty())
+      result.constant += sign * coef;
+    else
+      result.terms.push_back({name, sign * coef});
+    rest = rest.ltrim();
+    if (rest.empty())
+      return result;
+    if (rest.consume_front("+"))
+      sign = 1;
+    else if (rest.consume_front("-"))
+      sign = -1;
+    else
+      return fail("expected '+', '-' or '*' at '" + rest + "'");
+  }
+}
+
+Value exo::lookupIndexName(Operation *at, StringRef name) {
+  for (Operation *p = at->getParentOp(); p; p = p->getParentOp()) {
+    if (auto loop = dyn_cast<ForOp>(p); loop && loop.getIterName() == name)
+      return loop.getInductionVar();
+    if (auto proc = dyn_cast<ProcOp>(p)) {
+      for (BlockArgument arg : proc.getBodyBlock().getArguments())
+        if (arg.getType().isIndex() &&
+            proc.getArgName(arg.getArgNumber()) == name)
+          return arg;
+      return Value();
+    }
+  }
+  return Value();
+}
+
+FailureOr<LinearValue> exo::resolveLinearIndex(Operation *at,
+                                               const LinearIndex &index,
+                                               std::string &why) {
+  LinearValue result;
+  result.constant = index.constant;
+  for (const auto &[name, coef] : index.terms) {
+    Value v = lookupIndexName(at, name);
+    if (!v) {
+      why = "'" + name +
+            "' is neither an enclosing loop's iterator nor a size of the proc";
+      return failure();
+    }
+    result.terms.push_back({v, coef});
+  }
+  return result;
+}
+
+OpFoldResult exo::buildLinearValue(IndexBuilder &b, const LinearValue &value) {
+  OpFoldResult sum = b.constant(value.constant);
+  for (auto [v, coef] : value.terms)
+    sum = b.add(sum, b.mul(v, coef));
+  return sum;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors and accesses
+//===----------------------------------------------------------------------===//
+
+Value exo::lookupTensorName(Operation *at, StringRef name) {
+  for (Operation *op = at; op; op = op->getParentOp()) {
+    if (auto proc = dyn_cast<ProcOp>(op)) {
+      for (BlockArgument arg : proc.getBodyBlock().getArguments())
+        if (isa<exo::TensorType, WindowType>(arg.getType()) &&
+            proc.getArgName(arg.getArgNumber()) == name)
+          return arg;
+      return Value();
+    }
+    if (!op->getBlock())
+      return Value();
+    // Allocations before `op` in its block, nearest first.
+    for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+      if (auto alloc = dyn_cast<AllocOp>(prev);
+          alloc && alloc.getName() == name &&
+          isa<exo::TensorType>(alloc.getType()))
+        return alloc.getResult();
+  }
+  return Value();
+}
+
+std::string exo::tensorName(Value tensor) {
+  if (auto arg = dyn_cast<BlockArgument>(tensor))
+    if (auto proc = dyn_cast<ProcOp>(arg.getOwner()->getParentOp()))
+      return proc.getArgName(arg.getArgNumber()).str();
+  if (auto alloc = tensor.getDefiningOp<AllocOp>())
+    return alloc.getName().str();
+  return "?";
+}
+
+Value exo::createRead(RewriterBase &rewriter, Location loc, Value source,
+                      ArrayRef<OpFoldResult> indices) {
+  SmallVector<Value> dynamic;
+  SmallVector<int64_t> fixed;
+  dispatchIndexOpFoldResults(indices, dynamic, fixed);
+  return ReadOp::create(rewriter, loc, source, dynamic,
+                        rewriter.getDenseI64ArrayAttr(fixed));
+}
+
+Operation *exo::createWrite(RewriterBase &rewriter, Location loc,
+                            bool reduce, Value dest,
+                            ArrayRef<OpFoldResult> indices, Value value) {
+  SmallVector<Value> dynamic;
+  SmallVector<int64_t> fixed;
+  dispatchIndexOpFoldResults(indices, dynamic, fixed);
+  DenseI64ArrayAttr attr = rewriter.getDenseI64ArrayAttr(fixed);
+  if (reduce)
+    return ReduceOp::create(rewriter, loc, dest, dynamic, attr, value);
+  return AssignOp::create(rewriter, loc, dest, dynamic, attr, value);
+}
+
+void exo::retargetAccess(RewriterBase &rewriter, Operation *access,
+                         Value source, ArrayRef<OpFoldResult> indices) {
+  SmallVector<Value> dynamic;
+  SmallVector<int64_t> fixed;
+  dispatchIndexOpFoldResults(indices, dynamic, fixed);
+  rewriter.modifyOpInPlace(access, [&] {
+    if (auto read = dyn_cast<ReadOp>(access)) {
+      read.getSourceMutable().assign(source);
+      read.getIndicesMutable().assign(dynamic);
+      read.setStaticIndices(fixed);
+    } else if (auto assign = dyn_cast<AssignOp>(access)) {
+      assign.getDestMutable().assign(source);
+      assign.getIndicesMutable().assign(dynamic);
+      assign.setStaticIndices(fixed);
+    } else {
+      auto reduce = cast<ReduceOp>(access);
+      reduce.getDestMutable().assign(source);
+      reduce.getIndicesMutable().assign(dynamic);
+      reduce.setStaticIndices(fixed);
+    }
+  });
+}
+
+bool exo::getAccess(Operation *op, Value &tensor,
+                    SmallVectorImpl<OpFoldResult> &indices) {
+  if (auto read = dyn_cast<ReadOp>(op)) {
+    tensor = read.getSource();
+    indices = read.getMixedIndices();
+    return true;
+  }
+  if (auto assign = dyn_cast<AssignOp>(op)) {
+    tensor = assign.getDest();
+    indices = assign.getMixedIndices();
+    return true;
+  }
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    tensor = reduce.getDest();
+    indices = reduce.getMixedIndices();
+    return true;
+  }
+  return false;
+}

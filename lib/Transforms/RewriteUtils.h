@@ -1,0 +1,162 @@
+//===- RewriteUtils.h - Helpers shared by the rewrites ----------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// Private to lib/Transforms: IR-building helpers of the scheduling rewrites.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_LIB_TRANSFORMS_REWRITEUTILS_H
+#define EXOGPU_LIB_TRANSFORMS_REWRITEUTILS_H
+
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Transforms/Rewrites.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace exo {
+
+using mlir::Attribute;
+using mlir::getConstantIntValue;
+using mlir::IntegerAttr;
+using mlir::Location;
+using mlir::OpBuilder;
+using mlir::OpFoldResult;
+using mlir::Operation;
+using mlir::RewriterBase;
+using mlir::Value;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+namespace arith = mlir::arith;
+
+/// Index arithmetic that folds constants, so that constant bounds stay
+/// integer literals of exo.for.
+class IndexBuilder {
+public:
+  /// Constants are created before `anchor`, so that loops do not repeat
+  /// them.
+  IndexBuilder(RewriterBase &rewriter, Location loc, Operation *anchor)
+      : rewriter(rewriter), loc(loc), anchor(anchor) {}
+
+  Value value(OpFoldResult ofr) {
+    if (auto v = dyn_cast<Value>(ofr))
+      return v;
+    int64_t c = cast<IntegerAttr>(cast<Attribute>(ofr)).getInt();
+    Value &cached = constants[c];
+    if (!cached) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(anchor);
+      cached = arith::ConstantIndexOp::create(rewriter, loc, c);
+    }
+    return cached;
+  }
+  OpFoldResult constant(int64_t c) { return rewriter.getIndexAttr(c); }
+  void setAnchor(Operation *op) { anchor = op; }
+
+  OpFoldResult add(OpFoldResult a, OpFoldResult b) {
+    std::optional<int64_t> ca = getConstantIntValue(a);
+    std::optional<int64_t> cb = getConstantIntValue(b);
+    if (ca && cb)
+      return constant(*ca + *cb);
+    if (ca == 0)
+      return b;
+    if (cb == 0)
+      return a;
+    return arith::AddIOp::create(rewriter, loc, value(a), value(b)).getResult();
+  }
+  OpFoldResult sub(OpFoldResult a, OpFoldResult b) {
+    std::optional<int64_t> ca = getConstantIntValue(a);
+    std::optional<int64_t> cb = getConstantIntValue(b);
+    if (ca && cb)
+      return constant(*ca - *cb);
+    if (cb == 0)
+      return a;
+    return arith::SubIOp::create(rewriter, loc, value(a), value(b)).getResult();
+  }
+  OpFoldResult mul(OpFoldResult a, int64_t c) {
+    if (std::optional<int64_t> ca = getConstantIntValue(a))
+      return constant(*ca * c);
+    if (c == 1)
+      return a;
+    return arith::MulIOp::create(rewriter, loc, value(a), value(constant(c)))
+        .getResult();
+  }
+  /// Division rounding toward zero, like arith.divsi: for the trip counts it
+  /// is applied to, a negative count gives an empty loop either way.
+  OpFoldResult div(OpFoldResult a, int64_t c) {
+    if (std::optional<int64_t> ca = getConstantIntValue(a))
+      return constant(*ca / c);
+    if (c == 1)
+      return a;
+    return arith::DivSIOp::create(rewriter, loc, value(a), value(constant(c)))
+        .getResult();
+  }
+  OpFoldResult rem(OpFoldResult a, int64_t c) {
+    if (std::optional<int64_t> ca = getConstantIntValue(a))
+      return constant(*ca % c);
+    return arith::RemSIOp::create(rewriter, loc, value(a), value(constant(c)))
+        .getResult();
+  }
+
+private:
+  RewriterBase &rewriter;
+  Location loc;
+  Operation *anchor;
+  llvm::DenseMap<int64_t, Value> constants;
+};
+
+
+/// A linear index expression written by the user in a transform op:
+/// `16 * io + ii - 1`. Names are loop iterators or sizes.
+struct LinearIndex {
+  llvm::SmallVector<std::pair<std::string, int64_t>> terms;
+  int64_t constant = 0;
+};
+
+/// Parses `text` (terms `c`, `name`, `c * name`, `name * c` joined by `+`
+/// and `-`); on failure `why` says what is wrong.
+mlir::FailureOr<LinearIndex> parseLinearIndex(llvm::StringRef text,
+                                              std::string &why);
+
+/// The value a name of a linear index stands for at `at`: the iterator of
+/// the innermost enclosing exo.for of that name, else the proc's index
+/// argument of that name; null when there is none.
+Value lookupIndexName(Operation *at, llvm::StringRef name);
+
+/// `index` with its names resolved at `at`; fails with `why` naming an
+/// unknown name.
+mlir::FailureOr<LinearValue> resolveLinearIndex(Operation *at,
+                                                const LinearIndex &index,
+                                                std::string &why);
+
+/// Builds `value` at the builder's insertion point.
+OpFoldResult buildLinearValue(IndexBuilder &b, const LinearValue &value);
+
+/// The tensor named `name` visible at `at`: an exo.alloc before `at` in an
+/// enclosing block, innermost first, or a proc argument; null if none.
+Value lookupTensorName(Operation *at, llvm::StringRef name);
+
+/// The display name of a tensor (allocation or proc argument).
+std::string tensorName(Value tensor);
+
+/// Creates a read, assign or reduce of `source` at `indices`.
+Value createRead(RewriterBase &rewriter, Location loc, Value source,
+                 llvm::ArrayRef<OpFoldResult> indices);
+Operation *createWrite(RewriterBase &rewriter, Location loc, bool reduce,
+                       Value dest, llvm::ArrayRef<OpFoldResult> indices,
+                       Value value);
+
+/// Makes the read, assign or reduce `access` use `source` at `indices`.
+void retargetAccess(RewriterBase &rewriter, Operation *access, Value source,
+                    llvm::ArrayRef<OpFoldResult> indices);
+
+/// The source (read) or destination (assign, reduce) and the indices of an
+/// element access; false for any other op.
+bool getAccess(Operation *op, Value &tensor,
+               llvm::SmallVectorImpl<OpFoldResult> &indices);
+
+} // namespace exo
+
+#endif // EXOGPU_LIB_TRANSFORMS_REWRITEUTILS_H
