@@ -851,8 +851,8 @@ LogicalResult exo::proveNoValueCarried(ForOp loop, Value buffer,
 // Windows (stage_mem)
 //===----------------------------------------------------------------------===//
 
-LogicalResult exo::proveAccessesInBox(ArrayRef<Operation *> stmts,
-                                      Value tensor, ArrayRef<LinearValue> lo,
+LogicalResult exo::proveAccessesInBox(ArrayRef<Operation *> stmts, Value tensor,
+                                      ArrayRef<LinearValue> lo,
                                       ArrayRef<int64_t> sizes,
                                       const Twine &header, Refusal &why) {
   auto proc = stmts.front()->getParentOfType<ProcOp>();
@@ -905,8 +905,9 @@ LogicalResult exo::proveAccessesInBox(ArrayRef<Operation *> stmts,
                     (sizesText.empty() ? std::string()
                                        : " (with " + sizesText + ")"))
                        .str());
-          return why.fail(header + ": the window does not cover every access "
-                                   "of '" +
+          return why.fail(header +
+                          ": the window does not cover every access "
+                          "of '" +
                           tensorName(tensor) + "' in the statements");
         }
       }
@@ -929,7 +930,8 @@ LogicalResult exo::proveBoxInTensor(Operation *context, Value tensor,
         extent.terms.push_back({v, 1});
     if (!isa<IntegerAttr>(dims[d]) && extent.terms.empty())
       return why.fail(header + ": dimension " + Twine(d) + " of '" +
-                      tensorName(tensor) + "' has no known extent");
+                      tensorName(tensor) +
+                      "' has no fixed extent (an unbounded ring)");
     BoundsExample example;
     bool found = findBoundsExample(
         context, {lo[d], extent},
@@ -944,11 +946,8 @@ LogicalResult exo::proveBoxInTensor(Operation *context, Value tensor,
           example);
     if (!found)
       continue;
-    if (!example.analyzable)
-      return why.fail(header + ": cannot prove that the window lies within '" +
-                      tensorName(tensor) +
-                      "': its offsets or extents are not quasi-affine in the "
-                      "sizes");
+    // (Offsets and extents are linear in iterators and sizes, so the
+    // example is always analyzable.)
     return why.fail(header + ": the window does not lie within '" +
                     tensorName(tensor) + "': dimension " + Twine(d) +
                     " starts at " + Twine(example.values[0]) + " and ends at " +

@@ -15,8 +15,7 @@ using namespace exo;
 // Linear index expressions
 //===----------------------------------------------------------------------===//
 
-FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text,
-                                             std::string &why) {
+FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text, std::string &why) {
   LinearIndex result;
   StringRef rest = text.trim();
   if (rest.empty()) {
@@ -167,9 +166,9 @@ Value exo::createRead(RewriterBase &rewriter, Location loc, Value source,
                         rewriter.getDenseI64ArrayAttr(fixed));
 }
 
-Operation *exo::createWrite(RewriterBase &rewriter, Location loc,
-                            bool reduce, Value dest,
-                            ArrayRef<OpFoldResult> indices, Value value) {
+Operation *exo::createWrite(RewriterBase &rewriter, Location loc, bool reduce,
+                            Value dest, ArrayRef<OpFoldResult> indices,
+                            Value value) {
   SmallVector<Value> dynamic;
   SmallVector<int64_t> fixed;
   dispatchIndexOpFoldResults(indices, dynamic, fixed);

@@ -17,18 +17,18 @@
 
 namespace exo {
 
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
 using mlir::Attribute;
 using mlir::getConstantIntValue;
 using mlir::IntegerAttr;
 using mlir::Location;
 using mlir::OpBuilder;
-using mlir::OpFoldResult;
 using mlir::Operation;
+using mlir::OpFoldResult;
 using mlir::RewriterBase;
 using mlir::Value;
-using llvm::cast;
-using llvm::dyn_cast;
-using llvm::isa;
 namespace arith = mlir::arith;
 
 /// Index arithmetic that folds constants, so that constant bounds stay
@@ -107,7 +107,6 @@ private:
   llvm::DenseMap<int64_t, Value> constants;
 };
 
-
 /// A linear index expression written by the user in a transform op:
 /// `16 * io + ii - 1`. Names are loop iterators or sizes.
 struct LinearIndex {
@@ -127,9 +126,8 @@ Value lookupIndexName(Operation *at, llvm::StringRef name);
 
 /// `index` with its names resolved at `at`; fails with `why` naming an
 /// unknown name.
-mlir::FailureOr<LinearValue> resolveLinearIndex(Operation *at,
-                                                const LinearIndex &index,
-                                                std::string &why);
+mlir::FailureOr<LinearValue>
+resolveLinearIndex(Operation *at, const LinearIndex &index, std::string &why);
 
 /// Builds `value` at the builder's insertion point.
 OpFoldResult buildLinearValue(IndexBuilder &b, const LinearValue &value);

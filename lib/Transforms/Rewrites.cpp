@@ -357,7 +357,7 @@ LogicalResult exo::checkFission(Operation *stmt, int64_t depth, Refusal &why) {
     why.note(def->getLoc(), "defined in the first part");
     why.note(user->getLoc(), "used in the second part");
     (void)why.fail(header + ": value " + valueName(operand) +
-             " is used across the split");
+                   " is used across the split");
     return true;
   };
   bool innerRest = false;

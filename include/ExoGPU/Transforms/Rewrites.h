@@ -351,8 +351,7 @@ mlir::LogicalResult proveAccessesInBox(llvm::ArrayRef<mlir::Operation *> stmts,
                                        mlir::Value tensor,
                                        llvm::ArrayRef<LinearValue> lo,
                                        llvm::ArrayRef<int64_t> sizes,
-                                       const llvm::Twine &header,
-                                       Refusal &why);
+                                       const llvm::Twine &header, Refusal &why);
 
 /// Proves that the box at `lo` with extents `sizes` lies within the extents
 /// of `tensor` wherever `context` runs.

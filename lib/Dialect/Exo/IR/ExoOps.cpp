@@ -80,24 +80,32 @@ static LogicalResult verifyIndexList(Operation *op, Type type,
 }
 
 /// Host/device scope rules for scalar accesses of `type`.
-static LogicalResult verifyScalarAccessScope(Operation *op, Type type,
-                                             bool isWrite) {
+LogicalResult exo::checkAccessScope(Operation *op, MemoryAttr mem, bool isWrite,
+                                    std::string &why) {
   if (isInInstrProc(op))
     return success();
-  MemoryAttr mem = getMemoryOf(type);
   bool inDevice = static_cast<bool>(getEnclosingDeviceFunction(op));
   if (mem.getKind() == MemoryKind::TmaMap)
-    return op->emitOpError()
-           << "a tma_map window is only accessed by TMA instructions";
-  if (inDevice && mem.isHost())
-    return op->emitOpError() << "device code cannot access host memory 'dram'";
-  if (!inDevice && !mem.isHost())
-    return op->emitOpError()
-           << "host code can only access 'dram' tensors, not '"
-           << stringifyMemoryKind(mem.getKind())
-           << "' (move the access into an exo.device_function)";
-  if (isWrite && inDevice && mem.getKind() == MemoryKind::GridConst)
-    return op->emitOpError() << "device code cannot write a grid constant";
+    why = "a tma_map window is only accessed by TMA instructions";
+  else if (inDevice && mem.isHost())
+    why = "device code cannot access host memory 'dram'";
+  else if (!inDevice && !mem.isHost())
+    why = ("host code can only access 'dram' tensors, not '" +
+           stringifyMemoryKind(mem.getKind()) +
+           "' (move the access into an exo.device_function)")
+              .str();
+  else if (isWrite && inDevice && mem.getKind() == MemoryKind::GridConst)
+    why = "device code cannot write a grid constant";
+  else
+    return success();
+  return failure();
+}
+
+static LogicalResult verifyScalarAccessScope(Operation *op, Type type,
+                                             bool isWrite) {
+  std::string why;
+  if (failed(checkAccessScope(op, getMemoryOf(type), isWrite, why)))
+    return op->emitOpError() << why;
   return success();
 }
 
@@ -639,7 +647,7 @@ void AllocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 }
 
 LogicalResult exo::checkAllocatable(Operation *where, MemoryAttr mem,
-                                   std::string &why) {
+                                    std::string &why) {
   if (isInInstrProc(where))
     return success();
   bool inDevice = static_cast<bool>(getEnclosingDeviceFunction(where));

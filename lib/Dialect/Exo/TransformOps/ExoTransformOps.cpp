@@ -48,8 +48,7 @@ static ParseResult parseMemory(OpAsmParser &parser, MemoryAttr &memory) {
   return success();
 }
 
-static void printMemory(OpAsmPrinter &printer, Operation *,
-                        MemoryAttr memory) {
+static void printMemory(OpAsmPrinter &printer, Operation *, MemoryAttr memory) {
   memory.printBare(printer);
 }
 
@@ -211,9 +210,9 @@ transform::MatchAccessOp::apply(transform::TransformRewriter &rewriter,
         found.push_back(op);
     });
   if (found.empty())
-    return emitSilenceableError() << "no access of '" << getTensor() << "'"
-                                  << (kind ? " of kind '" + *kind + "'" : "")
-                                  << " in the target";
+    return emitSilenceableError()
+           << "no access of '" << getTensor() << "'"
+           << (kind ? " of kind '" + *kind + "'" : "") << " in the target";
   results.set(cast<OpResult>(getResult()), found);
   return DiagnosedSilenceableFailure::success();
 }
@@ -239,10 +238,10 @@ transform::GetSiblingStmtOp::apply(transform::TransformRewriter &rewriter,
         --n;
     }
     if (!op || offset == 0) {
-      DiagnosedSilenceableFailure diag =
-          emitSilenceableError()
-          << "no statement " << std::abs(offset)
-          << (offset >= 0 ? " after" : " before") << " the target in its block";
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "no statement " << std::abs(offset)
+                                         << (offset >= 0 ? " after" : " before")
+                                         << " the target in its block";
       diag.attachNote(target->getLoc()) << "the target";
       return diag;
     }
@@ -719,8 +718,8 @@ transform::StageMemOp::apply(transform::TransformRewriter &rewriter,
     offsets.push_back(cast<StringAttr>(a).getValue().str());
   Refusal why;
   FailureOr<StagedMem> staged =
-      stageMem(rewriter, stmts, getTensor(), offsets, getSizes(),
-               getNewName(), getMemory(), why);
+      stageMem(rewriter, stmts, getTensor(), offsets, getSizes(), getNewName(),
+               getMemory(), why);
   if (failed(staged))
     return report(*this, why);
   results.set(cast<OpResult>(getAlloc()), {staged->alloc.getOperation()});
@@ -841,10 +840,9 @@ transform::SetMemoryOp::apply(transform::TransformRewriter &rewriter,
         if (proc.getArgName(a.getArgNumber()) == *arg)
           found = a;
       if (!found) {
-        DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                           << "@" << proc.getSymName()
-                                           << " has no argument '" << *arg
-                                           << "'";
+        DiagnosedSilenceableFailure diag =
+            emitSilenceableError()
+            << "@" << proc.getSymName() << " has no argument '" << *arg << "'";
         diag.attachNote(op->getLoc()) << "this payload op";
         return diag;
       }
@@ -853,9 +851,9 @@ transform::SetMemoryOp::apply(transform::TransformRewriter &rewriter,
     }
     auto alloc = dyn_cast<AllocOp>(op);
     if (!alloc) {
-      DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                         << "expected an exo.alloc payload, got '"
-                                         << op->getName() << "'";
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "expected an exo.alloc payload, got '" << op->getName() << "'";
       diag.attachNote(op->getLoc()) << "this payload op";
       return diag;
     }
@@ -863,7 +861,9 @@ transform::SetMemoryOp::apply(transform::TransformRewriter &rewriter,
   }
   return checkAllThenApply<Value>(
       *this, tensors,
-      [&](Value t, Refusal &why) { return checkSetMemory(t, getMemory(), why); },
+      [&](Value t, Refusal &why) {
+        return checkSetMemory(t, getMemory(), why);
+      },
       [&](Value t, Refusal &why) {
         return setMemory(rewriter, t, getMemory(), why);
       });
@@ -887,8 +887,8 @@ transform::BindExprOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *op : state.getPayloadOps(getTarget())) {
     if (op->getNumResults() != 1) {
       DiagnosedSilenceableFailure diag =
-          emitSilenceableError() << "expected an op with one result, got '"
-                                 << op->getName() << "'";
+          emitSilenceableError()
+          << "expected an op with one result, got '" << op->getName() << "'";
       diag.attachNote(op->getLoc()) << "this payload op";
       return diag;
     }

@@ -35,6 +35,12 @@ DeviceFunctionOp getEnclosingDeviceFunction(mlir::Operation *op);
 mlir::LogicalResult checkAllocatable(mlir::Operation *where, MemoryAttr mem,
                                      std::string &why);
 
+/// Whether the element access `op` (a write if `isWrite`) may touch a tensor
+/// in `mem` where it stands (host code accesses `dram`, device code the
+/// rest); `why` says why not.
+mlir::LogicalResult checkAccessScope(mlir::Operation *op, MemoryAttr mem,
+                                     bool isWrite, std::string &why);
+
 /// Why `mode` cannot annotate `loop` where it stands with its current
 /// bounds, or std::nullopt when it can. The exo.for verifier and
 /// transform.exo.set_loop_mode share it.
