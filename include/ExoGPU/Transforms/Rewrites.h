@@ -266,6 +266,67 @@ mlir::FailureOr<AllocOp> bindExpr(mlir::RewriterBase &rewriter,
                                   MemoryAttr memory, Refusal &why);
 
 //===----------------------------------------------------------------------===//
+// GPU structure and syncs (GpuRewrites.cpp). Sequentially meaningless: each
+// checks that its result verifies and, if not, restores the IR.
+//===----------------------------------------------------------------------===//
+
+/// Inserts `exo.fence(first, second)` before or after `stmt`.
+mlir::FailureOr<mlir::Operation *>
+insertFence(mlir::RewriterBase &rewriter, mlir::Operation *stmt, bool after,
+            llvm::StringRef first, llvm::StringRef second, Refusal &why);
+
+/// Inserts `exo.arrive(timeline) >> barrier[coords]` before or after
+/// `stmt`; coordinates are linear index expressions or ":" (multicast).
+mlir::FailureOr<mlir::Operation *>
+insertArrive(mlir::RewriterBase &rewriter, mlir::Operation *stmt, bool after,
+             llvm::StringRef timeline, llvm::StringRef barrier,
+             llvm::ArrayRef<std::string> coords, Refusal &why);
+
+/// Inserts `exo.await(barrier[coords], timeline, pending)`.
+mlir::FailureOr<mlir::Operation *>
+insertAwait(mlir::RewriterBase &rewriter, mlir::Operation *stmt, bool after,
+            llvm::StringRef barrier, llvm::ArrayRef<std::string> coords,
+            llvm::StringRef timeline, int64_t pending, Refusal &why);
+
+/// Allocates a barrier array of `type` called `name` before `stmt`.
+mlir::FailureOr<AllocOp> insertBarrierAlloc(mlir::RewriterBase &rewriter,
+                                            mlir::Operation *stmt,
+                                            llvm::StringRef name,
+                                            mlir::Type type, Refusal &why);
+
+/// Makes the instruction call signal `barrier[coords]` when its
+/// asynchronous accesses complete.
+mlir::LogicalResult setTrailingBarrier(mlir::RewriterBase &rewriter,
+                                       CallOp call, llvm::StringRef barrier,
+                                       llvm::ArrayRef<std::string> coords,
+                                       Refusal &why);
+
+/// Makes dimension `dim` of `alloc` a ring of `depth` physical slots; a
+/// tensor names the mbarrier array that guards it.
+mlir::LogicalResult setRingBuffer(mlir::RewriterBase &rewriter, AllocOp alloc,
+                                  int64_t dim, int64_t depth,
+                                  llvm::StringRef guard, Refusal &why);
+
+/// Wraps consecutive statements in `exo.warps` (a named group, optionally
+/// its warps [lo, hi), or warps [lo, hi) of the collective).
+mlir::FailureOr<WarpsOp>
+wrapWithWarps(mlir::RewriterBase &rewriter,
+              llvm::ArrayRef<mlir::Operation *> stmts,
+              std::optional<llvm::StringRef> group, std::optional<int64_t> lo,
+              std::optional<int64_t> hi, Refusal &why);
+
+/// Wraps a loop nest in an `exo.device_function` whose outermost
+/// `taskLoops` loops become `cuda_tasks`; the proc's `dram` arguments it
+/// accesses move to `gmem` (no host code may use them any more).
+mlir::FailureOr<DeviceFunctionOp>
+wrapDeviceFunction(mlir::RewriterBase &rewriter,
+                   llvm::ArrayRef<mlir::Operation *> stmts,
+                   std::optional<int64_t> blockDim,
+                   llvm::ArrayRef<mlir::Attribute> warpGroups,
+                   int64_t clusterDim, int64_t blocksPerSM,
+                   int64_t taskLoops, Refusal &why);
+
+//===----------------------------------------------------------------------===//
 // Presburger questions (Dependence.cpp)
 //===----------------------------------------------------------------------===//
 

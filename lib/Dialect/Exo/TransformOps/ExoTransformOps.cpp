@@ -920,6 +920,224 @@ void transform::BindExprOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// GPU structure and synchronization
+//===----------------------------------------------------------------------===//
+
+static SmallVector<std::string> toStrings(ArrayAttr attrs) {
+  SmallVector<std::string> out;
+  for (Attribute a : attrs)
+    out.push_back(cast<StringAttr>(a).getValue().str());
+  return out;
+}
+
+/// Applies `insert` next to every target statement, collecting the created
+/// ops as the result (each target is rewritten independently; a refusal
+/// stops at that target).
+template <typename InsertFn>
+static DiagnosedSilenceableFailure
+insertAtEach(Operation *transformOp, transform::TransformState &state,
+             Value target, OpResult result,
+             transform::TransformResults &results, InsertFn insert) {
+  SmallVector<Operation *> created;
+  for (Operation *stmt : state.getPayloadOps(target)) {
+    Refusal why;
+    FailureOr<Operation *> op = insert(stmt, why);
+    if (failed(op))
+      return report(transformOp, why);
+    created.push_back(*op);
+  }
+  results.set(result, created);
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure
+transform::InsertFenceOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
+  return insertAtEach(*this, state, getTarget(),
+                      cast<OpResult>(getResult()), results,
+                      [&](Operation *stmt, Refusal &why) {
+                        return insertFence(rewriter, stmt, getAfter(),
+                                           getFirst(), getSecond(), why);
+                      });
+}
+
+void transform::InsertFenceOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+DiagnosedSilenceableFailure
+transform::InsertArriveOp::apply(transform::TransformRewriter &rewriter,
+                                 transform::TransformResults &results,
+                                 transform::TransformState &state) {
+  SmallVector<std::string> coords = toStrings(getCoords());
+  return insertAtEach(*this, state, getTarget(),
+                      cast<OpResult>(getResult()), results,
+                      [&](Operation *stmt, Refusal &why) {
+                        return insertArrive(rewriter, stmt, getAfter(),
+                                            getTimeline(), getBarrier(),
+                                            coords, why);
+                      });
+}
+
+void transform::InsertArriveOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+DiagnosedSilenceableFailure
+transform::InsertAwaitOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
+  SmallVector<std::string> coords = toStrings(getCoords());
+  return insertAtEach(*this, state, getTarget(),
+                      cast<OpResult>(getResult()), results,
+                      [&](Operation *stmt, Refusal &why) {
+                        return insertAwait(rewriter, stmt, getAfter(),
+                                           getBarrier(), coords, getTimeline(),
+                                           getPending(), why);
+                      });
+}
+
+void transform::InsertAwaitOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+DiagnosedSilenceableFailure
+transform::InsertBarrierAllocOp::apply(transform::TransformRewriter &rewriter,
+                                       transform::TransformResults &results,
+                                       transform::TransformState &state) {
+  return insertAtEach(
+      *this, state, getTarget(), cast<OpResult>(getResult()), results,
+      [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
+        FailureOr<AllocOp> alloc =
+            insertBarrierAlloc(rewriter, stmt, getName(), getType(), why);
+        if (failed(alloc))
+          return failure();
+        return alloc->getOperation();
+      });
+}
+
+void transform::InsertBarrierAllocOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+DiagnosedSilenceableFailure
+transform::SetTrailingBarrierOp::apply(transform::TransformRewriter &rewriter,
+                                       transform::TransformResults &results,
+                                       transform::TransformState &state) {
+  SmallVector<std::string> coords = toStrings(getCoords());
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto call = dyn_cast<CallOp>(op);
+    if (!call) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "expected an exo.call payload, got '"
+                                         << op->getName() << "'";
+      diag.attachNote(op->getLoc()) << "this payload op";
+      return diag;
+    }
+    Refusal why;
+    if (failed(setTrailingBarrier(rewriter, call, getBarrier(), coords, why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::SetTrailingBarrierOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::SetRingBufferOp::apply(transform::TransformRewriter &rewriter,
+                                  transform::TransformResults &results,
+                                  transform::TransformState &state) {
+  SmallVector<AllocOp> allocs;
+  DiagnosedSilenceableFailure got =
+      getAllocs(*this, state, getTarget(), allocs);
+  if (!got.succeeded())
+    return got;
+  for (AllocOp alloc : allocs) {
+    Refusal why;
+    if (failed(setRingBuffer(rewriter, alloc, getDim(), getDepth(),
+                             getGuard().value_or(""), why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::SetRingBufferOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::WrapWithWarpsOp::verify() {
+  if (!getGroup() && !getLo())
+    return emitOpError() << "needs a warp group or a warp range";
+  if (getLo() && *getLo() >= *getHi())
+    return emitOpError() << "the warp range [" << *getLo() << ", " << *getHi()
+                         << ") is empty";
+  return success();
+}
+
+DiagnosedSilenceableFailure
+transform::WrapWithWarpsOp::apply(transform::TransformRewriter &rewriter,
+                                  transform::TransformResults &results,
+                                  transform::TransformState &state) {
+  SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
+  Refusal why;
+  FailureOr<WarpsOp> warps =
+      wrapWithWarps(rewriter, stmts, getGroup(), getLo(), getHi(), why);
+  if (failed(warps))
+    return report(*this, why);
+  results.set(cast<OpResult>(getResult()), {warps->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::WrapWithWarpsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+LogicalResult transform::WrapDeviceFunctionOp::verify() {
+  if (static_cast<bool>(getBlockDim()) == static_cast<bool>(getWarps()))
+    return emitOpError() << "needs exactly one of block_dim and warps";
+  if (std::optional<ArrayAttr> warps = getWarps())
+    for (Attribute a : *warps)
+      if (!isa<WarpGroupAttr>(a))
+        return emitOpError() << "warps must be #exo.warp_group attributes";
+  return success();
+}
+
+DiagnosedSilenceableFailure
+transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
+                                       transform::TransformResults &results,
+                                       transform::TransformState &state) {
+  SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
+  SmallVector<Attribute> warps;
+  if (std::optional<ArrayAttr> w = getWarps())
+    warps.assign(w->begin(), w->end());
+  Refusal why;
+  FailureOr<DeviceFunctionOp> device =
+      wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
+                         getClusterDim(), getBlocksPerSm(), getTasks(), why);
+  if (failed(device))
+    return report(*this, why);
+  results.set(cast<OpResult>(getResult()), {device->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::WrapDeviceFunctionOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 

@@ -851,4 +851,227 @@ def Exo_BindExprOp : Exo_TransformOp<"bind_expr", [
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// GPU structure and synchronization
+//===----------------------------------------------------------------------===//
+
+class Exo_GpuRewriteDoc {
+  string returnModes = [{
+    #### Return modes
+
+    Sequentially these annotations mean nothing, so only structure is
+    checked: the rewritten IR must verify (the verifier's message is
+    attached as a note). Whether the parallel program then equals the
+    sequential one is for `-exo-verify-collectives` and `-exo-check-sync` to
+    prove. Produces a silenceable failure, with the IR restored, otherwise.
+  }];
+}
+
+def Exo_InsertFenceOp : Exo_TransformOp<"insert_fence", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "inserts a fence before or after a statement";
+  let description = [{
+    Inserts `exo.fence(first, second)` before (or, with `after`, after) each
+    target statement. Returns the new fences.
+
+    ```mlir
+    %f = transform.exo.insert_fence %store after ("cuda_in_order", "cuda_in_order")
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
+                       StrAttr:$first, StrAttr:$second);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target (`after` $after^)? `(` $first `,` $second `)` attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+def Exo_InsertArriveOp : Exo_TransformOp<"insert_arrive", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "inserts an arrive on a barrier next to a statement";
+  let description = [{
+    Inserts `exo.arrive(timeline) >> barrier[coords]` before (or, with
+    `after`, after) each target statement. The barrier is found by name (an
+    allocation before the statement); coordinates are linear index
+    expressions over enclosing iterators and sizes, or `":"` for a multicast
+    over a CTA-distributed dimension. Returns the new arrives.
+
+    ```mlir
+    %a = transform.exo.insert_arrive %mma after timeline "wgmma_async" on "cg" at ["wg"]
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
+                       StrAttr:$timeline, StrAttr:$barrier,
+                       StrArrayAttr:$coords);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target (`after` $after^)? `timeline` $timeline `on` $barrier `at` $coords
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_InsertAwaitOp : Exo_TransformOp<"insert_await", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "inserts an await of a barrier next to a statement";
+  let description = [{
+    Inserts `exo.await(barrier[coords], timeline, pending)` before (or, with
+    `after`, after) each target statement; see `insert_arrive` for names and
+    coordinates (no multicast). Returns the new awaits.
+
+    ```mlir
+    %w = transform.exo.insert_await %mma on "full" at ["k"] timeline "wgmma_async_smem" pending 0
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
+                       StrAttr:$barrier, StrArrayAttr:$coords,
+                       StrAttr:$timeline, I64Attr:$pending);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target (`after` $after^)? `on` $barrier `at` $coords `timeline` $timeline
+    `pending` $pending attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_InsertBarrierAllocOp : Exo_TransformOp<"insert_barrier_alloc", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "allocates a barrier array before a statement";
+  let description = [{
+    Inserts `%name = exo.alloc : type` (an `!exo.barrier`) before each target
+    statement. Returns the new allocations.
+
+    ```mlir
+    %full = transform.exo.insert_barrier_alloc %kloop "full"
+        : !exo.barrier<mbarrier, [? ring 4]>
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$name,
+                       TypeAttr:$type);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target $name `:` $type attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_SetTrailingBarrierOp : Exo_TransformOp<"set_trailing_barrier", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "makes an instruction call signal a barrier when it completes";
+  let description = [{
+    Gives each target `exo.call` of an instruction with a barrier mechanism
+    the trailing barrier `barrier[coords]` (`>>`): the instruction signals it
+    when its asynchronous accesses complete. Names and coordinates as in
+    `insert_arrive`.
+
+    ```mlir
+    transform.exo.set_trailing_barrier %tma on "full" at ["cta", "k"] : !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$barrier,
+                       StrArrayAttr:$coords);
+  let assemblyFormat = [{
+    $target `on` $barrier `at` $coords attr-dict `:` type($target)
+  }];
+}
+
+def Exo_SetRingBufferOp : Exo_TransformOp<"set_ring_buffer", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "makes a dimension of an allocation a ring of physical slots";
+  let description = [{
+    Marks dimension `dim` of each target `exo.alloc` as a ring of `depth`
+    physical slots (element `i` lives in slot `i mod depth`). A tensor
+    becomes a managed ring buffer and must name the mbarrier array (with a
+    ring dimension) that guards it; a barrier array takes no guard.
+
+    ```mlir
+    transform.exo.set_ring_buffer %smem_A dim 0 depth 4 guarded_by "empty" : !transform.any_op
+    transform.exo.set_ring_buffer %full dim 0 depth 4 : !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$dim,
+                       I64Attr:$depth, OptionalAttr<StrAttr>:$guard);
+  let assemblyFormat = [{
+    $target `dim` $dim `depth` $depth (`guarded_by` $guard^)? attr-dict `:`
+    type($target)
+  }];
+}
+
+def Exo_WrapWithWarpsOp : Exo_TransformOp<"wrap_with_warps", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "wraps statements in exo.warps";
+  let description = [{
+    Wraps the consecutive statements of the target handle in one
+    `exo.warps`: a named warp group of the device function (`group`),
+    optionally only its warps `[lo, hi)`, or warps `[lo, hi)` of the current
+    collective. Returns the new op.
+
+    ```mlir
+    %p = transform.exo.wrap_with_warps %loads group "producer"
+        : (!transform.any_op) -> !transform.any_op
+    %w = transform.exo.wrap_with_warps %epilogue warps 0 to 4
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<StrAttr>:$group, OptionalAttr<I64Attr>:$lo,
+                       OptionalAttr<I64Attr>:$hi);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target (`group` $group^)? (`warps` $lo^ `to` $hi)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "wraps a loop nest in a device function (a kernel launch)";
+  let description = [{
+    Wraps the target loop nest in one `exo.device_function` with `block_dim`
+    threads per CTA or the named warp groups `warps` (`#exo.warp_group`
+    attributes), `cluster_dim` CTAs per cluster and `blocks_per_sm`. Its
+    outermost `tasks` loops (perfectly nested, `seq`) become `cuda_tasks`:
+    a device function's body is a nest of task loops. The proc's `dram`
+    arguments that the nest uses move to `gmem` with their windows; refused
+    when host code outside the nest also uses one, or the proc is called.
+
+    ```mlir
+    %k = transform.exo.wrap_device_function %mo tasks 1 block_dim 256
+        cluster_dim 1 blocks_per_sm 4 : (!transform.any_op) -> !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<I64Attr>:$block_dim,
+                       OptionalAttr<ArrayAttr>:$warps,
+                       DefaultValuedAttr<I64Attr, "1">:$cluster_dim,
+                       DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm,
+                       DefaultValuedAttr<I64Attr, "1">:$tasks);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target `tasks` $tasks (`block_dim` $block_dim^)? (`warps` $warps^)?
+    `cluster_dim` $cluster_dim `blocks_per_sm` $blocks_per_sm attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // EXOGPU_DIALECT_EXO_TRANSFORMOPS_EXOTRANSFORMOPS_TD

@@ -1,0 +1,610 @@
+//===- GpuRewrites.cpp - Rewrites that add GPU structure and syncs --------===//
+//
+// Part of the Exo-GPU project.
+//
+// wrap_device_function, wrap_with_warps, insert_fence, insert_barrier_alloc,
+// insert_arrive, insert_await, set_trailing_barrier and set_ring_buffer.
+// Sequentially these annotations mean nothing (a device function runs its
+// body, warps run theirs, syncs do nothing), so the rewrites check only
+// structure: the result must verify. Whether the parallel program equals the
+// sequential one is the collective analysis's and the sync checker's
+// question.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Transforms/Rewrites.h"
+#include "RewriteUtils.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+/// Runs the verifier on `op` (and what it holds) with its diagnostics
+/// captured: on failure the first one becomes the refusal's message (under
+/// `header`) and `undo` restores the IR.
+LogicalResult verifyOrUndo(Operation *op, const Twine &header,
+                           function_ref<void()> undo, Refusal &why) {
+  std::string first;
+  Location firstLoc = op->getLoc();
+  LogicalResult verified = success();
+  {
+    ScopedDiagnosticHandler handler(op->getContext(), [&](Diagnostic &diag) {
+      if (first.empty()) {
+        first = diag.str();
+        firstLoc = diag.getLocation();
+      }
+      return success();
+    });
+    verified = mlir::verify(op);
+  }
+  if (succeeded(verified))
+    return success();
+  undo();
+  why.note(firstLoc, "the verifier says: " + first);
+  return why.fail(header + ": the result would not verify");
+}
+
+/// The barrier allocation named `name` visible at `at`, or null.
+Value lookupBarrierName(Operation *at, StringRef name) {
+  for (Operation *op = at; op && op->getBlock(); op = op->getParentOp())
+    for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+      if (auto alloc = dyn_cast<AllocOp>(prev);
+          alloc && alloc.getName() == name &&
+          isa<BarrierType>(alloc.getType()))
+        return alloc.getResult();
+  return Value();
+}
+
+/// Parses barrier coordinates (linear index expressions, or ":" for a
+/// multicast) resolved at `at`.
+LogicalResult
+parseBarrierCoords(Operation *at, ArrayRef<std::string> texts,
+                   bool allowMulticast,
+                   SmallVectorImpl<std::optional<LinearValue>> &coords,
+                   std::string &why) {
+  for (const std::string &text : texts) {
+    if (StringRef(text).trim() == ":") {
+      if (!allowMulticast) {
+        why = "a multicast coordinate ':' is only allowed in arrives and "
+              "trailing barriers";
+        return failure();
+      }
+      coords.push_back(std::nullopt);
+      continue;
+    }
+    FailureOr<LinearIndex> parsed = parseLinearIndex(text, why);
+    if (failed(parsed))
+      return failure();
+    FailureOr<LinearValue> resolved = resolveLinearIndex(at, *parsed, why);
+    if (failed(resolved))
+      return failure();
+    coords.push_back(*resolved);
+  }
+  return success();
+}
+
+/// Builds barrier coordinates at the rewriter's insertion point: dynamic
+/// values and the static list (kMulticastIndex for ':').
+void buildBarrierCoords(RewriterBase &rewriter, Operation *anchor,
+                        ArrayRef<std::optional<LinearValue>> coords,
+                        SmallVectorImpl<Value> &dynamic,
+                        SmallVectorImpl<int64_t> &fixed) {
+  IndexBuilder ib(rewriter, anchor->getLoc(), anchor);
+  for (const std::optional<LinearValue> &c : coords) {
+    if (!c) {
+      fixed.push_back(kMulticastIndex);
+      continue;
+    }
+    OpFoldResult v = buildLinearValue(ib, *c);
+    if (std::optional<int64_t> k = getConstantIntValue(v)) {
+      fixed.push_back(*k);
+    } else {
+      fixed.push_back(ShapedType::kDynamic);
+      dynamic.push_back(cast<Value>(v));
+    }
+  }
+}
+
+/// Sets the insertion point before or after `stmt`.
+void setInsertion(RewriterBase &rewriter, Operation *stmt, bool after) {
+  if (after)
+    rewriter.setInsertionPointAfter(stmt);
+  else
+    rewriter.setInsertionPoint(stmt);
+}
+
+/// Erases the ops created since `mark` (the op before the insertion, or
+/// null for the start of the block) up to, not including, `end`.
+void eraseCreated(RewriterBase &rewriter, Block *block, Operation *mark,
+                  Operation *end) {
+  Operation *op = mark ? mark->getNextNode() : &block->front();
+  SmallVector<Operation *> created;
+  for (; op && op != end; op = op->getNextNode())
+    created.push_back(op);
+  for (Operation *c : llvm::reverse(created))
+    rewriter.eraseOp(c);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// insert_fence, insert_arrive, insert_await, insert_barrier_alloc
+//===----------------------------------------------------------------------===//
+
+/// Creates the ops `build` makes next to `stmt`, then verifies the enclosing
+/// statement; on failure removes them.
+static FailureOr<Operation *>
+insertNextTo(RewriterBase &rewriter, Operation *stmt, bool after,
+             const Twine &header, Refusal &why,
+             function_ref<FailureOr<Operation *>()> build) {
+  Block *block = stmt->getBlock();
+  setInsertion(rewriter, stmt, after);
+  Operation *mark = after ? stmt : stmt->getPrevNode();
+  Operation *end = after ? stmt->getNextNode() : stmt;
+  FailureOr<Operation *> created = build();
+  if (failed(created)) {
+    eraseCreated(rewriter, block, mark, end);
+    return failure();
+  }
+  Operation *scope = stmt->getParentOp();
+  if (failed(verifyOrUndo(
+          scope, header, [&] { eraseCreated(rewriter, block, mark, end); },
+          why)))
+    return failure();
+  return created;
+}
+
+FailureOr<Operation *> exo::insertFence(RewriterBase &rewriter,
+                                        Operation *stmt, bool after,
+                                        StringRef first, StringRef second,
+                                        Refusal &why) {
+  std::string header = "cannot insert the fence";
+  std::optional<SyncTimeline> l1 = symbolizeSyncTimeline(first);
+  std::optional<SyncTimeline> l2 = symbolizeSyncTimeline(second);
+  if (!l1 || !l2)
+    return why.fail(header + ": '" + (l1 ? second : first) +
+                    "' is not a synchronization timeline");
+  return insertNextTo(rewriter, stmt, after, header, why,
+                      [&]() -> FailureOr<Operation *> {
+                        return FenceOp::create(rewriter, stmt->getLoc(), *l1,
+                                               *l2)
+                            .getOperation();
+                      });
+}
+
+FailureOr<Operation *> exo::insertArrive(RewriterBase &rewriter,
+                                         Operation *stmt, bool after,
+                                         StringRef timeline,
+                                         StringRef barrier,
+                                         ArrayRef<std::string> coords,
+                                         Refusal &why) {
+  std::string header = ("cannot insert an arrive on '" + barrier + "'").str();
+  std::optional<SyncTimeline> l1 = symbolizeSyncTimeline(timeline);
+  if (!l1)
+    return why.fail(header + ": '" + timeline +
+                    "' is not a synchronization timeline");
+  Value bar = lookupBarrierName(stmt, barrier);
+  if (!bar)
+    return why.fail(header + ": no barrier of that name is allocated before "
+                             "the statement");
+  SmallVector<std::optional<LinearValue>> parsed;
+  std::string err;
+  if (failed(parseBarrierCoords(stmt, coords, /*allowMulticast=*/true, parsed,
+                                err)))
+    return why.fail(header + ": " + err);
+  return insertNextTo(
+      rewriter, stmt, after, header, why, [&]() -> FailureOr<Operation *> {
+        SmallVector<Value> dynamic;
+        SmallVector<int64_t> fixed;
+        buildBarrierCoords(rewriter, stmt, parsed, dynamic, fixed);
+        return ArriveOp::create(rewriter, stmt->getLoc(), *l1, bar, dynamic,
+                                fixed, /*num_targets=*/1)
+            .getOperation();
+      });
+}
+
+FailureOr<Operation *>
+exo::insertAwait(RewriterBase &rewriter, Operation *stmt, bool after,
+                 StringRef barrier, ArrayRef<std::string> coords,
+                 StringRef timeline, int64_t pending, Refusal &why) {
+  std::string header = ("cannot insert an await of '" + barrier + "'").str();
+  std::optional<SyncTimeline> l2 = symbolizeSyncTimeline(timeline);
+  if (!l2)
+    return why.fail(header + ": '" + timeline +
+                    "' is not a synchronization timeline");
+  Value bar = lookupBarrierName(stmt, barrier);
+  if (!bar)
+    return why.fail(header + ": no barrier of that name is allocated before "
+                             "the statement");
+  SmallVector<std::optional<LinearValue>> parsed;
+  std::string err;
+  if (failed(parseBarrierCoords(stmt, coords, /*allowMulticast=*/false,
+                                parsed, err)))
+    return why.fail(header + ": " + err);
+  return insertNextTo(
+      rewriter, stmt, after, header, why, [&]() -> FailureOr<Operation *> {
+        SmallVector<Value> dynamic;
+        SmallVector<int64_t> fixed;
+        buildBarrierCoords(rewriter, stmt, parsed, dynamic, fixed);
+        return AwaitOp::create(rewriter, stmt->getLoc(), bar, dynamic, fixed,
+                               *l2, pending)
+            .getOperation();
+      });
+}
+
+FailureOr<AllocOp> exo::insertBarrierAlloc(RewriterBase &rewriter,
+                                           Operation *stmt, StringRef name,
+                                           Type type, Refusal &why) {
+  std::string header = ("cannot allocate barrier '" + name + "'").str();
+  if (!isa<BarrierType>(type))
+    return why.fail(header + ": the type is not an !exo.barrier");
+  FailureOr<Operation *> created = insertNextTo(
+      rewriter, stmt, /*after=*/false, header, why,
+      [&]() -> FailureOr<Operation *> {
+        return AllocOp::create(rewriter, stmt->getLoc(), type,
+                               rewriter.getStringAttr(name), Value())
+            .getOperation();
+      });
+  if (failed(created))
+    return failure();
+  return cast<AllocOp>(*created);
+}
+
+//===----------------------------------------------------------------------===//
+// set_trailing_barrier
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::setTrailingBarrier(RewriterBase &rewriter, CallOp call,
+                                      StringRef barrier,
+                                      ArrayRef<std::string> coords,
+                                      Refusal &why) {
+  std::string header =
+      ("cannot give the call a trailing barrier '" + barrier + "'").str();
+  if (call.getTrailing())
+    return why.fail(header + ": it already has one");
+  Value bar = lookupBarrierName(call, barrier);
+  if (!bar)
+    return why.fail(header + ": no barrier of that name is allocated before "
+                             "the call");
+  SmallVector<std::optional<LinearValue>> parsed;
+  std::string err;
+  if (failed(parseBarrierCoords(call, coords, /*allowMulticast=*/true, parsed,
+                                err)))
+    return why.fail(header + ": " + err);
+  Operation *mark = call->getPrevNode();
+  Block *block = call->getBlock();
+  rewriter.setInsertionPoint(call);
+  SmallVector<Value> dynamic;
+  SmallVector<int64_t> fixed;
+  buildBarrierCoords(rewriter, call, parsed, dynamic, fixed);
+  rewriter.modifyOpInPlace(call, [&] {
+    call.getTrailingMutable().assign(bar);
+    call.getTrailingIndicesMutable().assign(dynamic);
+    call.setStaticTrailingIndices(fixed);
+  });
+  return verifyOrUndo(
+      call, header,
+      [&] {
+        rewriter.modifyOpInPlace(call, [&] {
+          call.getTrailingMutable().clear();
+          call.getTrailingIndicesMutable().clear();
+          call.setStaticTrailingIndices(ArrayRef<int64_t>{});
+        });
+        eraseCreated(rewriter, block, mark, call);
+      },
+      why);
+}
+
+//===----------------------------------------------------------------------===//
+// set_ring_buffer
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::setRingBuffer(RewriterBase &rewriter, AllocOp alloc,
+                                 int64_t dim, int64_t depth,
+                                 StringRef guardName, Refusal &why) {
+  std::string header =
+      ("cannot make '" + alloc.getName() + "' a ring buffer").str();
+  Type type = alloc.getType();
+  ArrayRef<int64_t> oldDepths;
+  unsigned rank = 0;
+  if (auto t = dyn_cast<exo::TensorType>(type)) {
+    oldDepths = t.getRingDepths();
+    rank = t.getRank();
+  } else {
+    auto b = cast<BarrierType>(type);
+    oldDepths = b.getRingDepths();
+    rank = b.getRank();
+  }
+  if (dim < 0 || dim >= static_cast<int64_t>(rank))
+    return why.fail(header + ": it has no dimension " + Twine(dim));
+  if (depth <= 0)
+    return why.fail(header + ": the depth must be positive");
+  if (llvm::any_of(oldDepths, [](int64_t d) { return d != 0; }))
+    return why.fail(header + ": it already has a ring dimension");
+  SmallVector<int64_t> depths(rank, 0);
+  depths[dim] = depth;
+  Value guard;
+  Type newType;
+  if (auto t = dyn_cast<exo::TensorType>(type)) {
+    if (guardName.empty())
+      return why.fail(header + ": a tensor's ring needs a guarding barrier");
+    guard = lookupBarrierName(alloc, guardName);
+    if (!guard)
+      return why.fail(header + ": no barrier '" + guardName +
+                      "' is allocated before it");
+    newType = exo::TensorType::get(t.getContext(), t.getDims(), depths,
+                                   t.getElementType(), t.getMemory());
+  } else {
+    if (!guardName.empty())
+      return why.fail(header + ": a barrier array is not guarded");
+    auto b = cast<BarrierType>(type);
+    newType = BarrierType::get(b.getContext(), b.getKind(), b.getPrearrive(),
+                               b.getDims(), depths);
+  }
+  Type oldType = type;
+  rewriter.modifyOpInPlace(alloc, [&] {
+    alloc.getResult().setType(newType);
+    if (guard)
+      alloc.getGuardMutable().assign(guard);
+  });
+  // The accesses, windows and syncs of the tensor are checked with it.
+  Operation *scope = alloc->getParentOp();
+  return verifyOrUndo(
+      scope, header,
+      [&] {
+        rewriter.modifyOpInPlace(alloc, [&] {
+          alloc.getResult().setType(oldType);
+          alloc.getGuardMutable().clear();
+        });
+      },
+      why);
+}
+
+//===----------------------------------------------------------------------===//
+// wrap_with_warps, wrap_device_function
+//===----------------------------------------------------------------------===//
+
+/// Moves the consecutive statements `stmts` into the single block of the
+/// region of `wrapper` (created just before them).
+static void moveInto(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
+                     Operation *wrapper) {
+  Block *body = rewriter.createBlock(&wrapper->getRegion(0));
+  for (Operation *stmt : stmts)
+    rewriter.moveOpBefore(stmt, body, body->end());
+}
+
+/// Undoes moveInto and erases the wrapper.
+static void unwrap(RewriterBase &rewriter, Operation *wrapper) {
+  Block &body = wrapper->getRegion(0).front();
+  SmallVector<Operation *> ops;
+  for (Operation &op : body)
+    ops.push_back(&op);
+  for (Operation *op : ops)
+    rewriter.moveOpBefore(op, wrapper);
+  rewriter.eraseOp(wrapper);
+}
+
+/// The consecutive statements of `ops` in block order.
+static LogicalResult consecutive(ArrayRef<Operation *> ops,
+                                 SmallVectorImpl<Operation *> &sorted,
+                                 const Twine &header, Refusal &why) {
+  if (ops.empty())
+    return why.fail(header + ": no statements");
+  Block *block = ops.front()->getBlock();
+  for (Operation *op : ops)
+    if (op->getBlock() != block)
+      return why.fail(header + ": the statements are not in one block");
+  sorted.assign(ops.begin(), ops.end());
+  llvm::sort(sorted, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  sorted.erase(llvm::unique(sorted), sorted.end());
+  for (auto [a, b] : llvm::zip(sorted, llvm::drop_begin(sorted)))
+    if (a->getNextNode() != b) {
+      why.note(a->getNextNode()->getLoc(),
+               "this op lies between two of the statements");
+      return why.fail(header + ": the statements are not consecutive");
+    }
+  return success();
+}
+
+/// Values defined by `stmts` and used after them: wrapping would hide them.
+static LogicalResult checkNoEscapes(ArrayRef<Operation *> stmts,
+                                    const Twine &header, Refusal &why) {
+  llvm::SmallPtrSet<Operation *, 8> inside(stmts.begin(), stmts.end());
+  for (Operation *stmt : stmts)
+    for (Value result : stmt->getResults())
+      for (Operation *user : result.getUsers()) {
+        Operation *top = user;
+        while (top && top->getBlock() != stmt->getBlock())
+          top = top->getParentOp();
+        if (!top || !inside.contains(top)) {
+          why.note(stmt->getLoc(), "this value is used after the statements");
+          return why.fail(header + ": a value defined by the statements is "
+                                   "used after them");
+        }
+      }
+  return success();
+}
+
+FailureOr<WarpsOp> exo::wrapWithWarps(RewriterBase &rewriter,
+                                      ArrayRef<Operation *> stmts,
+                                      std::optional<StringRef> group,
+                                      std::optional<int64_t> lo,
+                                      std::optional<int64_t> hi, Refusal &why) {
+  std::string header = "cannot wrap the statements in exo.warps";
+  SmallVector<Operation *> sorted;
+  if (failed(consecutive(stmts, sorted, header, why)) ||
+      failed(checkNoEscapes(sorted, header, why)))
+    return failure();
+  rewriter.setInsertionPoint(sorted.front());
+  auto warps = WarpsOp::create(
+      rewriter, sorted.front()->getLoc(),
+      group ? rewriter.getStringAttr(*group) : StringAttr(),
+      lo ? rewriter.getI64IntegerAttr(*lo) : IntegerAttr(),
+      hi ? rewriter.getI64IntegerAttr(*hi) : IntegerAttr());
+  moveInto(rewriter, sorted, warps);
+  if (failed(verifyOrUndo(warps->getParentOp(), header,
+                          [&] { unwrap(rewriter, warps); }, why)))
+    return failure();
+  return warps;
+}
+
+FailureOr<DeviceFunctionOp> exo::wrapDeviceFunction(
+    RewriterBase &rewriter, ArrayRef<Operation *> stmts,
+    std::optional<int64_t> blockDim, ArrayRef<Attribute> warpGroups,
+    int64_t clusterDim, int64_t blocksPerSM, int64_t taskLoops, Refusal &why) {
+  std::string header = "cannot wrap the statements in a device function";
+  SmallVector<Operation *> sorted;
+  if (failed(consecutive(stmts, sorted, header, why)) ||
+      failed(checkNoEscapes(sorted, header, why)))
+    return failure();
+  Operation *first = sorted.front();
+  // The body of a device function is a nest of cuda_tasks loops: the
+  // outermost `taskLoops` loops of the (single) statement become them.
+  SmallVector<ForOp> tasks;
+  if (taskLoops < 1)
+    return why.fail(header + ": at least one loop must become cuda_tasks");
+  if (sorted.size() != 1 || !isa<ForOp>(first))
+    return why.fail(header + ": the body of a device function is one loop "
+                             "nest (of cuda_tasks loops)");
+  for (Operation *op = first; static_cast<int64_t>(tasks.size()) < taskLoops;) {
+    auto loop = dyn_cast_or_null<ForOp>(op);
+    if (!loop) {
+      why.note(first->getLoc(), "this loop nest");
+      return why.fail(header + ": the nest has fewer than " +
+                      Twine(taskLoops) + " loops to become cuda_tasks");
+    }
+    if (!loop.getMode().isSeq()) {
+      why.note(loop.getLoc(), "this loop");
+      return why.fail(header + ": loop '" + loop.getIterName() +
+                      "' is not seq");
+    }
+    tasks.push_back(loop);
+    // The next loop: the only loop of the body (index arithmetic aside).
+    ForOp next;
+    for (Operation &inner : loop.getBodyBlock())
+      if (auto l = dyn_cast<ForOp>(inner)) {
+        if (next) {
+          next = ForOp();
+          break;
+        }
+        next = l;
+      }
+    op = next;
+  }
+  if (getEnclosingDeviceFunction(first))
+    return why.fail(header + ": they already run on the device");
+  auto proc = first->getParentOfType<ProcOp>();
+  if (!proc || proc.isInstr())
+    return why.fail(header + ": they are not in a scheduled proc");
+  // Arguments in host memory that the statements access move to global
+  // memory; every other use of them must be inside the statements too.
+  llvm::SmallPtrSet<Operation *, 8> inside(sorted.begin(), sorted.end());
+  auto isInside = [&](Operation *op) {
+    for (Operation *p = op; p; p = p->getParentOp())
+      if (inside.contains(p))
+        return true;
+    return false;
+  };
+  SmallVector<BlockArgument> moved;
+  for (BlockArgument arg : proc.getBodyBlock().getArguments()) {
+    auto type = dyn_cast<exo::TensorType>(arg.getType());
+    if (!type || !type.getMemory().isHost())
+      continue;
+    bool usedInside = false;
+    Operation *outside = nullptr;
+    for (Operation *user : arg.getUsers()) {
+      if (isInside(user))
+        usedInside = true;
+      else if (!outside)
+        outside = user;
+    }
+    if (!usedInside)
+      continue;
+    if (outside) {
+      why.note(outside->getLoc(), "this use stays in host code");
+      return why.fail(header + ": '" + proc.getArgName(arg.getArgNumber()) +
+                      "' would move to global memory, but host code also "
+                      "uses it");
+    }
+    moved.push_back(arg);
+  }
+  if (!moved.empty()) {
+    Operation *caller = nullptr;
+    if (auto module = proc->getParentOfType<ModuleOp>())
+      module.walk([&](CallOp call) {
+        if (call.getCallee() == proc.getSymName())
+          caller = call;
+      });
+    if (caller) {
+      why.note(caller->getLoc(), "this call passes host tensors");
+      return why.fail(header + ": its arguments would move to global memory, "
+                               "but the proc is called");
+    }
+  }
+  rewriter.setInsertionPoint(first);
+  auto device = DeviceFunctionOp::create(
+      rewriter, first->getLoc(),
+      blockDim ? rewriter.getI64IntegerAttr(*blockDim) : IntegerAttr(),
+      warpGroups.empty() ? ArrayAttr() : rewriter.getArrayAttr(warpGroups),
+      rewriter.getI64IntegerAttr(clusterDim),
+      rewriter.getI64IntegerAttr(blocksPerSM));
+  moveInto(rewriter, sorted, device);
+  auto taskMode = LoopModeAttr::get(rewriter.getContext(),
+                                    LoopModeKind::CudaTasks, CollUnitAttr());
+  auto seqMode = LoopModeAttr::get(rewriter.getContext(), LoopModeKind::Seq,
+                                   CollUnitAttr());
+  for (ForOp loop : tasks)
+    rewriter.modifyOpInPlace(loop, [&] { loop.setModeAttr(taskMode); });
+  auto gmem = MemoryAttr::get(rewriter.getContext(), MemoryKind::Gmem);
+  SmallVector<std::pair<Value, Type>> retyped;
+  for (BlockArgument arg : moved) {
+    retyped.push_back({arg, arg.getType()});
+    auto t = cast<exo::TensorType>(arg.getType());
+    arg.setType(exo::TensorType::get(t.getContext(), t.getDims(),
+                                     t.getRingDepths(), t.getElementType(),
+                                     gmem));
+    // Windows of it in host memory follow.
+    SmallVector<Value> work = {arg};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (Operation *user : v.getUsers())
+        if (auto w = dyn_cast<WindowOp>(user);
+            w && getMemoryOf(w.getType()).isHost()) {
+          retyped.push_back({w.getResult(), w.getType()});
+          auto wt = cast<WindowType>(w.getType());
+          w.getResult().setType(WindowType::get(
+              wt.getContext(), wt.getDims(), wt.getRingDepths(),
+              wt.getElementType(), gmem));
+          work.push_back(w.getResult());
+        }
+    }
+  }
+  auto syncSignature = [&] {
+    SmallVector<Type> inputs(proc.getBodyBlock().getArgumentTypes());
+    proc.setFunctionType(rewriter.getFunctionType(inputs, {}));
+  };
+  rewriter.modifyOpInPlace(proc, syncSignature);
+  if (failed(verifyOrUndo(
+          proc, header,
+          [&] {
+            for (auto [v, t] : retyped) {
+              Value value = v;
+              value.setType(t);
+            }
+            rewriter.modifyOpInPlace(proc, syncSignature);
+            for (ForOp loop : tasks)
+              rewriter.modifyOpInPlace(loop,
+                                       [&] { loop.setModeAttr(seqMode); });
+            unwrap(rewriter, device);
+          },
+          why)))
+    return failure();
+  return device;
+}
