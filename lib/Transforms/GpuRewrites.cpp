@@ -54,19 +54,16 @@ Value lookupBarrierName(Operation *at, StringRef name) {
   for (Operation *op = at; op && op->getBlock(); op = op->getParentOp())
     for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
       if (auto alloc = dyn_cast<AllocOp>(prev);
-          alloc && alloc.getName() == name &&
-          isa<BarrierType>(alloc.getType()))
+          alloc && alloc.getName() == name && isa<BarrierType>(alloc.getType()))
         return alloc.getResult();
   return Value();
 }
 
 /// Parses barrier coordinates (linear index expressions, or ":" for a
 /// multicast) resolved at `at`.
-LogicalResult
-parseBarrierCoords(Operation *at, ArrayRef<std::string> texts,
-                   bool allowMulticast,
-                   SmallVectorImpl<std::optional<LinearValue>> &coords,
-                   std::string &why) {
+LogicalResult parseBarrierCoords(
+    Operation *at, ArrayRef<std::string> texts, bool allowMulticast,
+    SmallVectorImpl<std::optional<LinearValue>> &coords, std::string &why) {
   for (const std::string &text : texts) {
     if (StringRef(text).trim() == ":") {
       if (!allowMulticast) {
@@ -159,28 +156,25 @@ insertNextTo(RewriterBase &rewriter, Operation *stmt, bool after,
   return created;
 }
 
-FailureOr<Operation *> exo::insertFence(RewriterBase &rewriter,
-                                        Operation *stmt, bool after,
-                                        StringRef first, StringRef second,
-                                        Refusal &why) {
+FailureOr<Operation *> exo::insertFence(RewriterBase &rewriter, Operation *stmt,
+                                        bool after, StringRef first,
+                                        StringRef second, Refusal &why) {
   std::string header = "cannot insert the fence";
   std::optional<SyncTimeline> l1 = symbolizeSyncTimeline(first);
   std::optional<SyncTimeline> l2 = symbolizeSyncTimeline(second);
   if (!l1 || !l2)
     return why.fail(header + ": '" + (l1 ? second : first) +
                     "' is not a synchronization timeline");
-  return insertNextTo(rewriter, stmt, after, header, why,
-                      [&]() -> FailureOr<Operation *> {
-                        return FenceOp::create(rewriter, stmt->getLoc(), *l1,
-                                               *l2)
-                            .getOperation();
-                      });
+  return insertNextTo(
+      rewriter, stmt, after, header, why, [&]() -> FailureOr<Operation *> {
+        return FenceOp::create(rewriter, stmt->getLoc(), *l1, *l2)
+            .getOperation();
+      });
 }
 
 FailureOr<Operation *> exo::insertArrive(RewriterBase &rewriter,
                                          Operation *stmt, bool after,
-                                         StringRef timeline,
-                                         StringRef barrier,
+                                         StringRef timeline, StringRef barrier,
                                          ArrayRef<std::string> coords,
                                          Refusal &why) {
   std::string header = ("cannot insert an arrive on '" + barrier + "'").str();
@@ -208,10 +202,11 @@ FailureOr<Operation *> exo::insertArrive(RewriterBase &rewriter,
       });
 }
 
-FailureOr<Operation *>
-exo::insertAwait(RewriterBase &rewriter, Operation *stmt, bool after,
-                 StringRef barrier, ArrayRef<std::string> coords,
-                 StringRef timeline, int64_t pending, Refusal &why) {
+FailureOr<Operation *> exo::insertAwait(RewriterBase &rewriter, Operation *stmt,
+                                        bool after, StringRef barrier,
+                                        ArrayRef<std::string> coords,
+                                        StringRef timeline, int64_t pending,
+                                        Refusal &why) {
   std::string header = ("cannot insert an await of '" + barrier + "'").str();
   std::optional<SyncTimeline> l2 = symbolizeSyncTimeline(timeline);
   if (!l2)
@@ -223,8 +218,8 @@ exo::insertAwait(RewriterBase &rewriter, Operation *stmt, bool after,
                              "the statement");
   SmallVector<std::optional<LinearValue>> parsed;
   std::string err;
-  if (failed(parseBarrierCoords(stmt, coords, /*allowMulticast=*/false,
-                                parsed, err)))
+  if (failed(parseBarrierCoords(stmt, coords, /*allowMulticast=*/false, parsed,
+                                err)))
     return why.fail(header + ": " + err);
   return insertNextTo(
       rewriter, stmt, after, header, why, [&]() -> FailureOr<Operation *> {
@@ -305,7 +300,7 @@ LogicalResult exo::setTrailingBarrier(RewriterBase &rewriter, CallOp call,
 //===----------------------------------------------------------------------===//
 
 LogicalResult exo::setRingBuffer(RewriterBase &rewriter, AllocOp alloc,
-                                 int64_t dim, int64_t depth,
+                                 int64_t dim, int64_t depth, bool unbounded,
                                  StringRef guardName, Refusal &why) {
   std::string header =
       ("cannot make '" + alloc.getName() + "' a ring buffer").str();
@@ -328,6 +323,12 @@ LogicalResult exo::setRingBuffer(RewriterBase &rewriter, AllocOp alloc,
     return why.fail(header + ": it already has a ring dimension");
   SmallVector<int64_t> depths(rank, 0);
   depths[dim] = depth;
+  auto withRingDim = [&](ArrayRef<Attribute> dims) {
+    SmallVector<Attribute> out(dims);
+    if (unbounded)
+      out[dim] = UnitAttr::get(alloc.getContext());
+    return out;
+  };
   Value guard;
   Type newType;
   if (auto t = dyn_cast<exo::TensorType>(type)) {
@@ -337,14 +338,14 @@ LogicalResult exo::setRingBuffer(RewriterBase &rewriter, AllocOp alloc,
     if (!guard)
       return why.fail(header + ": no barrier '" + guardName +
                       "' is allocated before it");
-    newType = exo::TensorType::get(t.getContext(), t.getDims(), depths,
-                                   t.getElementType(), t.getMemory());
+    newType = exo::TensorType::get(t.getContext(), withRingDim(t.getDims()),
+                                   depths, t.getElementType(), t.getMemory());
   } else {
     if (!guardName.empty())
       return why.fail(header + ": a barrier array is not guarded");
     auto b = cast<BarrierType>(type);
     newType = BarrierType::get(b.getContext(), b.getKind(), b.getPrearrive(),
-                               b.getDims(), depths);
+                               withRingDim(b.getDims()), depths);
   }
   Type oldType = type;
   rewriter.modifyOpInPlace(alloc, [&] {
@@ -400,9 +401,8 @@ static LogicalResult consecutive(ArrayRef<Operation *> ops,
     if (op->getBlock() != block)
       return why.fail(header + ": the statements are not in one block");
   sorted.assign(ops.begin(), ops.end());
-  llvm::sort(sorted, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  llvm::sort(sorted,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   sorted.erase(llvm::unique(sorted), sorted.end());
   for (auto [a, b] : llvm::zip(sorted, llvm::drop_begin(sorted)))
     if (a->getNextNode() != b) {
@@ -443,28 +443,31 @@ FailureOr<WarpsOp> exo::wrapWithWarps(RewriterBase &rewriter,
       failed(checkNoEscapes(sorted, header, why)))
     return failure();
   rewriter.setInsertionPoint(sorted.front());
-  auto warps = WarpsOp::create(
-      rewriter, sorted.front()->getLoc(),
-      group ? rewriter.getStringAttr(*group) : StringAttr(),
-      lo ? rewriter.getI64IntegerAttr(*lo) : IntegerAttr(),
-      hi ? rewriter.getI64IntegerAttr(*hi) : IntegerAttr());
+  auto warps =
+      WarpsOp::create(rewriter, sorted.front()->getLoc(),
+                      group ? rewriter.getStringAttr(*group) : StringAttr(),
+                      lo ? rewriter.getI64IntegerAttr(*lo) : IntegerAttr(),
+                      hi ? rewriter.getI64IntegerAttr(*hi) : IntegerAttr());
   moveInto(rewriter, sorted, warps);
-  if (failed(verifyOrUndo(warps->getParentOp(), header,
-                          [&] { unwrap(rewriter, warps); }, why)))
+  if (failed(verifyOrUndo(
+          warps->getParentOp(), header, [&] { unwrap(rewriter, warps); }, why)))
     return failure();
   return warps;
 }
 
-FailureOr<DeviceFunctionOp> exo::wrapDeviceFunction(
-    RewriterBase &rewriter, ArrayRef<Operation *> stmts,
-    std::optional<int64_t> blockDim, ArrayRef<Attribute> warpGroups,
-    int64_t clusterDim, int64_t blocksPerSM, int64_t taskLoops, Refusal &why) {
+FailureOr<DeviceFunctionOp>
+exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
+                        std::optional<int64_t> blockDim,
+                        ArrayRef<Attribute> warpGroups, int64_t clusterDim,
+                        int64_t blocksPerSM, int64_t taskLoops, Refusal &why) {
   std::string header = "cannot wrap the statements in a device function";
   SmallVector<Operation *> sorted;
   if (failed(consecutive(stmts, sorted, header, why)) ||
       failed(checkNoEscapes(sorted, header, why)))
     return failure();
   Operation *first = sorted.front();
+  if (getEnclosingDeviceFunction(first))
+    return why.fail(header + ": they already run on the device");
   // The body of a device function is a nest of cuda_tasks loops: the
   // outermost `taskLoops` loops of the (single) statement become them.
   SmallVector<ForOp> tasks;
@@ -477,14 +480,10 @@ FailureOr<DeviceFunctionOp> exo::wrapDeviceFunction(
     auto loop = dyn_cast_or_null<ForOp>(op);
     if (!loop) {
       why.note(first->getLoc(), "this loop nest");
-      return why.fail(header + ": the nest has fewer than " +
-                      Twine(taskLoops) + " loops to become cuda_tasks");
+      return why.fail(header + ": the nest has fewer than " + Twine(taskLoops) +
+                      " loops to become cuda_tasks");
     }
-    if (!loop.getMode().isSeq()) {
-      why.note(loop.getLoc(), "this loop");
-      return why.fail(header + ": loop '" + loop.getIterName() +
-                      "' is not seq");
-    }
+    // (Host code has only seq loops.)
     tasks.push_back(loop);
     // The next loop: the only loop of the body (index arithmetic aside).
     ForOp next;
@@ -498,8 +497,6 @@ FailureOr<DeviceFunctionOp> exo::wrapDeviceFunction(
       }
     op = next;
   }
-  if (getEnclosingDeviceFunction(first))
-    return why.fail(header + ": they already run on the device");
   auto proc = first->getParentOfType<ProcOp>();
   if (!proc || proc.isInstr())
     return why.fail(header + ": they are not in a scheduled proc");
@@ -579,9 +576,9 @@ FailureOr<DeviceFunctionOp> exo::wrapDeviceFunction(
             w && getMemoryOf(w.getType()).isHost()) {
           retyped.push_back({w.getResult(), w.getType()});
           auto wt = cast<WindowType>(w.getType());
-          w.getResult().setType(WindowType::get(
-              wt.getContext(), wt.getDims(), wt.getRingDepths(),
-              wt.getElementType(), gmem));
+          w.getResult().setType(WindowType::get(wt.getContext(), wt.getDims(),
+                                                wt.getRingDepths(),
+                                                wt.getElementType(), gmem));
           work.push_back(w.getResult());
         }
     }

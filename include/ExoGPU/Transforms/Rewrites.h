@@ -301,30 +301,28 @@ mlir::LogicalResult setTrailingBarrier(mlir::RewriterBase &rewriter,
                                        llvm::ArrayRef<std::string> coords,
                                        Refusal &why);
 
-/// Makes dimension `dim` of `alloc` a ring of `depth` physical slots; a
-/// tensor names the mbarrier array that guards it.
+/// Makes dimension `dim` of `alloc` a ring of `depth` physical slots (of
+/// unbounded extent `?` with `unbounded`); a tensor names the mbarrier array
+/// that guards it.
 mlir::LogicalResult setRingBuffer(mlir::RewriterBase &rewriter, AllocOp alloc,
-                                  int64_t dim, int64_t depth,
+                                  int64_t dim, int64_t depth, bool unbounded,
                                   llvm::StringRef guard, Refusal &why);
 
 /// Wraps consecutive statements in `exo.warps` (a named group, optionally
 /// its warps [lo, hi), or warps [lo, hi) of the collective).
-mlir::FailureOr<WarpsOp>
-wrapWithWarps(mlir::RewriterBase &rewriter,
-              llvm::ArrayRef<mlir::Operation *> stmts,
-              std::optional<llvm::StringRef> group, std::optional<int64_t> lo,
-              std::optional<int64_t> hi, Refusal &why);
+mlir::FailureOr<WarpsOp> wrapWithWarps(mlir::RewriterBase &rewriter,
+                                       llvm::ArrayRef<mlir::Operation *> stmts,
+                                       std::optional<llvm::StringRef> group,
+                                       std::optional<int64_t> lo,
+                                       std::optional<int64_t> hi, Refusal &why);
 
 /// Wraps a loop nest in an `exo.device_function` whose outermost
 /// `taskLoops` loops become `cuda_tasks`; the proc's `dram` arguments it
 /// accesses move to `gmem` (no host code may use them any more).
-mlir::FailureOr<DeviceFunctionOp>
-wrapDeviceFunction(mlir::RewriterBase &rewriter,
-                   llvm::ArrayRef<mlir::Operation *> stmts,
-                   std::optional<int64_t> blockDim,
-                   llvm::ArrayRef<mlir::Attribute> warpGroups,
-                   int64_t clusterDim, int64_t blocksPerSM,
-                   int64_t taskLoops, Refusal &why);
+mlir::FailureOr<DeviceFunctionOp> wrapDeviceFunction(
+    mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *> stmts,
+    std::optional<int64_t> blockDim, llvm::ArrayRef<mlir::Attribute> warpGroups,
+    int64_t clusterDim, int64_t blocksPerSM, int64_t taskLoops, Refusal &why);
 
 //===----------------------------------------------------------------------===//
 // Presburger questions (Dependence.cpp)

@@ -954,9 +954,8 @@ DiagnosedSilenceableFailure
 transform::InsertFenceOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &results,
                                 transform::TransformState &state) {
-  return insertAtEach(*this, state, getTarget(),
-                      cast<OpResult>(getResult()), results,
-                      [&](Operation *stmt, Refusal &why) {
+  return insertAtEach(*this, state, getTarget(), cast<OpResult>(getResult()),
+                      results, [&](Operation *stmt, Refusal &why) {
                         return insertFence(rewriter, stmt, getAfter(),
                                            getFirst(), getSecond(), why);
                       });
@@ -972,12 +971,11 @@ transform::InsertArriveOp::apply(transform::TransformRewriter &rewriter,
                                  transform::TransformResults &results,
                                  transform::TransformState &state) {
   SmallVector<std::string> coords = toStrings(getCoords());
-  return insertAtEach(*this, state, getTarget(),
-                      cast<OpResult>(getResult()), results,
-                      [&](Operation *stmt, Refusal &why) {
+  return insertAtEach(*this, state, getTarget(), cast<OpResult>(getResult()),
+                      results, [&](Operation *stmt, Refusal &why) {
                         return insertArrive(rewriter, stmt, getAfter(),
-                                            getTimeline(), getBarrier(),
-                                            coords, why);
+                                            getTimeline(), getBarrier(), coords,
+                                            why);
                       });
 }
 
@@ -991,9 +989,8 @@ transform::InsertAwaitOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &results,
                                 transform::TransformState &state) {
   SmallVector<std::string> coords = toStrings(getCoords());
-  return insertAtEach(*this, state, getTarget(),
-                      cast<OpResult>(getResult()), results,
-                      [&](Operation *stmt, Refusal &why) {
+  return insertAtEach(*this, state, getTarget(), cast<OpResult>(getResult()),
+                      results, [&](Operation *stmt, Refusal &why) {
                         return insertAwait(rewriter, stmt, getAfter(),
                                            getBarrier(), coords, getTimeline(),
                                            getPending(), why);
@@ -1033,9 +1030,9 @@ transform::SetTrailingBarrierOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *op : state.getPayloadOps(getTarget())) {
     auto call = dyn_cast<CallOp>(op);
     if (!call) {
-      DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                         << "expected an exo.call payload, got '"
-                                         << op->getName() << "'";
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "expected an exo.call payload, got '" << op->getName() << "'";
       diag.attachNote(op->getLoc()) << "this payload op";
       return diag;
     }
@@ -1064,7 +1061,7 @@ transform::SetRingBufferOp::apply(transform::TransformRewriter &rewriter,
   for (AllocOp alloc : allocs) {
     Refusal why;
     if (failed(setRingBuffer(rewriter, alloc, getDim(), getDepth(),
-                             getGuard().value_or(""), why)))
+                             getUnbounded(), getGuard().value_or(""), why)))
       return report(*this, why);
   }
   return DiagnosedSilenceableFailure::success();
@@ -1124,8 +1121,8 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
     warps.assign(w->begin(), w->end());
   Refusal why;
   FailureOr<DeviceFunctionOp> device =
-      wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
-                         getClusterDim(), getBlocksPerSm(), getTasks(), why);
+      wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps, getClusterDim(),
+                         getBlocksPerSm(), getTasks(), why);
   if (failed(device))
     return report(*this, why);
   results.set(cast<OpResult>(getResult()), {device->getOperation()});

@@ -994,9 +994,11 @@ def Exo_SetRingBufferOp : Exo_TransformOp<"set_ring_buffer", [
   let summary = "makes a dimension of an allocation a ring of physical slots";
   let description = [{
     Marks dimension `dim` of each target `exo.alloc` as a ring of `depth`
-    physical slots (element `i` lives in slot `i mod depth`). A tensor
-    becomes a managed ring buffer and must name the mbarrier array (with a
-    ring dimension) that guards it; a barrier array takes no guard.
+    physical slots (element `i` lives in slot `i mod depth`); with
+    `unbounded`, its extent becomes `?` (one element per iteration, however
+    many). A tensor becomes a managed ring buffer and must name the mbarrier
+    array (with a ring dimension) that guards it; a barrier array takes no
+    guard.
 
     ```mlir
     transform.exo.set_ring_buffer %smem_A dim 0 depth 4 guarded_by "empty" : !transform.any_op
@@ -1004,10 +1006,11 @@ def Exo_SetRingBufferOp : Exo_TransformOp<"set_ring_buffer", [
     ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$dim,
-                       I64Attr:$depth, OptionalAttr<StrAttr>:$guard);
+                       I64Attr:$depth, UnitAttr:$unbounded,
+                       OptionalAttr<StrAttr>:$guard);
   let assemblyFormat = [{
-    $target `dim` $dim `depth` $depth (`guarded_by` $guard^)? attr-dict `:`
-    type($target)
+    $target `dim` $dim `depth` $depth (`unbounded` $unbounded^)?
+    (`guarded_by` $guard^)? attr-dict `:` type($target)
   }];
 }
 

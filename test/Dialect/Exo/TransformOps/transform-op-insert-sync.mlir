@@ -1,0 +1,411 @@
+// RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics | FileCheck %s
+
+// transform.exo.insert_fence, insert_arrive, insert_await and
+// insert_barrier_alloc: structural rewrites checked by the verifier.
+
+// insert_barrier_alloc, insert_fence, insert_arrive and insert_await: the
+// syncs land where asked, with coordinates built from the expressions.
+// CHECK-LABEL: exo.proc @k
+//       CHECK:   exo.for %t = 0 to %{{.*}} cuda_tasks {
+//  CHECK-NEXT:     %bar = exo.alloc : !exo.barrier<cluster_sync>
+//  CHECK-NEXT:     %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+//  CHECK-NEXT:     exo.fence(cuda_in_order, cuda_in_order)
+//  CHECK-NEXT:     exo.for %i = 0 to 128 cuda_threads<thread> {
+//       CHECK:     }
+//  CHECK-NEXT:     exo.arrive(cuda_in_order) >> %bar
+//  CHECK-NEXT:     exo.await(%bar, cuda_in_order, 0)
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %bar = transform.exo.insert_barrier_alloc %i "bar" : !exo.barrier<cluster_sync> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %i "cg" : !exo.barrier<cp_async_group, [2]> : (!transform.any_op) -> !transform.any_op
+    %f = transform.exo.insert_fence %i ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    %w = transform.exo.insert_await %i after on "bar" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %a = transform.exo.insert_arrive %i after timeline "cuda_in_order" on "bar" at [] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an unknown timeline.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot insert the fence: 'cuda_sync' is not a synchronization timeline}}
+    %f = transform.exo.insert_fence %i ("cuda_sync", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: no barrier of that name.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot insert an arrive on 'nope': no barrier of that name is allocated before the statement}}
+    %a = transform.exo.insert_arrive %i timeline "cuda_in_order" on "nope" at [] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an await's timeline.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot insert an await of 'bar': 'x' is not a synchronization timeline}}
+    %a = transform.exo.insert_await %i on "bar" at [] timeline "x" pending 0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an arrive's timeline.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot insert an arrive on 'bar': 'y' is not a synchronization timeline}}
+    %a = transform.exo.insert_arrive %i timeline "y" on "bar" at [] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an await has no multicast.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot insert an await of 'cg': a multicast coordinate ':' is only allowed in arrives and trailing barriers}}
+    %a = transform.exo.insert_await %i on "cg" at [":"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a bad coordinate expression.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot insert an await of 'cg': 'zz' is neither an enclosing loop's iterator nor a size of the proc}}
+    %a = transform.exo.insert_await %i on "cg" at ["zz"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an await without coordinates of a barrier array does not
+// verify; the verifier's message is a note and the IR is restored.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      // expected-note @below {{the verifier says:}}
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot insert an await of 'cg': the result would not verify}}
+    %a = transform.exo.insert_await %i on "cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the type is not a barrier.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @k(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot allocate barrier 'q': the type is not an !exo.barrier}}
+    %q = transform.exo.insert_barrier_alloc %i "q" : f32 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
