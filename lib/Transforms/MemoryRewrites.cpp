@@ -99,64 +99,6 @@ ForOp buildBoxNest(RewriterBase &rewriter, Location loc,
   return outermost;
 }
 
-/// `ofr` as a linear combination: sums, differences and products by
-/// constants are looked through; any other value is a term of its own.
-LinearValue decompose(OpFoldResult ofr) {
-  LinearValue result;
-  SmallVector<std::pair<OpFoldResult, int64_t>> work = {{ofr, 1}};
-  while (!work.empty()) {
-    auto [x, coef] = work.pop_back_val();
-    if (std::optional<int64_t> c = getConstantIntValue(x)) {
-      result.constant += coef * *c;
-      continue;
-    }
-    Value v = cast<Value>(x);
-    Operation *def = v.getDefiningOp();
-    if (auto add = dyn_cast_or_null<arith::AddIOp>(def)) {
-      work.push_back({add.getLhs(), coef});
-      work.push_back({add.getRhs(), coef});
-      continue;
-    }
-    if (auto sub = dyn_cast_or_null<arith::SubIOp>(def)) {
-      work.push_back({sub.getLhs(), coef});
-      work.push_back({sub.getRhs(), -coef});
-      continue;
-    }
-    if (auto mul = dyn_cast_or_null<arith::MulIOp>(def)) {
-      if (std::optional<int64_t> c = getConstantIntValue(mul.getRhs())) {
-        work.push_back({mul.getLhs(), coef * *c});
-        continue;
-      }
-      if (std::optional<int64_t> c = getConstantIntValue(mul.getLhs())) {
-        work.push_back({mul.getRhs(), coef * *c});
-        continue;
-      }
-    }
-    result.terms.push_back({v, coef});
-  }
-  return result;
-}
-
-/// a - b with like terms combined (terms in order of first appearance).
-LinearValue subtract(const LinearValue &a, const LinearValue &b) {
-  LinearValue result;
-  result.constant = a.constant - b.constant;
-  auto addTerm = [&](Value v, int64_t coef) {
-    for (auto &term : result.terms)
-      if (term.first == v) {
-        term.second += coef;
-        return;
-      }
-    result.terms.push_back({v, coef});
-  };
-  for (auto [v, coef] : a.terms)
-    addTerm(v, coef);
-  for (auto [v, coef] : b.terms)
-    addTerm(v, -coef);
-  llvm::erase_if(result.terms, [](auto &term) { return term.second == 0; });
-  return result;
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -328,9 +270,10 @@ FailureOr<StagedMem> exo::stageMem(RewriterBase &rewriter,
     IndexBuilder local(rewriter, access->getLoc(), access);
     SmallVector<OpFoldResult> rel;
     for (auto [i, o] : llvm::zip(idx, plan.offsets))
-      rel.push_back(o.terms.empty() && o.constant == 0
-                        ? i
-                        : buildLinearValue(local, subtract(decompose(i), o)));
+      rel.push_back(
+          o.terms.empty() && o.constant == 0
+              ? i
+              : buildLinearValue(local, subtractLinear(decomposeLinear(i), o)));
     retargetAccess(rewriter, access, result.alloc, rel);
   }
   // After: what the statements wrote goes back (added, for reductions).

@@ -129,6 +129,13 @@ Value lookupIndexName(Operation *at, llvm::StringRef name);
 mlir::FailureOr<LinearValue>
 resolveLinearIndex(Operation *at, const LinearIndex &index, std::string &why);
 
+/// `ofr` as a linear combination: sums, differences and products by
+/// constants are looked through; any other value is a term of its own.
+LinearValue decomposeLinear(OpFoldResult ofr);
+
+/// a - b with like terms combined (terms in order of first appearance).
+LinearValue subtractLinear(const LinearValue &a, const LinearValue &b);
+
 /// Builds `value` at the builder's insertion point.
 OpFoldResult buildLinearValue(IndexBuilder &b, const LinearValue &value);
 

@@ -266,6 +266,21 @@ mlir::FailureOr<AllocOp> bindExpr(mlir::RewriterBase &rewriter,
                                   MemoryAttr memory, Refusal &why);
 
 //===----------------------------------------------------------------------===//
+// replace (Replace.cpp)
+//===----------------------------------------------------------------------===//
+
+mlir::LogicalResult checkReplace(mlir::Operation *stmt, llvm::StringRef callee,
+                                 Refusal &why);
+
+/// Replaces `stmt` by a call of the instruction proc `callee` when the
+/// statement unifies with the instruction's body: each parameter is bound to
+/// a window of one tensor at offsets that do not depend on the unified
+/// loops.
+mlir::FailureOr<CallOp> replace(mlir::RewriterBase &rewriter,
+                                mlir::Operation *stmt, llvm::StringRef callee,
+                                Refusal &why);
+
+//===----------------------------------------------------------------------===//
 // GPU structure and syncs (GpuRewrites.cpp). Sequentially meaningless: each
 // checks that its result verifies and, if not, restores the IR.
 //===----------------------------------------------------------------------===//

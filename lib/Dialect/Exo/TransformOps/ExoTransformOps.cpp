@@ -920,6 +920,41 @@ void transform::BindExprOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// transform.exo.replace
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::ReplaceOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
+  SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
+  SmallVector<Operation *> calls;
+  DiagnosedSilenceableFailure done = checkAllThenApply<Operation *>(
+      *this, stmts,
+      [&](Operation *stmt, Refusal &why) {
+        return checkReplace(stmt, getInstr(), why);
+      },
+      [&](Operation *stmt, Refusal &why) -> LogicalResult {
+        FailureOr<CallOp> call = replace(rewriter, stmt, getInstr(), why);
+        if (failed(call))
+          return failure();
+        calls.push_back(*call);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
+  results.set(cast<OpResult>(getResult()), calls);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::ReplaceOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
 // GPU structure and synchronization
 //===----------------------------------------------------------------------===//
 

@@ -852,6 +852,48 @@ def Exo_BindExprOp : Exo_TransformOp<"bind_expr", [
 }
 
 //===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+def Exo_ReplaceOp : Exo_TransformOp<"replace", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "replaces a statement by an instruction whose body it equals";
+  let description = [{
+    Unifies each target statement with the body of the instruction proc
+    `instr` and replaces it by a call of the instruction on windows of the
+    program's tensors. Unification is structural: loops match loops with the
+    same constant trip count (both from 0), writes match writes, and
+    expressions match expressions through their operands (same operations,
+    same constants). Every access of an instruction parameter at index `i`
+    must be an access of one tensor at `offset + i` in some of its dimensions
+    (the window's) and at a fixed point in the others, with offsets that do
+    not depend on the unified loops; all accesses of one parameter must agree
+    on the window. The windows must lie within their tensors (Presburger) and
+    be in the parameters' memories. Then the statement computes exactly what
+    the call computes, which is the instruction's sequential meaning.
+
+    ```mlir
+    %call = transform.exo.replace %copy with @tma_load_128x32
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Returns the calls. Produces a silenceable failure, with a note at the
+    first program op that does not unify and the IR untouched, if a target
+    does not unify; all targets are checked before any is replaced.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       FlatSymbolRefAttr:$instr);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target `with` $instr attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // GPU structure and synchronization
 //===----------------------------------------------------------------------===//
 

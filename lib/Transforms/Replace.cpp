@@ -1,0 +1,423 @@
+//===- Replace.cpp - Replace code by an instruction whose body it equals --===//
+//
+// Part of the Exo-GPU project.
+//
+// replace unifies a statement of the program with the body of an
+// instruction proc: loops with loops (equal constant trip counts), writes
+// with writes, expressions with expressions (through their operands), and
+// each access of an instruction parameter with an access of a tensor of the
+// program. Each parameter is bound to a window of one tensor: every access
+// of the parameter at index i must be an access of the tensor at offset + i
+// (in the window's dimensions; the other dimensions are fixed points), with
+// offsets that do not depend on the unified loops. When everything unifies,
+// the statement computes exactly what a call of the instruction on those
+// windows computes, and is replaced by the call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Transforms/Rewrites.h"
+#include "RewriteUtils.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+/// Whether `op` is a statement (as opposed to an expression, which is
+/// unified through the operands of the statements that use it).
+bool isStmt(Operation &op) {
+  return isa<ForOp, AssignOp, ReduceOp, IfOp, CallOp, AllocOp, FenceOp,
+             ArriveOp, AwaitOp, WarpsOp>(op);
+}
+
+/// The window a parameter is bound to.
+struct Binding {
+  Value tensor;
+  /// Per tensor dimension: the offset, and the parameter dimension it maps
+  /// to (-1 for a point).
+  SmallVector<LinearValue> offsets;
+  SmallVector<int> paramDim;
+};
+
+bool sameLinear(const LinearValue &a, const LinearValue &b) {
+  LinearValue d = subtractLinear(a, b);
+  return d.terms.empty() && d.constant == 0;
+}
+
+class Unifier {
+public:
+  Unifier(ProcOp instr, Operation *stmt, Refusal &why)
+      : instr(instr), stmt(stmt), why(why) {}
+
+  LogicalResult unify();
+
+  ProcOp instr;
+  Operation *stmt;
+  Refusal &why;
+  /// Instruction values (loop iterators, expressions) and the program values
+  /// they stand for.
+  DenseMap<Value, Value> values;
+  /// Program loop iterators unified with instruction loops.
+  llvm::SmallPtrSet<Value, 8> unifiedIvs;
+  DenseMap<Value, Binding> bindings; // by parameter
+
+private:
+  LogicalResult mismatch(Operation *at, const Twine &msg) {
+    why.note(at->getLoc(), msg);
+    return failure();
+  }
+  LogicalResult unifyBlock(Block &ib, ArrayRef<Operation *> pstmts,
+                           Operation *where);
+  LogicalResult unifyStmt(Operation &iop, Operation *pop);
+  LogicalResult unifyValue(Value iv, Value pv, Operation *user);
+  LogicalResult unifyAccess(Operation *iop, Value param,
+                            ArrayRef<OpFoldResult> iidx, Operation *pop,
+                            Value tensor, ArrayRef<OpFoldResult> pidx);
+  /// An instruction index expression, with its iterators replaced by the
+  /// program's.
+  FailureOr<LinearValue> translate(OpFoldResult index, Operation *at);
+  /// Whether a linear value depends on a unified loop.
+  bool dependsOnLoops(const LinearValue &v) const {
+    return llvm::any_of(v.terms,
+                        [&](auto &t) { return unifiedIvs.contains(t.first); });
+  }
+};
+
+} // namespace
+
+LogicalResult Unifier::unify() {
+  SmallVector<Operation *> one = {stmt};
+  return unifyBlock(instr.getBodyBlock(), one, stmt);
+}
+
+LogicalResult Unifier::unifyBlock(Block &ib, ArrayRef<Operation *> pstmts,
+                                  Operation *where) {
+  SmallVector<Operation *> istmts;
+  for (Operation &op : ib)
+    if (isStmt(op))
+      istmts.push_back(&op);
+  if (istmts.size() != pstmts.size())
+    return mismatch(where, "the instruction has " + Twine(istmts.size()) +
+                               " statements here, the program " +
+                               Twine(pstmts.size()));
+  for (auto [iop, pop] : llvm::zip(istmts, pstmts))
+    if (failed(unifyStmt(*iop, pop)))
+      return failure();
+  return success();
+}
+
+LogicalResult Unifier::unifyStmt(Operation &iop, Operation *pop) {
+  if (iop.getName() != pop->getName())
+    return mismatch(pop, "the instruction has '" +
+                             iop.getName().getStringRef() + "' here, not '" +
+                             pop->getName().getStringRef() + "'");
+  if (auto iloop = dyn_cast<ForOp>(iop)) {
+    auto ploop = cast<ForOp>(pop);
+    std::optional<int64_t> ilo = getConstantIntValue(iloop.getLowerBound());
+    std::optional<int64_t> ihi = getConstantIntValue(iloop.getUpperBound());
+    std::optional<int64_t> plo = getConstantIntValue(ploop.getLowerBound());
+    std::optional<int64_t> phi = getConstantIntValue(ploop.getUpperBound());
+    if (!ilo || !ihi || !plo || !phi || *ilo != 0 || *plo != 0 || *ihi != *phi)
+      return mismatch(pop, "loop '" + ploop.getIterName() +
+                               "' does not run from 0 to the instruction's " +
+                               (ihi ? Twine(*ihi) : Twine("bound")));
+    if (!ploop.getMode().isSeq())
+      return mismatch(pop, "loop '" + ploop.getIterName() + "' is not seq");
+    values[iloop.getInductionVar()] = ploop.getInductionVar();
+    unifiedIvs.insert(ploop.getInductionVar());
+    SmallVector<Operation *> pstmts;
+    for (Operation &op : ploop.getBodyBlock())
+      if (isStmt(op))
+        pstmts.push_back(&op);
+    return unifyBlock(iloop.getBodyBlock(), pstmts, pop);
+  }
+  if (isa<AssignOp, ReduceOp>(iop)) {
+    Value it, pt;
+    SmallVector<OpFoldResult> iidx, pidx;
+    getAccess(&iop, it, iidx);
+    getAccess(pop, pt, pidx);
+    Value ival = iop.getOperand(iop.getNumOperands() - 1);
+    Value pval = pop->getOperand(pop->getNumOperands() - 1);
+    if (failed(unifyAccess(&iop, it, iidx, pop, pt, pidx)))
+      return failure();
+    return unifyValue(ival, pval, pop);
+  }
+  return mismatch(pop, "replace cannot unify '" +
+                           pop->getName().getStringRef() + "' statements");
+}
+
+LogicalResult Unifier::unifyValue(Value iv, Value pv, Operation *user) {
+  if (auto it = values.find(iv); it != values.end()) {
+    if (it->second != pv)
+      return mismatch(user, "this operand is not the value the instruction "
+                            "uses here");
+    return success();
+  }
+  Operation *idef = iv.getDefiningOp();
+  Operation *pdef = pv.getDefiningOp();
+  // (The instruction's parameters are all windows, so its data values are
+  // all computed by operations.)
+  if (!idef || !pdef || pdef->getName() != idef->getName() ||
+      pdef->getNumResults() != 1 ||
+      (!isa<ReadOp>(idef) && pdef->getNumOperands() != idef->getNumOperands()))
+    return mismatch(user, "this operand is not computed like the "
+                          "instruction's ('" +
+                              idef->getName().getStringRef() + "')");
+  if (!stmt->isAncestor(pdef) && !isa<arith::ConstantOp>(pdef))
+    return mismatch(pdef, "this value is computed outside the statement");
+  if (auto iread = dyn_cast<ReadOp>(idef)) {
+    auto pread = cast<ReadOp>(pdef);
+    if (failed(unifyAccess(iread, iread.getSource(), iread.getMixedIndices(),
+                           pread, pread.getSource(), pread.getMixedIndices())))
+      return failure();
+  } else if (auto icst = dyn_cast<arith::ConstantOp>(idef)) {
+    if (icst.getValue() != cast<arith::ConstantOp>(pdef).getValue())
+      return mismatch(pdef, "this constant differs from the instruction's");
+  } else {
+    if (idef->getDiscardableAttrDictionary() !=
+            pdef->getDiscardableAttrDictionary() ||
+        idef->getPropertiesAsAttribute() != pdef->getPropertiesAsAttribute())
+      return mismatch(pdef, "this operation's attributes differ from the "
+                            "instruction's");
+    for (auto [io, po] : llvm::zip(idef->getOperands(), pdef->getOperands()))
+      if (failed(unifyValue(io, po, pdef)))
+        return failure();
+  }
+  if (iv.getType() != pv.getType())
+    return mismatch(pdef, "this value's type differs from the instruction's");
+  values[iv] = pv;
+  return success();
+}
+
+FailureOr<LinearValue> Unifier::translate(OpFoldResult index, Operation *at) {
+  LinearValue raw = decomposeLinear(index);
+  LinearValue out;
+  out.constant = raw.constant;
+  for (auto [v, coef] : raw.terms) {
+    auto it = values.find(v);
+    if (it == values.end() || !unifiedIvs.contains(it->second)) {
+      (void)mismatch(at, "the instruction indexes a parameter with something "
+                         "other than its loop iterators");
+      return failure();
+    }
+    out.terms.push_back({it->second, coef});
+  }
+  return out;
+}
+
+LogicalResult Unifier::unifyAccess(Operation *iop, Value param,
+                                   ArrayRef<OpFoldResult> iidx, Operation *pop,
+                                   Value tensor, ArrayRef<OpFoldResult> pidx) {
+  auto arg = dyn_cast<BlockArgument>(param);
+  if (!arg || arg.getOwner() != &instr.getBodyBlock())
+    return mismatch(iop, "the instruction accesses something other than a "
+                         "parameter here");
+  if (Operation *def = tensor.getDefiningOp(); def && stmt->isAncestor(def))
+    return mismatch(pop, "the accessed tensor is defined inside the "
+                         "statement");
+  SmallVector<LinearValue> inst, prog;
+  for (OpFoldResult i : iidx) {
+    FailureOr<LinearValue> t = translate(i, iop);
+    if (failed(t))
+      return failure();
+    inst.push_back(*t);
+  }
+  for (OpFoldResult p : pidx) {
+    LinearValue v = decomposeLinear(p);
+    for (auto [value, coef] : v.terms)
+      if (!unifiedIvs.contains(value))
+        if (Operation *def = value.getDefiningOp();
+            def && stmt->isAncestor(def))
+          return mismatch(def, "this index value is computed inside the "
+                               "statement from something other than its "
+                               "loops");
+    prog.push_back(v);
+  }
+  // Choose which tensor dimensions are the parameter's (in order): the
+  // first assignment under which every offset is free of the loops.
+  unsigned rank = prog.size(), prank = inst.size();
+  std::optional<Binding> found;
+  SmallVector<int> choice;
+  std::function<void(unsigned, unsigned)> search = [&](unsigned d, unsigned j) {
+    if (found)
+      return;
+    if (d == rank) {
+      if (j != prank)
+        return;
+      Binding b;
+      b.tensor = tensor;
+      for (unsigned k = 0; k < rank; ++k) {
+        LinearValue off =
+            choice[k] < 0 ? prog[k] : subtractLinear(prog[k], inst[choice[k]]);
+        if (dependsOnLoops(off))
+          return;
+        b.offsets.push_back(off);
+      }
+      b.paramDim = choice;
+      found = b;
+      return;
+    }
+    if (j < prank && rank - d > prank - j - 1) {
+      choice.push_back(j);
+      search(d + 1, j + 1);
+      choice.pop_back();
+    }
+    if (rank - d > prank - j) {
+      choice.push_back(-1);
+      search(d + 1, j);
+      choice.pop_back();
+    }
+  };
+  search(0, 0);
+  if (!found)
+    return mismatch(pop, "this access of '" + tensorName(tensor) +
+                             "' is not at a fixed offset from the "
+                             "instruction's access of '" +
+                             instr.getArgName(arg.getArgNumber()) + "'");
+  auto [it, inserted] = bindings.try_emplace(param, *found);
+  if (!inserted) {
+    const Binding &prev = it->second;
+    bool same = prev.tensor == found->tensor &&
+                prev.paramDim == found->paramDim &&
+                llvm::all_of(llvm::seq<unsigned>(0, rank), [&](unsigned k) {
+                  return sameLinear(prev.offsets[k], found->offsets[k]);
+                });
+    if (!same)
+      return mismatch(pop, "'" + instr.getArgName(arg.getArgNumber()) +
+                               "' was bound to another window of '" +
+                               tensorName(prev.tensor) + "' before");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// replace
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ReplacePlan {
+  ProcOp instr;
+  SmallVector<Binding> args; // per parameter
+};
+} // namespace
+
+static LogicalResult planReplace(Operation *stmt, StringRef callee,
+                                 ReplacePlan &plan, Refusal &why) {
+  std::string header = ("cannot replace the statement by @" + callee).str();
+  auto module = stmt->getParentOfType<ModuleOp>();
+  plan.instr = module ? dyn_cast_or_null<ProcOp>(
+                            SymbolTable::lookupSymbolIn(module, callee))
+                      : ProcOp();
+  if (!plan.instr)
+    return why.fail(header + ": no exo.proc of that name");
+  if (!plan.instr.isInstr())
+    return why.fail(header + ": it is not an instruction (use inline to "
+                             "expand a proc)");
+  for (BlockArgument arg : plan.instr.getBodyBlock().getArguments())
+    if (!isa<WindowType>(arg.getType()))
+      return why.fail(header + ": parameter '" +
+                      plan.instr.getArgName(arg.getArgNumber()) +
+                      "' is not a window; replace binds windows only");
+  Unifier u(plan.instr, stmt, why);
+  if (failed(u.unify()))
+    return why.fail(header + ": the statement does not unify with the "
+                             "instruction's body");
+  for (BlockArgument arg : plan.instr.getBodyBlock().getArguments()) {
+    auto it = u.bindings.find(arg);
+    StringRef name = plan.instr.getArgName(arg.getArgNumber());
+    if (it == u.bindings.end())
+      return why.fail(header + ": parameter '" + name +
+                      "' is not accessed by the instruction's body");
+    const Binding &b = it->second;
+    MemoryAttr have = getMemoryOf(b.tensor.getType());
+    MemoryAttr want = getMemoryOf(arg.getType());
+    if (have != want)
+      return why.fail(header + ": parameter '" + name + "' is in '" +
+                      stringifyMemoryKind(want.getKind()) + "' memory, but '" +
+                      tensorName(b.tensor) + "' is in '" +
+                      stringifyMemoryKind(have.getKind()) +
+                      "' (move it first: stage_mem or set_memory)");
+    // (Element types agree: the unified reads and writes have equal
+    // types.)
+    // The window must lie in the tensor.
+    ArrayRef<Attribute> pdims = getDimsOf(arg.getType());
+    SmallVector<int64_t> sizes;
+    for (auto [k, j] : llvm::enumerate(b.paramDim))
+      sizes.push_back(j < 0 ? 1 : cast<IntegerAttr>(pdims[j]).getInt());
+    if (failed(proveBoxInTensor(stmt, b.tensor, b.offsets, sizes, header, why)))
+      return failure();
+    plan.args.push_back(b);
+  }
+  // Parameters of one call may not alias where the instruction writes: its
+  // body reads and writes them as distinct arrays.
+  auto rootOf = [](Value v) {
+    while (auto w = v.getDefiningOp<WindowOp>())
+      v = w.getSource();
+    return v;
+  };
+  llvm::SmallDenseSet<Value> written;
+  plan.instr.walk([&](Operation *op) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    if (isa<AssignOp, ReduceOp>(op) && getAccess(op, t, idx))
+      written.insert(t);
+  });
+  auto params = plan.instr.getBodyBlock().getArguments();
+  for (unsigned i = 0; i < params.size(); ++i)
+    for (unsigned j = i + 1; j < params.size(); ++j)
+      if (rootOf(plan.args[i].tensor) == rootOf(plan.args[j].tensor) &&
+          (written.contains(params[i]) || written.contains(params[j])))
+        return why.fail(header + ": parameters '" + plan.instr.getArgName(i) +
+                        "' and '" + plan.instr.getArgName(j) +
+                        "' would both be windows of '" +
+                        tensorName(rootOf(plan.args[i].tensor)) +
+                        "', and the instruction writes one of them");
+  return success();
+}
+
+LogicalResult exo::checkReplace(Operation *stmt, StringRef callee,
+                                Refusal &why) {
+  ReplacePlan plan;
+  return planReplace(stmt, callee, plan, why);
+}
+
+FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
+                               StringRef callee, Refusal &why) {
+  ReplacePlan plan;
+  if (failed(planReplace(stmt, callee, plan, why)))
+    return failure();
+  rewriter.setInsertionPoint(stmt);
+  IndexBuilder ib(rewriter, stmt->getLoc(), stmt);
+  SmallVector<Value> args;
+  for (auto [arg, b] :
+       llvm::zip(plan.instr.getBodyBlock().getArguments(), plan.args)) {
+    SmallVector<OpFoldResult> offsets;
+    SmallVector<int64_t> sizes;
+    ArrayRef<Attribute> pdims = getDimsOf(arg.getType());
+    for (auto [off, j] : llvm::zip(b.offsets, b.paramDim)) {
+      offsets.push_back(buildLinearValue(ib, off));
+      sizes.push_back(j < 0 ? WindowOp::kPoint
+                            : cast<IntegerAttr>(pdims[j]).getInt());
+    }
+    SmallVector<Value> dynamic;
+    SmallVector<int64_t> fixed;
+    dispatchIndexOpFoldResults(offsets, dynamic, fixed);
+    auto paramType = arg.getType();
+    auto windowType = WindowType::get(
+        rewriter.getContext(), getDimsOf(paramType), ArrayRef<int64_t>{},
+        getElementTypeOf(paramType), getMemoryOf(paramType));
+    args.push_back(WindowOp::create(rewriter, stmt->getLoc(), windowType,
+                                    b.tensor, dynamic,
+                                    rewriter.getDenseI64ArrayAttr(fixed),
+                                    rewriter.getDenseI64ArrayAttr(sizes)));
+  }
+  auto call =
+      CallOp::create(rewriter, stmt->getLoc(),
+                     FlatSymbolRefAttr::get(plan.instr.getSymNameAttr()), args,
+                     Value(), ValueRange(), rewriter.getDenseI64ArrayAttr({}));
+  rewriter.eraseOp(stmt);
+  return call;
+}

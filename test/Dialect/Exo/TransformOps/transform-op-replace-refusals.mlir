@@ -1,0 +1,639 @@
+// RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics
+
+// transform.exo.replace: more refusals (instruction-side mismatches).
+
+// Refused: a parameter that is not a window.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%n: index, %dst: !S {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    exo.assign %y[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: parameter 'n' is not a window; replace binds windows only}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a constant that differs.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  %one = arith.constant 1.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.assign %dst[%i] = %one : !S
+    %v = exo.read %src[%i] : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  // expected-note @below {{this constant differs from the instruction's}}
+  %two = arith.constant 2.0 : f32
+  exo.for %ii = 0 to 4 seq {
+    exo.assign %y[%ii] = %two : !v
+    %v = exo.read %x[%ii] : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: attributes that differ.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    %w = arith.addf %v, %v : f32
+    exo.assign %dst[%i] = %w : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    // expected-note @below {{this operation's attributes differ from the instruction's}}
+    %w = arith.addf %v, %v fastmath<fast> : f32
+    exo.assign %y[%ii] = %w : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a value of another type.
+!S = !exo.window<[4], f32, dram>
+!B = !exo.window<[4], bf16, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !B {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !B
+    %w = arith.extf %v : bf16 to f32
+    exo.assign %dst[%i] = %w : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v, %h: !h) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    // expected-note @below {{this value's type differs from the instruction's}}
+    %v = exo.read %h[%ii] : !h
+    %w = arith.extf %v : f16 to f32
+    exo.assign %y[%ii] = %w : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the instruction indexes with something other than its iterators.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  %c1 = arith.constant 1 : index
+  exo.for %i = 0 to 4 seq {
+    %j = arith.remui %i, %c1 : index
+    // expected-note @below {{the instruction indexes a parameter with something other than its loop iterators}}
+    %v = exo.read %src[%j] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    exo.assign %y[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the instruction reads a window of its parameter.
+!S = !exo.window<[4], f32, dram>
+!T = !exo.window<[2], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %w = exo.window %src[0 :+ 2] : !S -> !T
+    // expected-note @below {{the instruction accesses something other than a parameter here}}
+    %v = exo.read %w[0] : !T
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    exo.assign %y[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the tensor is allocated inside the statement.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  // expected-note @below {{the instruction has 1 statements here, the program 2}}
+  exo.for %ii = 0 to 4 seq {
+    %t = exo.alloc : !v
+    %v = exo.read %x[%ii] : !v
+    exo.assign %t[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a parameter read at two windows.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    %u = exo.read %src[%i] : !S
+    %w = arith.addf %v, %u : f32
+    exo.assign %dst[%i] = %w : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    %i1 = arith.addi %ii, %c2 : index
+    // expected-note @below {{'src' was bound to another window of 'x' before}}
+    %u = exo.read %x[%i1] : !v
+    %w = arith.addf %v, %u : f32
+    exo.assign %y[%ii] = %w : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the same operand where the instruction has another.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    %u = arith.negf %v : f32
+    %w = arith.addf %u, %v : f32
+    exo.assign %dst[%i] = %w : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    %u = arith.negf %v : f32
+    // expected-note @below {{this operand is not the value the instruction uses here}}
+    %w = arith.addf %u, %u : f32
+    exo.assign %y[%ii] = %w : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a parameter the body does not access.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>}, %unused: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    exo.assign %y[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: parameter 'unused' is not accessed by the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a parameter in another memory.
+!S = !exo.window<[4], f32, dram>
+!G = !exo.window<[4], f32, gmem>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !G {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !G
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    exo.assign %y[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: parameter 'src' is in 'gmem' memory, but 'x' is in 'dram' (move it first: stage_mem or set_memory)}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an allocation in the instruction's body.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %t = exo.alloc : !exo.tensor<[1], f32, dram>
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    // expected-note @below {{replace cannot unify 'exo.alloc' statements}}
+    %t = exo.alloc : !v
+    %v = exo.read %x[%ii] : !v
+    exo.assign %y[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the program reads a window taken inside the statement.
+!S = !exo.window<[4], f32, dram>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[8], f32, dram>
+!h = !exo.tensor<[8], f16, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  %c2 = arith.constant 2 : index
+  exo.for %ii = 0 to 4 seq {
+    %w = exo.window %x[0 :+ 4] : !v -> !S
+    // expected-note @below {{the accessed tensor is defined inside the statement}}
+    %v = exo.read %w[%ii] : !S
+    exo.assign %y[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a loop over threads is not the instruction's loop.
+!S = !exo.window<[4], f32, regs>
+exo.proc @f(%dst: !S {exo.access = #exo.access<write>}, %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!g = !exo.tensor<[8], f32, gmem>
+exo.proc @p(%x: !g) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %r = exo.alloc : !exo.tensor<[4], f32, regs>
+      %q = exo.alloc : !exo.tensor<[4], f32, regs>
+      // expected-note @below {{loop 'ii' is not seq}}
+      exo.for %ii = 0 to 4 cuda_threads<thread> {
+        %v = exo.read %x[%ii] : !g
+        exo.assign %r[%ii] = %v : !exo.tensor<[4], f32, regs>
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @f: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

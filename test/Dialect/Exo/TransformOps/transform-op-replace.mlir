@@ -1,0 +1,622 @@
+// RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics | FileCheck %s
+
+// transform.exo.replace: a statement that unifies with an instruction's body
+// becomes a call of it on windows; the refusals name the first op that does
+// not unify.
+
+// replace: a 4-element copy becomes a call of @copy4 on windows at 4 * io.
+// CHECK-LABEL: exo.proc @p
+//       CHECK:   exo.for %io = 0 to 2 seq {
+//       CHECK:     %[[O1:.*]] = arith.muli %io, %[[C4:.*]] : index
+//  CHECK-NEXT:     %[[W1:.*]] = exo.window %y[%[[O1]] :+ 4]
+//  CHECK-NEXT:     %[[O2:.*]] = arith.muli %io, %[[C4]] : index
+//  CHECK-NEXT:     %[[W2:.*]] = exo.window %x[%[[O2]] :+ 4]
+//  CHECK-NEXT:     exo.call @copy4(%[[W1]], %[[W2]])
+//  CHECK-NEXT:   }
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      exo.assign %y[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: no such proc.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      exo.assign %y[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @nope: no exo.proc of that name}}
+    %c = transform.exo.replace %ii with @nope : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a proc that is not an instruction.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      exo.assign %y[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @p: it is not an instruction (use inline to expand a proc)}}
+    %c = transform.exo.replace %ii with @p : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a trip count that differs.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    // expected-note @below {{loop 'ii' does not run from 0 to the instruction's 4}}
+    exo.for %ii = 0 to 3 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      exo.assign %y[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a reduction where the instruction assigns.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      // expected-note @below {{the instruction has 'exo.assign' here, not 'exo.reduce'}}
+      exo.reduce %y[%i] += %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an extra statement.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    // expected-note @below {{the instruction has 1 statements here, the program 2}}
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      exo.assign %y[%i] = %v : !v
+      exo.assign %x[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the written value is computed, not read.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      %w = arith.addf %v, %v : f32
+      // expected-note @below {{this operand is not computed like the instruction's ('exo.read')}}
+      exo.assign %y[%i] = %w : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the value is read before the loop.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    // expected-note @below {{this value is computed outside the statement}}
+    %z = exo.read %x[%io] : !v
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      exo.assign %y[%i] = %z : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the read is not at a fixed offset from the instruction's (a stride of 2).
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %i2 = arith.muli %i, %c2 : index
+      // expected-note @below {{this access of 'x' is not at a fixed offset from the instruction's access of 'src'}}
+      %v = exo.read %x[%i2] : !v
+      exo.assign %y[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an index computed in the statement from something other than its loops.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      // expected-note @below {{this index value is computed inside the statement from something other than its loops}}
+      %q = arith.divui %i, %c2 : index
+      %v = exo.read %x[%q] : !v
+      exo.assign %y[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: windows of one tensor for the written and the read parameter.
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 2 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      exo.assign %x[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: parameters 'dst' and 'src' would both be windows of 'x', and the instruction writes one of them}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the window can leave the tensor (N can be 8, the loops touch up to 12).
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.for %io = 0 to 3 seq {
+    exo.for %ii = 0 to 4 seq {
+      %b = arith.muli %io, %c4 : index
+      %i = arith.addi %b, %ii : index
+      %v = exo.read %x[%i] : !v
+      exo.assign %y[%i] = %v : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @copy4: the window does not lie within 'y': dimension 0 starts at 8 and ends at 12 of extent 8 (with N = 8)}}
+    %c = transform.exo.replace %ii with @copy4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
