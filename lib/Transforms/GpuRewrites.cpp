@@ -15,6 +15,7 @@
 #include "ExoGPU/Transforms/Rewrites.h"
 #include "RewriteUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/STLExtras.h"
@@ -404,12 +405,23 @@ static LogicalResult consecutive(ArrayRef<Operation *> ops,
   llvm::sort(sorted,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   sorted.erase(llvm::unique(sorted), sorted.end());
-  for (auto [a, b] : llvm::zip(sorted, llvm::drop_begin(sorted)))
-    if (a->getNextNode() != b) {
-      why.note(a->getNextNode()->getLoc(),
-               "this op lies between two of the statements");
-      return why.fail(header + ": the statements are not consecutive");
+  // Expressions (index arithmetic, windows, reads) between the statements
+  // move with them; anything else in between is refused.
+  SmallVector<Operation *> all;
+  for (auto [a, b] : llvm::zip(sorted, llvm::drop_begin(sorted))) {
+    all.push_back(a);
+    for (Operation *op = a->getNextNode(); op != b; op = op->getNextNode()) {
+      bool expression = isa<arith::ArithDialect>(op->getDialect()) ||
+                        isa<WindowOp, ReadOp>(op);
+      if (op->getNumRegions() != 0 || !expression) {
+        why.note(op->getLoc(), "this op lies between two of the statements");
+        return why.fail(header + ": the statements are not consecutive");
+      }
+      all.push_back(op);
     }
+  }
+  all.push_back(sorted.back());
+  sorted = std::move(all);
   return success();
 }
 

@@ -113,9 +113,72 @@ struct StagePlan {
   SmallVector<LinearValue> offsets;
   SmallVector<Operation *> accesses;
   bool reads = false, writes = false, onlyReductions = true;
+  /// The first statement assigns the whole window: no copy-in.
+  bool overwritten = false;
   exo::TensorType stagedType;
 };
 } // namespace
+
+/// Whether `stmt` assigns every element of the window (`offsets`, `sizes`)
+/// of `tensor` without reading the tensor: a perfect nest of seq loops from
+/// 0 to the window's extents around one assign whose index in each
+/// dimension is the offset plus one loop's iterator (extents of 1: the
+/// offset). Then the staged copy needs no copy-in.
+static bool overwritesWindow(Operation *stmt, Value tensor,
+                             ArrayRef<LinearValue> offsets,
+                             ArrayRef<int64_t> sizes) {
+  SmallVector<ForOp> loops;
+  Operation *op = stmt;
+  while (auto loop = dyn_cast<ForOp>(op)) {
+    std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound());
+    if (!loop.getMode().isSeq() || lo != 0)
+      return false;
+    loops.push_back(loop);
+    Operation *inner = nullptr;
+    for (Operation &child : loop.getBodyBlock()) {
+      if (isa<ForOp, AssignOp, ReduceOp, IfOp, CallOp, AllocOp>(child)) {
+        if (inner)
+          return false;
+        inner = &child;
+      }
+    }
+    if (!inner)
+      return false;
+    op = inner;
+  }
+  auto assign = dyn_cast<AssignOp>(op);
+  if (!assign || assign.getDest() != tensor)
+    return false;
+  bool readsTensor = false;
+  stmt->walk([&](ReadOp read) {
+    Value v = read.getSource();
+    while (auto w = v.getDefiningOp<WindowOp>())
+      v = w.getSource();
+    readsTensor |= v == tensor;
+  });
+  if (readsTensor)
+    return false;
+  SmallVector<OpFoldResult> idx = assign.getMixedIndices();
+  llvm::SmallDenseSet<Value> used;
+  for (auto [d, index] : llvm::enumerate(idx)) {
+    LinearValue rel = subtractLinear(decomposeLinear(index), offsets[d]);
+    if (sizes[d] == 1) {
+      if (!rel.terms.empty() || rel.constant != 0)
+        return false;
+      continue;
+    }
+    if (rel.constant != 0 || rel.terms.size() != 1 || rel.terms[0].second != 1)
+      return false;
+    Value iv = rel.terms[0].first;
+    auto it = llvm::find_if(loops,
+                            [&](ForOp l) { return l.getInductionVar() == iv; });
+    if (it == loops.end() || !used.insert(iv).second ||
+        getConstantIntValue(it->getUpperBound()) != sizes[d])
+      return false;
+  }
+  // Every loop indexes one dimension (no loop repeats the assign).
+  return used.size() == loops.size();
+}
 
 static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
                                   StringRef tensorNameText,
@@ -198,6 +261,7 @@ static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
   if (failed(proveBoxInTensor(first, plan.tensor, plan.offsets, sizes, header,
                               why)))
     return failure();
+  plan.overwritten = overwritesWindow(first, plan.tensor, plan.offsets, sizes);
   Builder b(first->getContext());
   SmallVector<Attribute> newDims;
   for (int64_t size : sizes)
@@ -246,8 +310,8 @@ FailureOr<StagedMem> exo::stageMem(RewriterBase &rewriter,
     return idx;
   };
   // Before: the staged copy starts as the window (or as zero when the
-  // statements only add to it).
-  {
+  // statements only add to it; not at all when they first overwrite it).
+  if (!plan.overwritten) {
     OpBuilder::InsertionGuard guard(rewriter);
     Value zero;
     if (plan.onlyReductions)

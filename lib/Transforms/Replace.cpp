@@ -301,7 +301,21 @@ namespace {
 struct ReplacePlan {
   ProcOp instr;
   SmallVector<Binding> args; // per parameter
+  /// Per parameter: a TMA parameter bound to a global-memory argument of
+  /// the proc, whose tensor map the rewrite encodes on the host.
+  SmallVector<bool> needsMap;
 };
+
+/// Whether `tensor` is a proc argument in global memory that a kernel may
+/// read through a tensor map of `memory` built on the host.
+bool canMapTensor(Value tensor, MemoryAttr have, MemoryAttr want,
+                  Operation *stmt) {
+  auto arg = dyn_cast<BlockArgument>(tensor);
+  return want.getKind() == MemoryKind::TmaMap &&
+         have.getKind() == MemoryKind::Gmem && arg &&
+         isa<ProcOp>(arg.getOwner()->getParentOp()) &&
+         getEnclosingDeviceFunction(stmt);
+}
 } // namespace
 
 static LogicalResult planReplace(Operation *stmt, StringRef callee,
@@ -334,7 +348,9 @@ static LogicalResult planReplace(Operation *stmt, StringRef callee,
     const Binding &b = it->second;
     MemoryAttr have = getMemoryOf(b.tensor.getType());
     MemoryAttr want = getMemoryOf(arg.getType());
-    if (have != want)
+    bool map = canMapTensor(b.tensor, have, want, stmt);
+    plan.needsMap.push_back(map);
+    if (have != want && !map)
       return why.fail(header + ": parameter '" + name + "' is in '" +
                       stringifyMemoryKind(want.getKind()) + "' memory, but '" +
                       tensorName(b.tensor) + "' is in '" +
@@ -389,11 +405,44 @@ FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
   ReplacePlan plan;
   if (failed(planReplace(stmt, callee, plan, why)))
     return failure();
+  // Tensor maps are encoded on the host, before the device function (one
+  // per tensor and map layout).
+  SmallVector<Value> sources;
+  for (auto [arg, b, map] : llvm::zip(plan.instr.getBodyBlock().getArguments(),
+                                      plan.args, plan.needsMap)) {
+    if (!map) {
+      sources.push_back(b.tensor);
+      continue;
+    }
+    DeviceFunctionOp device = getEnclosingDeviceFunction(stmt);
+    auto mapType = WindowType::get(
+        rewriter.getContext(), getDimsOf(b.tensor.getType()),
+        ArrayRef<int64_t>{}, getElementTypeOf(b.tensor.getType()),
+        getMemoryOf(arg.getType()));
+    Value found;
+    for (Operation *user : b.tensor.getUsers())
+      if (auto w = dyn_cast<WindowOp>(user);
+          w && w.getType() == mapType && w->getBlock() == device->getBlock() &&
+          w->isBeforeInBlock(device) &&
+          llvm::all_of(w.getStaticSizes(),
+                       [](int64_t s) { return s == WindowOp::kFull; }))
+        found = w.getResult();
+    if (!found) {
+      rewriter.setInsertionPoint(device);
+      unsigned rank = getDimsOf(b.tensor.getType()).size();
+      SmallVector<int64_t> zeros(rank, 0), full(rank, WindowOp::kFull);
+      found =
+          WindowOp::create(rewriter, device.getLoc(), mapType, b.tensor,
+                           ValueRange(), rewriter.getDenseI64ArrayAttr(zeros),
+                           rewriter.getDenseI64ArrayAttr(full));
+    }
+    sources.push_back(found);
+  }
   rewriter.setInsertionPoint(stmt);
   IndexBuilder ib(rewriter, stmt->getLoc(), stmt);
   SmallVector<Value> args;
-  for (auto [arg, b] :
-       llvm::zip(plan.instr.getBodyBlock().getArguments(), plan.args)) {
+  for (auto [arg, b, source] : llvm::zip(
+           plan.instr.getBodyBlock().getArguments(), plan.args, sources)) {
     SmallVector<OpFoldResult> offsets;
     SmallVector<int64_t> sizes;
     ArrayRef<Attribute> pdims = getDimsOf(arg.getType());
@@ -410,7 +459,7 @@ FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
         rewriter.getContext(), getDimsOf(paramType), ArrayRef<int64_t>{},
         getElementTypeOf(paramType), getMemoryOf(paramType));
     args.push_back(WindowOp::create(rewriter, stmt->getLoc(), windowType,
-                                    b.tensor, dynamic,
+                                    source, dynamic,
                                     rewriter.getDenseI64ArrayAttr(fixed),
                                     rewriter.getDenseI64ArrayAttr(sizes)));
   }

@@ -37,6 +37,11 @@
 // the same way as the default build (same data, reference, bounds and
 // timing against cuBLAS tf32).
 //
+// Built with -DEXO_GEMM_DERIVED, it checks and times
+// exo_kernels::gemm_sm90_tf32_derived (gemm_sm90_tf32_derived_launcher.h),
+// the one-CTA kernel that examples/gemm/gemm_derived_1cta.mlir derives from
+// the naive GEMM by a transform script, like the one-CTA build.
+//
 // Built with -DEXO_GEMM_PINGPONG, it checks and times the ping-pong tf32
 // GEMM exo_kernels::gemm_sm90_tf32_pingpong
 // (gemm_sm90_tf32_pingpong_launcher.h) like the one-CTA build.
@@ -63,7 +68,7 @@
 // Build (see run_all.sh): nvcc -O3 -std=c++17
 //   -gencode=arch=compute_90a,code=sm_90a -I runtime -I GEN_DIR
 //   [-DEXO_GEMM_SPLITK | -DEXO_GEMM_1CTA | -DEXO_GEMM_PINGPONG |
-//    -DEXO_GEMM_BF16]
+//    -DEXO_GEMM_BF16 | -DEXO_GEMM_DERIVED]
 //   test/GPU/gemm_check.cu runtime/exo_gpu_runtime.cpp
 //   -lcuda -lcublas
 //
@@ -71,15 +76,18 @@
 
 #include "exo_gpu_runtime.h"
 #if defined(EXO_GEMM_SPLITK) + defined(EXO_GEMM_1CTA) +                        \
-        defined(EXO_GEMM_PINGPONG) + defined(EXO_GEMM_BF16) >                  \
+        defined(EXO_GEMM_PINGPONG) + defined(EXO_GEMM_BF16) +                  \
+        defined(EXO_GEMM_DERIVED) >                                            \
     1
 #error "define at most one of EXO_GEMM_SPLITK, EXO_GEMM_1CTA, \
-EXO_GEMM_PINGPONG, EXO_GEMM_BF16"
+EXO_GEMM_PINGPONG, EXO_GEMM_BF16, EXO_GEMM_DERIVED"
 #endif
 #ifdef EXO_GEMM_SPLITK
 #include "gemm_sm90_tf32_splitk_launcher.h"
 #elif defined(EXO_GEMM_1CTA)
 #include "gemm_sm90_tf32_1cta_launcher.h"
+#elif defined(EXO_GEMM_DERIVED)
+#include "gemm_sm90_tf32_derived_launcher.h"
 #elif defined(EXO_GEMM_PINGPONG)
 #include "gemm_sm90_tf32_pingpong_launcher.h"
 #elif defined(EXO_GEMM_BF16)
@@ -133,6 +141,9 @@ constexpr const char *kKernelName = "gemm_sm90_tf32_splitk";
 #elif defined(EXO_GEMM_1CTA)
 constexpr bool kSplitK = false;
 constexpr const char *kKernelName = "gemm_sm90_tf32_1cta";
+#elif defined(EXO_GEMM_DERIVED)
+constexpr bool kSplitK = false;
+constexpr const char *kKernelName = "gemm_sm90_tf32_derived";
 #elif defined(EXO_GEMM_PINGPONG)
 constexpr bool kSplitK = false;
 constexpr const char *kKernelName = "gemm_sm90_tf32_pingpong";
@@ -144,7 +155,7 @@ constexpr bool kSplitK = false;
 constexpr const char *kKernelName = "gemm_sm90_tf32";
 #endif
 #if defined(EXO_GEMM_1CTA) || defined(EXO_GEMM_PINGPONG) ||                    \
-    defined(EXO_GEMM_BF16)
+    defined(EXO_GEMM_BF16) || defined(EXO_GEMM_DERIVED)
 constexpr bool kDefaultKernel = false;
 #else
 constexpr bool kDefaultKernel = true;
@@ -376,6 +387,9 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
       devicePtr(dC));
 #elif defined(EXO_GEMM_1CTA)
   CUresult result = exo_kernels::gemm_sm90_tf32_1cta(
+      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
+#elif defined(EXO_GEMM_DERIVED)
+  CUresult result = exo_kernels::gemm_sm90_tf32_derived(
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
 #elif defined(EXO_GEMM_PINGPONG)
   CUresult result = exo_kernels::gemm_sm90_tf32_pingpong(

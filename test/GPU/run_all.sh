@@ -8,13 +8,15 @@
 #   gemm_sm90_tf32_splitk_launcher.h (splitk)   .../hopper_gemm_splitk.mlir
 #   gemv_warp_coop_launcher.h        (gemv)     examples/gemv/gemv_warp_coop.mlir
 #   gemm_sm90_tf32_1cta_launcher.h   (gemm1cta) .../wgmma_gemm_1cta.mlir
+#   gemm_sm90_tf32_derived_launcher.h (derived) .../gemm_derived_1cta.mlir
+#                                               after -transform-interpreter
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   tma_roundtrip_launcher.h         (tma)      examples/tma/tma_roundtrip.mlir
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
 # The first three are required (a missing one fails its build); for the last
-# five a missing header skips that kernel's steps (reported as skipped, not
+# six a missing header skips that kernel's steps (reported as skipped, not
 # failed). OUT_DIR receives the binaries gemm_check, gemm_check_splitk,
 # gemv_check, gemm_check_1cta, gemm_check_pingpong, gemm_check_bf16, tma_check and saxpy_check,
 # log.txt (everything printed), build-*.log, sanitizer-*.log, gemm.csv,
@@ -55,10 +57,10 @@ summary=$out_dir/summary.txt
 # No results of an earlier run may pass for this one's.
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_bf16.csv \
-  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
+  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta pingpong bf16 tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived pingpong bf16 tma saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -116,6 +118,7 @@ gemm_bin=$out_dir/gemm_check
 splitk_bin=$out_dir/gemm_check_splitk
 gemv_bin=$out_dir/gemv_check
 gemm1cta_bin=$out_dir/gemm_check_1cta
+derived_bin=$out_dir/gemm_check_derived
 pingpong_bin=$out_dir/gemm_check_pingpong
 bf16_bin=$out_dir/gemm_check_bf16
 tma_bin=$out_dir/tma_check
@@ -177,7 +180,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta pingpong bf16 tma saxpy; do
+for name in gemm1cta derived pingpong bf16 tma saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -186,6 +189,8 @@ start_build splitk gemm_sm90_tf32_splitk_launcher.h gemm_check.cu \
 start_build gemv gemv_warp_coop_launcher.h gemv_check.cu "$gemv_bin"
 start_build gemm1cta gemm_sm90_tf32_1cta_launcher.h gemm_check.cu \
   "$gemm1cta_bin" -DEXO_GEMM_1CTA
+start_build derived gemm_sm90_tf32_derived_launcher.h gemm_check.cu \
+  "$derived_bin" -DEXO_GEMM_DERIVED
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_PINGPONG
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
@@ -231,6 +236,9 @@ correctness_phase() {
   # 8 tiles; 128 tiles, about one wave of the persistent grid.
   run gemm1cta gemm1cta-correctness 60 "$gemm1cta_bin" 64x128x32 \
     256x256x128 1024x1024x1024
+  # The derived one-CTA GEMM (same tiles): the same sizes and 4096^3.
+  run derived derived-correctness 60 "$derived_bin" 64x128x32 \
+    256x256x128 1024x1024x1024 4096x4096x4096
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -267,7 +275,7 @@ sanitizer() {
   selected "$build" || return 0
   bin=${bin_of[$build]}
   case $build in
-  gemm | splitk | gemv | gemm1cta | pingpong | bf16) ref=(--ref naive) ;;
+  gemm | splitk | gemv | gemm1cta | derived | pingpong | bf16) ref=(--ref naive) ;;
   esac
   case ${built[$build]} in
   1) ;;
@@ -303,6 +311,9 @@ sanitizer_phase() {
   sanitizer gemm1cta gemm1cta memcheck 128x256x64
   sanitizer gemm1cta gemm1cta racecheck 64x128x96
   sanitizer gemm1cta gemm1cta synccheck 64x128x96
+  sanitizer derived derived memcheck 128x256x64
+  sanitizer derived derived racecheck 64x128x96
+  sanitizer derived derived synccheck 64x128x96
   sanitizer pingpong pingpong memcheck 256x256x64
   sanitizer pingpong pingpong racecheck 256x256x224
   sanitizer pingpong pingpong synccheck 256x256x224
@@ -356,6 +367,8 @@ timing_phase() {
   # The one-CTA GEMM, for reference (no pipelining, one warpgroup per SM).
   run gemm1cta gemm1cta-timing 300 "$gemm1cta_bin" --time \
     --csv "$out_dir/gemm_1cta.csv" 4096x4096x4096
+  run derived derived-timing 300 "$derived_bin" --time \
+    --csv "$out_dir/gemm_derived.csv" 4096x4096x4096
   run tma tma-timing 300 "$tma_bin" --time --csv "$out_dir/tma.csv" 4096x4096
 }
 

@@ -70,7 +70,9 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
     `nvvm.cluster_dim`) inside one `gpu.module @exo_kernels` that carries an
     `#nvvm.target`. The body is LLVM-dialect and NVVM ops with `scf`
     structure and `arith` integer arithmetic (`index` becomes `i64`); the
-    `-exo-to-ptx` pipeline finishes the job.
+    `-exo-to-ptx` pipeline finishes the job. A nested module holding a
+    transform schedule (`transform.with_named_sequence`), already applied by
+    `-transform-interpreter`, is dropped.
 
     The collective analysis runs first; its concrete thread sets are turned
     back into thread-index arithmetic:

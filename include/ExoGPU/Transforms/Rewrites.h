@@ -195,7 +195,8 @@ mlir::LogicalResult sinkAlloc(mlir::RewriterBase &rewriter, AllocOp alloc,
 struct StagedMem {
   AllocOp alloc; ///< The staged copy.
   /// The statement that fills (or zeroes) it: a loop nest, or one assign
-  /// when the window has one element.
+  /// when the window has one element; null when the first statement
+  /// overwrites the whole window.
   mlir::Operation *copyInStmt = nullptr;
   /// The statement that writes it back (null when the statements only read).
   mlir::Operation *copyOutStmt = nullptr;
@@ -264,6 +265,15 @@ mlir::LogicalResult checkBindExpr(mlir::Value value, MemoryAttr memory,
 mlir::FailureOr<AllocOp> bindExpr(mlir::RewriterBase &rewriter,
                                   mlir::Value value, llvm::StringRef name,
                                   MemoryAttr memory, Refusal &why);
+
+//===----------------------------------------------------------------------===//
+// simplify (Simplify.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Hoists loop-invariant index arithmetic, merges equal computations and
+/// erases unused arithmetic in `proc` (refused for an instruction).
+mlir::LogicalResult simplify(mlir::RewriterBase &rewriter, ProcOp proc,
+                             Refusal &why);
 
 //===----------------------------------------------------------------------===//
 // replace (Replace.cpp)

@@ -360,6 +360,11 @@ struct ExoLowerToNVVMPass : exo::impl::ExoLowerToNVVMBase<ExoLowerToNVVMPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // A schedule that was applied (a nested module of transform named
+    // sequences) is not part of the program.
+    for (auto nested : llvm::make_early_inc_range(module.getOps<ModuleOp>()))
+      if (nested->hasAttr("transform.with_named_sequence"))
+        nested->erase();
     SmallVector<std::pair<ProcOp, DeviceFunctionOp>> kernels;
     for (ProcOp proc : module.getOps<ProcOp>()) {
       SmallVector<DeviceFunctionOp> devices;

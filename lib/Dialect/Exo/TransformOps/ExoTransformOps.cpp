@@ -723,7 +723,10 @@ transform::StageMemOp::apply(transform::TransformRewriter &rewriter,
   if (failed(staged))
     return report(*this, why);
   results.set(cast<OpResult>(getAlloc()), {staged->alloc.getOperation()});
-  results.set(cast<OpResult>(getCopyIn()), {staged->copyInStmt});
+  SmallVector<Operation *> in;
+  if (staged->copyInStmt)
+    in.push_back(staged->copyInStmt);
+  results.set(cast<OpResult>(getCopyIn()), in);
   SmallVector<Operation *> out;
   if (staged->copyOutStmt)
     out.push_back(staged->copyOutStmt);
@@ -916,6 +919,36 @@ void transform::BindExprOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.simplify
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::SimplifyOp::apply(transform::TransformRewriter &rewriter,
+                             transform::TransformResults &results,
+                             transform::TransformState &state) {
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto proc = dyn_cast<ProcOp>(op);
+    if (!proc) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "expected an exo.proc payload, got '" << op->getName() << "'";
+      diag.attachNote(op->getLoc()) << "this payload op";
+      return diag;
+    }
+    Refusal why;
+    if (failed(simplify(rewriter, proc, why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::SimplifyOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
   transform::modifiesPayload(effects);
 }
 

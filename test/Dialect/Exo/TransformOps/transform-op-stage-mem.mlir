@@ -99,6 +99,65 @@ module attributes {transform.with_named_sequence} {
 
 !T = !exo.tensor<[N], f32, dram>
 
+// The first statement assigns the whole window (an initialization): no
+// copy-in; the copy goes back after.
+// CHECK-LABEL: exo.proc @overwrite
+//       CHECK:   %s = exo.alloc : !exo.tensor<[8], f32, dram>
+//  CHECK-NEXT:   exo.for %i = 0 to 8 seq {
+//  CHECK-NEXT:     exo.assign %s[%i] =
+//       CHECK:   exo.for %s_out_0 = 0 to 8 seq {
+//   CHECK-NOT:   s_in
+exo.proc @overwrite(%N: index, %x: !T)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 8 seq {
+    exo.assign %x[%i] = %z : !T
+  }
+  exo.for %j = 0 to 8 seq {
+    %v = exo.read %x[%j] : !T
+    %w = arith.addf %v, %v : f32
+    exo.assign %x[%j] = %w : !T
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %j = transform.exo.match_loop "j" in %root : (!transform.any_op) -> !transform.any_op
+    %ij = transform.merge_handles %i, %j : !transform.any_op
+    %s, %in, %out = transform.exo.stage_mem %ij, "x" at ["0"] sizes [8] as "s" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!T = !exo.tensor<[N], f32, dram>
+
+// An initialization that reads the tensor it writes is not an overwrite:
+// the copy-in stays.
+// CHECK-LABEL: exo.proc @self_read
+//       CHECK:   exo.for %s_in_0 = 0 to 8 seq {
+exo.proc @self_read(%N: index, %x: !T)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  exo.for %i = 0 to 8 seq {
+    %v = exo.read %x[%i] : !T
+    exo.assign %x[%i] = %v : !T
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %s, %in, %out = transform.exo.stage_mem %i, "x" at ["0"] sizes [8] as "s" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!T = !exo.tensor<[N], f32, dram>
+
 // Read-only: no copy back, and the third handle is empty.
 // CHECK-LABEL: exo.proc @read_only
 //       CHECK:   %s = exo.alloc : !exo.tensor<[8], f32, dram>

@@ -309,15 +309,17 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Refused: statements that are not consecutive.
+// Refused: a statement lies between the statements (expressions between
+// them would move along).
 !v = !exo.tensor<[N], f32, dram>
 exo.proc @scale(%N: index, %x: !v, %y: !v)
     requires affine_set<()[N] : (N mod 128 == 0)> {
   %two = arith.constant 2.0 : f32
   exo.for %i = 0 to %N seq {
     %a = exo.read %x[%i] : !v
-    // expected-note @below {{this op lies between two of the statements}}
     %b = arith.mulf %a, %two : f32
+    // expected-note @below {{this op lies between two of the statements}}
+    exo.assign %x[%i] = %b : !v
     exo.assign %y[%i] = %b : !v
   }
 }
@@ -337,7 +339,7 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
-    %r = transform.exo.match_access "x" in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.exo.match_access "x" kind "read" in %root : (!transform.any_op) -> !transform.any_op
     %w = transform.exo.match_access "y" in %root : (!transform.any_op) -> !transform.any_op
     %rw = transform.merge_handles %r, %w : !transform.any_op
     // expected-error @below {{cannot wrap the statements in exo.warps: the statements are not consecutive}}

@@ -654,7 +654,10 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
     after them, when they write it, another copies it back. When the
     statements only reduce into the tensor (an accumulator), the copy starts
     at zero and is added back instead, so that the statements' reductions
-    can then run on registers.
+    can then run on registers. When the first statement assigns every
+    element of the window without reading the tensor (a perfect nest of
+    loops over the window's extents around one assign at offset plus
+    iterators: an initialization), nothing is copied in.
 
     Preconditions, proved with the Presburger library for all sizes allowed
     by the proc's `requires` and all iterations: every access of the tensor
@@ -672,8 +675,9 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
 
     #### Return modes
 
-    Returns handles to the new allocation, the copy-in loop nest and the
-    copy-out loop nest (empty when the statements only read). Produces a
+    Returns handles to the new allocation, the copy-in loop nest (empty when
+    the window is overwritten first) and the copy-out loop nest (empty when
+    the statements only read). Produces a
     silenceable failure, with a note at the offending payload op and, for
     an access outside the window, an example of sizes, with the IR
     untouched, if a precondition does not hold.
@@ -849,6 +853,33 @@ def Exo_BindExprOp : Exo_TransformOp<"bind_expr", [
     $target `as` $new_name `in` custom<Memory>($memory) attr-dict `:`
     functional-type(operands, results)
   }];
+}
+
+def Exo_SimplifyOp : Exo_TransformOp<"simplify", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "cleans up the index arithmetic of a proc";
+  let description = [{
+    In each target `exo.proc`: hoists loop-invariant arithmetic (pure,
+    speculatable `arith` operations whose operands are defined outside their
+    enclosing loop, guard or block) out of it, repeatedly; merges equal
+    computations (MLIR's common-subexpression elimination); erases unused
+    arithmetic. Statements and data accesses do not move, so the meaning is
+    unchanged. Rewrites such as `reorder_loops` need the bounds of the inner
+    loop computed outside the outer one, which `divide_loop` does not do.
+
+    ```mlir
+    transform.exo.simplify %proc : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure if a target
+    is not an `exo.proc` or is an instruction (whose body is its semantics).
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
 //===----------------------------------------------------------------------===//
