@@ -531,7 +531,8 @@ static void addPairContext(Question &q, const Access &src, const Access &dst,
 static LogicalResult refuseReversed(Refusal &why, StringRef header, Question &q,
                                     ArrayRef<int64_t> point, const Access &src,
                                     const Access &dst, ArrayRef<ForOp> loops,
-                                    StringRef srcWhere, StringRef dstWhere) {
+                                    StringRef srcWhere, StringRef dstWhere,
+                                    bool movesBefore = false) {
   auto at = [&](unsigned copy) {
     std::string s;
     llvm::raw_string_ostream os(s);
@@ -549,12 +550,14 @@ static LogicalResult refuseReversed(Refusal &why, StringRef header, Question &q,
   why.errorLoc = src.op->getLoc();
   why.note(dst.op->getLoc(),
            ("the " + kindName(dst.kind) + " of the same element of '" + tensor +
-            "' at " + at(2) + ", which must stay after it")
+            "' at " + at(2) + ", which must stay " +
+            (movesBefore ? "before" : "after") + " it")
                .str());
   return why.fail(llvm::Twine(header) + ": this " + kindName(src.kind) +
                   " of '" + tensor + "' at " + at(1) + srcWhere +
-                  " would move after a dependent " + kindName(dst.kind) +
-                  " at " + at(2) + dstWhere +
+                  " would move " + (movesBefore ? "before" : "after") +
+                  " a dependent " + kindName(dst.kind) + " at " + at(2) +
+                  dstWhere +
                   (sizes.empty() ? std::string() : " (with " + sizes + ")"));
 }
 
@@ -610,13 +613,15 @@ LogicalResult exo::proveReorderKeepsDependences(ForOp outer, ForOp inner,
 LogicalResult exo::proveFissionKeepsDependences(ArrayRef<ForOp> nest,
                                                 ArrayRef<Operation *> first,
                                                 ArrayRef<Operation *> second,
-                                                Refusal &why) {
+                                                Refusal &why,
+                                                StringRef action) {
   SmallVector<ForOp> loops(nest);
   ForOp top = loops.front();
   auto proc = top->getParentOfType<ProcOp>();
   if (!proc)
     return why.fail("the loop is not inside an exo.proc");
-  std::string header = ("cannot split loop '" + top.getIterName() + "'").str();
+  std::string header =
+      ("cannot " + action + " loop '" + top.getIterName() + "'").str();
   SmallVector<Access> firstAccesses, secondAccesses;
   Operation *bad = collectAccesses(first, firstAccesses);
   if (!bad)
@@ -654,6 +659,14 @@ LogicalResult exo::proveFissionKeepsDependences(ArrayRef<ForOp> nest,
         std::optional<SmallVector<int64_t>> point = q.solve();
         if (!point)
           continue;
+        // Fusing runs the original order (first part, then second) the
+        // other way round: the dependent access moves before.
+        bool fusing = action == "fuse";
+        if (fusing)
+          return refuseReversed(why, header, q, *point, src, dst,
+                                ArrayRef<ForOp>(loops).take_front(common),
+                                " in the second loop", " in the first loop",
+                                /*movesBefore=*/true);
         return refuseReversed(why, header, q, *point, src, dst,
                               ArrayRef<ForOp>(loops).take_front(common),
                               " in the second part", " in the first part");
@@ -969,6 +982,17 @@ LogicalResult exo::proveInRange(Operation *context, const LinearValue &value,
   if (findBoundsExample(
           context, {value},
           [&](Question &q, ArrayRef<AffineExpr> e) { q.addGE0(e[0] - size); },
+          example))
+    return failure();
+  return success();
+}
+
+LogicalResult exo::proveNonNegative(Operation *context,
+                                    const LinearValue &value,
+                                    BoundsExample &example) {
+  if (findBoundsExample(
+          context, {value},
+          [&](Question &q, ArrayRef<AffineExpr> e) { q.addGE0(-e[0] - 1); },
           example))
     return failure();
   return success();

@@ -267,6 +267,38 @@ mlir::FailureOr<AllocOp> bindExpr(mlir::RewriterBase &rewriter,
                                   MemoryAttr memory, Refusal &why);
 
 //===----------------------------------------------------------------------===//
+// fuse, add_loop, inline, specialize, set_precision (StmtRewrites.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Merges the loop `first` with the loop `second` that directly follows it
+/// (equal bounds and modes) into one loop running both bodies per
+/// iteration, when no dependence between the bodies is reversed.
+mlir::FailureOr<ForOp> fuseLoops(mlir::RewriterBase &rewriter, ForOp first,
+                                 ForOp second, Refusal &why);
+
+/// Wraps `stmt` in `for name in [0, hi): if name == 0 { stmt }` (hi a
+/// constant or a size proved to be at least 1).
+mlir::FailureOr<ForOp> addLoop(mlir::RewriterBase &rewriter,
+                               mlir::Operation *stmt, llvm::StringRef name,
+                               llvm::StringRef hi, Refusal &why);
+
+/// Replaces a call of a proc (not an instruction) by the callee's body.
+mlir::LogicalResult inlineCall(mlir::RewriterBase &rewriter, CallOp call,
+                               Refusal &why);
+
+/// Replaces `stmt` by `if cond { stmt } else { stmt }`, where `cond` is a
+/// comparison of two linear index expressions.
+mlir::FailureOr<IfOp> specialize(mlir::RewriterBase &rewriter,
+                                 mlir::Operation *stmt, llvm::StringRef cond,
+                                 Refusal &why);
+
+/// Changes the element type of the tensor `alloc` to `type` (a float type):
+/// values are converted on every write and read. The one rewrite that
+/// changes results, by rounding.
+mlir::LogicalResult setPrecision(mlir::RewriterBase &rewriter, AllocOp alloc,
+                                 mlir::Type type, Refusal &why);
+
+//===----------------------------------------------------------------------===//
 // simplify (Simplify.cpp)
 //===----------------------------------------------------------------------===//
 
@@ -369,9 +401,12 @@ mlir::LogicalResult proveReorderKeepsDependences(ForOp outer, ForOp inner,
 /// the statements `first` and the statements `second` (each with the ops
 /// nested in them), running every instance of `first` before every instance
 /// of `second` reverses no dependence.
-mlir::LogicalResult proveFissionKeepsDependences(
-    llvm::ArrayRef<ForOp> nest, llvm::ArrayRef<mlir::Operation *> first,
-    llvm::ArrayRef<mlir::Operation *> second, Refusal &why);
+/// `action` names the rewrite in the refusal ("split", "fuse").
+mlir::LogicalResult
+proveFissionKeepsDependences(llvm::ArrayRef<ForOp> nest,
+                             llvm::ArrayRef<mlir::Operation *> first,
+                             llvm::ArrayRef<mlir::Operation *> second,
+                             Refusal &why, llvm::StringRef action = "split");
 
 /// Sizes for which a bound question fails, and the values of the bounds
 /// asked about there.
@@ -425,6 +460,12 @@ struct LinearValue {
 mlir::LogicalResult proveInRange(mlir::Operation *context,
                                  const LinearValue &value, int64_t size,
                                  BoundsExample &example);
+
+/// Proves that `value` >= 0 wherever `context` runs; on failure `example`
+/// holds a negative value.
+mlir::LogicalResult proveNonNegative(mlir::Operation *context,
+                                     const LinearValue &value,
+                                     BoundsExample &example);
 
 /// Proves that every read, write and reduction of `tensor` (directly, not
 /// through a window) in `stmts` touches an element of the box that starts at

@@ -1203,6 +1203,137 @@ void transform::WrapDeviceFunctionOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// transform.exo.fuse, add_loop, inline, specialize, set_precision
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::FuseOp::apply(transform::TransformRewriter &rewriter,
+                         transform::TransformResults &results,
+                         transform::TransformState &state) {
+  SmallVector<ForOp> firsts, seconds;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getFirst(), firsts);
+  if (!got.succeeded())
+    return got;
+  got = getLoops(*this, state, getSecond(), seconds);
+  if (!got.succeeded())
+    return got;
+  if (firsts.size() != seconds.size())
+    return emitSilenceableError()
+           << "expected as many second loops as first loops, got "
+           << seconds.size() << " and " << firsts.size();
+  SmallVector<Operation *> fused;
+  for (auto [a, b] : llvm::zip(firsts, seconds)) {
+    Refusal why;
+    FailureOr<ForOp> loop = fuseLoops(rewriter, a, b, why);
+    if (failed(loop))
+      return report(*this, why);
+    fused.push_back(*loop);
+  }
+  results.set(cast<OpResult>(getResult()), fused);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::FuseOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getFirstMutable(), effects);
+  transform::consumesHandle(getSecondMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::AddLoopOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
+  return insertAtEach(
+      *this, state, getTarget(), cast<OpResult>(getResult()), results,
+      [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
+        FailureOr<ForOp> loop =
+            addLoop(rewriter, stmt, getIterName(), getHi(), why);
+        if (failed(loop))
+          return failure();
+        return loop->getOperation();
+      });
+}
+
+void transform::AddLoopOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+DiagnosedSilenceableFailure
+transform::InlineOp::apply(transform::TransformRewriter &rewriter,
+                           transform::TransformResults &results,
+                           transform::TransformState &state) {
+  for (Operation *op : state.getPayloadOps(getTarget())) {
+    auto call = dyn_cast<CallOp>(op);
+    if (!call) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "expected an exo.call payload, got '" << op->getName() << "'";
+      diag.attachNote(op->getLoc()) << "this payload op";
+      return diag;
+    }
+    Refusal why;
+    if (failed(inlineCall(rewriter, call, why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::InlineOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::SpecializeOp::apply(transform::TransformRewriter &rewriter,
+                               transform::TransformResults &results,
+                               transform::TransformState &state) {
+  SmallVector<Operation *> guards;
+  for (Operation *stmt : state.getPayloadOps(getTarget())) {
+    Refusal why;
+    FailureOr<IfOp> ifOp = specialize(rewriter, stmt, getCond(), why);
+    if (failed(ifOp))
+      return report(*this, why);
+    guards.push_back(*ifOp);
+  }
+  results.set(cast<OpResult>(getResult()), guards);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::SpecializeOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::SetPrecisionOp::apply(transform::TransformRewriter &rewriter,
+                                 transform::TransformResults &results,
+                                 transform::TransformState &state) {
+  SmallVector<AllocOp> allocs;
+  DiagnosedSilenceableFailure got =
+      getAllocs(*this, state, getTarget(), allocs);
+  if (!got.succeeded())
+    return got;
+  for (AllocOp alloc : allocs) {
+    Refusal why;
+    if (failed(setPrecision(rewriter, alloc, getType(), why)))
+      return report(*this, why);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::SetPrecisionOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
 // Registration
 //===----------------------------------------------------------------------===//
 

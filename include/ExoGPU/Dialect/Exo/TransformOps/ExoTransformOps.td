@@ -855,6 +855,153 @@ def Exo_BindExprOp : Exo_TransformOp<"bind_expr", [
   }];
 }
 
+def Exo_FuseOp : Exo_TransformOp<"fuse", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "merges two adjacent loops with equal bounds (inverse of fission)";
+  let description = [{
+    Merges the loop `first` with the loop `second` that follows it in the
+    same block (only index arithmetic in between, which moves before them):
+    one loop whose body runs `first`'s body then `second`'s. The bounds must
+    be provably equal and the modes equal. The precondition is `fission`'s,
+    on the fused loop: no dependence between an access of the second body
+    at iteration `i` and one of the first body at a later iteration `j > i`
+    (Presburger), since fusing runs the former first.
+
+    ```mlir
+    %l = transform.exo.fuse %a with %b
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes both handles and returns the fused loop. Produces a silenceable
+    failure, with the conflicting accesses and two iterations, and the IR
+    restored, if a precondition does not hold.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$first,
+                       TransformHandleTypeInterface:$second);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $first `with` $second attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_AddLoopOp : Exo_TransformOp<"add_loop", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "wraps a statement in a loop that runs it once";
+  let description = [{
+    Wraps each target statement in `for name in [0, hi): if name == 0 {...}`:
+    the statement still runs exactly once, and the loop can then be fused
+    with or distributed like other loops. `hi` is a linear index expression
+    (a constant or sizes), proved to be at least 1 (Presburger, under the
+    proc's `requires`).
+
+    ```mlir
+    %l = transform.exo.add_loop %init "k" to "K"
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Returns the new loops. Produces a silenceable failure, with the IR
+    untouched, if `hi` can be below 1 (with example sizes) or names unknown
+    values.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       StrAttr:$iter_name, StrAttr:$hi);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target $iter_name `to` $hi attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_InlineOp : Exo_TransformOp<"inline", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "replaces a call of a proc by the proc's body";
+  let description = [{
+    Replaces each target `exo.call` of a proc (not an instruction) by a copy
+    of the callee's body with the parameters replaced by the arguments: the
+    meaning of a call is its body. Refused for instructions (use their calls
+    as they are), calls with a trailing barrier, and a device function that
+    would nest in another.
+
+    ```mlir
+    transform.exo.inline %call : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes the target handle. Produces a silenceable failure, with the IR
+    untouched, if a target cannot be inlined.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
+def Exo_SpecializeOp : Exo_TransformOp<"specialize", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "duplicates a statement under a condition and its negation";
+  let description = [{
+    Replaces each target statement by `if cond { stmt } else { stmt }`, where
+    `cond` compares two linear index expressions (`"N >= 128"`; `<`, `<=`,
+    `>`, `>=`, `==`, `!=`). Both branches are the statement, so the meaning
+    is unchanged; each copy can then be scheduled knowing the condition.
+
+    ```mlir
+    %if = transform.exo.specialize %loop if "N >= 4096"
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes the target handle and returns the guards. Produces a
+    silenceable failure, with the IR untouched, if the condition cannot be
+    read.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$cond);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target `if` $cond attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_SetPrecisionOp : Exo_TransformOp<"set_precision", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "changes the element type of a tensor (and so its results)";
+  let description = [{
+    Changes the element type of each target `exo.alloc` of a float tensor to
+    `type` (f64, f32, bf16 or f16): every write converts the value
+    (`arith.truncf`/`arith.extf`) and every read converts back. This is the
+    one rewrite that changes results: values stored in the tensor are
+    rounded to the new type. It is a deliberate numerical choice (e.g. a
+    bf16 staging buffer), checked only for structure; compare schedules
+    that use it with a tolerance.
+
+    ```mlir
+    transform.exo.set_precision %tmp to bf16 : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with the IR
+    untouched, if a target is not a float tensor used only by element
+    accesses.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       TypeAttr:$type);
+  let assemblyFormat = "$target `to` $type attr-dict `:` type($target)";
+}
+
 def Exo_SimplifyOp : Exo_TransformOp<"simplify", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>

@@ -1,0 +1,275 @@
+//===- StmtRewrites.cpp - fuse, add_loop, inline, specialize, precision ---===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Transforms/Rewrites.h"
+#include "RewriteUtils.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace exo;
+
+//===----------------------------------------------------------------------===//
+// fuse
+//===----------------------------------------------------------------------===//
+
+FailureOr<ForOp> exo::fuseLoops(RewriterBase &rewriter, ForOp first,
+                                ForOp second, Refusal &why) {
+  std::string header = ("cannot fuse loops '" + first.getIterName() +
+                        "' and '" + second.getIterName() + "'")
+                           .str();
+  // The second loop must follow the first, with only index arithmetic in
+  // between (which moves before the fused loop).
+  if (first->getBlock() != second->getBlock() ||
+      !first->isBeforeInBlock(second))
+    return why.fail(header + ": the second loop does not follow the first in "
+                             "its block");
+  SmallVector<Operation *> between;
+  for (Operation *op = first->getNextNode(); op != second;
+       op = op->getNextNode()) {
+    if (!isa<arith::ArithDialect>(op->getDialect()) ||
+        op->getNumRegions() != 0) {
+      why.note(op->getLoc(), "this statement lies between the loops");
+      return why.fail(header + ": the loops are not adjacent");
+    }
+    // (Arithmetic between the loops cannot use values of the first loop's
+    // body, which are not visible there.)
+    between.push_back(op);
+  }
+  if (first.getMode() != second.getMode())
+    return why.fail(header + ": their modes differ");
+  for (auto [a, b] :
+       {std::pair(first.getLowerBound(), second.getLowerBound()),
+        std::pair(first.getUpperBound(), second.getUpperBound())}) {
+    BoundsExample example;
+    if (failed(proveSameValue(first, a, b, example)))
+      return why.fail(header + ": their bounds differ" +
+                      (example.sizes.empty() || !example.analyzable
+                           ? std::string()
+                           : " (with " + example.sizes + ")"));
+  }
+  // Fuse, then prove that running all of the first body's instances before
+  // all of the second's (the original order) reverses no dependence of the
+  // fused loop; otherwise undo.
+  for (Operation *op : between)
+    rewriter.moveOpBefore(op, first);
+  Block &body = first.getBodyBlock();
+  SmallVector<Operation *> firstOps, secondOps;
+  for (Operation &op : body)
+    firstOps.push_back(&op);
+  rewriter.replaceAllUsesWith(second.getInductionVar(),
+                              first.getInductionVar());
+  Block &secondBody = second.getBodyBlock();
+  while (!secondBody.empty()) {
+    Operation *op = &secondBody.front();
+    secondOps.push_back(op);
+    rewriter.moveOpBefore(op, &body, body.end());
+  }
+  Refusal proof;
+  if (failed(proveFissionKeepsDependences(ArrayRef<ForOp>(first), firstOps,
+                                          secondOps, proof, "fuse"))) {
+    // Undo: the second body goes back to its loop.
+    for (Operation *op : secondOps)
+      rewriter.moveOpBefore(op, &secondBody, secondBody.end());
+    rewriter.replaceUsesWithIf(
+        first.getInductionVar(), second.getInductionVar(),
+        [&](OpOperand &use) { return second->isAncestor(use.getOwner()); });
+    why = proof;
+    return failure();
+  }
+  rewriter.eraseOp(second);
+  return first;
+}
+
+//===----------------------------------------------------------------------===//
+// add_loop
+//===----------------------------------------------------------------------===//
+
+FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
+                              StringRef name, StringRef hiText, Refusal &why) {
+  std::string header = "cannot add loop '" + name.str() + "'";
+  std::string err;
+  FailureOr<LinearIndex> parsed = parseLinearIndex(hiText, err);
+  FailureOr<LinearValue> hi = failure();
+  if (succeeded(parsed))
+    hi = resolveLinearIndex(stmt, *parsed, err);
+  if (failed(hi))
+    return why.fail(header + ": " + err);
+  // The statement must still run: hi >= 1 wherever it runs.
+  BoundsExample example;
+  LinearValue shifted = *hi;
+  shifted.constant -= 1; // hi >= 1  <=>  hi - 1 >= 0
+  if (failed(proveNonNegative(stmt, shifted, example)))
+    return why.fail(header + ": its extent '" + hiText + "' can be " +
+                    Twine(example.values[0] + 1) +
+                    ", and the statement would not run" +
+                    (example.sizes.empty() ? std::string()
+                                           : " (with " + example.sizes + ")"));
+  rewriter.setInsertionPoint(stmt);
+  IndexBuilder ib(rewriter, stmt->getLoc(), stmt);
+  OpFoldResult hiValue = buildLinearValue(ib, *hi);
+  auto seq = LoopModeAttr::get(rewriter.getContext(), LoopModeKind::Seq,
+                               CollUnitAttr());
+  auto loop = ForOp::create(rewriter, stmt->getLoc(), rewriter.getIndexAttr(0),
+                            hiValue, seq, name);
+  rewriter.setInsertionPointToStart(&loop.getBodyBlock());
+  Value zero = arith::ConstantIndexOp::create(rewriter, stmt->getLoc(), 0);
+  Value isFirst =
+      arith::CmpIOp::create(rewriter, stmt->getLoc(), arith::CmpIPredicate::eq,
+                            loop.getInductionVar(), zero);
+  auto guard = IfOp::create(rewriter, stmt->getLoc(), isFirst);
+  Block *thenBlock = rewriter.createBlock(&guard.getThenRegion());
+  rewriter.moveOpBefore(stmt, thenBlock, thenBlock->end());
+  return loop;
+}
+
+//===----------------------------------------------------------------------===//
+// inline
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::inlineCall(RewriterBase &rewriter, CallOp call,
+                              Refusal &why) {
+  std::string header = ("cannot inline the call of @" + call.getCallee()).str();
+  auto module = call->getParentOfType<ModuleOp>();
+  auto callee = module ? dyn_cast_or_null<ProcOp>(SymbolTable::lookupSymbolIn(
+                             module, call.getCalleeAttr()))
+                       : ProcOp();
+  if (!callee)
+    return why.fail(header + ": no exo.proc of that name");
+  if (callee.isInstr())
+    return why.fail(header + ": it is an instruction (its body is its "
+                             "semantics, not code to inline)");
+  if (callee->isAncestor(call))
+    return why.fail(header + ": the call is inside the callee");
+  // (Only instruction calls take trailing barriers.)
+  bool hasDevice = false;
+  callee.walk([&](DeviceFunctionOp) { hasDevice = true; });
+  if (hasDevice && getEnclosingDeviceFunction(call))
+    return why.fail(header + ": its device function would nest in another");
+  IRMapping map;
+  for (auto [param, arg] :
+       llvm::zip(callee.getBodyBlock().getArguments(), call.getArgs()))
+    map.map(param, arg);
+  rewriter.setInsertionPoint(call);
+  for (Operation &op : callee.getBodyBlock())
+    rewriter.clone(op, map);
+  rewriter.eraseOp(call);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// specialize
+//===----------------------------------------------------------------------===//
+
+FailureOr<IfOp> exo::specialize(RewriterBase &rewriter, Operation *stmt,
+                                StringRef cond, Refusal &why) {
+  std::string header = "cannot specialize the statement";
+  static const std::pair<StringRef, arith::CmpIPredicate> kOps[] = {
+      {"<=", arith::CmpIPredicate::sle}, {">=", arith::CmpIPredicate::sge},
+      {"==", arith::CmpIPredicate::eq},  {"!=", arith::CmpIPredicate::ne},
+      {"<", arith::CmpIPredicate::slt},  {">", arith::CmpIPredicate::sgt}};
+  std::optional<arith::CmpIPredicate> pred;
+  StringRef lhsText, rhsText;
+  for (auto [text, p] : kOps) {
+    size_t at = cond.find(text);
+    if (at == StringRef::npos)
+      continue;
+    pred = p;
+    lhsText = cond.take_front(at);
+    rhsText = cond.drop_front(at + text.size());
+    break;
+  }
+  if (!pred)
+    return why.fail(header + ": the condition '" + cond +
+                    "' is not a comparison (<, <=, >, >=, ==, !=)");
+  SmallVector<LinearValue> sides;
+  for (StringRef text : {lhsText, rhsText}) {
+    std::string err;
+    FailureOr<LinearIndex> parsed = parseLinearIndex(text, err);
+    FailureOr<LinearValue> v = failure();
+    if (succeeded(parsed))
+      v = resolveLinearIndex(stmt, *parsed, err);
+    if (failed(v))
+      return why.fail(header + ": " + err);
+    sides.push_back(*v);
+  }
+  rewriter.setInsertionPoint(stmt);
+  IndexBuilder ib(rewriter, stmt->getLoc(), stmt);
+  Value lhs = ib.value(buildLinearValue(ib, sides[0]));
+  Value rhs = ib.value(buildLinearValue(ib, sides[1]));
+  Value c = arith::CmpIOp::create(rewriter, stmt->getLoc(), *pred, lhs, rhs);
+  auto ifOp = IfOp::create(rewriter, stmt->getLoc(), c);
+  Block *thenBlock = rewriter.createBlock(&ifOp.getThenRegion());
+  Block *elseBlock = rewriter.createBlock(&ifOp.getElseRegion());
+  rewriter.setInsertionPointToStart(elseBlock);
+  rewriter.clone(*stmt);
+  rewriter.moveOpBefore(stmt, thenBlock, thenBlock->end());
+  return ifOp;
+}
+
+//===----------------------------------------------------------------------===//
+// set_precision
+//===----------------------------------------------------------------------===//
+
+/// `value` converted to the float type `to`.
+static Value convert(RewriterBase &rewriter, Location loc, Value value,
+                     Type to) {
+  auto from = cast<FloatType>(value.getType());
+  auto target = cast<FloatType>(to);
+  if (from == target)
+    return value;
+  if (from.getWidth() < target.getWidth() ||
+      (from.getWidth() == target.getWidth() &&
+       target.getFPMantissaWidth() > from.getFPMantissaWidth()))
+    return arith::ExtFOp::create(rewriter, loc, to, value);
+  return arith::TruncFOp::create(rewriter, loc, to, value);
+}
+
+LogicalResult exo::setPrecision(RewriterBase &rewriter, AllocOp alloc,
+                                Type type, Refusal &why) {
+  std::string header =
+      ("cannot change the precision of '" + alloc.getName() + "'").str();
+  auto tensor = dyn_cast<exo::TensorType>(alloc.getType());
+  if (!tensor)
+    return why.fail(header + ": it is not a tensor");
+  auto oldType = dyn_cast<FloatType>(tensor.getElementType());
+  if (!oldType || !isa<FloatType>(type))
+    return why.fail(header + ": only float element types change precision");
+  if (!type.isF32() && !type.isF16() && !type.isBF16() && !type.isF64())
+    return why.fail(header +
+                    ": the element type must be f64, f32, bf16 or f16");
+  for (Operation *user : alloc.getResult().getUsers()) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    if (!getAccess(user, t, idx)) {
+      why.note(user->getLoc(), "this use is not an element access");
+      return why.fail(header + ": its uses must be element reads and writes");
+    }
+  }
+  rewriter.modifyOpInPlace(alloc, [&] {
+    alloc.getResult().setType(
+        exo::TensorType::get(tensor.getContext(), tensor.getDims(),
+                             tensor.getRingDepths(), type, tensor.getMemory()));
+  });
+  for (Operation *user :
+       llvm::make_early_inc_range(alloc.getResult().getUsers())) {
+    if (auto read = dyn_cast<ReadOp>(user)) {
+      rewriter.setInsertionPointAfter(read);
+      Value old = read.getResult();
+      rewriter.modifyOpInPlace(read, [&] { old.setType(type); });
+      Value back = convert(rewriter, read.getLoc(), old, oldType);
+      rewriter.replaceAllUsesExcept(old, back, back.getDefiningOp());
+      continue;
+    }
+    rewriter.setInsertionPoint(user);
+    OpOperand &valueOperand = user->getOpOperand(user->getNumOperands() - 1);
+    Value converted =
+        convert(rewriter, user->getLoc(), valueOperand.get(), type);
+    rewriter.modifyOpInPlace(user, [&] { valueOperand.set(converted); });
+  }
+  return success();
+}
