@@ -38,6 +38,9 @@
 #include "exo_gpu_runtime.h"
 // -DEXO_GEMV_V4 selects the vectorized one-warp-per-row kernel
 // (examples/gemv/gemv_warp_v4.mlir) instead of the 8-lane team kernel.
+// -DEXO_GEMV_DERIVED selects the kernel derived by a transform script
+// (examples/gemv/gemv_derived.mlir: one row per thread; M a multiple of 128,
+// K of 4).
 // -DEXO_GEMV_SPLITK=KS selects the split-K kernel
 // (examples/gemv/gemv_splitk_v4.mlir) with KS chunks of K / KS columns.
 #if defined(EXO_GEMV_SPLITK)
@@ -46,6 +49,9 @@
 #elif defined(EXO_GEMV_V4)
 #include "gemv_warp_v4_launcher.h"
 #define EXO_GEMV_KERNEL gemv_warp_v4
+#elif defined(EXO_GEMV_DERIVED)
+#include "gemv_derived_launcher.h"
+#define EXO_GEMV_KERNEL gemv_derived
 #else
 #include "gemv_warp_coop_launcher.h"
 #define EXO_GEMV_KERNEL gemv_warp_coop
