@@ -22,6 +22,8 @@
 #include "ExoGPU/Transforms/Rewrites.h"
 #include "RewriteUtils.h"
 
+#include "mlir/IR/SymbolTable.h"
+
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineExpr.h"
@@ -306,6 +308,9 @@ struct Access {
   SmallVector<OpFoldResult> indices;
   /// The tensor the access touches, through any windows.
   Value root;
+  /// For a call's argument (a window): the window's extents; the access
+  /// then stands for every element of the window (indices are zero).
+  SmallVector<int64_t> box = {};
 };
 
 StringRef kindName(Access::Kind k) {
@@ -349,6 +354,13 @@ elementOf(Question &q, const Access &a, unsigned copy, Operation *&culprit) {
       return failure();
     idx.push_back(*e);
   }
+  // A call's window: any element of it (a fresh variable per dimension).
+  for (auto [d, extent] : llvm::enumerate(a.box)) {
+    AffineExpr t = q.extraVar("t");
+    q.addGE0(t);
+    q.addGE0(getAffineConstantExpr(extent - 1, q.getContext()) - t);
+    idx[d] = idx[d] + t;
+  }
   Value v = a.source;
   while (auto window = v.getDefiningOp<WindowOp>()) {
     SmallVector<AffineExpr> outer;
@@ -369,6 +381,43 @@ elementOf(Question &q, const Access &a, unsigned copy, Operation *&culprit) {
   return idx;
 }
 
+/// The accesses of a call, summarized: each array argument stands for
+/// every element of its window, read and/or written as the callee's
+/// parameter declares (both when it declares nothing). False when an
+/// argument's tensor or extents are unknown.
+bool callAccesses(CallOp call, SmallVectorImpl<Access> &out) {
+  auto module = call->getParentOfType<ModuleOp>();
+  auto callee = module ? dyn_cast_or_null<ProcOp>(SymbolTable::lookupSymbolIn(
+                             module, call.getCalleeAttr()))
+                       : ProcOp();
+  if (!callee)
+    return false;
+  for (auto [i, arg] : llvm::enumerate(call.getArgs())) {
+    if (!isa<exo::TensorType, WindowType>(arg.getType()))
+      continue;
+    Value root = findRoot(arg);
+    if (!root)
+      return false;
+    SmallVector<int64_t> box;
+    for (Attribute d : getDimsOf(arg.getType())) {
+      auto extent = dyn_cast<IntegerAttr>(d);
+      if (!extent)
+        return false;
+      box.push_back(extent.getInt());
+    }
+    Builder b(call.getContext());
+    SmallVector<OpFoldResult> zeros(box.size(), b.getIndexAttr(0));
+    AccessAttr access = callee.getArgAccess(i);
+    bool reads = !access || access.reads();
+    bool writes = !access || access.writes();
+    if (reads)
+      out.push_back({call, Access::Read, arg, zeros, root, box});
+    if (writes)
+      out.push_back({call, Access::Write, arg, zeros, root, box});
+  }
+  return true;
+}
+
 /// The accesses in `ops` and in the ops nested in them, in program order. An
 /// exo.call (whose accesses are not analyzed) or an access to a tensor that
 /// is neither an argument nor an allocation is returned as the culprit.
@@ -384,9 +433,10 @@ Operation *collectAccesses(ArrayRef<Operation *> ops,
         a = {op, Access::Write, w.getDest(), w.getMixedIndices(), {}};
       else if (auto w = dyn_cast<ReduceOp>(op))
         a = {op, Access::Reduce, w.getDest(), w.getMixedIndices(), {}};
-      else if (isa<CallOp>(op)) {
-        bad = op;
-        return WalkResult::interrupt();
+      else if (auto call = dyn_cast<CallOp>(op)) {
+        if (!callAccesses(call, out))
+          bad = op;
+        return bad ? WalkResult::interrupt() : WalkResult::advance();
       } else
         return WalkResult::advance();
       a.root = findRoot(a.source);
@@ -796,7 +846,17 @@ LogicalResult exo::proveNoValueCarried(ForOp loop, Value buffer,
       a = {op, Access::Reduce, w.getDest(), w.getMixedIndices(), {}};
     else if (isa<WindowOp>(op))
       return WalkResult::advance();
-    else {
+    else if (auto call = dyn_cast<CallOp>(op)) {
+      SmallVector<Access> summary;
+      if (!callAccesses(call, summary)) {
+        bad = op;
+        return WalkResult::interrupt();
+      }
+      for (Access &c : summary)
+        if (c.root == buffer)
+          accesses.push_back(std::move(c));
+      return WalkResult::advance();
+    } else {
       for (Value operand : op->getOperands())
         if (findRoot(operand) == buffer) {
           bad = op;

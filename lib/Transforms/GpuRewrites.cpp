@@ -50,16 +50,6 @@ LogicalResult verifyOrUndo(Operation *op, const Twine &header,
   return why.fail(header + ": the result would not verify");
 }
 
-/// The barrier allocation named `name` visible at `at`, or null.
-Value lookupBarrierName(Operation *at, StringRef name) {
-  for (Operation *op = at; op && op->getBlock(); op = op->getParentOp())
-    for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
-      if (auto alloc = dyn_cast<AllocOp>(prev);
-          alloc && alloc.getName() == name && isa<BarrierType>(alloc.getType()))
-        return alloc.getResult();
-  return Value();
-}
-
 /// Parses barrier coordinates (linear index expressions, or ":" for a
 /// multicast) resolved at `at`.
 LogicalResult parseBarrierCoords(

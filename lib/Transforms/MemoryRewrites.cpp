@@ -406,19 +406,32 @@ struct DimPlan {
   SmallVector<Operation *> accesses;
   SmallVector<WindowOp> windows;
   LinearValue index; // expand_dim
+  Value guard;       // expand_dim into a ring
 };
 } // namespace
 
 static LogicalResult planExpandDim(AllocOp alloc, int64_t size,
+                                   int64_t ringDepth, StringRef guardName,
                                    StringRef indexText, DimPlan &plan,
                                    Refusal &why) {
   std::string header = ("cannot expand '" + alloc.getName() + "'").str();
   if (failed(collectUses(alloc, header, plan.accesses, plan.windows, why)))
     return failure();
-  if (size <= 0)
+  if (ringDepth <= 0 && size <= 0)
     return why.fail(header + ": the new dimension's extent must be positive");
   if (alloc.getGuard())
-    return why.fail(header + ": it is a ring buffer");
+    return why.fail(header + ": it is a ring buffer already");
+  if (ringDepth > 0) {
+    plan.guard = lookupBarrierName(alloc, guardName);
+    if (!plan.guard)
+      return why.fail(header + ": no barrier '" + guardName +
+                      "' is allocated before it");
+    auto guardType = cast<BarrierType>(plan.guard.getType());
+    if (guardType.getKind() != BarrierKind::Mbarrier ||
+        guardType.getRingDim() < 0)
+      return why.fail(header + ": its guard '" + guardName +
+                      "' must be an mbarrier array with a ring dimension");
+  }
   std::string err;
   FailureOr<LinearIndex> parsed = parseLinearIndex(indexText, err);
   // Names resolve at the allocation: iterators of loops around it or sizes,
@@ -432,33 +445,49 @@ static LogicalResult planExpandDim(AllocOp alloc, int64_t size,
                     "allocation and sizes)");
   plan.index = *resolved;
   // (The index is linear in iterators and sizes, so the question can be
-  // asked.)
+  // asked.) An unbounded ring needs only a non-negative index.
   BoundsExample example;
-  if (failed(proveInRange(alloc, plan.index, size, example)))
+  if (ringDepth > 0 ? failed(proveNonNegative(alloc, plan.index, example))
+                    : failed(proveInRange(alloc, plan.index, size, example)))
     return why.fail(header + ": the index '" + indexText + "' can be " +
-                    Twine(example.values[0]) + ", outside [0, " + Twine(size) +
-                    ")" +
+                    Twine(example.values[0]) + ", outside " +
+                    (ringDepth > 0 ? std::string("[0, ?)")
+                                   : "[0, " + std::to_string(size) + ")") +
                     (example.sizes.empty() ? std::string()
                                            : " (with " + example.sizes + ")"));
   return success();
 }
 
-LogicalResult exo::checkExpandDim(AllocOp alloc, int64_t size, StringRef index,
-                                  Refusal &why) {
+LogicalResult exo::checkExpandDim(AllocOp alloc, int64_t size,
+                                  int64_t ringDepth, StringRef guard,
+                                  StringRef index, Refusal &why) {
   DimPlan plan;
-  return planExpandDim(alloc, size, index, plan, why);
+  return planExpandDim(alloc, size, ringDepth, guard, index, plan, why);
 }
 
 LogicalResult exo::expandDim(RewriterBase &rewriter, AllocOp alloc,
-                             int64_t size, StringRef index, Refusal &why) {
+                             int64_t size, int64_t ringDepth, StringRef guard,
+                             StringRef index, Refusal &why) {
   DimPlan plan;
-  if (failed(planExpandDim(alloc, size, index, plan, why)))
+  if (failed(planExpandDim(alloc, size, ringDepth, guard, index, plan, why)))
     return failure();
   auto type = cast<exo::TensorType>(alloc.getType());
-  SmallVector<Attribute> dims = {rewriter.getI64IntegerAttr(size)};
+  SmallVector<Attribute> dims = {
+      ringDepth > 0 ? Attribute(UnitAttr::get(rewriter.getContext()))
+                    : Attribute(rewriter.getI64IntegerAttr(size))};
   llvm::append_range(dims, type.getDims());
-  rewriter.modifyOpInPlace(
-      alloc, [&] { alloc.getResult().setType(withDims(type, dims)); });
+  SmallVector<int64_t> depths;
+  if (ringDepth > 0) {
+    depths.assign(dims.size(), 0);
+    depths[0] = ringDepth;
+  }
+  rewriter.modifyOpInPlace(alloc, [&] {
+    alloc.getResult().setType(
+        exo::TensorType::get(type.getContext(), dims, depths,
+                             type.getElementType(), type.getMemory()));
+    if (plan.guard)
+      alloc.getGuardMutable().assign(plan.guard);
+  });
   auto withIndex = [&](Operation *at, ArrayRef<OpFoldResult> rest) {
     rewriter.setInsertionPoint(at);
     IndexBuilder ib(rewriter, at->getLoc(), at);

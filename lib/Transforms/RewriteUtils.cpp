@@ -207,6 +207,15 @@ Value exo::lookupTensorName(Operation *at, StringRef name) {
   return Value();
 }
 
+Value exo::lookupBarrierName(Operation *at, StringRef name) {
+  for (Operation *op = at; op && op->getBlock(); op = op->getParentOp())
+    for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+      if (auto alloc = dyn_cast<AllocOp>(prev);
+          alloc && alloc.getName() == name && isa<BarrierType>(alloc.getType()))
+        return alloc.getResult();
+  return Value();
+}
+
 std::string exo::tensorName(Value tensor) {
   if (auto arg = dyn_cast<BlockArgument>(tensor))
     if (auto proc = dyn_cast<ProcOp>(arg.getOwner()->getParentOp()))

@@ -143,6 +143,10 @@ OpFoldResult buildLinearValue(IndexBuilder &b, const LinearValue &value);
 /// enclosing block, innermost first, or a proc argument; null if none.
 Value lookupTensorName(Operation *at, llvm::StringRef name);
 
+/// The barrier allocation named `name` before `at` in an enclosing block,
+/// or null.
+Value lookupBarrierName(Operation *at, llvm::StringRef name);
+
 /// The display name of a tensor (allocation or proc argument).
 std::string tensorName(Value tensor);
 

@@ -22,7 +22,10 @@ def ExoLowerToCPU : Pass<"exo-lower-to-cpu", "::mlir::ModuleOp"> {
     synchronization statements and barriers vanish. `tf32` values are held
     in `f32`; `arith.truncf` to `tf32` is emulated (round to nearest even, or
     truncation with `toward_zero`). Each function argument keeps its exo name
-    in the `exo.name` argument attribute.
+    in the `exo.name` argument attribute. A managed ring buffer whose ring
+    dimension is unbounded (`? ring d`) is stored in its `d` slots (index
+    modulo `d`): its meaning when no element is used after its slot was
+    reused, which the sync checker requires (use_after_free).
 
     ```
     exo-gpu-opt gemm.mlir -exo-lower-to-cpu

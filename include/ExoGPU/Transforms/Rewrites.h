@@ -222,13 +222,17 @@ stageMem(mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *> stmts,
          MemoryAttr memory, Refusal &why);
 
 mlir::LogicalResult checkExpandDim(AllocOp alloc, int64_t size,
+                                   int64_t ringDepth, llvm::StringRef guard,
                                    llvm::StringRef index, Refusal &why);
 
 /// Adds a leading dimension of extent `size` to `alloc`, indexed in every
 /// access by `index` (a linear expression of the iterators around the
-/// allocation and sizes, proved to lie in [0, size)).
+/// allocation and sizes, proved to lie in [0, size)). With `ringDepth` > 0
+/// the dimension is an unbounded ring of that many slots (`? ring d`)
+/// guarded by the mbarrier array `guard`, and the index is proved >= 0.
 mlir::LogicalResult expandDim(mlir::RewriterBase &rewriter, AllocOp alloc,
-                              int64_t size, llvm::StringRef index,
+                              int64_t size, int64_t ringDepth,
+                              llvm::StringRef guard, llvm::StringRef index,
                               Refusal &why);
 
 mlir::LogicalResult checkDivideDim(AllocOp alloc, int64_t dim, int64_t factor,

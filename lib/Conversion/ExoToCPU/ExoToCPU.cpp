@@ -64,7 +64,16 @@ private:
     return arith::ConstantIndexOp::create(b, loc, v);
   }
   /// The value of a tensor dimension (an integer or a size name).
-  FailureOr<Value> dimValue(Attribute dim, Operation *user);
+  /// The extent of a dimension: a constant, a size, or the slots of an
+  /// unbounded ring (`? ring d` is stored in its d slots).
+  FailureOr<Value> dimValue(Attribute dim, Operation *user,
+                            int64_t ringDepth = 0);
+  /// The depth of dimension `dim` of `tensor` if it is an unbounded ring,
+  /// else 0.
+  int64_t unboundedRingDepth(Value tensor, unsigned dim);
+  /// `indices` of `tensor`, taken modulo the depth in unbounded ring
+  /// dimensions.
+  SmallVector<Value> ringIndices(Value tensor, ArrayRef<OpFoldResult> indices);
   Value emulateTruncToTF32(arith::TruncFOp op);
 
   ProcOp proc;
@@ -98,7 +107,8 @@ Value ProcLowering::index(OpFoldResult ofr) {
   return constantIndex(cast<IntegerAttr>(cast<Attribute>(ofr)).getInt());
 }
 
-FailureOr<Value> ProcLowering::dimValue(Attribute dim, Operation *user) {
+FailureOr<Value> ProcLowering::dimValue(Attribute dim, Operation *user,
+                                        int64_t ringDepth) {
   if (auto i = dyn_cast<IntegerAttr>(dim))
     return constantIndex(i.getInt());
   if (auto name = dyn_cast<StringAttr>(dim)) {
@@ -107,9 +117,28 @@ FailureOr<Value> ProcLowering::dimValue(Attribute dim, Operation *user) {
       return user->emitOpError() << "unknown size '" << name.getValue() << "'";
     return map.lookup(arg);
   }
-  return user->emitOpError()
-         << "a tensor with an unbounded ring dimension '?' has no sequential "
-            "storage";
+  // An unbounded ring `? ring d` (the type verifier allows `?` only on ring
+  // dimensions) is stored in its d slots.
+  return constantIndex(ringDepth);
+}
+
+int64_t ProcLowering::unboundedRingDepth(Value tensor, unsigned dim) {
+  auto type = dyn_cast<exo::TensorType>(tensor.getType());
+  if (!type || dim >= type.getRank() || !isa<UnitAttr>(type.getDims()[dim]))
+    return 0;
+  return type.getRingDepth(dim);
+}
+
+SmallVector<Value> ProcLowering::ringIndices(Value tensor,
+                                             ArrayRef<OpFoldResult> indices) {
+  SmallVector<Value> out;
+  for (auto [d, i] : llvm::enumerate(indices)) {
+    Value v = index(i);
+    if (int64_t depth = unboundedRingDepth(tensor, d))
+      v = arith::RemUIOp::create(b, v.getLoc(), v, constantIndex(depth));
+    out.push_back(v);
+  }
+  return out;
 }
 
 LogicalResult ProcLowering::lowerBlock(Block &block) {
@@ -120,8 +149,8 @@ LogicalResult ProcLowering::lowerBlock(Block &block) {
       if (!tensor)
         continue; // Barriers have no sequential meaning.
       SmallVector<Value> sizes;
-      for (Attribute d : tensor.getDims()) {
-        FailureOr<Value> v = dimValue(d, alloc);
+      for (auto [i, d] : llvm::enumerate(tensor.getDims())) {
+        FailureOr<Value> v = dimValue(d, alloc, tensor.getRingDepth(i));
         if (failed(v))
           return failure();
         sizes.push_back(*v);
@@ -206,25 +235,22 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
   if (auto warps = dyn_cast<WarpsOp>(op))
     return lowerBlock(warps.getBody().front());
   if (auto read = dyn_cast<ReadOp>(op)) {
-    SmallVector<Value> idx;
-    for (OpFoldResult i : read.getMixedIndices())
-      idx.push_back(index(i));
+    SmallVector<Value> idx =
+        ringIndices(read.getSource(), read.getMixedIndices());
     map.map(read.getResult(),
             memref::LoadOp::create(b, l, map.lookup(read.getSource()), idx));
     return success();
   }
   if (auto assign = dyn_cast<AssignOp>(op)) {
-    SmallVector<Value> idx;
-    for (OpFoldResult i : assign.getMixedIndices())
-      idx.push_back(index(i));
+    SmallVector<Value> idx =
+        ringIndices(assign.getDest(), assign.getMixedIndices());
     memref::StoreOp::create(b, l, map.lookup(assign.getValue()),
                             map.lookup(assign.getDest()), idx);
     return success();
   }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
-    SmallVector<Value> idx;
-    for (OpFoldResult i : reduce.getMixedIndices())
-      idx.push_back(index(i));
+    SmallVector<Value> idx =
+        ringIndices(reduce.getDest(), reduce.getMixedIndices());
     Value dest = map.lookup(reduce.getDest());
     Value old = memref::LoadOp::create(b, l, dest, idx);
     Value v = map.lookup(reduce.getValue());
@@ -238,10 +264,15 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
     Value src = map.lookup(window.getSource());
     SmallVector<OpFoldResult> offsets, sizes, strides;
     SmallVector<int64_t> resultShape;
+    SmallVector<Value> ringOffsets =
+        ringIndices(window.getSource(), window.getMixedOffsets());
     for (auto [i, off, size] :
          llvm::enumerate(window.getMixedOffsets(), window.getStaticSizes())) {
-      offsets.push_back(
-          isa<Value>(off) ? OpFoldResult(map.lookup(cast<Value>(off))) : off);
+      bool ring = unboundedRingDepth(window.getSource(), i) > 0;
+      offsets.push_back(ring ? OpFoldResult(ringOffsets[i])
+                        : isa<Value>(off)
+                            ? OpFoldResult(map.lookup(cast<Value>(off)))
+                            : off);
       strides.push_back(b.getIndexAttr(1));
       if (size == WindowOp::kPoint) {
         sizes.push_back(b.getIndexAttr(1));

@@ -762,14 +762,24 @@ DiagnosedSilenceableFailure
 transform::ExpandDimOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
+  int64_t size = getSize().value_or(0), ring = getRing().value_or(0);
+  StringRef guard = getGuard().value_or("");
   return applyToAllocs(
       *this, state, getTarget(),
       [&](AllocOp alloc, Refusal &why) {
-        return checkExpandDim(alloc, getSize(), getIndex(), why);
+        return checkExpandDim(alloc, size, ring, guard, getIndex(), why);
       },
       [&](AllocOp alloc, Refusal &why) {
-        return expandDim(rewriter, alloc, getSize(), getIndex(), why);
+        return expandDim(rewriter, alloc, size, ring, guard, getIndex(), why);
       });
+}
+
+LogicalResult transform::ExpandDimOp::verify() {
+  if (static_cast<bool>(getSize()) == static_cast<bool>(getRing()))
+    return emitOpError() << "needs exactly one of size and ring";
+  if (static_cast<bool>(getRing()) != static_cast<bool>(getGuard()))
+    return emitOpError() << "a ring needs guarded_by, and only a ring takes it";
+  return success();
 }
 
 void transform::ExpandDimOp::getEffects(

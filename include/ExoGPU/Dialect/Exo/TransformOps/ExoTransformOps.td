@@ -713,8 +713,17 @@ def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
     iterations use different elements, and by distributing the new dimension
     over threads.
 
+    With `ring d guarded_by "bar"` instead of `size`, the new dimension is
+    an unbounded ring of `d` physical slots (`? ring d`): one element per
+    value of the index (proved non-negative), stored in slot `index mod d`,
+    and the tensor becomes a managed ring buffer guarded by the mbarrier
+    array `bar` (which needs a ring dimension). This is how a buffer staged
+    in each iteration of a K loop becomes a multi-stage ring.
+
     ```mlir
     transform.exo.expand_dim %part size 8 index "t" : !transform.any_op
+    transform.exo.expand_dim %a_smem ring 4 guarded_by "empty" index "ko"
+        : !transform.any_op
     ```
 
     #### Return modes
@@ -724,11 +733,14 @@ def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
     something that is not an iterator around the allocation or a size, or
     the tensor has a use other than element accesses and windows.
   }];
-  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$size,
-                       StrAttr:$index);
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<I64Attr>:$size, OptionalAttr<I64Attr>:$ring,
+                       OptionalAttr<StrAttr>:$guard, StrAttr:$index);
   let assemblyFormat = [{
-    $target `size` $size `index` $index attr-dict `:` type($target)
+    $target (`size` $size^)? (`ring` $ring^)? (`guarded_by` $guard^)?
+    `index` $index attr-dict `:` type($target)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_DivideDimOp : Exo_TransformOp<"divide_dim", [

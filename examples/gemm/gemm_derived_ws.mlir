@@ -1,0 +1,269 @@
+// A derivation (issue 4), continued: the same naive tf32 GEMM as
+// gemm_derived_1cta.mlir, scheduled further into a pipelined,
+// warp-specialized kernel: a producer warp TMA-loads A and B into 4-slot
+// rings of shared memory (expand_dim into an unbounded ring guarded by the
+// "empty" mbarriers, then lift_alloc out of the K loop), and a consumer
+// warpgroup (setmaxnreg 232) runs wgmma on slot ko % 4 while the producer
+// fills the next ones. Steps 1-5 are those of gemm_derived_1cta.mlir; step 6
+// onwards differ. test/Examples/gemm-derived.test checks this result like
+// the one-CTA one (CPU equivalence, collectives, sync checker, ptxas).
+//
+// Run it:
+//   exo-gpu-opt examples/gemm/gemm_derived_ws.mlir -transform-interpreter
+
+// Instructions (their bodies are their semantics), as in
+// wgmma_gemm_1cta_gmem_store.mlir.
+!Amap = !exo.window<[M, K], f32, tma_map<128, [64, 32]>>
+!Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<128, [64, 32]>>
+!Btile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
+!Cg64 = !exo.window<[64, 128], f32, gmem>
+!Asmem = !exo.tensor<[64, 32], f32, smem_swizzle<128>>
+!Bsmem = !exo.tensor<[128, 32], f32, smem_swizzle<128>>
+!Aslot = !exo.window<[64, 32], f32, smem_swizzle<128>>
+!Bslot = !exo.window<[128, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
+!Bk = !exo.window<[128, 8], f32, smem_swizzle<128>>
+!Dt = !exo.tensor<[64, 128], f32, wgmma_accum>
+!D = !exo.window<[64, 128], f32, wgmma_accum>
+!Full = !exo.barrier<mbarrier, [? ring 1]>
+!Cg = !exo.barrier<wgmma_group>
+
+//===----------------------------------------------------------------------===//
+// Instructions used by the kernel (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+exo.proc @sm90_tma_load_64x32_f32_swizzle128(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Aslot
+    }
+  }
+}
+
+exo.proc @sm90_tma_load_128x32_f32_swizzle128(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Btile
+      exo.assign %dst[%i, %j] = %v : !Bslot
+    }
+  }
+}
+
+// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
+exo.proc @sm90_wgmma_zero_m64n128_f32(
+    %d: !D {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 128 seq {
+      exo.assign %d[%i, %j] = %zero : !D
+    }
+  }
+}
+
+// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
+exo.proc @sm90_wgmma_m64n128k8_tf32(
+    %d: !D {exo.access = #exo.access<read_write>},
+    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 128 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %xt = arith.truncf %x : f32 to tf32
+        %yt = arith.truncf %y : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+
+// Stores a warpgroup's accumulator tile to global memory (st.global of each
+// thread's fragment).
+exo.proc @sm90_wgmma_store_d_gmem_m64n128_f32(
+    %dst: !Cg64 {exo.access = #exo.access<write>},
+    %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 128 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cg64
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+
+//===----------------------------------------------------------------------===//
+// The specification, and the copy the script schedules
+//===----------------------------------------------------------------------===//
+
+!Ah = !exo.tensor<[M, K], f32, dram>
+!Bh = !exo.tensor<[N, K], f32, dram>
+!Ch = !exo.tensor<[M, N], f32, dram>
+
+exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 64 == 0, N mod 128 == 0,
+                                        K mod 32 == 0, M - 64 >= 0,
+                                        N - 128 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a : f32 to tf32
+        %bt = arith.truncf %b : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+exo.proc @gemm_sm90_tf32_derived_ws(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 64 == 0, N mod 128 == 0,
+                                        K mod 32 == 0, M - 64 >= 0,
+                                        N - 128 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a : f32 to tf32
+        %bt = arith.truncf %b : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The schedule
+//===----------------------------------------------------------------------===//
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @gemm_sm90_tf32_derived_ws in %root : (!transform.any_op) -> !transform.any_op
+
+    // 1. Tiles: a task computes a 64 x 128 tile of C (tm, tn); K is cut
+    //    into 32-wide slices (ko) of four 8-wide wgmma steps (kk, k8).
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mi, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 32 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 8 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    // The trip counts divide_loop computed move out of the loops.
+    transform.exo.simplify %p : !transform.any_op
+
+    // 2. Loop order tn, tm (tasks), then the tile's rows and columns; the
+    //    zeroing of the tile is split from the K loop (fission), and the K
+    //    loops move outside the tile's rows and columns (reductions commute).
+    %r1a, %r1b = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %r2a, %r2b = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
+    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 3. The kernel: tn and tm become the task loops of a device function
+    //    with three warp groups (a producer warp, three idle warps and a
+    //    consumer warpgroup); A, B and C move to global memory.
+    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+
+    // 4. The tile of C lives in the warpgroup's wgmma accumulator D: the
+    //    zeroing overwrites it (no copy-in), and D is stored back after the
+    //    K loop. The zeroing and the store are the wgmma zero and store
+    //    instructions.
+    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["64 * tm", "128 * tn"] sizes [64, 128] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n128_f32 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dout with @sm90_wgmma_store_d_gmem_m64n128_f32 : (!transform.any_op) -> !transform.any_op
+
+    // 5. Each 32-wide K slice of A and B is staged in 128-byte-swizzled
+    //    shared memory; the copies are TMA loads (replace encodes the tensor
+    //    maps on the host), and the 64 x 128 x 8 products are wgmma.
+    %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", "32 * ko"] sizes [64, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at ["128 * tn", "32 * ko"] sizes [128, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tma_a = transform.exo.replace %ain with @sm90_tma_load_64x32_f32_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %tma_b = transform.exo.replace %bin with @sm90_tma_load_128x32_f32_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %kk3 : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n128k8_tf32 : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 6. Rings: full and empty mbarriers of 4 slots (the 4 empty slots
+    //    start released: prearrive 4); A_smem and B_smem get a ring
+    //    dimension indexed by ko, guarded by empty, and leave the K loop.
+    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko3 "full" : !exo.barrier<mbarrier, [? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko3 "empty" : !exo.barrier<mbarrier(prearrive 4), [? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %ko3 "cg" : !exo.barrier<wgmma_group> : (!transform.any_op) -> !transform.any_op
+    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 7. Warp specialization: the producer warp issues the loads, the
+    //    consumer warpgroup zeroes, multiplies and stores the accumulator.
+    %loads = transform.merge_handles %tma_a, %tma_b : !transform.any_op
+    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
+    %kk4 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %consumer = transform.exo.wrap_with_warps %kk4 group "consumer" : (!transform.any_op) -> !transform.any_op
+    %zeroing_wg = transform.exo.wrap_with_warps %zero group "consumer" : (!transform.any_op) -> !transform.any_op
+    %store_wg = transform.exo.wrap_with_warps %store group "consumer" : (!transform.any_op) -> !transform.any_op
+
+    // 8. Synchronization (checked by the collective analysis and the sync
+    //    checker, not here):
+    //    - the producer waits until slot ko is released (empty[ko]; the
+    //      first 4 are pre-released), loads into it completing on full[ko],
+    //      and arrives on full[ko] with the expected bytes;
+    //    - the consumer waits for full[ko], fences, issues its wgmma,
+    //      commits and waits for them, and releases the slot for the load
+    //      of iteration ko + 4 (empty[ko + 4]).
+    transform.exo.set_trailing_barrier %tma_a on "full" at ["ko"] : !transform.any_op
+    transform.exo.set_trailing_barrier %tma_b on "full" at ["ko"] : !transform.any_op
+    %wait_empty = transform.exo.insert_await %tma_a on "empty" at ["ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %expect = transform.exo.insert_arrive %tma_b after timeline "cuda_temporal" on "full" at ["ko"] : (!transform.any_op) -> !transform.any_op
+    %wait_full = transform.exo.insert_await %kk4 on "full" at ["ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
+    %fence = transform.exo.insert_fence %kk4 ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
+    %commit = transform.exo.insert_arrive %kk4 after timeline "wgmma_async" on "cg" at [] : (!transform.any_op) -> !transform.any_op
+    %retire = transform.exo.insert_await %commit after on "cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %retire after timeline "cuda_in_order" on "empty" at ["ko + 4"] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
