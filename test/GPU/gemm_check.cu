@@ -42,7 +42,8 @@
 // the one-CTA kernel that examples/gemm/gemm_derived_1cta.mlir derives from
 // the naive GEMM by a transform script, like the one-CTA build;
 // -DEXO_GEMM_DERIVED_WS the pipelined, warp-specialized one of
-// examples/gemm/gemm_derived_ws.mlir (gemm_sm90_tf32_derived_ws).
+// examples/gemm/gemm_derived_ws.mlir (gemm_sm90_tf32_derived_ws), and
+// -DEXO_GEMM_DERIVED_WS2 its 128 x 256 version (gemm_derived_ws2.mlir).
 //
 // Built with -DEXO_GEMM_PINGPONG, it checks and times the ping-pong tf32
 // GEMM exo_kernels::gemm_sm90_tf32_pingpong
@@ -79,10 +80,12 @@
 #include "exo_gpu_runtime.h"
 #if defined(EXO_GEMM_SPLITK) + defined(EXO_GEMM_1CTA) +                        \
         defined(EXO_GEMM_PINGPONG) + defined(EXO_GEMM_BF16) +                  \
-        defined(EXO_GEMM_DERIVED) + defined(EXO_GEMM_DERIVED_WS) >             \
+        defined(EXO_GEMM_DERIVED) + defined(EXO_GEMM_DERIVED_WS) +             \
+        defined(EXO_GEMM_DERIVED_WS2) >                                        \
     1
 #error "define at most one of EXO_GEMM_SPLITK, EXO_GEMM_1CTA, \
-EXO_GEMM_PINGPONG, EXO_GEMM_BF16, EXO_GEMM_DERIVED, EXO_GEMM_DERIVED_WS"
+EXO_GEMM_PINGPONG, EXO_GEMM_BF16, EXO_GEMM_DERIVED, EXO_GEMM_DERIVED_WS, \
+EXO_GEMM_DERIVED_WS2"
 #endif
 #ifdef EXO_GEMM_SPLITK
 #include "gemm_sm90_tf32_splitk_launcher.h"
@@ -92,6 +95,8 @@ EXO_GEMM_PINGPONG, EXO_GEMM_BF16, EXO_GEMM_DERIVED, EXO_GEMM_DERIVED_WS"
 #include "gemm_sm90_tf32_derived_launcher.h"
 #elif defined(EXO_GEMM_DERIVED_WS)
 #include "gemm_sm90_tf32_derived_ws_launcher.h"
+#elif defined(EXO_GEMM_DERIVED_WS2)
+#include "gemm_sm90_tf32_derived_ws2_launcher.h"
 #elif defined(EXO_GEMM_PINGPONG)
 #include "gemm_sm90_tf32_pingpong_launcher.h"
 #elif defined(EXO_GEMM_BF16)
@@ -151,6 +156,9 @@ constexpr const char *kKernelName = "gemm_sm90_tf32_derived";
 #elif defined(EXO_GEMM_DERIVED_WS)
 constexpr bool kSplitK = false;
 constexpr const char *kKernelName = "gemm_sm90_tf32_derived_ws";
+#elif defined(EXO_GEMM_DERIVED_WS2)
+constexpr bool kSplitK = false;
+constexpr const char *kKernelName = "gemm_sm90_tf32_derived_ws2";
 #elif defined(EXO_GEMM_PINGPONG)
 constexpr bool kSplitK = false;
 constexpr const char *kKernelName = "gemm_sm90_tf32_pingpong";
@@ -163,7 +171,7 @@ constexpr const char *kKernelName = "gemm_sm90_tf32";
 #endif
 #if defined(EXO_GEMM_1CTA) || defined(EXO_GEMM_PINGPONG) ||                    \
     defined(EXO_GEMM_BF16) || defined(EXO_GEMM_DERIVED) ||                     \
-    defined(EXO_GEMM_DERIVED_WS)
+    defined(EXO_GEMM_DERIVED_WS) || defined(EXO_GEMM_DERIVED_WS2)
 constexpr bool kDefaultKernel = false;
 #else
 constexpr bool kDefaultKernel = true;
@@ -401,6 +409,9 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
 #elif defined(EXO_GEMM_DERIVED_WS)
   CUresult result = exo_kernels::gemm_sm90_tf32_derived_ws(
+      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
+#elif defined(EXO_GEMM_DERIVED_WS2)
+  CUresult result = exo_kernels::gemm_sm90_tf32_derived_ws2(
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
 #elif defined(EXO_GEMM_PINGPONG)
   CUresult result = exo_kernels::gemm_sm90_tf32_pingpong(

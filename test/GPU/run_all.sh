@@ -10,6 +10,7 @@
 #   gemm_sm90_tf32_1cta_launcher.h   (gemm1cta) .../wgmma_gemm_1cta.mlir
 #   gemm_sm90_tf32_derived_launcher.h (derived) .../gemm_derived_1cta.mlir
 #   gemm_sm90_tf32_derived_ws_launcher.h (derivedws) .../gemm_derived_ws.mlir
+#   gemm_sm90_tf32_derived_ws2_launcher.h (derivedws2) .../gemm_derived_ws2.mlir
 #                                               (both after -transform-interpreter)
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
@@ -17,7 +18,7 @@
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
 # The first three are required (a missing one fails its build); for the last
-# seven a missing header skips that kernel's steps (reported as skipped, not
+# eight a missing header skips that kernel's steps (reported as skipped, not
 # failed). OUT_DIR receives the binaries gemm_check, gemm_check_splitk,
 # gemv_check, gemm_check_1cta, gemm_check_pingpong, gemm_check_bf16, tma_check and saxpy_check,
 # log.txt (everything printed), build-*.log, sanitizer-*.log, gemm.csv,
@@ -58,10 +59,10 @@ summary=$out_dir/summary.txt
 # No results of an earlier run may pass for this one's.
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_bf16.csv \
-  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
+  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws pingpong bf16 tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 pingpong bf16 tma saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -121,6 +122,7 @@ gemv_bin=$out_dir/gemv_check
 gemm1cta_bin=$out_dir/gemm_check_1cta
 derived_bin=$out_dir/gemm_check_derived
 derivedws_bin=$out_dir/gemm_check_derived_ws
+derivedws2_bin=$out_dir/gemm_check_derived_ws2
 pingpong_bin=$out_dir/gemm_check_pingpong
 bf16_bin=$out_dir/gemm_check_bf16
 tma_bin=$out_dir/tma_check
@@ -182,7 +184,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws pingpong bf16 tma saxpy; do
+for name in gemm1cta derived derivedws derivedws2 pingpong bf16 tma saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -195,6 +197,8 @@ start_build derived gemm_sm90_tf32_derived_launcher.h gemm_check.cu \
   "$derived_bin" -DEXO_GEMM_DERIVED
 start_build derivedws gemm_sm90_tf32_derived_ws_launcher.h gemm_check.cu \
   "$derivedws_bin" -DEXO_GEMM_DERIVED_WS
+start_build derivedws2 gemm_sm90_tf32_derived_ws2_launcher.h gemm_check.cu \
+  "$derivedws2_bin" -DEXO_GEMM_DERIVED_WS2
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_PINGPONG
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
@@ -247,6 +251,8 @@ correctness_phase() {
   # wrapping; large.
   run derivedws derivedws-correctness 60 "$derivedws_bin" 64x128x32 \
     64x128x96 256x256x1024 1024x1024x1024 4096x4096x4096
+  run derivedws2 derivedws2-correctness 60 "$derivedws2_bin" 128x256x32 \
+    128x256x96 256x512x1024 1024x1024x1024 4096x4096x4096
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -283,7 +289,7 @@ sanitizer() {
   selected "$build" || return 0
   bin=${bin_of[$build]}
   case $build in
-  gemm | splitk | gemv | gemm1cta | derived | derivedws | pingpong | bf16) ref=(--ref naive) ;;
+  gemm | splitk | gemv | gemm1cta | derived | derivedws | derivedws2 | pingpong | bf16) ref=(--ref naive) ;;
   esac
   case ${built[$build]} in
   1) ;;
@@ -325,6 +331,9 @@ sanitizer_phase() {
   sanitizer derivedws derivedws memcheck 128x256x192
   sanitizer derivedws derivedws racecheck 64x128x256
   sanitizer derivedws derivedws synccheck 64x128x256
+  sanitizer derivedws2 derivedws2 memcheck 256x256x192
+  sanitizer derivedws2 derivedws2 racecheck 128x256x256
+  sanitizer derivedws2 derivedws2 synccheck 128x256x256
   sanitizer pingpong pingpong memcheck 256x256x64
   sanitizer pingpong pingpong racecheck 256x256x224
   sanitizer pingpong pingpong synccheck 256x256x224
@@ -382,6 +391,9 @@ timing_phase() {
     --csv "$out_dir/gemm_derived.csv" 4096x4096x4096
   run derivedws derivedws-timing 300 "$derivedws_bin" --time \
     --csv "$out_dir/gemm_derived_ws.csv" 2048x2048x2048 4096x4096x4096 \
+    8192x8192x8192
+  run derivedws2 derivedws2-timing 300 "$derivedws2_bin" --time \
+    --csv "$out_dir/gemm_derived_ws2.csv" 2048x2048x2048 4096x4096x4096 \
     8192x8192x8192
   run tma tma-timing 300 "$tma_bin" --time --csv "$out_dir/tma.csv" 4096x4096
 }
