@@ -250,18 +250,24 @@ module attributes {transform.with_named_sequence} {
     transform.exo.set_loop_mode %ws cuda_threads<warpgroup> : !transform.any_op
 
     // 8. Synchronization: the full/empty protocol of gemm_derived_ws.mlir,
-    //    with each consumer warpgroup fencing, committing and waiting for
-    //    its own wgmma, and both releasing the slot together.
+    //    with each consumer warpgroup fencing and committing its own wgmma
+    //    and keeping one commit group in flight: at iteration ko it waits
+    //    for the group of ko - 1 (await with 1 pending), so the slot of
+    //    ko - 1 is free and both warpgroups release it (empty[ko + 3], from
+    //    the second iteration on); the last group is awaited before the
+    //    store.
     transform.exo.set_trailing_barrier %tma_a on "full" at ["ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at ["ko"] : !transform.any_op
     %wait_empty = transform.exo.insert_await %tma_a on "empty" at ["ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
     %expect = transform.exo.insert_arrive %tma_b after timeline "cuda_temporal" on "full" at ["ko"] : (!transform.any_op) -> !transform.any_op
     %wait_full = transform.exo.insert_await %wg4 on "full" at ["ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %wg4 after timeline "cuda_in_order" on "empty" at ["ko + 4"] : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %wg4 after timeline "cuda_in_order" on "empty" at ["ko + 3"] : (!transform.any_op) -> !transform.any_op
+    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
     %kk5 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
     %fence = transform.exo.insert_fence %kk5 ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %kk5 after timeline "wgmma_async" on "cg" at ["wg"] : (!transform.any_op) -> !transform.any_op
-    %retire = transform.exo.insert_await %commit after on "cg" at ["wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %retire = transform.exo.insert_await %commit after on "cg" at ["wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+    %last = transform.exo.insert_await %store on "cg" at ["wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

@@ -165,9 +165,11 @@ LogicalResult exo::inlineCall(RewriterBase &rewriter, CallOp call,
 // specialize
 //===----------------------------------------------------------------------===//
 
-FailureOr<IfOp> exo::specialize(RewriterBase &rewriter, Operation *stmt,
-                                StringRef cond, Refusal &why) {
-  std::string header = "cannot specialize the statement";
+/// Reads `cond` (two linear index expressions compared by <, <=, >, >=, ==
+/// or !=, names resolved at `stmt`) and builds it before `stmt`.
+static FailureOr<Value> buildCondition(RewriterBase &rewriter, Operation *stmt,
+                                       StringRef cond, const Twine &header,
+                                       Refusal &why) {
   static const std::pair<StringRef, arith::CmpIPredicate> kOps[] = {
       {"<=", arith::CmpIPredicate::sle}, {">=", arith::CmpIPredicate::sge},
       {"==", arith::CmpIPredicate::eq},  {"!=", arith::CmpIPredicate::ne},
@@ -201,12 +203,41 @@ FailureOr<IfOp> exo::specialize(RewriterBase &rewriter, Operation *stmt,
   IndexBuilder ib(rewriter, stmt->getLoc(), stmt);
   Value lhs = ib.value(buildLinearValue(ib, sides[0]));
   Value rhs = ib.value(buildLinearValue(ib, sides[1]));
-  Value c = arith::CmpIOp::create(rewriter, stmt->getLoc(), *pred, lhs, rhs);
-  auto ifOp = IfOp::create(rewriter, stmt->getLoc(), c);
+  return arith::CmpIOp::create(rewriter, stmt->getLoc(), *pred, lhs, rhs)
+      .getResult();
+}
+
+FailureOr<IfOp> exo::specialize(RewriterBase &rewriter, Operation *stmt,
+                                StringRef cond, Refusal &why) {
+  FailureOr<Value> c = buildCondition(rewriter, stmt, cond,
+                                      "cannot specialize the statement", why);
+  if (failed(c))
+    return failure();
+  auto ifOp = IfOp::create(rewriter, stmt->getLoc(), *c);
   Block *thenBlock = rewriter.createBlock(&ifOp.getThenRegion());
   Block *elseBlock = rewriter.createBlock(&ifOp.getElseRegion());
   rewriter.setInsertionPointToStart(elseBlock);
   rewriter.clone(*stmt);
+  rewriter.moveOpBefore(stmt, thenBlock, thenBlock->end());
+  return ifOp;
+}
+
+FailureOr<IfOp> exo::guardSync(RewriterBase &rewriter, Operation *stmt,
+                               StringRef cond, Refusal &why) {
+  std::string header = "cannot guard the statement";
+  // Synchronization means nothing sequentially, so guarding it keeps the
+  // meaning; a data statement would not run in every iteration any more.
+  if (!isa<FenceOp, ArriveOp, AwaitOp>(stmt)) {
+    why.note(stmt->getLoc(), "this statement");
+    return why.fail(header + ": only fences, arrives and awaits can be "
+                             "guarded (the guard would change what other "
+                             "statements compute)");
+  }
+  FailureOr<Value> c = buildCondition(rewriter, stmt, cond, header, why);
+  if (failed(c))
+    return failure();
+  auto ifOp = IfOp::create(rewriter, stmt->getLoc(), *c);
+  Block *thenBlock = rewriter.createBlock(&ifOp.getThenRegion());
   rewriter.moveOpBefore(stmt, thenBlock, thenBlock->end());
   return ifOp;
 }

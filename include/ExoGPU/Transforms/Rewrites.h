@@ -296,6 +296,12 @@ mlir::FailureOr<IfOp> specialize(mlir::RewriterBase &rewriter,
                                  mlir::Operation *stmt, llvm::StringRef cond,
                                  Refusal &why);
 
+/// Wraps the synchronization statement `stmt` (fence, arrive, await) in
+/// `if cond { stmt }`: sequentially meaningless, like the statement.
+mlir::FailureOr<IfOp> guardSync(mlir::RewriterBase &rewriter,
+                                mlir::Operation *stmt, llvm::StringRef cond,
+                                Refusal &why);
+
 /// Changes the element type of the tensor `alloc` to `type` (a float type):
 /// values are converted on every write and read. The one rewrite that
 /// changes results, by rounding.

@@ -1081,6 +1081,25 @@ void transform::InsertAwaitOp::getEffects(
 }
 
 DiagnosedSilenceableFailure
+transform::GuardSyncOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  return insertAtEach(
+      *this, state, getTarget(), cast<OpResult>(getResult()), results,
+      [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
+        FailureOr<IfOp> guard = guardSync(rewriter, stmt, getCond(), why);
+        if (failed(guard))
+          return failure();
+        return guard->getOperation();
+      });
+}
+
+void transform::GuardSyncOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  readsTargetProducesResults(*this, getTargetMutable(), effects);
+}
+
+DiagnosedSilenceableFailure
 transform::InsertBarrierAllocOp::apply(transform::TransformRewriter &rewriter,
                                        transform::TransformResults &results,
                                        transform::TransformState &state) {

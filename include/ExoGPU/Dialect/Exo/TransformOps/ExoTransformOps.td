@@ -1174,6 +1174,31 @@ def Exo_InsertAwaitOp : Exo_TransformOp<"insert_await", [
   }];
 }
 
+def Exo_GuardSyncOp : Exo_TransformOp<"guard_sync", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "runs a synchronization statement only under a condition";
+  let description = [{
+    Wraps each target `exo.fence`, `exo.arrive` or `exo.await` in
+    `exo.if cond { ... }`, where `cond` compares two linear index
+    expressions (as in `specialize`): e.g. a consumer that keeps one wgmma
+    group in flight releases the previous iteration's slot only from the
+    second iteration on. Data statements are refused: guarding them would
+    change what the program computes. Returns the guards.
+
+    ```mlir
+    %g = transform.exo.guard_sync %release if "ko >= 1"
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$cond);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target `if` $cond attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def Exo_InsertBarrierAllocOp : Exo_TransformOp<"insert_barrier_alloc", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
