@@ -6,9 +6,10 @@
 // interpreter, to small sequential procs (a running sum with a carried
 // dependence, a matrix product, a stencil, two loops in sequence). Each
 // 3-byte group of the input is one step: a rewrite (divide_loop with each
-// tail strategy, reorder_loops, unroll, cut_loop, shift_loop, join_loops),
-// the loop it applies to (by iterator name, among the loops the proc has
-// now) and a parameter.
+// tail strategy, reorder_loops, unroll, cut_loop, shift_loop, join_loops,
+// fuse, add_loop, specialize, simplify, stage_mem, bind_expr, expand_dim,
+// divide_dim, rearrange_dim, lift_alloc), the loop or tensor it applies to
+// (by name, among those the proc has now) and a parameter.
 //
 // Oracles, besides the sanitizers and crash/hang detection:
 //   - a refused rewrite leaves the IR untouched (the proc prints the same);
@@ -145,9 +146,10 @@ std::string printed(Operation *op) {
   return s;
 }
 
-/// The transform script of one step, or "" when the step does not apply.
+/// The transform script of one step. `tensor` is a tensor of the proc (an
+/// argument or allocation), `size` one of its sizes.
 std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
-                      uint8_t arg, int step) {
+                      StringRef tensor, StringRef size, uint8_t arg, int step) {
   std::string body;
   auto match = [](StringRef handle, StringRef name) {
     return llvm::formatv("    {0} = transform.exo.match_loop \"{1}\" in %p : "
@@ -156,7 +158,9 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
         .str();
   };
   body += match("%l", loop);
-  switch (kind % 8) {
+  const char *allocs = "    %al = transform.collect_matching @alloc in %p : "
+                       "(!transform.any_op) -> !transform.any_op\n";
+  switch (kind % 18) {
   case 0:
   case 1:
   case 2: {
@@ -194,8 +198,75 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
     body += "    %j = transform.exo.join_loops %l, %m : (!transform.any_op, "
             "!transform.any_op) -> !transform.any_op\n";
     break;
+  case 8:
+    body += match("%m", other);
+    body += "    %f = transform.exo.fuse %l with %m : (!transform.any_op, "
+            "!transform.any_op) -> !transform.any_op\n";
+    break;
+  case 9:
+    body += llvm::formatv("    %a = transform.exo.add_loop %l \"a{0}\" to "
+                          "\"{1}\" : (!transform.any_op) -> "
+                          "!transform.any_op\n",
+                          step, arg % 2 ? std::to_string(arg % 3) : size.str())
+                .str();
+    break;
+  case 10:
+    body += llvm::formatv("    %s = transform.exo.specialize %l if \"{0} >= "
+                          "{1}\" : (!transform.any_op) -> !transform.any_op\n",
+                          size, arg % 8)
+                .str();
+    break;
+  case 11:
+    body += "    transform.exo.simplify %p : !transform.any_op\n";
+    break;
+  case 12:
+  case 13: {
+    // A window at the loop's iterator (or 0) of one or a few elements.
+    std::string offset = arg % 2 ? loop.str() : "0";
+    body += llvm::formatv("    %t, %ti, %to = transform.exo.stage_mem %l, "
+                          "\"{0}\" at [\"{1}\"] sizes [{2}] as \"s{3}\" in "
+                          "dram : (!transform.any_op) -> (!transform.any_op, "
+                          "!transform.any_op, !transform.any_op)\n",
+                          tensor, offset, 1 + arg % 4, step)
+                .str();
+    break;
+  }
+  case 14:
+    body += llvm::formatv("    %r = transform.exo.match_access \"{0}\" kind "
+                          "\"read\" in %l : (!transform.any_op) -> "
+                          "!transform.any_op\n"
+                          "    %b = transform.exo.bind_expr %r as \"b{1}\" in "
+                          "dram : (!transform.any_op) -> !transform.any_op\n",
+                          tensor, step)
+                .str();
+    break;
+  case 15:
+    body += allocs;
+    body += llvm::formatv("    transform.exo.expand_dim %al size {0} index "
+                          "\"{1}\" : !transform.any_op\n",
+                          1 + arg % 4, arg % 2 ? "0" : loop.str())
+                .str();
+    break;
+  case 16:
+    body += allocs;
+    body += llvm::formatv("    transform.exo.divide_dim %al dim {0} by {1} : "
+                          "!transform.any_op\n",
+                          arg % 2, 1 + (arg / 2) % 4)
+                .str();
+    break;
+  case 17:
+    body += allocs;
+    body += arg % 2 ? "    transform.exo.lift_alloc %al : !transform.any_op\n"
+                    : "    transform.exo.rearrange_dim %al order [1, 0] : "
+                      "!transform.any_op\n";
+    break;
   }
   return "module attributes {transform.with_named_sequence} {\n"
+         "  transform.named_sequence @alloc(%op: !transform.any_op "
+         "{transform.readonly}) -> !transform.any_op {\n"
+         "    transform.match.operation_name %op [\"exo.alloc\"] : "
+         "!transform.any_op\n"
+         "    transform.yield %op : !transform.any_op\n  }\n"
          "  transform.named_sequence @__transform_main(%root: "
          "!transform.any_op {transform.readonly}) {\n"
          "    %p = transform.exo.match_proc @work in %root : "
@@ -230,15 +301,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         SymbolTable::lookupSymbolIn(*module, "work"));
     if (!workProc)
       abort();
-    SmallVector<std::string> names;
+    SmallVector<std::string> names, tensors;
     workProc.walk(
         [&](exo::ForOp loop) { names.push_back(loop.getIterName().str()); });
     if (names.empty())
       break;
+    for (BlockArgument arg : workProc.getBodyBlock().getArguments())
+      if (isa<exo::TensorType>(arg.getType()))
+        tensors.push_back(workProc.getArgName(arg.getArgNumber()).str());
+    workProc.walk(
+        [&](exo::AllocOp alloc) { tensors.push_back(alloc.getName().str()); });
     std::string loop = names[data[at + 1] % names.size()];
     std::string other = names[(data[at + 1] / 16) % names.size()];
+    std::string tensor = tensors[data[at + 2] % tensors.size()];
     std::string script =
-        scriptFor(data[at], loop, other, data[at + 2], static_cast<int>(step));
+        scriptFor(data[at], loop, other, tensor, payload.sizes1[0],
+                  data[at + 2], static_cast<int>(step));
     OwningOpRef<ModuleOp> transform =
         parseSourceString<ModuleOp>(script, &context);
     if (!transform)
