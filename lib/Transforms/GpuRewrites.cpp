@@ -76,6 +76,37 @@ LogicalResult parseBarrierCoords(
   return success();
 }
 
+/// A synchronization statement's parts, read from the transform op's text.
+struct SyncTarget {
+  SyncTimeline timeline;
+  Value barrier;
+  SmallVector<std::optional<LinearValue>> coords;
+};
+
+/// Resolves a timeline name, a barrier name and coordinates at `stmt`
+/// (refusing under `header`).
+FailureOr<SyncTarget> resolveSync(Operation *stmt, StringRef timeline,
+                                  StringRef barrier,
+                                  ArrayRef<std::string> coords,
+                                  bool allowMulticast, const Twine &header,
+                                  Refusal &why) {
+  SyncTarget target;
+  std::optional<SyncTimeline> t = symbolizeSyncTimeline(timeline);
+  if (!t)
+    return why.fail(header + ": '" + timeline +
+                    "' is not a synchronization timeline");
+  target.timeline = *t;
+  target.barrier = lookupBarrierName(stmt, barrier);
+  if (!target.barrier)
+    return why.fail(header + ": no barrier of that name is allocated before "
+                             "the statement");
+  std::string err;
+  if (failed(
+          parseBarrierCoords(stmt, coords, allowMulticast, target.coords, err)))
+    return why.fail(header + ": " + err);
+  return target;
+}
+
 /// Builds barrier coordinates at the rewriter's insertion point: dynamic
 /// values and the static list (kMulticastIndex for ':').
 void buildBarrierCoords(RewriterBase &rewriter, Operation *anchor,
@@ -169,26 +200,19 @@ FailureOr<Operation *> exo::insertArrive(RewriterBase &rewriter,
                                          ArrayRef<std::string> coords,
                                          Refusal &why) {
   std::string header = ("cannot insert an arrive on '" + barrier + "'").str();
-  std::optional<SyncTimeline> l1 = symbolizeSyncTimeline(timeline);
-  if (!l1)
-    return why.fail(header + ": '" + timeline +
-                    "' is not a synchronization timeline");
-  Value bar = lookupBarrierName(stmt, barrier);
-  if (!bar)
-    return why.fail(header + ": no barrier of that name is allocated before "
-                             "the statement");
-  SmallVector<std::optional<LinearValue>> parsed;
-  std::string err;
-  if (failed(parseBarrierCoords(stmt, coords, /*allowMulticast=*/true, parsed,
-                                err)))
-    return why.fail(header + ": " + err);
+  FailureOr<SyncTarget> sync =
+      resolveSync(stmt, timeline, barrier, coords,
+                  /*allowMulticast=*/true, header, why);
+  if (failed(sync))
+    return failure();
   return insertNextTo(
       rewriter, stmt, after, header, why, [&]() -> FailureOr<Operation *> {
         SmallVector<Value> dynamic;
         SmallVector<int64_t> fixed;
-        buildBarrierCoords(rewriter, stmt, parsed, dynamic, fixed);
-        return ArriveOp::create(rewriter, stmt->getLoc(), *l1, bar, dynamic,
-                                fixed, /*num_targets=*/1)
+        buildBarrierCoords(rewriter, stmt, sync->coords, dynamic, fixed);
+        return ArriveOp::create(rewriter, stmt->getLoc(), sync->timeline,
+                                sync->barrier, dynamic, fixed,
+                                /*num_targets=*/1)
             .getOperation();
       });
 }
@@ -199,26 +223,18 @@ FailureOr<Operation *> exo::insertAwait(RewriterBase &rewriter, Operation *stmt,
                                         StringRef timeline, int64_t pending,
                                         Refusal &why) {
   std::string header = ("cannot insert an await of '" + barrier + "'").str();
-  std::optional<SyncTimeline> l2 = symbolizeSyncTimeline(timeline);
-  if (!l2)
-    return why.fail(header + ": '" + timeline +
-                    "' is not a synchronization timeline");
-  Value bar = lookupBarrierName(stmt, barrier);
-  if (!bar)
-    return why.fail(header + ": no barrier of that name is allocated before "
-                             "the statement");
-  SmallVector<std::optional<LinearValue>> parsed;
-  std::string err;
-  if (failed(parseBarrierCoords(stmt, coords, /*allowMulticast=*/false, parsed,
-                                err)))
-    return why.fail(header + ": " + err);
+  FailureOr<SyncTarget> sync =
+      resolveSync(stmt, timeline, barrier, coords,
+                  /*allowMulticast=*/false, header, why);
+  if (failed(sync))
+    return failure();
   return insertNextTo(
       rewriter, stmt, after, header, why, [&]() -> FailureOr<Operation *> {
         SmallVector<Value> dynamic;
         SmallVector<int64_t> fixed;
-        buildBarrierCoords(rewriter, stmt, parsed, dynamic, fixed);
-        return AwaitOp::create(rewriter, stmt->getLoc(), bar, dynamic, fixed,
-                               *l2, pending)
+        buildBarrierCoords(rewriter, stmt, sync->coords, dynamic, fixed);
+        return AwaitOp::create(rewriter, stmt->getLoc(), sync->barrier, dynamic,
+                               fixed, sync->timeline, pending)
             .getOperation();
       });
 }

@@ -111,6 +111,24 @@ getLoops(transform::TransformOpInterface transformOp,
   return DiagnosedSilenceableFailure::success();
 }
 
+/// The payloads of two handles of loops, paired in order (as many of each).
+static DiagnosedSilenceableFailure
+getLoopPairs(transform::TransformOpInterface transformOp,
+             transform::TransformState &state, Value first, Value second,
+             SmallVectorImpl<ForOp> &firsts, SmallVectorImpl<ForOp> &seconds) {
+  DiagnosedSilenceableFailure got = getLoops(transformOp, state, first, firsts);
+  if (!got.succeeded())
+    return got;
+  got = getLoops(transformOp, state, second, seconds);
+  if (!got.succeeded())
+    return got;
+  if (firsts.size() != seconds.size())
+    return transformOp.emitSilenceableError()
+           << "expected as many second loops as first loops, got "
+           << seconds.size() << " and " << firsts.size();
+  return DiagnosedSilenceableFailure::success();
+}
+
 static void consumesTargetProducesResults(
     Operation *op, OpOperand &target,
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
@@ -572,16 +590,10 @@ transform::JoinLoopsOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
   SmallVector<ForOp> firsts, seconds;
-  DiagnosedSilenceableFailure got = getLoops(*this, state, getFirst(), firsts);
+  DiagnosedSilenceableFailure got =
+      getLoopPairs(*this, state, getFirst(), getSecond(), firsts, seconds);
   if (!got.succeeded())
     return got;
-  got = getLoops(*this, state, getSecond(), seconds);
-  if (!got.succeeded())
-    return got;
-  if (firsts.size() != seconds.size())
-    return emitSilenceableError()
-           << "expected as many second loops as first loops, got "
-           << seconds.size() << " and " << firsts.size();
   for (auto [first, second] : llvm::zip(firsts, seconds)) {
     Refusal why;
     if (failed(checkJoinLoops(first, second, why)))
@@ -1240,16 +1252,10 @@ transform::FuseOp::apply(transform::TransformRewriter &rewriter,
                          transform::TransformResults &results,
                          transform::TransformState &state) {
   SmallVector<ForOp> firsts, seconds;
-  DiagnosedSilenceableFailure got = getLoops(*this, state, getFirst(), firsts);
+  DiagnosedSilenceableFailure got =
+      getLoopPairs(*this, state, getFirst(), getSecond(), firsts, seconds);
   if (!got.succeeded())
     return got;
-  got = getLoops(*this, state, getSecond(), seconds);
-  if (!got.succeeded())
-    return got;
-  if (firsts.size() != seconds.size())
-    return emitSilenceableError()
-           << "expected as many second loops as first loops, got "
-           << seconds.size() << " and " << firsts.size();
   SmallVector<Operation *> fused;
   for (auto [a, b] : llvm::zip(firsts, seconds)) {
     Refusal why;
