@@ -42,6 +42,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     transform.exo.expand_dim %allocs size 4 index "io" : !transform.any_op
@@ -73,6 +81,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -110,6 +126,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot expand 'part': 'j' is neither an enclosing loop's iterator nor a size of the proc (the index may use the iterators of loops around the allocation and sizes)}}
@@ -141,6 +165,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot expand 'part': cannot read the index expression 'i * i': a product of two names is not linear (the index may use the iterators of loops around the allocation and sizes)}}
@@ -168,6 +200,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -203,6 +243,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot expand 'part': its uses must be element accesses and windows}}
@@ -235,10 +283,375 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot expand 'b': it is a barrier, not a tensor}}
     transform.exo.expand_dim %allocs size 2 index "0" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// expand_dim into a ring: an unbounded dimension of 2 slots indexed by k,
+// guarded by the mbarrier array empty.
+// CHECK-LABEL: exo.proc @ring
+//       CHECK:     %s = exo.alloc guarded_by %empty : !exo.tensor<[? ring 2, 8], f32, smem>
+//       CHECK:       exo.assign %s[%k, 0] =
+exo.proc @ring(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %plain = exo.alloc : !exo.barrier<mbarrier, [4]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.exo.expand_dim %sa ring 2 guarded_by "empty" index "k" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: no barrier of that name.
+exo.proc @ring(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %plain = exo.alloc : !exo.barrier<mbarrier, [4]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot expand 's': no barrier 'full' is allocated before it}}
+    transform.exo.expand_dim %sa ring 2 guarded_by "full" index "k" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the guard has no ring dimension.
+exo.proc @ring(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %plain = exo.alloc : !exo.barrier<mbarrier, [4]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot expand 's': its guard 'plain' must be an mbarrier array with a ring dimension}}
+    transform.exo.expand_dim %sa ring 2 guarded_by "plain" index "k" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a ring index must be non-negative.
+exo.proc @ring(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %plain = exo.alloc : !exo.barrier<mbarrier, [4]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot expand 's': the index 'k - 1' can be -1, outside [0, ?) (with K = 1)}}
+    transform.exo.expand_dim %sa ring 2 guarded_by "empty" index "k - 1" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: already a ring buffer.
+exo.proc @ring(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %plain = exo.alloc : !exo.barrier<mbarrier, [4]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.exo.expand_dim %sa ring 2 guarded_by "empty" index "k" : !transform.any_op
+    // expected-error @below {{cannot expand 's': it is a ring buffer already}}
+    transform.exo.expand_dim %sa size 2 index "0" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Both size and ring, or a ring without its guard, are verifier errors.
+exo.proc @ring(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %plain = exo.alloc : !exo.barrier<mbarrier, [4]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{'transform.exo.expand_dim' op needs exactly one of size and ring}}
+    transform.exo.expand_dim %t size 2 ring 2 guarded_by "empty" index "k" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A ring needs its guard (verifier).
+exo.proc @ring(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %plain = exo.alloc : !exo.barrier<mbarrier, [4]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{'transform.exo.expand_dim' op a ring needs guarded_by, and only a ring takes it}}
+    transform.exo.expand_dim %t ring 2 index "k" : !transform.any_op
     transform.yield
   }
 }
@@ -279,6 +692,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     transform.exo.divide_dim %allocs dim 1 by 4 : !transform.any_op
@@ -307,6 +728,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -340,6 +769,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot divide 't': it has no dimension 2}}
@@ -369,6 +806,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -401,6 +846,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -447,6 +900,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     transform.exo.rearrange_dim %allocs order [2, 0, 1] : !transform.any_op
@@ -477,6 +938,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot rearrange 't': the permutation reorders the dimensions of a window of it}}
@@ -504,6 +973,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {

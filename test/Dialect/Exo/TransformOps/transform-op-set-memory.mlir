@@ -31,6 +31,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     transform.exo.set_memory %allocs to regs : !transform.any_op
@@ -64,6 +72,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.match_proc @args in %root : (!transform.any_op) -> !transform.any_op
@@ -90,6 +106,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -120,6 +144,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot move 's' to another memory: a tensor map is a window, not a tensor}}
@@ -147,6 +179,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -182,6 +222,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot move 'b' to another memory: it is not a tensor}}
@@ -214,6 +262,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot move 's' to another memory: it is passed to a call}}
@@ -242,6 +298,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -275,6 +339,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.match_proc @callee in %root : (!transform.any_op) -> !transform.any_op
@@ -301,6 +373,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -334,11 +414,107 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.match_proc @instr1 in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot move 'dst' to another memory: it is not a tensor}}
     transform.exo.set_memory %p arg "dst" to smem : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a ring buffer lives in shared memory.
+exo.proc @ringmem() {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier, [? ring 2]>
+      %s = exo.alloc guarded_by %empty : !exo.tensor<[? ring 2, 8], f32, smem>, guard !exo.barrier<mbarrier, [? ring 2]>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %b = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %e, %s = transform.split_handle %b : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot move 's' to another memory: a ring buffer lives in shared memory}}
+    transform.exo.set_memory %s to regs : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a tensor argument of an instruction.
+exo.proc @memset(%R: index, %S: index,
+    %dst: !exo.tensor<[R, S], f32, gmem> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.for %j = 0 to %S seq {
+      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, S], f32, gmem>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.match_proc @memset in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot move 'dst' to another memory: it is an argument of an instruction}}
+    transform.exo.set_memory %p arg "dst" to dram : !transform.any_op
     transform.yield
   }
 }
@@ -361,6 +537,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -393,6 +577,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{with `arg`, expected an exo.proc payload, got 'exo.alloc'}}
@@ -419,6 +611,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -461,6 +661,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %m = transform.exo.match_access "x" kind "read" in %root : (!transform.any_op) -> !transform.any_op
@@ -493,6 +701,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -528,6 +744,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %cmp = transform.collect_matching @match_cmpi in %root : (!transform.any_op) -> !transform.any_op
@@ -558,6 +782,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %mul = transform.collect_matching @match_mulf in %root : (!transform.any_op) -> !transform.any_op
@@ -586,6 +818,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -620,6 +860,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %r = transform.exo.match_access "src" in %root : (!transform.any_op) -> !transform.any_op
@@ -649,6 +897,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {

@@ -496,3 +496,24 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+!T = !exo.tensor<[8], f32, dram>
+
+// Refused: no statements (the handle is empty).
+exo.proc @none(%x: !T) {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_for(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.for"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %none = transform.collect_matching @match_for in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot stage 'x': no statements to stage}}
+    %a, %b, %c = transform.exo.stage_mem %none, "x" at ["0"] sizes [8] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -34,6 +34,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
@@ -74,6 +82,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
@@ -109,6 +125,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -147,6 +171,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
@@ -181,6 +213,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -219,6 +259,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -262,6 +310,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.match_proc @scale in %root : (!transform.any_op) -> !transform.any_op
@@ -296,6 +352,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -337,6 +401,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %r = transform.exo.match_access "x" kind "read" in %root : (!transform.any_op) -> !transform.any_op
@@ -376,6 +448,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %r = transform.exo.match_access "x" in %root : (!transform.any_op) -> !transform.any_op
@@ -413,11 +493,107 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot wrap the statements in exo.warps: the result would not verify}}
     %k = transform.exo.wrap_with_warps %i warps 0 to 1 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: statements of two blocks.
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @scale(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %two = arith.constant 2.0 : f32
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    %b = arith.mulf %a, %two : f32
+    exo.assign %y[%i] = %b : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.exo.match_access "x" in %root : (!transform.any_op) -> !transform.any_op
+    %both = transform.merge_handles %i, %r : !transform.any_op
+    // expected-error @below {{cannot wrap the statements in exo.warps: the statements are not in one block}}
+    %k = transform.exo.wrap_with_warps %both warps 0 to 1 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an instruction's body is not scheduled.
+!w = !exo.window<[4], f32, dram>
+exo.proc @instr(%d: !w {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.assign %d[%i] = %z : !w
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot wrap the statements in a device function: they are not in a scheduled proc}}
+    %k = transform.exo.wrap_device_function %i tasks 1 block_dim 32 cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
@@ -447,6 +623,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -485,6 +669,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
@@ -521,6 +713,14 @@ module attributes {transform.with_named_sequence} {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
@@ -555,6 +755,14 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
