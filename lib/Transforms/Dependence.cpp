@@ -407,9 +407,36 @@ bool callAccesses(CallOp call, SmallVectorImpl<Access> &out) {
     }
     Builder b(call.getContext());
     SmallVector<OpFoldResult> zeros(box.size(), b.getIndexAttr(0));
+    // What the callee's body does to the parameter (through windows of
+    // it), joined with what it declares: a declaration alone is not
+    // checked against the body.
+    BlockArgument param = callee.getBodyBlock().getArgument(i);
+    bool bodyReads = false, bodyWrites = false;
+    callee.walk([&](Operation *op) {
+      Value t;
+      SmallVector<OpFoldResult> idx;
+      if (!getAccess(op, t, idx))
+        return;
+      while (auto w = t.getDefiningOp<WindowOp>())
+        t = w.getSource();
+      if (t != param)
+        return;
+      bodyReads |= isa<ReadOp, ReduceOp>(op);
+      bodyWrites |= isa<AssignOp, ReduceOp>(op);
+    });
+    // A parameter passed on to another call counts as read and written.
+    bool passedOn = false;
+    callee.walk([&](CallOp inner) {
+      for (Value a : inner.getArgs()) {
+        Value t = a;
+        while (auto w = t.getDefiningOp<WindowOp>())
+          t = w.getSource();
+        passedOn |= t == param;
+      }
+    });
     AccessAttr access = callee.getArgAccess(i);
-    bool reads = !access || access.reads();
-    bool writes = !access || access.writes();
+    bool reads = passedOn || bodyReads || !access || access.reads();
+    bool writes = passedOn || bodyWrites || !access || access.writes();
     if (reads)
       out.push_back({call, Access::Read, arg, zeros, root, box});
     if (writes)
