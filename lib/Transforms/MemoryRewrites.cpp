@@ -410,6 +410,27 @@ struct DimPlan {
 };
 } // namespace
 
+/// Redirects every access and window of `alloc` in `plan` after its type
+/// changed: `indices` maps an access's or window's coordinates (built at
+/// the op) to the new ones, `sizes` a window's sizes.
+static void remapUses(
+    RewriterBase &rewriter, AllocOp alloc, const DimPlan &plan,
+    function_ref<SmallVector<OpFoldResult>(Operation *, ArrayRef<OpFoldResult>)>
+        indices,
+    function_ref<SmallVector<int64_t>(ArrayRef<int64_t>)> sizes) {
+  for (Operation *access : plan.accesses) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    getAccess(access, t, idx);
+    retargetAccess(rewriter, access, alloc.getResult(), indices(access, idx));
+  }
+  for (WindowOp window : plan.windows) {
+    SmallVector<OpFoldResult> offsets = window.getMixedOffsets();
+    rebuildWindow(rewriter, window, alloc.getResult(), indices(window, offsets),
+                  sizes(window.getStaticSizes()));
+  }
+}
+
 static LogicalResult planExpandDim(AllocOp alloc, int64_t size,
                                    int64_t ringDepth, StringRef guardName,
                                    StringRef indexText, DimPlan &plan,
@@ -495,19 +516,11 @@ LogicalResult exo::expandDim(RewriterBase &rewriter, AllocOp alloc,
     llvm::append_range(idx, rest);
     return idx;
   };
-  for (Operation *access : plan.accesses) {
-    Value t;
-    SmallVector<OpFoldResult> idx;
-    getAccess(access, t, idx);
-    retargetAccess(rewriter, access, alloc.getResult(), withIndex(access, idx));
-  }
-  for (WindowOp window : plan.windows) {
-    SmallVector<OpFoldResult> offsets =
-        withIndex(window, window.getMixedOffsets());
+  remapUses(rewriter, alloc, plan, withIndex, [](ArrayRef<int64_t> old) {
     SmallVector<int64_t> sizes = {WindowOp::kPoint};
-    llvm::append_range(sizes, window.getStaticSizes());
-    rebuildWindow(rewriter, window, alloc.getResult(), offsets, sizes);
-  }
+    llvm::append_range(sizes, old);
+    return sizes;
+  });
   return success();
 }
 
@@ -565,18 +578,11 @@ LogicalResult exo::divideDim(RewriterBase &rewriter, AllocOp alloc, int64_t dim,
     out.insert(out.begin() + dim + 1, ib.rem(i, factor));
     return out;
   };
-  for (Operation *access : plan.accesses) {
-    Value t;
-    SmallVector<OpFoldResult> idx;
-    getAccess(access, t, idx);
-    retargetAccess(rewriter, access, alloc.getResult(), split(access, idx));
-  }
-  for (WindowOp window : plan.windows) {
-    SmallVector<int64_t> sizes(window.getStaticSizes());
+  remapUses(rewriter, alloc, plan, split, [&](ArrayRef<int64_t> old) {
+    SmallVector<int64_t> sizes(old);
     sizes.insert(sizes.begin() + dim, WindowOp::kPoint);
-    rebuildWindow(rewriter, window, alloc.getResult(),
-                  split(window, window.getMixedOffsets()), sizes);
-  }
+    return sizes;
+  });
   return success();
 }
 
@@ -642,19 +648,10 @@ LogicalResult exo::rearrangeDim(RewriterBase &rewriter, AllocOp alloc,
       out.push_back(range[p]);
     return out;
   };
-  for (Operation *access : plan.accesses) {
-    Value t;
-    SmallVector<OpFoldResult> idx;
-    getAccess(access, t, idx);
-    retargetAccess(rewriter, access, alloc.getResult(),
-                   permute(ArrayRef<OpFoldResult>(idx)));
-  }
-  for (WindowOp window : plan.windows) {
-    SmallVector<OpFoldResult> offsets = window.getMixedOffsets();
-    rebuildWindow(rewriter, window, alloc.getResult(),
-                  permute(ArrayRef<OpFoldResult>(offsets)),
-                  permute(window.getStaticSizes()));
-  }
+  remapUses(
+      rewriter, alloc, plan,
+      [&](Operation *, ArrayRef<OpFoldResult> idx) { return permute(idx); },
+      [&](ArrayRef<int64_t> old) { return permute(old); });
   return success();
 }
 

@@ -91,24 +91,33 @@ checkAllThenApply(Operation *transformOp, ArrayRef<T> targets, CheckFn check,
   return DiagnosedSilenceableFailure::success();
 }
 
-/// The payload of `handle` as exo.for loops, or a silenceable failure at the
-/// first payload op that is not one.
+/// The payload of `handle` as ops of type `OpTy`, or a silenceable failure
+/// at the first payload op that is not one.
+template <typename OpTy>
+static DiagnosedSilenceableFailure
+getPayloadsAs(transform::TransformOpInterface transformOp,
+              transform::TransformState &state, Value handle,
+              SmallVectorImpl<OpTy> &out) {
+  for (Operation *op : state.getPayloadOps(handle)) {
+    auto typed = dyn_cast<OpTy>(op);
+    if (!typed) {
+      DiagnosedSilenceableFailure diag =
+          transformOp.emitSilenceableError()
+          << "expected an " << OpTy::getOperationName() << " payload, got '"
+          << op->getName() << "'";
+      diag.attachNote(op->getLoc()) << "this payload op";
+      return diag;
+    }
+    out.push_back(typed);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
 static DiagnosedSilenceableFailure
 getLoops(transform::TransformOpInterface transformOp,
          transform::TransformState &state, Value handle,
          SmallVectorImpl<ForOp> &loops) {
-  for (Operation *op : state.getPayloadOps(handle)) {
-    auto loop = dyn_cast<ForOp>(op);
-    if (!loop) {
-      DiagnosedSilenceableFailure diag = transformOp.emitSilenceableError()
-                                         << "expected an exo.for payload, got '"
-                                         << op->getName() << "'";
-      diag.attachNote(op->getLoc()) << "this payload op";
-      return diag;
-    }
-    loops.push_back(loop);
-  }
-  return DiagnosedSilenceableFailure::success();
+  return getPayloadsAs<ForOp>(transformOp, state, handle, loops);
 }
 
 /// The payloads of two handles of loops, paired in order (as many of each).
@@ -448,24 +457,11 @@ void transform::SetLoopModeOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
-/// The payload of `handle` as exo.alloc ops, or a silenceable failure at the
-/// first payload op that is not one.
 static DiagnosedSilenceableFailure
 getAllocs(transform::TransformOpInterface transformOp,
           transform::TransformState &state, Value handle,
           SmallVectorImpl<AllocOp> &allocs) {
-  for (Operation *op : state.getPayloadOps(handle)) {
-    auto alloc = dyn_cast<AllocOp>(op);
-    if (!alloc) {
-      DiagnosedSilenceableFailure diag =
-          transformOp.emitSilenceableError()
-          << "expected an exo.alloc payload, got '" << op->getName() << "'";
-      diag.attachNote(op->getLoc()) << "this payload op";
-      return diag;
-    }
-    allocs.push_back(alloc);
-  }
-  return DiagnosedSilenceableFailure::success();
+  return getPayloadsAs<AllocOp>(transformOp, state, handle, allocs);
 }
 
 static void readsTargetProducesResults(
@@ -952,15 +948,12 @@ DiagnosedSilenceableFailure
 transform::SimplifyOp::apply(transform::TransformRewriter &rewriter,
                              transform::TransformResults &results,
                              transform::TransformState &state) {
-  for (Operation *op : state.getPayloadOps(getTarget())) {
-    auto proc = dyn_cast<ProcOp>(op);
-    if (!proc) {
-      DiagnosedSilenceableFailure diag =
-          emitSilenceableError()
-          << "expected an exo.proc payload, got '" << op->getName() << "'";
-      diag.attachNote(op->getLoc()) << "this payload op";
-      return diag;
-    }
+  SmallVector<ProcOp> procs;
+  DiagnosedSilenceableFailure got =
+      getPayloadsAs<ProcOp>(*this, state, getTarget(), procs);
+  if (!got.succeeded())
+    return got;
+  for (ProcOp proc : procs) {
     Refusal why;
     if (failed(simplify(rewriter, proc, why)))
       return report(*this, why);
@@ -1136,15 +1129,12 @@ transform::SetTrailingBarrierOp::apply(transform::TransformRewriter &rewriter,
                                        transform::TransformResults &results,
                                        transform::TransformState &state) {
   SmallVector<std::string> coords = toStrings(getCoords());
-  for (Operation *op : state.getPayloadOps(getTarget())) {
-    auto call = dyn_cast<CallOp>(op);
-    if (!call) {
-      DiagnosedSilenceableFailure diag =
-          emitSilenceableError()
-          << "expected an exo.call payload, got '" << op->getName() << "'";
-      diag.attachNote(op->getLoc()) << "this payload op";
-      return diag;
-    }
+  SmallVector<CallOp> calls;
+  DiagnosedSilenceableFailure got =
+      getPayloadsAs<CallOp>(*this, state, getTarget(), calls);
+  if (!got.succeeded())
+    return got;
+  for (CallOp call : calls) {
     Refusal why;
     if (failed(setTrailingBarrier(rewriter, call, getBarrier(), coords, why)))
       return report(*this, why);
@@ -1300,15 +1290,12 @@ DiagnosedSilenceableFailure
 transform::InlineOp::apply(transform::TransformRewriter &rewriter,
                            transform::TransformResults &results,
                            transform::TransformState &state) {
-  for (Operation *op : state.getPayloadOps(getTarget())) {
-    auto call = dyn_cast<CallOp>(op);
-    if (!call) {
-      DiagnosedSilenceableFailure diag =
-          emitSilenceableError()
-          << "expected an exo.call payload, got '" << op->getName() << "'";
-      diag.attachNote(op->getLoc()) << "this payload op";
-      return diag;
-    }
+  SmallVector<CallOp> calls;
+  DiagnosedSilenceableFailure got =
+      getPayloadsAs<CallOp>(*this, state, getTarget(), calls);
+  if (!got.succeeded())
+    return got;
+  for (CallOp call : calls) {
     Refusal why;
     if (failed(inlineCall(rewriter, call, why)))
       return report(*this, why);
