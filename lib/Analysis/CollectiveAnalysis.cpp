@@ -614,11 +614,18 @@ static SmallVector<Access> collectAccesses(AllocOp alloc) {
                       callee.getArgAccess(windowUse.getOperandNumber()))
                 splits = access.getDistributed();
         SmallVector<Coord> coords;
-        for (auto [off, size] :
-             llvm::zip_equal(offsets, window.getStaticSizes())) {
+        ArrayRef<Attribute> srcDims = getDimsOf(window.getSource().getType());
+        for (auto [d, off, size] :
+             llvm::enumerate(offsets, window.getStaticSizes())) {
+          // `0 :+ n` over a dimension of extent n is the whole dimension.
+          auto extent = d < srcDims.size() ? dyn_cast<IntegerAttr>(srcDims[d])
+                                           : IntegerAttr();
+          bool whole =
+              size == WindowOp::kFull || (extent && size == extent.getInt() &&
+                                          getConstantIntValue(off) == 0);
           if (size == WindowOp::kPoint) {
             coords.push_back(classifyIndex(off));
-          } else if (size == WindowOp::kFull && !splits.empty()) {
+          } else if (whole && !splits.empty()) {
             Coord c;
             c.kind = Coord::Split;
             c.unit = splits.front();

@@ -1028,11 +1028,25 @@ LogicalResult exo::proveBoxInTensor(Operation *context, Value tensor,
     else if (auto name = dyn_cast<StringAttr>(dims[d]))
       if (Value v = lookupIndexName(context, name.getValue()))
         extent.terms.push_back({v, 1});
-    if (!isa<IntegerAttr>(dims[d]) && extent.terms.empty())
-      return why.fail(header + ": dimension " + Twine(d) + " of '" +
-                      tensorName(tensor) +
-                      "' has no fixed extent (an unbounded ring)");
     BoundsExample example;
+    if (!isa<IntegerAttr>(dims[d]) && extent.terms.empty()) {
+      // An unbounded ring (`? ring n`) has an element for every index >= 0;
+      // a window takes one of them (its slot, in storage).
+      if (sizes[d] != 1)
+        return why.fail(header + ": dimension " + Twine(d) + " of '" +
+                        tensorName(tensor) +
+                        "' is an unbounded ring; a window takes one element "
+                        "of it, not " +
+                        Twine(sizes[d]));
+      if (failed(proveNonNegative(context, lo[d], example)))
+        return why.fail(
+            header + ": the window does not lie within '" + tensorName(tensor) +
+            "': its element of the ring " + "dimension " + Twine(d) +
+            " can be " + Twine(example.values[0]) +
+            (example.sizes.empty() ? std::string()
+                                   : " (with " + example.sizes + ")"));
+      continue;
+    }
     bool found = findBoundsExample(
         context, {lo[d], extent},
         [&](Question &q, ArrayRef<AffineExpr> e) { q.addGE0(-e[0] - 1); },

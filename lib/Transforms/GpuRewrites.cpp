@@ -25,11 +25,16 @@ using namespace exo;
 
 namespace {
 
-/// Runs the verifier on `op` (and what it holds) with its diagnostics
-/// captured: on failure the first one becomes the refusal's message (under
-/// `header`) and `undo` restores the IR.
+/// Runs the verifier on `op`'s enclosing proc (and what it holds: the rules
+/// of an enclosing device function, such as its task nest, span more than
+/// `op`), or on `op` outside any proc, with its diagnostics captured: on
+/// failure the first one becomes the refusal's message (under `header`) and
+/// `undo` restores the IR.
 LogicalResult verifyOrUndo(Operation *op, const Twine &header,
                            function_ref<void()> undo, Refusal &why) {
+  if (auto proc = dyn_cast<ProcOp>(op) ? cast<ProcOp>(op)
+                                       : op->getParentOfType<ProcOp>())
+    op = proc;
   std::string first;
   Location firstLoc = op->getLoc();
   LogicalResult verified = success();

@@ -121,9 +121,12 @@ struct StagePlan {
 
 /// Whether `stmt` assigns every element of the window (`offsets`, `sizes`)
 /// of `tensor` without reading the tensor: a perfect nest of seq loops from
-/// 0 to the window's extents around one assign whose index in each
-/// dimension is the offset plus one loop's iterator (extents of 1: the
-/// offset). Then the staged copy needs no copy-in.
+/// 0 to constant extents around one assign whose index in each dimension is
+/// the offset plus a mixed-radix number of some of the loops' iterators
+/// (`64 * wg + i` with `i < 64`, `wg < 2` covers `[0, 128)` once; a
+/// dimension of extent 1 is the offset), every loop used by exactly one
+/// dimension. The nest then enumerates the window bijectively, and the
+/// staged copy needs no copy-in.
 static bool overwritesWindow(Operation *stmt, Value tensor,
                              ArrayRef<LinearValue> offsets,
                              ArrayRef<int64_t> sizes) {
@@ -131,7 +134,8 @@ static bool overwritesWindow(Operation *stmt, Value tensor,
   Operation *op = stmt;
   while (auto loop = dyn_cast<ForOp>(op)) {
     std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound());
-    if (!loop.getMode().isSeq() || lo != 0)
+    if (!loop.getMode().isSeq() || lo != 0 ||
+        !getConstantIntValue(loop.getUpperBound()))
       return false;
     loops.push_back(loop);
     Operation *inner = nullptr;
@@ -162,18 +166,27 @@ static bool overwritesWindow(Operation *stmt, Value tensor,
   llvm::SmallDenseSet<Value> used;
   for (auto [d, index] : llvm::enumerate(idx)) {
     LinearValue rel = subtractLinear(decomposeLinear(index), offsets[d]);
-    if (sizes[d] == 1) {
-      if (!rel.terms.empty() || rel.constant != 0)
-        return false;
-      continue;
-    }
-    if (rel.constant != 0 || rel.terms.size() != 1 || rel.terms[0].second != 1)
+    if (rel.constant != 0)
       return false;
-    Value iv = rel.terms[0].first;
-    auto it = llvm::find_if(loops,
-                            [&](ForOp l) { return l.getInductionVar() == iv; });
-    if (it == loops.end() || !used.insert(iv).second ||
-        getConstantIntValue(it->getUpperBound()) != sizes[d])
+    // The terms, by increasing coefficient, must be the digits of a
+    // mixed-radix number: coefficient = product of the smaller digits'
+    // extents, and all extents multiply to the window's size.
+    SmallVector<std::pair<int64_t, int64_t>> digits; // (coefficient, extent)
+    for (auto [iv, coeff] : rel.terms) {
+      auto it = llvm::find_if(
+          loops, [&, iv = iv](ForOp l) { return l.getInductionVar() == iv; });
+      if (it == loops.end() || !used.insert(iv).second)
+        return false;
+      digits.push_back({coeff, *getConstantIntValue(it->getUpperBound())});
+    }
+    llvm::sort(digits);
+    int64_t place = 1;
+    for (auto [coeff, extent] : digits) {
+      if (coeff != place)
+        return false;
+      place *= extent;
+    }
+    if (place != sizes[d])
       return false;
   }
   // Every loop indexes one dimension (no loop repeats the assign).
@@ -440,7 +453,9 @@ static LogicalResult planExpandDim(AllocOp alloc, int64_t size,
     return failure();
   if (ringDepth <= 0 && size <= 0)
     return why.fail(header + ": the new dimension's extent must be positive");
-  if (alloc.getGuard())
+  // A plain dimension may be added in front of a ring buffer's (more copies
+  // of the ring: e.g. one per CTA); a second ring dimension may not.
+  if (alloc.getGuard() && ringDepth > 0)
     return why.fail(header + ": it is a ring buffer already");
   if (ringDepth > 0) {
     plan.guard = lookupBarrierName(alloc, guardName);
@@ -501,6 +516,9 @@ LogicalResult exo::expandDim(RewriterBase &rewriter, AllocOp alloc,
   if (ringDepth > 0) {
     depths.assign(dims.size(), 0);
     depths[0] = ringDepth;
+  } else if (!type.getRingDepths().empty()) {
+    depths.push_back(0);
+    llvm::append_range(depths, type.getRingDepths());
   }
   rewriter.modifyOpInPlace(alloc, [&] {
     alloc.getResult().setType(

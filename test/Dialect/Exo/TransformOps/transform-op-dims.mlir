@@ -355,6 +355,42 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// A plain dimension in front of a ring buffer (one ring per CTA, say): the
+// ring dimension moves to position 1 and keeps its guard.
+// CHECK-LABEL: exo.proc @ring_copies
+//       CHECK:     %s = exo.alloc guarded_by %empty : !exo.tensor<[2, ? ring 2, 8], f32, smem>
+//       CHECK:       exo.assign %s[%c, %k, 0] =
+exo.proc @ring_copies(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        exo.for %c = 0 to 2 seq {
+          %s = exo.alloc : !exo.tensor<[8], f32, smem>
+          exo.for %l = 0 to 1 cuda_threads<thread> {
+            exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+          }
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.exo.match_loop "c" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %c : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.exo.expand_dim %sa ring 2 guarded_by "empty" index "k" : !transform.any_op
+    transform.exo.expand_dim %sa size 2 index "c" : !transform.any_op
+    transform.exo.lift_alloc %sa : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // Refused: no barrier of that name.
 exo.proc @ring(%K: index) {
   exo.device_function(blockDim = 32, clusterDim = 1) {
@@ -508,7 +544,7 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Refused: already a ring buffer.
+// Refused: a second ring dimension.
 exo.proc @ring(%K: index) {
   exo.device_function(blockDim = 32, clusterDim = 1) {
     exo.for %t = 0 to 1 cuda_tasks {
@@ -553,7 +589,7 @@ module attributes {transform.with_named_sequence} {
     %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.exo.expand_dim %sa ring 2 guarded_by "empty" index "k" : !transform.any_op
     // expected-error @below {{cannot expand 's': it is a ring buffer already}}
-    transform.exo.expand_dim %sa size 2 index "0" : !transform.any_op
+    transform.exo.expand_dim %sa ring 2 guarded_by "empty" index "k" : !transform.any_op
     transform.yield
   }
 }

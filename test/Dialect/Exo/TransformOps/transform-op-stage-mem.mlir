@@ -158,6 +158,73 @@ module attributes {transform.with_named_sequence} {
 
 !T = !exo.tensor<[N], f32, dram>
 
+// A tiled initialization: x[4 * i + j] with j < 4 and i < 2 assigns each of
+// the window's 8 elements once (a mixed-radix index): no copy-in.
+// CHECK-LABEL: exo.proc @overwrite_tiled
+//       CHECK:   %s = exo.alloc : !exo.tensor<[8], f32, dram>
+//   CHECK-NOT:   s_in
+//       CHECK:   exo.for %i = 0 to 2 seq {
+//       CHECK:   exo.for %s_out_0 = 0 to 8 seq {
+exo.proc @overwrite_tiled(%N: index, %x: !T)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %z = arith.constant 0.0 : f32
+  %c4 = arith.constant 4 : index
+  exo.for %i = 0 to 2 seq {
+    exo.for %j = 0 to 4 seq {
+      %i4 = arith.muli %i, %c4 : index
+      %ij = arith.addi %i4, %j : index
+      exo.assign %x[%ij] = %z : !T
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %s, %in, %out = transform.exo.stage_mem %i, "x" at ["0"] sizes [8] as "s" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!T = !exo.tensor<[N], f32, dram>
+
+// x[4 * i + j] with j < 2 and i < 2 leaves gaps (elements 2, 3, 6, 7): the
+// copy-in stays, so that the copy back writes what x held there.
+// CHECK-LABEL: exo.proc @overwrite_gaps
+//       CHECK:   exo.for %s_in_0 = 0 to 8 seq {
+exo.proc @overwrite_gaps(%N: index, %x: !T)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %z = arith.constant 0.0 : f32
+  %c4 = arith.constant 4 : index
+  exo.for %i = 0 to 2 seq {
+    exo.for %j = 0 to 2 seq {
+      %i4 = arith.muli %i, %c4 : index
+      %ij = arith.addi %i4, %j : index
+      exo.assign %x[%ij] = %z : !T
+    }
+  }
+  exo.for %l = 0 to 8 seq {
+    %v = exo.read %x[%l] : !T
+    exo.assign %x[%l] = %v : !T
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.exo.match_loop "l" in %root : (!transform.any_op) -> !transform.any_op
+    %il = transform.merge_handles %i, %l : !transform.any_op
+    %s, %in, %out = transform.exo.stage_mem %il, "x" at ["0"] sizes [8] as "s" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!T = !exo.tensor<[N], f32, dram>
+
 // Read-only: no copy back, and the third handle is empty.
 // CHECK-LABEL: exo.proc @read_only
 //       CHECK:   %s = exo.alloc : !exo.tensor<[8], f32, dram>
