@@ -5,9 +5,9 @@
 # relative to the repository root), and runs exo-gpu-opt's summary of the
 # Hopper GEMM example, checks it (collectives, synchronization, CPU
 # equivalence), lowers it to PTX and a C++ launcher, assembles the PTX where
-# ptxas exists; derives the warp-specialized GEMM from the naive one with
-# its transform script (examples/gemm/gemm_derived_ws2.mlir) and checks and
-# lowers it the same way; and on a machine with a working GPU runs the
+# ptxas exists; derives the same 2-CTA cluster kernel from the naive GEMM
+# with its transform script (examples/gemm/gemm_derived_cluster.mlir) and
+# checks and lowers it the same way; and on a machine with a working GPU runs the
 # Hopper GEMM (correctness, sanitizers, timing against cuBLAS). Exits
 # non-zero if any step fails.
 set -euo pipefail
@@ -70,32 +70,32 @@ else
   echo "== main: no ptxas in $cuda_bin; PTX not assembled" >&2
 fi
 
-# Schedule: derive the pipelined, warp-specialized GEMM from the naive one
+# Schedule: derive the warp-specialized 2-CTA cluster GEMM from the naive one
 # with its transform script, check the result like the hand-written kernel
 # and lower it too.
-derived="$root/examples/gemm/gemm_derived_ws2.mlir"
+derived="$root/examples/gemm/gemm_derived_cluster.mlir"
 echo "== main: exo-gpu-opt $derived --transform-interpreter" >&2
 "$build_dir/bin/exo-gpu-opt" "$derived" --transform-interpreter \
-  -o "$gen_dir/gemm_derived_ws2.mlir"
-"$build_dir/bin/exo-gpu-opt" "$gen_dir/gemm_derived_ws2.mlir" \
+  -o "$gen_dir/gemm_derived_cluster.mlir"
+"$build_dir/bin/exo-gpu-opt" "$gen_dir/gemm_derived_cluster.mlir" \
   --exo-verify-collectives -o /dev/null
-"$build_dir/bin/exo-gpu-opt" "$gen_dir/gemm_derived_ws2.mlir" \
-  --exo-check-sync="sizes=M=256,N=256,K=256" -o /dev/null
-"$build_dir/bin/exo-gpu-run" "$gen_dir/gemm_derived_ws2.mlir" \
-  --entry=gemm_tf32 --compare=gemm_sm90_tf32_derived_ws2 \
-  --size=M=256,N=512,K=128
-"$build_dir/bin/exo-gpu-opt" "$gen_dir/gemm_derived_ws2.mlir" --exo-to-ptx \
-  -o "$gen_dir/gemm_derived_ws2.ptx.mlir"
+"$build_dir/bin/exo-gpu-opt" "$gen_dir/gemm_derived_cluster.mlir" \
+  --exo-check-sync="sizes=M=512,N=512,K=512" -o /dev/null
+"$build_dir/bin/exo-gpu-run" "$gen_dir/gemm_derived_cluster.mlir" \
+  --entry=gemm_tf32 --compare=gemm_sm90_tf32_derived_cluster \
+  --size=M=512,N=256,K=128
+"$build_dir/bin/exo-gpu-opt" "$gen_dir/gemm_derived_cluster.mlir" --exo-to-ptx \
+  -o "$gen_dir/gemm_derived_cluster.ptx.mlir"
 "$build_dir/bin/exo-gpu-translate" --exo-extract-ptx \
-  "$gen_dir/gemm_derived_ws2.ptx.mlir" -o "$gen_dir/gemm_derived_ws2.ptx"
+  "$gen_dir/gemm_derived_cluster.ptx.mlir" -o "$gen_dir/gemm_derived_cluster.ptx"
 "$build_dir/bin/exo-gpu-translate" --exo-emit-launcher \
-  "$gen_dir/gemm_derived_ws2.ptx.mlir" \
-  -o "$gen_dir/gemm_sm90_tf32_derived_ws2_launcher.h"
+  "$gen_dir/gemm_derived_cluster.ptx.mlir" \
+  -o "$gen_dir/gemm_sm90_tf32_derived_cluster_launcher.h"
 if [ -x "$cuda_bin/ptxas" ]; then
-  "$cuda_bin/ptxas" -arch=sm_90a "$gen_dir/gemm_derived_ws2.ptx" \
-    -o "$gen_dir/gemm_derived_ws2.cubin"
+  "$cuda_bin/ptxas" -arch=sm_90a "$gen_dir/gemm_derived_cluster.ptx" \
+    -o "$gen_dir/gemm_derived_cluster.cubin"
 fi
-echo "derived kernel: checked and lowered ($gen_dir/gemm_sm90_tf32_derived_ws2_launcher.h)" >&2
+echo "derived kernel: checked and lowered ($gen_dir/gemm_sm90_tf32_derived_cluster_launcher.h)" >&2
 
 # Run it where a GPU exists: correctness at several sizes, sanitizers and a
 # timing table against cuBLAS (test/GPU/run_gemm.sh).

@@ -32,22 +32,12 @@
 // |C_ref| < 2e-2 * rms (1.6% of them). Its times include the launcher's memset
 // of C.
 //
-// Built with -DEXO_GEMM_1CTA, the binary checks and times the one-CTA tf32
-// GEMM exo_kernels::gemm_sm90_tf32_1cta (gemm_sm90_tf32_1cta_launcher.h) in
-// the same way as the default build (same data, reference, bounds and
-// timing against cuBLAS tf32).
-//
-// Built with -DEXO_GEMM_DERIVED, it checks and times
-// exo_kernels::gemm_sm90_tf32_derived (gemm_sm90_tf32_derived_launcher.h),
-// the one-CTA kernel that examples/gemm/gemm_derived_1cta.mlir derives from
-// the naive GEMM by a transform script, like the one-CTA build;
-// -DEXO_GEMM_DERIVED_WS the pipelined, warp-specialized one of
-// examples/gemm/gemm_derived_ws.mlir (gemm_sm90_tf32_derived_ws), and
-// -DEXO_GEMM_DERIVED_WS2 its 128 x 256 version (gemm_derived_ws2.mlir).
-//
-// Built with -DEXO_GEMM_PINGPONG, it checks and times the ping-pong tf32
-// GEMM exo_kernels::gemm_sm90_tf32_pingpong
-// (gemm_sm90_tf32_pingpong_launcher.h) like the one-CTA build.
+// Built with -DEXO_GEMM_TF32_KERNEL=NAME, it checks and times
+// exo_kernels::NAME (from NAME_launcher.h) instead: another tf32 GEMM with the
+// default kernel's signature (the one-CTA, ping-pong and derived kernels:
+// gemm_sm90_tf32_1cta, gemm_sm90_tf32_pingpong,
+// gemm_sm90_tf32_derived{,_ws,_ws2,_cluster}), in the same way as the default
+// build (same data, reference, bounds and timing against cuBLAS tf32).
 //
 // Built with -DEXO_GEMM_BF16, it checks and times exo_kernels::gemm_sm90_bf16
 // (gemm_sm90_bf16_launcher.h): A and B are drawn as fresh random floats in
@@ -70,35 +60,29 @@
 //
 // Build (see run_all.sh): nvcc -O3 -std=c++17
 //   -gencode=arch=compute_90a,code=sm_90a -I runtime -I GEN_DIR
-//   [-DEXO_GEMM_SPLITK | -DEXO_GEMM_1CTA | -DEXO_GEMM_PINGPONG |
-//    -DEXO_GEMM_BF16 | -DEXO_GEMM_DERIVED]
+//   [-DEXO_GEMM_SPLITK | -DEXO_GEMM_BF16 |
+//    -DEXO_GEMM_TF32_KERNEL=NAME]
 //   test/GPU/gemm_check.cu runtime/exo_gpu_runtime.cpp
 //   -lcuda -lcublas
 //
 //===----------------------------------------------------------------------===//
 
 #include "exo_gpu_runtime.h"
-#if defined(EXO_GEMM_SPLITK) + defined(EXO_GEMM_1CTA) +                        \
-        defined(EXO_GEMM_PINGPONG) + defined(EXO_GEMM_BF16) +                  \
-        defined(EXO_GEMM_DERIVED) + defined(EXO_GEMM_DERIVED_WS) +             \
-        defined(EXO_GEMM_DERIVED_WS2) >                                        \
+#if defined(EXO_GEMM_SPLITK) + defined(EXO_GEMM_BF16) +                        \
+        defined(EXO_GEMM_TF32_KERNEL) >                                        \
     1
-#error "define at most one of EXO_GEMM_SPLITK, EXO_GEMM_1CTA, \
-EXO_GEMM_PINGPONG, EXO_GEMM_BF16, EXO_GEMM_DERIVED, EXO_GEMM_DERIVED_WS, \
-EXO_GEMM_DERIVED_WS2"
+#error                                                                         \
+    "define at most one of EXO_GEMM_SPLITK, EXO_GEMM_BF16, EXO_GEMM_TF32_KERNEL"
 #endif
+// NAME_launcher.h for -DEXO_GEMM_TF32_KERNEL=NAME.
+#define EXO_GEMM_STR(x) #x
+#define EXO_GEMM_XSTR(x) EXO_GEMM_STR(x)
+#define EXO_GEMM_HEADER2(k) EXO_GEMM_STR(k##_launcher.h)
+#define EXO_GEMM_HEADER(k) EXO_GEMM_HEADER2(k)
 #ifdef EXO_GEMM_SPLITK
 #include "gemm_sm90_tf32_splitk_launcher.h"
-#elif defined(EXO_GEMM_1CTA)
-#include "gemm_sm90_tf32_1cta_launcher.h"
-#elif defined(EXO_GEMM_DERIVED)
-#include "gemm_sm90_tf32_derived_launcher.h"
-#elif defined(EXO_GEMM_DERIVED_WS)
-#include "gemm_sm90_tf32_derived_ws_launcher.h"
-#elif defined(EXO_GEMM_DERIVED_WS2)
-#include "gemm_sm90_tf32_derived_ws2_launcher.h"
-#elif defined(EXO_GEMM_PINGPONG)
-#include "gemm_sm90_tf32_pingpong_launcher.h"
+#elif defined(EXO_GEMM_TF32_KERNEL)
+#include EXO_GEMM_HEADER(EXO_GEMM_TF32_KERNEL)
 #elif defined(EXO_GEMM_BF16)
 #include "gemm_sm90_bf16_launcher.h"
 #else
@@ -147,21 +131,9 @@ constexpr int kTile = 128; // Granularity of the bad-element map.
 #ifdef EXO_GEMM_SPLITK
 constexpr bool kSplitK = true;
 constexpr const char *kKernelName = "gemm_sm90_tf32_splitk";
-#elif defined(EXO_GEMM_1CTA)
+#elif defined(EXO_GEMM_TF32_KERNEL)
 constexpr bool kSplitK = false;
-constexpr const char *kKernelName = "gemm_sm90_tf32_1cta";
-#elif defined(EXO_GEMM_DERIVED)
-constexpr bool kSplitK = false;
-constexpr const char *kKernelName = "gemm_sm90_tf32_derived";
-#elif defined(EXO_GEMM_DERIVED_WS)
-constexpr bool kSplitK = false;
-constexpr const char *kKernelName = "gemm_sm90_tf32_derived_ws";
-#elif defined(EXO_GEMM_DERIVED_WS2)
-constexpr bool kSplitK = false;
-constexpr const char *kKernelName = "gemm_sm90_tf32_derived_ws2";
-#elif defined(EXO_GEMM_PINGPONG)
-constexpr bool kSplitK = false;
-constexpr const char *kKernelName = "gemm_sm90_tf32_pingpong";
+constexpr const char *kKernelName = EXO_GEMM_XSTR(EXO_GEMM_TF32_KERNEL);
 #elif defined(EXO_GEMM_BF16)
 constexpr bool kSplitK = false;
 constexpr const char *kKernelName = "gemm_sm90_bf16";
@@ -169,9 +141,7 @@ constexpr const char *kKernelName = "gemm_sm90_bf16";
 constexpr bool kSplitK = false;
 constexpr const char *kKernelName = "gemm_sm90_tf32";
 #endif
-#if defined(EXO_GEMM_1CTA) || defined(EXO_GEMM_PINGPONG) ||                    \
-    defined(EXO_GEMM_BF16) || defined(EXO_GEMM_DERIVED) ||                     \
-    defined(EXO_GEMM_DERIVED_WS) || defined(EXO_GEMM_DERIVED_WS2)
+#if defined(EXO_GEMM_TF32_KERNEL) || defined(EXO_GEMM_BF16)
 constexpr bool kDefaultKernel = false;
 #else
 constexpr bool kDefaultKernel = true;
@@ -401,20 +371,8 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
   CUresult result = exo_kernels::gemm_sm90_tf32_splitk(
       stream, s.M, s.N, s.KS, s.K / s.KS, devicePtr(dA), devicePtr(dB),
       devicePtr(dC));
-#elif defined(EXO_GEMM_1CTA)
-  CUresult result = exo_kernels::gemm_sm90_tf32_1cta(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
-#elif defined(EXO_GEMM_DERIVED)
-  CUresult result = exo_kernels::gemm_sm90_tf32_derived(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
-#elif defined(EXO_GEMM_DERIVED_WS)
-  CUresult result = exo_kernels::gemm_sm90_tf32_derived_ws(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
-#elif defined(EXO_GEMM_DERIVED_WS2)
-  CUresult result = exo_kernels::gemm_sm90_tf32_derived_ws2(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
-#elif defined(EXO_GEMM_PINGPONG)
-  CUresult result = exo_kernels::gemm_sm90_tf32_pingpong(
+#elif defined(EXO_GEMM_TF32_KERNEL)
+  CUresult result = exo_kernels::EXO_GEMM_TF32_KERNEL(
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
 #elif defined(EXO_GEMM_BF16)
   CUresult result = exo_kernels::gemm_sm90_bf16(

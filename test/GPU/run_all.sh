@@ -11,7 +11,9 @@
 #   gemm_sm90_tf32_derived_launcher.h (derived) .../gemm_derived_1cta.mlir
 #   gemm_sm90_tf32_derived_ws_launcher.h (derivedws) .../gemm_derived_ws.mlir
 #   gemm_sm90_tf32_derived_ws2_launcher.h (derivedws2) .../gemm_derived_ws2.mlir
-#                                               (both after -transform-interpreter)
+#   gemm_sm90_tf32_derived_cluster_launcher.h (derivedcluster)
+#                                           .../gemm_derived_cluster.mlir
+#                                   (the derived ones after -transform-interpreter)
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   tma_roundtrip_launcher.h         (tma)      examples/tma/tma_roundtrip.mlir
@@ -29,7 +31,8 @@
 # runs, and every CSV, in one file (to fetch that one file and log.txt
 # rather than the whole folder).
 #   1. Builds test/GPU/gemm_check.cu (plain, -DEXO_GEMM_SPLITK,
-#      -DEXO_GEMM_1CTA, -DEXO_GEMM_PINGPONG, -DEXO_GEMM_BF16), test/GPU/gemv_check.cu,
+#      -DEXO_GEMM_BF16, -DEXO_GEMM_TF32_KERNEL=NAME for the other tf32
+#      GEMMs), test/GPU/gemv_check.cu,
 #      test/GPU/tma_check.cu and test/GPU/saxpy_check.cu against the launchers
 #      and the runtime, all in parallel.
 #   2. Correctness of each kernel, from the smallest allowed sizes up to
@@ -59,10 +62,10 @@ summary=$out_dir/summary.txt
 # No results of an earlier run may pass for this one's.
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_bf16.csv \
-  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
+  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 pingpong bf16 tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster pingpong bf16 tma saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -123,6 +126,7 @@ gemm1cta_bin=$out_dir/gemm_check_1cta
 derived_bin=$out_dir/gemm_check_derived
 derivedws_bin=$out_dir/gemm_check_derived_ws
 derivedws2_bin=$out_dir/gemm_check_derived_ws2
+derivedcluster_bin=$out_dir/gemm_check_derived_cluster
 pingpong_bin=$out_dir/gemm_check_pingpong
 bf16_bin=$out_dir/gemm_check_bf16
 tma_bin=$out_dir/tma_check
@@ -184,7 +188,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 pingpong bf16 tma saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster pingpong bf16 tma saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -192,15 +196,18 @@ start_build splitk gemm_sm90_tf32_splitk_launcher.h gemm_check.cu \
   "$splitk_bin" -DEXO_GEMM_SPLITK
 start_build gemv gemv_warp_coop_launcher.h gemv_check.cu "$gemv_bin"
 start_build gemm1cta gemm_sm90_tf32_1cta_launcher.h gemm_check.cu \
-  "$gemm1cta_bin" -DEXO_GEMM_1CTA
+  "$gemm1cta_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_1cta
 start_build derived gemm_sm90_tf32_derived_launcher.h gemm_check.cu \
-  "$derived_bin" -DEXO_GEMM_DERIVED
+  "$derived_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived
 start_build derivedws gemm_sm90_tf32_derived_ws_launcher.h gemm_check.cu \
-  "$derivedws_bin" -DEXO_GEMM_DERIVED_WS
+  "$derivedws_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws
 start_build derivedws2 gemm_sm90_tf32_derived_ws2_launcher.h gemm_check.cu \
-  "$derivedws2_bin" -DEXO_GEMM_DERIVED_WS2
+  "$derivedws2_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws2
+start_build derivedcluster gemm_sm90_tf32_derived_cluster_launcher.h \
+  gemm_check.cu "$derivedcluster_bin" \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
-  "$pingpong_bin" -DEXO_GEMM_PINGPONG
+  "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
   -DEXO_GEMM_BF16
 start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
@@ -253,6 +260,11 @@ correctness_phase() {
     64x128x96 256x256x1024 1024x1024x1024 4096x4096x4096
   run derivedws2 derivedws2-correctness 60 "$derivedws2_bin" 128x256x32 \
     128x256x96 256x512x1024 1024x1024x1024 4096x4096x4096
+  # The derived cluster kernel (hopper_gemm.mlir's tiles): the sizes of the
+  # hand-written one.
+  run derivedcluster derivedcluster-correctness 60 "$derivedcluster_bin" \
+    256x256x32 512x256x96 256x512x160 1024x1024x1024 2048x1024x512 \
+    4096x4096x4096
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -289,7 +301,8 @@ sanitizer() {
   selected "$build" || return 0
   bin=${bin_of[$build]}
   case $build in
-  gemm | splitk | gemv | gemm1cta | derived | derivedws | derivedws2 | pingpong | bf16) ref=(--ref naive) ;;
+  gemm | splitk | gemv | gemm1cta | derived | derivedws | derivedws2 | \
+    derivedcluster | pingpong | bf16) ref=(--ref naive) ;;
   esac
   case ${built[$build]} in
   1) ;;
@@ -334,6 +347,9 @@ sanitizer_phase() {
   sanitizer derivedws2 derivedws2 memcheck 256x256x192
   sanitizer derivedws2 derivedws2 racecheck 128x256x256
   sanitizer derivedws2 derivedws2 synccheck 128x256x256
+  sanitizer derivedcluster derivedcluster memcheck 512x256x96
+  sanitizer derivedcluster derivedcluster racecheck 256x256x224
+  sanitizer derivedcluster derivedcluster synccheck 256x256x224
   sanitizer pingpong pingpong memcheck 256x256x64
   sanitizer pingpong pingpong racecheck 256x256x224
   sanitizer pingpong pingpong synccheck 256x256x224
@@ -394,6 +410,9 @@ timing_phase() {
     8192x8192x8192
   run derivedws2 derivedws2-timing 300 "$derivedws2_bin" --time \
     --csv "$out_dir/gemm_derived_ws2.csv" 2048x2048x2048 4096x4096x4096 \
+    8192x8192x8192
+  run derivedcluster derivedcluster-timing 300 "$derivedcluster_bin" --time \
+    --csv "$out_dir/gemm_derived_cluster.csv" 2048x2048x2048 4096x4096x4096 \
     8192x8192x8192
   run tma tma-timing 300 "$tma_bin" --time --csv "$out_dir/tma.csv" 4096x4096
 }
