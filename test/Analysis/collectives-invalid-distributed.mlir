@@ -584,3 +584,42 @@ exo.proc @multicast_splits_into_two_of_four(%N: index, %K: index, %B: !B) {
     }
   }
 }
+
+// -----
+
+// The same with the CTA dimension written `0 :+ 4` (as replace binds it):
+// an interval over the whole extent is the whole dimension, split by the
+// instruction like `:`.
+!B = !exo.tensor<[N, K], f32, gmem>
+!Bmap = !exo.window<[N, K], f32, tma_map<128, [64, 32]>>
+!Btile = !exo.window<[128, 32], f32, tma_map<128, [64, 32]>>
+!Bsmem = !exo.tensor<[4, 128, 32], f32, smem_swizzle<128>>
+!Bslot = !exo.window<[4, 128, 32], f32, smem_swizzle<128>>
+exo.proc @sm90_tma_load_multicast_128x32_f32(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d"> {
+  exo.for %c = 0 to 4 seq {
+    exo.for %i = 0 to 128 seq {
+      exo.for %j = 0 to 32 seq {
+        %v = exo.read %src[%i, %j] : !Btile
+        exo.assign %dst[%c, %i, %j] = %v : !Bslot
+      }
+    }
+  }
+}
+
+exo.proc @multicast_interval_splits_into_two_of_four(%N: index, %K: index, %B: !B) {
+  %B_map = exo.window %B[:, :] : !B -> !Bmap
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    exo.for %task = 0 to 8 cuda_tasks {
+      %smem = exo.alloc : !Bsmem
+      exo.for %m = 0 to 1 cuda_threads<2 * warp_in_cluster_strided(1)> {
+        // expected-error @+1 {{dimension 0 of 'smem' is split over #exo.unit<cta> by the instruction, but the collective (64 threads: CTA 0 threads 0-31, CTA 1 threads 0-31) holds 2 of them, not 4}}
+        %dst = exo.window %smem[0 :+ 4, :, :] : !Bsmem -> !Bslot
+        %src = exo.window %B_map[0 :+ 128, 0 :+ 32] : !Bmap -> !Btile
+        exo.call @sm90_tma_load_multicast_128x32_f32(%dst, %src) : (!Bslot, !Btile)
+      }
+    }
+  }
+}

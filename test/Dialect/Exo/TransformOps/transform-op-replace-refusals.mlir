@@ -637,3 +637,97 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+// -----
+
+// Refused: the window's element of the unbounded ring can be negative.
+!S = !exo.window<[4], f32, smem>
+!G = !exo.window<[4], f32, gmem>
+exo.proc @load4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !G {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %e = 0 to 4 seq {
+    %v = exo.read %src[%e] : !G
+    exo.assign %dst[%e] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @ring_slot(%N: index, %x: !v)
+    requires affine_set<()[N] : (N - 16 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %s = exo.alloc guarded_by %empty : !exo.tensor<[? ring 2, 4], f32, smem>, guard !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      exo.for %k = 0 to 4 seq {
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.for %i = 0 to 4 seq {
+            %b = arith.muli %k, %c4 : index
+            %j = arith.addi %b, %i : index
+            %km = arith.subi %k, %c1 : index
+            %v = exo.read %x[%j] : !v
+            exo.assign %s[%km, %i] = %v : !exo.tensor<[? ring 2, 4], f32, smem>
+          }
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @load4: the window does not lie within 's': its element of the ring dimension 0 can be -1}}
+    %c = transform.exo.replace %i with @load4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the instruction's loop over r unifies with two elements of the
+// unbounded ring; a window takes one.
+!S2 = !exo.window<[2, 4], f32, smem>
+!G2 = !exo.window<[2, 4], f32, gmem>
+exo.proc @load2x4(%dst: !S2 {exo.access = #exo.access<write>},
+                  %src: !G2 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %q = 0 to 2 seq {
+    exo.for %e = 0 to 4 seq {
+      %v = exo.read %src[%q, %e] : !G2
+      exo.assign %dst[%q, %e] = %v : !S2
+    }
+  }
+}
+!m = !exo.tensor<[N, 4], f32, gmem>
+exo.proc @ring_two(%N: index, %x: !m)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c2 = arith.constant 2 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %s = exo.alloc guarded_by %empty : !exo.tensor<[? ring 2, 4], f32, smem>, guard !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      exo.for %k = 0 to 4 seq {
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.for %r = 0 to 2 seq {
+            exo.for %i = 0 to 4 seq {
+              %b = arith.muli %k, %c2 : index
+              %j = arith.addi %b, %r : index
+              %v = exo.read %x[%j, %i] : !m
+              exo.assign %s[%j, %i] = %v : !exo.tensor<[? ring 2, 4], f32, smem>
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %r = transform.exo.match_loop "r" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @load2x4: dimension 0 of 's' is an unbounded ring; a window takes one element of it, not 2}}
+    %c = transform.exo.replace %r with @load2x4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

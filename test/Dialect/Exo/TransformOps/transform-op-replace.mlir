@@ -620,3 +620,49 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+// -----
+
+// replace with a window of an unbounded ring (`? ring 2`): its element
+// (the slot's logical index) must be >= 0; here it is k.
+// CHECK-LABEL: exo.proc @ring_slot
+//       CHECK:   %[[W:.*]] = exo.window %s[%k, 0 :+ 4]
+//       CHECK:   exo.call @load4(%[[W]],
+!S = !exo.window<[4], f32, smem>
+!G = !exo.window<[4], f32, gmem>
+exo.proc @load4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !G {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %e = 0 to 4 seq {
+    %v = exo.read %src[%e] : !G
+    exo.assign %dst[%e] = %v : !S
+  }
+}
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @ring_slot(%N: index, %x: !v)
+    requires affine_set<()[N] : (N - 16 >= 0)> {
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %s = exo.alloc guarded_by %empty : !exo.tensor<[? ring 2, 4], f32, smem>, guard !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      exo.for %k = 0 to 4 seq {
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.for %i = 0 to 4 seq {
+            %b = arith.muli %k, %c4 : index
+            %j = arith.addi %b, %i : index
+            %v = exo.read %x[%j] : !v
+            exo.assign %s[%k, %i] = %v : !exo.tensor<[? ring 2, 4], f32, smem>
+          }
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.exo.replace %i with @load4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

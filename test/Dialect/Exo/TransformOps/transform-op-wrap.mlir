@@ -512,6 +512,36 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// Refused: warps around the inner loop of the task nest. The warps op itself
+// verifies; the device function's rule (its body is one nest of cuda_tasks
+// loops) does not, and the whole proc is verified.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @tasks(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %two = arith.constant 2.0 : f32
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to 2 cuda_tasks {
+      // expected-note @below {{the verifier says: 'exo.for' op cuda_tasks loops must form the outermost nest of the device function}}
+      exo.for %u = 0 to 2 cuda_tasks {
+        exo.for %l = 0 to 128 cuda_threads<thread> {
+          exo.assign %x[%l] = %two : !v
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %u = transform.exo.match_loop "u" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot wrap the statements in exo.warps: the result would not verify}}
+    %w = transform.exo.wrap_with_warps %u warps 0 to 4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // Refused: statements of two blocks.
 !v = !exo.tensor<[N], f32, dram>
 exo.proc @scale(%N: index, %x: !v, %y: !v)
