@@ -482,7 +482,8 @@ FailureOr<DeviceFunctionOp>
 exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
                         std::optional<int64_t> blockDim,
                         ArrayRef<Attribute> warpGroups, int64_t clusterDim,
-                        int64_t blocksPerSM, int64_t taskLoops, Refusal &why) {
+                        int64_t blocksPerSM, int64_t taskLoops, Refusal &why,
+                        ArrayRef<Operation *> hostStmts, StringRef hostCallee) {
   std::string header = "cannot wrap the statements in a device function";
   SmallVector<Operation *> sorted;
   if (failed(consecutive(stmts, sorted, header, why)) ||
@@ -524,14 +525,35 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
   if (!proc || proc.isInstr())
     return why.fail(header + ": they are not in a scheduled proc");
   // Arguments in host memory that the statements access move to global
-  // memory; every other use of them must be inside the statements too.
+  // memory; every other use of them must be inside the statements too, or
+  // in a host statement that becomes a host-stream instruction call.
   llvm::SmallPtrSet<Operation *, 8> inside(sorted.begin(), sorted.end());
-  auto isInside = [&](Operation *op) {
+  llvm::SmallPtrSet<Operation *, 4> host(hostStmts.begin(), hostStmts.end());
+  auto within = [](Operation *op,
+                   const llvm::SmallPtrSetImpl<Operation *> &set) {
     for (Operation *p = op; p; p = p->getParentOp())
-      if (inside.contains(p))
+      if (set.contains(p))
         return true;
     return false;
   };
+  auto isInside = [&](Operation *op) { return within(op, inside); };
+  ProcOp hostInstr;
+  if (!hostStmts.empty()) {
+    auto module = first->getParentOfType<ModuleOp>();
+    hostInstr = module ? dyn_cast_or_null<ProcOp>(
+                             SymbolTable::lookupSymbolIn(module, hostCallee))
+                       : ProcOp();
+    if (!hostInstr || !hostInstr.isInstr() ||
+        hostInstr.getInstrAttr().getTimeline() != InstrTimeline::CpuCudaStream)
+      return why.fail(header + ": @" + hostCallee +
+                      " is not an instruction that the host issues on the "
+                      "CUDA stream (timeline cpu_cuda_stream)");
+    for (Operation *h : hostStmts)
+      if (getEnclosingDeviceFunction(h) || within(h, inside) ||
+          llvm::any_of(sorted, [&](Operation *s) { return h->isAncestor(s); }))
+        return why.fail(header + ": the host statements must be host code "
+                                 "outside the nest");
+  }
   SmallVector<BlockArgument> moved;
   for (BlockArgument arg : proc.getBodyBlock().getArguments()) {
     auto type = dyn_cast<exo::TensorType>(arg.getType());
@@ -542,7 +564,7 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
     for (Operation *user : arg.getUsers()) {
       if (isInside(user))
         usedInside = true;
-      else if (!outside)
+      else if (!outside && !within(user, host))
         outside = user;
     }
     if (!usedInside)
@@ -566,6 +588,15 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
       why.note(caller->getLoc(), "this call passes host tensors");
       return why.fail(header + ": its arguments would move to global memory, "
                                "but the proc is called");
+    }
+  }
+  // The host statements must become calls once the arguments moved.
+  llvm::SmallPtrSet<Value, 4> movedValues(moved.begin(), moved.end());
+  for (Operation *h : hostStmts) {
+    Refusal inner;
+    if (failed(checkReplace(h, hostCallee, inner, &movedValues))) {
+      why.notes.append(inner.notes.begin(), inner.notes.end());
+      return why.fail(header + ": " + inner.message);
     }
   }
   rewriter.setInsertionPoint(first);
@@ -611,9 +642,55 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
     proc.setFunctionType(rewriter.getFunctionType(inputs, {}));
   };
   rewriter.modifyOpInPlace(proc, syncSignature);
+  // Replace the host statements (checked above); each keeps an unlinked
+  // copy, and the ops between its neighbours are the call and what the call
+  // needs, for the undo.
+  struct Replaced {
+    Operation *copy, *before, *after;
+    Block *block;
+  };
+  SmallVector<Replaced> replaced;
+  auto undoReplaced = [&] {
+    for (Replaced &r : llvm::reverse(replaced)) {
+      SmallVector<Operation *> created;
+      for (Operation *op = r.before ? r.before->getNextNode()
+                                    : &r.block->front();
+           op && op != r.after; op = op->getNextNode())
+        created.push_back(op);
+      for (Operation *op : llvm::reverse(created))
+        rewriter.eraseOp(op);
+      if (r.after)
+        rewriter.setInsertionPoint(r.after);
+      else
+        rewriter.setInsertionPointToEnd(r.block);
+      rewriter.insert(r.copy);
+    }
+    replaced.clear();
+  };
+  for (Operation *h : hostStmts) {
+    Replaced r{h->clone(), h->getPrevNode(), h->getNextNode(), h->getBlock()};
+    Refusal inner;
+    if (failed(replace(rewriter, h, hostCallee, inner))) {
+      r.copy->destroy();
+      why.notes.append(inner.notes.begin(), inner.notes.end());
+      why.message = header + ": " + inner.message;
+      undoReplaced();
+      for (auto [v, t] : retyped) {
+        Value value = v;
+        value.setType(t);
+      }
+      rewriter.modifyOpInPlace(proc, syncSignature);
+      for (ForOp loop : tasks)
+        rewriter.modifyOpInPlace(loop, [&] { loop.setModeAttr(seqMode); });
+      unwrap(rewriter, device);
+      return failure();
+    }
+    replaced.push_back(r);
+  }
   if (failed(verifyOrUndo(
           proc, header,
           [&] {
+            undoReplaced();
             for (auto [v, t] : retyped) {
               Value value = v;
               value.setType(t);
@@ -626,5 +703,7 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
           },
           why)))
     return failure();
+  for (Replaced &r : replaced)
+    r.copy->destroy();
   return device;
 }

@@ -115,44 +115,52 @@ struct StagePlan {
   bool reads = false, writes = false, onlyReductions = true;
   /// The first statement assigns the whole window: no copy-in.
   bool overwritten = false;
+  /// The statements only reduce, and the first one adds to every element of
+  /// the window once (this reduction): the copy starts as those values.
+  ReduceOp firstReduce;
   exo::TensorType stagedType;
 };
 } // namespace
 
 /// Whether `stmt` assigns every element of the window (`offsets`, `sizes`)
-/// of `tensor` without reading the tensor: a perfect nest of seq loops from
-/// 0 to constant extents around one assign whose index in each dimension is
-/// the offset plus a mixed-radix number of some of the loops' iterators
+/// of `tensor` once without reading the tensor: a perfect nest of seq loops
+/// from 0 to constant extents around one assign whose index in each dimension
+/// is the offset plus a mixed-radix number of some of the loops' iterators
 /// (`64 * wg + i` with `i < 64`, `wg < 2` covers `[0, 128)` once; a
 /// dimension of extent 1 is the offset), every loop used by exactly one
 /// dimension. The nest then enumerates the window bijectively, and the
-/// staged copy needs no copy-in.
-static bool overwritesWindow(Operation *stmt, Value tensor,
-                             ArrayRef<LinearValue> offsets,
-                             ArrayRef<int64_t> sizes) {
+/// staged copy needs no copy-in. Returns that assign (or, when the nest
+/// adds to each element once instead, that reduce), or null.
+static Operation *writesWindowOnce(Operation *stmt, Value tensor,
+                                   ArrayRef<LinearValue> offsets,
+                                   ArrayRef<int64_t> sizes) {
   SmallVector<ForOp> loops;
   Operation *op = stmt;
   while (auto loop = dyn_cast<ForOp>(op)) {
     std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound());
     if (!loop.getMode().isSeq() || lo != 0 ||
         !getConstantIntValue(loop.getUpperBound()))
-      return false;
+      return nullptr;
     loops.push_back(loop);
     Operation *inner = nullptr;
     for (Operation &child : loop.getBodyBlock()) {
       if (isa<ForOp, AssignOp, ReduceOp, IfOp, CallOp, AllocOp>(child)) {
         if (inner)
-          return false;
+          return nullptr;
         inner = &child;
       }
     }
     if (!inner)
-      return false;
+      return nullptr;
     op = inner;
   }
-  auto assign = dyn_cast<AssignOp>(op);
-  if (!assign || assign.getDest() != tensor)
-    return false;
+  if (!isa<AssignOp, ReduceOp>(op))
+    return nullptr;
+  Value dest;
+  SmallVector<OpFoldResult> idx;
+  getAccess(op, dest, idx);
+  if (dest != tensor)
+    return nullptr;
   bool readsTensor = false;
   stmt->walk([&](ReadOp read) {
     Value v = read.getSource();
@@ -161,13 +169,12 @@ static bool overwritesWindow(Operation *stmt, Value tensor,
     readsTensor |= v == tensor;
   });
   if (readsTensor)
-    return false;
-  SmallVector<OpFoldResult> idx = assign.getMixedIndices();
+    return nullptr;
   llvm::SmallDenseSet<Value> used;
   for (auto [d, index] : llvm::enumerate(idx)) {
     LinearValue rel = subtractLinear(decomposeLinear(index), offsets[d]);
     if (rel.constant != 0)
-      return false;
+      return nullptr;
     // The terms, by increasing coefficient, must be the digits of a
     // mixed-radix number: coefficient = product of the smaller digits'
     // extents, and all extents multiply to the window's size.
@@ -176,21 +183,21 @@ static bool overwritesWindow(Operation *stmt, Value tensor,
       auto it = llvm::find_if(
           loops, [&, iv = iv](ForOp l) { return l.getInductionVar() == iv; });
       if (it == loops.end() || !used.insert(iv).second)
-        return false;
+        return nullptr;
       digits.push_back({coeff, *getConstantIntValue(it->getUpperBound())});
     }
     llvm::sort(digits);
     int64_t place = 1;
     for (auto [coeff, extent] : digits) {
       if (coeff != place)
-        return false;
+        return nullptr;
       place *= extent;
     }
     if (place != sizes[d])
-      return false;
+      return nullptr;
   }
-  // Every loop indexes one dimension (no loop repeats the assign).
-  return used.size() == loops.size();
+  // Every loop indexes one dimension (no loop repeats the write).
+  return used.size() == loops.size() ? op : nullptr;
 }
 
 static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
@@ -274,7 +281,10 @@ static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
   if (failed(proveBoxInTensor(first, plan.tensor, plan.offsets, sizes, header,
                               why)))
     return failure();
-  plan.overwritten = overwritesWindow(first, plan.tensor, plan.offsets, sizes);
+  Operation *once = writesWindowOnce(first, plan.tensor, plan.offsets, sizes);
+  plan.overwritten = isa_and_nonnull<AssignOp>(once);
+  if (plan.onlyReductions)
+    plan.firstReduce = dyn_cast_or_null<ReduceOp>(once);
   Builder b(first->getContext());
   SmallVector<Attribute> newDims;
   for (int64_t size : sizes)
@@ -323,8 +333,18 @@ FailureOr<StagedMem> exo::stageMem(RewriterBase &rewriter,
     return idx;
   };
   // Before: the staged copy starts as the window (or as zero when the
-  // statements only add to it; not at all when they first overwrite it).
-  if (!plan.overwritten) {
+  // statements only add to it; not at all when they first overwrite it, or
+  // first add to each element once: that reduction becomes an assignment,
+  // 0 + v being v).
+  if (plan.firstReduce) {
+    ReduceOp red = plan.firstReduce;
+    rewriter.setInsertionPoint(red);
+    Operation *assign =
+        createWrite(rewriter, red.getLoc(), /*reduce=*/false, red.getDest(),
+                    red.getMixedIndices(), red.getValue());
+    llvm::replace(plan.accesses, red.getOperation(), assign);
+    rewriter.eraseOp(red);
+  } else if (!plan.overwritten) {
     OpBuilder::InsertionGuard guard(rewriter);
     Value zero;
     if (plan.onlyReductions)

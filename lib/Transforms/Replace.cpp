@@ -6,18 +6,22 @@
 // instruction proc: loops with loops (equal constant trip counts), writes
 // with writes, expressions with expressions (through their operands), and
 // each access of an instruction parameter with an access of a tensor of the
-// program. Each parameter is bound to a window of one tensor: every access
-// of the parameter at index i must be an access of the tensor at offset + i
-// (in the window's dimensions; the other dimensions are fixed points), with
-// offsets that do not depend on the unified loops. When everything unifies,
-// the statement computes exactly what a call of the instruction on those
-// windows computes, and is replaced by the call.
+// program. Each window parameter is bound to a window of one tensor: every
+// access of the parameter at index i must be an access of the tensor at
+// offset + i (in the window's dimensions; the other dimensions are fixed
+// points), with offsets that do not depend on the unified loops. A tensor
+// parameter is bound to a whole tensor (offsets 0, the same dimensions), an
+// index parameter (a size) to the bound of the program loop its loops unify
+// with. When everything unifies, the statement computes exactly what a call
+// of the instruction on those arguments computes, and is replaced by the
+// call.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Transforms/Rewrites.h"
 #include "RewriteUtils.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -63,6 +67,8 @@ public:
   /// Program loop iterators unified with instruction loops.
   llvm::SmallPtrSet<Value, 8> unifiedIvs;
   DenseMap<Value, Binding> bindings; // by parameter
+  /// Index parameters (sizes) and the program loop bounds they stand for.
+  DenseMap<Value, OpFoldResult> sizes;
 
 private:
   LogicalResult mismatch(Operation *at, const Twine &msg) {
@@ -72,6 +78,9 @@ private:
   LogicalResult unifyBlock(Block &ib, ArrayRef<Operation *> pstmts,
                            Operation *where);
   LogicalResult unifyStmt(Operation &iop, Operation *pop);
+  /// Binds the instruction's loop bound `bound` (a size parameter) to the
+  /// upper bound of `ploop`.
+  LogicalResult bindSize(OpFoldResult bound, ForOp ploop);
   LogicalResult unifyValue(Value iv, Value pv, Operation *user);
   LogicalResult unifyAccess(Operation *iop, Value param,
                             ArrayRef<OpFoldResult> iidx, Operation *pop,
@@ -120,10 +129,12 @@ LogicalResult Unifier::unifyStmt(Operation &iop, Operation *pop) {
     std::optional<int64_t> ihi = getConstantIntValue(iloop.getUpperBound());
     std::optional<int64_t> plo = getConstantIntValue(ploop.getLowerBound());
     std::optional<int64_t> phi = getConstantIntValue(ploop.getUpperBound());
-    if (!ilo || !ihi || !plo || !phi || *ilo != 0 || *plo != 0 || *ihi != *phi)
+    if (!ilo || !plo || *ilo != 0 || *plo != 0 || (ihi && phi != ihi))
       return mismatch(pop, "loop '" + ploop.getIterName() +
                                "' does not run from 0 to the instruction's " +
                                (ihi ? Twine(*ihi) : Twine("bound")));
+    if (!ihi && failed(bindSize(iloop.getUpperBound(), ploop)))
+      return failure();
     if (!ploop.getMode().isSeq())
       return mismatch(pop, "loop '" + ploop.getIterName() + "' is not seq");
     values[iloop.getInductionVar()] = ploop.getInductionVar();
@@ -147,6 +158,28 @@ LogicalResult Unifier::unifyStmt(Operation &iop, Operation *pop) {
   }
   return mismatch(pop, "replace cannot unify '" +
                            pop->getName().getStringRef() + "' statements");
+}
+
+LogicalResult Unifier::bindSize(OpFoldResult bound, ForOp ploop) {
+  auto param = dyn_cast<BlockArgument>(dyn_cast<Value>(bound));
+  if (!param || param.getOwner() != &instr.getBodyBlock())
+    return mismatch(ploop, "the instruction's loop bound here is not one of "
+                           "its size parameters");
+  OpFoldResult pb = ploop.getUpperBound();
+  if (auto v = dyn_cast<Value>(pb))
+    if (Operation *def = v.getDefiningOp(); def && stmt->isAncestor(def))
+      return mismatch(ploop, "the bound of loop '" + ploop.getIterName() +
+                                 "' is computed inside the statement");
+  auto it = sizes.try_emplace(param, pb).first;
+  std::optional<int64_t> had = getConstantIntValue(it->second);
+  std::optional<int64_t> now = getConstantIntValue(pb);
+  bool same = had || now ? had == now : it->second == pb;
+  if (!same)
+    return mismatch(ploop, "loop '" + ploop.getIterName() +
+                               "' runs to another bound than the one size '" +
+                               instr.getArgName(param.getArgNumber()) +
+                               "' was bound to");
+  return success();
 }
 
 LogicalResult Unifier::unifyValue(Value iv, Value pv, Operation *user) {
@@ -300,7 +333,10 @@ LogicalResult Unifier::unifyAccess(Operation *iop, Value param,
 namespace {
 struct ReplacePlan {
   ProcOp instr;
-  SmallVector<Binding> args; // per parameter
+  /// Per parameter: its binding (windows and tensors), or the bound of a
+  /// size parameter.
+  SmallVector<Binding> args;
+  SmallVector<OpFoldResult> sizeArgs;
   /// Per parameter: a TMA parameter bound to a global-memory argument of
   /// the proc, whose tensor map the rewrite encodes on the host.
   SmallVector<bool> needsMap;
@@ -316,10 +352,43 @@ bool canMapTensor(Value tensor, MemoryAttr have, MemoryAttr want,
          isa<ProcOp>(arg.getOwner()->getParentOp()) &&
          getEnclosingDeviceFunction(stmt);
 }
+
+/// Whether dimension `pdim` of an instruction's tensor parameter, under the
+/// size bindings, is the extent `tdim` of a program tensor used at `at`.
+bool sameExtent(Attribute pdim, Attribute tdim, ProcOp instr,
+                const DenseMap<Value, OpFoldResult> &sizes, Operation *at) {
+  OpFoldResult want;
+  if (auto i = dyn_cast<IntegerAttr>(pdim)) {
+    want = i;
+  } else if (auto name = dyn_cast<StringAttr>(pdim)) {
+    BlockArgument param = instr.lookupSizeArg(name.getValue());
+    auto it = param ? sizes.find(param) : sizes.end();
+    if (it == sizes.end())
+      return false;
+    want = it->second;
+  } else {
+    return false;
+  }
+  OpFoldResult have;
+  if (auto i = dyn_cast<IntegerAttr>(tdim)) {
+    have = i;
+  } else if (auto name = dyn_cast<StringAttr>(tdim)) {
+    Value v = lookupIndexName(at, name.getValue());
+    if (!v)
+      return false;
+    have = v;
+  } else {
+    return false;
+  }
+  std::optional<int64_t> a = getConstantIntValue(want);
+  std::optional<int64_t> b = getConstantIntValue(have);
+  return a || b ? a == b : want == have;
+}
 } // namespace
 
-static LogicalResult planReplace(Operation *stmt, StringRef callee,
-                                 ReplacePlan &plan, Refusal &why) {
+static LogicalResult
+planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
+            const llvm::SmallPtrSetImpl<Value> *movesToGmem = nullptr) {
   std::string header = ("cannot replace the statement by @" + callee).str();
   auto module = stmt->getParentOfType<ModuleOp>();
   plan.instr = module ? dyn_cast_or_null<ProcOp>(
@@ -330,26 +399,50 @@ static LogicalResult planReplace(Operation *stmt, StringRef callee,
   if (!plan.instr.isInstr())
     return why.fail(header + ": it is not an instruction (use inline to "
                              "expand a proc)");
-  for (BlockArgument arg : plan.instr.getBodyBlock().getArguments())
-    if (!isa<WindowType>(arg.getType()))
+  for (BlockArgument arg : plan.instr.getBodyBlock().getArguments()) {
+    Type t = arg.getType();
+    if (auto w = dyn_cast<WindowType>(t)) {
+      if (!llvm::all_of(w.getDims(),
+                        [](Attribute d) { return isa<IntegerAttr>(d); }))
+        return why.fail(header + ": window parameter '" +
+                        plan.instr.getArgName(arg.getArgNumber()) +
+                        "' has a dimension that is not a constant");
+    } else if (!isa<exo::TensorType, IndexType>(t)) {
       return why.fail(header + ": parameter '" +
                       plan.instr.getArgName(arg.getArgNumber()) +
-                      "' is not a window; replace binds windows only");
+                      "' is not a window, a tensor or a size; replace "
+                      "binds only those");
+    }
+  }
   Unifier u(plan.instr, stmt, why);
   if (failed(u.unify()))
     return why.fail(header + ": the statement does not unify with the "
                              "instruction's body");
   for (BlockArgument arg : plan.instr.getBodyBlock().getArguments()) {
-    auto it = u.bindings.find(arg);
     StringRef name = plan.instr.getArgName(arg.getArgNumber());
+    if (isa<IndexType>(arg.getType())) {
+      auto it = u.sizes.find(arg);
+      if (it == u.sizes.end())
+        return why.fail(header + ": size '" + name +
+                        "' bounds no loop of the instruction's body");
+      plan.args.push_back(Binding());
+      plan.sizeArgs.push_back(it->second);
+      plan.needsMap.push_back(false);
+      continue;
+    }
+    auto it = u.bindings.find(arg);
     if (it == u.bindings.end())
       return why.fail(header + ": parameter '" + name +
                       "' is not accessed by the instruction's body");
     const Binding &b = it->second;
     MemoryAttr have = getMemoryOf(b.tensor.getType());
+    if (movesToGmem && movesToGmem->contains(b.tensor))
+      have = MemoryAttr::get(stmt->getContext(), MemoryKind::Gmem);
     MemoryAttr want = getMemoryOf(arg.getType());
-    bool map = canMapTensor(b.tensor, have, want, stmt);
+    bool isTensor = isa<exo::TensorType>(arg.getType());
+    bool map = !isTensor && canMapTensor(b.tensor, have, want, stmt);
     plan.needsMap.push_back(map);
+    plan.sizeArgs.push_back(OpFoldResult());
     if (have != want && !map)
       return why.fail(header + ": parameter '" + name + "' is in '" +
                       stringifyMemoryKind(want.getKind()) + "' memory, but '" +
@@ -358,8 +451,30 @@ static LogicalResult planReplace(Operation *stmt, StringRef callee,
                       "' (move it first: stage_mem or set_memory)");
     // (Element types agree: the unified reads and writes have equal
     // types.)
-    // The window must lie in the tensor.
     ArrayRef<Attribute> pdims = getDimsOf(arg.getType());
+    if (isTensor) {
+      // A tensor parameter is the whole tensor: its accesses are the
+      // program's at the same indices, and the extents agree.
+      ArrayRef<Attribute> tdims = getDimsOf(b.tensor.getType());
+      bool whole = tdims.size() == pdims.size();
+      for (auto [k, j] : llvm::enumerate(b.paramDim))
+        whole &= j == static_cast<int>(k) && b.offsets[k].terms.empty() &&
+                 b.offsets[k].constant == 0;
+      if (!whole)
+        return why.fail(header + ": tensor parameter '" + name +
+                        "' is not bound to the whole of '" +
+                        tensorName(b.tensor) +
+                        "' (its accesses are not at the same indices)");
+      for (auto [k, pd] : llvm::enumerate(pdims))
+        if (!sameExtent(pd, tdims[k], plan.instr, u.sizes, stmt))
+          return why.fail(header + ": dimension " + Twine(k) + " of '" +
+                          tensorName(b.tensor) +
+                          "' is not the extent that tensor parameter '" + name +
+                          "' gets from the unified loops");
+      plan.args.push_back(b);
+      continue;
+    }
+    // The window must lie in the tensor.
     SmallVector<int64_t> sizes;
     for (auto [k, j] : llvm::enumerate(b.paramDim))
       sizes.push_back(j < 0 ? 1 : cast<IntegerAttr>(pdims[j]).getInt());
@@ -384,7 +499,8 @@ static LogicalResult planReplace(Operation *stmt, StringRef callee,
   auto params = plan.instr.getBodyBlock().getArguments();
   for (unsigned i = 0; i < params.size(); ++i)
     for (unsigned j = i + 1; j < params.size(); ++j)
-      if (rootOf(plan.args[i].tensor) == rootOf(plan.args[j].tensor) &&
+      if (plan.args[i].tensor && plan.args[j].tensor &&
+          rootOf(plan.args[i].tensor) == rootOf(plan.args[j].tensor) &&
           (written.contains(params[i]) || written.contains(params[j])))
         return why.fail(header + ": parameters '" + plan.instr.getArgName(i) +
                         "' and '" + plan.instr.getArgName(j) +
@@ -394,10 +510,11 @@ static LogicalResult planReplace(Operation *stmt, StringRef callee,
   return success();
 }
 
-LogicalResult exo::checkReplace(Operation *stmt, StringRef callee,
-                                Refusal &why) {
+LogicalResult
+exo::checkReplace(Operation *stmt, StringRef callee, Refusal &why,
+                  const llvm::SmallPtrSetImpl<Value> *movesToGmem) {
   ReplacePlan plan;
-  return planReplace(stmt, callee, plan, why);
+  return planReplace(stmt, callee, plan, why, movesToGmem);
 }
 
 FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
@@ -441,8 +558,18 @@ FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
   rewriter.setInsertionPoint(stmt);
   IndexBuilder ib(rewriter, stmt->getLoc(), stmt);
   SmallVector<Value> args;
-  for (auto [arg, b, source] : llvm::zip(
-           plan.instr.getBodyBlock().getArguments(), plan.args, sources)) {
+  for (auto [arg, b, size, source] :
+       llvm::zip(plan.instr.getBodyBlock().getArguments(), plan.args,
+                 plan.sizeArgs, sources)) {
+    if (isa<IndexType>(arg.getType())) {
+      args.push_back(
+          getValueOrCreateConstantIndexOp(rewriter, stmt->getLoc(), size));
+      continue;
+    }
+    if (isa<exo::TensorType>(arg.getType())) {
+      args.push_back(source);
+      continue;
+    }
     SmallVector<OpFoldResult> offsets;
     SmallVector<int64_t> sizes;
     ArrayRef<Attribute> pdims = getDimsOf(arg.getType());

@@ -321,13 +321,18 @@ mlir::LogicalResult simplify(mlir::RewriterBase &rewriter, ProcOp proc,
 // replace (Replace.cpp)
 //===----------------------------------------------------------------------===//
 
-mlir::LogicalResult checkReplace(mlir::Operation *stmt, llvm::StringRef callee,
-                                 Refusal &why);
+/// Checks `replace`'s preconditions without rewriting. The tensors in
+/// `movesToGmem` count as global memory (they are about to move there: see
+/// wrapDeviceFunction's host statements).
+mlir::LogicalResult
+checkReplace(mlir::Operation *stmt, llvm::StringRef callee, Refusal &why,
+             const llvm::SmallPtrSetImpl<mlir::Value> *movesToGmem = nullptr);
 
 /// Replaces `stmt` by a call of the instruction proc `callee` when the
-/// statement unifies with the instruction's body: each parameter is bound to
-/// a window of one tensor at offsets that do not depend on the unified
-/// loops.
+/// statement unifies with the instruction's body: each window parameter is
+/// bound to a window of one tensor at offsets that do not depend on the
+/// unified loops, each tensor parameter to a whole tensor, each size
+/// parameter to the bound of the loops its loops unify with.
 mlir::FailureOr<CallOp> replace(mlir::RewriterBase &rewriter,
                                 mlir::Operation *stmt, llvm::StringRef callee,
                                 Refusal &why);
@@ -385,11 +390,17 @@ mlir::FailureOr<WarpsOp> wrapWithWarps(mlir::RewriterBase &rewriter,
 
 /// Wraps a loop nest in an `exo.device_function` whose outermost
 /// `taskLoops` loops become `cuda_tasks`; the proc's `dram` arguments it
-/// accesses move to `gmem` (no host code may use them any more).
+/// accesses move to `gmem` (no host code may use them any more). The host
+/// statements `hostStmts` may use them too: in the same rewrite, each is
+/// replaced by a call of the host-stream instruction `hostCallee` (e.g. a
+/// zeroing loop by cudaMemsetAsync), which then reads or writes them in
+/// global memory.
 mlir::FailureOr<DeviceFunctionOp> wrapDeviceFunction(
     mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *> stmts,
     std::optional<int64_t> blockDim, llvm::ArrayRef<mlir::Attribute> warpGroups,
-    int64_t clusterDim, int64_t blocksPerSM, int64_t taskLoops, Refusal &why);
+    int64_t clusterDim, int64_t blocksPerSM, int64_t taskLoops, Refusal &why,
+    llvm::ArrayRef<mlir::Operation *> hostStmts = {},
+    llvm::StringRef hostCallee = {});
 
 //===----------------------------------------------------------------------===//
 // Presburger questions (Dependence.cpp)

@@ -1207,6 +1207,9 @@ LogicalResult transform::WrapDeviceFunctionOp::verify() {
     for (Attribute a : *warps)
       if (!isa<WarpGroupAttr>(a))
         return emitOpError() << "warps must be #exo.warp_group attributes";
+  if (static_cast<bool>(getHost()) != static_cast<bool>(getHostInstrAttr()))
+    return emitOpError() << "host statements need the instruction that "
+                            "replaces them (host %stmts with @instr)";
   return success();
 }
 
@@ -1218,10 +1221,16 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Attribute> warps;
   if (std::optional<ArrayAttr> w = getWarps())
     warps.assign(w->begin(), w->end());
+  SmallVector<Operation *> host;
+  StringRef hostInstr;
+  if (getHost()) {
+    llvm::append_range(host, state.getPayloadOps(getHost()));
+    hostInstr = *getHostInstr();
+  }
   Refusal why;
   FailureOr<DeviceFunctionOp> device =
       wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps, getClusterDim(),
-                         getBlocksPerSm(), getTasks(), why);
+                         getBlocksPerSm(), getTasks(), why, host, hostInstr);
   if (failed(device))
     return report(*this, why);
   results.set(cast<OpResult>(getResult()), {device->getOperation()});
@@ -1231,6 +1240,8 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
 void transform::WrapDeviceFunctionOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  if (getHost())
+    transform::consumesHandle(getHostMutable(), effects);
 }
 
 //===----------------------------------------------------------------------===//

@@ -2,9 +2,9 @@
 
 // transform.exo.replace: more refusals (instruction-side mismatches).
 
-// Refused: a parameter that is not a window.
+// Refused: a parameter that is not a window, a tensor or a size.
 !S = !exo.window<[4], f32, dram>
-exo.proc @f(%n: index, %dst: !S {exo.access = #exo.access<write>})
+exo.proc @f(%n: f32, %dst: !S {exo.access = #exo.access<write>})
     instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
 }
 !v = !exo.tensor<[8], f32, dram>
@@ -33,7 +33,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot replace the statement by @f: parameter 'n' is not a window; replace binds windows only}}
+    // expected-error @below {{cannot replace the statement by @f: parameter 'n' is not a window, a tensor or a size; replace binds only those}}
     %c = transform.exo.replace %ii with @f : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -728,6 +728,230 @@ module attributes {transform.with_named_sequence} {
     %r = transform.exo.match_loop "r" in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot replace the statement by @load2x4: dimension 0 of 's' is an unbounded ring; a window takes one element of it, not 2}}
     %c = transform.exo.replace %r with @load2x4 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the loops cover only part of the tensor (its first dimension
+// has extent M, the loop runs to 4).
+exo.proc @fill0(%R: index, %S: index,
+                %dst: !exo.tensor<[R, S], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.for %j = 0 to %S seq {
+      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, S], f32, dram>
+    }
+  }
+}
+!x = !exo.tensor<[M, N], f32, dram>
+exo.proc @part(%M: index, %N: index, %x: !x)
+    requires affine_set<()[M, N] : (M - 4 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to 4 seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %x[%m, %n] = %zero : !x
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @fill0: dimension 0 of 'x' is not the extent that tensor parameter 'dst' gets from the unified loops}}
+    %c = transform.exo.replace %m with @fill0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a tensor parameter bound to a shifted part of a tensor.
+exo.proc @fill0(%R: index, %S: index,
+                %dst: !exo.tensor<[R, S], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.for %j = 0 to %S seq {
+      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, S], f32, dram>
+    }
+  }
+}
+!x = !exo.tensor<[M, N], f32, dram>
+exo.proc @shifted(%M: index, %N: index, %x: !x)
+    requires affine_set<()[M, N] : (M - 4 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  exo.for %m = 0 to 3 seq {
+    exo.for %n = 0 to %N seq {
+      %m1 = arith.addi %m, %c1 : index
+      exo.assign %x[%m1, %n] = %zero : !x
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @fill0: tensor parameter 'dst' is not bound to the whole of 'x' (its accesses are not at the same indices)}}
+    %c = transform.exo.replace %m with @fill0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: one size bound to two different loop bounds.
+exo.proc @fill_sq(%R: index,
+                  %dst: !exo.tensor<[R, R], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.for %j = 0 to %R seq {
+      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, R], f32, dram>
+    }
+  }
+}
+!x = !exo.tensor<[M, N], f32, dram>
+exo.proc @rect(%M: index, %N: index, %x: !x) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    // expected-note @below {{loop 'n' runs to another bound than the one size 'R' was bound to}}
+    exo.for %n = 0 to %N seq {
+      exo.assign %x[%m, %n] = %zero : !x
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @fill_sq: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %m with @fill_sq : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a size that bounds no loop of the body.
+exo.proc @fill_row(%R: index, %S: index,
+                   %dst: !exo.window<[4], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.assign %dst[%i] = %zero : !exo.window<[4], f32, dram>
+  }
+}
+!x = !exo.tensor<[M], f32, dram>
+exo.proc @row(%M: index, %x: !x) requires affine_set<()[M] : (M - 4 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to 4 seq {
+    exo.assign %x[%m] = %zero : !x
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @fill_row: size 'S' bounds no loop of the instruction's body}}
+    %c = transform.exo.replace %m with @fill_row : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a window parameter of a size-dependent shape.
+exo.proc @fill_w(%R: index,
+                 %dst: !exo.window<[R], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.assign %dst[%i] = %zero : !exo.window<[R], f32, dram>
+  }
+}
+!x = !exo.tensor<[M], f32, dram>
+exo.proc @row(%M: index, %x: !x) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.assign %x[%m] = %zero : !x
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @fill_w: window parameter 'dst' has a dimension that is not a constant}}
+    %c = transform.exo.replace %m with @fill_w : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the instruction's loop bound is computed from a size.
+exo.proc @fill_plus(%R: index,
+                    %dst: !exo.tensor<[R], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  %r1 = arith.subi %R, %c1 : index
+  exo.for %i = 0 to %r1 seq {
+    exo.assign %dst[%i] = %zero : !exo.tensor<[R], f32, dram>
+  }
+}
+!x = !exo.tensor<[M], f32, dram>
+exo.proc @row(%M: index, %x: !x) {
+  %zero = arith.constant 0.0 : f32
+  // expected-note @below {{the instruction's loop bound here is not one of its size parameters}}
+  exo.for %m = 0 to %M seq {
+    exo.assign %x[%m] = %zero : !x
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @fill_plus: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %m with @fill_plus : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the program loop's bound is computed inside the statement.
+exo.proc @fill0(%R: index, %S: index,
+                %dst: !exo.tensor<[R, S], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.for %j = 0 to %S seq {
+      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, S], f32, dram>
+    }
+  }
+}
+!x = !exo.tensor<[1, M], f32, dram>
+exo.proc @inner(%M: index, %x: !x) requires affine_set<()[M] : (M - 4 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  exo.for %o = 0 to 1 seq {
+    %b = arith.addi %o, %c1 : index
+    // expected-note @below {{the bound of loop 'm' is computed inside the statement}}
+    exo.for %m = 0 to %b seq {
+      exo.assign %x[%o, %m] = %zero : !x
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %o = transform.exo.match_loop "o" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @fill0: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %o with @fill0 : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

@@ -666,3 +666,73 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// replace with size and tensor parameters: the zeroing nest becomes a call
+// of @fill0 on the whole tensor, its sizes bound to the loops' bounds.
+// CHECK-LABEL: exo.proc @zero_all
+//  CHECK-NEXT:   %[[Z:.*]] = arith.constant
+//  CHECK-NEXT:   exo.call @fill0(%M, %N, %x) : (index, index, !exo.tensor<[M, N], f32, dram>)
+//  CHECK-NEXT: }
+exo.proc @fill0(%R: index, %S: index,
+                %dst: !exo.tensor<[R, S], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.for %j = 0 to %S seq {
+      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, S], f32, dram>
+    }
+  }
+}
+!x = !exo.tensor<[M, N], f32, dram>
+exo.proc @zero_all(%M: index, %N: index, %x: !x) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %x[%m, %n] = %zero : !x
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.exo.replace %m with @fill0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A size bound to a constant: the call gets it as a constant.
+// CHECK-LABEL: exo.proc @zero_rows
+//       CHECK:   %[[C4:.*]] = arith.constant 4 : index
+//       CHECK:   exo.call @fill0(%[[C4]], %N, %x)
+exo.proc @fill0(%R: index, %S: index,
+                %dst: !exo.tensor<[R, S], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %R seq {
+    exo.for %j = 0 to %S seq {
+      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, S], f32, dram>
+    }
+  }
+}
+!x = !exo.tensor<[4, N], f32, dram>
+exo.proc @zero_rows(%N: index, %x: !x) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to 4 seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %x[%m, %n] = %zero : !x
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.exo.replace %m with @fill0 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -190,6 +190,74 @@ module attributes {transform.with_named_sequence} {
 
 !T = !exo.tensor<[N], f32, dram>
 
+// Statements that only add to x, the first adding to each element of the
+// window once: the staged copy starts as those values (the reduction
+// becomes an assignment, 0 + v being v) and is added back after.
+// CHECK-LABEL: exo.proc @add_once
+//       CHECK:   %s = exo.alloc : !exo.tensor<[8], f32, dram>
+//   CHECK-NOT:   s_in
+//       CHECK:     exo.assign %s[%{{.*}}] = %{{.*}} : !exo.tensor<[8], f32, dram>
+//       CHECK:     exo.reduce %s[%l] +=
+//       CHECK:   exo.for %s_out_0 = 0 to 8 seq {
+//       CHECK:     exo.reduce %x[%s_out_0] +=
+exo.proc @add_once(%N: index, %x: !T, %y: !T)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %c4 = arith.constant 4 : index
+  exo.for %i = 0 to 2 seq {
+    exo.for %j = 0 to 4 seq {
+      %i4 = arith.muli %i, %c4 : index
+      %ij = arith.addi %i4, %j : index
+      %v = exo.read %y[%ij] : !T
+      exo.reduce %x[%ij] += %v : !T
+    }
+  }
+  exo.for %l = 0 to 8 seq {
+    %v = exo.read %y[%l] : !T
+    exo.reduce %x[%l] += %v : !T
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.exo.match_loop "l" in %root : (!transform.any_op) -> !transform.any_op
+    %il = transform.merge_handles %i, %l : !transform.any_op
+    %s, %in, %out = transform.exo.stage_mem %il, "x" at ["0"] sizes [8] as "s" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!T = !exo.tensor<[N], f32, dram>
+
+// The first statement adds to element 0 twice: the copy starts at zero.
+// CHECK-LABEL: exo.proc @add_twice
+//       CHECK:   exo.for %s_in_0 = 0 to 2 seq {
+//       CHECK:     exo.assign %s[%s_in_0] = %{{.*}} : !exo.tensor<[2], f32, dram>
+//       CHECK:   exo.reduce %s[
+exo.proc @add_twice(%N: index, %x: !T, %y: !T)
+    requires affine_set<()[N] : (N - 2 >= 0)> {
+  exo.for %i = 0 to 2 seq {
+    exo.for %j = 0 to 2 seq {
+      %v = exo.read %y[%i] : !T
+      exo.reduce %x[%i] += %v : !T
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %s, %in, %out = transform.exo.stage_mem %i, "x" at ["0"] sizes [2] as "s" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!T = !exo.tensor<[N], f32, dram>
+
 // x[4 * i + j] with j < 2 and i < 2 leaves gaps (elements 2, 3, 6, 7): the
 // copy-in stays, so that the copy back writes what x held there.
 // CHECK-LABEL: exo.proc @overwrite_gaps

@@ -1061,8 +1061,12 @@ def Exo_ReplaceOp : Exo_TransformOp<"replace", [
     (the window's) and at a fixed point in the others, with offsets that do
     not depend on the unified loops; all accesses of one parameter must agree
     on the window. The windows must lie within their tensors (Presburger) and
-    be in the parameters' memories. Then the statement computes exactly what
-    the call computes, which is the instruction's sequential meaning.
+    be in the parameters' memories. A tensor parameter is bound to a whole
+    tensor (every access at the same indices, the same extents), and an
+    `index` parameter (a size) to the bound of the program loop that its
+    loops unify with (loops bounded by sizes match loops with any bound
+    computed outside the statement). Then the statement computes exactly
+    what the call computes, which is the instruction's sequential meaning.
 
     ```mlir
     %call = transform.exo.replace %copy with @tma_load_128x32
@@ -1314,9 +1318,20 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
     arguments that the nest uses move to `gmem` with their windows; refused
     when host code outside the nest also uses one, or the proc is called.
 
+    With `host %stmts with @instr`, the host statements `%stmts` may use
+    those arguments too: in the same rewrite each is replaced (as by
+    `replace`) by a call of `@instr`, an instruction the host issues on the
+    CUDA stream (timeline `cpu_cuda_stream`, e.g. cudaMemsetAsync), which
+    then accesses them in global memory. Neither rewrite is possible alone
+    (host code cannot access `gmem`; the nest cannot run on the device
+    while host code uses the arguments in `dram`). `%stmts` is consumed.
+
     ```mlir
     %k = transform.exo.wrap_device_function %mo tasks 1 block_dim 256
         cluster_dim 1 blocks_per_sm 4 : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.wrap_device_function %nest tasks 3 block_dim 128
+        cluster_dim 1 blocks_per_sm 1 host %zeroing with @cuda_memset0_2d_f32
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
     ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target,
@@ -1324,11 +1339,14 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
                        OptionalAttr<ArrayAttr>:$warps,
                        DefaultValuedAttr<I64Attr, "1">:$cluster_dim,
                        DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm,
-                       DefaultValuedAttr<I64Attr, "1">:$tasks);
+                       DefaultValuedAttr<I64Attr, "1">:$tasks,
+                       Optional<TransformHandleTypeInterface>:$host,
+                       OptionalAttr<FlatSymbolRefAttr>:$host_instr);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
     $target `tasks` $tasks (`block_dim` $block_dim^)? (`warps` $warps^)?
-    `cluster_dim` $cluster_dim `blocks_per_sm` $blocks_per_sm attr-dict `:`
+    `cluster_dim` $cluster_dim `blocks_per_sm` $blocks_per_sm
+    (`host` $host^ `with` $host_instr)? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
