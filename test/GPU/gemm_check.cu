@@ -20,7 +20,9 @@
 // kernels, and as an independent cross-check at small sizes).
 //
 // Built with -DEXO_GEMM_SPLITK, the binary checks and times the split-K
-// kernel exo_kernels::gemm_sm90_tf32_splitk instead, with the same buffers
+// kernel exo_kernels::gemm_sm90_tf32_splitk (or, with
+// -DEXO_GEMM_SPLITK_KERNEL=NAME, exo_kernels::NAME from NAME_launcher.h:
+// gemm_sm90_tf32_derived_splitk) instead, with the same buffers
 // (A[M,K] read as A[M,KS,KC], B as B[N,KS,KC], K = KS * KC) and `--ks KS`
 // splits (default 2; every K must be a multiple of KS). Its launcher zeroes C
 // before the launch (the kernel accumulates with TMA reduce-adds): the NaN
@@ -80,7 +82,10 @@
 #define EXO_GEMM_HEADER2(k) EXO_GEMM_STR(k##_launcher.h)
 #define EXO_GEMM_HEADER(k) EXO_GEMM_HEADER2(k)
 #ifdef EXO_GEMM_SPLITK
-#include "gemm_sm90_tf32_splitk_launcher.h"
+#ifndef EXO_GEMM_SPLITK_KERNEL
+#define EXO_GEMM_SPLITK_KERNEL gemm_sm90_tf32_splitk
+#endif
+#include EXO_GEMM_HEADER(EXO_GEMM_SPLITK_KERNEL)
 #elif defined(EXO_GEMM_TF32_KERNEL)
 #include EXO_GEMM_HEADER(EXO_GEMM_TF32_KERNEL)
 #elif defined(EXO_GEMM_BF16)
@@ -130,7 +135,7 @@ constexpr double kRelTolerance = 2e-3;
 constexpr int kTile = 128; // Granularity of the bad-element map.
 #ifdef EXO_GEMM_SPLITK
 constexpr bool kSplitK = true;
-constexpr const char *kKernelName = "gemm_sm90_tf32_splitk";
+constexpr const char *kKernelName = EXO_GEMM_XSTR(EXO_GEMM_SPLITK_KERNEL);
 #elif defined(EXO_GEMM_TF32_KERNEL)
 constexpr bool kSplitK = false;
 constexpr const char *kKernelName = EXO_GEMM_XSTR(EXO_GEMM_TF32_KERNEL);
@@ -368,7 +373,7 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
              float *dC) {
 #ifdef EXO_GEMM_SPLITK
   // A[M,K] is A[M,KS,KC] and B[N,K] is B[N,KS,KC], both row-major.
-  CUresult result = exo_kernels::gemm_sm90_tf32_splitk(
+  CUresult result = exo_kernels::EXO_GEMM_SPLITK_KERNEL(
       stream, s.M, s.N, s.KS, s.K / s.KS, devicePtr(dA), devicePtr(dB),
       devicePtr(dC));
 #elif defined(EXO_GEMM_TF32_KERNEL)

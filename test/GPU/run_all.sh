@@ -13,6 +13,8 @@
 #   gemm_sm90_tf32_derived_ws2_launcher.h (derivedws2) .../gemm_derived_ws2.mlir
 #   gemm_sm90_tf32_derived_cluster_launcher.h (derivedcluster)
 #                                           .../gemm_derived_cluster.mlir
+#   gemm_sm90_tf32_derived_splitk_launcher.h (derivedsplitk)
+#                                           .../gemm_derived_splitk.mlir
 #                                   (the derived ones after -transform-interpreter)
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
@@ -61,11 +63,12 @@ init_run run_all "$@"
 summary=$out_dir/summary.txt
 # No results of an earlier run may pass for this one's.
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
-  "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_bf16.csv \
+  "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_derived_splitk_ks[24].csv \
+  "$out_dir"/gemm_bf16.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster pingpong bf16 tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk pingpong bf16 tma saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -121,6 +124,7 @@ step gpus 60 nvidia-smi -L
 
 gemm_bin=$out_dir/gemm_check
 splitk_bin=$out_dir/gemm_check_splitk
+derivedsplitk_bin=$out_dir/gemm_check_derived_splitk
 gemv_bin=$out_dir/gemv_check
 gemm1cta_bin=$out_dir/gemm_check_1cta
 derived_bin=$out_dir/gemm_check_derived
@@ -188,12 +192,15 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster pingpong bf16 tma saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk pingpong bf16 tma saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
 start_build splitk gemm_sm90_tf32_splitk_launcher.h gemm_check.cu \
   "$splitk_bin" -DEXO_GEMM_SPLITK
+start_build derivedsplitk gemm_sm90_tf32_derived_splitk_launcher.h \
+  gemm_check.cu "$derivedsplitk_bin" -DEXO_GEMM_SPLITK \
+  -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 start_build gemv gemv_warp_coop_launcher.h gemv_check.cu "$gemv_bin"
 start_build gemm1cta gemm_sm90_tf32_1cta_launcher.h gemm_check.cu \
   "$gemm1cta_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_1cta
@@ -242,6 +249,10 @@ correctness_phase() {
   run splitk splitk-correctness-ks2 60 "$splitk_bin" --ks 2 256x256x64 \
     1024x1024x2048
   run splitk splitk-correctness-ks4 60 "$splitk_bin" --ks 4 512x512x4096
+  run derivedsplitk derivedsplitk-correctness-ks2 60 "$derivedsplitk_bin" \
+    --ks 2 256x256x64 1024x1024x2048
+  run derivedsplitk derivedsplitk-correctness-ks4 60 "$derivedsplitk_bin" \
+    --ks 4 512x512x4096
   # GEMV (requires M mod 16 == 0, K mod 8 == 0): K < 32 (no unrolled loop);
   # K / 8 odd (unrolled loop plus remainder); 40000 rows are 2500 tasks, more
   # than one wave of the persistent grid (132 SMs x 16 CTAs).
@@ -301,7 +312,8 @@ sanitizer() {
   selected "$build" || return 0
   bin=${bin_of[$build]}
   case $build in
-  gemm | splitk | gemv | gemm1cta | derived | derivedws | derivedws2 | \
+  gemm | splitk | derivedsplitk | gemv | gemm1cta | derived | derivedws | \
+    derivedws2 | \
     derivedcluster | pingpong | bf16) ref=(--ref naive) ;;
   esac
   case ${built[$build]} in
@@ -330,6 +342,9 @@ sanitizer_phase() {
   sanitizer splitk splitk memcheck --ks 3 512x256x192
   sanitizer splitk splitk racecheck --ks 2 256x256x128
   sanitizer splitk splitk synccheck --ks 2 256x256x128
+  sanitizer derivedsplitk derivedsplitk memcheck --ks 3 512x256x192
+  sanitizer derivedsplitk derivedsplitk racecheck --ks 2 256x256x128
+  sanitizer derivedsplitk derivedsplitk synccheck --ks 2 256x256x128
   sanitizer gemv gemv memcheck 256x264
   sanitizer gemv gemv racecheck 256x264
   sanitizer gemv gemv synccheck 256x264
@@ -381,6 +396,11 @@ timing_phase() {
     --csv "$out_dir/gemm_splitk_ks4.csv" 1024x1024x8192 256x8192x8192
   run splitk splitk-timing-ks2 300 "$splitk_bin" --ks 2 --time \
     --csv "$out_dir/gemm_splitk_ks2.csv" 1024x1024x1024
+  run derivedsplitk derivedsplitk-timing-ks4 300 "$derivedsplitk_bin" --ks 4 \
+    --time --csv "$out_dir/gemm_derived_splitk_ks4.csv" 1024x1024x8192 \
+    256x8192x8192
+  run derivedsplitk derivedsplitk-timing-ks2 300 "$derivedsplitk_bin" --ks 2 \
+    --time --csv "$out_dir/gemm_derived_splitk_ks2.csv" 1024x1024x1024
   # One gemm_splitk.csv (it has a KS column) from the two.
   local part merged=$out_dir/gemm_splitk.csv
   rm -f "$merged"
