@@ -199,6 +199,7 @@ struct Variable {
   Operation *alloc = nullptr;
   bool shared = false;    // shared memory, reused once dead
   bool registers = false; // per-thread registers or wgmma accumulators
+  bool wgmmaRegs = false;  // registers a wgmma reads or writes (D, A)
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
@@ -333,6 +334,16 @@ private:
   DenseMap<Value, int64_t> values;
   DenseMap<Value, Variable *> vars;
   std::vector<std::unique_ptr<Variable>> ownedVars;
+  /// Threads whose last access to wgmma registers (accumulators, A
+  /// fragments) was followed by a wgmma.fence (Fence(wgmma_fence_1,
+  /// wgmma_fence_2), or the zero-init instruction, which ends with one), or
+  /// that have only accessed them through wgmma since:
+  /// PTX requires wgmma.fence before a wgmma that accesses registers any
+  /// other instruction accessed before (and before a thread's first wgmma,
+  /// which, tasks being new threads here, is a task's first).
+  llvm::DenseSet<Tid> wgmmaFenced;
+  /// Where each thread last accessed wgmma registers other than by wgmma.
+  llvm::DenseMap<Tid, Operation *> wgmmaRegsTouched;
   /// Live records by the task of their accessor (-1: the host).
   struct LiveList {
     std::vector<std::weak_ptr<Record>> records;
@@ -897,6 +908,37 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
              << d << " of '" << var.name << "' (extent " << var.dims[d]
              << ") at " << context();
     }
+  // wgmma.fence: a wgmma's register accesses need every thread fenced since
+  // the registers were last accessed otherwise; other accesses unfence.
+  if (var.wgmmaRegs) {
+    bool byWgmma =
+        qual == QualTimeline::WgmmaAccum || qual == QualTimeline::WgmmaRegA;
+    // The zero-init instruction writes zeros and executes wgmma.fence
+    // itself (its lowering): it leaves its threads fenced.
+    bool zeroes = qual == QualTimeline::WgmmaZero;
+    const Threads &who = g.global();
+    for (auto [lo, hi] : who.ranges)
+      for (Tid t = lo; t < hi; ++t) {
+        if (byWgmma && !record && !wgmmaFenced.contains(t)) {
+          InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+          diag << "missing wgmma fence: the wgmma by " << describe(who)
+               << " at " << context() << " accesses the registers of '"
+               << var.name << "', but " << describe(Threads::single(t))
+               << " has not executed Fence(wgmma_fence_1, wgmma_fence_2) "
+               << "since it last accessed them otherwise (or since its task "
+               << "began)";
+          if (Operation *last = wgmmaRegsTouched.lookup(t))
+            diag.attachNote(last->getLoc()) << "the last such access";
+          return diag;
+        }
+        if (record && zeroes) {
+          wgmmaFenced.insert(t);
+        } else if (record && !byWgmma) {
+          wgmmaFenced.erase(t);
+          wgmmaRegsTouched[t] = op;
+        }
+      }
+  }
   // Reads of a variable nothing mutates (an input) cannot race.
   if (isRead && !mutated.contains(varValue))
     return success();
@@ -1239,6 +1281,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
           alloc.getMemoryAttr() &&
           (alloc.getMemoryAttr().getKind() == MemoryKind::Regs ||
            alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaAccum);
+      var->wgmmaRegs =
+          alloc.getMemoryAttr() &&
+          (alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaAccum ||
+           alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaA);
       if (var->shared && failed(reuseShared(alloc, g)))
         return failure();
       if (count > (int64_t(1) << 28))
@@ -1423,6 +1469,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     SyncTimelineSets l1 = getSyncTimelineSets(fence.getFirst());
     SyncTimelineSets l2 = getSyncTimelineSets(fence.getSecond());
     const Threads &who = g.global();
+    if (fence.getFirst() == SyncTimeline::WgmmaFence1)
+      for (auto [lo, hi] : who.ranges)
+        for (Tid t = lo; t < hi; ++t)
+          wgmmaFenced.insert(t);
     QualTimelineSet l1All = l1.full | l1.temporal;
     forEachLive(g.task, [&](Record &r) {
       if (r.witnessedBy(who, l1All)) {
