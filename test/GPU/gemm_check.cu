@@ -42,7 +42,9 @@
 // build (same data, reference, bounds and timing against cuBLAS tf32).
 //
 // Built with -DEXO_GEMM_BF16, it checks and times exo_kernels::gemm_sm90_bf16
-// (gemm_sm90_bf16_launcher.h): A and B are drawn as fresh random floats in
+// (gemm_sm90_bf16_launcher.h; or, with -DEXO_GEMM_BF16_KERNEL=NAME,
+// exo_kernels::NAME from NAME_launcher.h: gemm_sm90_bf16_derived): A and B are
+// drawn as fresh random floats in
 // [-1, 1) (the same draws as the other builds) and rounded to nearest bf16 on
 // the device; the kernel, the references and the spot checks all read those
 // bf16 buffers, and C is f32. The reference is cublasGemmEx on the bf16
@@ -89,7 +91,10 @@
 #elif defined(EXO_GEMM_TF32_KERNEL)
 #include EXO_GEMM_HEADER(EXO_GEMM_TF32_KERNEL)
 #elif defined(EXO_GEMM_BF16)
-#include "gemm_sm90_bf16_launcher.h"
+#ifndef EXO_GEMM_BF16_KERNEL
+#define EXO_GEMM_BF16_KERNEL gemm_sm90_bf16
+#endif
+#include EXO_GEMM_HEADER(EXO_GEMM_BF16_KERNEL)
 #else
 #include "gemm_sm90_tf32_launcher.h"
 #endif
@@ -141,7 +146,7 @@ constexpr bool kSplitK = false;
 constexpr const char *kKernelName = EXO_GEMM_XSTR(EXO_GEMM_TF32_KERNEL);
 #elif defined(EXO_GEMM_BF16)
 constexpr bool kSplitK = false;
-constexpr const char *kKernelName = "gemm_sm90_bf16";
+constexpr const char *kKernelName = EXO_GEMM_XSTR(EXO_GEMM_BF16_KERNEL);
 #else
 constexpr bool kSplitK = false;
 constexpr const char *kKernelName = "gemm_sm90_tf32";
@@ -380,7 +385,7 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
   CUresult result = exo_kernels::EXO_GEMM_TF32_KERNEL(
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
 #elif defined(EXO_GEMM_BF16)
-  CUresult result = exo_kernels::gemm_sm90_bf16(
+  CUresult result = exo_kernels::EXO_GEMM_BF16_KERNEL(
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
 #else
   CUresult result = exo_kernels::gemm_sm90_tf32(

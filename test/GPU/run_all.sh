@@ -15,6 +15,7 @@
 #                                           .../gemm_derived_cluster.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h (derivedsplitk)
 #                                           .../gemm_derived_splitk.mlir
+#   gemm_sm90_bf16_derived_launcher.h (derivedbf16) .../gemm_derived_bf16.mlir
 #                                   (the derived ones after -transform-interpreter)
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
@@ -64,11 +65,11 @@ summary=$out_dir/summary.txt
 # No results of an earlier run may pass for this one's.
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_derived_splitk_ks[24].csv \
-  "$out_dir"/gemm_bf16.csv \
+  "$out_dir"/gemm_bf16.csv "$out_dir"/gemm_derived_bf16.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk pingpong bf16 tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 tma saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -133,6 +134,7 @@ derivedws2_bin=$out_dir/gemm_check_derived_ws2
 derivedcluster_bin=$out_dir/gemm_check_derived_cluster
 pingpong_bin=$out_dir/gemm_check_pingpong
 bf16_bin=$out_dir/gemm_check_bf16
+derivedbf16_bin=$out_dir/gemm_check_derived_bf16
 tma_bin=$out_dir/tma_check
 saxpy_bin=$out_dir/saxpy_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
@@ -192,7 +194,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk pingpong bf16 tma saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 tma saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -217,6 +219,8 @@ start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
   -DEXO_GEMM_BF16
+start_build derivedbf16 gemm_sm90_bf16_derived_launcher.h gemm_check.cu \
+  "$derivedbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
 start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
 start_build saxpy saxpy_launcher.h saxpy_check.cu "$saxpy_bin"
 for name in $all_kernels; do
@@ -286,6 +290,8 @@ correctness_phase() {
   # ring wraps); several waves (256 tiles for 66 clusters).
   run bf16 bf16-correctness 60 "$bf16_bin" 256x256x64 512x256x192 \
     1024x1024x1024 4096x4096x4096
+  run derivedbf16 derivedbf16-correctness 60 "$derivedbf16_bin" 256x256x64 \
+    512x256x192 1024x1024x1024 4096x4096x4096
   # TMA copies (64-row boxes, 8 to 32 floats wide): the sizes of every box
   # width; 64x8, 128x48 and 96x32 are outside some kernels' requires (their
   # launchers must reject them); 4096x4096 gives many tasks per CTA.
@@ -314,7 +320,7 @@ sanitizer() {
   case $build in
   gemm | splitk | derivedsplitk | gemv | gemm1cta | derived | derivedws | \
     derivedws2 | \
-    derivedcluster | pingpong | bf16) ref=(--ref naive) ;;
+    derivedcluster | derivedbf16 | pingpong | bf16) ref=(--ref naive) ;;
   esac
   case ${built[$build]} in
   1) ;;
@@ -372,6 +378,9 @@ sanitizer_phase() {
   sanitizer bf16 bf16 memcheck 512x256x192
   sanitizer bf16 bf16 racecheck 256x256x384
   sanitizer bf16 bf16 synccheck 256x256x384
+  sanitizer derivedbf16 derivedbf16 memcheck 512x256x192
+  sanitizer derivedbf16 derivedbf16 racecheck 256x256x384
+  sanitizer derivedbf16 derivedbf16 synccheck 256x256x384
   # TMA copies: all four kernels; 256 to 1024 boxes, so each CTA of the
   # persistent grid reuses its shared memory for several tasks.
   sanitizer tma tma memcheck 2048x256
@@ -420,6 +429,9 @@ timing_phase() {
     8192x8192x8192
   run bf16 bf16-timing 300 "$bf16_bin" --time --csv "$out_dir/gemm_bf16.csv" \
     2048x2048x2048 4096x4096x4096 8192x8192x8192
+  run derivedbf16 derivedbf16-timing 300 "$derivedbf16_bin" --time \
+    --csv "$out_dir/gemm_derived_bf16.csv" 2048x2048x2048 4096x4096x4096 \
+    8192x8192x8192
   # The one-CTA GEMM, for reference (no pipelining, one warpgroup per SM).
   run gemm1cta gemm1cta-timing 300 "$gemm1cta_bin" --time \
     --csv "$out_dir/gemm_1cta.csv" 4096x4096x4096
