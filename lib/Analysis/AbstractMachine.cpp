@@ -199,7 +199,7 @@ struct Variable {
   Operation *alloc = nullptr;
   bool shared = false;    // shared memory, reused once dead
   bool registers = false; // per-thread registers or wgmma accumulators
-  bool wgmmaRegs = false;  // registers a wgmma reads or writes (D, A)
+  bool wgmmaRegs = false; // registers a wgmma reads or writes (D, A)
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
