@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Turns the CSVs of bench/gpu/run.sh into results.md and results.png.
+
+Usage: python3 bench/gpu/report.py OUT_DIR
+
+results.md: one table per kernel (performance, % of peak, cuBLAS, the ratio
+cuBLAS time / kernel time), the shapes the kernels do not support, and
+issue 8's targets against what was measured. results.png: the ratios as bars
+(skipped, with a note, when matplotlib is missing). Exits 1 when a CSV
+reports a failed check or no CSV is there.
+"""
+
+import csv
+import os
+import sys
+
+# (CSV, title, unit column, unit, peak)
+KERNELS = [
+    ("gemm_tf32.csv", "tf32 GEMM (gemm_derived_cluster.mlir)", "exo_tflops",
+     "TFLOP/s", "494.7 TFLOP/s dense tf32"),
+    ("gemm_splitk_ks4.csv", "split-K tf32 GEMM, KS = 4 (gemm_derived_splitk.mlir)",
+     "exo_tflops", "TFLOP/s", "494.7 TFLOP/s"),
+    ("gemm_splitk_ks2.csv", "split-K tf32 GEMM, KS = 2 (gemm_derived_splitk.mlir)",
+     "exo_tflops", "TFLOP/s", "494.7 TFLOP/s"),
+    ("gemm_bf16.csv", "bf16 GEMM (gemm_derived_bf16.mlir)", "exo_tflops",
+     "TFLOP/s", "989.4 TFLOP/s dense bf16"),
+    ("gemv_derived.csv", "fp32 GEMV (gemv_derived.mlir)", "exo_gbps", "GB/s",
+     "4800 GB/s HBM3e"),
+    ("gemv_v4.csv", "fp32 GEMV, hand-written (gemv_warp_v4.mlir, no derivation yet)",
+     "exo_gbps", "GB/s", "4800 GB/s HBM3e"),
+]
+
+UNSUPPORTED = [
+    ("tf32 / bf16 / split-K GEMM", "4000x4000x4000",
+     "M and N must be multiples of 256 (whole 256 x 256 cluster tiles)"),
+    ("tf32 / bf16 / split-K GEMM", "3000x5000x7000",
+     "M and N must be multiples of 256 (whole 256 x 256 cluster tiles)"),
+]
+
+COPY_GBPS = 4300.0  # device-to-device copy bandwidth measured on the H200
+
+
+def size_of(row):
+    if "N" in row:
+        return f"{row['M']}x{row['N']}x{row['K']}"
+    return f"{row['M']}x{row['K']}"
+
+
+def read(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out = sys.argv[1]
+    tables = []
+    failed = False
+    found = {}
+    for name, title, col, unit, peak in KERNELS:
+        path = os.path.join(out, name)
+        if not os.path.exists(path):
+            tables.append(f"## {title}\n\nNot run ({name} missing).\n")
+            continue
+        rows = read(path)
+        found[name] = rows
+        lines = [f"## {title}", "",
+                 f"| size | check | {unit} | % of peak ({peak}) | cuBLAS {unit} "
+                 "| vs cuBLAS |", "| --- | --- | --- | --- | --- | --- |"]
+        cublas_col = col.replace("exo_", "cublas_")
+        for r in rows:
+            failed |= r["check"] != "PASS"
+            lines.append(f"| {size_of(r)} | {r['check']} | {float(r[col]):.1f} "
+                         f"| {float(r['exo_pct_peak']):.1f} % "
+                         f"| {float(r[cublas_col]):.1f} "
+                         f"| {float(r['speedup']):.3f}x |")
+        tables.append("\n".join(lines) + "\n")
+    if not found:
+        print("report: no CSV in " + out, file=sys.stderr)
+        return 1
+
+    def ratio(name, size):
+        for r in found.get(name, []):
+            if size_of(r) == size:
+                return float(r["speedup"])
+        return None
+
+    def gbps(name, size):
+        for r in found.get(name, []):
+            if size_of(r) == size:
+                return float(r["exo_gbps"])
+        return None
+
+    targets = ["## Issue 8's targets", "",
+               "| target | measured | met |", "| --- | --- | --- |"]
+
+    def target(what, value, goal, fmt="{:.3f}x"):
+        if value is None:
+            targets.append(f"| {what} | not run | - |")
+        else:
+            targets.append(f"| {what} | {fmt.format(value)} | "
+                           f"{'yes' if value >= goal else 'no'} |")
+
+    for s in ["4096x4096x4096", "8192x8192x8192"]:
+        target(f"tf32 {s} >= 1.10x cuBLAS", ratio("gemm_tf32.csv", s), 1.10)
+    for s in ["2048x2048x2048", "4096x4096x4096", "8192x8192x8192"]:
+        target(f"tf32 {s} >= 1.0x cuBLAS", ratio("gemm_tf32.csv", s), 1.0)
+    best = [x for x in (ratio("gemm_splitk_ks4.csv", "1024x1024x1024"),
+                        ratio("gemm_splitk_ks2.csv", "1024x1024x1024"))
+            if x is not None]
+    target("split-K 1024^3 >= 1.2x cuBLAS (best KS)", max(best) if best else None,
+           1.2)
+    for s in ["4096x4096x4096", "8192x8192x8192"]:
+        target(f"bf16 {s} >= 1.0x cuBLAS", ratio("gemm_bf16.csv", s), 1.0)
+    for name in ["gemv_derived.csv", "gemv_v4.csv"]:
+        for r in found.get(name, []):
+            target(f"{name[:-4]} {size_of(r)} >= 0.95x cuBLAS",
+                   float(r["speedup"]), 0.95)
+        for s in ["16384x16384", "32768x32768"]:
+            g = gbps(name, s)
+            target(f"{name[:-4]} {s} >= 90 % of copy bandwidth "
+                   f"({COPY_GBPS:.0f} GB/s)",
+                   None if g is None else g / COPY_GBPS, 0.90, "{:.1%}")
+    unsupported = ["## Shapes not run", "", "| kernel | shape | why |",
+                   "| --- | --- | --- |"]
+    for k, s, why in UNSUPPORTED:
+        unsupported.append(f"| {k} | {s} | {why} |")
+
+    md = ["# GEMM and GEMV against cuBLAS (bench/gpu/run.sh)", ""]
+    md += tables
+    md += ["\n".join(targets) + "\n", "\n".join(unsupported) + "\n"]
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        labels, values, colors = [], [], []
+        palette = ["tab:blue", "tab:orange", "tab:green", "tab:red",
+                   "tab:purple", "tab:brown"]
+        for i, (name, title, *_rest) in enumerate(KERNELS):
+            for r in found.get(name, []):
+                labels.append(f"{name[:-4]}\n{size_of(r)}")
+                values.append(float(r["speedup"]))
+                colors.append(palette[i % len(palette)])
+        fig, ax = plt.subplots(figsize=(max(8, 0.5 * len(labels)), 5))
+        ax.bar(range(len(values)), values, color=colors)
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_xticks(range(len(labels)))
+        ax.set_xticklabels(labels, rotation=90, fontsize=7)
+        ax.set_ylabel("cuBLAS time / Exo-GPU time")
+        ax.set_title("Exo-GPU kernels against cuBLAS on the H200")
+        fig.tight_layout()
+        fig.savefig(os.path.join(out, "results.png"), dpi=120)
+        md.append("![ratios](results.png)\n")
+    except ImportError:
+        md.append("(No plot: matplotlib is not installed.)\n")
+    with open(os.path.join(out, "results.md"), "w") as f:
+        f.write("\n".join(md))
+    print("\n".join(md))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Usage: bash bench/gpu/run.sh GEN_DIR OUT_DIR
+#
+# Issue 8's one command, run on a GPU machine from anywhere. GEN_DIR holds
+# the launchers of the benchmarked kernels, each derived from its naive
+# specification by a transform script (bash bench/gpu/gen.sh GEN_DIR makes
+# them where exo-gpu-opt is built):
+#   gemm_sm90_tf32_derived_cluster_launcher.h  examples/gemm/gemm_derived_cluster.mlir
+#   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
+#   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
+#   gemv_derived_launcher.h                    examples/gemv/gemv_derived.mlir
+# and, for comparison, the hand-written GEMV gemv_warp_v4_launcher.h
+# (examples/gemv/gemv_warp_v4.mlir; no derivation reaches it yet).
+#
+# It builds the harnesses (test/GPU/gemm_check.cu, gemv_check.cu), then for
+# every shape of issue 8 that a kernel supports checks it (fresh random data,
+# output poisoned with NaN, relative error against cuBLAS in full fp32 or
+# fp64 dot products within tf32/bf16 bounds, NaN fails) and times it against
+# cuBLAS in the same process on the same buffers (L2 flushed, CUDA events,
+# median of 100 runs after warm-up). OUT_DIR receives log.txt (everything),
+# one CSV per kernel, and, from bench/gpu/report.py, results.md (the table:
+# TFLOP/s or GB/s, % of peak, ratio to cuBLAS, and the shapes a kernel does
+# not support, with why) and results.png (when matplotlib is installed).
+# Exits non-zero when a build, a check or the report fails.
+set -uo pipefail
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 GEN_DIR OUT_DIR" >&2
+  exit 2
+fi
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+gen_dir=$(cd "$1" && pwd) || exit 2
+mkdir -p "$2"
+out_dir=$(cd "$2" && pwd)
+log=$out_dir/log.txt
+: >"$log"
+for dir in "${CUDA_HOME:-/usr/local/cuda}/bin" /usr/local/cuda/bin; do
+  if ! command -v nvcc >/dev/null 2>&1 && [ -x "$dir/nvcc" ]; then
+    PATH=$dir:$PATH
+  fi
+done
+command -v nvcc >/dev/null 2>&1 || {
+  echo "bench: nvcc not found" | tee -a "$log" >&2
+  exit 2
+}
+rm -f "$out_dir"/*.csv "$out_dir"/results.md "$out_dir"/results.png
+
+failed=0
+# build NAME SOURCE FLAGS...: nvcc in the background; the pid in pids[NAME].
+declare -A pids
+build() {
+  local name=$1 src=$2
+  shift 2
+  nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" "$@" \
+    -I "$root/runtime" -I "$gen_dir" "$root/test/GPU/$src" \
+    "$root/runtime/exo_gpu_runtime.cpp" -lcuda -lcublas \
+    -o "$out_dir/$name" >"$out_dir/build-$name.log" 2>&1 &
+  pids[$name]=$!
+}
+build tf32 gemm_check.cu -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster
+build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
+  -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
+build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
+build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
+build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
+for name in tf32 splitk bf16 gemv_derived gemv_v4; do
+  if wait "${pids[$name]}"; then
+    echo "== [build-$name] OK" | tee -a "$log"
+  else
+    echo "== [build-$name] FAILED" | tee -a "$log"
+    cat "$out_dir/build-$name.log" | tee -a "$log"
+    failed=1
+  fi
+done
+
+# bench NAME CSV ARGS...: one timed run of a built harness.
+bench() {
+  local name=$1 csv=$2
+  shift 2
+  [ -x "$out_dir/$name" ] || return 0
+  echo "== [$name] $*" | tee -a "$log"
+  if ! timeout 600 "$out_dir/$name" --time --reps 100 --csv "$out_dir/$csv" \
+    "$@" 2>&1 | tee -a "$log"; then
+    echo "== [$name] FAILED" | tee -a "$log"
+    failed=1
+  fi
+}
+# tf32 (requires M, N multiples of 256 and K of 32): the squares and the
+# skinny shapes it supports; 4000^3 and 3000x5000x7000 it does not (the
+# report lists them).
+bench tf32 gemm_tf32.csv 512x512x512 1024x1024x1024 2048x2048x2048 \
+  4096x4096x4096 8192x8192x8192 1024x1024x8192 8192x8192x512 256x8192x8192
+# Split-K, for the shapes with few output tiles (KS splits of K).
+bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
+  1024x1024x8192 256x8192x8192
+bench splitk gemm_splitk_ks2.csv --ks 2 1024x1024x1024 2048x2048x2048
+# bf16 (K a multiple of 64).
+bench bf16 gemm_bf16.csv 1024x1024x1024 2048x2048x2048 4096x4096x4096 \
+  8192x8192x8192
+# GEMV: the squares and two skinny shapes.
+bench gemv_derived gemv_derived.csv 4096x4096 8192x8192 16384x16384 \
+  32768x32768 1024x65536 65536x1024
+bench gemv_v4 gemv_v4.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
+  1024x65536 65536x1024
+
+if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
+  failed=1
+fi
+rm -f "$out_dir/tf32" "$out_dir/splitk" "$out_dir/bf16" \
+  "$out_dir/gemv_derived" "$out_dir/gemv_v4"
+exit "$failed"
