@@ -66,6 +66,7 @@ build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
 for name in tf32 splitk bf16 gemv_derived gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
+    rm -f "$out_dir/build-$name.log"
   else
     echo "== [build-$name] FAILED" | tee -a "$log"
     cat "$out_dir/build-$name.log" | tee -a "$log"
