@@ -27,60 +27,65 @@ exo.proc @ld_global_v4_f32(
 }
 
 // shfl.sync.bfly.b32 with lane mask L, then an add: both lanes of the pair
-// (t, t ^ L) get the sum of their values.
+// (t, t ^ L) get the sum of their values (each element c of the pair).
 exo.proc @shfl_xor_sum_16_f32(
     %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
     %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
     instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "shfl_xor_sum_16"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
 }
 
 exo.proc @shfl_xor_sum_8_f32(
     %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
     %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
     instr<unit = 2 * threads_strided(1, 8), timeline = cuda_in_order, lowering = "shfl_xor_sum_8"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
 }
 
 exo.proc @shfl_xor_sum_4_f32(
     %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
     %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
     instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
 }
 
 exo.proc @shfl_xor_sum_2_f32(
     %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
     %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
     instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
 }
 
 exo.proc @shfl_xor_sum_1_f32(
     %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
     %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
     instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
 }
 
 exo.proc @gemv_warp_v4(%M: index, %K: index, %A: !A, %x: !x, %y: !y)

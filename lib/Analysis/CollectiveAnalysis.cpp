@@ -104,6 +104,9 @@ private:
 
   void visitBlock(Block &block, const Env &env);
   void visitOp(Operation &op, const Env &env);
+  /// The value of an index or i1 computed from constants and the
+  /// cuda_threads iterators of `env` by arith ops, or nothing.
+  std::optional<int64_t> evaluate(Value v, const Env &env, int depth = 0);
   void checkOp(Operation &op, const Env &env);
   void checkDistributed(AllocOp alloc);
   /// Arrive counts and multicast masks of an mbarrier's arrives and of the
@@ -263,6 +266,61 @@ void CollectiveAnalyzer::visitBlock(Block &block, const Env &env) {
     visitOp(op, env);
 }
 
+std::optional<int64_t> CollectiveAnalyzer::evaluate(Value v, const Env &env,
+                                                    int depth) {
+  if (depth > 32)
+    return std::nullopt;
+  if (std::optional<int64_t> k = getConstantIntValue(v))
+    return v.getType().isInteger(1) ? int64_t(*k != 0) : *k;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    for (auto [iv, value] : env.iterators)
+      if (iv == v)
+        return value;
+    return std::nullopt;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getNumOperands() > 3)
+    return std::nullopt;
+  SmallVector<int64_t> x;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> o = evaluate(operand, env, depth + 1);
+    if (!o)
+      return std::nullopt;
+    x.push_back(*o);
+  }
+  if (auto cmp = dyn_cast<arith::CmpIOp>(def)) {
+    switch (cmp.getPredicate()) {
+    case arith::CmpIPredicate::eq:
+      return x[0] == x[1];
+    case arith::CmpIPredicate::ne:
+      return x[0] != x[1];
+    case arith::CmpIPredicate::slt:
+      return x[0] < x[1];
+    case arith::CmpIPredicate::sle:
+      return x[0] <= x[1];
+    case arith::CmpIPredicate::sgt:
+      return x[0] > x[1];
+    case arith::CmpIPredicate::sge:
+      return x[0] >= x[1];
+    default:
+      return std::nullopt; // (unsigned comparisons: not needed here)
+    }
+  }
+  if (isa<arith::AddIOp>(def))
+    return x[0] + x[1];
+  if (isa<arith::SubIOp>(def))
+    return x[0] - x[1];
+  if (isa<arith::MulIOp>(def))
+    return x[0] * x[1];
+  if (isa<arith::AndIOp>(def))
+    return x[0] & x[1];
+  if (isa<arith::OrIOp>(def))
+    return x[0] | x[1];
+  if (isa<arith::XOrIOp>(def))
+    return x[0] ^ x[1];
+  return std::nullopt;
+}
+
 void CollectiveAnalyzer::visitOp(Operation &op, const Env &env) {
   result.instances[&op].push_back({env.iterators, env.threads});
   if (!reported.contains(&op))
@@ -308,8 +366,12 @@ void CollectiveAnalyzer::visitOp(Operation &op, const Env &env) {
     return;
   }
   if (auto ifOp = dyn_cast<IfOp>(op)) {
-    visitBlock(ifOp.getThenBlock(), env);
-    if (ifOp.hasElse())
+    // A condition on the collective's own iterators (e.g. `lane == 0`)
+    // decides which branch these threads run; otherwise both may run.
+    std::optional<int64_t> c = evaluate(ifOp.getCondition(), env);
+    if (!c || *c)
+      visitBlock(ifOp.getThenBlock(), env);
+    if (ifOp.hasElse() && (!c || !*c))
       visitBlock(ifOp.getElseRegion().front(), env);
     return;
   }
@@ -536,9 +598,10 @@ static CollUnitAttr getNativeUnit(AllocOp alloc) {
 namespace {
 /// One coordinate of an access to an allocation.
 struct Coord {
-  enum Kind { Iterator, Split, Multicast, Other } kind = Other;
+  enum Kind { Iterator, Split, Multicast, Constant, Other } kind = Other;
   Value iterator;    // Iterator
   CollUnitAttr unit; // Split: the unit each slice is distributed over
+  int64_t value = 0; // Constant
 };
 
 /// An access of an allocation: the op, its coordinates.
@@ -563,6 +626,12 @@ static Coord classifyIndex(OpFoldResult index) {
       c.kind = Coord::Iterator;
       c.iterator = v;
     }
+  }
+  // A constant names one shard: its owner is checked like an iterator's
+  // (e.g. lane 0 reading element 0 of registers distributed over lanes).
+  if (std::optional<int64_t> k = getConstantIntValue(index)) {
+    c.kind = Coord::Constant;
+    c.value = *k;
   }
   return c;
 }
@@ -723,7 +792,7 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
   int64_t nativeSize = *nativeCount;
   auto isShardLoop = [&](const Coord &c) {
     if (c.kind != Coord::Iterator)
-      return c.kind != Coord::Other;
+      return c.kind != Coord::Other && c.kind != Coord::Constant;
     Value iv = c.iterator;
     auto loop = cast<ForOp>(iv.getParentBlock()->getParentOp());
     FailureOr<int64_t> size =
@@ -755,6 +824,8 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
     for (unsigned d = 0; d < m; ++d) {
       Coord c = d < access.coords.size() ? access.coords[d] : Coord();
       auto extent = dyn_cast<IntegerAttr>(dims[d]);
+      if (c.kind == Coord::Constant)
+        continue; // (in bounds: the access verifiers check constants)
       if (c.kind == Coord::Other) {
         error(op) << "dimension " << d << " of '" << name
                   << "' is distributed over " << nativeText
@@ -818,9 +889,10 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
         const Coord &c = access.coords[d];
         SmallVector<std::pair<SmallVector<int64_t>, ThreadSet>> next;
         for (auto &[key, threads] : slices) {
-          if (c.kind == Coord::Iterator) {
+          if (c.kind == Coord::Iterator || c.kind == Coord::Constant) {
             auto k = key;
-            k.push_back(*inst.lookup(c.iterator));
+            k.push_back(c.kind == Coord::Constant ? c.value
+                                                  : *inst.lookup(c.iterator));
             next.push_back({k, threads});
             continue;
           }

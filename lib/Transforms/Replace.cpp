@@ -66,7 +66,10 @@ public:
   DenseMap<Value, Value> values;
   /// Program loop iterators unified with instruction loops.
   llvm::SmallPtrSet<Value, 8> unifiedIvs;
-  DenseMap<Value, Binding> bindings; // by parameter
+  /// By parameter: the windows every access so far agrees with (each access
+  /// may allow several choices of dimensions; all of them are kept until a
+  /// later access rules them out).
+  DenseMap<Value, SmallVector<Binding>> candidates;
   /// Index parameters (sizes) and the program loop bounds they stand for.
   DenseMap<Value, OpFoldResult> sizes;
 
@@ -272,11 +275,9 @@ LogicalResult Unifier::unifyAccess(Operation *iop, Value param,
   // Choose which tensor dimensions are the parameter's (in order): the
   // first assignment under which every offset is free of the loops.
   unsigned rank = prog.size(), prank = inst.size();
-  std::optional<Binding> found;
+  SmallVector<Binding> found;
   SmallVector<int> choice;
   std::function<void(unsigned, unsigned)> search = [&](unsigned d, unsigned j) {
-    if (found)
-      return;
     if (d == rank) {
       if (j != prank)
         return;
@@ -290,7 +291,7 @@ LogicalResult Unifier::unifyAccess(Operation *iop, Value param,
         b.offsets.push_back(off);
       }
       b.paramDim = choice;
-      found = b;
+      found.push_back(b);
       return;
     }
     if (j < prank && rank - d > prank - j - 1) {
@@ -305,23 +306,29 @@ LogicalResult Unifier::unifyAccess(Operation *iop, Value param,
     }
   };
   search(0, 0);
-  if (!found)
+  if (found.empty())
     return mismatch(pop, "this access of '" + tensorName(tensor) +
                              "' is not at a fixed offset from the "
                              "instruction's access of '" +
                              instr.getArgName(arg.getArgNumber()) + "'");
-  auto [it, inserted] = bindings.try_emplace(param, *found);
+  auto same = [&](const Binding &a, const Binding &b) {
+    return a.tensor == b.tensor && a.paramDim == b.paramDim &&
+           llvm::all_of(llvm::seq<unsigned>(0, rank), [&](unsigned k) {
+             return sameLinear(a.offsets[k], b.offsets[k]);
+           });
+  };
+  auto [it, inserted] = candidates.try_emplace(param, found);
   if (!inserted) {
-    const Binding &prev = it->second;
-    bool same = prev.tensor == found->tensor &&
-                prev.paramDim == found->paramDim &&
-                llvm::all_of(llvm::seq<unsigned>(0, rank), [&](unsigned k) {
-                  return sameLinear(prev.offsets[k], found->offsets[k]);
-                });
-    if (!same)
+    SmallVector<Binding> kept;
+    for (const Binding &b : it->second)
+      if (llvm::any_of(found, [&](const Binding &f) { return same(b, f); }))
+        kept.push_back(b);
+    if (kept.empty())
       return mismatch(pop, "'" + instr.getArgName(arg.getArgNumber()) +
                                "' was bound to another window of '" +
-                               tensorName(prev.tensor) + "' before");
+                               tensorName(it->second.front().tensor) +
+                               "' before");
+    it->second = std::move(kept);
   }
   return success();
 }
@@ -430,11 +437,27 @@ planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
       plan.needsMap.push_back(false);
       continue;
     }
-    auto it = u.bindings.find(arg);
-    if (it == u.bindings.end())
+    auto it = u.candidates.find(arg);
+    if (it == u.candidates.end())
       return why.fail(header + ": parameter '" + name +
                       "' is not accessed by the instruction's body");
-    const Binding &b = it->second;
+    // The first candidate window that lies in its tensor (a tensor
+    // parameter takes the first).
+    const Binding *pick = &it->second.front();
+    if (!isa<exo::TensorType>(arg.getType()))
+      for (const Binding &c : it->second) {
+        ArrayRef<Attribute> pd = getDimsOf(arg.getType());
+        SmallVector<int64_t> sz;
+        for (int j : c.paramDim)
+          sz.push_back(j < 0 ? 1 : cast<IntegerAttr>(pd[j]).getInt());
+        Refusal scratch;
+        if (succeeded(proveBoxInTensor(stmt, c.tensor, c.offsets, sz, header,
+                                       scratch))) {
+          pick = &c;
+          break;
+        }
+      }
+    const Binding &b = *pick;
     MemoryAttr have = getMemoryOf(b.tensor.getType());
     if (movesToGmem && movesToGmem->contains(b.tensor))
       have = MemoryAttr::get(stmt->getContext(), MemoryKind::Gmem);

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace exo;
@@ -123,8 +124,199 @@ FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
                             loop.getInductionVar(), zero);
   auto guard = IfOp::create(rewriter, stmt->getLoc(), isFirst);
   Block *thenBlock = rewriter.createBlock(&guard.getThenRegion());
+  // The expressions only the statement uses (a read feeding it, say) move
+  // with it, in their order (constants stay).
+  SmallVector<Operation *> feeding;
+  llvm::SmallPtrSet<Operation *, 8> taken = {stmt};
+  SmallVector<Operation *> work = {stmt};
+  while (!work.empty()) {
+    Operation *user = work.pop_back_val();
+    for (Value operand : user->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != stmt->getBlock() ||
+          def->hasTrait<OpTrait::ConstantLike>() || def->getNumRegions() != 0 ||
+          def->getNumResults() != 1 ||
+          !(isMemoryEffectFree(def) || isa<ReadOp>(def)) ||
+          !llvm::all_of(def->getUsers(),
+                        [&](Operation *u) { return taken.contains(u); }) ||
+          !taken.insert(def).second)
+        continue;
+      feeding.push_back(def);
+      work.push_back(def);
+    }
+  }
+  llvm::sort(feeding,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  for (Operation *def : feeding)
+    rewriter.moveOpBefore(def, thenBlock, thenBlock->end());
   rewriter.moveOpBefore(stmt, thenBlock, thenBlock->end());
   return loop;
+}
+
+//===----------------------------------------------------------------------===//
+// reduce_tree
+//===----------------------------------------------------------------------===//
+
+FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
+                                       StringRef tempName, Refusal &why) {
+  std::string header = "cannot turn the sum into a tree";
+  // The nest: loops from 0 to 2, perfectly nested (index arithmetic
+  // aside), around one reduction of a read.
+  SmallVector<ForOp> loops;
+  Operation *op = nest;
+  while (auto loop = dyn_cast<ForOp>(op)) {
+    if (!loop.getMode().isSeq() ||
+        getConstantIntValue(loop.getLowerBound()) != 0 ||
+        getConstantIntValue(loop.getUpperBound()) != 2) {
+      why.note(loop.getLoc(), "loop '" + loop.getIterName() +
+                                  "' does not run from 0 to 2 (seq)");
+      return why.fail(header + ": the nest must be loops over bits");
+    }
+    loops.push_back(loop);
+    Operation *inner = nullptr;
+    for (Operation &child : loop.getBodyBlock()) {
+      // Expressions (index arithmetic, reads) have results; statements
+      // do not.
+      if (child.getNumResults() != 0)
+        continue;
+      if (inner) {
+        why.note(child.getLoc(), "this statement is not the only one");
+        return why.fail(header + ": the loops must hold one statement each");
+      }
+      inner = &child;
+    }
+    if (!inner)
+      return why.fail(header + ": loop '" + loop.getIterName() + "' is empty");
+    op = inner;
+  }
+  auto reduce = dyn_cast<ReduceOp>(op);
+  auto read = reduce ? reduce.getValue().getDefiningOp<ReadOp>() : ReadOp();
+  if (loops.empty() || !reduce || !read) {
+    why.note(op->getLoc(), "this is not 'y[...] += t[...]'");
+    return why.fail(header + ": the innermost statement must add a read "
+                             "element to another tensor");
+  }
+  Value t = read.getSource();
+  auto alloc = t.getDefiningOp<AllocOp>();
+  auto type = dyn_cast<exo::TensorType>(t.getType());
+  auto elem = type ? dyn_cast<FloatType>(type.getElementType()) : FloatType();
+  if (!alloc || !type || !elem)
+    return why.fail(header + ": '" + tensorName(t) +
+                    "' must be a local tensor of floats (its values are "
+                    "overwritten)");
+  if (reduce.getDest() == t)
+    return why.fail(header + ": the sum is added to the tensor it sums");
+  unsigned n = loops.size();
+  SmallVector<OpFoldResult> idx = read.getMixedIndices();
+  ArrayRef<Attribute> dims = type.getDims();
+  SmallVector<int64_t> rest;
+  bool shaped = idx.size() >= n;
+  for (unsigned d = 0; shaped && d < idx.size(); ++d) {
+    if (d < n) {
+      shaped &= dyn_cast<Value>(idx[d]) == loops[d].getInductionVar() &&
+                isa<IntegerAttr>(dims[d]) &&
+                cast<IntegerAttr>(dims[d]).getInt() == 2;
+    } else {
+      std::optional<int64_t> c = getConstantIntValue(idx[d]);
+      shaped &= c.has_value();
+      if (c)
+        rest.push_back(*c);
+    }
+  }
+  if (!shaped) {
+    why.note(read.getLoc(), "this read");
+    return why.fail(header + ": '" + tensorName(t) +
+                    "' must be read at the loops' iterators, in order, in "
+                    "dimensions of extent 2, then at constants");
+  }
+  // The destination's index may not depend on the loops.
+  SmallVector<LinearValue> dest;
+  for (OpFoldResult i : reduce.getMixedIndices()) {
+    LinearValue v = decomposeLinear(i);
+    for (auto [value, coeff] : v.terms) {
+      Operation *def = value.getDefiningOp();
+      bool inside =
+          def ? nest->isAncestor(def)
+              : nest->isAncestor(value.getParentBlock()->getParentOp());
+      if (inside) {
+        why.note(reduce.getLoc(), "this index");
+        return why.fail(header + ": the sum's destination must not depend "
+                                 "on the loops");
+      }
+    }
+    dest.push_back(v);
+  }
+  // Nothing may use t after the nest: the tree overwrites it.
+  for (Operation *user : t.getUsers()) {
+    if (nest->isAncestor(user))
+      continue;
+    Operation *at = nest->getBlock()->findAncestorOpInBlock(*user);
+    if (!at || nest->isBeforeInBlock(at)) {
+      why.note(user->getLoc(), "this use");
+      return why.fail(header + ": '" + tensorName(t) +
+                      "' is used after the sum, but the tree overwrites it");
+    }
+  }
+
+  Location loc = nest.getLoc();
+  rewriter.setInsertionPoint(nest);
+  IndexBuilder ib(rewriter, loc, nest);
+  ReducedTree result;
+  result.temp = AllocOp::create(rewriter, loc, type,
+                                rewriter.getStringAttr(tempName), Value());
+  Value bufs[2] = {t, result.temp.getResult()};
+  auto seq = LoopModeAttr::get(rewriter.getContext(), LoopModeKind::Seq,
+                               CollUnitAttr());
+  for (unsigned level = 0; level < n; ++level) {
+    Value src = bufs[level % 2], dst = bufs[(level + 1) % 2];
+    OpBuilder::InsertionGuard guard(rewriter);
+    // Loops over the other bits, named after the level's bit.
+    SmallVector<OpFoldResult> ivs(n);
+    Operation *outer = nullptr;
+    for (unsigned d = 0; d < n; ++d) {
+      if (d == level)
+        continue;
+      std::string name =
+          (loops[level].getIterName() + "_" + loops[d].getIterName()).str();
+      auto loop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                                rewriter.getIndexAttr(2), seq, name);
+      if (!outer)
+        outer = loop;
+      ivs[d] = loop.getInductionVar();
+      rewriter.setInsertionPointToStart(&loop.getBodyBlock());
+    }
+    // The pair: both of its elements get the sum (one statement, a loop).
+    auto pair = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                              rewriter.getIndexAttr(2), seq,
+                              (loops[level].getIterName() + "_pair").str());
+    if (!outer)
+      outer = pair;
+    rewriter.setInsertionPointToStart(&pair.getBodyBlock());
+    auto at = [&](OpFoldResult bit) {
+      SmallVector<OpFoldResult> i = ivs;
+      i[level] = bit;
+      for (int64_t c : rest)
+        i.push_back(rewriter.getIndexAttr(c));
+      return i;
+    };
+    Value a = createRead(rewriter, loc, src, at(rewriter.getIndexAttr(0)));
+    Value b = createRead(rewriter, loc, src, at(rewriter.getIndexAttr(1)));
+    Value sum = arith::AddFOp::create(rewriter, loc, a, b);
+    createWrite(rewriter, loc, /*reduce=*/false, dst,
+                at(pair.getInductionVar()), sum);
+    result.levels.push_back(outer);
+  }
+  SmallVector<OpFoldResult> zero(n, rewriter.getIndexAttr(0));
+  for (int64_t c : rest)
+    zero.push_back(rewriter.getIndexAttr(c));
+  Value total = createRead(rewriter, loc, bufs[n % 2], zero);
+  SmallVector<OpFoldResult> destIdx;
+  for (const LinearValue &v : dest)
+    destIdx.push_back(buildLinearValue(ib, v));
+  result.final = createWrite(rewriter, loc, /*reduce=*/true, reduce.getDest(),
+                             destIdx, total);
+  rewriter.eraseOp(nest);
+  return result;
 }
 
 //===----------------------------------------------------------------------===//

@@ -11,7 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 // The first access distributes acc over the 32 lanes; the final read of
-// acc[0] from every lane would read lane 0's registers.
+// acc[0] from every lane would read lane 0's registers: a constant index
+// names one shard, whose owner (lane 0) is not every reader.
 !X = !exo.tensor<[1024], f32, gmem>
 !Y = !exo.tensor<[1024], f32, gmem>
 !R = !exo.tensor<[32], f32, regs>
@@ -21,10 +22,60 @@ exo.proc @constant_index(%x: !X, %y: !Y) {
       %acc = exo.alloc : !R
       exo.for %lane = 0 to 32 cuda_threads<thread> {
         %v = exo.read %x[%lane] : !X
+        // expected-note @+1 {{the owner was set by this access}}
         exo.assign %acc[%lane] = %v : !R
-        // expected-error @+1 {{dimension 0 of 'acc' is distributed over #exo.unit<thread> shards; it must be indexed by a cuda_threads iterator}}
+        // expected-error @+1 {{element [0] of the distributed dimensions of 'acc' belongs to 1 thread: thread 0, but this access runs on 1 thread: thread 1}}
         %w = exo.read %acc[0] : !R
         exo.assign %y[%lane] = %w : !Y
+      }
+    }
+  }
+}
+
+// -----
+
+// An index computed from the lane is not an iterator: which shard it names
+// is not known per thread.
+!X = !exo.tensor<[1024], f32, gmem>
+!R = !exo.tensor<[32], f32, regs>
+exo.proc @computed_index(%x: !X) {
+  %c1 = arith.constant 1 : index
+  exo.device_function(blockDim = 32) {
+    exo.for %task = 0 to 32 cuda_tasks {
+      %acc = exo.alloc : !R
+      exo.for %lane = 0 to 32 cuda_threads<thread> {
+        %v = exo.read %x[%lane] : !X
+        exo.assign %acc[%lane] = %v : !R
+      }
+      exo.for %lane = 0 to 31 cuda_threads<thread> {
+        %l1 = arith.addi %lane, %c1 : index
+        // expected-error @+1 {{dimension 0 of 'acc' is distributed over #exo.unit<thread> shards; it must be indexed by a cuda_threads iterator}}
+        %w = exo.read %acc[%l1] : !R
+        exo.assign %x[%lane] = %w : !X
+      }
+    }
+  }
+}
+
+// -----
+
+// A constant index read by the shard's owner is accepted (lane 0, under a
+// condition on the lane that the analysis evaluates): no error.
+!X = !exo.tensor<[1024], f32, gmem>
+!R = !exo.tensor<[32], f32, regs>
+exo.proc @owner_reads_constant(%x: !X) {
+  %c0 = arith.constant 0 : index
+  exo.device_function(blockDim = 32) {
+    exo.for %task = 0 to 32 cuda_tasks {
+      %acc = exo.alloc : !R
+      exo.for %lane = 0 to 32 cuda_threads<thread> {
+        %v = exo.read %x[%lane] : !X
+        exo.assign %acc[%lane] = %v : !R
+        %first = arith.cmpi eq, %lane, %c0 : index
+        exo.if %first {
+          %w = exo.read %acc[0] : !R
+          exo.assign %x[%task] = %w : !X
+        }
       }
     }
   }

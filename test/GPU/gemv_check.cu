@@ -43,7 +43,16 @@
 // K of 4).
 // -DEXO_GEMV_SPLITK=KS selects the split-K kernel
 // (examples/gemv/gemv_splitk_v4.mlir) with KS chunks of K / KS columns.
-#if defined(EXO_GEMV_SPLITK)
+// -DEXO_GEMV_NAME=NAME selects exo_kernels::NAME from NAME_launcher.h, any
+// GEMV with the default signature (gemv_derived_warp, the warp-per-row
+// kernel examples/gemv/gemv_derived_warp.mlir derives).
+#define EXO_GEMV_STR(x) #x
+#define EXO_GEMV_HEADER2(k) EXO_GEMV_STR(k##_launcher.h)
+#define EXO_GEMV_HEADER(k) EXO_GEMV_HEADER2(k)
+#if defined(EXO_GEMV_NAME)
+#include EXO_GEMV_HEADER(EXO_GEMV_NAME)
+#define EXO_GEMV_KERNEL EXO_GEMV_NAME
+#elif defined(EXO_GEMV_SPLITK)
 #include "gemv_splitk_v4_launcher.h"
 #define EXO_GEMV_KERNEL gemv_splitk_v4
 #elif defined(EXO_GEMV_V4)

@@ -286,6 +286,27 @@ mlir::FailureOr<ForOp> addLoop(mlir::RewriterBase &rewriter,
                                mlir::Operation *stmt, llvm::StringRef name,
                                llvm::StringRef hi, Refusal &why);
 
+/// The result of reduceTree: one nest per level of the tree (its outermost
+/// loop), the final reduction and the second buffer.
+struct ReducedTree {
+  llvm::SmallVector<mlir::Operation *> levels;
+  mlir::Operation *final = nullptr;
+  AllocOp temp;
+};
+
+/// Turns the sum `for b_{n-1} .. b_0 in [0, 2): y[I] += t[b_{n-1}, .., b_0,
+/// c..]` into a butterfly over the n bits: level j adds, for every setting
+/// of the other bits, the pair of elements that differ in bit b_{n-1-j} and
+/// stores the sum into both (`for c in [0, 2): dst[.., c, ..] = src[.., 0,
+/// ..] + src[.., 1, ..]`), alternating between t and a new tensor
+/// `tempName` of t's type), then y[I] += the final t or temp at [0, .., 0,
+/// c..]. The sum is re-associated, like reordering reductions: equal in
+/// real arithmetic, not bit for bit. t must be a local tensor that nothing
+/// uses after the loop nest (its values are overwritten).
+mlir::FailureOr<ReducedTree> reduceTree(mlir::RewriterBase &rewriter,
+                                        ForOp nest, llvm::StringRef tempName,
+                                        Refusal &why);
+
 /// Replaces a call of a proc (not an instruction) by the callee's body.
 mlir::LogicalResult inlineCall(mlir::RewriterBase &rewriter, CallOp call,
                                Refusal &why);

@@ -615,10 +615,26 @@ LogicalResult KernelLowering::lowerThreadsLoop(ForOp loop) {
       q = arith::RemUIOp::create(b, loc, q, c32(n));
     ivValue = add(toI64(q), c64(lb));
   }
+  values[iv] = ivValue;
+  // Threads that are not one range per CTA (lanes 0-15 of every warp, say,
+  // under `if b4 == 0`) cannot be guarded by a range; when they are exactly
+  // the threads that reach the loop, the enclosing guards already selected
+  // them and the loop needs no guard of its own.
+  ThreadSet reach(clusterDim * blockDim), runs(clusterDim * blockDim);
+  for (const CollectiveInstance &inst : ca.getInstances(loop))
+    reach |= inst.threads;
+  for (const CollectiveInstance &inst : insts)
+    runs |= inst.threads;
+  SmallVector<CtaPart> runParts = partsOf(runs);
+  bool ranged = llvm::all_of(runParts, [&](const CtaPart &p) {
+    return p.contiguous() && p.lo == runParts.front().lo &&
+           p.hi == runParts.front().hi;
+  });
+  if (!ranged && reach == runs)
+    return lowerBlock(body);
   FailureOr<Value> cond = guardFor(loop, insts);
   if (failed(cond))
     return failure();
-  values[iv] = ivValue;
   if (!*cond)
     return success();
   return emitIf(*cond, [&] { return lowerBlock(body); });

@@ -1298,6 +1298,35 @@ void transform::AddLoopOp::getEffects(
 }
 
 DiagnosedSilenceableFailure
+transform::ReduceTreeOp::apply(transform::TransformRewriter &rewriter,
+                               transform::TransformResults &results,
+                               transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  SmallVector<Operation *> levels, finals;
+  for (ForOp loop : loops) {
+    Refusal why;
+    FailureOr<ReducedTree> tree = reduceTree(rewriter, loop, getName(), why);
+    if (failed(tree))
+      return report(*this, why);
+    llvm::append_range(levels, tree->levels);
+    finals.push_back(tree->final);
+  }
+  results.set(cast<OpResult>(getLevels()), levels);
+  results.set(cast<OpResult>(getFinal()), finals);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::ReduceTreeOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
 transform::InlineOp::apply(transform::TransformRewriter &rewriter,
                            transform::TransformResults &results,
                            transform::TransformState &state) {

@@ -297,6 +297,32 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// add_loop moves the expressions only the statement uses (the read) into
+// the guard with it; constants stay.
+// CHECK-LABEL: exo.proc @once_read
+//  CHECK-NEXT:   exo.for %k = 0 to %K seq {
+//       CHECK:     exo.if
+//  CHECK-NEXT:       %[[V:.*]] = exo.read %x[1]
+//  CHECK-NEXT:       %[[W:.*]] = arith.addf %[[V]], %[[V]] : f32
+//  CHECK-NEXT:       exo.assign %y[0] = %[[W]]
+!v = !exo.tensor<[4], f32, dram>
+exo.proc @once_read(%K: index, %x: !v, %y: !v)
+    requires affine_set<()[K] : (K - 1 >= 0)> {
+  %v = exo.read %x[1] : !v
+  %w = arith.addf %v, %v : f32
+  exo.assign %y[0] = %w : !v
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.exo.match_access "y" kind "assign" in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.exo.add_loop %s "k" to "K" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // add_loop: the statement runs once, at k = 0.
 // CHECK-LABEL: exo.proc @once
 //       CHECK:   exo.for %k = 0 to %K seq {

@@ -931,6 +931,51 @@ def Exo_AddLoopOp : Exo_TransformOp<"add_loop", [
   }];
 }
 
+def Exo_ReduceTreeOp : Exo_TransformOp<"reduce_tree", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "turns a sum over bits into a butterfly of pairwise sums";
+  let description = [{
+    The target is a nest `for b_{n-1} .. b_0 in [0, 2): y[I] += t[b_{n-1},
+    .., b_0, c..]` (loops from 0 to 2, the iterators indexing the leading
+    dimensions of a local tensor `t` in order, constants after; `I` free of
+    the loops). It becomes n levels of pairwise sums, a butterfly: level j,
+    for every setting of the other bits, adds the two elements that differ
+    in bit `b_{n-1-j}` and stores the sum into both (`for c in [0, 2):
+    dst[.., c, ..] = src[.., 0, ..] + src[.., 1, ..]`), reading from `t` and
+    writing a new tensor named `name` of `t`'s type at even levels, the
+    reverse at odd ones; then `y[I] +=` the final tensor at `[0, .., 0,
+    c..]` (after the last level every element holds the total). A level's
+    loops are named `<its bit>_<other bit>` and `<its bit>_pair`; the pair
+    loop is a butterfly shuffle's semantics (shfl.sync.bfly plus an add),
+    ready for `replace`.
+
+    The sum is re-associated, which the dependence analysis also allows
+    when it reorders reductions: equal in real arithmetic, not bit for bit.
+    `t`'s values are overwritten, so nothing may use `t` after the nest.
+
+    ```mlir
+    %levels, %final = transform.exo.reduce_tree %addback as "tmp"
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Consumes the target. Returns the levels (their outermost loops, in
+    order) and the final reductions. Produces a silenceable failure, with a note and the IR
+    untouched, if the nest does not have that form, `t` is not a local
+    float tensor, the destination depends on the loops, or `t` is used
+    after the nest.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$name);
+  let results = (outs TransformHandleTypeInterface:$levels,
+                      TransformHandleTypeInterface:$final);
+  let assemblyFormat = [{
+    $target `as` $name attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def Exo_InlineOp : Exo_TransformOp<"inline", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>

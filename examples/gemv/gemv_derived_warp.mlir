@@ -1,0 +1,298 @@
+// The fast GEMV derived from its specification (issues 4 and 8): the
+// transform script turns y[m] = sum_k A[m, k] x[k] into the hand-written
+// kernel of gemv_warp_v4.mlir: one warp per row, each lane reading 16-byte
+// vectors of the row and of x (128 columns per warp step), one partial sum
+// per lane in a register, and a butterfly of five shuffles (lane masks 16,
+// 8, 4, 2, 1) adding the 32 partial sums; lane 0 adds the total to y[m].
+//
+// The steps that make it fast, beyond gemv_derived.mlir's one row per
+// thread:
+//   - the lane's 5 bits get a loop each (divide_loop), moved outside the K
+//     steps (reorder_loops: the reductions into y[m] commute);
+//   - y[m] is staged per lane (stage_mem), the staged element expanded by
+//     the lane bits and lifted out of their loops: the partial sums `part`,
+//     distributed over the lanes;
+//   - reduce_tree turns the sum of the 32 partial sums into a butterfly
+//     whose levels are the shuffle instructions' bodies (replace); this
+//     re-associates the sum (equal in real arithmetic);
+//   - add_loop puts the zeroing of y[m] and the final add in lane 0.
+// The result equals the hand-written kernel exactly on the CPU (the same
+// order of additions) and the specification within rounding
+// (test/Examples/gemv-derived.test).
+//
+// Run it:
+//   exo-gpu-opt examples/gemv/gemv_derived_warp.mlir -transform-interpreter
+
+!A = !exo.tensor<[M, K], f32, gmem>
+!x = !exo.tensor<[K], f32, gmem>
+!y = !exo.tensor<[M], f32, gmem>
+!V4 = !exo.window<[4], f32, gmem>
+!Part = !exo.tensor<[2, 2, 2, 2, 2], f32, regs>
+!Pair = !exo.window<[2], f32, regs>
+!Vec = !exo.tensor<[2, 2, 2, 2, 2, 4], f32, regs>
+!R4 = !exo.window<[4], f32, regs>
+
+// ld.global.v4.f32: one thread loads 4 consecutive floats (16-byte aligned).
+exo.proc @ld_global_v4_f32(
+    %dst: !R4 {exo.access = #exo.access<write>},
+    %src: !V4 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !V4
+    exo.assign %dst[%i] = %v : !R4
+  }
+}
+
+// shfl.sync.bfly.b32 with lane mask L, then an add: both lanes of the pair
+// (t, t ^ L) get the sum of their values (each element c of the pair).
+exo.proc @shfl_xor_sum_16_f32(
+    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
+    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
+    instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "shfl_xor_sum_16"> {
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
+}
+
+exo.proc @shfl_xor_sum_8_f32(
+    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
+    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
+    instr<unit = 2 * threads_strided(1, 8), timeline = cuda_in_order, lowering = "shfl_xor_sum_8"> {
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
+}
+
+exo.proc @shfl_xor_sum_4_f32(
+    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
+    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
+    instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
+}
+
+exo.proc @shfl_xor_sum_2_f32(
+    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
+    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
+    instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
+}
+
+exo.proc @shfl_xor_sum_1_f32(
+    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
+    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
+    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
+  exo.for %c = 0 to 2 seq {
+    %a = exo.read %src[0] : !Pair
+    %b = exo.read %src[1] : !Pair
+    %s = arith.addf %a, %b : f32
+    exo.assign %dst[%c] = %s : !Pair
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The specification, and the copy the script schedules
+//===----------------------------------------------------------------------===//
+
+!Ah = !exo.tensor<[M, K], f32, dram>
+!xh = !exo.tensor<[K], f32, dram>
+!yh = !exo.tensor<[M], f32, dram>
+
+exo.proc @gemv(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh)
+    requires affine_set<()[M, K] : (M mod 8 == 0, K mod 128 == 0,
+                                     M - 8 >= 0, K - 128 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.assign %y[%m] = %zero : !yh
+    exo.for %k = 0 to %K seq {
+      %a = exo.read %A[%m, %k] : !Ah
+      %b = exo.read %x[%k] : !xh
+      %p = arith.mulf %a, %b : f32
+      exo.reduce %y[%m] += %p : !yh
+    }
+  }
+}
+
+exo.proc @gemv_derived_warp(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh)
+    requires affine_set<()[M, K] : (M mod 8 == 0, K mod 128 == 0,
+                                     M - 8 >= 0, K - 128 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.assign %y[%m] = %zero : !yh
+    exo.for %k = 0 to %K seq {
+      %a = exo.read %A[%m, %k] : !Ah
+      %b = exo.read %x[%k] : !xh
+      %p = arith.mulf %a, %b : f32
+      exo.reduce %y[%m] += %p : !yh
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The schedule
+//===----------------------------------------------------------------------===//
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @gemv_derived_warp in %root : (!transform.any_op) -> !transform.any_op
+
+    // 1. A task is 8 rows, one per warp (t, w). A row's K is read in steps
+    //    of 128 (kc), 4 floats per lane (i); the lane's 5 bits (b4 .. b0)
+    //    each get a loop, so that a butterfly can exchange one of them.
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %lane, %i, %it = transform.exo.divide_loop %kr by 4 ["lane", "i"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %b4, %l4, %t4 = transform.exo.divide_loop %lane by 16 ["b4", "l4"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %b3, %l3, %t3 = transform.exo.divide_loop %l4 by 8 ["b3", "l3"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %b2, %l2, %t2 = transform.exo.divide_loop %l3 by 4 ["b2", "l2"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %b1, %b0, %t1 = transform.exo.divide_loop %l2 by 2 ["b1", "b0"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+
+    // 2. The lanes outside the K steps: each lane sums its own columns
+    //    (reordering reductions into y[m], which commute).
+    %kc1 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
+    %r1, %s1 = transform.exo.reorder_loops %kc1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc2 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
+    %r2, %s2 = transform.exo.reorder_loops %kc2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc3 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
+    %r3, %s3 = transform.exo.reorder_loops %kc3 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc4 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
+    %r4, %s4 = transform.exo.reorder_loops %kc4 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc5 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
+    %r5, %s5 = transform.exo.reorder_loops %kc5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 3. The kernel: 8 warps per CTA, 8 CTAs per SM; a warp per row.
+    %tl = transform.exo.match_loop "t" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tl tasks 1 block_dim 256 cluster_dim 1 blocks_per_sm 8 : (!transform.any_op) -> !transform.any_op
+
+    // 4. Each lane sums its columns in a register: y[m] is staged per lane
+    //    (zero, the lane's sum, added back), then the staged element gets a
+    //    dimension per lane bit and leaves the lane loops (part, distributed
+    //    over the lanes), which split in three: zero, sum, add back.
+    %kc6 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
+    %part, %pin, %pout = transform.exo.stage_mem %kc6, "y" at ["8 * t + w"] sizes [1] as "part" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.expand_dim %part size 2 index "b0" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.expand_dim %part size 2 index "b1" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.expand_dim %part size 2 index "b2" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.expand_dim %part size 2 index "b3" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.expand_dim %part size 2 index "b4" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %zeros, %rest = transform.exo.fission %pin {depth = 5} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc7 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
+    %sums, %addback = transform.exo.fission %kc7 {depth = 5} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 5. The lanes' sums are added by a butterfly over the 5 lane bits:
+    //    each level is a shuffle with the lane (mask 16, 8, 4, 2, 1) and an
+    //    add; lane 0 adds the total to y[m].
+    %levels, %final = transform.exo.reduce_tree %addback as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %sh16 = transform.exo.match_loop "b4_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c16 = transform.exo.replace %sh16 with @shfl_xor_sum_16_f32 : (!transform.any_op) -> !transform.any_op
+    %sh8 = transform.exo.match_loop "b3_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c8 = transform.exo.replace %sh8 with @shfl_xor_sum_8_f32 : (!transform.any_op) -> !transform.any_op
+    %sh4 = transform.exo.match_loop "b2_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c4 = transform.exo.replace %sh4 with @shfl_xor_sum_4_f32 : (!transform.any_op) -> !transform.any_op
+    %sh2 = transform.exo.match_loop "b1_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.replace %sh2 with @shfl_xor_sum_2_f32 : (!transform.any_op) -> !transform.any_op
+    %sh1 = transform.exo.match_loop "b0_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.exo.replace %sh1 with @shfl_xor_sum_1_f32 : (!transform.any_op) -> !transform.any_op
+
+    // 6. Each K step of a lane reads 4 floats of the row and of x into
+    //    registers with one 16-byte load each.
+    %iloop = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
+    %av, %a_in, %a_out = transform.exo.stage_mem %iloop, "A" at ["8 * t + w", "128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [1, 4] as "av" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %xv, %x_in, %x_out = transform.exo.stage_mem %iloop, "x" at ["128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [4] as "xv" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %lda = transform.exo.replace %a_in with @ld_global_v4_f32 : (!transform.any_op) -> !transform.any_op
+    %ldx = transform.exo.replace %x_in with @ld_global_v4_f32 : (!transform.any_op) -> !transform.any_op
+
+    // 7. Lane 0 zeroes y[m] and adds the total to it: each gets a loop per
+    //    lane bit that runs it at 0.
+    %init = transform.exo.match_access "y" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %ends = transform.merge_handles %init, %final : !transform.any_op
+    %e0 = transform.exo.add_loop %ends "b0" to "2" : (!transform.any_op) -> !transform.any_op
+    %e1 = transform.exo.add_loop %e0 "b1" to "2" : (!transform.any_op) -> !transform.any_op
+    %e2 = transform.exo.add_loop %e1 "b2" to "2" : (!transform.any_op) -> !transform.any_op
+    %e3 = transform.exo.add_loop %e2 "b3" to "2" : (!transform.any_op) -> !transform.any_op
+    %e4 = transform.exo.add_loop %e3 "b4" to "2" : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 8. The loops run on the warps and lanes: w on the CTA's warps; a lane
+    //    bit b on the lanes that differ in it (b4 on threads 16 apart, ...);
+    //    a butterfly level's loops on the lane pairs its shuffle exchanges
+    //    (the pair strided by the level's mask, the other bits as above).
+    %l_w = transform.exo.match_loop "w" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_w cuda_threads<warp> : !transform.any_op
+    %l_b4 = transform.exo.match_loop "b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b3 = transform.exo.match_loop "b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b2 = transform.exo.match_loop "b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2 cuda_threads<4 * thread> : !transform.any_op
+    %l_b1 = transform.exo.match_loop "b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1 cuda_threads<2 * thread> : !transform.any_op
+    %l_b0 = transform.exo.match_loop "b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0 cuda_threads<thread> : !transform.any_op
+    %l_b4_b3 = transform.exo.match_loop "b4_b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4_b3 cuda_threads<2 * threads_strided(8, 16)> : !transform.any_op
+    %l_b4_b2 = transform.exo.match_loop "b4_b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4_b2 cuda_threads<2 * threads_strided(4, 16)> : !transform.any_op
+    %l_b4_b1 = transform.exo.match_loop "b4_b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4_b1 cuda_threads<2 * threads_strided(2, 16)> : !transform.any_op
+    %l_b4_b0 = transform.exo.match_loop "b4_b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4_b0 cuda_threads<2 * threads_strided(1, 16)> : !transform.any_op
+    %l_b3_b4 = transform.exo.match_loop "b3_b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b3_b2 = transform.exo.match_loop "b3_b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3_b2 cuda_threads<2 * threads_strided(4, 8)> : !transform.any_op
+    %l_b3_b1 = transform.exo.match_loop "b3_b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3_b1 cuda_threads<2 * threads_strided(2, 8)> : !transform.any_op
+    %l_b3_b0 = transform.exo.match_loop "b3_b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3_b0 cuda_threads<2 * threads_strided(1, 8)> : !transform.any_op
+    %l_b2_b4 = transform.exo.match_loop "b2_b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b2_b3 = transform.exo.match_loop "b2_b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b2_b1 = transform.exo.match_loop "b2_b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2_b1 cuda_threads<2 * threads_strided(2, 4)> : !transform.any_op
+    %l_b2_b0 = transform.exo.match_loop "b2_b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2_b0 cuda_threads<2 * threads_strided(1, 4)> : !transform.any_op
+    %l_b1_b4 = transform.exo.match_loop "b1_b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b1_b3 = transform.exo.match_loop "b1_b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b1_b2 = transform.exo.match_loop "b1_b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1_b2 cuda_threads<4 * thread> : !transform.any_op
+    %l_b1_b0 = transform.exo.match_loop "b1_b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1_b0 cuda_threads<2 * threads_strided(1, 2)> : !transform.any_op
+    %l_b0_b4 = transform.exo.match_loop "b0_b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b0_b3 = transform.exo.match_loop "b0_b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b0_b2 = transform.exo.match_loop "b0_b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0_b2 cuda_threads<4 * thread> : !transform.any_op
+    %l_b0_b1 = transform.exo.match_loop "b0_b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0_b1 cuda_threads<2 * thread> : !transform.any_op
+    transform.yield
+  }
+}
