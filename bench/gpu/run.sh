@@ -8,9 +8,10 @@
 #   gemm_sm90_tf32_derived_cluster_launcher.h  examples/gemm/gemm_derived_cluster.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
+#   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
 #   gemv_derived_launcher.h                    examples/gemv/gemv_derived.mlir
 # and, for comparison, the hand-written GEMV gemv_warp_v4_launcher.h
-# (examples/gemv/gemv_warp_v4.mlir; no derivation reaches it yet).
+# (examples/gemv/gemv_warp_v4.mlir, which gemv_derived_warp.mlir derives).
 #
 # It builds the harnesses (test/GPU/gemm_check.cu, gemv_check.cu), then for
 # every shape of issue 8 that a kernel supports checks it (fresh random data,
@@ -61,9 +62,10 @@ build tf32 gemm_check.cu -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster
 build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
+build gemv_warp gemv_check.cu -DEXO_GEMV_NAME=gemv_derived_warp
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 splitk bf16 gemv_derived gemv_v4; do
+for name in tf32 splitk bf16 gemv_warp gemv_derived gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
     rm -f "$out_dir/build-$name.log"
@@ -99,6 +101,8 @@ bench splitk gemm_splitk_ks2.csv --ks 2 1024x1024x1024 2048x2048x2048
 bench bf16 gemm_bf16.csv 1024x1024x1024 2048x2048x2048 4096x4096x4096 \
   8192x8192x8192
 # GEMV: the squares and two skinny shapes.
+bench gemv_warp gemv_warp.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
+  1024x65536 65536x1024
 bench gemv_derived gemv_derived.csv 4096x4096 8192x8192 16384x16384 \
   32768x32768 1024x65536 65536x1024
 bench gemv_v4 gemv_v4.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
@@ -108,5 +112,5 @@ if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
   failed=1
 fi
 rm -f "$out_dir/tf32" "$out_dir/splitk" "$out_dir/bf16" \
-  "$out_dir/gemv_derived" "$out_dir/gemv_v4"
+  "$out_dir/gemv_warp" "$out_dir/gemv_derived" "$out_dir/gemv_v4"
 exit "$failed"
