@@ -274,6 +274,7 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
                                        std::vector<int64_t>(clusterDim, 0));
   bool wholeWarps = true;
   SmallVector<CallOp> txCalls;
+  DenseMap<Operation *, int64_t> txRepeats;
   {
     // The innermost enclosing sequential (or task) loop: one phase.
     Operation *scope = arrive->getParentOp();
@@ -288,6 +289,26 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
       if (!reached && call && call.getTrailing() == arrive.getBarrier())
         txCalls.push_back(call);
     });
+    // A call inside sequential loops of the phase runs once per iteration
+    // of each: its bytes count that many times.
+    for (CallOp call : txCalls) {
+      int64_t times = 1;
+      for (Operation *p = call->getParentOp(); p && p != scope;
+           p = p->getParentOp()) {
+        auto loop = dyn_cast<ForOp>(p);
+        if (!loop || loop.getMode().isThreads())
+          continue;
+        std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound());
+        std::optional<int64_t> hi = getConstantIntValue(loop.getUpperBound());
+        if (!lo || !hi)
+          return arrive.emitOpError()
+                 << "expects the transactions of a call inside loop '"
+                 << loop.getIterName()
+                 << "', whose trip count is not a constant; no lowering";
+        times *= std::max<int64_t>(*hi - *lo, 0);
+      }
+      txRepeats[call] = times;
+    }
   }
   for (auto [i, inst] : llvm::enumerate(insts)) {
     uint64_t mask = i < masks.size() ? masks[i] : 0;
@@ -322,6 +343,7 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
             nd = acc.getDistributed().size();
           for (unsigned d = 0; d < nd; ++d)
             bytes /= cast<IntegerAttr>(getDimsOf(dst)[d]).getInt();
+          bytes *= txRepeats.lookup(call);
           int64_t issuers = partsOf(cinst.threads).size();
           bytes /= issuers;
           uint64_t cm = ci < callMasks.size() ? callMasks[ci] : 0;

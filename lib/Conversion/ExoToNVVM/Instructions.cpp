@@ -410,13 +410,49 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   int64_t k = type == NVVM::WGMMATypes::tf32 ? 8 : 16;
   StringRef typeName = stringifyWGMMATypes(type);
   // Operands: K-major tiles (rows x k) in swizzled shared memory whose rows
-  // are one swizzle span (32, 64 or 128 bytes) long.
+  // are one swizzle span (32, 64 or 128 bytes) long, or, without swizzling,
+  // as core matrices (8 rows of 16 bytes, 128 contiguous bytes): a window
+  // [2, rows, 16 bytes] of a tensor whose rows are 16 bytes, the two
+  // 16-byte halves of K (the core-matrix columns) in its first dimension.
   auto descriptor = [&](const View &v, int64_t rows) -> FailureOr<Value> {
     bool typeOk = type == NVVM::WGMMATypes::tf32
                       ? (v.elemType.isF32() || v.elemType.isTF32())
                       : (type == NVVM::WGMMATypes::bf16 ? v.elemType.isBF16()
                                                         : v.elemType.isF16());
     int64_t swizzle = v.memory.getSwizzle();
+    int64_t bytes = elementBytes(v.elemType);
+    if (v.kind == View::Shared && !swizzle && typeOk) {
+      unsigned rank = v.staticExtents.size();
+      if (v.sizes.size() != 3 || v.sizes[0] != 2 || v.sizes[1] != rows ||
+          v.sizes[2] * bytes != 16 || rank < 3 ||
+          v.staticExtents.back() * bytes != 16 || v.kept[2] != rank - 1 ||
+          v.kept[1] != rank - 2)
+        return call.emitOpError()
+               << "a wgmma " << typeName << " operand in unswizzled shared "
+               << "memory must be a 2 x " << rows << " x " << 16 / bytes
+               << " window (two columns of 8 x 16-byte core matrices) of a "
+                  "tensor whose rows are 16 bytes";
+      Value base = sharedAddress(v, {c64(0), c64(0), c64(0)});
+      Value next = sharedAddress(v, {c64(1), c64(0), c64(0)});
+      Value a64 = LLVM::PtrToIntOp::create(b, loc, i64(), base);
+      Value n64 = LLVM::PtrToIntOp::create(b, loc, i64(), next);
+      Value start = arith::ShRUIOp::create(
+          b, loc, arith::AndIOp::create(b, loc, a64, c64(0x3FFFF)), c64(4));
+      // Leading byte offset: from one core-matrix column (K) to the next;
+      // stride byte offset: from one 8-row group to the next (128 bytes);
+      // layout type 0 (no swizzle).
+      Value lbo = arith::ShLIOp::create(
+          b, loc,
+          arith::AndIOp::create(
+              b, loc,
+              arith::ShRUIOp::create(
+                  b, loc, arith::SubIOp::create(b, loc, n64, a64), c64(4)),
+              c64(0x3FFF)),
+          c64(16));
+      Value desc = arith::OrIOp::create(b, loc, start, lbo);
+      return arith::OrIOp::create(b, loc, desc, c64(int64_t(128 >> 4) << 32))
+          .getResult();
+    }
     if (v.kind != View::Shared || !swizzle || !typeOk || v.sizes.size() != 2 ||
         v.sizes[0] != rows || v.sizes[1] != k ||
         v.staticExtents.back() * elementBytes(v.elemType) != swizzle)

@@ -377,6 +377,49 @@ exo.proc @arrive_masks_per_instance(%N: index) {
 //===----------------------------------------------------------------------===//
 // Arrives that expect TMA transactions
 //===----------------------------------------------------------------------===//
+// The TMA load runs in a loop with a dynamic trip count: the bytes the
+// arrive expects are not a constant.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tx_dynamic_repeat(%M: index, %K: index, %R: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        exo.for %r = 0 to %R seq {
+          %d = exo.window %s[:, :] : !S -> !Sw
+          %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+          exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        }
+        // expected-error @+1 {{'exo.arrive' op expects the transactions of a call inside loop 'r', whose trip count is not a constant; no lowering}}
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
 // A single thread would arrive with the transaction bytes of the TMA load.
 !A = !exo.tensor<[M, K], f32, gmem>
 !Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
@@ -1055,6 +1098,46 @@ exo.proc @wgmma_m64n8k8(%d: !D {exo.access = #exo.access<read_write>},
   }
 }
 exo.proc @wgmma_unswizzled_a(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %a = exo.window %A[:, 0 :+ 8] : !As -> !Ak
+      %b = exo.window %B[:, 0 :+ 8] : !Bs -> !Bk
+      // expected-error @+1 {{'exo.call' op a wgmma tf32 operand in unswizzled shared memory must be a 2 x 64 x 4 window (two columns of 8 x 16-byte core matrices) of a tensor whose rows are 16 bytes}}
+      exo.call @wgmma_m64n8k8(%d, %a, %b) : (!D, !Ak, !Bk)
+    }
+  }
+}
+
+// -----
+
+// The A operand in swizzled shared memory whose rows are not one swizzle
+// span (128-byte rows, 64-byte swizzle).
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!As = !exo.tensor<[64, 32], f32, smem_swizzle<64>>
+!Bs = !exo.tensor<[8, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<64>>
+!Bk = !exo.window<[8, 8], f32, smem_swizzle<128>>
+exo.proc @wgmma_m64n8k8(%d: !D {exo.access = #exo.access<read_write>},
+                        %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+                        %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %p = arith.mulf %x, %y : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @wgmma_wrong_span(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
       %D = exo.alloc : !Dt
