@@ -58,6 +58,7 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
       {"shfl_xor_sum_8", 2, [&] { return emitShuffleXorSum(call, 8); }},
       {"shfl_xor_sum_16", 2, [&] { return emitShuffleXorSum(call, 16); }},
       {"wgmma_zero_scale_d", 1, [&] { return emitWgmmaZero(call); }},
+      {"wgmma_load_a", 2, [&] { return emitWgmmaLoadA(call); }},
       {"wgmma_tf32", 3,
        [&] { return emitWgmma(call, NVVM::WGMMATypes::tf32); }},
       {"wgmma_bf16", 3,
@@ -399,6 +400,40 @@ LogicalResult KernelLowering::emitWgmmaZero(CallOp call) {
   return success();
 }
 
+/// Row and column of element `e` (0..3) of a thread's tf32 A fragment of a
+/// m64k8 wgmma: warp w holds rows 16 w + lane / 4 (+ 8 for e = 1, 3) and
+/// columns lane % 4 (+ 4 for e = 2, 3).
+static std::pair<int64_t, int64_t> fragmentA(int64_t e) {
+  return {(e % 2) * 8, (e / 2) * 4};
+}
+
+LogicalResult KernelLowering::emitWgmmaLoadA(CallOp call) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  if (dst.kind != View::Regs || dst.memory.getKind() != MemoryKind::WgmmaA ||
+      dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != 8 ||
+      src.kind != View::Shared || src.memory.getSwizzle() ||
+      src.sizes.size() != 2 || src.sizes[0] != 64 || src.sizes[1] != 8 ||
+      !src.elemType.isF32())
+    return call.emitOpError()
+           << "loads a wgmma A fragment: a whole 64 x 8 tf32 fragment from "
+              "a 64 x 8 f32 window of unswizzled shared memory";
+  Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
+  Value w = toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
+  Value l = toI64(lane);
+  Value row0 = add(mul(w, c64(16)), arith::DivUIOp::create(b, loc, l, c64(4)));
+  Value col0 = arith::RemUIOp::create(b, loc, l, c64(4));
+  for (int64_t e = 0; e < 4; ++e) {
+    auto [dr, dc] = fragmentA(e);
+    Value p = sharedAddress(src, {add(row0, c64(dr)), add(col0, c64(dc))});
+    Value x = LLVM::LoadOp::create(b, loc, b.getF32Type(), p);
+    Value q = LLVM::GEPOp::create(b, loc, ptr(), b.getF32Type(), dst.base,
+                                  ArrayRef<LLVM::GEPArg>{e});
+    LLVM::StoreOp::create(b, loc, x, q);
+  }
+  return success();
+}
+
 LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   const View &d = views[call.getArgs()[0]];
   const View &a = views[call.getArgs()[1]];
@@ -473,14 +508,55 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
                  (layout << 62);
     return arith::OrIOp::create(b, loc, start, c64(hi)).getResult();
   };
-  FailureOr<Value> descA = descriptor(a, 64);
-  if (failed(descA))
-    return failure();
   FailureOr<Value> descB = descriptor(bv, *n);
   if (failed(descB))
     return failure();
   SmallVector<Type> fields(*n / 2, b.getF32Type());
   auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  if (a.kind == View::Regs) {
+    // A from registers (the NVVM op takes descriptors only): inline PTX,
+    // the accumulator's registers tied in and out.
+    if (a.memory.getKind() != MemoryKind::WgmmaA ||
+        type != NVVM::WGMMATypes::tf32 || a.sizes.size() != 2 ||
+        a.sizes[0] != 64 || a.sizes[1] != 8)
+      return call.emitOpError() << "a wgmma A operand in registers must be a "
+                                   "whole 64 x 8 tf32 wgmma_a fragment";
+    int64_t nd = *n / 2;
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                       std::to_string(nd + 5) +
+                       ", 0;\nwgmma.mma_async.sync."
+                       "aligned.m64n" +
+                       std::to_string(*n) + "k8.f32.tf32.tf32 {";
+    std::string constraints;
+    for (int64_t i = 0; i < nd; ++i) {
+      text += (i ? ", $" : "$") + std::to_string(i);
+      constraints += (i ? ",=f" : "=f");
+    }
+    text += "}, {$" + std::to_string(nd) + ", $" + std::to_string(nd + 1) +
+            ", $" + std::to_string(nd + 2) + ", $" + std::to_string(nd + 3) +
+            "}, $" + std::to_string(nd + 4) + ", p, 1, 1;\n}";
+    constraints += ",r,r,r,r,l,r";
+    for (int64_t i = 0; i < nd; ++i)
+      constraints += "," + std::to_string(i);
+    SmallVector<Value> operands;
+    for (int64_t e = 0; e < 4; ++e) {
+      Value q = LLVM::GEPOp::create(b, loc, ptr(), b.getF32Type(), a.base,
+                                    ArrayRef<LLVM::GEPArg>{e});
+      Value x = LLVM::LoadOp::create(b, loc, b.getF32Type(), q);
+      operands.push_back(LLVM::BitcastOp::create(b, loc, i32(), x));
+    }
+    operands.push_back(*descB);
+    operands.push_back(c32(1));
+    Value acc = LLVM::LoadOp::create(b, loc, structTy, d.base);
+    for (int64_t i = 0; i < nd; ++i)
+      operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
+    Value result = inlineAsm(structTy, operands, text, constraints);
+    LLVM::StoreOp::create(b, loc, result, d.base);
+    return success();
+  }
+  FailureOr<Value> descA = descriptor(a, 64);
+  if (failed(descA))
+    return failure();
   Value acc = LLVM::LoadOp::create(b, loc, structTy, d.base);
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, *n, k);
   Value result = NVVM::WgmmaMmaAsyncOp::create(

@@ -117,7 +117,8 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
     if (!tensor || tensor.getMemory().isShared())
       return WalkResult::advance();
     MemoryKind kind = tensor.getMemory().getKind();
-    if (kind != MemoryKind::WgmmaAccum && kind != MemoryKind::Regs)
+    if (kind != MemoryKind::WgmmaAccum && kind != MemoryKind::Regs &&
+        kind != MemoryKind::WgmmaA)
       return alloc.emitOpError()
              << "allocates " << stringifyMemoryKind(kind)
              << " memory in device code, which has no GPU lowering";
@@ -138,6 +139,15 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
           b, loc, ptr(), LLVM::LLVMStructType::getLiteral(ctx, fields), c32(1),
           16);
       return WalkResult::advance();
+    }
+    if (kind == MemoryKind::WgmmaA) {
+      // A wgmma A fragment: 64 x 8 tf32 over a warpgroup, 4 per thread.
+      if (tensor.getRank() - nd != 2 || tensor.getStaticDim(nd) != 64 ||
+          tensor.getStaticDim(nd + 1) != 8 || !elem.isF32())
+        return alloc.emitOpError()
+               << "a wgmma A fragment must be a 64 x 8 f32 (tf32) tile per "
+                  "warpgroup after its distributed dimensions";
+      elems /= kWarpgroupSize;
     }
     Type arr = LLVM::LLVMArrayType::get(elem, elems);
     regAllocas[alloc] = LLVM::AllocaOp::create(b, loc, ptr(), arr, c32(1), 16);

@@ -175,6 +175,7 @@ private:
   /// TMA coordinates (innermost first) of the box at row `rowOff` of `v`.
   SmallVector<Value> boxCoordinates(const View &v, Value rowOff);
   LogicalResult emitWgmmaZero(CallOp call);
+  LogicalResult emitWgmmaLoadA(CallOp call);
   LogicalResult emitWgmma(CallOp call, NVVM::WGMMATypes type);
   LogicalResult emitWgmmaStore(CallOp call);
 

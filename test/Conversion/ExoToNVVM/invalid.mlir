@@ -1274,3 +1274,86 @@ exo.proc @short_vector(%N: index, %x: !x) {
     }
   }
 }
+
+// -----
+
+// A wgmma A fragment of another shape than 64 x 8.
+!Ar = !exo.tensor<[64, 16], f32, wgmma_a>
+exo.proc @fragment_shape(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op a wgmma A fragment must be a 64 x 8 f32 (tf32) tile per warpgroup after its distributed dimensions}}
+      %A = exo.alloc : !Ar
+    }
+  }
+}
+
+// -----
+
+// Loading a wgmma A fragment from swizzled shared memory.
+!Ar = !exo.tensor<[64, 8], f32, wgmma_a>
+!Aw = !exo.window<[64, 8], f32, wgmma_a>
+!S = !exo.tensor<[64, 32], f32, smem_swizzle<128>>
+!Sw = !exo.window<[64, 8], f32, smem_swizzle<128>>
+exo.proc @load_a(%dst: !Aw {exo.access = #exo.access<write>},
+                 %src: !Sw {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_load_a"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      exo.assign %dst[%i, %j] = %v : !Aw
+    }
+  }
+}
+exo.proc @load_a_swizzled(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %A = exo.alloc : !Ar
+      %S = exo.alloc : !S
+      %a = exo.window %A[:, :] : !Ar -> !Aw
+      %s = exo.window %S[:, 0 :+ 8] : !S -> !Sw
+      // expected-error @+1 {{'exo.call' op loads a wgmma A fragment: a whole 64 x 8 tf32 fragment from a 64 x 8 f32 window of unswizzled shared memory}}
+      exo.call @load_a(%a, %s) : (!Aw, !Sw)
+    }
+  }
+}
+
+// -----
+
+// A bf16 wgmma with A in registers (only tf32 is lowered).
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Ar = !exo.tensor<[64, 8], f32, wgmma_a>
+!Aw = !exo.window<[64, 8], f32, wgmma_a>
+!Bs = !exo.tensor<[8, 64], bf16, smem_swizzle<128>>
+!Bk = !exo.window<[8, 16], bf16, smem_swizzle<128>>
+exo.proc @wgmma_rs(%d: !D {exo.access = #exo.access<read_write>},
+                   %a: !Aw {exo.access = #exo.access<read, out_of_order>},
+                   %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Aw
+        %y = exo.read %b[%n, %k] : !Bk
+        %ye = arith.extf %y : bf16 to f32
+        %p = arith.mulf %x, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @wgmma_rs_bf16(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %A = exo.alloc : !Ar
+      %B = exo.alloc : !Bs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %a = exo.window %A[:, :] : !Ar -> !Aw
+      %b = exo.window %B[:, 0 :+ 16] : !Bs -> !Bk
+      // expected-error @+1 {{'exo.call' op a wgmma A operand in registers must be a whole 64 x 8 tf32 wgmma_a fragment}}
+      exo.call @wgmma_rs(%d, %a, %b) : (!D, !Aw, !Bk)
+    }
+  }
+}
