@@ -400,34 +400,43 @@ LogicalResult KernelLowering::emitWgmmaZero(CallOp call) {
   return success();
 }
 
-/// Row and column of element `e` (0..3) of a thread's tf32 A fragment of a
-/// m64k8 wgmma: warp w holds rows 16 w + lane / 4 (+ 8 for e = 1, 3) and
-/// columns lane % 4 (+ 4 for e = 2, 3).
-static std::pair<int64_t, int64_t> fragmentA(int64_t e) {
-  return {(e % 2) * 8, (e / 2) * 4};
+/// Row and column offsets of element `e` of a thread's wgmma A fragment,
+/// from row 16 w + lane / 4 and column (lane % 4) * per, per = 1 for tf32
+/// (4 elements: rows + 8 for e = 1, 3, columns + 4 for e = 2, 3) and 2 for
+/// bf16/f16 (8 elements in pairs: columns + e % 2, rows + 8 for pairs 1, 3,
+/// columns + 8 for pairs 2, 3).
+static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
+  if (!half)
+    return {(e % 2) * 8, (e / 2) * 4};
+  int64_t pair = e / 2;
+  return {(pair % 2) * 8, (pair / 2) * 8 + e % 2};
 }
 
 LogicalResult KernelLowering::emitWgmmaLoadA(CallOp call) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
+  bool half = src.elemType.isBF16() || src.elemType.isF16();
+  int64_t k = half ? 16 : 8;
   if (dst.kind != View::Regs || dst.memory.getKind() != MemoryKind::WgmmaA ||
-      dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != 8 ||
-      src.kind != View::Shared || src.memory.getSwizzle() ||
-      src.sizes.size() != 2 || src.sizes[0] != 64 || src.sizes[1] != 8 ||
-      !src.elemType.isF32())
+      dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != k ||
+      dst.elemType != src.elemType || src.kind != View::Shared ||
+      src.memory.getSwizzle() || src.sizes.size() != 2 || src.sizes[0] != 64 ||
+      src.sizes[1] != k || !(half || src.elemType.isF32()))
     return call.emitOpError()
-           << "loads a wgmma A fragment: a whole 64 x 8 tf32 fragment from "
-              "a 64 x 8 f32 window of unswizzled shared memory";
+           << "loads a wgmma A fragment: a whole 64 x 8 tf32 (64 x 16 "
+              "bf16/f16) fragment from a window of that shape and type in "
+              "unswizzled shared memory";
   Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
   Value w = toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
   Value l = toI64(lane);
   Value row0 = add(mul(w, c64(16)), arith::DivUIOp::create(b, loc, l, c64(4)));
-  Value col0 = arith::RemUIOp::create(b, loc, l, c64(4));
-  for (int64_t e = 0; e < 4; ++e) {
-    auto [dr, dc] = fragmentA(e);
+  Value col0 =
+      mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(half ? 2 : 1));
+  for (int64_t e = 0; e < (half ? 8 : 4); ++e) {
+    auto [dr, dc] = fragmentA(e, half);
     Value p = sharedAddress(src, {add(row0, c64(dr)), add(col0, c64(dc))});
-    Value x = LLVM::LoadOp::create(b, loc, b.getF32Type(), p);
-    Value q = LLVM::GEPOp::create(b, loc, ptr(), b.getF32Type(), dst.base,
+    Value x = LLVM::LoadOp::create(b, loc, src.elemType, p);
+    Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, dst.base,
                                   ArrayRef<LLVM::GEPArg>{e});
     LLVM::StoreOp::create(b, loc, x, q);
   }
@@ -516,17 +525,21 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   if (a.kind == View::Regs) {
     // A from registers (the NVVM op takes descriptors only): inline PTX,
     // the accumulator's registers tied in and out.
-    if (a.memory.getKind() != MemoryKind::WgmmaA ||
-        type != NVVM::WGMMATypes::tf32 || a.sizes.size() != 2 ||
-        a.sizes[0] != 64 || a.sizes[1] != 8)
-      return call.emitOpError() << "a wgmma A operand in registers must be a "
-                                   "whole 64 x 8 tf32 wgmma_a fragment";
+    bool tf32 = type == NVVM::WGMMATypes::tf32;
+    bool typeOk = tf32 ? a.elemType.isF32()
+                       : (type == NVVM::WGMMATypes::bf16 ? a.elemType.isBF16()
+                                                         : a.elemType.isF16());
+    if (a.memory.getKind() != MemoryKind::WgmmaA || !typeOk ||
+        a.sizes.size() != 2 || a.sizes[0] != 64 || a.sizes[1] != k)
+      return call.emitOpError()
+             << "a wgmma A operand in registers must be a whole 64 x " << k
+             << " " << typeName << " wgmma_a fragment";
     int64_t nd = *n / 2;
     std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
-                       std::to_string(nd + 5) +
-                       ", 0;\nwgmma.mma_async.sync."
-                       "aligned.m64n" +
-                       std::to_string(*n) + "k8.f32.tf32.tf32 {";
+                       std::to_string(nd + 5) + ", 0;\nwgmma.mma_async.sync." +
+                       "aligned.m64n" + std::to_string(*n) + "k" +
+                       std::to_string(k) + ".f32." + typeName.str() + "." +
+                       typeName.str() + " {";
     std::string constraints;
     for (int64_t i = 0; i < nd; ++i) {
       text += (i ? ", $" : "$") + std::to_string(i);
@@ -534,15 +547,19 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
     }
     text += "}, {$" + std::to_string(nd) + ", $" + std::to_string(nd + 1) +
             ", $" + std::to_string(nd + 2) + ", $" + std::to_string(nd + 3) +
-            "}, $" + std::to_string(nd + 4) + ", p, 1, 1;\n}";
+            "}, $" + std::to_string(nd + 4) + ", p, 1, 1" +
+            (tf32 ? "" : ", 0") + ";\n}";
     constraints += ",r,r,r,r,l,r";
     for (int64_t i = 0; i < nd; ++i)
       constraints += "," + std::to_string(i);
     SmallVector<Value> operands;
+    // Four 32-bit registers: one tf32 each, or a pair of bf16/f16.
+    Type reg =
+        tf32 ? Type(b.getF32Type()) : Type(VectorType::get({2}, a.elemType));
     for (int64_t e = 0; e < 4; ++e) {
-      Value q = LLVM::GEPOp::create(b, loc, ptr(), b.getF32Type(), a.base,
-                                    ArrayRef<LLVM::GEPArg>{e});
-      Value x = LLVM::LoadOp::create(b, loc, b.getF32Type(), q);
+      Value q = LLVM::GEPOp::create(b, loc, ptr(), a.elemType, a.base,
+                                    ArrayRef<LLVM::GEPArg>{tf32 ? e : 2 * e});
+      Value x = LLVM::LoadOp::create(b, loc, reg, q, /*alignment=*/4);
       operands.push_back(LLVM::BitcastOp::create(b, loc, i32(), x));
     }
     operands.push_back(*descB);

@@ -141,12 +141,16 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
       return WalkResult::advance();
     }
     if (kind == MemoryKind::WgmmaA) {
-      // A wgmma A fragment: 64 x 8 tf32 over a warpgroup, 4 per thread.
+      // A wgmma A fragment: 64 x 8 tf32 or 64 x 16 bf16/f16 over a
+      // warpgroup (32 bytes of K), 4 or 8 elements per thread.
+      int64_t k = elem.isF32() ? 8 : 16;
       if (tensor.getRank() - nd != 2 || tensor.getStaticDim(nd) != 64 ||
-          tensor.getStaticDim(nd + 1) != 8 || !elem.isF32())
+          tensor.getStaticDim(nd + 1) != k ||
+          !(elem.isF32() || elem.isBF16() || elem.isF16()))
         return alloc.emitOpError()
-               << "a wgmma A fragment must be a 64 x 8 f32 (tf32) tile per "
-                  "warpgroup after its distributed dimensions";
+               << "a wgmma A fragment must be a 64 x 8 f32 (tf32) or 64 x 16 "
+                  "bf16/f16 tile per warpgroup after its distributed "
+                  "dimensions";
       elems /= kWarpgroupSize;
     }
     Type arr = LLVM::LLVMArrayType::get(elem, elems);

@@ -1282,7 +1282,7 @@ exo.proc @short_vector(%N: index, %x: !x) {
 exo.proc @fragment_shape(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op a wgmma A fragment must be a 64 x 8 f32 (tf32) tile per warpgroup after its distributed dimensions}}
+      // expected-error @+1 {{'exo.alloc' op a wgmma A fragment must be a 64 x 8 f32 (tf32) or 64 x 16 bf16/f16 tile per warpgroup after its distributed dimensions}}
       %A = exo.alloc : !Ar
     }
   }
@@ -1312,7 +1312,7 @@ exo.proc @load_a_swizzled(%N: index) {
       %S = exo.alloc : !S
       %a = exo.window %A[:, :] : !Ar -> !Aw
       %s = exo.window %S[:, 0 :+ 8] : !S -> !Sw
-      // expected-error @+1 {{'exo.call' op loads a wgmma A fragment: a whole 64 x 8 tf32 fragment from a 64 x 8 f32 window of unswizzled shared memory}}
+      // expected-error @+1 {{'exo.call' op loads a wgmma A fragment: a whole 64 x 8 tf32 (64 x 16 bf16/f16) fragment from a window of that shape and type in unswizzled shared memory}}
       exo.call @load_a(%a, %s) : (!Aw, !Sw)
     }
   }
@@ -1320,7 +1320,7 @@ exo.proc @load_a_swizzled(%N: index) {
 
 // -----
 
-// A bf16 wgmma with A in registers (only tf32 is lowered).
+// A bf16 wgmma with a tf32-shaped (f32) A fragment in registers.
 !Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
 !Ar = !exo.tensor<[64, 8], f32, wgmma_a>
@@ -1352,7 +1352,7 @@ exo.proc @wgmma_rs_bf16(%N: index) {
       %d = exo.window %D[:, :] : !Dt -> !D
       %a = exo.window %A[:, :] : !Ar -> !Aw
       %b = exo.window %B[:, 0 :+ 16] : !Bs -> !Bk
-      // expected-error @+1 {{'exo.call' op a wgmma A operand in registers must be a whole 64 x 8 tf32 wgmma_a fragment}}
+      // expected-error @+1 {{'exo.call' op a wgmma A operand in registers must be a whole 64 x 16 bf16 wgmma_a fragment}}
       exo.call @wgmma_rs(%d, %a, %b) : (!D, !Aw, !Bk)
     }
   }
