@@ -412,6 +412,27 @@ static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
   return {(pair % 2) * 8, (pair / 2) * 8 + e % 2};
 }
 
+/// The value of `v` when it is arith on constants (window offsets are sums
+/// built before any folding).
+static std::optional<int64_t> constantOf(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16 || def->getNumOperands() != 2)
+    return std::nullopt;
+  std::optional<int64_t> x = constantOf(def->getOperand(0), depth + 1);
+  std::optional<int64_t> y = constantOf(def->getOperand(1), depth + 1);
+  if (!x || !y)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(def))
+    return *x + *y;
+  if (isa<arith::MulIOp>(def))
+    return *x * *y;
+  if (isa<arith::SubIOp>(def))
+    return *x - *y;
+  return std::nullopt;
+}
+
 LogicalResult KernelLowering::emitWgmmaLoadA(CallOp call) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
@@ -429,6 +450,34 @@ LogicalResult KernelLowering::emitWgmmaLoadA(CallOp call) {
   Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
   Value w = toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
   Value l = toI64(lane);
+  // 16-bit fragments are four 8 x 8 matrices per warp (rows 0-7 / 8-15 x
+  // columns 0-7 / 8-15), exactly what ldmatrix.x4 delivers: lane l gives
+  // the address of row l % 16, column 8 (l / 16), and receives its pairs in
+  // fragment order. It needs 16-byte aligned rows: a row pitch and a column
+  // offset that are multiples of 16 bytes.
+  std::optional<int64_t> colOff = constantOf(src.offsets.back());
+  if (half && src.kept.back() == src.staticExtents.size() - 1 &&
+      src.staticExtents.back() * 2 % 16 == 0 && colOff && *colOff % 8 == 0) {
+    Value row =
+        add(mul(w, c64(16)), arith::RemUIOp::create(b, loc, l, c64(16)));
+    Value col = mul(arith::DivUIOp::create(b, loc, l, c64(16)), c64(8));
+    Value p = sharedAddress(src, {row, col});
+    SmallVector<Type> regs(4, i32());
+    auto resTy = LLVM::LLVMStructType::getLiteral(ctx, regs);
+    Value m =
+        NVVM::LdMatrixOp::create(b, loc, resTy, p, 4, NVVM::MMALayout::row,
+                                 NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+                                 NVVM::LdStMatrixEltType::B16);
+    auto pair = VectorType::get({2}, src.elemType);
+    for (int64_t i = 0; i < 4; ++i) {
+      Value r = LLVM::ExtractValueOp::create(b, loc, m, i);
+      Value v = LLVM::BitcastOp::create(b, loc, pair, r);
+      Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, dst.base,
+                                    ArrayRef<LLVM::GEPArg>{2 * i});
+      LLVM::StoreOp::create(b, loc, v, q, /*alignment=*/4);
+    }
+    return success();
+  }
   Value row0 = add(mul(w, c64(16)), arith::DivUIOp::create(b, loc, l, c64(4)));
   Value col0 =
       mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(half ? 2 : 1));
