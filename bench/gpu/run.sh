@@ -25,25 +25,12 @@
 # Exits non-zero when a build, a check or the report fails.
 set -uo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 GEN_DIR OUT_DIR" >&2
-  exit 2
-fi
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-gen_dir=$(cd "$1" && pwd) || exit 2
-mkdir -p "$2"
-out_dir=$(cd "$2" && pwd)
-log=$out_dir/log.txt
-: >"$log"
-for dir in "${CUDA_HOME:-/usr/local/cuda}/bin" /usr/local/cuda/bin; do
-  if ! command -v nvcc >/dev/null 2>&1 && [ -x "$dir/nvcc" ]; then
-    PATH=$dir:$PATH
-  fi
-done
-command -v nvcc >/dev/null 2>&1 || {
-  echo "bench: nvcc not found" | tee -a "$log" >&2
-  exit 2
-}
+# init_run (arguments, root, gen_dir, out_dir, log) and require_nvcc, as in
+# test/GPU/run_all.sh.
+# shellcheck source-path=SCRIPTDIR source=../../test/GPU/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../test/GPU/common.sh"
+init_run bench "$@"
+require_nvcc bench
 rm -f "$out_dir"/*.csv "$out_dir"/results.md "$out_dir"/results.png
 
 failed=0

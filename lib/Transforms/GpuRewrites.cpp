@@ -70,10 +70,7 @@ LogicalResult parseBarrierCoords(
       coords.push_back(std::nullopt);
       continue;
     }
-    FailureOr<LinearIndex> parsed = parseLinearIndex(text, why);
-    if (failed(parsed))
-      return failure();
-    FailureOr<LinearValue> resolved = resolveLinearIndex(at, *parsed, why);
+    FailureOr<LinearValue> resolved = resolveLinearText(at, text, why);
     if (failed(resolved))
       return failure();
     coords.push_back(*resolved);
@@ -667,6 +664,18 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
     }
     replaced.clear();
   };
+  // Everything this rewrite did, undone.
+  auto undoAll = [&] {
+    undoReplaced();
+    for (auto [v, t] : retyped) {
+      Value value = v;
+      value.setType(t);
+    }
+    rewriter.modifyOpInPlace(proc, syncSignature);
+    for (ForOp loop : tasks)
+      rewriter.modifyOpInPlace(loop, [&] { loop.setModeAttr(seqMode); });
+    unwrap(rewriter, device);
+  };
   for (Operation *h : hostStmts) {
     Replaced r{h->clone(), h->getPrevNode(), h->getNextNode(), h->getBlock()};
     Refusal inner;
@@ -674,34 +683,12 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
       r.copy->destroy();
       why.notes.append(inner.notes.begin(), inner.notes.end());
       why.message = header + ": " + inner.message;
-      undoReplaced();
-      for (auto [v, t] : retyped) {
-        Value value = v;
-        value.setType(t);
-      }
-      rewriter.modifyOpInPlace(proc, syncSignature);
-      for (ForOp loop : tasks)
-        rewriter.modifyOpInPlace(loop, [&] { loop.setModeAttr(seqMode); });
-      unwrap(rewriter, device);
+      undoAll();
       return failure();
     }
     replaced.push_back(r);
   }
-  if (failed(verifyOrUndo(
-          proc, header,
-          [&] {
-            undoReplaced();
-            for (auto [v, t] : retyped) {
-              Value value = v;
-              value.setType(t);
-            }
-            rewriter.modifyOpInPlace(proc, syncSignature);
-            for (ForOp loop : tasks)
-              rewriter.modifyOpInPlace(loop,
-                                       [&] { loop.setModeAttr(seqMode); });
-            unwrap(rewriter, device);
-          },
-          why)))
+  if (failed(verifyOrUndo(proc, header, undoAll, why)))
     return failure();
   for (Replaced &r : replaced)
     r.copy->destroy();

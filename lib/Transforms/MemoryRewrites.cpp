@@ -224,10 +224,7 @@ static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
       return why.fail(header + ": window sizes must be positive");
   for (const std::string &text : offsetTexts) {
     std::string err;
-    FailureOr<LinearIndex> parsed = parseLinearIndex(text, err);
-    FailureOr<LinearValue> resolved = failure();
-    if (succeeded(parsed))
-      resolved = resolveLinearIndex(first, *parsed, err);
+    FailureOr<LinearValue> resolved = resolveLinearText(first, text, err);
     if (failed(resolved))
       return why.fail(header + ": " + err);
     plan.offsets.push_back(*resolved);
@@ -489,12 +486,9 @@ static LogicalResult planExpandDim(AllocOp alloc, int64_t size,
                       "' must be an mbarrier array with a ring dimension");
   }
   std::string err;
-  FailureOr<LinearIndex> parsed = parseLinearIndex(indexText, err);
   // Names resolve at the allocation: iterators of loops around it or sizes,
   // so the index is the same in every access of one allocation instance.
-  FailureOr<LinearValue> resolved = failure();
-  if (succeeded(parsed))
-    resolved = resolveLinearIndex(alloc, *parsed, err);
+  FailureOr<LinearValue> resolved = resolveLinearText(alloc, indexText, err);
   if (failed(resolved))
     return why.fail(header + ": " + err +
                     " (the index may use the iterators of loops around the "

@@ -288,3 +288,11 @@ bool exo::getAccess(Operation *op, Value &tensor,
   }
   return false;
 }
+
+FailureOr<LinearValue> exo::resolveLinearText(Operation *at, StringRef text,
+                                              std::string &why) {
+  FailureOr<LinearIndex> parsed = parseLinearIndex(text, why);
+  if (failed(parsed))
+    return failure();
+  return resolveLinearIndex(at, *parsed, why);
+}

@@ -129,6 +129,11 @@ Value lookupIndexName(Operation *at, llvm::StringRef name);
 mlir::FailureOr<LinearValue>
 resolveLinearIndex(Operation *at, const LinearIndex &index, std::string &why);
 
+/// The text of a linear index expression, parsed and resolved at `at`;
+/// fails with `why` saying what could not be parsed or resolved.
+mlir::FailureOr<LinearValue>
+resolveLinearText(Operation *at, llvm::StringRef text, std::string &why);
+
 /// `ofr` as a linear combination: sums, differences and products by
 /// constants are looked through; any other value is a term of its own.
 LinearValue decomposeLinear(OpFoldResult ofr);

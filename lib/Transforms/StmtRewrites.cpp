@@ -94,10 +94,7 @@ FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
                               StringRef name, StringRef hiText, Refusal &why) {
   std::string header = "cannot add loop '" + name.str() + "'";
   std::string err;
-  FailureOr<LinearIndex> parsed = parseLinearIndex(hiText, err);
-  FailureOr<LinearValue> hi = failure();
-  if (succeeded(parsed))
-    hi = resolveLinearIndex(stmt, *parsed, err);
+  FailureOr<LinearValue> hi = resolveLinearText(stmt, hiText, err);
   if (failed(hi))
     return why.fail(header + ": " + err);
   // The statement must still run: hi >= 1 wherever it runs.
@@ -383,10 +380,7 @@ static FailureOr<Value> buildCondition(RewriterBase &rewriter, Operation *stmt,
   SmallVector<LinearValue> sides;
   for (StringRef text : {lhsText, rhsText}) {
     std::string err;
-    FailureOr<LinearIndex> parsed = parseLinearIndex(text, err);
-    FailureOr<LinearValue> v = failure();
-    if (succeeded(parsed))
-      v = resolveLinearIndex(stmt, *parsed, err);
+    FailureOr<LinearValue> v = resolveLinearText(stmt, text, err);
     if (failed(v))
       return why.fail(header + ": " + err);
     sides.push_back(*v);
