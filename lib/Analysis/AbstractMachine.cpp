@@ -198,7 +198,7 @@ struct Variable {
   std::string name;
   Operation *alloc = nullptr;
   bool shared = false;    // shared memory, reused once dead
-  bool registers = false; // per-thread registers or wgmma accumulators
+  bool registers = false; // registers (plain, wgmma and mma.sync fragments)
   bool wgmmaRegs = false; // registers a wgmma reads or writes (D, A)
   SmallVector<int64_t> dims;
   bool isBarrier = false;
@@ -1278,9 +1278,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     } else {
       var->shared = alloc.getMemoryAttr() && alloc.getMemoryAttr().isShared();
       var->registers =
-          alloc.getMemoryAttr() &&
-          (alloc.getMemoryAttr().getKind() == MemoryKind::Regs ||
-           alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaAccum);
+          alloc.getMemoryAttr() && alloc.getMemoryAttr().isRegisters();
       var->wgmmaRegs =
           alloc.getMemoryAttr() &&
           (alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaAccum ||

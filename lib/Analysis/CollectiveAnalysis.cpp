@@ -587,6 +587,10 @@ static CollUnitAttr getNativeUnit(AllocOp alloc) {
   case MemoryKind::WgmmaAccum:
   case MemoryKind::WgmmaA:
     return get(UnitKind::Warpgroup);
+  case MemoryKind::MmaA:
+  case MemoryKind::MmaB:
+  case MemoryKind::MmaC:
+    return get(UnitKind::Warp);
   case MemoryKind::Smem:
   case MemoryKind::SmemSwizzle:
     return get(UnitKind::Cta);

@@ -58,6 +58,13 @@
 // bf16 buffers (CUBLAS_COMPUTE_32F, default math), % of peak against 989.4
 // TFLOP/s dense bf16.
 //
+// Built with -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_OUT, the kernel writes C in
+// bf16 (gemm_mma_bf16: f32 sums rounded to nearest bf16): C's bf16 buffer is
+// poisoned with NaN before each run and widened to f32 after it, then
+// checked as above with the bounds widened by bf16's rounding (2^-9
+// relative per element): rel_err at most 4e-3, spot checks 2^-8 |dot| more.
+// Timing covers the kernel alone.
+//
 // Prints `CHECK MxNxK rel_err=... PASS|FAIL` per size. Exits 0 when every
 // check passes, 1 when a check fails, 2 on a CUDA or cuBLAS error or bad
 // arguments.
@@ -72,6 +79,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "exo_gpu_runtime.h"
+#if defined(EXO_GEMM_BF16_OUT) && !defined(EXO_GEMM_BF16)
+#error "EXO_GEMM_BF16_OUT needs EXO_GEMM_BF16"
+#endif
 #if defined(EXO_GEMM_SPLITK) + defined(EXO_GEMM_BF16) +                        \
         defined(EXO_GEMM_TF32_KERNEL) >                                        \
     1
@@ -136,7 +146,13 @@ constexpr const char *kPrecision = "tf32";
 // off by < 2.1e-3.
 constexpr double kSpotTolerance = 2.5e-3;
 #endif
+#ifdef EXO_GEMM_BF16_OUT
+constexpr bool kBf16Out = true;
+constexpr double kRelTolerance = 4e-3;
+#else
+constexpr bool kBf16Out = false;
 constexpr double kRelTolerance = 2e-3;
+#endif
 constexpr int kTile = 128; // Granularity of the bad-element map.
 #ifdef EXO_GEMM_SPLITK
 constexpr bool kSplitK = true;
@@ -213,6 +229,33 @@ __global__ void badTilesKernel(const float *c, const float *ref, int64_t M,
       atomicAdd(&counts[(i / kTile) * tilesN + j / kTile], 1u);
     }
   }
+}
+
+/// out[i] = in[i] widened (NaN stays NaN).
+__global__ void widenKernel(const __nv_bfloat16 *in, float *out, size_t n) {
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += stride)
+    out[i] = __bfloat162float(in[i]);
+}
+
+/// The bf16 C the kernel writes (bf16-output build only).
+__nv_bfloat16 *gCout = nullptr;
+
+/// Poisons the kernel's output: C, or the bf16 C of the bf16-output build.
+void poisonOutput(float *dC, size_t cBytes, cudaStream_t stream) {
+  poisonAsync(dC, cBytes, stream);
+  if (kBf16Out)
+    poisonAsync(gCout, cBytes / 2, stream);
+}
+
+/// bf16-output build: widens the kernel's bf16 C into dC (the f32 buffer
+/// every check reads). Otherwise nothing.
+void collectOutput(const Size &s, float *dC, cudaStream_t stream) {
+  if (!kBf16Out)
+    return;
+  widenKernel<<<gridFor(s.cCount()), 256, 0, stream>>>(gCout, dC, s.cCount());
+  CUDA_CHECK(cudaGetLastError());
 }
 
 //===----------------------------------------------------------------------===//
@@ -324,7 +367,8 @@ bool spotCheck(const Size &s, const Elem *dA, const Elem *dB, const float *dC,
     // fp32 accumulation is far inside 1e-5 of sum |a b|; see kSpotTolerance
     // for the kernel's.
     double refTol = 1e-5 * sumAbs + 1e-6;
-    double exoTol = kSpotTolerance * sumAbs + 1e-5;
+    double exoTol = kSpotTolerance * sumAbs + 1e-5 +
+                    (kBf16Out ? std::ldexp(std::fabs(dot), -8) : 0.0);
     bool refOk = std::fabs(double(ref) - dot) <= refTol;
     bool exoOk = std::isfinite(c) && std::fabs(double(c) - dot) <= exoTol;
     if ((!refOk || !exoOk) && reported++ < 8)
@@ -386,7 +430,8 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
 #elif defined(EXO_GEMM_BF16)
   CUresult result = exo_kernels::EXO_GEMM_BF16_KERNEL(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
+      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB),
+      kBf16Out ? devicePtr(gCout) : devicePtr(dC));
 #else
   CUresult result = exo_kernels::gemm_sm90_tf32(
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
@@ -495,9 +540,9 @@ int main(int argc, char **argv) {
            "); exo times include the launcher's memset of C\n",
            kKernelName, opts.ks, opts.ks);
   else if (!kDefaultKernel)
-    printf("kernel: exo_kernels::%s (%s A and B, f32 C); reference %s, "
+    printf("kernel: exo_kernels::%s (%s A and B, %s C); reference %s, "
            "timed against cuBLAS %s\n",
-           kKernelName, kPrecision,
+           kKernelName, kPrecision, kBf16Out ? "bf16" : "f32",
            opts.naiveRef ? "naive fp64 kernel" : "cuBLAS fp32 (pedantic)",
            kPrecision);
   if (const char *tf32 = getenv("NVIDIA_TF32_OVERRIDE"))
@@ -537,6 +582,8 @@ int main(int argc, char **argv) {
     CUDA_CHECK(cudaMalloc(&dB, bCount * sizeof(Elem)));
     CUDA_CHECK(cudaMalloc(&dC, cBytes));
     CUDA_CHECK(cudaMalloc(&dRef, cBytes));
+    if (kBf16Out)
+      CUDA_CHECK(cudaMalloc(&gCout, cBytes / 2));
     fillUniform<<<gridFor(aCount), 256, 0, stream>>>(dA, aCount,
                                                      splitmix64(seed ^ 1));
     CUDA_CHECK(cudaGetLastError());
@@ -553,8 +600,10 @@ int main(int argc, char **argv) {
     }
 
     // The checked run, on a NaN-poisoned C.
-    poisonAsync(dC, cBytes, stream);
+    poisonOutput(dC, cBytes, stream);
     bool launched = exoGemm(stream, s, dA, dB, dC);
+    if (launched)
+      collectOutput(s, dC, stream);
     CUDA_CHECK(cudaStreamSynchronize(stream));
     bool pass = launched;
     double relErr = INFINITY;
@@ -590,9 +639,10 @@ int main(int argc, char **argv) {
     }
 
     if (opts.time && launched) {
-      poisonAsync(dC, cBytes, stream);
+      poisonOutput(dC, cBytes, stream);
       double exoMs = medianMs(stream, timing.flush, opts.reps,
                               [&] { return exoGemm(stream, s, dA, dB, dC); });
+      collectOutput(s, dC, stream);
       // The timed runs must still be right.
       Comparison again = compare(dC, dRef, s.cCount(), dStats, stream);
       bool againOk = again.pass(kRelTolerance);
@@ -630,6 +680,8 @@ int main(int argc, char **argv) {
     CUDA_CHECK(cudaFree(dB));
     CUDA_CHECK(cudaFree(dC));
     CUDA_CHECK(cudaFree(dRef));
+    if (kBf16Out)
+      CUDA_CHECK(cudaFree(gCout));
   }
 
   if (!rows.empty()) {

@@ -19,11 +19,13 @@
 #                                   (the derived ones after -transform-interpreter)
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
+#   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
+#   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
 #   tma_roundtrip_launcher.h         (tma)      examples/tma/tma_roundtrip.mlir
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
-# The first three are required (a missing one fails its build); for the last
-# eight a missing header skips that kernel's steps (reported as skipped, not
+# The first three are required (a missing one fails its build); for the
+# others a missing header skips that kernel's steps (reported as skipped, not
 # failed). OUT_DIR receives the binaries gemm_check, gemm_check_splitk,
 # gemv_check, gemm_check_1cta, gemm_check_pingpong, gemm_check_bf16, tma_check and saxpy_check,
 # log.txt (everything printed), build-*.log, sanitizer-*.log, gemm.csv,
@@ -66,10 +68,10 @@ summary=$out_dir/summary.txt
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_derived_splitk_ks[24].csv \
   "$out_dir"/gemm_bf16.csv "$out_dir"/gemm_derived_bf16.csv \
-  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
+  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 tma saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -135,6 +137,8 @@ derivedcluster_bin=$out_dir/gemm_check_derived_cluster
 pingpong_bin=$out_dir/gemm_check_pingpong
 bf16_bin=$out_dir/gemm_check_bf16
 derivedbf16_bin=$out_dir/gemm_check_derived_bf16
+mmatf32_bin=$out_dir/gemm_check_mma_tf32
+mmabf16_bin=$out_dir/gemm_check_mma_bf16
 tma_bin=$out_dir/tma_check
 saxpy_bin=$out_dir/saxpy_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
@@ -194,7 +198,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 tma saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 tma saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -221,6 +225,10 @@ start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
   -DEXO_GEMM_BF16
 start_build derivedbf16 gemm_sm90_bf16_derived_launcher.h gemm_check.cu \
   "$derivedbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
+start_build mmatf32 gemm_mma_tf32_launcher.h gemm_check.cu "$mmatf32_bin" \
+  -DEXO_GEMM_TF32_KERNEL=gemm_mma_tf32
+start_build mmabf16 gemm_mma_bf16_launcher.h gemm_check.cu "$mmabf16_bin" \
+  -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_mma_bf16 -DEXO_GEMM_BF16_OUT
 start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
 start_build saxpy saxpy_launcher.h saxpy_check.cu "$saxpy_bin"
 for name in $all_kernels; do
@@ -292,6 +300,13 @@ correctness_phase() {
     1024x1024x1024 4096x4096x4096
   run derivedbf16 derivedbf16-correctness 60 "$derivedbf16_bin" 256x256x64 \
     512x256x192 1024x1024x1024 4096x4096x4096
+  # mma.sync GEMMs (64 x 32 tiles; 8-wide tf32 / 16-wide bf16 K slices):
+  # one tile and one slice; M != N; 512 tiles, several per CTA of the
+  # persistent grid; the bf16 one stores bf16 C through stmatrix + TMA.
+  run mmatf32 mmatf32-correctness 60 "$mmatf32_bin" 64x32x8 128x96x40 \
+    1024x512x256 1024x1024x1024
+  run mmabf16 mmabf16-correctness 60 "$mmabf16_bin" 64x32x16 128x96x48 \
+    1024x512x256 1024x1024x1024
   # TMA copies (64-row boxes, 8 to 32 floats wide): the sizes of every box
   # width; 64x8, 128x48 and 96x32 are outside some kernels' requires (their
   # launchers must reject them); 4096x4096 gives many tasks per CTA.
@@ -320,7 +335,9 @@ sanitizer() {
   case $build in
   gemm | splitk | derivedsplitk | gemv | gemm1cta | derived | derivedws | \
     derivedws2 | \
-    derivedcluster | derivedbf16 | pingpong | bf16) ref=(--ref naive) ;;
+    derivedcluster | derivedbf16 | pingpong | bf16 | mmatf32 | mmabf16)
+    ref=(--ref naive)
+    ;;
   esac
   case ${built[$build]} in
   1) ;;
@@ -381,6 +398,13 @@ sanitizer_phase() {
   sanitizer derivedbf16 derivedbf16 memcheck 512x256x192
   sanitizer derivedbf16 derivedbf16 racecheck 256x256x384
   sanitizer derivedbf16 derivedbf16 synccheck 256x256x384
+  # mma.sync GEMMs: 4 tiles, 3 K slices through the single stage.
+  sanitizer mmatf32 mmatf32 memcheck 128x64x24
+  sanitizer mmatf32 mmatf32 racecheck 128x64x24
+  sanitizer mmatf32 mmatf32 synccheck 128x64x24
+  sanitizer mmabf16 mmabf16 memcheck 128x64x48
+  sanitizer mmabf16 mmabf16 racecheck 128x64x48
+  sanitizer mmabf16 mmabf16 synccheck 128x64x48
   # TMA copies: all four kernels; 256 to 1024 boxes, so each CTA of the
   # persistent grid reuses its shared memory for several tasks.
   sanitizer tma tma memcheck 2048x256
@@ -446,6 +470,11 @@ timing_phase() {
   run derivedcluster derivedcluster-timing 300 "$derivedcluster_bin" --time \
     --csv "$out_dir/gemm_derived_cluster.csv" 2048x2048x2048 4096x4096x4096 \
     8192x8192x8192
+  # The mma.sync GEMMs, for reference (unpipelined, four warps per CTA).
+  run mmatf32 mmatf32-timing 300 "$mmatf32_bin" --time \
+    --csv "$out_dir/gemm_mma_tf32.csv" 4096x4096x4096
+  run mmabf16 mmabf16-timing 300 "$mmabf16_bin" --time \
+    --csv "$out_dir/gemm_mma_bf16.csv" 4096x4096x4096
   run tma tma-timing 300 "$tma_bin" --time --csv "$out_dir/tma.csv" 4096x4096
 }
 

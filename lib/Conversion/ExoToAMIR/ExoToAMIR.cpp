@@ -435,11 +435,7 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
       // threads_for per distributed dimension selects it.
       OpBuilder::InsertionGuard argGuard(b);
       ArrayRef<CollUnitAttr> units = access.getDistributed();
-      bool regs = info.memory == MemoryKind::Regs ||
-                  info.memory == MemoryKind::RegsUniform ||
-                  info.memory == MemoryKind::WgmmaAccum ||
-                  info.memory == MemoryKind::WgmmaA;
-      if (!regs)
+      if (!isRegisterMemory(info.memory))
         units = {};
       for (auto [d, unit] : llvm::enumerate(units)) {
         if (d >= info.kept.size())

@@ -14,6 +14,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace exo;
 
@@ -66,6 +68,15 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
       {"wgmma_f16", 3, [&] { return emitWgmma(call, NVVM::WGMMATypes::f16); }},
       {"wgmma_store_d_smem", 2, [&] { return emitWgmmaStore(call); }},
       {"wgmma_store_d_gmem", 2, [&] { return emitWgmmaStore(call); }},
+      {"mma_zero_c", 1, [&] { return emitMmaZero(call); }},
+      {"mma_load_a", 2, [&] { return emitMmaLoad(call, /*isA=*/true); }},
+      {"mma_load_b", 2, [&] { return emitMmaLoad(call, /*isA=*/false); }},
+      {"mma_tf32", 3, [&] { return emitMma(call, MmaType::Tf32); }},
+      {"mma_bf16", 3, [&] { return emitMma(call, MmaType::Bf16); }},
+      {"mma_f16", 3, [&] { return emitMma(call, MmaType::F16); }},
+      {"mma_store_c", 2, [&] { return emitMmaStore(call); }},
+      {"mma_stmatrix_c", 2, [&] { return emitMmaStMatrix(call); }},
+      {"mma_convert_c", 2, [&] { return emitMmaConvert(call); }},
   };
   const Lowering *lowering =
       llvm::find_if(table, [&](const Lowering &l) { return l.name == kind; });
@@ -412,9 +423,24 @@ static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
   return {(pair % 2) * 8, (pair / 2) * 8 + e % 2};
 }
 
-/// The value of `v` when it is arith on constants (window offsets are sums
-/// built before any folding).
-static std::optional<int64_t> constantOf(Value v, int depth = 0) {
+int64_t knownDivisor(Value v, int depth) {
+  // A divisor of every value `v` can take (0 divides nothing: a large one).
+  constexpr int64_t kAny = int64_t(1) << 40;
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return *c ? std::min<int64_t>(std::abs(*c), kAny) : kAny;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16 || def->getNumOperands() != 2)
+    return 1;
+  int64_t x = knownDivisor(def->getOperand(0), depth + 1);
+  int64_t y = knownDivisor(def->getOperand(1), depth + 1);
+  if (isa<arith::MulIOp>(def))
+    return std::min(x * std::min(y, kAny), kAny);
+  if (isa<arith::AddIOp, arith::SubIOp>(def))
+    return std::gcd(x, y);
+  return 1;
+}
+
+std::optional<int64_t> constantOf(Value v, int depth) {
   if (std::optional<int64_t> c = getConstantIntValue(v))
     return c;
   Operation *def = v.getDefiningOp();

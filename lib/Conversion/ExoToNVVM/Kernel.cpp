@@ -117,8 +117,7 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
     if (!tensor || tensor.getMemory().isShared())
       return WalkResult::advance();
     MemoryKind kind = tensor.getMemory().getKind();
-    if (kind != MemoryKind::WgmmaAccum && kind != MemoryKind::Regs &&
-        kind != MemoryKind::WgmmaA)
+    if (kind == MemoryKind::RegsUniform || !isRegisterMemory(kind))
       return alloc.emitOpError()
              << "allocates " << stringifyMemoryKind(kind)
              << " memory in device code, which has no GPU lowering";
@@ -152,6 +151,27 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
                   "bf16/f16 tile per warpgroup after its distributed "
                   "dimensions";
       elems /= kWarpgroupSize;
+    }
+    if (kind == MemoryKind::MmaA || kind == MemoryKind::MmaB ||
+        kind == MemoryKind::MmaC) {
+      // mma.sync fragments per warp: A 16 x K, B 8 x K (K = 8 tf32, 16
+      // bf16/f16), C 16 x 8 (f32, or 16-bit after a conversion).
+      bool half = elem.isBF16() || elem.isF16();
+      int64_t rows = kind == MemoryKind::MmaB ? 8 : 16;
+      int64_t cols = kind == MemoryKind::MmaC ? 8 : (half ? 16 : 8);
+      if (tensor.getRank() - nd < 2 ||
+          tensor.getStaticDim(tensor.getRank() - 2) != rows ||
+          tensor.getStaticDim(tensor.getRank() - 1) != cols ||
+          !(elem.isF32() || half))
+        return alloc.emitOpError()
+               << "an " << stringifyMemoryKind(kind)
+               << " fragment must end in a " << rows << " x " << cols
+               << (kind == MemoryKind::MmaC
+                       ? " f32, bf16 or f16"
+                       : " f32 (tf32), or " + std::to_string(rows) +
+                             " x 16 bf16/f16")
+               << " tile per warp after its distributed dimensions";
+      elems /= kWarpSize;
     }
     Type arr = LLVM::LLVMArrayType::get(elem, elems);
     regAllocas[alloc] = LLVM::AllocaOp::create(b, loc, ptr(), arr, c32(1), 16);

@@ -75,6 +75,13 @@ struct View {
   Operation *root = nullptr;
 };
 
+/// The value of `v` when it is arith on constants (window offsets are sums
+/// built before any folding).
+std::optional<int64_t> constantOf(Value v, int depth = 0);
+/// A number that divides every value `v` can take (1 when nothing is
+/// known): constants, and sums and products of them with other values.
+int64_t knownDivisor(Value v, int depth = 0);
+
 struct BarrierInfo {
   BarrierType type;
   unsigned numDistributed = 0;
@@ -178,6 +185,20 @@ private:
   LogicalResult emitWgmmaLoadA(CallOp call);
   LogicalResult emitWgmma(CallOp call, NVVM::WGMMATypes type);
   LogicalResult emitWgmmaStore(CallOp call);
+  /// mma.sync (MmaSync.cpp): fragments of the warp's registers.
+  enum class MmaType { Tf32, Bf16, F16 };
+  LogicalResult emitMmaZero(CallOp call);
+  LogicalResult emitMmaLoad(CallOp call, bool isA);
+  LogicalResult emitMma(CallOp call, MmaType type);
+  LogicalResult emitMmaStore(CallOp call);
+  LogicalResult emitMmaStMatrix(CallOp call);
+  LogicalResult emitMmaConvert(CallOp call);
+  /// The first register of the `rows` x `cols` fragment that window `v` of
+  /// fragment memory `kind` selects (its last two dimensions whole, the
+  /// others points), `perThread` registers per fragment.
+  FailureOr<Value> fragmentPointer(CallOp call, StringRef what, const View &v,
+                                   MemoryKind kind, int64_t rows, int64_t cols,
+                                   int64_t perThread);
 
   // Helpers.
   Value index(OpFoldResult ofr);

@@ -113,8 +113,12 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   if (it == views.end())
     return op->emitOpError() << "accesses an array with no device lowering";
   const View &v = it->second;
-  if (v.kind == View::TmaMap || v.memory.getSwizzle() ||
-      v.memory.getKind() == MemoryKind::WgmmaAccum)
+  // Fragments hold other threads' elements in a layout only their
+  // instructions know.
+  bool fragment = v.memory.isRegisters() &&
+                  v.memory.getKind() != MemoryKind::Regs &&
+                  v.memory.getKind() != MemoryKind::RegsUniform;
+  if (v.kind == View::TmaMap || v.memory.getSwizzle() || fragment)
     return op->emitOpError()
            << "accesses " << stringifyMemoryKind(v.memory.getKind())
            << " memory element by element; only instructions may";

@@ -175,19 +175,7 @@ LogicalResult MemoryAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-bool MemoryAttr::isDistributed() const {
-  switch (getKind()) {
-  case MemoryKind::Smem:
-  case MemoryKind::SmemSwizzle:
-  case MemoryKind::Regs:
-  case MemoryKind::RegsUniform:
-  case MemoryKind::WgmmaAccum:
-  case MemoryKind::WgmmaA:
-    return true;
-  default:
-    return false;
-  }
-}
+bool MemoryAttr::isDistributed() const { return isShared() || isRegisters(); }
 
 bool MemoryAttr::needsStaticShape() const { return isDistributed(); }
 
@@ -846,8 +834,7 @@ void exo::getAccessQualTimelines(InstrTimeline tl, MemoryKind mem,
                                  QualTimeline &initial,
                                  QualTimelineSet &extended) {
   using Q = QualTimeline;
-  bool regs = mem == MemoryKind::Regs || mem == MemoryKind::RegsUniform ||
-              mem == MemoryKind::WgmmaAccum || mem == MemoryKind::WgmmaA;
+  bool regs = isRegisterMemory(mem);
   auto set = [&](Q first, QualTimelineSet more = 0) {
     initial = first;
     extended = qualBit(first) | more;

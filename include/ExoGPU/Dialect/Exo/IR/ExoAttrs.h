@@ -15,6 +15,25 @@
 
 #include "ExoGPU/Dialect/Exo/IR/ExoOpsEnums.h.inc"
 
+namespace exo {
+/// Register memories: plain registers and the instruction fragments (wgmma
+/// and mma.sync), each distributed over its owners.
+inline bool isRegisterMemory(MemoryKind kind) {
+  switch (kind) {
+  case MemoryKind::Regs:
+  case MemoryKind::RegsUniform:
+  case MemoryKind::WgmmaAccum:
+  case MemoryKind::WgmmaA:
+  case MemoryKind::MmaA:
+  case MemoryKind::MmaB:
+  case MemoryKind::MmaC:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace exo
+
 #define GET_ATTRDEF_CLASSES
 #include "ExoGPU/Dialect/Exo/IR/ExoOpsAttrs.h.inc"
 

@@ -43,6 +43,9 @@ def Exo_MemoryAttr : Exo_Attr<"Memory", "mem"> {
     | `regs_uniform<N>` | registers holding the same value in N threads |
     | `wgmma_accum` | a wgmma accumulator tile (D), distributed over warpgroups |
     | `wgmma_a` | a wgmma A operand held in registers |
+    | `mma_a` | an `mma.sync` A fragment (16 x K), distributed over warps |
+    | `mma_b` | an `mma.sync` B fragment (8 x K, rows are N), distributed over warps |
+    | `mma_c` | an `mma.sync` accumulator fragment (16 x 8), distributed over warps |
     | `tma_map<B, [b0, b1, ...]>` | a window of a GMEM tensor encoded as a `CUtensorMap` with swizzle B (0, 32, 64, 128) and SMEM box `[b0, ...]` |
 
     ```mlir
@@ -78,8 +81,11 @@ def Exo_MemoryAttr : Exo_Attr<"Memory", "mem"> {
       return getKind() == MemoryKind::Smem ||
              getKind() == MemoryKind::SmemSwizzle;
     }
+    /// Register memories: plain registers and the instruction fragments
+    /// (wgmma and mma.sync).
+    bool isRegisters() const { return isRegisterMemory(getKind()); }
     /// Memories whose leading dimensions are distributed over threads,
-    /// warpgroups or CTAs.
+    /// warps, warpgroups or CTAs.
     bool isDistributed() const;
     /// Memories that need a constant shape (on-chip memories).
     bool needsStaticShape() const;

@@ -25,6 +25,9 @@ def Exo_MemoryKind : I32EnumAttr<"MemoryKind", "where a tensor lives", [
     I32EnumAttrCase<"WgmmaAccum", 7, "wgmma_accum">,
     I32EnumAttrCase<"WgmmaA", 8, "wgmma_a">,
     I32EnumAttrCase<"TmaMap", 9, "tma_map">,
+    I32EnumAttrCase<"MmaA", 10, "mma_a">,
+    I32EnumAttrCase<"MmaB", 11, "mma_b">,
+    I32EnumAttrCase<"MmaC", 12, "mma_c">,
   ]> {
   let cppNamespace = "::exo";
   let genSpecializedAttr = 0;

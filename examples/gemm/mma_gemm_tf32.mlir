@@ -1,0 +1,242 @@
+// A warp-level tensor-core tf32 GEMM: C[m, n] = sum_k A[m, k] * B[n, k],
+// with mma.sync.m16n8k8 (the pre-Hopper path, still the one for small
+// tiles and for code that cannot use wgmma).
+//
+// A is M x K row-major (K-major), B is N x K (K-major), C is M x N row-major:
+// the layout of hopper_gemm.mlir, so the same harness checks both.
+//
+// One CTA of four warps (no cluster, no warp specialization). A task
+// computes one 64 x 32 tile of C; warp w owns rows 16 w .. 16 w + 15 and
+// all 32 columns: four 16 x 8 accumulators (mma_c fragments) in its
+// registers. For each 8-wide slice of K:
+//   - warp 0 TMA-loads A's 64 x 8 tile and B's 32 x 8 tile into plain
+//     shared memory (32-byte rows); both loads complete on the slice's
+//     element of %full;
+//   - every warp awaits %full, loads its A fragment (16 x 8: ldmatrix.x4)
+//     and the four B fragments (8 x 8 each: ldmatrix.x2), and issues four
+//     mma.sync.m16n8k8 into its accumulators;
+//   - a CTA barrier orders the warps' ldmatrix reads of the stage before
+//     warp 0's next TMA loads overwrite it.
+// The epilogue stores each accumulator straight to global memory (its
+// pairs of adjacent elements, per lane).
+//
+// Synchronization (every statement below is an annotation: read
+// sequentially, it changes nothing):
+//   - %full: one mbarrier element per K slice (a ring of depth 1); the TMA
+//     loads complete on it; warp 0's Arrive(cuda_temporal) carries the
+//     expected bytes; the warps' Await(cuda_generic_and_async_proxy) makes
+//     the stage visible to their generic ldmatrix reads.
+//   - Fence(cuda_in_order, cuda_in_order) by the CTA: the reads of slice k
+//     precede the TMA writes of slice k + 1 (WAR).
+// mma.sync is synchronous: its fragments are ordinary registers of the warp
+// (in-order accesses), so no wgmma fence or commit group is involved.
+
+!A = !exo.tensor<[M, K], f32, gmem>
+!B = !exo.tensor<[N, K], f32, gmem>
+!C = !exo.tensor<[M, N], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 8]>>
+!Bmap = !exo.window<[N, K], f32, tma_map<0, [32, 8]>>
+!Atile = !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
+!Btile = !exo.window<[32, 8], f32, tma_map<0, [32, 8]>>
+!Asmem = !exo.tensor<[64, 8], f32, smem>
+!Bsmem = !exo.tensor<[32, 8], f32, smem>
+!Aslot = !exo.window<[64, 8], f32, smem>
+!Bslot = !exo.window<[32, 8], f32, smem>
+!Awarp = !exo.window<[16, 8], f32, smem>
+!Bwarp = !exo.window<[8, 8], f32, smem>
+!Afrags = !exo.tensor<[4, 16, 8], f32, mma_a>
+!Bfrags = !exo.tensor<[4, 4, 8, 8], f32, mma_b>
+!Cfrags = !exo.tensor<[4, 4, 16, 8], f32, mma_c>
+!Af = !exo.window<[16, 8], f32, mma_a>
+!Bf = !exo.window<[8, 8], f32, mma_b>
+!Cf = !exo.window<[16, 8], f32, mma_c>
+!Cg = !exo.window<[16, 8], f32, gmem>
+!Full = !exo.barrier<mbarrier, [? ring 1]>
+
+//===----------------------------------------------------------------------===//
+// Instructions used by the kernel (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+exo.proc @sm90_tma_load_64x8_f32(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Aslot
+    }
+  }
+}
+
+exo.proc @sm90_tma_load_32x8_f32(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 32 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Btile
+      exo.assign %dst[%i, %j] = %v : !Bslot
+    }
+  }
+}
+
+// The warp's accumulator starts from zero.
+exo.proc @mma_zero_m16n8_f32(
+    %d: !Cf {exo.access = #exo.access<write>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_zero_c"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      exo.assign %d[%i, %j] = %zero : !Cf
+    }
+  }
+}
+
+// ldmatrix.sync.aligned.m8n8.x4.shared.b16: the warp's 16 x 8 tf32 A
+// fragment (each 4-float row half is one 16-byte matrix row).
+exo.proc @mma_load_a_m16k8_tf32(
+    %dst: !Af {exo.access = #exo.access<write>},
+    %src: !Awarp {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Awarp
+      exo.assign %dst[%i, %j] = %v : !Af
+    }
+  }
+}
+
+// ldmatrix.sync.aligned.m8n8.x2.shared.b16: an 8 x 8 tf32 B fragment (rows
+// are N, columns K).
+exo.proc @mma_load_b_n8k8_tf32(
+    %dst: !Bf {exo.access = #exo.access<write>},
+    %src: !Bwarp {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_b"> {
+  exo.for %i = 0 to 8 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Bwarp
+      exo.assign %dst[%i, %j] = %v : !Bf
+    }
+  }
+}
+
+// mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+exo.proc @mma_m16n8k8_tf32(
+    %d: !Cf {exo.access = #exo.access<read_write>},
+    %a: !Af {exo.access = #exo.access<read>},
+    %b: !Bf {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_tf32"> {
+  exo.for %m = 0 to 16 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Af
+        %y = exo.read %b[%n, %k] : !Bf
+        %xt = arith.truncf %x : f32 to tf32
+        %yt = arith.truncf %y : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !Cf
+      }
+    }
+  }
+}
+
+// Stores the warp's 16 x 8 accumulator to global memory (st.global of each
+// lane's elements).
+exo.proc @mma_store_c_m16n8_f32(
+    %dst: !Cg {exo.access = #exo.access<write>},
+    %src: !Cf {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_store_c"> {
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Cf
+      exo.assign %dst[%i, %j] = %v : !Cg
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+exo.proc @gemm_mma_tf32(%M: index, %N: index, %K: index,
+                        %A: !A, %B: !B, %C: !C)
+    requires affine_set<()[M, N, K] : (M mod 64 == 0, N mod 32 == 0,
+                                        K mod 8 == 0, M - 64 >= 0,
+                                        N - 32 >= 0, K - 8 >= 0)> {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  // Tensor maps are encoded on the host.
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  %B_map = exo.window %B[:, :] : !B -> !Bmap
+  %Mt = arith.divui %M, %c64 : index
+  %Nt = arith.divui %N, %c32 : index
+  %Kt = arith.divui %K, %c8 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task_n = 0 to %Nt cuda_tasks {
+      exo.for %task_m = 0 to %Mt cuda_tasks {
+        %m0 = arith.muli %task_m, %c64 : index
+        %n0 = arith.muli %task_n, %c32 : index
+        %A_frag = exo.alloc : !Afrags
+        %B_frag = exo.alloc : !Bfrags
+        %C_frag = exo.alloc : !Cfrags
+        exo.for %w = 0 to 4 cuda_threads<warp> {
+          exo.for %j = 0 to 4 seq {
+            %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
+            exo.call @mma_zero_m16n8_f32(%d) : (!Cf)
+          }
+        }
+        %full = exo.alloc : !Full
+        %A_smem = exo.alloc : !Asmem
+        %B_smem = exo.alloc : !Bsmem
+        exo.for %k = 0 to %Kt seq {
+          %k0 = arith.muli %k, %c8 : index
+          exo.warps 0 to 1 {
+            %a_dst = exo.window %A_smem[:, :] : !Asmem -> !Aslot
+            %a_src = exo.window %A_map[%m0 :+ 64, %k0 :+ 8] : !Amap -> !Atile
+            exo.call @sm90_tma_load_64x8_f32(%a_dst, %a_src) >> %full[%k]
+                : (!Aslot, !Atile) >> !Full
+            %b_dst = exo.window %B_smem[:, :] : !Bsmem -> !Bslot
+            %b_src = exo.window %B_map[%n0 :+ 32, %k0 :+ 8] : !Bmap -> !Btile
+            exo.call @sm90_tma_load_32x8_f32(%b_dst, %b_src) >> %full[%k]
+                : (!Bslot, !Btile) >> !Full
+            exo.arrive(cuda_temporal) >> %full[%k] : !Full
+          }
+          exo.await(%full[%k], cuda_generic_and_async_proxy, 0) : !Full
+          exo.for %w = 0 to 4 cuda_threads<warp> {
+            %r0 = arith.muli %w, %c16 : index
+            %a_src2 = exo.window %A_smem[%r0 :+ 16, :] : !Asmem -> !Awarp
+            %a = exo.window %A_frag[%w, :, :] : !Afrags -> !Af
+            exo.call @mma_load_a_m16k8_tf32(%a, %a_src2) : (!Af, !Awarp)
+            exo.for %j = 0 to 4 seq {
+              %c0 = arith.muli %j, %c8 : index
+              %b_src2 = exo.window %B_smem[%c0 :+ 8, :] : !Bsmem -> !Bwarp
+              %b = exo.window %B_frag[%w, %j, :, :] : !Bfrags -> !Bf
+              exo.call @mma_load_b_n8k8_tf32(%b, %b_src2) : (!Bf, !Bwarp)
+              %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
+              exo.call @mma_m16n8k8_tf32(%d, %a, %b) : (!Cf, !Af, !Bf)
+            }
+          }
+          // Every warp has read the stage before the next TMA loads.
+          exo.fence(cuda_in_order, cuda_in_order)
+        }
+        exo.for %w = 0 to 4 cuda_threads<warp> {
+          exo.for %j = 0 to 4 seq {
+            %r0 = arith.muli %w, %c16 : index
+            %m1 = arith.addi %m0, %r0 : index
+            %c0 = arith.muli %j, %c8 : index
+            %n1 = arith.addi %n0, %c0 : index
+            %dst = exo.window %C[%m1 :+ 16, %n1 :+ 8] : !C -> !Cg
+            %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
+            exo.call @mma_store_c_m16n8_f32(%dst, %d) : (!Cg, !Cf)
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,294 @@
+//===- MmaSync.cpp - Warp-level mma.sync and its fragments ------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The warp-level tensor-core path: fragments in registers (`mma_a`, `mma_b`,
+// `mma_c`, distributed over warps), loaded from shared memory with ldmatrix,
+// multiplied with mma.sync (tf32 m16n8k8, bf16 and f16 m16n8k16), converted
+// to 16 bits, and stored with st.shared / st.global or stmatrix.
+//
+// Every fragment is the PTX ISA's layout for lane l, g = l / 4, t = l % 4,
+// in registers of 32 bits:
+//   - A (16 x K; K = 8 tf32 or 16 bf16/f16): register r holds row
+//     g + 8 (r % 2), columns t + 4 (r / 2) (tf32) or the pair
+//     2 t + 8 (r / 2) (+ 1) (16-bit);
+//   - B (8 x K, stored N-major like the GEMMs' B[n, k]): register r holds
+//     row g, column t + 4 r (tf32) or the pair 2 t + 8 r (+ 1) (16-bit);
+//   - C (16 x 8): elements (g, 2 t), (g, 2 t + 1), (g + 8, 2 t),
+//     (g + 8, 2 t + 1), in four f32 registers or two 16-bit pairs.
+// ldmatrix and stmatrix move 8 x 8 matrices of 16-bit values whose rows are
+// 16 bytes: four (A), two (B) or two (C) such matrices are exactly these
+// fragments (a tf32 row of 4 values is one 16-byte matrix row).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelLowering.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+
+static bool isHalf(Type t) { return t.isBF16() || t.isF16(); }
+
+FailureOr<Value> KernelLowering::fragmentPointer(CallOp call, StringRef what,
+                                                 const View &v, MemoryKind kind,
+                                                 int64_t rows, int64_t cols,
+                                                 int64_t perThread) {
+  unsigned rank = v.staticExtents.size();
+  auto fail = [&] {
+    return call.emitOpError()
+           << "needs " << what << ": a whole " << rows << " x " << cols << " "
+           << stringifyMemoryKind(kind)
+           << " fragment (a window keeping the last two dimensions whole)";
+  };
+  if (v.kind != View::Regs || v.memory.getKind() != kind || rank < 2 ||
+      v.sizes.size() != 2 || v.kept[0] != rank - 2 || v.kept[1] != rank - 1 ||
+      v.sizes[0] != rows || v.sizes[1] != cols ||
+      v.staticExtents[rank - 2] != rows || v.staticExtents[rank - 1] != cols)
+    return fail();
+  // The leading dimensions that are not distributed index whole fragments
+  // of the thread's register array.
+  Value idx = c64(0);
+  for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
+    idx = add(mul(idx, v.extents[d]), v.offsets[d]);
+  return LLVM::GEPOp::create(b, loc, ptr(), v.elemType, v.base,
+                             ValueRange{mul(idx, c64(perThread))})
+      .getResult();
+}
+
+/// Checks that `s` is a `rows` x `cols` window that ldmatrix / stmatrix can
+/// address: unswizzled shared memory, contiguous rows, each row of each
+/// 8 x 8 matrix 16-byte aligned (given an aligned first column).
+static LogicalResult checkMatrixRows(CallOp call, StringRef what, const View &s,
+                                     int64_t rows, int64_t cols) {
+  int64_t bytes = elementBytes(s.elemType);
+  unsigned rank = s.staticExtents.size();
+  if (s.kind != View::Shared || s.memory.getSwizzle() || s.sizes.size() != 2 ||
+      s.sizes[0] != rows || s.sizes[1] != cols || rank < 2 ||
+      s.kept[1] != rank - 1 || s.staticExtents.back() * bytes % 16)
+    return call.emitOpError()
+           << what << " a " << rows << " x " << cols
+           << " window of unswizzled shared memory whose rows are a multiple "
+              "of 16 bytes apart (8 x 8 matrices of 16-bit values)";
+  return success();
+}
+
+LogicalResult KernelLowering::emitMmaZero(CallOp call) {
+  const View &d = views[call.getArgs()[0]];
+  FailureOr<Value> p =
+      fragmentPointer(call, "an accumulator", d, MemoryKind::MmaC, 16, 8, 4);
+  if (failed(p))
+    return failure();
+  auto arr = LLVM::LLVMArrayType::get(d.elemType, 4);
+  LLVM::StoreOp::create(b, loc, LLVM::ZeroOp::create(b, loc, arr), *p);
+  return success();
+}
+
+LogicalResult KernelLowering::emitMmaLoad(CallOp call, bool isA) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  Type elem = dst.elemType;
+  if (!(elem.isF32() || isHalf(elem)) || src.elemType != elem)
+    return call.emitOpError() << "loads an mma.sync fragment of f32 (tf32), "
+                                 "bf16 or f16 from shared memory of that type";
+  int64_t rows = isA ? 16 : 8;
+  int64_t k = isHalf(elem) ? 16 : 8;
+  int64_t regs = isA ? 4 : 2;
+  FailureOr<Value> p =
+      fragmentPointer(call, isA ? "an A fragment" : "a B fragment", dst,
+                      isA ? MemoryKind::MmaA : MemoryKind::MmaB, rows, k,
+                      regs * (isHalf(elem) ? 2 : 1));
+  if (failed(p) ||
+      failed(checkMatrixRows(call, "ldmatrix reads", src, rows, k)))
+    return failure();
+  // The window's column offset must keep each matrix row 16-byte aligned.
+  unsigned rank = src.staticExtents.size();
+  if (knownDivisor(src.offsets[rank - 1]) * elementBytes(elem) % 16)
+    return call.emitOpError()
+           << "ldmatrix needs the window's first column at a multiple of 16 "
+              "bytes (a sum of multiples of it)";
+  // Lane l addresses row l % rows of matrix l / rows... (A: four matrices,
+  // rows 0-15 then the second half of K; B: two, rows 0-7 then the second
+  // half).
+  Value l = toI64(lane);
+  Value row = arith::RemUIOp::create(b, loc, l, c64(rows));
+  Value half = arith::RemUIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, l, c64(rows)), c64(2));
+  Value addr = sharedAddress(src, {row, mul(half, c64(k / 2))});
+  SmallVector<Type> fields(regs, i32());
+  auto resTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Value m = NVVM::LdMatrixOp::create(
+      b, loc, resTy, addr, regs, NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8), NVVM::LdStMatrixEltType::B16);
+  for (int64_t r = 0; r < regs; ++r) {
+    Value q = LLVM::GEPOp::create(b, loc, ptr(), i32(), *p,
+                                  ArrayRef<LLVM::GEPArg>{r});
+    LLVM::StoreOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, m, r), q,
+                          /*alignment=*/4);
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::emitMma(CallOp call, MmaType type) {
+  const View &d = views[call.getArgs()[0]];
+  const View &a = views[call.getArgs()[1]];
+  const View &bv = views[call.getArgs()[2]];
+  Type in = type == MmaType::Tf32   ? Type(b.getF32Type())
+            : type == MmaType::Bf16 ? Type(b.getBF16Type())
+                                    : Type(b.getF16Type());
+  StringRef name = type == MmaType::Tf32   ? "tf32"
+                   : type == MmaType::Bf16 ? "bf16"
+                                           : "f16";
+  int64_t k = type == MmaType::Tf32 ? 8 : 16;
+  int64_t per = type == MmaType::Tf32 ? 1 : 2;
+  // f16 products may also accumulate in f16.
+  bool halfAcc = type == MmaType::F16 && d.elemType.isF16();
+  if (a.elemType != in || bv.elemType != in || !(d.elemType.isF32() || halfAcc))
+    return call.emitOpError()
+           << "mma.sync " << name << " multiplies " << name
+           << " A and B fragments into an f32 accumulator"
+           << (type == MmaType::F16 ? " (or an f16 one)" : "");
+  FailureOr<Value> pa = fragmentPointer(call, "an A fragment", a,
+                                        MemoryKind::MmaA, 16, k, 4 * per);
+  if (failed(pa))
+    return failure();
+  FailureOr<Value> pb = fragmentPointer(call, "a B fragment", bv,
+                                        MemoryKind::MmaB, 8, k, 2 * per);
+  if (failed(pb))
+    return failure();
+  FailureOr<Value> pd =
+      fragmentPointer(call, "an accumulator", d, MemoryKind::MmaC, 16, 8, 4);
+  if (failed(pd))
+    return failure();
+  // Operands as the NVVM op wants them: 32-bit registers (i32 for tf32 and
+  // bf16, f16 pairs as vectors), accumulators as f32 or f16 pairs.
+  auto pairF16 = VectorType::get({2}, b.getF16Type());
+  Type reg = type == MmaType::F16 ? Type(pairF16) : i32();
+  auto loadRegs = [&](Value base, int64_t n) {
+    SmallVector<Value> out;
+    for (int64_t r = 0; r < n; ++r) {
+      Value q = LLVM::GEPOp::create(b, loc, ptr(), i32(), base,
+                                    ArrayRef<LLVM::GEPArg>{r});
+      out.push_back(LLVM::LoadOp::create(b, loc, reg, q, /*alignment=*/4));
+    }
+    return out;
+  };
+  SmallVector<Value> opA = loadRegs(*pa, 4), opB = loadRegs(*pb, 2);
+  Type accTy = halfAcc ? Type(pairF16) : Type(b.getF32Type());
+  int64_t accRegs = halfAcc ? 2 : 4;
+  SmallVector<Value> opC;
+  for (int64_t r = 0; r < accRegs; ++r) {
+    Value q = LLVM::GEPOp::create(b, loc, ptr(), accTy, *pd,
+                                  ArrayRef<LLVM::GEPArg>{r});
+    opC.push_back(LLVM::LoadOp::create(b, loc, accTy, q, /*alignment=*/4));
+  }
+  SmallVector<Type> fields(accRegs, accTy);
+  auto resTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  NVVM::MMATypes ptxType = type == MmaType::Tf32   ? NVVM::MMATypes::tf32
+                           : type == MmaType::Bf16 ? NVVM::MMATypes::bf16
+                                                   : NVVM::MMATypes::f16;
+  Value res = NVVM::MmaOp::create(
+      b, loc, resTy, opA, opB, opC, ArrayRef<int64_t>{16, 8, k},
+      /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
+      std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  for (int64_t r = 0; r < accRegs; ++r) {
+    Value q = LLVM::GEPOp::create(b, loc, ptr(), accTy, *pd,
+                                  ArrayRef<LLVM::GEPArg>{r});
+    LLVM::StoreOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, res, r),
+                          q, /*alignment=*/4);
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::emitMmaStore(CallOp call) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  FailureOr<Value> p =
+      fragmentPointer(call, "an accumulator", src, MemoryKind::MmaC, 16, 8, 4);
+  if (failed(p))
+    return failure();
+  bool global = dst.kind == View::Global;
+  if ((dst.kind != View::Shared && !global) || dst.memory.getSwizzle() ||
+      dst.sizes.size() != 2 || dst.sizes[0] != 16 || dst.sizes[1] != 8 ||
+      dst.elemType != src.elemType)
+    return call.emitOpError()
+           << "the destination of an mma.sync accumulator store must be a "
+              "16 x 8 window of unswizzled shared memory or of global memory "
+              "of the accumulator's type";
+  // Lane l stores its pairs (g, 2t..2t+1) and (g + 8, 2t..2t+1), one
+  // element at a time: a row may start at any element.
+  Value l = toI64(lane);
+  Value g = arith::DivUIOp::create(b, loc, l, c64(4));
+  Value col = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
+  for (int64_t e = 0; e < 4; ++e) {
+    Value row = add(g, c64(8 * (e / 2)));
+    Value addr = sharedAddress(dst, {row, add(col, c64(e % 2))});
+    Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, *p,
+                                  ArrayRef<LLVM::GEPArg>{e});
+    LLVM::StoreOp::create(b, loc, LLVM::LoadOp::create(b, loc, src.elemType, q),
+                          addr);
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::emitMmaStMatrix(CallOp call) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  if (!isHalf(src.elemType) || dst.elemType != src.elemType)
+    return call.emitOpError() << "stmatrix stores a 16-bit (bf16 or f16) "
+                                 "accumulator to shared memory of its type";
+  FailureOr<Value> p =
+      fragmentPointer(call, "an accumulator", src, MemoryKind::MmaC, 16, 8, 4);
+  if (failed(p) || failed(checkMatrixRows(call, "stmatrix writes", dst, 16, 8)))
+    return failure();
+  unsigned rank = dst.staticExtents.size();
+  if (knownDivisor(dst.offsets[rank - 1]) * elementBytes(dst.elemType) % 16)
+    return call.emitOpError()
+           << "stmatrix needs the window's first column at a multiple of 16 "
+              "bytes (a sum of multiples of it)";
+  // Two matrices (rows 0-7, 8-15): lanes 0-15 give the row addresses.
+  Value row = arith::RemUIOp::create(b, loc, toI64(lane), c64(16));
+  Value addr = sharedAddress(dst, {row, c64(0)});
+  SmallVector<Value> regs;
+  for (int64_t r = 0; r < 2; ++r) {
+    Value q = LLVM::GEPOp::create(b, loc, ptr(), i32(), *p,
+                                  ArrayRef<LLVM::GEPArg>{r});
+    regs.push_back(LLVM::LoadOp::create(b, loc, i32(), q, /*alignment=*/4));
+  }
+  NVVM::StMatrixOp::create(b, loc, addr, regs, NVVM::MMALayout::row,
+                           NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+                           NVVM::LdStMatrixEltType::B16);
+  return success();
+}
+
+LogicalResult KernelLowering::emitMmaConvert(CallOp call) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  if (!isHalf(dst.elemType) || !src.elemType.isF32())
+    return call.emitOpError() << "converts an f32 mma.sync accumulator to a "
+                                 "bf16 or f16 one (round to nearest)";
+  FailureOr<Value> pd =
+      fragmentPointer(call, "an accumulator", dst, MemoryKind::MmaC, 16, 8, 4);
+  if (failed(pd))
+    return failure();
+  FailureOr<Value> ps =
+      fragmentPointer(call, "an accumulator", src, MemoryKind::MmaC, 16, 8, 4);
+  if (failed(ps))
+    return failure();
+  // The same elements in the same places: each pair becomes one register.
+  for (int64_t e = 0; e < 4; ++e) {
+    Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, *ps,
+                                  ArrayRef<LLVM::GEPArg>{e});
+    Value x = LLVM::LoadOp::create(b, loc, src.elemType, q);
+    Value y = arith::TruncFOp::create(b, loc, dst.elemType, x);
+    Value r = LLVM::GEPOp::create(b, loc, ptr(), dst.elemType, *pd,
+                                  ArrayRef<LLVM::GEPArg>{e});
+    LLVM::StoreOp::create(b, loc, y, r);
+  }
+  return success();
+}
+
+} // namespace exo::nvvm
