@@ -21,6 +21,8 @@
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
 #   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
+#   gemm_sm90_bf16_1cta_out_launcher.h (wgmmabf16out)
+#                                           .../wgmma_gemm_1cta_bf16_out.mlir
 #   tma_roundtrip_launcher.h         (tma)      examples/tma/tma_roundtrip.mlir
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
@@ -71,7 +73,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -139,6 +141,7 @@ bf16_bin=$out_dir/gemm_check_bf16
 derivedbf16_bin=$out_dir/gemm_check_derived_bf16
 mmatf32_bin=$out_dir/gemm_check_mma_tf32
 mmabf16_bin=$out_dir/gemm_check_mma_bf16
+wgmmabf16out_bin=$out_dir/gemm_check_wgmma_bf16_out
 tma_bin=$out_dir/tma_check
 saxpy_bin=$out_dir/saxpy_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
@@ -198,7 +201,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 tma saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -229,6 +232,9 @@ start_build mmatf32 gemm_mma_tf32_launcher.h gemm_check.cu "$mmatf32_bin" \
   -DEXO_GEMM_TF32_KERNEL=gemm_mma_tf32
 start_build mmabf16 gemm_mma_bf16_launcher.h gemm_check.cu "$mmabf16_bin" \
   -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_mma_bf16 -DEXO_GEMM_BF16_OUT
+start_build wgmmabf16out gemm_sm90_bf16_1cta_out_launcher.h gemm_check.cu \
+  "$wgmmabf16out_bin" -DEXO_GEMM_BF16 \
+  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_1cta_out -DEXO_GEMM_BF16_OUT
 start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
 start_build saxpy saxpy_launcher.h saxpy_check.cu "$saxpy_bin"
 for name in $all_kernels; do
@@ -307,6 +313,10 @@ correctness_phase() {
     1024x512x256 1024x1024x1024
   run mmabf16 mmabf16-correctness 60 "$mmabf16_bin" 64x32x16 128x96x48 \
     1024x512x256 1024x1024x1024
+  # The one-CTA wgmma GEMM with a bf16 result stored by stmatrix (64 x 128
+  # tiles, 16-wide K slices).
+  run wgmmabf16out wgmmabf16out-correctness 60 "$wgmmabf16out_bin" 64x128x16 \
+    128x256x48 1024x1024x1024
   # TMA copies (64-row boxes, 8 to 32 floats wide): the sizes of every box
   # width; 64x8, 128x48 and 96x32 are outside some kernels' requires (their
   # launchers must reject them); 4096x4096 gives many tasks per CTA.
@@ -335,7 +345,7 @@ sanitizer() {
   case $build in
   gemm | splitk | derivedsplitk | gemv | gemm1cta | derived | derivedws | \
     derivedws2 | \
-    derivedcluster | derivedbf16 | pingpong | bf16 | mmatf32 | mmabf16)
+    derivedcluster | derivedbf16 | pingpong | bf16 | mmatf32 | mmabf16 | wgmmabf16out)
     ref=(--ref naive)
     ;;
   esac
@@ -405,6 +415,9 @@ sanitizer_phase() {
   sanitizer mmabf16 mmabf16 memcheck 128x64x48
   sanitizer mmabf16 mmabf16 racecheck 128x64x48
   sanitizer mmabf16 mmabf16 synccheck 128x64x48
+  sanitizer wgmmabf16out wgmmabf16out memcheck 128x256x48
+  sanitizer wgmmabf16out wgmmabf16out racecheck 128x256x48
+  sanitizer wgmmabf16out wgmmabf16out synccheck 128x256x48
   # TMA copies: all four kernels; 256 to 1024 boxes, so each CTA of the
   # persistent grid reuses its shared memory for several tasks.
   sanitizer tma tma memcheck 2048x256

@@ -68,6 +68,7 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
       {"wgmma_f16", 3, [&] { return emitWgmma(call, NVVM::WGMMATypes::f16); }},
       {"wgmma_store_d_smem", 2, [&] { return emitWgmmaStore(call); }},
       {"wgmma_store_d_gmem", 2, [&] { return emitWgmmaStore(call); }},
+      {"wgmma_stmatrix_d", 2, [&] { return emitWgmmaStMatrix(call); }},
       {"mma_zero_c", 1, [&] { return emitMmaZero(call); }},
       {"mma_load_a", 2, [&] { return emitMmaLoad(call, /*isA=*/true); }},
       {"mma_load_b", 2, [&] { return emitMmaLoad(call, /*isA=*/false); }},
@@ -703,6 +704,63 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
       vec = LLVM::InsertElementOp::create(b, loc, vec, y, c32(1));
       LLVM::StoreOp::create(b, loc, vec, p, /*alignment=*/8);
     }
+  return success();
+}
+
+LogicalResult KernelLowering::emitWgmmaStMatrix(CallOp call) {
+  const View &dst = views[call.getArgs()[0]];
+  const View &src = views[call.getArgs()[1]];
+  FailureOr<int64_t> n = accumulatorN(call, src);
+  if (failed(n))
+    return failure();
+  Type half = dst.elemType;
+  unsigned rank = dst.staticExtents.size();
+  if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
+      !(half.isBF16() || half.isF16()) || dst.sizes.size() != 2 ||
+      dst.sizes[0] != 64 || dst.sizes[1] != *n || dst.kept[1] != rank - 1 ||
+      dst.staticExtents.back() * 2 % 16 ||
+      knownDivisor(dst.offsets[rank - 1]) % 8)
+    return call.emitOpError()
+           << "stmatrix stores the accumulator rounded to bf16 or f16: the "
+              "destination must be a 64 x "
+           << *n
+           << " window of unswizzled 16-bit shared memory whose rows are a "
+              "multiple of 16 bytes apart, its first column a multiple of 8";
+  // Each 8-column block of a warp's 16 rows is two 8 x 8 matrices (rows
+  // 0-7, 8-15) whose lane layout is the accumulator's: register r of block
+  // j packs elements 4 j + 2 r and 4 j + 2 r + 1. Two blocks per
+  // stmatrix.x4; lane l gives the address of row l % 16 of block
+  // j + l / 16.
+  Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
+  Value w = toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
+  Value l = toI64(lane);
+  Value row = add(mul(w, c64(16)), arith::RemUIOp::create(b, loc, l, c64(16)));
+  Value colLane = mul(arith::DivUIOp::create(b, loc, l, c64(16)), c64(8));
+  SmallVector<Type> fields(*n / 2, b.getF32Type());
+  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, src.base);
+  auto pairTy = VectorType::get({2}, half);
+  auto pack = [&](int64_t e) {
+    Value v = LLVM::PoisonOp::create(b, loc, pairTy);
+    for (int64_t i = 0; i < 2; ++i) {
+      Value x = LLVM::ExtractValueOp::create(b, loc, acc, e + i);
+      v = LLVM::InsertElementOp::create(
+          b, loc, v, arith::TruncFOp::create(b, loc, half, x), c32(i));
+    }
+    return LLVM::BitcastOp::create(b, loc, i32(), v).getResult();
+  };
+  for (int64_t j = 0; j < *n / 8; j += 2) {
+    int64_t blocks = std::min<int64_t>(2, *n / 8 - j);
+    SmallVector<Value> regs;
+    for (int64_t r = 0; r < 2 * blocks; ++r)
+      regs.push_back(pack(4 * j + 2 * r));
+    // With one block left (N / 8 odd), lanes 0-15 address its rows.
+    Value col = blocks == 2 ? add(colLane, c64(8 * j)) : c64(8 * j);
+    Value addr = sharedAddress(dst, {row, col});
+    NVVM::StMatrixOp::create(b, loc, addr, regs, NVVM::MMALayout::row,
+                             NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+                             NVVM::LdStMatrixEltType::B16);
+  }
   return success();
 }
 

@@ -185,6 +185,7 @@ private:
   LogicalResult emitWgmmaLoadA(CallOp call);
   LogicalResult emitWgmma(CallOp call, NVVM::WGMMATypes type);
   LogicalResult emitWgmmaStore(CallOp call);
+  LogicalResult emitWgmmaStMatrix(CallOp call);
   /// mma.sync (MmaSync.cpp): fragments of the warp's registers.
   enum class MmaType { Tf32, Bf16, F16 };
   LogicalResult emitMmaZero(CallOp call);

@@ -1,6 +1,7 @@
 // RUN: exo-gpu-opt %s -split-input-file -verify-diagnostics -exo-lower-to-nvvm
 
-// Errors of the mma.sync lowerings (MmaSync.cpp) and of mma.sync fragment
+// Errors of the mma.sync and stmatrix lowerings (MmaSync.cpp, wgmma_stmatrix_d
+// in Instructions.cpp) and of mma.sync fragment
 // allocations and accesses: one chunk per diagnostic, each on a program that
 // the verifiers and the collective analysis accept.
 
@@ -377,6 +378,39 @@ exo.proc @convert_widen(%N: index) {
         // expected-error @+1 {{'exo.call' op converts an f32 mma.sync accumulator to a bf16 or f16 one (round to nearest)}}
         exo.call @widen(%c, %h) : (!Cw, !Hw)
       }
+    }
+  }
+}
+
+// -----
+
+// stmatrix of a wgmma accumulator into rows 24 bytes apart.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!S = !exo.tensor<[64, 12], bf16, smem>
+!Sw = !exo.window<[64, 8], bf16, smem>
+!Dw = !exo.window<[64, 8], f32, wgmma_accum>
+exo.proc @stmatrix_d(%dst: !Sw {exo.access = #exo.access<write>},
+    %src: !Dw {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_stmatrix_d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Dw
+      %h = arith.truncf %v : f32 to bf16
+      exo.assign %dst[%i, %j] = %h : !Sw
+    }
+  }
+}
+!Dt8 = !exo.tensor<[64, 8], f32, wgmma_accum>
+exo.proc @stmatrix_d_pitch(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt8
+      %S = exo.alloc : !S
+      %d = exo.window %D[:, :] : !Dt8 -> !Dw
+      %s = exo.window %S[:, 0 :+ 8] : !S -> !Sw
+      // expected-error @+1 {{'exo.call' op stmatrix stores the accumulator rounded to bf16 or f16: the destination must be a 64 x 8 window of unswizzled 16-bit shared memory whose rows are a multiple of 16 bytes apart, its first column a multiple of 8}}
+      exo.call @stmatrix_d(%s, %d) : (!Sw, !Dw)
     }
   }
 }
