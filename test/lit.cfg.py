@@ -49,6 +49,8 @@ cuda_bin = "/usr/local/cuda/bin"
 if os.path.exists(os.path.join(cuda_bin, "ptxas")):
     config.available_features.add("ptxas")
     llvm_config.with_environment("PATH", cuda_bin, append_path=True)
+    if os.path.exists(os.path.join(cuda_bin, "cuobjdump")):
+        config.available_features.add("cuobjdump")
 
 # CUDA headers: generated launchers are compiled against them.
 if os.path.exists("/usr/local/cuda/include/cuda.h"):
