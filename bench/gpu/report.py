@@ -45,6 +45,13 @@ UNSUPPORTED = [
      "M and N must be multiples of 256 (whole 256 x 256 cluster tiles)"),
     ("tf32 / bf16 / split-K GEMM", "3000x5000x7000",
      "M and N must be multiples of 256 (whole 256 x 256 cluster tiles)"),
+    ("tf32 GEMM variants", "4000x4000x4000, 3000x5000x7000",
+     "1 x 2 cluster: M a multiple of 128, N of 512; rasterized: N a "
+     "multiple of 2048; 6-stage: as the 2 x 1 kernel"),
+    ("tf32 GEMM, rasterized", "512^3, 1024^3, 1024x1024x8192",
+     "N must be a multiple of 2048 (whole groups of 8 column tiles)"),
+    ("tf32 GEMM, 6-stage", "the squares below 2048 and the skinny shapes",
+     "not timed: slower than the 4-stage kernel at every size measured"),
 ]
 
 COPY_GBPS = 4300.0  # device-to-device copy bandwidth measured on the H200
