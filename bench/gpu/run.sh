@@ -9,6 +9,7 @@
 #   gemm_sm90_tf32_derived_cluster_1x2_launcher.h    .../gemm_derived_cluster_1x2.mlir
 #   gemm_sm90_tf32_derived_cluster_6stage_launcher.h .../gemm_derived_cluster_6stage.mlir
 #   gemm_sm90_tf32_derived_cluster_raster_launcher.h .../gemm_derived_cluster_raster.mlir
+#   gemm_sm90_tf32_derived_cluster_2x2_launcher.h    .../gemm_derived_cluster_2x2.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
@@ -55,13 +56,15 @@ build tf32_6stage gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_6stage
 build tf32_raster gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_raster
+build tf32_2x2 gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_2x2
 build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
 build gemv_warp gemv_check.cu -DEXO_GEMV_NAME=gemv_derived_warp
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster splitk bf16 gemv_warp gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 splitk bf16 gemv_warp gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -99,6 +102,9 @@ bench tf32_6stage gemm_tf32_6stage.csv 2048x2048x2048 4096x4096x4096 \
 # Rasterized task order (N a multiple of 2048).
 bench tf32_raster gemm_tf32_raster.csv 2048x2048x2048 4096x4096x4096 \
   8192x8192x8192 8192x8192x512 256x8192x8192
+# The 2 x 2 cluster (M a multiple of 256, N of 512).
+bench tf32_2x2 gemm_tf32_2x2.csv 2048x2048x2048 4096x4096x4096 \
+  8192x8192x8192 8192x8192x512 256x8192x8192
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
@@ -117,7 +123,7 @@ bench gemv_v4 gemv_v4.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
 if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
   failed=1
 fi
-rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_raster" \
+rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_raster" "$out_dir/tf32_2x2" \
   "$out_dir/splitk" "$out_dir/bf16" \
   "$out_dir/gemv_warp" "$out_dir/gemv_derived" "$out_dir/gemv_v4"
 exit "$failed"

@@ -1,0 +1,379 @@
+// The 2 x 2 cluster variant of gemm_derived_cluster.mlir (issue 8): four
+// CTAs per task of 256 x 512, each CTA (cm, cn) a 128 x 256 tile (the 2 x 1
+// kernel's per-CTA tile and warp specialization). The two CTAs of a cluster
+// row share A's 128 x 32 slice (one multicast, 64 rows issued by each), the
+// two CTAs of a cluster column share B's 256 x 32 slice (one multicast, 128
+// rows by each): every CTA loads a quarter of what it multiplies. The
+// barrier protocol spans the cluster: each producer arrives on the full
+// barriers of all four CTAs (with the bytes its loads deliver to each, zero
+// for the diagonal one), and each CTA's consumers release the slot in all
+// four, so a producer's own empty barrier also tells that the partners it
+// multicasts to have released the slot.
+//
+// Run it:
+//   exo-gpu-opt examples/gemm/gemm_derived_cluster_2x2.mlir -transform-interpreter
+
+// Instructions (their bodies are their semantics), as in
+// gemm_derived_cluster.mlir, with A multicast too.
+!Amap = !exo.window<[M, K], f32, tma_map<128, [64, 32]>>
+!Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [128, 256]>>
+!Atile = !exo.window<[128, 32], f32, tma_map<128, [64, 32]>>
+!Btile = !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
+!Ctile = !exo.window<[128, 256], f32, tma_map<0, [128, 256]>>
+!Aslot = !exo.window<[2, 128, 32], f32, smem_swizzle<128>>
+!Bslot = !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
+!Bk = !exo.window<[256, 8], f32, smem_swizzle<128>>
+!D = !exo.window<[64, 256], f32, wgmma_accum>
+!Cwg = !exo.window<[64, 256], f32, smem>
+!Ccta = !exo.window<[128, 256], f32, smem>
+
+//===----------------------------------------------------------------------===//
+// Instructions used by the kernel (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// .multicast::cluster for A: the two CTAs of a row of the cluster (ranks 2 c
+// and 2 c + 1) each load 64 of the 128 rows and write them into the shared
+// memory of both.
+exo.proc @sm90_tma_load_multicast2_128x32_f32(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %c = 0 to 2 seq {
+    exo.for %i = 0 to 128 seq {
+      exo.for %j = 0 to 32 seq {
+        %v = exo.read %src[%i, %j] : !Atile
+        exo.assign %dst[%c, %i, %j] = %v : !Aslot
+      }
+    }
+  }
+}
+
+// The same for B: the two CTAs of a column of the cluster (ranks c and
+// c + 2) each load 128 of the 256 rows for both.
+exo.proc @sm90_tma_load_multicast2_strided2_256x32_f32(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(2), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %c = 0 to 2 seq {
+    exo.for %i = 0 to 256 seq {
+      exo.for %j = 0 to 32 seq {
+        %v = exo.read %src[%i, %j] : !Btile
+        exo.assign %dst[%c, %i, %j] = %v : !Bslot
+      }
+    }
+  }
+}
+
+// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
+exo.proc @sm90_wgmma_zero_m64n256_f32(
+    %d: !D {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      exo.assign %d[%i, %j] = %zero : !D
+    }
+  }
+}
+
+// wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 (A and B in SMEM).
+exo.proc @sm90_wgmma_m64n256k8_tf32(
+    %d: !D {exo.access = #exo.access<read_write>},
+    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 256 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %xt = arith.truncf %x : f32 to tf32
+        %yt = arith.truncf %y : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+
+// Stores a warpgroup's accumulator tile to shared memory (st.shared of each
+// thread's fragment).
+exo.proc @sm90_wgmma_store_d_m64n256_f32(
+    %dst: !Cwg {exo.access = #exo.access<write>},
+    %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cwg
+    }
+  }
+}
+
+// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+exo.proc @sm90_tma_store_128x256_f32(
+    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+    %src: !Ccta {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 256 seq {
+      %v = exo.read %src[%i, %j] : !Ccta
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The specification, and the copy the script schedules
+//===----------------------------------------------------------------------===//
+
+!Ah = !exo.tensor<[M, K], f32, dram>
+!Bh = !exo.tensor<[N, K], f32, dram>
+!Ch = !exo.tensor<[M, N], f32, dram>
+
+exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 512 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 512 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a : f32 to tf32
+        %bt = arith.truncf %b : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+exo.proc @gemm_sm90_tf32_derived_cluster_2x2(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 512 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 512 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a : f32 to tf32
+        %bt = arith.truncf %b : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The schedule
+//===----------------------------------------------------------------------===//
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @gemm_sm90_tf32_derived_cluster_2x2 in %root : (!transform.any_op) -> !transform.any_op
+
+    // 1. Tiles: a task (a cluster of four CTAs) computes 256 x 512 of C
+    //    (tm, tn); CTA (cm, cn) 128 rows and 256 columns of it, each of its
+    //    two consumer warpgroups (wg) 64 rows (mi); K in steps of 32 (ko),
+    //    wgmma's 8 (kk, k8).
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %nr, %nt = transform.exo.divide_loop %n by 512 ["tn", "nr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cn, %ni, %nt1 = transform.exo.divide_loop %nr by 256 ["cn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 32 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 8 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+
+    // 2. Loop order tn, tm, cm, cn, wg, then the warpgroup's rows and
+    //    columns; the zeroing splits from the K loop, and the K loops move
+    //    outside mi, ni.
+    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi1 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %a4, %b4 = transform.exo.reorder_loops %mi1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wg1 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
+    %a5, %b5 = transform.exo.reorder_loops %wg1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
+    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 3. The kernel: a cluster of four CTAs per task, each with a producer
+    //    warp, three idle warps and two consumer warpgroups.
+    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 4 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+
+    // 4. Each warpgroup's 64 x 256 tile of C lives in its accumulator D,
+    //    with a dimension per warpgroup and per CTA (cm, cn); the wg, cn
+    //    and cm loops are split in three (zero, multiply, store) so that the
+    //    K loop can move outside them.
+    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "512 * tn + 256 * cn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.expand_dim %D size 2 index "cn" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wz, %wrest = transform.exo.fission %zero {depth = 3} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %wk, %ws = transform.exo.fission %ko3 {depth = 3} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
+    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %cnk = transform.exo.match_loop "cn" in %wk : (!transform.any_op) -> !transform.any_op
+    %ko4b, %cn4 = transform.exo.reorder_loops %cnk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 5. The barriers: full and empty mbarrier rings of 4 per CTA (the two
+    //    leading dimensions: the CTA), a wgmma commit group per warpgroup;
+    //    the last wgmma group's wait gets loops of its own (fission).
+    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, 2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, 2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2, 2]> : (!transform.any_op) -> !transform.any_op
+    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
+    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "cn", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %drain, %ws2 = transform.exo.fission %last {depth = 3} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 6. The epilogue goes through shared memory, as in the 2 x 1 kernel.
+    %wgs = transform.exo.match_loop "wg" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", "512 * tn + 256 * cn"] sizes [128, 256] as "C_smem" in smem : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with @sm90_wgmma_store_d_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    %tma_c = transform.exo.replace %cout with @sm90_tma_store_128x256_f32 : (!transform.any_op) -> !transform.any_op
+
+    // 7. A's 128 x 32 and B's 256 x 32 slices of each K step in each CTA's
+    //    swizzled shared memory: A is the same along a cluster row, B along
+    //    a cluster column.
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "32 * ko"] sizes [128, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["512 * tn + 256 * cn", "32 * ko"] sizes [256, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+
+    // 8. Rings of 4 slots for A and B, C_smem, each with two leading CTA
+    //    dimensions (cm, cn).
+    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cn" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cn" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.expand_dim %Cs size 2 index "cn" : !transform.any_op
+    transform.exo.lift_alloc %Cs : !transform.any_op
+    transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %Cs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 9. The loads. Each CTA's producer first waits until its slot is free
+    //    (its empty barrier counts the releases of all four CTAs, step 11).
+    //    B's copy loop over cm (B does not depend on cm) moves inside the cn
+    //    loop and becomes one multicast per cluster column; A's copy loop
+    //    over cn becomes one multicast per cluster row.
+    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "cn", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %waits, %rest0 = transform.exo.fission %wait_empty {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_copies, %rest1 = transform.exo.fission %bin {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_cn, %b_cm = transform.exo.reorder_loops %b_copies : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_copies, %mma_loop = transform.exo.fission %ain {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // Each CTA's producer arrives after the loads, on the full barriers of
+    // all four CTAs, carrying the bytes its loads deliver to each (zero for
+    // the diagonal CTA). The arrive is inserted while A's copy still runs
+    // per CTA, then split off into a cn loop of its own, so that it stays
+    // per CTA (an mbarrier arrive runs within one CTA) inside the pair
+    // loop of A's multicast.
+    %expect = transform.exo.insert_arrive %ain after timeline "cuda_temporal" on "full" at [":", ":", "ko"] : (!transform.any_op) -> !transform.any_op
+    %a_only, %arrives = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_cn = transform.exo.get_parent_loop %ain : (!transform.any_op) -> !transform.any_op
+    %tma_b = transform.exo.replace %b_cm with @sm90_tma_load_multicast2_strided2_256x32_f32 : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %a_cn with @sm90_tma_load_multicast2_128x32_f32 : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n256k8_tf32 : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 10. Warp specialization. A cm iteration is a pair of consecutive CTAs
+    //    (2 * cta), a cn iteration inside it one CTA; the loop around B's
+    //    multicast runs its cn iterations on the CTA pairs c, c + 2
+    //    (2 * cta_strided(2)).
+    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %cms cuda_threads<2 * cta> : !transform.any_op
+    %cns = transform.exo.match_loop "cn" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %cns cuda_threads<cta> : !transform.any_op
+    transform.exo.set_loop_mode %b_cn cuda_threads<2 * cta_strided(2)> : !transform.any_op
+    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
+    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
+    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
+    %loads = transform.merge_handles %waits, %b_cn, %a_cm : !transform.any_op
+    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
+    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
+    %mma_cn = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
+    %mma_cm = transform.exo.get_parent_loop %mma_cn : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
+    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
+    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
+    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
+    %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
+
+    // 11. Synchronization: A's multicast completes on the full barriers of
+    //     its cluster row, B's on those of its column (each producer's
+    //     arrive is in place since step 9); each consumer
+    //     warpgroup waits on its CTA's full barrier, and the CTA's
+    //     consumers release the slot of ko - 1 in all four CTAs.
+    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", ":", "ko"] : !transform.any_op
+    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "cn", "ko"] : !transform.any_op
+    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
+    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "cn", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", ":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
+    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
+    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
+    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "cn", "wg"] : (!transform.any_op) -> !transform.any_op
+    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "cn", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+
+    // 12. The epilogue, as in the 2 x 1 kernel.
+    %f1 = transform.exo.insert_fence %Cs ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    %f2 = transform.exo.insert_fence %c3 after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
+    %tma_cg = transform.exo.insert_barrier_alloc %tma_c "tma_cg" : !exo.barrier<bulk_group> : (!transform.any_op) -> !transform.any_op
+    %tma_commit = transform.exo.insert_arrive %tma_c after timeline "tma_to_gmem_async" on "tma_cg" at [] : (!transform.any_op) -> !transform.any_op
+    %tma_wait = transform.exo.insert_await %tma_commit after on "tma_cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %epi_cn = transform.exo.get_parent_loop %tma_c : (!transform.any_op) -> !transform.any_op
+    %epi = transform.exo.get_parent_loop %epi_cn : (!transform.any_op) -> !transform.any_op
+    %f3 = transform.exo.insert_fence %epi after ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
