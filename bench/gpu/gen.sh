@@ -38,4 +38,6 @@ gen gemm_sm90_bf16_derived examples/gemm/gemm_derived_bf16.mlir \
   -transform-interpreter
 gen gemv_derived examples/gemv/gemv_derived.mlir -transform-interpreter
 gen gemv_derived_warp examples/gemv/gemv_derived_warp.mlir -transform-interpreter
+gen gemv_derived_splitk examples/gemv/gemv_derived_splitk.mlir \
+  -transform-interpreter
 gen gemv_warp_v4 examples/gemv/gemv_warp_v4.mlir

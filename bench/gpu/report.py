@@ -36,6 +36,12 @@ KERNELS = [
      "TFLOP/s", "989.4 TFLOP/s dense bf16"),
     ("gemv_warp.csv", "fp32 GEMV, warp per row (gemv_derived_warp.mlir)",
      "exo_gbps", "GB/s", "4800 GB/s HBM3e"),
+    ("gemv_splitk8.csv",
+     "fp32 GEMV, split-K, KS = 8 (gemv_derived_splitk.mlir)",
+     "exo_gbps", "GB/s", "4800 GB/s HBM3e"),
+    ("gemv_splitk2.csv",
+     "fp32 GEMV, split-K, KS = 2 (gemv_derived_splitk.mlir)",
+     "exo_gbps", "GB/s", "4800 GB/s HBM3e"),
     ("gemv_derived.csv", "fp32 GEMV, thread per row (gemv_derived.mlir)",
      "exo_gbps", "GB/s", "4800 GB/s HBM3e"),
     ("gemv_v4.csv", "fp32 GEMV, hand-written (gemv_warp_v4.mlir)",
@@ -144,15 +150,30 @@ def main():
            1.2)
     for s in ["4096x4096x4096", "8192x8192x8192"]:
         target(f"bf16 {s} >= 1.0x cuBLAS", ratio("gemm_bf16.csv", s), 1.0)
-    for name in ["gemv_warp.csv", "gemv_derived.csv", "gemv_v4.csv"]:
+    # GEMV: per shape, the best of the derived kernels (gemv_v4.csv, the
+    # hand-written one, is there for comparison).
+    derived_gemv = ["gemv_warp.csv", "gemv_splitk8.csv", "gemv_splitk2.csv",
+                    "gemv_derived.csv"]
+    shapes = []
+    for name in derived_gemv:
         for r in found.get(name, []):
-            target(f"{name[:-4]} {size_of(r)} >= 0.95x cuBLAS",
-                   float(r["speedup"]), 0.95)
-        for s in ["16384x16384", "32768x32768"]:
-            g = gbps(name, s)
-            target(f"{name[:-4]} {s} >= 90 % of copy bandwidth "
-                   f"({COPY_GBPS:.0f} GB/s)",
-                   None if g is None else g / COPY_GBPS, 0.90, "{:.1%}")
+            if size_of(r) not in shapes:
+                shapes.append(size_of(r))
+
+    def best_gemv(size, measure):
+        runs = [(measure(n, size), n) for n in derived_gemv]
+        runs = [(v, n) for v, n in runs if v is not None]
+        return max(runs) if runs else (None, "")
+
+    for s in shapes:
+        value, name = best_gemv(s, ratio)
+        target(f"GEMV {s} >= 0.95x cuBLAS (best derived kernel: "
+               f"{name[:-4]})", value, 0.95)
+    for s in ["16384x16384", "32768x32768"]:
+        value, name = best_gemv(s, gbps)
+        target(f"GEMV {s} >= 90 % of copy bandwidth ({COPY_GBPS:.0f} GB/s; "
+               f"best derived kernel: {name[:-4] or 'none'})",
+               None if value is None else value / COPY_GBPS, 0.90, "{:.1%}")
     unsupported = ["## Shapes not run", "", "| kernel | shape | why |",
                    "| --- | --- | --- |"]
     for k, s, why in UNSUPPORTED:

@@ -13,6 +13,7 @@
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
+#   gemv_derived_splitk_launcher.h             examples/gemv/gemv_derived_splitk.mlir
 #   gemv_derived_launcher.h                    examples/gemv/gemv_derived.mlir
 # and, for comparison, the hand-written GEMV gemv_warp_v4_launcher.h
 # (examples/gemv/gemv_warp_v4.mlir, which gemv_derived_warp.mlir derives).
@@ -62,9 +63,13 @@ build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
 build gemv_warp gemv_check.cu -DEXO_GEMV_NAME=gemv_derived_warp
+build gemv_splitk8 gemv_check.cu -DEXO_GEMV_SPLITK=8 \
+  -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
+build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
+  -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 splitk bf16 gemv_warp gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 splitk bf16 gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -115,6 +120,11 @@ bench bf16 gemm_bf16.csv 1024x1024x1024 2048x2048x2048 4096x4096x4096 \
 # GEMV: the squares and two skinny shapes.
 bench gemv_warp gemv_warp.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
   1024x65536 65536x1024
+# Split-K GEMV: KS = 8 chunks for the short and wide shape, 2 for the rest.
+bench gemv_splitk8 gemv_splitk8.csv 4096x4096 8192x8192 16384x16384 \
+  32768x32768 1024x65536 65536x1024
+bench gemv_splitk2 gemv_splitk2.csv 4096x4096 8192x8192 16384x16384 \
+  32768x32768 1024x65536 65536x1024
 bench gemv_derived gemv_derived.csv 4096x4096 8192x8192 16384x16384 \
   32768x32768 1024x65536 65536x1024
 bench gemv_v4 gemv_v4.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
@@ -125,5 +135,6 @@ if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
 fi
 rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_raster" "$out_dir/tf32_2x2" \
   "$out_dir/splitk" "$out_dir/bf16" \
-  "$out_dir/gemv_warp" "$out_dir/gemv_derived" "$out_dir/gemv_v4"
+  "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
+  "$out_dir/gemv_derived" "$out_dir/gemv_v4"
 exit "$failed"

@@ -72,8 +72,31 @@ public:
   DenseMap<Value, SmallVector<Binding>> candidates;
   /// Index parameters (sizes) and the program loop bounds they stand for.
   DenseMap<Value, OpFoldResult> sizes;
+  /// Reads just before the statement that only it uses: the instruction
+  /// performs them (they are erased with the statement).
+  SmallVector<Operation *> absorbed;
 
 private:
+  /// Whether `read` can move into the statement: the statement is a single
+  /// assignment or reduction (it runs once, after its reads), the read is
+  /// in its block before it, its value is used only by the statement, and
+  /// only expressions (no statement, so nothing that writes) lie in
+  /// between. A loop statement could write the read's element between its
+  /// iterations, so its reads stay outside.
+  bool canAbsorb(ReadOp read) const {
+    if (!isa<AssignOp, ReduceOp>(stmt) ||
+        read->getBlock() != stmt->getBlock() || !read->isBeforeInBlock(stmt))
+      return false;
+    for (Operation *user : read->getUsers())
+      if (!stmt->isAncestor(user))
+        return false;
+    for (Operation *op = read->getNextNode(); op != stmt;
+         op = op->getNextNode())
+      if (isStmt(*op))
+        return false;
+    return true;
+  }
+
   LogicalResult mismatch(Operation *at, const Twine &msg) {
     why.note(at->getLoc(), msg);
     return failure();
@@ -202,8 +225,13 @@ LogicalResult Unifier::unifyValue(Value iv, Value pv, Operation *user) {
     return mismatch(user, "this operand is not computed like the "
                           "instruction's ('" +
                               idef->getName().getStringRef() + "')");
-  if (!stmt->isAncestor(pdef) && !isa<arith::ConstantOp>(pdef))
-    return mismatch(pdef, "this value is computed outside the statement");
+  if (!stmt->isAncestor(pdef) && !isa<arith::ConstantOp>(pdef)) {
+    auto pread = dyn_cast<ReadOp>(pdef);
+    if (!pread || !canAbsorb(pread))
+      return mismatch(pdef, "this value is computed outside the statement");
+    if (!llvm::is_contained(absorbed, pdef))
+      absorbed.push_back(pdef);
+  }
   if (auto iread = dyn_cast<ReadOp>(idef)) {
     auto pread = cast<ReadOp>(pdef);
     if (failed(unifyAccess(iread, iread.getSource(), iread.getMixedIndices(),
@@ -347,6 +375,9 @@ struct ReplacePlan {
   /// Per parameter: a TMA parameter bound to a global-memory argument of
   /// the proc, whose tensor map the rewrite encodes on the host.
   SmallVector<bool> needsMap;
+  /// Reads before the statement that the instruction performs (see
+  /// Unifier::absorbed).
+  SmallVector<Operation *> absorbed;
 };
 
 /// Whether `tensor` is a proc argument in global memory that a kernel may
@@ -425,6 +456,7 @@ planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
   if (failed(u.unify()))
     return why.fail(header + ": the statement does not unify with the "
                              "instruction's body");
+  plan.absorbed = u.absorbed;
   for (BlockArgument arg : plan.instr.getBodyBlock().getArguments()) {
     StringRef name = plan.instr.getArgName(arg.getArgNumber());
     if (isa<IndexType>(arg.getType())) {
@@ -441,11 +473,14 @@ planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
     if (it == u.candidates.end())
       return why.fail(header + ": parameter '" + name +
                       "' is not accessed by the instruction's body");
-    // The first candidate window that lies in its tensor (a tensor
-    // parameter takes the first).
+    // The innermost candidate window that lies in its tensor: candidates
+    // differ only in dimensions the instruction indexes by constants (a
+    // one-element window of a scalar's tensor), and the innermost one keeps
+    // the window contiguous, clear of the leading dimensions that are
+    // distributed over threads (a tensor parameter takes the first).
     const Binding *pick = &it->second.front();
     if (!isa<exo::TensorType>(arg.getType()))
-      for (const Binding &c : it->second) {
+      for (const Binding &c : llvm::reverse(it->second)) {
         ArrayRef<Attribute> pd = getDimsOf(arg.getType());
         SmallVector<int64_t> sz;
         for (int j : c.paramDim)
@@ -618,5 +653,8 @@ FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
                      FlatSymbolRefAttr::get(plan.instr.getSymNameAttr()), args,
                      Value(), ValueRange(), rewriter.getDenseI64ArrayAttr({}));
   rewriter.eraseOp(stmt);
+  for (Operation *read : plan.absorbed)
+    if (read->use_empty())
+      rewriter.eraseOp(read);
   return call;
 }

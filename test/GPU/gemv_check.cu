@@ -42,7 +42,10 @@
 // (examples/gemv/gemv_derived.mlir: one row per thread; M a multiple of 128,
 // K of 4).
 // -DEXO_GEMV_SPLITK=KS selects the split-K kernel
-// (examples/gemv/gemv_splitk_v4.mlir) with KS chunks of K / KS columns.
+// (examples/gemv/gemv_splitk_v4.mlir) with KS chunks of K / KS columns; with
+// -DEXO_GEMV_SPLITK_NAME=NAME, exo_kernels::NAME from NAME_launcher.h, a
+// split-K GEMV of the same signature (gemv_derived_splitk, which
+// examples/gemv/gemv_derived_splitk.mlir derives).
 // -DEXO_GEMV_NAME=NAME selects exo_kernels::NAME from NAME_launcher.h, any
 // GEMV with the default signature (gemv_derived_warp, the warp-per-row
 // kernel examples/gemv/gemv_derived_warp.mlir derives).
@@ -53,8 +56,11 @@
 #include EXO_GEMV_HEADER(EXO_GEMV_NAME)
 #define EXO_GEMV_KERNEL EXO_GEMV_NAME
 #elif defined(EXO_GEMV_SPLITK)
-#include "gemv_splitk_v4_launcher.h"
-#define EXO_GEMV_KERNEL gemv_splitk_v4
+#ifndef EXO_GEMV_SPLITK_NAME
+#define EXO_GEMV_SPLITK_NAME gemv_splitk_v4
+#endif
+#include EXO_GEMV_HEADER(EXO_GEMV_SPLITK_NAME)
+#define EXO_GEMV_KERNEL EXO_GEMV_SPLITK_NAME
 #elif defined(EXO_GEMV_V4)
 #include "gemv_warp_v4_launcher.h"
 #define EXO_GEMV_KERNEL gemv_warp_v4
@@ -237,7 +243,7 @@ bool exoGemv(cudaStream_t stream, const Size &s, const float *dA,
              const float *dX, float *dY) {
 #ifdef EXO_GEMV_SPLITK
   // A [M, K] is A [M, KS, KC] and x [K] is x [KS, KC] (row-major).
-  CUresult result = exo_kernels::gemv_splitk_v4(
+  CUresult result = exo_kernels::EXO_GEMV_KERNEL(
       stream, s.M, EXO_GEMV_SPLITK, s.K / EXO_GEMV_SPLITK, devicePtr(dA),
       devicePtr(dX), devicePtr(dY));
 #else

@@ -736,3 +736,84 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// replace: a single reduction whose value is read just before it (only
+// expressions in between, the value used only there): the instruction
+// performs the read, which goes with the statement. The one-element window
+// of the [2, 1] tensor is the innermost candidate (the last dimension).
+// CHECK-LABEL: exo.proc @absorb
+//       CHECK:   exo.for %m = 0 to 2 seq {
+//   CHECK-NOT:     exo.read
+//       CHECK:     %[[D:.*]] = exo.window %y[%m :+ 1]
+//       CHECK:     %[[S:.*]] = exo.window %t[%m, 0 :+ 1]
+//  CHECK-NEXT:     exo.call @add1(%[[D]], %[[S]])
+!Y1 = !exo.window<[1], f32, dram>
+exo.proc @add1(%dst: !Y1 {exo.access = #exo.access<read_write>},
+               %src: !Y1 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  %v = exo.read %src[0] : !Y1
+  exo.reduce %dst[0] += %v : !Y1
+}
+!v = !exo.tensor<[2], f32, dram>
+!t = !exo.tensor<[2, 1], f32, dram>
+exo.proc @absorb(%y: !v, %t: !t) {
+  %c0 = arith.constant 0 : index
+  exo.for %m = 0 to 2 seq {
+    %v = exo.read %t[%m, %c0] : !t
+    %c1 = arith.constant 1 : index
+    exo.reduce %y[%m] += %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_reduce(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.reduce"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @absorb in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.collect_matching @match_reduce in %p : (!transform.any_op) -> !transform.any_op
+    %c = transform.exo.replace %r with @add1 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a statement between the read and the reduction (it could write
+// what was read), so the read stays outside and cannot be the instruction's.
+!Y1 = !exo.window<[1], f32, dram>
+exo.proc @add1(%dst: !Y1 {exo.access = #exo.access<read_write>},
+               %src: !Y1 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  %v = exo.read %src[0] : !Y1
+  exo.reduce %dst[0] += %v : !Y1
+}
+!v = !exo.tensor<[2], f32, dram>
+!t = !exo.tensor<[2, 1], f32, dram>
+exo.proc @absorb_blocked(%y: !v, %t: !t) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  exo.for %m = 0 to 2 seq {
+    // expected-note @below {{this value is computed outside the statement}}
+    %v = exo.read %t[%m, %c0] : !t
+    exo.assign %t[%m, %c0] = %one : !t
+    exo.reduce %y[%m] += %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_reduce(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.reduce"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @absorb_blocked in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.collect_matching @match_reduce in %p : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by @add1: the statement does not unify with the instruction's body}}
+    %c = transform.exo.replace %r with @add1 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

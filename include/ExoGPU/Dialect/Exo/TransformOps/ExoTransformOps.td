@@ -1113,6 +1113,14 @@ def Exo_ReplaceOp : Exo_TransformOp<"replace", [
     computed outside the statement). Then the statement computes exactly
     what the call computes, which is the instruction's sequential meaning.
 
+    Values a statement uses come from inside it, except constants and, for
+    a single assignment or reduction, reads just before it in its block
+    (only expressions in between, the value used by the statement alone):
+    the instruction performs those reads, which are removed with it. When
+    accesses leave a parameter's window ambiguous (dimensions the
+    instruction indexes by constants only), the innermost choice that lies
+    in its tensor is taken.
+
     ```mlir
     %call = transform.exo.replace %copy with @tma_load_128x32
         : (!transform.any_op) -> !transform.any_op
