@@ -178,9 +178,12 @@ module attributes {transform.with_named_sequence} {
     %kc5 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
     %r5, %s5 = transform.exo.reorder_loops %kc5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 3. The kernel: 8 warps per CTA, 8 CTAs per SM; a warp per row.
+    // 3. The kernel: 8 warps per CTA, 4 CTAs per SM (64 registers per
+    //    thread; at 8 CTAs per SM, 32 registers, ptxas spilled 20 bytes and
+    //    the kernel was 3-20 % slower: bench/results/2026-11-29-gpu-bench-4);
+    //    a warp per row.
     %tl = transform.exo.match_loop "t" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tl tasks 1 block_dim 256 cluster_dim 1 blocks_per_sm 8 : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tl tasks 1 block_dim 256 cluster_dim 1 blocks_per_sm 4 : (!transform.any_op) -> !transform.any_op
 
     // 4. Each lane sums its columns in a register: y[m] is staged per lane
     //    (zero, the lane's sum, added back), then the staged element gets a
