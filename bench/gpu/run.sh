@@ -10,6 +10,7 @@
 #   gemm_sm90_tf32_derived_cluster_6stage_launcher.h .../gemm_derived_cluster_6stage.mlir
 #   gemm_sm90_tf32_derived_cluster_raster_launcher.h .../gemm_derived_cluster_raster.mlir
 #   gemm_sm90_tf32_derived_cluster_2x2_launcher.h    .../gemm_derived_cluster_2x2.mlir
+#   gemm_sm90_tf32_derived_cluster_256x128_launcher.h .../gemm_derived_cluster_256x128.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
@@ -59,6 +60,8 @@ build tf32_raster gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_raster
 build tf32_2x2 gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_2x2
+build tf32_256x128 gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_256x128
 build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
@@ -69,7 +72,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 splitk bf16 gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 splitk bf16 gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -110,6 +113,9 @@ bench tf32_raster gemm_tf32_raster.csv 2048x2048x2048 4096x4096x4096 \
 # The 2 x 2 cluster (M a multiple of 256, N of 512).
 bench tf32_2x2 gemm_tf32_2x2.csv 2048x2048x2048 4096x4096x4096 \
   8192x8192x8192 8192x8192x512 256x8192x8192
+# 256 x 128 tiles per CTA (M a multiple of 512, N of 128).
+bench tf32_256x128 gemm_tf32_256x128.csv 2048x2048x2048 4096x4096x4096 \
+  8192x8192x8192 1024x1024x8192 8192x8192x512
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
@@ -133,7 +139,7 @@ bench gemv_v4 gemv_v4.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
 if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
   failed=1
 fi
-rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_raster" "$out_dir/tf32_2x2" \
+rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_raster" "$out_dir/tf32_2x2" "$out_dir/tf32_256x128" \
   "$out_dir/splitk" "$out_dir/bf16" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4"

@@ -386,25 +386,39 @@ LogicalResult KernelLowering::emitShuffleXorSum(CallOp call, int64_t laneMask) {
   return success();
 }
 
-/// The accumulator fragment of a wgmma: 64 x N f32 over a warpgroup.
-static FailureOr<int64_t> accumulatorN(CallOp call, const View &v) {
+FailureOr<WgmmaTile> KernelLowering::accumulator(CallOp call, const View &v) {
+  unsigned rank = v.staticExtents.size();
   if (v.kind != View::Regs || v.memory.getKind() != MemoryKind::WgmmaAccum ||
       v.sizes.size() != 2 || v.sizes[0] != 64 || v.sizes[1] % 8 ||
-      v.sizes[1] < 8 || v.sizes[1] > 256)
+      v.sizes[1] < 8 || v.sizes[1] > 256 || v.kept[0] != rank - 2 ||
+      v.kept[1] != rank - 1 || v.staticExtents[rank - 1] != v.sizes[1])
     return call.emitOpError() << "needs a whole 64 x N wgmma accumulator tile "
                                  "(N a multiple of 8 up to 256)";
-  return v.sizes[1];
+  // The leading dimensions that are not distributed select one tile of
+  // the warpgroup's array of accumulators.
+  Value idx = c64(0);
+  for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
+    idx = add(mul(idx, v.extents[d]), v.offsets[d]);
+  SmallVector<Type> fields(v.sizes[1] / 2, b.getF32Type());
+  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  WgmmaTile t;
+  t.n = v.sizes[1];
+  t.ptr = rank - v.numDistributed > 2
+              ? Value(LLVM::GEPOp::create(b, loc, ptr(), structTy, v.base,
+                                          ValueRange{idx}))
+              : v.base;
+  return t;
 }
 
 LogicalResult KernelLowering::emitWgmmaZero(CallOp call) {
   const View &d = views[call.getArgs()[0]];
-  FailureOr<int64_t> n = accumulatorN(call, d);
-  if (failed(n))
+  FailureOr<WgmmaTile> acc = accumulator(call, d);
+  if (failed(acc))
     return failure();
-  SmallVector<Type> fields(*n / 2, b.getF32Type());
+  SmallVector<Type> fields(acc->n / 2, b.getF32Type());
   Value zero = LLVM::ZeroOp::create(
       b, loc, LLVM::LLVMStructType::getLiteral(ctx, fields));
-  LLVM::StoreOp::create(b, loc, zero, d.base);
+  LLVM::StoreOp::create(b, loc, zero, acc->ptr);
   // The zeros are ordinary register writes: wgmma.fence orders them before
   // the next wgmma of this warpgroup (what scale-d = 0 would do in the
   // instruction itself, which the program's semantics assume).
@@ -523,9 +537,10 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   const View &d = views[call.getArgs()[0]];
   const View &a = views[call.getArgs()[1]];
   const View &bv = views[call.getArgs()[2]];
-  FailureOr<int64_t> n = accumulatorN(call, d);
-  if (failed(n))
+  FailureOr<WgmmaTile> tile = accumulator(call, d);
+  if (failed(tile))
     return failure();
+  int64_t n = tile->n;
   // One wgmma consumes 32 bytes of K: 8 tf32 or 16 bf16/f16 values.
   int64_t k = type == NVVM::WGMMATypes::tf32 ? 8 : 16;
   StringRef typeName = stringifyWGMMATypes(type);
@@ -593,10 +608,10 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
                  (layout << 62);
     return arith::OrIOp::create(b, loc, start, c64(hi)).getResult();
   };
-  FailureOr<Value> descB = descriptor(bv, *n);
+  FailureOr<Value> descB = descriptor(bv, n);
   if (failed(descB))
     return failure();
-  SmallVector<Type> fields(*n / 2, b.getF32Type());
+  SmallVector<Type> fields(n / 2, b.getF32Type());
   auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
   if (a.kind == View::Regs) {
     // A from registers (the NVVM op takes descriptors only): inline PTX,
@@ -610,10 +625,10 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
       return call.emitOpError()
              << "a wgmma A operand in registers must be a whole 64 x " << k
              << " " << typeName << " wgmma_a fragment";
-    int64_t nd = *n / 2;
+    int64_t nd = n / 2;
     std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
                        std::to_string(nd + 5) + ", 0;\nwgmma.mma_async.sync." +
-                       "aligned.m64n" + std::to_string(*n) + "k" +
+                       "aligned.m64n" + std::to_string(n) + "k" +
                        std::to_string(k) + ".f32." + typeName.str() + "." +
                        typeName.str() + " {";
     std::string constraints;
@@ -640,38 +655,39 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
     }
     operands.push_back(*descB);
     operands.push_back(c32(1));
-    Value acc = LLVM::LoadOp::create(b, loc, structTy, d.base);
+    Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
     for (int64_t i = 0; i < nd; ++i)
       operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
     Value result = inlineAsm(structTy, operands, text, constraints);
-    LLVM::StoreOp::create(b, loc, result, d.base);
+    LLVM::StoreOp::create(b, loc, result, tile->ptr);
     return success();
   }
   FailureOr<Value> descA = descriptor(a, 64);
   if (failed(descA))
     return failure();
-  Value acc = LLVM::LoadOp::create(b, loc, structTy, d.base);
-  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, *n, k);
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, k);
   Value result = NVVM::WgmmaMmaAsyncOp::create(
       b, loc, structTy, acc, *descA, *descB, shape, type, type,
       NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
       NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
       NVVM::MMAIntOverflowAttr());
-  LLVM::StoreOp::create(b, loc, result, d.base);
+  LLVM::StoreOp::create(b, loc, result, tile->ptr);
   return success();
 }
 
 LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
-  FailureOr<int64_t> n = accumulatorN(call, src);
-  if (failed(n))
+  FailureOr<WgmmaTile> tile = accumulator(call, src);
+  if (failed(tile))
     return failure();
+  int64_t n = tile->n;
   bool global = dst.kind == View::Global;
   if ((dst.kind != View::Shared && !global) || dst.memory.getSwizzle() ||
-      dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != *n)
+      dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != n)
     return call.emitOpError()
-           << "the destination of an accumulator store must be a 64 x " << *n
+           << "the destination of an accumulator store must be a 64 x " << n
            << " window of unswizzled shared memory or of global memory";
   // Fragment layout of m64nNk8 f32: thread t of the warpgroup holds, for
   // each 8-column block j, rows 16 * warp + lane / 4 (+ 8) and columns
@@ -681,11 +697,11 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   Value l = toI64(lane);
   Value row0 = add(mul(w, c64(16)), arith::DivUIOp::create(b, loc, l, c64(4)));
   Value col0 = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
-  SmallVector<Type> fields(*n / 2, b.getF32Type());
+  SmallVector<Type> fields(n / 2, b.getF32Type());
   auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
-  Value acc = LLVM::LoadOp::create(b, loc, structTy, src.base);
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
   auto v2 = VectorType::get({2}, b.getF32Type());
-  for (int64_t j = 0; j < *n / 8; ++j)
+  for (int64_t j = 0; j < n / 8; ++j)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(row0, c64(8 * h));
       Value col = add(col0, c64(8 * j));
@@ -710,20 +726,21 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
 LogicalResult KernelLowering::emitWgmmaStMatrix(CallOp call) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
-  FailureOr<int64_t> n = accumulatorN(call, src);
-  if (failed(n))
+  FailureOr<WgmmaTile> tile = accumulator(call, src);
+  if (failed(tile))
     return failure();
+  int64_t n = tile->n;
   Type half = dst.elemType;
   unsigned rank = dst.staticExtents.size();
   if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
       !(half.isBF16() || half.isF16()) || dst.sizes.size() != 2 ||
-      dst.sizes[0] != 64 || dst.sizes[1] != *n || dst.kept[1] != rank - 1 ||
+      dst.sizes[0] != 64 || dst.sizes[1] != n || dst.kept[1] != rank - 1 ||
       dst.staticExtents.back() * 2 % 16 ||
       knownDivisor(dst.offsets[rank - 1]) % 8)
     return call.emitOpError()
            << "stmatrix stores the accumulator rounded to bf16 or f16: the "
               "destination must be a 64 x "
-           << *n
+           << n
            << " window of unswizzled 16-bit shared memory whose rows are a "
               "multiple of 16 bytes apart, its first column a multiple of 8";
   // Each 8-column block of a warp's 16 rows is two 8 x 8 matrices (rows
@@ -736,9 +753,9 @@ LogicalResult KernelLowering::emitWgmmaStMatrix(CallOp call) {
   Value l = toI64(lane);
   Value row = add(mul(w, c64(16)), arith::RemUIOp::create(b, loc, l, c64(16)));
   Value colLane = mul(arith::DivUIOp::create(b, loc, l, c64(16)), c64(8));
-  SmallVector<Type> fields(*n / 2, b.getF32Type());
+  SmallVector<Type> fields(n / 2, b.getF32Type());
   auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
-  Value acc = LLVM::LoadOp::create(b, loc, structTy, src.base);
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
   auto pairTy = VectorType::get({2}, half);
   auto pack = [&](int64_t e) {
     Value v = LLVM::PoisonOp::create(b, loc, pairTy);
@@ -749,8 +766,8 @@ LogicalResult KernelLowering::emitWgmmaStMatrix(CallOp call) {
     }
     return LLVM::BitcastOp::create(b, loc, i32(), v).getResult();
   };
-  for (int64_t j = 0; j < *n / 8; j += 2) {
-    int64_t blocks = std::min<int64_t>(2, *n / 8 - j);
+  for (int64_t j = 0; j < n / 8; j += 2) {
+    int64_t blocks = std::min<int64_t>(2, n / 8 - j);
     SmallVector<Value> regs;
     for (int64_t r = 0; r < 2 * blocks; ++r)
       regs.push_back(pack(4 * j + 2 * r));

@@ -127,16 +127,22 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
       elems *= tensor.getStaticDim(d);
     Type elem = tensor.getElementType();
     if (kind == MemoryKind::WgmmaAccum) {
-      if (tensor.getRank() - nd != 2 || tensor.getStaticDim(nd) != 64 ||
-          !elem.isF32())
+      // One 64 x N tile per warpgroup, or an array of them (dimensions
+      // between the distributed ones and the tile: several accumulators
+      // of one warpgroup), each a struct of N / 2 registers per thread.
+      unsigned rank = tensor.getRank();
+      if (rank - nd < 2 || tensor.getStaticDim(rank - 2) != 64 || !elem.isF32())
         return alloc.emitOpError()
-               << "a wgmma accumulator must be a 64 x N f32 tile per "
+               << "a wgmma accumulator must end in a 64 x N f32 tile per "
                   "warpgroup after its distributed dimensions";
-      elems /= kWarpgroupSize;
-      SmallVector<Type> fields(elems, elem);
+      int64_t tiles = 1;
+      for (unsigned d = nd; d + 2 < rank; ++d)
+        tiles *= tensor.getStaticDim(d);
+      SmallVector<Type> fields(
+          tensor.getStaticDim(rank - 1) * 64 / kWarpgroupSize, elem);
       regAllocas[alloc] = LLVM::AllocaOp::create(
-          b, loc, ptr(), LLVM::LLVMStructType::getLiteral(ctx, fields), c32(1),
-          16);
+          b, loc, ptr(), LLVM::LLVMStructType::getLiteral(ctx, fields),
+          c32(tiles), 16);
       return WalkResult::advance();
     }
     if (kind == MemoryKind::WgmmaA) {

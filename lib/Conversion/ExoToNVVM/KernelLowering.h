@@ -82,6 +82,13 @@ std::optional<int64_t> constantOf(Value v, int depth = 0);
 /// known): constants, and sums and products of them with other values.
 int64_t knownDivisor(Value v, int depth = 0);
 
+/// One wgmma accumulator tile (64 x n f32 over a warpgroup) and the struct
+/// of its registers.
+struct WgmmaTile {
+  int64_t n = 0;
+  Value ptr;
+};
+
 struct BarrierInfo {
   BarrierType type;
   unsigned numDistributed = 0;
@@ -186,6 +193,9 @@ private:
   LogicalResult emitWgmma(CallOp call, NVVM::WGMMATypes type);
   LogicalResult emitWgmmaStore(CallOp call);
   LogicalResult emitWgmmaStMatrix(CallOp call);
+  /// The accumulator tile window `v` selects: its last two dimensions
+  /// whole, any dimensions between the distributed ones and them points.
+  FailureOr<WgmmaTile> accumulator(CallOp call, const View &v);
   /// mma.sync (MmaSync.cpp): fragments of the warp's registers.
   enum class MmaType { Tf32, Bf16, F16 };
   LogicalResult emitMmaZero(CallOp call);

@@ -207,7 +207,7 @@ exo.proc @regs_uniform_alloc(%N: index) {
 exo.proc @accumulator_shape(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must be a 64 x N f32 tile per warpgroup after its distributed dimensions}}
+      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must end in a 64 x N f32 tile per warpgroup after its distributed dimensions}}
       %d = exo.alloc : !exo.tensor<[32, 8], f32, wgmma_accum>
     }
   }
