@@ -386,6 +386,11 @@ LogicalResult KernelLowering::emitShuffleXorSum(CallOp call, int64_t laneMask) {
   return success();
 }
 
+Value KernelLowering::warpInWarpgroup() {
+  Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
+  return toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
+}
+
 FailureOr<WgmmaTile> KernelLowering::accumulator(CallOp call, const View &v) {
   unsigned rank = v.staticExtents.size();
   if (v.kind != View::Regs || v.memory.getKind() != MemoryKind::WgmmaAccum ||
@@ -403,6 +408,7 @@ FailureOr<WgmmaTile> KernelLowering::accumulator(CallOp call, const View &v) {
   auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
   WgmmaTile t;
   t.n = v.sizes[1];
+  t.type = structTy;
   t.ptr = rank - v.numDistributed > 2
               ? Value(LLVM::GEPOp::create(b, loc, ptr(), structTy, v.base,
                                           ValueRange{idx}))
@@ -415,9 +421,7 @@ LogicalResult KernelLowering::emitWgmmaZero(CallOp call) {
   FailureOr<WgmmaTile> acc = accumulator(call, d);
   if (failed(acc))
     return failure();
-  SmallVector<Type> fields(acc->n / 2, b.getF32Type());
-  Value zero = LLVM::ZeroOp::create(
-      b, loc, LLVM::LLVMStructType::getLiteral(ctx, fields));
+  Value zero = LLVM::ZeroOp::create(b, loc, acc->type);
   LLVM::StoreOp::create(b, loc, zero, acc->ptr);
   // The zeros are ordinary register writes: wgmma.fence orders them before
   // the next wgmma of this warpgroup (what scale-d = 0 would do in the
@@ -488,8 +492,7 @@ LogicalResult KernelLowering::emitWgmmaLoadA(CallOp call) {
            << "loads a wgmma A fragment: a whole 64 x 8 tf32 (64 x 16 "
               "bf16/f16) fragment from a window of that shape and type in "
               "unswizzled shared memory";
-  Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
-  Value w = toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
+  Value w = warpInWarpgroup();
   Value l = toI64(lane);
   // 16-bit fragments are four 8 x 8 matrices per warp (rows 0-7 / 8-15 x
   // columns 0-7 / 8-15), exactly what ldmatrix.x4 delivers: lane l gives
@@ -611,8 +614,7 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   FailureOr<Value> descB = descriptor(bv, n);
   if (failed(descB))
     return failure();
-  SmallVector<Type> fields(n / 2, b.getF32Type());
-  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Type structTy = tile->type;
   if (a.kind == View::Regs) {
     // A from registers (the NVVM op takes descriptors only): inline PTX,
     // the accumulator's registers tied in and out.
@@ -692,13 +694,11 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   // Fragment layout of m64nNk8 f32: thread t of the warpgroup holds, for
   // each 8-column block j, rows 16 * warp + lane / 4 (+ 8) and columns
   // 8 * j + 2 * (lane % 4) (+ 1).
-  Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
-  Value w = toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
+  Value w = warpInWarpgroup();
   Value l = toI64(lane);
   Value row0 = add(mul(w, c64(16)), arith::DivUIOp::create(b, loc, l, c64(4)));
   Value col0 = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
-  SmallVector<Type> fields(n / 2, b.getF32Type());
-  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
   auto v2 = VectorType::get({2}, b.getF32Type());
   for (int64_t j = 0; j < n / 8; ++j)
@@ -748,13 +748,11 @@ LogicalResult KernelLowering::emitWgmmaStMatrix(CallOp call) {
   // j packs elements 4 j + 2 r and 4 j + 2 r + 1. Two blocks per
   // stmatrix.x4; lane l gives the address of row l % 16 of block
   // j + l / 16.
-  Value t = arith::RemUIOp::create(b, loc, tid, c32(kWarpgroupSize));
-  Value w = toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
+  Value w = warpInWarpgroup();
   Value l = toI64(lane);
   Value row = add(mul(w, c64(16)), arith::RemUIOp::create(b, loc, l, c64(16)));
   Value colLane = mul(arith::DivUIOp::create(b, loc, l, c64(16)), c64(8));
-  SmallVector<Type> fields(n / 2, b.getF32Type());
-  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
   auto pairTy = VectorType::get({2}, half);
   auto pack = [&](int64_t e) {

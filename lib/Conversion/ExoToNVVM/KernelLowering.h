@@ -87,6 +87,7 @@ int64_t knownDivisor(Value v, int depth = 0);
 struct WgmmaTile {
   int64_t n = 0;
   Value ptr;
+  Type type; // the struct of the tile's registers
 };
 
 struct BarrierInfo {
@@ -196,6 +197,8 @@ private:
   /// The accumulator tile window `v` selects: its last two dimensions
   /// whole, any dimensions between the distributed ones and them points.
   FailureOr<WgmmaTile> accumulator(CallOp call, const View &v);
+  /// The warp's index in its warpgroup (i64).
+  Value warpInWarpgroup();
   /// mma.sync (MmaSync.cpp): fragments of the warp's registers.
   enum class MmaType { Tf32, Bf16, F16 };
   LogicalResult emitMmaZero(CallOp call);
