@@ -8,8 +8,9 @@
 // 3-byte group of the input is one step: a rewrite (divide_loop with each
 // tail strategy, reorder_loops, unroll, cut_loop, shift_loop, join_loops,
 // fuse, add_loop, specialize, simplify, stage_mem, bind_expr, expand_dim,
-// divide_dim, rearrange_dim, lift_alloc), the loop or tensor it applies to
-// (by name, among those the proc has now) and a parameter.
+// divide_dim, rearrange_dim, lift_alloc, replace by one of three small
+// instructions, reduce_tree), the loop or tensor it applies to (by name,
+// among those the proc has now) and a parameter.
 //
 // Oracles, besides the sanitizers and crash/hang detection:
 //   - a refused rewrite leaves the IR untouched (the proc prints the same);
@@ -131,6 +132,34 @@ exo.proc @P(%N: index, %x: !exo.tensor<[N], f32, dram>,
      {13}},
 };
 
+/// Instructions `replace` may put in place of a loop or statement (their
+/// bodies are their meaning): a copy of 4 values, a sum of 4 values into
+/// one, and an add of one value (a single statement with its read).
+const char *kInstrs = R"(
+exo.proc @copy4(%dst: !exo.window<[4], f32, dram> {exo.access = #exo.access<write>},
+                %src: !exo.window<[4], f32, dram> {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !exo.window<[4], f32, dram>
+    exo.assign %dst[%i] = %v : !exo.window<[4], f32, dram>
+  }
+}
+exo.proc @sum4(%dst: !exo.window<[1], f32, dram> {exo.access = #exo.access<read_write>},
+               %src: !exo.window<[4], f32, dram> {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !exo.window<[4], f32, dram>
+    exo.reduce %dst[0] += %v : !exo.window<[1], f32, dram>
+  }
+}
+exo.proc @add1(%dst: !exo.window<[1], f32, dram> {exo.access = #exo.access<read_write>},
+               %src: !exo.window<[1], f32, dram> {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  %v = exo.read %src[0] : !exo.window<[1], f32, dram>
+  exo.reduce %dst[0] += %v : !exo.window<[1], f32, dram>
+}
+)";
+
 /// The JIT of the CPU reference needs the native target.
 struct Setup {
   Setup() {
@@ -160,7 +189,7 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
   body += match("%l", loop);
   const char *allocs = "    %al = transform.collect_matching @alloc in %p : "
                        "(!transform.any_op) -> !transform.any_op\n";
-  switch (kind % 18) {
+  switch (kind % 21) {
   case 0:
   case 1:
   case 2: {
@@ -260,11 +289,44 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
                     : "    transform.exo.rearrange_dim %al order [1, 0] : "
                       "!transform.any_op\n";
     break;
+  case 18: {
+    // The loop, or (for add1) the loop body's first reduction.
+    const char *instrs[] = {"copy4", "sum4", "add1"};
+    const char *instr = instrs[arg % 3];
+    if (arg % 3 == 2)
+      body += "    %st = transform.collect_matching @reduce in %l : "
+              "(!transform.any_op) -> !transform.any_op\n";
+    body += llvm::formatv("    %c = transform.exo.replace {0} with @{1} : "
+                          "(!transform.any_op) -> !transform.any_op\n",
+                          arg % 3 == 2 ? "%st" : "%l", instr)
+                .str();
+    break;
+  }
+  case 19:
+    body += llvm::formatv("    %lv, %fin = transform.exo.reduce_tree %l as "
+                          "\"rt{0}\" : (!transform.any_op) -> "
+                          "(!transform.any_op, !transform.any_op)\n",
+                          step)
+                .str();
+    break;
+  case 20:
+    body += llvm::formatv("    %o, %in, %t = transform.exo.divide_loop %l by "
+                          "{0} [\"o{1}\", \"i{1}\"] tail = cut : "
+                          "(!transform.any_op) -> (!transform.any_op, "
+                          "!transform.any_op, !transform.any_op)\n",
+                          arg % 2 ? 4 : 2, step)
+                .str();
+    break;
   }
   return "module attributes {transform.with_named_sequence} {\n"
          "  transform.named_sequence @alloc(%op: !transform.any_op "
          "{transform.readonly}) -> !transform.any_op {\n"
          "    transform.match.operation_name %op [\"exo.alloc\"] : "
+         "!transform.any_op\n"
+         "    transform.yield %op : !transform.any_op\n  }\n"
+         "  transform.named_sequence @reduce(%op: !transform.any_op "
+         "{transform.readonly}) -> !transform.any_op {\n"
+         "    transform.match.operation_name %op [\"exo.reduce\"] : "
          "!transform.any_op\n"
          "    transform.yield %op : !transform.any_op\n  }\n"
          "  transform.named_sequence @__transform_main(%root: "
@@ -290,7 +352,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ref.replace(ref.find("@P("), 3, "@ref(");
   work.replace(work.find("@P("), 3, "@work(");
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(ref + work, &context);
+      parseSourceString<ModuleOp>(ref + work + kInstrs, &context);
   if (!module)
     abort(); // the payloads must parse
 
