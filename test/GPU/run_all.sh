@@ -24,6 +24,7 @@
 #   gemm_sm90_bf16_1cta_out_launcher.h (wgmmabf16out)
 #                                           .../wgmma_gemm_1cta_bf16_out.mlir
 #   tma_roundtrip_launcher.h         (tma)      examples/tma/tma_roundtrip.mlir
+#   tma_ranks_launcher.h             (tmaranks) examples/tma/tma_ranks.mlir
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
 # The first three are required (a missing one fails its build); for the
@@ -73,7 +74,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -143,6 +144,7 @@ mmatf32_bin=$out_dir/gemm_check_mma_tf32
 mmabf16_bin=$out_dir/gemm_check_mma_bf16
 wgmmabf16out_bin=$out_dir/gemm_check_wgmma_bf16_out
 tma_bin=$out_dir/tma_check
+tmaranks_bin=$out_dir/tma_ranks_check
 saxpy_bin=$out_dir/saxpy_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
 declare -A build_pid build_cmd built bin_of optional
@@ -201,7 +203,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -236,6 +238,7 @@ start_build wgmmabf16out gemm_sm90_bf16_1cta_out_launcher.h gemm_check.cu \
   "$wgmmabf16out_bin" -DEXO_GEMM_BF16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_1cta_out -DEXO_GEMM_BF16_OUT
 start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
+start_build tmaranks tma_ranks_launcher.h tma_ranks_check.cu "$tmaranks_bin"
 start_build saxpy saxpy_launcher.h saxpy_check.cu "$saxpy_bin"
 for name in $all_kernels; do
   finish_build "$name"
@@ -322,6 +325,8 @@ correctness_phase() {
   # launchers must reject them); 4096x4096 gives many tasks per CTA.
   run tma tma-correctness 60 "$tma_bin" 64x32 128x64 192x128 1024x96 64x8 \
     128x48 96x32 4096x4096
+  # TMA of rank 1 and 5 (copies, a reduce-add): three sizes each.
+  run tmaranks tmaranks-correctness 60 "$tmaranks_bin"
   # saxpy (128 elements per task): one task; 3; 265 tasks (more than one per
   # CTA of the persistent grid); 2^20; 2^24 + 128; 200 must be rejected.
   run saxpy saxpy-correctness 60 "$saxpy_bin" 128 384 33920 1048576 \
@@ -423,6 +428,9 @@ sanitizer_phase() {
   sanitizer tma tma memcheck 2048x256
   sanitizer tma tma racecheck 2048x256
   sanitizer tma tma synccheck 2048x256
+  sanitizer tmaranks tmaranks memcheck
+  sanitizer tmaranks tmaranks racecheck
+  sanitizer tmaranks tmaranks synccheck
   # saxpy: 265 tasks, more than one per CTA.
   sanitizer saxpy saxpy memcheck 33920
   sanitizer saxpy saxpy racecheck 33920
