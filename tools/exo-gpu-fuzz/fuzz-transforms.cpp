@@ -189,7 +189,8 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
   body += match("%l", loop);
   const char *allocs = "    %al = transform.collect_matching @alloc in %p : "
                        "(!transform.any_op) -> !transform.any_op\n";
-  switch (kind % 21) {
+  unsigned op = kind % 21;
+  switch (op) {
   case 0:
   case 1:
   case 2: {
@@ -198,7 +199,7 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
                           "{0} [\"o{1}\", \"i{1}\"] tail = {2} : "
                           "(!transform.any_op) -> (!transform.any_op, "
                           "!transform.any_op, !transform.any_op)\n",
-                          2 + arg % 4, step, tails[kind % 8])
+                          2 + arg % 4, step, tails[op])
                 .str();
     break;
   }

@@ -72,6 +72,49 @@ static DiagnosedSilenceableFailure report(Operation *transformOp,
   return diag;
 }
 
+/// Runs `body`, which rewrites `targets` one after the other; if it fails
+/// after rewriting some of them, the procs that hold the targets get back
+/// the bodies they had, so that a refused transform op leaves the IR
+/// untouched (the rewritten ops are erased through `rewriter`, which drops
+/// them from every handle).
+static DiagnosedSilenceableFailure
+allOrNothing(transform::TransformRewriter &rewriter,
+             ArrayRef<Operation *> targets,
+             function_ref<DiagnosedSilenceableFailure()> body) {
+  if (targets.size() < 2)
+    return body();
+  SmallVector<ProcOp> procs;
+  for (Operation *t : targets) {
+    auto proc = dyn_cast<ProcOp>(t);
+    if (!proc)
+      proc = t->getParentOfType<ProcOp>();
+    if (proc && !llvm::is_contained(procs, proc))
+      procs.push_back(proc);
+  }
+  SmallVector<Operation *> saved;
+  for (ProcOp proc : procs)
+    saved.push_back(proc->clone());
+  DiagnosedSilenceableFailure result = body();
+  if (!result.succeeded())
+    for (auto [proc, copy] : llvm::zip(procs, saved)) {
+      Block &now = proc.getBodyBlock();
+      for (Operation &op : llvm::make_early_inc_range(llvm::reverse(now)))
+        rewriter.eraseOp(&op);
+      rewriter.inlineBlockBefore(&cast<ProcOp>(copy).getBodyBlock(), &now,
+                                 now.end(), now.getArguments());
+    }
+  for (Operation *copy : saved)
+    copy->erase();
+  return result;
+}
+
+template <typename T> static SmallVector<Operation *> asOps(ArrayRef<T> ops) {
+  SmallVector<Operation *> out;
+  for (T op : ops)
+    out.push_back(op.getOperation());
+  return out;
+}
+
 /// Checks every target, then rewrites every target: a refused check leaves
 /// the IR untouched. `apply` may record results; both report through `why`.
 template <typename T, typename CheckFn, typename ApplyFn>
@@ -953,12 +996,14 @@ transform::SimplifyOp::apply(transform::TransformRewriter &rewriter,
       getPayloadsAs<ProcOp>(*this, state, getTarget(), procs);
   if (!got.succeeded())
     return got;
-  for (ProcOp proc : procs) {
-    Refusal why;
-    if (failed(simplify(rewriter, proc, why)))
-      return report(*this, why);
-  }
-  return DiagnosedSilenceableFailure::success();
+  return allOrNothing(rewriter, asOps(ArrayRef<ProcOp>(procs)), [&] {
+    for (ProcOp proc : procs) {
+      Refusal why;
+      if (failed(simplify(rewriter, proc, why)))
+        return report(*this, why);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
 }
 
 void transform::SimplifyOp::getEffects(
@@ -1014,21 +1059,27 @@ static SmallVector<std::string> toStrings(ArrayAttr attrs) {
 }
 
 /// Applies `insert` next to every target statement, collecting the created
-/// ops as the result (each target is rewritten independently; a refusal
-/// stops at that target).
+/// ops as the result (each target is rewritten in turn; a refusal at any of
+/// them leaves the IR as it was before the first).
 template <typename InsertFn>
 static DiagnosedSilenceableFailure
-insertAtEach(Operation *transformOp, transform::TransformState &state,
-             Value target, OpResult result,
+insertAtEach(Operation *transformOp, transform::TransformRewriter &rewriter,
+             transform::TransformState &state, Value target, OpResult result,
              transform::TransformResults &results, InsertFn insert) {
   SmallVector<Operation *> created;
-  for (Operation *stmt : state.getPayloadOps(target)) {
-    Refusal why;
-    FailureOr<Operation *> op = insert(stmt, why);
-    if (failed(op))
-      return report(transformOp, why);
-    created.push_back(*op);
-  }
+  SmallVector<Operation *> stmts = llvm::to_vector(state.getPayloadOps(target));
+  DiagnosedSilenceableFailure done = allOrNothing(rewriter, stmts, [&] {
+    for (Operation *stmt : stmts) {
+      Refusal why;
+      FailureOr<Operation *> op = insert(stmt, why);
+      if (failed(op))
+        return report(transformOp, why);
+      created.push_back(*op);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
+  if (!done.succeeded())
+    return done;
   results.set(result, created);
   return DiagnosedSilenceableFailure::success();
 }
@@ -1037,8 +1088,9 @@ DiagnosedSilenceableFailure
 transform::InsertFenceOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &results,
                                 transform::TransformState &state) {
-  return insertAtEach(*this, state, getTarget(), cast<OpResult>(getResult()),
-                      results, [&](Operation *stmt, Refusal &why) {
+  return insertAtEach(*this, rewriter, state, getTarget(),
+                      cast<OpResult>(getResult()), results,
+                      [&](Operation *stmt, Refusal &why) {
                         return insertFence(rewriter, stmt, getAfter(),
                                            getFirst(), getSecond(), why);
                       });
@@ -1054,12 +1106,12 @@ transform::InsertArriveOp::apply(transform::TransformRewriter &rewriter,
                                  transform::TransformResults &results,
                                  transform::TransformState &state) {
   SmallVector<std::string> coords = toStrings(getCoords());
-  return insertAtEach(*this, state, getTarget(), cast<OpResult>(getResult()),
-                      results, [&](Operation *stmt, Refusal &why) {
-                        return insertArrive(rewriter, stmt, getAfter(),
-                                            getTimeline(), getBarrier(), coords,
-                                            why);
-                      });
+  return insertAtEach(
+      *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
+      [&](Operation *stmt, Refusal &why) {
+        return insertArrive(rewriter, stmt, getAfter(), getTimeline(),
+                            getBarrier(), coords, why);
+      });
 }
 
 void transform::InsertArriveOp::getEffects(
@@ -1072,12 +1124,12 @@ transform::InsertAwaitOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &results,
                                 transform::TransformState &state) {
   SmallVector<std::string> coords = toStrings(getCoords());
-  return insertAtEach(*this, state, getTarget(), cast<OpResult>(getResult()),
-                      results, [&](Operation *stmt, Refusal &why) {
-                        return insertAwait(rewriter, stmt, getAfter(),
-                                           getBarrier(), coords, getTimeline(),
-                                           getPending(), why);
-                      });
+  return insertAtEach(
+      *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
+      [&](Operation *stmt, Refusal &why) {
+        return insertAwait(rewriter, stmt, getAfter(), getBarrier(), coords,
+                           getTimeline(), getPending(), why);
+      });
 }
 
 void transform::InsertAwaitOp::getEffects(
@@ -1090,7 +1142,7 @@ transform::GuardSyncOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
   return insertAtEach(
-      *this, state, getTarget(), cast<OpResult>(getResult()), results,
+      *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
       [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
         FailureOr<IfOp> guard = guardSync(rewriter, stmt, getCond(), why);
         if (failed(guard))
@@ -1109,7 +1161,7 @@ transform::InsertBarrierAllocOp::apply(transform::TransformRewriter &rewriter,
                                        transform::TransformResults &results,
                                        transform::TransformState &state) {
   return insertAtEach(
-      *this, state, getTarget(), cast<OpResult>(getResult()), results,
+      *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
       [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
         FailureOr<AllocOp> alloc =
             insertBarrierAlloc(rewriter, stmt, getName(), getType(), why);
@@ -1134,12 +1186,14 @@ transform::SetTrailingBarrierOp::apply(transform::TransformRewriter &rewriter,
       getPayloadsAs<CallOp>(*this, state, getTarget(), calls);
   if (!got.succeeded())
     return got;
-  for (CallOp call : calls) {
-    Refusal why;
-    if (failed(setTrailingBarrier(rewriter, call, getBarrier(), coords, why)))
-      return report(*this, why);
-  }
-  return DiagnosedSilenceableFailure::success();
+  return allOrNothing(rewriter, asOps(ArrayRef<CallOp>(calls)), [&] {
+    for (CallOp call : calls) {
+      Refusal why;
+      if (failed(setTrailingBarrier(rewriter, call, getBarrier(), coords, why)))
+        return report(*this, why);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
 }
 
 void transform::SetTrailingBarrierOp::getEffects(
@@ -1157,13 +1211,15 @@ transform::SetRingBufferOp::apply(transform::TransformRewriter &rewriter,
       getAllocs(*this, state, getTarget(), allocs);
   if (!got.succeeded())
     return got;
-  for (AllocOp alloc : allocs) {
-    Refusal why;
-    if (failed(setRingBuffer(rewriter, alloc, getDim(), getDepth(),
-                             getUnbounded(), getGuard().value_or(""), why)))
-      return report(*this, why);
-  }
-  return DiagnosedSilenceableFailure::success();
+  return allOrNothing(rewriter, asOps(ArrayRef<AllocOp>(allocs)), [&] {
+    for (AllocOp alloc : allocs) {
+      Refusal why;
+      if (failed(setRingBuffer(rewriter, alloc, getDim(), getDepth(),
+                               getUnbounded(), getGuard().value_or(""), why)))
+        return report(*this, why);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
 }
 
 void transform::SetRingBufferOp::getEffects(
@@ -1258,13 +1314,19 @@ transform::FuseOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   SmallVector<Operation *> fused;
-  for (auto [a, b] : llvm::zip(firsts, seconds)) {
-    Refusal why;
-    FailureOr<ForOp> loop = fuseLoops(rewriter, a, b, why);
-    if (failed(loop))
-      return report(*this, why);
-    fused.push_back(*loop);
-  }
+  DiagnosedSilenceableFailure done =
+      allOrNothing(rewriter, asOps(ArrayRef<ForOp>(firsts)), [&] {
+        for (auto [a, b] : llvm::zip(firsts, seconds)) {
+          Refusal why;
+          FailureOr<ForOp> loop = fuseLoops(rewriter, a, b, why);
+          if (failed(loop))
+            return report(*this, why);
+          fused.push_back(*loop);
+        }
+        return DiagnosedSilenceableFailure::success();
+      });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getResult()), fused);
   return DiagnosedSilenceableFailure::success();
 }
@@ -1282,7 +1344,7 @@ transform::AddLoopOp::apply(transform::TransformRewriter &rewriter,
                             transform::TransformResults &results,
                             transform::TransformState &state) {
   return insertAtEach(
-      *this, state, getTarget(), cast<OpResult>(getResult()), results,
+      *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
       [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
         FailureOr<ForOp> loop =
             addLoop(rewriter, stmt, getIterName(), getHi(), why);
@@ -1306,14 +1368,21 @@ transform::ReduceTreeOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   SmallVector<Operation *> levels, finals;
-  for (ForOp loop : loops) {
-    Refusal why;
-    FailureOr<ReducedTree> tree = reduceTree(rewriter, loop, getName(), why);
-    if (failed(tree))
-      return report(*this, why);
-    llvm::append_range(levels, tree->levels);
-    finals.push_back(tree->final);
-  }
+  DiagnosedSilenceableFailure done =
+      allOrNothing(rewriter, asOps(ArrayRef<ForOp>(loops)), [&] {
+        for (ForOp loop : loops) {
+          Refusal why;
+          FailureOr<ReducedTree> tree =
+              reduceTree(rewriter, loop, getName(), why);
+          if (failed(tree))
+            return report(*this, why);
+          llvm::append_range(levels, tree->levels);
+          finals.push_back(tree->final);
+        }
+        return DiagnosedSilenceableFailure::success();
+      });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getLevels()), levels);
   results.set(cast<OpResult>(getFinal()), finals);
   return DiagnosedSilenceableFailure::success();
@@ -1335,12 +1404,14 @@ transform::InlineOp::apply(transform::TransformRewriter &rewriter,
       getPayloadsAs<CallOp>(*this, state, getTarget(), calls);
   if (!got.succeeded())
     return got;
-  for (CallOp call : calls) {
-    Refusal why;
-    if (failed(inlineCall(rewriter, call, why)))
-      return report(*this, why);
-  }
-  return DiagnosedSilenceableFailure::success();
+  return allOrNothing(rewriter, asOps(ArrayRef<CallOp>(calls)), [&] {
+    for (CallOp call : calls) {
+      Refusal why;
+      if (failed(inlineCall(rewriter, call, why)))
+        return report(*this, why);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
 }
 
 void transform::InlineOp::getEffects(
@@ -1354,13 +1425,20 @@ transform::SpecializeOp::apply(transform::TransformRewriter &rewriter,
                                transform::TransformResults &results,
                                transform::TransformState &state) {
   SmallVector<Operation *> guards;
-  for (Operation *stmt : state.getPayloadOps(getTarget())) {
-    Refusal why;
-    FailureOr<IfOp> ifOp = specialize(rewriter, stmt, getCond(), why);
-    if (failed(ifOp))
-      return report(*this, why);
-    guards.push_back(*ifOp);
-  }
+  SmallVector<Operation *> stmts =
+      llvm::to_vector(state.getPayloadOps(getTarget()));
+  DiagnosedSilenceableFailure done = allOrNothing(rewriter, stmts, [&] {
+    for (Operation *stmt : stmts) {
+      Refusal why;
+      FailureOr<IfOp> ifOp = specialize(rewriter, stmt, getCond(), why);
+      if (failed(ifOp))
+        return report(*this, why);
+      guards.push_back(*ifOp);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getResult()), guards);
   return DiagnosedSilenceableFailure::success();
 }
@@ -1381,12 +1459,14 @@ transform::SetPrecisionOp::apply(transform::TransformRewriter &rewriter,
       getAllocs(*this, state, getTarget(), allocs);
   if (!got.succeeded())
     return got;
-  for (AllocOp alloc : allocs) {
-    Refusal why;
-    if (failed(setPrecision(rewriter, alloc, getType(), why)))
-      return report(*this, why);
-  }
-  return DiagnosedSilenceableFailure::success();
+  return allOrNothing(rewriter, asOps(ArrayRef<AllocOp>(allocs)), [&] {
+    for (AllocOp alloc : allocs) {
+      Refusal why;
+      if (failed(setPrecision(rewriter, alloc, getType(), why)))
+        return report(*this, why);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
 }
 
 void transform::SetPrecisionOp::getEffects(

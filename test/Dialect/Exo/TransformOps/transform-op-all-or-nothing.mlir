@@ -1,0 +1,71 @@
+// RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics | FileCheck %s
+
+// A transform op with several targets either rewrites all of them or leaves
+// the IR as it was: a refusal at a later target undoes the rewrites of the
+// earlier ones (found by exo-gpu-fuzz-transforms: add_loop on two loops of
+// the same name changed the IR, then refused the second).
+
+// add_loop: "M" is at least 1 inside the loop over m (the first target),
+// not at the top level (the second): nothing changes.
+// CHECK-LABEL: exo.proc @two_targets
+//  CHECK-NEXT:   exo.for %m = 0 to %M seq {
+//  CHECK-NEXT:     exo.for %n = 0 to %N seq {
+//  CHECK-NEXT:       arith.constant 1.0
+//  CHECK-NEXT:       exo.assign %x[%n]
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   exo.for %n = 0 to %N seq {
+//  CHECK-NEXT:       arith.constant 2.0
+//  CHECK-NEXT:     exo.assign %x[%n]
+//  CHECK-NEXT:   }
+//   CHECK-NOT:   %a1
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @two_targets(%M: index, %N: index, %x: !v) {
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %one = arith.constant 1.0 : f32
+      exo.assign %x[%n] = %one : !v
+    }
+  }
+  exo.for %n = 0 to %N seq {
+    %two = arith.constant 2.0 : f32
+    exo.assign %x[%n] = %two : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    transform.sequence %root : !transform.any_op failures(suppress) {
+    ^bb0(%r: !transform.any_op):
+      %p = transform.exo.match_proc @two_targets in %r : (!transform.any_op) -> !transform.any_op
+      %l = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+      %a = transform.exo.add_loop %l "a1" to "M" : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+}
+
+// -----
+
+// A single target that holds is rewritten.
+// CHECK-LABEL: exo.proc @one_target
+//       CHECK:   exo.for %m = 0 to %M seq {
+//  CHECK-NEXT:     exo.for %a1 = 0 to %M seq {
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @one_target(%M: index, %N: index, %x: !v) {
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %one = arith.constant 1.0 : f32
+      exo.assign %x[%n] = %one : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @one_target in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %a = transform.exo.add_loop %l "a1" to "M" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
