@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/IntegerSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "exo-dependence"
@@ -243,12 +244,24 @@ void Question::addGuard(IfOp ifOp, bool thenSide, unsigned copy) {
 }
 
 void Question::addRequires() {
+  // A size that is the extent of an argument's dimension is not negative.
+  llvm::StringSet<> extents;
+  for (BlockArgument arg : proc.getBodyBlock().getArguments())
+    if (isShapedData(arg.getType()))
+      for (Attribute dim : getDimsOf(arg.getType()))
+        if (auto name = dyn_cast<StringAttr>(dim))
+          extents.insert(name.getValue());
+  Operation *culprit = nullptr;
+  for (BlockArgument arg : proc.getBodyBlock().getArguments())
+    if (arg.getType().isIndex() &&
+        extents.contains(proc.getArgName(arg.getArgNumber())))
+      if (FailureOr<AffineExpr> e = expr(arg, 0, culprit); succeeded(e))
+        addGE0(*e);
   IntegerSetAttr attr = proc.getAssertionsAttr();
   if (!attr)
     return;
   IntegerSet set = attr.getValue();
   SmallVector<AffineExpr> syms;
-  Operation *culprit = nullptr;
   for (BlockArgument arg : proc.getBodyBlock().getArguments())
     if (arg.getType().isIndex())
       syms.push_back(*expr(arg, 0, culprit));

@@ -69,3 +69,36 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Sizes that are extents of the proc's tensors are not negative, which
+// proofs use: in the tail of a cut (0 <= i0 < M mod 2), M >= 1 holds only
+// because M >= 0 (with M = -1, M mod 2 would be 1). Both targets (the main
+// part's loop and the tail's) get their loop. Before sizes were known to be
+// non-negative, the second was refused (the fuzzer's input).
+// CHECK-LABEL: exo.proc @extent_sizes
+//       CHECK:   exo.for %i0 = 0 to 2 seq {
+//       CHECK:     exo.for %a1 = 0 to %M seq {
+//       CHECK:   exo.for %i0 = 0 to %{{.*}} seq {
+//       CHECK:     exo.for %a1 = 0 to %M seq {
+!v = !exo.tensor<[M, N], f32, dram>
+exo.proc @extent_sizes(%M: index, %N: index, %x: !v) {
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %one = arith.constant 1.0 : f32
+      exo.assign %x[%m, %n] = %one : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @extent_sizes in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %o, %i, %t = transform.exo.divide_loop %m by 2 ["o0", "i0"] tail = cut : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %l = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %a = transform.exo.add_loop %l "a1" to "M" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
