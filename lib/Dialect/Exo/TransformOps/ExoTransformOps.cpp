@@ -108,11 +108,24 @@ allOrNothing(transform::TransformRewriter &rewriter,
   return result;
 }
 
-template <typename T> static SmallVector<Operation *> asOps(ArrayRef<T> ops) {
-  SmallVector<Operation *> out;
-  for (T op : ops)
-    out.push_back(op.getOperation());
-  return out;
+/// Rewrites every target in turn with `rewrite` (which explains a refusal
+/// through `why`), all or nothing: a refusal at any target leaves the IR as
+/// it was before the first (allOrNothing).
+template <typename T, typename RewriteFn>
+static DiagnosedSilenceableFailure
+rewriteEach(Operation *transformOp, transform::TransformRewriter &rewriter,
+            ArrayRef<T> targets, RewriteFn rewrite) {
+  SmallVector<Operation *> ops;
+  for (T target : targets)
+    ops.push_back(target);
+  return allOrNothing(rewriter, ops, [&] {
+    for (T target : targets) {
+      Refusal why;
+      if (failed(rewrite(target, why)))
+        return report(transformOp, why);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
 }
 
 /// Checks every target, then rewrites every target: a refused check leaves
@@ -996,14 +1009,9 @@ transform::SimplifyOp::apply(transform::TransformRewriter &rewriter,
       getPayloadsAs<ProcOp>(*this, state, getTarget(), procs);
   if (!got.succeeded())
     return got;
-  return allOrNothing(rewriter, asOps(ArrayRef<ProcOp>(procs)), [&] {
-    for (ProcOp proc : procs) {
-      Refusal why;
-      if (failed(simplify(rewriter, proc, why)))
-        return report(*this, why);
-    }
-    return DiagnosedSilenceableFailure::success();
-  });
+  return rewriteEach(
+      *this, rewriter, ArrayRef<ProcOp>(procs),
+      [&](ProcOp proc, Refusal &why) { return simplify(rewriter, proc, why); });
 }
 
 void transform::SimplifyOp::getEffects(
@@ -1068,16 +1076,15 @@ insertAtEach(Operation *transformOp, transform::TransformRewriter &rewriter,
              transform::TransformResults &results, InsertFn insert) {
   SmallVector<Operation *> created;
   SmallVector<Operation *> stmts = llvm::to_vector(state.getPayloadOps(target));
-  DiagnosedSilenceableFailure done = allOrNothing(rewriter, stmts, [&] {
-    for (Operation *stmt : stmts) {
-      Refusal why;
-      FailureOr<Operation *> op = insert(stmt, why);
-      if (failed(op))
-        return report(transformOp, why);
-      created.push_back(*op);
-    }
-    return DiagnosedSilenceableFailure::success();
-  });
+  DiagnosedSilenceableFailure done =
+      rewriteEach(transformOp, rewriter, ArrayRef<Operation *>(stmts),
+                  [&](Operation *stmt, Refusal &why) -> LogicalResult {
+                    FailureOr<Operation *> op = insert(stmt, why);
+                    if (failed(op))
+                      return failure();
+                    created.push_back(*op);
+                    return success();
+                  });
   if (!done.succeeded())
     return done;
   results.set(result, created);
@@ -1186,14 +1193,10 @@ transform::SetTrailingBarrierOp::apply(transform::TransformRewriter &rewriter,
       getPayloadsAs<CallOp>(*this, state, getTarget(), calls);
   if (!got.succeeded())
     return got;
-  return allOrNothing(rewriter, asOps(ArrayRef<CallOp>(calls)), [&] {
-    for (CallOp call : calls) {
-      Refusal why;
-      if (failed(setTrailingBarrier(rewriter, call, getBarrier(), coords, why)))
-        return report(*this, why);
-    }
-    return DiagnosedSilenceableFailure::success();
-  });
+  return rewriteEach(
+      *this, rewriter, ArrayRef<CallOp>(calls), [&](CallOp call, Refusal &why) {
+        return setTrailingBarrier(rewriter, call, getBarrier(), coords, why);
+      });
 }
 
 void transform::SetTrailingBarrierOp::getEffects(
@@ -1211,15 +1214,12 @@ transform::SetRingBufferOp::apply(transform::TransformRewriter &rewriter,
       getAllocs(*this, state, getTarget(), allocs);
   if (!got.succeeded())
     return got;
-  return allOrNothing(rewriter, asOps(ArrayRef<AllocOp>(allocs)), [&] {
-    for (AllocOp alloc : allocs) {
-      Refusal why;
-      if (failed(setRingBuffer(rewriter, alloc, getDim(), getDepth(),
-                               getUnbounded(), getGuard().value_or(""), why)))
-        return report(*this, why);
-    }
-    return DiagnosedSilenceableFailure::success();
-  });
+  return rewriteEach(*this, rewriter, ArrayRef<AllocOp>(allocs),
+                     [&](AllocOp alloc, Refusal &why) {
+                       return setRingBuffer(rewriter, alloc, getDim(),
+                                            getDepth(), getUnbounded(),
+                                            getGuard().value_or(""), why);
+                     });
 }
 
 void transform::SetRingBufferOp::getEffects(
@@ -1315,16 +1315,15 @@ transform::FuseOp::apply(transform::TransformRewriter &rewriter,
     return got;
   SmallVector<Operation *> fused;
   DiagnosedSilenceableFailure done =
-      allOrNothing(rewriter, asOps(ArrayRef<ForOp>(firsts)), [&] {
-        for (auto [a, b] : llvm::zip(firsts, seconds)) {
-          Refusal why;
-          FailureOr<ForOp> loop = fuseLoops(rewriter, a, b, why);
-          if (failed(loop))
-            return report(*this, why);
-          fused.push_back(*loop);
-        }
-        return DiagnosedSilenceableFailure::success();
-      });
+      rewriteEach(*this, rewriter, ArrayRef<ForOp>(firsts),
+                  [&](ForOp a, Refusal &why) -> LogicalResult {
+                    FailureOr<ForOp> loop =
+                        fuseLoops(rewriter, a, seconds[fused.size()], why);
+                    if (failed(loop))
+                      return failure();
+                    fused.push_back(*loop);
+                    return success();
+                  });
   if (!done.succeeded())
     return done;
   results.set(cast<OpResult>(getResult()), fused);
@@ -1369,18 +1368,16 @@ transform::ReduceTreeOp::apply(transform::TransformRewriter &rewriter,
     return got;
   SmallVector<Operation *> levels, finals;
   DiagnosedSilenceableFailure done =
-      allOrNothing(rewriter, asOps(ArrayRef<ForOp>(loops)), [&] {
-        for (ForOp loop : loops) {
-          Refusal why;
-          FailureOr<ReducedTree> tree =
-              reduceTree(rewriter, loop, getName(), why);
-          if (failed(tree))
-            return report(*this, why);
-          llvm::append_range(levels, tree->levels);
-          finals.push_back(tree->final);
-        }
-        return DiagnosedSilenceableFailure::success();
-      });
+      rewriteEach(*this, rewriter, ArrayRef<ForOp>(loops),
+                  [&](ForOp loop, Refusal &why) -> LogicalResult {
+                    FailureOr<ReducedTree> tree =
+                        reduceTree(rewriter, loop, getName(), why);
+                    if (failed(tree))
+                      return failure();
+                    llvm::append_range(levels, tree->levels);
+                    finals.push_back(tree->final);
+                    return success();
+                  });
   if (!done.succeeded())
     return done;
   results.set(cast<OpResult>(getLevels()), levels);
@@ -1404,14 +1401,10 @@ transform::InlineOp::apply(transform::TransformRewriter &rewriter,
       getPayloadsAs<CallOp>(*this, state, getTarget(), calls);
   if (!got.succeeded())
     return got;
-  return allOrNothing(rewriter, asOps(ArrayRef<CallOp>(calls)), [&] {
-    for (CallOp call : calls) {
-      Refusal why;
-      if (failed(inlineCall(rewriter, call, why)))
-        return report(*this, why);
-    }
-    return DiagnosedSilenceableFailure::success();
-  });
+  return rewriteEach(*this, rewriter, ArrayRef<CallOp>(calls),
+                     [&](CallOp call, Refusal &why) {
+                       return inlineCall(rewriter, call, why);
+                     });
 }
 
 void transform::InlineOp::getEffects(
@@ -1427,16 +1420,16 @@ transform::SpecializeOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> guards;
   SmallVector<Operation *> stmts =
       llvm::to_vector(state.getPayloadOps(getTarget()));
-  DiagnosedSilenceableFailure done = allOrNothing(rewriter, stmts, [&] {
-    for (Operation *stmt : stmts) {
-      Refusal why;
-      FailureOr<IfOp> ifOp = specialize(rewriter, stmt, getCond(), why);
-      if (failed(ifOp))
-        return report(*this, why);
-      guards.push_back(*ifOp);
-    }
-    return DiagnosedSilenceableFailure::success();
-  });
+  DiagnosedSilenceableFailure done =
+      rewriteEach(*this, rewriter, ArrayRef<Operation *>(stmts),
+                  [&](Operation *stmt, Refusal &why) -> LogicalResult {
+                    FailureOr<IfOp> ifOp =
+                        specialize(rewriter, stmt, getCond(), why);
+                    if (failed(ifOp))
+                      return failure();
+                    guards.push_back(*ifOp);
+                    return success();
+                  });
   if (!done.succeeded())
     return done;
   results.set(cast<OpResult>(getResult()), guards);
@@ -1459,14 +1452,10 @@ transform::SetPrecisionOp::apply(transform::TransformRewriter &rewriter,
       getAllocs(*this, state, getTarget(), allocs);
   if (!got.succeeded())
     return got;
-  return allOrNothing(rewriter, asOps(ArrayRef<AllocOp>(allocs)), [&] {
-    for (AllocOp alloc : allocs) {
-      Refusal why;
-      if (failed(setPrecision(rewriter, alloc, getType(), why)))
-        return report(*this, why);
-    }
-    return DiagnosedSilenceableFailure::success();
-  });
+  return rewriteEach(*this, rewriter, ArrayRef<AllocOp>(allocs),
+                     [&](AllocOp alloc, Refusal &why) {
+                       return setPrecision(rewriter, alloc, getType(), why);
+                     });
 }
 
 void transform::SetPrecisionOp::getEffects(
