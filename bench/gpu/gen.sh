@@ -34,6 +34,8 @@ gen gemm_sm90_tf32_derived_cluster_2x2 \
   examples/gemm/gemm_derived_cluster_2x2.mlir -transform-interpreter
 gen gemm_sm90_tf32_derived_cluster_256x128 \
   examples/gemm/gemm_derived_cluster_256x128.mlir -transform-interpreter
+gen gemm_sm90_tf32_derived_cluster_odd \
+  examples/gemm/gemm_derived_cluster_odd.mlir -transform-interpreter
 gen gemm_sm90_tf32_derived_splitk examples/gemm/gemm_derived_splitk.mlir \
   -transform-interpreter
 gen gemm_sm90_bf16_derived examples/gemm/gemm_derived_bf16.mlir \

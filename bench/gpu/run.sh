@@ -11,6 +11,7 @@
 #   gemm_sm90_tf32_derived_cluster_raster_launcher.h .../gemm_derived_cluster_raster.mlir
 #   gemm_sm90_tf32_derived_cluster_2x2_launcher.h    .../gemm_derived_cluster_2x2.mlir
 #   gemm_sm90_tf32_derived_cluster_256x128_launcher.h .../gemm_derived_cluster_256x128.mlir
+#   gemm_sm90_tf32_derived_cluster_odd_launcher.h   .../gemm_derived_cluster_odd.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
@@ -62,6 +63,8 @@ build tf32_2x2 gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_2x2
 build tf32_256x128 gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_256x128
+build tf32_odd gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_odd
 build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
@@ -72,7 +75,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 splitk bf16 gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd splitk bf16 gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -98,7 +101,7 @@ bench() {
 }
 # tf32 (requires M, N multiples of 256 and K of 32): the squares and the
 # skinny shapes it supports; 4000^3 and 3000x5000x7000 it does not (the
-# report lists them).
+# odd-shape derivation below runs them).
 bench tf32 gemm_tf32.csv 512x512x512 1024x1024x1024 2048x2048x2048 \
   4096x4096x4096 8192x8192x8192 1024x1024x8192 8192x8192x512 256x8192x8192
 # The variants: the cluster along N (M a multiple of 128, N of 512), and
@@ -116,6 +119,11 @@ bench tf32_2x2 gemm_tf32_2x2.csv 2048x2048x2048 4096x4096x4096 \
 # 256 x 128 tiles per CTA (M a multiple of 512, N of 128).
 bench tf32_256x128 gemm_tf32_256x128.csv 2048x2048x2048 4096x4096x4096 \
   8192x8192x8192 1024x1024x8192 8192x8192x512
+# Partial tiles (N and K multiples of 4 only): every shape, the odd ones
+# included.
+bench tf32_odd gemm_tf32_odd.csv 4000x4000x4000 3000x5000x7000 512x512x512 \
+  1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192 \
+  1024x1024x8192 8192x8192x512 256x8192x8192
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192

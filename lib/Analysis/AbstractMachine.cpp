@@ -843,14 +843,15 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
                               SmallVectorImpl<RecordRef> *made) {
   bool isRead = isa<amir::ReadOp>(op);
   auto getters = [&](auto acc) {
-    return std::make_tuple(
-        acc.getVar(), acc.getStaticOffsets(), acc.getOffsets(),
-        acc.getStaticSizes(), acc.getSizes(), acc.getQual(), acc.getExt(),
-        acc.getOutOfOrder(), acc.getAtomic(), acc.getWriteOnly());
+    return std::make_tuple(acc.getVar(), acc.getStaticOffsets(),
+                           acc.getOffsets(), acc.getStaticSizes(),
+                           acc.getSizes(), acc.getQual(), acc.getExt(),
+                           acc.getOutOfOrder(), acc.getAtomic(),
+                           acc.getWriteOnly(), acc.getClip());
   };
   auto [varValue, statOff, dynOff, statSize, dynSize, qual, ext, ooo, atomic,
-        writeOnly] = isRead ? getters(cast<amir::ReadOp>(op))
-                            : getters(cast<amir::MutateOp>(op));
+        writeOnly, clip] = isRead ? getters(cast<amir::ReadOp>(op))
+                                  : getters(cast<amir::MutateOp>(op));
   Variable &var = *vars.lookup(varValue);
   QualTimelineSet extended = 0;
   for (Attribute a : ext)
@@ -897,6 +898,17 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       return failure();
     lo[var.ringDim] = i % var.ringDepth;
   }
+  // An oob access (a TMA box past the end of its tensor, an oob element
+  // access) touches only the part inside the variable; nothing if none.
+  if (clip && var.ringDim < 0)
+    for (size_t d = 0; d < lo.size(); ++d) {
+      int64_t dim = std::max<int64_t>(var.dims[d], 0);
+      int64_t from = std::clamp<int64_t>(lo[d], 0, dim);
+      __int128 end = static_cast<__int128>(lo[d]) + size[d];
+      lo[d] = from;
+      size[d] =
+          static_cast<int64_t>(std::clamp<__int128>(end, from, dim)) - from;
+    }
   for (auto [d, o, n] : llvm::enumerate(lo, size))
     if (o < 0 || n < 0 || o > var.dims[d] - n) {
       // The end in 128 bits: o + n may not fit in 64 (sizes are user input).

@@ -23,6 +23,7 @@
 #include "RewriteUtils.h"
 
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -1109,5 +1110,241 @@ LogicalResult exo::proveNonNegative(Operation *context,
           [&](Question &q, ArrayRef<AffineExpr> e) { q.addGE0(-e[0] - 1); },
           example))
     return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Bounds guards (drop_bounds_guard)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One question about an access under `guard`: the iterations in which the
+/// guard is false (the loops and other guards around the access, `requires`)
+/// plus whatever constraints the caller adds.
+struct GuardFalseQuestion {
+  GuardFalseQuestion(IfOp guard, Operation *at)
+      : q(guard->getParentOfType<ProcOp>(), /*nest=*/nullptr), at(at) {
+    q.addRequires();
+    for (Operation *p = at; p && !isa<ProcOp>(p); p = p->getParentOp()) {
+      if (auto loop = dyn_cast<ForOp>(p))
+        q.addLoopBounds(loop, 0);
+      if (auto ifOp = dyn_cast_or_null<IfOp>(p->getParentOp()))
+        q.addGuard(
+            ifOp,
+            ifOp != guard && p->getParentRegion() == &ifOp.getThenRegion(), 0);
+    }
+  }
+
+  /// The indices of `access` (a read, write or reduction of a proc
+  /// argument) and the extents of its tensor; false when they cannot be
+  /// read as quasi-affine expressions.
+  bool indicesAndExtents(Operation *access, SmallVectorImpl<AffineExpr> &idx,
+                         SmallVectorImpl<AffineExpr> &extents) {
+    Value t;
+    SmallVector<OpFoldResult> indices;
+    getAccess(access, t, indices);
+    Operation *culprit = nullptr;
+    for (OpFoldResult i : indices) {
+      FailureOr<AffineExpr> e = q.expr(i, 0, culprit);
+      if (failed(e))
+        return false;
+      idx.push_back(*e);
+    }
+    for (Attribute dim : getDimsOf(t.getType())) {
+      if (auto i = dyn_cast<IntegerAttr>(dim)) {
+        extents.push_back(getAffineConstantExpr(i.getInt(), q.getContext()));
+        continue;
+      }
+      auto name = dyn_cast<StringAttr>(dim);
+      Value v = name ? lookupIndexName(access, name.getValue()) : Value();
+      FailureOr<AffineExpr> e =
+          v ? q.expr(v, 0, culprit) : FailureOr<AffineExpr>(failure());
+      if (failed(e))
+        return false;
+      extents.push_back(*e);
+    }
+    return !q.hasOpaque();
+  }
+
+  /// Restricts the question to the iterations where `access` is in bounds.
+  bool addInBounds(Operation *access) {
+    SmallVector<AffineExpr> idx, extents;
+    if (!indicesAndExtents(access, idx, extents))
+      return false;
+    for (auto [i, e] : llvm::zip(idx, extents)) {
+      q.addGE0(i);
+      q.addGE0(e - i - 1);
+    }
+    return true;
+  }
+
+  /// `name = value` for the sizes and the loop iterators around `at`.
+  std::string describe(ArrayRef<int64_t> point) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    SmallVector<ForOp> loops;
+    for (Operation *p = at; p; p = p->getParentOp())
+      if (auto loop = dyn_cast<ForOp>(p))
+        loops.push_back(loop);
+    bool first = true;
+    for (ForOp loop : llvm::reverse(loops))
+      if (std::optional<unsigned> pos = q.lookup(loop.getInductionVar(), 0)) {
+        os << (first ? "" : ", ") << loop.getIterName() << " = " << point[*pos];
+        first = false;
+      }
+    std::string sizes = q.describeSizes(point);
+    if (!sizes.empty())
+      os << (first ? "" : ", with ") << sizes;
+    return s;
+  }
+
+  Question q;
+  Operation *at;
+};
+
+/// The type of the tensor or window `access` reads or writes.
+Type accessedType(Operation *access) {
+  Value t;
+  SmallVector<OpFoldResult> idx;
+  getAccess(access, t, idx);
+  return t.getType();
+}
+
+/// The reads of `value` (computed inside `guard`) that must all read 0 for
+/// the value to be 0: products and conversions of reads and zero constants.
+/// Fails for any other computation.
+LogicalResult zeroWitnesses(Value value, IfOp guard,
+                            SmallVectorImpl<Operation *> &reads) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return failure();
+  if (auto cst = dyn_cast<arith::ConstantOp>(def)) {
+    auto f = dyn_cast<FloatAttr>(cst.getValue());
+    return success(f && f.getValue().isZero());
+  }
+  if (!guard->isProperAncestor(def))
+    return failure();
+  if (isa<ReadOp>(def)) {
+    reads.push_back(def);
+    return success();
+  }
+  if (isa<arith::TruncFOp, arith::ExtFOp>(def))
+    return zeroWitnesses(def->getOperand(0), guard, reads);
+  // 0 * 0 is 0; 0 * x is not when x is infinite or NaN, so both factors.
+  if (isa<arith::MulFOp>(def))
+    return success(succeeded(zeroWitnesses(def->getOperand(0), guard, reads)) &&
+                   succeeded(zeroWitnesses(def->getOperand(1), guard, reads)));
+  return failure();
+}
+
+} // namespace
+
+LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
+                                             SmallVectorImpl<Operation *> &oob,
+                                             const Twine &header,
+                                             Refusal &why) {
+  if (!guard->getParentOfType<ProcOp>())
+    return why.fail(header + ": the guard is not inside an exo.proc");
+  if (guard.hasElse())
+    return why.fail(header + ": the guard has an else branch");
+  SmallVector<Operation *> accesses;
+  WalkResult walk = guard.getThenRegion().walk([&](Operation *op) {
+    if (isa<ForOp, IfOp>(op))
+      return WalkResult::advance();
+    if (isa<ReadOp, AssignOp, ReduceOp>(op)) {
+      Value t;
+      SmallVector<OpFoldResult> idx;
+      getAccess(op, t, idx);
+      auto arg = dyn_cast<BlockArgument>(t);
+      MemoryAttr mem = getMemoryOf(t.getType());
+      if (!arg || !isa<ProcOp>(arg.getOwner()->getParentOp()) ||
+          !(mem.isHost() || mem.getKind() == MemoryKind::Gmem)) {
+        why.note(op->getLoc(), "this access is not of a dram or gmem "
+                               "argument of the proc (through no window)");
+        return WalkResult::interrupt();
+      }
+      accesses.push_back(op);
+      return WalkResult::advance();
+    }
+    if (isa<arith::ArithDialect>(op->getDialect()) && isPure(op))
+      return WalkResult::advance();
+    why.note(op->getLoc(), "this statement");
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return why.fail(header + ": only loops, guards, arithmetic and element "
+                             "accesses of the proc's dram or gmem tensors "
+                             "can run outside their guard");
+
+  auto cannotAnalyze = [&](Operation *op) {
+    why.note(op->getLoc(), "cannot analyze this access: its indices or "
+                           "extents are not quasi-affine in the loop "
+                           "iterators and sizes");
+    return why.fail(header);
+  };
+  for (Operation *access : accesses) {
+    if (isa<ReadOp>(access))
+      continue;
+    // Where the guard is false, the write must fall outside its tensor
+    // (an oob write does nothing) ...
+    GuardFalseQuestion write(guard, access);
+    if (!write.addInBounds(access))
+      return cannotAnalyze(access);
+    std::optional<SmallVector<int64_t>> point = write.q.solve();
+    if (!point)
+      continue;
+    // ... or be a reduction of 0: products of reads that all fall outside
+    // their tensors (an oob read is 0).
+    SmallVector<Operation *> witnesses;
+    auto reduce = dyn_cast<ReduceOp>(access);
+    bool zero = reduce &&
+                succeeded(zeroWitnesses(reduce.getValue(), guard, witnesses)) &&
+                !witnesses.empty();
+    for (Operation *read : zero ? witnesses : SmallVector<Operation *>()) {
+      GuardFalseQuestion both(guard, access);
+      if (!both.addInBounds(access) || !both.addInBounds(read))
+        return cannotAnalyze(read);
+      if (std::optional<SmallVector<int64_t>> p = both.q.solve()) {
+        why.note(read->getLoc(),
+                 "where the guard is false this read can be inside its "
+                 "tensor, so the reduction can add a nonzero value (at " +
+                     both.describe(*p) + ")");
+        return why.fail(header + ": the guarded statements would change "
+                                 "elements of the proc's tensors");
+      }
+    }
+    if (zero)
+      continue;
+    why.note(access->getLoc(),
+             Twine("where the guard is false this ") +
+                 (reduce ? "reduction" : "write") +
+                 " can touch an element inside its tensor (at " +
+                 write.describe(*point) + ")" +
+                 (reduce ? "; it does not add a product of reads that all "
+                           "fall outside their tensors there"
+                         : ""));
+    return why.fail(header + ": the guarded statements would change "
+                             "elements of the proc's tensors");
+  }
+
+  // Every access that can fall outside its tensor where the guard is false
+  // becomes oob (inside the guard all of them are in bounds).
+  for (Operation *access : accesses) {
+    unsigned rank = getDimsOf(accessedType(access)).size();
+    bool outside = false;
+    for (unsigned d = 0; d < rank && !outside; ++d) {
+      for (int side = 0; side < 2 && !outside; ++side) {
+        GuardFalseQuestion probe(guard, access);
+        SmallVector<AffineExpr> idx, extents;
+        if (!probe.indicesAndExtents(access, idx, extents))
+          return cannotAnalyze(access);
+        probe.q.addGE0(side == 0 ? -idx[d] - 1 : idx[d] - extents[d]);
+        outside = probe.q.solve().has_value();
+      }
+    }
+    if (outside)
+      oob.push_back(access);
+  }
   return success();
 }

@@ -119,6 +119,8 @@ struct StagePlan {
   /// the window once (this reduction): the copy starts as those values.
   ReduceOp firstReduce;
   exo::TensorType stagedType;
+  /// Some access may fall outside the tensor: the copies are oob.
+  bool oob = false;
 };
 } // namespace
 
@@ -275,8 +277,23 @@ static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
   if (failed(proveAccessesInBox(plan.stmts, plan.tensor, plan.offsets, sizes,
                                 header, why)))
     return failure();
-  if (failed(proveBoxInTensor(first, plan.tensor, plan.offsets, sizes, header,
-                              why)))
+  // Accesses that may fall outside the tensor (oob) make the copies oob:
+  // the staged copy then holds the zero-extended tensor, and what falls
+  // outside is not written back. Otherwise the window lies in the tensor.
+  plan.oob = llvm::any_of(plan.accesses, isOobAccess);
+  if (plan.oob && plan.writes)
+    for (Operation *access : plan.accesses)
+      if (isa<ReadOp>(access)) {
+        // Outside the tensor, the original read sees 0 (writes there do
+        // nothing); from the staged copy it would see what was written.
+        why.note(access->getLoc(), "this read");
+        return why.fail(header + ": the statements write it and read it, and "
+                                 "some accesses may fall outside it (oob); "
+                                 "from the staged copy a read could see a "
+                                 "value written outside the tensor");
+      }
+  if (!plan.oob && failed(proveBoxInTensor(first, plan.tensor, plan.offsets,
+                                           sizes, header, why)))
     return failure();
   Operation *once = writesWindowOnce(first, plan.tensor, plan.offsets, sizes);
   plan.overwritten = isa_and_nonnull<AssignOp>(once);
@@ -349,8 +366,9 @@ FailureOr<StagedMem> exo::stageMem(RewriterBase &rewriter,
     SmallVector<OpFoldResult> ivs;
     result.copyIn =
         buildBoxNest(rewriter, loc, sizes, newName.str() + "_in", ivs);
-    Value v =
-        zero ? zero : createRead(rewriter, loc, plan.tensor, tensorIndex(ivs));
+    Value v = zero ? zero
+                   : createRead(rewriter, loc, plan.tensor, tensorIndex(ivs),
+                                plan.oob);
     Operation *write =
         createWrite(rewriter, loc, /*reduce=*/false, result.alloc, ivs, v);
     result.copyInStmt = result.copyIn ? result.copyIn.getOperation() : write;
@@ -378,7 +396,7 @@ FailureOr<StagedMem> exo::stageMem(RewriterBase &rewriter,
         buildBoxNest(rewriter, loc, sizes, newName.str() + "_out", ivs);
     Value v = createRead(rewriter, loc, result.alloc, ivs);
     Operation *write = createWrite(rewriter, loc, plan.onlyReductions,
-                                   plan.tensor, tensorIndex(ivs), v);
+                                   plan.tensor, tensorIndex(ivs), v, plan.oob);
     result.copyOutStmt = result.copyOut ? result.copyOut.getOperation() : write;
   }
   return result;
@@ -427,7 +445,7 @@ static void rebuildWindow(RewriterBase &rewriter, WindowOp window, Value source,
   auto replacement =
       WindowOp::create(rewriter, window.getLoc(), window.getType(), source,
                        dynamic, rewriter.getDenseI64ArrayAttr(fixed),
-                       rewriter.getDenseI64ArrayAttr(sizes));
+                       rewriter.getDenseI64ArrayAttr(sizes), window.getOob());
   rewriter.replaceOp(window, replacement.getResult());
 }
 

@@ -378,7 +378,27 @@ struct ReplacePlan {
   /// Reads before the statement that the instruction performs (see
   /// Unifier::absorbed).
   SmallVector<Operation *> absorbed;
+  /// Per parameter: its window may reach past its tensor (oob).
+  SmallVector<bool> oobWindow;
 };
+
+/// Whether some access of `tensor` (through any windows) in `stmt` or among
+/// `absorbed` may fall outside it.
+bool accessesOob(Operation *stmt, ArrayRef<Operation *> absorbed,
+                 Value tensor) {
+  auto hits = [&](Operation *op) {
+    Value t;
+    SmallVector<OpFoldResult> idx;
+    if (!getAccess(op, t, idx))
+      return false;
+    while (auto w = t.getDefiningOp<WindowOp>())
+      t = w.getSource();
+    return t == tensor && isOobAccess(op);
+  };
+  bool found = llvm::any_of(absorbed, hits);
+  stmt->walk([&](Operation *op) { found |= hits(op); });
+  return found;
+}
 
 /// Whether `tensor` is a proc argument in global memory that a kernel may
 /// read through a tensor map of `memory` built on the host.
@@ -467,6 +487,7 @@ planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
       plan.args.push_back(Binding());
       plan.sizeArgs.push_back(it->second);
       plan.needsMap.push_back(false);
+      plan.oobWindow.push_back(false);
       continue;
     }
     auto it = u.candidates.find(arg);
@@ -530,14 +551,33 @@ planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
                           "' is not the extent that tensor parameter '" + name +
                           "' gets from the unified loops");
       plan.args.push_back(b);
+      plan.oobWindow.push_back(false);
       continue;
     }
-    // The window must lie in the tensor.
+    // The window must lie in the tensor, unless the statement's accesses of
+    // the tensor may fall outside it (oob) and so may the instruction's
+    // (an `oob` parameter): then both read 0 and write nothing there, and
+    // the window is oob.
     SmallVector<int64_t> sizes;
     for (auto [k, j] : llvm::enumerate(b.paramDim))
       sizes.push_back(j < 0 ? 1 : cast<IntegerAttr>(pdims[j]).getInt());
-    if (failed(proveBoxInTensor(stmt, b.tensor, b.offsets, sizes, header, why)))
-      return failure();
+    Refusal inTensor;
+    bool oobWindow = false;
+    if (failed(proveBoxInTensor(stmt, b.tensor, b.offsets, sizes, header,
+                                inTensor))) {
+      AccessAttr access = plan.instr.getArgAccess(arg.getArgNumber());
+      bool programOob = accessesOob(stmt, plan.absorbed, b.tensor);
+      if (!programOob || !access || !access.getOutOfBounds()) {
+        if (programOob)
+          why.note(plan.instr.getLoc(),
+                   "the statement's accesses of '" + tensorName(b.tensor) +
+                       "' may fall outside it, but parameter '" + name +
+                       "' is not declared oob");
+        return why.fail(inTensor.message);
+      }
+      oobWindow = true;
+    }
+    plan.oobWindow.push_back(oobWindow);
     plan.args.push_back(b);
   }
   // Parameters of one call may not alias where the instruction writes: its
@@ -616,9 +656,9 @@ FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
   rewriter.setInsertionPoint(stmt);
   IndexBuilder ib(rewriter, stmt->getLoc(), stmt);
   SmallVector<Value> args;
-  for (auto [arg, b, size, source] :
+  for (auto [arg, b, size, source, oob] :
        llvm::zip(plan.instr.getBodyBlock().getArguments(), plan.args,
-                 plan.sizeArgs, sources)) {
+                 plan.sizeArgs, sources, plan.oobWindow)) {
     if (isa<IndexType>(arg.getType())) {
       args.push_back(
           getValueOrCreateConstantIndexOp(rewriter, stmt->getLoc(), size));
@@ -646,7 +686,7 @@ FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
     args.push_back(WindowOp::create(rewriter, stmt->getLoc(), windowType,
                                     source, dynamic,
                                     rewriter.getDenseI64ArrayAttr(fixed),
-                                    rewriter.getDenseI64ArrayAttr(sizes)));
+                                    rewriter.getDenseI64ArrayAttr(sizes), oob));
   }
   auto call =
       CallOp::create(rewriter, stmt->getLoc(),

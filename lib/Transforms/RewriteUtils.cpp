@@ -226,24 +226,24 @@ std::string exo::tensorName(Value tensor) {
 }
 
 Value exo::createRead(RewriterBase &rewriter, Location loc, Value source,
-                      ArrayRef<OpFoldResult> indices) {
+                      ArrayRef<OpFoldResult> indices, bool oob) {
   SmallVector<Value> dynamic;
   SmallVector<int64_t> fixed;
   dispatchIndexOpFoldResults(indices, dynamic, fixed);
   return ReadOp::create(rewriter, loc, source, dynamic,
-                        rewriter.getDenseI64ArrayAttr(fixed));
+                        rewriter.getDenseI64ArrayAttr(fixed), oob);
 }
 
 Operation *exo::createWrite(RewriterBase &rewriter, Location loc, bool reduce,
                             Value dest, ArrayRef<OpFoldResult> indices,
-                            Value value) {
+                            Value value, bool oob) {
   SmallVector<Value> dynamic;
   SmallVector<int64_t> fixed;
   dispatchIndexOpFoldResults(indices, dynamic, fixed);
   DenseI64ArrayAttr attr = rewriter.getDenseI64ArrayAttr(fixed);
   if (reduce)
-    return ReduceOp::create(rewriter, loc, dest, dynamic, attr, value);
-  return AssignOp::create(rewriter, loc, dest, dynamic, attr, value);
+    return ReduceOp::create(rewriter, loc, dest, dynamic, attr, value, oob);
+  return AssignOp::create(rewriter, loc, dest, dynamic, attr, value, oob);
 }
 
 void exo::retargetAccess(RewriterBase &rewriter, Operation *access,
@@ -252,6 +252,7 @@ void exo::retargetAccess(RewriterBase &rewriter, Operation *access,
   SmallVector<int64_t> fixed;
   dispatchIndexOpFoldResults(indices, dynamic, fixed);
   rewriter.modifyOpInPlace(access, [&] {
+    access->removeAttr("oob");
     if (auto read = dyn_cast<ReadOp>(access)) {
       read.getSourceMutable().assign(source);
       read.getIndicesMutable().assign(dynamic);

@@ -155,14 +155,17 @@ Value lookupBarrierName(Operation *at, llvm::StringRef name);
 /// The display name of a tensor (allocation or proc argument).
 std::string tensorName(Value tensor);
 
-/// Creates a read, assign or reduce of `source` at `indices`.
+/// Creates a read, assign or reduce of `source` at `indices` (`oob`: one that
+/// may fall outside the tensor).
 Value createRead(RewriterBase &rewriter, Location loc, Value source,
-                 llvm::ArrayRef<OpFoldResult> indices);
+                 llvm::ArrayRef<OpFoldResult> indices, bool oob = false);
 Operation *createWrite(RewriterBase &rewriter, Location loc, bool reduce,
                        Value dest, llvm::ArrayRef<OpFoldResult> indices,
-                       Value value);
+                       Value value, bool oob = false);
 
-/// Makes the read, assign or reduce `access` use `source` at `indices`.
+/// Makes the read, assign or reduce `access` use `source` at `indices`; the
+/// access is then in bounds (`source` is an allocation that covers it), so
+/// it loses any `oob` mark.
 void retargetAccess(RewriterBase &rewriter, Operation *access, Value source,
                     llvm::ArrayRef<OpFoldResult> indices);
 

@@ -311,7 +311,7 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
   for (const LinearValue &v : dest)
     destIdx.push_back(buildLinearValue(ib, v));
   result.final = createWrite(rewriter, loc, /*reduce=*/true, reduce.getDest(),
-                             destIdx, total);
+                             destIdx, total, reduce.getOob());
   rewriter.eraseOp(nest);
   return result;
 }
@@ -488,5 +488,42 @@ LogicalResult exo::setPrecision(RewriterBase &rewriter, AllocOp alloc,
         convert(rewriter, user->getLoc(), valueOperand.get(), type);
     rewriter.modifyOpInPlace(user, [&] { valueOperand.set(converted); });
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// drop_bounds_guard
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::dropBoundsGuard(RewriterBase &rewriter, ForOp loop,
+                                   Refusal &why) {
+  std::string header =
+      ("cannot drop the bounds guard of loop '" + loop.getIterName() + "'")
+          .str();
+  IfOp guard;
+  for (Operation &op : loop.getBodyBlock()) {
+    if (auto ifOp = dyn_cast<IfOp>(op); ifOp && !guard) {
+      guard = ifOp;
+      continue;
+    }
+    if (isa<arith::ArithDialect>(op.getDialect()) && isPure(&op))
+      continue;
+    why.note(op.getLoc(), "this statement");
+    return why.fail(header + ": the body must be one guard (and the index "
+                             "arithmetic of its condition)");
+  }
+  if (!guard)
+    return why.fail(header + ": its body has no guard");
+  SmallVector<Operation *> oob;
+  if (failed(proveBoundsGuardDroppable(guard, oob, header, why)))
+    return failure();
+  for (Operation *access : oob)
+    rewriter.modifyOpInPlace(
+        access, [&] { access->setAttr("oob", rewriter.getUnitAttr()); });
+  Value cond = guard.getCondition();
+  rewriter.inlineBlockBefore(&guard.getThenBlock(), guard);
+  rewriter.eraseOp(guard);
+  if (Operation *def = cond.getDefiningOp(); def && def->use_empty())
+    rewriter.eraseOp(def);
   return success();
 }

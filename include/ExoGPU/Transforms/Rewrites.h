@@ -528,6 +528,24 @@ mlir::LogicalResult proveBoxInTensor(mlir::Operation *context,
                                      llvm::ArrayRef<int64_t> sizes,
                                      const llvm::Twine &header, Refusal &why);
 
+/// Proves that running the statements of `guard` (no else branch) where its
+/// condition is false changes nothing once out-of-bounds reads return 0 and
+/// out-of-bounds writes do nothing: each write there falls outside its
+/// tensor, or is a reduction of a product of reads that all fall outside
+/// theirs. Only loops, guards, arithmetic and element accesses of the
+/// proc's dram or gmem arguments may be inside. Fills `oob` with the
+/// accesses that can fall outside their tensors where the guard is false.
+mlir::LogicalResult
+proveBoundsGuardDroppable(IfOp guard,
+                          llvm::SmallVectorImpl<mlir::Operation *> &oob,
+                          const llvm::Twine &header, Refusal &why);
+
+/// drop_bounds_guard: replaces the guard that makes up the body of `loop`
+/// (with the index arithmetic of its condition) by its statements, the
+/// accesses that can fall outside their tensors marked `oob`.
+mlir::LogicalResult dropBoundsGuard(mlir::RewriterBase &rewriter, ForOp loop,
+                                    Refusal &why);
+
 } // namespace exo
 
 #endif // EXOGPU_TRANSFORMS_REWRITES_H

@@ -48,11 +48,12 @@ private:
   /// The dimension extents of a shaped exo type, as amir-side values.
   FailureOr<SmallVector<OpFoldResult>> getExtents(Operation *op,
                                                   ArrayRef<Attribute> dims);
-  /// Emits an access record of `window` narrowed by `indices` (points).
+  /// Emits an access record of `window` narrowed by `indices` (points);
+  /// with `clip`, of the part of it inside its variable.
   LogicalResult emitAccess(Location loc, const WindowInfo &window,
                            ArrayRef<OpFoldResult> indices, bool read,
                            bool writeOnly, bool outOfOrder, bool atomic,
-                           InstrTimeline tl);
+                           InstrTimeline tl, bool clip);
   /// The barrier expression indices of an exo sync op, mapped.
   void mapBarrierIndices(ArrayRef<int64_t> statics, ValueRange dynamics,
                          SmallVectorImpl<Value> &operands,
@@ -127,7 +128,7 @@ LogicalResult ProgramBuilder::emitAccess(Location loc, const WindowInfo &window,
                                          ArrayRef<OpFoldResult> indices,
                                          bool read, bool writeOnly,
                                          bool outOfOrder, bool atomic,
-                                         InstrTimeline tl) {
+                                         InstrTimeline tl, bool clip) {
   SmallVector<OpFoldResult> offsets = window.offsets, sizes = window.sizes;
   for (auto [i, index] : llvm::enumerate(indices)) {
     unsigned d = window.kept[i];
@@ -151,12 +152,12 @@ LogicalResult ProgramBuilder::emitAccess(Location loc, const WindowInfo &window,
     amir::ReadOp::create(b, loc, window.var, dynOffsets,
                          ArrayRef<int64_t>(statOffsets), dynSizes,
                          ArrayRef<int64_t>(statSizes), initial, extAttr,
-                         outOfOrder, atomic, /*write_only=*/false);
+                         outOfOrder, atomic, /*write_only=*/false, clip);
   else
     amir::MutateOp::create(b, loc, window.var, dynOffsets,
                            ArrayRef<int64_t>(statOffsets), dynSizes,
                            ArrayRef<int64_t>(statSizes), initial, extAttr,
-                           outOfOrder, atomic, writeOnly);
+                           outOfOrder, atomic, writeOnly, clip);
   return success();
 }
 
@@ -385,7 +386,8 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
     for (OpFoldResult i : read.getMixedIndices())
       idx.push_back(mapIndex(i));
     return emitAccess(loc, windows.lookup(read.getSource()), idx,
-                      /*read=*/true, false, false, false, inOrder);
+                      /*read=*/true, false, false, false, inOrder,
+                      isOobAccess(read));
   }
   if (isa<AssignOp, ReduceOp>(op)) {
     bool assign = isa<AssignOp>(op);
@@ -398,7 +400,8 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
     for (OpFoldResult i : mixed)
       idx.push_back(mapIndex(i));
     return emitAccess(loc, windows.lookup(dest), idx, /*read=*/false,
-                      /*writeOnly=*/assign, false, false, inOrder);
+                      /*writeOnly=*/assign, false, false, inOrder,
+                      isOobAccess(&op));
   }
   if (auto call = dyn_cast<CallOp>(op)) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
@@ -459,13 +462,13 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
       if (access.reads() &&
           failed(emitAccess(loc, info, {}, /*read=*/true, false,
                             access.getOutOfOrder(), access.getAtomic(),
-                            instr.getTimeline())))
+                            instr.getTimeline(), access.getOutOfBounds())))
         return failure();
       if (access.writes() &&
           failed(emitAccess(loc, info, {}, /*read=*/false,
                             /*writeOnly=*/!access.reads(),
                             access.getOutOfOrder(), access.getAtomic(),
-                            instr.getTimeline())))
+                            instr.getTimeline(), access.getOutOfBounds())))
         return failure();
     }
     return success();

@@ -75,6 +75,11 @@ private:
   /// dimensions.
   SmallVector<Value> ringIndices(Value tensor, ArrayRef<OpFoldResult> indices);
   Value emulateTruncToTF32(arith::TruncFOp op);
+  /// Whether `idx` lies inside the (lowered) memref `buffer`.
+  Value inBounds(Location l, Value buffer, ArrayRef<Value> idx);
+  /// Emits `body` under a bounds check when `oob`, else directly.
+  void guarded(Location l, bool oob, Value buffer, ArrayRef<Value> idx,
+               function_ref<void()> body);
 
   ProcOp proc;
   OpBuilder &b;
@@ -201,6 +206,28 @@ Value ProcLowering::emulateTruncToTF32(arith::TruncFOp op) {
   return arith::SelectOp::create(b, l, isNan, x, result);
 }
 
+Value ProcLowering::inBounds(Location l, Value buffer, ArrayRef<Value> idx) {
+  Value all = arith::ConstantIntOp::create(b, l, 1, 1);
+  for (auto [d, i] : llvm::enumerate(idx)) {
+    // Unsigned: a negative index is huge.
+    Value dim = memref::DimOp::create(b, l, buffer, d);
+    Value ok = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, i, dim);
+    all = arith::AndIOp::create(b, l, all, ok);
+  }
+  return all;
+}
+
+void ProcLowering::guarded(Location l, bool oob, Value buffer,
+                           ArrayRef<Value> idx, function_ref<void()> body) {
+  if (!oob)
+    return body();
+  auto scfIf = scf::IfOp::create(b, l, inBounds(l, buffer, idx),
+                                 /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(scfIf.thenBlock()->getTerminator());
+  body();
+}
+
 LogicalResult ProcLowering::lowerOp(Operation &op) {
   Location l = op.getLoc();
   if (isa<FenceOp, ArriveOp, AwaitOp>(op))
@@ -237,27 +264,49 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
   if (auto read = dyn_cast<ReadOp>(op)) {
     SmallVector<Value> idx =
         ringIndices(read.getSource(), read.getMixedIndices());
-    map.map(read.getResult(),
-            memref::LoadOp::create(b, l, map.lookup(read.getSource()), idx));
+    Value src = map.lookup(read.getSource());
+    if (!isOobAccess(read)) {
+      map.map(read.getResult(), memref::LoadOp::create(b, l, src, idx));
+      return success();
+    }
+    // Outside the tensor, an oob read is 0.
+    Type elem = cast<MemRefType>(src.getType()).getElementType();
+    auto scfIf = scf::IfOp::create(b, l, TypeRange{elem}, inBounds(l, src, idx),
+                                   /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(scfIf.thenBlock());
+      scf::YieldOp::create(b, l,
+                           ValueRange{memref::LoadOp::create(b, l, src, idx)});
+      b.setInsertionPointToStart(scfIf.elseBlock());
+      scf::YieldOp::create(
+          b, l,
+          ValueRange{arith::ConstantOp::create(b, l, b.getZeroAttr(elem))});
+    }
+    map.map(read.getResult(), scfIf.getResult(0));
     return success();
   }
   if (auto assign = dyn_cast<AssignOp>(op)) {
     SmallVector<Value> idx =
         ringIndices(assign.getDest(), assign.getMixedIndices());
-    memref::StoreOp::create(b, l, map.lookup(assign.getValue()),
-                            map.lookup(assign.getDest()), idx);
+    Value dest = map.lookup(assign.getDest());
+    guarded(l, isOobAccess(assign), dest, idx, [&] {
+      memref::StoreOp::create(b, l, map.lookup(assign.getValue()), dest, idx);
+    });
     return success();
   }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     SmallVector<Value> idx =
         ringIndices(reduce.getDest(), reduce.getMixedIndices());
     Value dest = map.lookup(reduce.getDest());
-    Value old = memref::LoadOp::create(b, l, dest, idx);
-    Value v = map.lookup(reduce.getValue());
-    Value sum = isa<FloatType>(v.getType())
-                    ? Value(arith::AddFOp::create(b, l, old, v))
-                    : Value(arith::AddIOp::create(b, l, old, v));
-    memref::StoreOp::create(b, l, sum, dest, idx);
+    guarded(l, isOobAccess(reduce), dest, idx, [&] {
+      Value old = memref::LoadOp::create(b, l, dest, idx);
+      Value v = map.lookup(reduce.getValue());
+      Value sum = isa<FloatType>(v.getType())
+                      ? Value(arith::AddFOp::create(b, l, old, v))
+                      : Value(arith::AddIOp::create(b, l, old, v));
+      memref::StoreOp::create(b, l, sum, dest, idx);
+    });
     return success();
   }
   if (auto window = dyn_cast<WindowOp>(op)) {
@@ -266,6 +315,11 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
     SmallVector<int64_t> resultShape;
     SmallVector<Value> ringOffsets =
         ringIndices(window.getSource(), window.getMixedOffsets());
+    // A view that may reach past its source keeps only the part inside it
+    // (oob accesses through it check against that part); a point outside
+    // leaves every interval empty.
+    bool clip = isOobView(window.getResult());
+    Value pointsInside = arith::ConstantIntOp::create(b, l, 1, 1);
     for (auto [i, off, size] :
          llvm::enumerate(window.getMixedOffsets(), window.getStaticSizes())) {
       bool ring = unboundedRingDepth(window.getSource(), i) > 0;
@@ -276,14 +330,42 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
       strides.push_back(b.getIndexAttr(1));
       if (size == WindowOp::kPoint) {
         sizes.push_back(b.getIndexAttr(1));
+        if (clip) {
+          Value o = getValueOrCreateConstantIndexOp(b, l, offsets.back());
+          Value dim = memref::DimOp::create(b, l, src, i);
+          Value inside =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, o, dim);
+          pointsInside = arith::AndIOp::create(b, l, pointsInside, inside);
+          offsets.back() = OpFoldResult(
+              arith::SelectOp::create(b, l, inside, o, constantIndex(0))
+                  .getResult());
+        }
       } else if (size == WindowOp::kFull) {
         sizes.push_back(memref::DimOp::create(b, l, src, i).getResult());
+        resultShape.push_back(ShapedType::kDynamic);
+      } else if (clip) {
+        // min(size, max(0, dim - offset))
+        Value o = getValueOrCreateConstantIndexOp(b, l, offsets.back());
+        Value dim = memref::DimOp::create(b, l, src, i);
+        Value left = arith::MaxSIOp::create(
+            b, l, arith::SubIOp::create(b, l, dim, o), constantIndex(0));
+        sizes.push_back(arith::MinSIOp::create(b, l, left, constantIndex(size))
+                            .getResult());
         resultShape.push_back(ShapedType::kDynamic);
       } else {
         sizes.push_back(b.getIndexAttr(size));
         resultShape.push_back(size);
       }
     }
+    if (clip)
+      for (auto [i, size] : llvm::enumerate(window.getStaticSizes()))
+        if (size != WindowOp::kPoint && size != WindowOp::kFull)
+          sizes[i] =
+              OpFoldResult(arith::SelectOp::create(
+                               b, l, pointsInside,
+                               getValueOrCreateConstantIndexOp(b, l, sizes[i]),
+                               constantIndex(0))
+                               .getResult());
     auto srcType = cast<MemRefType>(src.getType());
     MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
         resultShape, srcType, offsets, sizes, strides);

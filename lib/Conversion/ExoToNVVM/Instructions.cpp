@@ -93,6 +93,15 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
            << kind << "\"), which takes " << lowering->arrays
            << " array arguments and nothing else, with "
            << call.getArgs().size() << " arguments";
+  // Only TMA zero-fills and clips a box past the end of its tensor.
+  if (!kind.starts_with("tma_"))
+    for (auto [i, a] : llvm::enumerate(call.getArgs()))
+      if (isOobView(a))
+        return call.emitOpError()
+               << "passes an oob window (argument " << i << ") to @"
+               << callee.getSymName() << ", whose lowering \"" << kind
+               << "\" does not handle elements past the tensor (only TMA "
+                  "does)";
   return lowering->emit();
 }
 

@@ -113,6 +113,11 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   if (it == views.end())
     return op->emitOpError() << "accesses an array with no device lowering";
   const View &v = it->second;
+  if (isOobAccess(op))
+    return op->emitOpError()
+           << "may fall outside its tensor (oob); device code accesses "
+              "such tensors only through TMA instructions (stage the tile "
+              "and replace its copies)";
   // Fragments hold other threads' elements in a layout only their
   // instructions know.
   bool fragment = v.memory.isRegisters() &&

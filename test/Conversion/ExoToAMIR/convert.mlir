@@ -52,3 +52,32 @@ exo.proc @k(%N: index, %x: !exo.tensor<[N, 64], f32, gmem>) {
     }
   }
 }
+
+// oob accesses (an oob element access; an instruction's oob parameter) are
+// recorded with `clip`: the machine then touches only the part inside the
+// variable. Accesses that are in bounds are not clipped.
+// CHECK-LABEL: amir.program @partial(%N)
+// CHECK: amir.instr "load_oob" {
+// CHECK-NEXT: amir.mutate %r[%{{.*}}, 0] sizes [1, 8] qual <cuda_regs> ext [#exo.qual<cuda_regs>] write_only{{$}}
+// CHECK-NEXT: amir.read %x[%{{.*}}] sizes [8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] clip
+// CHECK: amir.read %x[%{{.*}}] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] clip
+// CHECK: amir.mutate %x[%t] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only{{$}}
+exo.proc @load_oob(%dst: !exo.window<[8], f32, regs> {exo.access = #exo.access<write>},
+                   %src: !exo.window<[8], f32, gmem> {exo.access = #exo.access<read, oob>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "x"> {
+}
+exo.proc @partial(%N: index, %x: !exo.tensor<[N], f32, gmem>) {
+  exo.device_function(blockDim = 32) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %r = exo.alloc : !exo.tensor<[32, 8], f32, regs>
+      exo.for %i = 0 to 32 cuda_threads<thread> {
+        %j = arith.addi %t, %i : index
+        %w = exo.window oob %x[%j :+ 8] : !exo.tensor<[N], f32, gmem> -> !exo.window<[8], f32, gmem>
+        %d = exo.window %r[%i, :] : !exo.tensor<[32, 8], f32, regs> -> !exo.window<[8], f32, regs>
+        exo.call @load_oob(%d, %w) : (!exo.window<[8], f32, regs>, !exo.window<[8], f32, gmem>)
+        %v = exo.read oob %x[%j] : !exo.tensor<[N], f32, gmem>
+        exo.assign %x[%t] = %v : !exo.tensor<[N], f32, gmem>
+      }
+    }
+  }
+}

@@ -1357,3 +1357,51 @@ exo.proc @wgmma_rs_bf16(%N: index) {
     }
   }
 }
+
+// -----
+
+// Device code reaches partial tiles only through TMA: an oob element access
+// has no lowering.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @oob_element(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        // expected-error @+1 {{'exo.read' op may fall outside its tensor (oob); device code accesses such tensors only through TMA instructions (stage the tile and replace its copies)}}
+        %v = exo.read oob %x[%i] : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Only TMA zero-fills and clips: a vector load declared oob is not lowered
+// with an oob window.
+!x = !exo.tensor<[N], f32, gmem>
+!V4 = !exo.window<[4], f32, gmem>
+!R = !exo.tensor<[128, 4], f32, regs>
+!R4 = !exo.window<[4], f32, regs>
+exo.proc @ld_global_v4_oob(%dst: !R4 {exo.access = #exo.access<write>},
+                           %src: !V4 {exo.access = #exo.access<read, oob>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !V4
+    exo.assign %dst[%i] = %v : !R4
+  }
+}
+exo.proc @oob_vector(%N: index, %x: !x) {
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %r = exo.alloc : !R
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %i4 = arith.muli %i, %c4 : index
+        %s = exo.window oob %x[%i4 :+ 4] : !x -> !V4
+        %d = exo.window %r[%i, :] : !R -> !R4
+        // expected-error @+1 {{'exo.call' op passes an oob window (argument 1) to @ld_global_v4_oob, whose lowering "ld_global_v4" does not handle elements past the tensor (only TMA does)}}
+        exo.call @ld_global_v4_oob(%d, %s) : (!R4, !V4)
+      }
+    }
+  }
+}

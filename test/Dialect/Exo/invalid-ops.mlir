@@ -990,3 +990,58 @@ exo.proc @p(%t: !exo.window<[8 ring 4, 8], f32, smem>) {
 // expected-error @+1 {{argument 'A': size 'M' must be declared before its use}}
 exo.proc @p(%A: !exo.tensor<[M], f32, dram>, %M: index) {
 }
+
+// -----
+
+// Only global memory is zero-extended: no oob on shared memory.
+exo.proc @p(%t: !exo.window<[8], f32, smem>) {
+  // expected-error @+1 {{'oob' is only allowed on dram, gmem or tma_map memory, not 'smem'}}
+  %v = exo.read oob %t[9] : !exo.window<[8], f32, smem>
+}
+
+// -----
+
+exo.proc @p(%t: !exo.window<[8], f32, smem>, %v: f32) {
+  // expected-error @+1 {{'oob' is only allowed on dram, gmem or tma_map memory, not 'smem'}}
+  exo.assign oob %t[0] = %v : !exo.window<[8], f32, smem>
+}
+
+// -----
+
+exo.proc @p(%t: !exo.window<[8], f32, smem>) {
+  // expected-error @+1 {{'oob' is only allowed on dram, gmem or tma_map memory, not 'smem'}}
+  %w = exo.window oob %t[4 :+ 8] : !exo.window<[8], f32, smem> -> !exo.window<[8], f32, smem>
+}
+
+// -----
+
+// An oob window reaches past the end of its source, never before it.
+exo.proc @p(%t: !exo.tensor<[8], f32, dram>) {
+  // expected-error @+1 {{interval [-1, ...) starts before dimension 0}}
+  %w = exo.window oob %t[-1 :+ 4] : !exo.tensor<[8], f32, dram> -> !exo.window<[4], f32, dram>
+}
+
+// -----
+
+// Without oob, an index past a constant extent is an error.
+exo.proc @p(%t: !exo.tensor<[8], f32, dram>) {
+  // expected-error @+1 {{index 9 is out of bounds for dimension 0 of extent 8}}
+  %v = exo.read %t[9] : !exo.tensor<[8], f32, dram>
+}
+
+// -----
+
+// An oob window goes only to an instruction parameter declared oob.
+exo.proc @copy4(%dst: !exo.window<[4], f32, dram> {exo.access = #exo.access<write>},
+                %src: !exo.window<[4], f32, dram> {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !exo.window<[4], f32, dram>
+    exo.assign %dst[%i] = %v : !exo.window<[4], f32, dram>
+  }
+}
+exo.proc @p(%N: index, %x: !exo.tensor<[N], f32, dram>, %y: !exo.tensor<[4], f32, dram>) {
+  %w = exo.window oob %x[0 :+ 4] : !exo.tensor<[N], f32, dram> -> !exo.window<[4], f32, dram>
+  // expected-error @+1 {{argument 1 may reach past its tensor (oob), but @copy4 does not declare that parameter oob}}
+  exo.call @copy4(%y, %w) : (!exo.tensor<[4], f32, dram>, !exo.window<[4], f32, dram>)
+}

@@ -413,3 +413,18 @@ exo.proc @empty_if(%i: index) {
 // CHECK-SAME: lowering = "a\22b"
 exo.proc @quoted() instr<unit = thread, timeline = cuda_in_order, lowering = "a\"b"> {
 }
+
+// oob accesses and windows (drop_bounds_guard, stage_mem, replace make
+// them): the keyword comes first; a static index or interval may lie past a
+// constant extent.
+// CHECK-LABEL: exo.proc @oob_accesses
+// CHECK: %[[V:.*]] = exo.read oob %A[%i, 7] : !exo.tensor<[M, 4], f32, dram>
+// CHECK: exo.assign oob %A[%i, 0] = %[[V]] : !exo.tensor<[M, 4], f32, dram>
+// CHECK: exo.reduce oob %A[%i, 5] += %[[V]] : !exo.tensor<[M, 4], f32, dram>
+// CHECK: exo.window oob %A[%i :+ 8, 2 :+ 4] : !exo.tensor<[M, 4], f32, dram> -> !exo.window<[8, 4], f32, dram>
+exo.proc @oob_accesses(%M: index, %i: index, %A: !exo.tensor<[M, 4], f32, dram>) {
+  %v = exo.read oob %A[%i, 7] : !exo.tensor<[M, 4], f32, dram>
+  exo.assign oob %A[%i, 0] = %v : !exo.tensor<[M, 4], f32, dram>
+  exo.reduce oob %A[%i, 5] += %v : !exo.tensor<[M, 4], f32, dram>
+  %w = exo.window oob %A[%i :+ 8, 2 :+ 4] : !exo.tensor<[M, 4], f32, dram> -> !exo.window<[8, 4], f32, dram>
+}

@@ -56,7 +56,8 @@ static bool isIdentifier(StringRef name) {
 /// Checks an index list against the rank and the static extents of `type`.
 static LogicalResult verifyIndexList(Operation *op, Type type,
                                      ArrayRef<int64_t> statics,
-                                     ValueRange dynamics, StringRef what) {
+                                     ValueRange dynamics, StringRef what,
+                                     bool oob = false) {
   ArrayRef<Attribute> dims = getDimsOf(type);
   if (statics.size() != dims.size())
     return op->emitOpError()
@@ -67,7 +68,7 @@ static LogicalResult verifyIndexList(Operation *op, Type type,
     return op->emitOpError() << "expected " << numDynamic
                              << " dynamic indices, got " << dynamics.size();
   for (auto [i, s] : llvm::enumerate(statics)) {
-    if (ShapedType::isDynamic(s))
+    if (ShapedType::isDynamic(s) || oob)
       continue;
     auto extent = dyn_cast<IntegerAttr>(dims[i]);
     if (s < 0 || (extent && s >= extent.getInt()))
@@ -303,6 +304,30 @@ BlockArgument ProcOp::lookupSizeArg(StringRef name) {
       return arg;
   }
   return {};
+}
+
+bool exo::isOobView(Value view) {
+  while (auto window = view.getDefiningOp<WindowOp>()) {
+    if (window.getOob())
+      return true;
+    view = window.getSource();
+  }
+  auto arg = dyn_cast<BlockArgument>(view);
+  auto proc = arg ? dyn_cast<ProcOp>(arg.getOwner()->getParentOp()) : ProcOp();
+  if (!proc || !proc.isInstr())
+    return false;
+  AccessAttr access = proc.getArgAccess(arg.getArgNumber());
+  return access && access.getOutOfBounds();
+}
+
+bool exo::isOobAccess(Operation *op) {
+  if (auto read = dyn_cast<ReadOp>(op))
+    return read.getOob() || isOobView(read.getSource());
+  if (auto assign = dyn_cast<AssignOp>(op))
+    return assign.getOob() || isOobView(assign.getDest());
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return reduce.getOob() || isOobView(reduce.getDest());
+  return false;
 }
 
 AccessAttr ProcOp::getArgAccess(unsigned i) {
@@ -720,9 +745,24 @@ SmallVector<OpFoldResult> ReadOp::getMixedIndices() {
   return getMixedValues(getStaticIndices(), getIndices(), getContext());
 }
 
+/// `oob` accesses and windows are allowed on global memory only: that is
+/// where a program's tensors are, and where TMA zero-fills and clips.
+static LogicalResult verifyOobMemory(Operation *op, bool oob, Type type) {
+  if (!oob)
+    return success();
+  MemoryAttr mem = getMemoryOf(type);
+  if (mem.isHost() || mem.getKind() == MemoryKind::Gmem ||
+      mem.getKind() == MemoryKind::TmaMap)
+    return success();
+  return op->emitOpError()
+         << "'oob' is only allowed on dram, gmem or tma_map memory, not '"
+         << stringifyMemoryKind(mem.getKind()) << "'";
+}
+
 LogicalResult ReadOp::verify() {
   if (failed(verifyIndexList(*this, getSource().getType(), getStaticIndices(),
-                             getIndices(), "a tensor")))
+                             getIndices(), "a tensor", getOob())) ||
+      failed(verifyOobMemory(*this, getOob(), getSource().getType())))
     return failure();
   return verifyScalarAccessScope(*this, getSource().getType(),
                                  /*isWrite=*/false);
@@ -731,7 +771,8 @@ LogicalResult ReadOp::verify() {
 /// Shared verification of exo.assign and exo.reduce.
 template <typename WriteOpTy> static LogicalResult verifyWriteOp(WriteOpTy op) {
   if (failed(verifyIndexList(op, op.getDest().getType(), op.getStaticIndices(),
-                             op.getIndices(), "a tensor")))
+                             op.getIndices(), "a tensor", op.getOob())) ||
+      failed(verifyOobMemory(op, op.getOob(), op.getDest().getType())))
     return failure();
   return verifyScalarAccessScope(op, op.getDest().getType(),
                                  /*isWrite=*/true);
@@ -756,6 +797,9 @@ ParseResult WindowOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand source;
   SmallVector<OpAsmParser::UnresolvedOperand> offsets;
   SmallVector<int64_t> staticOffsets, staticSizes;
+  if (succeeded(parser.parseOptionalKeyword("oob")))
+    result.addAttribute(getOobAttrName(result.name),
+                        UnitAttr::get(parser.getContext()));
   if (parser.parseOperand(source))
     return failure();
   auto parseCoord = [&]() -> ParseResult {
@@ -798,7 +842,7 @@ ParseResult WindowOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void WindowOp::print(OpAsmPrinter &p) {
-  p << ' ' << getSource() << '[';
+  p << ' ' << (getOob() ? "oob " : "") << getSource() << '[';
   ValueRange offsets = getOffsets();
   for (auto [i, off, size] :
        llvm::enumerate(getStaticOffsets(), getStaticSizes())) {
@@ -818,8 +862,9 @@ void WindowOp::print(OpAsmPrinter &p) {
       p << " :+ " << size;
   }
   p << ']';
-  p.printOptionalAttrDict((*this)->getAttrs(), {getStaticOffsetsAttrName(),
-                                                getStaticSizesAttrName()});
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {getStaticOffsetsAttrName(), getStaticSizesAttrName(), getOobAttrName()});
   p << " : " << getSource().getType() << " -> " << getType();
 }
 
@@ -829,6 +874,8 @@ SmallVector<OpFoldResult> WindowOp::getMixedOffsets() {
 
 LogicalResult WindowOp::verify() {
   Type srcType = getSource().getType();
+  if (failed(verifyOobMemory(*this, getOob(), srcType)))
+    return failure();
   ArrayRef<Attribute> srcDims = getDimsOf(srcType);
   ArrayRef<int64_t> offsets = getStaticOffsets(), sizes = getStaticSizes();
   if (offsets.size() != srcDims.size() || sizes.size() != srcDims.size())
@@ -851,7 +898,11 @@ LogicalResult WindowOp::verify() {
     }
     if (size <= 0)
       return emitOpError() << "interval length must be positive, got " << size;
-    auto extent = dyn_cast<IntegerAttr>(srcDims[i]);
+    // An oob window may reach past its source (never before it).
+    auto extent = getOob() ? IntegerAttr() : dyn_cast<IntegerAttr>(srcDims[i]);
+    if (getOob() && !ShapedType::isDynamic(off) && off < 0)
+      return emitOpError() << "interval [" << off << ", ...) starts before "
+                           << "dimension " << i;
     if (extent && size > extent.getInt())
       return emitOpError() << "interval of length " << size
                            << " exceeds dimension " << i << " of extent "
@@ -1075,6 +1126,12 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
         getEnclosingDeviceFunction(*this))
       return emitOpError() << "argument " << i
                            << ": device code cannot write a grid constant";
+    if (isShapedData(arg.getType()) && isOobView(arg) &&
+        !(callee.isInstr() && access && access.getOutOfBounds()))
+      return emitOpError() << "argument " << i
+                           << " may reach past its tensor (oob), but @"
+                           << getCallee()
+                           << " does not declare that parameter oob";
   }
   InstrAttr instr = callee.getInstrAttr();
   if (Value trailing = getTrailing()) {

@@ -1001,6 +1001,27 @@ void transform::BindExprOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
+transform::DropBoundsGuardOp::apply(transform::TransformRewriter &rewriter,
+                                    transform::TransformResults &results,
+                                    transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got =
+      getPayloadsAs<ForOp>(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  return rewriteEach(*this, rewriter, ArrayRef<ForOp>(loops),
+                     [&](ForOp loop, Refusal &why) {
+                       return dropBoundsGuard(rewriter, loop, why);
+                     });
+}
+
+void transform::DropBoundsGuardOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
 transform::SimplifyOp::apply(transform::TransformRewriter &rewriter,
                              transform::TransformResults &results,
                              transform::TransformState &state) {

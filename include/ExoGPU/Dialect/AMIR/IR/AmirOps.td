@@ -193,13 +193,13 @@ class Amir_AccessOp<string mnemonic> : Amir_Op<mnemonic, [AttrSizedOperandSegmen
                        Variadic<Index>:$sizes, DenseI64ArrayAttr:$static_sizes,
                        Exo_QualTimelineAttr:$qual, Amir_QualArrayAttr:$ext,
                        UnitAttr:$out_of_order, UnitAttr:$atomic,
-                       UnitAttr:$write_only);
+                       UnitAttr:$write_only, UnitAttr:$clip);
   let assemblyFormat = [{
     $var `` custom<DynamicIndexList>($offsets, $static_offsets)
     `sizes` custom<DynamicIndexList>($sizes, $static_sizes)
     `qual` $qual `ext` $ext
     (`out_of_order` $out_of_order^)? (`atomic` $atomic^)?
-    (`write_only` $write_only^)? attr-dict
+    (`write_only` $write_only^)? (`clip` $clip^)? attr-dict
   }];
   let hasVerifier = 1;
 }

@@ -46,6 +46,15 @@ mlir::LogicalResult checkAccessScope(mlir::Operation *op, MemoryAttr mem,
 /// transform.exo.set_loop_mode share it.
 std::optional<std::string> checkLoopMode(ForOp loop, LoopModeAttr mode);
 
+/// Whether `view` may reach past its tensor (it is then a view of the
+/// zero-extended tensor): an `oob` window, a window of such a view, or an
+/// instruction's parameter declared `oob`.
+bool isOobView(mlir::Value view);
+
+/// Whether the element access `op` (exo.read, exo.assign, exo.reduce) may
+/// fall outside its tensor: it is marked `oob` or goes through an oob view.
+bool isOobAccess(mlir::Operation *op);
+
 /// Parses the index list of a barrier expression, `[%i, 3, :]` (optional):
 /// integers, index operands and, with `allowMulticast`, `:` (stored as
 /// kMulticastIndex; dynamic entries as ShapedType::kDynamic).

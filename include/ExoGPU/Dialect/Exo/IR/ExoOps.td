@@ -196,17 +196,24 @@ def Exo_ReadOp : Exo_Op<"read", [
   let description = [{
     Indices are `index` values or integer literals, one per dimension.
 
+    With `oob` (global memory only), an index tuple outside the tensor reads
+    0: the program reads a zero-extended tensor. Such reads come from
+    `transform.exo.drop_bounds_guard`, which proves that the zeros never
+    change a result.
+
     ```mlir
     %a = exo.read %A[%m, %k] : !exo.tensor<[M, K], f32, gmem>
+    %b = exo.read oob %A[%m, %k] : !exo.tensor<[M, K], f32, dram>
     ```
   }];
   let arguments = (ins
     Exo_AnyShapedData:$source,
     Variadic<Index>:$indices,
-    DenseI64ArrayAttr:$static_indices);
+    DenseI64ArrayAttr:$static_indices,
+    UnitAttr:$oob);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $source `` custom<DynamicIndexList>($indices, $static_indices)
+    (`oob` $oob^)? $source `` custom<DynamicIndexList>($indices, $static_indices)
     attr-dict `:` type($source)
   }];
   let hasVerifier = 1;
@@ -223,8 +230,9 @@ class Exo_WriteOp<string mnemonic, string sep>
     Exo_AnyShapedData:$dest,
     Variadic<Index>:$indices,
     DenseI64ArrayAttr:$static_indices,
-    AnyType:$value);
-  let assemblyFormat = "$dest `` custom<DynamicIndexList>($indices, $static_indices) `"
+    AnyType:$value,
+    UnitAttr:$oob);
+  let assemblyFormat = "(`oob` $oob^)? $dest `` custom<DynamicIndexList>($indices, $static_indices) `"
     # sep # "` $value attr-dict `:` type($dest)";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -235,8 +243,12 @@ class Exo_WriteOp<string mnemonic, string sep>
 def Exo_AssignOp : Exo_WriteOp<"assign", "="> {
   let summary = "writes one element of a tensor or window";
   let description = [{
+    With `oob` (global memory only), a write to an index tuple outside the
+    tensor does nothing.
+
     ```mlir
     exo.assign %C[%m, %n] = %v : !exo.tensor<[M, N], f32, gmem>
+    exo.assign oob %C[%m, %n] = %v : !exo.tensor<[M, N], f32, dram>
     ```
   }];
 }
@@ -245,7 +257,8 @@ def Exo_ReduceOp : Exo_WriteOp<"reduce", "+` `` `="> {
   let summary = "adds a value to one element of a tensor or window";
   let description = [{
     `exo.reduce %C[i] += %v` means `C[i] = C[i] + v`. Reductions commute with
-    each other, which scheduling rewrites may use.
+    each other, which scheduling rewrites may use. With `oob` (global memory
+    only), a reduction into an index tuple outside the tensor does nothing.
 
     ```mlir
     exo.reduce %C[%m, %n] += %p : !exo.tensor<[M, N], f32, gmem>
@@ -261,6 +274,11 @@ def Exo_WindowOp : Exo_Op<"window", [Pure]> {
     whose result memory is `tma_map<...>` over a `gmem` source encodes a
     tensor map; that is allowed in host code only.
 
+    With `oob` (global memory or a tensor map only), the window may reach
+    past the end of its source: it is a view of the zero-extended source,
+    passed only to instruction parameters that declare `oob` access (TMA
+    zero-fills the loads and clips the stores of such a box).
+
     ```mlir
     %w = exo.window %smem_A[%slot, %r :+ 64, :]
         : !exo.tensor<[4, 128, 32], f32, smem_swizzle<128>>
@@ -273,7 +291,8 @@ def Exo_WindowOp : Exo_Op<"window", [Pure]> {
     Exo_AnyShapedData:$source,
     Variadic<Index>:$offsets,
     DenseI64ArrayAttr:$static_offsets,
-    DenseI64ArrayAttr:$static_sizes);
+    DenseI64ArrayAttr:$static_sizes,
+    UnitAttr:$oob);
   let results = (outs Exo_WindowType:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;

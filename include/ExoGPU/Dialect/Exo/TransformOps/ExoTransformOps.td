@@ -1059,6 +1059,46 @@ def Exo_SetPrecisionOp : Exo_TransformOp<"set_precision", [
   let assemblyFormat = "$target `to` $type attr-dict `:` type($target)";
 }
 
+def Exo_DropBoundsGuardOp : Exo_TransformOp<"drop_bounds_guard", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "runs a partial tile's guarded statements unguarded, oob";
+  let description = [{
+    The body of each target `exo.for` must be one `exo.if` without an else
+    branch (and the index arithmetic of its condition), as `divide_loop ...
+    tail = guard` leaves it. The guard goes; its statements run in every
+    iteration, and each of their reads and writes that can fall outside its
+    tensor where the condition is false becomes `oob`: such a read returns 0
+    and such a write does nothing. Tiles of a fixed size then cover sizes
+    that are not multiples of the tile, and TMA, which zero-fills loads and
+    clips stores, implements the copies of the partial tiles.
+
+    The rewrite proves, with the Presburger library and for all sizes that
+    satisfy `requires`, that the extra iterations change nothing: where the
+    condition is false, every write falls outside its tensor, or is a
+    reduction of a product of reads that all fall outside theirs (0 * 0 is
+    0: a single zero factor would not do, since 0 * inf is NaN). Only loops,
+    guards, arithmetic and element accesses of the proc's `dram` or `gmem`
+    arguments (through no window) may be inside the guard.
+
+    ```mlir
+    %mo, %mi, %t = transform.exo.divide_loop %m by 128 ["mo", "mi"] tail = guard
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %mi : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with the IR
+    untouched and a note at a statement that could change a result (with the
+    sizes and iterators where it does), if the proof fails or the body is not
+    such a guard.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
 def Exo_SimplifyOp : Exo_TransformOp<"simplify", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
