@@ -386,7 +386,8 @@ FailureOr<StagedMem> exo::stageMem(RewriterBase &rewriter,
           o.terms.empty() && o.constant == 0
               ? i
               : buildLinearValue(local, subtractLinear(decomposeLinear(i), o)));
-    retargetAccess(rewriter, access, result.alloc, rel);
+    // (proveAccessesInBox: the staged copy covers the access.)
+    retargetAccess(rewriter, access, result.alloc, rel, /*inBounds=*/true);
   }
   // After: what the statements wrote goes back (added, for reductions).
   if (plan.writes) {

@@ -247,12 +247,14 @@ Operation *exo::createWrite(RewriterBase &rewriter, Location loc, bool reduce,
 }
 
 void exo::retargetAccess(RewriterBase &rewriter, Operation *access,
-                         Value source, ArrayRef<OpFoldResult> indices) {
+                         Value source, ArrayRef<OpFoldResult> indices,
+                         bool inBounds) {
   SmallVector<Value> dynamic;
   SmallVector<int64_t> fixed;
   dispatchIndexOpFoldResults(indices, dynamic, fixed);
   rewriter.modifyOpInPlace(access, [&] {
-    access->removeAttr("oob");
+    if (inBounds)
+      access->removeAttr("oob");
     if (auto read = dyn_cast<ReadOp>(access)) {
       read.getSourceMutable().assign(source);
       read.getIndicesMutable().assign(dynamic);

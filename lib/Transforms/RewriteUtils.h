@@ -163,11 +163,13 @@ Operation *createWrite(RewriterBase &rewriter, Location loc, bool reduce,
                        Value dest, llvm::ArrayRef<OpFoldResult> indices,
                        Value value, bool oob = false);
 
-/// Makes the read, assign or reduce `access` use `source` at `indices`; the
-/// access is then in bounds (`source` is an allocation that covers it), so
-/// it loses any `oob` mark.
+/// Makes the read, assign or reduce `access` use `source` at `indices`. With
+/// `inBounds` (the caller proved that `source` covers the access, e.g. a
+/// staged copy of its window) the access loses any `oob` mark; otherwise it
+/// keeps it.
 void retargetAccess(RewriterBase &rewriter, Operation *access, Value source,
-                    llvm::ArrayRef<OpFoldResult> indices);
+                    llvm::ArrayRef<OpFoldResult> indices,
+                    bool inBounds = false);
 
 /// The source (read) or destination (assign, reduce) and the indices of an
 /// element access; false for any other op.

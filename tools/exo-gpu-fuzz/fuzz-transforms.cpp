@@ -8,8 +8,9 @@
 // 3-byte group of the input is one step: a rewrite (divide_loop with each
 // tail strategy, reorder_loops, unroll, cut_loop, shift_loop, join_loops,
 // fuse, add_loop, specialize, simplify, stage_mem, bind_expr, expand_dim,
-// divide_dim, rearrange_dim, lift_alloc, replace by one of three small
-// instructions, reduce_tree), the loop or tensor it applies to (by name,
+// divide_dim, rearrange_dim, lift_alloc, replace by one of four small
+// instructions (one with an oob parameter), reduce_tree, drop_bounds_guard),
+// the loop or tensor it applies to (by name,
 // among those the proc has now) and a parameter.
 //
 // Oracles, besides the sanitizers and crash/hang detection:
@@ -136,6 +137,14 @@ exo.proc @P(%N: index, %x: !exo.tensor<[N], f32, dram>,
 /// bodies are their meaning): a copy of 4 values, a sum of 4 values into
 /// one, and an add of one value (a single statement with its read).
 const char *kInstrs = R"(
+exo.proc @copy4_oob(%dst: !exo.window<[4], f32, dram> {exo.access = #exo.access<write>},
+                    %src: !exo.window<[4], f32, dram> {exo.access = #exo.access<read, oob>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !exo.window<[4], f32, dram>
+    exo.assign %dst[%i] = %v : !exo.window<[4], f32, dram>
+  }
+}
 exo.proc @copy4(%dst: !exo.window<[4], f32, dram> {exo.access = #exo.access<write>},
                 %src: !exo.window<[4], f32, dram> {exo.access = #exo.access<read>})
     instr<unit = thread, timeline = cpu_in_order, lowering = "none"> {
@@ -189,7 +198,7 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
   body += match("%l", loop);
   const char *allocs = "    %al = transform.collect_matching @alloc in %p : "
                        "(!transform.any_op) -> !transform.any_op\n";
-  unsigned op = kind % 21;
+  unsigned op = kind % 22;
   switch (op) {
   case 0:
   case 1:
@@ -292,8 +301,8 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
     break;
   case 18: {
     // The loop, or (for add1) the loop body's first reduction.
-    const char *instrs[] = {"copy4", "sum4", "add1"};
-    const char *instr = instrs[arg % 3];
+    const char *instrs[] = {"copy4", "sum4", "add1", "copy4_oob"};
+    const char *instr = arg % 3 == 0 && arg % 2 ? instrs[3] : instrs[arg % 3];
     if (arg % 3 == 2)
       body += "    %st = transform.collect_matching @reduce in %l : "
               "(!transform.any_op) -> !transform.any_op\n";
@@ -309,6 +318,10 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
                           "(!transform.any_op, !transform.any_op)\n",
                           step)
                 .str();
+    break;
+  case 21:
+    // After a guard-tailed divide_loop, the inner loop's body is its guard.
+    body += "    transform.exo.drop_bounds_guard %l : !transform.any_op\n";
     break;
   case 20:
     body += llvm::formatv("    %o, %in, %t = transform.exo.divide_loop %l by "
