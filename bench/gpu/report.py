@@ -40,6 +40,8 @@ KERNELS = [
      "exo_tflops", "TFLOP/s", "494.7 TFLOP/s"),
     ("gemm_bf16.csv", "bf16 GEMM (gemm_derived_bf16.mlir)", "exo_tflops",
      "TFLOP/s", "989.4 TFLOP/s dense bf16"),
+    ("gemm_bf16_odd.csv", "bf16 GEMM, partial tiles (gemm_derived_bf16_odd.mlir)",
+     "exo_tflops", "TFLOP/s", "989.4 TFLOP/s dense bf16"),
     ("gemv_warp.csv", "fp32 GEMV, warp per row (gemv_derived_warp.mlir)",
      "exo_gbps", "GB/s", "4800 GB/s HBM3e"),
     ("gemv_splitk8.csv",
@@ -55,7 +57,7 @@ KERNELS = [
 ]
 
 UNSUPPORTED = [
-    ("bf16 / split-K GEMM", "4000x4000x4000, 3000x5000x7000",
+    ("split-K GEMM", "4000x4000x4000, 3000x5000x7000",
      "whole tiles only (not yet derived with partial tiles)"),
     ("tf32 GEMM variants but gemm_derived_cluster_odd.mlir",
      "4000x4000x4000, 3000x5000x7000",
@@ -157,7 +159,11 @@ def main():
     target("split-K 1024^3 >= 1.2x cuBLAS (best KS)", max(best) if best else None,
            1.2)
     for s in ["4096x4096x4096", "8192x8192x8192"]:
-        target(f"bf16 {s} >= 1.0x cuBLAS", ratio("gemm_bf16.csv", s), 1.0)
+        runs = [(v, n) for n in ("gemm_bf16.csv", "gemm_bf16_odd.csv")
+                if (v := ratio(n, s)) is not None]
+        value, name = max(runs) if runs else (None, "")
+        target(f"bf16 {s} >= 1.0x cuBLAS (best kernel: {name[:-4] or 'none'})",
+               value, 1.0)
     # GEMV: per shape, the best of the derived kernels (gemv_v4.csv, the
     # hand-written one, is there for comparison).
     derived_gemv = ["gemv_warp.csv", "gemv_splitk8.csv", "gemv_splitk2.csv",

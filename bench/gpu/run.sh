@@ -14,6 +14,7 @@
 #   gemm_sm90_tf32_derived_cluster_odd_launcher.h   .../gemm_derived_cluster_odd.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
+#   gemm_sm90_bf16_derived_odd_launcher.h      examples/gemm/gemm_derived_bf16_odd.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
 #   gemv_derived_splitk_launcher.h             examples/gemv/gemv_derived_splitk.mlir
 #   gemv_derived_launcher.h                    examples/gemv/gemv_derived.mlir
@@ -68,6 +69,8 @@ build tf32_odd gemm_check.cu \
 build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
+build bf16_odd gemm_check.cu -DEXO_GEMM_BF16 \
+  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_odd
 build gemv_warp gemv_check.cu -DEXO_GEMV_NAME=gemv_derived_warp
 build gemv_splitk8 gemv_check.cu -DEXO_GEMV_SPLITK=8 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
@@ -75,7 +78,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd splitk bf16 gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd splitk bf16 bf16_odd gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -131,6 +134,9 @@ bench splitk gemm_splitk_ks2.csv --ks 2 1024x1024x1024 2048x2048x2048
 # bf16 (K a multiple of 64).
 bench bf16 gemm_bf16.csv 1024x1024x1024 2048x2048x2048 4096x4096x4096 \
   8192x8192x8192
+# bf16 with partial tiles (N a multiple of 4, K of 8).
+bench bf16_odd gemm_bf16_odd.csv 4000x4000x4000 3000x5000x7000 \
+  2048x2048x2048 4096x4096x4096 8192x8192x8192
 # GEMV: the squares and two skinny shapes.
 bench gemv_warp gemv_warp.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
   1024x65536 65536x1024

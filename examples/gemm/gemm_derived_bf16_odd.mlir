@@ -1,0 +1,354 @@
+// The bf16 GEMM of gemm_derived_bf16.mlir with partial tiles (issue 8's odd
+// shapes): any M, N a multiple of 4 and K of 8 (TMA needs rows that are
+// multiples of 16 bytes). As in gemm_derived_cluster_odd.mlir, the M, N and
+// K divisions use `tail = guard` and `drop_bounds_guard`; the rest of the
+// script is gemm_derived_bf16.mlir's, and the copies of partial tiles
+// become TMA loads that zero-fill and a TMA store that clips.
+//
+// Run it:
+//   exo-gpu-opt examples/gemm/gemm_derived_bf16_odd.mlir -transform-interpreter
+
+// Instructions (their bodies are their semantics), as in hopper_gemm.mlir.
+!Amap = !exo.window<[M, K], bf16, tma_map<128, [128, 64]>>
+!Bmap = !exo.window<[N, K], bf16, tma_map<128, [128, 64]>>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [128, 256]>>
+!Atile = !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
+!Btile = !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>
+!Ctile = !exo.window<[128, 256], f32, tma_map<0, [128, 256]>>
+!Aslot = !exo.window<[128, 64], bf16, smem_swizzle<128>>
+!Bslot = !exo.window<[2, 256, 64], bf16, smem_swizzle<128>>
+!Ak = !exo.window<[64, 16], bf16, smem_swizzle<128>>
+!Bk = !exo.window<[256, 16], bf16, smem_swizzle<128>>
+!D = !exo.window<[64, 256], f32, wgmma_accum>
+!Cwg = !exo.window<[64, 256], f32, smem>
+!Ccta = !exo.window<[128, 256], f32, smem>
+
+//===----------------------------------------------------------------------===//
+// Instructions used by the kernel (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
+// one CTA loads a 128 x 64 tile of A into its own shared memory.
+exo.proc @sm90_tma_load_128x64_bf16_swizzle128(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 64 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Aslot
+    }
+  }
+}
+
+// The same with .multicast::cluster: each of the 2 CTAs of the cluster loads
+// 128 of the 256 rows and writes them into the shared memory of both; the
+// body writes the tile into both CTAs' copies (the leading dimension).
+exo.proc @sm90_tma_load_multicast2_256x64_bf16(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %c = 0 to 2 seq {
+    exo.for %i = 0 to 256 seq {
+      exo.for %j = 0 to 64 seq {
+        %v = exo.read %src[%i, %j] : !Btile
+        exo.assign %dst[%c, %i, %j] = %v : !Bslot
+      }
+    }
+  }
+}
+
+// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
+exo.proc @sm90_wgmma_zero_m64n256_f32(
+    %d: !D {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      exo.assign %d[%i, %j] = %zero : !D
+    }
+  }
+}
+
+// wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 (A and B in SMEM).
+exo.proc @sm90_wgmma_m64n256k16_bf16(
+    %d: !D {exo.access = #exo.access<read_write>},
+    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 256 seq {
+      exo.for %k = 0 to 16 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %xe = arith.extf %x : bf16 to f32
+        %ye = arith.extf %y : bf16 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+
+// Stores a warpgroup's accumulator tile to shared memory (st.shared of each
+// thread's fragment).
+exo.proc @sm90_wgmma_store_d_m64n256_f32(
+    %dst: !Cwg {exo.access = #exo.access<write>},
+    %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cwg
+    }
+  }
+}
+
+// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+exo.proc @sm90_tma_store_128x256_f32(
+    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+    %src: !Ccta {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 256 seq {
+      %v = exo.read %src[%i, %j] : !Ccta
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The specification, and the copy the script schedules
+//===----------------------------------------------------------------------===//
+
+!Ah = !exo.tensor<[M, K], bf16, dram>
+!Bh = !exo.tensor<[N, K], bf16, dram>
+!Ch = !exo.tensor<[M, N], f32, dram>
+
+exo.proc @gemm_bf16(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (N mod 4 == 0, K mod 8 == 0,
+                                        M - 1 >= 0, N - 4 >= 0, K - 8 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+exo.proc @gemm_sm90_bf16_derived_odd(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (N mod 4 == 0, K mod 8 == 0,
+                                        M - 1 >= 0, N - 4 >= 0, K - 8 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The schedule
+//===----------------------------------------------------------------------===//
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @gemm_sm90_bf16_derived_odd in %root : (!transform.any_op) -> !transform.any_op
+
+    // 1. Tiles: a task (a cluster of two CTAs) computes 256 x 256 of C
+    //    (tm, tn); each CTA (cm) 128 rows, each of its two consumer
+    //    warpgroups (wg) 64 (mi); K in steps of 64 (ko), wgmma's 16 (kk, k8).
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %mr : !transform.any_op
+    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %ni : !transform.any_op
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 64 ["ko", "ki"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %ki : !transform.any_op
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 16 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+
+    // 2. Loop order tn, tm, cm, wg, then the warpgroup's rows and columns;
+    //    the zeroing splits from the K loop, and the K loops move outside
+    //    mi, ni.
+    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
+    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 3. The kernel: a cluster of two CTAs per task, each with a producer
+    //    warp, three idle warps and two consumer warpgroups.
+    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+
+    // 4. Each warpgroup's 64 x 256 tile of C lives in its accumulator D
+    //    (zeroed, no copy-in); D gets a dimension per warpgroup and per CTA
+    //    and leaves the wg and cm loops, which are split in three (zero,
+    //    multiply, store) so that the K loop can move outside them.
+    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "256 * tn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %wk, %ws = transform.exo.fission %ko3 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
+    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 5. The barriers: full and empty mbarrier rings of 4 per CTA (the
+    //    leading dimension: the CTA), a wgmma commit group per warpgroup.
+    //    Before the epilogue each warpgroup waits for its last wgmma group;
+    //    that wait gets loops of its own (fission), so that what follows
+    //    can reuse the rings' shared memory.
+    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
+    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
+    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 6. The epilogue goes through shared memory: each CTA's 128 x 256
+    //    tile of C is staged in C_smem (no copy-in: the accumulator stores
+    //    write all of it), which a TMA store writes back.
+    %wgs = transform.exo.match_loop "wg" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", "256 * tn"] sizes [128, 256] as "C_smem" in smem : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with @sm90_wgmma_store_d_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    %tma_c = transform.exo.replace %cout with @sm90_tma_store_128x256_f32 : (!transform.any_op) -> !transform.any_op
+
+    // 7. A's 128 x 64 and B's 256 x 64 slices of each K step in each CTA's
+    //    swizzled shared memory: every CTA stages the same B slice.
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "64 * ko"] sizes [128, 64] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "64 * ko"] sizes [256, 64] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+
+    // 8. Rings of 4 slots for A and B, C_smem, each with a leading CTA
+    //    dimension (distributed: each CTA holds its own).
+    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %Cs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 9. Each CTA loads its A slice by TMA; the B slice, the same in both
+    //    CTAs, becomes one multicast load: the loop over the CTAs' copies
+    //    (split off by fission) unifies with the instruction's body, which
+    //    writes both. Before that load, each CTA's producer waits until the
+    //    slot is free in its CTA (the empty barrier counts the releases of
+    //    both CTAs' consumers, see step 11); the wait is inserted here so
+    //    that fission gives it a CTA loop of its own.
+    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tma_b = transform.exo.replace %b_copies with @sm90_tma_load_multicast2_256x64_bf16 : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with @sm90_tma_load_128x64_bf16_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n256k16_bf16 : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 10. Warp specialization: the producer warp of each CTA loads; the
+    //    consumer warpgroups multiply; the CTA loops run on the cluster's
+    //    CTAs, the wg loops on the consumer warpgroups.
+    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
+    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
+    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
+    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
+    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
+    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
+    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
+    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
+    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
+    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
+    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
+    %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
+
+    // 11. Synchronization.
+    //     - The loads complete on full[cta, ko] (the multicast on both
+    //       CTAs' elements, full[:, ko]).
+    //     - Each CTA's producer arrives on the full barriers of *both* CTAs
+    //       with the bytes its loads deliver there. A CTA's full barrier
+    //       then also orders its consumers after the other CTA's producer
+    //       waited for the slot, which the checker needs to see that the
+    //       consumers' next release cannot reach a phase of the other CTA's
+    //       empty barrier too early (with local arrives only it reports
+    //       that "barrier misuse").
+    //     - Each consumer warpgroup waits on its CTA's full barrier, fences
+    //       and commits its wgmma and keeps one commit group in flight; the
+    //       CTA's consumers then release the slot of ko - 1 in both CTAs
+    //       (empty[:, ko + 3]), since the multicast wrote it in both.
+    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
+    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
+    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
+    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
+    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
+    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
+    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
+    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
+    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+
+    // 12. The epilogue: C_smem reuses the rings' shared memory once every
+    //     CTA of the cluster is done with them (a cluster-wide fence); the
+    //     accumulators' stores become visible to the TMA store (a CTA fence
+    //     with a proxy fence); the producer waits for its bulk group before
+    //     the task ends (the next task of this persistent cluster reuses the
+    //     shared memory; the final cluster-wide fence is the one the end of
+    //     a task implies, written out as in hopper_gemm.mlir).
+    %f1 = transform.exo.insert_fence %Cs ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    %f2 = transform.exo.insert_fence %c3 after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
+    %tma_cg = transform.exo.insert_barrier_alloc %tma_c "tma_cg" : !exo.barrier<bulk_group> : (!transform.any_op) -> !transform.any_op
+    %tma_commit = transform.exo.insert_arrive %tma_c after timeline "tma_to_gmem_async" on "tma_cg" at [] : (!transform.any_op) -> !transform.any_op
+    %tma_wait = transform.exo.insert_await %tma_commit after on "tma_cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %epi = transform.exo.get_parent_loop %tma_c : (!transform.any_op) -> !transform.any_op
+    %f3 = transform.exo.insert_fence %epi after ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
