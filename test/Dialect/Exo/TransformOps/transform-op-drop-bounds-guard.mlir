@@ -262,3 +262,48 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+!y = !exo.tensor<[M], f32, dram>
+
+// Indices the Presburger reader cannot read (i * i) leave nothing to prove
+// with.
+exo.proc @nonaffine(%M: index, %y: !y) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %M seq {
+    %c = arith.cmpi slt, %i, %M : index
+    exo.if %c {
+      %ii = arith.muli %i, %i : index
+      // expected-note @below {{cannot analyze this access: its indices or extents are not quasi-affine in the loop iterators and sizes}}
+      exo.assign %y[%ii] = %zero : !y
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot drop the bounds guard of loop 'i'}}
+    transform.exo.drop_bounds_guard %i : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A loop outside any proc has no sizes or tensors to reason about.
+exo.for %i = 0 to 4 seq {
+  %c = arith.cmpi slt, %i, %i : index
+  exo.if %c {
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot drop the bounds guard of loop 'i': the guard is not inside an exo.proc}}
+    transform.exo.drop_bounds_guard %i : !transform.any_op
+    transform.yield
+  }
+}
