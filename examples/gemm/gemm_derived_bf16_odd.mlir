@@ -11,17 +11,17 @@
 // Instructions (their bodies are their semantics), as in hopper_gemm.mlir.
 !Amap = !exo.window<[M, K], bf16, tma_map<128, [128, 64]>>
 !Bmap = !exo.window<[N, K], bf16, tma_map<128, [128, 64]>>
-!Cmap = !exo.window<[M, N], f32, tma_map<0, [128, 256]>>
+!Cmap = !exo.window<[M, N], f32, tma_map<128, [128, 32]>>
 !Atile = !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
 !Btile = !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>
-!Ctile = !exo.window<[128, 256], f32, tma_map<0, [128, 256]>>
+!Ctile = !exo.window<[128, 256], f32, tma_map<128, [128, 32]>>
 !Aslot = !exo.window<[128, 64], bf16, smem_swizzle<128>>
 !Bslot = !exo.window<[2, 256, 64], bf16, smem_swizzle<128>>
 !Ak = !exo.window<[64, 16], bf16, smem_swizzle<128>>
 !Bk = !exo.window<[256, 16], bf16, smem_swizzle<128>>
 !D = !exo.window<[64, 256], f32, wgmma_accum>
-!Cwg = !exo.window<[64, 256], f32, smem>
-!Ccta = !exo.window<[128, 256], f32, smem>
+!Cwg = !exo.window<[64, 256], f32, smem_swizzle<128>>
+!Ccta = !exo.window<[128, 256], f32, smem_swizzle<128>>
 
 //===----------------------------------------------------------------------===//
 // Instructions used by the kernel (their bodies are their semantics)
@@ -244,9 +244,13 @@ module attributes {transform.with_named_sequence} {
 
     // 6. The epilogue goes through shared memory: each CTA's 128 x 256
     //    tile of C is staged in C_smem (no copy-in: the accumulator stores
-    //    write all of it), which a TMA store writes back.
+    //    write all of it), which a TMA store writes back. C_smem is 128-byte
+    //    swizzled: the lowering keeps it as 8 column chunks of 128 x 32
+    //    (TMA's layout, one store per chunk), so the accumulator stores of
+    //    a warp's 8 rows fall in different banks (unswizzled rows 1 KiB
+    //    apart cost 8-way bank conflicts).
     %wgs = transform.exo.match_loop "wg" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", "256 * tn"] sizes [128, 256] as "C_smem" in smem : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", "256 * tn"] sizes [128, 256] as "C_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
     %store = transform.exo.replace %dstore with @sm90_wgmma_store_d_m64n256_f32 : (!transform.any_op) -> !transform.any_op
     %tma_c = transform.exo.replace %cout with @sm90_tma_store_128x256_f32 : (!transform.any_op) -> !transform.any_op

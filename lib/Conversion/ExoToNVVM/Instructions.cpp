@@ -162,6 +162,13 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
            << "the shared-memory swizzle (" << dst.memory.getSwizzle()
            << ") differs from the tensor map's (" << src.memory.getSwizzle()
            << ")";
+  if (int64_t swizzle = dst.memory.getSwizzle();
+      swizzle &&
+      dst.staticExtents.back() * elementBytes(dst.elemType) != swizzle)
+    return call.emitOpError()
+           << "a TMA load into swizzled shared memory needs rows of one "
+              "swizzle span ("
+           << swizzle << " bytes)";
   // Each issuing CTA loads its slice of the window's rows.
   int64_t issuers = 0;
   ArrayRef<CollectiveInstance> insts = ca.getInstances(call);
@@ -235,13 +242,29 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
   if (dst.kind != View::TmaMap || src.kind != View::Shared)
     return call.emitOpError() << "a TMA store needs a tensor-map destination "
                                  "and a shared-memory source";
-  if (failed(checkBox(call, dst, 1)))
-    return failure();
   if (src.memory.getSwizzle() != dst.memory.getSwizzle())
     return call.emitOpError()
            << "the shared-memory swizzle (" << src.memory.getSwizzle()
            << ") differs from the tensor map's (" << dst.memory.getSwizzle()
            << ")";
+  // Swizzled rows longer than one span are stored in column chunks
+  // (swizzledAddress): one box of one span's columns per chunk.
+  int64_t span = 0, chunks = 1;
+  if (src.memory.getSwizzle()) {
+    unsigned rank = src.staticExtents.size();
+    if (!isChunkedSwizzle(src, span) || src.kept.size() != 2 ||
+        src.kept[0] != rank - 2 || src.kept[1] != rank - 1 ||
+        src.sizes[0] != src.staticExtents[rank - 2])
+      return call.emitOpError()
+             << "a TMA store from swizzled shared memory needs a window of "
+                "whole rows and columns of a tensor whose rows are whole "
+                "swizzle spans";
+    chunks = src.sizes[1] / span;
+  }
+  View box = dst;
+  box.sizes.back() /= chunks;
+  if (failed(checkBox(call, box, 1)))
+    return failure();
   // The source must hold the box densely, in row-major order.
   for (unsigned j = 1; j < src.kept.size(); ++j)
     if (src.kept[j] < src.numDistributed ||
@@ -254,17 +277,28 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
   if (failed(elected))
     return failure();
   return emitIf(*elected, [&] {
-    SmallVector<Value> zeros(src.kept.size(), c64(0));
-    Value srcPtr = sharedAddress(src, zeros);
-    SmallVector<Value> coords = boxCoordinates(dst, c64(0));
-    if (reduce)
-      NVVM::CpAsyncBulkTensorReduceOp::create(
-          b, loc, dst.base, srcPtr, NVVM::TMAReduxKind::ADD,
-          NVVM::TMAStoreMode::TILE, coords, Value());
-    else
-      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          b, loc, dst.base, srcPtr, coords, Value(), NVVM::TMAStoreMode::TILE,
-          Value());
+    for (int64_t k = 0; k < chunks; ++k) {
+      SmallVector<Value> first(src.kept.size(), c64(0));
+      Value srcPtr;
+      if (span) {
+        first.back() = c64(k * span);
+        srcPtr = swizzledAddress(src, first);
+      } else {
+        srcPtr = sharedAddress(src, first);
+      }
+      SmallVector<Value> coords = boxCoordinates(dst, c64(0));
+      // (Coordinates are innermost first.)
+      if (k)
+        coords[0] = arith::AddIOp::create(b, loc, coords[0], c32(k * span));
+      if (reduce)
+        NVVM::CpAsyncBulkTensorReduceOp::create(
+            b, loc, dst.base, srcPtr, NVVM::TMAReduxKind::ADD,
+            NVVM::TMAStoreMode::TILE, coords, Value());
+      else
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            b, loc, dst.base, srcPtr, coords, Value(), NVVM::TMAStoreMode::TILE,
+            Value());
+    }
     return success();
   });
 }
@@ -695,11 +729,22 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
     return failure();
   int64_t n = tile->n;
   bool global = dst.kind == View::Global;
-  if ((dst.kind != View::Shared && !global) || dst.memory.getSwizzle() ||
-      dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != n)
+  // Swizzled shared memory: rows of whole spans stored in column chunks
+  // (the layout of TMA boxes of one span's columns), which spreads a warp's
+  // 8 rows over the banks.
+  int64_t span = 0;
+  unsigned rank = dst.staticExtents.size();
+  bool swizzled = dst.memory.getSwizzle() != 0;
+  if ((dst.kind != View::Shared && !global) || dst.sizes.size() != 2 ||
+      dst.sizes[0] != 64 || dst.sizes[1] != n ||
+      (swizzled &&
+       (!isChunkedSwizzle(dst, span) || dst.kept[0] != rank - 2 ||
+        dst.kept[1] != rank - 1 || knownDivisor(dst.offsets[rank - 1]) % 2)))
     return call.emitOpError()
            << "the destination of an accumulator store must be a 64 x " << n
-           << " window of unswizzled shared memory or of global memory";
+           << " window of global memory, of unswizzled shared memory, or of "
+              "swizzled shared memory whose rows are whole swizzle spans "
+              "(the window's last two dimensions, its first column even)";
   // Fragment layout of m64nNk8 f32: thread t of the warpgroup holds, for
   // each 8-column block j, rows 16 * warp + lane / 4 (+ 8) and columns
   // 8 * j + 2 * (lane % 4) (+ 1).
@@ -714,7 +759,8 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(row0, c64(8 * h));
       Value col = add(col0, c64(8 * j));
-      Value p = sharedAddress(dst, {row, col});
+      Value p = swizzled ? swizzledAddress(dst, {row, col})
+                         : sharedAddress(dst, {row, col});
       Value x = LLVM::ExtractValueOp::create(b, loc, acc, 4 * j + 2 * h);
       Value y = LLVM::ExtractValueOp::create(b, loc, acc, 4 * j + 2 * h + 1);
       if (global) {

@@ -224,6 +224,15 @@ private:
   /// Root indices of view position `idx` (window coordinates).
   SmallVector<Value> rootIndices(const View &v, ArrayRef<Value> idx);
   Value sharedAddress(const View &v, ArrayRef<Value> idx);
+  /// For swizzled shared memory whose rows are whole multiples of the
+  /// swizzle span: the address of element `idx` of the window. Such a
+  /// tensor [..., R, L] is stored as L / W column chunks of W elements (one
+  /// span) per row, each chunk an R x W swizzled box (TMA's layout for a box
+  /// of W columns), chunks outside R: [..., L / W, R, W].
+  Value swizzledAddress(const View &v, ArrayRef<Value> idx);
+  /// Whether `v` is swizzled shared memory laid out in column chunks
+  /// (`swizzledAddress`) and the number of elements in one span.
+  static bool isChunkedSwizzle(const View &v, int64_t &spanElems);
   /// Whether the current thread is the first thread of its CTA part of the
   /// collective of `op` (an elected issuer), which must be one warp or one
   /// thread per CTA.

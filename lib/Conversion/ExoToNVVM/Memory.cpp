@@ -106,6 +106,53 @@ Value KernelLowering::sharedAddress(const View &v, ArrayRef<Value> idx) {
   return gepBytes(v.base, mul(elems, c64(elementBytes(v.elemType))));
 }
 
+bool KernelLowering::isChunkedSwizzle(const View &v, int64_t &spanElems) {
+  int64_t swizzle = v.memory.getSwizzle();
+  unsigned rank = v.staticExtents.size();
+  if (v.kind != View::Shared || !swizzle || rank < 2 + v.numDistributed)
+    return false;
+  spanElems = swizzle / elementBytes(v.elemType);
+  return v.staticExtents.back() % spanElems == 0 && v.rings[rank - 1] == 0 &&
+         v.rings[rank - 2] == 0;
+}
+
+Value KernelLowering::swizzledAddress(const View &v, ArrayRef<Value> idx) {
+  int64_t span = 0;
+  bool chunked = isChunkedSwizzle(v, span);
+  assert(chunked && "callers check isChunkedSwizzle");
+  (void)chunked;
+  SmallVector<Value> root = rootIndices(v, idx);
+  unsigned rank = root.size();
+  int64_t rows = v.staticExtents[rank - 2];
+  int64_t chunks = v.staticExtents[rank - 1] / span;
+  // The dimensions before the last two, as elementOffset orders them.
+  Value prefix = c64(0);
+  for (unsigned d = v.numDistributed; d + 2 < rank; ++d) {
+    Value i = root[d];
+    if (v.rings[d])
+      i = arith::RemUIOp::create(b, loc, i, c64(v.rings[d]));
+    prefix = add(mul(prefix, v.extents[d]), i);
+  }
+  Value col = root[rank - 1];
+  Value chunk = arith::DivUIOp::create(b, loc, col, c64(span));
+  Value inChunk = arith::RemUIOp::create(b, loc, col, c64(span));
+  Value elems =
+      add(mul(add(mul(add(mul(prefix, c64(chunks)), chunk), c64(rows)),
+                  root[rank - 2]),
+              c64(span)),
+          inChunk);
+  // TMA's swizzle: the 16-byte unit (bits 4 and up) XOR the row within the
+  // pattern (bits 7 and up), over log2(span / 16) bits. The allocation is
+  // aligned to 1024 bytes, a whole pattern.
+  Value bytes = mul(elems, c64(elementBytes(v.elemType)));
+  int64_t mask = v.memory.getSwizzle() / 16 - 1;
+  Value row = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bytes, c64(7)), c64(mask));
+  Value swizzled = arith::XOrIOp::create(
+      b, loc, bytes, arith::ShLIOp::create(b, loc, row, c64(4)));
+  return gepBytes(v.base, swizzled);
+}
+
 LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
                                                 SmallVector<OpFoldResult> idx,
                                                 Value stored, bool reduce) {

@@ -1154,10 +1154,11 @@ exo.proc @wgmma_wrong_span(%N: index) {
 
 // -----
 
-// The accumulator stored into swizzled shared memory.
+// The accumulator stored into swizzled shared memory whose rows (16 f32,
+// 64 bytes) are not whole 128-byte swizzle spans.
 !Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
-!Cs = !exo.tensor<[64, 32], f32, smem_swizzle<128>>
+!Cs = !exo.tensor<[64, 16], f32, smem_swizzle<128>>
 !Cw = !exo.window<[64, 8], f32, smem_swizzle<128>>
 exo.proc @wgmma_store(%dst: !Cw {exo.access = #exo.access<write>},
                       %src: !D {exo.access = #exo.access<read>})
@@ -1176,7 +1177,7 @@ exo.proc @wgmma_store_to_swizzled_smem(%N: index) {
       %C = exo.alloc : !Cs
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C[:, 0 :+ 8] : !Cs -> !Cw
-      // expected-error @+1 {{'exo.call' op the destination of an accumulator store must be a 64 x 8 window of unswizzled shared memory}}
+      // expected-error @+1 {{'exo.call' op the destination of an accumulator store must be a 64 x 8 window of global memory, of unswizzled shared memory, or of swizzled shared memory whose rows are whole swizzle spans (the window's last two dimensions, its first column even)}}
       exo.call @wgmma_store(%c, %d) : (!Cw, !D)
     }
   }
@@ -1401,6 +1402,83 @@ exo.proc @oob_vector(%N: index, %x: !x) {
         %d = exo.window %r[%i, :] : !R -> !R4
         // expected-error @+1 {{'exo.call' op passes an oob window (argument 1) to @ld_global_v4_oob, whose lowering "ld_global_v4" does not handle elements past the tensor (only TMA does)}}
         exo.call @ld_global_v4_oob(%d, %s) : (!R4, !V4)
+      }
+    }
+  }
+}
+
+// -----
+
+// Swizzled rows of two spans (column chunks) are written by accumulator
+// stores and read by TMA stores, not loaded by TMA.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<128, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<128, [64, 32]>>
+!S = !exo.tensor<[64, 64], f32, smem_swizzle<128>>
+!Sw = !exo.window<[64, 32], f32, smem_swizzle<128>>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_chunked(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %bar = exo.alloc : !exo.barrier<mbarrier, [1]>
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        %w = exo.window %s[:, 0 :+ 32] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op a TMA load into swizzled shared memory needs rows of one swizzle span (128 bytes)}}
+        exo.call @tma_load(%w, %a) >> %bar[0] : (!Sw, !Atile) >> !exo.barrier<mbarrier, [1]>
+        exo.arrive(cuda_temporal) >> %bar[0] : !exo.barrier<mbarrier, [1]>
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !exo.barrier<mbarrier, [1]>
+    }
+  }
+}
+
+// -----
+
+// A TMA store from column-chunked swizzled rows takes whole rows: here half
+// of the tile's rows.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<128, [32, 32]>>
+!Ctile = !exo.window<[32, 64], f32, tma_map<128, [32, 32]>>
+!S = !exo.tensor<[64, 64], f32, smem_swizzle<128>>
+!Sw = !exo.window<[32, 64], f32, smem_swizzle<128>>
+exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+                    %src: !Sw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 32 seq {
+    exo.for %j = 0 to 64 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+exo.proc @tma_store_partial_chunks(%M: index, %N: index, %C: !C) {
+  %c32 = arith.constant 32 : index
+  %Mt = arith.divui %M, %c32 : index
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c32 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %C_map[%m0 :+ 32, 0 :+ 64] : !Cmap -> !Ctile
+        %w = exo.window %s[0 :+ 32, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op a TMA store from swizzled shared memory needs a window of whole rows and columns of a tensor whose rows are whole swizzle spans}}
+        exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
       }
     }
   }
