@@ -35,6 +35,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -454,42 +455,63 @@ struct TimingOutput {
   }
 };
 
+/// Median times in ms of `reps` runs of each of `runs`, interleaved (run 0,
+/// run 1, ..., run 0, run 1, ...) so that every one sees the same clocks and
+/// temperature, each run timed by its own event pair with L2 flushed before
+/// it, after kWarmups untimed rounds. A NaN for a run that fails.
+inline std::vector<double>
+medianMsInterleaved(cudaStream_t stream, void *flush, int reps,
+                    const std::vector<std::function<bool()>> &runs) {
+  size_t n = runs.size();
+  std::vector<bool> ok(n, true);
+  for (int i = 0; i < kWarmups; ++i)
+    for (size_t r = 0; r < n; ++r)
+      if (ok[r]) {
+        CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, kFlushBytes, stream));
+        ok[r] = runs[r]();
+      }
+  std::vector<cudaEvent_t> start(reps * n), stop(reps * n);
+  for (size_t e = 0; e < start.size(); ++e) {
+    CUDA_CHECK(cudaEventCreate(&start[e]));
+    CUDA_CHECK(cudaEventCreate(&stop[e]));
+  }
+  for (int i = 0; i < reps; ++i)
+    for (size_t r = 0; r < n; ++r) {
+      if (!ok[r])
+        continue;
+      size_t e = i * n + r;
+      CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, kFlushBytes, stream));
+      CUDA_CHECK(cudaEventRecord(start[e], stream));
+      ok[r] = runs[r]();
+      CUDA_CHECK(cudaEventRecord(stop[e], stream));
+    }
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  std::vector<double> medians;
+  for (size_t r = 0; r < n; ++r) {
+    std::vector<double> ms;
+    for (int i = 0; i < reps && ok[r]; ++i) {
+      float t = 0;
+      CUDA_CHECK(cudaEventElapsedTime(&t, start[i * n + r], stop[i * n + r]));
+      ms.push_back(t);
+    }
+    std::sort(ms.begin(), ms.end());
+    medians.push_back(!ok[r]     ? NAN
+                      : reps % 2 ? ms[reps / 2]
+                                 : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]));
+  }
+  for (size_t e = 0; e < start.size(); ++e) {
+    CUDA_CHECK(cudaEventDestroy(start[e]));
+    CUDA_CHECK(cudaEventDestroy(stop[e]));
+  }
+  return medians;
+}
+
 /// Median time in ms of `reps` runs of `run` (after kWarmups untimed ones),
 /// each timed by its own event pair, with L2 flushed before each run.
 /// Returns NaN when `run` fails.
 template <typename Run>
 double medianMs(cudaStream_t stream, void *flush, int reps, Run run) {
-  for (int i = 0; i < kWarmups; ++i) {
-    CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, kFlushBytes, stream));
-    if (!run())
-      return NAN;
-  }
-  std::vector<cudaEvent_t> start(reps), stop(reps);
-  for (int i = 0; i < reps; ++i) {
-    CUDA_CHECK(cudaEventCreate(&start[i]));
-    CUDA_CHECK(cudaEventCreate(&stop[i]));
-  }
-  bool ok = true;
-  for (int i = 0; i < reps && ok; ++i) {
-    CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, kFlushBytes, stream));
-    CUDA_CHECK(cudaEventRecord(start[i], stream));
-    ok = run();
-    CUDA_CHECK(cudaEventRecord(stop[i], stream));
-  }
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  std::vector<double> ms;
-  for (int i = 0; i < reps; ++i) {
-    float t = 0;
-    if (ok)
-      CUDA_CHECK(cudaEventElapsedTime(&t, start[i], stop[i]));
-    ms.push_back(t);
-    CUDA_CHECK(cudaEventDestroy(start[i]));
-    CUDA_CHECK(cudaEventDestroy(stop[i]));
-  }
-  if (!ok)
-    return NAN;
-  std::sort(ms.begin(), ms.end());
-  return reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
+  return medianMsInterleaved(stream, flush, reps, {run}).front();
 }
 
 /// Prints the table of the timed runs: a blank line, `header`, then
