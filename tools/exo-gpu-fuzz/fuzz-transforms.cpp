@@ -187,7 +187,8 @@ std::string printed(Operation *op) {
 /// The transform script of one step. `tensor` is a tensor of the proc (an
 /// argument or allocation), `size` one of its sizes.
 std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
-                      StringRef tensor, StringRef size, uint8_t arg, int step) {
+                      StringRef parent, StringRef tensor, StringRef size,
+                      uint8_t arg, int step) {
   std::string body;
   auto match = [](StringRef handle, StringRef name) {
     return llvm::formatv("    {0} = transform.exo.match_loop \"{1}\" in %p : "
@@ -260,13 +261,21 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
     break;
   case 12:
   case 13: {
-    // A window at the loop's iterator (or 0) of one or a few elements.
+    // A window at the loop's iterator (or 0) of one or a few elements; or,
+    // around a loop of a divided one, the tile F * parent of F elements
+    // (after a guard tail and drop_bounds_guard, a partial tile: oob
+    // copies).
     std::string offset = arg % 2 ? loop.str() : "0";
+    int64_t extent = 1 + arg % 4;
+    if (arg % 4 == 3 && !parent.empty()) {
+      extent = 2 + (arg / 4) % 4;
+      offset = std::to_string(extent) + " * " + parent.str();
+    }
     body += llvm::formatv("    %t, %ti, %to = transform.exo.stage_mem %l, "
                           "\"{0}\" at [\"{1}\"] sizes [{2}] as \"s{3}\" in "
                           "dram : (!transform.any_op) -> (!transform.any_op, "
                           "!transform.any_op, !transform.any_op)\n",
-                          tensor, offset, 1 + arg % 4, step)
+                          tensor, offset, extent, step)
                 .str();
     break;
   }
@@ -388,10 +397,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     workProc.walk(
         [&](exo::AllocOp alloc) { tensors.push_back(alloc.getName().str()); });
     std::string loop = names[data[at + 1] % names.size()];
+    // The loop directly around it, if any (for tile offsets).
+    std::string parent;
+    workProc.walk([&](exo::ForOp l) {
+      if (l.getIterName() == loop)
+        if (auto up = l->getParentOfType<exo::ForOp>(); up && parent.empty())
+          parent = up.getIterName().str();
+    });
     std::string other = names[(data[at + 1] / 16) % names.size()];
     std::string tensor = tensors[data[at + 2] % tensors.size()];
     std::string script =
-        scriptFor(data[at], loop, other, tensor, payload.sizes1[0],
+        scriptFor(data[at], loop, other, parent, tensor, payload.sizes1[0],
                   data[at + 2], static_cast<int>(step));
     OwningOpRef<ModuleOp> transform =
         parseSourceString<ModuleOp>(script, &context);
