@@ -1203,14 +1203,6 @@ struct GuardFalseQuestion {
   Operation *at;
 };
 
-/// The type of the tensor or window `access` reads or writes.
-Type accessedType(Operation *access) {
-  Value t;
-  SmallVector<OpFoldResult> idx;
-  getAccess(access, t, idx);
-  return t.getType();
-}
-
 /// The reads of `value` (computed inside `guard`) that must all read 0 for
 /// the value to be 0: products and conversions of reads and zero constants.
 /// Fails for any other computation.
@@ -1331,7 +1323,10 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
   // Every access that can fall outside its tensor where the guard is false
   // becomes oob (inside the guard all of them are in bounds).
   for (Operation *access : accesses) {
-    unsigned rank = getDimsOf(accessedType(access)).size();
+    Value tensor;
+    SmallVector<OpFoldResult> indices;
+    getAccess(access, tensor, indices);
+    unsigned rank = indices.size();
     bool outside = false;
     for (unsigned d = 0; d < rank && !outside; ++d) {
       for (int side = 0; side < 2 && !outside; ++side) {

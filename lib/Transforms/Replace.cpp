@@ -575,6 +575,19 @@ planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
                        "' is not declared oob");
         return why.fail(inTensor.message);
       }
+      // An oob window may reach past the end of its tensor, not before its
+      // start (the views of the CPU runner and the checker clip the end).
+      for (auto [d, lo] : llvm::enumerate(b.offsets)) {
+        BoundsExample example;
+        if (failed(proveNonNegative(stmt, lo, example)))
+          return why.fail(
+              header + ": the oob window of '" + tensorName(b.tensor) +
+              "' can start before it: dimension " + Twine(d) + " starts at " +
+              (example.values.empty() ? std::string("a negative index")
+                                      : std::to_string(example.values[0])) +
+              (example.sizes.empty() ? std::string()
+                                     : " (with " + example.sizes + ")"));
+      }
       oobWindow = true;
     }
     plan.oobWindow.push_back(oobWindow);

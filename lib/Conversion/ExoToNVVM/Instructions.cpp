@@ -253,11 +253,10 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
   if (src.memory.getSwizzle()) {
     unsigned rank = src.staticExtents.size();
     if (!isChunkedSwizzle(src, span) || src.kept.size() != 2 ||
-        src.kept[0] != rank - 2 || src.kept[1] != rank - 1 ||
-        src.sizes[0] != src.staticExtents[rank - 2])
+        src.kept[0] != rank - 2 || src.kept[1] != rank - 1)
       return call.emitOpError()
              << "a TMA store from swizzled shared memory needs a window of "
-                "whole rows and columns of a tensor whose rows are whole "
+                "the last two dimensions of a tensor whose rows are whole "
                 "swizzle spans";
     chunks = src.sizes[1] / span;
   }
@@ -282,7 +281,7 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
       Value srcPtr;
       if (span) {
         first.back() = c64(k * span);
-        srcPtr = swizzledAddress(src, first);
+        srcPtr = swizzledAddress(src, first, /*swizzle=*/false);
       } else {
         srcPtr = sharedAddress(src, first);
       }

@@ -228,8 +228,11 @@ private:
   /// swizzle span: the address of element `idx` of the window. Such a
   /// tensor [..., R, L] is stored as L / W column chunks of W elements (one
   /// span) per row, each chunk an R x W swizzled box (TMA's layout for a box
-  /// of W columns), chunks outside R: [..., L / W, R, W].
-  Value swizzledAddress(const View &v, ArrayRef<Value> idx);
+  /// of W columns), chunks outside R: [..., L / W, R, W]. Without
+  /// `swizzle`, the address before the XOR (a TMA box's start: TMA swizzles
+  /// by address itself).
+  Value swizzledAddress(const View &v, ArrayRef<Value> idx,
+                        bool swizzle = true);
   /// Whether `v` is swizzled shared memory laid out in column chunks
   /// (`swizzledAddress`) and the number of elements in one span.
   static bool isChunkedSwizzle(const View &v, int64_t &spanElems);

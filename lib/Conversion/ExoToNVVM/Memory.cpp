@@ -116,7 +116,8 @@ bool KernelLowering::isChunkedSwizzle(const View &v, int64_t &spanElems) {
          v.rings[rank - 2] == 0;
 }
 
-Value KernelLowering::swizzledAddress(const View &v, ArrayRef<Value> idx) {
+Value KernelLowering::swizzledAddress(const View &v, ArrayRef<Value> idx,
+                                      bool swizzle) {
   int64_t span = 0;
   bool chunked = isChunkedSwizzle(v, span);
   assert(chunked && "callers check isChunkedSwizzle");
@@ -145,6 +146,8 @@ Value KernelLowering::swizzledAddress(const View &v, ArrayRef<Value> idx) {
   // pattern (bits 7 and up), over log2(span / 16) bits. The allocation is
   // aligned to 1024 bytes, a whole pattern.
   Value bytes = mul(elems, c64(elementBytes(v.elemType)));
+  if (!swizzle)
+    return gepBytes(v.base, bytes);
   int64_t mask = v.memory.getSwizzle() / 16 - 1;
   Value row = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, bytes, c64(7)), c64(mask));

@@ -1449,24 +1449,24 @@ exo.proc @tma_load_chunked(%M: index, %K: index, %A: !A) {
 
 // -----
 
-// A TMA store from column-chunked swizzled rows takes whole rows: here half
-// of the tile's rows.
+// A TMA store from swizzled shared memory needs rows of whole swizzle spans:
+// here 16 f32 (64 bytes) under a 128-byte swizzle.
 !C = !exo.tensor<[M, N], f32, gmem>
-!Cmap = !exo.window<[M, N], f32, tma_map<128, [32, 32]>>
-!Ctile = !exo.window<[32, 64], f32, tma_map<128, [32, 32]>>
-!S = !exo.tensor<[64, 64], f32, smem_swizzle<128>>
-!Sw = !exo.window<[32, 64], f32, smem_swizzle<128>>
+!Cmap = !exo.window<[M, N], f32, tma_map<128, [32, 16]>>
+!Ctile = !exo.window<[32, 16], f32, tma_map<128, [32, 16]>>
+!S = !exo.tensor<[64, 16], f32, smem_swizzle<128>>
+!Sw = !exo.window<[32, 16], f32, smem_swizzle<128>>
 exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
                     %src: !Sw {exo.access = #exo.access<read, out_of_order>})
     instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
   exo.for %i = 0 to 32 seq {
-    exo.for %j = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
       %v = exo.read %src[%i, %j] : !Sw
       exo.assign %dst[%i, %j] = %v : !Ctile
     }
   }
 }
-exo.proc @tma_store_partial_chunks(%M: index, %N: index, %C: !C) {
+exo.proc @tma_store_short_rows(%M: index, %N: index, %C: !C) {
   %c32 = arith.constant 32 : index
   %Mt = arith.divui %M, %c32 : index
   %C_map = exo.window %C[:, :] : !C -> !Cmap
@@ -1475,9 +1475,9 @@ exo.proc @tma_store_partial_chunks(%M: index, %N: index, %C: !C) {
       %s = exo.alloc : !S
       %m0 = arith.muli %t, %c32 : index
       exo.warps 0 to 1 {
-        %d = exo.window %C_map[%m0 :+ 32, 0 :+ 64] : !Cmap -> !Ctile
+        %d = exo.window %C_map[%m0 :+ 32, 0 :+ 16] : !Cmap -> !Ctile
         %w = exo.window %s[0 :+ 32, :] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op a TMA store from swizzled shared memory needs a window of whole rows and columns of a tensor whose rows are whole swizzle spans}}
+        // expected-error @+1 {{'exo.call' op a TMA store from swizzled shared memory needs a window of the last two dimensions of a tensor whose rows are whole swizzle spans}}
         exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
       }
     }

@@ -147,3 +147,42 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+!v = !exo.tensor<[N], f32, dram>
+!w = !exo.window<[6], f32, dram>
+
+exo.proc @load6_oob(%dst: !w {exo.access = #exo.access<write>},
+                    %src: !w {exo.access = #exo.access<read, oob>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "load6"> {
+  exo.for %i = 0 to 6 seq {
+    %v = exo.read %src[%i] : !w
+    exo.assign %dst[%i] = %v : !w
+  }
+}
+
+// A staged tile with a halo of one element on each side: its oob copy-in
+// starts at 4 * io - 1, before x when io = 0. An oob window reaches past
+// the end of its tensor only; replace refuses it.
+exo.proc @halo(%N: index, %x: !v, %y: !v) {
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    %p = arith.mulf %a, %a : f32
+    exo.reduce %y[0] += %p : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @halo in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
+    %o, %in, %tl = transform.exo.divide_loop %i by 4 ["io", "ii"] tail = guard
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %in : !transform.any_op
+    %t, %cin, %cout = transform.exo.stage_mem %in, "x" at ["4 * io - 1"] sizes [6] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot replace the statement by @load6_oob: the oob window of 'x' can start before it: dimension 0 starts at -1}}
+    %c = transform.exo.replace %cin with @load6_oob : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
