@@ -431,6 +431,18 @@ CUresult exo_rt::launch(const KernelInfo &k, CUfunction f, unsigned gridDimX,
   return CUDA_SUCCESS;
 }
 
+CUresult exo_rt::persistentClusterCount(const KernelInfo &k,
+                                        int64_t *clusters) {
+  CUfunction f;
+  if (CUresult result = getFunction(k, &f))
+    return result;
+  unsigned gridDimX;
+  if (CUresult result = persistentGridSize(k, f, &gridDimX))
+    return result;
+  *clusters = gridDimX / k.clusterDim;
+  return CUDA_SUCCESS;
+}
+
 CUresult exo_rt::launchPersistent(const KernelInfo &k, CUstream stream,
                                   void **params) {
   CUfunction f;

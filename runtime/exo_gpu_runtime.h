@@ -70,6 +70,11 @@ CUresult persistentGridSize(const KernelInfo &k, CUfunction f,
 CUresult launch(const KernelInfo &k, CUfunction f, unsigned gridDimX,
                 CUstream stream, void **params);
 
+/// The number of clusters launchPersistent runs `k` on (getFunction, then
+/// persistentGridSize divided by the cluster size), for a kernel whose tasks
+/// are the clusters themselves.
+CUresult persistentClusterCount(const KernelInfo &k, int64_t *clusters);
+
 /// getFunction, persistentGridSize, then launch.
 CUresult launchPersistent(const KernelInfo &k, CUstream stream, void **params);
 

@@ -122,6 +122,9 @@ private:
   bool isOneInstance(const ThreadSet &threads, CollUnitAttr unit);
   /// The name of the standard unit `threads` is one instance of, if any.
   std::optional<StringRef> scopeName(const ThreadSet &threads);
+  /// Whether `threads` are consecutive whole warps of one CTA (a named
+  /// barrier syncs them).
+  bool isWarpRange(const ThreadSet &threads) const;
   CollUnitAttr unit(UnitKind kind, int64_t scale = 1) {
     return CollUnitAttr::get(device.getContext(), kind, scale);
   }
@@ -244,6 +247,17 @@ CollectiveAnalyzer::scopeName(const ThreadSet &threads) {
     if (isOneInstance(threads, unit(kind)))
       return stringifyUnitKind(kind);
   return std::nullopt;
+}
+
+bool CollectiveAnalyzer::isWarpRange(const ThreadSet &threads) const {
+  int first = threads.find_first();
+  if (first < 0)
+    return false;
+  int last = threads.find_last();
+  constexpr int warp = 32;
+  return first / blockDim == last / blockDim && first % warp == 0 &&
+         (last + 1) % warp == 0 &&
+         static_cast<int>(threads.count()) == last - first + 1;
 }
 
 LogicalResult CollectiveAnalyzer::run() {
@@ -523,9 +537,10 @@ void CollectiveAnalyzer::checkOp(Operation &op, const Env &env) {
                    << result.describe(threads) << describeIters(env);
       return;
     }
-    if (!scopeName(threads))
-      error(&op) << "a fence must run on one thread, warp, warpgroup, CTA or "
-                    "cluster, but here it runs on "
+    if (!scopeName(threads) && !isWarpRange(threads))
+      error(&op) << "a fence must run on one thread, warp, warpgroup, CTA, "
+                    "cluster or range of whole warps of one CTA, but here it "
+                    "runs on "
                  << result.describe(threads) << describeIters(env);
     return;
   }

@@ -134,6 +134,12 @@ LogicalResult verifyKernels(ModuleOp module, ArrayAttr kernels) {
                       return isa<IntegerAttr>(d);
                     });
       bool elementOk = element && element.getValue().isIntOrFloat();
+      if (p.get("cluster_count") &&
+          (kindName != "index" || !isa<UnitAttr>(p.get("cluster_count"))))
+        return bad("kernel '" + name.getValue() + "' parameter '" +
+                   pname.getValue() +
+                   "': only a size (kind 'index') takes 'cluster_count', a "
+                   "unit attribute");
       if (kindName == "index")
         continue;
       if (kindName == "scalar" && element &&
@@ -214,13 +220,19 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
     StringRef name = k.getAs<StringAttr>("name").getValue();
     auto params = k.getAs<ArrayAttr>("params");
     SmallVector<std::string> sizes, signature, args, maps;
+    std::optional<std::string> clusterCount;
     for (Attribute pa : params) {
       auto p = cast<DictionaryAttr>(pa);
       StringRef pname = p.getAs<StringAttr>("name").getValue();
       StringRef kind = p.getAs<StringAttr>("kind").getValue();
       if (kind == "index") {
         sizes.push_back(pname.str());
-        signature.push_back("int64_t " + pname.str());
+        // The launcher computes the cluster count; the caller does not
+        // pass it.
+        if (p.get("cluster_count"))
+          clusterCount = pname.str();
+        else
+          signature.push_back("int64_t " + pname.str());
       } else if (kind == "gmem") {
         signature.push_back("CUdeviceptr " + pname.str());
       } else if (kind == "scalar") {
@@ -238,6 +250,21 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
     for (const std::string &s : signature)
       os << ", " << s;
     os << ") {\n";
+    auto emitInfo = [&] {
+      os << "  static const exo_rt::KernelInfo info = {\"" << name
+         << "\", detail::" << ptxName << ", "
+         << k.getAs<IntegerAttr>("block_dim").getInt() << ", "
+         << k.getAs<IntegerAttr>("cluster_dim").getInt() << ", "
+         << k.getAs<IntegerAttr>("blocks_per_sm").getInt() << ", "
+         << k.getAs<IntegerAttr>("smem_bytes").getInt() << "};\n";
+    };
+    // The cluster count comes first: the requirements may name it.
+    if (clusterCount) {
+      emitInfo();
+      os << "  int64_t " << *clusterCount << ";\n"
+         << "  if (CUresult r = exo_rt::persistentClusterCount(info, &"
+         << *clusterCount << "); r != CUDA_SUCCESS)\n    return r;\n";
+    }
     if (auto req = k.getAs<IntegerSetAttr>("requires")) {
       IntegerSet set = req.getValue();
       if (set.getNumSymbols() != sizes.size())
@@ -305,13 +332,9 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
         os << "), stream); r != CUDA_SUCCESS)\n    return r;\n";
       }
     }
-    os << "  static const exo_rt::KernelInfo info = {\"" << name
-       << "\", detail::" << ptxName << ", "
-       << k.getAs<IntegerAttr>("block_dim").getInt() << ", "
-       << k.getAs<IntegerAttr>("cluster_dim").getInt() << ", "
-       << k.getAs<IntegerAttr>("blocks_per_sm").getInt() << ", "
-       << k.getAs<IntegerAttr>("smem_bytes").getInt() << "};\n"
-       << "  void *params[] = {" << llvm::join(args, ", ") << "};\n"
+    if (!clusterCount)
+      emitInfo();
+    os << "  void *params[] = {" << llvm::join(args, ", ") << "};\n"
        << "  return exo_rt::launchPersistent(info, stream, params);\n}\n";
   }
   os << "\n} // namespace exo_kernels\n";

@@ -2,8 +2,10 @@
 
 // Errors of -exo-verify-collectives about who runs a statement: an
 // instruction is issued by exactly one (aligned) unit of its kind, a scalar
-// write by one thread, a fence by one thread, warp, warpgroup, CTA or
-// cluster, and a wgmma fence by one warpgroup.
+// write by one thread, a fence by one thread, warp, warpgroup, CTA, cluster
+// or range of whole warps of one CTA (a named barrier; tests in
+// Conversion/ExoToNVVM/thread-mapping.mlir), and a wgmma fence by one
+// warpgroup.
 
 //===----------------------------------------------------------------------===//
 // Instruction calls
@@ -429,40 +431,12 @@ exo.proc @reduce_by_a_guarded_cta() {
 
 // -----
 
-// Two warps are no fence scope.
-exo.proc @fence_by_two_warps() {
-  exo.device_function(blockDim = 128) {
-    exo.for %task = 0 to 8 cuda_tasks {
-      exo.for %pair = 0 to 2 cuda_threads<2 * warp> {
-        // expected-error @+1 {{a fence must run on one thread, warp, warpgroup, CTA or cluster, but here it runs on 64 threads: threads 0-63 (at pair = 0)}}
-        exo.fence(cuda_in_order, cuda_in_order)
-      }
-    }
-  }
-}
-
-// -----
-
-// 128 threads, but warps 1-4 are not a warpgroup.
-exo.proc @fence_by_misaligned_warps() {
-  exo.device_function(blockDim = 256) {
-    exo.for %task = 0 to 8 cuda_tasks {
-      exo.warps 1 to 5 {
-        // expected-error @+1 {{a fence must run on one thread, warp, warpgroup, CTA or cluster, but here it runs on 128 threads: threads 32-159}}
-        exo.fence(cuda_in_order, cuda_in_order)
-      }
-    }
-  }
-}
-
-// -----
-
 // A team of 8 threads is no fence scope.
 exo.proc @fence_by_a_thread_team() {
   exo.device_function(blockDim = 32) {
     exo.for %task = 0 to 8 cuda_tasks {
       exo.for %team = 0 to 4 cuda_threads<8 * thread> {
-        // expected-error @+1 {{a fence must run on one thread, warp, warpgroup, CTA or cluster, but here it runs on 8 threads: threads 0-7 (at team = 0)}}
+        // expected-error @+1 {{a fence must run on one thread, warp, warpgroup, CTA, cluster or range of whole warps of one CTA, but here it runs on 8 threads: threads 0-7 (at team = 0)}}
         exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
       }
     }
@@ -476,21 +450,7 @@ exo.proc @fence_by_a_cta_pair() {
   exo.device_function(blockDim = 64, clusterDim = 4) {
     exo.for %task = 0 to 8 cuda_tasks {
       exo.for %pair = 0 to 2 cuda_threads<2 * cta> {
-        // expected-error @+1 {{a fence must run on one thread, warp, warpgroup, CTA or cluster, but here it runs on 128 threads: CTA 0 threads 0-63, CTA 1 threads 0-63 (at pair = 0)}}
-        exo.fence(cuda_in_order, cuda_in_order)
-      }
-    }
-  }
-}
-
-// -----
-
-// A named group of 3 warps.
-exo.proc @fence_by_a_three_warp_group() {
-  exo.device_function(warps = [<"producer", 1>, <"unused", 3>, <"consumer", 4>]) {
-    exo.for %task = 0 to 8 cuda_tasks {
-      exo.warps "unused" {
-        // expected-error @+1 {{a fence must run on one thread, warp, warpgroup, CTA or cluster, but here it runs on 96 threads: threads 32-127}}
+        // expected-error @+1 {{a fence must run on one thread, warp, warpgroup, CTA, cluster or range of whole warps of one CTA, but here it runs on 128 threads: CTA 0 threads 0-63, CTA 1 threads 0-63 (at pair = 0)}}
         exo.fence(cuda_in_order, cuda_in_order)
       }
     }

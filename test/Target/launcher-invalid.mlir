@@ -123,3 +123,19 @@ module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim =
 module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "A", kind = "gmem", element = f64, dims = [4]}, {name = "A_map", kind = "tensor_map", element = f64, dims = [4], box = array<i64: 4>, swizzle = 0 : i64, tensor = 0 : i64}]}]} {
   gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
 }
+
+// -----
+
+// Only a size can be the launch's cluster count.
+// expected-error @+1 {{malformed 'exo.kernels': kernel 'k' parameter 'A': only a size (kind 'index') takes 'cluster_count', a unit attribute}}
+module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "A", kind = "gmem", element = f32, dims = [4], cluster_count}]}]} {
+  gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
+}
+
+// -----
+
+// ... and the mark is a unit attribute.
+// expected-error @+1 {{malformed 'exo.kernels': kernel 'k' parameter 'NC': only a size (kind 'index') takes 'cluster_count', a unit attribute}}
+module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "NC", kind = "index", cluster_count = 1 : i64}]}]} {
+  gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
+}

@@ -46,7 +46,8 @@ def ExoVerifyCollectives : Pass<"exo-verify-collectives", "::mlir::ModuleOp"> {
     too few units; warp selections that do not fit; instruction calls not
     issued by exactly one (aligned) unit of the instruction; scalar writes
     run by more than one thread; fences not at thread, warp, warpgroup, CTA
-    or cluster scope (wgmma fences: warpgroup); arrives and awaits at the
+    or cluster scope nor on consecutive whole warps of one CTA (a named
+    barrier; wgmma fences: warpgroup); arrives and awaits at the
     wrong unit for their mechanism (mbarrier: within one CTA; bulk group:
     warp; wgmma group: warpgroup; cluster sync: the whole cluster); shared
     memory or mbarriers allocated by partial CTAs.

@@ -433,23 +433,38 @@ Value KernelLowering::warpInWarpgroup() {
   return toI64(arith::DivUIOp::create(b, loc, t, c32(kWarpSize)));
 }
 
-FailureOr<WgmmaTile> KernelLowering::accumulator(CallOp call, const View &v) {
+FailureOr<WgmmaTile> KernelLowering::accumulator(CallOp call, const View &v,
+                                                 bool columnWindow) {
   unsigned rank = v.staticExtents.size();
-  if (v.kind != View::Regs || v.memory.getKind() != MemoryKind::WgmmaAccum ||
-      v.sizes.size() != 2 || v.sizes[0] != 64 || v.sizes[1] % 8 ||
-      v.sizes[1] < 8 || v.sizes[1] > 256 || v.kept[0] != rank - 2 ||
-      v.kept[1] != rank - 1 || v.staticExtents[rank - 1] != v.sizes[1])
-    return call.emitOpError() << "needs a whole 64 x N wgmma accumulator tile "
-                                 "(N a multiple of 8 up to 256)";
+  bool shape =
+      v.kind == View::Regs && v.memory.getKind() == MemoryKind::WgmmaAccum &&
+      v.sizes.size() == 2 && v.sizes[0] == 64 && v.kept[0] == rank - 2 &&
+      v.kept[1] == rank - 1 && v.staticExtents[rank - 1] % 8 == 0 &&
+      v.staticExtents[rank - 1] >= 8 && v.staticExtents[rank - 1] <= 256;
+  if (!shape || v.sizes[1] != v.staticExtents[rank - 1]) {
+    // A store may take a window of whole 8-column blocks at a constant
+    // offset: the registers it reads are then known here.
+    std::optional<int64_t> col0 =
+        shape ? constantOf(v.offsets[rank - 1]) : std::nullopt;
+    if (!columnWindow || !col0 || *col0 % 8 || v.sizes[1] % 8 ||
+        v.sizes[1] == 0 || *col0 + v.sizes[1] > v.staticExtents[rank - 1])
+      return call.emitOpError()
+             << "needs a whole 64 x N wgmma accumulator tile (N a multiple of "
+                "8 up to 256)"
+             << (columnWindow ? ", or a window of it of whole 8-column "
+                                "blocks at a constant column offset"
+                              : "");
+  }
   // The leading dimensions that are not distributed select one tile of
   // the warpgroup's array of accumulators.
   Value idx = c64(0);
   for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
     idx = add(mul(idx, v.extents[d]), v.offsets[d]);
-  SmallVector<Type> fields(v.sizes[1] / 2, b.getF32Type());
+  SmallVector<Type> fields(v.staticExtents[rank - 1] / 2, b.getF32Type());
   auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
   WgmmaTile t;
   t.n = v.sizes[1];
+  t.col0 = constantOf(v.offsets[rank - 1]).value_or(0);
   t.type = structTy;
   t.ptr = rank - v.numDistributed > 2
               ? Value(LLVM::GEPOp::create(b, loc, ptr(), structTy, v.base,
@@ -723,7 +738,7 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
 LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
-  FailureOr<WgmmaTile> tile = accumulator(call, src);
+  FailureOr<WgmmaTile> tile = accumulator(call, src, /*columnWindow=*/true);
   if (failed(tile))
     return failure();
   int64_t n = tile->n;
@@ -760,8 +775,9 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
       Value col = add(col0, c64(8 * j));
       Value p = swizzled ? swizzledAddress(dst, {row, col})
                          : sharedAddress(dst, {row, col});
-      Value x = LLVM::ExtractValueOp::create(b, loc, acc, 4 * j + 2 * h);
-      Value y = LLVM::ExtractValueOp::create(b, loc, acc, 4 * j + 2 * h + 1);
+      int64_t field = 4 * (j + tile->col0 / 8) + 2 * h;
+      Value x = LLVM::ExtractValueOp::create(b, loc, acc, field);
+      Value y = LLVM::ExtractValueOp::create(b, loc, acc, field + 1);
       if (global) {
         // Rows of a gmem tensor may be an odd number of floats apart: two
         // 4-byte stores (one 32-byte sector per 4 lanes).

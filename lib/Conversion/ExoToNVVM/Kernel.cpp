@@ -36,9 +36,13 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
     StringRef name = proc.getArgName(i);
     if (t.isIndex()) {
       argTypes.push_back(i64());
-      params.push_back(b.getDictionaryAttr(
-          {b.getNamedAttr("name", b.getStringAttr(name)),
-           b.getNamedAttr("kind", b.getStringAttr("index"))}));
+      SmallVector<NamedAttribute> param{
+          b.getNamedAttr("name", b.getStringAttr(name)),
+          b.getNamedAttr("kind", b.getStringAttr("index"))};
+      // The launcher passes the number of clusters it launches.
+      if (proc.getArgAttr(i, ExoDialect::getClusterCountAttrName()))
+        param.push_back(b.getNamedAttr("cluster_count", b.getUnitAttr()));
+      params.push_back(b.getDictionaryAttr(param));
     } else if (isShapedData(t) &&
                getMemoryOf(t).getKind() == MemoryKind::Gmem) {
       argTypes.push_back(ptr(1));

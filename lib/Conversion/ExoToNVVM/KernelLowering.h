@@ -85,9 +85,10 @@ int64_t knownDivisor(Value v, int depth = 0);
 /// One wgmma accumulator tile (64 x n f32 over a warpgroup) and the struct
 /// of its registers.
 struct WgmmaTile {
-  int64_t n = 0;
+  int64_t n = 0;    // columns of the window
+  int64_t col0 = 0; // its first column in the tile (a column window)
   Value ptr;
-  Type type; // the struct of the tile's registers
+  Type type; // the struct of the whole tile's registers
 };
 
 struct BarrierInfo {
@@ -196,7 +197,8 @@ private:
   LogicalResult emitWgmmaStMatrix(CallOp call);
   /// The accumulator tile window `v` selects: its last two dimensions
   /// whole, any dimensions between the distributed ones and them points.
-  FailureOr<WgmmaTile> accumulator(CallOp call, const View &v);
+  FailureOr<WgmmaTile> accumulator(CallOp call, const View &v,
+                                   bool columnWindow = false);
   /// The warp's index in its warpgroup (i64).
   Value warpInWarpgroup();
   /// mma.sync (MmaSync.cpp): fragments of the warp's registers.

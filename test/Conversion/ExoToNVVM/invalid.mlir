@@ -1185,6 +1185,95 @@ exo.proc @wgmma_store_to_swizzled_smem(%N: index) {
 
 // -----
 
+// A column window of the accumulator at an offset known only at run time:
+// the registers a store reads must be known when lowering.
+!Dt = !exo.tensor<[64, 32], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 8], f32, smem>
+exo.proc @wgmma_store(%dst: !Cs {exo.access = #exo.access<write>},
+                      %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cs
+    }
+  }
+}
+exo.proc @wgmma_store_column_window(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %C = exo.alloc : !Cs
+      exo.for %q = 0 to 4 seq {
+        %c8 = arith.constant 8 : index
+        %o = arith.muli %q, %c8 : index
+        %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
+      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+        exo.call @wgmma_store(%C, %d) : (!Cs, !D)
+      }
+    }
+  }
+}
+
+// -----
+
+// A column window that splits an 8-column block of the fragment.
+!Dt = !exo.tensor<[64, 32], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 8], f32, smem>
+exo.proc @wgmma_store(%dst: !Cs {exo.access = #exo.access<write>},
+                      %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cs
+    }
+  }
+}
+exo.proc @wgmma_store_column_window(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, 4 :+ 8] : !Dt -> !D
+      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+      exo.call @wgmma_store(%C, %d) : (!Cs, !D)
+    }
+  }
+}
+
+// -----
+
+// A column window of a width that is no multiple of 8.
+!Dt = !exo.tensor<[64, 32], f32, wgmma_accum>
+!D = !exo.window<[64, 12], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 12], f32, smem>
+exo.proc @wgmma_store(%dst: !Cs {exo.access = #exo.access<write>},
+                      %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 12 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cs
+    }
+  }
+}
+exo.proc @wgmma_store_column_window(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, 8 :+ 12] : !Dt -> !D
+      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+      exo.call @wgmma_store(%C, %d) : (!Cs, !D)
+    }
+  }
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Device functions
 //===----------------------------------------------------------------------===//

@@ -54,3 +54,32 @@ exo.proc @fences(%N: index, %x: !x) {
 // CHECK-NOT: bar.warp.sync
 // CHECK: scf.if
 // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "bar.warp.sync -1;", ""
+
+// -----
+
+// A fence by consecutive whole warps of a CTA that are no CTA, warpgroup or
+// warp is a named barrier of that many threads; the two pairs of warps run
+// concurrently, so each pair has its own barrier id (1 and 2, chosen by the
+// thread's warp range).
+exo.proc @warp_range_fences() {
+  exo.device_function(warps = [<"producer", 2>, <"consumers", 4>]) {
+    exo.for %t = 0 to 2 cuda_tasks {
+      exo.warps "consumers" {
+        exo.fence(cuda_in_order, cuda_in_order)
+        exo.for %pair = 0 to 2 cuda_threads<2 * warp> {
+          exo.fence(cuda_in_order, cuda_in_order)
+        }
+      }
+    }
+  }
+}
+// CHECK-LABEL: llvm.func @warp_range_fences
+// The consumers' 4 warps (threads 64-191, no aligned warpgroup): barrier 1
+// of 128 threads.
+// CHECK: %[[ID:.*]] = arith.select %{{.*}}, %c1_i32{{.*}}, %c1_i32{{.*}} : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "barrier.sync $0, $1;", "r,r" %[[ID]], %c128_i32 : (i32, i32) -> ()
+// Each pair of warps: barrier 2 (threads 64-127) or 3 (threads 128-191) of
+// 64 threads.
+// CHECK: %[[P:.*]] = arith.select %{{.*}}, %c2_i32{{.*}}, %c2_i32{{.*}} : i32
+// CHECK: %[[Q:.*]] = arith.select %{{.*}}, %c3_i32{{.*}}, %[[P]] : i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "barrier.sync $0, $1;", "r,r" %[[Q]], %c64_i32{{.*}} : (i32, i32) -> ()

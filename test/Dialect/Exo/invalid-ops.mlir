@@ -106,6 +106,35 @@ exo.proc @p(%d: !exo.tensor<[8], f32, dram> {exo.access = #exo.access<read>}) {
 
 // -----
 
+// exo.cluster_count marks a size argument.
+// expected-error @+1 {{'exo.proc' op argument 'A': exo.cluster_count marks a size argument (a unit attribute) of a proc that is not an instruction}}
+exo.proc @p(%A: !exo.tensor<[4], f32, gmem> {exo.cluster_count}) {
+}
+
+// -----
+
+// ... with a unit attribute.
+// expected-error @+1 {{'exo.proc' op argument 'NC': exo.cluster_count marks a size argument (a unit attribute) of a proc that is not an instruction}}
+exo.proc @p(%NC: index {exo.cluster_count = 2 : i64}) {
+}
+
+// -----
+
+// ... of a proc that launches, not of an instruction.
+// expected-error @+1 {{'exo.proc' op argument 'NC': exo.cluster_count marks a size argument (a unit attribute) of a proc that is not an instruction}}
+exo.proc @p(%NC: index {exo.cluster_count})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "x"> {
+}
+
+// -----
+
+// One launch has one cluster count.
+// expected-error @+1 {{'exo.proc' op arguments 'NC' and 'NC2' are both marked exo.cluster_count}}
+exo.proc @p(%NC: index {exo.cluster_count}, %NC2: index {exo.cluster_count}) {
+}
+
+// -----
+
 // `requires` has one symbol per index argument and no dimensions.
 // expected-error @+1 {{'exo.proc' op requires: expected an integer set with no dimensions and one symbol per index argument (2), got 0 dimensions and 1 symbols}}
 exo.proc @p(%M: index, %x: f32, %N: index)

@@ -363,6 +363,7 @@ LogicalResult ProcOp::verify() {
     return emitOpError() << "expected " << fnType.getNumInputs()
                          << " argument names, got " << getArgNames().size();
   llvm::StringSet<> seen;
+  std::optional<StringRef> clusterCount;
   for (unsigned i = 0, e = fnType.getNumInputs(); i < e; ++i) {
     StringRef name = getArgName(i);
     if (!isIdentifier(name))
@@ -399,6 +400,18 @@ LogicalResult ProcOp::verify() {
     if (access && !isInstr())
       return emitOpError() << "argument '" << name
                            << "': only instruction procs declare exo.access";
+    if (Attribute count =
+            getArgAttr(i, ExoDialect::getClusterCountAttrName())) {
+      if (!isa<UnitAttr>(count) || !type.isIndex() || isInstr())
+        return emitOpError()
+               << "argument '" << name
+               << "': exo.cluster_count marks a size argument (a unit "
+                  "attribute) of a proc that is not an instruction";
+      if (clusterCount)
+        return emitOpError() << "arguments '" << *clusterCount << "' and '"
+                             << name << "' are both marked exo.cluster_count";
+      clusterCount = name;
+    }
   }
   if (IntegerSetAttr set = getAssertionsAttr()) {
     unsigned numSizes =

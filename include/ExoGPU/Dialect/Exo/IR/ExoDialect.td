@@ -55,6 +55,11 @@ def Exo_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getAccessAttrName() {
       return "exo.access";
     }
+    /// On a size argument of a proc that launches a kernel: the number of
+    /// clusters the launch runs, which the generated launcher passes itself.
+    static constexpr ::llvm::StringLiteral getClusterCountAttrName() {
+      return "exo.cluster_count";
+    }
   }];
 }
 

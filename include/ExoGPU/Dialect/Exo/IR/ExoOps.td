@@ -38,6 +38,14 @@ def Exo_ProcOp : Exo_Op<"proc", [
     instruction's sequential semantics; each array argument carries an
     `exo.access` attribute.
 
+    One size argument of a proc that launches a kernel may carry
+    `{exo.cluster_count}`: the generated launcher does not take it but
+    passes the number of clusters it launches (its persistent grid), so
+    that a `cuda_tasks` loop over it has one task per cluster and a task
+    can keep shared memory and barriers across the tiles it computes
+    (examples/gemm/hopper_gemm_persistent.mlir). The checks and the CPU
+    runner take it as a size like any other.
+
     ```mlir
     exo.proc @gemv(%M: index, %K: index,
                    %A: !exo.tensor<[M, K], f32, dram>,
@@ -416,7 +424,8 @@ def Exo_FenceOp : Exo_Op<"fence"> {
     `Fence(L1, L2)`: every access the executing collective witnessed on the
     first synchronization timeline becomes visible to it on the second. It
     takes no trailing barrier. `exo.fence(cuda_in_order, cuda_in_order)` by a
-    CTA lowers to a CTA barrier; `(wgmma_fence_1, wgmma_fence_2)` by a
+    CTA lowers to a CTA barrier, by consecutive whole warps of one CTA (a
+    warp group's consumers, say) to a named barrier of those threads; `(wgmma_fence_1, wgmma_fence_2)` by a
     warpgroup lowers to `wgmma.fence.sync.aligned`;
     `(cuda_in_order, cuda_generic_and_async_proxy)` adds `fence.proxy.async`.
 
