@@ -18,6 +18,10 @@
 #   gemm_sm90_bf16_derived_launcher.h (derivedbf16) .../gemm_derived_bf16.mlir
 #                                   (the derived ones after -transform-interpreter)
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
+#   gemm_sm90_tf32_persistent_launcher.h (persistent)
+#                                           .../hopper_gemm_persistent.mlir
+#   gemm_sm90_bf16_persistent_launcher.h (persistentbf16)
+#                                           .../hopper_gemm_bf16_persistent.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
 #   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
@@ -71,10 +75,10 @@ summary=$out_dir/summary.txt
 rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_splitk_ks[24].csv "$out_dir"/gemm_derived_splitk_ks[24].csv \
   "$out_dir"/gemm_bf16.csv "$out_dir"/gemm_derived_bf16.csv \
-  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
+  "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -138,6 +142,8 @@ derivedws_bin=$out_dir/gemm_check_derived_ws
 derivedws2_bin=$out_dir/gemm_check_derived_ws2
 derivedcluster_bin=$out_dir/gemm_check_derived_cluster
 pingpong_bin=$out_dir/gemm_check_pingpong
+persistent_bin=$out_dir/gemm_check_persistent
+persistentbf16_bin=$out_dir/gemm_check_persistent_bf16
 bf16_bin=$out_dir/gemm_check_bf16
 derivedbf16_bin=$out_dir/gemm_check_derived_bf16
 mmatf32_bin=$out_dir/gemm_check_mma_tf32
@@ -203,7 +209,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -224,6 +230,11 @@ start_build derivedws2 gemm_sm90_tf32_derived_ws2_launcher.h gemm_check.cu \
 start_build derivedcluster gemm_sm90_tf32_derived_cluster_launcher.h \
   gemm_check.cu "$derivedcluster_bin" \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster
+start_build persistent gemm_sm90_tf32_persistent_launcher.h gemm_check.cu \
+  "$persistent_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_persistent
+start_build persistentbf16 gemm_sm90_bf16_persistent_launcher.h gemm_check.cu \
+  "$persistentbf16_bin" -DEXO_GEMM_BF16 \
+  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_persistent
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
@@ -297,6 +308,14 @@ correctness_phase() {
   run derivedcluster derivedcluster-correctness 60 "$derivedcluster_bin" \
     256x256x32 512x256x96 256x512x160 1024x1024x1024 2048x1024x512 \
     4096x4096x4096
+  # The persistent GEMMs (one task per cluster, rings and the C buffer across
+  # its tiles): one tile; fewer tiles than clusters, odd K steps; tile counts
+  # that leave some clusters one tile more than others; several tiles per
+  # cluster (the ring and the quarter stores carry over); several waves.
+  run persistent persistent-correctness 60 "$persistent_bin" 256x256x32 \
+    512x768x96 1024x768x256 2048x1536x2048 4096x4096x4096
+  run persistentbf16 persistentbf16-correctness 60 "$persistentbf16_bin" \
+    256x256x64 512x768x192 1024x768x256 2048x1536x1024 4096x4096x4096
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -350,7 +369,8 @@ sanitizer() {
   case $build in
   gemm | splitk | derivedsplitk | gemv | gemm1cta | derived | derivedws | \
     derivedws2 | \
-    derivedcluster | derivedbf16 | pingpong | bf16 | mmatf32 | mmabf16 | wgmmabf16out)
+    derivedcluster | derivedbf16 | persistent | persistentbf16 | pingpong | bf16 | \
+    mmatf32 | mmabf16 | wgmmabf16out)
     ref=(--ref naive)
     ;;
   esac
@@ -410,6 +430,12 @@ sanitizer_phase() {
   sanitizer bf16 bf16 memcheck 512x256x192
   sanitizer bf16 bf16 racecheck 256x256x384
   sanitizer bf16 bf16 synccheck 256x256x384
+  sanitizer persistent persistent memcheck 512x768x96
+  sanitizer persistent persistent racecheck 512x512x128
+  sanitizer persistent persistent synccheck 512x512x128
+  sanitizer persistentbf16 persistentbf16 memcheck 512x768x192
+  sanitizer persistentbf16 persistentbf16 racecheck 512x512x128
+  sanitizer persistentbf16 persistentbf16 synccheck 512x512x128
   sanitizer derivedbf16 derivedbf16 memcheck 512x256x192
   sanitizer derivedbf16 derivedbf16 racecheck 256x256x384
   sanitizer derivedbf16 derivedbf16 synccheck 256x256x384
@@ -490,6 +516,12 @@ timing_phase() {
     8192x8192x8192
   run derivedcluster derivedcluster-timing 300 "$derivedcluster_bin" --time \
     --csv "$out_dir/gemm_derived_cluster.csv" 2048x2048x2048 4096x4096x4096 \
+    8192x8192x8192
+  run persistent persistent-timing 300 "$persistent_bin" --time \
+    --csv "$out_dir/gemm_persistent.csv" 2048x2048x2048 4096x4096x4096 \
+    8192x8192x8192 8192x8192x512
+  run persistentbf16 persistentbf16-timing 300 "$persistentbf16_bin" --time \
+    --csv "$out_dir/gemm_persistent_bf16.csv" 2048x2048x2048 4096x4096x4096 \
     8192x8192x8192
   # The mma.sync GEMMs, for reference (unpipelined, four warps per CTA).
   run mmatf32 mmatf32-timing 300 "$mmatf32_bin" --time \
