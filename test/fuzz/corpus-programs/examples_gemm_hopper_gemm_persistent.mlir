@@ -1,0 +1,357 @@
+// The persistent tf32 GEMM (issue 8): the cluster kernel of hopper_gemm.mlir
+// (a 256 x 256 tile of C per cluster of two CTAs, a producer warp, two
+// consumer warpgroups with wgmma.m64n256k8, TMA multicast of B) written so
+// that the shared memory, the barriers and the rings live across the tiles a
+// cluster computes:
+//
+//   - The launch runs NC clusters (the argument marked exo.cluster_count,
+//     which the generated launcher fills with the size of its persistent
+//     grid); the cuda_tasks loop has one task per cluster, and task pc
+//     computes tiles pc, pc + NC, pc + 2 NC, ... of the T = (M/256)(N/256)
+//     tiles in a sequential loop. Read sequentially it computes every tile
+//     once, for every NC >= 1.
+//   - The rings are allocated once per task: tile pi's K step ko uses ring
+//     element pi * KT + ko (KT = K / 32), so the phases continue from tile
+//     to tile; the consumers release the last slot of a tile after its
+//     drain (empty[:, pi * KT + KT + 3]).
+//   - The producer warp takes no part in the epilogue: while the consumers
+//     store a tile, it already loads the next tile's first four K steps.
+//   - The epilogue stages C in a 128 x 64 swizzled buffer of its own (the
+//     four ring slots take 192 KiB): four quarters of the accumulators in
+//     turn, each stored by a TMA store that the first consumer warp issues
+//     and awaits (its bulk group) before the consumers overwrite the buffer
+//     with the next quarter; the last quarter's store runs on into the next
+//     tile's K loop, and the task waits for it at its end.
+//
+// Check and run it:
+//   exo-gpu-opt examples/gemm/hopper_gemm_persistent.mlir \
+//     -exo-check-sync="sizes=M=512,N=512,K=256,NC=3"
+
+!Amap = !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
+!Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
+!Cmap = !exo.window<[M, N], f32, tma_map<128, [128, 32]>>
+!Atile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
+!Btile = !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
+!Cq = !exo.window<[128, 64], f32, tma_map<128, [128, 32]>>
+!Aslot = !exo.window<[128, 32], f32, smem_swizzle<128>>
+!Bslot = !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
+!Bk = !exo.window<[256, 8], f32, smem_swizzle<128>>
+!D = !exo.window<[64, 256], f32, wgmma_accum>
+!Dq = !exo.window<[64, 64], f32, wgmma_accum>
+!Cwgq = !exo.window<[64, 64], f32, smem_swizzle<128>>
+!Cctaq = !exo.window<[128, 64], f32, smem_swizzle<128>>
+!Ag = !exo.tensor<[M, K], f32, gmem>
+!Bg = !exo.tensor<[N, K], f32, gmem>
+!Cg = !exo.tensor<[M, N], f32, gmem>
+!Ring = !exo.barrier<mbarrier, [2, ? ring 4]>
+!Free = !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
+!Arings = !exo.tensor<[2, ? ring 4, 128, 32], f32, smem_swizzle<128>>
+!Brings = !exo.tensor<[2, ? ring 4, 256, 32], f32, smem_swizzle<128>>
+!Accs = !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum>
+!Cbuf = !exo.tensor<[2, 128, 64], f32, smem_swizzle<128>>
+!Stores = !exo.barrier<bulk_group, [2]>
+
+//===----------------------------------------------------------------------===//
+// Instructions (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
+// one CTA loads a 128 x 32 tile of A into its own shared memory.
+exo.proc @sm90_tma_load_128x32_f32_swizzle128(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Aslot
+    }
+  }
+}
+
+// The same with .multicast::cluster: each of the 2 CTAs of the cluster loads
+// 128 of the 256 rows and writes them into the shared memory of both; the
+// body writes the tile into both CTAs' copies (the leading dimension).
+exo.proc @sm90_tma_load_multicast2_256x32_f32(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %c = 0 to 2 seq {
+    exo.for %i = 0 to 256 seq {
+      exo.for %j = 0 to 32 seq {
+        %v = exo.read %src[%i, %j] : !Btile
+        exo.assign %dst[%c, %i, %j] = %v : !Bslot
+      }
+    }
+  }
+}
+
+// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
+exo.proc @sm90_wgmma_zero_m64n256_f32(
+    %d: !D {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      exo.assign %d[%i, %j] = %zero : !D
+    }
+  }
+}
+
+// wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 (A and B in SMEM).
+exo.proc @sm90_wgmma_m64n256k8_tf32(
+    %d: !D {exo.access = #exo.access<read_write>},
+    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 256 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %xt = arith.truncf %x : f32 to tf32
+        %yt = arith.truncf %y : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+
+// Stores 64 columns of a warpgroup's accumulator tile to swizzled shared
+// memory (st.shared of the fragment's registers for those columns).
+exo.proc @sm90_wgmma_store_d_m64n64_f32(
+    %dst: !Cwgq {exo.access = #exo.access<write>},
+    %src: !Dq {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 64 seq {
+      %v = exo.read %src[%i, %j] : !Dq
+      exo.assign %dst[%i, %j] = %v : !Cwgq
+    }
+  }
+}
+
+// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group, one box of
+// 128 x 32 per swizzle span of the 128 x 64 quarter.
+exo.proc @sm90_tma_store_128x64_f32(
+    %dst: !Cq {exo.access = #exo.access<write, out_of_order>},
+    %src: !Cctaq {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 64 seq {
+      %v = exo.read %src[%i, %j] : !Cctaq
+      exo.assign %dst[%i, %j] = %v : !Cq
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+exo.proc @gemm_sm90_tf32_persistent(%M: index, %N: index, %K: index,
+                                     %NC: index {exo.cluster_count},
+                                     %A: !Ag, %B: !Bg, %C: !Cg)
+    requires affine_set<()[M, N, K, NC] : (M mod 256 == 0, N mod 256 == 0,
+                                           K mod 32 == 0, M - 256 >= 0,
+                                           N - 256 >= 0, K - 32 >= 0,
+                                           NC - 1 >= 0)> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c192 = arith.constant 192 : index
+  %c256 = arith.constant 256 : index
+  %TM = arith.divsi %M, %c256 : index
+  %TN = arith.divsi %N, %c256 : index
+  %T = arith.muli %TM, %TN : index
+  %KT = arith.divsi %K, %c32 : index
+  %Amap = exo.window %A[:, :] : !Ag -> !Amap
+  %Bmap = exo.window %B[:, :] : !Bg -> !Bmap
+  %Cmap = exo.window %C[:, :] : !Cg -> !Cmap
+  exo.device_function(warps = [<"producer", 1, dec 40>, <"unused", 3, dec 40>, <"consumer", 8, inc 232>], clusterDim = 2) {
+    exo.for %pc = 0 to %NC cuda_tasks {
+      %full = exo.alloc : !Ring
+      %empty = exo.alloc : !Free
+      %cg = exo.alloc : !exo.barrier<wgmma_group, [2, 2]>
+      %tma_cg = exo.alloc : !Stores
+      %A_smem = exo.alloc guarded_by %empty : !Arings, guard !Free
+      %B_smem = exo.alloc guarded_by %empty : !Brings, guard !Free
+      %C_smem = exo.alloc : !Cbuf
+      // This cluster's tiles: pc + NC * pi for pi < ceil((T - pc) / NC).
+      %rest = arith.subi %T, %pc : index
+      %rest1 = arith.addi %rest, %NC : index
+      %rest2 = arith.subi %rest1, %c1 : index
+      %tiles = arith.divsi %rest2, %NC : index
+      exo.for %pi = 0 to %tiles seq {
+        %t0 = arith.muli %pi, %NC : index
+        %t = arith.addi %pc, %t0 : index
+        %tn = arith.divsi %t, %TM : index
+        %tm = arith.remsi %t, %TM : index
+        %n0 = arith.muli %tn, %c256 : index
+        %m0 = arith.muli %tm, %c256 : index
+        %kb = arith.muli %pi, %KT : index
+        %D = exo.alloc : !Accs
+        exo.warps "consumer" {
+          exo.for %cm = 0 to 2 cuda_threads<cta> {
+            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+              %d = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !Accs -> !D
+              exo.call @sm90_wgmma_zero_m64n256_f32(%d) : (!D)
+            }
+          }
+        }
+        exo.for %ko = 0 to %KT seq {
+          %g = arith.addi %kb, %ko : index
+          %k0 = arith.muli %ko, %c32 : index
+          exo.warps "producer" {
+            exo.for %cm = 0 to 2 cuda_threads<cta> {
+              exo.await(%empty[%cm, %g], cuda_temporal, 0) : !Free
+            }
+            %bs = exo.window %B_smem[0 :+ 2, %g, 0 :+ 256, 0 :+ 32] : !Brings -> !Bslot
+            %bt = exo.window %Bmap[%n0 :+ 256, %k0 :+ 32] : !Bmap -> !Btile
+            exo.call @sm90_tma_load_multicast2_256x32_f32(%bs, %bt) >> %full[:, %g] : (!Bslot, !Btile) >> !Ring
+            exo.for %cm = 0 to 2 cuda_threads<cta> {
+              %am = arith.muli %cm, %c128 : index
+              %arow = arith.addi %m0, %am : index
+              %as = exo.window %A_smem[%cm, %g, 0 :+ 128, 0 :+ 32] : !Arings -> !Aslot
+              %at = exo.window %Amap[%arow :+ 128, %k0 :+ 32] : !Amap -> !Atile
+              exo.call @sm90_tma_load_128x32_f32_swizzle128(%as, %at) >> %full[%cm, %g] : (!Aslot, !Atile) >> !Ring
+              exo.arrive(cuda_temporal) >> %full[:, %g] : !Ring
+            }
+          }
+          exo.warps "consumer" {
+            exo.for %cm = 0 to 2 cuda_threads<cta> {
+              exo.await(%full[%cm, %g], cuda_generic_and_async_proxy, 0) : !Ring
+              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+                %wr = arith.muli %wg, %c64 : index
+                exo.fence(wgmma_fence_1, wgmma_fence_2)
+                exo.for %kk = 0 to 4 seq {
+                  %dd = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !Accs -> !D
+                  %kc = arith.muli %kk, %c8 : index
+                  %ak = exo.window %A_smem[%cm, %g, %wr :+ 64, %kc :+ 8] : !Arings -> !Ak
+                  %bk = exo.window %B_smem[%cm, %g, 0 :+ 256, %kc :+ 8] : !Brings -> !Bk
+                  exo.call @sm90_wgmma_m64n256k8_tf32(%dd, %ak, %bk) : (!D, !Ak, !Bk)
+                }
+                exo.arrive(wgmma_async) >> %cg[%cm, %wg] : !exo.barrier<wgmma_group, [2, 2]>
+                exo.await(%cg[%cm, %wg], cuda_in_order, 1) : !exo.barrier<wgmma_group, [2, 2]>
+              }
+              // The slot of K step ko - 1 is free in both CTAs.
+              %prev = arith.addi %g, %c3 : index
+              %later = arith.cmpi sge, %ko, %c1 : index
+              exo.if %later {
+                exo.arrive(cuda_in_order) >> %empty[:, %prev] : !Free
+              }
+            }
+          }
+        }
+        // Drain: the last wgmma group, then the last K step's slot is free.
+        exo.warps "consumer" {
+          exo.for %cm = 0 to 2 cuda_threads<cta> {
+            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+              exo.await(%cg[%cm, %wg], cuda_in_order, 0) : !exo.barrier<wgmma_group, [2, 2]>
+            }
+            %last0 = arith.addi %kb, %KT : index
+            %last = arith.addi %last0, %c3 : index
+            exo.arrive(cuda_in_order) >> %empty[:, %last] : !Free
+          }
+        }
+        // Epilogue, by the consumers alone.
+        exo.for %cm = 0 to 2 cuda_threads<cta> {
+          %rm = arith.muli %cm, %c128 : index
+          %rows = arith.addi %m0, %rm : index
+          exo.warps "consumer" {
+          // Quarter 0: columns 0 to 63 of the tile.
+          exo.warps 0 to 1 {
+            exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
+          }
+          exo.fence(cuda_in_order, cuda_in_order)
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            %r0 = arith.muli %wg, %c64 : index
+            %cs0 = exo.window %C_smem[%cm, %r0 :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
+            %dq0 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 64] : !Accs -> !Dq
+            exo.call @sm90_wgmma_store_d_m64n64_f32(%cs0, %dq0) : (!Cwgq, !Dq)
+          }
+          exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+          exo.warps 0 to 1 {
+            %col0 = arith.addi %n0, %c0 : index
+            %cg0 = exo.window %Cmap[%rows :+ 128, %col0 :+ 64] : !Cmap -> !Cq
+            %cb0 = exo.window %C_smem[%cm, 0 :+ 128, 0 :+ 64] : !Cbuf -> !Cctaq
+            exo.call @sm90_tma_store_128x64_f32(%cg0, %cb0) : (!Cq, !Cctaq)
+            exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm] : !Stores
+          }
+          // Quarter 1: columns 64 to 127 of the tile.
+          exo.warps 0 to 1 {
+            exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
+          }
+          exo.fence(cuda_in_order, cuda_in_order)
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            %r1 = arith.muli %wg, %c64 : index
+            %cs1 = exo.window %C_smem[%cm, %r1 :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
+            %dq1 = exo.window %D[%cm, %wg, 0 :+ 64, 64 :+ 64] : !Accs -> !Dq
+            exo.call @sm90_wgmma_store_d_m64n64_f32(%cs1, %dq1) : (!Cwgq, !Dq)
+          }
+          exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+          exo.warps 0 to 1 {
+            %col1 = arith.addi %n0, %c64 : index
+            %cg1 = exo.window %Cmap[%rows :+ 128, %col1 :+ 64] : !Cmap -> !Cq
+            %cb1 = exo.window %C_smem[%cm, 0 :+ 128, 0 :+ 64] : !Cbuf -> !Cctaq
+            exo.call @sm90_tma_store_128x64_f32(%cg1, %cb1) : (!Cq, !Cctaq)
+            exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm] : !Stores
+          }
+          // Quarter 2: columns 128 to 191 of the tile.
+          exo.warps 0 to 1 {
+            exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
+          }
+          exo.fence(cuda_in_order, cuda_in_order)
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            %r2 = arith.muli %wg, %c64 : index
+            %cs2 = exo.window %C_smem[%cm, %r2 :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
+            %dq2 = exo.window %D[%cm, %wg, 0 :+ 64, 128 :+ 64] : !Accs -> !Dq
+            exo.call @sm90_wgmma_store_d_m64n64_f32(%cs2, %dq2) : (!Cwgq, !Dq)
+          }
+          exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+          exo.warps 0 to 1 {
+            %col2 = arith.addi %n0, %c128 : index
+            %cg2 = exo.window %Cmap[%rows :+ 128, %col2 :+ 64] : !Cmap -> !Cq
+            %cb2 = exo.window %C_smem[%cm, 0 :+ 128, 0 :+ 64] : !Cbuf -> !Cctaq
+            exo.call @sm90_tma_store_128x64_f32(%cg2, %cb2) : (!Cq, !Cctaq)
+            exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm] : !Stores
+          }
+          // Quarter 3: columns 192 to 255 of the tile.
+          exo.warps 0 to 1 {
+            exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
+          }
+          exo.fence(cuda_in_order, cuda_in_order)
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            %r3 = arith.muli %wg, %c64 : index
+            %cs3 = exo.window %C_smem[%cm, %r3 :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
+            %dq3 = exo.window %D[%cm, %wg, 0 :+ 64, 192 :+ 64] : !Accs -> !Dq
+            exo.call @sm90_wgmma_store_d_m64n64_f32(%cs3, %dq3) : (!Cwgq, !Dq)
+          }
+          exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+          exo.warps 0 to 1 {
+            %col3 = arith.addi %n0, %c192 : index
+            %cg3 = exo.window %Cmap[%rows :+ 128, %col3 :+ 64] : !Cmap -> !Cq
+            %cb3 = exo.window %C_smem[%cm, 0 :+ 128, 0 :+ 64] : !Cbuf -> !Cctaq
+            exo.call @sm90_tma_store_128x64_f32(%cg3, %cb3) : (!Cq, !Cctaq)
+            exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm] : !Stores
+          }
+          }
+        }
+      }
+      // The last stores have read C_smem before the task ends.
+      exo.for %cm = 0 to 2 cuda_threads<cta> {
+        exo.warps "consumer" 0 to 1 {
+          exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
+        }
+      }
+    }
+  }
+}
