@@ -431,13 +431,21 @@ CUresult exo_rt::launch(const KernelInfo &k, CUfunction f, unsigned gridDimX,
   return CUDA_SUCCESS;
 }
 
+namespace {
+/// The function of `k` and the size of its persistent grid.
+CUresult persistentFunction(const exo_rt::KernelInfo &k, CUfunction *f,
+                            unsigned *gridDimX) {
+  if (CUresult result = exo_rt::getFunction(k, f))
+    return result;
+  return exo_rt::persistentGridSize(k, *f, gridDimX);
+}
+} // namespace
+
 CUresult exo_rt::persistentClusterCount(const KernelInfo &k,
                                         int64_t *clusters) {
   CUfunction f;
-  if (CUresult result = getFunction(k, &f))
-    return result;
   unsigned gridDimX;
-  if (CUresult result = persistentGridSize(k, f, &gridDimX))
+  if (CUresult result = persistentFunction(k, &f, &gridDimX))
     return result;
   *clusters = gridDimX / k.clusterDim;
   return CUDA_SUCCESS;
@@ -446,10 +454,8 @@ CUresult exo_rt::persistentClusterCount(const KernelInfo &k,
 CUresult exo_rt::launchPersistent(const KernelInfo &k, CUstream stream,
                                   void **params) {
   CUfunction f;
-  if (CUresult result = getFunction(k, &f))
-    return result;
   unsigned gridDimX;
-  if (CUresult result = persistentGridSize(k, f, &gridDimX))
+  if (CUresult result = persistentFunction(k, &f, &gridDimX))
     return result;
   return launch(k, f, gridDimX, stream, params);
 }
