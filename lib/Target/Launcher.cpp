@@ -118,6 +118,12 @@ LogicalResult verifyKernels(ModuleOp module, ArrayAttr kernels) {
     auto params = kernel.getAs<ArrayAttr>("params");
     if (!params)
       return bad("kernel '" + name.getValue() + "' has no 'params' array");
+    if (llvm::count_if(params, [](Attribute pa) {
+          auto p = dyn_cast<DictionaryAttr>(pa);
+          return p && p.get("cluster_count");
+        }) > 1)
+      return bad("kernel '" + name.getValue() +
+                 "' marks more than one parameter 'cluster_count'");
     for (auto [i, pa] : llvm::enumerate(params)) {
       auto p = dyn_cast<DictionaryAttr>(pa);
       auto pname = p ? p.getAs<StringAttr>("name") : StringAttr();

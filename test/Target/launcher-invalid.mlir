@@ -139,3 +139,11 @@ module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim =
 module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "NC", kind = "index", cluster_count = 1 : i64}]}]} {
   gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
 }
+
+// -----
+
+// One launch has one cluster count.
+// expected-error @+1 {{malformed 'exo.kernels': kernel 'k' marks more than one parameter 'cluster_count'}}
+module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "NC", kind = "index", cluster_count}, {name = "ND", kind = "index", cluster_count}]}]} {
+  gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
+}

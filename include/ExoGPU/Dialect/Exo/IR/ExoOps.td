@@ -425,8 +425,9 @@ def Exo_FenceOp : Exo_Op<"fence"> {
     first synchronization timeline becomes visible to it on the second. It
     takes no trailing barrier. `exo.fence(cuda_in_order, cuda_in_order)` by a
     CTA lowers to a CTA barrier, by consecutive whole warps of one CTA (a
-    warp group's consumers, say) to a named barrier of those threads; `(wgmma_fence_1, wgmma_fence_2)` by a
-    warpgroup lowers to `wgmma.fence.sync.aligned`;
+    warp group's consumers, say) to a named barrier of those threads;
+    `(wgmma_fence_1, wgmma_fence_2)` by a warpgroup lowers to
+    `wgmma.fence.sync.aligned`;
     `(cuda_in_order, cuda_generic_and_async_proxy)` adds `fence.proxy.async`.
 
     ```mlir
