@@ -2,8 +2,9 @@
 // operands (C in f32): TMA loads of 128 x 64 and 256 x 64 bf16 slices (one
 // 128-byte swizzle span per row, 48 KiB per K step as in the tf32 kernel),
 // four wgmma.m64n256k16 per K step. Everything else, the persistent tiles,
-// the rings that run on from tile to tile and the consumers' epilogue in
-// quarters, is the tf32 kernel's; see there.
+// the rings that run on from tile to tile and the epilogue in quarters with
+// a TMA store per warp, is the tf32 kernel's; see there. (Made from it by
+// replacing the types, the instructions and the K step.)
 //
 // Check and run it:
 //   exo-gpu-opt examples/gemm/hopper_gemm_bf16_persistent.mlir \
@@ -11,10 +12,10 @@
 
 !Amap = !exo.window<[M, K], bf16, tma_map<128, [128, 64]>>
 !Bmap = !exo.window<[N, K], bf16, tma_map<128, [128, 64]>>
-!Cmap = !exo.window<[M, N], f32, tma_map<128, [128, 32]>>
+!Cmap = !exo.window<[M, N], f32, tma_map<128, [16, 32]>>
 !Atile = !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
 !Btile = !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>
-!Cq = !exo.window<[128, 64], f32, tma_map<128, [128, 32]>>
+!Cq = !exo.window<[16, 64], f32, tma_map<128, [16, 32]>>
 !Aslot = !exo.window<[128, 64], bf16, smem_swizzle<128>>
 !Bslot = !exo.window<[2, 256, 64], bf16, smem_swizzle<128>>
 !Ak = !exo.window<[64, 16], bf16, smem_swizzle<128>>
@@ -22,7 +23,7 @@
 !D = !exo.window<[64, 256], f32, wgmma_accum>
 !Dq = !exo.window<[64, 64], f32, wgmma_accum>
 !Cwgq = !exo.window<[64, 64], f32, smem_swizzle<128>>
-!Cctaq = !exo.window<[128, 64], f32, smem_swizzle<128>>
+!Cctaq = !exo.window<[16, 64], f32, smem_swizzle<128>>
 !Ag = !exo.tensor<[M, K], bf16, gmem>
 !Bg = !exo.tensor<[N, K], bf16, gmem>
 !Cg = !exo.tensor<[M, N], f32, gmem>
@@ -32,7 +33,7 @@
 !Brings = !exo.tensor<[2, ? ring 4, 256, 64], bf16, smem_swizzle<128>>
 !Accs = !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum>
 !Cbuf = !exo.tensor<[2, 128, 64], f32, smem_swizzle<128>>
-!Stores = !exo.barrier<bulk_group, [2]>
+!Stores = !exo.barrier<bulk_group, [2, 2, 4]>
 
 //===----------------------------------------------------------------------===//
 // Instructions (their bodies are their semantics)
@@ -115,13 +116,13 @@ exo.proc @sm90_wgmma_store_d_m64n64_f32(
   }
 }
 
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group, one box of
-// 128 x 32 per swizzle span of the 128 x 64 quarter.
-exo.proc @sm90_tma_store_128x64_f32(
+// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group by one warp: its
+// 16 rows of a quarter, one box of 16 x 32 per swizzle span.
+exo.proc @sm90_tma_store_16x64_f32(
     %dst: !Cq {exo.access = #exo.access<write, out_of_order>},
     %src: !Cctaq {exo.access = #exo.access<read, out_of_order>})
     instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 128 seq {
+  exo.for %i = 0 to 16 seq {
     exo.for %j = 0 to 64 seq {
       %v = exo.read %src[%i, %j] : !Cctaq
       exo.assign %dst[%i, %j] = %v : !Cq
@@ -242,94 +243,103 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
             exo.arrive(cuda_in_order) >> %empty[:, %last] : !Free
           }
         }
-        // Epilogue, by the consumers alone.
+        // Epilogue, by each consumer warpgroup alone: its warps store their
+        // 16 rows of each quarter with TMA stores of their own.
         exo.for %cm = 0 to 2 cuda_threads<cta> {
           %rm = arith.muli %cm, %c128 : index
           %rows = arith.addi %m0, %rm : index
           exo.warps "consumer" {
-          // Quarter 0: columns 0 to 63 of the tile.
-          exo.warps 0 to 1 {
-            exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
-          }
-          exo.fence(cuda_in_order, cuda_in_order)
-          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-            %r0 = arith.muli %wg, %c64 : index
-            %cs0 = exo.window %C_smem[%cm, %r0 :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
-            %dq0 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 64] : !Accs -> !Dq
-            exo.call @sm90_wgmma_store_d_m64n64_f32(%cs0, %dq0) : (!Cwgq, !Dq)
-          }
-          exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
-          exo.warps 0 to 1 {
-            %col0 = arith.addi %n0, %c0 : index
-            %cg0 = exo.window %Cmap[%rows :+ 128, %col0 :+ 64] : !Cmap -> !Cq
-            %cb0 = exo.window %C_smem[%cm, 0 :+ 128, 0 :+ 64] : !Cbuf -> !Cctaq
-            exo.call @sm90_tma_store_128x64_f32(%cg0, %cb0) : (!Cq, !Cctaq)
-            exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm] : !Stores
-          }
-          // Quarter 1: columns 64 to 127 of the tile.
-          exo.warps 0 to 1 {
-            exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
-          }
-          exo.fence(cuda_in_order, cuda_in_order)
-          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-            %r1 = arith.muli %wg, %c64 : index
-            %cs1 = exo.window %C_smem[%cm, %r1 :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
-            %dq1 = exo.window %D[%cm, %wg, 0 :+ 64, 64 :+ 64] : !Accs -> !Dq
-            exo.call @sm90_wgmma_store_d_m64n64_f32(%cs1, %dq1) : (!Cwgq, !Dq)
-          }
-          exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
-          exo.warps 0 to 1 {
-            %col1 = arith.addi %n0, %c64 : index
-            %cg1 = exo.window %Cmap[%rows :+ 128, %col1 :+ 64] : !Cmap -> !Cq
-            %cb1 = exo.window %C_smem[%cm, 0 :+ 128, 0 :+ 64] : !Cbuf -> !Cctaq
-            exo.call @sm90_tma_store_128x64_f32(%cg1, %cb1) : (!Cq, !Cctaq)
-            exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm] : !Stores
-          }
-          // Quarter 2: columns 128 to 191 of the tile.
-          exo.warps 0 to 1 {
-            exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
-          }
-          exo.fence(cuda_in_order, cuda_in_order)
-          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-            %r2 = arith.muli %wg, %c64 : index
-            %cs2 = exo.window %C_smem[%cm, %r2 :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
-            %dq2 = exo.window %D[%cm, %wg, 0 :+ 64, 128 :+ 64] : !Accs -> !Dq
-            exo.call @sm90_wgmma_store_d_m64n64_f32(%cs2, %dq2) : (!Cwgq, !Dq)
-          }
-          exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
-          exo.warps 0 to 1 {
-            %col2 = arith.addi %n0, %c128 : index
-            %cg2 = exo.window %Cmap[%rows :+ 128, %col2 :+ 64] : !Cmap -> !Cq
-            %cb2 = exo.window %C_smem[%cm, 0 :+ 128, 0 :+ 64] : !Cbuf -> !Cctaq
-            exo.call @sm90_tma_store_128x64_f32(%cg2, %cb2) : (!Cq, !Cctaq)
-            exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm] : !Stores
-          }
-          // Quarter 3: columns 192 to 255 of the tile.
-          exo.warps 0 to 1 {
-            exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
-          }
-          exo.fence(cuda_in_order, cuda_in_order)
-          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-            %r3 = arith.muli %wg, %c64 : index
-            %cs3 = exo.window %C_smem[%cm, %r3 :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
-            %dq3 = exo.window %D[%cm, %wg, 0 :+ 64, 192 :+ 64] : !Accs -> !Dq
-            exo.call @sm90_wgmma_store_d_m64n64_f32(%cs3, %dq3) : (!Cwgq, !Dq)
-          }
-          exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
-          exo.warps 0 to 1 {
-            %col3 = arith.addi %n0, %c192 : index
-            %cg3 = exo.window %Cmap[%rows :+ 128, %col3 :+ 64] : !Cmap -> !Cq
-            %cb3 = exo.window %C_smem[%cm, 0 :+ 128, 0 :+ 64] : !Cbuf -> !Cctaq
-            exo.call @sm90_tma_store_128x64_f32(%cg3, %cb3) : (!Cq, !Cctaq)
-            exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm] : !Stores
-          }
+            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+              %wgr = arith.muli %wg, %c64 : index
+              %wrows = arith.addi %rows, %wgr : index
+              // Quarter 0: columns 0 to 63 of the tile.
+              exo.for %w = 0 to 4 cuda_threads<warp> {
+                exo.await(%tma_cg[%cm, %wg, %w], cuda_in_order, 0) : !Stores
+              }
+              exo.fence(cuda_in_order, cuda_in_order)
+              %cs0 = exo.window %C_smem[%cm, %wgr :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
+              %dq0 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 64] : !Accs -> !Dq
+              exo.call @sm90_wgmma_store_d_m64n64_f32(%cs0, %dq0) : (!Cwgq, !Dq)
+              exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+              exo.for %w = 0 to 4 cuda_threads<warp> {
+                %wr0 = arith.muli %w, %c16 : index
+                %sr0 = arith.addi %wgr, %wr0 : index
+                %gr0 = arith.addi %wrows, %wr0 : index
+                %col0 = arith.addi %n0, %c0 : index
+                %cg0 = exo.window %Cmap[%gr0 :+ 16, %col0 :+ 64] : !Cmap -> !Cq
+                %cb0 = exo.window %C_smem[%cm, %sr0 :+ 16, 0 :+ 64] : !Cbuf -> !Cctaq
+                exo.call @sm90_tma_store_16x64_f32(%cg0, %cb0) : (!Cq, !Cctaq)
+                exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm, %wg, %w] : !Stores
+              }
+              // Quarter 1: columns 64 to 127 of the tile.
+              exo.for %w = 0 to 4 cuda_threads<warp> {
+                exo.await(%tma_cg[%cm, %wg, %w], cuda_in_order, 0) : !Stores
+              }
+              exo.fence(cuda_in_order, cuda_in_order)
+              %cs1 = exo.window %C_smem[%cm, %wgr :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
+              %dq1 = exo.window %D[%cm, %wg, 0 :+ 64, 64 :+ 64] : !Accs -> !Dq
+              exo.call @sm90_wgmma_store_d_m64n64_f32(%cs1, %dq1) : (!Cwgq, !Dq)
+              exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+              exo.for %w = 0 to 4 cuda_threads<warp> {
+                %wr1 = arith.muli %w, %c16 : index
+                %sr1 = arith.addi %wgr, %wr1 : index
+                %gr1 = arith.addi %wrows, %wr1 : index
+                %col1 = arith.addi %n0, %c64 : index
+                %cg1 = exo.window %Cmap[%gr1 :+ 16, %col1 :+ 64] : !Cmap -> !Cq
+                %cb1 = exo.window %C_smem[%cm, %sr1 :+ 16, 0 :+ 64] : !Cbuf -> !Cctaq
+                exo.call @sm90_tma_store_16x64_f32(%cg1, %cb1) : (!Cq, !Cctaq)
+                exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm, %wg, %w] : !Stores
+              }
+              // Quarter 2: columns 128 to 191 of the tile.
+              exo.for %w = 0 to 4 cuda_threads<warp> {
+                exo.await(%tma_cg[%cm, %wg, %w], cuda_in_order, 0) : !Stores
+              }
+              exo.fence(cuda_in_order, cuda_in_order)
+              %cs2 = exo.window %C_smem[%cm, %wgr :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
+              %dq2 = exo.window %D[%cm, %wg, 0 :+ 64, 128 :+ 64] : !Accs -> !Dq
+              exo.call @sm90_wgmma_store_d_m64n64_f32(%cs2, %dq2) : (!Cwgq, !Dq)
+              exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+              exo.for %w = 0 to 4 cuda_threads<warp> {
+                %wr2 = arith.muli %w, %c16 : index
+                %sr2 = arith.addi %wgr, %wr2 : index
+                %gr2 = arith.addi %wrows, %wr2 : index
+                %col2 = arith.addi %n0, %c128 : index
+                %cg2 = exo.window %Cmap[%gr2 :+ 16, %col2 :+ 64] : !Cmap -> !Cq
+                %cb2 = exo.window %C_smem[%cm, %sr2 :+ 16, 0 :+ 64] : !Cbuf -> !Cctaq
+                exo.call @sm90_tma_store_16x64_f32(%cg2, %cb2) : (!Cq, !Cctaq)
+                exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm, %wg, %w] : !Stores
+              }
+              // Quarter 3: columns 192 to 255 of the tile.
+              exo.for %w = 0 to 4 cuda_threads<warp> {
+                exo.await(%tma_cg[%cm, %wg, %w], cuda_in_order, 0) : !Stores
+              }
+              exo.fence(cuda_in_order, cuda_in_order)
+              %cs3 = exo.window %C_smem[%cm, %wgr :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
+              %dq3 = exo.window %D[%cm, %wg, 0 :+ 64, 192 :+ 64] : !Accs -> !Dq
+              exo.call @sm90_wgmma_store_d_m64n64_f32(%cs3, %dq3) : (!Cwgq, !Dq)
+              exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+              exo.for %w = 0 to 4 cuda_threads<warp> {
+                %wr3 = arith.muli %w, %c16 : index
+                %sr3 = arith.addi %wgr, %wr3 : index
+                %gr3 = arith.addi %wrows, %wr3 : index
+                %col3 = arith.addi %n0, %c192 : index
+                %cg3 = exo.window %Cmap[%gr3 :+ 16, %col3 :+ 64] : !Cmap -> !Cq
+                %cb3 = exo.window %C_smem[%cm, %sr3 :+ 16, 0 :+ 64] : !Cbuf -> !Cctaq
+                exo.call @sm90_tma_store_16x64_f32(%cg3, %cb3) : (!Cq, !Cctaq)
+                exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm, %wg, %w] : !Stores
+              }
+            }
           }
         }
       }
       // The last stores have read C_smem before the task ends.
       exo.for %cm = 0 to 2 cuda_threads<cta> {
-        exo.warps "consumer" 0 to 1 {
-          exo.await(%tma_cg[%cm], cuda_in_order, 0) : !Stores
+        exo.warps "consumer" {
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.await(%tma_cg[%cm, %wg, %w], cuda_in_order, 0) : !Stores
+            }
+          }
         }
       }
     }
