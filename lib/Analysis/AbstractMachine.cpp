@@ -1627,8 +1627,25 @@ LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
   program.walk<WalkOrder::PreOrder>([&](Operation *op) {
     unsigned index = order.size();
     order[op] = index;
-    for (Value v : op->getOperands())
-      lastUse[v] = std::max(lastUse.lookup(v), index);
+  });
+  // A value is live until the end of the statement of its own block that
+  // holds its last use: a use inside a loop is repeated until the loop ends
+  // (the lowering's shared-memory allocator uses the same lifetimes).
+  DenseMap<Operation *, unsigned> subtreeEnd;
+  program.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    unsigned end = order.lookup(op);
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (Operation &child : b)
+          end = std::max(end, subtreeEnd.lookup(&child));
+    subtreeEnd[op] = end;
+  });
+  program.walk([&](Operation *op) {
+    for (Value v : op->getOperands()) {
+      Operation *stmt = v.getParentBlock()->findAncestorOpInBlock(*op);
+      unsigned end = stmt ? subtreeEnd.lookup(stmt) : order.lookup(op);
+      lastUse[v] = std::max(lastUse.lookup(v), end);
+    }
   });
   SmallVector<int64_t> args;
   for (auto [arg, name] :

@@ -1102,6 +1102,18 @@ LogicalResult exo::proveInRange(Operation *context, const LinearValue &value,
   return success();
 }
 
+LogicalResult exo::proveInRange(Operation *context, const LinearValue &value,
+                                OpFoldResult size, BoundsExample &example) {
+  if (failed(proveNonNegative(context, value, example)))
+    return failure();
+  if (findBoundsExample(
+          context, {value, LinearValue::of(size)},
+          [&](Question &q, ArrayRef<AffineExpr> e) { q.addGE0(e[0] - e[1]); },
+          example))
+    return failure();
+  return success();
+}
+
 LogicalResult exo::proveNonNegative(Operation *context,
                                     const LinearValue &value,
                                     BoundsExample &example) {
@@ -1340,6 +1352,79 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
     }
     if (outside)
       oob.push_back(access);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Independent iterations (persist_tasks)
+//===----------------------------------------------------------------------===//
+
+LogicalResult exo::proveIterationsIndependent(ArrayRef<ForOp> nest,
+                                              const Twine &header,
+                                              Refusal &why) {
+  ForOp outer = nest.front();
+  auto proc = outer->getParentOfType<ProcOp>();
+  if (!proc)
+    return why.fail("the loop is not inside an exo.proc");
+  SmallVector<ForOp> loops(nest.begin(), nest.end());
+  SmallVector<Operation *> body;
+  for (Operation &op : loops.back().getBodyBlock())
+    body.push_back(&op);
+  SmallVector<Access> accesses;
+  if (Operation *bad = collectAccesses(body, accesses)) {
+    noteUnanalyzable(why, bad);
+    return why.fail(header);
+  }
+  // Two iterations differ iff they are ordered lexicographically one way or
+  // the other; every ordered pair of accesses is asked, so asking for the
+  // first iteration before the second, level by level, covers both.
+  for (const Access &src : accesses) {
+    for (const Access &dst : accesses) {
+      if (!isDependence(src, dst))
+        continue;
+      for (unsigned level = 0; level < nest.size(); ++level) {
+        Question q(proc, outer);
+        if (failed(addSameElement(q, src, dst, why)))
+          return why.fail(header);
+        addPairContext(q, src, dst, outer);
+        Operation *culprit = nullptr;
+        for (unsigned l = 0; l <= level; ++l) {
+          AffineExpr i1 = *q.expr(loops[l].getInductionVar(), 1, culprit);
+          AffineExpr i2 = *q.expr(loops[l].getInductionVar(), 2, culprit);
+          if (l < level)
+            q.addEQ0(i2 - i1);
+          else
+            q.addGE0(i2 - i1 - 1);
+        }
+        std::optional<SmallVector<int64_t>> point = q.solve();
+        if (!point)
+          continue;
+        auto at = [&](unsigned copy) {
+          std::string s;
+          llvm::raw_string_ostream os(s);
+          os << "(";
+          for (auto [l, loop] : llvm::enumerate(loops))
+            os << (l ? ", " : "") << loop.getIterName() << " = "
+               << (*point)[*q.lookup(loop.getInductionVar(), copy)];
+          os << ")";
+          return s;
+        };
+        std::string sizes = q.describeSizes(*point);
+        std::string tensor = rootName(src.root);
+        why.errorLoc = src.op->getLoc();
+        why.note(dst.op->getLoc(), ("the " + kindName(dst.kind) +
+                                    " of the same element of '" + tensor +
+                                    "' in the iteration " + at(2))
+                                       .str());
+        return why.fail(header + ": this " + kindName(src.kind) + " of '" +
+                        tensor + "' in the iteration " + at(1) +
+                        " and an access of the same element in another "
+                        "iteration are not independent" +
+                        (sizes.empty() ? std::string()
+                                       : " (with " + sizes + ")"));
+      }
+    }
   }
   return success();
 }

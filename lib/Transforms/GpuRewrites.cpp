@@ -17,8 +17,12 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IntegerSet.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace exo;
@@ -693,4 +697,222 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
   for (Replaced &r : replaced)
     r.copy->destroy();
   return device;
+}
+
+//===----------------------------------------------------------------------===//
+// persist_tasks
+//===----------------------------------------------------------------------===//
+
+FailureOr<PersistentTasks>
+exo::persistTasks(RewriterBase &rewriter, ForOp outer, StringRef count,
+                  StringRef clusterName, StringRef tileName, Refusal &why) {
+  std::string header = "cannot make the tasks persistent";
+  if (!outer.getMode().isTasks() ||
+      !isa_and_nonnull<DeviceFunctionOp>(outer->getParentOp())) {
+    why.note(outer.getLoc(), "this loop");
+    return why.fail(header + ": the target is not the outermost cuda_tasks "
+                             "loop of a device function");
+  }
+  auto proc = outer->getParentOfType<ProcOp>();
+  if (!proc || proc.isInstr())
+    return why.fail(header + ": the loop is not in a scheduled proc");
+  // The task nest: each level's only cuda_tasks loop; anything else in a
+  // level that holds the next one must be index arithmetic, which moves
+  // along with the body.
+  SmallVector<ForOp> nest;
+  for (ForOp loop = outer; loop;) {
+    nest.push_back(loop);
+    std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound());
+    if (lo != 0) {
+      why.note(loop.getLoc(), "this task loop");
+      return why.fail(header + ": task loops must start at 0");
+    }
+    if (auto hi = dyn_cast<Value>(loop.getUpperBound());
+        hi && outer->isAncestor(hi.getParentRegion()->getParentOp())) {
+      why.note(loop.getLoc(), "this task loop");
+      return why.fail(header + ": its extent depends on an outer task "
+                               "(the nest is not rectangular)");
+    }
+    ForOp next;
+    for (Operation &op : loop.getBodyBlock())
+      if (auto l = dyn_cast<ForOp>(op); l && l.getMode().isTasks())
+        next = l;
+    if (next)
+      for (Operation &op : loop.getBodyBlock())
+        if (&op != next.getOperation() &&
+            (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))) {
+          why.note(op.getLoc(), "this statement");
+          return why.fail(header + ": the task loops are not perfectly "
+                                   "nested");
+        }
+    loop = next;
+  }
+  std::optional<unsigned> marked;
+  for (unsigned i = 0, e = proc.getNumArguments(); i < e; ++i) {
+    if (proc.getArgAttr(i, ExoDialect::getClusterCountAttrName()))
+      marked = i;
+    if (proc.getArgName(i) == count)
+      return why.fail(header + ": the proc already has an argument '" + count +
+                      "'");
+  }
+  if (marked)
+    return why.fail(header + ": argument '" + proc.getArgName(*marked) +
+                    "' is already the cluster count");
+  Operation *caller = nullptr;
+  if (auto module = proc->getParentOfType<ModuleOp>())
+    module.walk([&](CallOp call) {
+      if (call.getCallee() == proc.getSymName())
+        caller = call;
+    });
+  if (caller) {
+    why.note(caller->getLoc(), "this call");
+    return why.fail(header + ": the proc gets a new size argument, but it "
+                             "is called");
+  }
+  if (failed(proveIterationsIndependent(nest, header, why)))
+    return failure();
+
+  // The new size, after the last size argument, and `requires count >= 1`.
+  MLIRContext *ctx = rewriter.getContext();
+  unsigned pos = 0, symPos = 0, numSyms = 0;
+  for (unsigned i = 0, e = proc.getNumArguments(); i < e; ++i)
+    if (proc.getArgumentTypes()[i].isIndex()) {
+      pos = i + 1;
+      ++numSyms;
+    }
+  symPos = numSyms;
+  SmallVector<Attribute> names(proc.getArgNames().begin(),
+                               proc.getArgNames().end());
+  names.insert(names.begin() + pos, rewriter.getStringAttr(count));
+  SmallVector<Attribute> attrs;
+  for (unsigned i = 0, e = proc.getNumArguments(); i < e; ++i)
+    attrs.push_back(proc.getArgAttrDict(i)
+                        ? Attribute(proc.getArgAttrDict(i))
+                        : Attribute(rewriter.getDictionaryAttr({})));
+  attrs.insert(attrs.begin() + pos,
+               rewriter.getDictionaryAttr(rewriter.getNamedAttr(
+                   ExoDialect::getClusterCountAttrName(),
+                   rewriter.getUnitAttr())));
+  SmallVector<AffineExpr> constraints;
+  SmallVector<bool> eqFlags;
+  if (IntegerSetAttr set = proc.getAssertionsAttr()) {
+    SmallVector<AffineExpr> shifted;
+    for (unsigned s = 0; s < set.getValue().getNumSymbols(); ++s)
+      shifted.push_back(getAffineSymbolExpr(s < symPos ? s : s + 1, ctx));
+    for (unsigned c = 0; c < set.getValue().getNumConstraints(); ++c) {
+      constraints.push_back(
+          set.getValue().getConstraint(c).replaceSymbols(shifted));
+      eqFlags.push_back(set.getValue().isEq(c));
+    }
+  }
+  constraints.push_back(getAffineSymbolExpr(symPos, ctx) - 1);
+  eqFlags.push_back(false);
+  IntegerSet newSet =
+      IntegerSet::get(0, numSyms + 1, constraints, eqFlags);
+
+  // Everything below is undone if the result does not verify.
+  ArrayAttr oldNames = proc.getArgNamesAttr();
+  ArrayAttr oldAttrs = proc.getArgAttrsAttr();
+  IntegerSetAttr oldSet = proc.getAssertionsAttr();
+  Location loc = outer.getLoc();
+  BlockArgument nc = proc.getBodyBlock().insertArgument(
+      pos, rewriter.getIndexType(), proc.getLoc());
+  auto setSignature = [&] {
+    SmallVector<Type> inputs(proc.getBodyBlock().getArgumentTypes());
+    proc.setFunctionType(rewriter.getFunctionType(inputs, {}));
+  };
+  rewriter.modifyOpInPlace(proc, [&] {
+    setSignature();
+    proc.setArgNamesAttr(rewriter.getArrayAttr(names));
+    proc.setArgAttrsAttr(rewriter.getArrayAttr(attrs));
+    proc.setAssertionsAttr(IntegerSetAttr::get(newSet));
+  });
+
+  IndexBuilder ib(rewriter, loc, outer);
+  rewriter.setInsertionPoint(outer);
+  Operation *mark = outer->getPrevNode();
+  Value total = ib.value(nest.front().getUpperBound());
+  for (ForOp loop : ArrayRef<ForOp>(nest).drop_front())
+    total = arith::MulIOp::create(rewriter, loc, total,
+                                  ib.value(loop.getUpperBound()));
+  Value one = ib.value(ib.constant(1));
+  auto clusterMode = LoopModeAttr::get(ctx, LoopModeKind::CudaTasks, {});
+  auto seqMode = LoopModeAttr::get(ctx, LoopModeKind::Seq, {});
+  auto cluster = ForOp::create(rewriter, loc, ib.constant(0), OpFoldResult(nc),
+                               clusterMode, clusterName);
+  rewriter.setInsertionPointToStart(&cluster.getBodyBlock());
+  Value c = cluster.getInductionVar();
+  Value rest = arith::SubIOp::create(rewriter, loc, total, c);
+  Value up = arith::AddIOp::create(rewriter, loc, rest, nc);
+  Value up1 = arith::SubIOp::create(rewriter, loc, up, one);
+  Value count1 = arith::DivSIOp::create(rewriter, loc, up1, nc);
+  auto tiles = ForOp::create(rewriter, loc, ib.constant(0), OpFoldResult(count1),
+                             seqMode, tileName);
+  Block *tileBody = &tiles.getBodyBlock();
+  rewriter.setInsertionPointToStart(tileBody);
+  Value t0 = arith::MulIOp::create(rewriter, loc, tiles.getInductionVar(), nc);
+  Value t = arith::AddIOp::create(rewriter, loc, c, t0);
+  // Digits, outermost first: d0 = t / (E1 .. En-1 products inward) ...
+  SmallVector<Value> digits(nest.size());
+  Value restT = t;
+  for (unsigned l = nest.size(); l-- > 1;) {
+    Value extent = ib.value(nest[l].getUpperBound());
+    digits[l] = arith::RemSIOp::create(rewriter, loc, restT, extent);
+    restT = arith::DivSIOp::create(rewriter, loc, restT, extent);
+  }
+  digits[0] = restT;
+  // Move the levels' statements into the tile loop, in order.
+  struct Moved {
+    Operation *op;
+    unsigned level;
+    bool afterNext;
+  };
+  SmallVector<Moved> moved;
+  std::function<void(unsigned)> flatten = [&](unsigned level) {
+    Block &body = nest[level].getBodyBlock();
+    bool after = false;
+    for (Operation &op : llvm::make_early_inc_range(body)) {
+      if (level + 1 < nest.size() && &op == nest[level + 1].getOperation()) {
+        flatten(level + 1);
+        after = true;
+        continue;
+      }
+      moved.push_back({&op, level, after});
+      rewriter.moveOpBefore(&op, tileBody, tileBody->end());
+    }
+  };
+  for (auto [loop, digit] : llvm::zip(nest, digits))
+    rewriter.replaceAllUsesWith(loop.getInductionVar(), digit);
+  flatten(0);
+  // Verify with the old nest out of the way, then drop it.
+  outer->remove();
+  auto undo = [&] {
+    rewriter.setInsertionPoint(cluster);
+    rewriter.insert(outer);
+    for (Moved &m : moved) {
+      Block &body = nest[m.level].getBodyBlock();
+      if (m.afterNext || m.level + 1 == nest.size())
+        rewriter.moveOpBefore(m.op, &body, body.end());
+      else
+        rewriter.moveOpBefore(m.op, nest[m.level + 1]);
+    }
+    for (auto [loop, digit] : llvm::zip(nest, digits))
+      rewriter.replaceAllUsesWith(digit, loop.getInductionVar());
+    rewriter.eraseOp(cluster);
+    while (outer->getPrevNode() != mark && outer->getPrevNode())
+      rewriter.eraseOp(outer->getPrevNode());
+    rewriter.modifyOpInPlace(proc, [&] {
+      proc.getBodyBlock().eraseArgument(pos);
+      setSignature();
+      proc.setArgNamesAttr(oldNames);
+      proc.setArgAttrsAttr(oldAttrs);
+      proc.setAssertionsAttr(oldSet);
+    });
+  };
+  if (failed(verifyOrUndo(proc, header, undo, why)))
+    return failure();
+  rewriter.setInsertionPoint(cluster);
+  rewriter.insert(outer);
+  rewriter.eraseOp(outer);
+  return PersistentTasks{cluster, tiles};
 }

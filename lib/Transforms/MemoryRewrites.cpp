@@ -884,3 +884,212 @@ FailureOr<AllocOp> exo::bindExpr(RewriterBase &rewriter, Value value,
     rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(reread); });
   return alloc;
 }
+
+//===----------------------------------------------------------------------===//
+// chain_rings
+//===----------------------------------------------------------------------===//
+
+/// The ring dimension of a tensor or barrier array, or -1.
+static int ringDimOf(Type type) {
+  if (auto barrier = dyn_cast<BarrierType>(type))
+    return barrier.getRingDim();
+  if (auto tensor = dyn_cast<exo::TensorType>(type))
+    for (auto [d, depth] : llvm::enumerate(tensor.getRingDepths()))
+      if (depth > 0)
+        return static_cast<int>(d);
+  return -1;
+}
+
+/// `mixed` with the coordinate of dimension `dim` of each `rank`-long group
+/// shifted by `shift` (built before `at`); multicast coordinates stay.
+static void shiftCoords(RewriterBase &rewriter, Operation *at, Value shift,
+                        unsigned rank, unsigned dim,
+                        SmallVectorImpl<OpFoldResult> &mixed) {
+  rewriter.setInsertionPoint(at);
+  IndexBuilder ib(rewriter, at->getLoc(), at);
+  for (unsigned i = dim; i < mixed.size(); i += rank)
+    mixed[i] = arith::AddIOp::create(rewriter, at->getLoc(), shift,
+                                     ib.value(mixed[i]))
+                   .getResult();
+}
+
+FailureOr<SmallVector<AllocOp>> exo::chainRings(RewriterBase &rewriter,
+                                                ForOp tiles,
+                                                StringRef stepName,
+                                                Refusal &why) {
+  std::string header =
+      ("cannot chain the rings across loop '" + tiles.getIterName() + "'")
+          .str();
+  if (!tiles.getMode().isSeq()) {
+    why.note(tiles.getLoc(), "this loop is " + modeString(tiles.getMode()));
+    return why.fail(header + ": only rings in seq loops are chained");
+  }
+  SmallVector<ForOp> steps = matchLoops(tiles, stepName);
+  if (steps.size() != 1)
+    return why.fail(header + ": expected one loop '" + stepName +
+                    "' in it, found " + Twine(steps.size()));
+  ForOp step = steps.front();
+  OpFoldResult stride = step.getUpperBound();
+  if (getConstantIntValue(step.getLowerBound()) != 0) {
+    why.note(step.getLoc(), "this loop");
+    return why.fail(header + ": loop '" + stepName + "' must start at 0");
+  }
+  if (auto v = dyn_cast<Value>(stride);
+      v && tiles->isAncestor(v.getParentRegion()->getParentOp())) {
+    why.note(step.getLoc(), "this loop");
+    return why.fail(header + ": the trip count of loop '" + stepName +
+                    "' is computed inside loop '" + tiles.getIterName() + "'");
+  }
+  SmallVector<AllocOp> rings;
+  for (Operation &op : tiles.getBodyBlock())
+    if (auto alloc = dyn_cast<AllocOp>(op); alloc && ringDimOf(alloc.getType()) >= 0)
+      rings.push_back(alloc);
+  if (rings.empty())
+    return why.fail(header + ": no ring buffer or ring barrier array is "
+                             "allocated directly in its body");
+
+  // What changes: element accesses and windows of the tensors, and the
+  // barrier coordinates of arrives, awaits and trailing barriers.
+  SmallVector<std::pair<AllocOp, Operation *>> uses;
+  SmallVector<std::pair<AllocOp, WindowOp>> windows;
+  for (AllocOp alloc : rings) {
+    int dim = ringDimOf(alloc.getType());
+    if (isa<exo::TensorType>(alloc.getType())) {
+      Value guard = alloc.getGuard();
+      if (guard && !tiles->isAncestor(guard.getParentRegion()->getParentOp())) {
+        why.note(alloc.getLoc(), "this ring buffer");
+        return why.fail(header + ": its guard is allocated outside the loop, "
+                                 "so its phases would not follow the "
+                                 "chained elements");
+      }
+      SmallVector<Operation *> accesses;
+      SmallVector<WindowOp> wins;
+      if (failed(collectUses(alloc, header, accesses, wins, why)))
+        return failure();
+      // Each iteration uses elements [0, stride) of its own ring: the
+      // chained ring gives iteration t the elements [t * stride, (t + 1) *
+      // stride), so no value flows between iterations.
+      auto prove = [&](Operation *op, OpFoldResult idx) -> LogicalResult {
+        BoundsExample example;
+        if (succeeded(proveInRange(op, decomposeLinear(idx), stride, example)))
+          return success();
+        why.note(op->getLoc(), example.analyzable
+                                   ? "this ring element can be " +
+                                         Twine(example.values.empty()
+                                                   ? 0
+                                                   : example.values[0]) +
+                                         (example.sizes.empty()
+                                              ? ""
+                                              : " (with " + example.sizes + ")")
+                                   : Twine("this ring index is not "
+                                           "quasi-affine in the sizes"));
+        return why.fail(header + ": '" + alloc.getName() +
+                        "' is not indexed within [0, trip count of '" +
+                        stepName + "') in each iteration");
+      };
+      for (Operation *access : accesses) {
+        Value t;
+        SmallVector<OpFoldResult> idx;
+        getAccess(access, t, idx);
+        if (failed(prove(access, idx[dim])))
+          return failure();
+        uses.push_back({alloc, access});
+      }
+      for (WindowOp w : wins) {
+        if (failed(prove(w, w.getMixedOffsets()[dim])))
+          return failure();
+        windows.push_back({alloc, w});
+      }
+      continue;
+    }
+    for (OpOperand &use : alloc.getResult().getUses()) {
+      Operation *user = use.getOwner();
+      if (auto other = dyn_cast<AllocOp>(user);
+          other && other.getGuard() == alloc.getResult())
+        continue;
+      if (auto arrive = dyn_cast<ArriveOp>(user)) {
+        for (unsigned i = 0; i < arrive.getNumTargets(); ++i)
+          if (std::optional<int64_t> c =
+                  getConstantIntValue(arrive.getTargetIndices(i)[dim]);
+              c == kMulticastIndex) {
+            why.note(user->getLoc(), "this arrive");
+            return why.fail(header + ": a multicast over the ring dimension "
+                                     "of '" +
+                            alloc.getName() + "'");
+          }
+      } else if (!isa<AwaitOp>(user) &&
+                 !(isa<CallOp>(user) &&
+                   cast<CallOp>(user).getTrailing() == alloc.getResult())) {
+        why.note(user->getLoc(), "this use");
+        return why.fail(header + ": '" + alloc.getName() +
+                        "' is used other than by arrives, awaits and "
+                        "trailing barriers");
+      }
+      uses.push_back({alloc, user});
+    }
+  }
+
+  Location loc = tiles.getLoc();
+  IndexBuilder ib(rewriter, loc, tiles);
+  Value s = ib.value(stride);
+  rewriter.setInsertionPointToStart(&tiles.getBodyBlock());
+  Value shift =
+      arith::MulIOp::create(rewriter, loc, tiles.getInductionVar(), s);
+  for (auto [alloc, op] : uses) {
+    int dim = ringDimOf(alloc.getType());
+    if (auto arrive = dyn_cast<ArriveOp>(op)) {
+      SmallVector<OpFoldResult> mixed =
+          getMixedValues(arrive.getStaticIndices(), arrive.getIndices(),
+                         rewriter.getContext());
+      shiftCoords(rewriter, op, shift,
+                  cast<BarrierType>(alloc.getType()).getRank(), dim, mixed);
+      SmallVector<Value> dynamic;
+      SmallVector<int64_t> fixed;
+      dispatchIndexOpFoldResults(mixed, dynamic, fixed);
+      rewriter.modifyOpInPlace(arrive, [&] {
+        arrive.getIndicesMutable().assign(dynamic);
+        arrive.setStaticIndices(fixed);
+      });
+    } else if (auto await = dyn_cast<AwaitOp>(op)) {
+      SmallVector<OpFoldResult> mixed = await.getMixedIndices();
+      shiftCoords(rewriter, op, shift,
+                  cast<BarrierType>(alloc.getType()).getRank(), dim, mixed);
+      SmallVector<Value> dynamic;
+      SmallVector<int64_t> fixed;
+      dispatchIndexOpFoldResults(mixed, dynamic, fixed);
+      rewriter.modifyOpInPlace(await, [&] {
+        await.getIndicesMutable().assign(dynamic);
+        await.setStaticIndices(fixed);
+      });
+    } else if (auto call = dyn_cast<CallOp>(op)) {
+      SmallVector<OpFoldResult> mixed =
+          getMixedValues(call.getStaticTrailingIndices(),
+                         call.getTrailingIndices(), rewriter.getContext());
+      shiftCoords(rewriter, op, shift,
+                  cast<BarrierType>(alloc.getType()).getRank(), dim, mixed);
+      SmallVector<Value> dynamic;
+      SmallVector<int64_t> fixed;
+      dispatchIndexOpFoldResults(mixed, dynamic, fixed);
+      rewriter.modifyOpInPlace(call, [&] {
+        call.getTrailingIndicesMutable().assign(dynamic);
+        call.setStaticTrailingIndices(fixed);
+      });
+    } else {
+      Value t;
+      SmallVector<OpFoldResult> idx;
+      getAccess(op, t, idx);
+      shiftCoords(rewriter, op, shift, idx.size(), dim, idx);
+      retargetAccess(rewriter, op, alloc.getResult(), idx);
+    }
+  }
+  for (auto [alloc, window] : windows) {
+    int dim = ringDimOf(alloc.getType());
+    SmallVector<OpFoldResult> offsets = window.getMixedOffsets();
+    shiftCoords(rewriter, window, shift, offsets.size(), dim, offsets);
+    rebuildWindow(rewriter, window, alloc.getResult(), offsets,
+                  window.getStaticSizes());
+  }
+  for (AllocOp alloc : rings)
+    rewriter.moveOpBefore(alloc, tiles);
+  return rings;
+}

@@ -84,6 +84,15 @@ FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text, std::string &why) {
   }
 }
 
+std::string exo::modeString(LoopModeAttr mode) {
+  std::string s;
+  llvm::raw_string_ostream(s) << mode;
+  StringRef bare(s);
+  if (bare.consume_front("#exo.mode<") && bare.consume_back(">"))
+    return bare.str();
+  return s;
+}
+
 Value exo::lookupIndexName(Operation *at, StringRef name) {
   for (Operation *p = at->getParentOp(); p; p = p->getParentOp()) {
     if (auto loop = dyn_cast<ForOp>(p); loop && loop.getIterName() == name)

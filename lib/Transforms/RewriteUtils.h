@@ -119,6 +119,9 @@ struct LinearIndex {
 mlir::FailureOr<LinearIndex> parseLinearIndex(llvm::StringRef text,
                                               std::string &why);
 
+/// `cuda_threads<warp>` for #exo.mode<cuda_threads<warp>>.
+std::string modeString(LoopModeAttr mode);
+
 /// The value a name of a linear index stands for at `at`: the iterator of
 /// the innermost enclosing exo.for of that name, else the proc's index
 /// argument of that name; null when there is none.

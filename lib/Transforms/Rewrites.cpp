@@ -23,15 +23,6 @@ using namespace exo;
 
 namespace {
 
-/// `cuda_threads<warp>` for #exo.mode<cuda_threads<warp>>.
-std::string modeString(LoopModeAttr mode) {
-  std::string s;
-  llvm::raw_string_ostream(s) << mode;
-  StringRef bare(s);
-  if (bare.consume_front("#exo.mode<") && bare.consume_back(">"))
-    return bare.str();
-  return s;
-}
 
 } // namespace
 
@@ -685,13 +676,20 @@ LogicalResult exo::checkLiftAlloc(AllocOp alloc, Refusal &why) {
     why.note(alloc.getLoc(), "this allocation");
     return why.fail(header + ": it is not directly in the body of an exo.for");
   }
-  if (!isa<exo::TensorType>(alloc.getType())) {
-    why.note(alloc.getLoc(), "this allocation");
-    return why.fail(header + ": only tensor allocations are lifted");
-  }
   if (!loop.getMode().isSeq()) {
     why.note(loop.getLoc(), "this loop is " + modeString(loop.getMode()));
     return why.fail(header + ": only allocations in seq loops are lifted");
+  }
+  // Barriers mean nothing sequentially: one array for all iterations is for
+  // the synchronization checker to judge (a ring's phases would restart:
+  // chain_rings shifts its elements instead).
+  if (auto barrier = dyn_cast<BarrierType>(alloc.getType())) {
+    if (barrier.getRingDim() >= 0) {
+      why.note(alloc.getLoc(), "this allocation");
+      return why.fail(header + ": it is a ring barrier array (use "
+                               "transform.exo.chain_rings)");
+    }
+    return success();
   }
   if (Value guard = alloc.getGuard();
       guard && loop.getBody().isAncestor(guard.getParentRegion())) {

@@ -423,6 +423,35 @@ mlir::FailureOr<DeviceFunctionOp> wrapDeviceFunction(
     llvm::ArrayRef<mlir::Operation *> hostStmts = {},
     llvm::StringRef hostCallee = {});
 
+/// Lifts the ring buffers and ring barrier arrays allocated directly in the
+/// seq loop `tiles` out of it, chaining their logical elements: iteration t
+/// uses elements t * S + i where it used i, S the trip count of the loop
+/// `stepName` inside (so the phases of a persistent task's rings run on from
+/// tile to tile). Each ring tensor is proved to be indexed within [0, S) in
+/// every iteration, so no value flows between iterations.
+mlir::FailureOr<llvm::SmallVector<AllocOp>>
+chainRings(mlir::RewriterBase &rewriter, ForOp tiles, llvm::StringRef stepName,
+           Refusal &why);
+
+/// The loops of a persistent task nest: one task per cluster (`cluster`, over
+/// the new size argument) and its sequential loop over the tiles it computes.
+struct PersistentTasks {
+  ForOp cluster;
+  ForOp tiles;
+};
+
+/// Rewrites the `cuda_tasks` nest whose outermost loop is `outer` (extents
+/// E1 .. En, from 0) into one task per cluster: a new size argument `count`
+/// marked `exo.cluster_count` (required >= 1), `for clusterName in [0,
+/// count) cuda_tasks { for tileName in [0, ceil((T - c) / count)) seq {
+/// body } }` with T = E1 .. En and the old iterators the mixed-radix digits
+/// of `c + tileName * count` (innermost fastest). Sequentially every task
+/// still runs once, in another order, so the tasks are proved independent.
+mlir::FailureOr<PersistentTasks>
+persistTasks(mlir::RewriterBase &rewriter, ForOp outer, llvm::StringRef count,
+             llvm::StringRef clusterName, llvm::StringRef tileName,
+             Refusal &why);
+
 //===----------------------------------------------------------------------===//
 // Presburger questions (Dependence.cpp)
 //===----------------------------------------------------------------------===//
@@ -473,6 +502,13 @@ mlir::LogicalResult proveSameValue(mlir::Operation *context,
                                    mlir::OpFoldResult a, mlir::OpFoldResult b,
                                    BoundsExample &example);
 
+/// Proves that no two distinct iterations of the perfect loop nest `nest`
+/// (outermost first) touch the same element, one of them writing (two
+/// reductions commute): the iterations may then run in any order.
+mlir::LogicalResult proveIterationsIndependent(llvm::ArrayRef<ForOp> nest,
+                                               const llvm::Twine &header,
+                                               Refusal &why);
+
 /// Proves that no read (or reduction) of `buffer` in an iteration of `loop`
 /// touches an element written (or reduced) in an earlier iteration.
 mlir::LogicalResult proveNoValueCarried(ForOp loop, mlir::Value buffer,
@@ -501,6 +537,11 @@ struct LinearValue {
 /// `example` holds a value outside.
 mlir::LogicalResult proveInRange(mlir::Operation *context,
                                  const LinearValue &value, int64_t size,
+                                 BoundsExample &example);
+/// The same with a size that is a value (e.g. a loop's trip count).
+mlir::LogicalResult proveInRange(mlir::Operation *context,
+                                 const LinearValue &value,
+                                 mlir::OpFoldResult size,
                                  BoundsExample &example);
 
 /// Proves that `value` >= 0 wherever `context` runs; on failure `example`

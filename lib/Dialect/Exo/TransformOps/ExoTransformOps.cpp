@@ -100,8 +100,18 @@ allOrNothing(transform::TransformRewriter &rewriter,
       Block &now = proc.getBodyBlock();
       for (Operation &op : llvm::make_early_inc_range(llvm::reverse(now)))
         rewriter.eraseOp(&op);
-      rewriter.inlineBlockBefore(&cast<ProcOp>(copy).getBodyBlock(), &now,
-                                 now.end(), now.getArguments());
+      // A rewrite that changed the signature (persist_tasks adds a size)
+      // gets the old one back too.
+      Block &old = cast<ProcOp>(copy).getBodyBlock();
+      if (now.getArgumentTypes() != old.getArgumentTypes()) {
+        now.eraseArguments(0, now.getNumArguments());
+        for (BlockArgument arg : old.getArguments())
+          now.addArgument(arg.getType(), arg.getLoc());
+      }
+      DictionaryAttr attrs = copy->getAttrDictionary();
+      ProcOp target = proc;
+      rewriter.modifyOpInPlace(target, [&] { target->setAttrs(attrs); });
+      rewriter.inlineBlockBefore(&old, &now, now.end(), now.getArguments());
     }
   for (Operation *copy : saved)
     copy->erase();
@@ -1511,4 +1521,69 @@ public:
 
 void exo::registerTransformDialectExtension(DialectRegistry &registry) {
   registry.addExtensions<ExoTransformDialectExtension>();
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.persist_tasks
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::PersistTasksOp::apply(transform::TransformRewriter &rewriter,
+                                 transform::TransformResults &results,
+                                 transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  SmallVector<Operation *> clusters, tiles;
+  DiagnosedSilenceableFailure done = rewriteEach(
+      *this, rewriter, ArrayRef<ForOp>(loops),
+      [&](ForOp loop, Refusal &why) -> LogicalResult {
+        FailureOr<PersistentTasks> made =
+            persistTasks(rewriter, loop, getCount(), getClusterName(),
+                         getTileName(), why);
+        if (failed(made))
+          return failure();
+        clusters.push_back(made->cluster);
+        tiles.push_back(made->tiles);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
+  results.set(cast<OpResult>(getCluster()), clusters);
+  results.set(cast<OpResult>(getTiles()), tiles);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::PersistTasksOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  // Not consumed: handles to the body's statements stay valid (they move);
+  // the erased task loops drop out of the handles that held them.
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.chain_rings
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::ChainRingsOp::apply(transform::TransformRewriter &rewriter,
+                               transform::TransformResults &results,
+                               transform::TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
+  if (!got.succeeded())
+    return got;
+  return rewriteEach(*this, rewriter, ArrayRef<ForOp>(loops),
+                     [&](ForOp loop, Refusal &why) -> LogicalResult {
+                       return chainRings(rewriter, loop, getStep(), why);
+                     });
+}
+
+void transform::ChainRingsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
 }

@@ -138,14 +138,14 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// lift_alloc: a barrier.
+// lift_alloc: a ring barrier array (its phases would start again).
 !g = !exo.tensor<[64], f32, gmem>
 exo.proc @d(%x: !g) {
   exo.device_function(blockDim = 32, clusterDim = 1) {
     exo.for %t = 0 to 1 cuda_tasks {
       exo.for %k = 0 to 2 seq {
         // expected-note @below {{this allocation}}
-        %b = exo.alloc : !exo.barrier<cluster_sync>
+        %b = exo.alloc : !exo.barrier<mbarrier, [? ring 2]>
       }
     }
   }
@@ -174,7 +174,7 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot lift allocation 'b': only tensor allocations are lifted}}
+    // expected-error @below {{cannot lift allocation 'b': it is a ring barrier array (use transform.exo.chain_rings)}}
     transform.exo.lift_alloc %allocs : !transform.any_op
     transform.yield
   }

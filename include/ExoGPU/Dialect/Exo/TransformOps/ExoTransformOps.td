@@ -586,6 +586,12 @@ def Exo_LiftAllocOp : Exo_TransformOp<"lift_alloc", [
     Any other use of the tensor (an `exo.call`) makes the rewrite refuse. A
     guarded allocation's barrier must be defined outside the loop.
 
+    A barrier array without a ring dimension is lifted as it is: barriers
+    mean nothing sequentially, and whether one array for all iterations
+    still synchronizes is for `-exo-check-sync`. A ring barrier array is
+    refused (its phases would start again each iteration; see
+    `transform.exo.chain_rings`).
+
     ```mlir
     transform.exo.lift_alloc %tile : !transform.any_op
     ```
@@ -1443,6 +1449,111 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
+}
+
+def Exo_PersistTasksOp : Exo_TransformOp<"persist_tasks", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "makes a device function's tasks persistent: one per cluster";
+  let description = [{
+    Rewrites the `cuda_tasks` nest whose outermost loop is the target (loops
+    from 0 with extents `E1 .. En` that do not depend on each other) into
+    one task per cluster:
+
+    ```
+    exo.for %c = 0 to %NC cuda_tasks {
+      exo.for %t = 0 to ceil((E1 * .. * En - c) / NC) seq {
+        (i1, .., in) = the mixed-radix digits of c + t * NC, in fastest
+        the original body
+      }
+    }
+    ```
+
+    `NC` (the name `count`) is a new size argument of the proc, after its
+    last size, marked `{exo.cluster_count}` (the generated launcher passes
+    the number of clusters of its persistent grid) and required to be at
+    least 1; the loops are named `cluster_name` and `tile_name`. Task `c`
+    computes the tiles `c, c + NC, c + 2 NC, ...`, so shared memory and
+    barriers allocated in it (outside the tile loop, see
+    `transform.exo.chain_rings`) live across its tiles.
+
+    Sequentially every iteration of the old nest still runs exactly once,
+    for every `NC >= 1`, but in another order: the precondition is that
+    distinct iterations are independent, proved with the Presburger library
+    one lexicographic level at a time: no two iterations touch the same
+    element where one writes (two reductions commute, as for
+    `reorder_loops`). The checker cannot stand in for this proof: at
+    `NC = 1` it sees the tiles in sequence, where a conflict between tiles is
+    no hazard. Statements between the task loops must be index arithmetic;
+    the proc may not be called (its signature changes).
+
+    ```mlir
+    %c, %t = transform.exo.persist_tasks %tn as "NC" ["pc", "pi"]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Only reads the target handle: the old task loops are erased (and drop
+    out of every handle), while handles to the statements of the body stay
+    valid, since the statements move. Produces the cluster loops and the
+    tile loops. Produces a silenceable failure, with
+    notes at the offending payload ops (for dependent iterations, both
+    accesses and example iterations and sizes) and the IR untouched, if a
+    precondition does not hold or the result would not verify.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       StrAttr:$count,
+                       StrAttr:$cluster_name,
+                       StrAttr:$tile_name);
+  let results = (outs TransformHandleTypeInterface:$cluster,
+                      TransformHandleTypeInterface:$tiles);
+  let assemblyFormat = [{
+    $target `as` $count ` ` `[` $cluster_name `,` $tile_name `]`
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_ChainRingsOp : Exo_TransformOp<"chain_rings", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "lets a loop's rings run on from one iteration to the next";
+  let description = [{
+    Lifts every ring buffer and ring barrier array (an allocation with a
+    `? ring d` dimension) allocated directly in the body of the target `seq`
+    loop `t` out of it, and chains their logical elements: where iteration
+    `t` used element `i`, it now uses `t * S + i`, `S` being the trip count
+    of the loop named `step` inside the target (from 0, computed outside
+    the target). In a persistent task (`transform.exo.persist_tasks`) the
+    rings then live across the tiles: no barrier is initialized again, and
+    the producer can load the next tile's first slots while the consumers
+    finish the last one.
+
+    The precondition for the sequential meaning is on the tensors: each is
+    indexed within `[0, S)` along its ring dimension in every iteration
+    (Presburger), so distinct iterations use distinct elements of the
+    chained ring and no value flows between them. A ring buffer's guard
+    must be allocated in the loop too (it is chained with it). Barrier
+    coordinates are shifted alike and mean nothing sequentially; whether
+    the protocol still holds across iterations (e.g. the release of a
+    tile's last slot) is for `-exo-check-sync`.
+
+    ```mlir
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with
+    notes at the offending payload ops (and an example of an element outside
+    `[0, S)`) and the IR untouched, if a precondition does not hold. All
+    targets are checked before any is rewritten.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$step);
+  let results = (outs);
+  let assemblyFormat = "$target `over` $step attr-dict `:` type($target)";
 }
 
 #endif // EXOGPU_DIALECT_EXO_TRANSFORMOPS_EXOTRANSFORMOPS_TD
