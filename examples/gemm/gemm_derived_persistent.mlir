@@ -289,6 +289,27 @@ module attributes {transform.with_named_sequence} {
     %store = transform.exo.replace %accq with @sm90_wgmma_store_d_m64n64_f32 : (!transform.any_op) -> !transform.any_op
     %oi2 = transform.exo.match_loop "oi" in %efused : (!transform.any_op) -> !transform.any_op
     %tma_c = transform.exo.replace %oi2 with @sm90_tma_store_16x64_f32 : (!transform.any_op) -> !transform.any_op
+    // One buffer for the four quarters: each quarter's accumulator stores
+    // write all of it before its TMA stores read it (a whole-window write
+    // in the same iteration), so no value flows between quarters.
+    transform.exo.lift_alloc %Cs : !transform.any_op
+
+    //    The epilogue's synchronization, per consumer warpgroup: before it
+    //    overwrites the buffer, each of its warps waits for its previous
+    //    stores (of the previous quarter, or of the previous tile) and the
+    //    warpgroup fences; its accumulator stores are made visible to the
+    //    TMA stores (a proxy fence); each warp commits its stores to a bulk
+    //    group of its own. The waits are inserted after the commit, split
+    //    off (fission) and moved ahead of the fence (move_sync), then split
+    //    off the CTA and warpgroup loops, to be repeated at the end of the
+    //    task (step 14).
+    %f1 = transform.exo.insert_fence %store ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    %f2 = transform.exo.insert_fence %store after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
+    %tma_commit = transform.exo.insert_arrive %tma_c after timeline "tma_to_gmem_async" on "tma_cg" at ["cm", "wg", "ow"] : (!transform.any_op) -> !transform.any_op
+    %tma_wait = transform.exo.insert_await %tma_commit after on "tma_cg" at ["cm", "wg", "ow"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %ostores, %owaits = transform.exo.fission %tma_commit : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %owaits2 = transform.exo.move_sync %owaits before %f1 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %qwaits, %qstores = transform.exo.fission %owaits2 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
     //    rings per CTA, loaded by TMA (B multicast), wgmma.
@@ -323,7 +344,7 @@ module attributes {transform.with_named_sequence} {
     transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
     %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
-    %ows = transform.exo.get_parent_loop %tma_c : (!transform.any_op) -> !transform.any_op
+    %ows = transform.exo.match_loop "ow" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %ows cuda_threads<warp> : !transform.any_op
     %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
     %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
@@ -333,7 +354,11 @@ module attributes {transform.with_named_sequence} {
     %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
     %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
     %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
-    %c3 = transform.exo.wrap_with_warps %efused group "consumer" : (!transform.any_op) -> !transform.any_op
+    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
+    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
+    %wait_ow = transform.exo.match_loop "ow" in %qwaits : (!transform.any_op) -> !transform.any_op
+    %wait_wg = transform.exo.get_parent_loop %wait_ow : (!transform.any_op) -> !transform.any_op
+    %c5 = transform.exo.wrap_with_warps %wait_wg group "consumer" : (!transform.any_op) -> !transform.any_op
     %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
 
     // 11. Persistence: one task per cluster over the tiles (pi), proved
@@ -341,38 +366,32 @@ module attributes {transform.with_named_sequence} {
     %tn3 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
     %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 12. Synchronization of the K loop, as in the cluster derivation,
-    //    except the release: at K step ko of tile pi the consumers release
-    //    the slot of the step before, which for ko = 0 is the previous
-    //    tile's last (once the rings are chained below), so only the very
-    //    first step releases nothing.
+    // 12. Synchronization of the K loop, as in the cluster derivation, and
+    //    the release of a tile's last slot after the drain (element
+    //    K / 32 + 3 of the tile's ring, which chain_rings places at pi *
+    //    K / 32 + K / 32 + 3).
     transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
     %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
     %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
     %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
     %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
-    %release_guard = transform.exo.guard_sync %release if "ko + pi >= 1" : (!transform.any_op) -> !transform.any_op
+    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
+    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 32 + 3"] : (!transform.any_op) -> !transform.any_op
     %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
     %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
 
-    // 13. The epilogue's synchronization, per consumer warpgroup: its
-    //    warps' previous stores are done before it overwrites the buffer
-    //    (a warpgroup fence), its accumulator stores are visible to the TMA
-    //    stores (a proxy fence), each warp commits its store and waits for
-    //    it.
-    %f1 = transform.exo.insert_fence %store ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
-    %f2 = transform.exo.insert_fence %store after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
-    %tma_commit = transform.exo.insert_arrive %tma_c after timeline "tma_to_gmem_async" on "tma_cg" at ["cm", "wg", "ow"] : (!transform.any_op) -> !transform.any_op
-    %tma_wait = transform.exo.insert_await %tma_commit after on "tma_cg" at ["cm", "wg", "ow"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-
-    // 14. The rings and their barriers live across the tiles of a task;
-    //    so do the other barriers. The quarters are unrolled (the
-    //    accumulator store takes constant columns).
+    // 13. The rings and their barriers live across the tiles of a task;
+    //    so do the other barriers and the epilogue's buffer (each tile
+    //    writes it before reading it), and the task waits for its warps'
+    //    last stores at its end. The quarters are unrolled (the accumulator
+    //    store takes constant columns).
     transform.exo.chain_rings %pi over "ko" : !transform.any_op
-    %other = transform.merge_handles %cg, %tma_cg : !transform.any_op
+    %other = transform.merge_handles %cg, %tma_cg, %Cs : !transform.any_op
     transform.exo.lift_alloc %other : !transform.any_op
+    %final = transform.exo.move_sync %qwaits copy after %pi : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.exo.unroll %q3 : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
     transform.yield

@@ -198,6 +198,7 @@ struct Variable {
   std::string name;
   Operation *alloc = nullptr;
   bool shared = false;    // shared memory, reused once dead
+  bool scopeEnded = false; // the block that allocated it has finished
   bool registers = false; // registers (plain, wgmma and mma.sync fragments)
   bool wgmmaRegs = false; // registers a wgmma reads or writes (D, A)
   SmallVector<int64_t> dims;
@@ -1153,7 +1154,8 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
   const Threads &who = g.global();
   SmallVector<Variable *> stillLive;
   for (Variable *dead : liveShared) {
-    if (lastUse.lookup(dead->alloc->getResult(0)) > here) {
+    if (!dead->scopeEnded &&
+        lastUse.lookup(dead->alloc->getResult(0)) > here) {
       stillLive.push_back(dead);
       continue;
     }
@@ -1241,6 +1243,13 @@ LogicalResult Machine::execBlock(Block &block, Collective &g) {
   for (Operation &op : block)
     if (failed(execOp(op, g)))
       return failure();
+  // The block's allocations are dead once it has run (e.g. at the end of a
+  // loop iteration), whatever the order of their last uses says: the next
+  // iteration's allocations reuse their shared memory.
+  for (Operation &op : block)
+    if (auto alloc = dyn_cast<amir::AllocOp>(op))
+      if (Variable *var = vars.lookup(alloc.getResult()))
+        var->scopeEnded = true;
   return success();
 }
 

@@ -870,6 +870,109 @@ LogicalResult exo::proveSameValue(Operation *context, OpFoldResult a,
 // Values carried across iterations
 //===----------------------------------------------------------------------===//
 
+/// Whether the call's argument `i` (a window) has all its elements written
+/// by the callee: its body assigns the parameter at exactly the iterators of
+/// the loops around the assignment, loops from 0 over the window's extents,
+/// under no guard, and never reads it.
+static bool writesWholeWindow(CallOp call, unsigned i) {
+  auto module = call->getParentOfType<ModuleOp>();
+  auto callee = module ? dyn_cast_or_null<ProcOp>(SymbolTable::lookupSymbolIn(
+                             module, call.getCalleeAttr()))
+                       : ProcOp();
+  if (!callee || i >= callee.getBodyBlock().getNumArguments())
+    return false;
+  BlockArgument param = callee.getBodyBlock().getArgument(i);
+  SmallVector<Attribute> dims(getDimsOf(call.getArgs()[i].getType()));
+  AssignOp store;
+  bool other = false;
+  for (Operation *user : param.getUsers()) {
+    auto a = dyn_cast<AssignOp>(user);
+    if (!a || store)
+      other = true;
+    store = a;
+  }
+  if (other || !store)
+    return false;
+  SmallVector<OpFoldResult> idx = store.getMixedIndices();
+  if (idx.size() != dims.size())
+    return false;
+  Operation *p = store->getParentOp();
+  for (unsigned d = idx.size(); d-- > 0; p = p->getParentOp()) {
+    auto loop = dyn_cast<ForOp>(p);
+    auto extent = dyn_cast<IntegerAttr>(dims[d]);
+    auto v = dyn_cast<Value>(idx[d]);
+    if (!loop || !extent || v != loop.getInductionVar() ||
+        getConstantIntValue(loop.getLowerBound()) != 0 ||
+        getConstantIntValue(loop.getUpperBound()) != extent.getInt())
+      return false;
+  }
+  return isa<ProcOp>(p);
+}
+
+/// Whether every element that `r` (in an iteration of `loop`) reads was
+/// written earlier in the same iteration by one of the whole-window writes
+/// among `accesses`: a call before `r`'s statement in a block around `r`,
+/// under no guard inside `loop`, whose window (taken directly from the
+/// tensor) covers what `r` reads for every value of the loops around `r`
+/// alone (Presburger). Then `r` cannot see a value of an earlier iteration.
+static bool killedInIteration(ProcOp proc, ForOp loop, const Access &r,
+                              ArrayRef<Access> accesses) {
+  for (const Access &w : accesses) {
+    auto call = dyn_cast<CallOp>(w.op);
+    if (!call || w.kind != Access::Write || w.op == r.op)
+      continue;
+    auto window = w.source.getDefiningOp<WindowOp>();
+    if (!window || window.getSource() != w.root)
+      continue;
+    unsigned argNo = 0;
+    while (argNo < call.getArgs().size() && call.getArgs()[argNo] != w.source)
+      ++argNo;
+    if (argNo == call.getArgs().size() || !writesWholeWindow(call, argNo))
+      continue;
+    // The call runs whenever `r` does, before it, in the same iteration of
+    // every loop around it.
+    Operation *anc = w.op->getBlock()->findAncestorOpInBlock(*r.op);
+    if (!anc || anc == w.op || !w.op->isBeforeInBlock(anc))
+      continue;
+    bool guarded = false;
+    for (Operation *p = w.op->getParentOp(); p != loop; p = p->getParentOp())
+      guarded |= !isa<ForOp, WarpsOp>(p);
+    if (guarded)
+      continue;
+    // An element of `r` outside the window, in some dimension, on some side.
+    bool covered = true;
+    unsigned rank = cast<exo::TensorType>(w.root.getType()).getRank();
+    for (unsigned d = 0; covered && d < rank; ++d) {
+      for (int side = 0; covered && side < 2; ++side) {
+        Question q(proc, loop);
+        Operation *culprit = nullptr;
+        FailureOr<SmallVector<AffineExpr>> e = elementOf(q, r, 1, culprit);
+        FailureOr<AffineExpr> off =
+            q.expr(window.getMixedOffsets()[d], 1, culprit);
+        if (failed(e) || failed(off)) {
+          covered = false;
+          break;
+        }
+        int64_t size = window.getStaticSizes()[d];
+        int64_t extent = size == WindowOp::kPoint ? 1 : size;
+        q.addRequires();
+        addDomain(q, r.op, loop, 1);
+        for (Operation *p = loop->getParentOp(); p; p = p->getParentOp())
+          if (auto enclosing = dyn_cast<ForOp>(p))
+            q.addLoopBounds(enclosing, 0);
+        if (side == 0)
+          q.addGE0(*off - (*e)[d] - 1);
+        else
+          q.addGE0((*e)[d] - *off - extent);
+        covered = !q.solve().has_value();
+      }
+    }
+    if (covered)
+      return true;
+  }
+  return false;
+}
+
 LogicalResult exo::proveNoValueCarried(ForOp loop, Value buffer,
                                        const Twine &header, Refusal &why) {
   auto proc = loop->getParentOfType<ProcOp>();
@@ -922,7 +1025,7 @@ LogicalResult exo::proveNoValueCarried(ForOp loop, Value buffer,
     if (w.kind == Access::Read)
       continue;
     for (const Access &r : accesses) {
-      if (r.kind == Access::Write)
+      if (r.kind == Access::Write || killedInIteration(proc, loop, r, accesses))
         continue;
       Question q(proc, loop);
       if (failed(addSameElement(q, w, r, why)))

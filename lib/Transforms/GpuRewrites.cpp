@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/Verifier.h"
@@ -74,7 +75,8 @@ LogicalResult parseBarrierCoords(
       coords.push_back(std::nullopt);
       continue;
     }
-    FailureOr<LinearValue> resolved = resolveLinearText(at, text, why);
+    FailureOr<LinearValue> resolved =
+        resolveLinearText(at, text, why, /*allowQuotients=*/true);
     if (failed(resolved))
       return failure();
     coords.push_back(*resolved);
@@ -915,4 +917,81 @@ exo::persistTasks(RewriterBase &rewriter, ForOp outer, StringRef count,
   rewriter.insert(outer);
   rewriter.eraseOp(outer);
   return PersistentTasks{cluster, tiles};
+}
+
+//===----------------------------------------------------------------------===//
+// move_sync
+//===----------------------------------------------------------------------===//
+
+FailureOr<Operation *> exo::moveSync(RewriterBase &rewriter, Operation *stmt,
+                                     Operation *target, bool after, bool copy,
+                                     Refusal &why) {
+  std::string header = copy ? "cannot copy the synchronization statement"
+                            : "cannot move the synchronization statement";
+  // Only statements without sequential meaning: syncs, and loops, warps
+  // and guards around them, with their index arithmetic.
+  Operation *meaningful = nullptr;
+  stmt->walk([&](Operation *op) {
+    if (isa<ForOp, WarpsOp, IfOp, FenceOp, ArriveOp, AwaitOp>(op) ||
+        (op->getNumRegions() == 0 && isMemoryEffectFree(op)))
+      return WalkResult::advance();
+    meaningful = op;
+    return WalkResult::interrupt();
+  });
+  if (meaningful) {
+    why.note(meaningful->getLoc(), "this operation is not synchronization");
+    return why.fail(header + ": it does more than synchronize");
+  }
+  if (stmt->isAncestor(target))
+    return why.fail(header + ": the place is inside the statement");
+  auto proc = stmt->getParentOfType<ProcOp>();
+  if (!proc || proc != target->getParentOfType<ProcOp>() ||
+      !isa_and_nonnull<ForOp, WarpsOp, IfOp, DeviceFunctionOp, ProcOp>(
+          target->getParentOp()))
+    return why.fail(header + ": the place is not a statement of the same "
+                             "proc");
+  // Every value it uses from outside must be available at the new place.
+  DominanceInfo dom(proc);
+  Operation *unavailable = nullptr;
+  stmt->walk([&](Operation *op) {
+    for (Value v : op->getOperands()) {
+      Operation *owner = v.getParentRegion()->getParentOp();
+      if (stmt->isAncestor(owner) ||
+          (v.getDefiningOp() && stmt->isAncestor(v.getDefiningOp())))
+        continue;
+      if (!dom.properlyDominates(v, target)) {
+        unavailable = op;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (unavailable) {
+    why.note(unavailable->getLoc(),
+             "this operation uses a value that is not available there");
+    return why.fail(header + ": it would use values defined after the place");
+  }
+  Operation *placed = stmt;
+  Block *oldBlock = stmt->getBlock();
+  Operation *oldNext = stmt->getNextNode();
+  if (copy) {
+    setInsertion(rewriter, target, after);
+    placed = rewriter.clone(*stmt);
+  } else if (after) {
+    rewriter.moveOpAfter(stmt, target);
+  } else {
+    rewriter.moveOpBefore(stmt, target);
+  }
+  auto undo = [&] {
+    if (copy) {
+      rewriter.eraseOp(placed);
+    } else if (oldNext) {
+      rewriter.moveOpBefore(stmt, oldNext);
+    } else {
+      rewriter.moveOpBefore(stmt, oldBlock, oldBlock->end());
+    }
+  };
+  if (failed(verifyOrUndo(proc, header, undo, why)))
+    return failure();
+  return placed;
 }

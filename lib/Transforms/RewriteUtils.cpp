@@ -68,10 +68,19 @@ FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text, std::string &why) {
       else
         coef = value2;
     }
-    if (name.empty())
+    rest = rest.ltrim();
+    if (rest.consume_front("/")) {
+      int64_t divisor = 0;
+      std::string none;
+      if (name.empty() || !factor(divisor, none) || !none.empty() ||
+          divisor <= 0)
+        return fail("a quotient is a name divided by a positive integer");
+      result.quotients.push_back({name, divisor, sign * coef});
+    } else if (name.empty()) {
       result.constant += sign * coef;
-    else
+    } else {
       result.terms.push_back({name, sign * coef});
+    }
     rest = rest.ltrim();
     if (rest.empty())
       return result;
@@ -110,9 +119,25 @@ Value exo::lookupIndexName(Operation *at, StringRef name) {
 
 FailureOr<LinearValue> exo::resolveLinearIndex(Operation *at,
                                                const LinearIndex &index,
-                                               std::string &why) {
+                                               std::string &why,
+                                               bool allowQuotients) {
   LinearValue result;
   result.constant = index.constant;
+  if (!index.quotients.empty() && !allowQuotients) {
+    why = "a quotient ('" + std::get<0>(index.quotients.front()) + " / " +
+          std::to_string(std::get<1>(index.quotients.front())) +
+          "') is only allowed in barrier coordinates";
+    return failure();
+  }
+  for (const auto &[name, divisor, coef] : index.quotients) {
+    Value v = lookupIndexName(at, name);
+    if (!v) {
+      why = "'" + name +
+            "' is neither an enclosing loop's iterator nor a size of the proc";
+      return failure();
+    }
+    result.quotients.push_back({v, divisor, coef});
+  }
   for (const auto &[name, coef] : index.terms) {
     Value v = lookupIndexName(at, name);
     if (!v) {
@@ -129,6 +154,8 @@ OpFoldResult exo::buildLinearValue(IndexBuilder &b, const LinearValue &value) {
   OpFoldResult sum = b.constant(value.constant);
   for (auto [v, coef] : value.terms)
     sum = b.add(sum, b.mul(v, coef));
+  for (auto [v, divisor, coef] : value.quotients)
+    sum = b.add(sum, b.mul(b.div(v, divisor), coef));
   return sum;
 }
 
@@ -302,9 +329,10 @@ bool exo::getAccess(Operation *op, Value &tensor,
 }
 
 FailureOr<LinearValue> exo::resolveLinearText(Operation *at, StringRef text,
-                                              std::string &why) {
+                                              std::string &why,
+                                              bool allowQuotients) {
   FailureOr<LinearIndex> parsed = parseLinearIndex(text, why);
   if (failed(parsed))
     return failure();
-  return resolveLinearIndex(at, *parsed, why);
+  return resolveLinearIndex(at, *parsed, why, allowQuotients);
 }

@@ -108,14 +108,19 @@ private:
 };
 
 /// A linear index expression written by the user in a transform op:
-/// `16 * io + ii - 1`. Names are loop iterators or sizes.
+/// `16 * io + ii - 1`. Names are loop iterators or sizes. Barrier
+/// coordinates may also hold quotients `K / 32` (they mean nothing
+/// sequentially, so no proof has to read them).
 struct LinearIndex {
   llvm::SmallVector<std::pair<std::string, int64_t>> terms;
+  /// (name, divisor, coefficient): coefficient * (name / divisor).
+  llvm::SmallVector<std::tuple<std::string, int64_t, int64_t>> quotients;
   int64_t constant = 0;
 };
 
-/// Parses `text` (terms `c`, `name`, `c * name`, `name * c` joined by `+`
-/// and `-`); on failure `why` says what is wrong.
+/// Parses `text` (terms `c`, `name`, `c * name`, `name * c`, optionally
+/// followed by `/ d`, joined by `+` and `-`); on failure `why` says what is
+/// wrong.
 mlir::FailureOr<LinearIndex> parseLinearIndex(llvm::StringRef text,
                                               std::string &why);
 
@@ -130,12 +135,14 @@ Value lookupIndexName(Operation *at, llvm::StringRef name);
 /// `index` with its names resolved at `at`; fails with `why` naming an
 /// unknown name.
 mlir::FailureOr<LinearValue>
-resolveLinearIndex(Operation *at, const LinearIndex &index, std::string &why);
+resolveLinearIndex(Operation *at, const LinearIndex &index, std::string &why,
+                   bool allowQuotients = false);
 
 /// The text of a linear index expression, parsed and resolved at `at`;
 /// fails with `why` saying what could not be parsed or resolved.
 mlir::FailureOr<LinearValue>
-resolveLinearText(Operation *at, llvm::StringRef text, std::string &why);
+resolveLinearText(Operation *at, llvm::StringRef text, std::string &why,
+                  bool allowQuotients = false);
 
 /// `ofr` as a linear combination: sums, differences and products by
 /// constants are looked through; any other value is a term of its own.

@@ -433,6 +433,15 @@ mlir::FailureOr<llvm::SmallVector<AllocOp>>
 chainRings(mlir::RewriterBase &rewriter, ForOp tiles, llvm::StringRef stepName,
            Refusal &why);
 
+/// Moves (or, with `copy`, copies) `stmt`, a statement made of
+/// synchronization only (fences, arrives, awaits, and the loops, warps and
+/// guards around them), before or after `target`. Sequentially it means
+/// nothing; the values it uses must be available at the new place.
+mlir::FailureOr<mlir::Operation *> moveSync(mlir::RewriterBase &rewriter,
+                                            mlir::Operation *stmt,
+                                            mlir::Operation *target, bool after,
+                                            bool copy, Refusal &why);
+
 /// The loops of a persistent task nest: one task per cluster (`cluster`, over
 /// the new size argument) and its sequential loop over the tiles it computes.
 struct PersistentTasks {
@@ -518,6 +527,10 @@ mlir::LogicalResult proveNoValueCarried(ForOp loop, mlir::Value buffer,
 /// A linear combination of index values: constant + sum of coef * value.
 struct LinearValue {
   llvm::SmallVector<std::pair<mlir::Value, int64_t>> terms;
+  /// (value, divisor, coefficient) terms: coefficient * (value / divisor).
+  /// Only barrier coordinates have them (resolveLinearText's
+  /// allowQuotients); Presburger questions never see them.
+  llvm::SmallVector<std::tuple<mlir::Value, int64_t, int64_t>> quotients;
   int64_t constant = 0;
 
   static LinearValue of(mlir::OpFoldResult ofr) {

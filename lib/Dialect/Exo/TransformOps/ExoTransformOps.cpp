@@ -1587,3 +1587,43 @@ void transform::ChainRingsOp::getEffects(
   transform::onlyReadsHandle(getTargetMutable(), effects);
   transform::modifiesPayload(effects);
 }
+
+//===----------------------------------------------------------------------===//
+// transform.exo.move_sync
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::MoveSyncOp::apply(transform::TransformRewriter &rewriter,
+                             transform::TransformResults &results,
+                             transform::TransformState &state) {
+  SmallVector<Operation *> stmts(state.getPayloadOps(getStmt()));
+  SmallVector<Operation *> places(state.getPayloadOps(getPlace()));
+  if (stmts.size() != places.size())
+    return emitSilenceableError()
+           << "expected as many places as statements, got " << places.size()
+           << " and " << stmts.size();
+  SmallVector<Operation *> placed;
+  DiagnosedSilenceableFailure done = rewriteEach(
+      *this, rewriter, ArrayRef<Operation *>(stmts),
+      [&](Operation *stmt, Refusal &why) -> LogicalResult {
+        FailureOr<Operation *> moved =
+            moveSync(rewriter, stmt, places[placed.size()], getAfter(),
+                     getCopy(), why);
+        if (failed(moved))
+          return failure();
+        placed.push_back(*moved);
+        return success();
+      });
+  if (!done.succeeded())
+    return done;
+  results.set(cast<OpResult>(getResult()), placed);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::MoveSyncOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getStmtMutable(), effects);
+  transform::onlyReadsHandle(getPlaceMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}

@@ -1556,4 +1556,37 @@ def Exo_ChainRingsOp : Exo_TransformOp<"chain_rings", [
   let assemblyFormat = "$target `over` $step attr-dict `:` type($target)";
 }
 
+def Exo_MoveSyncOp : Exo_TransformOp<"move_sync", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]>, Exo_GpuRewriteDoc {
+  let summary = "moves or copies a synchronization statement";
+  let description = [{
+    Moves the statement `stmt` before (or, with `after`, after) the
+    statement `place`; with `copy`, a copy goes there and the statement
+    stays. `stmt` must be synchronization only: fences, arrives and awaits,
+    with the loops, `exo.warps` and guards around them and their index
+    arithmetic (so that, e.g., each warp's wait for its bulk group, a loop
+    over warps, can move ahead of the store that reuses the buffer, or be
+    repeated after a task's tile loop). Every value it uses from outside
+    must be available at the new place. Returns the moved or copied
+    statements.
+
+    ```mlir
+    %w = transform.exo.move_sync %waits before %fence
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %w2 = transform.exo.move_sync %waits copy after %tile_loop
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    ```
+  }] # returnModes;
+  let arguments = (ins TransformHandleTypeInterface:$stmt,
+                       TransformHandleTypeInterface:$place, UnitAttr:$copy,
+                       UnitAttr:$after);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $stmt (`copy` $copy^)? (`after` $after^):(`before`)? $place attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
 #endif // EXOGPU_DIALECT_EXO_TRANSFORMOPS_EXOTRANSFORMOPS_TD
