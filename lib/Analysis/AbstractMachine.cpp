@@ -197,10 +197,10 @@ struct BarrierElement {
 struct Variable {
   std::string name;
   Operation *alloc = nullptr;
-  bool shared = false;    // shared memory, reused once dead
+  bool shared = false;     // shared memory, reused once dead
   bool scopeEnded = false; // the block that allocated it has finished
-  bool registers = false; // registers (plain, wgmma and mma.sync fragments)
-  bool wgmmaRegs = false; // registers a wgmma reads or writes (D, A)
+  bool registers = false;  // registers (plain, wgmma and mma.sync fragments)
+  bool wgmmaRegs = false;  // registers a wgmma reads or writes (D, A)
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
@@ -1154,8 +1154,7 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
   const Threads &who = g.global();
   SmallVector<Variable *> stillLive;
   for (Variable *dead : liveShared) {
-    if (!dead->scopeEnded &&
-        lastUse.lookup(dead->alloc->getResult(0)) > here) {
+    if (!dead->scopeEnded && lastUse.lookup(dead->alloc->getResult(0)) > here) {
       stillLive.push_back(dead);
       continue;
     }

@@ -1516,16 +1516,16 @@ LogicalResult exo::proveIterationsIndependent(ArrayRef<ForOp> nest,
         std::string sizes = q.describeSizes(*point);
         std::string tensor = rootName(src.root);
         why.errorLoc = src.op->getLoc();
-        why.note(dst.op->getLoc(), ("the " + kindName(dst.kind) +
-                                    " of the same element of '" + tensor +
-                                    "' in the iteration " + at(2))
-                                       .str());
-        return why.fail(header + ": this " + kindName(src.kind) + " of '" +
-                        tensor + "' in the iteration " + at(1) +
-                        " and an access of the same element in another "
-                        "iteration are not independent" +
-                        (sizes.empty() ? std::string()
-                                       : " (with " + sizes + ")"));
+        why.note(dst.op->getLoc(),
+                 ("the " + kindName(dst.kind) + " of the same element of '" +
+                  tensor + "' in the iteration " + at(2))
+                     .str());
+        return why.fail(
+            header + ": this " + kindName(src.kind) + " of '" + tensor +
+            "' in the iteration " + at(1) +
+            " and an access of the same element in another "
+            "iteration are not independent" +
+            (sizes.empty() ? std::string() : " (with " + sizes + ")"));
       }
     }
   }

@@ -19,8 +19,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IntegerSet.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <functional>
@@ -705,9 +705,10 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
 // persist_tasks
 //===----------------------------------------------------------------------===//
 
-FailureOr<PersistentTasks>
-exo::persistTasks(RewriterBase &rewriter, ForOp outer, StringRef count,
-                  StringRef clusterName, StringRef tileName, Refusal &why) {
+FailureOr<PersistentTasks> exo::persistTasks(RewriterBase &rewriter,
+                                             ForOp outer, StringRef count,
+                                             StringRef clusterName,
+                                             StringRef tileName, Refusal &why) {
   std::string header = "cannot make the tasks persistent";
   if (!outer.getMode().isTasks() ||
       !isa_and_nonnull<DeviceFunctionOp>(outer->getParentOp())) {
@@ -718,35 +719,20 @@ exo::persistTasks(RewriterBase &rewriter, ForOp outer, StringRef count,
   auto proc = outer->getParentOfType<ProcOp>();
   if (!proc || proc.isInstr())
     return why.fail(header + ": the loop is not in a scheduled proc");
-  // The task nest: each level's only cuda_tasks loop; anything else in a
-  // level that holds the next one must be index arithmetic, which moves
-  // along with the body.
+  // The task nest: each level's only cuda_tasks loop (the verifier makes
+  // the nest a cuboid whose levels hold nothing else but index arithmetic,
+  // which moves along with the body).
   SmallVector<ForOp> nest;
   for (ForOp loop = outer; loop;) {
     nest.push_back(loop);
-    std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound());
-    if (lo != 0) {
+    if (getConstantIntValue(loop.getLowerBound()) != 0) {
       why.note(loop.getLoc(), "this task loop");
       return why.fail(header + ": task loops must start at 0");
-    }
-    if (auto hi = dyn_cast<Value>(loop.getUpperBound());
-        hi && outer->isAncestor(hi.getParentRegion()->getParentOp())) {
-      why.note(loop.getLoc(), "this task loop");
-      return why.fail(header + ": its extent depends on an outer task "
-                               "(the nest is not rectangular)");
     }
     ForOp next;
     for (Operation &op : loop.getBodyBlock())
       if (auto l = dyn_cast<ForOp>(op); l && l.getMode().isTasks())
         next = l;
-    if (next)
-      for (Operation &op : loop.getBodyBlock())
-        if (&op != next.getOperation() &&
-            (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))) {
-          why.note(op.getLoc(), "this statement");
-          return why.fail(header + ": the task loops are not perfectly "
-                                   "nested");
-        }
     loop = next;
   }
   std::optional<unsigned> marked;
@@ -791,10 +777,10 @@ exo::persistTasks(RewriterBase &rewriter, ForOp outer, StringRef count,
     attrs.push_back(proc.getArgAttrDict(i)
                         ? Attribute(proc.getArgAttrDict(i))
                         : Attribute(rewriter.getDictionaryAttr({})));
-  attrs.insert(attrs.begin() + pos,
-               rewriter.getDictionaryAttr(rewriter.getNamedAttr(
-                   ExoDialect::getClusterCountAttrName(),
-                   rewriter.getUnitAttr())));
+  attrs.insert(
+      attrs.begin() + pos,
+      rewriter.getDictionaryAttr(rewriter.getNamedAttr(
+          ExoDialect::getClusterCountAttrName(), rewriter.getUnitAttr())));
   SmallVector<AffineExpr> constraints;
   SmallVector<bool> eqFlags;
   if (IntegerSetAttr set = proc.getAssertionsAttr()) {
@@ -809,8 +795,7 @@ exo::persistTasks(RewriterBase &rewriter, ForOp outer, StringRef count,
   }
   constraints.push_back(getAffineSymbolExpr(symPos, ctx) - 1);
   eqFlags.push_back(false);
-  IntegerSet newSet =
-      IntegerSet::get(0, numSyms + 1, constraints, eqFlags);
+  IntegerSet newSet = IntegerSet::get(0, numSyms + 1, constraints, eqFlags);
 
   // Everything below is undone if the result does not verify.
   ArrayAttr oldNames = proc.getArgNamesAttr();
@@ -848,8 +833,8 @@ exo::persistTasks(RewriterBase &rewriter, ForOp outer, StringRef count,
   Value up = arith::AddIOp::create(rewriter, loc, rest, nc);
   Value up1 = arith::SubIOp::create(rewriter, loc, up, one);
   Value count1 = arith::DivSIOp::create(rewriter, loc, up1, nc);
-  auto tiles = ForOp::create(rewriter, loc, ib.constant(0), OpFoldResult(count1),
-                             seqMode, tileName);
+  auto tiles = ForOp::create(rewriter, loc, ib.constant(0),
+                             OpFoldResult(count1), seqMode, tileName);
   Block *tileBody = &tiles.getBodyBlock();
   rewriter.setInsertionPointToStart(tileBody);
   Value t0 = arith::MulIOp::create(rewriter, loc, tiles.getInductionVar(), nc);

@@ -908,14 +908,13 @@ static void shiftCoords(RewriterBase &rewriter, Operation *at, Value shift,
   rewriter.setInsertionPoint(at);
   IndexBuilder ib(rewriter, at->getLoc(), at);
   for (unsigned i = dim; i < mixed.size(); i += rank)
-    mixed[i] = arith::AddIOp::create(rewriter, at->getLoc(), shift,
-                                     ib.value(mixed[i]))
-                   .getResult();
+    mixed[i] =
+        arith::AddIOp::create(rewriter, at->getLoc(), shift, ib.value(mixed[i]))
+            .getResult();
 }
 
 FailureOr<SmallVector<AllocOp>> exo::chainRings(RewriterBase &rewriter,
-                                                ForOp tiles,
-                                                StringRef stepName,
+                                                ForOp tiles, StringRef stepName,
                                                 Refusal &why) {
   std::string header =
       ("cannot chain the rings across loop '" + tiles.getIterName() + "'")
@@ -942,7 +941,8 @@ FailureOr<SmallVector<AllocOp>> exo::chainRings(RewriterBase &rewriter,
   }
   SmallVector<AllocOp> rings;
   for (Operation &op : tiles.getBodyBlock())
-    if (auto alloc = dyn_cast<AllocOp>(op); alloc && ringDimOf(alloc.getType()) >= 0)
+    if (auto alloc = dyn_cast<AllocOp>(op);
+        alloc && ringDimOf(alloc.getType()) >= 0)
       rings.push_back(alloc);
   if (rings.empty())
     return why.fail(header + ": no ring buffer or ring barrier array is "
@@ -973,16 +973,15 @@ FailureOr<SmallVector<AllocOp>> exo::chainRings(RewriterBase &rewriter,
         BoundsExample example;
         if (succeeded(proveInRange(op, decomposeLinear(idx), stride, example)))
           return success();
-        why.note(op->getLoc(), example.analyzable
-                                   ? "this ring element can be " +
-                                         Twine(example.values.empty()
-                                                   ? 0
-                                                   : example.values[0]) +
-                                         (example.sizes.empty()
-                                              ? ""
-                                              : " (with " + example.sizes + ")")
-                                   : Twine("this ring index is not "
-                                           "quasi-affine in the sizes"));
+        why.note(
+            op->getLoc(),
+            example.analyzable
+                ? "this ring element can be " +
+                      Twine(example.values.empty() ? 0 : example.values[0]) +
+                      (example.sizes.empty() ? ""
+                                             : " (with " + example.sizes + ")")
+                : Twine("this ring index is not "
+                        "quasi-affine in the sizes"));
         return why.fail(header + ": '" + alloc.getName() +
                         "' is not indexed within [0, trip count of '" +
                         stepName + "') in each iteration");
@@ -1013,8 +1012,9 @@ FailureOr<SmallVector<AllocOp>> exo::chainRings(RewriterBase &rewriter,
                   getConstantIntValue(arrive.getTargetIndices(i)[dim]);
               c == kMulticastIndex) {
             why.note(user->getLoc(), "this arrive");
-            return why.fail(header + ": a multicast over the ring dimension "
-                                     "of '" +
+            return why.fail(header +
+                            ": a multicast over the ring dimension "
+                            "of '" +
                             alloc.getName() + "'");
           }
       } else if (!isa<AwaitOp>(user) &&

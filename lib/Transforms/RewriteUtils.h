@@ -134,15 +134,17 @@ Value lookupIndexName(Operation *at, llvm::StringRef name);
 
 /// `index` with its names resolved at `at`; fails with `why` naming an
 /// unknown name.
-mlir::FailureOr<LinearValue>
-resolveLinearIndex(Operation *at, const LinearIndex &index, std::string &why,
-                   bool allowQuotients = false);
+mlir::FailureOr<LinearValue> resolveLinearIndex(Operation *at,
+                                                const LinearIndex &index,
+                                                std::string &why,
+                                                bool allowQuotients = false);
 
 /// The text of a linear index expression, parsed and resolved at `at`;
 /// fails with `why` saying what could not be parsed or resolved.
-mlir::FailureOr<LinearValue>
-resolveLinearText(Operation *at, llvm::StringRef text, std::string &why,
-                  bool allowQuotients = false);
+mlir::FailureOr<LinearValue> resolveLinearText(Operation *at,
+                                               llvm::StringRef text,
+                                               std::string &why,
+                                               bool allowQuotients = false);
 
 /// `ofr` as a linear combination: sums, differences and products by
 /// constants are looked through; any other value is a term of its own.

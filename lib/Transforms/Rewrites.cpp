@@ -21,10 +21,7 @@
 using namespace mlir;
 using namespace exo;
 
-namespace {
-
-
-} // namespace
+namespace {} // namespace
 
 //===----------------------------------------------------------------------===//
 // Matching

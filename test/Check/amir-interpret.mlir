@@ -384,3 +384,52 @@ amir.program @oob_huge(%N) {
     }
   }
 }
+
+// -----
+
+// An allocation in a loop dies at the end of each iteration: the next
+// iteration's allocation reuses its shared memory, so the asynchronous
+// write of iteration 0 must be ordered before it.
+amir.program @loop_alloc_reused(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.seq_for %i = %c0 to %c2 {
+        // expected-error @+1 {{free_missing_sync hazard: 's' reuses the shared memory of 's', but its mutation by task 0 threads 0-31 is not ordered before the allocation by task 0 threads 0-63 at t = 0, i = 1}}
+        %s = amir.alloc "s" [32] memory <smem>
+        amir.warps 0 to 1 {
+          // expected-note @+1 {{the unordered access (at t = 0, i = 0)}}
+          amir.mutate %s[0] sizes [32] qual <tma_to_smem> ext [#exo.qual<tma_to_smem>] out_of_order write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A buffer used in a loop stays live until the loop ends, although its last
+// use comes before a later allocation in program order: 'u' does not reuse
+// 's', so warp 0's write of 's' need not be ordered before the allocation
+// of 'u' by both warps (the fence orders each iteration's writes before the
+// next one's allocation of 'u').
+amir.program @loop_use_keeps_live(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [32] memory <smem>
+      amir.seq_for %i = %c0 to %c2 {
+        amir.warps 0 to 1 {
+          amir.mutate %s[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+        %u = amir.alloc "u" [32] memory <smem>
+        amir.warps 1 to 2 {
+          amir.mutate %u[0] sizes [32] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+        amir.fence cuda_in_order, cuda_in_order
+      }
+    }
+  }
+}

@@ -966,3 +966,11 @@ exo.proc @p() {
     }
   }
 }
+
+// -----
+
+// A fence in host code has nothing to order.
+exo.proc @p() {
+  // expected-error @+1 {{'exo.fence' op must be inside an exo.device_function (host code has nothing to fence)}}
+  exo.fence(cuda_in_order, cuda_in_order)
+}

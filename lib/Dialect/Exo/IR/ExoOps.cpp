@@ -1605,6 +1605,12 @@ void FenceOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult FenceOp::verify() {
+  if (!getEnclosingDeviceFunction(*this)) {
+    auto proc = (*this)->getParentOfType<ProcOp>();
+    if (!proc || !proc.isInstr())
+      return emitOpError() << "must be inside an exo.device_function (host "
+                              "code has nothing to fence)";
+  }
   bool first1 = getFirst() == SyncTimeline::WgmmaFence1;
   bool second2 = getSecond() == SyncTimeline::WgmmaFence2;
   if (first1 != second2)

@@ -108,9 +108,12 @@ allOrNothing(transform::TransformRewriter &rewriter,
         for (BlockArgument arg : old.getArguments())
           now.addArgument(arg.getType(), arg.getLoc());
       }
-      DictionaryAttr attrs = copy->getAttrDictionary();
+      Operation *saved = copy;
       ProcOp target = proc;
-      rewriter.modifyOpInPlace(target, [&] { target->setAttrs(attrs); });
+      rewriter.modifyOpInPlace(target, [&] {
+        target->copyProperties(saved->getPropertiesStorage());
+        target->setDiscardableAttrs(saved->getDiscardableAttrDictionary());
+      });
       rewriter.inlineBlockBefore(&old, &now, now.end(), now.getArguments());
     }
   for (Operation *copy : saved)
@@ -1536,18 +1539,18 @@ transform::PersistTasksOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   SmallVector<Operation *> clusters, tiles;
-  DiagnosedSilenceableFailure done = rewriteEach(
-      *this, rewriter, ArrayRef<ForOp>(loops),
-      [&](ForOp loop, Refusal &why) -> LogicalResult {
-        FailureOr<PersistentTasks> made =
-            persistTasks(rewriter, loop, getCount(), getClusterName(),
-                         getTileName(), why);
-        if (failed(made))
-          return failure();
-        clusters.push_back(made->cluster);
-        tiles.push_back(made->tiles);
-        return success();
-      });
+  DiagnosedSilenceableFailure done =
+      rewriteEach(*this, rewriter, ArrayRef<ForOp>(loops),
+                  [&](ForOp loop, Refusal &why) -> LogicalResult {
+                    FailureOr<PersistentTasks> made =
+                        persistTasks(rewriter, loop, getCount(),
+                                     getClusterName(), getTileName(), why);
+                    if (failed(made))
+                      return failure();
+                    clusters.push_back(made->cluster);
+                    tiles.push_back(made->tiles);
+                    return success();
+                  });
   if (!done.succeeded())
     return done;
   results.set(cast<OpResult>(getCluster()), clusters);
@@ -1603,17 +1606,17 @@ transform::MoveSyncOp::apply(transform::TransformRewriter &rewriter,
            << "expected as many places as statements, got " << places.size()
            << " and " << stmts.size();
   SmallVector<Operation *> placed;
-  DiagnosedSilenceableFailure done = rewriteEach(
-      *this, rewriter, ArrayRef<Operation *>(stmts),
-      [&](Operation *stmt, Refusal &why) -> LogicalResult {
-        FailureOr<Operation *> moved =
-            moveSync(rewriter, stmt, places[placed.size()], getAfter(),
-                     getCopy(), why);
-        if (failed(moved))
-          return failure();
-        placed.push_back(*moved);
-        return success();
-      });
+  DiagnosedSilenceableFailure done =
+      rewriteEach(*this, rewriter, ArrayRef<Operation *>(stmts),
+                  [&](Operation *stmt, Refusal &why) -> LogicalResult {
+                    FailureOr<Operation *> moved =
+                        moveSync(rewriter, stmt, places[placed.size()],
+                                 getAfter(), getCopy(), why);
+                    if (failed(moved))
+                      return failure();
+                    placed.push_back(*moved);
+                    return success();
+                  });
   if (!done.succeeded())
     return done;
   results.set(cast<OpResult>(getResult()), placed);

@@ -44,7 +44,7 @@ exo.proc @staged(%N: index, %x: !v, %y: !v) {
     %t = exo.alloc : !t
     exo.for %j = 0 to 4 seq {
       %a = exo.read %x[%i, %j] : !v
-      // expected-note @below {{by this write at i = 0}}
+      // expected-note-re @below {{by this write at i = {{[0-9]+}}}}
       exo.assign %t[%j] = %a : !t
     }
     exo.for %k = 0 to 4 seq {
@@ -87,6 +87,113 @@ module attributes {transform.with_named_sequence} {
     %a = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot lift allocation 't': it is not directly in the body of an exo.for}}
     transform.exo.lift_alloc %a : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Every iteration first writes the whole of t with a call whose body
+// assigns each element of its window, then reads it: the reads see that
+// write, never an earlier iteration's (a whole-window write kills the
+// value), so t moves out. The barrier array (no ring) moves as it is.
+!row = !exo.tensor<[N, 4], f32, dram>
+!t4 = !exo.tensor<[2, 4], f32, dram>
+!w4 = !exo.window<[4], f32, dram>
+// CHECK-LABEL: exo.proc @killed
+//       CHECK:   %t = exo.alloc : !exo.tensor<[2, 4], f32, dram>
+//  CHECK-NEXT:   exo.for %i = 0 to %N seq {
+exo.proc @fill4(%dst: !w4 {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  %one = arith.constant 1.0 : f32
+  exo.for %j = 0 to 4 seq {
+    exo.assign %dst[%j] = %one : !w4
+  }
+}
+
+exo.proc @killed(%N: index, %y: !row) {
+  exo.for %i = 0 to %N seq {
+    %t = exo.alloc : !t4
+    exo.for %h = 0 to 2 seq {
+      %w = exo.window %t[%h, 0 :+ 4] : !t4 -> !w4
+      exo.call @fill4(%w) : (!w4)
+      exo.for %j = 0 to 4 seq {
+        %v = exo.read %t[%h, %j] : !t4
+        exo.reduce %y[%i, %j] += %v : !row
+      }
+    }
+  }
+}
+
+// CHECK-LABEL: exo.proc @barrier
+//       CHECK:     %cg = exo.alloc : !exo.barrier<wgmma_group>
+//  CHECK-NEXT:     exo.for %k = 0 to 2 seq {
+exo.proc @barrier() {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.for %k = 0 to 2 seq {
+        %cg = exo.alloc : !exo.barrier<wgmma_group>
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @killed in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.get_body %i : (!transform.any_op) -> !transform.any_op
+    %alloc, %rest = transform.split_handle %t : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.exo.lift_alloc %alloc : !transform.any_op
+    %q = transform.exo.match_proc @barrier in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.match_loop "k" in %q : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.get_body %k : (!transform.any_op) -> !transform.any_op
+    transform.exo.lift_alloc %cg : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the whole-window write covers row h, but the read takes row
+// 1 - h, which the write of this iteration has not covered yet at h = 0
+// (the value of the previous iteration's h = 1).
+!row = !exo.tensor<[N, 4], f32, dram>
+!t4 = !exo.tensor<[2, 4], f32, dram>
+!w4 = !exo.window<[4], f32, dram>
+exo.proc @fill4(%dst: !w4 {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  %one = arith.constant 1.0 : f32
+  exo.for %j = 0 to 4 seq {
+    exo.assign %dst[%j] = %one : !w4
+  }
+}
+
+exo.proc @not_covered(%N: index, %y: !row) {
+  exo.for %i = 0 to %N seq {
+    %t = exo.alloc : !t4
+    exo.for %h = 0 to 2 seq {
+      %w = exo.window %t[%h, 0 :+ 4] : !t4 -> !w4
+      // expected-note-re @below {{by this write at i = {{[0-9]+}}}}
+      exo.call @fill4(%w) : (!w4)
+      %c1 = arith.constant 1 : index
+      %o = arith.subi %c1, %h : index
+      exo.for %j = 0 to 4 seq {
+        // expected-note-re @below {{this read of 't' at i = {{[0-9]+}} can read the value stored at i = {{[0-9]+}} (with N = {{[0-9]+}})}}
+        %v = exo.read %t[%o, %j] : !t4
+        exo.reduce %y[%i, %j] += %v : !row
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.get_body %i : (!transform.any_op) -> !transform.any_op
+    %alloc, %rest = transform.split_handle %t : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot lift allocation 't': a value of 't' can be carried from one iteration of loop 'i' to a later one}}
+    transform.exo.lift_alloc %alloc : !transform.any_op
     transform.yield
   }
 }
