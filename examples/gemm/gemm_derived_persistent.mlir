@@ -27,9 +27,6 @@
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_persistent.mlir -transform-interpreter
 
-!Amap = !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
-!Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
-!Cmap = !exo.window<[M, N], f32, tma_map<128, [16, 32]>>
 !Atile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
 !Btile = !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
 !Cq = !exo.window<[16, 64], f32, tma_map<128, [16, 32]>>
@@ -41,16 +38,6 @@
 !Dq = !exo.window<[64, 64], f32, wgmma_accum>
 !Cwgq = !exo.window<[64, 64], f32, smem_swizzle<128>>
 !Cctaq = !exo.window<[16, 64], f32, smem_swizzle<128>>
-!Ag = !exo.tensor<[M, K], f32, gmem>
-!Bg = !exo.tensor<[N, K], f32, gmem>
-!Cg = !exo.tensor<[M, N], f32, gmem>
-!Ring = !exo.barrier<mbarrier, [2, ? ring 4]>
-!Free = !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
-!Arings = !exo.tensor<[2, ? ring 4, 128, 32], f32, smem_swizzle<128>>
-!Brings = !exo.tensor<[2, ? ring 4, 256, 32], f32, smem_swizzle<128>>
-!Accs = !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum>
-!Cbuf = !exo.tensor<[2, 128, 64], f32, smem_swizzle<128>>
-!Stores = !exo.barrier<bulk_group, [2, 2, 4]>
 
 //===----------------------------------------------------------------------===//
 // Instructions (their bodies are their semantics)
