@@ -38,7 +38,14 @@ gen gemm_sm90_tf32_derived_cluster_odd \
   examples/gemm/gemm_derived_cluster_odd.mlir -transform-interpreter
 gen gemm_sm90_tf32_derived_splitk examples/gemm/gemm_derived_splitk.mlir \
   -transform-interpreter
-# The persistent kernels are hand-annotated (not derived yet).
+gen gemm_sm90_tf32_derived_persistent \
+  examples/gemm/gemm_derived_persistent.mlir -transform-interpreter
+gen gemm_sm90_bf16_derived_persistent \
+  examples/gemm/gemm_derived_bf16_persistent.mlir -transform-interpreter
+gen gemm_sm90_tf32_derived_persistent_raster \
+  examples/gemm/gemm_derived_persistent_raster.mlir -transform-interpreter
+# The hand-annotated persistent kernels, which the two above derive, for
+# comparison.
 gen gemm_sm90_tf32_persistent examples/gemm/hopper_gemm_persistent.mlir
 gen gemm_sm90_bf16_persistent examples/gemm/hopper_gemm_bf16_persistent.mlir
 gen gemm_sm90_bf16_derived examples/gemm/gemm_derived_bf16.mlir \

@@ -13,15 +13,19 @@
 #   gemm_sm90_tf32_derived_cluster_256x128_launcher.h .../gemm_derived_cluster_256x128.mlir
 #   gemm_sm90_tf32_derived_cluster_odd_launcher.h   .../gemm_derived_cluster_odd.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
-#   gemm_sm90_tf32_persistent_launcher.h       examples/gemm/hopper_gemm_persistent.mlir
-#   gemm_sm90_bf16_persistent_launcher.h       .../hopper_gemm_bf16_persistent.mlir
+#   gemm_sm90_tf32_derived_persistent_launcher.h examples/gemm/gemm_derived_persistent.mlir
+#   gemm_sm90_bf16_derived_persistent_launcher.h .../gemm_derived_bf16_persistent.mlir
+#   gemm_sm90_tf32_derived_persistent_raster_launcher.h .../gemm_derived_persistent_raster.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemm_sm90_bf16_derived_odd_launcher.h      examples/gemm/gemm_derived_bf16_odd.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
 #   gemv_derived_splitk_launcher.h             examples/gemv/gemv_derived_splitk.mlir
 #   gemv_derived_launcher.h                    examples/gemv/gemv_derived.mlir
 # and, for comparison, the hand-written GEMV gemv_warp_v4_launcher.h
-# (examples/gemv/gemv_warp_v4.mlir, which gemv_derived_warp.mlir derives).
+# (examples/gemv/gemv_warp_v4.mlir, which gemv_derived_warp.mlir derives)
+# and the hand-annotated persistent GEMMs gemm_sm90_tf32_persistent_launcher.h
+# and gemm_sm90_bf16_persistent_launcher.h (hopper_gemm_persistent.mlir,
+# hopper_gemm_bf16_persistent.mlir, which the persistent derivations give).
 #
 # It builds the harnesses (test/GPU/gemm_check.cu, gemv_check.cu), then for
 # every shape of issue 8 that a kernel supports checks it (fresh random data,
@@ -72,8 +76,14 @@ build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
 build tf32_persistent gemm_check.cu \
-  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_persistent
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent
 build bf16_persistent gemm_check.cu -DEXO_GEMM_BF16 \
+  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent
+build tf32_persistent_raster gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_raster
+build tf32_persistent_hand gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_persistent
+build bf16_persistent_hand gemm_check.cu -DEXO_GEMM_BF16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_persistent
 build bf16_odd gemm_check.cu -DEXO_GEMM_BF16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_odd
@@ -84,7 +94,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent splitk bf16 bf16_odd bf16_persistent gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_hand splitk bf16 bf16_odd bf16_persistent bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -133,11 +143,18 @@ bench tf32_256x128 gemm_tf32_256x128.csv 2048x2048x2048 4096x4096x4096 \
 bench tf32_odd gemm_tf32_odd.csv 4000x4000x4000 3000x5000x7000 512x512x512 \
   1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192 \
   1024x1024x8192 8192x8192x512 256x8192x8192
-# The hand-annotated persistent kernel (M, N multiples of 256, K of 32): its
-# rings and epilogue buffer live across the tiles of a cluster.
+# The persistent kernel (M, N multiples of 256, K of 32): its rings and
+# epilogue buffer live across the tiles of a cluster. The hand-annotated
+# kernel it equals, for comparison at the large squares.
 bench tf32_persistent gemm_tf32_persistent.csv 512x512x512 1024x1024x1024 \
   2048x2048x2048 4096x4096x4096 8192x8192x8192 1024x1024x8192 8192x8192x512 \
   256x8192x8192
+bench tf32_persistent_hand gemm_tf32_persistent_hand.csv 4096x4096x4096 \
+  8192x8192x8192
+# The persistent kernel with the rasterized tile order (N a multiple of
+# 2048).
+bench tf32_persistent_raster gemm_tf32_persistent_raster.csv 2048x2048x2048 \
+  4096x4096x4096 8192x8192x8192 8192x8192x512 256x8192x8192
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
@@ -148,9 +165,12 @@ bench bf16 gemm_bf16.csv 1024x1024x1024 2048x2048x2048 4096x4096x4096 \
 # bf16 with partial tiles (N a multiple of 4, K of 8).
 bench bf16_odd gemm_bf16_odd.csv 4000x4000x4000 3000x5000x7000 \
   2048x2048x2048 4096x4096x4096 8192x8192x8192
-# The persistent bf16 kernel (K a multiple of 64).
+# The persistent bf16 kernel (K a multiple of 64), and the hand-annotated
+# one.
 bench bf16_persistent gemm_bf16_persistent.csv 1024x1024x1024 \
   2048x2048x2048 4096x4096x4096 8192x8192x8192
+bench bf16_persistent_hand gemm_bf16_persistent_hand.csv 4096x4096x4096 \
+  8192x8192x8192
 # GEMV: the squares and two skinny shapes.
 bench gemv_warp gemv_warp.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
   1024x65536 65536x1024
@@ -169,7 +189,9 @@ if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
 fi
 rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_raster" "$out_dir/tf32_2x2" "$out_dir/tf32_256x128" \
   "$out_dir/tf32_odd" "$out_dir/tf32_persistent" "$out_dir/bf16_odd" \
-  "$out_dir/bf16_persistent" "$out_dir/splitk" "$out_dir/bf16" \
+  "$out_dir/bf16_persistent" "$out_dir/tf32_persistent_hand" \
+  "$out_dir/tf32_persistent_raster" \
+  "$out_dir/bf16_persistent_hand" "$out_dir/splitk" "$out_dir/bf16" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4"
 exit "$failed"
