@@ -41,6 +41,9 @@ KERNELS = [
      "tf32 GEMM, persistent, rasterized tile order "
      "(gemm_derived_persistent_raster.mlir)",
      "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
+    ("gemm_tf32_persistent_odd.csv",
+     "tf32 GEMM, persistent, partial tiles (gemm_derived_persistent_odd.mlir)",
+     "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
     ("gemm_tf32_persistent_hand.csv",
      "tf32 GEMM, persistent, hand-annotated (hopper_gemm_persistent.mlir, "
      "which gemm_derived_persistent.mlir derives)",
@@ -84,7 +87,8 @@ UNSUPPORTED = [
      "as the 2 x 1 kernel"),
     ("tf32 GEMM, rasterized", "512^3, 1024^3, 1024x1024x8192",
      "N must be a multiple of 2048 (whole groups of 8 column tiles)"),
-    ("persistent tf32 and bf16 GEMMs", "4000x4000x4000, 3000x5000x7000",
+    ("persistent tf32 GEMM but gemm_derived_persistent_odd.mlir, persistent "
+     "bf16 GEMM", "4000x4000x4000, 3000x5000x7000",
      "whole tiles only (M, N multiples of 256; K of 32 / 64)"),
     ("tf32 GEMM, persistent, rasterized", "512^3, 1024^3, 1024x1024x8192",
      "N must be a multiple of 2048 (whole groups of 8 column tiles)"),
@@ -165,7 +169,8 @@ def main():
                  "gemm_tf32_raster.csv", "gemm_tf32_2x2.csv",
                  "gemm_tf32_256x128.csv", "gemm_tf32_odd.csv",
                  "gemm_tf32_persistent.csv",
-                 "gemm_tf32_persistent_raster.csv")]
+                 "gemm_tf32_persistent_raster.csv",
+                 "gemm_tf32_persistent_odd.csv")]
         runs = [(v, n) for v, n in runs if v is not None]
         return max(runs) if runs else (None, "")
 

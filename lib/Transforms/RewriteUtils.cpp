@@ -50,36 +50,58 @@ FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text, std::string &why) {
   while (true) {
     int64_t coef = 1, value = 0;
     std::string name, name2;
-    if (!factor(value, name))
-      return fail("expected an integer or a name at '" + rest + "'");
-    if (name.empty())
-      coef = value;
     rest = rest.ltrim();
-    if (rest.consume_front("*")) {
-      int64_t value2 = 0;
-      if (!factor(value2, name2))
-        return fail("expected an integer or a name at '" + rest + "'");
-      if (!name.empty() && !name2.empty())
-        return fail("a product of two names is not linear");
-      if (name.empty() && name2.empty())
-        coef = value * value2;
-      else if (name.empty())
-        name = name2;
-      else
-        coef = value2;
-    }
-    rest = rest.ltrim();
-    if (rest.consume_front("/")) {
+    // A parenthesized numerator: `(K + 31) / 32`.
+    if (rest.consume_front("(")) {
+      size_t close = rest.find(')');
+      if (close == StringRef::npos)
+        return fail("expected ')'");
+      std::string innerWhy;
+      FailureOr<LinearIndex> inner =
+          parseLinearIndex(rest.take_front(close), innerWhy);
+      if (failed(inner) || !inner->quotients.empty())
+        return fail("expected a linear expression in parentheses");
+      rest = rest.drop_front(close + 1).ltrim();
       int64_t divisor = 0;
       std::string none;
-      if (name.empty() || !factor(divisor, none) || !none.empty() ||
+      if (!rest.consume_front("/") || !factor(divisor, none) || !none.empty() ||
           divisor <= 0)
-        return fail("a quotient is a name divided by a positive integer");
-      result.quotients.push_back({name, divisor, sign * coef});
-    } else if (name.empty()) {
-      result.constant += sign * coef;
+        return fail("a parenthesized expression must be divided by a "
+                    "positive integer");
+      result.quotients.push_back(
+          {inner->terms, inner->constant, divisor, sign});
     } else {
-      result.terms.push_back({name, sign * coef});
+      if (!factor(value, name))
+        return fail("expected an integer or a name at '" + rest + "'");
+      if (name.empty())
+        coef = value;
+      rest = rest.ltrim();
+      if (rest.consume_front("*")) {
+        int64_t value2 = 0;
+        if (!factor(value2, name2))
+          return fail("expected an integer or a name at '" + rest + "'");
+        if (!name.empty() && !name2.empty())
+          return fail("a product of two names is not linear");
+        if (name.empty() && name2.empty())
+          coef = value * value2;
+        else if (name.empty())
+          name = name2;
+        else
+          coef = value2;
+      }
+      rest = rest.ltrim();
+      if (rest.consume_front("/")) {
+        int64_t divisor = 0;
+        std::string none;
+        if (name.empty() || !factor(divisor, none) || !none.empty() ||
+            divisor <= 0)
+          return fail("a quotient is a name divided by a positive integer");
+        result.quotients.push_back({{{name, coef}}, 0, divisor, sign});
+      } else if (name.empty()) {
+        result.constant += sign * coef;
+      } else {
+        result.terms.push_back({name, sign * coef});
+      }
     }
     rest = rest.ltrim();
     if (rest.empty())
@@ -124,19 +146,27 @@ FailureOr<LinearValue> exo::resolveLinearIndex(Operation *at,
   LinearValue result;
   result.constant = index.constant;
   if (!index.quotients.empty() && !allowQuotients) {
-    why = "a quotient ('" + std::get<0>(index.quotients.front()) + " / " +
-          std::to_string(std::get<1>(index.quotients.front())) +
-          "') is only allowed in barrier coordinates";
+    why = "a quotient (a division by " +
+          std::to_string(index.quotients.front().divisor) +
+          ") is only allowed in barrier coordinates";
     return failure();
   }
-  for (const auto &[name, divisor, coef] : index.quotients) {
-    Value v = lookupIndexName(at, name);
-    if (!v) {
-      why = "'" + name +
-            "' is neither an enclosing loop's iterator nor a size of the proc";
-      return failure();
+  for (const LinearIndex::Quotient &q : index.quotients) {
+    LinearValue::Quotient resolved;
+    resolved.constant = q.constant;
+    resolved.divisor = q.divisor;
+    resolved.sign = q.sign;
+    for (const auto &[name, coef] : q.terms) {
+      Value v = lookupIndexName(at, name);
+      if (!v) {
+        why = "'" + name +
+              "' is neither an enclosing loop's iterator nor a "
+              "size of the proc";
+        return failure();
+      }
+      resolved.terms.push_back({v, coef});
     }
-    result.quotients.push_back({v, divisor, coef});
+    result.quotients.push_back(std::move(resolved));
   }
   for (const auto &[name, coef] : index.terms) {
     Value v = lookupIndexName(at, name);
@@ -154,8 +184,12 @@ OpFoldResult exo::buildLinearValue(IndexBuilder &b, const LinearValue &value) {
   OpFoldResult sum = b.constant(value.constant);
   for (auto [v, coef] : value.terms)
     sum = b.add(sum, b.mul(v, coef));
-  for (auto [v, divisor, coef] : value.quotients)
-    sum = b.add(sum, b.mul(b.div(v, divisor), coef));
+  for (const LinearValue::Quotient &q : value.quotients) {
+    OpFoldResult num = b.constant(q.constant);
+    for (auto [v, coef] : q.terms)
+      num = b.add(num, b.mul(v, coef));
+    sum = b.add(sum, b.mul(b.div(num, q.divisor), q.sign));
+  }
   return sum;
 }
 

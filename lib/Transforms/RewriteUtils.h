@@ -109,18 +109,24 @@ private:
 
 /// A linear index expression written by the user in a transform op:
 /// `16 * io + ii - 1`. Names are loop iterators or sizes. Barrier
-/// coordinates may also hold quotients `K / 32` (they mean nothing
-/// sequentially, so no proof has to read them).
+/// coordinates may also hold quotients `K / 32`, `(K + 31) / 32` (they mean
+/// nothing sequentially, so no proof has to read them).
 struct LinearIndex {
   llvm::SmallVector<std::pair<std::string, int64_t>> terms;
-  /// (name, divisor, coefficient): coefficient * (name / divisor).
-  llvm::SmallVector<std::tuple<std::string, int64_t, int64_t>> quotients;
+  /// sign * ((terms + constant) / divisor), rounding toward zero.
+  struct Quotient {
+    llvm::SmallVector<std::pair<std::string, int64_t>> terms;
+    int64_t constant = 0;
+    int64_t divisor = 1;
+    int64_t sign = 1;
+  };
+  llvm::SmallVector<Quotient, 0> quotients;
   int64_t constant = 0;
 };
 
 /// Parses `text` (terms `c`, `name`, `c * name`, `name * c`, optionally
-/// followed by `/ d`, joined by `+` and `-`); on failure `why` says what is
-/// wrong.
+/// followed by `/ d`, and `(linear) / d`, joined by `+` and `-`); on failure
+/// `why` says what is wrong.
 mlir::FailureOr<LinearIndex> parseLinearIndex(llvm::StringRef text,
                                               std::string &why);
 

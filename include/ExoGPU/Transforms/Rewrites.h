@@ -527,10 +527,16 @@ mlir::LogicalResult proveNoValueCarried(ForOp loop, mlir::Value buffer,
 /// A linear combination of index values: constant + sum of coef * value.
 struct LinearValue {
   llvm::SmallVector<std::pair<mlir::Value, int64_t>> terms;
-  /// (value, divisor, coefficient) terms: coefficient * (value / divisor).
-  /// Only barrier coordinates have them (resolveLinearText's
-  /// allowQuotients); Presburger questions never see them.
-  llvm::SmallVector<std::tuple<mlir::Value, int64_t, int64_t>> quotients;
+  /// sign * ((terms + constant) / divisor), rounding toward zero. Only
+  /// barrier coordinates have them (resolveLinearText's allowQuotients);
+  /// Presburger questions never see them.
+  struct Quotient {
+    llvm::SmallVector<std::pair<mlir::Value, int64_t>> terms;
+    int64_t constant = 0;
+    int64_t divisor = 1;
+    int64_t sign = 1;
+  };
+  llvm::SmallVector<Quotient, 0> quotients;
   int64_t constant = 0;
 
   static LinearValue of(mlir::OpFoldResult ofr) {

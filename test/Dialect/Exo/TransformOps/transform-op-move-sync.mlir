@@ -154,13 +154,19 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Barrier coordinates may divide a size by a constant (they mean nothing
-// sequentially): the release of the last slot of a K loop.
+// Barrier coordinates may divide a size, or a parenthesized linear
+// expression, by a constant (they mean nothing sequentially): the release
+// of the last slot of a K loop of K / 32 or ceil(K / 32) steps.
 // CHECK-LABEL: exo.proc @quotient
 //       CHECK:   exo.fence(cuda_in_order, cuda_in_order)
 //  CHECK-NEXT:   %[[Q:.*]] = arith.divsi %K, %c32 : index
 //  CHECK-NEXT:   %[[I:.*]] = arith.addi %c3, %[[Q]] : index
-//  CHECK-NEXT:   exo.arrive(cuda_in_order) >> %empty[%[[I]]]
+//       CHECK:   exo.arrive(cuda_in_order) >> %empty[%[[I]]]
+//  CHECK-NEXT:   %[[K31:.*]] = arith.addi %c31, %K : index
+//  CHECK-NEXT:   %[[Q2:.*]] = arith.divsi %[[K31]], %c32{{.*}} : index
+//  CHECK-NEXT:   %[[Q3:.*]] = arith.muli %[[Q2]], %c-1 : index
+//  CHECK-NEXT:   %[[I2:.*]] = arith.addi %c3{{.*}}, %[[Q3]] : index
+//  CHECK-NEXT:   exo.arrive(cuda_in_order) >> %empty[%[[I2]]]
 exo.proc @quotient(%K: index) {
   exo.device_function(blockDim = 32, clusterDim = 1) {
     exo.for %t = 0 to 1 cuda_tasks {
@@ -176,6 +182,7 @@ module attributes {transform.with_named_sequence} {
     %body = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
     %e, %f = transform.split_handle %body : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a = transform.exo.insert_arrive %f after timeline "cuda_in_order" on "empty" at ["K / 32 + 3"] : (!transform.any_op) -> !transform.any_op
+    %b = transform.exo.insert_arrive %a after timeline "cuda_in_order" on "empty" at ["3 - (K + 31) / 32"] : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
@@ -196,7 +203,7 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %a = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot expand 't': a quotient ('K / 32') is only allowed in barrier coordinates (the index may use the iterators of loops around the allocation and sizes)}}
+    // expected-error @below {{cannot expand 't': a quotient (a division by 32) is only allowed in barrier coordinates (the index may use the iterators of loops around the allocation and sizes)}}
     transform.exo.expand_dim %a size 2 index "K / 32" : !transform.any_op
     transform.yield
   }
@@ -221,6 +228,75 @@ module attributes {transform.with_named_sequence} {
     %e, %f = transform.split_handle %body : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     // expected-error @below {{cannot insert an arrive on 'empty': cannot read the index expression 'K / 0': a quotient is a name divided by a positive integer}}
     %a = transform.exo.insert_arrive %f after timeline "cuda_in_order" on "empty" at ["K / 0"] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a parenthesized expression must be divided.
+exo.proc @bad_parens(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier, [? ring 4]>
+      exo.fence(cuda_in_order, cuda_in_order)
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %body = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %e, %f = transform.split_handle %body : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot insert an arrive on 'empty': cannot read the index expression '(K + 31) + 3': a parenthesized expression must be divided by a positive integer}}
+    %a = transform.exo.insert_arrive %f after timeline "cuda_in_order" on "empty" at ["(K + 31) + 3"] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: an unclosed parenthesis.
+exo.proc @unclosed(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier, [? ring 4]>
+      exo.fence(cuda_in_order, cuda_in_order)
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %body = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %e, %f = transform.split_handle %body : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot insert an arrive on 'empty': cannot read the index expression '(K + 31 / 32': expected ')'}}
+    %a = transform.exo.insert_arrive %f after timeline "cuda_in_order" on "empty" at ["(K + 31 / 32"] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: what the parentheses hold must be linear.
+exo.proc @inner_bad(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier, [? ring 4]>
+      exo.fence(cuda_in_order, cuda_in_order)
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %body = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %e, %f = transform.split_handle %body : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot insert an arrive on 'empty': cannot read the index expression '(K * K) / 2': expected a linear expression in parentheses}}
+    %a = transform.exo.insert_arrive %f after timeline "cuda_in_order" on "empty" at ["(K * K) / 2"] : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
