@@ -12,9 +12,17 @@ sizes=("${@:-1024 2048}")
 opt=$build/bin/exo-gpu-opt
 echo "| kernel | sizes | seconds | peak RSS (MiB) | statement instances | element accesses |"
 echo "|---|---|---|---|---|---|"
-run() { # name file sizes
-  local out
-  out=$( { /usr/bin/time -f "TIME %e %M" taskset -c 0 "$opt" "$root/$2" \
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# derive NAME FILE: the kernel a transform script derives, into $tmp/NAME.mlir
+# (not timed).
+derive() {
+  "$opt" "$root/$2" -transform-interpreter -o "$tmp/$1.mlir"
+}
+run() { # name file sizes (file relative to the root, or absolute)
+  local out file=$2
+  [[ $file = /* ]] || file=$root/$file
+  out=$( { /usr/bin/time -f "TIME %e %M" taskset -c 0 "$opt" "$file" \
       -exo-verify-collectives -exo-check-sync="sizes=$3 stats=true" -o /dev/null; } 2>&1)
   local t m st ac
   t=$(sed -n 's/^TIME \([0-9.]*\) .*/\1/p' <<<"$out")
@@ -31,3 +39,19 @@ for s in "${sizes[@]}"; do
 done
 run "Hopper GEMM split-K" examples/gemm/hopper_gemm_splitk.mlir "M=1024,N=1024,KS=2,KC=512"
 run "GEMV" examples/gemv/gemv_warp_coop.mlir "M=1024,K=1024"
+# The persistent kernels (derived; NC = 66 clusters, the persistent grid the
+# launcher runs on the H200's 132 SMs).
+derive persistent examples/gemm/gemm_derived_persistent.mlir
+derive persistent_odd examples/gemm/gemm_derived_persistent_odd.mlir
+derive persistent_bf16 examples/gemm/gemm_derived_bf16_persistent.mlir
+for s in "${sizes[@]}"; do
+  run "persistent GEMM (derived)" "$tmp/persistent.mlir" "M=$s,N=$s,K=$s,NC=66"
+done
+for s in "${sizes[@]}"; do
+  run "persistent GEMM, partial tiles (derived)" "$tmp/persistent_odd.mlir" \
+    "M=$((s - 96)),N=$((s - 96)),K=$((s - 96)),NC=66"
+done
+for s in "${sizes[@]}"; do
+  run "persistent bf16 GEMM (derived)" "$tmp/persistent_bf16.mlir" \
+    "M=$s,N=$s,K=$s,NC=66"
+done

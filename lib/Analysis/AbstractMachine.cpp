@@ -115,6 +115,8 @@ struct Record {
   bool outOfOrder = false, atomic = false, mutate = false;
   SmallVector<Vis, 2> vis;
   SmallVector<Pending, 1> pending;
+  /// The size of `pending` at which Machine::prunePending looks again.
+  uint32_t pendingPruneAt = 16;
   Operation *op = nullptr;
   /// The values of the enclosing iterators when it was made (their names
   /// are those of `op`'s enclosing loops: see Machine::contextOf).
@@ -359,6 +361,33 @@ private:
   DenseMap<Value, unsigned> lastUse;
   /// Variables some statement mutates: reads of the others can never race.
   DenseSet<Value> mutated;
+  /// Ring mbarrier elements two phases behind an awaited one: no later await
+  /// of them can be correct (it comes after the arrive on the next phase of
+  /// the same mbarrier), so records' pending entries on them are dropped.
+  DenseSet<int64_t> retiredBarriers;
+  /// Commit groups (per-thread queues, awaited by the threads that commit
+  /// them): the largest count an await of the element has covered. Entries
+  /// up to it have been applied to those threads, and no other threads can
+  /// await the element.
+  DenseMap<int64_t, int64_t> commitAwaitedUpTo;
+  /// Drops `r`'s pending entries that no await can use any more (on retired
+  /// ring elements, or already applied on commit groups) whenever their
+  /// number has doubled since the last look (amortized constant time per
+  /// entry): a persistent task's long-lived records (its stores of C, its
+  /// accumulators) would otherwise collect an entry per arrive of the whole
+  /// task, which every await then scans.
+  void prunePending(Record &r) {
+    if (r.pending.size() < r.pendingPruneAt)
+      return;
+    llvm::erase_if(r.pending, [&](const Pending &p) {
+      if (retiredBarriers.contains(p.barrier))
+        return true;
+      auto it = commitAwaitedUpTo.find(p.barrier);
+      return it != commitAwaitedUpTo.end() && p.count <= it->second;
+    });
+    r.pendingPruneAt =
+        std::max<uint32_t>(16, 2 * static_cast<uint32_t>(r.pending.size()));
+  }
   SmallVector<std::pair<StringRef, int64_t>> iterators;
   struct Tiling {
     bool ok;
@@ -1539,6 +1568,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     forEachLive(g.task, [&](Record &r) {
       if (!r.witnessedBy(who, l1.full | l1.temporal))
         return;
+      prunePending(r);
       for (BarrierElement *el : elements)
         r.pending.push_back({el->id, el->arrives});
       r.lastSync = &op;
@@ -1588,8 +1618,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         oldKey[ringDim] -= 2 * var.barrierType.getRingDepth(ringDim);
         if (oldKey[ringDim] >= 0) {
           auto old = var.barrierElements.find(oldKey);
-          if (old != var.barrierElements.end())
+          if (old != var.barrierElements.end()) {
             old->second.completions.clear();
+            retiredBarriers.insert(old->second.id);
+          }
         }
       }
     }
@@ -1614,6 +1646,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       }
     }
     int64_t limit = el.arrives - 1 - static_cast<int64_t>(await.getPending());
+    if (var.barrierType.isCommitGroup()) {
+      int64_t &upTo = commitAwaitedUpTo.try_emplace(el.id, limit).first->second;
+      upTo = std::max(upTo, limit);
+    }
     const Threads &who = g.global();
     forEachLive(g.task, [&](Record &r) {
       for (const Pending &p : r.pending)
