@@ -500,6 +500,20 @@ void noteUnanalyzable(Refusal &why, Operation *bad) {
                               : "cannot tell which tensor this accesses");
 }
 
+/// The accesses of the statements of `loop`'s body; refuses under `header`
+/// when one cannot be analyzed.
+LogicalResult collectBodyAccesses(ForOp loop, SmallVectorImpl<Access> &out,
+                                  const Twine &header, Refusal &why) {
+  SmallVector<Operation *> body;
+  for (Operation &op : loop.getBodyBlock())
+    body.push_back(&op);
+  if (Operation *bad = collectAccesses(body, out)) {
+    noteUnanalyzable(why, bad);
+    return why.fail(header);
+  }
+  return success();
+}
+
 /// Whether a pair of accesses to the same tensor orders anything: at least
 /// one writes, and two reductions commute.
 bool isDependence(const Access &a, const Access &b) {
@@ -661,14 +675,9 @@ LogicalResult exo::proveReorderKeepsDependences(ForOp outer, ForOp inner,
                         "' and '" + inner.getIterName() + "'")
                            .str();
 
-  SmallVector<Operation *> body;
-  for (Operation &op : inner.getBodyBlock())
-    body.push_back(&op);
   SmallVector<Access> accesses;
-  if (Operation *bad = collectAccesses(body, accesses)) {
-    noteUnanalyzable(why, bad);
-    return why.fail(header);
-  }
+  if (failed(collectBodyAccesses(inner, accesses, header, why)))
+    return failure();
 
   for (const Access &src : accesses) {
     for (const Access &dst : accesses) {
@@ -1471,14 +1480,9 @@ LogicalResult exo::proveIterationsIndependent(ArrayRef<ForOp> nest,
   if (!proc)
     return why.fail("the loop is not inside an exo.proc");
   SmallVector<ForOp> loops(nest.begin(), nest.end());
-  SmallVector<Operation *> body;
-  for (Operation &op : loops.back().getBodyBlock())
-    body.push_back(&op);
   SmallVector<Access> accesses;
-  if (Operation *bad = collectAccesses(body, accesses)) {
-    noteUnanalyzable(why, bad);
-    return why.fail(header);
-  }
+  if (failed(collectBodyAccesses(loops.back(), accesses, header, why)))
+    return failure();
   // Two iterations differ iff they are ordered lexicographically one way or
   // the other; every ordered pair of accesses is asked, so asking for the
   // first iteration before the second, level by level, covers both.

@@ -137,6 +137,17 @@ void buildBarrierCoords(RewriterBase &rewriter, Operation *anchor,
   }
 }
 
+/// A call of `proc` in its module, or null.
+Operation *findCaller(ProcOp proc) {
+  Operation *caller = nullptr;
+  if (auto module = proc->getParentOfType<ModuleOp>())
+    module.walk([&](CallOp call) {
+      if (call.getCallee() == proc.getSymName())
+        caller = call;
+    });
+  return caller;
+}
+
 /// Sets the insertion point before or after `stmt`.
 void setInsertion(RewriterBase &rewriter, Operation *stmt, bool after) {
   if (after)
@@ -581,13 +592,7 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
     moved.push_back(arg);
   }
   if (!moved.empty()) {
-    Operation *caller = nullptr;
-    if (auto module = proc->getParentOfType<ModuleOp>())
-      module.walk([&](CallOp call) {
-        if (call.getCallee() == proc.getSymName())
-          caller = call;
-      });
-    if (caller) {
+    if (Operation *caller = findCaller(proc)) {
       why.note(caller->getLoc(), "this call passes host tensors");
       return why.fail(header + ": its arguments would move to global memory, "
                                "but the proc is called");
@@ -746,13 +751,7 @@ FailureOr<PersistentTasks> exo::persistTasks(RewriterBase &rewriter,
   if (marked)
     return why.fail(header + ": argument '" + proc.getArgName(*marked) +
                     "' is already the cluster count");
-  Operation *caller = nullptr;
-  if (auto module = proc->getParentOfType<ModuleOp>())
-    module.walk([&](CallOp call) {
-      if (call.getCallee() == proc.getSymName())
-        caller = call;
-    });
-  if (caller) {
+  if (Operation *caller = findCaller(proc)) {
     why.note(caller->getLoc(), "this call");
     return why.fail(header + ": the proc gets a new size argument, but it "
                              "is called");

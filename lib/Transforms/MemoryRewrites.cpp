@@ -1035,45 +1035,41 @@ FailureOr<SmallVector<AllocOp>> exo::chainRings(RewriterBase &rewriter,
   rewriter.setInsertionPointToStart(&tiles.getBodyBlock());
   Value shift =
       arith::MulIOp::create(rewriter, loc, tiles.getInductionVar(), s);
+  // Barrier coordinates: the static list and its dynamic values, rebuilt.
+  auto reindex =
+      [&](Operation *op, ArrayRef<int64_t> statics, ValueRange dynamics,
+          AllocOp alloc,
+          function_ref<void(ArrayRef<Value>, ArrayRef<int64_t>)> set) {
+        SmallVector<OpFoldResult> mixed =
+            getMixedValues(statics, dynamics, rewriter.getContext());
+        shiftCoords(rewriter, op, shift,
+                    cast<BarrierType>(alloc.getType()).getRank(),
+                    ringDimOf(alloc.getType()), mixed);
+        SmallVector<Value> dynamic;
+        SmallVector<int64_t> fixed;
+        dispatchIndexOpFoldResults(mixed, dynamic, fixed);
+        rewriter.modifyOpInPlace(op, [&] { set(dynamic, fixed); });
+      };
   for (auto [alloc, op] : uses) {
     int dim = ringDimOf(alloc.getType());
     if (auto arrive = dyn_cast<ArriveOp>(op)) {
-      SmallVector<OpFoldResult> mixed =
-          getMixedValues(arrive.getStaticIndices(), arrive.getIndices(),
-                         rewriter.getContext());
-      shiftCoords(rewriter, op, shift,
-                  cast<BarrierType>(alloc.getType()).getRank(), dim, mixed);
-      SmallVector<Value> dynamic;
-      SmallVector<int64_t> fixed;
-      dispatchIndexOpFoldResults(mixed, dynamic, fixed);
-      rewriter.modifyOpInPlace(arrive, [&] {
-        arrive.getIndicesMutable().assign(dynamic);
-        arrive.setStaticIndices(fixed);
-      });
+      reindex(op, arrive.getStaticIndices(), arrive.getIndices(), alloc,
+              [&](ArrayRef<Value> d, ArrayRef<int64_t> f) {
+                arrive.getIndicesMutable().assign(d);
+                arrive.setStaticIndices(f);
+              });
     } else if (auto await = dyn_cast<AwaitOp>(op)) {
-      SmallVector<OpFoldResult> mixed = await.getMixedIndices();
-      shiftCoords(rewriter, op, shift,
-                  cast<BarrierType>(alloc.getType()).getRank(), dim, mixed);
-      SmallVector<Value> dynamic;
-      SmallVector<int64_t> fixed;
-      dispatchIndexOpFoldResults(mixed, dynamic, fixed);
-      rewriter.modifyOpInPlace(await, [&] {
-        await.getIndicesMutable().assign(dynamic);
-        await.setStaticIndices(fixed);
-      });
+      reindex(op, await.getStaticIndices(), await.getIndices(), alloc,
+              [&](ArrayRef<Value> d, ArrayRef<int64_t> f) {
+                await.getIndicesMutable().assign(d);
+                await.setStaticIndices(f);
+              });
     } else if (auto call = dyn_cast<CallOp>(op)) {
-      SmallVector<OpFoldResult> mixed =
-          getMixedValues(call.getStaticTrailingIndices(),
-                         call.getTrailingIndices(), rewriter.getContext());
-      shiftCoords(rewriter, op, shift,
-                  cast<BarrierType>(alloc.getType()).getRank(), dim, mixed);
-      SmallVector<Value> dynamic;
-      SmallVector<int64_t> fixed;
-      dispatchIndexOpFoldResults(mixed, dynamic, fixed);
-      rewriter.modifyOpInPlace(call, [&] {
-        call.getTrailingIndicesMutable().assign(dynamic);
-        call.setStaticTrailingIndices(fixed);
-      });
+      reindex(op, call.getStaticTrailingIndices(), call.getTrailingIndices(),
+              alloc, [&](ArrayRef<Value> d, ArrayRef<int64_t> f) {
+                call.getTrailingIndicesMutable().assign(d);
+                call.setStaticTrailingIndices(f);
+              });
     } else {
       Value t;
       SmallVector<OpFoldResult> idx;
