@@ -210,6 +210,9 @@ static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
   std::string header = ("cannot stage '" + tensorNameText + "'").str();
   if (failed(orderStatements(stmts, plan.stmts, why)))
     return why.fail(header + ": " + why.message);
+  for (Operation *stmt : plan.stmts)
+    if (failed(refuseTaskLoop(stmt, header, why)))
+      return failure();
   Operation *first = plan.stmts.front();
   plan.tensor = lookupTensorName(first, tensorNameText);
   if (!plan.tensor)

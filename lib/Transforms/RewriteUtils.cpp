@@ -115,6 +115,16 @@ FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text, std::string &why) {
   }
 }
 
+LogicalResult exo::refuseTaskLoop(Operation *stmt, const Twine &header,
+                                  Refusal &why) {
+  auto loop = dyn_cast<ForOp>(stmt);
+  if (!loop || !loop.getMode().isTasks())
+    return success();
+  why.note(loop.getLoc(), "this loop is cuda_tasks");
+  return why.fail(header + ": the device function's task nest would not be a "
+                           "nest of task loops any more");
+}
+
 std::string exo::modeString(LoopModeAttr mode) {
   std::string s;
   llvm::raw_string_ostream(s) << mode;

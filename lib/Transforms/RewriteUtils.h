@@ -130,6 +130,13 @@ struct LinearIndex {
 mlir::FailureOr<LinearIndex> parseLinearIndex(llvm::StringRef text,
                                               std::string &why);
 
+/// Refuses (under `header`) a statement that is a `cuda_tasks` loop: a
+/// device function's body must stay a nest of task loops, so a rewrite that
+/// would put one inside a guard, a new loop or next to new statements may
+/// not take it.
+mlir::LogicalResult refuseTaskLoop(Operation *stmt, const llvm::Twine &header,
+                                   Refusal &why);
+
 /// `cuda_threads<warp>` for #exo.mode<cuda_threads<warp>>.
 std::string modeString(LoopModeAttr mode);
 

@@ -93,6 +93,8 @@ FailureOr<ForOp> exo::fuseLoops(RewriterBase &rewriter, ForOp first,
 FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
                               StringRef name, StringRef hiText, Refusal &why) {
   std::string header = "cannot add loop '" + name.str() + "'";
+  if (failed(refuseTaskLoop(stmt, header, why)))
+    return failure();
   std::string err;
   FailureOr<LinearValue> hi = resolveLinearText(stmt, hiText, err);
   if (failed(hi))
@@ -395,6 +397,8 @@ static FailureOr<Value> buildCondition(RewriterBase &rewriter, Operation *stmt,
 
 FailureOr<IfOp> exo::specialize(RewriterBase &rewriter, Operation *stmt,
                                 StringRef cond, Refusal &why) {
+  if (failed(refuseTaskLoop(stmt, "cannot specialize the statement", why)))
+    return failure();
   FailureOr<Value> c = buildCondition(rewriter, stmt, cond,
                                       "cannot specialize the statement", why);
   if (failed(c))

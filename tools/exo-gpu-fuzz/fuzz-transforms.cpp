@@ -9,7 +9,9 @@
 // tail strategy, reorder_loops, unroll, cut_loop, shift_loop, join_loops,
 // fuse, add_loop, specialize, simplify, stage_mem, bind_expr, expand_dim,
 // divide_dim, rearrange_dim, lift_alloc, replace by one of four small
-// instructions (one with an oob parameter), reduce_tree, drop_bounds_guard),
+// instructions (one with an oob parameter), reduce_tree, drop_bounds_guard,
+// wrap_device_function and persist_tasks, whose proof that the tasks are
+// independent the CPU comparison then checks at two cluster counts),
 // the loop or tensor it applies to (by name,
 // among those the proc has now) and a parameter.
 //
@@ -199,7 +201,7 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
   body += match("%l", loop);
   const char *allocs = "    %al = transform.collect_matching @alloc in %p : "
                        "(!transform.any_op) -> !transform.any_op\n";
-  unsigned op = kind % 22;
+  unsigned op = kind % 24;
   switch (op) {
   case 0:
   case 1:
@@ -332,6 +334,25 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
     // After a guard-tailed divide_loop, the inner loop's body is its guard.
     body += "    transform.exo.drop_bounds_guard %l : !transform.any_op\n";
     break;
+  case 22:
+    // A device function whose outermost 1 or 2 loops are tasks (refused when
+    // host code also uses what it accesses).
+    body += llvm::formatv("    %d = transform.exo.wrap_device_function %l "
+                          "tasks {0} block_dim 32 cluster_dim 1 "
+                          "blocks_per_sm 1 : (!transform.any_op) -> "
+                          "!transform.any_op\n",
+                          1 + arg % 2)
+                .str();
+    break;
+  case 23:
+    // One task per "cluster" over the tiles: proved independent, or refused.
+    body += llvm::formatv("    %pc, %pi = transform.exo.persist_tasks %l as "
+                          "\"NC\" [\"pc{0}\", \"pi{0}\"] : "
+                          "(!transform.any_op) -> (!transform.any_op, "
+                          "!transform.any_op)\n",
+                          step)
+                .str();
+    break;
   case 20:
     body += llvm::formatv("    %o, %in, %t = transform.exo.divide_loop %l by "
                           "{0} [\"o{1}\", \"i{1}\"] tail = cut : "
@@ -455,6 +476,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     llvm::StringMap<int64_t> sizes;
     for (int i = 0; i < 3 && payload.sizes1[i]; ++i)
       sizes[payload.sizes1[i]] = values[i];
+    // The cluster count persist_tasks adds (fewer, as many and more
+    // clusters than tasks over the two runs).
+    sizes["NC"] = values == payload.values1 ? 2 : 5;
     FailureOr<exo::ArgList> a = exo::CpuRunner::makeArgs(refProc, sizes, 7);
     FailureOr<exo::ArgList> b = exo::CpuRunner::makeArgs(workProc, sizes, 7);
     if (failed(a) || failed(b) || failed((*runner)->run(refProc, *a)) ||

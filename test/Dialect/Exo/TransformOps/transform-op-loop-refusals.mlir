@@ -311,3 +311,72 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// specialize, add_loop and stage_mem refuse a cuda_tasks loop: the device
+// function's body must stay a nest of task loops (found by
+// exo-gpu-fuzz-transforms once it could wrap device functions).
+!g = !exo.tensor<[N], f32, gmem>
+exo.proc @task_loop(%N: index, %x: !g) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    // expected-note @below {{this loop is cuda_tasks}}
+    exo.for %t = 0 to %N cuda_tasks {
+      %z = arith.constant 0.0 : f32
+      exo.assign %x[%t] = %z : !g
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot specialize the statement: the device function's task nest would not be a nest of task loops any more}}
+    %s = transform.exo.specialize %t if "N >= 4" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+!g = !exo.tensor<[N], f32, gmem>
+exo.proc @task_loop(%N: index, %x: !g) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    // expected-note @below {{this loop is cuda_tasks}}
+    exo.for %t = 0 to %N cuda_tasks {
+      %z = arith.constant 0.0 : f32
+      exo.assign %x[%t] = %z : !g
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot add loop 'a': the device function's task nest would not be a nest of task loops any more}}
+    %a = transform.exo.add_loop %t "a" to "2" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+!g = !exo.tensor<[N], f32, gmem>
+exo.proc @task_loop(%N: index, %x: !g) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    // expected-note @below {{this loop is cuda_tasks}}
+    exo.for %t = 0 to %N cuda_tasks {
+      %z = arith.constant 0.0 : f32
+      exo.assign %x[%t] = %z : !g
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot stage 'x': the device function's task nest would not be a nest of task loops any more}}
+    %s, %i, %o = transform.exo.stage_mem %t, "x" at ["0"] sizes [4] as "s" in smem : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
