@@ -17,7 +17,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -73,16 +75,17 @@ static DiagnosedSilenceableFailure report(Operation *transformOp,
 }
 
 /// Runs `body`, which rewrites `targets` one after the other; if it fails
-/// after rewriting some of them, the procs that hold the targets get back
-/// the bodies they had, so that a refused transform op leaves the IR
-/// untouched (the rewritten ops are erased through `rewriter`, which drops
-/// them from every handle).
+/// after rewriting some of them, or its result does not verify, the procs
+/// that hold the targets get back the bodies they had, so that a refused
+/// transform op leaves the IR untouched (the rewritten ops are erased
+/// through `rewriter`, which drops them from every handle). The verifier is
+/// a safety net under the rewrites' own preconditions: a rewrite that missed
+/// a structural rule (e.g. the task nest of a device function) is refused
+/// with the verifier's message instead of leaving invalid IR.
 static DiagnosedSilenceableFailure
-allOrNothing(transform::TransformRewriter &rewriter,
+allOrNothing(Operation *transformOp, transform::TransformRewriter &rewriter,
              ArrayRef<Operation *> targets,
              function_ref<DiagnosedSilenceableFailure()> body) {
-  if (targets.size() < 2)
-    return body();
   SmallVector<ProcOp> procs;
   for (Operation *t : targets) {
     auto proc = dyn_cast<ProcOp>(t);
@@ -95,6 +98,32 @@ allOrNothing(transform::TransformRewriter &rewriter,
   for (ProcOp proc : procs)
     saved.push_back(proc->clone());
   DiagnosedSilenceableFailure result = body();
+  if (result.succeeded()) {
+    for (ProcOp proc : procs) {
+      std::string first;
+      Location firstLoc = proc.getLoc();
+      LogicalResult verified = success();
+      {
+        ScopedDiagnosticHandler handler(proc.getContext(),
+                                        [&](Diagnostic &diag) {
+                                          if (first.empty()) {
+                                            first = diag.str();
+                                            firstLoc = diag.getLocation();
+                                          }
+                                          return success();
+                                        });
+        verified = verify(proc);
+      }
+      if (failed(verified)) {
+        DiagnosedSilenceableFailure diag = emitSilenceableFailure(
+            transformOp->getLoc(), "the rewritten proc would not verify; "
+                                   "the rewrite is refused");
+        diag.attachNote(firstLoc) << "the verifier says: " << first;
+        result = std::move(diag);
+        break;
+      }
+    }
+  }
   if (!result.succeeded())
     for (auto [proc, copy] : llvm::zip(procs, saved)) {
       Block &now = proc.getBodyBlock();
@@ -131,7 +160,7 @@ rewriteEach(Operation *transformOp, transform::TransformRewriter &rewriter,
   SmallVector<Operation *> ops;
   for (T target : targets)
     ops.push_back(target);
-  return allOrNothing(rewriter, ops, [&] {
+  return allOrNothing(transformOp, rewriter, ops, [&] {
     for (T target : targets) {
       Refusal why;
       if (failed(rewrite(target, why)))

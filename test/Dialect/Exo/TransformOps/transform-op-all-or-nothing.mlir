@@ -102,3 +102,62 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The verifier is a safety net under every rewrite's preconditions: a
+// rewrite whose result would not verify is refused with the verifier's
+// message, and the IR is left as it was. Here specialize would put an
+// allocation into the branches of a guard, away from its later use.
+!v = !exo.tensor<[N], f32, dram>
+!t4 = !exo.tensor<[4], f32, dram>
+exo.proc @alloc_in_guard(%N: index, %x: !v) {
+  %t = exo.alloc : !t4
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  // expected-note @below {{the verifier says: operand #0 does not dominate this use}}
+  exo.assign %t[%c0] = %z : !t4
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the rewritten proc would not verify; the rewrite is refused}}
+    %s = transform.exo.specialize %a if "N >= 4" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The same, with the failure suppressed: the proc is untouched.
+// CHECK-LABEL: exo.proc @alloc_in_guard_kept
+//  CHECK-NEXT:   %t = exo.alloc
+//   CHECK-NOT:   exo.if
+!v = !exo.tensor<[N], f32, dram>
+!t4 = !exo.tensor<[4], f32, dram>
+exo.proc @alloc_in_guard_kept(%N: index, %x: !v) {
+  %t = exo.alloc : !t4
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  exo.assign %t[%c0] = %z : !t4
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    transform.sequence %root : !transform.any_op failures(suppress) {
+    ^bb0(%r: !transform.any_op):
+      %a = transform.collect_matching @match_alloc in %r : (!transform.any_op) -> !transform.any_op
+      %s = transform.exo.specialize %a if "N >= 4" : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+}
