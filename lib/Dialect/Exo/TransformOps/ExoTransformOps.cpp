@@ -170,23 +170,42 @@ rewriteEach(Operation *transformOp, transform::TransformRewriter &rewriter,
   });
 }
 
+/// The op that stands for a target (a value: its definition or the op of
+/// its block), for finding its proc.
+static Operation *targetOp(Operation *op) { return op; }
+template <typename OpT> static Operation *targetOp(OpT op) {
+  return op.getOperation();
+}
+static Operation *targetOp(Value v) {
+  if (Operation *def = v.getDefiningOp())
+    return def;
+  return v.getParentRegion()->getParentOp();
+}
+
 /// Checks every target, then rewrites every target: a refused check leaves
-/// the IR untouched. `apply` may record results; both report through `why`.
+/// the IR untouched, and so does (through allOrNothing) a result that does
+/// not verify. `apply` may record results; both report through `why`.
 template <typename T, typename CheckFn, typename ApplyFn>
 static DiagnosedSilenceableFailure
-checkAllThenApply(Operation *transformOp, ArrayRef<T> targets, CheckFn check,
-                  ApplyFn apply) {
+checkAllThenApply(Operation *transformOp,
+                  transform::TransformRewriter &rewriter, ArrayRef<T> targets,
+                  CheckFn check, ApplyFn apply) {
   for (T target : targets) {
     Refusal why;
     if (failed(check(target, why)))
       return report(transformOp, why);
   }
-  for (T target : targets) {
-    Refusal why;
-    if (failed(apply(target, why)))
-      return report(transformOp, why);
-  }
-  return DiagnosedSilenceableFailure::success();
+  SmallVector<Operation *> ops;
+  for (T target : targets)
+    ops.push_back(targetOp(target));
+  return allOrNothing(transformOp, rewriter, ops, [&] {
+    for (T target : targets) {
+      Refusal why;
+      if (failed(apply(target, why)))
+        return report(transformOp, why);
+    }
+    return DiagnosedSilenceableFailure::success();
+  });
 }
 
 /// The payload of `handle` as ops of type `OpTy`, or a silenceable failure
@@ -457,7 +476,7 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
   TailStrategy tail = getTailStrategy(getTail());
   SmallVector<Operation *> outers, inners, tails;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
-      *this, loops,
+      *this, rewriter, loops,
       [&](ForOp loop, Refusal &why) {
         return checkDivideLoop(loop, factor, getOuterName(), getInnerName(),
                                tail, why);
@@ -500,7 +519,7 @@ transform::ReorderLoopsOp::apply(transform::TransformRewriter &rewriter,
     return got;
   SmallVector<Operation *> outers, inners;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
-      *this, loops,
+      *this, rewriter, loops,
       [&](ForOp loop, Refusal &why) { return checkReorderLoops(loop, why); },
       [&](ForOp loop, Refusal &why) -> LogicalResult {
         FailureOr<ReorderedLoops> reordered = reorderLoops(rewriter, loop, why);
@@ -535,7 +554,7 @@ transform::SetLoopModeOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
-      *this, loops,
+      *this, rewriter, loops,
       [&](ForOp loop, Refusal &why) {
         return checkSetLoopMode(loop, getMode(), why);
       },
@@ -582,7 +601,7 @@ transform::FissionOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
   SmallVector<Operation *> firsts, seconds;
   DiagnosedSilenceableFailure done = checkAllThenApply<Operation *>(
-      *this, stmts,
+      *this, rewriter, stmts,
       [&](Operation *stmt, Refusal &why) {
         return checkFission(stmt, depth, why);
       },
@@ -620,7 +639,7 @@ transform::UnrollOp::apply(transform::TransformRewriter &rewriter,
     return got;
   auto max = static_cast<int64_t>(getMax());
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
-      *this, loops,
+      *this, rewriter, loops,
       [&](ForOp loop, Refusal &why) { return checkUnroll(loop, max, why); },
       [&](ForOp loop, Refusal &why) -> LogicalResult {
         if (failed(unroll(rewriter, loop, max, why)))
@@ -653,7 +672,7 @@ transform::CutLoopOp::apply(transform::TransformRewriter &rewriter,
   auto cut = static_cast<int64_t>(getCut());
   SmallVector<Operation *> firsts, seconds;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
-      *this, loops,
+      *this, rewriter, loops,
       [&](ForOp loop, Refusal &why) { return checkCutLoop(loop, cut, why); },
       [&](ForOp loop, Refusal &why) -> LogicalResult {
         FailureOr<CutLoops> parts = cutLoop(rewriter, loop, cut, why);
@@ -728,7 +747,7 @@ transform::ShiftLoopOp::apply(transform::TransformRewriter &rewriter,
   auto start = static_cast<int64_t>(getStart());
   SmallVector<Operation *> shifted;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
-      *this, loops,
+      *this, rewriter, loops,
       [&](ForOp loop, Refusal &why) {
         return checkShiftLoop(loop, start, why);
       },
@@ -764,7 +783,7 @@ transform::LiftAllocOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   DiagnosedSilenceableFailure done = checkAllThenApply<AllocOp>(
-      *this, allocs,
+      *this, rewriter, allocs,
       [&](AllocOp alloc, Refusal &why) { return checkLiftAlloc(alloc, why); },
       [&](AllocOp alloc, Refusal &why) -> LogicalResult {
         if (failed(liftAlloc(rewriter, alloc, why)))
@@ -792,7 +811,7 @@ transform::SinkAllocOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   DiagnosedSilenceableFailure done = checkAllThenApply<AllocOp>(
-      *this, allocs,
+      *this, rewriter, allocs,
       [&](AllocOp alloc, Refusal &why) { return checkSinkAlloc(alloc, why); },
       [&](AllocOp alloc, Refusal &why) -> LogicalResult {
         if (failed(sinkAlloc(rewriter, alloc, why)))
@@ -855,13 +874,14 @@ void transform::StageMemOp::getEffects(
 template <typename CheckFn, typename ApplyFn>
 static DiagnosedSilenceableFailure
 applyToAllocs(transform::TransformOpInterface op,
+              transform::TransformRewriter &rewriter,
               transform::TransformState &state, Value handle, CheckFn check,
               ApplyFn apply) {
   SmallVector<AllocOp> allocs;
   DiagnosedSilenceableFailure got = getAllocs(op, state, handle, allocs);
   if (!got.succeeded())
     return got;
-  return checkAllThenApply<AllocOp>(op, allocs, check, apply);
+  return checkAllThenApply<AllocOp>(op, rewriter, allocs, check, apply);
 }
 
 DiagnosedSilenceableFailure
@@ -871,7 +891,7 @@ transform::ExpandDimOp::apply(transform::TransformRewriter &rewriter,
   int64_t size = getSize().value_or(0), ring = getRing().value_or(0);
   StringRef guard = getGuard().value_or("");
   return applyToAllocs(
-      *this, state, getTarget(),
+      *this, rewriter, state, getTarget(),
       [&](AllocOp alloc, Refusal &why) {
         return checkExpandDim(alloc, size, ring, guard, getIndex(), why);
       },
@@ -899,7 +919,7 @@ transform::DivideDimOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
   return applyToAllocs(
-      *this, state, getTarget(),
+      *this, rewriter, state, getTarget(),
       [&](AllocOp alloc, Refusal &why) {
         return checkDivideDim(alloc, getDim(), getFactor(), why);
       },
@@ -919,7 +939,7 @@ transform::RearrangeDimOp::apply(transform::TransformRewriter &rewriter,
                                  transform::TransformResults &results,
                                  transform::TransformState &state) {
   return applyToAllocs(
-      *this, state, getTarget(),
+      *this, rewriter, state, getTarget(),
       [&](AllocOp alloc, Refusal &why) {
         return checkRearrangeDim(alloc, getOrder(), why);
       },
@@ -979,7 +999,7 @@ transform::SetMemoryOp::apply(transform::TransformRewriter &rewriter,
     tensors.push_back(alloc.getResult());
   }
   return checkAllThenApply<Value>(
-      *this, tensors,
+      *this, rewriter, tensors,
       [&](Value t, Refusal &why) {
         return checkSetMemory(t, getMemory(), why);
       },
@@ -1015,7 +1035,7 @@ transform::BindExprOp::apply(transform::TransformRewriter &rewriter,
   }
   SmallVector<Operation *> allocs;
   DiagnosedSilenceableFailure done = checkAllThenApply<Value>(
-      *this, values,
+      *this, rewriter, values,
       [&](Value v, Refusal &why) { return checkBindExpr(v, getMemory(), why); },
       [&](Value v, Refusal &why) -> LogicalResult {
         FailureOr<AllocOp> alloc =
@@ -1094,7 +1114,7 @@ transform::ReplaceOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
   SmallVector<Operation *> calls;
   DiagnosedSilenceableFailure done = checkAllThenApply<Operation *>(
-      *this, stmts,
+      *this, rewriter, stmts,
       [&](Operation *stmt, Refusal &why) {
         return checkReplace(stmt, getInstr(), why);
       },
