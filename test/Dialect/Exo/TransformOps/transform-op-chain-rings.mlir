@@ -290,3 +290,36 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: a ring index that is not quasi-affine (a product of iterators)
+// cannot be proved to stay in [0, trip count).
+!buf = !exo.tensor<[? ring 2, 4], f32, smem>
+!out = !exo.tensor<[K], f32, gmem>
+exo.proc @nonaffine(%K: index, %y: !out) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.for %pi = 0 to 3 seq {
+        %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        %buf = exo.alloc guarded_by %empty : !buf, guard !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        exo.for %ko = 0 to %K seq {
+          %c0 = arith.constant 0 : index
+          %sq = arith.muli %ko, %ko : index
+          // expected-note @below {{this ring index is not quasi-affine in the sizes}}
+          %v = exo.read %buf[%sq, %c0] : !buf
+          exo.assign %y[%ko] = %v : !out
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %pi = transform.exo.match_loop "pi" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot chain the rings across loop 'pi': 'buf' is not indexed within [0, trip count of 'ko') in each iteration}}
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    transform.yield
+  }
+}

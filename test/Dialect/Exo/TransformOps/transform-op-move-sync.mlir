@@ -300,3 +300,34 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: the place is in another proc.
+exo.proc @from() {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.fence(cuda_in_order, cuda_in_order)
+    }
+  }
+}
+
+exo.proc @to() {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %u = 0 to 1 cuda_tasks {
+      exo.fence(cuda_in_order, cuda_in_order)
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %u = transform.exo.match_loop "u" in %root : (!transform.any_op) -> !transform.any_op
+    %f = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %g = transform.exo.get_body %u : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot move the synchronization statement: the place is not a statement of the same proc}}
+    %m = transform.exo.move_sync %f before %g : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
