@@ -151,8 +151,16 @@ LogicalResult verifyKernels(ModuleOp module, ArrayAttr kernels) {
       if (kindName == "scalar" && element &&
           (element.getValue().isF32() || element.getValue().isInteger(32)))
         continue;
-      if (kindName == "gmem" && elementOk && dimsOk)
+      if (kindName == "gmem" && elementOk && dimsOk) {
+        Attribute align = p.get("align");
+        auto bytes = dyn_cast_or_null<IntegerAttr>(align);
+        if (align && (!bytes || bytes.getInt() < 1 || bytes.getInt() > 4096 ||
+                      !llvm::isPowerOf2_64(bytes.getInt())))
+          return bad("kernel '" + name.getValue() + "' parameter '" +
+                     pname.getValue() +
+                     "': 'align' must be a power of two from 1 to 4096");
         continue;
+      }
       if (kindName == "tensor_map" && elementOk && dimsOk) {
         auto tensor = p.getAs<IntegerAttr>("tensor");
         auto box = p.getAs<DenseI64ArrayAttr>("box");
@@ -289,6 +297,17 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
            << name << ": the sizes violate the kernel's requirement " << text
            << (set.isEq(i) ? " == 0" : " >= 0") << "\");\n";
       }
+    }
+    for (Attribute pa : params) {
+      auto p = cast<DictionaryAttr>(pa);
+      auto align = p.getAs<IntegerAttr>("align");
+      if (!align || align.getInt() == 1)
+        continue;
+      StringRef pname = p.getAs<StringAttr>("name").getValue();
+      os << "  if (" << pname << " % " << align.getInt()
+         << ")\n    return exo_rt::rejectLaunch(\"" << name << ": tensor "
+         << pname << " is not " << align.getInt()
+         << "-byte aligned, as the kernel's vector accesses need\");\n";
     }
     for (Attribute pa : params) {
       auto p = cast<DictionaryAttr>(pa);

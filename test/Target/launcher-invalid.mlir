@@ -147,3 +147,19 @@ module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim =
 module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "NC", kind = "index", cluster_count}, {name = "ND", kind = "index", cluster_count}]}]} {
   gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
 }
+
+// -----
+
+// A base alignment is a power of two.
+// expected-error @+1 {{malformed 'exo.kernels': kernel 'k' parameter 'C': 'align' must be a power of two from 1 to 4096}}
+module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "C", kind = "gmem", element = f32, dims = [4], align = 12 : i64}]}]} {
+  gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
+}
+
+// -----
+
+// ... and an integer.
+// expected-error @+1 {{malformed 'exo.kernels': kernel 'k' parameter 'C': 'align' must be a power of two from 1 to 4096}}
+module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "C", kind = "gmem", element = f32, dims = [4], align = "8"}]}]} {
+  gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
+}

@@ -735,6 +735,27 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   return success();
 }
 
+bool KernelLowering::evenPairs(const View &v, int64_t bytes) {
+  auto arg = dyn_cast<BlockArgument>(v.base);
+  if (v.kind != View::Global || !arg || v.offsets.empty() ||
+      knownDivisor(v.offsets.back()) % 2)
+    return false;
+  // Every dimension but the last has a stride that is a multiple of the
+  // last extent.
+  if (v.offsets.size() > 1) {
+    int64_t last = v.staticExtents.back();
+    if (ShapedType::isDynamic(last)) {
+      auto it = sizeDivisors.find(v.extents.back());
+      last = it == sizeDivisors.end() ? 1 : it->second;
+    }
+    if (last % 2)
+      return false;
+  }
+  int64_t &align = gmemAlign[arg.getArgNumber()];
+  align = std::max(align, bytes);
+  return true;
+}
+
 LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
@@ -769,6 +790,9 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
   auto v2 = VectorType::get({2}, b.getF32Type());
+  // A thread's two adjacent columns are one 8-byte store wherever they
+  // provably start at an even element.
+  bool pairs = global && evenPairs(dst, /*bytes=*/8);
   for (int64_t j = 0; j < n / 8; ++j)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(row0, c64(8 * h));
@@ -778,9 +802,9 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
       int64_t field = 4 * (j + tile->col0 / 8) + 2 * h;
       Value x = LLVM::ExtractValueOp::create(b, loc, acc, field);
       Value y = LLVM::ExtractValueOp::create(b, loc, acc, field + 1);
-      if (global) {
-        // Rows of a gmem tensor may be an odd number of floats apart: two
-        // 4-byte stores (one 32-byte sector per 4 lanes).
+      if (global && !pairs) {
+        // Rows of this gmem tensor may be an odd number of floats apart:
+        // two 4-byte stores (one 32-byte sector per 4 lanes).
         LLVM::StoreOp::create(b, loc, x, p, /*alignment=*/4);
         LLVM::StoreOp::create(b, loc, y, gepBytes(p, c64(4)), 4);
         continue;

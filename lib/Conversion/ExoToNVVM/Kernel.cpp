@@ -11,8 +11,12 @@
 
 #include "KernelLowering.h"
 
+#include "mlir/IR/IntegerSet.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace exo;
@@ -219,6 +223,27 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
     }
     views[arg] = v;
   }
+  // Divisors of the sizes: the `requires` constraints `s mod d == 0` (its
+  // symbols are the size arguments in order; the launcher checks them).
+  if (IntegerSetAttr req = proc.getAssertionsAttr()) {
+    SmallVector<Value> sizeValues;
+    for (BlockArgument arg : proc.getBodyBlock().getArguments())
+      if (arg.getType().isIndex())
+        sizeValues.push_back(values.lookup(arg));
+    IntegerSet set = req.getValue();
+    for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
+      auto mod = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
+      if (!set.isEq(i) || !mod || mod.getKind() != AffineExprKind::Mod)
+        continue;
+      auto sym = dyn_cast<AffineSymbolExpr>(mod.getLHS());
+      auto d = dyn_cast<AffineConstantExpr>(mod.getRHS());
+      if (!sym || !d || d.getValue() <= 0 ||
+          sym.getPosition() >= sizeValues.size())
+        continue;
+      int64_t &div = sizeDivisors[sizeValues[sym.getPosition()]];
+      div = std::lcm(std::max<int64_t>(div, 1), d.getValue());
+    }
+  }
   for (Operation &op : proc.getBodyBlock()) {
     if (isa<arith::ArithDialect>(op.getDialect())) {
       if (failed(lowerArith(op)))
@@ -237,6 +262,12 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
   if (failed(emitBranches()))
     return failure();
   LLVM::ReturnOp::create(b, loc, ValueRange());
+  // The base alignment the code assumes of gmem arguments.
+  for (auto [i, bytes] : gmemAlign) {
+    NamedAttrList attrs(cast<DictionaryAttr>(params[i]));
+    attrs.set("align", b.getI64IntegerAttr(bytes));
+    params[i] = attrs.getDictionary(ctx);
+  }
 
   SmallVector<NamedAttribute> info{
       b.getNamedAttr("name", b.getStringAttr(proc.getSymName())),

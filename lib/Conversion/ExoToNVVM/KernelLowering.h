@@ -245,6 +245,13 @@ private:
   /// Syncs the threads of one CTA part of `op`'s collective.
   LogicalResult syncCollective(Operation *op, StringRef what);
   FailureOr<AllocOp> barrierAlloc(Operation *user, Value barrier);
+  /// Whether every element of `v` (a window of a gmem argument) whose index
+  /// in the last dimension is even lies at an even element offset: the
+  /// window's last offset is even, and so is its tensor's last extent (a
+  /// constant, or a size whose `requires` says so). If it does, records
+  /// that the kernel assumes `bytes`-aligned bases for that argument, which
+  /// the launcher checks.
+  bool evenPairs(const View &v, int64_t bytes);
 
   ProcOp proc;
   DeviceFunctionOp device;
@@ -261,6 +268,12 @@ private:
   DenseMap<Operation *, Value> regAllocas;
   std::map<std::pair<int64_t, int64_t>, int64_t> namedBarriers;
   SmallVector<TensorMapParam> tensorMaps;
+  /// For each size argument (by its kernel parameter), a number that
+  /// divides every value the proc's `requires` allows it.
+  DenseMap<Value, int64_t> sizeDivisors;
+  /// The base alignment (bytes) the code assumes of gmem arguments, by
+  /// argument number; the launcher rejects other pointers.
+  std::map<unsigned, int64_t> gmemAlign;
   /// Gmem arguments the launcher zeroes before the launch.
   SmallVector<int64_t> memsets;
   int64_t smemBytes = 0;
