@@ -44,6 +44,10 @@ KERNELS = [
     ("gemm_tf32_persistent_odd.csv",
      "tf32 GEMM, persistent, partial tiles (gemm_derived_persistent_odd.mlir)",
      "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
+    ("gemm_tf32_persistent_direct.csv",
+     "tf32 GEMM, persistent, accumulators stored directly "
+     "(gemm_derived_persistent_direct.mlir)",
+     "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
     ("gemm_tf32_persistent_hand.csv",
      "tf32 GEMM, persistent, hand-annotated (hopper_gemm_persistent.mlir, "
      "which gemm_derived_persistent.mlir derives)",
@@ -58,6 +62,10 @@ KERNELS = [
      "exo_tflops", "TFLOP/s", "989.4 TFLOP/s dense bf16"),
     ("gemm_bf16_persistent.csv",
      "bf16 GEMM, persistent (gemm_derived_bf16_persistent.mlir)",
+     "exo_tflops", "TFLOP/s", "989.4 TFLOP/s dense bf16"),
+    ("gemm_bf16_persistent_direct.csv",
+     "bf16 GEMM, persistent, accumulators stored directly "
+     "(gemm_derived_bf16_persistent_direct.mlir)",
      "exo_tflops", "TFLOP/s", "989.4 TFLOP/s dense bf16"),
     ("gemm_bf16_persistent_hand.csv",
      "bf16 GEMM, persistent, hand-annotated (hopper_gemm_bf16_persistent.mlir, "
@@ -88,7 +96,7 @@ UNSUPPORTED = [
     ("tf32 GEMM, rasterized", "512^3, 1024^3, 1024x1024x8192",
      "N must be a multiple of 2048 (whole groups of 8 column tiles)"),
     ("persistent tf32 GEMM but gemm_derived_persistent_odd.mlir, persistent "
-     "bf16 GEMM", "4000x4000x4000, 3000x5000x7000",
+     "bf16 GEMM (both with direct stores too)", "4000x4000x4000, 3000x5000x7000",
      "whole tiles only (M, N multiples of 256; K of 32 / 64)"),
     ("tf32 GEMM, persistent, rasterized", "512^3, 1024^3, 1024x1024x8192",
      "N must be a multiple of 2048 (whole groups of 8 column tiles)"),
@@ -170,7 +178,8 @@ def main():
                  "gemm_tf32_256x128.csv", "gemm_tf32_odd.csv",
                  "gemm_tf32_persistent.csv",
                  "gemm_tf32_persistent_raster.csv",
-                 "gemm_tf32_persistent_odd.csv")]
+                 "gemm_tf32_persistent_odd.csv",
+                 "gemm_tf32_persistent_direct.csv")]
         runs = [(v, n) for v, n in runs if v is not None]
         return max(runs) if runs else (None, "")
 
@@ -189,7 +198,8 @@ def main():
            1.2)
     for s in ["4096x4096x4096", "8192x8192x8192"]:
         runs = [(v, n) for n in ("gemm_bf16.csv", "gemm_bf16_odd.csv",
-                                 "gemm_bf16_persistent.csv")
+                                 "gemm_bf16_persistent.csv",
+                                 "gemm_bf16_persistent_direct.csv")
                 if (v := ratio(n, s)) is not None]
         value, name = max(runs) if runs else (None, "")
         target(f"bf16 {s} >= 1.0x cuBLAS (best kernel: {name[:-4] or 'none'})",

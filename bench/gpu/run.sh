@@ -17,6 +17,8 @@
 #   gemm_sm90_bf16_derived_persistent_launcher.h .../gemm_derived_bf16_persistent.mlir
 #   gemm_sm90_tf32_derived_persistent_raster_launcher.h .../gemm_derived_persistent_raster.mlir
 #   gemm_sm90_tf32_derived_persistent_odd_launcher.h .../gemm_derived_persistent_odd.mlir
+#   gemm_sm90_tf32_derived_persistent_direct_launcher.h .../gemm_derived_persistent_direct.mlir
+#   gemm_sm90_bf16_derived_persistent_direct_launcher.h .../gemm_derived_bf16_persistent_direct.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemm_sm90_bf16_derived_odd_launcher.h      examples/gemm/gemm_derived_bf16_odd.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
@@ -84,6 +86,10 @@ build tf32_persistent_raster gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_raster
 build tf32_persistent_odd gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_odd
+build tf32_persistent_direct gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct
+build bf16_persistent_direct gemm_check.cu -DEXO_GEMM_BF16 \
+  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct
 build tf32_persistent_hand gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_persistent
 build bf16_persistent_hand gemm_check.cu -DEXO_GEMM_BF16 \
@@ -97,7 +103,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_hand splitk bf16 bf16_odd bf16_persistent bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_hand splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -163,6 +169,11 @@ bench tf32_persistent_raster gemm_tf32_persistent_raster.csv 2048x2048x2048 \
 bench tf32_persistent_odd gemm_tf32_persistent_odd.csv 4000x4000x4000 \
   3000x5000x7000 512x512x512 1024x1024x1024 2048x2048x2048 4096x4096x4096 \
   8192x8192x8192 1024x1024x8192 8192x8192x512 256x8192x8192
+# The persistent kernel with its accumulators stored straight to global
+# memory (no buffer, no TMA store; M, N multiples of 256, K of 32).
+bench tf32_persistent_direct gemm_tf32_persistent_direct.csv 512x512x512 \
+  1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192 \
+  1024x1024x8192 8192x8192x512 256x8192x8192
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
@@ -176,7 +187,10 @@ bench bf16_odd gemm_bf16_odd.csv 4000x4000x4000 3000x5000x7000 \
 # The persistent bf16 kernel (K a multiple of 64), and the hand-annotated
 # one.
 bench bf16_persistent gemm_bf16_persistent.csv 1024x1024x1024 \
-  2048x2048x2048 4096x4096x4096 8192x8192x8192
+  2048x2048x2048 4096x4096x4096 8192x8192x8192 8192x8192x512
+# The same with direct stores.
+bench bf16_persistent_direct gemm_bf16_persistent_direct.csv 1024x1024x1024 \
+  2048x2048x2048 4096x4096x4096 8192x8192x8192 8192x8192x512
 bench bf16_persistent_hand gemm_bf16_persistent_hand.csv 4096x4096x4096 \
   8192x8192x8192
 # GEMV: the squares and two skinny shapes.
@@ -200,6 +214,7 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/bf16_persistent" "$out_dir/tf32_persistent_hand" \
   "$out_dir/tf32_persistent_raster" "$out_dir/tf32_persistent_odd" \
   "$out_dir/bf16_persistent_hand" "$out_dir/splitk" "$out_dir/bf16" \
+  "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4"
 exit "$failed"

@@ -28,6 +28,10 @@
 #                                           .../gemm_derived_bf16_persistent.mlir
 #   gemm_sm90_tf32_derived_persistent_odd_launcher.h (derivedpersistentodd)
 #                                           .../gemm_derived_persistent_odd.mlir
+#   gemm_sm90_tf32_derived_persistent_direct_launcher.h (derivedpersistentdirect)
+#                                           .../gemm_derived_persistent_direct.mlir
+#   gemm_sm90_bf16_derived_persistent_direct_launcher.h
+#     (derivedpersistentdirectbf16) .../gemm_derived_bf16_persistent_direct.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
 #   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
@@ -84,7 +88,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -153,6 +157,8 @@ persistentbf16_bin=$out_dir/gemm_check_persistent_bf16
 derivedpersistent_bin=$out_dir/gemm_check_derived_persistent
 derivedpersistentbf16_bin=$out_dir/gemm_check_derived_persistent_bf16
 derivedpersistentodd_bin=$out_dir/gemm_check_derived_persistent_odd
+derivedpersistentdirect_bin=$out_dir/gemm_check_derived_persistent_direct
+derivedpersistentdirectbf16_bin=$out_dir/gemm_check_derived_persistent_direct_bf16
 bf16_bin=$out_dir/gemm_check_bf16
 derivedbf16_bin=$out_dir/gemm_check_derived_bf16
 mmatf32_bin=$out_dir/gemm_check_mma_tf32
@@ -218,7 +224,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -253,6 +259,14 @@ start_build derivedpersistentbf16 gemm_sm90_bf16_derived_persistent_launcher.h \
 start_build derivedpersistentodd gemm_sm90_tf32_derived_persistent_odd_launcher.h \
   gemm_check.cu "$derivedpersistentodd_bin" \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_odd
+start_build derivedpersistentdirect \
+  gemm_sm90_tf32_derived_persistent_direct_launcher.h gemm_check.cu \
+  "$derivedpersistentdirect_bin" \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct
+start_build derivedpersistentdirectbf16 \
+  gemm_sm90_bf16_derived_persistent_direct_launcher.h gemm_check.cu \
+  "$derivedpersistentdirectbf16_bin" -DEXO_GEMM_BF16 \
+  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
@@ -346,6 +360,14 @@ correctness_phase() {
   run derivedpersistentodd derivedpersistentodd-correctness 60 \
     "$derivedpersistentodd_bin" 1x4x4 300x520x100 600x1000x68 \
     2000x1500x1004 4000x4000x4000 3000x5000x7000
+  # The persistent GEMMs with direct accumulator stores, at the persistent
+  # kernels' sizes.
+  run derivedpersistentdirect derivedpersistentdirect-correctness 60 \
+    "$derivedpersistentdirect_bin" 256x256x32 512x768x96 1024x768x256 \
+    2048x1536x2048 4096x4096x4096
+  run derivedpersistentdirectbf16 derivedpersistentdirectbf16-correctness 60 \
+    "$derivedpersistentdirectbf16_bin" 256x256x64 512x768x192 1024x768x256 \
+    2048x1536x1024 4096x4096x4096
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -401,6 +423,7 @@ sanitizer() {
     derivedws2 | \
     derivedcluster | derivedbf16 | persistent | persistentbf16 | \
     derivedpersistent | derivedpersistentbf16 | derivedpersistentodd | \
+    derivedpersistentdirect | derivedpersistentdirectbf16 | \
     pingpong | bf16 | \
     mmatf32 | mmabf16 | wgmmabf16out)
     ref=(--ref naive)
@@ -477,6 +500,15 @@ sanitizer_phase() {
   sanitizer derivedpersistentodd derivedpersistentodd memcheck 300x520x100
   sanitizer derivedpersistentodd derivedpersistentodd racecheck 300x520x100
   sanitizer derivedpersistentodd derivedpersistentodd synccheck 300x520x100
+  sanitizer derivedpersistentdirect derivedpersistentdirect memcheck 512x768x96
+  sanitizer derivedpersistentdirect derivedpersistentdirect racecheck 512x512x128
+  sanitizer derivedpersistentdirect derivedpersistentdirect synccheck 512x512x128
+  sanitizer derivedpersistentdirectbf16 derivedpersistentdirectbf16 memcheck \
+    512x768x192
+  sanitizer derivedpersistentdirectbf16 derivedpersistentdirectbf16 racecheck \
+    512x512x128
+  sanitizer derivedpersistentdirectbf16 derivedpersistentdirectbf16 synccheck \
+    512x512x128
   sanitizer derivedbf16 derivedbf16 memcheck 512x256x192
   sanitizer derivedbf16 derivedbf16 racecheck 256x256x384
   sanitizer derivedbf16 derivedbf16 synccheck 256x256x384
