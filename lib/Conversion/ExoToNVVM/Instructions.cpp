@@ -328,7 +328,8 @@ LogicalResult KernelLowering::emitRedGlobalAdd(CallOp call) {
 LogicalResult KernelLowering::emitVectorGlobal(CallOp call, bool load) {
   // ld.global.v4 / st.global.v4 of 4 consecutive 32-bit values between a
   // thread's registers and global memory. The address must be 16-byte
-  // aligned; a misaligned one traps (it cannot be proved here).
+  // aligned: the window must start at a multiple of 4 elements of a tensor
+  // whose rows are too, and the launcher checks the base.
   const View &regs = views[call.getArgs()[load ? 0 : 1]];
   const View &mem = views[call.getArgs()[load ? 1 : 0]];
   auto four = [](const View &v) {
@@ -341,6 +342,14 @@ LogicalResult KernelLowering::emitVectorGlobal(CallOp call, bool load) {
            << "a 16-byte vector " << (load ? "load" : "store")
            << " moves 4 consecutive 32-bit values between registers and "
               "global memory";
+  if (!alignedRuns(mem, 4))
+    return call.emitOpError()
+           << "a 16-byte vector " << (load ? "load" : "store")
+           << " needs a provably 16-byte-aligned address: the window's first "
+              "element must be a multiple of 4 (a constant multiple, or a "
+              "product with one) and so must the tensor's last extent (a "
+              "constant, or a size that the proc's `requires` makes one: `N "
+              "mod 4 == 0`)";
   Value r = gepBytes(
       regs.base, mul(elementOffset(regs, rootIndices(regs, {c64(0)})), c64(4)));
   Value g = gepBytes(
@@ -735,10 +744,10 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   return success();
 }
 
-bool KernelLowering::evenPairs(const View &v, int64_t bytes) {
+bool KernelLowering::alignedRuns(const View &v, int64_t elems) {
   auto arg = dyn_cast<BlockArgument>(v.base);
   if (v.kind != View::Global || !arg || v.offsets.empty() ||
-      knownDivisor(v.offsets.back()) % 2)
+      knownDivisor(v.offsets.back()) % elems)
     return false;
   // Every dimension but the last has a stride that is a multiple of the
   // last extent.
@@ -748,11 +757,11 @@ bool KernelLowering::evenPairs(const View &v, int64_t bytes) {
       auto it = sizeDivisors.find(v.extents.back());
       last = it == sizeDivisors.end() ? 1 : it->second;
     }
-    if (last % 2)
+    if (last % elems)
       return false;
   }
   int64_t &align = gmemAlign[arg.getArgNumber()];
-  align = std::max(align, bytes);
+  align = std::max(align, elems * elementBytes(v.elemType));
   return true;
 }
 
@@ -792,7 +801,7 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   auto v2 = VectorType::get({2}, b.getF32Type());
   // A thread's two adjacent columns are one 8-byte store wherever they
   // provably start at an even element.
-  bool pairs = global && evenPairs(dst, /*bytes=*/8);
+  bool pairs = global && alignedRuns(dst, /*elems=*/2);
   for (int64_t j = 0; j < n / 8; ++j)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(row0, c64(8 * h));

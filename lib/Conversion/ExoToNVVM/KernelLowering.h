@@ -246,12 +246,13 @@ private:
   LogicalResult syncCollective(Operation *op, StringRef what);
   FailureOr<AllocOp> barrierAlloc(Operation *user, Value barrier);
   /// Whether every element of `v` (a window of a gmem argument) whose index
-  /// in the last dimension is even lies at an even element offset: the
-  /// window's last offset is even, and so is its tensor's last extent (a
-  /// constant, or a size whose `requires` says so). If it does, records
-  /// that the kernel assumes `bytes`-aligned bases for that argument, which
-  /// the launcher checks.
-  bool evenPairs(const View &v, int64_t bytes);
+  /// in the last dimension is a multiple of `elems` lies at an element
+  /// offset that is one: the window's last offset is a multiple of `elems`,
+  /// and so is its tensor's last extent (a constant, or a size whose
+  /// `requires` says so). If it does, records that the kernel assumes bases
+  /// aligned to `elems` elements for that argument, which the launcher
+  /// checks.
+  bool alignedRuns(const View &v, int64_t elems);
 
   ProcOp proc;
   DeviceFunctionOp device;

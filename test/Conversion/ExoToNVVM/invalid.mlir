@@ -1367,6 +1367,68 @@ exo.proc @short_vector(%N: index, %x: !x) {
 
 // -----
 
+// A 16-byte vector load needs a provably aligned address: a window that may
+// start at any element is refused.
+!x = !exo.tensor<[N], f32, gmem>
+!V4 = !exo.window<[4], f32, gmem>
+!R = !exo.tensor<[128, 4], f32, regs>
+!R4 = !exo.window<[4], f32, regs>
+exo.proc @ld_global_v4(%dst: !R4 {exo.access = #exo.access<write>},
+                       %src: !V4 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !V4
+    exo.assign %dst[%i] = %v : !R4
+  }
+}
+exo.proc @unaligned_vector(%N: index, %x: !x)
+    requires affine_set<()[N] : (N - 131 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %r = exo.alloc : !R
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %s = exo.window %x[%i :+ 4] : !x -> !V4
+        %d = exo.window %r[%i, :] : !R -> !R4
+        // expected-error @+1 {{'exo.call' op a 16-byte vector load needs a provably 16-byte-aligned address: the window's first element must be a multiple of 4 (a constant multiple, or a product with one) and so must the tensor's last extent (a constant, or a size that the proc's `requires` makes one: `N mod 4 == 0`)}}
+        exo.call @ld_global_v4(%d, %s) : (!R4, !V4)
+      }
+    }
+  }
+}
+
+// -----
+
+// ... and so is a window at a multiple of 4 in rows whose length may not be
+// one.
+!A = !exo.tensor<[M, K], f32, gmem>
+!V4 = !exo.window<[4], f32, gmem>
+!R = !exo.tensor<[128, 4], f32, regs>
+!R4 = !exo.window<[4], f32, regs>
+exo.proc @st_global_v4(%dst: !V4 {exo.access = #exo.access<write>},
+                       %src: !R4 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "st_global_v4"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !R4
+    exo.assign %dst[%i] = %v : !V4
+  }
+}
+exo.proc @odd_rows(%M: index, %K: index, %A: !A)
+    requires affine_set<()[M, K] : (M - 128 >= 0, K - 4 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %r = exo.alloc : !R
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %s = exo.window %A[%i, 0 :+ 4] : !A -> !V4
+        %d = exo.window %r[%i, :] : !R -> !R4
+        // expected-error @+1 {{'exo.call' op a 16-byte vector store needs a provably 16-byte-aligned address}}
+        exo.call @st_global_v4(%s, %d) : (!V4, !R4)
+      }
+    }
+  }
+}
+
+// -----
+
 // A wgmma A fragment of another shape than 64 x 8.
 !Ar = !exo.tensor<[64, 16], f32, wgmma_a>
 exo.proc @fragment_shape(%N: index) {
