@@ -55,3 +55,15 @@ for s in "${sizes[@]}"; do
   run "persistent bf16 GEMM (derived)" "$tmp/persistent_bf16.mlir" \
     "M=$s,N=$s,K=$s,NC=66"
 done
+# The persistent kernels with direct accumulator stores (session 10).
+derive persistent_direct examples/gemm/gemm_derived_persistent_direct.mlir
+derive persistent_direct_bf16 \
+  examples/gemm/gemm_derived_bf16_persistent_direct.mlir
+for s in "${sizes[@]}"; do
+  run "persistent GEMM, direct stores (derived)" "$tmp/persistent_direct.mlir" \
+    "M=$s,N=$s,K=$s,NC=66"
+done
+for s in "${sizes[@]}"; do
+  run "persistent bf16 GEMM, direct stores (derived)" \
+    "$tmp/persistent_direct_bf16.mlir" "M=$s,N=$s,K=$s,NC=66"
+done
