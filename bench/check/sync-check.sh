@@ -67,3 +67,11 @@ for s in "${sizes[@]}"; do
   run "persistent bf16 GEMM, direct stores (derived)" \
     "$tmp/persistent_direct_bf16.mlir" "M=$s,N=$s,K=$s,NC=66"
 done
+# ... and with the rasterized tile order (N a multiple of 2048).
+derive persistent_direct_raster \
+  examples/gemm/gemm_derived_persistent_direct_raster.mlir
+for s in "${sizes[@]}"; do
+  [ $((s % 2048)) -eq 0 ] || continue
+  run "persistent GEMM, direct stores, rasterized (derived)" \
+    "$tmp/persistent_direct_raster.mlir" "M=$s,N=$s,K=$s,NC=66"
+done

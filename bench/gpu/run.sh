@@ -18,6 +18,7 @@
 #   gemm_sm90_tf32_derived_persistent_raster_launcher.h .../gemm_derived_persistent_raster.mlir
 #   gemm_sm90_tf32_derived_persistent_odd_launcher.h .../gemm_derived_persistent_odd.mlir
 #   gemm_sm90_tf32_derived_persistent_direct_launcher.h .../gemm_derived_persistent_direct.mlir
+#   gemm_sm90_tf32_derived_persistent_direct_raster_launcher.h .../gemm_derived_persistent_direct_raster.mlir
 #   gemm_sm90_bf16_derived_persistent_direct_launcher.h .../gemm_derived_bf16_persistent_direct.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemm_sm90_bf16_derived_odd_launcher.h      examples/gemm/gemm_derived_bf16_odd.mlir
@@ -88,6 +89,8 @@ build tf32_persistent_odd gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_odd
 build tf32_persistent_direct gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct
+build tf32_persistent_direct_raster gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct_raster
 build bf16_persistent_direct gemm_check.cu -DEXO_GEMM_BF16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct
 build tf32_persistent_hand gemm_check.cu \
@@ -103,7 +106,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_hand splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_hand splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -174,6 +177,9 @@ bench tf32_persistent_odd gemm_tf32_persistent_odd.csv 4000x4000x4000 \
 bench tf32_persistent_direct gemm_tf32_persistent_direct.csv 512x512x512 \
   1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192 \
   1024x1024x8192 8192x8192x512 256x8192x8192
+# The same with the rasterized tile order (N a multiple of 2048).
+bench tf32_persistent_direct_raster gemm_tf32_persistent_direct_raster.csv \
+  2048x2048x2048 4096x4096x4096 8192x8192x8192 8192x8192x512 256x8192x8192
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
@@ -215,6 +221,7 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/tf32_persistent_raster" "$out_dir/tf32_persistent_odd" \
   "$out_dir/bf16_persistent_hand" "$out_dir/splitk" "$out_dir/bf16" \
   "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
+  "$out_dir/tf32_persistent_direct_raster" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4"
 exit "$failed"
