@@ -41,6 +41,10 @@
 // gemm_sm90_tf32_derived{,_ws,_ws2,_cluster}), in the same way as the default
 // build (same data, reference, bounds and timing against cuBLAS tf32).
 //
+// With -DEXO_GEMM_C_ALIGN=BYTES as well (a kernel whose launcher checks that
+// C is BYTES-aligned, because its stores assume it), every size also checks
+// that the launcher refuses C moved by 4 bytes, with its message.
+//
 // Built with -DEXO_GEMM_BF16, it checks and times exo_kernels::gemm_sm90_bf16
 // (gemm_sm90_bf16_launcher.h; or, with -DEXO_GEMM_BF16_KERNEL=NAME,
 // exo_kernels::NAME from NAME_launcher.h: gemm_sm90_bf16_derived): A and B are
@@ -448,6 +452,34 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
   return true;
 }
 
+#ifdef EXO_GEMM_C_ALIGN
+/// With -DEXO_GEMM_C_ALIGN=BYTES (a kernel whose stores to C assume a
+/// BYTES-aligned base): the launcher must refuse C moved by 4 bytes, without
+/// launching anything, and name the reason.
+bool misalignedCRejected(cudaStream_t stream, const Size &s, const Elem *dA,
+                         const Elem *dB, float *dC) {
+#if defined(EXO_GEMM_TF32_KERNEL)
+  CUresult result = exo_kernels::EXO_GEMM_TF32_KERNEL(
+      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC) + 4);
+#elif defined(EXO_GEMM_BF16)
+  CUresult result = exo_kernels::EXO_GEMM_BF16_KERNEL(
+      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC) + 4);
+#else
+#error "EXO_GEMM_C_ALIGN needs EXO_GEMM_TF32_KERNEL or EXO_GEMM_BF16"
+#endif
+  std::string expected =
+      "tensor C is not " + std::to_string(EXO_GEMM_C_ALIGN) + "-byte aligned";
+  bool ok =
+      result != CUDA_SUCCESS &&
+      std::string(exo_rt::lastError()).find(expected) != std::string::npos;
+  printf("CHECK %s C at base + 4 bytes: %s %s\n", s.name().c_str(),
+         result == CUDA_SUCCESS ? "launched" : exo_rt::lastError(),
+         ok ? "PASS" : "FAIL");
+  CUDA_CHECK(cudaStreamSynchronize(stream));
+  return ok;
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Driver
 //===----------------------------------------------------------------------===//
@@ -628,6 +660,10 @@ int main(int argc, char **argv) {
     } else {
       printf("CHECK %s rel_err=inf launch failed FAIL\n", s.name().c_str());
     }
+#ifdef EXO_GEMM_C_ALIGN
+    if (!misalignedCRejected(stream, s, dA, dB, dC))
+      pass = false;
+#endif
 
     // cuBLAS tf32 (bf16 build: bf16, default math) against the same
     // reference, for scale.

@@ -261,11 +261,11 @@ start_build derivedpersistentodd gemm_sm90_tf32_derived_persistent_odd_launcher.
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_odd
 start_build derivedpersistentdirect \
   gemm_sm90_tf32_derived_persistent_direct_launcher.h gemm_check.cu \
-  "$derivedpersistentdirect_bin" \
+  "$derivedpersistentdirect_bin" -DEXO_GEMM_C_ALIGN=8 \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct
 start_build derivedpersistentdirectbf16 \
   gemm_sm90_bf16_derived_persistent_direct_launcher.h gemm_check.cu \
-  "$derivedpersistentdirectbf16_bin" -DEXO_GEMM_BF16 \
+  "$derivedpersistentdirectbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=8 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
@@ -361,7 +361,8 @@ correctness_phase() {
     "$derivedpersistentodd_bin" 1x4x4 300x520x100 600x1000x68 \
     2000x1500x1004 4000x4000x4000 3000x5000x7000
   # The persistent GEMMs with direct accumulator stores, at the persistent
-  # kernels' sizes.
+  # kernels' sizes; their launchers must also refuse a C that is not 8-byte
+  # aligned (EXO_GEMM_C_ALIGN).
   run derivedpersistentdirect derivedpersistentdirect-correctness 60 \
     "$derivedpersistentdirect_bin" 256x256x32 512x768x96 1024x768x256 \
     2048x1536x2048 4096x4096x4096
