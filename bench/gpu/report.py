@@ -56,6 +56,9 @@ KERNELS = [
      "tf32 GEMM, persistent, hand-annotated (hopper_gemm_persistent.mlir, "
      "which gemm_derived_persistent.mlir derives)",
      "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
+    ("gemm_tf32_ws.csv",
+     "tf32 GEMM, 64 x 128 tiles, one consumer warpgroup (gemm_derived_ws.mlir)",
+     "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
     ("gemm_splitk_ks4.csv", "split-K tf32 GEMM, KS = 4 (gemm_derived_splitk.mlir)",
      "exo_tflops", "TFLOP/s", "494.7 TFLOP/s"),
     ("gemm_splitk_ks2.csv", "split-K tf32 GEMM, KS = 2 (gemm_derived_splitk.mlir)",

@@ -13,6 +13,7 @@
 #   gemm_sm90_tf32_derived_cluster_256x128_launcher.h .../gemm_derived_cluster_256x128.mlir
 #   gemm_sm90_tf32_derived_cluster_odd_launcher.h   .../gemm_derived_cluster_odd.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
+#   gemm_sm90_tf32_derived_ws_launcher.h       examples/gemm/gemm_derived_ws.mlir
 #   gemm_sm90_tf32_derived_persistent_launcher.h examples/gemm/gemm_derived_persistent.mlir
 #   gemm_sm90_bf16_derived_persistent_launcher.h .../gemm_derived_bf16_persistent.mlir
 #   gemm_sm90_tf32_derived_persistent_raster_launcher.h .../gemm_derived_persistent_raster.mlir
@@ -76,6 +77,7 @@ build tf32_256x128 gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_256x128
 build tf32_odd gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_odd
+build tf32_ws gemm_check.cu -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws
 build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
@@ -106,7 +108,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_hand splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_hand tf32_ws splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -180,6 +182,10 @@ bench tf32_persistent_direct gemm_tf32_persistent_direct.csv 512x512x512 \
 # The same with the rasterized tile order (N a multiple of 2048).
 bench tf32_persistent_direct_raster gemm_tf32_persistent_direct_raster.csv \
   2048x2048x2048 4096x4096x4096 8192x8192x8192 8192x8192x512 256x8192x8192
+# The small-tile kernel (64 x 128 per CTA, one consumer warpgroup; M a
+# multiple of 64, N of 128, K of 32), for the small squares.
+bench tf32_ws gemm_tf32_ws.csv 512x512x512 1024x1024x1024 2048x2048x2048 \
+  1024x1024x8192
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
@@ -221,7 +227,7 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/tf32_persistent_raster" "$out_dir/tf32_persistent_odd" \
   "$out_dir/bf16_persistent_hand" "$out_dir/splitk" "$out_dir/bf16" \
   "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
-  "$out_dir/tf32_persistent_direct_raster" \
+  "$out_dir/tf32_persistent_direct_raster" "$out_dir/tf32_ws" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4"
 exit "$failed"
