@@ -50,6 +50,8 @@ gen gemm_sm90_tf32_derived_persistent_odd \
   examples/gemm/gemm_derived_persistent_odd.mlir -transform-interpreter
 gen gemm_sm90_tf32_derived_persistent_direct \
   examples/gemm/gemm_derived_persistent_direct.mlir -transform-interpreter
+gen gemm_sm90_tf32_derived_persistent_direct_odd \
+  examples/gemm/gemm_derived_persistent_direct_odd.mlir -transform-interpreter
 gen gemm_sm90_tf32_derived_persistent_direct_raster \
   examples/gemm/gemm_derived_persistent_direct_raster.mlir \
   -transform-interpreter

@@ -48,6 +48,10 @@ KERNELS = [
      "tf32 GEMM, persistent, accumulators stored directly "
      "(gemm_derived_persistent_direct.mlir)",
      "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
+    ("gemm_tf32_persistent_direct_odd.csv",
+     "tf32 GEMM, persistent, accumulators stored directly, partial tiles "
+     "(gemm_derived_persistent_direct_odd.mlir)",
+     "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
     ("gemm_tf32_persistent_direct_raster.csv",
      "tf32 GEMM, persistent, accumulators stored directly, rasterized tile "
      "order (gemm_derived_persistent_direct_raster.mlir)",
@@ -102,7 +106,8 @@ UNSUPPORTED = [
      "as the 2 x 1 kernel"),
     ("tf32 GEMM, rasterized", "512^3, 1024^3, 1024x1024x8192",
      "N must be a multiple of 2048 (whole groups of 8 column tiles)"),
-    ("persistent tf32 GEMM but gemm_derived_persistent_odd.mlir, persistent "
+    ("persistent tf32 GEMM but the partial-tile ones "
+     "(gemm_derived_persistent_odd.mlir, _direct_odd.mlir), persistent "
      "bf16 GEMM (both with direct stores too)", "4000x4000x4000, 3000x5000x7000",
      "whole tiles only (M, N multiples of 256; K of 32 / 64)"),
     ("tf32 GEMM, persistent, rasterized (both epilogues)",
@@ -188,7 +193,8 @@ def main():
                  "gemm_tf32_persistent_raster.csv",
                  "gemm_tf32_persistent_odd.csv",
                  "gemm_tf32_persistent_direct.csv",
-                 "gemm_tf32_persistent_direct_raster.csv")]
+                 "gemm_tf32_persistent_direct_raster.csv",
+                 "gemm_tf32_persistent_direct_odd.csv")]
         runs = [(v, n) for v, n in runs if v is not None]
         return max(runs) if runs else (None, "")
 

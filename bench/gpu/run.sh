@@ -20,6 +20,7 @@
 #   gemm_sm90_tf32_derived_persistent_odd_launcher.h .../gemm_derived_persistent_odd.mlir
 #   gemm_sm90_tf32_derived_persistent_direct_launcher.h .../gemm_derived_persistent_direct.mlir
 #   gemm_sm90_tf32_derived_persistent_direct_raster_launcher.h .../gemm_derived_persistent_direct_raster.mlir
+#   gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h .../gemm_derived_persistent_direct_odd.mlir
 #   gemm_sm90_bf16_derived_persistent_direct_launcher.h .../gemm_derived_bf16_persistent_direct.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemm_sm90_bf16_derived_odd_launcher.h      examples/gemm/gemm_derived_bf16_odd.mlir
@@ -91,6 +92,8 @@ build tf32_persistent_odd gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_odd
 build tf32_persistent_direct gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct
+build tf32_persistent_direct_odd gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct_odd
 build tf32_persistent_direct_raster gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct_raster
 build bf16_persistent_direct gemm_check.cu -DEXO_GEMM_BF16 \
@@ -108,7 +111,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_hand tf32_ws splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_ws splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -186,6 +189,10 @@ bench tf32_persistent_direct_raster gemm_tf32_persistent_direct_raster.csv \
 # multiple of 64, N of 128, K of 32), for the small squares.
 bench tf32_ws gemm_tf32_ws.csv 512x512x512 1024x1024x1024 2048x2048x2048 \
   1024x1024x8192
+# The same with partial tiles (N and K multiples of 4): every shape.
+bench tf32_persistent_direct_odd gemm_tf32_persistent_direct_odd.csv \
+  4000x4000x4000 3000x5000x7000 512x512x512 1024x1024x1024 2048x2048x2048 \
+  4096x4096x4096 8192x8192x8192 1024x1024x8192 8192x8192x512 256x8192x8192
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
@@ -228,6 +235,7 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/bf16_persistent_hand" "$out_dir/splitk" "$out_dir/bf16" \
   "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
   "$out_dir/tf32_persistent_direct_raster" "$out_dir/tf32_ws" \
+  "$out_dir/tf32_persistent_direct_odd" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4"
 exit "$failed"

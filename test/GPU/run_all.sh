@@ -32,6 +32,8 @@
 #                                           .../gemm_derived_persistent_direct.mlir
 #   gemm_sm90_bf16_derived_persistent_direct_launcher.h
 #     (derivedpersistentdirectbf16) .../gemm_derived_bf16_persistent_direct.mlir
+#   gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h
+#     (derivedpersistentdirectodd) .../gemm_derived_persistent_direct_odd.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
 #   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
@@ -88,7 +90,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -159,6 +161,7 @@ derivedpersistentbf16_bin=$out_dir/gemm_check_derived_persistent_bf16
 derivedpersistentodd_bin=$out_dir/gemm_check_derived_persistent_odd
 derivedpersistentdirect_bin=$out_dir/gemm_check_derived_persistent_direct
 derivedpersistentdirectbf16_bin=$out_dir/gemm_check_derived_persistent_direct_bf16
+derivedpersistentdirectodd_bin=$out_dir/gemm_check_derived_persistent_direct_odd
 bf16_bin=$out_dir/gemm_check_bf16
 derivedbf16_bin=$out_dir/gemm_check_derived_bf16
 mmatf32_bin=$out_dir/gemm_check_mma_tf32
@@ -224,7 +227,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -267,6 +270,10 @@ start_build derivedpersistentdirectbf16 \
   gemm_sm90_bf16_derived_persistent_direct_launcher.h gemm_check.cu \
   "$derivedpersistentdirectbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=8 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct
+start_build derivedpersistentdirectodd \
+  gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h gemm_check.cu \
+  "$derivedpersistentdirectodd_bin" -DEXO_GEMM_C_ALIGN=8 \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct_odd
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
@@ -369,6 +376,11 @@ correctness_phase() {
   run derivedpersistentdirectbf16 derivedpersistentdirectbf16-correctness 60 \
     "$derivedpersistentdirectbf16_bin" 256x256x64 512x768x192 1024x768x256 \
     2048x1536x1024 4096x4096x4096
+  # With partial tiles (the stores past the end of C skipped), at the
+  # partial-tile kernel's sizes.
+  run derivedpersistentdirectodd derivedpersistentdirectodd-correctness 60 \
+    "$derivedpersistentdirectodd_bin" 1x4x4 300x520x100 600x1000x68 \
+    2000x1500x1004 4000x4000x4000 3000x5000x7000
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -425,6 +437,7 @@ sanitizer() {
     derivedcluster | derivedbf16 | persistent | persistentbf16 | \
     derivedpersistent | derivedpersistentbf16 | derivedpersistentodd | \
     derivedpersistentdirect | derivedpersistentdirectbf16 | \
+    derivedpersistentdirectodd | \
     pingpong | bf16 | \
     mmatf32 | mmabf16 | wgmmabf16out)
     ref=(--ref naive)
@@ -510,6 +523,12 @@ sanitizer_phase() {
     512x512x128
   sanitizer derivedpersistentdirectbf16 derivedpersistentdirectbf16 synccheck \
     512x512x128
+  sanitizer derivedpersistentdirectodd derivedpersistentdirectodd memcheck \
+    300x520x100
+  sanitizer derivedpersistentdirectodd derivedpersistentdirectodd racecheck \
+    300x520x100
+  sanitizer derivedpersistentdirectodd derivedpersistentdirectodd synccheck \
+    300x520x100
   sanitizer derivedbf16 derivedbf16 memcheck 512x256x192
   sanitizer derivedbf16 derivedbf16 racecheck 256x256x384
   sanitizer derivedbf16 derivedbf16 synccheck 256x256x384

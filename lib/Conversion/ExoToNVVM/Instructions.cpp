@@ -93,15 +93,16 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
            << kind << "\"), which takes " << lowering->arrays
            << " array arguments and nothing else, with "
            << call.getArgs().size() << " arguments";
-  // Only TMA zero-fills and clips a box past the end of its tensor.
+  // TMA zero-fills and clips a box past the end of its tensor; the global
+  // accumulator store skips the elements past it. Nothing else may see one.
   if (!kind.starts_with("tma_"))
     for (auto [i, a] : llvm::enumerate(call.getArgs()))
-      if (isOobView(a))
+      if (isOobView(a) && !(kind == "wgmma_store_d_gmem" && i == 0))
         return call.emitOpError()
                << "passes an oob window (argument " << i << ") to @"
                << callee.getSymName() << ", whose lowering \"" << kind
                << "\" does not handle elements past the tensor (only TMA "
-                  "does)";
+                  "and the global accumulator store's destination do)";
   return lowering->emit();
 }
 
@@ -796,12 +797,37 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   Value l = toI64(lane);
   Value row0 = add(mul(w, c64(16)), arith::DivUIOp::create(b, loc, l, c64(4)));
   Value col0 = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
+  // A window that may reach past the end of a global tensor (oob, from a
+  // partial tile): each element is stored only where it lies inside.
+  bool oob = isOobView(call.getArgs()[0]);
+  if (oob && (!global || rank != 2 || dst.kept[0] != 0 || dst.kept[1] != 1))
+    return call.emitOpError()
+           << "an accumulator store that may reach past the end of its "
+              "tensor needs a 64 x "
+           << n << " window of a two-dimensional global tensor";
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
   auto v2 = VectorType::get({2}, b.getF32Type());
   // A thread's two adjacent columns are one 8-byte store wherever they
   // provably start at an even element.
   bool pairs = global && alignedRuns(dst, /*elems=*/2);
+  // Stores `v` at `p` when the element (row, col) of the window is inside
+  // the tensor (always, unless oob).
+  auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {
+    if (!oob) {
+      LLVM::StoreOp::create(b, loc, v, p, align);
+      return;
+    }
+    auto inside = [&](unsigned d, Value i) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                   add(dst.offsets[d], i), dst.extents[d]);
+    };
+    auto ifOp = scf::IfOp::create(b, loc, andI(inside(0, row), inside(1, col)),
+                                  /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    LLVM::StoreOp::create(b, loc, v, p, align);
+  };
   for (int64_t j = 0; j < n / 8; ++j)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(row0, c64(8 * h));
@@ -814,14 +840,16 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
       if (global && !pairs) {
         // Rows of this gmem tensor may be an odd number of floats apart:
         // two 4-byte stores (one 32-byte sector per 4 lanes).
-        LLVM::StoreOp::create(b, loc, x, p, /*alignment=*/4);
-        LLVM::StoreOp::create(b, loc, y, gepBytes(p, c64(4)), 4);
+        storeIf(x, p, row, col, /*align=*/4);
+        storeIf(y, gepBytes(p, c64(4)), row, add(col, c64(1)), /*align=*/4);
         continue;
       }
+      // A pair starts at an even element of rows of an even length: it is
+      // inside or outside the tensor as a whole.
       Value vec = LLVM::PoisonOp::create(b, loc, v2);
       vec = LLVM::InsertElementOp::create(b, loc, vec, x, c32(0));
       vec = LLVM::InsertElementOp::create(b, loc, vec, y, c32(1));
-      LLVM::StoreOp::create(b, loc, vec, p, /*alignment=*/8);
+      storeIf(vec, p, row, col, /*align=*/8);
     }
   return success();
 }

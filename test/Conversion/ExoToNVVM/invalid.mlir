@@ -1528,6 +1528,37 @@ exo.proc @oob_element(%N: index, %x: !x) {
 
 // -----
 
+// An accumulator store past the end of its tensor skips the elements outside
+// a two-dimensional global tensor; a window of three dimensions is refused.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!C3 = !exo.tensor<[2, M, N], f32, gmem>
+!Cw = !exo.window<[64, 16], f32, gmem>
+exo.proc @wgmma_store_gmem_oob(%dst: !Cw {exo.access = #exo.access<write, oob>},
+                               %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cw
+    }
+  }
+}
+exo.proc @oob_store_3d(%M: index, %N: index, %C: !C3)
+    requires affine_set<()[M, N] : (N mod 16 == 0, M - 1 >= 0, N - 16 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window oob %C[1, 0 :+ 64, 0 :+ 16] : !C3 -> !Cw
+      // expected-error @+1 {{'exo.call' op an accumulator store that may reach past the end of its tensor needs a 64 x 16 window of a two-dimensional global tensor}}
+      exo.call @wgmma_store_gmem_oob(%c, %d) : (!Cw, !D)
+    }
+  }
+}
+
+// -----
+
 // Only TMA zero-fills and clips: a vector load declared oob is not lowered
 // with an oob window.
 !x = !exo.tensor<[N], f32, gmem>
@@ -1551,7 +1582,7 @@ exo.proc @oob_vector(%N: index, %x: !x) {
         %i4 = arith.muli %i, %c4 : index
         %s = exo.window oob %x[%i4 :+ 4] : !x -> !V4
         %d = exo.window %r[%i, :] : !R -> !R4
-        // expected-error @+1 {{'exo.call' op passes an oob window (argument 1) to @ld_global_v4_oob, whose lowering "ld_global_v4" does not handle elements past the tensor (only TMA does)}}
+        // expected-error @+1 {{'exo.call' op passes an oob window (argument 1) to @ld_global_v4_oob, whose lowering "ld_global_v4" does not handle elements past the tensor (only TMA and the global accumulator store's destination do)}}
         exo.call @ld_global_v4_oob(%d, %s) : (!R4, !V4)
       }
     }

@@ -12,6 +12,7 @@
 // CHECK: {block_dim = 128 : i64{{.*}}name = "even_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
 // CHECK-SAME: name = "any_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
 // CHECK-SAME: name = "odd_offset", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {kind = "index", name = "o"}, {dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
+// CHECK-SAME: name = "partial_tile", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
 !Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
 !D = !exo.window<[64, 16], f32, wgmma_accum>
 !Cg = !exo.tensor<[M, N], f32, gmem>
@@ -87,4 +88,58 @@ exo.proc @odd_offset(%M: index, %N: index, %o: index, %C: !Cg)
 }
 // CHECK-LABEL: llvm.func @odd_offset
 // CHECK-NOT: vector<2xf32>
+// CHECK: llvm.return
+
+// A window that may reach past the end of C (a partial tile, oob): each
+// pair is stored only where its row and its first column are inside the
+// tensor (N is even, so a pair is inside or outside as a whole).
+exo.proc @wgmma_store_gmem_oob(%dst: !Cw {exo.access = #exo.access<write, oob>},
+                               %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cw
+    }
+  }
+}
+exo.proc @partial_tile(%M: index, %N: index, %C: !Cg)
+    requires affine_set<()[M, N] : (N mod 4 == 0, M - 1 >= 0, N - 4 >= 0)> {
+  %c16 = arith.constant 16 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 3 cuda_tasks {
+      %D = exo.alloc : !Dt
+      %n0 = arith.muli %t, %c16 : index
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window oob %C[0 :+ 64, %n0 :+ 16] : !Cg -> !Cw
+      exo.call @wgmma_store_gmem_oob(%c, %d) : (!Cw, !D)
+    }
+  }
+}
+// CHECK-LABEL: llvm.func @partial_tile
+// CHECK: %[[R0:.*]] = arith.cmpi ult, %{{.*}}, %arg0 : i64
+// CHECK-NEXT: %{{.*}} = arith.addi
+// CHECK-NEXT: %[[C0:.*]] = arith.cmpi ult, %{{.*}}, %arg1 : i64
+// CHECK-NEXT: %[[P0:.*]] = arith.andi %[[R0]], %[[C0]] : i1
+// CHECK-NEXT: scf.if %[[P0]] {
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK: %[[R1:.*]] = arith.cmpi ult, %{{.*}}, %arg0 : i64
+// CHECK-NEXT: %{{.*}} = arith.addi
+// CHECK-NEXT: %[[C1:.*]] = arith.cmpi ult, %{{.*}}, %arg1 : i64
+// CHECK-NEXT: %[[P1:.*]] = arith.andi %[[R1]], %[[C1]] : i1
+// CHECK-NEXT: scf.if %[[P1]] {
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK: %[[R2:.*]] = arith.cmpi ult, %{{.*}}, %arg0 : i64
+// CHECK-NEXT: %{{.*}} = arith.addi
+// CHECK-NEXT: %[[C2:.*]] = arith.cmpi ult, %{{.*}}, %arg1 : i64
+// CHECK-NEXT: %[[P2:.*]] = arith.andi %[[R2]], %[[C2]] : i1
+// CHECK-NEXT: scf.if %[[P2]] {
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK: %[[R3:.*]] = arith.cmpi ult, %{{.*}}, %arg0 : i64
+// CHECK-NEXT: %{{.*}} = arith.addi
+// CHECK-NEXT: %[[C3:.*]] = arith.cmpi ult, %{{.*}}, %arg1 : i64
+// CHECK-NEXT: %[[P3:.*]] = arith.andi %[[R3]], %[[C3]] : i1
+// CHECK-NEXT: scf.if %[[P3]] {
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.store
 // CHECK: llvm.return
