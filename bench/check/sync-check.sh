@@ -75,3 +75,10 @@ for s in "${sizes[@]}"; do
   run "persistent GEMM, direct stores, rasterized (derived)" \
     "$tmp/persistent_direct_raster.mlir" "M=$s,N=$s,K=$s,NC=66"
 done
+# ... and with partial tiles.
+derive persistent_direct_odd examples/gemm/gemm_derived_persistent_direct_odd.mlir
+for s in "${sizes[@]}"; do
+  run "persistent GEMM, direct stores, partial tiles (derived)" \
+    "$tmp/persistent_direct_odd.mlir" \
+    "M=$((s - 96)),N=$((s - 96)),K=$((s - 96)),NC=66"
+done
