@@ -747,7 +747,10 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
 
 bool KernelLowering::alignedRuns(const View &v, int64_t elems) {
   auto arg = dyn_cast<BlockArgument>(v.base);
-  if (v.kind != View::Global || !arg || v.offsets.empty() ||
+  // The run is along the window's last dimension, which must be its
+  // tensor's last (contiguous) one.
+  if (v.kind != View::Global || !arg || v.offsets.empty() || v.kept.empty() ||
+      v.kept.back() != v.offsets.size() - 1 ||
       knownDivisor(v.offsets.back()) % elems)
     return false;
   // Every dimension but the last has a stride that is a multiple of the
@@ -808,9 +811,16 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
   auto v2 = VectorType::get({2}, b.getF32Type());
-  // A thread's two adjacent columns are one 8-byte store wherever they
-  // provably start at an even element.
-  bool pairs = global && alignedRuns(dst, /*elems=*/2);
+  // A thread's two adjacent columns are one 8-byte store wherever they are
+  // adjacent in memory (the window's columns are its tensor's last
+  // dimension) and provably start at an even element (swizzled windows are
+  // checked above).
+  bool pairs =
+      swizzled ||
+      (global ? alignedRuns(dst, /*elems=*/2)
+              : dst.kept[1] == rank - 1 &&
+                    knownDivisor(dst.offsets[rank - 1]) % 2 == 0 &&
+                    (rank == 1 || dst.staticExtents[rank - 1] % 2 == 0));
   // Stores `v` at `p` when the element (row, col) of the window is inside
   // the tensor (always, unless oob).
   auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {
@@ -837,11 +847,12 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
       int64_t field = 4 * (j + tile->col0 / 8) + 2 * h;
       Value x = LLVM::ExtractValueOp::create(b, loc, acc, field);
       Value y = LLVM::ExtractValueOp::create(b, loc, acc, field + 1);
-      if (global && !pairs) {
-        // Rows of this gmem tensor may be an odd number of floats apart:
-        // two 4-byte stores (one 32-byte sector per 4 lanes).
+      if (!pairs) {
+        // Rows an odd number of elements apart, or columns that are not
+        // adjacent: two 4-byte stores, each at its own element's address.
+        Value col1 = add(col, c64(1));
         storeIf(x, p, row, col, /*align=*/4);
-        storeIf(y, gepBytes(p, c64(4)), row, add(col, c64(1)), /*align=*/4);
+        storeIf(y, sharedAddress(dst, {row, col1}), row, col1, /*align=*/4);
         continue;
       }
       // A pair starts at an even element of rows of an even length: it is

@@ -13,6 +13,7 @@
 // CHECK-SAME: name = "any_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
 // CHECK-SAME: name = "odd_offset", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {kind = "index", name = "o"}, {dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
 // CHECK-SAME: name = "partial_tile", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
+// CHECK-SAME: name = "strided", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {dims = ["M", "N", 2], element = f32, kind = "gmem", name = "C3"}]
 !Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
 !D = !exo.window<[64, 16], f32, wgmma_accum>
 !Cg = !exo.tensor<[M, N], f32, gmem>
@@ -142,4 +143,35 @@ exo.proc @partial_tile(%M: index, %N: index, %C: !Cg)
 // CHECK-NEXT: scf.if %[[P3]] {
 // CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
 // CHECK-NOT: llvm.store
+// CHECK: llvm.return
+
+// Columns that are not the tensor's last dimension are not adjacent in
+// memory: each element of a pair is stored at its own address, here
+// C3[row, col + 1, 1] at element ((row * N) + col + 1) * 2 + 1.
+!C3 = !exo.tensor<[M, N, 2], f32, gmem>
+exo.proc @strided(%M: index, %N: index, %C3: !C3)
+    requires affine_set<()[M, N] : (N mod 16 == 0, M - 64 >= 0, N - 16 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window %C3[0 :+ 64, 0 :+ 16, 1] : !C3 -> !Cw
+      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+    }
+  }
+}
+// CHECK-LABEL: llvm.func @strided
+// CHECK: %[[X:.*]] = llvm.extractvalue %{{.*}}[0]
+// CHECK-NEXT: %[[Y:.*]] = llvm.extractvalue %{{.*}}[1]
+// CHECK: %[[C1:.*]] = arith.addi %{{.*}}, %c1_i64{{.*}} : i64
+// CHECK-NEXT: llvm.store %[[X]], %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %[[C1]] : i64
+// CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %arg1 : i64
+// CHECK-NEXT: %[[E:.*]] = arith.addi %[[ROW]], %[[COL]] : i64
+// CHECK-NEXT: %[[E2:.*]] = arith.muli %[[E]], %c2_i64 : i64
+// CHECK-NEXT: %[[E3:.*]] = arith.addi %[[E2]], %{{.*}} : i64
+// CHECK: %[[B:.*]] = arith.muli %[[E3]], %c4_i64{{.*}} : i64
+// CHECK-NEXT: %[[P:.*]] = llvm.getelementptr %arg2[%[[B]]]
+// CHECK-NEXT: llvm.store %[[Y]], %[[P]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK-NOT: vector<2xf32>
 // CHECK: llvm.return
