@@ -146,6 +146,10 @@ LogicalResult verifyKernels(ModuleOp module, ArrayAttr kernels) {
                    pname.getValue() +
                    "': only a size (kind 'index') takes 'cluster_count', a "
                    "unit attribute");
+      if (p.get("align") && kindName != "gmem")
+        return bad(
+            "kernel '" + name.getValue() + "' parameter '" + pname.getValue() +
+            "': only a gmem tensor takes 'align', not a '" + kindName + "'");
       if (kindName == "index")
         continue;
       if (kindName == "scalar" && element &&

@@ -163,3 +163,11 @@ module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim =
 module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "C", kind = "gmem", element = f32, dims = [4], align = "8"}]}]} {
   gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
 }
+
+// -----
+
+// Only a gmem tensor's base has an alignment.
+// expected-error @+1 {{malformed 'exo.kernels': kernel 'k' parameter 'M': only a gmem tensor takes 'align', not a 'index'}}
+module attributes {gpu.container_module, exo.kernels = [{name = "k", block_dim = 32 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, smem_bytes = 0 : i64, params = [{name = "M", kind = "index", align = 8 : i64}]}]} {
+  gpu.binary @exo_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = ".version 8.0">]
+}
