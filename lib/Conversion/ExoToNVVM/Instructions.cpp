@@ -745,11 +745,10 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   return success();
 }
 
-bool KernelLowering::alignedRuns(const View &v, int64_t elems) {
-  auto arg = dyn_cast<BlockArgument>(v.base);
+bool KernelLowering::runsAligned(const View &v, int64_t elems) {
   // The run is along the window's last dimension, which must be its
   // tensor's last (contiguous) one.
-  if (v.kind != View::Global || !arg || v.offsets.empty() || v.kept.empty() ||
+  if (v.offsets.empty() || v.kept.empty() ||
       v.kept.back() != v.offsets.size() - 1 ||
       knownDivisor(v.offsets.back()) % elems)
     return false;
@@ -764,6 +763,13 @@ bool KernelLowering::alignedRuns(const View &v, int64_t elems) {
     if (last % elems)
       return false;
   }
+  return true;
+}
+
+bool KernelLowering::alignedRuns(const View &v, int64_t elems) {
+  auto arg = dyn_cast<BlockArgument>(v.base);
+  if (v.kind != View::Global || !arg || !runsAligned(v, elems))
+    return false;
   int64_t &align = gmemAlign[arg.getArgNumber()];
   align = std::max(align, elems * elementBytes(v.elemType));
   return true;
@@ -815,12 +821,8 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   // adjacent in memory (the window's columns are its tensor's last
   // dimension) and provably start at an even element (swizzled windows are
   // checked above).
-  bool pairs =
-      swizzled ||
-      (global ? alignedRuns(dst, /*elems=*/2)
-              : dst.kept[1] == rank - 1 &&
-                    knownDivisor(dst.offsets[rank - 1]) % 2 == 0 &&
-                    (rank == 1 || dst.staticExtents[rank - 1] % 2 == 0));
+  bool pairs = swizzled || (global ? alignedRuns(dst, /*elems=*/2)
+                                   : runsAligned(dst, /*elems=*/2));
   // Stores `v` at `p` when the element (row, col) of the window is inside
   // the tensor (always, unless oob).
   auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {

@@ -245,11 +245,13 @@ private:
   /// Syncs the threads of one CTA part of `op`'s collective.
   LogicalResult syncCollective(Operation *op, StringRef what);
   FailureOr<AllocOp> barrierAlloc(Operation *user, Value barrier);
-  /// Whether every element of `v` (a window of a gmem argument whose last
-  /// dimension is its tensor's last) whose index in the last dimension is a
-  /// multiple of `elems` lies at an element offset that is one: the window's
-  /// last offset is a multiple of `elems`, and so is its tensor's last extent
-  /// (a constant, or a size whose `requires` says so). If it does, records that
+  /// Whether every element of the window `v` whose index in its last
+  /// dimension is a multiple of `elems` lies at an element offset that is
+  /// one: the window's last dimension is its tensor's last, its offset there
+  /// is a multiple of `elems`, and so is the tensor's last extent (a
+  /// constant, or a size whose `requires` says so).
+  bool runsAligned(const View &v, int64_t elems);
+  /// runsAligned for a window of a gmem argument; if it holds, records that
   /// the kernel assumes bases aligned to `elems` elements for that argument,
   /// which the launcher checks.
   bool alignedRuns(const View &v, int64_t elems);
