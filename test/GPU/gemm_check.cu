@@ -422,24 +422,32 @@ void cublasGemm(cublasHandle_t handle, const Size &s, const Elem *dA,
 }
 
 /// Enqueues the generated GEMM; prints the runtime's message on failure.
-bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
-             float *dC) {
+/// Calls the kernel's launcher, with C (or the bf16 output) `cShift` bytes
+/// past its buffer's start.
+CUresult launchExo(cudaStream_t stream, const Size &s, const Elem *dA,
+                   const Elem *dB, float *dC, CUdeviceptr cShift = 0) {
 #ifdef EXO_GEMM_SPLITK
   // A[M,K] is A[M,KS,KC] and B[N,K] is B[N,KS,KC], both row-major.
-  CUresult result = exo_kernels::EXO_GEMM_SPLITK_KERNEL(
-      stream, s.M, s.N, s.KS, s.K / s.KS, devicePtr(dA), devicePtr(dB),
-      devicePtr(dC));
+  return exo_kernels::EXO_GEMM_SPLITK_KERNEL(stream, s.M, s.N, s.KS, s.K / s.KS,
+                                             devicePtr(dA), devicePtr(dB),
+                                             devicePtr(dC) + cShift);
 #elif defined(EXO_GEMM_TF32_KERNEL)
-  CUresult result = exo_kernels::EXO_GEMM_TF32_KERNEL(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
+  return exo_kernels::EXO_GEMM_TF32_KERNEL(stream, s.M, s.N, s.K, devicePtr(dA),
+                                           devicePtr(dB),
+                                           devicePtr(dC) + cShift);
 #elif defined(EXO_GEMM_BF16)
-  CUresult result = exo_kernels::EXO_GEMM_BF16_KERNEL(
+  return exo_kernels::EXO_GEMM_BF16_KERNEL(
       stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB),
-      kBf16Out ? devicePtr(gCout) : devicePtr(dC));
+      (kBf16Out ? devicePtr(gCout) : devicePtr(dC)) + cShift);
 #else
-  CUresult result = exo_kernels::gemm_sm90_tf32(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC));
+  return exo_kernels::gemm_sm90_tf32(stream, s.M, s.N, s.K, devicePtr(dA),
+                                     devicePtr(dB), devicePtr(dC) + cShift);
 #endif
+}
+
+bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
+             float *dC) {
+  CUresult result = launchExo(stream, s, dA, dB, dC);
   if (result != CUDA_SUCCESS) {
     std::string args = s.name();
     if (kSplitK)
@@ -458,15 +466,7 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
 /// launching anything, and name the reason.
 bool misalignedCRejected(cudaStream_t stream, const Size &s, const Elem *dA,
                          const Elem *dB, float *dC) {
-#if defined(EXO_GEMM_TF32_KERNEL)
-  CUresult result = exo_kernels::EXO_GEMM_TF32_KERNEL(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC) + 4);
-#elif defined(EXO_GEMM_BF16)
-  CUresult result = exo_kernels::EXO_GEMM_BF16_KERNEL(
-      stream, s.M, s.N, s.K, devicePtr(dA), devicePtr(dB), devicePtr(dC) + 4);
-#else
-#error "EXO_GEMM_C_ALIGN needs EXO_GEMM_TF32_KERNEL or EXO_GEMM_BF16"
-#endif
+  CUresult result = launchExo(stream, s, dA, dB, dC, /*cShift=*/4);
   std::string expected =
       "tensor C is not " + std::to_string(EXO_GEMM_C_ALIGN) + "-byte aligned";
   bool ok =
