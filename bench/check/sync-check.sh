@@ -75,6 +75,13 @@ for s in "${sizes[@]}"; do
   run "persistent GEMM, direct stores, rasterized (derived)" \
     "$tmp/persistent_direct_raster.mlir" "M=$s,N=$s,K=$s,NC=66"
 done
+derive persistent_direct_bf16_raster \
+  examples/gemm/gemm_derived_bf16_persistent_direct_raster.mlir
+for s in "${sizes[@]}"; do
+  [ $((s % 2048)) -eq 0 ] || continue
+  run "persistent bf16 GEMM, direct stores, rasterized (derived)" \
+    "$tmp/persistent_direct_bf16_raster.mlir" "M=$s,N=$s,K=$s,NC=66"
+done
 # ... and with partial tiles.
 derive persistent_direct_odd examples/gemm/gemm_derived_persistent_direct_odd.mlir
 for s in "${sizes[@]}"; do

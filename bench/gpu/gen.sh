@@ -57,6 +57,9 @@ gen gemm_sm90_tf32_derived_persistent_direct_raster \
   -transform-interpreter
 gen gemm_sm90_bf16_derived_persistent_direct \
   examples/gemm/gemm_derived_bf16_persistent_direct.mlir -transform-interpreter
+gen gemm_sm90_bf16_derived_persistent_direct_raster \
+  examples/gemm/gemm_derived_bf16_persistent_direct_raster.mlir \
+  -transform-interpreter
 # The hand-annotated persistent kernels, which the two above derive, for
 # comparison.
 gen gemm_sm90_tf32_persistent examples/gemm/hopper_gemm_persistent.mlir

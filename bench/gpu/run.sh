@@ -22,6 +22,7 @@
 #   gemm_sm90_tf32_derived_persistent_direct_raster_launcher.h .../gemm_derived_persistent_direct_raster.mlir
 #   gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h .../gemm_derived_persistent_direct_odd.mlir
 #   gemm_sm90_bf16_derived_persistent_direct_launcher.h .../gemm_derived_bf16_persistent_direct.mlir
+#   gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h .../gemm_derived_bf16_persistent_direct_raster.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemm_sm90_bf16_derived_odd_launcher.h      examples/gemm/gemm_derived_bf16_odd.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
@@ -98,6 +99,8 @@ build tf32_persistent_direct_raster gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct_raster
 build bf16_persistent_direct gemm_check.cu -DEXO_GEMM_BF16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct
+build bf16_persistent_direct_raster gemm_check.cu -DEXO_GEMM_BF16 \
+  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct_raster
 build tf32_persistent_hand gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_persistent
 build bf16_persistent_hand gemm_check.cu -DEXO_GEMM_BF16 \
@@ -111,7 +114,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_ws splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_ws splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -210,6 +213,9 @@ bench bf16_persistent gemm_bf16_persistent.csv 1024x1024x1024 \
 # The same with direct stores.
 bench bf16_persistent_direct gemm_bf16_persistent_direct.csv 1024x1024x1024 \
   2048x2048x2048 4096x4096x4096 8192x8192x8192 8192x8192x512
+# The same with the rasterized tile order (N a multiple of 2048).
+bench bf16_persistent_direct_raster gemm_bf16_persistent_direct_raster.csv \
+  2048x2048x2048 4096x4096x4096 8192x8192x8192 8192x8192x512
 bench bf16_persistent_hand gemm_bf16_persistent_hand.csv 4096x4096x4096 \
   8192x8192x8192
 # GEMV: the squares and two skinny shapes.
@@ -234,6 +240,7 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/tf32_persistent_raster" "$out_dir/tf32_persistent_odd" \
   "$out_dir/bf16_persistent_hand" "$out_dir/splitk" "$out_dir/bf16" \
   "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
+  "$out_dir/bf16_persistent_direct_raster" \
   "$out_dir/tf32_persistent_direct_raster" "$out_dir/tf32_ws" \
   "$out_dir/tf32_persistent_direct_odd" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \

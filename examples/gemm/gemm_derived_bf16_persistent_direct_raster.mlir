@@ -1,0 +1,294 @@
+// The persistent bf16 GEMM with direct accumulator stores and a rasterized
+// tile order: gemm_derived_bf16_persistent_direct.mlir's script with the
+// column tiles of C in groups of 8 (2048 columns) and the task loops ordered
+// group, row tile, column tile in the group, as
+// gemm_derived_persistent_direct_raster.mlir does for tf32. Made from
+// gemm_derived_bf16_persistent_direct.mlir by substituting that file's
+// raster steps; it needs N to be a multiple of 2048.
+//
+// Run it:
+//   exo-gpu-opt examples/gemm/gemm_derived_bf16_persistent_direct_raster.mlir -transform-interpreter
+
+!Atile = !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
+!Btile = !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>
+!Aslot = !exo.window<[128, 64], bf16, smem_swizzle<128>>
+!Bslot = !exo.window<[2, 256, 64], bf16, smem_swizzle<128>>
+!Ak = !exo.window<[64, 16], bf16, smem_swizzle<128>>
+!Bk = !exo.window<[256, 16], bf16, smem_swizzle<128>>
+!D = !exo.window<[64, 256], f32, wgmma_accum>
+!Cg64 = !exo.window<[64, 256], f32, gmem>
+
+//===----------------------------------------------------------------------===//
+// Instructions (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
+// one CTA loads a 128 x 64 tile of A into its own shared memory.
+exo.proc @sm90_tma_load_128x64_bf16_swizzle128(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 64 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Aslot
+    }
+  }
+}
+
+// The same with .multicast::cluster: each of the 2 CTAs of the cluster loads
+// 128 of the 256 rows and writes them into the shared memory of both; the
+// body writes the tile into both CTAs' copies (the leading dimension).
+exo.proc @sm90_tma_load_multicast2_256x64_bf16(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %c = 0 to 2 seq {
+    exo.for %i = 0 to 256 seq {
+      exo.for %j = 0 to 64 seq {
+        %v = exo.read %src[%i, %j] : !Btile
+        exo.assign %dst[%c, %i, %j] = %v : !Bslot
+      }
+    }
+  }
+}
+
+// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
+exo.proc @sm90_wgmma_zero_m64n256_f32(
+    %d: !D {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      exo.assign %d[%i, %j] = %zero : !D
+    }
+  }
+}
+
+// wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 (A and B in SMEM).
+exo.proc @sm90_wgmma_m64n256k16_bf16(
+    %d: !D {exo.access = #exo.access<read_write>},
+    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 256 seq {
+      exo.for %k = 0 to 16 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %xe = arith.extf %x : bf16 to f32
+        %ye = arith.extf %y : bf16 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+
+// Stores a warpgroup's accumulator tile to global memory (st.global of each
+// thread's fragment).
+exo.proc @sm90_wgmma_store_d_gmem_m64n256_f32(
+    %dst: !Cg64 {exo.access = #exo.access<write>},
+    %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cg64
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The specification, and the copy the script schedules
+//===----------------------------------------------------------------------===//
+
+!Ah = !exo.tensor<[M, K], bf16, dram>
+!Bh = !exo.tensor<[N, K], bf16, dram>
+!Ch = !exo.tensor<[M, N], f32, dram>
+
+exo.proc @gemm_bf16(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 64 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 64 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+exo.proc @gemm_sm90_bf16_derived_persistent_direct_raster(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 2048 == 0,
+                                        K mod 64 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 64 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The schedule
+//===----------------------------------------------------------------------===//
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @gemm_sm90_bf16_derived_persistent_direct_raster in %root : (!transform.any_op) -> !transform.any_op
+
+    // 1-4. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
+    //    warpgroups wg; K steps ko, kk), loop order, the kernel, the
+    //    accumulators D.
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tno, %nr, %nt0 = transform.exo.divide_loop %n by 2048 ["tno", "nr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tn, %ni, %nt = transform.exo.divide_loop %nr by 256 ["tni", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 64 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 16 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rmi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %r1a, %r1b = transform.exo.reorder_loops %rmi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rwg = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
+    %r2a, %r2b = transform.exo.reorder_loops %rwg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rcm = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
+    %r3a, %r3b = transform.exo.reorder_loops %rcm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
+    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tn2 = transform.exo.match_loop "tno" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 3 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "2048 * tno + 256 * tni"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %wk, %ws = transform.exo.fission %ko3 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
+    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 5. The barriers, as in the cluster derivation; the epilogue, after
+    //    the drain, becomes one accumulator store per warpgroup.
+    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
+    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
+    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with @sm90_wgmma_store_d_gmem_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+
+    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
+    //    rings per CTA, loaded by TMA (B multicast), wgmma.
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "64 * ko"] sizes [128, 64] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["2048 * tno + 256 * tni", "64 * ko"] sizes [256, 64] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tma_b = transform.exo.replace %b_copies with @sm90_tma_load_multicast2_256x64_bf16 : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with @sm90_tma_load_128x64_bf16_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n256k16_bf16 : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 10. Warp specialization: the producer warp loads; the consumer
+    //    warpgroups multiply and store.
+    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
+    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
+    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
+    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
+    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
+    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
+    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
+    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
+    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
+    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
+    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
+
+    // 11. Persistence: one task per cluster over the tiles (pi), proved
+    //    independent.
+    %tn3 = transform.exo.match_loop "tno" in %p : (!transform.any_op) -> !transform.any_op
+    %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 12. Synchronization of the K loop, as in the cluster derivation, and
+    //    the release of a tile's last slot after the drain (element
+    //    K / 32 + 3 of the tile's ring, which chain_rings places at pi *
+    //    K / 32 + K / 32 + 3).
+    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
+    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
+    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
+    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
+    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
+    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
+    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 64 + 3"] : (!transform.any_op) -> !transform.any_op
+    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
+    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
+    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+
+    // 13. The rings and their barriers live across the tiles of a task,
+    //    and so does the wgmma group.
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    transform.exo.lift_alloc %cg : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+}
