@@ -112,9 +112,11 @@ UNSUPPORTED = [
      "N must be a multiple of 2048 (whole groups of 8 column tiles)"),
     ("persistent tf32 GEMM but the partial-tile ones "
      "(gemm_derived_persistent_odd.mlir, _direct_odd.mlir), persistent "
-     "bf16 GEMM (both with direct stores too)", "4000x4000x4000, 3000x5000x7000",
+     "bf16 GEMM (with direct stores too, and rasterized)",
+     "4000x4000x4000, 3000x5000x7000",
      "whole tiles only (M, N multiples of 256; K of 32 / 64)"),
-    ("tf32 GEMM, persistent, rasterized (both epilogues)",
+    ("tf32 GEMM, persistent, rasterized (both epilogues); bf16 GEMM, "
+     "persistent, direct stores, rasterized",
      "512^3, 1024^3, 1024x1024x8192",
      "N must be a multiple of 2048 (whole groups of 8 column tiles)"),
     ("tf32 GEMM, 6-stage", "the squares below 2048 and the skinny shapes",

@@ -34,6 +34,9 @@
 #     (derivedpersistentdirectbf16) .../gemm_derived_bf16_persistent_direct.mlir
 #   gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h
 #     (derivedpersistentdirectodd) .../gemm_derived_persistent_direct_odd.mlir
+#   gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h
+#     (derivedpersistentdirectrasterbf16)
+#     .../gemm_derived_bf16_persistent_direct_raster.mlir
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
 #   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
@@ -90,7 +93,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -162,6 +165,7 @@ derivedpersistentodd_bin=$out_dir/gemm_check_derived_persistent_odd
 derivedpersistentdirect_bin=$out_dir/gemm_check_derived_persistent_direct
 derivedpersistentdirectbf16_bin=$out_dir/gemm_check_derived_persistent_direct_bf16
 derivedpersistentdirectodd_bin=$out_dir/gemm_check_derived_persistent_direct_odd
+derivedpersistentdirectrasterbf16_bin=$out_dir/gemm_check_derived_persistent_direct_raster_bf16
 bf16_bin=$out_dir/gemm_check_bf16
 derivedbf16_bin=$out_dir/gemm_check_derived_bf16
 mmatf32_bin=$out_dir/gemm_check_mma_tf32
@@ -227,7 +231,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -274,6 +278,10 @@ start_build derivedpersistentdirectodd \
   gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h gemm_check.cu \
   "$derivedpersistentdirectodd_bin" -DEXO_GEMM_C_ALIGN=8 \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct_odd
+start_build derivedpersistentdirectrasterbf16 \
+  gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h gemm_check.cu \
+  "$derivedpersistentdirectrasterbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=8 \
+  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct_raster
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
@@ -381,6 +389,12 @@ correctness_phase() {
   run derivedpersistentdirectodd derivedpersistentdirectodd-correctness 60 \
     "$derivedpersistentdirectodd_bin" 1x4x4 300x520x100 600x1000x68 \
     2000x1500x1004 4000x4000x4000 3000x5000x7000
+  # bf16 with the rasterized tile order (N a multiple of 2048): one group of
+  # column tiles, several groups, more tiles than clusters.
+  run derivedpersistentdirectrasterbf16 \
+    derivedpersistentdirectrasterbf16-correctness 60 \
+    "$derivedpersistentdirectrasterbf16_bin" 256x2048x64 512x4096x192 \
+    2048x2048x1024 4096x4096x4096
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -437,7 +451,7 @@ sanitizer() {
     derivedcluster | derivedbf16 | persistent | persistentbf16 | \
     derivedpersistent | derivedpersistentbf16 | derivedpersistentodd | \
     derivedpersistentdirect | derivedpersistentdirectbf16 | \
-    derivedpersistentdirectodd | \
+    derivedpersistentdirectodd | derivedpersistentdirectrasterbf16 | \
     pingpong | bf16 | \
     mmatf32 | mmabf16 | wgmmabf16out)
     ref=(--ref naive)
@@ -529,6 +543,12 @@ sanitizer_phase() {
     300x520x100
   sanitizer derivedpersistentdirectodd derivedpersistentdirectodd synccheck \
     300x520x100
+  sanitizer derivedpersistentdirectrasterbf16 \
+    derivedpersistentdirectrasterbf16 memcheck 512x2048x192
+  sanitizer derivedpersistentdirectrasterbf16 \
+    derivedpersistentdirectrasterbf16 racecheck 512x2048x128
+  sanitizer derivedpersistentdirectrasterbf16 \
+    derivedpersistentdirectrasterbf16 synccheck 512x2048x128
   sanitizer derivedbf16 derivedbf16 memcheck 512x256x192
   sanitizer derivedbf16 derivedbf16 racecheck 256x256x384
   sanitizer derivedbf16 derivedbf16 synccheck 256x256x384
