@@ -3,23 +3,31 @@
 // Part of the Exo-GPU project.
 //
 // Applies random sequences of transform.exo rewrites, through the transform
-// interpreter, to small sequential procs (a running sum with a carried
-// dependence, a matrix product, a stencil, two loops in sequence). Each
-// 3-byte group of the input is one step: a rewrite (divide_loop with each
-// tail strategy, reorder_loops, unroll, cut_loop, shift_loop, join_loops,
-// fuse, add_loop, specialize, simplify, stage_mem, bind_expr, expand_dim,
-// divide_dim, rearrange_dim, lift_alloc, replace by one of four small
-// instructions (one with an oob parameter), reduce_tree, drop_bounds_guard,
-// wrap_device_function and persist_tasks, whose proof that the tasks are
-// independent the CPU comparison then checks at two cluster counts),
-// the loop or tensor it applies to (by name,
+// interpreter, to small procs: four sequential ones (a running sum with a
+// carried dependence, a matrix product, a stencil, two loops in sequence)
+// and a synchronized device function (a tile loop around a 2-slot ring
+// filled by an asynchronous load under full/empty mbarriers, as in the GEMM
+// derivations before `chain_rings`). Each 3-byte group of the input is one
+// step: a rewrite (divide_loop with each tail strategy, reorder_loops,
+// unroll, cut_loop, shift_loop, join_loops, fuse, add_loop, specialize,
+// simplify, stage_mem, bind_expr, expand_dim, divide_dim, rearrange_dim,
+// lift_alloc, replace by one of four small instructions (one with an oob
+// parameter), reduce_tree, drop_bounds_guard, wrap_device_function and
+// persist_tasks, whose proof that the tasks are independent the CPU
+// comparison then checks at two cluster counts, chain_rings, and move_sync
+// of one of a loop's synchronization statements, moved or copied next to a
+// sibling or around its loop), the loop or tensor it applies to (by name,
 // among those the proc has now) and a parameter.
 //
 // Oracles, besides the sanitizers and crash/hang detection:
 //   - a refused rewrite leaves the IR untouched (the proc prints the same);
 //   - after the steps, the rewritten proc computes what the original
 //     computes on the CPU, on random inputs at two sets of sizes (the
-//     CpuRunner of exo-gpu-run); a mismatch aborts.
+//     CpuRunner of exo-gpu-run); a mismatch aborts;
+//   - the device function's result goes through the collective analysis
+//     and the synchronization checker (which must not crash); the original
+//     passes both, and when every step that applied was chain_rings, so
+//     must the result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +42,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
@@ -54,6 +64,8 @@ struct Payload {
   const char *text;
   const char *sizes1[3];
   int64_t values1[3], values2[3];
+  /// Whether the proc is a device function for the checkers.
+  bool synchronized = false;
 };
 
 const Payload kPayloads[] = {
@@ -133,7 +145,52 @@ exo.proc @P(%N: index, %x: !exo.tensor<[N], f32, dram>,
      {"N"},
      {6},
      {13}},
+    // A tile loop (pi) around a 2-slot ring: each K step (ko) waits for an
+    // empty slot, loads 4 values into it asynchronously (completing on the
+    // full barrier), waits for them, writes their sum and releases the slot
+    // two steps ahead; the fence orders the tile's last reads before the
+    // next tile's allocation.
+    {R"(
+exo.proc @P(%T: index, %KT: index, %x: !exo.tensor<[T, KT, 4], f32, gmem>,
+            %y: !exo.tensor<[T, KT], f32, gmem>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.for %pi = 0 to %T seq {
+        %full = exo.alloc : !exo.barrier<mbarrier, [? ring 2]>
+        %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        %buf = exo.alloc guarded_by %empty : !exo.tensor<[? ring 2, 4], f32, smem>, guard !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        exo.for %ko = 0 to %KT seq {
+          exo.await(%empty[%ko], cuda_in_order, 0) : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+          exo.for %p = 0 to 1 cuda_threads<thread> {
+            %w = exo.window %buf[%ko, 0 :+ 4] : !exo.tensor<[? ring 2, 4], f32, smem> -> !exo.window<[4], f32, smem>
+            %s = exo.window %x[%pi, %ko, 0 :+ 4] : !exo.tensor<[T, KT, 4], f32, gmem> -> !exo.window<[4], f32, gmem>
+            exo.call @load4(%w, %s) >> %full[%ko] : (!exo.window<[4], f32, smem>, !exo.window<[4], f32, gmem>) >> !exo.barrier<mbarrier, [? ring 2]>
+            exo.arrive(cuda_temporal) >> %full[%ko] : !exo.barrier<mbarrier, [? ring 2]>
+          }
+          exo.await(%full[%ko], cuda_generic_and_async_proxy, 0) : !exo.barrier<mbarrier, [? ring 2]>
+          exo.for %q = 0 to 1 cuda_threads<thread> {
+            %a = exo.read %buf[%ko, %c0] : !exo.tensor<[? ring 2, 4], f32, smem>
+            %b = exo.read %buf[%ko, %c3] : !exo.tensor<[? ring 2, 4], f32, smem>
+            %sum = arith.addf %a, %b : f32
+            exo.assign %y[%pi, %ko] = %sum : !exo.tensor<[T, KT], f32, gmem>
+          }
+          %r = arith.addi %ko, %c2 : index
+          exo.arrive(cuda_in_order) >> %empty[%r] : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        }
+        exo.fence(cuda_in_order, cuda_in_order)
+      }
+    }
+  }
+})",
+     {"T", "KT"},
+     {3, 5},
+     {2, 8},
+     /*synchronized=*/true},
 };
+constexpr size_t kNumPayloads = sizeof(kPayloads) / sizeof(kPayloads[0]);
 
 /// Instructions `replace` may put in place of a loop or statement (their
 /// bodies are their meaning): a copy of 4 values, a sum of 4 values into
@@ -169,6 +226,14 @@ exo.proc @add1(%dst: !exo.window<[1], f32, dram> {exo.access = #exo.access<read_
   %v = exo.read %src[0] : !exo.window<[1], f32, dram>
   exo.reduce %dst[0] += %v : !exo.window<[1], f32, dram>
 }
+exo.proc @load4(%dst: !exo.window<[4], f32, smem> {exo.access = #exo.access<write, out_of_order>},
+                %src: !exo.window<[4], f32, gmem> {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = thread, timeline = tma_to_smem, lowering = "none", barrier = mbarrier> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !exo.window<[4], f32, gmem>
+    exo.assign %dst[%i] = %v : !exo.window<[4], f32, smem>
+  }
+}
 )";
 
 /// The JIT of the CPU reference needs the native target.
@@ -186,11 +251,19 @@ std::string printed(Operation *op) {
   return s;
 }
 
+/// The rewrite a step's first byte selects. Bytes 232 and above select the
+/// synchronization rewrites (24: chain_rings, 25: move_sync), so that the
+/// seeds written before them keep their meaning.
+unsigned rewriteOf(uint8_t kind) {
+  return kind >= 232 ? 24 + (kind - 232) % 2 : kind % 24;
+}
+constexpr unsigned kChainRings = 24;
+
 /// The transform script of one step. `tensor` is a tensor of the proc (an
 /// argument or allocation), `size` one of its sizes.
 std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
                       StringRef parent, StringRef tensor, StringRef size,
-                      uint8_t arg, int step) {
+                      uint8_t arg, int step, unsigned numSyncs) {
   std::string body;
   auto match = [](StringRef handle, StringRef name) {
     return llvm::formatv("    {0} = transform.exo.match_loop \"{1}\" in %p : "
@@ -201,7 +274,7 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
   body += match("%l", loop);
   const char *allocs = "    %al = transform.collect_matching @alloc in %p : "
                        "(!transform.any_op) -> !transform.any_op\n";
-  unsigned op = kind % 24;
+  unsigned op = rewriteOf(kind);
   switch (op) {
   case 0:
   case 1:
@@ -353,6 +426,59 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
                           step)
                 .str();
     break;
+  case 24:
+    // The rings and barriers allocated in the loop live across it.
+    body += llvm::formatv("    transform.exo.chain_rings %l over \"{0}\" : "
+                          "!transform.any_op\n",
+                          other)
+                .str();
+    break;
+  case 25: {
+    // One of the loop's synchronization statements (`numSyncs` of them, as
+    // the fuzzer counted), moved or copied before or after a sibling one or
+    // two statements away, or around its own loop. The handle is split into
+    // exactly `numSyncs` results: upstream split_handle with an
+    // overflow_result and fewer payload ops than results reserves a
+    // negative capacity and aborts (LLVM 22). Without a synchronization
+    // statement, the loop itself is offered to move_sync, which refuses it.
+    if (numSyncs == 0) {
+      body += "    %mv = transform.exo.move_sync %l before %l : "
+              "(!transform.any_op, !transform.any_op) -> !transform.any_op\n";
+      break;
+    }
+    unsigned nth = arg % numSyncs;
+    std::string results = "%s0", types = "!transform.any_op";
+    for (unsigned i = 1; i < numSyncs; ++i) {
+      results += ", %s" + std::to_string(i);
+      types += ", !transform.any_op";
+    }
+    body += "    %syncs = transform.collect_matching @sync in %l : "
+            "(!transform.any_op) -> !transform.any_op\n";
+    body += llvm::formatv("    {0} = transform.split_handle %syncs : "
+                          "(!transform.any_op) -> ({1})\n",
+                          results, types)
+                .str();
+    std::string stmt = "%s" + std::to_string(nth);
+    int offsets[] = {1, -1, 2, -2};
+    if ((arg / 3) % 5 == 4)
+      body += llvm::formatv("    %at = transform.exo.get_parent_loop {0} : "
+                            "(!transform.any_op) -> !transform.any_op\n",
+                            stmt)
+                  .str();
+    else
+      body += llvm::formatv("    %at = transform.exo.get_sibling_stmt {0} "
+                            "offset {1} : (!transform.any_op) -> "
+                            "!transform.any_op\n",
+                            stmt, offsets[(arg / 3) % 5])
+                  .str();
+    body += llvm::formatv("    %mv = transform.exo.move_sync {0} {1}{2} %at "
+                          ": (!transform.any_op, !transform.any_op) -> "
+                          "!transform.any_op\n",
+                          stmt, (arg / 15) % 2 ? "copy " : "",
+                          (arg / 30) % 2 ? "after" : "before")
+                .str();
+    break;
+  }
   case 20:
     body += llvm::formatv("    %o, %in, %t = transform.exo.divide_loop %l by "
                           "{0} [\"o{1}\", \"i{1}\"] tail = cut : "
@@ -373,11 +499,42 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
          "    transform.match.operation_name %op [\"exo.reduce\"] : "
          "!transform.any_op\n"
          "    transform.yield %op : !transform.any_op\n  }\n"
+         "  transform.named_sequence @sync(%op: !transform.any_op "
+         "{transform.readonly}) -> !transform.any_op {\n"
+         "    transform.match.operation_name %op [\"exo.arrive\", "
+         "\"exo.await\", \"exo.fence\"] : !transform.any_op\n"
+         "    transform.yield %op : !transform.any_op\n  }\n"
          "  transform.named_sequence @__transform_main(%root: "
          "!transform.any_op {transform.readonly}) {\n"
          "    %p = transform.exo.match_proc @work in %root : "
          "(!transform.any_op) -> !transform.any_op\n" +
          body + "    transform.yield\n  }\n}\n";
+}
+
+/// Runs the collective analysis and the synchronization checker on @work
+/// (@ref, the payload as written, is dropped first) at the payload's first
+/// sizes. Their verdict is free, except that chain_rings alone must keep an
+/// accepted program accepted: it only lets the rings' phases run on across
+/// the loop, which the payload's protocol (each slot released two steps
+/// ahead, the tile ends with a fence) allows.
+void checkSynchronization(ModuleOp module, const Payload &payload,
+                          bool onlyChainRings) {
+  if (auto ref = SymbolTable::lookupSymbolIn(module, "ref"))
+    ref->erase();
+  std::string sizes;
+  for (int i = 0; i < 3 && payload.sizes1[i]; ++i)
+    sizes += llvm::formatv("{0}={1} ", payload.sizes1[i], payload.values1[i]);
+  sizes += "NC=2";
+  PassManager pm(module.getContext());
+  if (failed(parsePassPipeline(
+          "exo-verify-collectives,exo-check-sync{" + sizes + "}", pm)))
+    abort();
+  if (failed(pm.run(module)) && onlyChainRings) {
+    llvm::errs() << "fuzz-transforms: the checkers reject the payload after "
+                    "chain_rings alone\n";
+    module.print(llvm::errs());
+    abort();
+  }
 }
 
 } // namespace
@@ -388,8 +545,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   exo::fuzz::Context fuzz;
   MLIRContext &context = fuzz.context;
+  // First bytes 240 and above select the synchronized payload (the last),
+  // the others one of the sequential ones as before it was added.
   const Payload &payload =
-      kPayloads[data[0] % (sizeof(kPayloads) / sizeof(kPayloads[0]))];
+      kPayloads[data[0] >= 240 ? kNumPayloads - 1
+                               : data[0] % (kNumPayloads - 1)];
   std::string text = payload.text;
   std::string both = StringRef(text).str();
   std::string ref = both, work = both;
@@ -400,7 +560,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!module)
     abort(); // the payloads must parse
 
+  static const bool verbose = getenv("EXO_FUZZ_VERBOSE") != nullptr;
   int applied = 0;
+  bool onlyChainRings = true;
   for (size_t at = 1, step = 0; at + 3 <= size && step < 4; at += 3, ++step) {
     // The loops of @work, by name, as they are now.
     auto workProc = dyn_cast_or_null<exo::ProcOp>(
@@ -426,10 +588,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           parent = up.getIterName().str();
     });
     std::string other = names[(data[at + 1] / 16) % names.size()];
+    // The synchronization statements in the loops of that name (what
+    // move_sync's script collects).
+    unsigned numSyncs = 0;
+    workProc.walk([&](exo::ForOp l) {
+      if (l.getIterName() == loop)
+        l.walk([&](Operation *op) {
+          numSyncs += isa<exo::ArriveOp, exo::AwaitOp, exo::FenceOp>(op);
+        });
+    });
     std::string tensor = tensors[data[at + 2] % tensors.size()];
     std::string script =
         scriptFor(data[at], loop, other, parent, tensor, payload.sizes1[0],
-                  data[at + 2], static_cast<int>(step));
+                  data[at + 2], static_cast<int>(step), numSyncs);
     OwningOpRef<ModuleOp> transform =
         parseSourceString<ModuleOp>(script, &context);
     if (!transform)
@@ -437,8 +608,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Operation *entry =
         SymbolTable::lookupSymbolIn(*transform, "__transform_main");
     std::string before = printed(workProc);
-    if (failed(transform::applyTransformNamedSequence(
-            *module, entry, *transform, transform::TransformOptions()))) {
+    bool refused = failed(transform::applyTransformNamedSequence(
+        *module, entry, *transform, transform::TransformOptions()));
+    if (verbose)
+      llvm::errs() << "fuzz-transforms: step " << step
+                   << (refused ? " refused" : " applied") << ":\n"
+                   << script;
+    if (refused) {
       // Refused (or matched several loops): nothing may have changed.
       auto after = dyn_cast_or_null<exo::ProcOp>(
           SymbolTable::lookupSymbolIn(*module, "work"));
@@ -455,8 +631,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       abort();
     }
     ++applied;
+    onlyChainRings &= rewriteOf(data[at]) == kChainRings;
   }
-  static const bool verbose = getenv("EXO_FUZZ_VERBOSE") != nullptr;
   if (verbose)
     llvm::errs() << "fuzz-transforms: " << applied << " step(s) applied\n";
   if (!applied)
@@ -496,5 +672,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (verbose)
     llvm::errs() << "fuzz-transforms: equivalent on the CPU\n";
+  if (payload.synchronized)
+    checkSynchronization(*module, payload, onlyChainRings);
   return 0;
 }
