@@ -6,6 +6,9 @@
 #   1. clang-format (22 preferred) --dry-run -Werror over the C++ sources.
 #   2. scripts/lint_lit.py over test/: lit/FileCheck lines that check nothing.
 #   3. Deprecated MLIR API forms (builder.create<...>, GEN_PASS_CLASSES, ...).
+#   4. scripts/lint_diagnostics.py: every diagnostic the compiler can emit is
+#      triggered by a test, or exempt with a reason in
+#      scripts/diagnostics_exempt.txt.
 # Files are those git knows of: tracked, plus untracked ones not ignored.
 set -euo pipefail
 
@@ -101,6 +104,15 @@ if [ ${#api_files[@]} -gt 0 ]; then
         sed -nE "s/^([^:]+):([0-9]+):.*$/\\1:\\2: ${advice//\//\\/}/p" || true
     )
   done
+fi
+
+# 4. Diagnostics without a test.
+rc=0
+out=$(python3 "$script_dir/lint_diagnostics.py" "$PWD") || rc=$?
+out=$(grep -v '^lint_diagnostics: ' <<<"$out" || true)
+[ -z "$out" ] || emit <<<"$out"
+if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then
+  emit <<<"scripts/lint_diagnostics.py:1: lint_diagnostics.py failed with status $rc"
 fi
 
 echo "lint: $findings findings"

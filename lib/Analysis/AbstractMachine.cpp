@@ -1405,10 +1405,14 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     std::string why;
     const SmallVector<ThreadSet> *tiled =
         tile(g.local, loop.getUnit(), TileMode::Uniform, why);
-    if (!tiled || static_cast<int64_t>(tiled->size()) <
-                      static_cast<int64_t>(loop.getCount()))
+    if (!tiled)
       return mlir::emitError(loop.getLoc())
              << "cannot split the collective: " << why;
+    if (static_cast<int64_t>(tiled->size()) <
+        static_cast<int64_t>(loop.getCount()))
+      return mlir::emitError(loop.getLoc())
+             << "cannot split the collective into " << loop.getCount()
+             << " parts: it holds only " << tiled->size();
     for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
       Collective inner = g;
       inner.local = (*tiled)[i];

@@ -37,6 +37,14 @@
 // NOPROC: error: no exo.proc named 'nothing'
 // RUN: not exo-gpu-run %s --entry=copy --size=N 2>&1 | FileCheck %s --check-prefix=BADSIZE
 // BADSIZE: error: expected --size NAME=INTEGER, got 'N'
+// RUN: not exo-gpu-run %s --entry=copy --size=N=-1 2>&1 | FileCheck %s --check-prefix=NEGSIZE
+// NEGSIZE: error: size 'N' must be non-negative, got -1
+
+// --compare-file adds another file's procs; a proc both files define must
+// be the same in both.
+// RUN: sed -e 's/exo.assign %%y\[%%i\] = %%a/exo.reduce %%y[%%i] += %%a/' %s > %t.other.mlir
+// RUN: not exo-gpu-run %s --entry=copy --compare=copy --compare-file=%t.other.mlir --size=N=4 2>&1 | FileCheck %s --check-prefix=CONFLICT
+// CONFLICT: other.mlir:{{[0-9]+}}:1: error: @copy is defined differently in both files
 
 !v = !exo.tensor<[N], f32, dram>
 !s = !exo.tensor<[1], f32, dram>

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace exo {
 #define GEN_PASS_DEF_CONVERTEXOTOAMIR
@@ -516,6 +517,11 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
     b.clone(op, map);
     return success();
   }
+  // Other pure data computations (math.sqrt, ...) are dropped like arith's.
+  if (op.getNumRegions() == 0 && isMemoryEffectFree(&op) &&
+      llvm::none_of(op.getResultTypes(),
+                    [](Type t) { return t.isIndex() || t.isInteger(1); }))
+    return success();
   return op.emitOpError() << "has no abstract-machine meaning";
 }
 

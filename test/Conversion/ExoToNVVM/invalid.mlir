@@ -1665,3 +1665,63 @@ exo.proc @tma_store_short_rows(%M: index, %N: index, %C: !C) {
     }
   }
 }
+
+// -----
+
+// An atomic add into shared memory: red.global needs a global destination.
+!S = !exo.tensor<[4], f32, smem>
+!S1 = !exo.window<[1], f32, smem>
+!R = !exo.tensor<[1], f32, regs>
+!R1 = !exo.window<[1], f32, regs>
+exo.proc @red_add(%dst: !S1 {exo.access = #exo.access<read_write, atomic>},
+                  %src: !R1 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> {
+  %v = exo.read %src[0] : !R1
+  exo.reduce %dst[0] += %v : !S1
+}
+exo.proc @red_into_smem(%N: index) {
+  exo.device_function(blockDim = 32) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %s = exo.alloc : !S
+      exo.for %l = 0 to 1 cuda_threads<thread> {
+        %r = exo.alloc : !R
+        %z = arith.constant 1.0 : f32
+        %c0 = arith.constant 0 : index
+        exo.assign %r[%c0] = %z : !R
+        %d = exo.window %s[0 :+ 1] : !S -> !S1
+        %w = exo.window %r[0 :+ 1] : !R -> !R1
+        // expected-error @+1 {{'exo.call' op an atomic add moves one f32 from a thread's registers into global memory}}
+        exo.call @red_add(%d, %w) : (!S1, !R1)
+      }
+    }
+  }
+}
+
+// -----
+
+// cp.async into swizzled shared memory.
+!X = !exo.tensor<[N, 32], f32, gmem>
+!Sw = !exo.tensor<[8, 32], f32, smem_swizzle<128>>
+!Four = !exo.window<[4], f32, smem_swizzle<128>>
+!FourG = !exo.window<[4], f32, gmem>
+exo.proc @cp4(%dst: !Four {exo.access = #exo.access<write, out_of_order>},
+              %src: !FourG {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = thread, timeline = cp_async, lowering = "cp_async_16"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !FourG
+    exo.assign %dst[%i] = %v : !Four
+  }
+}
+exo.proc @cp_async_swizzled(%N: index, %x: !X) {
+  exo.device_function(blockDim = 32) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %s = exo.alloc : !Sw
+      exo.for %l = 0 to 1 cuda_threads<thread> {
+        %d = exo.window %s[0, 0 :+ 4] : !Sw -> !Four
+        %g = exo.window %x[%t, 0 :+ 4] : !X -> !FourG
+        // expected-error @+1 {{'exo.call' op cp.async of 16 bytes needs a shared-memory destination and a global source, each one contiguous run of 16 bytes along its last dimension}}
+        exo.call @cp4(%d, %g) : (!Four, !FourG)
+      }
+    }
+  }
+}

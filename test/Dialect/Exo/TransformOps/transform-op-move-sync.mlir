@@ -331,3 +331,25 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: two statements, one place.
+exo.proc @pairs() {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.fence(cuda_in_order, cuda_in_order)
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %f = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected as many places as statements, got 1 and 2}}
+    %m = transform.exo.move_sync %f before %t : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

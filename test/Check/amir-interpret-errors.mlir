@@ -1,0 +1,143 @@
+// RUN: exo-gpu-opt %s -split-input-file -allow-unregistered-dialect -amir-interpret="sizes=N=2" -verify-diagnostics
+
+// The abstract machine's own errors: programs it cannot interpret, reported
+// at the operation, before any hazard.
+
+amir.program @div(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %z = arith.subi %t, %t : index
+      // expected-error @+1 {{divides by zero in the abstract machine}}
+      %q = arith.divsi %N, %z : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%q] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+amir.program @cast(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{is not a control-value operation the abstract machine evaluates}}
+      %x = arith.index_cast %t : index to i64
+      %y = arith.index_cast %x : i64 to index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%y] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// Warp 1 of a one-warp CTA.
+amir.program @warp(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{selects a warp that does not exist}}
+      amir.warps 1 to 2 {
+        amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// 2^32 elements: more than the checker keeps track of.
+amir.program @big(%N) {
+  // expected-error @+1 {{'g' has 4294967296 elements; too many to check}}
+  %g = amir.alloc "g" [65536, 65536] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+    }
+  }
+}
+
+// -----
+
+// A warpgroup in a 32-thread CTA; two warps in one.
+amir.program @tile(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{cannot split the collective: box entry 128 does not tile domain entry 32}}
+      amir.threads_for %l = 0 to 1 unit #exo.unit<warpgroup> {
+        amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+amir.program @parts(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{cannot split the collective into 2 parts: it holds only 1}}
+      amir.threads_for %l = 0 to 2 unit #exo.unit<warp> {
+        amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// An instruction of a warp whose body splits it into 3 threads.
+amir.program @instr(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<warp> {
+        amir.instr "copy" {
+          // expected-error @+1 {{cannot split the instruction's collective into 3 parts}}
+          amir.threads_for %m = 0 to 3 unit #exo.unit<thread> {
+            amir.mutate %g[%m] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+amir.program @coords(%N) {
+  %g = amir.alloc "g" [4, 2] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        // expected-error @+1 {{expected 2 coordinates for 'g'}}
+        amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+amir.program @other(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{is not interpreted by the abstract machine}}
+      "test.op"() : () -> ()
+    }
+  }
+}

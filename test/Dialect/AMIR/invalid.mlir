@@ -1,0 +1,78 @@
+// RUN: exo-gpu-opt %s -split-input-file -verify-diagnostics
+
+// The AMIR verifiers, on IR the custom syntax cannot write (the generic
+// form): programs, allocations and accesses.
+
+// expected-error @+1 {{'amir.program' op expected one name per argument}}
+"amir.program"() <{arg_names = ["N", "M"], sym_name = "p"}> ({
+^bb0(%n: index):
+}) : () -> ()
+
+// -----
+
+// expected-error @+1 {{'amir.program' op arguments are sizes of type index}}
+"amir.program"() <{arg_names = ["N"], sym_name = "p"}> ({
+^bb0(%n: i32):
+}) : () -> ()
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op expected exactly one of memory and barrier}}
+  %0 = "amir.alloc"() <{name = "g", operandSegmentSizes = array<i32: 0, 0>, static_dims = array<i64: 4>}> : () -> !amir.var
+}
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op expected exactly one of memory and barrier}}
+  %0 = "amir.alloc"() <{memory = #exo.mem<gmem>, barrier = !exo.barrier<mbarrier, [2]>, name = "g", operandSegmentSizes = array<i32: 0, 0>, static_dims = array<i64: 2>}> : () -> !amir.var
+}
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op barrier expects an !exo.barrier type}}
+  %0 = "amir.alloc"() <{barrier = index, name = "b", operandSegmentSizes = array<i32: 0, 0>, static_dims = array<i64: 2>}> : () -> !amir.var
+}
+
+// -----
+
+amir.program @p(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        // expected-error @+1 {{'amir.mutate' op expected one size per offset}}
+        "amir.mutate"(%g) <{ext = [#exo.qual<cuda_ram>], operandSegmentSizes = array<i32: 1, 0, 0>, qual = #exo.qual<cuda_ram>, static_offsets = array<i64: 0>, static_sizes = array<i64: 1, 4>, write_only}> : (!amir.var) -> ()
+      }
+    }
+  }
+}
+
+// -----
+
+amir.program @p(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{expected `0 to N unit #exo.unit<...>`}}
+      amir.threads_for %l = 1 to 2 unit #exo.unit<thread> {
+      }
+    }
+  }
+}
+
+// -----
+
+amir.program @p(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{expected `0 to N unit #exo.unit<...>`}}
+      amir.threads_for %l = 0 to 2 unit #exo.mode<seq> {
+      }
+    }
+  }
+}
