@@ -91,3 +91,22 @@ exo.proc @math(%x: !v) {
     }
   }
 }
+
+// -----
+
+// A predicate of another dialect on data is data too: it may not guard.
+!v = !exo.tensor<[4], f32, gmem>
+exo.proc @math_guard(%x: !v) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.for %l = 0 to 1 cuda_threads<thread> {
+        %a = exo.read %x[0] : !v
+        %n = math.isnan %a : f32
+        // expected-error @+1 {{the sync checker needs guards on control values only}}
+        exo.if %n {
+          exo.assign %x[1] = %a : !v
+        }
+      }
+    }
+  }
+}

@@ -517,10 +517,15 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
     b.clone(op, map);
     return success();
   }
-  // Other pure data computations (math.sqrt, ...) are dropped like arith's.
+  // Other pure data computations (math.sqrt, math.isnan of data, ...) are
+  // dropped like arith's: those without control results, and those computed
+  // from data.
+  auto isControlType = [](Type t) { return t.isIndex() || t.isInteger(1); };
   if (op.getNumRegions() == 0 && isMemoryEffectFree(&op) &&
-      llvm::none_of(op.getResultTypes(),
-                    [](Type t) { return t.isIndex() || t.isInteger(1); }))
+      (llvm::none_of(op.getResultTypes(), isControlType) ||
+       llvm::any_of(op.getOperands(), [&](Value v) {
+         return !map.contains(v) && !isControlType(v.getType());
+       })))
     return success();
   return op.emitOpError() << "has no abstract-machine meaning";
 }
