@@ -218,18 +218,37 @@ LogicalResult KernelLowering::emitMmaStore(CallOp call) {
            << "the destination of an mma.sync accumulator store must be a "
               "16 x 8 window of unswizzled shared memory or of global memory "
               "of the accumulator's type";
-  // Lane l stores its pairs (g, 2t..2t+1) and (g + 8, 2t..2t+1), one
-  // element at a time: a row may start at any element.
+  // Lane l stores its pairs (g, 2t..2t+1) and (g + 8, 2t..2t+1): each pair
+  // as one vector store where its two columns are adjacent in memory and
+  // provably start at an even element (as the wgmma accumulator store
+  // proves it), else one element at a time.
   Value l = toI64(lane);
   Value g = arith::DivUIOp::create(b, loc, l, c64(4));
   Value col = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
-  for (int64_t e = 0; e < 4; ++e) {
-    Value row = add(g, c64(8 * (e / 2)));
-    Value addr = sharedAddress(dst, {row, add(col, c64(e % 2))});
+  bool pairs =
+      global ? alignedRuns(dst, /*elems=*/2) : runsAligned(dst, /*elems=*/2);
+  int64_t bytes = elementBytes(src.elemType);
+  auto element = [&](int64_t e) {
     Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, *p,
                                   ArrayRef<LLVM::GEPArg>{e});
-    LLVM::StoreOp::create(b, loc, LLVM::LoadOp::create(b, loc, src.elemType, q),
-                          addr);
+    return LLVM::LoadOp::create(b, loc, src.elemType, q).getResult();
+  };
+  for (int64_t h = 0; h < 2; ++h) {
+    Value row = add(g, c64(8 * h));
+    if (pairs) {
+      Value vec =
+          LLVM::PoisonOp::create(b, loc, VectorType::get({2}, src.elemType));
+      for (int64_t i = 0; i < 2; ++i)
+        vec = LLVM::InsertElementOp::create(b, loc, vec, element(2 * h + i),
+                                            c32(i));
+      LLVM::StoreOp::create(b, loc, vec, sharedAddress(dst, {row, col}),
+                            /*alignment=*/2 * bytes);
+      continue;
+    }
+    for (int64_t i = 0; i < 2; ++i)
+      LLVM::StoreOp::create(b, loc, element(2 * h + i),
+                            sharedAddress(dst, {row, add(col, c64(i))}),
+                            /*alignment=*/bytes);
   }
   return success();
 }
