@@ -816,13 +816,11 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
            << n << " window of a two-dimensional global tensor";
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
-  auto v2 = VectorType::get({2}, b.getF32Type());
   // A thread's two adjacent columns are one 8-byte store wherever they are
   // adjacent in memory (the window's columns are its tensor's last
   // dimension) and provably start at an even element (swizzled windows are
   // checked above).
-  bool pairs = swizzled || (global ? alignedRuns(dst, /*elems=*/2)
-                                   : runsAligned(dst, /*elems=*/2));
+  bool pairs = swizzled || pairsAligned(dst);
   // Stores `v` at `p` when the element (row, col) of the window is inside
   // the tensor (always, unless oob).
   auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {
@@ -859,10 +857,7 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
       }
       // A pair starts at an even element of rows of an even length: it is
       // inside or outside the tensor as a whole.
-      Value vec = LLVM::PoisonOp::create(b, loc, v2);
-      vec = LLVM::InsertElementOp::create(b, loc, vec, x, c32(0));
-      vec = LLVM::InsertElementOp::create(b, loc, vec, y, c32(1));
-      storeIf(vec, p, row, col, /*align=*/8);
+      storeIf(vectorOf({x, y}), p, row, col, /*align=*/8);
     }
   return success();
 }
@@ -898,15 +893,13 @@ LogicalResult KernelLowering::emitWgmmaStMatrix(CallOp call) {
   Value colLane = mul(arith::DivUIOp::create(b, loc, l, c64(16)), c64(8));
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
-  auto pairTy = VectorType::get({2}, half);
   auto pack = [&](int64_t e) {
-    Value v = LLVM::PoisonOp::create(b, loc, pairTy);
+    SmallVector<Value, 2> halves;
     for (int64_t i = 0; i < 2; ++i) {
       Value x = LLVM::ExtractValueOp::create(b, loc, acc, e + i);
-      v = LLVM::InsertElementOp::create(
-          b, loc, v, arith::TruncFOp::create(b, loc, half, x), c32(i));
+      halves.push_back(arith::TruncFOp::create(b, loc, half, x));
     }
-    return LLVM::BitcastOp::create(b, loc, i32(), v).getResult();
+    return LLVM::BitcastOp::create(b, loc, i32(), vectorOf(halves)).getResult();
   };
   for (int64_t j = 0; j < n / 8; j += 2) {
     int64_t blocks = std::min<int64_t>(2, n / 8 - j);

@@ -144,6 +144,16 @@ private:
     return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                                ValueRange{bytes});
   }
+  /// The vector of `elems` (all of one type), built element by element.
+  Value vectorOf(ArrayRef<Value> elems) {
+    Value v = LLVM::PoisonOp::create(
+        b, loc,
+        VectorType::get({static_cast<int64_t>(elems.size())},
+                        elems.front().getType()));
+    for (auto [i, e] : llvm::enumerate(elems))
+      v = LLVM::InsertElementOp::create(b, loc, v, e, c32(i));
+    return v;
+  }
   Value inlineAsm(Type result, ValueRange operands, StringRef text,
                   StringRef constraints);
   /// Every thread of the cluster: a cluster barrier (a CTA barrier without
@@ -255,6 +265,13 @@ private:
   /// the kernel assumes bases aligned to `elems` elements for that argument,
   /// which the launcher checks.
   bool alignedRuns(const View &v, int64_t elems);
+  /// Whether a thread's pairs of adjacent elements of the window `v` start
+  /// at even elements, so that each is one vector store: alignedRuns for a
+  /// gmem window (with its launcher check), runsAligned otherwise.
+  bool pairsAligned(const View &v) {
+    return v.kind == View::Global ? alignedRuns(v, /*elems=*/2)
+                                  : runsAligned(v, /*elems=*/2);
+  }
 
   ProcOp proc;
   DeviceFunctionOp device;

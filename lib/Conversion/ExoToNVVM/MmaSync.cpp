@@ -225,8 +225,7 @@ LogicalResult KernelLowering::emitMmaStore(CallOp call) {
   Value l = toI64(lane);
   Value g = arith::DivUIOp::create(b, loc, l, c64(4));
   Value col = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
-  bool pairs =
-      global ? alignedRuns(dst, /*elems=*/2) : runsAligned(dst, /*elems=*/2);
+  bool pairs = pairsAligned(dst);
   int64_t bytes = elementBytes(src.elemType);
   auto element = [&](int64_t e) {
     Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, *p,
@@ -236,12 +235,9 @@ LogicalResult KernelLowering::emitMmaStore(CallOp call) {
   for (int64_t h = 0; h < 2; ++h) {
     Value row = add(g, c64(8 * h));
     if (pairs) {
-      Value vec =
-          LLVM::PoisonOp::create(b, loc, VectorType::get({2}, src.elemType));
-      for (int64_t i = 0; i < 2; ++i)
-        vec = LLVM::InsertElementOp::create(b, loc, vec, element(2 * h + i),
-                                            c32(i));
-      LLVM::StoreOp::create(b, loc, vec, sharedAddress(dst, {row, col}),
+      LLVM::StoreOp::create(b, loc,
+                            vectorOf({element(2 * h), element(2 * h + 1)}),
+                            sharedAddress(dst, {row, col}),
                             /*alignment=*/2 * bytes);
       continue;
     }
