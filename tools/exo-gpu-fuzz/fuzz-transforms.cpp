@@ -254,10 +254,10 @@ std::string printed(Operation *op) {
 /// The rewrite a step's first byte selects. Bytes 232 and above select the
 /// synchronization rewrites (24: chain_rings, 25: move_sync), so that the
 /// seeds written before them keep their meaning.
+constexpr unsigned kChainRings = 24, kMoveSync = 25;
 unsigned rewriteOf(uint8_t kind) {
-  return kind >= 232 ? 24 + (kind - 232) % 2 : kind % 24;
+  return kind >= 232 ? kChainRings + (kind - 232) % 2 : kind % 24;
 }
-constexpr unsigned kChainRings = 24;
 
 /// The transform script of one step. `tensor` is a tensor of the proc (an
 /// argument or allocation), `size` one of its sizes.
@@ -426,14 +426,14 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
                           step)
                 .str();
     break;
-  case 24:
+  case kChainRings:
     // The rings and barriers allocated in the loop live across it.
     body += llvm::formatv("    transform.exo.chain_rings %l over \"{0}\" : "
                           "!transform.any_op\n",
                           other)
                 .str();
     break;
-  case 25: {
+  case kMoveSync: {
     // One of the loop's synchronization statements (`numSyncs` of them, as
     // the fuzzer counted), moved or copied before or after a sibling one or
     // two statements away, or around its own loop. The handle is split into
