@@ -43,7 +43,8 @@
 //
 // With -DEXO_GEMM_C_ALIGN=BYTES as well (a kernel whose launcher checks that
 // C is BYTES-aligned, because its stores assume it), every size also checks
-// that the launcher refuses C moved by 4 bytes, with its message.
+// that the launcher refuses C moved by 4, 8, ... bytes below BYTES, with its
+// message.
 //
 // Built with -DEXO_GEMM_BF16, it checks and times exo_kernels::gemm_sm90_bf16
 // (gemm_sm90_bf16_launcher.h; or, with -DEXO_GEMM_BF16_KERNEL=NAME,
@@ -462,21 +463,27 @@ bool exoGemm(cudaStream_t stream, const Size &s, const Elem *dA, const Elem *dB,
 
 #ifdef EXO_GEMM_C_ALIGN
 /// With -DEXO_GEMM_C_ALIGN=BYTES (a kernel whose stores to C assume a
-/// BYTES-aligned base): the launcher must refuse C moved by 4 bytes, without
-/// launching anything, and name the reason.
+/// BYTES-aligned base): the launcher must refuse C moved by each multiple of
+/// 4 bytes below BYTES, without launching anything, and name the reason.
 bool misalignedCRejected(cudaStream_t stream, const Size &s, const Elem *dA,
                          const Elem *dB, float *dC) {
-  CUresult result = launchExo(stream, s, dA, dB, dC, /*cShift=*/4);
+  static_assert(EXO_GEMM_C_ALIGN % 4 == 0 && EXO_GEMM_C_ALIGN > 4,
+                "EXO_GEMM_C_ALIGN: a multiple of 4 bytes above 4");
   std::string expected =
       "tensor C is not " + std::to_string(EXO_GEMM_C_ALIGN) + "-byte aligned";
-  bool ok =
-      result != CUDA_SUCCESS &&
-      std::string(exo_rt::lastError()).find(expected) != std::string::npos;
-  printf("CHECK %s C at base + 4 bytes: %s %s\n", s.name().c_str(),
-         result == CUDA_SUCCESS ? "launched" : exo_rt::lastError(),
-         ok ? "PASS" : "FAIL");
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  return ok;
+  bool allOk = true;
+  for (int shift = 4; shift < EXO_GEMM_C_ALIGN; shift += 4) {
+    CUresult result = launchExo(stream, s, dA, dB, dC, /*cShift=*/shift);
+    bool ok =
+        result != CUDA_SUCCESS &&
+        std::string(exo_rt::lastError()).find(expected) != std::string::npos;
+    printf("CHECK %s C at base + %d bytes: %s %s\n", s.name().c_str(), shift,
+           result == CUDA_SUCCESS ? "launched" : exo_rt::lastError(),
+           ok ? "PASS" : "FAIL");
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    allOk = allOk && ok;
+  }
+  return allOk;
 }
 #endif
 

@@ -246,7 +246,8 @@ start_build gemm1cta gemm_sm90_tf32_1cta_launcher.h gemm_check.cu \
 start_build derived gemm_sm90_tf32_derived_launcher.h gemm_check.cu \
   "$derived_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived
 start_build derivedws gemm_sm90_tf32_derived_ws_launcher.h gemm_check.cu \
-  "$derivedws_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws
+  "$derivedws_bin" -DEXO_GEMM_C_ALIGN=16 \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws
 start_build derivedws2 gemm_sm90_tf32_derived_ws2_launcher.h gemm_check.cu \
   "$derivedws2_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws2
 start_build derivedcluster gemm_sm90_tf32_derived_cluster_launcher.h \
@@ -268,19 +269,19 @@ start_build derivedpersistentodd gemm_sm90_tf32_derived_persistent_odd_launcher.
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_odd
 start_build derivedpersistentdirect \
   gemm_sm90_tf32_derived_persistent_direct_launcher.h gemm_check.cu \
-  "$derivedpersistentdirect_bin" -DEXO_GEMM_C_ALIGN=8 \
+  "$derivedpersistentdirect_bin" -DEXO_GEMM_C_ALIGN=16 \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct
 start_build derivedpersistentdirectbf16 \
   gemm_sm90_bf16_derived_persistent_direct_launcher.h gemm_check.cu \
-  "$derivedpersistentdirectbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=8 \
+  "$derivedpersistentdirectbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct
 start_build derivedpersistentdirectodd \
   gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h gemm_check.cu \
-  "$derivedpersistentdirectodd_bin" -DEXO_GEMM_C_ALIGN=8 \
+  "$derivedpersistentdirectodd_bin" -DEXO_GEMM_C_ALIGN=16 \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct_odd
 start_build derivedpersistentdirectrasterbf16 \
   gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h gemm_check.cu \
-  "$derivedpersistentdirectrasterbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=8 \
+  "$derivedpersistentdirectrasterbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct_raster
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
@@ -376,7 +377,7 @@ correctness_phase() {
     "$derivedpersistentodd_bin" 1x4x4 300x520x100 600x1000x68 \
     2000x1500x1004 4000x4000x4000 3000x5000x7000
   # The persistent GEMMs with direct accumulator stores, at the persistent
-  # kernels' sizes; their launchers must also refuse a C that is not 8-byte
+  # kernels' sizes; their launchers must also refuse a C that is not 16-byte
   # aligned (EXO_GEMM_C_ALIGN).
   run derivedpersistentdirect derivedpersistentdirect-correctness 60 \
     "$derivedpersistentdirect_bin" 256x256x32 512x768x96 1024x768x256 \

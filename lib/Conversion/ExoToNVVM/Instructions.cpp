@@ -838,15 +838,54 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
     b.setInsertionPointToStart(ifOp.thenBlock());
     LLVM::StoreOp::create(b, loc, v, p, align);
   };
+  auto field = [&](int64_t j, int64_t h, int64_t i) -> Value {
+    return LLVM::ExtractValueOp::create(b, loc, acc,
+                                        4 * (j + tile->col0 / 8) + 2 * h + i);
+  };
+  // Global memory: four adjacent columns per 16-byte store wherever every
+  // run of four provably starts at a multiple of four elements. A lane and
+  // its neighbour (lane ^ 1) swap one pair of each two column blocks j and
+  // j + 1: the even lane then holds columns 8 * j + col0 .. + 3 (its own
+  // pair, then its neighbour's), the odd lane columns 8 * j + col0 + 6 .. + 9
+  // (its neighbour's pair of block j + 1, then its own), so a warp writes
+  // 64 contiguous bytes of each of its 8 rows per store instead of 32.
+  // Every lane runs the exchange; only the store is guarded.
+  if (global && !swizzled && n % 16 == 0 && alignedRuns(dst, /*elems=*/4)) {
+    Value odd = arith::TruncIOp::create(
+        b, loc, b.getI1Type(), arith::AndIOp::create(b, loc, lane, c32(1)));
+    Value colq =
+        add(col0, arith::SelectOp::create(b, loc, odd, c64(6), c64(0)));
+    auto pick = [&](Value ifOdd, Value ifEven) -> Value {
+      return arith::SelectOp::create(b, loc, odd, ifOdd, ifEven);
+    };
+    for (int64_t j = 0; j < n / 8; j += 2)
+      for (int64_t h = 0; h < 2; ++h) {
+        Value own[2] = {field(j, h, 0), field(j, h, 1)};
+        Value next[2] = {field(j + 1, h, 0), field(j + 1, h, 1)};
+        Value got[2];
+        for (int i = 0; i < 2; ++i)
+          got[i] = NVVM::ShflOp::create(
+              b, loc, b.getF32Type(), c32(-1), pick(own[i], next[i]), c32(1),
+              c32(0x1f), NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly),
+              UnitAttr());
+        Value quad = vectorOf({pick(got[0], own[0]), pick(got[1], own[1]),
+                               pick(next[0], got[0]), pick(next[1], got[1])});
+        Value row = add(row0, c64(8 * h));
+        Value col = add(colq, c64(8 * j));
+        // A run starts at a multiple of four elements of rows whose length
+        // is one: it is inside or outside the tensor as a whole.
+        storeIf(quad, sharedAddress(dst, {row, col}), row, col, /*align=*/16);
+      }
+    return success();
+  }
   for (int64_t j = 0; j < n / 8; ++j)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(row0, c64(8 * h));
       Value col = add(col0, c64(8 * j));
       Value p = swizzled ? swizzledAddress(dst, {row, col})
                          : sharedAddress(dst, {row, col});
-      int64_t field = 4 * (j + tile->col0 / 8) + 2 * h;
-      Value x = LLVM::ExtractValueOp::create(b, loc, acc, field);
-      Value y = LLVM::ExtractValueOp::create(b, loc, acc, field + 1);
+      Value x = field(j, h, 0);
+      Value y = field(j, h, 1);
       if (!pairs) {
         // Rows an odd number of elements apart, or columns that are not
         // adjacent: two 4-byte stores, each at its own element's address.

@@ -2,17 +2,23 @@
 // RUN: exo-gpu-opt %s -exo-to-ptx | exo-gpu-translate --exo-emit-launcher \
 // RUN:   | FileCheck %s --check-prefix=LAUNCH
 
-// An accumulator store to global memory writes each thread's two adjacent
-// columns with one 8-byte store where every pair provably starts at an even
-// element: the window's column offset is even and so is the row length (a
-// constant, or a size that `requires` makes even). The kernel then assumes
-// an 8-byte-aligned base, which the launch description records and the
-// launcher checks. Otherwise it stores two 4-byte values.
-// The launch description: only @even_rows assumes an aligned C.
-// CHECK: {block_dim = 128 : i64{{.*}}name = "even_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
+// An accumulator store to global memory writes four adjacent columns with
+// one 16-byte store where every run of four provably starts at a multiple of
+// four elements (the window's column offset and the row length are, as
+// constants or by `requires`), after a lane and its neighbour swap one pair
+// of columns of each two 8-column blocks. Where only pairs are provably
+// aligned, or the tile has an odd number of 8-column blocks, it writes each
+// thread's two adjacent columns with one 8-byte store. Otherwise it stores
+// each element on its own. The kernel assumes a base aligned to the widest
+// store, which the launch description records and the launcher checks.
+// The launch description: @even_rows and @partial_tile assume a 16-byte
+// aligned C, @pair_rows and @n8_tile an 8-byte aligned one.
+// CHECK: {block_dim = 128 : i64{{.*}}name = "even_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 16 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
+// CHECK-SAME: name = "pair_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
+// CHECK-SAME: name = "n8_tile", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
 // CHECK-SAME: name = "any_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
 // CHECK-SAME: name = "odd_offset", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {kind = "index", name = "o"}, {dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
-// CHECK-SAME: name = "partial_tile", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
+// CHECK-SAME: name = "partial_tile", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 16 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
 // CHECK-SAME: name = "strided", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {dims = ["M", "N", 2], element = f32, kind = "gmem", name = "C3"}]
 !Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
 !D = !exo.window<[64, 16], f32, wgmma_accum>
@@ -29,7 +35,10 @@ exo.proc @wgmma_store_gmem(%dst: !Cw {exo.access = #exo.access<write>},
   }
 }
 
-// N is even (a multiple of 16), the column offset 16 * t: pairs.
+// N and the column offset 16 * t are multiples of 16: quads. The odd lane
+// (lane & 1) sends its pair of block 0 (fields 0, 1 for row h = 0) and keeps
+// that of block 1 (fields 4, 5); the even lane sends block 1's and keeps
+// block 0's. The odd lane's run starts 6 columns after the even lane's.
 exo.proc @even_rows(%M: index, %N: index, %C: !Cg)
     requires affine_set<()[M, N] : (M mod 64 == 0, N mod 16 == 0,
                                     M - 64 >= 0, N - 16 >= 0)> {
@@ -46,12 +55,94 @@ exo.proc @even_rows(%M: index, %N: index, %C: !Cg)
   }
 }
 // CHECK-LABEL: llvm.func @even_rows
-// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
-// CHECK-NOT: llvm.store %{{.*}} : f32, !llvm.ptr<1>
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32_i32 : i32
+// CHECK: %[[ACC:.*]] = llvm.load
+// CHECK: %[[BIT:.*]] = arith.andi %[[LANE]], %{{.*}} : i32
+// CHECK-NEXT: %[[ODD:.*]] = arith.trunci %[[BIT]] : i32 to i1
+// CHECK-NEXT: %c6_i64 = arith.constant 6 : i64
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %{{.*}} = arith.select %[[ODD]], %c6_i64, %[[Z]] : i64
+// CHECK: %[[A0:.*]] = llvm.extractvalue %[[ACC]][0]
+// CHECK-NEXT: %[[A1:.*]] = llvm.extractvalue %[[ACC]][1]
+// CHECK-NEXT: %[[B0:.*]] = llvm.extractvalue %[[ACC]][4]
+// CHECK-NEXT: %[[B1:.*]] = llvm.extractvalue %[[ACC]][5]
+// CHECK: %[[S0:.*]] = arith.select %[[ODD]], %[[A0]], %[[B0]] : f32
+// CHECK: %[[R0:.*]] = nvvm.shfl.sync  bfly %{{.*}}, %[[S0]], %c1_i32{{.*}}, %c31_i32{{.*}} : f32 -> f32
+// CHECK: %[[S1:.*]] = arith.select %[[ODD]], %[[A1]], %[[B1]] : f32
+// CHECK: %[[R1:.*]] = nvvm.shfl.sync  bfly %{{.*}}, %[[S1]], %c1_i32{{.*}}, %c31_i32{{.*}} : f32 -> f32
+// CHECK-NEXT: %[[E0:.*]] = arith.select %[[ODD]], %[[R0]], %[[A0]] : f32
+// CHECK-NEXT: %[[E1:.*]] = arith.select %[[ODD]], %[[R1]], %[[A1]] : f32
+// CHECK-NEXT: %[[E2:.*]] = arith.select %[[ODD]], %[[B0]], %[[R0]] : f32
+// CHECK-NEXT: %[[E3:.*]] = arith.select %[[ODD]], %[[B1]], %[[R1]] : f32
+// CHECK: llvm.insertelement %[[E0]], %{{.*}}[%{{.*}} : i32] : vector<4xf32>
+// CHECK: llvm.insertelement %[[E1]]
+// CHECK: llvm.insertelement %[[E2]]
+// CHECK: %[[Q:.*]] = llvm.insertelement %[[E3]]
+// CHECK: llvm.store %[[Q]], %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// The second row (h = 1): fields 2, 3 and 6, 7.
+// CHECK: llvm.extractvalue %[[ACC]][2]
+// CHECK-NEXT: llvm.extractvalue %[[ACC]][3]
+// CHECK-NEXT: llvm.extractvalue %[[ACC]][6]
+// CHECK-NEXT: llvm.extractvalue %[[ACC]][7]
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.store
 // CHECK: llvm.return
 // LAUNCH-LABEL: inline CUresult even_rows(
+// LAUNCH: if (C % 16)
+// LAUNCH-NEXT: return exo_rt::rejectLaunch("even_rows: tensor C is not 16-byte aligned, as the kernel's vector accesses need");
+
+// N is even but not provably a multiple of 4: pairs, no exchange.
+exo.proc @pair_rows(%M: index, %N: index, %C: !Cg)
+    requires affine_set<()[M, N] : (N mod 2 == 0, M - 64 >= 0, N - 16 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window %C[0 :+ 64, 0 :+ 16] : !Cg -> !Cw
+      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+    }
+  }
+}
+// CHECK-LABEL: llvm.func @pair_rows
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+// LAUNCH-LABEL: inline CUresult pair_rows(
 // LAUNCH: if (C % 8)
-// LAUNCH-NEXT: return exo_rt::rejectLaunch("even_rows: tensor C is not 8-byte aligned, as the kernel's vector accesses need");
+// LAUNCH-NEXT: return exo_rt::rejectLaunch("pair_rows: tensor C is not 8-byte aligned, as the kernel's vector accesses need");
+
+// An m64n8 tile has one 8-column block, no neighbour block to swap with:
+// pairs, even though N is a multiple of 16.
+!Dt8 = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D8 = !exo.window<[64, 8], f32, wgmma_accum>
+!Cw8 = !exo.window<[64, 8], f32, gmem>
+exo.proc @wgmma_store_gmem_n8(%dst: !Cw8 {exo.access = #exo.access<write>},
+                              %src: !D8 {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !D8
+      exo.assign %dst[%i, %j] = %v : !Cw8
+    }
+  }
+}
+exo.proc @n8_tile(%M: index, %N: index, %C: !Cg)
+    requires affine_set<()[M, N] : (N mod 16 == 0, M - 64 >= 0, N - 16 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt8
+      %d = exo.window %D[:, :] : !Dt8 -> !D8
+      %c = exo.window %C[0 :+ 64, 0 :+ 8] : !Cg -> !Cw8
+      exo.call @wgmma_store_gmem_n8(%c, %d) : (!Cw8, !D8)
+    }
+  }
+}
+// CHECK-LABEL: llvm.func @n8_tile
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
 
 // Nothing makes N even: two 4-byte stores per pair, no alignment assumed.
 exo.proc @any_rows(%M: index, %N: index, %C: !Cg)
@@ -92,8 +183,9 @@ exo.proc @odd_offset(%M: index, %N: index, %o: index, %C: !Cg)
 // CHECK: llvm.return
 
 // A window that may reach past the end of C (a partial tile, oob): each
-// pair is stored only where its row and its first column are inside the
-// tensor (N is even, so a pair is inside or outside as a whole).
+// run of four is stored only where its row and its first column are inside
+// the tensor (N is a multiple of 4, so a run is inside or outside as a
+// whole). Every lane runs the exchange; only the stores are guarded.
 exo.proc @wgmma_store_gmem_oob(%dst: !Cw {exo.access = #exo.access<write, oob>},
                                %src: !D {exo.access = #exo.access<read>})
     instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
@@ -118,30 +210,25 @@ exo.proc @partial_tile(%M: index, %N: index, %C: !Cg)
   }
 }
 // CHECK-LABEL: llvm.func @partial_tile
+// CHECK: nvvm.shfl.sync
+// CHECK: nvvm.shfl.sync
+// CHECK-NOT: scf.if
 // CHECK: %[[R0:.*]] = arith.cmpi ult, %{{.*}}, %arg0 : i64
 // CHECK-NEXT: %{{.*}} = arith.addi
 // CHECK-NEXT: %[[C0:.*]] = arith.cmpi ult, %{{.*}}, %arg1 : i64
 // CHECK-NEXT: %[[P0:.*]] = arith.andi %[[R0]], %[[C0]] : i1
 // CHECK-NEXT: scf.if %[[P0]] {
-// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NEXT: }
+// CHECK: nvvm.shfl.sync
+// CHECK: nvvm.shfl.sync
+// CHECK-NOT: scf.if
 // CHECK: %[[R1:.*]] = arith.cmpi ult, %{{.*}}, %arg0 : i64
 // CHECK-NEXT: %{{.*}} = arith.addi
 // CHECK-NEXT: %[[C1:.*]] = arith.cmpi ult, %{{.*}}, %arg1 : i64
 // CHECK-NEXT: %[[P1:.*]] = arith.andi %[[R1]], %[[C1]] : i1
 // CHECK-NEXT: scf.if %[[P1]] {
-// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
-// CHECK: %[[R2:.*]] = arith.cmpi ult, %{{.*}}, %arg0 : i64
-// CHECK-NEXT: %{{.*}} = arith.addi
-// CHECK-NEXT: %[[C2:.*]] = arith.cmpi ult, %{{.*}}, %arg1 : i64
-// CHECK-NEXT: %[[P2:.*]] = arith.andi %[[R2]], %[[C2]] : i1
-// CHECK-NEXT: scf.if %[[P2]] {
-// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
-// CHECK: %[[R3:.*]] = arith.cmpi ult, %{{.*}}, %arg0 : i64
-// CHECK-NEXT: %{{.*}} = arith.addi
-// CHECK-NEXT: %[[C3:.*]] = arith.cmpi ult, %{{.*}}, %arg1 : i64
-// CHECK-NEXT: %[[P3:.*]] = arith.andi %[[R3]], %[[C3]] : i1
-// CHECK-NEXT: scf.if %[[P3]] {
-// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 // CHECK-NOT: llvm.store
 // CHECK: llvm.return
 
