@@ -3,31 +3,39 @@
 // with 8-byte stores (the current lowering) or 16-byte stores after a lane
 // exchange. Between tiles each CTA spins for `spin` cycles, standing in for the
 // K loop, so earlier stores can drain.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <vector>
-#include <algorithm>
 #include <cuda_runtime.h>
+#include <vector>
 
-#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
-  printf("CUDA error %s at %d\n", cudaGetErrorString(e), __LINE__); exit(1);} } while (0)
+#define CK(x)                                                                  \
+  do {                                                                         \
+    cudaError_t e = (x);                                                       \
+    if (e != cudaSuccess) {                                                    \
+      printf("CUDA error %s at %d\n", cudaGetErrorString(e), __LINE__);        \
+      exit(1);                                                                 \
+    }                                                                          \
+  } while (0)
 
 constexpr int M = 4096, N = 4096, TM = 128, TN = 256;
 constexpr int TILES = (M / TM) * (N / TN);
 
 __device__ __forceinline__ void spin_for(long long cycles) {
   long long t0 = clock64();
-  while (clock64() - t0 < cycles) {}
+  while (clock64() - t0 < cycles) {
+  }
 }
 
 template <int V>
 __global__ void __launch_bounds__(256, 1)
-store_tiles(float *C, int reps, long long spin, long long *cyc) {
-  extern __shared__ char smem[];  // only to force one CTA per SM
+    store_tiles(float *C, int reps, long long spin, long long *cyc) {
+  extern __shared__ char smem[]; // only to force one CTA per SM
   int tid = threadIdx.x, wg = tid / 128, q = (tid / 32) % 4, l = tid % 32;
   float acc[128];
 #pragma unroll
-  for (int i = 0; i < 128; ++i) acc[i] = float(tid * 131 + i + blockIdx.x);
+  for (int i = 0; i < 128; ++i)
+    acc[i] = float(tid * 131 + i + blockIdx.x);
   long long total = 0;
   for (int r = 0; r < reps; ++r) {
     spin_for(spin);
@@ -62,7 +70,8 @@ store_tiles(float *C, int reps, long long spin, long long *cyc) {
             float s0 = odd ? a0 : b0, s1 = odd ? a1 : b1;
             float r0 = __shfl_xor_sync(0xffffffff, s0, 1);
             float r1 = __shfl_xor_sync(0xffffffff, s1, 1);
-            q[s] = odd ? make_float4(r0, r1, b0, b1) : make_float4(a0, a1, r0, r1);
+            q[s] =
+                odd ? make_float4(r0, r1, b0, b1) : make_float4(a0, a1, r0, r1);
           }
           float4 send = upper ? q[0] : q[1];
           float4 got;
@@ -71,13 +80,17 @@ store_tiles(float *C, int reps, long long spin, long long *cyc) {
           got.z = __shfl_xor_sync(0xffffffff, send.z, 16);
           got.w = __shfl_xor_sync(0xffffffff, send.w, 16);
           int colq = 2 * (l % 4) + (odd ? 6 : 0);
-          float *rowbase = base - size_t(rr) * N;  // row 0 of the 8
+          float *rowbase = base - size_t(rr) * N; // row 0 of the 8
           if (!upper) {
-            *reinterpret_cast<float4 *>(rowbase + size_t(rr) * N + colq + 8 * j) = q[0];
-            *reinterpret_cast<float4 *>(rowbase + size_t(rr + 4) * N + colq + 8 * j) = got;
+            *reinterpret_cast<float4 *>(rowbase + size_t(rr) * N + colq +
+                                        8 * j) = q[0];
+            *reinterpret_cast<float4 *>(rowbase + size_t(rr + 4) * N + colq +
+                                        8 * j) = got;
           } else {
-            *reinterpret_cast<float4 *>(rowbase + size_t(rr - 4) * N + colq + 8 * j + 16) = got;
-            *reinterpret_cast<float4 *>(rowbase + size_t(rr) * N + colq + 8 * j + 16) = q[1];
+            *reinterpret_cast<float4 *>(rowbase + size_t(rr - 4) * N + colq +
+                                        8 * j + 16) = got;
+            *reinterpret_cast<float4 *>(rowbase + size_t(rr) * N + colq +
+                                        8 * j + 16) = q[1];
           }
         }
       } else {
@@ -89,7 +102,8 @@ store_tiles(float *C, int reps, long long spin, long long *cyc) {
           float s0 = odd ? a0 : b0, s1 = odd ? a1 : b1;
           float r0 = __shfl_xor_sync(0xffffffff, s0, 1);
           float r1 = __shfl_xor_sync(0xffffffff, s1, 1);
-          float4 v = odd ? make_float4(r0, r1, b0, b1) : make_float4(a0, a1, r0, r1);
+          float4 v =
+              odd ? make_float4(r0, r1, b0, b1) : make_float4(a0, a1, r0, r1);
           int col = odd ? 8 * (j + 1) + 2 * (l % 4 - 1) : 8 * j + 2 * (l % 4);
           *reinterpret_cast<float4 *>(base + col) = v;
         }
@@ -98,13 +112,17 @@ store_tiles(float *C, int reps, long long spin, long long *cyc) {
     __syncthreads();
     total += clock64() - t0;
   }
-  if (tid == 0) cyc[blockIdx.x] = total / reps;
-  if (tid == 0 && smem[0] == 123) C[0] = 0;
+  if (tid == 0)
+    cyc[blockIdx.x] = total / reps;
+  if (tid == 0 && smem[0] == 123)
+    C[0] = 0;
 }
 
 template <int V>
-void run(float *C, long long *dcyc, int grid, int reps, long long spin, const char *name) {
-  cudaFuncSetAttribute(store_tiles<V>, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024);
+void run(float *C, long long *dcyc, int grid, int reps, long long spin,
+         const char *name) {
+  cudaFuncSetAttribute(store_tiles<V>,
+                       cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024);
   cudaEvent_t a, b;
   cudaEventCreate(&a);
   cudaEventCreate(&b);
@@ -119,13 +137,15 @@ void run(float *C, long long *dcyc, int grid, int reps, long long spin, const ch
     cudaEventElapsedTime(&t, a, b);
     ms.push_back(t);
     std::vector<long long> c(grid);
-    cudaMemcpy(c.data(), dcyc, grid * sizeof(long long), cudaMemcpyDeviceToHost);
+    cudaMemcpy(c.data(), dcyc, grid * sizeof(long long),
+               cudaMemcpyDeviceToHost);
     std::sort(c.begin(), c.end());
     med.push_back(c[grid / 2]);
   }
   std::sort(ms.begin(), ms.end());
   std::sort(med.begin(), med.end());
-  printf("%-4s grid %3d reps %2d spin %6lld: store cycles per CTA tile (median CTA) %6lld, kernel %.3f ms\n",
+  printf("%-4s grid %3d reps %2d spin %6lld: store cycles per CTA tile (median "
+         "CTA) %6lld, kernel %.3f ms\n",
          name, grid, reps, spin, med[3], ms[3]);
 }
 
@@ -134,8 +154,10 @@ void check(float *C) {
   std::vector<float> h2(size_t(M) * N), h4(size_t(M) * N);
   long long *d;
   CK(cudaMalloc(&d, 1024 * sizeof(long long)));
-  cudaFuncSetAttribute(store_tiles<2>, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024);
-  cudaFuncSetAttribute(store_tiles<4>, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024);
+  cudaFuncSetAttribute(store_tiles<2>,
+                       cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024);
+  cudaFuncSetAttribute(store_tiles<4>,
+                       cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024);
   CK(cudaMemset(C, 0xff, size_t(M) * N * 4));
   store_tiles<2><<<132, 256, 200 * 1024>>>(C, 4, 0, d);
   CK(cudaMemcpy(h2.data(), C, h2.size() * 4, cudaMemcpyDeviceToHost));
@@ -144,19 +166,24 @@ void check(float *C) {
   CK(cudaMemcpy(h4.data(), C, h4.size() * 4, cudaMemcpyDeviceToHost));
   size_t diff = 0, written = 0;
   for (size_t i = 0; i < h2.size(); ++i) {
-    if (memcmp(&h2[i], &h4[i], 4)) ++diff;
+    if (memcmp(&h2[i], &h4[i], 4))
+      ++diff;
     unsigned u;
     memcpy(&u, &h2[i], 4);
-    if (u != 0xffffffffu) ++written;
+    if (u != 0xffffffffu)
+      ++written;
   }
-  printf("check: %zu elements written, %zu differ between v2 and v4\n", written, diff);
-  cudaFuncSetAttribute(store_tiles<8>, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024);
+  printf("check: %zu elements written, %zu differ between v2 and v4\n", written,
+         diff);
+  cudaFuncSetAttribute(store_tiles<8>,
+                       cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024);
   CK(cudaMemset(C, 0xff, size_t(M) * N * 4));
   store_tiles<8><<<132, 256, 200 * 1024>>>(C, 4, 0, d);
   CK(cudaMemcpy(h4.data(), C, h4.size() * 4, cudaMemcpyDeviceToHost));
   diff = 0;
   for (size_t i = 0; i < h2.size(); ++i)
-    if (memcmp(&h2[i], &h4[i], 4)) ++diff;
+    if (memcmp(&h2[i], &h4[i], 4))
+      ++diff;
   printf("check: %zu differ between v2 and v8\n", diff);
   cudaFree(d);
 }
