@@ -155,6 +155,8 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
                                  "destination and a tensor-map source";
   if (!call.getTrailing())
     return call.emitOpError() << "a TMA load needs a trailing mbarrier";
+  if (failed(sameElements(call, "a TMA load", dst, src)))
+    return failure();
   FailureOr<AllocOp> bar = barrierAlloc(call, call.getTrailing());
   if (failed(bar))
     return failure();
@@ -243,6 +245,9 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
   if (dst.kind != View::TmaMap || src.kind != View::Shared)
     return call.emitOpError() << "a TMA store needs a tensor-map destination "
                                  "and a shared-memory source";
+  if (failed(sameElements(call, reduce ? "a TMA reduce-add" : "a TMA store",
+                          dst, src)))
+    return failure();
   if (src.memory.getSwizzle() != dst.memory.getSwizzle())
     return call.emitOpError()
            << "the shared-memory swizzle (" << src.memory.getSwizzle()
@@ -382,6 +387,8 @@ LogicalResult KernelLowering::emitCpAsync(CallOp call, int64_t bytes) {
            << " bytes needs a shared-memory destination and a global source, "
               "each one contiguous run of "
            << bytes << " bytes along its last dimension";
+  if (failed(sameElements(call, "cp.async", dst, src)))
+    return failure();
   Value d = sharedAddress(dst, {c64(0)});
   Value sIdx = elementOffset(src, rootIndices(src, {c64(0)}));
   Value sp = gepBytes(src.base, mul(sIdx, c64(elementBytes(src.elemType))));
@@ -745,6 +752,17 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
   return success();
 }
 
+LogicalResult KernelLowering::sameElements(CallOp call, StringRef what,
+                                           const View &dst, const View &src) {
+  if (dst.elemType == src.elemType)
+    return success();
+  return call.emitOpError()
+         << what
+         << " copies bytes: its destination holds elements "
+            "of type "
+         << dst.elemType << ", its source of type " << src.elemType;
+}
+
 bool KernelLowering::runsAligned(const View &v, int64_t elems) {
   // The run is along the window's last dimension, which must be its
   // tensor's last (contiguous) one.
@@ -789,6 +807,13 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
   int64_t span = 0;
   unsigned rank = dst.staticExtents.size();
   bool swizzled = dst.memory.getSwizzle() != 0;
+  // The f32 values are stored as they are: a destination of another type
+  // would need a conversion (stmatrix rounds to bf16 or f16).
+  if (!dst.elemType.isF32())
+    return call.emitOpError()
+           << "an accumulator store writes f32 values, but its destination "
+              "holds "
+           << dst.elemType;
   if ((dst.kind != View::Shared && !global) || dst.sizes.size() != 2 ||
       dst.sizes[0] != 64 || dst.sizes[1] != n ||
       (swizzled &&

@@ -260,6 +260,11 @@ private:
   /// one: the window's last dimension is its tensor's last, its offset there
   /// is a multiple of `elems`, and so is the tensor's last extent (a
   /// constant, or a size whose `requires` says so).
+  /// A copy instruction moves bytes: its destination must hold the element
+  /// type of its source (a conversion in the instruction's body would not
+  /// happen). Emits "<what> copies bytes ..." otherwise.
+  LogicalResult sameElements(CallOp call, StringRef what, const View &dst,
+                             const View &src);
   bool runsAligned(const View &v, int64_t elems);
   /// runsAligned for a window of a gmem argument; if it holds, records that
   /// the kernel assumes bases aligned to `elems` elements for that argument,

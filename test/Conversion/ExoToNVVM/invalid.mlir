@@ -660,6 +660,85 @@ exo.proc @tma_load_to_gmem(%M: index, %K: index, %A: !A, %G: !exo.tensor<[64, 32
 
 // -----
 
+// A TMA load whose body rounds f32 to bf16: the copy engine moves bytes and
+// would not convert.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], bf16, smem>
+!Sw = !exo.window<[64, 32], bf16, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      %r = arith.truncf %v : f32 to bf16
+      exo.assign %dst[%i, %j] = %r : !Sw
+    }
+  }
+}
+exo.proc @tma_load_converting(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op a TMA load copies bytes: its destination holds elements of type 'bf16', its source of type 'f32'}}
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// A TMA store whose body widens bf16 to f32.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [64, 32]>>
+!Ctile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], bf16, smem>
+!Sw = !exo.window<[64, 32], bf16, smem>
+exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+                    %src: !Sw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      %w = arith.extf %v : bf16 to f32
+      exo.assign %dst[%i, %j] = %w : !Ctile
+    }
+  }
+}
+exo.proc @tma_store_converting(%M: index, %N: index, %C: !C) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %C_map[%m0 :+ 64, 0 :+ 32] : !Cmap -> !Ctile
+        %w = exo.window %s[:, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op a TMA store copies bytes: its destination holds elements of type 'f32', its source of type 'bf16'}}
+        exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
 // No trailing barrier: the load completes on nothing.
 !A = !exo.tensor<[M, K], f32, gmem>
 !Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
@@ -1148,6 +1227,38 @@ exo.proc @wgmma_wrong_span(%N: index) {
       %b = exo.window %B[:, 0 :+ 8] : !Bs -> !Bk
       // expected-error @+1 {{'exo.call' op a wgmma tf32 operand must be a 64 x 8 window of swizzled shared memory (32, 64 or 128 bytes) whose rows are one swizzle span of tf32}}
       exo.call @wgmma_m64n8k8(%d, %a, %b) : (!D, !Ak, !Bk)
+    }
+  }
+}
+
+// -----
+
+// The accumulator stored into a bf16 tensor: the store writes the f32 values
+// as they are (the instruction's body rounds, the lowering would not).
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!Cg = !exo.tensor<[M, N], bf16, gmem>
+!Cw = !exo.window<[64, 16], bf16, gmem>
+exo.proc @wgmma_store_bf16(%dst: !Cw {exo.access = #exo.access<write>},
+                           %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !D
+      %t = arith.truncf %v : f32 to bf16
+      exo.assign %dst[%i, %j] = %t : !Cw
+    }
+  }
+}
+exo.proc @wgmma_store_to_bf16(%M: index, %N: index, %C: !Cg)
+    requires affine_set<()[M, N] : (M - 64 >= 0, N - 16 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window %C[0 :+ 64, 0 :+ 16] : !Cg -> !Cw
+      // expected-error @+1 {{'exo.call' op an accumulator store writes f32 values, but its destination holds 'bf16'}}
+      exo.call @wgmma_store_bf16(%c, %d) : (!Cw, !D)
     }
   }
 }
@@ -1692,6 +1803,36 @@ exo.proc @red_into_smem(%N: index) {
         %w = exo.window %r[0 :+ 1] : !R -> !R1
         // expected-error @+1 {{'exo.call' op an atomic add moves one f32 from a thread's registers into global memory}}
         exo.call @red_add(%d, %w) : (!S1, !R1)
+      }
+    }
+  }
+}
+
+// -----
+
+// cp.async whose body converts f32 to i32: same bytes, other values.
+!X = !exo.tensor<[N, 32], f32, gmem>
+!Sm = !exo.tensor<[8, 32], i32, smem>
+!Four = !exo.window<[4], i32, smem>
+!FourG = !exo.window<[4], f32, gmem>
+exo.proc @cp4(%dst: !Four {exo.access = #exo.access<write, out_of_order>},
+              %src: !FourG {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = thread, timeline = cp_async, lowering = "cp_async_16"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !FourG
+    %c = arith.fptosi %v : f32 to i32
+    exo.assign %dst[%i] = %c : !Four
+  }
+}
+exo.proc @cp_async_converting(%N: index, %x: !X) {
+  exo.device_function(blockDim = 32) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %s = exo.alloc : !Sm
+      exo.for %l = 0 to 1 cuda_threads<thread> {
+        %d = exo.window %s[0, 0 :+ 4] : !Sm -> !Four
+        %g = exo.window %x[%t, 0 :+ 4] : !X -> !FourG
+        // expected-error @+1 {{'exo.call' op cp.async copies bytes: its destination holds elements of type 'i32', its source of type 'f32'}}
+        exo.call @cp4(%d, %g) : (!Four, !FourG)
       }
     }
   }
