@@ -199,7 +199,8 @@ bench tf32_persistent_direct_odd gemm_tf32_persistent_direct_odd.csv \
 # Split-K, for the shapes with few output tiles (KS splits of K).
 bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
-bench splitk gemm_splitk_ks2.csv --ks 2 1024x1024x1024 2048x2048x2048
+bench splitk gemm_splitk_ks2.csv --ks 2 1024x1024x1024 2048x2048x2048 \
+  1024x1024x8192 256x8192x8192
 # bf16 (K a multiple of 64).
 bench bf16 gemm_bf16.csv 1024x1024x1024 2048x2048x2048 4096x4096x4096 \
   8192x8192x8192
