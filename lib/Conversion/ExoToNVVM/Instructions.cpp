@@ -196,10 +196,27 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
            << "the destination has " << dst.kept.size() - rowDim
            << " dimensions after its distributed ones, the source window "
            << src.kept.size();
+  // The engine writes the box densely, row after row, from an address
+  // aligned to the swizzle pattern (128 bytes without swizzle); each
+  // issuing CTA's slice starts `slice` rows further.
+  if (!isDenseBox(dst, rowDim))
+    return call.emitOpError()
+           << "the shared-memory destination is not one dense box (after "
+              "its distributed dimensions: no ring, all dimensions but the "
+              "first whole, no other dimension after the first but of "
+              "extent 1)";
+  int64_t slice = src.sizes[0] / issuers;
+  int64_t align = tmaSmemAlign(dst);
+  int64_t sliceBytes = slice * elementBytes(dst.elemType);
+  for (unsigned j = rowDim + 1; j < dst.kept.size(); ++j)
+    sliceBytes *= dst.sizes[j];
+  if (startDivisor(dst) % align || (issuers > 1 && sliceBytes % align))
+    return call.emitOpError()
+           << "the shared-memory destination must start at a multiple of "
+           << align << " bytes (and so must each issuing CTA's slice of it)";
   FailureOr<Value> elected = electedThread(call, "a TMA load");
   if (failed(elected))
     return failure();
-  int64_t slice = src.sizes[0] / issuers;
   ArrayRef<uint64_t> masks = ca.getMulticastMasks(call);
   std::vector<int64_t> maskByCta(clusterDim, 0);
   for (auto [i, inst] : llvm::enumerate(insts))
@@ -270,13 +287,30 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
   box.sizes.back() /= chunks;
   if (failed(checkBox(call, box, 1)))
     return failure();
-  // The source must hold the box densely, in row-major order.
-  for (unsigned j = 1; j < src.kept.size(); ++j)
-    if (src.kept[j] < src.numDistributed ||
-        src.sizes[j] != src.staticExtents[src.kept[j]])
-      return call.emitOpError()
-             << "the shared-memory source is not one dense box (its "
-                "dimensions after the first must be whole)";
+  // The source must hold the box densely, in row-major order (in column
+  // chunks of one span when swizzled), from an address aligned to the
+  // swizzle pattern (128 bytes without swizzle).
+  if (!isDenseBox(src))
+    return call.emitOpError()
+           << "the shared-memory source is not one dense box (no ring, all "
+              "dimensions but the first whole, no other dimension after the "
+              "first but of extent 1)";
+  int64_t align = tmaSmemAlign(src);
+  bool aligned = startDivisor(src) % align == 0;
+  if (span) {
+    // Chunked: a row is `span` elements within its chunk, and the window
+    // starts at a chunk's first column.
+    unsigned rank = src.staticExtents.size();
+    int64_t rowBytes = span * elementBytes(src.elemType);
+    aligned = startDivisor(src, rank - 2) % align == 0 &&
+              (knownDivisor(src.offsets[rank - 2]) * rowBytes) % align == 0 &&
+              (src.staticExtents[rank - 2] * rowBytes) % align == 0 &&
+              knownDivisor(src.offsets[rank - 1]) % span == 0;
+  }
+  if (!aligned)
+    return call.emitOpError()
+           << "the shared-memory source must start at a multiple of " << align
+           << " bytes";
   FailureOr<Value> elected =
       electedThread(call, reduce ? "a TMA reduction" : "a TMA store");
   if (failed(elected))
@@ -317,10 +351,10 @@ LogicalResult KernelLowering::emitRedGlobalAdd(CallOp call) {
   auto one = [](const View &v) {
     return v.kept.size() == 1 && v.sizes[0] == 1 && v.elemType.isF32();
   };
-  if (dst.kind != View::Global || src.kind != View::Regs || !one(dst) ||
-      !one(src))
+  if (dst.kind != View::Global || !isPlainRegs(src) || !one(dst) || !one(src))
     return call.emitOpError() << "an atomic add moves one f32 from a "
-                                 "thread's registers into global memory";
+                                 "thread's registers (not an instruction's "
+                                 "fragment) into global memory";
   Value r = gepBytes(
       src.base, mul(elementOffset(src, rootIndices(src, {c64(0)})), c64(4)));
   Value g = gepBytes(
@@ -342,12 +376,12 @@ LogicalResult KernelLowering::emitVectorGlobal(CallOp call, bool load) {
     return v.kept.size() == 1 && v.kept[0] == v.offsets.size() - 1 &&
            v.sizes[0] == 4 && elementBytes(v.elemType) == 4;
   };
-  if (regs.kind != View::Regs || mem.kind != View::Global || !four(regs) ||
+  if (!isPlainRegs(regs) || mem.kind != View::Global || !four(regs) ||
       !four(mem) || regs.elemType != mem.elemType)
     return call.emitOpError()
            << "a 16-byte vector " << (load ? "load" : "store")
-           << " moves 4 consecutive 32-bit values between registers and "
-              "global memory";
+           << " moves 4 consecutive 32-bit values between a thread's "
+              "registers (not an instruction's fragment) and global memory";
   if (!alignedRuns(mem, 4))
     return call.emitOpError()
            << "a 16-byte vector " << (load ? "load" : "store")
@@ -389,6 +423,15 @@ LogicalResult KernelLowering::emitCpAsync(CallOp call, int64_t bytes) {
            << bytes << " bytes along its last dimension";
   if (failed(sameElements(call, "cp.async", dst, src)))
     return failure();
+  // Both addresses must be aligned to the copy's size: the shared one by
+  // its offset in its buffer, the global one by its offset (the launcher
+  // then checks the tensor's base).
+  int64_t elems = bytes / elementBytes(src.elemType);
+  if (startDivisor(dst) % bytes || !alignedRuns(src, elems))
+    return call.emitOpError()
+           << "cp.async of " << bytes << " bytes needs both addresses provably "
+           << bytes << "-byte aligned: each window must start at a multiple of "
+           << elems << " elements of rows whose length is one";
   Value d = sharedAddress(dst, {c64(0)});
   Value sIdx = elementOffset(src, rootIndices(src, {c64(0)}));
   Value sp = gepBytes(src.base, mul(sIdx, c64(elementBytes(src.elemType))));
@@ -404,11 +447,12 @@ LogicalResult KernelLowering::emitShuffleXorSum(CallOp call, int64_t laneMask) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
   for (const View *v : {&dst, &src})
-    if (v->kind != View::Regs || v->kept.size() != 1 ||
+    if (!isPlainRegs(*v) || v->kept.size() != 1 ||
         v->kept[0] >= v->numDistributed || !v->elemType.isF32())
       return call.emitOpError()
-             << "a butterfly shuffle needs f32 register windows whose only "
-                "dimension is distributed over the exchanging threads";
+             << "a butterfly shuffle needs f32 register windows (not an "
+                "instruction's fragment) whose only dimension is distributed "
+                "over the exchanging threads";
   // Every lane of the warps involved must take part (full member mask).
   ThreadSet all(clusterDim * blockDim);
   for (const CollectiveInstance &inst : ca.getInstances(call))
@@ -517,17 +561,37 @@ static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
 }
 
 int64_t knownDivisor(Value v, int depth) {
-  // A divisor of every value `v` can take (0 divides nothing: a large one).
+  // A divisor of every value `v` can take. Zero is divisible by anything:
+  // kAny, a power of two, stands for that, and every result stays at most
+  // kAny while still dividing the value (a larger one is replaced by its
+  // gcd with kAny, never by kAny itself).
   constexpr int64_t kAny = int64_t(1) << 40;
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return *c ? std::min<int64_t>(std::abs(*c), kAny) : kAny;
+  auto capped = [&](uint64_t d) -> int64_t {
+    return d <= static_cast<uint64_t>(kAny)
+               ? static_cast<int64_t>(d)
+               : static_cast<int64_t>(std::gcd(d, uint64_t(kAny)));
+  };
+  if (std::optional<int64_t> c = getConstantIntValue(v)) {
+    if (*c == 0)
+      return kAny;
+    uint64_t u = static_cast<uint64_t>(*c);
+    return capped(*c < 0 ? ~u + 1 : u);
+  }
   Operation *def = v.getDefiningOp();
   if (!def || depth > 16 || def->getNumOperands() != 2)
     return 1;
   int64_t x = knownDivisor(def->getOperand(0), depth + 1);
   int64_t y = knownDivisor(def->getOperand(1), depth + 1);
-  if (isa<arith::MulIOp>(def))
-    return std::min(x * std::min(y, kAny), kAny);
+  if (isa<arith::MulIOp>(def)) {
+    // x and y are at most 2^40: their product fits in 128 bits.
+    unsigned __int128 p = static_cast<unsigned __int128>(x) * y;
+    if (p <= static_cast<unsigned __int128>(kAny))
+      return static_cast<int64_t>(p);
+    // gcd(x * y, 2^40): the power of two in the product, at most 2^40.
+    int twos = llvm::countr_zero(static_cast<uint64_t>(x)) +
+               llvm::countr_zero(static_cast<uint64_t>(y));
+    return int64_t(1) << std::min(twos, 40);
+  }
   if (isa<arith::AddIOp, arith::SubIOp>(def))
     return std::gcd(x, y);
   return 1;
@@ -665,15 +729,31 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
       return arith::OrIOp::create(b, loc, desc, c64(int64_t(128 >> 4) << 32))
           .getResult();
     }
+    unsigned rank = v.staticExtents.size();
     if (v.kind != View::Shared || !swizzle || !typeOk || v.sizes.size() != 2 ||
-        v.sizes[0] != rows || v.sizes[1] != k ||
+        v.sizes[0] != rows || v.sizes[1] != k || rank < 2 ||
+        v.kept[0] < v.numDistributed || v.kept[1] != rank - 1 ||
+        v.rings[v.kept[0]] || v.rings[rank - 1] ||
+        llvm::any_of(
+            llvm::seq(v.kept[0] + 1, rank - 1),
+            [&](unsigned d) { return v.staticExtents[d] != 1; }) ||
         v.staticExtents.back() * elementBytes(v.elemType) != swizzle)
       return call.emitOpError()
              << "a wgmma " << typeName << " operand must be a " << rows << " x "
              << k
              << " window of swizzled shared memory (32, 64 or 128 bytes) "
-                "whose rows are one swizzle span of "
+                "whose K is the tensor's last dimension and whose rows are "
+                "one swizzle span apart, of "
              << typeName;
+    // The descriptor's base offset is 0: the window's first row must start
+    // a swizzle pattern (8 rows of one span); its K offset within the row
+    // is the address's low bits.
+    if (startDivisor(v, rank - 1) % (8 * swizzle))
+      return call.emitOpError()
+             << "a wgmma " << typeName
+             << " operand in swizzled shared memory must start at a multiple "
+                "of 8 rows (a swizzle pattern of "
+             << 8 * swizzle << " bytes)";
     Value addr = sharedAddress(v, {c64(0), c64(0)});
     Value a64 = LLVM::PtrToIntOp::create(b, loc, i64(), addr);
     Value start = arith::ShRUIOp::create(

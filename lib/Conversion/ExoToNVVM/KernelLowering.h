@@ -236,6 +236,31 @@ private:
   /// Root indices of view position `idx` (window coordinates).
   SmallVector<Value> rootIndices(const View &v, ArrayRef<Value> idx);
   Value sharedAddress(const View &v, ArrayRef<Value> idx);
+  /// Whether the window of on-chip memory, from its window dimension
+  /// `first` on, is one dense box in row-major order (what a TMA copy reads
+  /// or writes): none is a ring, all but the first are whole, and every
+  /// root dimension after the first that the window does not keep has
+  /// extent 1.
+  static bool isDenseBox(const View &v, unsigned first = 0);
+  /// A number of bytes that divides the offset of the window's first
+  /// element from the start of its on-chip buffer (buffers are
+  /// kSmemAlign-aligned), counting only the root dimensions before `end`
+  /// (all by default): the alignment the window's start provably has.
+  int64_t startDivisor(const View &v, unsigned end = ~0u);
+  /// Registers that a thread indexes as its own array (`regs`,
+  /// `regs_uniform`), not an instruction's fragment (whose elements live in
+  /// other lanes' registers, in the instruction's layout).
+  static bool isPlainRegs(const View &v) {
+    return v.kind == View::Regs &&
+           (v.memory.getKind() == MemoryKind::Regs ||
+            v.memory.getKind() == MemoryKind::RegsUniform);
+  }
+  /// The alignment a TMA copy needs of its shared-memory box: the swizzle
+  /// pattern's repeat (8 rows of one span), 128 bytes without swizzle.
+  static int64_t tmaSmemAlign(const View &v) {
+    int64_t swizzle = v.memory.getSwizzle();
+    return swizzle ? 8 * swizzle : 128;
+  }
   /// For swizzled shared memory whose rows are whole multiples of the
   /// swizzle span: the address of element `idx` of the window. Such a
   /// tensor [..., R, L] is stored as L / W column chunks of W elements (one

@@ -106,6 +106,62 @@ Value KernelLowering::sharedAddress(const View &v, ArrayRef<Value> idx) {
   return gepBytes(v.base, mul(elems, c64(elementBytes(v.elemType))));
 }
 
+bool KernelLowering::isDenseBox(const View &v, unsigned first) {
+  unsigned rank = v.staticExtents.size();
+  unsigned dims = v.kept.size();
+  if (first >= dims)
+    return false;
+  unsigned rowRoot = v.kept[first];
+  if (rowRoot < v.numDistributed || v.rings[rowRoot])
+    return false;
+  // After the first dimension, every root dimension is a whole window
+  // dimension or a point of extent 1 (which moves nothing).
+  unsigned j = first + 1;
+  for (unsigned d = rowRoot + 1; d < rank; ++d) {
+    if (j < dims && v.kept[j] == d) {
+      if (v.rings[d] || v.sizes[j] != v.staticExtents[d])
+        return false;
+      ++j;
+    } else if (v.staticExtents[d] != 1) {
+      return false;
+    }
+  }
+  return j == dims;
+}
+
+int64_t KernelLowering::startDivisor(const View &v, unsigned end) {
+  // The offset is the sum over dimensions of index * stride (elementOffset);
+  // a ring's index is taken modulo its depth, which keeps no divisor.
+  unsigned rank = v.staticExtents.size();
+  end = std::min(end, rank);
+  uint64_t stride = elementBytes(v.elemType), divisor = 0;
+  for (unsigned d = rank; d-- > v.numDistributed;) {
+    if (d < end) {
+      uint64_t i = v.rings[d] ? 1 : knownDivisor(v.offsets[d]);
+      // Both factors are at most 2^40 and the gcd only shrinks; a product
+      // past 2^62 is replaced by its power of two, which still divides it.
+      unsigned __int128 p = static_cast<unsigned __int128>(i) * stride;
+      uint64_t term = p < (uint64_t(1) << 62)
+                          ? static_cast<uint64_t>(p)
+                          : uint64_t(1)
+                                << std::min(62, llvm::countr_zero(i) +
+                                                    llvm::countr_zero(stride));
+      divisor = std::gcd(divisor, term);
+    }
+    int64_t extent = v.staticExtents[d]; // a ring's depth, for a ring
+    if (ShapedType::isDynamic(extent) || extent <= 0 ||
+        stride > (uint64_t(1) << 62) / static_cast<uint64_t>(extent))
+      stride = uint64_t(1) << std::min(62, llvm::countr_zero(stride));
+    else
+      stride *= extent;
+  }
+  // The buffer's base is kSmemAlign-aligned: the address has the common
+  // divisor of that and of the offset (an offset that is always 0 has
+  // every divisor).
+  return divisor ? static_cast<int64_t>(std::gcd(divisor, uint64_t(kSmemAlign)))
+                 : kSmemAlign;
+}
+
 bool KernelLowering::isChunkedSwizzle(const View &v, int64_t &spanElems) {
   int64_t swizzle = v.memory.getSwizzle();
   unsigned rank = v.staticExtents.size();

@@ -582,7 +582,7 @@ exo.proc @shuffle_of_one_thread(%N: index) {
       %r = exo.alloc : !R
       exo.for %i = 0 to 128 cuda_threads<thread> {
         %p = exo.window %r[%i, :] : !R -> !P
-        // expected-error @+1 {{'exo.call' op a butterfly shuffle needs f32 register windows whose only dimension is distributed over the exchanging threads}}
+        // expected-error @+1 {{'exo.call' op a butterfly shuffle needs f32 register windows (not an instruction's fragment) whose only dimension is distributed over the exchanging threads}}
         exo.call @shfl_xor_sum_1(%p, %p) : (!P, !P)
       }
     }
@@ -1082,7 +1082,7 @@ exo.proc @tma_store_strided_source(%M: index, %N: index, %C: !C) {
       exo.warps 0 to 1 {
         %d = exo.window %C_map[%m0 :+ 64, 0 :+ 32] : !Cmap -> !Ctile
         %w = exo.window %s[:, 0 :+ 32] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op the shared-memory source is not one dense box (its dimensions after the first must be whole)}}
+        // expected-error @+1 {{'exo.call' op the shared-memory source is not one dense box (no ring, all dimensions but the first whole, no other dimension after the first but of extent 1)}}
         exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
       }
     }
@@ -1225,7 +1225,7 @@ exo.proc @wgmma_wrong_span(%N: index) {
       %d = exo.window %D[:, :] : !Dt -> !D
       %a = exo.window %A[:, 0 :+ 8] : !As -> !Ak
       %b = exo.window %B[:, 0 :+ 8] : !Bs -> !Bk
-      // expected-error @+1 {{'exo.call' op a wgmma tf32 operand must be a 64 x 8 window of swizzled shared memory (32, 64 or 128 bytes) whose rows are one swizzle span of tf32}}
+      // expected-error @+1 {{'exo.call' op a wgmma tf32 operand must be a 64 x 8 window of swizzled shared memory (32, 64 or 128 bytes) whose K is the tensor's last dimension and whose rows are one swizzle span apart, of tf32}}
       exo.call @wgmma_m64n8k8(%d, %a, %b) : (!D, !Ak, !Bk)
     }
   }
@@ -1469,7 +1469,7 @@ exo.proc @short_vector(%N: index, %x: !x) {
         %i2 = arith.muli %i, %c2 : index
         %s = exo.window %x[%i2 :+ 2] : !x -> !V2
         %d = exo.window %r[%i, :] : !R -> !R2
-        // expected-error @+1 {{'exo.call' op a 16-byte vector load moves 4 consecutive 32-bit values between registers and global memory}}
+        // expected-error @+1 {{'exo.call' op a 16-byte vector load moves 4 consecutive 32-bit values between a thread's registers (not an instruction's fragment) and global memory}}
         exo.call @ld_global_v4_2(%d, %s) : (!R2, !V2)
       }
     }
@@ -1801,7 +1801,7 @@ exo.proc @red_into_smem(%N: index) {
         exo.assign %r[%c0] = %z : !R
         %d = exo.window %s[0 :+ 1] : !S -> !S1
         %w = exo.window %r[0 :+ 1] : !R -> !R1
-        // expected-error @+1 {{'exo.call' op an atomic add moves one f32 from a thread's registers into global memory}}
+        // expected-error @+1 {{'exo.call' op an atomic add moves one f32 from a thread's registers (not an instruction's fragment) into global memory}}
         exo.call @red_add(%d, %w) : (!S1, !R1)
       }
     }
@@ -1862,6 +1862,403 @@ exo.proc @cp_async_swizzled(%N: index, %x: !X) {
         %g = exo.window %x[%t, 0 :+ 4] : !X -> !FourG
         // expected-error @+1 {{'exo.call' op cp.async of 16 bytes needs a shared-memory destination and a global source, each one contiguous run of 16 bytes along its last dimension}}
         exo.call @cp4(%d, %g) : (!Four, !FourG)
+      }
+    }
+  }
+}
+
+// -----
+
+// A TMA load into columns 0-31 of 64-column rows: the engine writes the box
+// densely, so the window must be one dense box.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 64], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_nondense(%M: index, %K: index, %A: !A, %G: !exo.tensor<[M, 64], f32, gmem>) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !exo.tensor<[64, 64], f32, smem>
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, 0 :+ 32] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op the shared-memory destination is not one dense box (after its distributed dimensions: no ring, all dimensions but the first whole, no other dimension after the first but of extent 1)}}
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// A TMA load into rows 1-64 of a [65, 8] f32 buffer: 32 bytes past the
+// buffer's start, where cp.async.bulk.tensor needs 128.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 8]>>
+!Atile = !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
+!S = !exo.tensor<[65, 8], f32, smem>
+!Sw = !exo.window<[64, 8], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tma_load_misaligned(%M: index, %K: index, %A: !A, %G: !exo.tensor<[M, 64], f32, gmem>) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !exo.tensor<[65, 8], f32, smem>
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[1 :+ 64, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 8] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op the shared-memory destination must start at a multiple of 128 bytes (and so must each issuing CTA's slice of it)}}
+        exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// A TMA store from s[:, 1, :] of a [64, 2, 32] buffer: its rows are 64
+// elements apart, not one dense box.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [64, 32]>>
+!Ctile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 2, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+                    %src: !Sw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+exo.proc @tma_store_nondense(%M: index, %N: index, %C: !C) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %C_map[%m0 :+ 64, 0 :+ 32] : !Cmap -> !Ctile
+        %w = exo.window %s[:, 1, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op the shared-memory source is not one dense box (no ring, all dimensions but the first whole, no other dimension after the first but of extent 1)}}
+        exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// cp.async of 16 bytes from windows that start at element 4 t + 1: neither
+// address is provably 16-byte aligned.
+!Row = !exo.tensor<[N, 516], f32, gmem>
+!Buf = !exo.tensor<[2, 520], f32, smem>
+!Four = !exo.window<[4], f32, smem>
+!FourG = !exo.window<[4], f32, gmem>
+!Cg = !exo.barrier<cp_async_group, [128]>
+
+exo.proc @cp_async_4xf32(%dst: !Four {exo.access = #exo.access<write, out_of_order>},
+                         %src: !FourG {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = thread, timeline = cp_async, lowering = "cp_async_16"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !FourG
+    exo.assign %dst[%i] = %v : !Four
+  }
+}
+
+exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %buf4 = exo.alloc : !Buf
+      %cg = exo.alloc : !Cg
+      exo.for %i = 0 to %N seq {
+        %slot = arith.remui %i, %c2 : index
+        exo.for %t = 0 to 128 cuda_threads<thread> {
+          %t4 = arith.muli %t, %c4 : index
+          %t41 = arith.addi %t4, %c1 : index
+          %d4 = exo.window %buf4[%slot, %t41 :+ 4] : !Buf -> !Four
+          %s4 = exo.window %x[%i, %t41 :+ 4] : !Row -> !FourG
+          // expected-error @+1 {{'exo.call' op cp.async of 16 bytes needs both addresses provably 16-byte aligned: each window must start at a multiple of 4 elements of rows whose length is one}}
+          exo.call @cp_async_4xf32(%d4, %s4) : (!Four, !FourG)
+          exo.arrive(cp_async) >> %cg[%t] : !Cg
+          exo.await(%cg[%t], cuda_in_order, 0) : !Cg
+          %w = exo.read %buf4[%slot, %t41] : !Buf
+          exo.assign %y[%i, %t4] = %w : !Row
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A 16-byte vector store of an mma.sync accumulator fragment: its elements
+// live in other lanes' registers, in the instruction's layout.
+!Cr = !exo.tensor<[16, 8], f32, mma_c>
+!Cw = !exo.window<[16, 8], f32, mma_c>
+!x = !exo.tensor<[N], f32, gmem>
+!V4 = !exo.window<[4], f32, gmem>
+!R4 = !exo.window<[4], f32, mma_c>
+exo.proc @zero_c(%d: !Cw {exo.access = #exo.access<write>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_zero_c"> {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      exo.assign %d[%i, %j] = %z : !Cw
+    }
+  }
+}
+exo.proc @st_global_v4(%dst: !V4 {exo.access = #exo.access<write>},
+                       %src: !R4 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "st_global_v4"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !R4
+    exo.assign %dst[%i] = %v : !V4
+  }
+}
+exo.proc @v4_fragment(%N: index, %x: !x)
+    requires affine_set<()[N] : (N mod 4 == 0, N - 64 >= 0)> {
+  exo.device_function(blockDim = 32) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %C = exo.alloc : !Cr
+      %c = exo.window %C[:, :] : !Cr -> !Cw
+      exo.call @zero_c(%c) : (!Cw)
+      exo.for %l = 0 to 1 cuda_threads<thread> {
+        %s = exo.window %C[15, 4 :+ 4] : !Cr -> !R4
+        %d = exo.window %x[0 :+ 4] : !x -> !V4
+        // expected-error @+1 {{'exo.call' op a 16-byte vector store moves 4 consecutive 32-bit values between a thread's registers (not an instruction's fragment) and global memory}}
+        exo.call @st_global_v4(%d, %s) : (!V4, !R4)
+      }
+    }
+  }
+}
+
+// -----
+
+// An atomic add of an element of an mma.sync accumulator fragment.
+!Cr = !exo.tensor<[16, 8], f32, mma_c>
+!Cw = !exo.window<[16, 8], f32, mma_c>
+!x = !exo.tensor<[N], f32, gmem>
+!V4 = !exo.window<[1], f32, gmem>
+!R4 = !exo.window<[1], f32, mma_c>
+exo.proc @zero_c(%d: !Cw {exo.access = #exo.access<write>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_zero_c"> {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      exo.assign %d[%i, %j] = %z : !Cw
+    }
+  }
+}
+exo.proc @red_add(%dst: !V4 {exo.access = #exo.access<read_write, atomic>},
+                  %src: !R4 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> {
+  %v = exo.read %src[0] : !R4
+  exo.reduce %dst[0] += %v : !V4
+}
+exo.proc @v4_fragment(%N: index, %x: !x)
+    requires affine_set<()[N] : (N mod 4 == 0, N - 64 >= 0)> {
+  exo.device_function(blockDim = 32) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %C = exo.alloc : !Cr
+      %c = exo.window %C[:, :] : !Cr -> !Cw
+      exo.call @zero_c(%c) : (!Cw)
+      exo.for %l = 0 to 1 cuda_threads<thread> {
+        %s = exo.window %C[15, 7 :+ 1] : !Cr -> !R4
+        %d = exo.window %x[0 :+ 1] : !x -> !V4
+        // expected-error @+1 {{'exo.call' op an atomic add moves one f32 from a thread's registers (not an instruction's fragment) into global memory}}
+        exo.call @red_add(%d, %s) : (!V4, !R4)
+      }
+    }
+  }
+}
+
+// -----
+
+// A wgmma operand B[:, 1, 0:+8] of a [8, 2, 32] swizzled buffer: its rows
+// are 256 bytes apart, the descriptor says one span (128).
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!As = !exo.tensor<[128, 32], f32, smem_swizzle<128>>
+!Bs = !exo.tensor<[8, 2, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
+!Bk = !exo.window<[8, 8], f32, smem_swizzle<128>>
+exo.proc @wgmma_m64n8k8(%d: !D {exo.access = #exo.access<read_write>},
+                        %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+                        %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %p = arith.mulf %x, %y : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @wgmma_swz_kept(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %a = exo.window %A[4 :+ 64, 0 :+ 8] : !As -> !Ak
+      %b = exo.window %B[:, 1, 0 :+ 8] : !Bs -> !Bk
+      // expected-error @+1 {{'exo.call' op a wgmma tf32 operand must be a 8 x 8 window of swizzled shared memory (32, 64 or 128 bytes) whose K is the tensor's last dimension and whose rows are one swizzle span apart, of tf32}}
+      exo.call @wgmma_m64n8k8(%d, %a, %b) : (!D, !Ak, !Bk)
+    }
+  }
+}
+
+// -----
+
+// A wgmma operand A[4:+64, 0:+8] of a 128-byte-swizzled buffer: it starts
+// halfway into a swizzle pattern, and the descriptor's base offset is 0.
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!As = !exo.tensor<[128, 32], f32, smem_swizzle<128>>
+!Bs = !exo.tensor<[8, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
+!Bk = !exo.window<[8, 8], f32, smem_swizzle<128>>
+exo.proc @wgmma_m64n8k8(%d: !D {exo.access = #exo.access<read_write>},
+                        %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+                        %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %p = arith.mulf %x, %y : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @wgmma_swz_kept(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %a = exo.window %A[4 :+ 64, 0 :+ 8] : !As -> !Ak
+      %b = exo.window %B[:, 0 :+ 8] : !Bs -> !Bk
+      // expected-error @+1 {{'exo.call' op a wgmma tf32 operand in swizzled shared memory must start at a multiple of 8 rows (a swizzle pattern of 1024 bytes)}}
+      exo.call @wgmma_m64n8k8(%d, %a, %b) : (!D, !Ak, !Bk)
+    }
+  }
+}
+
+// -----
+
+// A TMA store from rows 1-64 of a [65, 8] f32 buffer: 32 bytes past the
+// buffer's start, where cp.async.bulk.tensor needs 128.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [64, 8]>>
+!Ctile = !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
+!S = !exo.tensor<[65, 8], f32, smem>
+!Sw = !exo.window<[64, 8], f32, smem>
+exo.proc @tma_store(%dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+                    %src: !Sw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Sw
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+exo.proc @tma_store_misaligned(%M: index, %N: index, %C: !C) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %C_map[%m0 :+ 64, 0 :+ 8] : !Cmap -> !Ctile
+        %w = exo.window %s[1 :+ 64, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op the shared-memory source must start at a multiple of 128 bytes}}
+        exo.call @tma_store(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// A constant offset of 2^41 + 1 elements is odd: divisibility is tracked
+// soundly past 2^40 (the largest divisor it names), so no 16-byte
+// alignment is claimed.
+!x = !exo.tensor<[N], f32, gmem>
+!V4 = !exo.window<[4], f32, gmem>
+!R = !exo.tensor<[128, 4], f32, regs>
+!R4 = !exo.window<[4], f32, regs>
+exo.proc @st_global_v4(%dst: !V4 {exo.access = #exo.access<write>},
+                       %src: !R4 {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "st_global_v4"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !R4
+    exo.assign %dst[%i] = %v : !V4
+  }
+}
+exo.proc @huge_odd_offset(%N: index, %x: !x)
+    requires affine_set<()[N] : (N mod 4 == 0, N - 2199023255557 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %r = exo.alloc : !R
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %s = exo.window %x[2199023255553 :+ 4] : !x -> !V4
+        %d = exo.window %r[%i, :] : !R -> !R4
+        // expected-error @+1 {{'exo.call' op a 16-byte vector store needs a provably 16-byte-aligned address}}
+        exo.call @st_global_v4(%s, %d) : (!V4, !R4)
       }
     }
   }
