@@ -113,7 +113,14 @@ struct Record {
   Threads accessor;
   QualTimelineSet qual = 0;
   bool outOfOrder = false, atomic = false, mutate = false;
+  /// Visibility granted by syncs (and by the access itself to a single
+  /// thread).
   SmallVector<Vis, 2> vis;
+  /// The accessors' own in-order view of an access by several threads:
+  /// each orders its own share on `qual`, which a later access by the same
+  /// collective relies on, but no thread has seen the others' shares, so
+  /// it does not let a sync by some of them witness the whole record.
+  QualTimelineSet selfQual = 0;
   SmallVector<Pending, 1> pending;
   /// The size of `pending` at which Machine::prunePending looks again.
   uint32_t pendingPruneAt = 16;
@@ -123,8 +130,12 @@ struct Record {
   SmallVector<int64_t, 10> context;
   Operation *lastSync = nullptr;
 
+  /// Whether a sync by `g` on `lanes` covers the record: every thread that
+  /// made it takes part (a sync by some of a collective's threads orders
+  /// only their share of its accesses), or some thread that already sees all
+  /// of it does (cumulativity).
   bool witnessedBy(const Threads &g, QualTimelineSet lanes) const {
-    if ((qual & lanes) && accessor.intersects(g))
+    if ((qual & lanes) && accessor.coveredBy({&g}))
       return true;
     for (const Vis &v : vis)
       if ((v.temporal & lanes) && v.threads.intersects(g))
@@ -144,6 +155,8 @@ struct Record {
   bool visibleTo(const Threads &g, QualTimelineSet lanes,
                  bool temporalOnly) const {
     SmallVector<const Threads *> parts;
+    if (selfQual & lanes)
+      parts.push_back(&accessor);
     for (const Vis &v : vis)
       if ((temporalOnly ? v.temporal : v.full) & lanes)
         parts.push_back(&v.threads);
@@ -189,10 +202,13 @@ struct BarrierElement {
   /// Adds to `parts` the threads that know this element's phase completed
   /// (fully ordered after one of its awaits on the mbarrier lane).
   void completionSeenBy(SmallVectorImpl<const Threads *> &parts) const {
-    for (const RecordRef &done : completions)
+    for (const RecordRef &done : completions) {
+      if (done->selfQual & qualBit(QualTimeline::Mbarrier))
+        parts.push_back(&done->accessor);
       for (const Vis &v : done->vis)
         if (v.full & qualBit(QualTimeline::Mbarrier))
           parts.push_back(&v.threads);
+    }
   }
 };
 
@@ -513,8 +529,17 @@ RecordRef Machine::newRecord(Operation *op, const Collective &g,
   rec->op = op;
   for (auto &it : iterators)
     rec->context.push_back(it.second);
-  if (!outOfOrder)
-    rec->grant(rec->accessor, qual, qual);
+  if (!outOfOrder) {
+    // One thread sees all of its own access; several threads each see
+    // only their share (Record::selfQual).
+    bool single =
+        rec->accessor.ranges.size() == 1 &&
+        rec->accessor.ranges[0].second - rec->accessor.ranges[0].first == 1;
+    if (single)
+      rec->grant(rec->accessor, qual, qual);
+    else
+      rec->selfQual = qual;
+  }
   addLive(g.task, rec);
   return rec;
 }
@@ -1563,6 +1588,20 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         else
           diag.attachNote(var.alloc->getLoc())
               << "the element is pre-arrived by its allocation";
+        return failure();
+      }
+      // The lowering gives mbarrier.init the arrivals of one statement's
+      // instances: a phase that two statements arrive on would complete on
+      // the first statement's arrivals alone.
+      if (oneShot && el.arriveOp && el.arriveOp != arrive.getOperation()) {
+        InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
+        diag << "barrier misuse: two arrive statements arrive on the one-shot "
+                "mbarrier element "
+             << elementName(var, key) << " (this one by " << describe(who)
+             << " at " << context()
+             << "); an mbarrier phase must be completed by the instances of "
+                "one arrive statement, whose arrivals its init count is";
+        diag.attachNote(el.arriveOp->getLoc()) << "the other arrive";
         return failure();
       }
       el.arrivedBy.unite(who);
