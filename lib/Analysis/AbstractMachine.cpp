@@ -1599,8 +1599,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
                 "mbarrier element "
              << elementName(var, key) << " (this one by " << describe(who)
              << " at " << context()
-             << "); an mbarrier phase must be completed by the instances of "
-                "one arrive statement, whose arrivals its init count is";
+             << "); one arrive statement (all its instances) must complete "
+                "a phase, since the lowering's mbarrier.init counts the "
+                "arrivals of one statement";
         diag.attachNote(el.arriveOp->getLoc()) << "the other arrive";
         return failure();
       }
@@ -1694,10 +1695,23 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       upTo = std::max(upTo, limit);
     }
     const Threads &who = g.global();
+    // An await lowers to a wait (acquire) and fences no proxies: a generic
+    // write released through the barrier becomes visible to the awaiters'
+    // own accesses, not to their asynchronous-proxy operations (TMA, wgmma
+    // reading shared memory). Those need a Fence(_,
+    // cuda_generic_and_async_proxy) after the write, which lowers to
+    // fence.proxy.async by the writers.
+    const QualTimelineSet asyncProxy =
+        qualBit(QualTimeline::AsyncRetired) | qualBit(QualTimeline::WgmmaSmem);
+    const QualTimelineSet genericWrites =
+        qualBit(QualTimeline::CudaRam) | qualBit(QualTimeline::CpAsync);
     forEachLive(g.task, [&](Record &r) {
       for (const Pending &p : r.pending)
         if (p.barrier == el.id && p.count <= limit) {
-          r.grant(who, l2.full, l2.full | l2.temporal);
+          QualTimelineSet full = l2.full;
+          if (r.mutate && (r.qual & genericWrites))
+            full &= ~asyncProxy;
+          r.grant(who, full, l2.full | l2.temporal);
           r.lastSync = &op;
           return;
         }

@@ -263,6 +263,19 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
   case BarrierKind::Mbarrier:
     break;
   }
+  // mbarrier.arrive releases the arriving thread's own generic accesses; it
+  // does not track asynchronous operations (cp.async would need
+  // cp.async.mbarrier.arrive; TMA loads complete through their trailing
+  // barrier instead).
+  if (arrive.getTimeline() != SyncTimeline::CudaInOrder &&
+      arrive.getTimeline() != SyncTimeline::CudaTemporal)
+    return arrive.emitOpError()
+           << "an mbarrier arrive lowers to mbarrier.arrive, which orders only "
+              "the arriving threads' own accesses (cuda_in_order, "
+              "cuda_temporal), not "
+           << stringifySyncTimeline(arrive.getTimeline())
+           << "; complete asynchronous operations through a commit group or "
+              "the instruction's trailing barrier";
 
   // Which CTAs each instance signals, and the transaction bytes it
   // expects there: those of the instructions with this trailing barrier
@@ -333,6 +346,7 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
             inCta |= cp.cta == p.cta;
           if (!inCta)
             continue;
+          txExpected.insert(call);
           // Bytes of the destination window split over the issuing CTAs.
           Type dst = call.getArgs()[0].getType();
           int64_t bytes = elementBytes(getElementTypeOf(dst));

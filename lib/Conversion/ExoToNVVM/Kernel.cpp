@@ -261,6 +261,25 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
 
   if (failed(emitBranches()))
     return failure();
+  // A TMA load completes into its mbarrier with complete_tx: some arrive
+  // must expect its bytes, or the phase could complete before the data
+  // lands (and the late bytes corrupt the next phase).
+  WalkResult unexpected = proc.walk([&](CallOp call) {
+    Value bar = call.getTrailing();
+    if (!bar || txExpected.contains(call))
+      return WalkResult::advance();
+    auto type = dyn_cast<BarrierType>(bar.getType());
+    if (!type || type.getKind() != BarrierKind::Mbarrier)
+      return WalkResult::advance();
+    call.emitOpError()
+        << "completes into an mbarrier, but no arrive expects its "
+           "transaction bytes: an arrive on the same barrier must follow it "
+           "in the same loop body, by threads that include its issuing "
+           "threads";
+    return WalkResult::interrupt();
+  });
+  if (unexpected.wasInterrupted())
+    return failure();
   LLVM::ReturnOp::create(b, loc, ValueRange());
   // The base alignment the code assumes of gmem arguments.
   for (auto [i, bytes] : gmemAlign) {

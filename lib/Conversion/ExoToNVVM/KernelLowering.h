@@ -324,6 +324,9 @@ private:
   /// The base alignment (bytes) the code assumes of gmem arguments, by
   /// argument number; the launcher rejects other pointers.
   std::map<unsigned, int64_t> gmemAlign;
+  /// The calls completing into an mbarrier whose transaction bytes some
+  /// arrive expects (Barriers.cpp); every such call must be one of them.
+  DenseSet<Operation *> txExpected;
   /// Gmem arguments the launcher zeroes before the launch.
   SmallVector<int64_t> memsets;
   int64_t smemBytes = 0;

@@ -1,0 +1,315 @@
+// Planted bug (test/Check/audit-bugs.test): hopper_gemm.mlir with the
+// epilogue's proxy fence run by warps 0-8 only: warpgroup 1's stores to C_smem
+// are not fenced before the TMA store.
+// The hand-annotated Hopper tf32 GEMM: C[m, n] = sum_k A[m, k] * B[n, k].
+//
+// A is M x K row-major (K-major), B is N x K (K-major), C is M x N row-major.
+// One task computes a 256 x 256 tile of C on a cluster of two CTAs
+// (ncta_M = 2, ncta_N = 1); each CTA owns a 128 x 256 tile.
+//
+// Per CTA, 12 warps in three named groups (warp specialization):
+//   - "producer" (1 warp, setmaxnreg.dec 40): issues the TMA loads of A and B
+//     into a 4-slot SMEM ring. A's 128 x 32 tile is loaded by each CTA for
+//     itself; B's 256 x 32 tile is shared by both CTAs: each loads one half
+//     and multicasts it to both.
+//   - "unused" (3 warps, setmaxnreg.dec 40): pad the producer to a warpgroup.
+//   - "consumer" (8 warps = 2 warpgroups, setmaxnreg.inc 232): each
+//     warpgroup multiplies 64 rows of A by all 256 rows of B with four
+//     wgmma.m64n256k8 tf32 per K step into a register accumulator.
+//
+// Synchronization (every statement below is an annotation: read
+// sequentially, it changes nothing):
+//   - %raw ("full") mbarriers, one per CTA and K iteration (ring of 4): the
+//     TMA loads complete on them (trailing barriers); the producer's
+//     Arrive(cuda_temporal) carries the expected transaction; consumers
+//     Await them before reading the slot through wgmma (async proxy).
+//   - %war ("empty") mbarriers, pre-arrived for the 4 initially free slots:
+//     consumers release slot (k - 1) mod 4 once the wgmma commit group of
+//     iteration k - 1 has retired (Await(%cg, 1)), multicasting the Arrive to
+//     the producers of every CTA that wrote into that slot; producers Await
+//     them before overwriting a slot.
+//   - %cg: one wgmma commit group per consumer warpgroup.
+//   - Epilogue: a cluster-wide fence (SMEM of the ring is reused for C), the
+//     accumulators go to SMEM, a CTA fence with a proxy fence makes them
+//     visible to the TMA store, which one producer warp issues and waits
+//     for (bulk commit group); a final cluster-wide fence protects the SMEM
+//     of the next task of this persistent CTA.
+
+!A = !exo.tensor<[M, K], f32, gmem>
+!B = !exo.tensor<[N, K], f32, gmem>
+!C = !exo.tensor<[M, N], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
+!Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [128, 256]>>
+!Atile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
+!Btile = !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
+!Ctile = !exo.window<[128, 256], f32, tma_map<0, [128, 256]>>
+!Aring = !exo.tensor<[2, 1, 4, 128, 32], f32, smem_swizzle<128>>
+!Bring = !exo.tensor<[2, 1, 4, 256, 32], f32, smem_swizzle<128>>
+!Aslot = !exo.window<[1, 128, 32], f32, smem_swizzle<128>>
+!Bslot = !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
+!Bk = !exo.window<[256, 8], f32, smem_swizzle<128>>
+!Dall = !exo.tensor<[2, 1, 2, 64, 256], f32, wgmma_accum>
+!D = !exo.window<[64, 256], f32, wgmma_accum>
+!Csmem = !exo.tensor<[2, 1, 128, 256], f32, smem>
+!Cwg = !exo.window<[64, 256], f32, smem>
+!Ccta = !exo.window<[128, 256], f32, smem>
+!Full = !exo.barrier<mbarrier, [2, 1, ? ring 4]>
+!Empty = !exo.barrier<mbarrier(prearrive 4), [2, 1, ? ring 4]>
+!Cg = !exo.barrier<wgmma_group, [2, 1, 2]>
+!TmaCg = !exo.barrier<bulk_group>
+
+//===----------------------------------------------------------------------===//
+// Instructions used by the kernel (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// issued for a multicast group of one CTA (ncta_N = 1): the destination's
+// leading dimension is the CTA dimension of the shared-memory ring.
+exo.proc @sm90_tma_load_multicast1_128x32_f32(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[0, %i, %j] = %v : !Aslot
+    }
+  }
+}
+
+// The same with .multicast::cluster: each of the 2 CTAs loads 128 of the 256
+// rows and writes them into the SMEM of both.
+exo.proc @sm90_tma_load_multicast2_256x32_f32(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %c = 0 to 2 seq {
+    exo.for %i = 0 to 256 seq {
+      exo.for %j = 0 to 32 seq {
+        %v = exo.read %src[%i, %j] : !Btile
+        exo.assign %dst[%c, %i, %j] = %v : !Bslot
+      }
+    }
+  }
+}
+
+// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
+exo.proc @sm90_wgmma_zero_m64n256_f32(
+    %d: !D {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      exo.assign %d[%i, %j] = %zero : !D
+    }
+  }
+}
+
+// wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 (A and B in SMEM).
+exo.proc @sm90_wgmma_m64n256k8_tf32(
+    %d: !D {exo.access = #exo.access<read_write>},
+    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 256 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %xt = arith.truncf %x : f32 to tf32
+        %yt = arith.truncf %y : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+
+// Stores a warpgroup's accumulator tile to SMEM (st.shared per fragment).
+exo.proc @sm90_wgmma_store_d_m64n256_f32(
+    %dst: !Cwg {exo.access = #exo.access<write>},
+    %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 256 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cwg
+    }
+  }
+}
+
+// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+exo.proc @sm90_tma_store_128x256_f32(
+    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+    %src: !Ccta {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 256 seq {
+      %v = exo.read %src[%i, %j] : !Ccta
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+exo.proc @gemm_sm90_tf32(%M: index, %N: index, %K: index,
+                         %A: !A, %B: !B, %C: !C)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 32 >= 0)> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  // Tensor maps are encoded on the host.
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  %B_map = exo.window %B[:, :] : !B -> !Bmap
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  %Mt = arith.divui %M, %c256 : index
+  %Nt = arith.divui %N, %c256 : index
+  %Kt = arith.divui %K, %c32 : index
+  %Kt3 = arith.addi %Kt, %c3 : index
+  exo.device_function(warps = [<"producer", 1, dec 40>, <"unused", 3, dec 40>,
+                               <"consumer", 8, inc 232>], clusterDim = 2) {
+    exo.for %task_n = 0 to %Nt cuda_tasks {
+      exo.for %task_m = 0 to %Mt cuda_tasks {
+        // Accumulators: distributed over (CTA row, CTA column, warpgroup).
+        %D = exo.alloc : !Dall
+        exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+          exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+            exo.warps "consumer" {
+              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+                %d = exo.window %D[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
+                exo.call @sm90_wgmma_zero_m64n256_f32(%d) : (!D)
+              }
+            }
+          }
+        }
+        %raw = exo.alloc : !Full
+        %war = exo.alloc : !Empty
+        %cg = exo.alloc : !Cg
+        %A_smem = exo.alloc : !Aring
+        %B_smem = exo.alloc : !Bring
+        exo.for %k = 0 to %Kt seq {
+          %slot = arith.remui %k, %c4 : index
+          %k0 = arith.muli %k, %c32 : index
+          %k3 = arith.addi %k, %c3 : index
+          %later = arith.cmpi uge, %k, %c1 : index
+          exo.warps "producer" {
+            // Wait until every reader of this slot has released it.
+            exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+              exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+                exo.await(%war[%cta_m, %cta_n, %k], cuda_temporal, 0) : !Empty
+              }
+            }
+            // A: each CTA loads its own 128 x 32 tile (a multicast to the
+            // ncta_N = 1 CTAs of its row).
+            exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+              %tm2 = arith.muli %task_m, %c2 : index
+              %tmc = arith.addi %tm2, %cta_m : index
+              %m0 = arith.muli %tmc, %c128 : index
+              %a_dst = exo.window %A_smem[%cta_m, :, %slot, :, :] : !Aring -> !Aslot
+              %a_src = exo.window %A_map[%m0 :+ 128, %k0 :+ 32] : !Amap -> !Atile
+              exo.call @sm90_tma_load_multicast1_128x32_f32(%a_dst, %a_src) >> %raw[%cta_m, :, %k]
+                  : (!Aslot, !Atile) >> !Full
+            }
+            // B: the 256 x 32 tile is multicast to both CTAs of the column.
+            exo.for %cta_n = 0 to 1 cuda_threads<2 * cta_strided(1)> {
+              %n0 = arith.muli %task_n, %c256 : index
+              %b_dst = exo.window %B_smem[:, %cta_n, %slot, :, :] : !Bring -> !Bslot
+              %b_src = exo.window %B_map[%n0 :+ 256, %k0 :+ 32] : !Bmap -> !Btile
+              exo.call @sm90_tma_load_multicast2_256x32_f32(%b_dst, %b_src) >> %raw[:, %cta_n, %k]
+                  : (!Bslot, !Btile) >> !Full
+              exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+                exo.arrive(cuda_temporal) >> %raw[%cta_m, :, %k] >> %raw[:, %cta_n, %k] : !Full
+              }
+            }
+          }
+          exo.warps "consumer" {
+            exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+              exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+                exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0) : !Full
+                exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+                  %d = exo.window %D[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
+                  %r0 = arith.muli %wg, %c64 : index
+                  exo.fence(wgmma_fence_1, wgmma_fence_2)
+                  exo.for %kk = 0 to 4 seq {
+                    %kk0 = arith.muli %kk, %c8 : index
+                    %a = exo.window %A_smem[%cta_m, %cta_n, %slot, %r0 :+ 64, %kk0 :+ 8] : !Aring -> !Ak
+                    %b = exo.window %B_smem[%cta_m, %cta_n, %slot, :, %kk0 :+ 8] : !Bring -> !Bk
+                    exo.call @sm90_wgmma_m64n256k8_tf32(%d, %a, %b) : (!D, !Ak, !Bk)
+                  }
+                  exo.arrive(wgmma_async) >> %cg[%cta_m, %cta_n, %wg] : !Cg
+                  // Iteration k - 1's wgmma has retired: its slot is free.
+                  exo.if %later {
+                    exo.await(%cg[%cta_m, %cta_n, %wg], cuda_in_order, 1) : !Cg
+                  }
+                }
+                exo.if %later {
+                  exo.arrive(cuda_in_order) >> %war[%cta_m, :, %k3] >> %war[:, %cta_n, %k3] : !Empty
+                }
+              }
+            }
+          }
+        }
+        // Drain the wgmma pipeline and release the last slot.
+        exo.warps "consumer" {
+          exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+            exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+                exo.await(%cg[%cta_m, %cta_n, %wg], cuda_in_order, 0) : !Cg
+              }
+              exo.arrive(cuda_in_order) >> %war[%cta_m, :, %Kt3] >> %war[:, %cta_n, %Kt3] : !Empty
+            }
+          }
+        }
+        // Epilogue: the ring's SMEM is reused for C (cluster-wide fence).
+        exo.fence(cuda_in_order, cuda_in_order)
+        %C_smem = exo.alloc : !Csmem
+        exo.for %cta_m = 0 to 2 cuda_threads<cta> {
+          exo.for %cta_n = 0 to 1 cuda_threads<cta> {
+            exo.warps "consumer" {
+              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+                %r0 = arith.muli %wg, %c64 : index
+                %d = exo.window %D[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
+                %c = exo.window %C_smem[%cta_m, %cta_n, %r0 :+ 64, :] : !Csmem -> !Cwg
+                exo.call @sm90_wgmma_store_d_m64n256_f32(%c, %d) : (!Cwg, !D)
+              }
+            }
+            // Generic-proxy stores become visible to the TMA store.
+            exo.warps 0 to 9 {
+              exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+            }
+            exo.warps "producer" {
+              %tm2 = arith.muli %task_m, %c2 : index
+              %tmc = arith.addi %tm2, %cta_m : index
+              %m0 = arith.muli %tmc, %c128 : index
+              %n0 = arith.muli %task_n, %c256 : index
+              %dst = exo.window %C_map[%m0 :+ 128, %n0 :+ 256] : !Cmap -> !Ctile
+              %src = exo.window %C_smem[%cta_m, %cta_n, :, :] : !Csmem -> !Ccta
+              exo.call @sm90_tma_store_128x256_f32(%dst, %src) : (!Ctile, !Ccta)
+              %tma_cg = exo.alloc : !TmaCg
+              exo.arrive(tma_to_gmem_async) >> %tma_cg : !TmaCg
+              exo.await(%tma_cg, cuda_in_order, 0) : !TmaCg
+            }
+          }
+        }
+        // The next task of this persistent cluster reuses the SMEM.
+        exo.fence(cuda_in_order, cuda_in_order)
+      }
+    }
+  }
+}
