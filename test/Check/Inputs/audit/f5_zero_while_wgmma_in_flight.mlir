@@ -1,0 +1,233 @@
+// Planted bug (test/Check/audit-bugs.test): wgmma_gemm_1cta.mlir with the
+// accumulator zeroed for the next K step right after the wgmma group's commit,
+// before its wait: plain register writes while the wgmma still writes the
+// accumulator.
+// The simplest TMA + wgmma tf32 GEMM: C[m, n] = sum_k A[m, k] * B[n, k].
+//
+// A is M x K row-major (K-major), B is N x K (K-major), C is M x N row-major:
+// the layout of hopper_gemm.mlir, so the same harness checks both.
+//
+// One CTA of one warpgroup (128 threads, no cluster, no warp
+// specialization). A task computes one 64 x 128 tile of C; for each 32-wide
+// slice of K:
+//   - warp 0 TMA-loads A's 64 x 32 tile and B's 128 x 32 tile into one
+//     (single-buffered) stage of 128-byte swizzled shared memory; both loads
+//     complete on the slice's element of %full;
+//   - the warpgroup awaits %full, fences (wgmma.fence) and issues four
+//     wgmma.m64n128k8 tf32 into its register accumulator, commits them and
+//     waits for them (wait_group 0) before the next slice's loads overwrite
+//     the stage.
+// The epilogue stores the accumulator to shared memory, makes it visible to
+// the async proxy with a CTA fence, and warp 0 TMA-stores the 64 x 128 tile
+// and waits for its bulk commit group.
+//
+// Synchronization (every statement below is an annotation: read
+// sequentially, it changes nothing):
+//   - %full: one mbarrier element per K slice (a ring of depth 1: the same
+//     physical mbarrier, one phase per slice). The TMA loads complete on it
+//     (trailing barriers); warp 0's Arrive(cuda_temporal) carries the
+//     expected transaction bytes; the warpgroup's
+//     Await(cuda_generic_and_async_proxy) makes the stage visible to wgmma.
+//   - %cg: the warpgroup's wgmma commit group; Await(%cg, cuda_in_order, 0)
+//     retires the slice's wgmma reads of the stage (WAR against the next
+//     slice's TMA loads, and against the epilogue's reuse of the shared
+//     memory for C).
+//   - Epilogue: Fence(cuda_in_order, cuda_generic_and_async_proxy) by the
+//     CTA (fence.proxy.async + barrier) orders the accumulator's generic
+//     stores before the TMA store; %store_cg is the store's bulk group.
+
+!A = !exo.tensor<[M, K], f32, gmem>
+!B = !exo.tensor<[N, K], f32, gmem>
+!C = !exo.tensor<[M, N], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<128, [64, 32]>>
+!Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
+!Cmap = !exo.window<[M, N], f32, tma_map<0, [64, 128]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<128, [64, 32]>>
+!Btile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
+!Ctile = !exo.window<[64, 128], f32, tma_map<0, [64, 128]>>
+!Asmem = !exo.tensor<[64, 32], f32, smem_swizzle<128>>
+!Bsmem = !exo.tensor<[128, 32], f32, smem_swizzle<128>>
+!Aslot = !exo.window<[64, 32], f32, smem_swizzle<128>>
+!Bslot = !exo.window<[128, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
+!Bk = !exo.window<[128, 8], f32, smem_swizzle<128>>
+!Dt = !exo.tensor<[64, 128], f32, wgmma_accum>
+!D = !exo.window<[64, 128], f32, wgmma_accum>
+!Csmem = !exo.tensor<[64, 128], f32, smem>
+!Cslot = !exo.window<[64, 128], f32, smem>
+!Full = !exo.barrier<mbarrier, [? ring 1]>
+!Cg = !exo.barrier<wgmma_group>
+!StoreCg = !exo.barrier<bulk_group>
+
+//===----------------------------------------------------------------------===//
+// Instructions used by the kernel (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+exo.proc @sm90_tma_load_64x32_f32_swizzle128(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Aslot
+    }
+  }
+}
+
+exo.proc @sm90_tma_load_128x32_f32_swizzle128(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Btile
+      exo.assign %dst[%i, %j] = %v : !Bslot
+    }
+  }
+}
+
+// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
+exo.proc @sm90_wgmma_zero_m64n128_f32(
+    %d: !D {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 128 seq {
+      exo.assign %d[%i, %j] = %zero : !D
+    }
+  }
+}
+
+// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
+exo.proc @sm90_wgmma_m64n128k8_tf32(
+    %d: !D {exo.access = #exo.access<read_write>},
+    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 128 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %xt = arith.truncf %x : f32 to tf32
+        %yt = arith.truncf %y : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+
+// Stores the warpgroup's accumulator tile to SMEM (st.shared per fragment).
+exo.proc @sm90_wgmma_store_d_m64n128_f32(
+    %dst: !Cslot {exo.access = #exo.access<write>},
+    %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 128 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cslot
+    }
+  }
+}
+
+// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+exo.proc @sm90_tma_store_64x128_f32(
+    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
+    %src: !Cslot {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 128 seq {
+      %v = exo.read %src[%i, %j] : !Cslot
+      exo.assign %dst[%i, %j] = %v : !Ctile
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel
+//===----------------------------------------------------------------------===//
+
+exo.proc @gemm_sm90_tf32_1cta(%M: index, %N: index, %K: index,
+                              %A: !A, %B: !B, %C: !C)
+    requires affine_set<()[M, N, K] : (M mod 64 == 0, N mod 128 == 0,
+                                        K mod 32 == 0, M - 64 >= 0,
+                                        N - 128 >= 0, K - 32 >= 0)> {
+  %c8 = arith.constant 8 : index
+  %c1z = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  // Tensor maps are encoded on the host.
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  %B_map = exo.window %B[:, :] : !B -> !Bmap
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  %Mt = arith.divui %M, %c64 : index
+  %Nt = arith.divui %N, %c128 : index
+  %Kt = arith.divui %K, %c32 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task_n = 0 to %Nt cuda_tasks {
+      exo.for %task_m = 0 to %Mt cuda_tasks {
+        %m0 = arith.muli %task_m, %c64 : index
+        %n0 = arith.muli %task_n, %c128 : index
+        // The accumulator (the warpgroup's registers) starts from zero.
+        %D = exo.alloc : !Dt
+        %d = exo.window %D[:, :] : !Dt -> !D
+        exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!D)
+        %full = exo.alloc : !Full
+        %cg = exo.alloc : !Cg
+        %A_smem = exo.alloc : !Asmem
+        %B_smem = exo.alloc : !Bsmem
+        exo.for %k = 0 to %Kt seq {
+          %k0 = arith.muli %k, %c32 : index
+          // Warp 0 loads the slice; the previous slice's wgmma have retired.
+          exo.warps 0 to 1 {
+            %a_dst = exo.window %A_smem[:, :] : !Asmem -> !Aslot
+            %a_src = exo.window %A_map[%m0 :+ 64, %k0 :+ 32] : !Amap -> !Atile
+            exo.call @sm90_tma_load_64x32_f32_swizzle128(%a_dst, %a_src) >> %full[%k]
+                : (!Aslot, !Atile) >> !Full
+            %b_dst = exo.window %B_smem[:, :] : !Bsmem -> !Bslot
+            %b_src = exo.window %B_map[%n0 :+ 128, %k0 :+ 32] : !Bmap -> !Btile
+            exo.call @sm90_tma_load_128x32_f32_swizzle128(%b_dst, %b_src) >> %full[%k]
+                : (!Bslot, !Btile) >> !Full
+            exo.arrive(cuda_temporal) >> %full[%k] : !Full
+          }
+          exo.await(%full[%k], cuda_generic_and_async_proxy, 0) : !Full
+          exo.fence(wgmma_fence_1, wgmma_fence_2)
+          exo.for %kk = 0 to 4 seq {
+            %kk0 = arith.muli %kk, %c8 : index
+            %a = exo.window %A_smem[:, %kk0 :+ 8] : !Asmem -> !Ak
+            %b = exo.window %B_smem[:, %kk0 :+ 8] : !Bsmem -> !Bk
+            exo.call @sm90_wgmma_m64n128k8_tf32(%d, %a, %b) : (!D, !Ak, !Bk)
+          }
+          exo.arrive(wgmma_async) >> %cg : !Cg
+          %k1 = arith.addi %k, %c1z : index
+          %notlast = arith.cmpi ult, %k1, %Kt : index
+          exo.if %notlast {
+            exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!D)
+          }
+          // The stage is free once this slice's wgmma have retired.
+          exo.await(%cg, cuda_in_order, 0) : !Cg
+        }
+        // Epilogue: C's tile may reuse the stage's shared memory.
+        %C_smem = exo.alloc : !Csmem
+        %c_dst = exo.window %C_smem[:, :] : !Csmem -> !Cslot
+        exo.call @sm90_wgmma_store_d_m64n128_f32(%c_dst, %d) : (!Cslot, !D)
+        // Generic-proxy stores become visible to the TMA store.
+        exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+        exo.warps 0 to 1 {
+          %dst = exo.window %C_map[%m0 :+ 64, %n0 :+ 128] : !Cmap -> !Ctile
+          %src = exo.window %C_smem[:, :] : !Csmem -> !Cslot
+          exo.call @sm90_tma_store_64x128_f32(%dst, %src) : (!Ctile, !Cslot)
+          %store_cg = exo.alloc : !StoreCg
+          exo.arrive(tma_to_gmem_async) >> %store_cg : !StoreCg
+          exo.await(%store_cg, cuda_in_order, 0) : !StoreCg
+        }
+      }
+    }
+  }
+}
