@@ -189,6 +189,10 @@ static ElementMap::iterator splitAt(ElementMap &runs, int64_t at) {
 struct BarrierElement {
   int64_t id;
   int64_t arrives = 0;
+  /// Cluster barriers: the awaits so far. The collective analysis makes
+  /// every arrive and await run on the whole cluster, so the hardware
+  /// barrier alternates: arrive, wait, arrive, wait.
+  int64_t awaits = 0;
   /// mbarriers are one-shot per logical element: the threads that arrived
   /// (every thread, for a pre-arrived element) and that awaited.
   Threads arrivedBy, awaitedBy;
@@ -1605,6 +1609,16 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         diag.attachNote(el.arriveOp->getLoc()) << "the other arrive";
         return failure();
       }
+      if (var.barrierType.getKind() == BarrierKind::ClusterSync &&
+          el.arrives != el.awaits) {
+        InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
+        diag << "barrier misuse: arrive on the cluster barrier "
+             << elementName(var, key) << " at " << context()
+             << " before the wait for the previous arrive";
+        if (el.arriveOp)
+          diag.attachNote(el.arriveOp->getLoc()) << "the previous arrive";
+        return failure();
+      }
       el.arrivedBy.unite(who);
       el.arriveOp = arrive;
       elements.push_back(&el);
@@ -1638,6 +1652,12 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
              << " waits for an arrive that has not happened";
     }
     SyncTimelineSets l2 = getSyncTimelineSets(await.getTimeline());
+    if (var.barrierType.getKind() == BarrierKind::ClusterSync &&
+        el.awaits++ != el.arrives - 1)
+      return mlir::emitError(await.getLoc())
+             << "barrier misuse: wait on the cluster barrier "
+             << elementName(var, keys->front()) << " at " << context()
+             << " with no arrive since the previous wait";
     if (var.barrierType.getKind() == BarrierKind::Mbarrier) {
       if (el.awaitedBy.intersects(g.global())) {
         InFlightDiagnostic diag = mlir::emitError(await.getLoc());
