@@ -197,6 +197,9 @@ struct BarrierElement {
   /// (every thread, for a pre-arrived element) and that awaited.
   Threads arrivedBy, awaitedBy;
   Operation *arriveOp = nullptr, *awaitOp = nullptr;
+  /// mbarriers: the values of the sequential loops around `arriveOp` when
+  /// it arrived (its instances in one execution share them).
+  SmallVector<int64_t, 4> arriveSeq;
   /// Ring mbarriers: "this element's phase has completed", a record made by
   /// each Await of it (on the mbarrier lane, visible to the awaiters and,
   /// through later syncs, to others). An Await of the element one ring
@@ -1619,8 +1622,26 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
           diag.attachNote(el.arriveOp->getLoc()) << "the previous arrive";
         return failure();
       }
+      // ... and so must one execution of it: the same statement repeated by
+      // a sequential loop would add its arrivals again.
+      SmallVector<int64_t, 4> seq;
+      for (Operation *p = arrive->getParentOp(); p; p = p->getParentOp())
+        if (auto loop = dyn_cast<amir::SeqForOp>(p))
+          seq.push_back(values.lookup(loop.getInductionVar()));
+      if (oneShot && el.arriveOp == arrive.getOperation() &&
+          el.arriveSeq != seq) {
+        InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
+        diag << "barrier misuse: this arrive statement arrives on the "
+                "one-shot mbarrier element "
+             << elementName(var, key) << " again in another iteration of a "
+             << "sequential loop (by " << describe(who) << " at " << context()
+             << "); one execution of one statement must complete a phase, "
+                "since the lowering's mbarrier.init counts its arrivals";
+        return failure();
+      }
       el.arrivedBy.unite(who);
       el.arriveOp = arrive;
+      el.arriveSeq = std::move(seq);
       elements.push_back(&el);
     }
     forEachLive(g.task, [&](Record &r) {

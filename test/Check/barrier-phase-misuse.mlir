@@ -1,9 +1,11 @@
 // RUN: exo-gpu-opt %s -split-input-file -exo-check-sync -verify-diagnostics
 
-// A cluster barrier alternates arrive and wait on the hardware
-// (barrier.cluster.arrive / .wait): a second arrive before the wait, or a
-// second wait with no arrive between, is misuse (undefined behaviour or a
-// hang), not a fence.
+// Barrier phases the hardware counts differently from the program's order.
+// A cluster barrier alternates arrive and wait (barrier.cluster.arrive /
+// .wait): a second arrive before the wait, or a second wait with no arrive
+// between, is misuse (undefined behaviour or a hang), not a fence. An
+// mbarrier phase is completed by one execution of one arrive statement
+// (the last case; two statements: test/Check/audit-bugs.test).
 
 !Sync = !exo.barrier<cluster_sync>
 exo.proc @arrive_twice() {
@@ -46,6 +48,31 @@ exo.proc @alternating() {
         exo.arrive(cuda_in_order) >> %sync : !Sync
         exo.await(%sync, cuda_in_order, 0) : !Sync
       }
+    }
+  }
+}
+
+// -----
+
+// One arrive statement repeated by a sequential loop on one mbarrier phase
+// (warp z arrives in iteration z): the lowering's mbarrier.init counts the
+// arrivals of one execution (one warp), so the phase would complete on the
+// first warp's arrival.
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @arrive_repeated_by_seq_loop() {
+  exo.device_function(blockDim = 64) {
+    exo.for %task = 0 to 2 cuda_tasks {
+      %bar = exo.alloc : !Bar
+      exo.for %z = 0 to 2 seq {
+        exo.for %w = 0 to 2 cuda_threads<warp> {
+          %mine = arith.cmpi eq, %w, %z : index
+          exo.if %mine {
+            // expected-error @+1 {{barrier misuse: this arrive statement arrives on the one-shot mbarrier element 'bar'[0] again in another iteration of a sequential loop}}
+            exo.arrive(cuda_in_order) >> %bar[0] : !Bar
+          }
+        }
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
     }
   }
 }
