@@ -1625,9 +1625,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       // ... and so must one execution of it: the same statement repeated by
       // a sequential loop would add its arrivals again.
       SmallVector<int64_t, 4> seq;
-      for (Operation *p = arrive->getParentOp(); p; p = p->getParentOp())
-        if (auto loop = dyn_cast<amir::SeqForOp>(p))
-          seq.push_back(values.lookup(loop.getInductionVar()));
+      if (oneShot)
+        for (Operation *p = arrive->getParentOp(); p; p = p->getParentOp())
+          if (auto loop = dyn_cast<amir::SeqForOp>(p))
+            seq.push_back(values.lookup(loop.getInductionVar()));
       if (oneShot && el.arriveOp == arrive.getOperation() &&
           el.arriveSeq != seq) {
         InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());

@@ -560,38 +560,34 @@ static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
   return {(pair % 2) * 8, (pair / 2) * 8 + e % 2};
 }
 
+uint64_t productDivisor(uint64_t a, uint64_t b, unsigned capLog2) {
+  unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
+  if (p <= (static_cast<unsigned __int128>(1) << capLog2))
+    return static_cast<uint64_t>(p);
+  unsigned twos = llvm::countr_zero(a) + llvm::countr_zero(b);
+  return uint64_t(1) << std::min(twos, capLog2);
+}
+
 int64_t knownDivisor(Value v, int depth) {
   // A divisor of every value `v` can take. Zero is divisible by anything:
   // kAny, a power of two, stands for that, and every result stays at most
-  // kAny while still dividing the value (a larger one is replaced by its
-  // gcd with kAny, never by kAny itself).
-  constexpr int64_t kAny = int64_t(1) << 40;
-  auto capped = [&](uint64_t d) -> int64_t {
-    return d <= static_cast<uint64_t>(kAny)
-               ? static_cast<int64_t>(d)
-               : static_cast<int64_t>(std::gcd(d, uint64_t(kAny)));
-  };
+  // kAny while still dividing the value (a larger one is replaced by the
+  // power of two in it, never by kAny itself).
+  constexpr unsigned kAnyLog2 = 40;
+  constexpr int64_t kAny = int64_t(1) << kAnyLog2;
   if (std::optional<int64_t> c = getConstantIntValue(v)) {
     if (*c == 0)
       return kAny;
     uint64_t u = static_cast<uint64_t>(*c);
-    return capped(*c < 0 ? ~u + 1 : u);
+    return productDivisor(*c < 0 ? ~u + 1 : u, 1, kAnyLog2);
   }
   Operation *def = v.getDefiningOp();
   if (!def || depth > 16 || def->getNumOperands() != 2)
     return 1;
   int64_t x = knownDivisor(def->getOperand(0), depth + 1);
   int64_t y = knownDivisor(def->getOperand(1), depth + 1);
-  if (isa<arith::MulIOp>(def)) {
-    // x and y are at most 2^40: their product fits in 128 bits.
-    unsigned __int128 p = static_cast<unsigned __int128>(x) * y;
-    if (p <= static_cast<unsigned __int128>(kAny))
-      return static_cast<int64_t>(p);
-    // gcd(x * y, 2^40): the power of two in the product, at most 2^40.
-    int twos = llvm::countr_zero(static_cast<uint64_t>(x)) +
-               llvm::countr_zero(static_cast<uint64_t>(y));
-    return int64_t(1) << std::min(twos, 40);
-  }
+  if (isa<arith::MulIOp>(def))
+    return productDivisor(x, y, kAnyLog2);
   if (isa<arith::AddIOp, arith::SubIOp>(def))
     return std::gcd(x, y);
   return 1;
@@ -921,11 +917,6 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
            << n << " window of a two-dimensional global tensor";
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
-  // A thread's two adjacent columns are one 8-byte store wherever they are
-  // adjacent in memory (the window's columns are its tensor's last
-  // dimension) and provably start at an even element (swizzled windows are
-  // checked above).
-  bool pairs = swizzled || pairsAligned(dst);
   // Stores `v` at `p` when the element (row, col) of the window is inside
   // the tensor (always, unless oob).
   auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {
@@ -983,6 +974,11 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
       }
     return success();
   }
+  // A thread's two adjacent columns are one 8-byte store wherever they are
+  // adjacent in memory (the window's columns are its tensor's last
+  // dimension) and provably start at an even element (swizzled windows are
+  // checked above).
+  bool pairs = swizzled || pairsAligned(dst);
   for (int64_t j = 0; j < n / 8; ++j)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(row0, c64(8 * h));

@@ -138,22 +138,14 @@ int64_t KernelLowering::startDivisor(const View &v, unsigned end) {
   for (unsigned d = rank; d-- > v.numDistributed;) {
     if (d < end) {
       uint64_t i = v.rings[d] ? 1 : knownDivisor(v.offsets[d]);
-      // Both factors are at most 2^40 and the gcd only shrinks; a product
-      // past 2^62 is replaced by its power of two, which still divides it.
-      unsigned __int128 p = static_cast<unsigned __int128>(i) * stride;
-      uint64_t term = p < (uint64_t(1) << 62)
-                          ? static_cast<uint64_t>(p)
-                          : uint64_t(1)
-                                << std::min(62, llvm::countr_zero(i) +
-                                                    llvm::countr_zero(stride));
-      divisor = std::gcd(divisor, term);
+      divisor = std::gcd(divisor, productDivisor(i, stride, 62));
     }
+    // From here on `stride` is a divisor of the true stride (exact unless
+    // past 2^62), which is all the terms need.
     int64_t extent = v.staticExtents[d]; // a ring's depth, for a ring
-    if (ShapedType::isDynamic(extent) || extent <= 0 ||
-        stride > (uint64_t(1) << 62) / static_cast<uint64_t>(extent))
-      stride = uint64_t(1) << std::min(62, llvm::countr_zero(stride));
-    else
-      stride *= extent;
+    stride = ShapedType::isDynamic(extent) || extent <= 0
+                 ? uint64_t(1) << llvm::countr_zero(stride)
+                 : productDivisor(stride, extent, 62);
   }
   // The buffer's base is kSmemAlign-aligned: the address has the common
   // divisor of that and of the offset (an offset that is always 0 has
