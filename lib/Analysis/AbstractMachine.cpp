@@ -31,6 +31,20 @@ namespace {
 using Tid = int64_t;
 constexpr Tid kAllDevice = INT64_MAX;
 
+/// The lanes of memory writes made through the generic proxy (in-order
+/// stores, cp.async), and those through which the async proxy (TMA, wgmma
+/// reading shared memory) sees memory.
+constexpr QualTimelineSet kGenericWrites =
+    qualBit(QualTimeline::CudaRam) | qualBit(QualTimeline::CpAsync);
+constexpr QualTimelineSet kAsyncProxy =
+    qualBit(QualTimeline::AsyncRetired) | qualBit(QualTimeline::WgmmaSmem);
+/// The lanes on which a thread's register accesses are retired: in-order
+/// instructions (the zero-init's plain writes included), or a wgmma whose
+/// group has been awaited. A wgmma's own accumulator lane (WgmmaAccum) is
+/// in order only with later wgmmas: the registers may still be written.
+constexpr QualTimelineSet kRetiredRegs =
+    qualBit(QualTimeline::CudaRegs) | qualBit(QualTimeline::WgmmaZero);
+
 struct Threads {
   SmallVector<std::pair<Tid, Tid>, 2> ranges; // [lo, hi)
 
@@ -226,6 +240,9 @@ struct Variable {
   bool scopeEnded = false; // the block that allocated it has finished
   bool registers = false;  // registers (plain, wgmma and mma.sync fragments)
   bool wgmmaRegs = false;  // registers a wgmma reads or writes (D, A)
+  /// Shared memory: the generic-proxy writes of dead variables whose memory
+  /// this one may reuse are Machine::deadGeneric[0, proxyDebtEnd).
+  size_t proxyDebtEnd = 0;
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
@@ -378,6 +395,31 @@ private:
   std::map<int64_t, LiveList> live;
   /// Shared-memory variables of the current task that are still allocated.
   SmallVector<Variable *> liveShared;
+  /// Generic-proxy writes to shared-memory variables of the current task
+  /// that have died: a later variable may reuse their memory, and an
+  /// async-proxy write to it (a TMA load) must be ordered after them by a
+  /// proxy fence, as an overwrite of the same variable must (cross-proxy
+  /// WAW).
+  std::vector<RecordRef> deadGeneric;
+  /// A generic-proxy write to shared memory by an earlier task that no proxy
+  /// fence ordered before the end of its task. The next tasks of a
+  /// persistent cluster reuse that memory: their TMA loads into shared
+  /// memory must be issued by threads that have run a proxy fence
+  /// (`proxyFenced`) since their task began.
+  RecordRef carriedProxyDebt;
+  Threads proxyFenced;
+  /// The latest instance of each register allocation: a sequential loop
+  /// that allocates registers reuses them in its next iteration.
+  DenseMap<Operation *, Variable *> lastRegisterInstance;
+  /// A register allocation executed again: every access to its previous
+  /// instance must be retired for its own threads (a wgmma still reading or
+  /// writing the registers would race with the new instance's accesses).
+  LogicalResult reuseRegisters(amir::AllocOp alloc, Variable &previous);
+  /// The async-proxy write `op` by `who` to shared variable `var`: the
+  /// generic-proxy writes to memory it may reuse must be ordered before it
+  /// by a proxy fence.
+  LogicalResult checkProxyDebt(Operation *op, Variable &var,
+                               const Threads &who);
   /// Program order of the program's statements.
   DenseMap<Operation *, unsigned> order;
   /// The last statement (in program order) that uses each variable.
@@ -1017,6 +1059,13 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   if (isRead && !mutated.contains(varValue))
     return success();
   const Threads &who = g.global();
+  // TMA writes (loads into shared memory, stores and reductions to global
+  // memory) go through the async proxy.
+  bool asyncProxyWrite = !isRead && (qual == QualTimeline::TmaToSmem ||
+                                     qual == QualTimeline::TmaToGmem);
+  if (asyncProxyWrite && !record && var.shared &&
+      failed(checkProxyDebt(op, var, who)))
+    return failure();
   RecordRef rec;
   if (record) {
     rec = newRecord(op, g, qualBit(qual), !isRead, ooo, atomic);
@@ -1114,6 +1163,22 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
           if (isRead) {
             if (!m->visibleTo(who, extended, /*temporalOnly=*/false))
               return hazard(op, "RAW", var, unflatten(at), g, *m), failure();
+          } else if (asyncProxyWrite && (m->qual & kGenericWrites)) {
+            // An overwrite through the async proxy of a generic write:
+            // only a proxy fence orders the two (SEMANTICS.md §5), so the
+            // earlier write must be visible to the async proxy, not just
+            // ordered in time.
+            if (!m->visibleTo(who, qualBit(QualTimeline::AsyncRetired),
+                              /*temporalOnly=*/false)) {
+              InFlightDiagnostic diag =
+                  hazard(op, "WAW", var, unflatten(at), g, *m);
+              diag.attachNote(op->getLoc())
+                  << "this write goes through the async proxy and the "
+                     "earlier one through the generic proxy: a "
+                     "Fence(cuda_in_order, cuda_generic_and_async_proxy) "
+                     "must order them";
+              return failure();
+            }
           } else if (!m->visibleTo(who, extended,
                                    /*temporalOnly=*/writeOnly)) {
             return hazard(op, "WAW", var, unflatten(at), g, *m), failure();
@@ -1241,8 +1306,70 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
           << "the unordered access (at " << contextOf(*r) << ")";
       return failure();
     }
+    for (RecordRef &r : records)
+      if (r->mutate && (r->qual & kGenericWrites))
+        deadGeneric.push_back(r);
   }
   liveShared = std::move(stillLive);
+  return success();
+}
+
+LogicalResult Machine::checkProxyDebt(Operation *op, Variable &var,
+                                      const Threads &who) {
+  const QualTimelineSet retired = qualBit(QualTimeline::AsyncRetired);
+  for (size_t i = 0; i < var.proxyDebtEnd; ++i) {
+    const Record &r = *deadGeneric[i];
+    if (r.visibleTo(who, retired, /*temporalOnly=*/false))
+      continue;
+    InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+    diag << "WAW hazard on '" << var.name << "': the async-proxy write by "
+         << describe(who) << " at " << context()
+         << " may overwrite shared memory that a dead variable wrote through "
+            "the generic proxy (mutation by "
+         << describe(r.accessor)
+         << "), and no Fence(cuda_in_order, cuda_generic_and_async_proxy) "
+            "orders that write before it";
+    diag.attachNote(r.op->getLoc())
+        << "the generic write (at " << contextOf(r) << ")";
+    return diag;
+  }
+  if (carriedProxyDebt && !who.coveredBy({&proxyFenced})) {
+    InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+    diag << "WAW hazard on '" << var.name << "': the async-proxy write by "
+         << describe(who) << " at " << context()
+         << " may overwrite shared memory that an earlier task of the "
+            "persistent cluster wrote through the generic proxy, with no "
+            "proxy fence before the end of that task; these threads must "
+            "run Fence(cuda_in_order, cuda_generic_and_async_proxy) first";
+    diag.attachNote(carriedProxyDebt->op->getLoc())
+        << "the generic write (at " << contextOf(*carriedProxyDebt) << ")";
+    return diag;
+  }
+  return success();
+}
+
+LogicalResult Machine::reuseRegisters(amir::AllocOp alloc, Variable &previous) {
+  SmallPtrSet<Record *, 16> seen;
+  SmallVector<RecordRef> records;
+  for (auto &[start, el] : previous.elements)
+    records.append(el.mutates.begin(), el.mutates.end());
+  for (Variable::BoxRead &b : previous.boxReads)
+    records.push_back(b.record);
+  for (RecordRef &r : records) {
+    if (!seen.insert(r.get()).second ||
+        r->visibleTo(r->accessor, kRetiredRegs, /*temporalOnly=*/true))
+      continue;
+    InFlightDiagnostic diag = mlir::emitError(alloc.getLoc());
+    diag << "free_missing_sync hazard: '" << alloc.getName()
+         << "' is allocated again at " << context()
+         << " and reuses the registers of its previous instance, but its "
+         << (r->mutate ? "mutation" : "read") << " by " << describe(r->accessor)
+         << " is not retired for those threads (an asynchronous access "
+            "must be awaited first)";
+    diag.attachNote(r->op->getLoc())
+        << "the unretired access (at " << contextOf(*r) << ")";
+    return diag;
+  }
   return success();
 }
 
@@ -1260,6 +1387,12 @@ LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
     if (r.witnessedBy(cluster, inOrder.full | inOrder.temporal))
       r.grant(cluster, inOrder.full, inOrder.full | inOrder.temporal);
   });
+  // The next task of a persistent cluster reuses this one's shared memory:
+  // a generic-proxy write to it that its writers did not fence toward the
+  // async proxy stays a debt for the next tasks' TMA loads (an earlier debt
+  // is paid once every thread of the cluster has fenced).
+  if (carriedProxyDebt && cluster.coveredBy({&proxyFenced}))
+    carriedProxyDebt.reset();
   for (size_t v = firstVar; v < ownedVars.size(); ++v) {
     Variable &var = *ownedVars[v];
     if (!var.shared && !var.registers)
@@ -1273,8 +1406,14 @@ LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
     for (RecordRef &r : records) {
       if (!seen.insert(r.get()).second)
         continue;
+      if (var.shared && !carriedProxyDebt && r->mutate &&
+          (r->qual & kGenericWrites) &&
+          !r->visibleTo(r->accessor, qualBit(QualTimeline::AsyncRetired),
+                        /*temporalOnly=*/false))
+        carriedProxyDebt = r;
       const Threads &who = var.shared ? cluster : r->accessor;
-      if (r->visibleTo(who, ~0u, /*temporalOnly=*/true))
+      if (r->visibleTo(who, var.shared ? ~0u : kRetiredRegs,
+                       /*temporalOnly=*/true))
         continue;
       InFlightDiagnostic diag = mlir::emitError(loop.getLoc());
       diag << "free_missing_sync hazard: the next task of this persistent "
@@ -1366,6 +1505,13 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
            alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaA);
       if (var->shared && failed(reuseShared(alloc, g)))
         return failure();
+      var->proxyDebtEnd = deadGeneric.size();
+      if (var->registers) {
+        Variable *&previous = lastRegisterInstance[alloc];
+        if (previous && failed(reuseRegisters(alloc, *previous)))
+          return failure();
+        previous = var.get();
+      }
       if (count > (int64_t(1) << 28))
         return mlir::emitError(alloc.getLoc())
                << "'" << var->name << "' has " << count
@@ -1419,6 +1565,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         task.changed();
         ++stats.tasks;
         liveShared.clear(); // a task's shared memory is its own
+        deadGeneric.clear();
+        proxyFenced = Threads();
       }
       size_t firstVar = ownedVars.size();
       if (failed(execIteration(loop, i, task)))
@@ -1557,6 +1705,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         for (Tid t = lo; t < hi; ++t)
           wgmmaFenced.insert(t);
     QualTimelineSet l1All = l1.full | l1.temporal;
+    if (l2.full & qualBit(QualTimeline::AsyncRetired))
+      proxyFenced.unite(who);
     forEachLive(g.task, [&](Record &r) {
       if (r.witnessedBy(who, l1All)) {
         r.grant(who, l2.full, l2.full | l2.temporal);
@@ -1743,16 +1893,12 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     // reading shared memory). Those need a Fence(_,
     // cuda_generic_and_async_proxy) after the write, which lowers to
     // fence.proxy.async by the writers.
-    const QualTimelineSet asyncProxy =
-        qualBit(QualTimeline::AsyncRetired) | qualBit(QualTimeline::WgmmaSmem);
-    const QualTimelineSet genericWrites =
-        qualBit(QualTimeline::CudaRam) | qualBit(QualTimeline::CpAsync);
     forEachLive(g.task, [&](Record &r) {
       for (const Pending &p : r.pending)
         if (p.barrier == el.id && p.count <= limit) {
           QualTimelineSet full = l2.full;
-          if (r.mutate && (r.qual & genericWrites))
-            full &= ~asyncProxy;
+          if (r.mutate && (r.qual & kGenericWrites))
+            full &= ~kAsyncProxy;
           r.grant(who, full, l2.full | l2.temporal);
           r.lastSync = &op;
           return;
