@@ -40,6 +40,8 @@ gen gemm_sm90_tf32_derived_ws examples/gemm/gemm_derived_ws.mlir \
   -transform-interpreter
 gen gemm_sm90_tf32_derived_splitk examples/gemm/gemm_derived_splitk.mlir \
   -transform-interpreter
+gen gemm_sm90_tf32_derived_splitk_direct \
+  examples/gemm/gemm_derived_splitk_direct.mlir -transform-interpreter
 gen gemm_sm90_tf32_derived_persistent \
   examples/gemm/gemm_derived_persistent.mlir -transform-interpreter
 gen gemm_sm90_bf16_derived_persistent \

@@ -13,6 +13,7 @@
 #   gemm_sm90_tf32_derived_cluster_256x128_launcher.h .../gemm_derived_cluster_256x128.mlir
 #   gemm_sm90_tf32_derived_cluster_odd_launcher.h   .../gemm_derived_cluster_odd.mlir
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
+#   gemm_sm90_tf32_derived_splitk_direct_launcher.h .../gemm_derived_splitk_direct.mlir
 #   gemm_sm90_tf32_derived_ws_launcher.h       examples/gemm/gemm_derived_ws.mlir
 #   gemm_sm90_tf32_derived_persistent_launcher.h examples/gemm/gemm_derived_persistent.mlir
 #   gemm_sm90_bf16_derived_persistent_launcher.h .../gemm_derived_bf16_persistent.mlir
@@ -82,6 +83,8 @@ build tf32_odd gemm_check.cu \
 build tf32_ws gemm_check.cu -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws
 build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
+build splitk_direct gemm_check.cu -DEXO_GEMM_SPLITK \
+  -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk_direct
 build bf16 gemm_check.cu -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
 build tf32_persistent gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent
@@ -114,7 +117,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_ws splitk bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_ws splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -201,6 +204,12 @@ bench splitk gemm_splitk_ks4.csv --ks 4 512x512x512 1024x1024x1024 \
   1024x1024x8192 256x8192x8192
 bench splitk gemm_splitk_ks2.csv --ks 2 1024x1024x1024 2048x2048x2048 \
   1024x1024x8192 256x8192x8192
+# The same split with the partial tiles added from the registers
+# (red.global.add.v4, no shared-memory staging).
+bench splitk_direct gemm_splitk_direct_ks4.csv --ks 4 512x512x512 \
+  1024x1024x1024 1024x1024x8192 256x8192x8192
+bench splitk_direct gemm_splitk_direct_ks2.csv --ks 2 1024x1024x1024 \
+  2048x2048x2048 1024x1024x8192 256x8192x8192
 # bf16 (K a multiple of 64).
 bench bf16 gemm_bf16.csv 1024x1024x1024 2048x2048x2048 4096x4096x4096 \
   8192x8192x8192
@@ -239,7 +248,8 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/tf32_odd" "$out_dir/tf32_persistent" "$out_dir/bf16_odd" \
   "$out_dir/bf16_persistent" "$out_dir/tf32_persistent_hand" \
   "$out_dir/tf32_persistent_raster" "$out_dir/tf32_persistent_odd" \
-  "$out_dir/bf16_persistent_hand" "$out_dir/splitk" "$out_dir/bf16" \
+  "$out_dir/bf16_persistent_hand" "$out_dir/splitk" "$out_dir/splitk_direct" \
+  "$out_dir/bf16" \
   "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
   "$out_dir/bf16_persistent_direct_raster" \
   "$out_dir/tf32_persistent_direct_raster" "$out_dir/tf32_ws" \

@@ -117,7 +117,9 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
     multicast to the CTAs of the trailing barrier), `tma_store_2d`,
     `tma_reduce_add_2d`, `wgmma_zero_scale_d` (zeroes the accumulator and
     fences it), `wgmma_tf32` (m64nNk8), `wgmma_bf16` and `wgmma_f16`
-    (m64nNk16; K-major operands in 32-, 64- or 128-byte swizzled shared memory), `wgmma_store_d_smem`, `wgmma_store_d_gmem`, `cp_async_{4,8,16}`,
+    (m64nNk16; K-major operands in 32-, 64- or 128-byte swizzled shared memory), `wgmma_store_d_smem`, `wgmma_store_d_gmem`,
+    `wgmma_red_d_gmem` (the accumulator added into global memory with
+    `red.global.add`, 16 bytes per lane where aligned), `cp_async_{4,8,16}`,
     `ld_global_v4`, `st_global_v4`, `red_global_add` and
     `shfl_xor_sum_N`. Anything else is an error at its
     location, as is every construct this lowering does not know.
@@ -134,7 +136,7 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
            "The GPU architecture of the NVVM target">,
-    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx81\"",
            "PTX features of the NVVM target">,
   ];
   let dependentDialects = [

@@ -351,6 +351,21 @@ using namespace exo::nvvm;
 
 namespace {
 
+/// The PTX ISA version (times ten) that NVVM target features such as
+/// "+ptx81" enable: the largest `+ptxNN`, 80 (sm_90a's minimum) if none.
+int ptxVersionOf(StringRef features) {
+  int version = 80;
+  SmallVector<StringRef> parts;
+  features.split(parts, ',');
+  for (StringRef f : parts) {
+    int v = 0;
+    StringRef t = f.trim();
+    if (t.consume_front("+ptx") && !t.getAsInteger(10, v))
+      version = std::max(version, v);
+  }
+  return version;
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -408,6 +423,7 @@ struct ExoLowerToNVVMPass : exo::impl::ExoLowerToNVVMBase<ExoLowerToNVVMPass> {
         return signalPassFailure();
       b.setInsertionPointToEnd(gpuModule.getBody());
       KernelLowering lowering(proc, device, *analysis, b);
+      lowering.ptxVersion = ptxVersionOf(features);
       FailureOr<DictionaryAttr> info = lowering.run();
       if (failed(info))
         return signalPassFailure();

@@ -68,6 +68,8 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
       {"wgmma_f16", 3, [&] { return emitWgmma(call, NVVM::WGMMATypes::f16); }},
       {"wgmma_store_d_smem", 2, [&] { return emitWgmmaStore(call); }},
       {"wgmma_store_d_gmem", 2, [&] { return emitWgmmaStore(call); }},
+      {"wgmma_red_d_gmem", 2,
+       [&] { return emitWgmmaStore(call, /*reduce=*/true); }},
       {"wgmma_stmatrix_d", 2, [&] { return emitWgmmaStMatrix(call); }},
       {"mma_zero_c", 1, [&] { return emitMmaZero(call); }},
       {"mma_load_a", 2, [&] { return emitMmaLoad(call, /*isA=*/true); }},
@@ -97,7 +99,9 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
   // accumulator store skips the elements past it. Nothing else may see one.
   if (!kind.starts_with("tma_"))
     for (auto [i, a] : llvm::enumerate(call.getArgs()))
-      if (isOobView(a) && !(kind == "wgmma_store_d_gmem" && i == 0))
+      if (isOobView(a) &&
+          !((kind == "wgmma_store_d_gmem" || kind == "wgmma_red_d_gmem") &&
+            i == 0))
         return call.emitOpError()
                << "passes an oob window (argument " << i << ") to @"
                << callee.getSymName() << ", whose lowering \"" << kind
@@ -869,7 +873,7 @@ bool KernelLowering::alignedRuns(const View &v, int64_t elems) {
   return true;
 }
 
-LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
+LogicalResult KernelLowering::emitWgmmaStore(CallOp call, bool reduce) {
   const View &dst = views[call.getArgs()[0]];
   const View &src = views[call.getArgs()[1]];
   FailureOr<WgmmaTile> tile = accumulator(call, src, /*columnWindow=*/true);
@@ -877,6 +881,17 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
     return failure();
   int64_t n = tile->n;
   bool global = dst.kind == View::Global;
+  if (reduce && (!global || !dst.elemType.isF32()))
+    return call.emitOpError()
+           << "an accumulator reduce-add adds f32 values into global memory "
+              "(red.global.add): its destination must be a window of an f32 "
+              "global tensor";
+  if (reduce && ptxVersion < 81)
+    return call.emitOpError()
+           << "an accumulator reduce-add uses red.global.add.v2/.v4.f32, "
+              "which needs PTX ISA 8.1 (features=+ptx81 or later; this "
+              "target's features give "
+           << ptxVersion / 10 << "." << ptxVersion % 10 << ")";
   // Swizzled shared memory: rows of whole spans stored in column chunks
   // (the layout of TMA boxes of one span's columns), which spreads a warp's
   // 8 rows over the banks.
@@ -917,11 +932,39 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
            << n << " window of a two-dimensional global tensor";
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+  // Stores `v` (an f32, or a vector of 2 or 4) at `p`, or with `reduce`
+  // adds it there: red.global.add (relaxed, gpu scope; the vector forms
+  // are sm_90's), whose adds commute with the other CTAs'.
+  auto put = [&](Value v, Value p, int64_t align) {
+    if (!reduce) {
+      LLVM::StoreOp::create(b, loc, v, p, align);
+      return;
+    }
+    auto vec = dyn_cast<VectorType>(v.getType());
+    if (!vec) {
+      LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd, p, v,
+                                LLVM::AtomicOrdering::monotonic);
+      return;
+    }
+    int64_t lanes = vec.getNumElements();
+    SmallVector<Value> operands{
+        LLVM::AddrSpaceCastOp::create(b, loc, ptr(1), p)};
+    std::string text =
+        "red.global.add.v" + std::to_string(lanes) + ".f32 [$0], {";
+    std::string constraints = "l";
+    for (int64_t i = 0; i < lanes; ++i) {
+      operands.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, c32(i)).getResult());
+      text += (i ? ", $" : "$") + std::to_string(i + 1);
+      constraints += ",f";
+    }
+    inlineAsm(Type(), operands, text + "};", constraints);
+  };
   // Stores `v` at `p` when the element (row, col) of the window is inside
   // the tensor (always, unless oob).
   auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {
     if (!oob) {
-      LLVM::StoreOp::create(b, loc, v, p, align);
+      put(v, p, align);
       return;
     }
     auto inside = [&](unsigned d, Value i) {
@@ -932,7 +975,7 @@ LogicalResult KernelLowering::emitWgmmaStore(CallOp call) {
                                   /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    LLVM::StoreOp::create(b, loc, v, p, align);
+    put(v, p, align);
   };
   auto field = [&](int64_t j, int64_t h, int64_t i) -> Value {
     return LLVM::ExtractValueOp::create(b, loc, acc,

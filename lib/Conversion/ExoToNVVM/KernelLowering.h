@@ -120,6 +120,10 @@ public:
   /// gpu.module) and returns its launch description.
   FailureOr<DictionaryAttr> run();
 
+  /// The PTX ISA version the target's features enable, times ten (80 for
+  /// `+ptx80`): instructions newer than it are refused.
+  int ptxVersion = 80;
+
 private:
   // Types and constants.
   Type i1() { return b.getI1Type(); }
@@ -207,7 +211,9 @@ private:
   LogicalResult emitWgmmaZero(CallOp call);
   LogicalResult emitWgmmaLoadA(CallOp call);
   LogicalResult emitWgmma(CallOp call, NVVM::WGMMATypes type);
-  LogicalResult emitWgmmaStore(CallOp call);
+  /// Stores a wgmma accumulator tile (or, with `reduce`, adds it into
+  /// global memory with red.global.add).
+  LogicalResult emitWgmmaStore(CallOp call, bool reduce = false);
   LogicalResult emitWgmmaStMatrix(CallOp call);
   /// The accumulator tile window `v` selects: its last two dimensions
   /// whole, any dimensions between the distributed ones and them points.

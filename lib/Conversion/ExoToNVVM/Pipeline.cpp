@@ -23,7 +23,7 @@ struct ExoToPTXOptions : public PassPipelineOptions<ExoToPTXOptions> {
                            llvm::cl::init("sm_90a")};
   Option<std::string> features{*this, "features",
                                llvm::cl::desc("PTX features"),
-                               llvm::cl::init("+ptx80")};
+                               llvm::cl::init("+ptx81")};
 };
 } // namespace
 

@@ -1265,6 +1265,37 @@ exo.proc @wgmma_store_to_bf16(%M: index, %N: index, %C: !Cg)
 
 // -----
 
+// An accumulator reduce-add into shared memory: red.global.add adds into
+// global memory only.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!St = !exo.tensor<[64, 16], f32, smem>
+!Sw = !exo.window<[64, 16], f32, smem>
+exo.proc @wgmma_red_smem(%dst: !Sw {exo.access = #exo.access<read_write, atomic>},
+                         %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_red_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.reduce %dst[%i, %j] += %v : !Sw
+    }
+  }
+}
+exo.proc @wgmma_red_into_smem() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %S = exo.alloc : !St
+      %s = exo.window %S[:, :] : !St -> !Sw
+      // expected-error @+1 {{'exo.call' op an accumulator reduce-add adds f32 values into global memory (red.global.add): its destination must be a window of an f32 global tensor}}
+      exo.call @wgmma_red_smem(%s, %d) : (!Sw, !D)
+    }
+  }
+}
+
+// -----
+
 // The accumulator stored into swizzled shared memory whose rows (16 f32,
 // 64 bytes) are not whole 128-byte swizzle spans.
 !Dt = !exo.tensor<[64, 8], f32, wgmma_accum>

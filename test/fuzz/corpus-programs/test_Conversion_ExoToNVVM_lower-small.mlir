@@ -37,7 +37,7 @@ exo.proc @saxpy(%N: index, %a: f32, %x: !x, %y: !x)
 // order, and the proc's requirement.
 // CHECK: module attributes {exo.kernels = [{block_dim = 128 : i64, blocks_per_sm = 1 : i64, cluster_dim = 1 : i64, name = "saxpy", params = [{kind = "index", name = "N"}, {element = f32, kind = "scalar", name = "a"}, {dims = ["N"], element = f32, kind = "gmem", name = "x"}, {dims = ["N"], element = f32, kind = "gmem", name = "y"}], requires = #{{.*}}, smem_bytes = 0 : i64}], gpu.container_module}
 // CHECK-NOT: exo.proc
-// CHECK: gpu.module @exo_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK: gpu.module @exo_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx81">]
 // CHECK: llvm.mlir.global external @exo_dynamic_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 
 // The kernel: index -> i64, f32 as is, gmem tensors -> global pointers; one
