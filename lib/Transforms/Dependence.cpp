@@ -13,9 +13,11 @@
 // Values defined outside the analyzed nest are the same for both iterations
 // of a dependence; values the reader does not understand become unknown
 // parameters there (an over-approximation, so a proof stays a proof).
-// Unsigned and truncating divisions and remainders are read as floordiv and
-// mod, which is exact for the non-negative values that index expressions and
-// trip counts of loops that run take.
+// Floor and ceiling divisions by a positive constant are read as they are.
+// Truncating and unsigned ones (divsi, remsi, divui, remui, ceildivui) agree
+// with floordiv and mod only for a non-negative dividend, which nothing
+// guarantees (an index expression can be negative before its last term), so
+// they get exact encodings with auxiliary variables (Question::truncDiv).
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,6 +110,11 @@ private:
     return getAffineDimExpr(pos, ctx);
   }
   FailureOr<AffineExpr> read(Value v, unsigned copy, Operation *&culprit);
+  /// The quotient and remainder of `lhs` by `d` > 0 as new variables: with
+  /// `isUnsigned`, of lhs as an unsigned 64-bit value, otherwise truncated
+  /// toward zero.
+  std::pair<AffineExpr, AffineExpr> truncDiv(AffineExpr lhs, int64_t d,
+                                             bool isUnsigned);
   static constexpr unsigned kExtraCopy = 1000;
 
   ProcOp proc;
@@ -179,13 +186,58 @@ FailureOr<AffineExpr> Question::read(Value v, unsigned c, Operation *&culprit) {
   auto divisor = dyn_cast<AffineConstantExpr>(*rhs);
   if (!divisor || divisor.getValue() <= 0)
     return failure();
-  if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(def))
+  int64_t d = divisor.getValue();
+  if (isa<arith::FloorDivSIOp>(def))
     return lhs->floorDiv(divisor);
-  if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(def))
+  if (isa<arith::CeilDivSIOp>(def))
     return lhs->ceilDiv(divisor);
-  if (isa<arith::RemUIOp, arith::RemSIOp>(def))
-    return *lhs % divisor;
+  if (isa<arith::DivSIOp, arith::RemSIOp>(def)) {
+    auto [q, r] = truncDiv(*lhs, d, /*isUnsigned=*/false);
+    return isa<arith::DivSIOp>(def) ? q : r;
+  }
+  if (isa<arith::DivUIOp, arith::RemUIOp>(def)) {
+    auto [q, r] = truncDiv(*lhs, d, /*isUnsigned=*/true);
+    return isa<arith::DivUIOp>(def) ? q : r;
+  }
+  if (isa<arith::CeilDivUIOp>(def)) {
+    // ceil(x / d) = floor((x + d - 1) / d) for unsigned x.
+    auto [q, r] = truncDiv(*lhs + (d - 1), d, /*isUnsigned=*/true);
+    (void)r;
+    return q;
+  }
   return failure();
+}
+
+std::pair<AffineExpr, AffineExpr> Question::truncDiv(AffineExpr lhs, int64_t d,
+                                                     bool isUnsigned) {
+  // lhs = d * q + r, with a sign variable s in {0, 1}: s = 0 when lhs >= 0,
+  // where r is in [0, d - 1] (floor division, which is also the unsigned
+  // one); s = 1 when lhs < 0, where r is in [-(d - 1), 0] for truncation,
+  // and anything for an unsigned division (lhs + 2^64 divided: a value no
+  // in-bounds index has, left free). The terms scaled by M = 2^62 switch
+  // the constraints off where they do not apply; no index expression that
+  // addresses memory reaches that magnitude.
+  unsigned n = names.size();
+  AffineExpr s = extraVar("s" + std::to_string(n));
+  AffineExpr q = extraVar("q" + std::to_string(n));
+  AffineExpr r = extraVar("r" + std::to_string(n));
+  AffineExpr big = getAffineConstantExpr(int64_t(1) << 62, ctx);
+  addGE0(s);
+  addGE0(1 - s);
+  addGE0(lhs + big * s);
+  addGE0(-lhs - 1 + big * (1 - s));
+  if (!isUnsigned) {
+    addEQ0(lhs - q * d - r);
+    addGE0(r + s * (d - 1));
+    addGE0((1 - s) * (d - 1) - r);
+    return {q, r};
+  }
+  // Unsigned: the floor equations hold when s = 0.
+  addGE0(lhs - q * d - r + big * s);
+  addGE0(q * d + r - lhs + big * s);
+  addGE0(r + big * s);
+  addGE0(d - 1 - r + big * s);
+  return {q, r};
 }
 
 void Question::addLoopBounds(ForOp loop, unsigned copy) {
