@@ -124,7 +124,16 @@ FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
   auto guard = IfOp::create(rewriter, stmt->getLoc(), isFirst);
   Block *thenBlock = rewriter.createBlock(&guard.getThenRegion());
   // The expressions only the statement uses (a read feeding it, say) move
-  // with it, in their order (constants stay).
+  // with it, in their order (constants stay). A read stays where it is when
+  // a statement between it and `stmt` may write memory: moving it past that
+  // write could change the value it reads.
+  auto writeBefore = [&](Operation *read) {
+    for (Operation *op = read->getNextNode(); op && op != stmt;
+         op = op->getNextNode())
+      if (!isMemoryEffectFree(op) && !isa<ReadOp>(op))
+        return true;
+    return false;
+  };
   SmallVector<Operation *> feeding;
   llvm::SmallPtrSet<Operation *, 8> taken = {stmt};
   SmallVector<Operation *> work = {stmt};
@@ -136,6 +145,7 @@ FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
           def->hasTrait<OpTrait::ConstantLike>() || def->getNumRegions() != 0 ||
           def->getNumResults() != 1 ||
           !(isMemoryEffectFree(def) || isa<ReadOp>(def)) ||
+          (isa<ReadOp>(def) && writeBefore(def)) ||
           !llvm::all_of(def->getUsers(),
                         [&](Operation *u) { return taken.contains(u); }) ||
           !taken.insert(def).second)

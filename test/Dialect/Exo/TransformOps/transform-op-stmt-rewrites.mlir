@@ -323,6 +323,35 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// A read with a write of its tensor between it and the statement stays
+// where it is: in the guard it would read the new x[0] (found by an audit;
+// until session 13 it moved).
+// CHECK-LABEL: exo.proc @read_before_write
+//  CHECK-NEXT:   %[[A:.*]] = exo.read %x[0]
+//  CHECK-NEXT:   %[[B:.*]] = exo.read %x[1]
+//  CHECK-NEXT:   exo.assign %x[0] = %[[B]]
+//  CHECK-NEXT:   exo.for %k = 0 to %K seq {
+//       CHECK:     exo.if
+//  CHECK-NEXT:       exo.assign %y[0] = %[[A]]
+!v = !exo.tensor<[4], f32, dram>
+exo.proc @read_before_write(%K: index, %x: !v, %y: !v)
+    requires affine_set<()[K] : (K - 1 >= 0)> {
+  %a = exo.read %x[0] : !v
+  %b = exo.read %x[1] : !v
+  exo.assign %x[0] = %b : !v
+  exo.assign %y[0] = %a : !v
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.exo.match_access "y" kind "assign" in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.exo.add_loop %s "k" to "K" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // add_loop: the statement runs once, at k = 0.
 // CHECK-LABEL: exo.proc @once
 //       CHECK:   exo.for %k = 0 to %K seq {
