@@ -213,7 +213,10 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
     return why.fail(header + ": '" + tensorName(t) +
                     "' must be a local tensor of floats (its values are "
                     "overwritten)");
-  if (reduce.getDest() == t)
+  Value destRoot = reduce.getDest();
+  while (auto w = destRoot.getDefiningOp<WindowOp>())
+    destRoot = w.getSource();
+  if (destRoot == t)
     return why.fail(header + ": the sum is added to the tensor it sums");
   unsigned n = loops.size();
   SmallVector<OpFoldResult> idx = read.getMixedIndices();
@@ -255,9 +258,19 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
     }
     dest.push_back(v);
   }
-  // Nothing may use t after the nest: the tree overwrites it.
-  for (Operation *user : t.getUsers()) {
-    if (nest->isAncestor(user))
+  // Nothing may use t after the nest, directly or through a window of it
+  // made before: the tree overwrites it.
+  SmallVector<Operation *> uses;
+  for (SmallVector<Value> aliases = {t}; !aliases.empty();) {
+    Value a = aliases.pop_back_val();
+    for (Operation *user : a.getUsers()) {
+      uses.push_back(user);
+      if (auto w = dyn_cast<WindowOp>(user))
+        aliases.push_back(w.getResult());
+    }
+  }
+  for (Operation *user : uses) {
+    if (isa<WindowOp>(user) || nest->isAncestor(user))
       continue;
     Operation *at = nest->getBlock()->findAncestorOpInBlock(*user);
     if (!at || nest->isBeforeInBlock(at)) {
@@ -351,6 +364,47 @@ LogicalResult exo::inlineCall(RewriterBase &rewriter, CallOp call,
   callee.walk([&](DeviceFunctionOp) { hasDevice = true; });
   if (hasDevice && getEnclosingDeviceFunction(call))
     return why.fail(header + ": its device function would nest in another");
+  // Types name sizes by their proc argument's name: a size the callee's
+  // body names must be the caller's size of the same name, or the clone's
+  // types would mean another extent.
+  auto caller = call->getParentOfType<ProcOp>();
+  std::string capture;
+  auto checkType = [&](Type type) {
+    ArrayRef<Attribute> dims;
+    if (auto t = dyn_cast<exo::TensorType>(type))
+      dims = t.getDims();
+    else if (auto w = dyn_cast<WindowType>(type))
+      dims = w.getDims();
+    else if (auto b = dyn_cast<BarrierType>(type))
+      dims = b.getDims();
+    for (Attribute d : dims) {
+      auto name = dyn_cast<StringAttr>(d);
+      if (!name || !capture.empty())
+        continue;
+      for (auto [i, param] :
+           llvm::enumerate(callee.getBodyBlock().getArguments())) {
+        if (callee.getArgName(i) != name.getValue())
+          continue;
+        auto arg = dyn_cast<BlockArgument>(call.getArgs()[i]);
+        bool same = arg && caller && arg.getOwner() == &caller.getBodyBlock() &&
+                    caller.getArgName(arg.getArgNumber()) == name.getValue();
+        if (!same)
+          capture = name.getValue().str();
+      }
+    }
+  };
+  callee.getBodyBlock().walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      checkType(t);
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (BlockArgument a : b.getArguments())
+          checkType(a.getType());
+  });
+  if (!capture.empty())
+    return why.fail(header + ": its body's types name its size '" + capture +
+                    "', which the call does not bind to the caller's size of "
+                    "that name (the inlined types would mean another extent)");
   IRMapping map;
   for (auto [param, arg] :
        llvm::zip(callee.getBodyBlock().getArguments(), call.getArgs()))

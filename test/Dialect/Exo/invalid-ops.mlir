@@ -1074,3 +1074,24 @@ exo.proc @p(%N: index, %x: !exo.tensor<[N], f32, dram>, %y: !exo.tensor<[4], f32
   // expected-error @+1 {{argument 1 may reach past its tensor (oob), but @copy4 does not declare that parameter oob}}
   exo.call @copy4(%y, %w) : (!exo.tensor<[4], f32, dram>, !exo.window<[4], f32, dram>)
 }
+
+// -----
+
+// The parameters of a proc do not alias (rewrites of its body assume it):
+// one tensor passed twice, here once through a window, to a proc that may
+// write it is refused (found by an audit: it was accepted, and a rewrite of
+// @twice changed the caller's result). Instructions are exempt (an in-place
+// shuffle: test/Analysis/collectives-regressions.mlir).
+!v = !exo.tensor<[8], f32, dram>
+!w = !exo.window<[8], f32, dram>
+exo.proc @twice(%a: !w, %b: !w) {
+  %c0 = arith.constant 0 : index
+  %x = exo.read %b[%c0] : !w
+  exo.assign %a[%c0] = %x : !w
+}
+exo.proc @aliasing_call(%t: !v) {
+  %w = exo.window %t[:] : !v -> !w
+  %u = exo.window %t[:] : !v -> !w
+  // expected-error @+1 {{'exo.call' op arguments 0 and 1 are views of the same tensor, and @twice may write one of them; parameters are assumed not to alias (pass separate tensors)}}
+  exo.call @twice(%w, %u) : (!w, !w)
+}

@@ -1146,6 +1146,36 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << getCallee()
                            << " does not declare that parameter oob";
   }
+  // The parameters of a proc do not alias (the dependence analysis treats
+  // them as independent when it rewrites the proc's body): two arguments of
+  // one tensor, directly or through windows, are refused when the callee may
+  // write either. Instructions are exempt: their lowering defines what
+  // passing one window twice means (an in-place shuffle), and nothing
+  // rewrites their bodies.
+  auto rootOf = [](Value v) {
+    while (auto w = v.getDefiningOp<WindowOp>())
+      v = w.getSource();
+    return v;
+  };
+  auto mayWrite = [&](unsigned i) {
+    AccessAttr access = callee.getArgAccess(i);
+    return !access || access.writes();
+  };
+  for (auto [i, a] : llvm::enumerate(getArgs())) {
+    if (callee.isInstr() || !isShapedData(a.getType()))
+      continue;
+    for (unsigned j = i + 1, e = getArgs().size(); j < e; ++j) {
+      Value b = getArgs()[j];
+      if (!isShapedData(b.getType()) || rootOf(a) != rootOf(b) ||
+          (!mayWrite(i) && !mayWrite(j)))
+        continue;
+      return emitOpError()
+             << "arguments " << i << " and " << j
+             << " are views of the same tensor, and @" << getCallee()
+             << " may write one of them; parameters are assumed not to "
+                "alias (pass separate tensors)";
+    }
+  }
   InstrAttr instr = callee.getInstrAttr();
   if (Value trailing = getTrailing()) {
     auto barType = cast<BarrierType>(trailing.getType());

@@ -235,3 +235,49 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: t is read after the sum through a window made before it (found
+// by an audit: only t's direct uses were looked at until session 13).
+exo.proc @later_through_window(%y: !exo.tensor<[4], f32, dram>) {
+  %t = exo.alloc : !exo.tensor<[2], f32, dram>
+  %u = exo.window %t[:] : !exo.tensor<[2], f32, dram> -> !exo.window<[2], f32, dram>
+  exo.for %b = 0 to 2 seq {
+    %v = exo.read %t[%b] : !exo.tensor<[2], f32, dram>
+    exo.reduce %y[0] += %v : !exo.tensor<[4], f32, dram>
+  }
+  // expected-note @below {{this use}}
+  %w = exo.read %u[1] : !exo.window<[2], f32, dram>
+  exo.assign %y[2] = %w : !exo.tensor<[4], f32, dram>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.exo.match_loop "b" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot turn the sum into a tree: 't' is used after the sum, but the tree overwrites it}}
+    %levels, %final = transform.exo.reduce_tree %b as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the sum goes into a window of the tensor it sums.
+exo.proc @self_through_window(%y: !exo.tensor<[4], f32, dram>) {
+  %t = exo.alloc : !exo.tensor<[2], f32, dram>
+  %u = exo.window %t[:] : !exo.tensor<[2], f32, dram> -> !exo.window<[2], f32, dram>
+  exo.for %b = 0 to 2 seq {
+    %v = exo.read %t[%b] : !exo.tensor<[2], f32, dram>
+    exo.reduce %u[0] += %v : !exo.window<[2], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.exo.match_loop "b" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot turn the sum into a tree: the sum is added to the tensor it sums}}
+    %levels, %final = transform.exo.reduce_tree %b as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -1086,3 +1086,34 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: the callee's local tensor is sized by its N, which the call binds
+// to the caller's M while the caller has an N of its own; the inlined type
+// would size it by the caller's N (found by an audit: until session 13 the
+// body was cloned as it was).
+!cv = !exo.tensor<[N], i32, dram>
+exo.proc @sized_by_n(%N: index, %x: !cv) {
+  %t = exo.alloc : !exo.tensor<[N], i32, dram>
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !cv
+    exo.assign %t[%i] = %a : !exo.tensor<[N], i32, dram>
+  }
+}
+exo.proc @caller_with_n(%M: index, %N: index, %x: !exo.tensor<[M], i32, dram>) {
+  exo.call @sized_by_n(%M, %x) : (index, !exo.tensor<[M], i32, dram>)
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %calls = transform.collect_matching @match_call in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot inline the call of @sized_by_n: its body's types name its size 'N', which the call does not bind to the caller's size of that name (the inlined types would mean another extent)}}
+    transform.exo.inline %calls : !transform.any_op
+    transform.yield
+  }
+}
