@@ -567,13 +567,17 @@ LogicalResult collectBodyAccesses(ForOp loop, SmallVectorImpl<Access> &out,
 }
 
 /// Whether a pair of accesses to the same tensor orders anything: at least
-/// one writes, and two reductions commute.
-bool isDependence(const Access &a, const Access &b) {
+/// one writes, and two reductions commute when `reductionsCommute` (in one
+/// thread's sequence; not when they may run concurrently, as the tasks of
+/// persist_tasks do: exo.reduce is not atomic).
+bool isDependence(const Access &a, const Access &b,
+                  bool reductionsCommute = true) {
   if (a.root != b.root)
     return false;
   if (a.kind == Access::Read && b.kind == Access::Read)
     return false;
-  return !(a.kind == Access::Reduce && b.kind == Access::Reduce);
+  return !(reductionsCommute && a.kind == Access::Reduce &&
+           b.kind == Access::Reduce);
 }
 
 /// Adds `elementOf(a, 1) == elementOf(b, 2)`; on failure notes the access
@@ -1540,7 +1544,7 @@ LogicalResult exo::proveIterationsIndependent(ArrayRef<ForOp> nest,
   // first iteration before the second, level by level, covers both.
   for (const Access &src : accesses) {
     for (const Access &dst : accesses) {
-      if (!isDependence(src, dst))
+      if (!isDependence(src, dst, /*reductionsCommute=*/false))
         continue;
       for (unsigned level = 0; level < nest.size(); ++level) {
         Question q(proc, outer);

@@ -817,10 +817,16 @@ FailureOr<PersistentTasks> exo::persistTasks(RewriterBase &rewriter,
   IndexBuilder ib(rewriter, loc, outer);
   rewriter.setInsertionPoint(outer);
   Operation *mark = outer->getPrevNode();
-  Value total = ib.value(nest.front().getUpperBound());
-  for (ForOp loop : ArrayRef<ForOp>(nest).drop_front())
-    total = arith::MulIOp::create(rewriter, loc, total,
-                                  ib.value(loop.getUpperBound()));
+  // The number of tiles: the product of the loops' trip counts, each at
+  // least 0 (a loop with a negative extent runs nothing; two of them would
+  // otherwise multiply to a positive count).
+  Value zero = ib.value(ib.constant(0));
+  Value total;
+  for (ForOp loop : nest) {
+    Value trips = arith::MaxSIOp::create(rewriter, loc,
+                                         ib.value(loop.getUpperBound()), zero);
+    total = total ? arith::MulIOp::create(rewriter, loc, total, trips) : trips;
+  }
   Value one = ib.value(ib.constant(1));
   auto clusterMode = LoopModeAttr::get(ctx, LoopModeKind::CudaTasks, {});
   auto seqMode = LoopModeAttr::get(ctx, LoopModeKind::Seq, {});

@@ -207,6 +207,50 @@ LogicalResult KernelLowering::computeBarrier(AllocOp alloc) {
     auto arrive = dyn_cast<ArriveOp>(user);
     if (!arrive)
       continue;
+    // The count assumes every instance arrives in every phase it arrives
+    // in at all: a guard whose condition depends on a cuda_threads iterator
+    // would let some instances skip a phase, which then never completes.
+    for (Operation *p = arrive->getParentOp(); p && p != device.getOperation();
+         p = p->getParentOp()) {
+      auto guard = dyn_cast<IfOp>(p);
+      if (!guard)
+        continue;
+      // A condition of cuda_threads iterators and constants alone is
+      // resolved per instance by the collective analysis (the count only
+      // includes the instances that arrive); one that also depends on a
+      // value that changes at run time (a sequential iterator, a size, data)
+      // is not.
+      SmallVector<Value> work = {guard.getCondition()};
+      llvm::SmallPtrSet<Value, 8> seen;
+      ForOp threadsLoop;
+      bool dynamic = false;
+      while (!work.empty()) {
+        Value v = work.pop_back_val();
+        if (!seen.insert(v).second)
+          continue;
+        if (auto arg = dyn_cast<BlockArgument>(v)) {
+          auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
+          if (loop && loop.getMode().isThreads())
+            threadsLoop = loop;
+          else
+            dynamic = true;
+          continue;
+        }
+        Operation *def = v.getDefiningOp();
+        if (!isa<arith::ArithDialect>(def->getDialect()))
+          dynamic = true;
+        work.append(def->operand_begin(), def->operand_end());
+      }
+      if (threadsLoop && dynamic)
+        return arrive.emitOpError()
+               << "arrives on an mbarrier under a guard that depends on the "
+                  "cuda_threads iterator '"
+               << threadsLoop.getIterName()
+               << "' and on values that change at run time: the instances "
+                  "that skip a phase would leave it short of the "
+                  "mbarrier.init count, which counts every instance (a "
+                  "hang); guard it by values all instances share";
+    }
     ArrayRef<CollectiveInstance> insts = ca.getInstances(arrive);
     ArrayRef<uint64_t> masks = ca.getMulticastMasks(arrive);
     std::vector<int64_t> perCta(clusterDim, 0);
