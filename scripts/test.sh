@@ -14,7 +14,9 @@
 # failed.
 #
 # Environment: EXO_LIT (the lit to run, default /usr/lib/llvm-22/bin/lit),
-# EXO_LIT_ARGS (extra lit arguments, e.g. "--filter gemm"), and build.sh's
+# EXO_LIT_ARGS (extra lit arguments, e.g. "--filter gemm"), EXO_LIT_DEADLINE
+# (a time, in seconds since the epoch, by which lit must stop: the tests it
+# has not finished then count as skipped, and are named), and build.sh's
 # EXO_BUILD_TYPE, EXO_SANITIZE, EXO_JOBS.
 set -euo pipefail
 
@@ -69,9 +71,16 @@ if [ "$built" = 1 ]; then
   xml="$build_dir/lit.xml"
   rm -f "$json" "$xml"
   lit_rc=0
+  deadline_args=()
+  if [ -n "${EXO_LIT_DEADLINE:-}" ]; then
+    left=$((EXO_LIT_DEADLINE - $(date +%s)))
+    [ "$left" -ge 60 ] || left=60
+    echo "== test: lit stops after ${left}s (EXO_LIT_DEADLINE)" >&2
+    deadline_args=(--max-time "$left")
+  fi
   # shellcheck disable=SC2086 # EXO_LIT_ARGS is a list of words.
-  "$lit" -q --output "$json" --xunit-xml-output "$xml" ${EXO_LIT_ARGS:-} \
-    "$build_dir/test" || lit_rc=$?
+  "$lit" -q --output "$json" --xunit-xml-output "$xml" "${deadline_args[@]}" \
+    ${EXO_LIT_ARGS:-} "$build_dir/test" || lit_rc=$?
   counts=""
   if [ -s "$json" ]; then
     counts=$(python3 - "$json" <<'PY'
@@ -89,6 +98,8 @@ for test in tests:
         passed += 1
     elif code in SKIPPED:
         skipped += 1
+        if code == "SKIPPED":  # not run: lit's --max-time ran out
+            print(f"not run (time limit): {test.get('name')}", file=sys.stderr)
     else:  # FAIL, XPASS, UNRESOLVED, TIMEOUT, anything new
         failed += 1
         if code != "FAIL":

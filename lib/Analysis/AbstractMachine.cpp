@@ -95,6 +95,12 @@ struct Threads {
     }
     return true;
   }
+  int64_t count() const {
+    int64_t n = 0;
+    for (auto [lo, hi] : ranges)
+      n += hi - lo;
+    return n;
+  }
   void unite(const Threads &o) {
     ranges.append(o.ranges.begin(), o.ranges.end());
     llvm::sort(ranges);
@@ -210,6 +216,9 @@ struct BarrierElement {
   /// mbarriers are one-shot per logical element: the threads that arrived
   /// (every thread, for a pre-arrived element) and that awaited.
   Threads arrivedBy, awaitedBy;
+  /// mbarriers: the threads that arrived on this element's phase (counted
+  /// per arrival; -1 for a pre-arrived element).
+  int64_t arrivedThreads = 0;
   Operation *arriveOp = nullptr, *awaitOp = nullptr;
   /// mbarriers: the values of the sequential loops around `arriveOp` when
   /// it arrived (its instances in one execution share them).
@@ -246,6 +255,9 @@ struct Variable {
   SmallVector<int64_t> dims;
   bool isBarrier = false;
   BarrierType barrierType;
+  /// mbarriers: the arriving threads that complete a phase of an element
+  /// (the lowering's mbarrier.init count; 0 when the program does not say).
+  int64_t arrivals = 0;
   /// Managed ring buffers: the logical ring dimension (stored in
   /// `ringDepth` slots; `dims` holds the physical extents), its logical
   /// extent (-1: unbounded), the guarding mbarrier ring, and the logical
@@ -350,6 +362,14 @@ private:
   /// waiters.
   LogicalResult checkNextPhase(Operation *op, Variable &var,
                                ArrayRef<int64_t> key, const Collective &g);
+  /// At the end of the kernel: every mbarrier element that was arrived on
+  /// received exactly the arrivals its phase counts. An element short of
+  /// them never completes (its waiters hang), and on the hardware the next
+  /// phase of the same mbarrier would take the missing arrivals. (Checked
+  /// once every statement has run: threads loops are interpreted one
+  /// instance after the other, so an element can legitimately be short
+  /// while later instances have yet to arrive.)
+  LogicalResult checkPhasesComplete();
   std::string context();
   /// Formats the iterator values a record saved, naming them after the
   /// loops that enclose its statement.
@@ -710,6 +730,7 @@ BarrierElement &Machine::barrierElement(Variable &var,
     int ringDim = var.barrierType.getRingDim();
     if (ringDim >= 0 && key[ringDim] < var.barrierType.getPrearrive()) {
       it->second.arrives = 1;
+      it->second.arrivedThreads = -1;
       it->second.arrivedBy.ranges.push_back({0, kAllDevice});
     }
   }
@@ -730,6 +751,32 @@ previousPhase(const Variable &var, ArrayRef<int64_t> key) {
   SmallVector<int64_t> prevKey(key.begin(), key.end());
   prevKey[ringDim] = prev;
   return prevKey;
+}
+
+LogicalResult Machine::checkPhasesComplete() {
+  for (const std::unique_ptr<Variable> &var : ownedVars) {
+    if (!var->isBarrier || var->arrivals <= 0)
+      continue;
+    for (auto &[key, el] : var->barrierElements) {
+      if (el.arrivedThreads <= 0 || el.arrivedThreads == var->arrivals)
+        continue;
+      InFlightDiagnostic diag = mlir::emitError(el.arriveOp->getLoc());
+      diag << "barrier misuse: the phase of " << elementName(*var, key)
+           << " received " << el.arrivedThreads << " arriving thread"
+           << (el.arrivedThreads == 1 ? "" : "s") << " ("
+           << describe(el.arrivedBy) << "), but its mbarrier.init counts "
+           << var->arrivals
+           << " (every instance of the arrive statements on it): ";
+      if (el.arrivedThreads < var->arrivals)
+        diag << "the phase never completes, so its waiters hang and the "
+                "next phase of the same mbarrier takes the missing arrivals";
+      else
+        diag << "the surplus arrivals complete the next phase of the same "
+                "mbarrier early";
+      return failure();
+    }
+  }
+  return success();
 }
 
 LogicalResult Machine::checkPhaseOrder(Operation *await, Variable &var,
@@ -1495,6 +1542,7 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     if (TypeAttr bar = alloc.getBarrierAttr()) {
       var->isBarrier = true;
       var->barrierType = cast<BarrierType>(bar.getValue());
+      var->arrivals = alloc.getArrivals().value_or(0);
     } else {
       var->shared = alloc.getMemoryAttr() && alloc.getMemoryAttr().isShared();
       var->registers =
@@ -1648,7 +1696,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     cluster.local = llvm::BitVector(blockDim * clusterDim, true);
     cluster.clusterThreads = blockDim * clusterDim;
     cluster.task = nextTask; // the root of the task nest
-    if (failed(execBlock(device.getBody().front(), cluster)))
+    if (failed(execBlock(device.getBody().front(), cluster)) ||
+        failed(checkPhasesComplete()))
       return failure();
     // The end of the kernel makes everything visible to the host.
     Threads host = Threads::single(0);
@@ -1791,6 +1840,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         return failure();
       }
       el.arrivedBy.unite(who);
+      if (el.arrivedThreads >= 0)
+        el.arrivedThreads += who.count();
       el.arriveOp = arrive;
       el.arriveSeq = std::move(seq);
       elements.push_back(&el);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Analysis/AbstractMachine.h"
+#include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Analysis/Passes.h"
 #include "ExoGPU/Conversion/Passes.h"
 
@@ -85,6 +86,33 @@ static LogicalResult interpretAll(ModuleOp module,
   return success(ok);
 }
 
+/// Marks each mbarrier allocation of `module`'s device functions with the
+/// arriving threads per phase that the collective analysis counts (what the
+/// lowering's mbarrier.init uses), for the interpreter to hold each phase
+/// to. A device function the collective analysis rejects is left unmarked:
+/// -exo-verify-collectives reports it, and the lowering refuses it.
+static void annotateArrivals(ModuleOp module) {
+  module.walk([&](DeviceFunctionOp device) {
+    FailureOr<CollectiveAnalysis> ca = failure();
+    {
+      ScopedDiagnosticHandler quiet(module.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      ca = CollectiveAnalysis::run(device);
+    }
+    if (failed(ca))
+      return;
+    device.walk([&](AllocOp alloc) {
+      auto bar = dyn_cast<BarrierType>(alloc.getType());
+      if (!bar || bar.getKind() != BarrierKind::Mbarrier)
+        return;
+      if (std::optional<int64_t> n = ca->getArriveCount(alloc))
+        alloc->setAttr(
+            ExoDialect::getArrivalsAttrName(),
+            IntegerAttr::get(IntegerType::get(module.getContext(), 64), *n));
+    });
+  });
+}
+
 namespace {
 
 struct AmirInterpretPass
@@ -105,6 +133,7 @@ struct ExoCheckSyncPass
     if (failed(s))
       return signalPassFailure();
     OwningOpRef<ModuleOp> copy = getOperation().clone();
+    annotateArrivals(*copy);
     PassManager pm(&getContext());
     pm.addPass(createConvertExoToAMIR());
     if (failed(pm.run(*copy)) ||

@@ -598,8 +598,20 @@ LogicalResult addSameElement(Question &q, const Access &a, const Access &b,
                                   "quasi-affine expression");
     return failure();
   }
-  for (auto [x, y] : llvm::zip(*e1, *e2))
+  // An unbounded ring dimension (`? ring N`) stores its element i in slot
+  // i mod N (the sequential meaning, as the CPU lowering runs it): two
+  // indices name the same storage when they differ by a multiple of N.
+  auto type = dyn_cast<exo::TensorType>(a.root.getType());
+  for (auto [d, xy] : llvm::enumerate(llvm::zip(*e1, *e2))) {
+    auto [x, y] = xy;
+    if (type && d < type.getRank() && isa<UnitAttr>(type.getDims()[d]) &&
+        type.getRingDepth(d) > 0) {
+      AffineExpr laps = q.extraVar("laps");
+      q.addEQ0(x - y - laps * type.getRingDepth(d));
+      continue;
+    }
     q.addEQ0(x - y);
+  }
   return success();
 }
 
@@ -974,61 +986,167 @@ static bool writesWholeWindow(CallOp call, unsigned i) {
   return isa<ProcOp>(p);
 }
 
+/// The box of the root tensor that a write of `accesses` certainly writes
+/// whole, each time its statement runs, before `r` in the same iteration of
+/// `loop`; per dimension the first index and either a constant extent or a
+/// bound past the last index. Null when `w` is not such a write.
+namespace {
+struct KillBox {
+  SmallVector<OpFoldResult> lo;
+  SmallVector<OpFoldResult> hi; // null: lo + extent
+  SmallVector<int64_t> extent;
+};
+} // namespace
+
+/// `w` runs (unguarded) in every iteration of `loop` in which `r` runs,
+/// before it: the ancestor of `w` in a block around `r` comes first. Sets
+/// `top` to that ancestor.
+static bool runsBefore(ForOp loop, const Access &w, const Access &r,
+                       Operation *&top) {
+  top = nullptr;
+  for (Operation *a = w.op; a && a != loop.getOperation();
+       a = a->getParentOp()) {
+    if (Operation *ra = a->getBlock()->findAncestorOpInBlock(*r.op)) {
+      if (ra == a || !a->isBeforeInBlock(ra))
+        return false;
+      top = a;
+      break;
+    }
+  }
+  if (!top)
+    return false;
+  for (Operation *p = w.op->getParentOp(); p != loop; p = p->getParentOp())
+    if (!isa<ForOp, WarpsOp>(p))
+      return false;
+  return true;
+}
+
+/// A call whose callee assigns its whole window (taken directly from the
+/// tensor), in a block around `r`.
+static std::optional<KillBox> callKillBox(ForOp loop, const Access &w,
+                                          const Access &r) {
+  auto call = dyn_cast<CallOp>(w.op);
+  Operation *top;
+  if (!call || !runsBefore(loop, w, r, top) || top != w.op)
+    return std::nullopt;
+  auto window = w.source.getDefiningOp<WindowOp>();
+  if (!window || window.getSource() != w.root)
+    return std::nullopt;
+  unsigned argNo = 0;
+  while (argNo < call.getArgs().size() && call.getArgs()[argNo] != w.source)
+    ++argNo;
+  if (argNo == call.getArgs().size() || !writesWholeWindow(call, argNo))
+    return std::nullopt;
+  KillBox box;
+  for (auto [off, size] :
+       llvm::zip(window.getMixedOffsets(), window.getStaticSizes())) {
+    box.lo.push_back(off);
+    box.hi.push_back(OpFoldResult());
+    box.extent.push_back(size == WindowOp::kPoint ? 1 : size);
+  }
+  return box;
+}
+
+/// An assignment to the tensor itself inside a perfect-enough nest of
+/// unguarded loops (below the ancestor that comes before `r`): each index is
+/// either one of those loops' iterators (each loop's at most once; the
+/// box spans its bounds) or a value defined outside the nest (one
+/// element); a loop whose iterator no index uses runs at least once
+/// (constant bounds).
+static std::optional<KillBox> assignKillBox(ForOp loop, const Access &w,
+                                            const Access &r) {
+  auto assign = dyn_cast<AssignOp>(w.op);
+  Operation *top;
+  if (!assign || assign.getOob() || w.source != w.root ||
+      !runsBefore(loop, w, r, top))
+    return std::nullopt;
+  SmallVector<ForOp> nest;
+  for (Operation *p = w.op->getParentOp(); p && top->isAncestor(p);
+       p = p->getParentOp())
+    if (auto l = dyn_cast<ForOp>(p))
+      nest.push_back(l);
+  KillBox box;
+  llvm::SmallPtrSet<Operation *, 4> used;
+  for (OpFoldResult idx : w.indices) {
+    auto v = dyn_cast<Value>(idx);
+    ForOp iter;
+    if (v)
+      for (ForOp l : nest)
+        if (v == l.getInductionVar())
+          iter = l;
+    if (iter) {
+      if (!used.insert(iter).second)
+        return std::nullopt;
+      box.lo.push_back(iter.getLowerBound());
+      box.hi.push_back(iter.getUpperBound());
+      box.extent.push_back(0);
+      continue;
+    }
+    // One element, the same for every iteration of the nest.
+    if (auto arg = dyn_cast_if_present<BlockArgument>(v);
+        arg && top->isAncestor(arg.getOwner()->getParentOp()))
+      return std::nullopt;
+    if (Operation *def = v ? v.getDefiningOp() : nullptr;
+        def && top->isAncestor(def))
+      return std::nullopt;
+    box.lo.push_back(idx);
+    box.hi.push_back(OpFoldResult());
+    box.extent.push_back(1);
+  }
+  for (ForOp l : nest) {
+    if (used.contains(l))
+      continue;
+    std::optional<int64_t> lo = getConstantIntValue(l.getLowerBound());
+    std::optional<int64_t> hi = getConstantIntValue(l.getUpperBound());
+    if (!lo || !hi || *hi <= *lo)
+      return std::nullopt;
+  }
+  return box;
+}
+
 /// Whether every element that `r` (in an iteration of `loop`) reads was
-/// written earlier in the same iteration by one of the whole-window writes
-/// among `accesses`: a call before `r`'s statement in a block around `r`,
-/// under no guard inside `loop`, whose window (taken directly from the
-/// tensor) covers what `r` reads for every value of the loops around `r`
-/// alone (Presburger). Then `r` cannot see a value of an earlier iteration.
+/// written earlier in the same iteration by one of the writes among
+/// `accesses` that write a whole box each time they run (callKillBox,
+/// assignKillBox), whose box covers what `r` reads for every value of the
+/// loops around `r` alone (Presburger). Then `r` cannot see a value of an
+/// earlier iteration.
 static bool killedInIteration(ProcOp proc, ForOp loop, const Access &r,
                               ArrayRef<Access> accesses) {
   for (const Access &w : accesses) {
-    auto call = dyn_cast<CallOp>(w.op);
-    if (!call || w.kind != Access::Write || w.op == r.op)
+    if (w.kind != Access::Write || w.op == r.op)
       continue;
-    auto window = w.source.getDefiningOp<WindowOp>();
-    if (!window || window.getSource() != w.root)
+    std::optional<KillBox> box = callKillBox(loop, w, r);
+    if (!box)
+      box = assignKillBox(loop, w, r);
+    if (!box)
       continue;
-    unsigned argNo = 0;
-    while (argNo < call.getArgs().size() && call.getArgs()[argNo] != w.source)
-      ++argNo;
-    if (argNo == call.getArgs().size() || !writesWholeWindow(call, argNo))
-      continue;
-    // The call runs whenever `r` does, before it, in the same iteration of
-    // every loop around it.
-    Operation *anc = w.op->getBlock()->findAncestorOpInBlock(*r.op);
-    if (!anc || anc == w.op || !w.op->isBeforeInBlock(anc))
-      continue;
-    bool guarded = false;
-    for (Operation *p = w.op->getParentOp(); p != loop; p = p->getParentOp())
-      guarded |= !isa<ForOp, WarpsOp>(p);
-    if (guarded)
-      continue;
-    // An element of `r` outside the window, in some dimension, on some side.
+    // An element of `r` outside the box, in some dimension, on some side.
     bool covered = true;
-    unsigned rank = cast<exo::TensorType>(w.root.getType()).getRank();
-    for (unsigned d = 0; covered && d < rank; ++d) {
+    for (unsigned d = 0; covered && d < box->lo.size(); ++d) {
       for (int side = 0; covered && side < 2; ++side) {
         Question q(proc, loop);
         Operation *culprit = nullptr;
         FailureOr<SmallVector<AffineExpr>> e = elementOf(q, r, 1, culprit);
-        FailureOr<AffineExpr> off =
-            q.expr(window.getMixedOffsets()[d], 1, culprit);
-        if (failed(e) || failed(off)) {
+        FailureOr<AffineExpr> lo = q.expr(box->lo[d], 1, culprit);
+        FailureOr<AffineExpr> hi =
+            box->hi[d]
+                ? q.expr(box->hi[d], 1, culprit)
+                : FailureOr<AffineExpr>(succeeded(lo) ? *lo + box->extent[d]
+                                                      : AffineExpr());
+        if (failed(e) || failed(lo) || failed(hi) || !*hi ||
+            e->size() != box->lo.size()) {
           covered = false;
           break;
         }
-        int64_t size = window.getStaticSizes()[d];
-        int64_t extent = size == WindowOp::kPoint ? 1 : size;
         q.addRequires();
         addDomain(q, r.op, loop, 1);
         for (Operation *p = loop->getParentOp(); p; p = p->getParentOp())
           if (auto enclosing = dyn_cast<ForOp>(p))
             q.addLoopBounds(enclosing, 0);
         if (side == 0)
-          q.addGE0(*off - (*e)[d] - 1);
+          q.addGE0(*lo - (*e)[d] - 1);
         else
-          q.addGE0((*e)[d] - *off - extent);
+          q.addGE0((*e)[d] - *hi);
         covered = !q.solve().has_value();
       }
     }

@@ -196,3 +196,45 @@ amir.program @verifier_parts(%N) {
   // expected-error @+1 {{a ring buffer needs a guard, a ring dimension and a depth}}
   %buf = "amir.alloc"(%g) <{name = "buf", static_dims = array<i64: -1, 16>, memory = #exo.mem<smem>, operandSegmentSizes = array<i32: 0, 1>}> : (!amir.var) -> !amir.var
 }
+
+// -----
+
+// `arrivals` (set by -exo-check-sync from the collective analysis): each
+// phase needs that many arriving threads. Both warps arrive on %full's
+// elements and the init count says so: accepted.
+amir.program @arrivals_ok(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    amir.tasks_for %t = %c0 to %N {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]> {arrivals = 64 : i64}
+      amir.seq_for %k = %c0 to %c4 {
+        amir.warps 0 to 2 {
+          amir.arrive cuda_in_order >> %full[%k]
+          amir.await %full[%k], cuda_in_order, 0
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// More arrivals than the init count: the surplus completes the next phase
+// of the same mbarrier early.
+amir.program @arrivals_surplus(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    amir.tasks_for %t = %c0 to %N {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]> {arrivals = 32 : i64}
+      amir.seq_for %k = %c0 to %c4 {
+        amir.warps 0 to 2 {
+          // expected-error @+1 {{barrier misuse: the phase of 'full'[0] received 64 arriving threads (task 0 threads 0-63), but its mbarrier.init counts 32 (every instance of the arrive statements on it): the surplus arrivals complete the next phase of the same mbarrier early}}
+          amir.arrive cuda_in_order >> %full[%k]
+          amir.await %full[%k], cuda_in_order, 0
+        }
+      }
+    }
+  }
+}

@@ -206,7 +206,7 @@ FailureOr<amir::ProgramOp> ProgramBuilder::run() {
     Value var = amir::AllocOp::create(
         b, loc, amir::VarType::get(ctx), proc.getArgName(i), dyn,
         b.getDenseI64ArrayAttr(stat), mem, TypeAttr(), mem.isHost(), Value(),
-        IntegerAttr(), IntegerAttr());
+        IntegerAttr(), IntegerAttr(), IntegerAttr());
     WindowInfo info{var, mem.getKind(), {}, *extents, {}};
     for (unsigned d = 0; d < extents->size(); ++d) {
       info.offsets.push_back(b.getIndexAttr(0));
@@ -343,10 +343,11 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
           break;
         }
     }
-    Value var =
-        amir::AllocOp::create(b, loc, amir::VarType::get(ctx), alloc.getName(),
-                              dyn, b.getDenseI64ArrayAttr(stat), mem, barrier,
-                              mem && mem.isHost(), guard, ringDim, ringDepth);
+    Value var = amir::AllocOp::create(
+        b, loc, amir::VarType::get(ctx), alloc.getName(), dyn,
+        b.getDenseI64ArrayAttr(stat), mem, barrier, mem && mem.isHost(), guard,
+        ringDim, ringDepth,
+        alloc->getAttrOfType<IntegerAttr>(ExoDialect::getArrivalsAttrName()));
     map.map(alloc.getResult(), var);
     if (mem) {
       WindowInfo info{var, mem.getKind(), {}, *extents, {}};

@@ -253,11 +253,17 @@ LogicalResult KernelLowering::computeBarrier(AllocOp alloc) {
     }
     ArrayRef<CollectiveInstance> insts = ca.getInstances(arrive);
     ArrayRef<uint64_t> masks = ca.getMulticastMasks(arrive);
+    // lowerArrive arrives once per warp only when every part of every
+    // instance is whole warps, and once per thread otherwise: count alike.
+    bool wholeWarps = llvm::all_of(insts, [&](const CollectiveInstance &i) {
+      return llvm::all_of(partsOf(i.threads),
+                          [](const CtaPart &p) { return p.wholeWarps(); });
+    });
     std::vector<int64_t> perCta(clusterDim, 0);
     for (auto [i, inst] : llvm::enumerate(insts)) {
       uint64_t mask = i < masks.size() ? masks[i] : 0;
       for (const CtaPart &p : partsOf(inst.threads)) {
-        int64_t units = p.wholeWarps() ? p.count / kWarpSize : p.count;
+        int64_t units = wholeWarps ? p.count / kWarpSize : p.count;
         uint64_t targets = mask ? mask : (uint64_t(1) << p.cta);
         for (int64_t d = 0; d < clusterDim; ++d)
           if (targets & (uint64_t(1) << d))

@@ -76,3 +76,17 @@ amir.program @p(%N) {
     }
   }
 }
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op only an mbarrier array has arrivals per phase}}
+  %0 = amir.alloc "g" [] barrier !exo.barrier<wgmma_group> {arrivals = 4 : i64}
+}
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op arrivals per phase must be positive, got 0}}
+  %0 = amir.alloc "b" [2] barrier !exo.barrier<mbarrier, [2]> {arrivals = 0 : i64}
+}

@@ -283,6 +283,15 @@ LogicalResult AllocOp::verify() {
     if (depth <= 0)
       return emitOpError() << "ring depth must be positive, got " << depth;
   }
+  if (std::optional<int64_t> n = getArrivals()) {
+    auto bar = getBarrierAttr()
+                   ? dyn_cast<BarrierType>(getBarrierAttr().getValue())
+                   : BarrierType();
+    if (!bar || bar.getKind() != BarrierKind::Mbarrier)
+      return emitOpError() << "only an mbarrier array has arrivals per phase";
+    if (*n <= 0)
+      return emitOpError() << "arrivals per phase must be positive, got " << *n;
+  }
   return success();
 }
 

@@ -169,6 +169,18 @@ def Amir_AllocOp : Amir_Op<"alloc", [AttrSizedOperandSegments,
     ```mlir
     %a = amir.alloc "a" [-1, 128] memory <smem> guarded_by %war ring 0 depth 4
     ```
+
+    An mbarrier array may carry `arrivals`: the arriving threads that
+    complete one phase of each element, as the lowering's `mbarrier.init`
+    counts them (every instance of the arrive statement).
+    `-exo-check-sync` sets it from the collective analysis; the interpreter
+    then reports an element whose phase received some but not all of them
+    (it never completes: its waiters hang, and the next phase of the same
+    mbarrier takes the missing arrivals).
+
+    ```mlir
+    %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 4]> {arrivals = 128 : i64}
+    ```
   }];
   let arguments = (ins StrAttr:$name,
                        Variadic<Index>:$dims, DenseI64ArrayAttr:$static_dims,
@@ -177,7 +189,8 @@ def Amir_AllocOp : Amir_Op<"alloc", [AttrSizedOperandSegments,
                        UnitAttr:$host,
                        Optional<Amir_VarType>:$guard,
                        OptionalAttr<I64Attr>:$ring_dim,
-                       OptionalAttr<I64Attr>:$ring_depth);
+                       OptionalAttr<I64Attr>:$ring_depth,
+                       OptionalAttr<I64Attr>:$arrivals);
   let results = (outs Amir_VarType:$result);
   let assemblyFormat = [{
     $name custom<DynamicIndexList>($dims, $static_dims)

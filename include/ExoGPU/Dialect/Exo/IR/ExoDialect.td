@@ -60,6 +60,12 @@ def Exo_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getClusterCountAttrName() {
       return "exo.cluster_count";
     }
+    /// On an mbarrier allocation, set by -exo-check-sync on its copy of the
+    /// module: the arriving threads per phase of each element (the
+    /// collective analysis's count, which the lowering's mbarrier.init uses).
+    static constexpr ::llvm::StringLiteral getArrivalsAttrName() {
+      return "exo.arrivals";
+    }
   }];
 }
 
