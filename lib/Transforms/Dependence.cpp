@@ -115,7 +115,28 @@ private:
   /// toward zero.
   std::pair<AffineExpr, AffineExpr> truncDiv(AffineExpr lhs, int64_t d,
                                              bool isUnsigned);
+  /// Adds the constraints of division `i` in the case of its sign: the
+  /// dividend non-negative (`negative` false) or negative.
+  void addDivisionCase(SmallVectorImpl<AffineExpr> &out,
+                       SmallVectorImpl<bool> &eq, unsigned i,
+                       bool negative) const;
+  /// findIntegerSample on `cs` (equalities where `eq`) over `numVars`
+  /// variables (the question's, then any added for the cases); the values
+  /// of the question's own variables.
+  std::optional<SmallVector<int64_t>>
+  sample(ArrayRef<AffineExpr> cs, ArrayRef<bool> eq, unsigned numVars) const;
   static constexpr unsigned kExtraCopy = 1000;
+  /// A truncating or unsigned division: lhs = d * q + r, whose constraints
+  /// depend on the sign of lhs. solve() asks one question per combination
+  /// of signs (a disjunction; a big-M encoding of the cases made the
+  /// simplex work with 2^62-sized coefficients, hundreds of milliseconds a
+  /// question).
+  struct Division {
+    AffineExpr lhs, q, r;
+    int64_t d;
+    bool isUnsigned;
+  };
+  SmallVector<Division> divisions;
 
   ProcOp proc;
   Operation *nest;
@@ -210,34 +231,39 @@ FailureOr<AffineExpr> Question::read(Value v, unsigned c, Operation *&culprit) {
 
 std::pair<AffineExpr, AffineExpr> Question::truncDiv(AffineExpr lhs, int64_t d,
                                                      bool isUnsigned) {
-  // lhs = d * q + r, with a sign variable s in {0, 1}: s = 0 when lhs >= 0,
-  // where r is in [0, d - 1] (floor division, which is also the unsigned
-  // one); s = 1 when lhs < 0, where r is in [-(d - 1), 0] for truncation,
-  // and anything for an unsigned division (lhs + 2^64 divided: a value no
-  // in-bounds index has, left free). The terms scaled by M = 2^62 switch
-  // the constraints off where they do not apply; no index expression that
-  // addresses memory reaches that magnitude.
+  // lhs = d * q + r: when lhs >= 0, r is in [0, d - 1] (floor division,
+  // which is also the unsigned one); when lhs < 0, r is in [-(d - 1), 0]
+  // for truncation, and anything for an unsigned division (lhs + 2^64
+  // divided: a value no in-bounds index has, left free). solve() takes the
+  // cases one at a time (addDivisionCase).
   unsigned n = names.size();
-  AffineExpr s = extraVar("s" + std::to_string(n));
   AffineExpr q = extraVar("q" + std::to_string(n));
   AffineExpr r = extraVar("r" + std::to_string(n));
-  AffineExpr big = getAffineConstantExpr(int64_t(1) << 62, ctx);
-  addGE0(s);
-  addGE0(1 - s);
-  addGE0(lhs + big * s);
-  addGE0(-lhs - 1 + big * (1 - s));
-  if (!isUnsigned) {
-    addEQ0(lhs - q * d - r);
-    addGE0(r + s * (d - 1));
-    addGE0((1 - s) * (d - 1) - r);
-    return {q, r};
-  }
-  // Unsigned: the floor equations hold when s = 0.
-  addGE0(lhs - q * d - r + big * s);
-  addGE0(q * d + r - lhs + big * s);
-  addGE0(r + big * s);
-  addGE0(d - 1 - r + big * s);
+  divisions.push_back({lhs, q, r, d, isUnsigned});
   return {q, r};
+}
+
+void Question::addDivisionCase(SmallVectorImpl<AffineExpr> &out,
+                               SmallVectorImpl<bool> &eq, unsigned i,
+                               bool negative) const {
+  const Division &div = divisions[i];
+  auto add = [&](AffineExpr e, bool isEq) {
+    out.push_back(e);
+    eq.push_back(isEq);
+  };
+  if (!negative) {
+    add(div.lhs, false);
+    add(div.lhs - div.q * div.d - div.r, true);
+    add(div.r, false);
+    add(div.d - 1 - div.r, false);
+    return;
+  }
+  add(-div.lhs - 1, false);
+  if (div.isUnsigned)
+    return;
+  add(div.lhs - div.q * div.d - div.r, true);
+  add(div.r + (div.d - 1), false);
+  add(-div.r, false);
 }
 
 void Question::addLoopBounds(ForOp loop, unsigned copy) {
@@ -330,13 +356,63 @@ void Question::addRequires() {
 }
 
 std::optional<SmallVector<int64_t>> Question::solve() const {
+  // One question per combination of the divisions' signs, non-negative
+  // dividends first (the likeliest example). Past 8 divisions (rare) the
+  // cases would be too many: one question then switches each division's
+  // cases by a sign variable s in {0, 1} scaled by M = 2^62 (no index
+  // expression that addresses memory reaches that magnitude), exact but
+  // slow.
+  unsigned n = divisions.size();
+  if (n > 8) {
+    SmallVector<AffineExpr> cs(constraints.begin(), constraints.end());
+    SmallVector<bool> eq(eqFlags.begin(), eqFlags.end());
+    unsigned numVars = names.size();
+    AffineExpr big = getAffineConstantExpr(int64_t(1) << 62, ctx);
+    for (const Division &div : divisions) {
+      AffineExpr sign = getAffineDimExpr(numVars++, ctx);
+      auto add = [&](AffineExpr e, bool isEq) {
+        cs.push_back(e);
+        eq.push_back(isEq);
+      };
+      add(sign, false);
+      add(1 - sign, false);
+      add(div.lhs + big * sign, false);
+      add(-div.lhs - 1 + big * (1 - sign), false);
+      if (!div.isUnsigned) {
+        add(div.lhs - div.q * div.d - div.r, true);
+        add(div.r + sign * (div.d - 1), false);
+        add((1 - sign) * (div.d - 1) - div.r, false);
+        continue;
+      }
+      add(div.lhs - div.q * div.d - div.r + big * sign, false);
+      add(div.q * div.d + div.r - div.lhs + big * sign, false);
+      add(div.r + big * sign, false);
+      add(div.d - 1 - div.r + big * sign, false);
+    }
+    return sample(cs, eq, numVars);
+  }
+  for (uint64_t signs = 0; signs < (uint64_t(1) << n); ++signs) {
+    SmallVector<AffineExpr> cs(constraints.begin(), constraints.end());
+    SmallVector<bool> eq(eqFlags.begin(), eqFlags.end());
+    for (unsigned i = 0; i < n; ++i)
+      addDivisionCase(cs, eq, i, (signs >> i) & 1);
+    if (std::optional<SmallVector<int64_t>> point =
+            sample(cs, eq, names.size()))
+      return point;
+  }
+  return std::nullopt;
+}
+
+std::optional<SmallVector<int64_t>> Question::sample(ArrayRef<AffineExpr> cs,
+                                                     ArrayRef<bool> eq,
+                                                     unsigned numVars) const {
   SmallVector<int64_t> point(names.size(), 0);
-  if (constraints.empty())
+  if (cs.empty())
     return point;
-  for (AffineExpr e : constraints)
+  for (AffineExpr e : cs)
     if (!e.isPureAffine())
       return point; // Cannot happen: expr() builds quasi-affine terms only.
-  IntegerSet set = IntegerSet::get(names.size(), 0, constraints, eqFlags);
+  IntegerSet set = IntegerSet::get(numVars, 0, cs, eq);
   FlatLinearValueConstraints cst(set);
   LLVM_DEBUG(cst.dump());
   std::optional<SmallVector<llvm::DynamicAPInt, 8>> sample =

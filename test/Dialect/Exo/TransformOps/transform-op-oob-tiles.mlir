@@ -142,7 +142,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.drop_bounds_guard %in : !transform.any_op
     %t, %cin, %cout = transform.exo.stage_mem %in, "x" at ["4 * io"] sizes [4] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // expected-error @below {{cannot replace the statement by @load4: the window does not lie within 'x': dimension 0 starts at 0 and ends at 4 of extent 3 (with N = 3)}}
+    // expected-error @below {{cannot replace the statement by @load4: the window does not lie within 'x': dimension 0 starts at 4 and ends at 8 of extent 5 (with N = 5)}}
     %c = transform.exo.replace %cin with @load4 : (!transform.any_op) -> !transform.any_op
     transform.yield
   }

@@ -333,7 +333,7 @@ exo.proc @misses(%N: index, %x: !T)
     exo.for %ii = 0 to 5 seq {
       %r0 = arith.muli %io, %c4 : index
       %r = arith.addi %r0, %ii : index
-      // expected-note @below {{this access of 'x' can touch index 4 of dimension 0, outside the window (with N = 20)}}
+      // expected-note @below {{this access of 'x' can touch index 8 of dimension 0, outside the window (with N = 24)}}
       exo.assign %x[%r] = %z : !T
     }
   }
