@@ -275,6 +275,23 @@ struct Variable {
   };
   std::vector<BoxRead> boxReads;
   std::map<SmallVector<int64_t>, BarrierElement> barrierElements;
+
+  /// Every record of an access to this variable still kept (the mutations
+  /// of its elements and the box reads), each once.
+  SmallVector<RecordRef> allRecords() const {
+    SmallPtrSet<Record *, 16> seen;
+    SmallVector<RecordRef> records;
+    auto add = [&](const RecordRef &r) {
+      if (seen.insert(r.get()).second)
+        records.push_back(r);
+    };
+    for (const auto &[start, el] : elements)
+      for (const RecordRef &r : el.mutates)
+        add(r);
+    for (const BoxRead &b : boxReads)
+      add(b.record);
+    return records;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -1331,15 +1348,8 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
       stillLive.push_back(dead);
       continue;
     }
-    SmallPtrSet<Record *, 16> seen;
-    SmallVector<RecordRef> records;
-    for (auto &[start, el] : dead->elements)
-      records.append(el.mutates.begin(), el.mutates.end());
-    for (Variable::BoxRead &b : dead->boxReads)
-      records.push_back(b.record);
+    SmallVector<RecordRef> records = dead->allRecords();
     for (RecordRef &r : records) {
-      if (!seen.insert(r.get()).second)
-        continue;
       if (r->visibleTo(who, ~0u, /*temporalOnly=*/true))
         continue;
       InFlightDiagnostic diag = mlir::emitError(alloc.getLoc());
@@ -1396,15 +1406,8 @@ LogicalResult Machine::checkProxyDebt(Operation *op, Variable &var,
 }
 
 LogicalResult Machine::reuseRegisters(amir::AllocOp alloc, Variable &previous) {
-  SmallPtrSet<Record *, 16> seen;
-  SmallVector<RecordRef> records;
-  for (auto &[start, el] : previous.elements)
-    records.append(el.mutates.begin(), el.mutates.end());
-  for (Variable::BoxRead &b : previous.boxReads)
-    records.push_back(b.record);
-  for (RecordRef &r : records) {
-    if (!seen.insert(r.get()).second ||
-        r->visibleTo(r->accessor, kRetiredRegs, /*temporalOnly=*/true))
+  for (RecordRef &r : previous.allRecords()) {
+    if (r->visibleTo(r->accessor, kRetiredRegs, /*temporalOnly=*/true))
       continue;
     InFlightDiagnostic diag = mlir::emitError(alloc.getLoc());
     diag << "free_missing_sync hazard: '" << alloc.getName()
@@ -1444,15 +1447,7 @@ LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
     Variable &var = *ownedVars[v];
     if (!var.shared && !var.registers)
       continue;
-    SmallPtrSet<Record *, 16> seen;
-    SmallVector<RecordRef> records;
-    for (auto &[start, el] : var.elements)
-      records.append(el.mutates.begin(), el.mutates.end());
-    for (Variable::BoxRead &b : var.boxReads)
-      records.push_back(b.record);
-    for (RecordRef &r : records) {
-      if (!seen.insert(r.get()).second)
-        continue;
+    for (RecordRef &r : var.allRecords()) {
       if (var.shared && !carriedProxyDebt && r->mutate &&
           (r->qual & kGenericWrites) &&
           !r->visibleTo(r->accessor, qualBit(QualTimeline::AsyncRetired),
