@@ -387,6 +387,13 @@ private:
   /// instance after the other, so an element can legitimately be short
   /// while later instances have yet to arrive.)
   LogicalResult checkPhasesComplete();
+  /// Where the lowering emits a cluster barrier of its own
+  /// (barrier.cluster.arrive and .wait: a fence by the whole cluster, the
+  /// initialization of mbarriers, the end of a task; `what` names it): no
+  /// arrive on a cluster_sync may be waiting for its wait there. The
+  /// hardware has one cluster barrier per thread, so the two would pair up
+  /// wrongly. (A cluster of one CTA gets bar.sync instead.)
+  LogicalResult checkNoOpenClusterArrive(Operation *op, StringRef what);
   std::string context();
   /// Formats the iterator values a record saved, naming them after the
   /// loops that enclose its statement.
@@ -768,6 +775,34 @@ previousPhase(const Variable &var, ArrayRef<int64_t> key) {
   SmallVector<int64_t> prevKey(key.begin(), key.end());
   prevKey[ringDim] = prev;
   return prevKey;
+}
+
+LogicalResult Machine::checkNoOpenClusterArrive(Operation *op, StringRef what) {
+  if (clusterDim <= 1)
+    return success();
+  for (const std::unique_ptr<Variable> &var : ownedVars) {
+    // (Dead variables too: an arrive never waited for would pair with the
+    // next cluster wait of any kind.)
+    if (!var->isBarrier ||
+        var->barrierType.getKind() != BarrierKind::ClusterSync)
+      continue;
+    for (auto &[key, el] : var->barrierElements) {
+      if (el.arrives == el.awaits)
+        continue;
+      InFlightDiagnostic diag = mlir::emitError(op->getLoc());
+      diag << "barrier misuse: " << what
+           << " lowers to barrier.cluster.arrive and barrier.cluster.wait "
+              "at "
+           << context() << ", between the arrive on the cluster barrier "
+           << elementName(*var, key)
+           << " and its wait; the hardware has one cluster barrier per "
+              "thread, so the arrives and waits would pair up wrongly";
+      if (el.arriveOp)
+        diag.attachNote(el.arriveOp->getLoc()) << "the open arrive";
+      return failure();
+    }
+  }
+  return success();
 }
 
 LogicalResult Machine::checkPhasesComplete() {
@@ -1432,6 +1467,8 @@ LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
   // (the lowering emits a cluster barrier): what the task's threads did in
   // order becomes visible to all of them; asynchronous accesses must have
   // been retired by the program.
+  if (failed(checkNoOpenClusterArrive(loop, "the end of a task")))
+    return failure();
   SyncTimelineSets inOrder = getSyncTimelineSets(SyncTimeline::CudaInOrder);
   forEachLive(task.task, [&](Record &r) {
     if (r.witnessedBy(cluster, inOrder.full | inOrder.temporal))
@@ -1537,6 +1574,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     if (TypeAttr bar = alloc.getBarrierAttr()) {
       var->isBarrier = true;
       var->barrierType = cast<BarrierType>(bar.getValue());
+      if (var->barrierType.getKind() == BarrierKind::Mbarrier &&
+          failed(checkNoOpenClusterArrive(
+              alloc, "the initialization of these mbarriers")))
+        return failure();
       var->arrivals = alloc.getArrivals().value_or(0);
     } else {
       var->shared = alloc.getMemoryAttr() && alloc.getMemoryAttr().isShared();
@@ -1741,6 +1782,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     return success();
   }
   if (auto fence = dyn_cast<amir::FenceOp>(op)) {
+    if (g.local.all() &&
+        failed(checkNoOpenClusterArrive(fence, "this fence by the whole "
+                                               "cluster")))
+      return failure();
     SyncTimelineSets l1 = getSyncTimelineSets(fence.getFirst());
     SyncTimelineSets l2 = getSyncTimelineSets(fence.getSecond());
     const Threads &who = g.global();

@@ -52,6 +52,18 @@ LogicalResult verifyOrUndo(Operation *op, const Twine &header,
       return success();
     });
     verified = mlir::verify(op);
+    // The rules on the callees (a trailing barrier of the mechanism the
+    // instruction declares, argument types and accesses) are symbol-use
+    // verification, which mlir::verify of one proc does not run.
+    if (succeeded(verified)) {
+      SymbolTableCollection symbols;
+      WalkResult walk = op->walk([&](SymbolUserOpInterface user) {
+        return failed(user.verifySymbolUses(symbols)) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+      });
+      if (walk.wasInterrupted())
+        verified = failure();
+    }
   }
   if (succeeded(verified))
     return success();

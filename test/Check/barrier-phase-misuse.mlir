@@ -38,6 +38,59 @@ exo.proc @wait_twice() {
 
 // -----
 
+// The lowering's own cluster barriers (barrier.cluster.arrive and .wait) are
+// the same hardware barrier as a cluster_sync's: a fence by the whole
+// cluster, the initialization of mbarriers, or the end of a task between
+// the arrive and the wait would pair up with them wrongly.
+!Sync = !exo.barrier<cluster_sync>
+exo.proc @fence_inside() {
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    exo.for %task = 0 to 2 cuda_tasks {
+      %sync = exo.alloc : !Sync
+      // expected-note @+1 {{the open arrive}}
+      exo.arrive(cuda_in_order) >> %sync : !Sync
+      // expected-error @+1 {{barrier misuse: this fence by the whole cluster lowers to barrier.cluster.arrive and barrier.cluster.wait at task = 0, between the arrive on the cluster barrier 'sync'[] and its wait; the hardware has one cluster barrier per thread, so the arrives and waits would pair up wrongly}}
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.await(%sync, cuda_in_order, 0) : !Sync
+    }
+  }
+}
+
+// -----
+
+!Sync = !exo.barrier<cluster_sync>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @mbarrier_init_inside() {
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    exo.for %task = 0 to 2 cuda_tasks {
+      %sync = exo.alloc : !Sync
+      // expected-note @+1 {{the open arrive}}
+      exo.arrive(cuda_in_order) >> %sync : !Sync
+      // expected-error @+1 {{barrier misuse: the initialization of these mbarriers lowers to barrier.cluster.arrive and barrier.cluster.wait at task = 0, between the arrive on the cluster barrier 'sync'[] and its wait}}
+      %bar = exo.alloc : !Bar
+      exo.await(%sync, cuda_in_order, 0) : !Sync
+      exo.arrive(cuda_in_order) >> %bar[0] : !Bar
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+!Sync = !exo.barrier<cluster_sync>
+exo.proc @task_end_inside() {
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    // expected-error @+1 {{barrier misuse: the end of a task lowers to barrier.cluster.arrive and barrier.cluster.wait at task = 0, between the arrive on the cluster barrier 'sync'[] and its wait}}
+    exo.for %task = 0 to 2 cuda_tasks {
+      %sync = exo.alloc : !Sync
+      // expected-note @+1 {{the open arrive}}
+      exo.arrive(cuda_in_order) >> %sync : !Sync
+    }
+  }
+}
+
+// -----
+
 // Alternating is fine, any number of times.
 !Sync = !exo.barrier<cluster_sync>
 exo.proc @alternating() {

@@ -302,6 +302,40 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
       if (!reached && call && call.getTrailing() == arrive.getBarrier())
         txCalls.push_back(call);
     });
+    // Only the calls that complete on the element this arrive signals (its
+    // local coordinates, which pick the CTA's mbarrier; distributed ones
+    // pick the CTA, which the instances below account for).
+    SmallVector<OpFoldResult> target = arrive.getTargetIndices(0);
+    SmallVector<CallOp> sameElement;
+    for (CallOp call : txCalls) {
+      SmallVector<OpFoldResult> idx =
+          getMixedValues(call.getStaticTrailingIndices(),
+                         call.getTrailingIndices(), call.getContext());
+      bool same = true;
+      for (unsigned d = info.numDistributed; same && d < target.size(); ++d) {
+        std::optional<int64_t> a = getConstantIntValue(target[d]);
+        std::optional<int64_t> c = getConstantIntValue(idx[d]);
+        if (a && c) {
+          same = *a == *c;
+          continue;
+        }
+        if (target[d] == idx[d])
+          continue;
+        InFlightDiagnostic diag = arrive.emitOpError()
+                                  << "cannot tell whether the trailing "
+                                     "barrier of a call before it completes "
+                                     "on the element it signals (coordinate "
+                                  << d
+                                  << " differs as written): its expected "
+                                     "transaction bytes would be guessed; "
+                                     "index both by the same value";
+        diag.attachNote(call.getLoc()) << "the call";
+        return diag;
+      }
+      if (same)
+        sameElement.push_back(call);
+    }
+    txCalls = std::move(sameElement);
     // A call inside sequential loops of the phase runs once per iteration
     // of each: its bytes count that many times.
     for (CallOp call : txCalls) {

@@ -229,6 +229,18 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
   bool multicast = llvm::any_of(maskByCta, [&](int64_t m) {
     return llvm::popcount(static_cast<uint64_t>(m)) > 1;
   });
+  // A plain load writes the issuing CTA's shared memory and completes on
+  // its mbarrier only; a multicast (':') trailing barrier would need the
+  // box to land in every signalled CTA, which only a multicast instruction
+  // describes (its destination spans those CTAs).
+  if (multicast &&
+      callee.getInstrAttr().getLowering().getValue() != "tma_load_multicast_2d")
+    return call.emitOpError()
+           << "signals the mbarriers of several CTAs (a ':' trailing "
+              "coordinate), but @"
+           << callee.getSymName()
+           << " is a plain TMA load, whose box lands in the issuing CTA "
+              "only; use a tma_load_multicast_2d instruction";
   return emitIf(*elected, [&]() -> LogicalResult {
     SmallVector<int64_t> rankVals(rankOf.begin(), rankOf.end());
     Value rank = toI64(selectByCta(rankVals, i32()));

@@ -2294,3 +2294,50 @@ exo.proc @huge_odd_offset(%N: index, %x: !x)
     }
   }
 }
+
+// -----
+
+// The load completes on bar[k] and the arrive signals bar[j]: the lowering
+// cannot tell whether they are the same element, so it cannot tell whether
+// the arrive expects the load's bytes.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [2]>
+exo.proc @tma_load(%dst: !Sw {exo.access = #exo.access<write, out_of_order>},
+                   %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Sw
+    }
+  }
+}
+exo.proc @tx_element_unknown(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %c1 = arith.constant 1 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.for %k = 0 to 1 seq {
+        %j = arith.subi %c1, %k : index
+        exo.warps 0 to 1 {
+          %d = exo.window %s[:, :] : !S -> !Sw
+          %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+          // expected-note @+1 {{the call}}
+          exo.call @tma_load(%d, %a) >> %bar[%k] : (!Sw, !Atile) >> !Bar
+          // expected-error @+1 {{'exo.arrive' op cannot tell whether the trailing barrier of a call before it completes on the element it signals (coordinate 0 differs as written): its expected transaction bytes would be guessed; index both by the same value}}
+          exo.arrive(cuda_temporal) >> %bar[%j] : !Bar
+        }
+        exo.await(%bar[%k], cuda_in_order, 0) : !Bar
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// Audit input (session 14, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test; fixed in session 14).
+// Audit 14, finding g01: set_trailing_barrier on two TMA loads with
+// different elements of one mbarrier array (full[0], full[1]) is accepted,
+// both checkers accept the result, and the kernel hangs on the GPU.
+//
+// Commands:
+//   exo-gpu-opt g01_trailing_barrier_tx_bytes_per_array.mlir -transform-interpreter -o /tmp/g01.out.mlir
+//   exo-gpu-run /tmp/g01.out.mlir --entry=ref --compare=sched --size=M=256,N=64   -> EQUIVALENT
+//   exo-gpu-opt /tmp/g01.out.mlir -exo-verify-collectives -o /dev/null            -> ok
+//   exo-gpu-opt /tmp/g01.out.mlir -exo-check-sync="M=256 N=64" -o /dev/null       -> ok
+//   exo-gpu-opt /tmp/g01.out.mlir -exo-to-ptx | exo-gpu-translate --exo-extract-ptx
+//
+// Expected: either the lowering expects, on each mbarrier element, the bytes of
+// the TMA loads that complete on that element (8192 on full[0], 8192 on
+// full[1]), or something refuses the program.
+// Actual PTX (one 64x32 f32 box = 8192 bytes per load):
+//     cp.async.bulk.tensor.2d...mbarrier::complete_tx::bytes [..], [..], [%rd3];   (full[0])
+//     mov.b32 %r11, 8192;  mbarrier.arrive.expect_tx.shared.b64 _, [%rd3], %r11;
+//     cp.async.bulk.tensor.2d...mbarrier::complete_tx::bytes [..], [..], [%rd10];  (full[1])
+//     mov.b32 %r12, 16384; mbarrier.arrive.expect_tx.shared.b64 _, [%rd10], %r12;
+// full[1] expects 16384 transaction bytes but only the second load (8192
+// bytes) completes on it, so its phase never completes and every thread
+// spins forever in mbarrier.try_wait.parity on full[1].
+//
+// Suspected cause: lib/Conversion/ExoToNVVM/Barriers.cpp, KernelLowering::
+// lowerArrive: the calls whose bytes an arrive expects are collected with
+// `call.getTrailing() == arrive.getBarrier()`, i.e. every call that names the
+// same barrier *array* before the arrive in the phase's loop body, whatever
+// element its trailing barrier indexes (getTrailingIndices is never compared
+// with the arrive's target indices). The sync checker models trailing
+// barriers per element, so it cannot see the mismatch; set_trailing_barrier
+// (lib/Transforms/GpuRewrites.cpp, setTrailingBarrier) only verifies
+// structure. The same happens with hand-written IR and after `unroll` of a
+// loop `for s in 0..2 { load >> full[s]; arrive >> full[s] }` (the second
+// arrive counts both loads).
+!InD = !exo.tensor<[M, N], f32, dram>
+!In = !exo.tensor<[M, N], f32, gmem>
+!Full = !exo.barrier<mbarrier, [2]>
+!StoreCg = !exo.barrier<bulk_group>
+!Map = !exo.window<[M, N], f32, tma_map<0, [64, 32]>>
+!Box = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!Smem = !exo.tensor<[64, 32], f32, smem>
+!Tile = !exo.window<[64, 32], f32, smem>
+
+exo.proc @ref(%M: index, %N: index, %In: !InD, %Out: !InD) {
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %v = exo.read %In[%m, %n] : !InD
+      exo.assign %Out[%m, %n] = %v : !InD
+    }
+  }
+}
+exo.proc @tma_load(
+    %dst: !Tile {exo.access = #exo.access<write, out_of_order>},
+    %src: !Box {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Box
+      exo.assign %dst[%i, %j] = %v : !Tile
+    }
+  }
+}
+exo.proc @tma_store(
+    %dst: !Box {exo.access = #exo.access<write, out_of_order, oob>},
+    %src: !Tile {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Tile
+      exo.assign %dst[%i, %j] = %v : !Box
+    }
+  }
+}
+// Each task copies a 128 x 32 block as two 64 x 32 TMA boxes, the loads
+// completing on full[0] and full[1] (trailing barriers set by the script).
+exo.proc @sched(%M: index, %N: index, %In: !In, %Out: !In)
+    requires affine_set<()[M, N] : (M mod 128 == 0, N mod 32 == 0,
+                                     M - 128 >= 0, N - 32 >= 0)> {
+  %c128 = arith.constant 128 : index
+  %c64 = arith.constant 64 : index
+  %c32 = arith.constant 32 : index
+  %In_map = exo.window %In[:, :] : !In -> !Map
+  %Out_map = exo.window %Out[:, :] : !In -> !Map
+  %Mt = arith.divui %M, %c128 : index
+  %Nt = arith.divui %N, %c32 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %tm = 0 to %Mt cuda_tasks {
+      exo.for %tn = 0 to %Nt cuda_tasks {
+        %m0 = arith.muli %tm, %c128 : index
+        %m1 = arith.addi %m0, %c64 : index
+        %n0 = arith.muli %tn, %c32 : index
+        %full = exo.alloc : !Full
+        %s0 = exo.alloc : !Smem
+        %s1 = exo.alloc : !Smem
+        %t0 = exo.window %s0[:, :] : !Smem -> !Tile
+        %t1 = exo.window %s1[:, :] : !Smem -> !Tile
+        %src0 = exo.window %In_map[%m0 :+ 64, %n0 :+ 32] : !Map -> !Box
+        %src1 = exo.window %In_map[%m1 :+ 64, %n0 :+ 32] : !Map -> !Box
+        exo.call @tma_load(%t0, %src0) : (!Tile, !Box)
+        exo.arrive(cuda_temporal) >> %full[0] : !Full
+        exo.call @tma_load(%t1, %src1) : (!Tile, !Box)
+        exo.arrive(cuda_temporal) >> %full[1] : !Full
+        exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
+        exo.await(%full[1], cuda_generic_and_async_proxy, 0) : !Full
+        %dst0 = exo.window %Out_map[%m0 :+ 64, %n0 :+ 32] : !Map -> !Box
+        %dst1 = exo.window %Out_map[%m1 :+ 64, %n0 :+ 32] : !Map -> !Box
+        exo.call @tma_store(%dst0, %t0) : (!Box, !Tile)
+        exo.call @tma_store(%dst1, %t1) : (!Box, !Tile)
+        %cg = exo.alloc : !StoreCg
+        exo.arrive(tma_to_gmem_async) >> %cg : !StoreCg
+        exo.await(%cg, cuda_in_order, 0) : !StoreCg
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @sched in %root : (!transform.any_op) -> !transform.any_op
+    %calls = transform.collect_matching @match_call in %p : (!transform.any_op) -> !transform.any_op
+    %l0, %l1, %st0, %st1 = transform.split_handle %calls : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.set_trailing_barrier %l0 on "full" at ["0"] : !transform.any_op
+    transform.exo.set_trailing_barrier %l1 on "full" at ["1"] : !transform.any_op
+    transform.yield
+  }
+}

@@ -1,0 +1,143 @@
+// Audit input (session 14, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test; fixed in session 14).
+// Audit 14, finding g04: set_trailing_barrier with a multicast coordinate
+// (at [":"]) on a plain, per-CTA TMA load (unit = warp, lowering =
+// "tma_load_2d", destination = the issuing CTA's own tile S[c]) is accepted;
+// both checkers accept the result and the CPU comparison is EQUIVALENT, but
+// the lowering turns the call into a *multicast* load that also writes the
+// other CTA's shared memory and signals its mbarrier.
+//
+// Commands:
+//   exo-gpu-opt g04_multicast_trailing_barrier_on_plain_tma.mlir -transform-interpreter -o /tmp/g04.out.mlir
+//   exo-gpu-run /tmp/g04.out.mlir --entry=ref --compare=sched --size=M=256,N=64   -> EQUIVALENT
+//   exo-gpu-opt /tmp/g04.out.mlir -exo-verify-collectives -o /dev/null            -> ok
+//   exo-gpu-opt /tmp/g04.out.mlir -exo-check-sync="M=128 N=32" -o /dev/null       -> ok
+//   exo-gpu-opt /tmp/g04.out.mlir -exo-to-ptx | exo-gpu-translate --exo-extract-ptx
+//      mov.b16 %rs1, 3;
+//      cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+//          [%rd9], [%rd2, {%r22, %r15}], [%rd3], %rs1;
+//      mbarrier.arrive.expect_tx.shared::cluster.b64 _, [own CTA's full], 8192;
+// (With `at ["c"]` instead, the same program lowers to a plain load; compare
+// the PTX of the input with the trailing barrier written as >> %full[%c].)
+//
+// What goes wrong on the GPU: S is [2, 64, 32] with dimension 0 distributed
+// over the two CTAs, so S[0] and S[1] are at the same CTA-relative offset.
+// With mask 0b11 each CTA's load writes its 64 x 32 box into BOTH CTAs' tile
+// (a write-write race between different rows of In: CTA 0 may store CTA 1's
+// rows to Out) and completes 8192 bytes on BOTH CTAs' full barrier, while
+// each CTA's arrive expects only 8192 bytes on its own barrier: the phase
+// completes as soon as either box has landed, and the TMA store may read the
+// tile while the other box is still being written. The instruction's body
+// (what the checkers and the CPU reference see) writes only dst = S[c].
+//
+// Expected: refused -- the multicast coordinate names CTAs whose shared
+// memory the instruction's body does not write (the hand-written kernels use
+// a multicast instruction whose dst window spans both CTAs' copies, unit
+// warp_in_cluster_strided), or the lowering refuses a multicast mask wider
+// than the CTAs covered by the destination window.
+// Suspected cause: lib/Transforms/GpuRewrites.cpp setTrailingBarrier (and
+// CallOp verification) accept ':' for any instruction with an mbarrier
+// mechanism; lib/Conversion/ExoToNVVM/Instructions.cpp emitTmaLoad takes the
+// multicast mask from the collective analysis of the trailing barrier
+// (ca.getMulticastMasks(call)) and never compares it with the destination's
+// CTA distribution; the sync checker records the load's mutation only on
+// the dst window (per CTA).
+!InD = !exo.tensor<[M, N], f32, dram>
+!In = !exo.tensor<[M, N], f32, gmem>
+!Full = !exo.barrier<mbarrier, [2]>
+!StoreCg = !exo.barrier<bulk_group, [2]>
+!Map = !exo.window<[M, N], f32, tma_map<0, [64, 32]>>
+!Box = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!Smem = !exo.tensor<[2, 64, 32], f32, smem>
+!Tile = !exo.window<[64, 32], f32, smem>
+
+exo.proc @ref(%M: index, %N: index, %In: !InD, %Out: !InD) {
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %v = exo.read %In[%m, %n] : !InD
+      exo.assign %Out[%m, %n] = %v : !InD
+    }
+  }
+}
+// A plain (not multicast) TMA load, issued by one warp.
+exo.proc @tma_load(
+    %dst: !Tile {exo.access = #exo.access<write, out_of_order>},
+    %src: !Box {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Box
+      exo.assign %dst[%i, %j] = %v : !Tile
+    }
+  }
+}
+exo.proc @tma_store(
+    %dst: !Box {exo.access = #exo.access<write, out_of_order, oob>},
+    %src: !Tile {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Tile
+      exo.assign %dst[%i, %j] = %v : !Box
+    }
+  }
+}
+// Cluster of 2 CTAs; CTA c copies rows [(2t + c) * 64, +64) through its own
+// shared-memory tile S[c].
+exo.proc @sched(%M: index, %N: index, %In: !In, %Out: !In)
+    requires affine_set<()[M, N] : (M mod 128 == 0, N mod 32 == 0,
+                                     M - 128 >= 0, N - 32 >= 0)> {
+  %c128 = arith.constant 128 : index
+  %c64 = arith.constant 64 : index
+  %c32 = arith.constant 32 : index
+  %In_map = exo.window %In[:, :] : !In -> !Map
+  %Out_map = exo.window %Out[:, :] : !In -> !Map
+  %Mt = arith.divui %M, %c128 : index
+  %Nt = arith.divui %N, %c32 : index
+  exo.device_function(blockDim = 32, clusterDim = 2) {
+    exo.for %tm = 0 to %Mt cuda_tasks {
+      exo.for %tn = 0 to %Nt cuda_tasks {
+        %n0 = arith.muli %tn, %c32 : index
+        %full = exo.alloc : !Full
+        %S = exo.alloc : !Smem
+        exo.for %c = 0 to 2 cuda_threads<cta> {
+          %m0 = arith.muli %tm, %c128 : index
+          %mc = arith.muli %c, %c64 : index
+          %m = arith.addi %m0, %mc : index
+          %t = exo.window %S[%c, :, :] : !Smem -> !Tile
+          %src = exo.window %In_map[%m :+ 64, %n0 :+ 32] : !Map -> !Box
+          exo.call @tma_load(%t, %src) : (!Tile, !Box)
+          exo.arrive(cuda_temporal) >> %full[%c] : !Full
+        }
+        exo.for %c2 = 0 to 2 cuda_threads<cta> {
+          exo.await(%full[%c2], cuda_generic_and_async_proxy, 0) : !Full
+        }
+        exo.for %c3 = 0 to 2 cuda_threads<cta> {
+          %m0 = arith.muli %tm, %c128 : index
+          %mc = arith.muli %c3, %c64 : index
+          %m = arith.addi %m0, %mc : index
+          %t = exo.window %S[%c3, :, :] : !Smem -> !Tile
+          %dst = exo.window %Out_map[%m :+ 64, %n0 :+ 32] : !Map -> !Box
+          exo.call @tma_store(%dst, %t) : (!Box, !Tile)
+        }
+        %cg = exo.alloc : !StoreCg
+        exo.for %c4 = 0 to 2 cuda_threads<cta> {
+          exo.arrive(tma_to_gmem_async) >> %cg[%c4] : !StoreCg
+          exo.await(%cg[%c4], cuda_in_order, 0) : !StoreCg
+        }
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @sched in %root : (!transform.any_op) -> !transform.any_op
+    %calls = transform.collect_matching @match_call in %p : (!transform.any_op) -> !transform.any_op
+    %l0, %st0 = transform.split_handle %calls : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.exo.set_trailing_barrier %l0 on "full" at [":"] : !transform.any_op
+    transform.yield
+  }
+}
