@@ -357,6 +357,10 @@ LogicalResult exo::setRingBuffer(RewriterBase &rewriter, AllocOp alloc,
     return why.fail(header + ": it has no dimension " + Twine(dim));
   if (depth <= 0)
     return why.fail(header + ": the depth must be positive");
+  if (depth > kMaxRingDepth)
+    return why.fail(header + ": a ring of " + Twine(depth) +
+                    " slots is past the " + Twine(kMaxRingDepth) +
+                    " a ring dimension may have");
   if (llvm::any_of(oldDepths, [](int64_t d) { return d != 0; }))
     return why.fail(header + ": it already has a ring dimension");
   SmallVector<int64_t> depths(rank, 0);
@@ -372,6 +376,18 @@ LogicalResult exo::setRingBuffer(RewriterBase &rewriter, AllocOp alloc,
   if (auto t = dyn_cast<exo::TensorType>(type)) {
     if (guardName.empty())
       return why.fail(header + ": a tensor's ring needs a guarding barrier");
+    // An unbounded ring stores its element i in slot i mod depth: the
+    // tensor's elements i and i + depth would share storage, which changes
+    // what the program computes. expand_dim ... ring adds such a dimension
+    // with the proof; a bounded ring keeps every element sequentially.
+    if (unbounded)
+      return why.fail(header + ": making dimension " + Twine(dim) +
+                      " of a tensor an unbounded ring would store its "
+                      "elements i and i + " +
+                      Twine(depth) +
+                      " in one slot, which changes what the program "
+                      "computes; expand_dim ... ring adds a ring "
+                      "dimension with that proof");
     guard = lookupBarrierName(alloc, guardName);
     if (!guard)
       return why.fail(header + ": no barrier '" + guardName +

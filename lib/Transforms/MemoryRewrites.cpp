@@ -496,6 +496,10 @@ static LogicalResult planExpandDim(AllocOp alloc, int64_t size,
   // of the ring: e.g. one per CTA); a second ring dimension may not.
   if (alloc.getGuard() && ringDepth > 0)
     return why.fail(header + ": it is a ring buffer already");
+  if (ringDepth > kMaxRingDepth)
+    return why.fail(header + ": a ring of " + Twine(ringDepth) +
+                    " slots is past the " + Twine(kMaxRingDepth) +
+                    " a ring dimension may have");
   if (ringDepth > 0) {
     plan.guard = lookupBarrierName(alloc, guardName);
     if (!plan.guard)
@@ -950,6 +954,23 @@ FailureOr<SmallVector<AllocOp>> exo::chainRings(RewriterBase &rewriter,
   if (rings.empty())
     return why.fail(header + ": no ring buffer or ring barrier array is "
                              "allocated directly in its body");
+  // Chaining gives iteration t the elements from t * stride on: only an
+  // unbounded ring (`? ring d`) has them. A bounded one is an array of its
+  // extent, which the shifted coordinates would run past.
+  for (AllocOp alloc : rings) {
+    int dim = ringDimOf(alloc.getType());
+    ArrayRef<Attribute> dims = getDimsOf(alloc.getType());
+    if (auto barrier = dyn_cast<BarrierType>(alloc.getType()))
+      dims = barrier.getDims();
+    if (!isa<UnitAttr>(dims[dim])) {
+      why.note(alloc.getLoc(), "this allocation");
+      return why.fail(header + ": dimension " + Twine(dim) + " of '" +
+                      alloc.getName() +
+                      "' is a bounded ring (an array of its extent); only "
+                      "an unbounded ring ('? ring d') has the elements the "
+                      "later iterations would use");
+    }
+  }
 
   // What changes: element accesses and windows of the tensors, and the
   // barrier coordinates of arrives, awaits and trailing barriers.

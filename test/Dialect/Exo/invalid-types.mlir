@@ -213,3 +213,9 @@ exo.proc @p(%M: index,
 // Regression: an integer before '?' is not silently dropped.
 // expected-error @+1 {{expected ']'}}
 "test.op"() {t = !exo.barrier<mbarrier, [4 ? ring 2]>} : () -> ()
+
+// -----
+
+// A ring's slots are storage: at most 2^20 of them.
+// expected-error @+1 {{ring depth 2097152 exceeds 1048576 slots}}
+"test.op"() {a = !exo.tensor<[? ring 2097152, 4], f32, smem>} : () -> ()

@@ -153,6 +153,9 @@ static LogicalResult verifyDims(function_ref<InFlightDiagnostic()> emitError,
         return emitError() << "ring depth must be positive, got " << depth;
       if (depth == 0)
         continue;
+      if (depth > kMaxRingDepth)
+        return emitError() << "ring depth " << depth << " exceeds "
+                           << kMaxRingDepth << " slots";
       ++numRings;
       if (auto intAttr = dyn_cast<IntegerAttr>(d);
           intAttr && intAttr.getInt() < depth)

@@ -574,3 +574,48 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: an unbounded ring would store the tensor's elements i and i + 4
+// in one slot (rows 0 and 4 of buf would share storage).
+exo.proc @unbounded_tensor_ring() {
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier, [16]>
+      %buf = exo.alloc : !exo.tensor<[16, 64], f32, smem>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %stmts = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %empty, %buf = transform.split_handle %stmts : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot make 'buf' a ring buffer: making dimension 0 of a tensor an unbounded ring would store its elements i and i + 4 in one slot, which changes what the program computes; expand_dim ... ring adds a ring dimension with that proof}}
+    transform.exo.set_ring_buffer %buf dim 0 depth 4 unbounded guarded_by "empty" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: more slots than a ring dimension may have.
+exo.proc @huge_ring() {
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier, [16]>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot make 'empty' a ring buffer: a ring of 2097152 slots is past the 1048576 a ring dimension may have}}
+    transform.exo.set_ring_buffer %empty dim 0 depth 2097152 unbounded : !transform.any_op
+    transform.yield
+  }
+}

@@ -323,3 +323,35 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: a bounded ring ([4 ring 2]: an array of 4 elements) has no
+// elements for the later iterations (they would use 4 to 11).
+!buf = !exo.tensor<[4 ring 2, 4], f32, smem>
+!out = !exo.tensor<[4], f32, gmem>
+exo.proc @bounded_ring(%y: !out) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.for %pi = 0 to 3 seq {
+        %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        // expected-note @below {{this allocation}}
+        %buf = exo.alloc guarded_by %empty : !buf, guard !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        exo.for %ko = 0 to 4 seq {
+          %c0 = arith.constant 0 : index
+          %v = exo.read %buf[%ko, %c0] : !buf
+          exo.assign %y[%ko] = %v : !out
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %pi = transform.exo.match_loop "pi" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot chain the rings across loop 'pi': dimension 0 of 'buf' is a bounded ring (an array of its extent); only an unbounded ring ('? ring d') has the elements the later iterations would use}}
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    transform.yield
+  }
+}

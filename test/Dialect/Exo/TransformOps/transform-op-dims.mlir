@@ -1026,3 +1026,27 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: a ring of more slots than a ring dimension may have (2^20).
+exo.proc @huge_ring(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %k = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %k : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot expand 's': a ring of 2097152 slots is past the 1048576 a ring dimension may have}}
+    transform.exo.expand_dim %s ring 2097152 guarded_by "empty" index "k" : !transform.any_op
+    transform.yield
+  }
+}

@@ -19,6 +19,9 @@ namespace exo {
 /// Marks a multicast coordinate `:` in the static indices of a barrier
 /// expression.
 inline constexpr int64_t kMulticastIndex = mlir::ShapedType::kDynamic + 1;
+/// The most slots a ring dimension may have (the type verifiers' bound;
+/// slots are storage, and larger depths would overflow size computations).
+inline constexpr int64_t kMaxRingDepth = int64_t(1) << 20;
 
 /// The element type of a tensor or window type, or null.
 mlir::Type getElementTypeOf(mlir::Type type);

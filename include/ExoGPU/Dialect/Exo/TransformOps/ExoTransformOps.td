@@ -1358,7 +1358,10 @@ def Exo_SetRingBufferOp : Exo_TransformOp<"set_ring_buffer", [
     `unbounded`, its extent becomes `?` (one element per iteration, however
     many). A tensor becomes a managed ring buffer and must name the mbarrier
     array (with a ring dimension) that guards it; a barrier array takes no
-    guard.
+    guard. `unbounded` is for barrier arrays only: on a tensor it would
+    store elements `i` and `i + depth` in one slot, which changes what the
+    program computes (`expand_dim ... ring` adds an unbounded ring dimension
+    to a tensor, with that proof). A depth is at most 2^20.
 
     ```mlir
     transform.exo.set_ring_buffer %smem_A dim 0 depth 4 guarded_by "empty" : !transform.any_op
