@@ -431,10 +431,11 @@ static LogicalResult collectUses(AllocOp alloc, const Twine &header,
   return success();
 }
 
-static exo::TensorType withDims(exo::TensorType type,
-                                ArrayRef<Attribute> dims) {
-  return exo::TensorType::get(type.getContext(), dims, type.getElementType(),
-                              type.getMemory());
+/// `type` with dimensions `dims` and ring depths `depths` (empty: none).
+static exo::TensorType withDims(exo::TensorType type, ArrayRef<Attribute> dims,
+                                ArrayRef<int64_t> depths) {
+  return exo::TensorType::get(type.getContext(), dims, depths,
+                              type.getElementType(), type.getMemory());
 }
 
 /// Replaces the window `window` by one with the given coordinates (same
@@ -623,8 +624,12 @@ LogicalResult exo::divideDim(RewriterBase &rewriter, AllocOp alloc, int64_t dim,
   int64_t extent = type.getStaticDim(dim);
   dims[dim] = rewriter.getI64IntegerAttr(extent / factor);
   dims.insert(dims.begin() + dim + 1, rewriter.getI64IntegerAttr(factor));
+  // A ring buffer keeps its ring dimension (divide_dim refuses to divide it).
+  SmallVector<int64_t> depths(type.getRingDepths());
+  if (!depths.empty())
+    depths.insert(depths.begin() + dim + 1, 0);
   rewriter.modifyOpInPlace(
-      alloc, [&] { alloc.getResult().setType(withDims(type, dims)); });
+      alloc, [&] { alloc.getResult().setType(withDims(type, dims, depths)); });
   // i becomes (i / factor, i mod factor): 0 <= i, so signed division is
   // floor division.
   auto split = [&](Operation *at, ArrayRef<OpFoldResult> idx) {
@@ -696,10 +701,14 @@ LogicalResult exo::rearrangeDim(RewriterBase &rewriter, AllocOp alloc,
     return failure();
   auto type = cast<exo::TensorType>(alloc.getType());
   SmallVector<Attribute> dims;
-  for (int64_t p : permutation)
+  SmallVector<int64_t> depths;
+  for (int64_t p : permutation) {
     dims.push_back(type.getDims()[p]);
+    if (!type.getRingDepths().empty())
+      depths.push_back(type.getRingDepths()[p]);
+  }
   rewriter.modifyOpInPlace(
-      alloc, [&] { alloc.getResult().setType(withDims(type, dims)); });
+      alloc, [&] { alloc.getResult().setType(withDims(type, dims, depths)); });
   auto permute = [&](auto range) {
     SmallVector<std::decay_t<decltype(range[0])>> out;
     for (int64_t p : permutation)

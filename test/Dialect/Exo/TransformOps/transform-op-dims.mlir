@@ -1050,3 +1050,39 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// divide_dim and rearrange_dim of a ring buffer's plain dimension keep its
+// ring dimension (session 14: the ring depths were dropped, and every such
+// rewrite was refused by the verifier).
+// CHECK-LABEL: exo.proc @ring_plain_dims
+//       CHECK:     %s = exo.alloc guarded_by %empty : !exo.tensor<[2, ? ring 2, 4], f32, smem>
+//       CHECK:       exo.assign %s[%{{.*}}, %k, %{{.*}}] =
+exo.proc @ring_plain_dims(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %z = arith.constant 0.0 : f32
+      %s = exo.alloc guarded_by %empty : !exo.tensor<[? ring 2, 8], f32, smem>, guard !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      exo.for %k = 0 to %K seq {
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.for %i = 0 to 8 seq {
+            exo.assign %s[%k, %i] = %z : !exo.tensor<[? ring 2, 8], f32, smem>
+          }
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %body = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %e, %s, %k = transform.split_handle %body : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.divide_dim %s dim 1 by 4 : !transform.any_op
+    transform.exo.rearrange_dim %s order [1, 0, 2] : !transform.any_op
+    transform.yield
+  }
+}
