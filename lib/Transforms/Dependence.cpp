@@ -1123,6 +1123,21 @@ static std::optional<KillBox> callKillBox(ForOp loop, const Access &w,
   return box;
 }
 
+/// Whether `v` has one value for every execution of the ops inside `top`
+/// in one iteration around it: defined outside `top`, or computed inside it
+/// by side-effect-free arith ops from such values.
+static bool invariantIn(Value v, Operation *top) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return !top->isAncestor(arg.getOwner()->getParentOp());
+  Operation *def = v.getDefiningOp();
+  if (!def || !top->isAncestor(def))
+    return true;
+  if (!isa<arith::ArithDialect>(def->getDialect()) || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(),
+                      [&](Value o) { return invariantIn(o, top); });
+}
+
 /// An assignment to the tensor itself inside a perfect-enough nest of
 /// unguarded loops (below the ancestor that comes before `r`): each index is
 /// either one of those loops' iterators (each loop's at most once; the
@@ -1158,12 +1173,10 @@ static std::optional<KillBox> assignKillBox(ForOp loop, const Access &w,
       box.extent.push_back(0);
       continue;
     }
-    // One element, the same for every iteration of the nest.
-    if (auto arg = dyn_cast_if_present<BlockArgument>(v);
-        arg && top->isAncestor(arg.getOwner()->getParentOp()))
-      return std::nullopt;
-    if (Operation *def = v ? v.getDefiningOp() : nullptr;
-        def && top->isAncestor(def))
+    // One element, the same for every iteration of the nest: a value from
+    // outside it, or index arithmetic inside it on such values only (as
+    // expand_dim leaves a ring index before simplify).
+    if (v && !invariantIn(v, top))
       return std::nullopt;
     box.lo.push_back(idx);
     box.hi.push_back(OpFoldResult());
