@@ -120,17 +120,13 @@ private:
   void addDivisionCase(SmallVectorImpl<AffineExpr> &out,
                        SmallVectorImpl<bool> &eq, unsigned i,
                        bool negative) const;
-  /// findIntegerSample on `cs` (equalities where `eq`) over `numVars`
-  /// variables (the question's, then any added for the cases); the values
-  /// of the question's own variables.
-  std::optional<SmallVector<int64_t>>
-  sample(ArrayRef<AffineExpr> cs, ArrayRef<bool> eq, unsigned numVars) const;
+  /// findIntegerSample on `cs` (equalities where `eq`): a point of the
+  /// question's variables, or none.
+  std::optional<SmallVector<int64_t>> sample(ArrayRef<AffineExpr> cs,
+                                             ArrayRef<bool> eq) const;
   static constexpr unsigned kExtraCopy = 1000;
   /// A truncating or unsigned division: lhs = d * q + r, whose constraints
-  /// depend on the sign of lhs. solve() asks one question per combination
-  /// of signs (a disjunction; a big-M encoding of the cases made the
-  /// simplex work with 2^62-sized coefficients, hundreds of milliseconds a
-  /// question).
+  /// depend on the sign of lhs (solve() searches the cases).
   struct Division {
     AffineExpr lhs, q, r;
     int64_t d;
@@ -356,63 +352,42 @@ void Question::addRequires() {
 }
 
 std::optional<SmallVector<int64_t>> Question::solve() const {
-  // One question per combination of the divisions' signs, non-negative
-  // dividends first (the likeliest example). Past 8 divisions (rare) the
-  // cases would be too many: one question then switches each division's
-  // cases by a sign variable s in {0, 1} scaled by M = 2^62 (no index
-  // expression that addresses memory reaches that magnitude), exact but
-  // slow.
-  unsigned n = divisions.size();
-  if (n > 8) {
-    SmallVector<AffineExpr> cs(constraints.begin(), constraints.end());
-    SmallVector<bool> eq(eqFlags.begin(), eqFlags.end());
-    unsigned numVars = names.size();
-    AffineExpr big = getAffineConstantExpr(int64_t(1) << 62, ctx);
-    for (const Division &div : divisions) {
-      AffineExpr sign = getAffineDimExpr(numVars++, ctx);
-      auto add = [&](AffineExpr e, bool isEq) {
-        cs.push_back(e);
-        eq.push_back(isEq);
-      };
-      add(sign, false);
-      add(1 - sign, false);
-      add(div.lhs + big * sign, false);
-      add(-div.lhs - 1 + big * (1 - sign), false);
-      if (!div.isUnsigned) {
-        add(div.lhs - div.q * div.d - div.r, true);
-        add(div.r + sign * (div.d - 1), false);
-        add((1 - sign) * (div.d - 1) - div.r, false);
-        continue;
-      }
-      add(div.lhs - div.q * div.d - div.r + big * sign, false);
-      add(div.q * div.d + div.r - div.lhs + big * sign, false);
-      add(div.r + big * sign, false);
-      add(div.d - 1 - div.r + big * sign, false);
-    }
-    return sample(cs, eq, numVars);
-  }
-  for (uint64_t signs = 0; signs < (uint64_t(1) << n); ++signs) {
-    SmallVector<AffineExpr> cs(constraints.begin(), constraints.end());
-    SmallVector<bool> eq(eqFlags.begin(), eqFlags.end());
-    for (unsigned i = 0; i < n; ++i)
-      addDivisionCase(cs, eq, i, (signs >> i) & 1);
-    if (std::optional<SmallVector<int64_t>> point =
-            sample(cs, eq, names.size()))
+  // The divisions' sign cases are a disjunction: a depth-first search over
+  // them, non-negative dividends first (the likeliest example), that drops
+  // a branch as soon as the cases chosen so far admit no point. Exact, and
+  // each question keeps small coefficients (one question with the cases
+  // switched by a 2^62-scaled sign variable made the simplex compute past
+  // 64 bits, hundreds of milliseconds a question).
+  SmallVector<AffineExpr> cs(constraints.begin(), constraints.end());
+  SmallVector<bool> eq(eqFlags.begin(), eqFlags.end());
+  std::function<std::optional<SmallVector<int64_t>>(unsigned)> search =
+      [&](unsigned i) -> std::optional<SmallVector<int64_t>> {
+    std::optional<SmallVector<int64_t>> point = sample(cs, eq);
+    if (!point || i == divisions.size())
       return point;
-  }
-  return std::nullopt;
+    for (bool negative : {false, true}) {
+      size_t mark = cs.size();
+      addDivisionCase(cs, eq, i, negative);
+      point = search(i + 1);
+      cs.truncate(mark);
+      eq.truncate(mark);
+      if (point)
+        return point;
+    }
+    return std::nullopt;
+  };
+  return search(0);
 }
 
 std::optional<SmallVector<int64_t>> Question::sample(ArrayRef<AffineExpr> cs,
-                                                     ArrayRef<bool> eq,
-                                                     unsigned numVars) const {
+                                                     ArrayRef<bool> eq) const {
   SmallVector<int64_t> point(names.size(), 0);
   if (cs.empty())
     return point;
   for (AffineExpr e : cs)
     if (!e.isPureAffine())
       return point; // Cannot happen: expr() builds quasi-affine terms only.
-  IntegerSet set = IntegerSet::get(numVars, 0, cs, eq);
+  IntegerSet set = IntegerSet::get(names.size(), 0, cs, eq);
   FlatLinearValueConstraints cst(set);
   LLVM_DEBUG(cst.dump());
   std::optional<SmallVector<llvm::DynamicAPInt, 8>> sample =
