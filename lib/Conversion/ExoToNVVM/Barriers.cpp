@@ -136,6 +136,8 @@ FailureOr<Value> KernelLowering::electedThread(Operation *op, StringRef what) {
     return op->emitOpError() << what
                              << " runs on single threads in some instances "
                                 "and on warps in others; no lowering";
+  if (singleLane)
+    return cst(i1(), 1); // lane 0 alone runs this code (`laneZeroRoots`)
   // A single thread issues for itself; a warp issues from lane 0.
   return singles ? cst(i1(), 1) : eq(lane, c32(0));
 }
@@ -463,7 +465,7 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
     }
     return success();
   };
-  if (!wholeWarps)
+  if (!wholeWarps || singleLane)
     return body();
   inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
   return emitIf(eq(lane, c32(0)), body);

@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
 #include <numeric>
 
 using namespace mlir;
@@ -365,9 +366,13 @@ LogicalResult KernelLowering::emitBranches() {
         currentGroup = g.name;
         knownLo = lo * kWarpSize;
         knownHi = hi * kWarpSize;
+        laneZeroRoots.clear();
+        if (g.hi - g.lo == 1)
+          findLaneZeroRoots();
         LogicalResult body = emitIf(inRange(warp, lo, hi), [&] {
           return lowerBlock(device.getBodyBlock());
         });
+        laneZeroRoots.clear();
         knownLo = 0;
         knownHi = INT64_MAX;
         if (failed(body))
@@ -379,6 +384,104 @@ LogicalResult KernelLowering::emitBranches() {
       return failure();
   }
   return success();
+}
+
+bool KernelLowering::laneZeroSuffices(Operation *op) {
+  auto all = [&](Region &region) {
+    return llvm::all_of(region.getOps(),
+                        [&](Operation &o) { return laneZeroSuffices(&o); });
+  };
+  if (op->hasTrait<OpTrait::IsTerminator>() || isa<WindowOp>(op) ||
+      isa<arith::ArithDialect>(op->getDialect()))
+    return true;
+  if (auto warps = dyn_cast<WarpsOp>(op)) {
+    std::optional<StringRef> group = warps.getGroup();
+    if (!group)
+      return false;
+    return *group != currentGroup || all(warps.getBody());
+  }
+  if (auto loop = dyn_cast<ForOp>(op)) {
+    LoopModeAttr mode = loop.getMode();
+    if (mode.isTasks())
+      return false;
+    // A threads loop over CTAs (or larger units) gives every lane of a warp
+    // the same iteration; one over warps or threads does not.
+    if (mode.isThreads()) {
+      FailureOr<int64_t> n =
+          mode.getUnit().getThreadCount(blockDim, clusterDim);
+      if (failed(n) || *n < blockDim)
+        return false;
+    }
+    return all(loop.getBody());
+  }
+  if (auto ifOp = dyn_cast<IfOp>(op))
+    return all(ifOp.getThenRegion()) && all(ifOp.getElseRegion());
+  if (auto alloc = dyn_cast<AllocOp>(op)) {
+    auto type = dyn_cast<BarrierType>(alloc.getType());
+    return !type || type.getKind() != BarrierKind::Mbarrier; // no init here
+  }
+  auto barrierKind = [&](Value barrier) -> std::optional<BarrierKind> {
+    if (auto type = dyn_cast<BarrierType>(barrier.getType()))
+      return type.getKind();
+    return std::nullopt;
+  };
+  if (auto await = dyn_cast<AwaitOp>(op))
+    return barrierKind(await.getBarrier()) == BarrierKind::Mbarrier;
+  if (auto arrive = dyn_cast<ArriveOp>(op)) {
+    if (barrierKind(arrive.getBarrier()) != BarrierKind::Mbarrier)
+      return false;
+    // Arrivals counted per warp: lane 0 arrives for its warp either way.
+    for (const CollectiveInstance &inst : ca.getInstances(arrive))
+      for (const CtaPart &p : partsOf(inst.threads))
+        if (!p.wholeWarps() || p.count != kWarpSize)
+          return false;
+    return true;
+  }
+  if (auto call = dyn_cast<CallOp>(op)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+        call, call.getCalleeAttr());
+    if (!callee || !callee.getInstrAttr())
+      return false;
+    StringRef lowering = callee.getInstrAttr().getLowering().getValue();
+    return lowering == "tma_load_2d" || lowering == "tma_load_multicast_2d";
+  }
+  return false;
+}
+
+void KernelLowering::findLaneZeroRoots() {
+  // The group's other lanes skip the roots, and with them their waits: no
+  // data access may run on them outside the `exo.warps` blocks, whose
+  // accesses (other groups') they never run, or the roots, which have none
+  // but elected instructions.
+  bool outsideBlocks = false;
+  device.getBodyBlock().walk([&](Operation *op) {
+    if (isa<ReadOp, AssignOp, ReduceOp, CallOp>(op) &&
+        !op->getParentOfType<WarpsOp>())
+      outsideBlocks = true;
+  });
+  if (outsideBlocks)
+    return;
+  // A root holds a block of this group (something to issue) and has no
+  // results (its values stay inside).
+  std::function<void(Block &)> visit = [&](Block &block) {
+    for (Operation &op : block) {
+      bool own = false;
+      op.walk([&](WarpsOp w) {
+        std::optional<StringRef> group = w.getGroup();
+        own |= group && *group == currentGroup;
+      });
+      if (!own)
+        continue;
+      if (op.getNumResults() == 0 && laneZeroSuffices(&op)) {
+        laneZeroRoots.insert(&op);
+        continue;
+      }
+      for (Region &region : op.getRegions())
+        for (Block &inner : region)
+          visit(inner);
+    }
+  };
+  visit(device.getBodyBlock());
 }
 
 LogicalResult KernelLowering::lowerBlock(Block &block) {
@@ -457,6 +560,12 @@ LogicalResult KernelLowering::lowerArith(Operation &op) {
 
 LogicalResult KernelLowering::lowerOp(Operation &op) {
   loc = op.getLoc();
+  if (!singleLane && laneZeroRoots.contains(&op)) {
+    singleLane = true;
+    LogicalResult r = emitIf(eq(lane, c32(0)), [&] { return lowerOp(op); });
+    singleLane = false;
+    return r;
+  }
   if (isa<arith::ArithDialect>(op.getDialect()))
     return lowerArith(op);
   if (auto loop = dyn_cast<ForOp>(op)) {

@@ -349,6 +349,22 @@ private:
   /// holds no code, and keeps no registers alive, for other warpgroups.
   int64_t knownLo = 0, knownHi = INT64_MAX;
   bool hasGroups = false;
+  /// Single-lane lowering of a one-warp group's control code (a producer
+  /// warp): the outermost statements of the branch that only issue elected
+  /// instructions, wait on and arrive per warp at mbarriers are lowered once,
+  /// inside `if (lane == 0)`, instead of by the whole warp with an election
+  /// and a warp barrier around every instruction. `laneZeroRoots` holds
+  /// them for the branch being emitted; `singleLane` is set while lowering
+  /// one, and makes `electedThread` and per-warp arrives skip the election.
+  DenseSet<Operation *> laneZeroRoots;
+  bool singleLane = false;
+  /// Whether `op`, in the current branch, needs no lane but lane 0 of the
+  /// branch's single warp (see `laneZeroRoots`).
+  bool laneZeroSuffices(Operation *op);
+  /// Fills `laneZeroRoots` for the current one-warp group's branch; empty
+  /// when some memory access could run on the group's threads outside its
+  /// `exo.warps` blocks (their other lanes would skip the waits before it).
+  void findLaneZeroRoots();
 
   // Per-thread values, valid in the kernel body.
   Value tid, cta, lane, warp, smemBase;
