@@ -89,3 +89,8 @@ for s in "${sizes[@]}"; do
     "$tmp/persistent_direct_odd.mlir" \
     "M=$((s - 96)),N=$((s - 96)),K=$((s - 96)),NC=66"
 done
+# The hand-annotated persistent ping-pong kernel (session 15).
+for s in "${sizes[@]}"; do
+  run "persistent ping-pong GEMM (hand-annotated)" \
+    examples/gemm/hopper_gemm_pingpong_persistent.mlir "M=$s,N=$s,K=$s,NC=66"
+done

@@ -66,6 +66,10 @@ gen gemm_sm90_bf16_derived_persistent_direct_raster \
 # comparison.
 gen gemm_sm90_tf32_persistent examples/gemm/hopper_gemm_persistent.mlir
 gen gemm_sm90_bf16_persistent examples/gemm/hopper_gemm_bf16_persistent.mlir
+# The hand-annotated persistent ping-pong GEMM (128 x 128 tiles per consumer
+# warpgroup), for comparison at the shapes where cuBLAS uses that structure.
+gen gemm_sm90_tf32_pingpong_persistent \
+  examples/gemm/hopper_gemm_pingpong_persistent.mlir
 gen gemm_sm90_bf16_derived examples/gemm/gemm_derived_bf16.mlir \
   -transform-interpreter
 gen gemm_sm90_bf16_derived_odd examples/gemm/gemm_derived_bf16_odd.mlir \

@@ -33,7 +33,10 @@
 # (examples/gemv/gemv_warp_v4.mlir, which gemv_derived_warp.mlir derives)
 # and the hand-annotated persistent GEMMs gemm_sm90_tf32_persistent_launcher.h
 # and gemm_sm90_bf16_persistent_launcher.h (hopper_gemm_persistent.mlir,
-# hopper_gemm_bf16_persistent.mlir, which the persistent derivations give).
+# hopper_gemm_bf16_persistent.mlir, which the persistent derivations give),
+# and the hand-annotated persistent ping-pong GEMM
+# gemm_sm90_tf32_pingpong_persistent_launcher.h
+# (hopper_gemm_pingpong_persistent.mlir).
 #
 # It builds the harnesses (test/GPU/gemm_check.cu, gemv_check.cu), then for
 # every shape of issue 8 that a kernel supports checks it (fresh random data,
@@ -106,6 +109,8 @@ build bf16_persistent_direct_raster gemm_check.cu -DEXO_GEMM_BF16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct_raster
 build tf32_persistent_hand gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_persistent
+build tf32_pingpong gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong_persistent
 build bf16_persistent_hand gemm_check.cu -DEXO_GEMM_BF16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_persistent
 build bf16_odd gemm_check.cu -DEXO_GEMM_BF16 \
@@ -117,7 +122,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_ws splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_pingpong tf32_ws splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -191,6 +196,11 @@ bench tf32_persistent_direct gemm_tf32_persistent_direct.csv 512x512x512 \
 # The same with the rasterized tile order (N a multiple of 2048).
 bench tf32_persistent_direct_raster gemm_tf32_persistent_direct_raster.csv \
   2048x2048x2048 4096x4096x4096 8192x8192x8192 8192x8192x512 256x8192x8192
+# The persistent ping-pong kernel (hand-annotated; 128 x 128 tiles per
+# consumer warpgroup, M a multiple of 256, N of 128, K of 32).
+bench tf32_pingpong gemm_tf32_pingpong_persistent.csv 512x512x512 \
+  1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192 \
+  1024x1024x8192 8192x8192x512 256x8192x8192
 # The small-tile kernel (64 x 128 per CTA, one consumer warpgroup; M a
 # multiple of 64, N of 128, K of 32), for the small squares.
 bench tf32_ws gemm_tf32_ws.csv 512x512x512 1024x1024x1024 2048x2048x2048 \
@@ -253,6 +263,7 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
   "$out_dir/bf16_persistent_direct_raster" \
   "$out_dir/tf32_persistent_direct_raster" "$out_dir/tf32_ws" \
+  "$out_dir/tf32_pingpong" \
   "$out_dir/tf32_persistent_direct_odd" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4"
