@@ -108,7 +108,8 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
       name the barrier as trailing barrier earlier in the same loop body;
     - a one-warp warp group's loops of mbarrier waits, per-warp arrives and
       TMA loads run on its lane 0 alone (no election and warp barrier per
-      instruction) when no data access lies outside `exo.warps` blocks;
+      instruction) when the group's threads reach no data access but TMA
+      instructions anywhere;
     - fences by a cluster, a CTA, a set of warps or a warp become
       `barrier.cluster.arrive/wait`, `barrier.sync 0`, a named barrier, or
       `bar.warp.sync`, preceded by `fence.proxy.async` when the generic and

@@ -449,20 +449,39 @@ bool KernelLowering::laneZeroSuffices(Operation *op) {
 }
 
 void KernelLowering::findLaneZeroRoots() {
-  // The group's other lanes skip the roots, and with them their waits: no
-  // data access may run on them outside the `exo.warps` blocks, whose
-  // accesses (other groups') they never run, or the roots, which have none
-  // but elected instructions.
-  bool outsideBlocks = false;
+  // Lanes 1-31 skip the roots: their waits, and the warp barrier that would
+  // order their earlier accesses before lane 0's arrives. So they may run
+  // no data access anywhere: every read, assign, reduce and call that this
+  // group can reach (outside other groups' `exo.warps` blocks) must be an
+  // elected instruction (a TMA load or store, which lane 0 issues after its
+  // own waits).
+  auto reachable = [&](Operation *op) {
+    for (Operation *p = op->getParentOp(); p && p != device.getOperation();
+         p = p->getParentOp())
+      if (auto w = dyn_cast<WarpsOp>(p))
+        if (std::optional<StringRef> g = w.getGroup(); g && *g != currentGroup)
+          return false;
+    return true;
+  };
+  bool laneAccess = false;
   device.getBodyBlock().walk([&](Operation *op) {
-    if (isa<ReadOp, AssignOp, ReduceOp, CallOp>(op) &&
-        !op->getParentOfType<WarpsOp>())
-      outsideBlocks = true;
+    if (!isa<ReadOp, AssignOp, ReduceOp, CallOp>(op) || !reachable(op))
+      return;
+    auto call = dyn_cast<CallOp>(op);
+    ProcOp callee = call ? SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+                               call, call.getCalleeAttr())
+                         : ProcOp();
+    StringRef lowering = callee && callee.getInstrAttr()
+                             ? callee.getInstrAttr().getLowering().getValue()
+                             : StringRef();
+    if (!lowering.starts_with("tma_"))
+      laneAccess = true;
   });
-  if (outsideBlocks)
+  if (laneAccess)
     return;
   // A root holds a block of this group (something to issue) and has no
-  // results (its values stay inside).
+  // results (its values stay inside). None is looked for inside a loop over
+  // warps or threads, whose lanes run different iterations.
   std::function<void(Block &)> visit = [&](Block &block) {
     for (Operation &op : block) {
       bool own = false;
@@ -475,6 +494,12 @@ void KernelLowering::findLaneZeroRoots() {
       if (op.getNumResults() == 0 && laneZeroSuffices(&op)) {
         laneZeroRoots.insert(&op);
         continue;
+      }
+      if (auto loop = dyn_cast<ForOp>(op); loop && loop.getMode().isThreads()) {
+        FailureOr<int64_t> n =
+            loop.getMode().getUnit().getThreadCount(blockDim, clusterDim);
+        if (failed(n) || *n < blockDim)
+          continue;
       }
       for (Region &region : op.getRegions())
         for (Block &inner : region)

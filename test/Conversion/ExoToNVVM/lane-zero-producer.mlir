@@ -150,3 +150,45 @@ exo.proc @two_warps(%N: index) {
 // CHECK: %[[L:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32{{.*}} : i32
 // CHECK-NEXT: scf.if %[[L]] {
 // CHECK: nvvm.mbarrier.arrive
+
+// -----
+
+// The producer's K loop alone would qualify, but the group also runs a
+// per-lane access in another of its blocks: those lanes would have skipped
+// the loop's waits (and the warp barrier before its arrives), so the whole
+// group keeps the per-warp form.
+!Full = !exo.barrier<mbarrier, [? ring 2]>
+!Empty = !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+!x = !exo.tensor<[64], f32, gmem>
+exo.proc @per_lane_access_elsewhere(%N: index, %x: !x) {
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  exo.device_function(warps = [<"producer", 1>, <"consumer", 4>]) {
+    exo.for %t = 0 to 2 cuda_tasks {
+      %full = exo.alloc : !Full
+      %empty = exo.alloc : !Empty
+      exo.for %k = 0 to %N seq {
+        %k1 = arith.addi %k, %c1 : index
+        exo.warps "producer" {
+          exo.await(%empty[%k], cuda_temporal, 0) : !Empty
+          exo.arrive(cuda_temporal) >> %full[%k] : !Full
+        }
+        exo.warps "consumer" {
+          exo.await(%full[%k], cuda_in_order, 0) : !Full
+          exo.arrive(cuda_in_order) >> %empty[%k1] : !Empty
+        }
+      }
+      exo.warps "producer" {
+        exo.for %l = 0 to 32 cuda_threads<thread> {
+          exo.assign %x[%l] = %zero : !x
+        }
+      }
+    }
+  }
+}
+// CHECK-LABEL: llvm.func @per_lane_access_elsewhere
+// CHECK: mbarrier.try_wait.parity
+// CHECK: bar.warp.sync -1;
+// CHECK: %[[L:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32{{.*}} : i32
+// CHECK-NEXT: scf.if %[[L]] {
+// CHECK: nvvm.mbarrier.arrive
