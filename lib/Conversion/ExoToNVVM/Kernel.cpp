@@ -386,6 +386,21 @@ LogicalResult KernelLowering::emitBranches() {
   return success();
 }
 
+bool KernelLowering::warpUniformIterations(ForOp loop) {
+  // Every instance of the body runs on whole warps: all lanes of a warp run
+  // the same iteration (a unit of CTAs does; one of warps does; a unit that
+  // splits a warp's lanes between iterations, like a custom unit of
+  // alternating threads, does not).
+  Block &body = loop.getBodyBlock();
+  if (body.empty())
+    return true;
+  for (const CollectiveInstance &inst : ca.getInstances(&body.front()))
+    for (const CtaPart &p : partsOf(inst.threads))
+      if (!p.wholeWarps())
+        return false;
+  return true;
+}
+
 bool KernelLowering::laneZeroSuffices(Operation *op) {
   auto all = [&](Region &region) {
     return llvm::all_of(region.getOps(),
@@ -404,14 +419,8 @@ bool KernelLowering::laneZeroSuffices(Operation *op) {
     LoopModeAttr mode = loop.getMode();
     if (mode.isTasks())
       return false;
-    // A threads loop over CTAs (or larger units) gives every lane of a warp
-    // the same iteration; one over warps or threads does not.
-    if (mode.isThreads()) {
-      FailureOr<int64_t> n =
-          mode.getUnit().getThreadCount(blockDim, clusterDim);
-      if (failed(n) || *n < blockDim)
-        return false;
-    }
+    if (mode.isThreads() && !warpUniformIterations(loop))
+      return false;
     return all(loop.getBody());
   }
   if (auto ifOp = dyn_cast<IfOp>(op))
@@ -443,7 +452,14 @@ bool KernelLowering::laneZeroSuffices(Operation *op) {
     if (!callee || !callee.getInstrAttr())
       return false;
     StringRef lowering = callee.getInstrAttr().getLowering().getValue();
-    return lowering == "tma_load_2d" || lowering == "tma_load_multicast_2d";
+    if (lowering != "tma_load_2d" && lowering != "tma_load_multicast_2d")
+      return false;
+    // Issued for a warp (by its lane 0), not by a thread of its own.
+    for (const CollectiveInstance &inst : ca.getInstances(call))
+      for (const CtaPart &p : partsOf(inst.threads))
+        if (!p.wholeWarps() || p.count != kWarpSize)
+          return false;
+    return true;
   }
   return false;
 }
@@ -463,9 +479,21 @@ void KernelLowering::findLaneZeroRoots() {
           return false;
     return true;
   };
+  auto byWholeWarps = [&](Operation *op) {
+    for (const CollectiveInstance &inst : ca.getInstances(op))
+      for (const CtaPart &p : partsOf(inst.threads))
+        if (!p.wholeWarps())
+          return false;
+    return true;
+  };
   bool laneAccess = false;
   device.getBodyBlock().walk([&](Operation *op) {
-    if (!isa<ReadOp, AssignOp, ReduceOp, CallOp>(op) || !reachable(op))
+    if (!reachable(op))
+      return;
+    // An arrive by single lanes is theirs, not lane 0's for the warp.
+    if (isa<ArriveOp>(op) && !byWholeWarps(op))
+      laneAccess = true;
+    if (!isa<ReadOp, AssignOp, ReduceOp, CallOp>(op))
       return;
     auto call = dyn_cast<CallOp>(op);
     ProcOp callee = call ? SymbolTable::lookupNearestSymbolFrom<ProcOp>(
@@ -474,14 +502,16 @@ void KernelLowering::findLaneZeroRoots() {
     StringRef lowering = callee && callee.getInstrAttr()
                              ? callee.getInstrAttr().getLowering().getValue()
                              : StringRef();
-    if (!lowering.starts_with("tma_"))
+    // A TMA instruction of a warp is issued by its lane 0; one of a single
+    // thread by that thread, whichever lane it is.
+    if (!lowering.starts_with("tma_") || !byWholeWarps(op))
       laneAccess = true;
   });
   if (laneAccess)
     return;
   // A root holds a block of this group (something to issue) and has no
-  // results (its values stay inside). None is looked for inside a loop over
-  // warps or threads, whose lanes run different iterations.
+  // results (its values stay inside). None is looked for inside a threads
+  // loop whose iterations split a warp's lanes.
   std::function<void(Block &)> visit = [&](Block &block) {
     for (Operation &op : block) {
       bool own = false;
@@ -495,12 +525,9 @@ void KernelLowering::findLaneZeroRoots() {
         laneZeroRoots.insert(&op);
         continue;
       }
-      if (auto loop = dyn_cast<ForOp>(op); loop && loop.getMode().isThreads()) {
-        FailureOr<int64_t> n =
-            loop.getMode().getUnit().getThreadCount(blockDim, clusterDim);
-        if (failed(n) || *n < blockDim)
-          continue;
-      }
+      if (auto loop = dyn_cast<ForOp>(op);
+          loop && loop.getMode().isThreads() && !warpUniformIterations(loop))
+        continue;
       for (Region &region : op.getRegions())
         for (Block &inner : region)
           visit(inner);
@@ -586,9 +613,15 @@ LogicalResult KernelLowering::lowerArith(Operation &op) {
 LogicalResult KernelLowering::lowerOp(Operation &op) {
   loc = op.getLoc();
   if (!singleLane && laneZeroRoots.contains(&op)) {
+    // The warp barriers order the other lanes' accesses before the root
+    // before lane 0's arrives in it, and their accesses after it after lane
+    // 0's waits, as the per-warp form's barriers do; they also reconverge
+    // the warp.
+    inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
     singleLane = true;
     LogicalResult r = emitIf(eq(lane, c32(0)), [&] { return lowerOp(op); });
     singleLane = false;
+    inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
     return r;
   }
   if (isa<arith::ArithDialect>(op.getDialect()))

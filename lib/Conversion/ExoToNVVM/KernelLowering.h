@@ -361,6 +361,9 @@ private:
   /// Whether `op`, in the current branch, needs no lane but lane 0 of the
   /// branch's single warp (see `laneZeroRoots`).
   bool laneZeroSuffices(Operation *op);
+  /// Whether all lanes of a warp run the same iterations of the threads
+  /// loop `loop`.
+  bool warpUniformIterations(ForOp loop);
   /// Fills `laneZeroRoots` for the current one-warp group's branch; empty
   /// when some memory access could run on the group's threads outside its
   /// `exo.warps` blocks (their other lanes would skip the waits before it).
