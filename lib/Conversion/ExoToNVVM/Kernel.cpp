@@ -392,11 +392,13 @@ bool KernelLowering::warpUniformIterations(ForOp loop) {
   // splits a warp's lanes between iterations, like a custom unit of
   // alternating threads, does not).
   Block &body = loop.getBodyBlock();
-  if (body.empty())
-    return true;
-  for (const CollectiveInstance &inst : ca.getInstances(&body.front()))
+  return body.empty() || onWholeWarps(&body.front());
+}
+
+bool KernelLowering::onWholeWarps(Operation *op, bool oneWarp) {
+  for (const CollectiveInstance &inst : ca.getInstances(op))
     for (const CtaPart &p : partsOf(inst.threads))
-      if (!p.wholeWarps())
+      if (!p.wholeWarps() || (oneWarp && p.count != kWarpSize))
         return false;
   return true;
 }
@@ -440,11 +442,7 @@ bool KernelLowering::laneZeroSuffices(Operation *op) {
     if (barrierKind(arrive.getBarrier()) != BarrierKind::Mbarrier)
       return false;
     // Arrivals counted per warp: lane 0 arrives for its warp either way.
-    for (const CollectiveInstance &inst : ca.getInstances(arrive))
-      for (const CtaPart &p : partsOf(inst.threads))
-        if (!p.wholeWarps() || p.count != kWarpSize)
-          return false;
-    return true;
+    return onWholeWarps(arrive, /*oneWarp=*/true);
   }
   if (auto call = dyn_cast<CallOp>(op)) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
@@ -455,11 +453,7 @@ bool KernelLowering::laneZeroSuffices(Operation *op) {
     if (lowering != "tma_load_2d" && lowering != "tma_load_multicast_2d")
       return false;
     // Issued for a warp (by its lane 0), not by a thread of its own.
-    for (const CollectiveInstance &inst : ca.getInstances(call))
-      for (const CtaPart &p : partsOf(inst.threads))
-        if (!p.wholeWarps() || p.count != kWarpSize)
-          return false;
-    return true;
+    return onWholeWarps(call, /*oneWarp=*/true);
   }
   return false;
 }
@@ -479,19 +473,12 @@ void KernelLowering::findLaneZeroRoots() {
           return false;
     return true;
   };
-  auto byWholeWarps = [&](Operation *op) {
-    for (const CollectiveInstance &inst : ca.getInstances(op))
-      for (const CtaPart &p : partsOf(inst.threads))
-        if (!p.wholeWarps())
-          return false;
-    return true;
-  };
   bool laneAccess = false;
   device.getBodyBlock().walk([&](Operation *op) {
     if (!reachable(op))
       return;
     // An arrive by single lanes is theirs, not lane 0's for the warp.
-    if (isa<ArriveOp>(op) && !byWholeWarps(op))
+    if (isa<ArriveOp>(op) && !onWholeWarps(op))
       laneAccess = true;
     if (!isa<ReadOp, AssignOp, ReduceOp, CallOp>(op))
       return;
@@ -504,7 +491,7 @@ void KernelLowering::findLaneZeroRoots() {
                              : StringRef();
     // A TMA instruction of a warp is issued by its lane 0; one of a single
     // thread by that thread, whichever lane it is.
-    if (!lowering.starts_with("tma_") || !byWholeWarps(op))
+    if (!lowering.starts_with("tma_") || !onWholeWarps(op))
       laneAccess = true;
   });
   if (laneAccess)

@@ -364,6 +364,9 @@ private:
   /// Whether all lanes of a warp run the same iterations of the threads
   /// loop `loop`.
   bool warpUniformIterations(ForOp loop);
+  /// Whether every instance of `op` runs on whole warps (exactly one warp
+  /// per CTA part with `oneWarp`).
+  bool onWholeWarps(Operation *op, bool oneWarp = false);
   /// Fills `laneZeroRoots` for the current one-warp group's branch; empty
   /// when some memory access could run on the group's threads outside its
   /// `exo.warps` blocks (their other lanes would skip the waits before it).
