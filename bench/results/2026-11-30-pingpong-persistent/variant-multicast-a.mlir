@@ -1,3 +1,8 @@
+// VARIANT (session 15, not built by the project): examples/gemm/hopper_gemm_pingpong_persistent.mlir
+// with the cluster along N: 128 x 256 cluster tiles, A multicast (each CTA loads 64 of its 128
+// rows for both), B per CTA; M a multiple of 128, N of 256. The comments below describe the
+// committed kernel. Measured in log-13-multicast-a.txt.
+//
 // The persistent ping-pong tf32 GEMM: C[m, n] = sum_k A[m, k] * B[n, k], the
 // layout of hopper_gemm.mlir (A M x K, B N x K, both K-major; C M x N).
 //
