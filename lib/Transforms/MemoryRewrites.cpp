@@ -955,6 +955,14 @@ FailureOr<SmallVector<AllocOp>> exo::chainRings(RewriterBase &rewriter,
     return why.fail(header + ": the trip count of loop '" + stepName +
                     "' is computed inside loop '" + tiles.getIterName() + "'");
   }
+  // Iteration t gets the elements from t * stride on: an iteration below 0
+  // would get negative ones, which an unbounded ring does not have.
+  if (getConstantIntValue(tiles.getLowerBound()) != 0)
+    return why.fail(header +
+                    ": the loop must start at 0 (its iteration t "
+                    "gets the elements from t times the trip count "
+                    "of loop '" +
+                    stepName + "' on)");
   SmallVector<AllocOp> rings;
   for (Operation &op : tiles.getBodyBlock())
     if (auto alloc = dyn_cast<AllocOp>(op);

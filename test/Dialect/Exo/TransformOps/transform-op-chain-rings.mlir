@@ -355,3 +355,37 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: a tile loop that does not start at 0 would give its first
+// iterations negative elements (from -1 * 4 on here), which an unbounded ring
+// does not have (a session-15 audit found it accepted).
+!buf = !exo.tensor<[? ring 2, 4], f32, smem>
+!out = !exo.tensor<[4, 4], f32, gmem>
+exo.proc @tiles_from_minus_one(%y: !out) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.for %pi = -1 to 3 seq {
+        %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        %buf = exo.alloc guarded_by %empty : !buf, guard !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+        exo.for %ko = 0 to 4 seq {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          %p = arith.addi %pi, %c1 : index
+          %v = exo.read %buf[%ko, %c0] : !buf
+          exo.assign %y[%p, %ko] = %v : !out
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %pi = transform.exo.match_loop "pi" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot chain the rings across loop 'pi': the loop must start at 0 (its iteration t gets the elements from t times the trip count of loop 'ko' on)}}
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    transform.yield
+  }
+}
