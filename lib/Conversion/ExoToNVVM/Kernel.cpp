@@ -445,11 +445,7 @@ bool KernelLowering::laneZeroSuffices(Operation *op) {
     return onWholeWarps(arrive, /*oneWarp=*/true);
   }
   if (auto call = dyn_cast<CallOp>(op)) {
-    auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-        call, call.getCalleeAttr());
-    if (!callee || !callee.getInstrAttr())
-      return false;
-    StringRef lowering = callee.getInstrAttr().getLowering().getValue();
+    StringRef lowering = instrLowering(call);
     if (lowering != "tma_load_2d" && lowering != "tma_load_multicast_2d")
       return false;
     // Issued for a warp (by its lane 0), not by a thread of its own.
@@ -483,12 +479,7 @@ void KernelLowering::findLaneZeroRoots() {
     if (!isa<ReadOp, AssignOp, ReduceOp, CallOp>(op))
       return;
     auto call = dyn_cast<CallOp>(op);
-    ProcOp callee = call ? SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-                               call, call.getCalleeAttr())
-                         : ProcOp();
-    StringRef lowering = callee && callee.getInstrAttr()
-                             ? callee.getInstrAttr().getLowering().getValue()
-                             : StringRef();
+    StringRef lowering = call ? instrLowering(call) : StringRef();
     // A TMA instruction of a warp is issued by its lane 0; one of a single
     // thread by that thread, whichever lane it is.
     if (!lowering.starts_with("tma_") || !onWholeWarps(op))

@@ -37,6 +37,16 @@ constexpr int64_t kSmemAlign = 1024;
 
 inline int64_t alignTo(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
+/// The `lowering` name of the instruction `call` calls ("" if the callee is
+/// not an instruction).
+inline StringRef instrLowering(CallOp call) {
+  auto callee =
+      SymbolTable::lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
+  return callee && callee.getInstrAttr()
+             ? callee.getInstrAttr().getLowering().getValue()
+             : StringRef();
+}
+
 /// Bytes of one element of an exo element type.
 inline int64_t elementBytes(Type t) {
   if (t.isTF32())
@@ -368,8 +378,9 @@ private:
   /// per CTA part with `oneWarp`).
   bool onWholeWarps(Operation *op, bool oneWarp = false);
   /// Fills `laneZeroRoots` for the current one-warp group's branch; empty
-  /// when some memory access could run on the group's threads outside its
-  /// `exo.warps` blocks (their other lanes would skip the waits before it).
+  /// when the group's threads can reach a data access other than a whole
+  /// warp's TMA instruction, or an arrive by single lanes (its other lanes
+  /// would skip the waits before it).
   void findLaneZeroRoots();
 
   // Per-thread values, valid in the kernel body.

@@ -1530,8 +1530,9 @@ def Exo_ChainRingsOp : Exo_TransformOp<"chain_rings", [
     `t` used element `i`, it now uses `t * S + i`, `S` being the trip count
     of the loop named `step` inside the target (from 0, computed outside
     the target). The target must start at 0 too: an iteration below 0 would
-    use negative elements, which an unbounded ring does not have. In a persistent task (`transform.exo.persist_tasks`) the
-    rings then live across the tiles: no barrier is initialized again, and
+    use negative elements, which an unbounded ring does not have. In a
+    persistent task (`transform.exo.persist_tasks`) the rings then live
+    across the tiles: no barrier is initialized again, and
     the producer can load the next tile's first slots while the consumers
     finish the last one.
 
