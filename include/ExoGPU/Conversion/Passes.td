@@ -152,4 +152,41 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def ExoIncrementalRemainders : Pass<"exo-incremental-remainders"> {
+  let summary = "Carry ring slots and phases across loop iterations instead of dividing";
+  let description = [{
+    A ring buffer's slot is its index modulo the ring depth, an mbarrier's
+    phase parity the index divided by it: `-exo-lower-to-nvvm` emits
+    `arith.remui` and `arith.divui` by the depth. For a depth that is not a
+    power of two the NVPTX back end makes each a 64-bit multiply-high chain,
+    and in a pipelined K loop it sits on the path to every wait. This pass
+    carries the remainder and the quotient from one iteration to the next.
+
+    An i64 `arith.remui` / `arith.divui` by a constant `c > 1` that is not a
+    power of two is rewritten when its dividend is, in the innermost
+    enclosing `scf.for` whose induction variable it depends on,
+    `a * iv + b` with a constant `a`, a constant step and `b` defined
+    outside that loop (sums, differences and constant multiples of such
+    values and constants). The loop gets two iteration arguments per
+    distinct dividend: the floor quotient and remainder at the first
+    iteration (computed once before the loop), stepped by `a * step` with
+    an add, a compare and two selects. A remainder and a quotient of the
+    same dividend share them. Anything else is left alone.
+
+    The rewrite keeps the value of every `remui` / `divui` whose dividend is
+    in `[0, 2^63)` at the iteration that computes it, which is every value
+    the lowering uses (array and ring indices); a dividend below zero in an
+    iteration whose result is not used, as `k - 1` behind `k >= 1`, is
+    fine. `-exo-to-ptx` runs it right after `-exo-lower-to-nvvm`.
+
+    ```
+    exo-gpu-opt kernel.mlir -exo-lower-to-nvvm -exo-incremental-remainders
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // EXOGPU_CONVERSION_PASSES_TD

@@ -37,6 +37,7 @@ void exo::registerExoToPTXPipeline() {
         lower.chip = options.chip;
         lower.features = options.features;
         pm.addPass(createExoLowerToNVVM(lower));
+        pm.addPass(createExoIncrementalRemainders());
         pm.addPass(createSCFToControlFlowPass());
         pm.addPass(createArithToLLVMConversionPass());
         pm.addPass(createConvertControlFlowToLLVMPass());
