@@ -89,6 +89,12 @@ for s in "${sizes[@]}"; do
     "$tmp/persistent_direct_odd.mlir" \
     "M=$((s - 96)),N=$((s - 96)),K=$((s - 96)),NC=66"
 done
+# The persistent ping-pong kernel derived from the specification (session 16).
+derive pingpong examples/gemm/gemm_derived_pingpong.mlir
+for s in "${sizes[@]}"; do
+  run "persistent ping-pong GEMM (derived)" "$tmp/pingpong.mlir" \
+    "M=$s,N=$s,K=$s,NC=66"
+done
 # The hand-annotated persistent ping-pong kernel (session 15).
 for s in "${sizes[@]}"; do
   run "persistent ping-pong GEMM (hand-annotated)" \

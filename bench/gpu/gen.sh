@@ -70,6 +70,9 @@ gen gemm_sm90_bf16_persistent examples/gemm/hopper_gemm_bf16_persistent.mlir
 # warpgroup), for comparison at the shapes where cuBLAS uses that structure.
 gen gemm_sm90_tf32_pingpong_persistent \
   examples/gemm/hopper_gemm_pingpong_persistent.mlir
+# The persistent ping-pong GEMM derived from the specification.
+gen gemm_sm90_tf32_derived_pingpong examples/gemm/gemm_derived_pingpong.mlir \
+  -transform-interpreter
 gen gemm_sm90_bf16_derived examples/gemm/gemm_derived_bf16.mlir \
   -transform-interpreter
 gen gemm_sm90_bf16_derived_odd examples/gemm/gemm_derived_bf16_odd.mlir \

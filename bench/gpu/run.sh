@@ -24,6 +24,7 @@
 #   gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h .../gemm_derived_persistent_direct_odd.mlir
 #   gemm_sm90_bf16_derived_persistent_direct_launcher.h .../gemm_derived_bf16_persistent_direct.mlir
 #   gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h .../gemm_derived_bf16_persistent_direct_raster.mlir
+#   gemm_sm90_tf32_derived_pingpong_launcher.h .../gemm_derived_pingpong.mlir
 #   gemm_sm90_bf16_derived_launcher.h          examples/gemm/gemm_derived_bf16.mlir
 #   gemm_sm90_bf16_derived_odd_launcher.h      examples/gemm/gemm_derived_bf16_odd.mlir
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
@@ -111,6 +112,8 @@ build tf32_persistent_hand gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_persistent
 build tf32_pingpong gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong_persistent
+build tf32_pingpong_derived gemm_check.cu \
+  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_pingpong
 build bf16_persistent_hand gemm_check.cu -DEXO_GEMM_BF16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_persistent
 build bf16_odd gemm_check.cu -DEXO_GEMM_BF16 \
@@ -122,7 +125,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_pingpong tf32_ws splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_pingpong tf32_pingpong_derived tf32_ws splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -201,6 +204,10 @@ bench tf32_persistent_direct_raster gemm_tf32_persistent_direct_raster.csv \
 bench tf32_pingpong gemm_tf32_pingpong_persistent.csv 512x512x512 \
   1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192 \
   1024x1024x8192 8192x8192x512 256x8192x8192
+# The same kernel derived from the specification (gemm_derived_pingpong.mlir).
+bench tf32_pingpong_derived gemm_tf32_pingpong.csv 512x512x512 \
+  1024x1024x1024 2048x2048x2048 4096x4096x4096 8192x8192x8192 \
+  1024x1024x8192 8192x8192x512 256x8192x8192
 # The small-tile kernel (64 x 128 per CTA, one consumer warpgroup; M a
 # multiple of 64, N of 128, K of 32), for the small squares.
 bench tf32_ws gemm_tf32_ws.csv 512x512x512 1024x1024x1024 2048x2048x2048 \
@@ -263,7 +270,7 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
   "$out_dir/bf16_persistent_direct_raster" \
   "$out_dir/tf32_persistent_direct_raster" "$out_dir/tf32_ws" \
-  "$out_dir/tf32_pingpong" \
+  "$out_dir/tf32_pingpong" "$out_dir/tf32_pingpong_derived" \
   "$out_dir/tf32_persistent_direct_odd" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4"
