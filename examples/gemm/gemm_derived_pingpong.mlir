@@ -7,9 +7,12 @@
 // (gemm_derived_persistent_direct*.mlir) lose to it: 256 x 128 cluster
 // tiles, one consumer warpgroup per tile (128 x 128 per CTA, two m64n128
 // accumulators), the two consumer warpgroups taking turns so that one's
-// stores overlap the other's K loop; one 6-slot ring (A 128 x 32 and B
+// stores overlap the other's K loop; one 7-slot ring (A 128 x 32 and B
 // 128 x 32 per CTA, B multicast) for all tiles of a persistent task; a
-// producer warp whose loop the lowering runs on lane 0. Whole tiles only: M
+// producer warp whose loop the lowering runs on lane 0 (seven slots ran
+// 1 % faster than six at 8192x8192x512 and 256x8192x8192 once the ring
+// arithmetic was loop-carried: bench/results/2026-12-01-ring-arithmetic).
+// Whole tiles only: M
 // a multiple of 256, N of 128, K of 32.
 //
 // The script: tiles and loop order (1-2), the kernel and its warp groups
@@ -239,12 +242,12 @@ module attributes {transform.with_named_sequence} {
     %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 5. The barriers: full and empty rings of six slots per CTA, a wgmma
+    // 5. The barriers: full and empty rings of seven slots per CTA, a wgmma
     //    group per warpgroup; the epilogue waits for the group, then each
     //    half is one accumulator store.
     %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 6]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 6), [2, ? ring 6]> : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 7]> : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 7), [2, ? ring 7]> : (!transform.any_op) -> !transform.any_op
     %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 1]> : (!transform.any_op) -> !transform.any_op
     %chalf = transform.exo.match_loop "half" in %ws : (!transform.any_op) -> !transform.any_op
     %last = transform.exo.insert_await %chalf on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
@@ -252,15 +255,15 @@ module attributes {transform.with_named_sequence} {
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
     %store = transform.exo.replace %dstore with @sm90_wgmma_store_d_gmem_m64n128_f32 : (!transform.any_op) -> !transform.any_op
 
-    // 6. A and B slices staged in 6-slot rings per CTA, loaded by TMA (B
+    // 6. A and B slices staged in 7-slot rings per CTA, loaded by TMA (B
     //    multicast: each CTA loads 64 of its 128 rows for both), wgmma.
     %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
     %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "32 * ko"] sizes [128, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
     %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["128 * tn", "32 * ko"] sizes [128, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 6 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 6 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As ring 7 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 7 guarded_by "empty" index "ko" : !transform.any_op
     transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
     transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
     transform.exo.lift_alloc %As : !transform.any_op
@@ -308,7 +311,7 @@ module attributes {transform.with_named_sequence} {
     // 9. Synchronization of the K loop: the loads complete on full (with
     //    the expected bytes); the consumer waits for them, fences, issues
     //    its wgmma, commits, waits for the previous step's group and
-    //    releases that step's slot (empty[ko + 5], the first six
+    //    releases that step's slot (empty[ko + 6], the first seven
     //    pre-released); after the drain it releases the tile's last slot.
     transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
@@ -317,10 +320,10 @@ module attributes {transform.with_named_sequence} {
     %mma_kk, %mma_kk2 = transform.split_handle %mma_kks : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %mma_wg = transform.exo.get_parent_loop %mma_kk : (!transform.any_op) -> !transform.any_op
     %wait_full = transform.exo.insert_await %mma_kk on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %mma_wg after timeline "cuda_in_order" on "empty" at [":", "ko + 5"] : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %mma_wg after timeline "cuda_in_order" on "empty" at [":", "ko + 6"] : (!transform.any_op) -> !transform.any_op
     %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
     %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 32 + 5"] : (!transform.any_op) -> !transform.any_op
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 32 + 6"] : (!transform.any_op) -> !transform.any_op
     %fence = transform.exo.insert_fence %mma_kk ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %mma_kk after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
     %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
