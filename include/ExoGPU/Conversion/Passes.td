@@ -173,11 +173,17 @@ def ExoIncrementalRemainders : Pass<"exo-incremental-remainders"> {
     an add, a compare and two selects. A remainder and a quotient of the
     same dividend share them. Anything else is left alone.
 
-    The rewrite keeps the value of every `remui` / `divui` whose dividend is
-    in `[0, 2^63)` at the iteration that computes it, which is every value
-    the lowering uses (array and ring indices); a dividend below zero in an
-    iteration whose result is not used, as `k - 1` behind `k >= 1`, is
-    fine. `-exo-to-ptx` runs it right after `-exo-lower-to-nvvm`.
+    Steps `a * step` and constant differences between dividends of 2^32 or
+    more are left alone (such a dividend overflows within a few
+    iterations). The counters follow the dividend as an integer: the rewrite
+    keeps the value of every `remui` / `divui` whose dividend is in
+    `[0, 2^63)` at the iteration that computes it, provided the loop's
+    dividends do not overflow i64 (index arithmetic is integer arithmetic
+    everywhere in the compiler: the rewrites' Presburger proofs assume the
+    same). That covers every value the lowering uses (array and ring
+    indices); a dividend below zero in an iteration whose result is not
+    used, as `k - 1` behind `k >= 1`, is fine. `-exo-to-ptx` runs it right
+    after `-exo-lower-to-nvvm`.
 
     ```
     exo-gpu-opt kernel.mlir -exo-lower-to-nvvm -exo-incremental-remainders

@@ -83,8 +83,14 @@ constexpr unsigned kMaxDepth = 64;
 /// `v` as an affine sum over `loop`'s induction variable and values defined
 /// outside `loop`, through additions, subtractions and multiplications by
 /// constants; nullopt for anything else (a block argument of an inner
-/// region, a load, a product of two variables, ...).
-std::optional<Affine> decompose(Value v, scf::ForOp loop, unsigned depth = 0) {
+/// region, a load, a product of two variables, ...). `memo` holds the
+/// values already decomposed for `loop`: an expression is a DAG, and
+/// without it shared subexpressions are walked once per path.
+std::optional<Affine> decompose(Value v, scf::ForOp loop,
+                                DenseMap<Value, std::optional<Affine>> &memo,
+                                unsigned depth = 0) {
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
   Affine a;
   APInt cst;
   if (matchPattern(v, m_ConstantInt(&cst))) {
@@ -106,31 +112,36 @@ std::optional<Affine> decompose(Value v, scf::ForOp loop, unsigned depth = 0) {
     return std::nullopt;
   auto combine = [&](Value lhs, int64_t kl, Value rhs,
                      int64_t kr) -> std::optional<Affine> {
-    std::optional<Affine> l = decompose(lhs, loop, depth + 1);
+    std::optional<Affine> l = decompose(lhs, loop, memo, depth + 1);
     if (!l)
       return std::nullopt;
-    std::optional<Affine> r = decompose(rhs, loop, depth + 1);
+    std::optional<Affine> r = decompose(rhs, loop, memo, depth + 1);
     if (!r || !a.addScaled(*l, kl) || !a.addScaled(*r, kr))
       return std::nullopt;
     return a;
   };
-  if (auto add = dyn_cast<arith::AddIOp>(def))
-    return combine(add.getLhs(), 1, add.getRhs(), 1);
-  if (auto sub = dyn_cast<arith::SubIOp>(def))
-    return combine(sub.getLhs(), 1, sub.getRhs(), -1);
-  if (auto mul = dyn_cast<arith::MulIOp>(def)) {
+  std::optional<Affine> result;
+  if (auto add = dyn_cast<arith::AddIOp>(def)) {
+    result = combine(add.getLhs(), 1, add.getRhs(), 1);
+  } else if (auto sub = dyn_cast<arith::SubIOp>(def)) {
+    result = combine(sub.getLhs(), 1, sub.getRhs(), -1);
+  } else if (auto mul = dyn_cast<arith::MulIOp>(def)) {
     Value x = mul.getLhs(), k = mul.getRhs();
     if (!matchPattern(k, m_ConstantInt(&cst)))
       std::swap(x, k);
-    if (!matchPattern(k, m_ConstantInt(&cst)) || cst.getBitWidth() > 64)
-      return std::nullopt;
-    std::optional<Affine> inner = decompose(x, loop, depth + 1);
-    if (!inner || !a.addScaled(*inner, cst.getSExtValue()))
-      return std::nullopt;
-    return a;
+    if (matchPattern(k, m_ConstantInt(&cst)) && cst.getBitWidth() <= 64) {
+      std::optional<Affine> inner = decompose(x, loop, memo, depth + 1);
+      if (inner && a.addScaled(*inner, cst.getSExtValue()))
+        result = a;
+    }
   }
-  return std::nullopt;
+  memo[v] = result;
+  return result;
 }
+
+/// Steps and offsets below this are handled: anything larger is a dividend
+/// that overflows within a few iterations, and is left alone.
+constexpr int64_t kMaxStep = int64_t(1) << 32;
 
 /// One loop-carried (remainder, quotient) pair: `dividend / divisor` and
 /// `dividend % divisor` in every iteration of its loop. It also serves the
@@ -160,7 +171,8 @@ struct Counter {
                       [&](const auto &t) {
                         return llvm::is_contained(dividend.terms, t);
                       }) ||
-        llvm::SubOverflow(x.constant, dividend.constant, d))
+        llvm::SubOverflow(x.constant, dividend.constant, d) || d <= -kMaxStep ||
+        d >= kMaxStep)
       return std::nullopt;
     return d;
   }
@@ -185,7 +197,8 @@ std::optional<std::pair<scf::ForOp, Counter>> findCounter(Operation *op) {
     auto loop = dyn_cast<scf::ForOp>(p);
     if (!loop)
       continue;
-    std::optional<Affine> a = decompose(x, loop);
+    DenseMap<Value, std::optional<Affine>> memo;
+    std::optional<Affine> a = decompose(x, loop, memo);
     if (!a)
       return std::nullopt;
     if (a->ivCoef == 0)
@@ -193,7 +206,8 @@ std::optional<std::pair<scf::ForOp, Counter>> findCounter(Operation *op) {
     APInt step;
     int64_t delta;
     if (!matchPattern(loop.getStep(), m_ConstantInt(&step)) ||
-        llvm::MulOverflow(a->ivCoef, step.getSExtValue(), delta))
+        llvm::MulOverflow(a->ivCoef, step.getSExtValue(), delta) ||
+        delta <= -kMaxStep || delta >= kMaxStep)
       return std::nullopt;
     a->dropZeroTerms();
     return std::make_pair(loop, Counter{*a, c, delta, {}});
@@ -316,20 +330,27 @@ struct ExoIncrementalRemaindersPass
         });
       }
     IRRewriter rewriter(&getContext());
+    // Every loop's initial values first: they are built from the dividends'
+    // outside parts as found in the IR (an enclosing loop's iterator or
+    // result, a remainder this pass replaces), which rewriting a loop
+    // replaces; created now, their operands are updated with the rest.
+    DenseMap<Operation *, SmallVector<Value>> inits;
+    for (auto &entry : byLoop) {
+      auto loop = cast<scf::ForOp>(entry.first);
+      rewriter.setInsertionPoint(loop);
+      for (const Counter &ctr : entry.second) {
+        auto [r, q] = initialValues(rewriter, loop.getLoc(), loop, ctr);
+        inits[loop].append({r, q});
+      }
+    }
     for (auto &entry : byLoop) {
       auto loop = cast<scf::ForOp>(entry.first);
       ArrayRef<Counter> counters = entry.second;
-      Location loc = loop.getLoc();
-      rewriter.setInsertionPoint(loop);
-      SmallVector<Value> inits;
-      for (const Counter &ctr : counters) {
-        auto [r, q] = initialValues(rewriter, loc, loop, ctr);
-        inits.append({r, q});
-      }
       SmallVector<Value> carried;
       FailureOr<LoopLikeOpInterface> replaced =
           loop.replaceWithAdditionalYields(
-              rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+              rewriter, inits[entry.first],
+              /*replaceInitOperandUsesInLoop=*/false,
               [&](OpBuilder &b, Location yieldLoc,
                   ArrayRef<BlockArgument> args) {
                 SmallVector<Value> next;

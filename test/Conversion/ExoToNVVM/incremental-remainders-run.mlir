@@ -10,11 +10,10 @@
 // RUN: FileCheck %s --input-file=%t.new
 // RUN: exo-gpu-opt %s -exo-incremental-remainders | FileCheck %s --check-prefix=IR
 
-// Seven hashes, none of them the empty hash (0): every loop ran.
-// CHECK-COUNT-7: {{^-?[1-9][0-9]*$}}
+// Eleven hashes, none of them the empty hash (0): every loop ran.
+// CHECK-COUNT-11: {{^-?[1-9][0-9]*$}}
 // CHECK-NOT: {{.}}
 
-// IR-LABEL: func.func @main
 // IR-NOT: arith.remui
 // IR-NOT: arith.divui
 
@@ -173,5 +172,104 @@ func.func @main() {
     scf.yield %ho : i64
   }
   func.call @print(%h7) : (i64) -> ()
+  // 8-11. Loops that both get counters, rewritten one after the other (a
+  //    later loop's dividend built from what rewriting an earlier one
+  //    replaces): an inner dividend over the outer iterator; over the outer
+  //    loop's carried value (a persistent kernel's global step count); over
+  //    an earlier loop's result; over a remainder the pass replaces.
+  %h8 = func.call @outer_iterator() : () -> i64
+  func.call @print(%h8) : (i64) -> ()
+  %h9 = func.call @outer_carried() : () -> i64
+  func.call @print(%h9) : (i64) -> ()
+  %h10 = func.call @earlier_result() : () -> i64
+  func.call @print(%h10) : (i64) -> ()
+  %h11 = func.call @replaced_term() : () -> i64
+  func.call @print(%h11) : (i64) -> ()
   return
+}
+
+func.func @outer_iterator() -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c5 = arith.constant 5 : i64
+  %c7 = arith.constant 7 : i64
+  %c9 = arith.constant 9 : i64
+  %h = scf.for %o = %c0 to %c5 step %c1 iter_args(%ho = %c0) -> (i64) : i64 {
+    %a = arith.remui %o, %c7 : i64
+    %m = func.call @mix(%ho, %a, %c0) : (i64, i64, i64) -> i64
+    %hi = scf.for %i = %c0 to %c5 step %c1 iter_args(%hk = %m) -> (i64) : i64 {
+      %x = arith.addi %o, %i : i64
+      %r = arith.remui %x, %c9 : i64
+      %q = arith.divui %x, %c9 : i64
+      %n = func.call @mix(%hk, %r, %q) : (i64, i64, i64) -> i64
+      scf.yield %n : i64
+    }
+    scf.yield %hi : i64
+  }
+  return %h : i64
+}
+
+func.func @outer_carried() -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i64
+  %c4 = arith.constant 4 : i64
+  %c6 = arith.constant 6 : i64
+  %r:2 = scf.for %t = %c0 to %c4 step %c1 iter_args(%g = %c0, %h = %c0) -> (i64, i64) : i64 {
+    %raster = arith.remui %t, %c3 : i64
+    %m = func.call @mix(%h, %raster, %c0) : (i64, i64, i64) -> i64
+    %hk = scf.for %k = %c0 to %c4 step %c1 iter_args(%hh = %m) -> (i64) : i64 {
+      %gk = arith.addi %g, %k : i64
+      %slot = arith.remui %gk, %c6 : i64
+      %phase = arith.divui %gk, %c6 : i64
+      %parity = arith.andi %phase, %c1 : i64
+      %n = func.call @mix(%hh, %slot, %parity) : (i64, i64, i64) -> i64
+      scf.yield %n : i64
+    }
+    %g1 = arith.addi %g, %c4 : i64
+    scf.yield %g1, %hk : i64, i64
+  }
+  return %r#1 : i64
+}
+
+func.func @earlier_result() -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c4 = arith.constant 4 : i64
+  %c7 = arith.constant 7 : i64
+  %c9 = arith.constant 9 : i64
+  %r:2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%g = %c0, %h = %c0) -> (i64, i64) : i64 {
+    %a = arith.remui %k, %c7 : i64
+    %m = func.call @mix(%h, %a, %c0) : (i64, i64, i64) -> i64
+    %g1 = arith.addi %g, %c1 : i64
+    scf.yield %g1, %m : i64, i64
+  }
+  %h2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%h = %r#1) -> (i64) : i64 {
+    %x = arith.addi %r#0, %k : i64
+    %s = arith.remui %x, %c9 : i64
+    %m = func.call @mix(%h, %s, %c0) : (i64, i64, i64) -> i64
+    scf.yield %m : i64
+  }
+  return %h2 : i64
+}
+
+func.func @replaced_term() -> i64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i64
+  %c4 = arith.constant 4 : i64
+  %c7 = arith.constant 7 : i64
+  %c100 = arith.constant 100 : i64
+  %h = scf.for %o = %c0 to %c4 step %c1 iter_args(%ho = %c0) -> (i64) : i64 {
+    %g = arith.addi %c100, %o : i64
+    %s = arith.remui %g, %c7 : i64
+    %hi = scf.for %i = %c0 to %c4 step %c1 iter_args(%hk = %ho) -> (i64) : i64 {
+      %x = arith.addi %s, %i : i64
+      %r = arith.remui %x, %c3 : i64
+      %n = func.call @mix(%hk, %r, %s) : (i64, i64, i64) -> i64
+      scf.yield %n : i64
+    }
+    scf.yield %hi : i64
+  }
+  return %h : i64
 }

@@ -240,3 +240,114 @@ func.func @left_alone(%n: i64, %d: i64, %step: i64, %p: memref<i64>,
   "test.use"(%h) : (i64) -> ()
   return
 }
+
+// -----
+
+// Steps and offsets of 2^32 or more are left alone: such a dividend
+// overflows within a few iterations. Here the step 2^40 keeps its division,
+// and `k + 2^40` gets a pair of its own instead of an offset from `k`.
+// CHECK-LABEL: func.func @large_steps
+// CHECK: scf.for {{.*}} iter_args(%[[RA:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[RB:.*]] = %{{.*}}, %{{.*}} = %{{.*}}) -> (i32, i32, i32, i32)
+// CHECK: arith.remui %{{.*}}, %{{.*}} : i64
+// CHECK: %[[A:.*]] = arith.extui %[[RA]] : i32 to i64
+// CHECK: %[[B:.*]] = arith.extui %[[RB]] : i32 to i64
+// CHECK: "test.use"(%{{.*}}, %[[A]], %[[B]])
+func.func @large_steps(%n: i64) {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c7 = arith.constant 7 : i64
+  %big = arith.constant 1099511627776 : i64
+  scf.for %k = %c0 to %n step %c1 : i64 {
+    %kb = arith.muli %k, %big : i64
+    %a = arith.remui %kb, %c7 : i64
+    %b = arith.remui %k, %c7 : i64
+    %kf = arith.addi %k, %big : i64
+    %c = arith.remui %kf, %c7 : i64
+    "test.use"(%a, %b, %c) : (i64, i64, i64) -> ()
+  }
+  return
+}
+
+// -----
+
+// A dividend whose expression shares subexpressions (x_i = x_(i-1) +
+// x_(i-1), sixty levels) is decomposed once per value, not once per path:
+// this finishes at once. x20 = 2^20 (k + 1) gets a pair; x60's step 2^60 is
+// too large.
+// CHECK-LABEL: func.func @shared_subexpressions
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (i32, i32)
+// CHECK: %[[B:.*]] = arith.remui %{{.*}}, %{{.*}} : i64
+// CHECK-NOT: arith.remui
+// CHECK: "test.use"(%{{.*}}, %[[B]])
+func.func @shared_subexpressions(%n: i64) {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %c3 = arith.constant 3 : i64
+  scf.for %k = %c0 to %n step %c1 : i64 {
+    %x0 = arith.addi %k, %c1 : i64
+    %x1 = arith.addi %x0, %x0 : i64
+    %x2 = arith.addi %x1, %x1 : i64
+    %x3 = arith.addi %x2, %x2 : i64
+    %x4 = arith.addi %x3, %x3 : i64
+    %x5 = arith.addi %x4, %x4 : i64
+    %x6 = arith.addi %x5, %x5 : i64
+    %x7 = arith.addi %x6, %x6 : i64
+    %x8 = arith.addi %x7, %x7 : i64
+    %x9 = arith.addi %x8, %x8 : i64
+    %x10 = arith.addi %x9, %x9 : i64
+    %x11 = arith.addi %x10, %x10 : i64
+    %x12 = arith.addi %x11, %x11 : i64
+    %x13 = arith.addi %x12, %x12 : i64
+    %x14 = arith.addi %x13, %x13 : i64
+    %x15 = arith.addi %x14, %x14 : i64
+    %x16 = arith.addi %x15, %x15 : i64
+    %x17 = arith.addi %x16, %x16 : i64
+    %x18 = arith.addi %x17, %x17 : i64
+    %x19 = arith.addi %x18, %x18 : i64
+    %x20 = arith.addi %x19, %x19 : i64
+    %x21 = arith.addi %x20, %x20 : i64
+    %x22 = arith.addi %x21, %x21 : i64
+    %x23 = arith.addi %x22, %x22 : i64
+    %x24 = arith.addi %x23, %x23 : i64
+    %x25 = arith.addi %x24, %x24 : i64
+    %x26 = arith.addi %x25, %x25 : i64
+    %x27 = arith.addi %x26, %x26 : i64
+    %x28 = arith.addi %x27, %x27 : i64
+    %x29 = arith.addi %x28, %x28 : i64
+    %x30 = arith.addi %x29, %x29 : i64
+    %x31 = arith.addi %x30, %x30 : i64
+    %x32 = arith.addi %x31, %x31 : i64
+    %x33 = arith.addi %x32, %x32 : i64
+    %x34 = arith.addi %x33, %x33 : i64
+    %x35 = arith.addi %x34, %x34 : i64
+    %x36 = arith.addi %x35, %x35 : i64
+    %x37 = arith.addi %x36, %x36 : i64
+    %x38 = arith.addi %x37, %x37 : i64
+    %x39 = arith.addi %x38, %x38 : i64
+    %x40 = arith.addi %x39, %x39 : i64
+    %x41 = arith.addi %x40, %x40 : i64
+    %x42 = arith.addi %x41, %x41 : i64
+    %x43 = arith.addi %x42, %x42 : i64
+    %x44 = arith.addi %x43, %x43 : i64
+    %x45 = arith.addi %x44, %x44 : i64
+    %x46 = arith.addi %x45, %x45 : i64
+    %x47 = arith.addi %x46, %x46 : i64
+    %x48 = arith.addi %x47, %x47 : i64
+    %x49 = arith.addi %x48, %x48 : i64
+    %x50 = arith.addi %x49, %x49 : i64
+    %x51 = arith.addi %x50, %x50 : i64
+    %x52 = arith.addi %x51, %x51 : i64
+    %x53 = arith.addi %x52, %x52 : i64
+    %x54 = arith.addi %x53, %x53 : i64
+    %x55 = arith.addi %x54, %x54 : i64
+    %x56 = arith.addi %x55, %x55 : i64
+    %x57 = arith.addi %x56, %x56 : i64
+    %x58 = arith.addi %x57, %x57 : i64
+    %x59 = arith.addi %x58, %x58 : i64
+    %x60 = arith.addi %x59, %x59 : i64
+    %a = arith.remui %x20, %c3 : i64
+    %b = arith.remui %x60, %c3 : i64
+    "test.use"(%a, %b) : (i64, i64) -> ()
+  }
+  return
+}
