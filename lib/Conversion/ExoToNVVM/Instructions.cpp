@@ -766,16 +766,31 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
              << " operand in swizzled shared memory must start at a multiple "
                 "of 8 rows (a swizzle pattern of "
              << 8 * swizzle << " bytes)";
-    Value addr = sharedAddress(v, {c64(0), c64(0)});
-    Value a64 = LLVM::PtrToIntOp::create(b, loc, i64(), addr);
-    Value start = arith::ShRUIOp::create(
+    // The start address field is (addr & 0x3FFFF) >> 4. The address is
+    // that of the window's first row (a multiple of 8 * swizzle bytes, just
+    // checked) plus the K offset within the row (below one span): no carry
+    // crosses from one into the other, so the field is the row's field plus
+    // the K offset / 16. The row's part does not depend on the K slice, so
+    // the wgmmas of one slot share it and each adds a constant (the
+    // masked, shifted sum would cost three 64-bit operations per wgmma).
+    View row = v;
+    row.offsets[rank - 1] = c64(0);
+    Value a64 = LLVM::PtrToIntOp::create(b, loc, i64(),
+                                         sharedAddress(row, {c64(0), c64(0)}));
+    Value rowStart = arith::ShRUIOp::create(
         b, loc, arith::AndIOp::create(b, loc, a64, c64(0x3FFFF)), c64(4));
+    Value kStart = arith::ShRUIOp::create(
+        b, loc, mul(v.offsets[rank - 1], c64(elementBytes(v.elemType))),
+        c64(4));
     // Leading byte offset 16 (unused with swizzling), stride byte offset
-    // 8 rows, layout type 1/2/3 for 128/64/32-byte swizzles.
+    // 8 rows, layout type 1/2/3 for 128/64/32-byte swizzles. The start
+    // field is below 2^14 and these bits start at 16: or is add.
     int64_t layout = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
     int64_t hi = (int64_t(1) << 16) | (int64_t((8 * swizzle) >> 4) << 32) |
                  (layout << 62);
-    return arith::OrIOp::create(b, loc, start, c64(hi)).getResult();
+    return arith::AddIOp::create(
+               b, loc, arith::OrIOp::create(b, loc, rowStart, c64(hi)), kStart)
+        .getResult();
   };
   FailureOr<Value> descB = descriptor(bv, n);
   if (failed(descB))
