@@ -1,4 +1,6 @@
 // RUN: exo-gpu-opt %s -split-input-file -allow-unregistered-dialect -exo-incremental-remainders | FileCheck %s
+// The same from the stock mlir-opt with the pass plugin.
+// RUN: %if plugin %{ mlir-opt %s -split-input-file -allow-unregistered-dialect --load-pass-plugin=%exo_plugin --pass-pipeline="builtin.module(exo-incremental-remainders)" | FileCheck %s %}
 
 // -exo-incremental-remainders on the shapes the lowering emits. The values
 // are checked by running both versions in incremental-remainders-run.mlir.
