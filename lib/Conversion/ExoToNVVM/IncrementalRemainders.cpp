@@ -40,10 +40,10 @@ struct Affine {
   int64_t constant = 0;
   SmallVector<std::pair<Value, int64_t>> terms;
 
-  /// Equal sums (terms in any order; both without zero coefficients).
-  bool operator==(const Affine &o) const {
-    return ivCoef == o.ivCoef && constant == o.constant &&
-           terms.size() == o.terms.size() &&
+  /// Whether the sums differ by a constant only: the same iterator
+  /// coefficient and terms (in any order; both without zero coefficients).
+  bool sameVariablePart(const Affine &o) const {
+    return ivCoef == o.ivCoef && terms.size() == o.terms.size() &&
            llvm::all_of(terms, [&](const auto &t) {
              return llvm::is_contained(o.terms, t);
            });
@@ -165,12 +165,7 @@ struct Counter {
   /// Whether `x` differs from the dividend by a constant, and by which.
   std::optional<int64_t> offsetOf(const Affine &x, int64_t c) const {
     int64_t d;
-    if (c != divisor || x.ivCoef != dividend.ivCoef ||
-        x.terms.size() != dividend.terms.size() ||
-        !llvm::all_of(x.terms,
-                      [&](const auto &t) {
-                        return llvm::is_contained(dividend.terms, t);
-                      }) ||
+    if (c != divisor || !x.sameVariablePart(dividend) ||
         llvm::SubOverflow(x.constant, dividend.constant, d) || d <= -kMaxStep ||
         d >= kMaxStep)
       return std::nullopt;
@@ -321,14 +316,6 @@ struct ExoIncrementalRemaindersPass
       }
       it->users.push_back({op, *offset});
     });
-    for (auto &entry : byLoop)
-      for (Counter &ctr : entry.second) {
-        ctr.narrowRemainder = ctr.divisor < (int64_t(1) << 30);
-        ctr.narrowQuotient = llvm::all_of(ctr.users, [](const auto &u) {
-          return isa<arith::RemUIOp>(u.op) ||
-                 usesLowBitsOnly(u.op->getResult(0));
-        });
-      }
     IRRewriter rewriter(&getContext());
     // Every loop's initial values first: they are built from the dividends'
     // outside parts as found in the IR (an enclosing loop's iterator or
@@ -338,7 +325,12 @@ struct ExoIncrementalRemaindersPass
     for (auto &entry : byLoop) {
       auto loop = cast<scf::ForOp>(entry.first);
       rewriter.setInsertionPoint(loop);
-      for (const Counter &ctr : entry.second) {
+      for (Counter &ctr : entry.second) {
+        ctr.narrowRemainder = ctr.divisor < (int64_t(1) << 30);
+        ctr.narrowQuotient = llvm::all_of(ctr.users, [](const auto &u) {
+          return isa<arith::RemUIOp>(u.op) ||
+                 usesLowBitsOnly(u.op->getResult(0));
+        });
         auto [r, q] = initialValues(rewriter, loop.getLoc(), loop, ctr);
         inits[loop].append({r, q});
       }
