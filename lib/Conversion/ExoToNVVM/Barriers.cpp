@@ -62,6 +62,36 @@ Value KernelLowering::mbarrierParity(AllocOp alloc,
   return toI32(parity);
 }
 
+/// Whether `op` has only allocations and memory-free index arithmetic before
+/// it in its block.
+static bool onlyDeclarationsBefore(Operation *op) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+    if (!isa<AllocOp>(prev) && !(isa<arith::ArithDialect>(prev->getDialect()) &&
+                                 isMemoryEffectFree(prev)))
+      return false;
+  return true;
+}
+
+/// Whether `alloc` opens the body of a task loop that opens the kernel: only
+/// declarations before it in the body, and before the loop (and each task
+/// loop around it) up to the device function. Then the storage's earlier
+/// uses, if any, are a previous task's, and the end of a task is already a
+/// cluster-wide fence (lowerTaskLoop): no barrier is needed before the
+/// initialization.
+static bool opensFirstTaskBody(AllocOp alloc) {
+  auto task = dyn_cast<ForOp>(alloc->getParentOp());
+  if (!task || !task.getMode().isTasks() || !onlyDeclarationsBefore(alloc))
+    return false;
+  for (Operation *op = task; !isa<DeviceFunctionOp>(op);
+       op = op->getParentOp()) {
+    auto loop = dyn_cast<ForOp>(op);
+    if (!loop || !loop.getMode().isTasks() || !onlyDeclarationsBefore(op) ||
+        !op->getParentOp())
+      return false;
+  }
+  return true;
+}
+
 LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
   // Every thread of the cluster reaches this point: make the previous
   // uses of the storage complete, initialize, and publish the init.
@@ -77,8 +107,9 @@ LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
   }
   AllocOp first = allocs.front();
   loc = first.getLoc();
+  // In a loop, the previous iteration's uses of the storage must be over.
   bool inLoop = first->getParentOfType<ForOp>() != nullptr;
-  if (inLoop)
+  if (inLoop && !opensFirstTaskBody(first))
     clusterBarrier();
   LogicalResult r = emitIf(eq(tid, c32(0)), [&] {
     for (AllocOp alloc : llvm::to_vector(allocs)) {
