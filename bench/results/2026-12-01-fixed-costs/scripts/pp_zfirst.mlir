@@ -1,0 +1,395 @@
+// The persistent ping-pong tf32 GEMM, derived from the naive specification
+// (@gemm_tf32 below) by the transform script at the end of this file: the
+// kernel of hopper_gemm_pingpong_persistent.mlir, which was written by hand,
+// now produced by checked rewrites (issue 8).
+//
+// The structure of cuBLAS's tf32 kernel where the cooperative kernels
+// (gemm_derived_persistent_direct*.mlir) lose to it: 256 x 128 cluster
+// tiles, one consumer warpgroup per tile (128 x 128 per CTA, two m64n128
+// accumulators), the two consumer warpgroups taking turns so that one's
+// stores overlap the other's K loop; one 7-slot ring (A 128 x 32 and B
+// 128 x 32 per CTA, B multicast) for all tiles of a persistent task; a
+// producer warp whose loop the lowering runs on lane 0 (seven slots ran
+// 1 % faster than six at 8192x8192x512 and 256x8192x8192 once the ring
+// arithmetic was loop-carried: bench/results/2026-12-01-ring-arithmetic).
+// Whole tiles only: M
+// a multiple of 256, N of 128, K of 32.
+//
+// The script: tiles and loop order (1-2), the kernel and its warp groups
+// (3), accumulators (4), the epilogue and rings (5-6), the two halves of
+// each K step as separate commit groups, the producer warp (7), persistence
+// (8), the K loop's synchronization (9), rings chained across a task's
+// tiles (10); then the ping-pong itself: the tile loop divided into pairs
+// and each pair written out, the first tile's consumer statements on warps
+// 0-3 of the "consumer" group and the second's on warps 4-7 (11), and the
+// hand-off barriers that order the two warpgroups' waits on the shared ring
+// (12). Every rewrite checks the sequential meaning; the synchronization
+// inserted is checked by -exo-check-sync, which rejects the kernel without
+// the hand-offs (a wait could pass on a stale phase).
+//
+// Run it:
+//   exo-gpu-opt examples/gemm/gemm_derived_pingpong.mlir -transform-interpreter
+
+!Amap = !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
+!Bmap = !exo.window<[N, K], f32, tma_map<128, [64, 32]>>
+!Atile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
+!Btile = !exo.window<[128, 32], f32, tma_map<128, [64, 32]>>
+!Aslot = !exo.window<[128, 32], f32, smem_swizzle<128>>
+!Bslot = !exo.window<[2, 128, 32], f32, smem_swizzle<128>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
+!Bk = !exo.window<[128, 8], f32, smem_swizzle<128>>
+!D = !exo.window<[64, 128], f32, wgmma_accum>
+!Cg64 = !exo.window<[64, 128], f32, gmem>
+
+//===----------------------------------------------------------------------===//
+// Instructions (their bodies are their semantics)
+//===----------------------------------------------------------------------===//
+
+// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
+// one CTA loads a 128 x 32 tile of A into its own shared memory.
+exo.proc @sm90_tma_load_128x32_f32_swizzle128(
+    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
+    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 32 seq {
+      %v = exo.read %src[%i, %j] : !Atile
+      exo.assign %dst[%i, %j] = %v : !Aslot
+    }
+  }
+}
+
+// The same with .multicast::cluster: each of the 2 CTAs loads 64 of the 128
+// rows of the B tile into the shared memory of both.
+exo.proc @sm90_tma_load_multicast2_128x32_f32(
+    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
+    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
+  exo.for %c = 0 to 2 seq {
+    exo.for %i = 0 to 128 seq {
+      exo.for %j = 0 to 32 seq {
+        %v = exo.read %src[%i, %j] : !Btile
+        exo.assign %dst[%c, %i, %j] = %v : !Bslot
+      }
+    }
+  }
+}
+
+// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
+exo.proc @sm90_wgmma_zero_m64n128_f32(
+    %d: !D {exo.access = #exo.access<write>})
+    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 128 seq {
+      exo.assign %d[%i, %j] = %zero : !D
+    }
+  }
+}
+
+// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
+exo.proc @sm90_wgmma_m64n128k8_tf32(
+    %d: !D {exo.access = #exo.access<read_write>},
+    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
+    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 128 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !Ak
+        %y = exo.read %b[%n, %k] : !Bk
+        %xt = arith.truncf %x : f32 to tf32
+        %yt = arith.truncf %y : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+
+// Stores a warpgroup's 64 x 128 accumulator to global memory (st.global of
+// each thread's fragment).
+exo.proc @sm90_wgmma_store_d_gmem_m64n128_f32(
+    %dst: !Cg64 {exo.access = #exo.access<write>},
+    %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 128 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cg64
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The specification, and the copy the script schedules
+//===----------------------------------------------------------------------===//
+
+!Ah = !exo.tensor<[M, K], f32, dram>
+!Bh = !exo.tensor<[N, K], f32, dram>
+!Ch = !exo.tensor<[M, N], f32, dram>
+
+exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 128 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 128 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a : f32 to tf32
+        %bt = arith.truncf %b : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+exo.proc @gemm_sm90_tf32_derived_pingpong(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 128 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 128 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      exo.assign %C[%m, %n] = %zero : !Ch
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a : f32 to tf32
+        %bt = arith.truncf %b : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %C[%m, %n] += %p : !Ch
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The schedule
+//===----------------------------------------------------------------------===//
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @gemm_sm90_tf32_derived_pingpong in %root : (!transform.any_op) -> !transform.any_op
+
+    // 1. Tiles: 256 x 128 per cluster (tm, tn), 128 rows per CTA (cm), all
+    //    of them for one warpgroup (wg, a loop of one), in two halves of 64
+    //    (half); K steps of 32 (ko) in slices of 8 (kk).
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wg, %mw, %mt2 = transform.exo.divide_loop %mc by 128 ["wg", "mw"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %half, %mi, %mt3 = transform.exo.divide_loop %mw by 64 ["half", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 32 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 8 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+
+    // 2. Loop order: the cluster tile (tn, tm) outside, the CTA, warpgroup
+    //    and half inside it; the zeroing split off the update, whose K
+    //    loop goes outside the rows and columns.
+    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a1h, %b1h = transform.exo.reorder_loops %half : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
+    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 3. The kernel: a producer warp, three idle warps and two consumer
+    //    warpgroups; clusters of two CTAs, one CTA per SM.
+    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+
+    // 4. The accumulators: a 64 x 128 wgmma accumulator per half, CTA and
+    //    warpgroup.
+    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 128 * wg + 64 * half", "128 * tn"] sizes [64, 128] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n128_f32 : (!transform.any_op) -> !transform.any_op
+    transform.exo.expand_dim %D size 2 index "half" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.expand_dim %D size 1 index "wg" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %D : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wz, %wrest = transform.exo.fission %zero {depth = 3} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %wk, %ws = transform.exo.fission %ko3 {depth = 3} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %halfk = transform.exo.match_loop "half" in %wk : (!transform.any_op) -> !transform.any_op
+    %ko4h, %half4 = transform.exo.reorder_loops %halfk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
+    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 5. The barriers: full and empty rings of seven slots per CTA, a wgmma
+    //    group per warpgroup; the epilogue waits for the group, then each
+    //    half is one accumulator store.
+    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 7]> : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 7), [2, ? ring 7]> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 1]> : (!transform.any_op) -> !transform.any_op
+    %chalf = transform.exo.match_loop "half" in %ws : (!transform.any_op) -> !transform.any_op
+    %last = transform.exo.insert_await %chalf on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with @sm90_wgmma_store_d_gmem_m64n128_f32 : (!transform.any_op) -> !transform.any_op
+
+    // 6. A and B slices staged in 7-slot rings per CTA, loaded by TMA (B
+    //    multicast: each CTA loads 64 of its 128 rows for both), wgmma.
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "32 * ko"] sizes [128, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["128 * tn", "32 * ko"] sizes [128, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.exo.expand_dim %As ring 7 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 7 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tma_b = transform.exo.replace %b_copies with @sm90_tma_load_multicast2_128x32_f32 : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with @sm90_tma_load_128x32_f32_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n128k8_tf32 : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %kk_mma = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %half_mma = transform.exo.get_parent_loop %kk_mma : (!transform.any_op) -> !transform.any_op
+    %kk5, %half5 = transform.exo.reorder_loops %half_mma : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // Each K step in two halves of two 8-wide slices, each half its own
+    // warpgroup statement (its own commit group, below): the previous
+    // step's slot is released between them.
+    %kka, %kkb = transform.exo.cut_loop %kk5 at 2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wga, %wgb = transform.exo.fission %kka : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // The halves written out: an accumulator is registers, indexed by
+    // constants only.
+    %halves = transform.exo.match_loop "half" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.unroll %halves : !transform.any_op
+
+    // 7. The producer warp loads; the CTA and warpgroup loops become
+    //    thread loops.
+    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
+    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
+    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
+    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
+    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
+
+    // 8. Persistence: one task per cluster over the tiles (pi), proved
+    //    independent.
+    %tn3 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 9. Synchronization of the K loop: the loads complete on full (with
+    //    the expected bytes); the consumer waits for them, fences, issues
+    //    its wgmma, commits, waits for the previous step's group and
+    //    releases that step's slot (empty[ko + 6], the first seven
+    //    pre-released); after the drain it releases the tile's last slot.
+    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
+    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
+    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
+    %mma_kks = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %mma_kk, %mma_kk2 = transform.split_handle %mma_kks : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mma_wg = transform.exo.get_parent_loop %mma_kk : (!transform.any_op) -> !transform.any_op
+    %wait_full = transform.exo.insert_await %mma_kk on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %mma_wg after timeline "cuda_in_order" on "empty" at [":", "ko + 6"] : (!transform.any_op) -> !transform.any_op
+    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
+    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 32 + 6"] : (!transform.any_op) -> !transform.any_op
+    %fence = transform.exo.insert_fence %mma_kk ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
+    %commit = transform.exo.insert_arrive %mma_kk after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
+    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+    %commit2 = transform.exo.insert_arrive %mma_kk2 after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
+
+    // 10. The rings and their barriers live across the tiles of a task.
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 11. Ping-pong: the tiles of a task in pairs (pp), each pair written
+    //     out; the consumer statements of the first tile of a pair run on
+    //     the consumer warps 0-3, those of the second on warps 4-7. The
+    //     copies' statements: the accumulators, the zeroing, the wgmma group,
+    //     the K loop, the drain, the stores.
+    %pp, %h, %ht = transform.exo.divide_loop %pi by 2 ["pp", "h"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.unroll %h : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %kos = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %ko_0, %ko_1 = transform.split_handle %kos : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %zero_0 = transform.exo.get_sibling_stmt %ko_0 offset -2 : (!transform.any_op) -> !transform.any_op
+    %drain_0 = transform.exo.get_sibling_stmt %ko_0 offset 1 : (!transform.any_op) -> !transform.any_op
+    %store_0 = transform.exo.get_sibling_stmt %ko_0 offset 2 : (!transform.any_op) -> !transform.any_op
+    %kks_0 = transform.exo.match_loop "kk" in %ko_0 : (!transform.any_op) -> !transform.any_op
+    %kk_0, %kk2_0 = transform.split_handle %kks_0 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wg_0 = transform.exo.get_parent_loop %kk_0 : (!transform.any_op) -> !transform.any_op
+    %mma_0 = transform.exo.get_parent_loop %wg_0 : (!transform.any_op) -> !transform.any_op
+    %zero_1 = transform.exo.get_sibling_stmt %ko_1 offset -2 : (!transform.any_op) -> !transform.any_op
+    %drain_1 = transform.exo.get_sibling_stmt %ko_1 offset 1 : (!transform.any_op) -> !transform.any_op
+    %store_1 = transform.exo.get_sibling_stmt %ko_1 offset 2 : (!transform.any_op) -> !transform.any_op
+    %kks_1 = transform.exo.match_loop "kk" in %ko_1 : (!transform.any_op) -> !transform.any_op
+    %kk_1, %kk2_1 = transform.split_handle %kks_1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wg_1 = transform.exo.get_parent_loop %kk_1 : (!transform.any_op) -> !transform.any_op
+    %mma_1 = transform.exo.get_parent_loop %wg_1 : (!transform.any_op) -> !transform.any_op
+    %cz0 = transform.exo.wrap_with_warps %zero_0 group "consumer" warps 0 to 4 : (!transform.any_op) -> !transform.any_op
+    %cm0 = transform.exo.wrap_with_warps %mma_0 group "consumer" warps 0 to 4 : (!transform.any_op) -> !transform.any_op
+    %cd0 = transform.exo.wrap_with_warps %drain_0 group "consumer" warps 0 to 4 : (!transform.any_op) -> !transform.any_op
+    %cs0 = transform.exo.wrap_with_warps %store_0 group "consumer" warps 0 to 4 : (!transform.any_op) -> !transform.any_op
+    %cz1 = transform.exo.wrap_with_warps %zero_1 group "consumer" warps 4 to 8 : (!transform.any_op) -> !transform.any_op
+    %cm1 = transform.exo.wrap_with_warps %mma_1 group "consumer" warps 4 to 8 : (!transform.any_op) -> !transform.any_op
+    %cd1 = transform.exo.wrap_with_warps %drain_1 group "consumer" warps 4 to 8 : (!transform.any_op) -> !transform.any_op
+    %cs1 = transform.exo.wrap_with_warps %store_1 group "consumer" warps 4 to 8 : (!transform.any_op) -> !transform.any_op
+
+    // 12. Hand-offs: a warpgroup awaits only its own tiles' ring elements,
+    //     so a wait could pass on the stale phase the other warpgroup's
+    //     tile left in a slot (the checker says so without these). The
+    //     first warpgroup arrives on h01[pp] once it has awaited its tile's
+    //     last element, the second awaits that before its tile; h10 the
+    //     other way round, for the next pair.
+    %h01 = transform.exo.insert_barrier_alloc %pp "h01" : !exo.barrier<mbarrier, [2, ? ring 1]> : (!transform.any_op) -> !transform.any_op
+    %h10 = transform.exo.insert_barrier_alloc %pp "h10" : !exo.barrier<mbarrier, [2, ? ring 1]> : (!transform.any_op) -> !transform.any_op
+    %full_0 = transform.exo.get_sibling_stmt %kk_0 offset -2 : (!transform.any_op) -> !transform.any_op
+    %give_0 = transform.exo.insert_arrive %full_0 after timeline "cuda_in_order" on "h01" at ["cm", "pp"] : (!transform.any_op) -> !transform.any_op
+    %give_0g = transform.exo.guard_sync %give_0 if "32 * ko + 32 == K" : (!transform.any_op) -> !transform.any_op
+    %full_1 = transform.exo.get_sibling_stmt %kk_1 offset -2 : (!transform.any_op) -> !transform.any_op
+    %give_1 = transform.exo.insert_arrive %full_1 after timeline "cuda_in_order" on "h10" at ["cm", "pp"] : (!transform.any_op) -> !transform.any_op
+    %give_1g = transform.exo.guard_sync %give_1 if "32 * ko + 32 == K" : (!transform.any_op) -> !transform.any_op
+    %zwg_0 = transform.exo.match_loop "wg" in %cz0 : (!transform.any_op) -> !transform.any_op
+    %zbody_0 = transform.exo.get_body %zwg_0 : (!transform.any_op) -> !transform.any_op
+    %zhalf_0, %zrest_0 = transform.split_handle %zbody_0 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %take_0 = transform.exo.insert_await %zrest_0 after on "h10" at ["cm", "pp - 1"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %take_0g = transform.exo.guard_sync %take_0 if "pp >= 1" : (!transform.any_op) -> !transform.any_op
+    %zwg_1 = transform.exo.match_loop "wg" in %cz1 : (!transform.any_op) -> !transform.any_op
+    %zbody_1 = transform.exo.get_body %zwg_1 : (!transform.any_op) -> !transform.any_op
+    %zhalf_1, %zrest_1 = transform.split_handle %zbody_1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %take_1 = transform.exo.insert_await %zrest_1 after on "h01" at ["cm", "pp"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+}
