@@ -673,8 +673,9 @@ int main(int argc, char **argv) {
 #endif
 
     // cuBLAS tf32 (bf16 build: bf16, default math) against the same
-    // reference, for scale.
-    if (!opts.naiveRef) {
+    // reference, for scale (not in a --ref naive run without --time, which
+    // must launch no cuBLAS kernel: compute-sanitizer's).
+    if (!opts.naiveRef || opts.time) {
       cublasGemm(handle, s, dA, dB, dC, /*fast=*/true);
       Comparison cublasFast = compare(dC, dRef, s.cCount(), dStats, stream);
       printf("INFO %s cublas_%s_rel_err=%.3e\n", s.name().c_str(), kPrecision,
