@@ -38,6 +38,8 @@ gen gemm_sm90_tf32_derived_cluster_odd \
   examples/gemm/gemm_derived_cluster_odd.mlir -transform-interpreter
 gen gemm_sm90_tf32_derived_ws examples/gemm/gemm_derived_ws.mlir \
   -transform-interpreter
+gen gemm_sm90_tf32_derived_ws2 examples/gemm/gemm_derived_ws2.mlir \
+  -transform-interpreter
 gen gemm_sm90_tf32_derived_splitk examples/gemm/gemm_derived_splitk.mlir \
   -transform-interpreter
 gen gemm_sm90_tf32_derived_splitk_direct \

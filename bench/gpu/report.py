@@ -73,6 +73,9 @@ KERNELS = [
     ("gemm_tf32_ws.csv",
      "tf32 GEMM, 64 x 128 tiles, one consumer warpgroup (gemm_derived_ws.mlir)",
      "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
+    ("gemm_tf32_ws2.csv",
+     "tf32 GEMM, 128 x 256 tiles, 1 x 1 cluster (gemm_derived_ws2.mlir)",
+     "exo_tflops", "TFLOP/s", "494.7 TFLOP/s dense tf32"),
     ("gemm_splitk_ks4.csv", "split-K tf32 GEMM, KS = 4 (gemm_derived_splitk.mlir)",
      "exo_tflops", "TFLOP/s", "494.7 TFLOP/s"),
     ("gemm_splitk_ks2.csv", "split-K tf32 GEMM, KS = 2 (gemm_derived_splitk.mlir)",
@@ -140,6 +143,9 @@ UNSUPPORTED = [
     ("tf32 GEMM, persistent ping-pong (derived and hand-annotated)",
      "4000x4000x4000, 3000x5000x7000",
      "whole tiles only (M a multiple of 256, N of 128, K of 32)"),
+    ("tf32 GEMM, 1 x 1 cluster (gemm_derived_ws2.mlir)",
+     "4000x4000x4000, 3000x5000x7000",
+     "whole tiles only (M a multiple of 128, N of 256, K of 32)"),
     ("tf32 GEMM, 6-stage", "the squares below 2048 and the skinny shapes",
      "not timed: slower than the 4-stage kernel at every size measured"),
 ]
@@ -222,7 +228,7 @@ def main():
                  "gemm_tf32_persistent_direct.csv",
                  "gemm_tf32_persistent_direct_raster.csv",
                  "gemm_tf32_persistent_direct_odd.csv",
-                 "gemm_tf32_pingpong.csv",
+                 "gemm_tf32_pingpong.csv", "gemm_tf32_ws2.csv",
                  "gemm_splitk_ks2.csv", "gemm_splitk_ks4.csv",
                  "gemm_splitk_direct_ks2.csv", "gemm_splitk_direct_ks4.csv")]
         runs = [(v, n) for v, n in runs if v is not None]

@@ -15,6 +15,7 @@
 #   gemm_sm90_tf32_derived_splitk_launcher.h   examples/gemm/gemm_derived_splitk.mlir
 #   gemm_sm90_tf32_derived_splitk_direct_launcher.h .../gemm_derived_splitk_direct.mlir
 #   gemm_sm90_tf32_derived_ws_launcher.h       examples/gemm/gemm_derived_ws.mlir
+#   gemm_sm90_tf32_derived_ws2_launcher.h      examples/gemm/gemm_derived_ws2.mlir
 #   gemm_sm90_tf32_derived_persistent_launcher.h examples/gemm/gemm_derived_persistent.mlir
 #   gemm_sm90_bf16_derived_persistent_launcher.h .../gemm_derived_bf16_persistent.mlir
 #   gemm_sm90_tf32_derived_persistent_raster_launcher.h .../gemm_derived_persistent_raster.mlir
@@ -87,6 +88,7 @@ build tf32_256x128 gemm_check.cu \
 build tf32_odd gemm_check.cu \
   -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster_odd
 build tf32_ws gemm_check.cu -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws
+build tf32_ws2 gemm_check.cu -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws2
 build splitk gemm_check.cu -DEXO_GEMM_SPLITK \
   -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 build splitk_direct gemm_check.cu -DEXO_GEMM_SPLITK \
@@ -127,7 +129,7 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
-for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_pingpong tf32_pingpong_derived tf32_ws splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
+for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_pingpong tf32_pingpong_derived tf32_ws tf32_ws2 splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
   gemv_v4; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
@@ -214,6 +216,11 @@ bench tf32_pingpong_derived gemm_tf32_pingpong.csv 512x512x512 \
 # multiple of 64, N of 128, K of 32), for the small squares.
 bench tf32_ws gemm_tf32_ws.csv 512x512x512 1024x1024x1024 2048x2048x2048 \
   1024x1024x8192
+# The one-CTA kernel of the cluster kernel's tile (128 x 256 per CTA, two
+# consumer warpgroups, no cluster and no multicast; M a multiple of 128, N
+# of 256, K of 32): the 1 x 1 point of the cluster shapes.
+bench tf32_ws2 gemm_tf32_ws2.csv 512x512x512 1024x1024x1024 2048x2048x2048 \
+  4096x4096x4096 8192x8192x8192 1024x1024x8192 8192x8192x512 256x8192x8192
 # The same with partial tiles (N and K multiples of 4): every shape.
 bench tf32_persistent_direct_odd gemm_tf32_persistent_direct_odd.csv \
   4000x4000x4000 3000x5000x7000 512x512x512 1024x1024x1024 2048x2048x2048 \
@@ -271,7 +278,7 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/bf16" \
   "$out_dir/tf32_persistent_direct" "$out_dir/bf16_persistent_direct" \
   "$out_dir/bf16_persistent_direct_raster" \
-  "$out_dir/tf32_persistent_direct_raster" "$out_dir/tf32_ws" \
+  "$out_dir/tf32_persistent_direct_raster" "$out_dir/tf32_ws" "$out_dir/tf32_ws2" \
   "$out_dir/tf32_pingpong" "$out_dir/tf32_pingpong_derived" \
   "$out_dir/tf32_persistent_direct_odd" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
