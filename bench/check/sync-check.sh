@@ -89,6 +89,16 @@ for s in "${sizes[@]}"; do
     "$tmp/persistent_direct_odd.mlir" \
     "M=$((s - 96)),N=$((s - 96)),K=$((s - 96)),NC=66"
 done
+# The small-tile kernel (64 x 128 per CTA, one consumer warpgroup, 8 ring
+# slots) and the 1 x 1 cluster kernel (128 x 256 per CTA, no cluster).
+derive ws examples/gemm/gemm_derived_ws.mlir
+derive ws2 examples/gemm/gemm_derived_ws2.mlir
+for s in "${sizes[@]}"; do
+  run "small-tile GEMM (derived)" "$tmp/ws.mlir" "M=$s,N=$s,K=$s"
+done
+for s in "${sizes[@]}"; do
+  run "1 x 1 cluster GEMM (derived)" "$tmp/ws2.mlir" "M=$s,N=$s,K=$s"
+done
 # The persistent ping-pong kernel derived from the specification (session 16).
 derive pingpong examples/gemm/gemm_derived_pingpong.mlir
 for s in "${sizes[@]}"; do
