@@ -76,8 +76,8 @@ static bool onlyDeclarationsBefore(Operation *op) {
 /// declarations before it in the body, and before the loop (and each task
 /// loop around it) up to the device function. Then the storage's earlier
 /// uses, if any, are a previous task's, and the end of a task is already a
-/// cluster-wide fence (lowerTaskLoop): no barrier is needed before the
-/// initialization.
+/// cluster barrier (lowerTasks, or the task's own closing in-order fence):
+/// no barrier is needed before the initialization.
 static bool opensFirstTaskBody(AllocOp alloc) {
   auto task = dyn_cast<ForOp>(alloc->getParentOp());
   if (!task || !task.getMode().isTasks() || !onlyDeclarationsBefore(alloc))

@@ -537,7 +537,7 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
     // Pure index arithmetic between two barrier allocations (a loop bound
     // computed between them) touches no memory: it is lowered where it
     // stands, and the barriers after it join the pending initialization, so
-    // that all of a block's mbarriers share one pair of cluster barriers.
+    // that a block's mbarriers share one initialization and its barriers.
     if (!pendingBarriers.empty() && isa<arith::ArithDialect>(op.getDialect()) &&
         isMemoryEffectFree(&op)) {
       if (failed(lowerOp(op)))
