@@ -4,11 +4,11 @@
 # kernel, split-K from the registers, the hand-annotated persistent kernels,
 # and the split-K and thread-per-row GEMVs (results:
 # bench/results/2026-12-01-sync-check-rest.md). One core, 300 s and 16 GB
-# per run. Prints `label | sizes | seconds peak-KiB | statement instances |
-# first error line`.
+# per run. Prints a Markdown table, as sync-check.sh does (the first error
+# line in the row of a run that fails).
 # Usage: bench/check/sync-check-variants.sh [BUILD_DIR] [SIZES...]
 #        (default sizes 1024 2048 4096; GEMVs at the sizes below 4096)
-set -uo pipefail
+set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${1:-$root/build}
 shift || true
@@ -17,24 +17,17 @@ sizes=("$@")
 opt=$build/bin/exo-gpu-opt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# derive and run.
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$root/bench/check/common.sh"
+echo "| kernel | sizes | seconds | peak RSS (MiB) | statement instances | element accesses |"
+echo "|---|---|---|---|---|---|"
 for k in cluster_1x2 cluster_6stage cluster_raster cluster_2x2 \
   cluster_256x128 persistent_raster splitk_direct; do
-  "$opt" "$root/examples/gemm/gemm_derived_$k.mlir" -transform-interpreter \
-    -o "$tmp/$k.mlir"
+  derive "$k" "examples/gemm/gemm_derived_$k.mlir"
 done
-"$opt" "$root/examples/gemv/gemv_derived_splitk.mlir" -transform-interpreter \
-  -o "$tmp/gemv_splitk.mlir"
-"$opt" "$root/examples/gemv/gemv_derived.mlir" -transform-interpreter \
-  -o "$tmp/gemv_derived.mlir"
-run() { # label file sizes
-  local out
-  out=$( { ulimit -v 16000000; /usr/bin/time -f "TIME %e %M" taskset -c 0 \
-    timeout 300 "$opt" "$2" -exo-verify-collectives \
-    -exo-check-sync="sizes=$3 stats=true" -o /dev/null; } 2>&1)
-  echo "$1 | $3 | $(sed -n 's/^TIME \(.*\)/\1/p' <<<"$out") |" \
-    "$(sed -n 's/.*checked: \([0-9]*\) statement instances.*/\1/p' <<<"$out") |" \
-    "$(grep -m1 -E 'error|Killed' <<<"$out" | cut -c1-150)"
-}
+derive gemv_splitk examples/gemv/gemv_derived_splitk.mlir
+derive gemv_derived examples/gemv/gemv_derived.mlir
 for s in "${sizes[@]}"; do
   for k in cluster_1x2 cluster_6stage cluster_raster cluster_2x2 \
     cluster_256x128; do
@@ -42,10 +35,10 @@ for s in "${sizes[@]}"; do
   done
   run persistent_raster "$tmp/persistent_raster.mlir" "M=$s,N=$s,K=$s,NC=66"
   run splitk_direct "$tmp/splitk_direct.mlir" "M=$s,N=$s,KS=4,KC=$((s / 4))"
-  run hand_persistent "$root/examples/gemm/hopper_gemm_persistent.mlir" \
+  run hand_persistent examples/gemm/hopper_gemm_persistent.mlir \
     "M=$s,N=$s,K=$s,NC=66"
-  run hand_bf16_persistent \
-    "$root/examples/gemm/hopper_gemm_bf16_persistent.mlir" "M=$s,N=$s,K=$s,NC=66"
+  run hand_bf16_persistent examples/gemm/hopper_gemm_bf16_persistent.mlir \
+    "M=$s,N=$s,K=$s,NC=66"
 done
 for s in "${sizes[@]}"; do
   [ "$s" -lt 4096 ] || continue

@@ -14,23 +14,9 @@ echo "| kernel | sizes | seconds | peak RSS (MiB) | statement instances | elemen
 echo "|---|---|---|---|---|---|"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# derive NAME FILE: the kernel a transform script derives, into $tmp/NAME.mlir
-# (not timed).
-derive() {
-  "$opt" "$root/$2" -transform-interpreter -o "$tmp/$1.mlir"
-}
-run() { # name file sizes (file relative to the root, or absolute)
-  local out file=$2
-  [[ $file = /* ]] || file=$root/$file
-  out=$( { /usr/bin/time -f "TIME %e %M" taskset -c 0 "$opt" "$file" \
-      -exo-verify-collectives -exo-check-sync="sizes=$3 stats=true" -o /dev/null; } 2>&1)
-  local t m st ac
-  t=$(sed -n 's/^TIME \([0-9.]*\) .*/\1/p' <<<"$out")
-  m=$(sed -n 's/^TIME [0-9.]* \([0-9]*\)$/\1/p' <<<"$out")
-  st=$(sed -n 's/.*checked: \([0-9]*\) statement instances.*/\1/p' <<<"$out")
-  ac=$(sed -n 's/.*instances, \([0-9]*\) element accesses.*/\1/p' <<<"$out")
-  echo "| $1 | $3 | $t | $((m / 1024)) | $st | $ac |"
-}
+# derive and run.
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$root/bench/check/common.sh"
 for s in "${sizes[@]}"; do
   run "Hopper GEMM" examples/gemm/hopper_gemm.mlir "M=$s,N=$s,K=$s"
 done

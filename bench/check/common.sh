@@ -1,0 +1,28 @@
+# shellcheck shell=bash disable=SC2154  # root, opt and tmp come from the sourcing script
+# Helpers of the sync-check benchmarks (bench/check/sync-check*.sh), sourced
+# after `root`, `opt` and `tmp` are set.
+
+# derive NAME FILE: the kernel a transform script derives, into $tmp/NAME.mlir
+# (not timed).
+derive() {
+  "$opt" "$root/$2" -transform-interpreter -o "$tmp/$1.mlir"
+}
+
+# run LABEL FILE SIZES: one checker run (file relative to the root, or
+# absolute) on one core, with at most 300 s and 16 GB; prints a Markdown row:
+# seconds, peak RSS, statement instances and element accesses, and the first
+# error line when the run fails (a size the kernel's assertions reject, a
+# limit reached).
+run() {
+  local out file=$2 t m st ac err
+  [[ $file = /* ]] || file=$root/$file
+  out=$( { ulimit -v 16000000; /usr/bin/time -f "TIME %e %M" taskset -c 0 \
+    timeout 300 "$opt" "$file" -exo-verify-collectives \
+    -exo-check-sync="sizes=$3 stats=true" -o /dev/null; } 2>&1) || true
+  t=$(sed -n 's/^TIME \([0-9.]*\) .*/\1/p' <<<"$out")
+  m=$(sed -n 's/^TIME [0-9.]* \([0-9]*\)$/\1/p' <<<"$out")
+  st=$(sed -n 's/.*checked: \([0-9]*\) statement instances.*/\1/p' <<<"$out")
+  ac=$(sed -n 's/.*instances, \([0-9]*\) element accesses.*/\1/p' <<<"$out")
+  err=$(grep -m1 -E 'error|Killed' <<<"$out" | cut -c1-150) || true
+  echo "| $1 | $3 | $t | $((${m:-0} / 1024)) | $st | $ac |${err:+ $err |}"
+}
