@@ -66,8 +66,7 @@ Value KernelLowering::mbarrierParity(AllocOp alloc,
 /// it in its block.
 static bool onlyDeclarationsBefore(Operation *op) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
-    if (!isa<AllocOp>(prev) && !(isa<arith::ArithDialect>(prev->getDialect()) &&
-                                 isMemoryEffectFree(prev)))
+    if (!isa<AllocOp>(prev) && !isMemoryFreeArith(prev))
       return false;
   return true;
 }

@@ -538,8 +538,7 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
     // computed between them) touches no memory: it is lowered where it
     // stands, and the barriers after it join the pending initialization, so
     // that a block's mbarriers share one initialization and its barriers.
-    if (!pendingBarriers.empty() && isa<arith::ArithDialect>(op.getDialect()) &&
-        isMemoryEffectFree(&op)) {
+    if (!pendingBarriers.empty() && isMemoryFreeArith(&op)) {
       if (failed(lowerOp(op)))
         return failure();
       continue;

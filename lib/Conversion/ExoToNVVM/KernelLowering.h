@@ -22,6 +22,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <map>
 
@@ -45,6 +46,13 @@ inline StringRef instrLowering(CallOp call) {
   return callee && callee.getInstrAttr()
              ? callee.getInstrAttr().getLowering().getValue()
              : StringRef();
+}
+
+/// Whether `op` is index arithmetic that touches no memory (what may stand
+/// between mbarrier allocations, or before a task body's first one, without
+/// changing their initialization).
+inline bool isMemoryFreeArith(Operation *op) {
+  return isa<arith::ArithDialect>(op->getDialect()) && isMemoryEffectFree(op);
 }
 
 /// Bytes of one element of an exo element type.
