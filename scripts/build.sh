@@ -68,4 +68,7 @@ if [ "$configure" = 1 ]; then
   cmake "${cmake_args[@]}"
 fi
 
+# ccache keys on paths relative to the repository, so a fresh clone elsewhere
+# (CI, scripts/fresh-machine.sh) reuses the objects of this one.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 ninja -C "$build_dir" -j"${EXO_JOBS:-2}"

@@ -3,7 +3,7 @@
 #
 # The one command that builds everything and runs every test: installs the
 # dependencies, builds BUILD_DIR (default `build`, relative to the repository
-# root) with scripts/build.sh, self-tests the lit and diagnostics linters, runs
+# root) with scripts/build.sh, self-tests the linters, runs
 # scripts/lint.sh, then lit over BUILD_DIR/test. The last line printed is
 #   N passed, N failed, N skipped
 # where lit's tests count one each (XFAIL counts as passed; FAIL, XPASS,
@@ -55,6 +55,7 @@ if step "install dependencies" bash "$script_dir/install-deps.sh"; then
 fi
 step "lint_lit self-test" bash "$script_dir/lint_lit_selftest.sh" || true
 step "lint_diagnostics self-test" bash "$script_dir/lint_diagnostics_selftest.sh" || true
+step "lint self-test" bash "$script_dir/lint_selftest.sh" || true
 step "lint" bash "$script_dir/lint.sh" || true
 
 lit=${EXO_LIT:-/usr/lib/llvm-22/bin/lit}

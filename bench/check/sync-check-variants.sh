@@ -2,8 +2,8 @@
 # Sync-check time of the benchmarked kernels that bench/check/sync-check.sh
 # leaves out: the cluster kernel's variants, the rasterized persistent
 # kernel, split-K from the registers, the hand-annotated persistent kernels,
-# and the split-K and thread-per-row GEMVs (results:
-# bench/results/2026-12-01-sync-check-rest.md). One core, 300 s and 16 GB
+# and the split-K and thread-per-row GEMVs (latest times: bench/RESULTS.md;
+# bench/analysis/sync-check-rest.md). One core, 300 s and 16 GB
 # per run. Prints a Markdown table, as sync-check.sh does (the first error
 # line in the row of a run that fails).
 # Usage: bench/check/sync-check-variants.sh [BUILD_DIR] [SIZES...]

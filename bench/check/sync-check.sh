@@ -41,7 +41,7 @@ for s in "${sizes[@]}"; do
   run "persistent bf16 GEMM (derived)" "$tmp/persistent_bf16.mlir" \
     "M=$s,N=$s,K=$s,NC=66"
 done
-# The persistent kernels with direct accumulator stores (session 10).
+# The persistent kernels with direct accumulator stores.
 derive persistent_direct examples/gemm/gemm_derived_persistent_direct.mlir
 derive persistent_direct_bf16 \
   examples/gemm/gemm_derived_bf16_persistent_direct.mlir
@@ -85,13 +85,13 @@ done
 for s in "${sizes[@]}"; do
   run "1 x 1 cluster GEMM (derived)" "$tmp/ws2.mlir" "M=$s,N=$s,K=$s"
 done
-# The persistent ping-pong kernel derived from the specification (session 16).
+# The persistent ping-pong kernel derived from the specification.
 derive pingpong examples/gemm/gemm_derived_pingpong.mlir
 for s in "${sizes[@]}"; do
   run "persistent ping-pong GEMM (derived)" "$tmp/pingpong.mlir" \
     "M=$s,N=$s,K=$s,NC=66"
 done
-# The hand-annotated persistent ping-pong kernel (session 15).
+# The hand-annotated persistent ping-pong kernel.
 for s in "${sizes[@]}"; do
   run "persistent ping-pong GEMM (hand-annotated)" \
     examples/gemm/hopper_gemm_pingpong_persistent.mlir "M=$s,N=$s,K=$s,NC=66"

@@ -1,4 +1,4 @@
-// A derivation (issue 4): the naive tf32 GEMM is rewritten step by step,
+// A derivation: the naive tf32 GEMM is rewritten step by step,
 // by the transform script at the end of this file, into the one-CTA TMA +
 // wgmma kernel of wgmma_gemm_1cta_gmem_store.mlir. Every step is a
 // transform.exo rewrite that checks its precondition (the loop rewrites and

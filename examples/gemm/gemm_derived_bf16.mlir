@@ -1,4 +1,4 @@
-// The bf16 GEMM derived from its specification (issues 4 and 8): the
+// The bf16 GEMM derived from its specification: the
 // transform script of gemm_derived_cluster.mlir with bf16 operands gives the
 // hand-annotated kernel of hopper_gemm_bf16.mlir: a cluster of two CTAs per
 // 256 x 256 task, 64-wide K steps (one 128-byte swizzle span of bf16) in

@@ -1,4 +1,4 @@
-// The bf16 GEMM of gemm_derived_bf16.mlir with partial tiles (issue 8's odd
+// The bf16 GEMM of gemm_derived_bf16.mlir with partial tiles (odd
 // shapes): any M, N a multiple of 4 and K of 8 (TMA needs rows that are
 // multiples of 16 bytes). As in gemm_derived_cluster_odd.mlir, the M, N and
 // K divisions use `tail = guard` and `drop_bounds_guard`; the rest of the

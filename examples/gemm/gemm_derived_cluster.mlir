@@ -1,4 +1,4 @@
-// Issue 4's capstone: the naive tf32 GEMM derived, step by step, into the
+// The naive tf32 GEMM derived, step by step, into the
 // hand-annotated Hopper kernel of hopper_gemm.mlir: a cluster of two CTAs
 // per 256 x 256 task, each CTA a 128 x 256 tile; a producer warp per CTA
 // loads A (its own 128 x 32 slice) and B (the 256 x 32 slice both CTAs need,

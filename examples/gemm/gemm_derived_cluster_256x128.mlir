@@ -1,9 +1,9 @@
-// The 256 x 128 tile variant of gemm_derived_cluster.mlir (issue 8): each
+// The 256 x 128 tile variant of gemm_derived_cluster.mlir: each
 // CTA computes a 256 x 128 tile of C (the cluster of two a 512 x 128 task),
 // each of its two consumer warpgroups 128 x 128 as two 64 x 128 wgmma
 // accumulators (mw), which the lowering keeps as an array of accumulators of
 // the warpgroup. A's 256 x 32 slice is each CTA's own (one TMA load), B's
-// 128 x 32 slice is multicast to both. Per multiply-add, the wgmma read more
+// 128 x 32 slice is multicast to both. Per multiply-add, the wgmma reads more
 // shared memory than with 128 x 256 tiles (an m64n128 reads A's 64 rows for
 // half the columns), which is why the 128 x 256 kernel is the default.
 //

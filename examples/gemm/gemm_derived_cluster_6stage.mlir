@@ -1,4 +1,4 @@
-// The 6-stage variant of gemm_derived_cluster.mlir (issue 8): the same
+// The 6-stage variant of gemm_derived_cluster.mlir: the same
 // derivation with 16-wide K steps (two wgmma k8 each) in 64-byte swizzled
 // shared memory, so that rings of 6 slots (6 x 24 KiB) fit next to nothing
 // else: the epilogue's C tile (128 KiB) reuses the rings' memory as in the

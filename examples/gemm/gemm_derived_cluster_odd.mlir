@@ -1,4 +1,4 @@
-// Issue 8's odd shapes: the cluster derivation of gemm_derived_cluster.mlir
+// Odd shapes: the cluster derivation of gemm_derived_cluster.mlir
 // for any M, and N and K multiples of 4 (TMA needs the rows of A, B and C
 // to be multiples of 16 bytes). The tiles stay 256 x 256 per task, 128 x
 // 256 per CTA, 32 wide in K; the last tiles of M, N and K are partial.

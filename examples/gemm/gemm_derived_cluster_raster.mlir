@@ -1,4 +1,4 @@
-// The rasterized variant of gemm_derived_cluster.mlir (issue 8): the same
+// The rasterized variant of gemm_derived_cluster.mlir: the same
 // derivation, with the column tiles of C split in groups of 8 (2048
 // columns) and the task loops ordered group, row tile, column tile in the
 // group. The persistent grid runs consecutive tasks at the same time, so

@@ -5,7 +5,7 @@
 // element), with no shared-memory buffer, no TMA store and no wait. The
 // stores drain while the warpgroup starts the next tile's K loop, which is
 // what the quarters through a buffer cannot do
-// (bench/results/2026-11-30-gpu-bench-12: faster wherever a cluster has
+// (bench/RESULTS.md: faster wherever a cluster has
 // several tiles, slower at one tile per cluster).
 //
 // The script is gemm_derived_persistent.mlir's without step 6 and the

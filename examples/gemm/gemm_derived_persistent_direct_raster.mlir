@@ -4,7 +4,7 @@
 // row tile, column tile in the group before persist_tasks linearizes them,
 // as gemm_derived_persistent_raster.mlir does for the quarter epilogue. The
 // clusters of one wave then share about 8 column tiles of B and 8 row tiles
-// of A, which cuts the DRAM traffic (bench/results/2026-11-30-gpu-bench-12).
+// of A, which cuts the DRAM traffic (bench/RESULTS.md).
 // It needs N to be a multiple of 2048.
 //
 // Run it:

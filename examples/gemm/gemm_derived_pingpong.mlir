@@ -1,7 +1,7 @@
 // The persistent ping-pong tf32 GEMM, derived from the naive specification
 // (@gemm_tf32 below) by the transform script at the end of this file: the
-// kernel of hopper_gemm_pingpong_persistent.mlir, which was written by hand,
-// now produced by checked rewrites (issue 8).
+// kernel of the hand-written hopper_gemm_pingpong_persistent.mlir, produced
+// by checked rewrites.
 //
 // The structure of cuBLAS's tf32 kernel where the cooperative kernels
 // (gemm_derived_persistent_direct*.mlir) lose to it: 256 x 128 cluster
@@ -9,9 +9,9 @@
 // accumulators), the two consumer warpgroups taking turns so that one's
 // stores overlap the other's K loop; one 7-slot ring (A 128 x 32 and B
 // 128 x 32 per CTA, B multicast) for all tiles of a persistent task; a
-// producer warp whose loop the lowering runs on lane 0 (seven slots ran
-// 1 % faster than six at 8192x8192x512 and 256x8192x8192 once the ring
-// arithmetic was loop-carried: bench/results/2026-12-01-ring-arithmetic).
+// producer warp whose loop the lowering runs on lane 0 (seven slots run
+// 1 % faster than six at 8192x8192x512 and 256x8192x8192 with loop-carried
+// ring arithmetic: bench/analysis/ring-arithmetic.md).
 // Whole tiles only: M
 // a multiple of 256, N of 128, K of 32.
 //

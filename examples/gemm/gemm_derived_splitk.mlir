@@ -1,4 +1,4 @@
-// The split-K GEMM derived from its specification (issue 4): the transform
+// The split-K GEMM derived from its specification: the transform
 // script turns the naive tf32 GEMM over a K split in KS chunks of KC
 // (C[m, n] = sum over ks, kc of A[m, ks, kc] * B[n, ks, kc]) into the
 // hand-annotated kernel of hopper_gemm_splitk.mlir: the host zeroes C with

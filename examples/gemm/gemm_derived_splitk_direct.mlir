@@ -1,5 +1,5 @@
 // Split-K with the partial tiles added straight from the registers
-// (issue 8): gemm_derived_splitk.mlir's derivation up to its epilogue,
+// gemm_derived_splitk.mlir's derivation up to its epilogue,
 // which here replaces the accumulators' copy-out (C += D) with
 // `wgmma_red_d_gmem`: each consumer warpgroup adds its 64 x 256 partial
 // tile into C with red.global.add.v4.f32 (four adjacent columns per lane

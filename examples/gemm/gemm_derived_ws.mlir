@@ -1,4 +1,4 @@
-// A derivation (issue 4), continued: the same naive tf32 GEMM as
+// A derivation, continued: the same naive tf32 GEMM as
 // gemm_derived_1cta.mlir, scheduled further into a pipelined,
 // warp-specialized kernel: a producer warp TMA-loads A and B into 8-slot
 // rings of shared memory (expand_dim into an unbounded ring guarded by the
@@ -228,7 +228,7 @@ module attributes {transform.with_named_sequence} {
     // 6. Rings: full and empty mbarriers of 8 slots (the 8 empty slots
     //    start released: prearrive 8; 8 x 24 KiB: with its loop on lane 0
     //    the producer keeps up, and 8 slots run 7 % faster than 4 at 1024^3
-    //    and 17 % at 1024x1024x8192, bench/results/2026-11-30-gpu-bench-23);
+    //    and 17 % at 1024x1024x8192, bench/RESULTS.md);
     //    A_smem and B_smem get a ring
     //    dimension indexed by ko, guarded by empty, and leave the K loop.
     %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op

@@ -1,10 +1,10 @@
-// The persistent bf16 GEMM (issue 8): hopper_gemm_persistent.mlir with bf16
+// The persistent bf16 GEMM: hopper_gemm_persistent.mlir with bf16
 // operands (C in f32): TMA loads of 128 x 64 and 256 x 64 bf16 slices (one
 // 128-byte swizzle span per row, 48 KiB per K step as in the tf32 kernel),
 // four wgmma.m64n256k16 per K step. Everything else, the persistent tiles,
 // the rings that run on from tile to tile and the epilogue in quarters with
-// a TMA store per warp, is the tf32 kernel's; see there. (Made from it by
-// replacing the types, the instructions and the K step.)
+// a TMA store per warp, is the tf32 kernel's; see there. (It differs from it
+// only in the types, the instructions and the K step.)
 //
 // Check and run it:
 //   exo-gpu-opt examples/gemm/hopper_gemm_bf16_persistent.mlir \

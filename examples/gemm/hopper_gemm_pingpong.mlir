@@ -44,7 +44,7 @@
 //     tells a barrier's phase from the next one: warpgroup 1's first waits
 //     reuse mbarriers whose previous phases warpgroup 0 awaited, so it must
 //     be ordered after those awaits (the checker's phase-order rule; without
-//     it a wait can pass on a stale phase, as it did on the H200).
+//     it a wait can pass on a stale phase on the H200).
 //   - Epilogue of a phase: the warpgroup drains its wgmma group, releases
 //     the last slot, and stores its accumulators to global memory from
 //     registers (no shared memory, so no fence is needed before the next

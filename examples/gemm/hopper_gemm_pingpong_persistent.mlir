@@ -5,7 +5,7 @@
 // persistent kernels (gemm_derived_persistent_direct*.mlir) lose to it: short
 // K (8192x8192x512), few rows (256x8192x8192), and 3000x5000x7000. There,
 // cuBLAS runs `sm90_xmma_gemm_..._tilesize128x128x32_warpgroupsize1x1x1`
-// (ncu, bench/results/2026-11-30-pingpong-persistent): 384 threads, a
+// (ncu, bench/analysis/pingpong-persistent.md): 384 threads, a
 // cluster of two, one CTA per SM, persistent. Each consumer warpgroup owns
 // whole 128 x 128 tiles and the two take turns, so one warpgroup's epilogue
 // (its stores of C) overlaps the other's K loop: the tensor cores do not
@@ -25,7 +25,7 @@
 // B 128 x 32 per CTA) for every tile in order: ring element pi * KT + ko.
 // A consumer warpgroup awaits only its own tiles' elements, so a wait on a
 // slot whose previous phase belongs to the other warpgroup's tile could pass
-// on a stale phase (the bug of hopper_gemm_pingpong.mlir's first version).
+// on a stale phase (SyncChecker.md's phase-order rules reject that).
 // Hand-off barriers order the K loops: warpgroup 0 arrives on %h01[pp] once
 // it has awaited the last element of tile 2 pp, and warpgroup 1 awaits that
 // before its first element of tile 2 pp + 1; %h10 the other way round. By
@@ -43,8 +43,8 @@
 //
 // The producer warp's loop runs on its lane 0 alone (the lowering's
 // single-lane mode for a one-warp group that only issues TMA loads, waits
-// and per-warp arrives): without it the producer was the bottleneck of this
-// kernel (bench/results/2026-11-30-pingpong-persistent).
+// and per-warp arrives): without it the producer is the bottleneck of this
+// kernel (bench/analysis/pingpong-persistent.md).
 
 !Ag = !exo.tensor<[M, K], f32, gmem>
 !Bg = !exo.tensor<[N, K], f32, gmem>

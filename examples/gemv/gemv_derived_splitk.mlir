@@ -1,4 +1,4 @@
-// The split-K GEMV derived from its specification (issue 8): the transform
+// The split-K GEMV derived from its specification: the transform
 // script turns y[m] = sum_{ks, kc} A[m, ks, kc] x[ks, kc] (K = KS x KC) into
 // the hand-written kernel of gemv_splitk_v4.mlir, for short and wide
 // matrices: the warp-per-row kernel of gemv_derived_warp.mlir with each

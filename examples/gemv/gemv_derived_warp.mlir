@@ -1,4 +1,4 @@
-// The fast GEMV derived from its specification (issues 4 and 8): the
+// The fast GEMV derived from its specification: the
 // transform script turns y[m] = sum_k A[m, k] x[k] into the hand-written
 // kernel of gemv_warp_v4.mlir: one warp per row, each lane reading 16-byte
 // vectors of the row and of x (128 columns per warp step), one partial sum
@@ -179,8 +179,8 @@ module attributes {transform.with_named_sequence} {
     %r5, %s5 = transform.exo.reorder_loops %kc5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 3. The kernel: 8 warps per CTA, 4 CTAs per SM (64 registers per
-    //    thread; at 8 CTAs per SM, 32 registers, ptxas spilled 20 bytes and
-    //    the kernel was 3-20 % slower: bench/results/2026-11-29-gpu-bench-4);
+    //    thread; at 8 CTAs per SM, 32 registers, ptxas spills 20 bytes and
+    //    the kernel is 3-20 % slower: bench/RESULTS.md);
     //    a warp per row.
     %tl = transform.exo.match_loop "t" in %p : (!transform.any_op) -> !transform.any_op
     %kernel = transform.exo.wrap_device_function %tl tasks 1 block_dim 256 cluster_dim 1 blocks_per_sm 4 : (!transform.any_op) -> !transform.any_op

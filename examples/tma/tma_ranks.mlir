@@ -1,5 +1,5 @@
 // TMA round trips of the other ranks than the 2-D ones of tma_roundtrip.mlir
-// (issue 7: TMA load, store and reduce-add of 1 to 5 dimensions): a 1-D copy
+// (TMA load, store and reduce-add of 1 to 5 dimensions): a 1-D copy
 // in boxes of 256 floats, and a 5-D copy of [A, B, C, D, E] tensors in boxes
 // of [1, 2, 2, 4, 32] that the TMA store then adds into a second output
 // (reduce-add). Each task: warp 0 loads a box (completing on %full), waits

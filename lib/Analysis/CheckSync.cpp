@@ -11,6 +11,9 @@
 
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+
 namespace exo {
 #define GEN_PASS_DEF_AMIRINTERPRET
 #define GEN_PASS_DEF_EXOCHECKSYNC
@@ -51,7 +54,7 @@ template <typename Base> struct WithBareSizes : Base {
     for (StringRef w : words) {
       StringRef key = w.split('=').first;
       if (w.contains('=') && key != "sizes" && key != "stats" &&
-          key != "progress") {
+          key != "progress" && key != "allow-unused-sizes") {
         bare.push_back(w.str());
         continue;
       }
@@ -66,6 +69,35 @@ template <typename Base> struct WithBareSizes : Base {
     return success();
   }
 };
+
+/// Refuses a given size that no program of `module` takes: a misspelt name
+/// would otherwise be ignored. `what` names the procs the programs come
+/// from.
+static LogicalResult checkSizeNames(ModuleOp module,
+                                    const llvm::StringMap<int64_t> &sizes,
+                                    StringRef what) {
+  llvm::SetVector<StringRef> known;
+  for (auto program : module.getOps<amir::ProgramOp>())
+    for (Attribute name : program.getArgNames())
+      known.insert(cast<StringAttr>(name).getValue());
+  SmallVector<StringRef> unknown;
+  for (const auto &entry : sizes)
+    if (!known.contains(entry.getKey()))
+      unknown.push_back(entry.getKey());
+  if (unknown.empty())
+    return success();
+  llvm::sort(unknown);
+  InFlightDiagnostic diag = mlir::emitError(module.getLoc())
+                            << "no " << what << " takes a size named '"
+                            << unknown.front() << "'";
+  if (known.empty())
+    diag << " (they take no sizes)";
+  else
+    diag << " (the sizes are " << llvm::join(known, ", ") << ")";
+  diag << "; pass allow-unused-sizes=true to accept sizes that no program "
+          "takes";
+  return diag;
+}
 
 /// Interprets every program of `module`.
 static LogicalResult interpretAll(ModuleOp module,
@@ -120,7 +152,10 @@ struct AmirInterpretPass
   using WithBareSizes::WithBareSizes;
   void runOnOperation() override {
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
-    if (failed(s) || failed(interpretAll(getOperation(), *s, stats, progress)))
+    if (failed(s) ||
+        (!allowUnusedSizes &&
+         failed(checkSizeNames(getOperation(), *s, "amir.program"))) ||
+        failed(interpretAll(getOperation(), *s, stats, progress)))
       signalPassFailure();
   }
 };
@@ -137,6 +172,8 @@ struct ExoCheckSyncPass
     PassManager pm(&getContext());
     pm.addPass(createConvertExoToAMIR());
     if (failed(pm.run(*copy)) ||
+        (!allowUnusedSizes &&
+         failed(checkSizeNames(*copy, *s, "proc with a device function"))) ||
         failed(interpretAll(*copy, *s, stats, progress)))
       signalPassFailure();
   }

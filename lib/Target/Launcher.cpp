@@ -20,7 +20,27 @@ using namespace mlir;
 
 namespace {
 
+/// Refuses a module that is not the output of -exo-to-ptx: one with an op
+/// at the top that is neither a gpu.binary nor of the gpu, llvm or nvvm
+/// dialects (an exo.proc, a transform script, an amir.program, ...).
+LogicalResult checkLowered(ModuleOp module) {
+  for (Operation &op : module.getOps()) {
+    if (isa<gpu::BinaryOp>(op) ||
+        isa<gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>(
+            op.getDialect()))
+      continue;
+    return op.emitError()
+           << "'" << op.getName()
+           << "' is not lowered: exo-gpu-translate reads the output of "
+              "-exo-to-ptx; run `exo-gpu-opt FILE -exo-to-ptx -o "
+              "FILE.ptx.mlir` first and translate that";
+  }
+  return success();
+}
+
 FailureOr<StringRef> findPTX(ModuleOp module) {
+  if (failed(checkLowered(module)))
+    return failure();
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
   if (binaries.size() != 1)
     return module.emitError()
@@ -370,9 +390,11 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
   return success();
 }
 
-void exo::registerExoTranslations() {
-  auto dialects = [](DialectRegistry &registry) {
+void exo::registerExoTranslations(void (*inputDialects)(DialectRegistry &)) {
+  auto dialects = [inputDialects](DialectRegistry &registry) {
     registry.insert<gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    if (inputDialects)
+      inputDialects(registry);
   };
   TranslateFromMLIRRegistration extract(
       "exo-extract-ptx", "Print the PTX of the output of -exo-to-ptx",

@@ -103,19 +103,15 @@ struct SyncTarget {
   SmallVector<std::optional<LinearValue>> coords;
 };
 
-/// Resolves a timeline name, a barrier name and coordinates at `stmt`
-/// (refusing under `header`).
-FailureOr<SyncTarget> resolveSync(Operation *stmt, StringRef timeline,
+/// Resolves a barrier name and coordinates at `stmt` (refusing under
+/// `header`).
+FailureOr<SyncTarget> resolveSync(Operation *stmt, SyncTimeline timeline,
                                   StringRef barrier,
                                   ArrayRef<std::string> coords,
                                   bool allowMulticast, const Twine &header,
                                   Refusal &why) {
   SyncTarget target;
-  std::optional<SyncTimeline> t = symbolizeSyncTimeline(timeline);
-  if (!t)
-    return why.fail(header + ": '" + timeline +
-                    "' is not a synchronization timeline");
-  target.timeline = *t;
+  target.timeline = timeline;
   target.barrier = lookupBarrierName(stmt, barrier);
   if (!target.barrier)
     return why.fail(header + ": no barrier of that name is allocated before "
@@ -210,26 +206,20 @@ insertNextTo(RewriterBase &rewriter, Operation *stmt, bool after,
 }
 
 FailureOr<Operation *> exo::insertFence(RewriterBase &rewriter, Operation *stmt,
-                                        bool after, StringRef first,
-                                        StringRef second, Refusal &why) {
+                                        bool after, SyncTimeline first,
+                                        SyncTimeline second, Refusal &why) {
   std::string header = "cannot insert the fence";
-  std::optional<SyncTimeline> l1 = symbolizeSyncTimeline(first);
-  std::optional<SyncTimeline> l2 = symbolizeSyncTimeline(second);
-  if (!l1 || !l2)
-    return why.fail(header + ": '" + (l1 ? second : first) +
-                    "' is not a synchronization timeline");
   return insertNextTo(
       rewriter, stmt, after, header, why, [&]() -> FailureOr<Operation *> {
-        return FenceOp::create(rewriter, stmt->getLoc(), *l1, *l2)
+        return FenceOp::create(rewriter, stmt->getLoc(), first, second)
             .getOperation();
       });
 }
 
-FailureOr<Operation *> exo::insertArrive(RewriterBase &rewriter,
-                                         Operation *stmt, bool after,
-                                         StringRef timeline, StringRef barrier,
-                                         ArrayRef<std::string> coords,
-                                         Refusal &why) {
+FailureOr<Operation *>
+exo::insertArrive(RewriterBase &rewriter, Operation *stmt, bool after,
+                  SyncTimeline timeline, StringRef barrier,
+                  ArrayRef<std::string> coords, Refusal &why) {
   std::string header = ("cannot insert an arrive on '" + barrier + "'").str();
   FailureOr<SyncTarget> sync =
       resolveSync(stmt, timeline, barrier, coords,
@@ -251,7 +241,7 @@ FailureOr<Operation *> exo::insertArrive(RewriterBase &rewriter,
 FailureOr<Operation *> exo::insertAwait(RewriterBase &rewriter, Operation *stmt,
                                         bool after, StringRef barrier,
                                         ArrayRef<std::string> coords,
-                                        StringRef timeline, int64_t pending,
+                                        SyncTimeline timeline, int64_t pending,
                                         Refusal &why) {
   std::string header = ("cannot insert an await of '" + barrier + "'").str();
   FailureOr<SyncTarget> sync =

@@ -12,6 +12,7 @@
 #include "RewriteUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -39,8 +40,32 @@ LogicalResult orderStatements(ArrayRef<Operation *> ops,
   sorted.erase(llvm::unique(sorted), sorted.end());
   for (auto [a, b] : llvm::zip(sorted, llvm::drop_begin(sorted)))
     if (a->getNextNode() != b) {
-      why.note(a->getNextNode()->getLoc(),
-               "this op lies between two of the statements");
+      Operation *between = a->getNextNode();
+      Operation *parent = between->getParentOp();
+      // Index arithmetic that earlier rewrites left between statements is
+      // what `simplify` removes (when unused) or hoists out of the enclosing
+      // loop or guard (when its operands are defined outside it).
+      bool simplifyMovesIt =
+          isa<arith::ArithDialect>(between->getDialect()) &&
+          between->getNumRegions() == 0 && isPure(between) &&
+          (between->use_empty() ||
+           (!isa<ProcOp>(parent) &&
+            llvm::all_of(between->getOperands(), [&](Value v) {
+              return !parent->isAncestor(v.getParentRegion()->getParentOp());
+            })));
+      if (simplifyMovesIt)
+        why.note(between->getLoc(),
+                 "this arithmetic lies between two of the statements; "
+                 "`transform.exo.simplify` on the proc moves it out of the "
+                 "way");
+      else if (isa<arith::ArithDialect>(between->getDialect()))
+        why.note(between->getLoc(),
+                 "this arithmetic lies between two of the statements and "
+                 "is used after it; stage the statements on either side of "
+                 "it separately");
+      else
+        why.note(between->getLoc(),
+                 "this statement lies between two of the statements");
       return why.fail("the statements must be consecutive statements of one "
                       "block");
     }

@@ -1,6 +1,6 @@
 // RUN: exo-gpu-opt %s -split-input-file -exo-verify-collectives=remarks -verify-diagnostics
 // The programs are also well synchronized.
-// RUN: exo-gpu-opt %s -split-input-file -exo-check-sync="sizes=N=3" -o /dev/null
+// RUN: exo-gpu-opt %s -split-input-file -exo-check-sync="sizes=N=3 allow-unused-sizes=true" -o /dev/null
 
 // Tiling: the task runs on the whole CTA; a warpgroup loop gives each
 // iteration one warpgroup, a nested thread loop one thread; warp selections

@@ -372,7 +372,7 @@ amir.program @wgmma_after_store(%N) {
 
 // -----
 
-// Regression (UBSan, session 3): a window near INT64_MAX is out of bounds,
+// Regression (UBSan): a window near INT64_MAX is out of bounds,
 // and its end is printed without overflowing.
 amir.program @oob_huge(%N) {
   %g = amir.alloc "g" [%N] memory <gmem>

@@ -3,7 +3,7 @@
 
 Usage: instrument.py IN_LAUNCHER.h OUT_LAUNCHER.h KERNEL TOP INIT LOADS END STOP
 
-Measurement only (bench/results/2026-11-30-epilogue-analysis): the probes are
+Measurement only (bench/analysis/epilogue-analysis.md): the probes are
 inserted into the PTX text of a launcher from `exo-gpu-translate
 --exo-emit-launcher`, in the producer warp's branch of a warp-specialized
 cluster GEMM, at basic-block labels that the caller reads off the PTX (they

@@ -94,7 +94,9 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
     that can never complete (no forward progress). With `stats`, prints the
     number of statement instances, element accesses and tasks.
 
-    Sizes are given by name, in `sizes` or bare:
+    Sizes are given by name, in `sizes` or bare. A name that no program
+    takes is an error (a misspelt size would otherwise go unnoticed) unless
+    `allow-unused-sizes` is set:
 
     ```
     exo-gpu-opt program.amir.mlir -amir-interpret="sizes=M=256,N=256,K=64"
@@ -108,6 +110,10 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
            "Print interpretation statistics as a remark">,
     Option<"progress", "progress", "bool", /*default=*/"false",
            "Report progress (tasks done) on stderr during long checks">,
+    Option<"allowUnusedSizes", "allow-unused-sizes", "bool",
+           /*default=*/"false",
+           "Accept sizes that no program takes (for a file split into "
+           "chunks that share one size list); otherwise they are an error">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
@@ -118,7 +124,8 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
     `-convert-exo-to-amir` on a copy of the module, then `-amir-interpret`
     with the same sizes. The IR is not changed. Run
     `-exo-verify-collectives` first: the abstract machine assumes the
-    collectives and distributed memory it proved.
+    collectives and distributed memory it proved. A size that no proc with
+    a device function takes is an error unless `allow-unused-sizes` is set.
 
     ```
     exo-gpu-opt kernel.mlir -exo-verify-collectives -exo-check-sync="sizes=M=256,N=256,K=64"
@@ -132,6 +139,10 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
            "Print interpretation statistics as a remark">,
     Option<"progress", "progress", "bool", /*default=*/"false",
            "Report progress (tasks done) on stderr during long checks">,
+    Option<"allowUnusedSizes", "allow-unused-sizes", "bool",
+           /*default=*/"false",
+           "Accept sizes that no program takes (for a file split into "
+           "chunks that share one size list); otherwise they are an error">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }

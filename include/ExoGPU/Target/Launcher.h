@@ -25,8 +25,13 @@ mlir::LogicalResult extractPTX(mlir::ModuleOp module, llvm::raw_ostream &os);
 /// the persistent grid.
 mlir::LogicalResult emitLauncher(mlir::ModuleOp module, llvm::raw_ostream &os);
 
-/// Registers `--exo-extract-ptx` and `--exo-emit-launcher`.
-void registerExoTranslations();
+/// Registers `--exo-extract-ptx` and `--exo-emit-launcher`. Their input is
+/// parsed with the gpu, llvm and nvvm dialects plus those that
+/// `inputDialects` registers: registering the exo dialects there lets a
+/// module that was not lowered parse, so that it is refused with advice
+/// instead of "unregistered dialect".
+void registerExoTranslations(
+    void (*inputDialects)(mlir::DialectRegistry &) = nullptr);
 
 } // namespace exo
 

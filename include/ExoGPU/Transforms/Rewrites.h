@@ -366,20 +366,20 @@ mlir::FailureOr<CallOp> replace(mlir::RewriterBase &rewriter,
 /// Inserts `exo.fence(first, second)` before or after `stmt`.
 mlir::FailureOr<mlir::Operation *>
 insertFence(mlir::RewriterBase &rewriter, mlir::Operation *stmt, bool after,
-            llvm::StringRef first, llvm::StringRef second, Refusal &why);
+            SyncTimeline first, SyncTimeline second, Refusal &why);
 
 /// Inserts `exo.arrive(timeline) >> barrier[coords]` before or after
 /// `stmt`; coordinates are linear index expressions or ":" (multicast).
 mlir::FailureOr<mlir::Operation *>
 insertArrive(mlir::RewriterBase &rewriter, mlir::Operation *stmt, bool after,
-             llvm::StringRef timeline, llvm::StringRef barrier,
+             SyncTimeline timeline, llvm::StringRef barrier,
              llvm::ArrayRef<std::string> coords, Refusal &why);
 
 /// Inserts `exo.await(barrier[coords], timeline, pending)`.
 mlir::FailureOr<mlir::Operation *>
 insertAwait(mlir::RewriterBase &rewriter, mlir::Operation *stmt, bool after,
             llvm::StringRef barrier, llvm::ArrayRef<std::string> coords,
-            llvm::StringRef timeline, int64_t pending, Refusal &why);
+            SyncTimeline timeline, int64_t pending, Refusal &why);
 
 /// Allocates a barrier array of `type` called `name` before `stmt`.
 mlir::FailureOr<AllocOp> insertBarrierAlloc(mlir::RewriterBase &rewriter,

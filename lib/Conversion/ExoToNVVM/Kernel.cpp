@@ -129,7 +129,9 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
     if (kind == MemoryKind::RegsUniform || !isRegisterMemory(kind))
       return alloc.emitOpError()
              << "allocates " << stringifyMemoryKind(kind)
-             << " memory in device code, which has no GPU lowering";
+             << " memory in device code, which has no GPU lowering; device "
+                "code allocates smem, smem_swizzle, regs, wgmma_accum, "
+                "wgmma_a, mma_a, mma_b and mma_c";
     unsigned nd = ca.getNumDistributedDims(alloc).value_or(0);
     int64_t elems = 1;
     for (unsigned d = nd; d < tensor.getRank(); ++d)
@@ -664,7 +666,10 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
     return lowerAwait(await);
   if (auto call = dyn_cast<CallOp>(op))
     return lowerCall(call);
-  return op.emitOpError() << "has no GPU lowering";
+  return op.emitOpError()
+         << "has no GPU lowering; device code lowers the exo statements "
+            "(for, if, warps, window, read, assign, reduce, fence, arrive, "
+            "await, call of an instruction) and arith operations";
 }
 
 LogicalResult KernelLowering::lowerTasks(ForOp outer) {

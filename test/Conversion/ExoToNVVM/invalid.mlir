@@ -195,7 +195,7 @@ exo.proc @too_much_smem(%N: index) {
 exo.proc @regs_uniform_alloc(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op allocates regs_uniform memory in device code, which has no GPU lowering}}
+      // expected-error @+1 {{'exo.alloc' op allocates regs_uniform memory in device code, which has no GPU lowering; device code allocates smem, smem_swizzle, regs, wgmma_accum, wgmma_a, mma_a, mma_b and mma_c}}
       %r = exo.alloc : !exo.tensor<[4], f32, regs_uniform<32>>
     }
   }
@@ -244,7 +244,7 @@ exo.proc @math_op(%N: index, %x: !x) {
     exo.for %t = 0 to %N cuda_tasks {
       exo.for %i = 0 to 1 cuda_threads<thread> {
         %v = exo.read %x[%t] : !x
-        // expected-error @+1 {{'math.exp' op has no GPU lowering}}
+        // expected-error @+1 {{'math.exp' op has no GPU lowering; device code lowers the exo statements (for, if, warps, window, read, assign, reduce, fence, arrive, await, call of an instruction) and arith operations}}
         %e = math.exp %v : f32
         exo.assign %x[%t] = %e : !x
       }

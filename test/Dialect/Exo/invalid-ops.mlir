@@ -1079,8 +1079,8 @@ exo.proc @p(%N: index, %x: !exo.tensor<[N], f32, dram>, %y: !exo.tensor<[4], f32
 
 // The parameters of a proc do not alias (rewrites of its body assume it):
 // one tensor passed twice, here once through a window, to a proc that may
-// write it is refused (found by an audit: it was accepted, and a rewrite of
-// @twice changed the caller's result). Instructions are exempt (an in-place
+// write it is refused (if it were accepted, a rewrite of @twice could change
+// the caller's result). Instructions are exempt (an in-place
 // shuffle: test/Analysis/collectives-regressions.mlir).
 !v = !exo.tensor<[8], f32, dram>
 !w = !exo.window<[8], f32, dram>

@@ -1,4 +1,4 @@
-// The persistent tf32 GEMM (issue 8): the cluster kernel of hopper_gemm.mlir
+// The persistent tf32 GEMM: the cluster kernel of hopper_gemm.mlir
 // (a 256 x 256 tile of C per cluster of two CTAs, a producer warp, two
 // consumer warpgroups with wgmma.m64n256k8, TMA multicast of B) written so
 // that the shared memory, the barriers and the rings live across the tiles a
@@ -24,7 +24,7 @@
 //     TMA store of its 16 rows, in a bulk group of its own that it awaits
 //     before the warpgroup overwrites the buffer with the next quarter (eight
 //     streams of 4 KiB stores per CTA, as cuBLAS's epilogue has one per warp:
-//     bench/results/2026-11-30-epilogue-analysis). The last quarter's stores
+//     bench/analysis/epilogue-analysis.md). The last quarter's stores
 //     run on into the next tile's K loop, and the task waits for them at its
 //     end.
 //

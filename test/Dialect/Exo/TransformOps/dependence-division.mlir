@@ -3,8 +3,8 @@
 // Truncating and unsigned divisions in indices are read exactly, not as
 // floordiv: (i - 3) divsi 4 is 0 for i = 0, 1, 2 (floordiv would give -1), so
 // the read y[(i - 3) / 4 + 1] at i = 0 reads y[1], which iteration 1 writes:
-// fission would move that read after the write. Until session 13 the
-// analysis read divsi as floordiv, saw y[0], and accepted.
+// fission would move that read after the write. Reading divsi as floordiv
+// would see y[0] and accept.
 !v = !exo.tensor<[N], i32, dram>
 exo.proc @truncating(%N: index, %x: !v, %y: !v, %z: !v)
     requires affine_set<()[N] : (N - 8 >= 0)> {
@@ -72,9 +72,9 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Nine truncating divisions in one index: the sign cases are searched depth
-// first, pruning cases that admit no point (session 14: a single question
-// with the cases switched by 2^62-scaled sign variables took 21 s here; the
-// search, 0.1 s), and the example is found exactly.
+// first, pruning cases that admit no point (0.1 s here; a single question
+// with the cases switched by 2^62-scaled sign variables takes 21 s), and
+// the example is found exactly.
 !v = !exo.tensor<[N], i32, dram>
 exo.proc @nine_divisions(%N: index, %x: !v, %y: !v, %z: !v)
     requires affine_set<()[N] : (N - 8 >= 0)> {

@@ -2,8 +2,8 @@
 
 // A transform op with several targets either rewrites all of them or leaves
 // the IR as it was: a refusal at a later target undoes the rewrites of the
-// earlier ones (found by exo-gpu-fuzz-transforms: add_loop on two loops of
-// the same name changed the IR, then refused the second).
+// earlier ones (add_loop on two loops of the same name must not rewrite the
+// first and then refuse the second).
 
 // add_loop: "M" is at least 1 inside the loop over m (the first target),
 // not at the top level (the second): nothing changes.

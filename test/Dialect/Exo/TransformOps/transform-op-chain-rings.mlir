@@ -360,7 +360,7 @@ module attributes {transform.with_named_sequence} {
 
 // Refused: a tile loop that does not start at 0 would give its first
 // iterations negative elements (from -1 * 4 on here), which an unbounded ring
-// does not have (a session-15 audit found it accepted).
+// does not have.
 !buf = !exo.tensor<[? ring 2, 4], f32, smem>
 !out = !exo.tensor<[4, 4], f32, gmem>
 exo.proc @tiles_from_minus_one(%y: !out) {

@@ -1054,8 +1054,8 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // divide_dim and rearrange_dim of a ring buffer's plain dimension keep its
-// ring dimension (session 14: the ring depths were dropped, and every such
-// rewrite was refused by the verifier).
+// ring dimension (dropping the ring depths would make the verifier refuse
+// every such rewrite).
 // CHECK-LABEL: exo.proc @ring_plain_dims
 //       CHECK:     %s = exo.alloc guarded_by %empty : !exo.tensor<[2, ? ring 2, 4], f32, smem>
 //       CHECK:       exo.assign %s[%{{.*}}, %k, %{{.*}}] =

@@ -67,7 +67,7 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Refused: an unknown timeline.
+// A misspelt fence timeline is a parse error.
 !v = !exo.tensor<[N], f32, gmem>
 exo.proc @k(%N: index, %x: !v)
     requires affine_set<()[N] : (N mod 128 == 0)> {
@@ -111,7 +111,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot insert the fence: 'cuda_sync' is not a synchronization timeline}}
+    // expected-error @below {{custom op 'transform.exo.insert_fence' invalid first attribute specification: "cuda_sync"}}
     %f = transform.exo.insert_fence %i ("cuda_sync", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -171,7 +171,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Refused: an await's timeline.
+// A misspelt await timeline is a parse error: timelines are typed enum
+// attributes, so no failure mode can suppress the typo.
 !v = !exo.tensor<[N], f32, gmem>
 exo.proc @k(%N: index, %x: !v)
     requires affine_set<()[N] : (N mod 128 == 0)> {
@@ -215,7 +216,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot insert an await of 'bar': 'x' is not a synchronization timeline}}
+    // expected-error @below {{custom op 'transform.exo.insert_await' invalid timeline attribute specification: "x"}}
     %a = transform.exo.insert_await %i on "bar" at [] timeline "x" pending 0 : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -223,7 +224,7 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Refused: an arrive's timeline.
+// A misspelt arrive timeline is a parse error, like the await one above.
 !v = !exo.tensor<[N], f32, gmem>
 exo.proc @k(%N: index, %x: !v)
     requires affine_set<()[N] : (N mod 128 == 0)> {
@@ -267,7 +268,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot insert an arrive on 'bar': 'y' is not a synchronization timeline}}
+    // expected-error @below {{custom op 'transform.exo.insert_arrive' invalid timeline attribute specification: "y"}}
     %a = transform.exo.insert_arrive %i timeline "y" on "bar" at [] : (!transform.any_op) -> !transform.any_op
     transform.yield
   }

@@ -39,8 +39,8 @@ module attributes {transform.with_named_sequence} {
 
 // Iteration i + 1 reads t[k], which iteration i wrote, but iteration i + 1
 // has written all of t again first: the loop nest over j assigns t[j] for
-// every j in [0, 4) before the nest over k reads (session 14: before, only a
-// call writing a whole window was seen to kill the older value).
+// every j in [0, 4) before the nest over k reads (a write nest kills the
+// older value, as a call writing a whole window does).
 // CHECK-LABEL: exo.proc @staged
 //       CHECK:   %t = exo.alloc : !exo.tensor<[4], f32, dram>
 //  CHECK-NEXT:   exo.for %i = 0 to %N seq {

@@ -315,8 +315,8 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // specialize, add_loop and stage_mem refuse a cuda_tasks loop: the device
-// function's body must stay a nest of task loops (found by
-// exo-gpu-fuzz-transforms once it could wrap device functions).
+// function's body must stay a nest of task loops (the fuzz seed
+// seed-specialize-task-loop of exo-gpu-fuzz-transforms reaches this case).
 !g = !exo.tensor<[N], f32, gmem>
 exo.proc @task_loop(%N: index, %x: !g) {
   exo.device_function(blockDim = 32, clusterDim = 1) {

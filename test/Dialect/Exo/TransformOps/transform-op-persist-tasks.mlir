@@ -120,8 +120,8 @@ module attributes {transform.with_named_sequence} {
 
 // Two tasks that add to the same element do not commute here, unlike for
 // reorder_loops: tasks run concurrently and exo.reduce is not atomic (a
-// race the checker sees only with NC >= 2; found by an audit: until
-// session 13 this was accepted).
+// race the checker sees only with NC >= 2, so persist_tasks' proof must
+// refuse it).
 !v = !exo.tensor<[N], f32, gmem>
 !s = !exo.tensor<[1], f32, gmem>
 exo.proc @sum(%N: index, %x: !v, %y: !s) {

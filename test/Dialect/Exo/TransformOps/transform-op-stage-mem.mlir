@@ -612,7 +612,7 @@ exo.proc @misc(%x: !T, %y: !T) {
   exo.for %i = 0 to 8 seq {
     exo.assign %y[%i] = %z : !T
   }
-  // expected-note @below {{this op lies between two of the statements}}
+  // expected-note @below {{this statement lies between two of the statements}}
   exo.for %j = 0 to 8 seq {
     exo.assign %y[%j] = %z : !T
   }
@@ -627,6 +627,101 @@ module attributes {transform.with_named_sequence} {
     %k = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
     %ik = transform.merge_handles %i, %k : !transform.any_op
     // expected-error @below {{cannot stage 'x': the statements must be consecutive statements of one block}}
+    %a, %b, %c = transform.exo.stage_mem %ik, "x" at ["0"] sizes [8] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: loop-invariant index arithmetic between the statements; the note
+// points at it and names simplify, which hoists it out of the loop.
+!T = !exo.tensor<[8], f32, dram>
+
+exo.proc @arith_between(%x: !T) {
+  %z = arith.constant 0.0 : f32
+  exo.for %o = 0 to 2 seq {
+    exo.for %i = 0 to 8 seq {
+      exo.assign %x[%i] = %z : !T
+    }
+    // expected-note @below {{this arithmetic lies between two of the statements; `transform.exo.simplify` on the proc moves it out of the way}}
+    %c4 = arith.constant 4 : index
+    exo.for %k = 0 to %c4 seq {
+      exo.assign %x[%k] = %z : !T
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %ik = transform.merge_handles %i, %k : !transform.any_op
+    // expected-error @below {{cannot stage 'x': the statements must be consecutive statements of one block}}
+    %a, %b, %c = transform.exo.stage_mem %ik, "x" at ["0"] sizes [8] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: arithmetic at the top of the proc between the statements, used
+// after it: simplify would not move it, and the note says so.
+!T = !exo.tensor<[8], f32, dram>
+
+exo.proc @arith_between_top(%x: !T) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 8 seq {
+    exo.assign %x[%i] = %z : !T
+  }
+  // expected-note @below {{this arithmetic lies between two of the statements and is used after it; stage the statements on either side of it separately}}
+  %c4 = arith.constant 4 : index
+  exo.for %k = 0 to %c4 seq {
+    exo.assign %x[%k] = %z : !T
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %ik = transform.merge_handles %i, %k : !transform.any_op
+    // expected-error @below {{cannot stage 'x': the statements must be consecutive statements of one block}}
+    %a, %b, %c = transform.exo.stage_mem %ik, "x" at ["0"] sizes [8] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// The same program after simplify: the constant has left the loop and the
+// statements are consecutive, so they are staged.
+!T = !exo.tensor<[8], f32, dram>
+
+// CHECK-LABEL: exo.proc @arith_between_simplified
+// CHECK:         arith.constant 4 : index
+// CHECK:         exo.for %o = 0 to 2 seq {
+// CHECK:           exo.alloc
+exo.proc @arith_between_simplified(%x: !T) {
+  %z = arith.constant 0.0 : f32
+  exo.for %o = 0 to 2 seq {
+    exo.for %i = 0 to 8 seq {
+      exo.assign %x[%i] = %z : !T
+    }
+    %c4 = arith.constant 4 : index
+    exo.for %k = 0 to %c4 seq {
+      exo.assign %x[%k] = %z : !T
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @arith_between_simplified in %root : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %ik = transform.merge_handles %i, %k : !transform.any_op
     %a, %b, %c = transform.exo.stage_mem %ik, "x" at ["0"] sizes [8] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
   }

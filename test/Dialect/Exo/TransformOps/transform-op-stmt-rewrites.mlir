@@ -324,8 +324,8 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // A read with a write of its tensor between it and the statement stays
-// where it is: in the guard it would read the new x[0] (found by an audit;
-// until session 13 it moved).
+// where it is: in the guard it would read the new x[0] (add_loop moves only
+// reads with no write between them and the statement).
 // CHECK-LABEL: exo.proc @read_before_write
 //  CHECK-NEXT:   %[[A:.*]] = exo.read %x[0]
 //  CHECK-NEXT:   %[[B:.*]] = exo.read %x[1]
@@ -1091,8 +1091,8 @@ module attributes {transform.with_named_sequence} {
 
 // Refused: the callee's local tensor is sized by its N, which the call binds
 // to the caller's M while the caller has an N of its own; the inlined type
-// would size it by the caller's N (found by an audit: until session 13 the
-// body was cloned as it was).
+// would size it by the caller's N (a body cloned as it is would silently
+// mean the caller's size).
 !cv = !exo.tensor<[N], i32, dram>
 exo.proc @sized_by_n(%N: index, %x: !cv) {
   %t = exo.alloc : !exo.tensor<[N], i32, dram>

@@ -17,19 +17,12 @@ include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "ExoGPU/Dialect/Exo/IR/ExoEnums.td"
+include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformEnums.td"
 
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//
-
-def Exo_DivideTail : I32EnumAttr<"DivideTail",
-    "what divide_loop does with the last, partial chunk", [
-      I32EnumAttrCase<"Perfect", 0, "perfect">,
-      I32EnumAttrCase<"Guard", 1, "guard">,
-      I32EnumAttrCase<"Cut", 2, "cut">
-    ]> {
-  let cppNamespace = "::exo";
-}
 
 // A loop mode of the exo dialect (`seq`, `cuda_tasks`,
 // `cuda_threads<unit>`), written without its `#exo.mode<...>` wrapper.
@@ -1209,15 +1202,17 @@ def Exo_InsertFenceOp : Exo_TransformOp<"insert_fence", [
   let summary = "inserts a fence before or after a statement";
   let description = [{
     Inserts `exo.fence(first, second)` before (or, with `after`, after) each
-    target statement. Returns the new fences.
+    target statement. `first` and `second` are synchronization timelines
+    (`cuda_in_order`, `wgmma_async`, ...), written as keywords or strings; a
+    name that is not one is a parse error. Returns the new fences.
 
     ```mlir
-    %f = transform.exo.insert_fence %store after ("cuda_in_order", "cuda_in_order")
+    %f = transform.exo.insert_fence %store after (cuda_in_order, cuda_in_order)
         : (!transform.any_op) -> !transform.any_op
     ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
-                       StrAttr:$first, StrAttr:$second);
+                       Exo_SyncTimeline:$first, Exo_SyncTimeline:$second);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
     $target (`after` $after^)? `(` $first `,` $second `)` attr-dict `:`
@@ -1238,12 +1233,12 @@ def Exo_InsertArriveOp : Exo_TransformOp<"insert_arrive", [
     over a CTA-distributed dimension. Returns the new arrives.
 
     ```mlir
-    %a = transform.exo.insert_arrive %mma after timeline "wgmma_async" on "cg" at ["wg"]
+    %a = transform.exo.insert_arrive %mma after timeline wgmma_async on "cg" at ["wg"]
         : (!transform.any_op) -> !transform.any_op
     ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
-                       StrAttr:$timeline, StrAttr:$barrier,
+                       Exo_SyncTimeline:$timeline, StrAttr:$barrier,
                        StrArrayAttr:$coords);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
@@ -1263,13 +1258,13 @@ def Exo_InsertAwaitOp : Exo_TransformOp<"insert_await", [
     coordinates (no multicast). Returns the new awaits.
 
     ```mlir
-    %w = transform.exo.insert_await %mma on "full" at ["k"] timeline "wgmma_async_smem" pending 0
+    %w = transform.exo.insert_await %mma on "full" at ["k"] timeline wgmma_async_smem pending 0
         : (!transform.any_op) -> !transform.any_op
     ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
                        StrAttr:$barrier, StrArrayAttr:$coords,
-                       StrAttr:$timeline, I64Attr:$pending);
+                       Exo_SyncTimeline:$timeline, I64Attr:$pending);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
     $target (`after` $after^)? `on` $barrier `at` $coords `timeline` $timeline

@@ -1,18 +1,12 @@
-// Audit input (session 13, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test;
-// fixed in session 14: fission is now refused).
-// g01: fission (and every Dependence.cpp-based rewrite) treats an unbounded
-// ring dimension (`? ring 2`, made by expand_dim ... ring 2 guarded_by) as
-// unbounded logical elements, but the sequential meaning (CPU lowering,
-// ExoToCPU.cpp ringIndices) stores element i in slot i mod 2. fission of the
-// k loop puts all writes of s[k, *] before all reads: elements k and k+2
-// share a slot, so every read sees element K-2+(k mod 2). ACCEPTED; the
-// rewritten proc computes different results.
-//
-//   /tmp/audit/exo-gpu-opt g01_ring_fission_slot_alias.mlir -transform-interpreter -o /tmp/g01.out.mlir
-//     expected: fission refused (s[k] and s[k+2] are the same slot)    actual: accepted
-//   /tmp/audit/exo-gpu-run /tmp/g01.out.mlir --entry=ref --compare=sched --size=K=4
-//     expected: EQUIVALENT    actual: compare B: ... MISMATCH / NOT EQUIVALENT @ref @sched
-//   (at K=2 it is EQUIVALENT: no two elements share a slot)
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (RING).
+// fission of the k loop over a managed ring buffer s (`? ring 2`, made by
+// expand_dim ... ring 2 guarded_by, then lift_alloc). The sequential meaning
+// (the CPU lowering, ExoToCPU.cpp ringIndices) stores element i in slot
+// i mod 2, so elements k and k + 2 share a slot: putting all writes of
+// s[k, *] before all reads would make every read see element
+// K - 2 + (k mod 2) (NOT EQUIVALENT at K = 4; at K = 2 no two elements share
+// a slot). The dependence analysis compares ring indices modulo the depth,
+// so the fission is refused.
 !A = !exo.tensor<[K, 8], f32, gmem>
 exo.proc @ref(%K: index, %A: !A, %B: !A) {
   exo.device_function(blockDim = 32, clusterDim = 1) {

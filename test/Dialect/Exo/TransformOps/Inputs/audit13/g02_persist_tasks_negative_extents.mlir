@@ -1,16 +1,11 @@
-// Audit input (session 13, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test).
-// g02: persist_tasks multiplies the task loops' extents into the tile count
-// (GpuRewrites.cpp persistTasks: total = E1 * .. * En) without clamping
-// them at 0. Two task loops with negative extents (N - 8, M - 8 at
-// N = M = 4: both loops run no iteration) give a positive product (16), so
-// the persistent proc runs 16 tiles with digits t divsi (M-8), t remsi (M-8)
-// and writes z[8 - t/4, 8 + t mod 4]. The independence proof is fine; the
-// iteration space is not. ACCEPTED; different CPU results; both checkers
-// accept the result (the writes are in bounds and distinct).
-//
-//   (N=12,M=11,A=16,B=16,NC=3: EQUIVALENT)
-// Fix: clamp each extent with max(E, 0) (or require E >= 0 / prove it) before
-// the product.
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (NEG).
+// persist_tasks of two task loops of negative extent (N - 8 and M - 8 at
+// N = M = 4: neither runs an iteration). The tile count multiplies the trip
+// counts, each clamped at 0, so the persistent proc runs no tile either. The
+// unclamped product (16) would run 16 tiles with digits t divsi (M - 8),
+// t remsi (M - 8) and write z[8 - t / 4, 8 + t mod 4], which both checkers
+// would accept (the writes are in bounds and distinct). The test compares
+// @ref with @p at N = M = 4 and at N = 11, M = 10.
 !Z = !exo.tensor<[A, B], f32, gmem>
 exo.proc @ref(%N: index, %M: index, %A: index, %B: index, %z: !Z) {
   %c8 = arith.constant 8 : index

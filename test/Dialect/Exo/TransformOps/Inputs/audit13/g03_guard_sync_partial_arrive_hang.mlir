@@ -1,22 +1,13 @@
-// Audit input (session 13, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test).
-// g03: guard_sync on an arrive with a condition on a seq iterator and a
-// thread iterator ("k >= w", inside cuda_threads<warp>) is accepted, and both
-// checkers accept the result, but the kernel hangs on the GPU.
-// The lowering sizes mbarrier.init from the collective analysis' instances of
-// the arrive statement (ExoToNVVM.cpp KernelLowering::computeBarrier), and the
-// collective analysis cannot evaluate a condition on `k` (CollectiveAnalysis
-// .cpp, IfOp: "otherwise both may run"), so it counts all 4 warps:
-// `mov.b32 %r5, 4; mbarrier.init.shared.b64 [..], %r5`. At run time only the
-// warps with w <= k arrive: in phase k = 0 one arrival of 4, so every thread
-// spins forever in mbarrier.try_wait.parity. The sync checker
-// (AbstractMachine.cpp, arrive/await) treats the element as arrived once any
-// instance arrived and never compares the arrivals of a phase with the
-// lowering's count; "no forward progress" is only reported with no arrival
-// at all.
-//
-//     and the arrive is skipped when k < w (setp.ge.u64 %p4, %rd29, %rd2; @%p4 bra).
-// (With shared memory written before the arrive and read after the await,
-// the checker does report the RAW of the warps that did not arrive: see
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (HANG,
+// SHORT). guard_sync puts each warp's mbarrier arrive under "k >= w" (a seq
+// iterator and a cuda_threads<warp> one). The lowering sizes mbarrier.init
+// from the collective analysis' instances of the arrive statement, and the
+// collective analysis cannot evaluate a condition on `k` (both branches may
+// run), so it counts all 4 warps. At run time only the warps with w <= k
+// arrive: phase k = 0 gets one arrival of 4, and every thread would wait
+// forever in mbarrier.try_wait.parity. The lowering refuses such a guard,
+// and the sync checker compares the arriving threads of each phase with the
+// mbarrier.init count ("barrier misuse").
 !X = !exo.tensor<[K, 32], f32, gmem>
 !Y = !exo.tensor<[K, 128], f32, gmem>
 exo.proc @p(%K: index, %x: !X, %y: !Y, %z: !Y) {

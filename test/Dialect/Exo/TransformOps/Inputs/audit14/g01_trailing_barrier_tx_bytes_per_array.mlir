@@ -1,38 +1,15 @@
-// Audit input (session 14, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test; fixed in session 14).
-// Audit 14, finding g01: set_trailing_barrier on two TMA loads with
-// different elements of one mbarrier array (full[0], full[1]) is accepted,
-// both checkers accept the result, and the kernel hangs on the GPU.
-//
-// Commands:
-//   exo-gpu-opt g01_trailing_barrier_tx_bytes_per_array.mlir -transform-interpreter -o /tmp/g01.out.mlir
-//   exo-gpu-run /tmp/g01.out.mlir --entry=ref --compare=sched --size=M=256,N=64   -> EQUIVALENT
-//   exo-gpu-opt /tmp/g01.out.mlir -exo-verify-collectives -o /dev/null            -> ok
-//   exo-gpu-opt /tmp/g01.out.mlir -exo-check-sync="M=256 N=64" -o /dev/null       -> ok
-//   exo-gpu-opt /tmp/g01.out.mlir -exo-to-ptx | exo-gpu-translate --exo-extract-ptx
-//
-// Expected: either the lowering expects, on each mbarrier element, the bytes of
-// the TMA loads that complete on that element (8192 on full[0], 8192 on
-// full[1]), or something refuses the program.
-// Actual PTX (one 64x32 f32 box = 8192 bytes per load):
-//     cp.async.bulk.tensor.2d...mbarrier::complete_tx::bytes [..], [..], [%rd3];   (full[0])
-//     mov.b32 %r11, 8192;  mbarrier.arrive.expect_tx.shared.b64 _, [%rd3], %r11;
-//     cp.async.bulk.tensor.2d...mbarrier::complete_tx::bytes [..], [..], [%rd10];  (full[1])
-//     mov.b32 %r12, 16384; mbarrier.arrive.expect_tx.shared.b64 _, [%rd10], %r12;
-// full[1] expects 16384 transaction bytes but only the second load (8192
-// bytes) completes on it, so its phase never completes and every thread
-// spins forever in mbarrier.try_wait.parity on full[1].
-//
-// Suspected cause: lib/Conversion/ExoToNVVM/Barriers.cpp, KernelLowering::
-// lowerArrive: the calls whose bytes an arrive expects are collected with
-// `call.getTrailing() == arrive.getBarrier()`, i.e. every call that names the
-// same barrier *array* before the arrive in the phase's loop body, whatever
-// element its trailing barrier indexes (getTrailingIndices is never compared
-// with the arrive's target indices). The sync checker models trailing
-// barriers per element, so it cannot see the mismatch; set_trailing_barrier
-// (lib/Transforms/GpuRewrites.cpp, setTrailingBarrier) only verifies
-// structure. The same happens with hand-written IR and after `unroll` of a
-// loop `for s in 0..2 { load >> full[s]; arrive >> full[s] }` (the second
-// arrive counts both loads).
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (TX).
+// set_trailing_barrier on two TMA loads with different elements of one
+// mbarrier array (full[0], full[1]), one 64 x 32 f32 box (8192 bytes) each.
+// An arrive expects the bytes of the calls whose trailing barrier is its own
+// element (Barriers.cpp, lowerArrive), so each arrive expects 8192. Counting
+// every call on the array would make full[1] expect 16384 where only 8192
+// complete: its phase would never complete, and every thread would spin in
+// mbarrier.try_wait.parity. The sync checker models trailing barriers per
+// element, so the count is the lowering's to get right. The same holds for
+// hand-written IR and after `unroll` of a loop
+// `for s in 0..2 { load >> full[s]; arrive >> full[s] }`
+// (g01b_unroll_tx_bytes_per_array.mlir).
 !InD = !exo.tensor<[M, N], f32, dram>
 !In = !exo.tensor<[M, N], f32, gmem>
 !Full = !exo.barrier<mbarrier, [2]>

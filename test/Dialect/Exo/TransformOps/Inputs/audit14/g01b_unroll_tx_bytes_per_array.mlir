@@ -1,20 +1,8 @@
-// Audit input (session 14, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test; fixed in session 14).
-// Audit 14, finding g01 (variant b): same root cause as
-// g01_trailing_barrier_tx_bytes_per_array.mlir, reached by `unroll` of a
-// correct loop { tma_load >> full[s]; arrive >> full[s] } (s in 0..2).
-//
-// Commands:
-//   exo-gpu-opt g01b_unroll_tx_bytes_per_array.mlir -exo-to-ptx | exo-gpu-translate --exo-extract-ptx
-//        -> before the unroll: both arrives expect 8192 bytes (correct)
-//   exo-gpu-opt g01b_unroll_tx_bytes_per_array.mlir -transform-interpreter -o /tmp/g01b.out.mlir
-//   exo-gpu-run /tmp/g01b.out.mlir --entry=ref --compare=sched --size=M=256,N=64   -> EQUIVALENT
-//   exo-gpu-opt /tmp/g01b.out.mlir -exo-verify-collectives / -exo-check-sync="M=256 N=64" -> both ok
-//   exo-gpu-opt /tmp/g01b.out.mlir -exo-to-ptx | exo-gpu-translate --exo-extract-ptx
-//        -> mov.b32 %r12, 16384; mbarrier.arrive.expect_tx.shared.b64 _, [%rd9], %r12;
-// Expected: 8192 expected bytes on full[1] (one box completes there).
-// Actual: 16384, so the phase of full[1] never completes: hang.
-// Cause: lib/Conversion/ExoToNVVM/Barriers.cpp lowerArrive compares only the
-// barrier value of the trailing barrier, not its element indices.
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (TX).
+// The case of g01_trailing_barrier_tx_bytes_per_array.mlir reached by
+// `unroll` of a correct loop { tma_load >> full[s]; arrive >> full[s] }
+// (s in 0..2): before and after the unroll, each arrive expects the 8192
+// bytes of the one box that completes on its element.
 !InD = !exo.tensor<[M, N], f32, dram>
 !In = !exo.tensor<[M, N], f32, gmem>
 !Full = !exo.barrier<mbarrier, [2]>

@@ -1,28 +1,13 @@
-// Audit input (session 14, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test; fixed in session 14).
-// Audit 14, finding g02: set_trailing_barrier accepts a trailing barrier
-// that the callee's barrier mechanism forbids (a mechanism mismatch, or an
-// instruction with no mechanism at all). The transform op reports success,
-// the IR is left invalid, and only the pass manager's final verification
-// fails, so `failures(suppress)` cannot recover and the all-or-nothing
-// guarantee (Scheduling.md, "Structure") does not hold.
-//
-// Command:
-//   exo-gpu-opt g02_trailing_barrier_mechanism_not_verified.mlir -transform-interpreter -o /dev/null
-// Expected: each set_trailing_barrier is refused with "cannot give the call a
-// trailing barrier '...': the result would not verify" (a silenceable
-// failure, suppressed here), the IR restored, exit code 0.
-// Actual: exit code 1 after the pass:
-//   error: 'exo.call' op @plain_copy declares no barrier mechanism and takes no trailing barrier
-// (and, with only the first target, "'exo.call' op @tma_reduce signals
-// 'bulk_group' barriers, but the trailing barrier is 'mbarrier'").
-//
-// Suspected cause: lib/Transforms/GpuRewrites.cpp, verifyOrUndo runs
-// mlir::verify on the enclosing exo.proc. The mechanism rule lives in
-// CallOp::verifySymbolUses (lib/Dialect/Exo/IR/ExoOps.cpp), which MLIR runs
-// only when it verifies the symbol table (the module), so verifyOrUndo never
-// sees it. setTrailingBarrier does not check the callee's `barrier =`
-// itself. (Any rewrite whose only guard is verifyOrUndo has the same blind
-// spot for the rules in verifySymbolUses.)
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (MECH,
+// MECH-ERR). set_trailing_barrier with a trailing barrier that the callee's
+// barrier mechanism forbids (a mechanism mismatch, or an instruction with no
+// mechanism at all). The rule lives in CallOp::verifySymbolUses, which MLIR
+// runs only when it verifies the symbol table (the module), so verifying the
+// enclosing exo.proc alone would miss it, leave invalid IR, and break the
+// all-or-nothing guarantee (Scheduling.md, "Structure"). The rewrite checks
+// the calls' symbol uses too: each set_trailing_barrier is refused with
+// "cannot give the call a trailing barrier '...': the result would not
+// verify" (a silenceable failure, suppressed here), and the IR is restored.
 !S = !exo.window<[64], f32, smem>
 !G = !exo.window<[64], f32, tma_map<0, [1, 64]>>
 exo.proc @tma_reduce(%dst: !G {exo.access = #exo.access<read_write, out_of_order, atomic>},

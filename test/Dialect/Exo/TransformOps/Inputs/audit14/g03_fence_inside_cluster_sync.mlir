@@ -1,42 +1,13 @@
-// Audit input (session 14, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test; fixed in session 14).
-// Audit 14, finding g03: insert_fence of a cluster-wide Fence(cuda_in_order,
-// cuda_in_order) between a cluster_sync arrive and its await is accepted,
-// both checkers accept the result, and the PTX executes
-// barrier.cluster.arrive twice before a barrier.cluster.wait.
-//
-// Commands:
-//   exo-gpu-opt g03_fence_inside_cluster_sync.mlir -exo-verify-collectives / -exo-check-sync   -> ok (before)
-//   exo-gpu-opt g03_fence_inside_cluster_sync.mlir -transform-interpreter -o /tmp/g03.out.mlir
-//   exo-gpu-opt /tmp/g03.out.mlir -exo-verify-collectives -o /dev/null   -> ok
-//   exo-gpu-opt /tmp/g03.out.mlir -exo-check-sync -o /dev/null           -> ok
-//   exo-gpu-opt /tmp/g03.out.mlir -exo-to-ptx | exo-gpu-translate --exo-extract-ptx
-//       st.global.b32 [%rd2], %r4;      (CTA 0 writes y)
-//       barrier.cluster.arrive;         (exo.arrive >> %sync)
-//       barrier.cluster.arrive;         (the inserted fence)
-//       barrier.cluster.wait;           (the inserted fence)
-//       barrier.cluster.wait;           (exo.await %sync)
-//       ld.global.b32 %r5, [%rd2];      (CTA 1 reads y)
-//
-// Expected: the checker treats every barrier.cluster.arrive/wait the lowering
-// emits as the same hardware barrier, so a cluster fence (or an mbarrier
-// allocation, whose init ends with a cluster barrier, or the implicit
-// end-of-task cluster barrier) between an arrive and the await of a
-// cluster_sync is "barrier misuse: arrive on the cluster barrier ... before
-// the wait for the previous arrive" -- exactly what it reports for two
-// arrives on one cluster_sync (test/Check/barrier-phase-misuse.mlir,
-// @arrive_twice), and what the collective analysis reports for two live
-// cluster_sync allocations ("the hardware has one per thread").
-// Actual: accepted. The hardware has one cluster barrier per thread; the
-// sequence arrive, arrive, wait, wait is the misuse the checker rejects
-// elsewhere (SyncChecker.md, "Cluster barriers alternate"): undefined
-// behaviour / phases counted differently from the program's order.
-//
-// Suspected cause: the alternation rule of the sync checker (AbstractMachine,
-// cluster barrier arrive/await) is kept per cluster_sync variable, and
-// Fence by the whole cluster (lowered by KernelLowering::syncCollective ->
-// clusterBarrier(), lib/Conversion/ExoToNVVM/Barriers.cpp) is not an arrive
-// and a wait in that model. insert_fence (lib/Transforms/GpuRewrites.cpp,
-// insertFence) checks only that the result verifies.
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (CLUSTER).
+// insert_fence of a cluster-wide Fence(cuda_in_order, cuda_in_order)
+// between a cluster_sync arrive and its await. Both lower to
+// barrier.cluster.arrive/wait, and the hardware has one cluster barrier per
+// thread, so the PTX would run arrive, arrive, wait, wait. The checker treats
+// every barrier.cluster.arrive/wait the lowering emits (a cluster fence, an
+// mbarrier initialization, the end of a task) as that one hardware barrier
+// (SyncChecker.md, "One hardware cluster barrier") and reports the fence as
+// "barrier misuse" between the arrive and its wait, as it does for two
+// arrives on one cluster_sync (test/Check/barrier-phase-misuse.mlir).
 !Sync = !exo.barrier<cluster_sync>
 !g = !exo.tensor<[64], i32, gmem>
 // CTA 0 writes y, the cluster syncs through the cluster barrier 'sync',

@@ -1,46 +1,16 @@
-// Audit input (session 14, test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test; fixed in session 14).
-// Audit 14, finding g04: set_trailing_barrier with a multicast coordinate
-// (at [":"]) on a plain, per-CTA TMA load (unit = warp, lowering =
-// "tma_load_2d", destination = the issuing CTA's own tile S[c]) is accepted;
-// both checkers accept the result and the CPU comparison is EQUIVALENT, but
-// the lowering turns the call into a *multicast* load that also writes the
-// other CTA's shared memory and signals its mbarrier.
-//
-// Commands:
-//   exo-gpu-opt g04_multicast_trailing_barrier_on_plain_tma.mlir -transform-interpreter -o /tmp/g04.out.mlir
-//   exo-gpu-run /tmp/g04.out.mlir --entry=ref --compare=sched --size=M=256,N=64   -> EQUIVALENT
-//   exo-gpu-opt /tmp/g04.out.mlir -exo-verify-collectives -o /dev/null            -> ok
-//   exo-gpu-opt /tmp/g04.out.mlir -exo-check-sync="M=128 N=32" -o /dev/null       -> ok
-//   exo-gpu-opt /tmp/g04.out.mlir -exo-to-ptx | exo-gpu-translate --exo-extract-ptx
-//      mov.b16 %rs1, 3;
-//      cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
-//          [%rd9], [%rd2, {%r22, %r15}], [%rd3], %rs1;
-//      mbarrier.arrive.expect_tx.shared::cluster.b64 _, [own CTA's full], 8192;
-// (With `at ["c"]` instead, the same program lowers to a plain load; compare
-// the PTX of the input with the trailing barrier written as >> %full[%c].)
-//
-// What goes wrong on the GPU: S is [2, 64, 32] with dimension 0 distributed
-// over the two CTAs, so S[0] and S[1] are at the same CTA-relative offset.
-// With mask 0b11 each CTA's load writes its 64 x 32 box into BOTH CTAs' tile
-// (a write-write race between different rows of In: CTA 0 may store CTA 1's
-// rows to Out) and completes 8192 bytes on BOTH CTAs' full barrier, while
-// each CTA's arrive expects only 8192 bytes on its own barrier: the phase
-// completes as soon as either box has landed, and the TMA store may read the
-// tile while the other box is still being written. The instruction's body
-// (what the checkers and the CPU reference see) writes only dst = S[c].
-//
-// Expected: refused -- the multicast coordinate names CTAs whose shared
-// memory the instruction's body does not write (the hand-written kernels use
-// a multicast instruction whose dst window spans both CTAs' copies, unit
-// warp_in_cluster_strided), or the lowering refuses a multicast mask wider
-// than the CTAs covered by the destination window.
-// Suspected cause: lib/Transforms/GpuRewrites.cpp setTrailingBarrier (and
-// CallOp verification) accept ':' for any instruction with an mbarrier
-// mechanism; lib/Conversion/ExoToNVVM/Instructions.cpp emitTmaLoad takes the
-// multicast mask from the collective analysis of the trailing barrier
-// (ca.getMulticastMasks(call)) and never compares it with the destination's
-// CTA distribution; the sync checker records the load's mutation only on
-// the dst window (per CTA).
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (MCAST).
+// set_trailing_barrier with a multicast coordinate (at [":"]) on a plain,
+// per-CTA TMA load (unit = warp, lowering = "tma_load_2d", destination = the
+// issuing CTA's own tile S[c]). S is [2, 64, 32] with dimension 0
+// distributed over the two CTAs, so S[0] and S[1] are at the same
+// CTA-relative offset: a multicast with mask 0b11 would write each CTA's box
+// into both CTAs' tile (a write-write race) and complete 8192 bytes on both
+// CTAs' full barrier, while the instruction's body (what the checkers and
+// the CPU reference see) writes only S[c]. The lowering refuses a ':'
+// trailing coordinate on a plain TMA load; the hand-written kernels use a
+// multicast instruction whose dst window spans both CTAs' copies (unit
+// warp_in_cluster_strided). With `at ["c"]` the same program lowers to a
+// plain load.
 !InD = !exo.tensor<[M, N], f32, dram>
 !In = !exo.tensor<[M, N], f32, gmem>
 !Full = !exo.barrier<mbarrier, [2]>

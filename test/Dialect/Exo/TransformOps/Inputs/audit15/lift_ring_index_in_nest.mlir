@@ -1,6 +1,7 @@
-// Session 14: a ring index computed inside the write nest (2 * k + c, as
-// expand_dim leaves it before simplify) no longer defeats lift_alloc's kill
-// recognition (test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test).
+// Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (LIFT,
+// LIFT-EQ). A ring index computed inside the write nest (2 * k + c, as
+// expand_dim leaves it before simplify) counts as one element for
+// lift_alloc's kill recognition, so the ring lifts out of both loops.
 !A = !exo.tensor<[K, 3, 4], i32, gmem>
 !B = !exo.tensor<[4], i32, gmem>
 exo.proc @ref(%K: index, %A: !A, %B: !B) {
