@@ -12,6 +12,8 @@
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -1549,9 +1551,26 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         v = *x;
       }
       var->dims.push_back(v);
-      if (v >= 0)
-        count *= v;
     }
+    // The element count, checked: an overflowing product would slip under
+    // the limit below and leave the variable's accesses unchecked.
+    auto countElements = [&](ArrayRef<int64_t> dims) -> LogicalResult {
+      count = 1;
+      for (int64_t v : dims) {
+        // A negative extent is an unbounded ring dimension (its storage is
+        // the ring's depth, counted below).
+        if (v < 0)
+          continue;
+        if (llvm::MulOverflow(count, v, count))
+          return mlir::emitError(alloc.getLoc())
+                 << "'" << alloc.getName()
+                 << "' has more elements than int64 counts at these sizes; "
+                    "too many to check";
+      }
+      return success();
+    };
+    if (failed(countElements(var->dims)))
+      return failure();
     var->alloc = alloc;
     if (Value guard = alloc.getGuard()) {
       var->ringDim = static_cast<int>(*alloc.getRingDim());
@@ -1566,10 +1585,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
                << "' must be an mbarrier array with a ring dimension";
       // Storage: the physical slots.
       var->dims[var->ringDim] = var->ringDepth;
-      count = 1;
-      for (int64_t v : var->dims)
-        if (v >= 0)
-          count *= v;
+      if (failed(countElements(var->dims)))
+        return failure();
     }
     if (TypeAttr bar = alloc.getBarrierAttr()) {
       var->isBarrier = true;
@@ -2047,9 +2064,24 @@ LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
     for (unsigned c = 0; c < s.getNumConstraints(); ++c) {
       auto v =
           dyn_cast<AffineConstantExpr>(s.getConstraint(c).replaceSymbols(syms));
-      if (!v || (s.isEq(c) ? v.getValue() != 0 : v.getValue() < 0))
-        return program.emitError() << "the sizes violate assertion " << c
-                                   << " of @" << program.getSymName();
+      if (!v || (s.isEq(c) ? v.getValue() != 0 : v.getValue() < 0)) {
+        // The constraint with the sizes' names, and the sizes' values.
+        std::string text;
+        llvm::raw_string_ostream(text) << s.getConstraint(c);
+        ArrayRef<Attribute> names = program.getArgNames().getValue();
+        for (unsigned i = names.size(); i-- > 0;)
+          text = llvm::join(llvm::split(text, "s" + std::to_string(i)),
+                            cast<StringAttr>(names[i]).getValue());
+        InFlightDiagnostic diag = program.emitError()
+                                  << "the sizes violate assertion " << c
+                                  << " of @" << program.getSymName() << ": "
+                                  << text << (s.isEq(c) ? " == 0" : " >= 0")
+                                  << " with";
+        for (auto [i, name] : llvm::enumerate(names))
+          diag << (i ? ", " : " ") << cast<StringAttr>(name).getValue() << " = "
+               << args[i];
+        return diag;
+      }
     }
   }
   Collective host;

@@ -8,6 +8,7 @@
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Analysis/Passes.h"
 #include "ExoGPU/Conversion/Passes.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -23,7 +24,7 @@ namespace exo {
 using namespace mlir;
 using namespace exo;
 
-/// Parses NAME=VALUE entries.
+/// Parses NAME=VALUE entries: each name once, each value in [0, kMaxSize].
 static FailureOr<llvm::StringMap<int64_t>>
 parseSizes(Operation *anchor, ArrayRef<std::string> entries) {
   llvm::StringMap<int64_t> sizes;
@@ -33,7 +34,12 @@ parseSizes(Operation *anchor, ArrayRef<std::string> entries) {
     if (name.empty() || value.getAsInteger(10, v))
       return mlir::emitError(anchor->getLoc())
              << "expected sizes as NAME=INTEGER, got '" << e << "'";
-    sizes[name] = v;
+    if (failed(checkSizeValue(
+            name, v, [&] { return mlir::emitError(anchor->getLoc()); })))
+      return failure();
+    if (!sizes.try_emplace(name, v).second)
+      return mlir::emitError(anchor->getLoc())
+             << "size " << name << " is given twice";
   }
   return sizes;
 }
@@ -121,18 +127,17 @@ static LogicalResult interpretAll(ModuleOp module,
 /// Marks each mbarrier allocation of `module`'s device functions with the
 /// arriving threads per phase that the collective analysis counts (what the
 /// lowering's mbarrier.init uses), for the interpreter to hold each phase
-/// to. A device function the collective analysis rejects is left unmarked:
-/// -exo-verify-collectives reports it, and the lowering refuses it.
-static void annotateArrivals(ModuleOp module) {
+/// to. A device function the collective analysis rejects fails the check
+/// with the analysis's diagnostics: the abstract machine assumes what the
+/// analysis proves, and the lowering refuses such a program anyway.
+static LogicalResult annotateArrivals(ModuleOp module) {
+  bool ok = true;
   module.walk([&](DeviceFunctionOp device) {
-    FailureOr<CollectiveAnalysis> ca = failure();
-    {
-      ScopedDiagnosticHandler quiet(module.getContext(),
-                                    [](Diagnostic &) { return success(); });
-      ca = CollectiveAnalysis::run(device);
-    }
-    if (failed(ca))
+    FailureOr<CollectiveAnalysis> ca = CollectiveAnalysis::run(device);
+    if (failed(ca)) {
+      ok = false;
       return;
+    }
     device.walk([&](AllocOp alloc) {
       auto bar = dyn_cast<BarrierType>(alloc.getType());
       if (!bar || bar.getKind() != BarrierKind::Mbarrier)
@@ -143,6 +148,7 @@ static void annotateArrivals(ModuleOp module) {
             IntegerAttr::get(IntegerType::get(module.getContext(), 64), *n));
     });
   });
+  return success(ok);
 }
 
 namespace {
@@ -168,7 +174,8 @@ struct ExoCheckSyncPass
     if (failed(s))
       return signalPassFailure();
     OwningOpRef<ModuleOp> copy = getOperation().clone();
-    annotateArrivals(*copy);
+    if (failed(annotateArrivals(*copy)))
+      return signalPassFailure();
     PassManager pm(&getContext());
     pm.addPass(createConvertExoToAMIR());
     if (failed(pm.run(*copy)) ||

@@ -53,6 +53,13 @@ ArrayRef<uint64_t> CollectiveAnalysis::getMulticastMasks(Operation *op) const {
   return it->second;
 }
 
+ArrayRef<uint64_t> CollectiveAnalysis::getWrittenCtas(Operation *call) const {
+  auto it = writtenCtas.find(call);
+  if (it == writtenCtas.end())
+    return {};
+  return it->second;
+}
+
 std::string CollectiveAnalysis::describe(const ThreadSet &threads) const {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -630,6 +637,8 @@ struct Access {
   /// The statement whose collectives perform the access: the call, for a
   /// window or tensor handed to an instruction that distributes it.
   Operation *performer = nullptr;
+  /// The operand number of the tensor or window in `performer`, a call.
+  int argNumber = -1;
   Operation *getPerformer() const { return performer ? performer : op; }
 };
 
@@ -723,7 +732,8 @@ static SmallVector<Access> collectAccesses(AllocOp alloc) {
             coords.push_back(Coord());
           }
         }
-        accesses.push_back({user, coords, windowUse.getOwner()});
+        accesses.push_back({user, coords, windowUse.getOwner(),
+                            int(windowUse.getOperandNumber())});
       }
     } else if (auto arrive = dyn_cast<ArriveOp>(user)) {
       for (unsigned t = 0, e = arrive.getNumTargets(); t < e; ++t) {
@@ -763,7 +773,8 @@ static SmallVector<Access> collectAccesses(AllocOp alloc) {
           coords[d].kind = Coord::Split;
           coords[d].unit = splits[d];
         }
-        accesses.push_back({user, coords});
+        accesses.push_back(
+            {user, coords, nullptr, int(use.getOperandNumber())});
       }
     }
     // guarded_by and other uses do not access elements.
@@ -893,8 +904,24 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
       }
     if (multicast)
       continue; // Remote barriers of other CTAs: no ownership to check.
-    for (const CollectiveInstance &inst :
-         result.getInstances(access.getPerformer())) {
+    // A call that writes this argument: the CTAs whose shared memory each
+    // of its instances writes, by its semantics.
+    auto writer = dyn_cast<CallOp>(access.getPerformer());
+    if (writer && access.argNumber >= 0 &&
+        access.argNumber < int(writer.getArgs().size()) &&
+        isa<exo::TensorType, WindowType>(alloc.getType()) &&
+        getMemoryOf(alloc.getType()).isShared()) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+          writer, writer.getCalleeAttr());
+      AccessAttr acc =
+          callee ? callee.getArgAccess(access.argNumber) : AccessAttr();
+      if (!acc || !acc.writes())
+        writer = nullptr;
+    } else {
+      writer = nullptr;
+    }
+    for (auto [instIndex, inst] :
+         llvm::enumerate(result.getInstances(access.getPerformer()))) {
       // Split the collective for the callee's distributed dimensions.
       // Each instance of the allocation (one per iteration of the
       // cuda_threads loops around it) has its own shards.
@@ -955,6 +982,12 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
         const ThreadSet &owner =
             nativeInstances[nativeIndex[threads.find_first()]];
         result.ownerCtas[alloc][key] = owner.find_first() / blockDim;
+        if (writer) {
+          SmallVector<uint64_t, 1> &written = result.writtenCtas[writer];
+          if (written.size() <= instIndex)
+            written.resize(instIndex + 1, 0);
+          written[instIndex] |= uint64_t(1) << (owner.find_first() / blockDim);
+        }
         auto [it, inserted] = owners.try_emplace(key, owner, op);
         if (!inserted && it->second.first != owner) {
           InFlightDiagnostic diag = error(op);
@@ -970,6 +1003,15 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
       }
     }
   }
+}
+
+/// "{0, 1}": the CTAs of a mask.
+static std::string maskText(uint64_t mask) {
+  std::string s = "{";
+  for (unsigned c = 0; c < 64; ++c)
+    if (mask & (uint64_t(1) << c))
+      s += (s.size() > 1 ? ", " : "") + std::to_string(c);
+  return s + "}";
 }
 
 void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
@@ -1073,11 +1115,28 @@ void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
       }
     } else if (auto call = dyn_cast<CallOp>(user);
                call && call.getTrailing() == alloc.getResult()) {
-      for (const CollectiveInstance &inst : result.getInstances(call)) {
+      ArrayRef<uint64_t> written = result.getWrittenCtas(call);
+      for (auto [i, inst] : llvm::enumerate(result.getInstances(call))) {
         std::set<SmallVector<int64_t>> elements;
         expand(call.getStaticTrailingIndices(), call.getTrailingIndices(), inst,
                elements);
-        result.multicastMasks[call].push_back(maskOf(elements));
+        uint64_t mask = maskOf(elements);
+        result.multicastMasks[call].push_back(mask);
+        // The lowering multicasts to the CTAs of the barrier elements; the
+        // semantics writes the shared memory of `written`. They must agree,
+        // or the hardware writes tiles the checker never sees (or misses
+        // ones it does).
+        uint64_t dst = i < written.size() ? written[i] : 0;
+        if (dst && mask && mask != dst) {
+          InFlightDiagnostic diag = error(call);
+          diag << "the trailing barrier names the elements of '" << name
+               << "' of CTAs " << maskText(mask)
+               << ", but the instruction writes the shared memory of CTAs "
+               << maskText(dst) << describeInstance(inst)
+               << "; a TMA load multicasts to the CTAs of its barrier "
+                  "elements, so name exactly the CTAs it writes";
+          return;
+        }
       }
     }
   }

@@ -6,6 +6,7 @@
 
 #include "ExoGPU/Runner/CpuRunner.h"
 #include "ExoGPU/Conversion/Passes.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -18,9 +19,11 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 
@@ -121,6 +124,17 @@ void ArgValue::setElement(int64_t i, double v) {
 //===----------------------------------------------------------------------===//
 
 /// FNV-1a: a hash that is the same in every process (unlike llvm::hash_value).
+/// The most bytes one call's array arguments may take: EXO_RUN_MAX_BYTES,
+/// or 8 GiB.
+static uint64_t maxArgumentBytes() {
+  if (const char *env = std::getenv("EXO_RUN_MAX_BYTES")) {
+    uint64_t v;
+    if (!StringRef(env).getAsInteger(10, v))
+      return v;
+  }
+  return uint64_t(8) << 30;
+}
+
 static uint64_t stableHash(StringRef s) {
   uint64_t h = 0xcbf29ce484222325ull;
   for (char c : s) {
@@ -153,9 +167,9 @@ FailureOr<ArgList> CpuRunner::makeArgs(ProcOp proc,
         return proc.emitError()
                << "size '" << arg.name << "' of @" << proc.getSymName()
                << " is not given (--size " << arg.name << "=...)";
-      if (it->second < 0)
-        return proc.emitError() << "size '" << arg.name
-                                << "' must be non-negative, got " << it->second;
+      if (failed(checkSizeValue(arg.name, it->second,
+                                [&] { return proc.emitError(); })))
+        return failure();
       arg.kind = ArgValue::Kind::Index;
       arg.type = type;
       arg.index = it->second;
@@ -180,9 +194,6 @@ FailureOr<ArgList> CpuRunner::makeArgs(ProcOp proc,
                     "allocated";
         }
       }
-      arg.bytes.resize(arg.getNumElements() * getByteWidth(arg.type));
-      for (int64_t e = 0, n = arg.getNumElements(); e < n; ++e)
-        arg.setElement(e, randomValue(arg.type, rng));
     } else {
       arg.kind = ArgValue::Kind::Scalar;
       arg.type = type;
@@ -216,6 +227,35 @@ FailureOr<ArgList> CpuRunner::makeArgs(ProcOp proc,
         return diag;
       }
     }
+  }
+  // Only then the arrays: each one's bytes counted without overflow, and
+  // all of them within the limit, before anything is allocated.
+  int64_t total = 0;
+  for (ArgValue &arg : args) {
+    if (arg.kind != ArgValue::Kind::Array)
+      continue;
+    int64_t bytes = getByteWidth(arg.type);
+    for (int64_t d : arg.shape)
+      if (d < 0 || llvm::MulOverflow(bytes, d, bytes))
+        return proc.emitError()
+               << "argument '" << arg.name << "' has "
+               << (d < 0 ? "a negative extent" : "more bytes than int64 counts")
+               << " at these sizes";
+    if (llvm::AddOverflow(total, bytes, total) ||
+        uint64_t(total) > maxArgumentBytes())
+      return proc.emitError()
+             << "the arguments of @" << proc.getSymName() << " need more than "
+             << maxArgumentBytes() << " bytes at these sizes (argument '"
+             << arg.name << "' alone " << bytes
+             << "); set EXO_RUN_MAX_BYTES to allow more";
+  }
+  for (ArgValue &arg : args) {
+    if (arg.kind != ArgValue::Kind::Array)
+      continue;
+    std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull ^ stableHash(arg.name));
+    arg.bytes.resize(arg.getNumElements() * getByteWidth(arg.type));
+    for (int64_t e = 0, n = arg.getNumElements(); e < n; ++e)
+      arg.setElement(e, randomValue(arg.type, rng));
   }
   return args;
 }

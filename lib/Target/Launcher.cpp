@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Target/Launcher.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -303,6 +304,12 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
          << "  if (CUresult r = exo_rt::persistentClusterCount(info, &"
          << *clusterCount << "); r != CUDA_SUCCESS)\n    return r;\n";
     }
+    // Every size in [0, kMaxSize]: the range the compiler's index proofs
+    // assume (IndexRanges.h).
+    for (const std::string &size : sizes)
+      os << "  if (!(" << size << " >= 0 && " << size << " <= " << kMaxSize
+         << "))\n    return exo_rt::rejectLaunch(\"" << name << ": size "
+         << size << " is outside [0, " << kMaxSize << "]\");\n";
     if (auto req = k.getAs<IntegerSetAttr>("requires")) {
       IntegerSet set = req.getValue();
       if (set.getNumSymbols() != sizes.size())

@@ -46,7 +46,7 @@ LogicalResult orderStatements(ArrayRef<Operation *> ops,
       // what `simplify` removes (when unused) or hoists out of the enclosing
       // loop or guard (when its operands are defined outside it).
       bool simplifyMovesIt =
-          isa<arith::ArithDialect>(between->getDialect()) &&
+          isa_and_nonnull<arith::ArithDialect>(between->getDialect()) &&
           between->getNumRegions() == 0 && isPure(between) &&
           (between->use_empty() ||
            (!isa<ProcOp>(parent) &&
@@ -58,7 +58,7 @@ LogicalResult orderStatements(ArrayRef<Operation *> ops,
                  "this arithmetic lies between two of the statements; "
                  "`transform.exo.simplify` on the proc moves it out of the "
                  "way");
-      else if (isa<arith::ArithDialect>(between->getDialect()))
+      else if (isa_and_nonnull<arith::ArithDialect>(between->getDialect()))
         why.note(between->getLoc(),
                  "this arithmetic lies between two of the statements and "
                  "is used after it; stage the statements on either side of "

@@ -15,6 +15,10 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+
 namespace exo {
 
 using llvm::cast;
@@ -32,7 +36,9 @@ using mlir::Value;
 namespace arith = mlir::arith;
 
 /// Index arithmetic that folds constants, so that constant bounds stay
-/// integer literals of exo.for.
+/// integer literals of exo.for. A fold that would overflow int64_t is not
+/// done: the op is emitted instead, and the proc verifier's range check
+/// (exo::checkIndexRanges) refuses it.
 class IndexBuilder {
 public:
   /// Constants are created before `anchor`, so that loops do not repeat
@@ -58,8 +64,9 @@ public:
   OpFoldResult add(OpFoldResult a, OpFoldResult b) {
     std::optional<int64_t> ca = getConstantIntValue(a);
     std::optional<int64_t> cb = getConstantIntValue(b);
-    if (ca && cb)
-      return constant(*ca + *cb);
+    int64_t folded;
+    if (ca && cb && !llvm::AddOverflow(*ca, *cb, folded))
+      return constant(folded);
     if (ca == 0)
       return b;
     if (cb == 0)
@@ -69,15 +76,18 @@ public:
   OpFoldResult sub(OpFoldResult a, OpFoldResult b) {
     std::optional<int64_t> ca = getConstantIntValue(a);
     std::optional<int64_t> cb = getConstantIntValue(b);
-    if (ca && cb)
-      return constant(*ca - *cb);
+    int64_t folded;
+    if (ca && cb && !llvm::SubOverflow(*ca, *cb, folded))
+      return constant(folded);
     if (cb == 0)
       return a;
     return arith::SubIOp::create(rewriter, loc, value(a), value(b)).getResult();
   }
   OpFoldResult mul(OpFoldResult a, int64_t c) {
-    if (std::optional<int64_t> ca = getConstantIntValue(a))
-      return constant(*ca * c);
+    int64_t folded;
+    if (std::optional<int64_t> ca = getConstantIntValue(a);
+        ca && !llvm::MulOverflow(*ca, c, folded))
+      return constant(folded);
     if (c == 1)
       return a;
     return arith::MulIOp::create(rewriter, loc, value(a), value(constant(c)))
@@ -86,7 +96,8 @@ public:
   /// Division rounding toward zero, like arith.divsi: for the trip counts it
   /// is applied to, a negative count gives an empty loop either way.
   OpFoldResult div(OpFoldResult a, int64_t c) {
-    if (std::optional<int64_t> ca = getConstantIntValue(a))
+    if (std::optional<int64_t> ca = getConstantIntValue(a);
+        ca && !(*ca == INT64_MIN && c == -1))
       return constant(*ca / c);
     if (c == 1)
       return a;
@@ -94,7 +105,8 @@ public:
         .getResult();
   }
   OpFoldResult rem(OpFoldResult a, int64_t c) {
-    if (std::optional<int64_t> ca = getConstantIntValue(a))
+    if (std::optional<int64_t> ca = getConstantIntValue(a);
+        ca && !(*ca == INT64_MIN && c == -1))
       return constant(*ca % c);
     return arith::RemSIOp::create(rewriter, loc, value(a), value(constant(c)))
         .getResult();
@@ -104,7 +116,10 @@ private:
   RewriterBase &rewriter;
   Location loc;
   Operation *anchor;
-  llvm::DenseMap<int64_t, Value> constants;
+  /// A std::map, not a DenseMap: DenseMapInfo<int64_t> reserves INT64_MAX
+  /// and INT64_MIN as its empty and tombstone keys, and both are constants a
+  /// schedule may ask for.
+  std::map<int64_t, Value> constants;
 };
 
 /// A linear index expression written by the user in a transform op:

@@ -59,7 +59,7 @@ exo.proc @fence_inside() {
 // -----
 
 !Sync = !exo.barrier<cluster_sync>
-!Bar = !exo.barrier<mbarrier, [1]>
+!Bar = !exo.barrier<mbarrier, [2]>
 exo.proc @mbarrier_init_inside() {
   exo.device_function(blockDim = 128, clusterDim = 2) {
     exo.for %task = 0 to 2 cuda_tasks {
@@ -69,8 +69,10 @@ exo.proc @mbarrier_init_inside() {
       // expected-error @+1 {{barrier misuse: the initialization of these mbarriers lowers to barrier.cluster.arrive and barrier.cluster.wait at task = 0, between the arrive on the cluster barrier 'sync'[] and its wait}}
       %bar = exo.alloc : !Bar
       exo.await(%sync, cuda_in_order, 0) : !Sync
-      exo.arrive(cuda_in_order) >> %bar[0] : !Bar
-      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+      exo.for %c = 0 to 2 cuda_threads<cta> {
+        exo.arrive(cuda_in_order) >> %bar[%c] : !Bar
+        exo.await(%bar[%c], cuda_in_order, 0) : !Bar
+      }
     }
   }
 }

@@ -38,7 +38,7 @@
 // RUN: not exo-gpu-run %s --entry=copy --size=N 2>&1 | FileCheck %s --check-prefix=BADSIZE
 // BADSIZE: error: expected --size NAME=INTEGER, got 'N'
 // RUN: not exo-gpu-run %s --entry=copy --size=N=-1 2>&1 | FileCheck %s --check-prefix=NEGSIZE
-// NEGSIZE: error: size 'N' must be non-negative, got -1
+// NEGSIZE: error: size N = -1 is outside [0, 2147483647], the range every size must lie in
 
 // --compare-file adds another file's procs; a proc both files define must
 // be the same in both.

@@ -131,7 +131,9 @@ static LogicalResult runMain(MLIRContext &ctx) {
     if (name.empty() || value.getAsInteger(10, v))
       return emitError(UnknownLoc::get(&ctx))
              << "expected --size NAME=INTEGER, got '" << s << "'";
-    sizes[name] = v;
+    if (!sizes.try_emplace(name, v).second)
+      return emitError(UnknownLoc::get(&ctx))
+             << "--size " << name << " is given twice";
   }
 
   SymbolTable table(*module);

@@ -80,6 +80,11 @@ public:
   /// instruction call signals or writes, for each of its instances.
   llvm::ArrayRef<uint64_t> getMulticastMasks(mlir::Operation *op) const;
 
+  /// The CTAs (bit i = CTA i) whose distributed shared memory an
+  /// instruction call writes by its semantics (its written arguments'
+  /// owners), for each of its instances; empty when it writes none.
+  llvm::ArrayRef<uint64_t> getWrittenCtas(mlir::Operation *call) const;
+
   /// A human-readable description of a thread set ("warpgroup 1 of CTA 0
   /// (threads 128-255)").
   std::string describe(const ThreadSet &threads) const;
@@ -101,6 +106,7 @@ private:
   llvm::DenseMap<mlir::Operation *, int64_t> arriveCounts;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>>
       multicastMasks;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>> writtenCtas;
 };
 
 } // namespace exo

@@ -427,9 +427,26 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
           int64_t issuers = partsOf(cinst.threads).size();
           bytes /= issuers;
           uint64_t cm = ci < callMasks.size() ? callMasks[ci] : 0;
-          for (int64_t d = 0; d < clusterDim; ++d)
-            if (cm & (uint64_t(1) << d))
-              tx[p.cta][d] += bytes;
+          for (int64_t d = 0; d < clusterDim; ++d) {
+            if (!(cm & (uint64_t(1) << d)))
+              continue;
+            // The load completes bytes on CTA d's element, whose expected
+            // count only this arrive sets: without d among its targets, that
+            // element's phase could complete before the bytes land (or the
+            // late bytes complete a later phase).
+            if (!(m & (int64_t(1) << d))) {
+              InFlightDiagnostic diag =
+                  arrive.emitOpError()
+                  << "sets the expected transaction bytes of the TMA loads "
+                     "before it, but does not target CTA "
+                  << d << "'s element of its barrier, to which CTA " << p.cta
+                  << "'s load delivers " << bytes
+                  << " bytes; arrive on every element the loads complete on";
+              diag.attachNote(call.getLoc()) << "the load";
+              return diag;
+            }
+            tx[p.cta][d] += bytes;
+          }
         }
       }
     }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -450,7 +451,9 @@ LogicalResult ProcOp::verifyRegions() {
             return WalkResult::interrupt();
     return WalkResult::advance();
   });
-  return failure(walk.wasInterrupted());
+  if (walk.wasInterrupted())
+    return failure();
+  return checkIndexRanges(*this);
 }
 
 //===----------------------------------------------------------------------===//

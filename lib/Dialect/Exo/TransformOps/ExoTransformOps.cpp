@@ -1108,9 +1108,9 @@ void transform::SimplifyOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::ReplaceOp::apply(transform::TransformRewriter &rewriter,
-                            transform::TransformResults &results,
-                            transform::TransformState &state) {
+transform::ExoReplaceOp::apply(transform::TransformRewriter &rewriter,
+                               transform::TransformResults &results,
+                               transform::TransformState &state) {
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
   SmallVector<Operation *> calls;
   DiagnosedSilenceableFailure done = checkAllThenApply<Operation *>(
@@ -1131,7 +1131,7 @@ transform::ReplaceOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::ReplaceOp::getEffects(
+void transform::ExoReplaceOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::consumesHandle(getTargetMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
@@ -1388,9 +1388,9 @@ void transform::WrapDeviceFunctionOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::FuseOp::apply(transform::TransformRewriter &rewriter,
-                         transform::TransformResults &results,
-                         transform::TransformState &state) {
+transform::ExoFuseOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
   SmallVector<ForOp> firsts, seconds;
   DiagnosedSilenceableFailure got =
       getLoopPairs(*this, state, getFirst(), getSecond(), firsts, seconds);
@@ -1413,7 +1413,7 @@ transform::FuseOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::FuseOp::getEffects(
+void transform::ExoFuseOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::consumesHandle(getFirstMutable(), effects);
   transform::consumesHandle(getSecondMutable(), effects);
@@ -1497,9 +1497,9 @@ void transform::InlineOp::getEffects(
 }
 
 DiagnosedSilenceableFailure
-transform::SpecializeOp::apply(transform::TransformRewriter &rewriter,
-                               transform::TransformResults &results,
-                               transform::TransformState &state) {
+transform::ExoSpecializeOp::apply(transform::TransformRewriter &rewriter,
+                                  transform::TransformResults &results,
+                                  transform::TransformState &state) {
   SmallVector<Operation *> guards;
   SmallVector<Operation *> stmts =
       llvm::to_vector(state.getPayloadOps(getTarget()));
@@ -1519,7 +1519,7 @@ transform::SpecializeOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::SpecializeOp::getEffects(
+void transform::ExoSpecializeOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::consumesHandle(getTargetMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);

@@ -41,6 +41,12 @@ def Exo_TransformMemoryAttr
   let convertFromStorage = "$_self";
 }
 
+// The C++ classes live in mlir::transform, next to upstream's transform ops.
+// A class name that upstream also uses there (Linalg's ReplaceOp, FuseOp,
+// SpecializeOp) would share its TypeID with the copy in libMLIR.so once the
+// plugin is loaded into mlir-opt, and the op would silently not register:
+// such ops get an `Exo` prefix (ExoReplaceOp, ...). Plugin/plugin-equivalence.test
+// runs every transform test through the plugin to catch another clash.
 class Exo_TransformOp<string mnemonic, list<Trait> traits = []>
     : Op<Transform_Dialect, "exo." # mnemonic, traits>;
 
@@ -866,7 +872,7 @@ def Exo_BindExprOp : Exo_TransformOp<"bind_expr", [
   }];
 }
 
-def Exo_FuseOp : Exo_TransformOp<"fuse", [
+def Exo_ExoFuseOp : Exo_TransformOp<"fuse", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
   ]> {
@@ -1000,7 +1006,7 @@ def Exo_InlineOp : Exo_TransformOp<"inline", [
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
-def Exo_SpecializeOp : Exo_TransformOp<"specialize", [
+def Exo_ExoSpecializeOp : Exo_TransformOp<"specialize", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
   ]> {
@@ -1129,7 +1135,7 @@ def Exo_SimplifyOp : Exo_TransformOp<"simplify", [
 // Instructions
 //===----------------------------------------------------------------------===//
 
-def Exo_ReplaceOp : Exo_TransformOp<"replace", [
+def Exo_ExoReplaceOp : Exo_TransformOp<"replace", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
   ]> {

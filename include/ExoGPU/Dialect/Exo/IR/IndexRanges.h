@@ -1,0 +1,42 @@
+//===- IndexRanges.h - Index arithmetic stays within 64 bits ----*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// Index values are 64-bit integers on the CPU and the GPU, and every proof
+// about them (a rewrite's dependence test, a trip count, a bounds check) is
+// made over the unbounded integers. The two agree only while no index
+// computation wraps. So sizes are bounded, every entry point refuses a size
+// outside [0, kMaxSize], and the proc verifier proves, by interval
+// arithmetic over that bound and the loops' ranges, that no index
+// computation of a proc can leave int64_t.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_DIALECT_EXO_IR_INDEXRANGES_H
+#define EXOGPU_DIALECT_EXO_IR_INDEXRANGES_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+
+namespace exo {
+
+/// The largest value a size (an index argument of a proc) may take; sizes
+/// are in [0, kMaxSize].
+constexpr int64_t kMaxSize = (int64_t(1) << 31) - 1;
+
+/// Proves that no index computation in `proc` (an exo.proc) can overflow
+/// int64_t for sizes in [0, kMaxSize]; otherwise emits an error at the first
+/// op that may, with the range it may take.
+mlir::LogicalResult checkIndexRanges(mlir::Operation *proc);
+
+/// Refuses a size value outside [0, kMaxSize]: an error naming `name`.
+/// `emit` returns a diagnostic to stream the message into.
+mlir::LogicalResult
+checkSizeValue(llvm::StringRef name, int64_t value,
+               llvm::function_ref<mlir::InFlightDiagnostic()> emit);
+
+} // namespace exo
+
+#endif // EXOGPU_DIALECT_EXO_IR_INDEXRANGES_H

@@ -1,0 +1,271 @@
+//===- IndexRanges.cpp - Index arithmetic stays within 64 bits ------------===//
+//
+// Part of the Exo-GPU project.
+//
+// An interval for every index value of a proc, in 128-bit arithmetic: sizes
+// are [0, kMaxSize], a loop's iterator runs over [lower, upper - 1], and each
+// arith op maps its operands' intervals to its result's. A result interval
+// that leaves int64_t is an op that may overflow. A value whose interval is
+// not known (an op the analysis does not model) makes the ops that use it
+// unknown too: they are not refused, since nothing is proved about them
+// either way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+#include <optional>
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+using Wide = __int128;
+
+constexpr Wide kInt64Min = INT64_MIN;
+constexpr Wide kInt64Max = INT64_MAX;
+
+struct Range {
+  Wide lo, hi;
+  bool contains(Wide v) const { return lo <= v && v <= hi; }
+  bool fitsInt64() const { return lo >= kInt64Min && hi <= kInt64Max; }
+};
+
+Range hull(std::initializer_list<Wide> values) {
+  return {std::min(values), std::max(values)};
+}
+
+/// Decimal text of a 128-bit value.
+std::string toString(Wide v) {
+  if (v == 0)
+    return "0";
+  bool negative = v < 0;
+  std::string digits;
+  while (v != 0) {
+    int d = int(v % 10);
+    digits.push_back(char('0' + (d < 0 ? -d : d)));
+    v /= 10;
+  }
+  if (negative)
+    digits.push_back('-');
+  std::reverse(digits.begin(), digits.end());
+  return digits;
+}
+
+Wide floorDiv(Wide a, Wide b) {
+  Wide q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+Wide ceilDiv(Wide a, Wide b) {
+  Wide q = a / b;
+  return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
+}
+
+class RangeChecker {
+public:
+  LogicalResult run(ProcOp proc);
+
+private:
+  std::optional<Range> lookup(Value v) const {
+    auto it = ranges.find(v);
+    if (it == ranges.end())
+      return std::nullopt;
+    return it->second;
+  }
+  std::optional<Range> bound(OpFoldResult ofr) const {
+    if (auto v = dyn_cast<Value>(ofr))
+      return lookup(v);
+    int64_t c = cast<IntegerAttr>(cast<Attribute>(ofr)).getInt();
+    return Range{c, c};
+  }
+  /// The result interval of an arith op, or nullopt when it is not modeled
+  /// or an operand is not known.
+  std::optional<Range> transfer(Operation *op) const;
+
+  llvm::DenseMap<Value, Range> ranges;
+};
+
+std::optional<Range> RangeChecker::transfer(Operation *op) const {
+  auto operand = [&](unsigned i) { return lookup(op->getOperand(i)); };
+  auto binary = [&](auto fn) -> std::optional<Range> {
+    std::optional<Range> a = operand(0), b = operand(1);
+    if (!a || !b)
+      return std::nullopt;
+    return fn(*a, *b);
+  };
+  // Division by a divisor interval that excludes 0: the quotient is monotone
+  // in each operand, so its extremes are at the corners.
+  auto divide = [&](Wide (*div)(Wide, Wide),
+                    bool isUnsigned) -> std::optional<Range> {
+    return binary([&](Range a, Range b) -> std::optional<Range> {
+      if (b.contains(0) || (isUnsigned && (a.lo < 0 || b.lo < 0)))
+        return std::nullopt;
+      return hull(
+          {div(a.lo, b.lo), div(a.lo, b.hi), div(a.hi, b.lo), div(a.hi, b.hi)});
+    });
+  };
+  static constexpr auto trunc = +[](Wide a, Wide b) { return a / b; };
+  return llvm::TypeSwitch<Operation *, std::optional<Range>>(op)
+      .Case([&](arith::ConstantOp c) -> std::optional<Range> {
+        auto i = dyn_cast<IntegerAttr>(c.getValue());
+        if (!i || i.getType().isInteger(1))
+          return std::nullopt;
+        int64_t v = i.getValue().getSExtValue();
+        return Range{v, v};
+      })
+      .Case([&](arith::AddIOp) {
+        return binary(
+            [](Range a, Range b) { return Range{a.lo + b.lo, a.hi + b.hi}; });
+      })
+      .Case([&](arith::SubIOp) {
+        return binary(
+            [](Range a, Range b) { return Range{a.lo - b.hi, a.hi - b.lo}; });
+      })
+      .Case([&](arith::MulIOp) {
+        return binary([](Range a, Range b) {
+          return hull({a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi});
+        });
+      })
+      .Case([&](arith::DivSIOp) { return divide(trunc, false); })
+      .Case([&](arith::DivUIOp) { return divide(trunc, true); })
+      .Case([&](arith::FloorDivSIOp) { return divide(floorDiv, false); })
+      .Case([&](arith::CeilDivSIOp) { return divide(ceilDiv, false); })
+      .Case([&](arith::CeilDivUIOp) { return divide(ceilDiv, true); })
+      .Case([&](arith::RemSIOp) {
+        return binary([](Range a, Range b) -> std::optional<Range> {
+          if (b.contains(0))
+            return std::nullopt;
+          Wide m = std::max(b.lo < 0 ? -b.lo : b.lo, b.hi < 0 ? -b.hi : b.hi);
+          Wide lo = a.lo >= 0 ? 0 : std::max(a.lo, 1 - m);
+          Wide hi = a.hi <= 0 ? 0 : std::min(a.hi, m - 1);
+          return Range{lo, hi};
+        });
+      })
+      .Case([&](arith::RemUIOp) {
+        return binary([](Range a, Range b) -> std::optional<Range> {
+          if (a.lo < 0 || b.lo <= 0)
+            return std::nullopt;
+          return Range{0, std::min(a.hi, b.hi - 1)};
+        });
+      })
+      .Case([&](arith::MinSIOp) {
+        return binary([](Range a, Range b) {
+          return Range{std::min(a.lo, b.lo), std::min(a.hi, b.hi)};
+        });
+      })
+      .Case([&](arith::MaxSIOp) {
+        return binary([](Range a, Range b) {
+          return Range{std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
+        });
+      })
+      .Case([&](arith::MinUIOp) {
+        return binary([](Range a, Range b) -> std::optional<Range> {
+          if (a.lo < 0 || b.lo < 0)
+            return std::nullopt;
+          return Range{std::min(a.lo, b.lo), std::min(a.hi, b.hi)};
+        });
+      })
+      .Case([&](arith::MaxUIOp) {
+        return binary([](Range a, Range b) -> std::optional<Range> {
+          if (a.lo < 0 || b.lo < 0)
+            return std::nullopt;
+          return Range{std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
+        });
+      })
+      .Case([&](arith::SelectOp) -> std::optional<Range> {
+        std::optional<Range> a = operand(1), b = operand(2);
+        if (!a || !b)
+          return std::nullopt;
+        return Range{std::min(a->lo, b->lo), std::max(a->hi, b->hi)};
+      })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+            arith::ExtUIOp>([&](Operation *cast) -> std::optional<Range> {
+        // From a narrower integer: the source's interval, or its type's.
+        Type from = cast->getOperand(0).getType();
+        if (from.isIndex() || !cast->getResult(0).getType().isIndex())
+          return operand(0);
+        unsigned w = from.getIntOrFloatBitWidth();
+        if (w >= 64)
+          return operand(0);
+        bool isUnsigned = isa<arith::IndexCastUIOp, arith::ExtUIOp>(cast);
+        std::optional<Range> a = operand(0);
+        if (a && (!isUnsigned || a->lo >= 0))
+          return a;
+        Wide span = Wide(1) << w;
+        return isUnsigned ? Range{0, span - 1} : Range{-span / 2, span / 2 - 1};
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+LogicalResult RangeChecker::run(ProcOp proc) {
+  for (BlockArgument arg : proc.getBodyBlock().getArguments())
+    if (arg.getType().isIndex())
+      ranges[arg] = Range{0, kMaxSize};
+  WalkResult walk = proc.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) -> WalkResult {
+        if (auto loop = dyn_cast<ForOp>(op)) {
+          std::optional<Range> lo = bound(loop.getLowerBound());
+          std::optional<Range> hi = bound(loop.getUpperBound());
+          // The iterator takes values in [lower, upper - 1] when the loop
+          // runs; a loop that cannot run gives its iterator its lower bound.
+          if (lo && hi)
+            ranges[loop.getInductionVar()] =
+                Range{lo->lo, std::max(lo->lo, hi->hi - 1)};
+          return WalkResult::advance();
+        }
+        if (!isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
+            op->getNumResults() != 1)
+          return WalkResult::advance();
+        Value result = op->getResult(0);
+        Type type = result.getType();
+        if (!type.isIndex() && !type.isSignlessInteger())
+          return WalkResult::advance();
+        std::optional<Range> r = transfer(op);
+        if (!r)
+          return WalkResult::advance();
+        if (type.isIndex() && !r->fitsInt64()) {
+          op->emitOpError()
+              << "may overflow 64-bit index arithmetic: its value ranges over ["
+              << toString(r->lo) << ", " << toString(r->hi)
+              << "] for sizes in [0, " << kMaxSize
+              << "] (a proc's index arguments); index computations must stay "
+                 "within int64";
+          return WalkResult::interrupt();
+        }
+        if (!type.isIndex()) {
+          // An integer of a narrower type wraps by definition: its interval
+          // is only kept while it fits.
+          unsigned w = type.getIntOrFloatBitWidth();
+          if (w > 64 || r->lo < -(Wide(1) << (w - 1)) ||
+              r->hi >= (Wide(1) << (w - 1)))
+            return WalkResult::advance();
+        }
+        ranges[result] = *r;
+        return WalkResult::advance();
+      });
+  return failure(walk.wasInterrupted());
+}
+
+} // namespace
+
+LogicalResult exo::checkIndexRanges(Operation *proc) {
+  auto p = dyn_cast<ProcOp>(proc);
+  if (!p)
+    return success();
+  return RangeChecker().run(p);
+}
+
+LogicalResult exo::checkSizeValue(StringRef name, int64_t value,
+                                  function_ref<InFlightDiagnostic()> emit) {
+  if (value >= 0 && value <= kMaxSize)
+    return success();
+  return emit() << "size " << name << " = " << value << " is outside [0, "
+                << kMaxSize << "], the range every size must lie in";
+}
