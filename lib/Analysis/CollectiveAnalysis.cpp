@@ -863,6 +863,12 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
         return;
       }
       if (c.kind == Coord::Multicast) {
+        if (!extent) {
+          error(op) << "a multicast ':' spans the CTAs of a dimension of "
+                       "constant extent, but dimension "
+                    << d << " of '" << name << "' is unbounded";
+          return;
+        }
         multicast = true;
         continue;
       }
@@ -1037,7 +1043,8 @@ void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
         continue;
       SmallVector<int64_t> values;
       if (s == kMulticastIndex) {
-        for (int64_t v = 0, e = cast<IntegerAttr>(dims[d]).getInt(); v < e; ++v)
+        auto extent = dyn_cast<IntegerAttr>(dims[d]);
+        for (int64_t v = 0, e = extent ? extent.getInt() : 0; v < e; ++v)
           values.push_back(v);
       } else if (dyn) {
         std::optional<int64_t> v = inst.lookup(dyn);

@@ -123,7 +123,7 @@ amir.program @coords(%N) {
     %c0 = arith.constant 0 : index
     amir.tasks_for %t = %c0 to %N {
       amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
-        // expected-error @+1 {{expected 2 coordinates for 'g'}}
+        // expected-error @+1 {{'amir.mutate' op expected 2 offsets, got 1}}
         amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
       }
     }

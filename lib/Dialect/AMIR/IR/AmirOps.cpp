@@ -262,6 +262,45 @@ void AllocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
     setNameFn(getResult(), getName());
 }
 
+/// Static entries, with ShapedType::kDynamic for each SSA operand: the two
+/// must agree, and every other entry must be allowed by `valid`.
+static LogicalResult verifyMixed(Operation *op, StringRef what,
+                                 ArrayRef<int64_t> statics, size_t numOperands,
+                                 function_ref<bool(int64_t)> valid) {
+  size_t dynamic = llvm::count_if(statics, ShapedType::isDynamic);
+  if (dynamic != numOperands)
+    return op->emitOpError() << "has " << dynamic << " dynamic " << what
+                             << " but " << numOperands << " operands for them";
+  for (int64_t s : statics)
+    if (!ShapedType::isDynamic(s) && !valid(s))
+      return op->emitOpError() << "has an invalid static " << what << " " << s;
+  return success();
+}
+
+/// The rank of the variable `var` (its allocation's dimensions), if known.
+static std::optional<size_t> rankOf(Value var) {
+  if (auto alloc = var.getDefiningOp<AllocOp>())
+    return alloc.getStaticDims().size();
+  return std::nullopt;
+}
+
+/// Barrier indices: non-negative, dynamic or, where allowed, a multicast.
+static LogicalResult verifyBarrierIndices(Operation *op, Value barrier,
+                                          ArrayRef<int64_t> statics,
+                                          size_t numOperands, size_t targets,
+                                          bool multicast) {
+  if (failed(verifyMixed(op, "indices", statics, numOperands, [&](int64_t s) {
+        return s >= 0 || (multicast && s == exo::kMulticastIndex);
+      })))
+    return failure();
+  if (std::optional<size_t> rank = rankOf(barrier))
+    if (statics.size() != *rank * targets)
+      return op->emitOpError() << "expected " << *rank * targets << " indices ("
+                               << targets << " target(s) of a rank-" << *rank
+                               << " barrier), got " << statics.size();
+  return success();
+}
+
 LogicalResult AllocOp::verify() {
   if (static_cast<bool>(getMemoryAttr()) == static_cast<bool>(getBarrierAttr()))
     return emitOpError() << "expected exactly one of memory and barrier";
@@ -283,6 +322,10 @@ LogicalResult AllocOp::verify() {
     if (depth <= 0)
       return emitOpError() << "ring depth must be positive, got " << depth;
   }
+  // Extents: non-negative, dynamic, or -1 (an unbounded ring dimension).
+  if (failed(verifyMixed(*this, "dims", getStaticDims(), getDims().size(),
+                         [](int64_t s) { return s >= -1; })))
+    return failure();
   if (std::optional<int64_t> n = getArrivals()) {
     auto bar = getBarrierAttr()
                    ? dyn_cast<BarrierType>(getBarrierAttr().getValue())
@@ -298,6 +341,16 @@ LogicalResult AllocOp::verify() {
 template <typename AccessT> static LogicalResult verifyAccess(AccessT op) {
   if (op.getStaticOffsets().size() != op.getStaticSizes().size())
     return op.emitOpError() << "expected one size per offset";
+  if (failed(verifyMixed(op, "offsets", op.getStaticOffsets(),
+                         op.getOffsets().size(),
+                         [](int64_t) { return true; })) ||
+      failed(verifyMixed(op, "sizes", op.getStaticSizes(), op.getSizes().size(),
+                         [](int64_t s) { return s >= 0; })))
+    return failure();
+  if (std::optional<size_t> rank = rankOf(op.getVar()))
+    if (op.getStaticOffsets().size() != *rank)
+      return op.emitOpError() << "expected " << *rank << " offsets, got "
+                              << op.getStaticOffsets().size();
   return success();
 }
 LogicalResult ReadOp::verify() { return verifyAccess(*this); }
@@ -415,3 +468,54 @@ void ArriveOp::print(OpAsmPrinter &p) {
 
 #define GET_OP_CLASSES
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Verifiers of the launch and the thread structure
+//===----------------------------------------------------------------------===//
+
+LogicalResult DeviceOp::verify() {
+  // Hopper: at most 1024 threads per CTA and 16 CTAs per cluster.
+  int64_t cluster = getClusterDim(), block = getBlockDim();
+  if (cluster < 1 || cluster > 16)
+    return emitOpError() << "clusterDim must be in [1, 16], got " << cluster;
+  if (block < 1 || block > 1024)
+    return emitOpError() << "blockDim must be in [1, 1024], got " << block;
+  return success();
+}
+
+LogicalResult ThreadsForOp::verify() {
+  int64_t count = getCount();
+  if (count < 1)
+    return emitOpError() << "expected a positive count, got " << count;
+  return success();
+}
+
+LogicalResult WarpsOp::verify() {
+  int64_t lo = getLo(), hi = getHi();
+  if (lo < 0 || hi <= lo)
+    return emitOpError() << "expected warps lo to hi with 0 <= lo < hi, got "
+                         << lo << " to " << hi;
+  return success();
+}
+
+LogicalResult InstrOp::verify() {
+  if (!getTrailing())
+    return verifyMixed(*this, "indices", getStaticIndices(),
+                       getIndices().size(), [](int64_t) { return false; });
+  return verifyBarrierIndices(*this, getTrailing(), getStaticIndices(),
+                              getIndices().size(), 1, /*multicast=*/true);
+}
+
+LogicalResult ArriveOp::verify() {
+  int64_t targets = getNumTargets();
+  if (targets < 1)
+    return emitOpError() << "expected at least one target, got " << targets;
+  return verifyBarrierIndices(*this, getBarrier(), getStaticIndices(),
+                              getIndices().size(), getNumTargets(),
+                              /*multicast=*/true);
+}
+
+LogicalResult AwaitOp::verify() {
+  return verifyBarrierIndices(*this, getBarrier(), getStaticIndices(),
+                              getIndices().size(), 1, /*multicast=*/false);
+}

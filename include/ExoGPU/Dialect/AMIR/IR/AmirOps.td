@@ -87,6 +87,7 @@ def Amir_DeviceOp : Amir_Op<"device", [SingleBlock, NoTerminator]> {
   let arguments = (ins I64Attr:$cluster_dim, I64Attr:$block_dim);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "`clusterDim` $cluster_dim `blockDim` $block_dim attr-dict-with-keyword $body";
+  let hasVerifier = 1;
 }
 
 class Amir_LoopOp<string mnemonic> : Amir_Op<mnemonic, [
@@ -122,6 +123,7 @@ def Amir_ThreadsForOp : Amir_Op<"threads_for", [
                        StrAttr:$iter_name);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::BlockArgument getInductionVar() {
       return getBody().front().getArgument(0);
@@ -138,6 +140,7 @@ def Amir_WarpsOp : Amir_Op<"warps", [SingleBlock, NoTerminator]> {
   let arguments = (ins UnitAttr:$absolute, I64Attr:$lo, I64Attr:$hi);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "(`absolute` $absolute^)? $lo `to` $hi attr-dict-with-keyword $body";
+  let hasVerifier = 1;
 }
 
 def Amir_IfOp : Amir_Op<"if", [NoTerminator]> {
@@ -236,6 +239,7 @@ def Amir_InstrOp : Amir_Op<"instr", [SingleBlock, NoTerminator,
                        DenseI64ArrayAttr:$static_indices);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 def Amir_FenceOp : Amir_Op<"fence"> {
@@ -250,6 +254,7 @@ def Amir_ArriveOp : Amir_Op<"arrive"> {
                        Variadic<Index>:$indices,
                        DenseI64ArrayAttr:$static_indices, I64Attr:$num_targets);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 def Amir_AwaitOp : Amir_Op<"await"> {
@@ -261,6 +266,7 @@ def Amir_AwaitOp : Amir_Op<"await"> {
     $barrier `` custom<DynamicIndexList>($indices, $static_indices) `,`
     $timeline `,` $pending attr-dict
   }];
+  let hasVerifier = 1;
 }
 
 #endif // EXOGPU_DIALECT_AMIR_IR_AMIROPS_TD
