@@ -15,9 +15,12 @@
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace exo;
@@ -428,6 +431,131 @@ LogicalResult ProcOp::verify() {
   return success();
 }
 
+/// An instruction's declared accesses agree with its body, which is its
+/// semantics (what the CPU reference runs and `replace` unifies with): an
+/// argument the body writes is not declared `read`, one declared `write` or
+/// `read_write` is written by the body, and one declared `write` is not read
+/// before the body writes it. The checkers trust the declarations, so a
+/// wrong one would hide races. An instruction with an empty body states no
+/// semantics to compare with.
+static LogicalResult verifyDeclaredAccesses(ProcOp proc) {
+  if (!proc.isInstr() || proc.getBodyBlock().empty())
+    return success();
+  Block &body = proc.getBodyBlock();
+  auto rootArg = [&](Value v) -> std::optional<unsigned> {
+    while (auto w = v.getDefiningOp<WindowOp>())
+      v = w.getSource();
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != &body)
+      return std::nullopt;
+    return arg.getArgNumber();
+  };
+  struct Use {
+    bool read = false, written = false, readFirst = false;
+    Operation *firstWrite = nullptr, *firstRead = nullptr;
+  };
+  SmallVector<Use> uses(body.getNumArguments());
+  auto record = [&](Value tensor, bool reads, bool writes, Operation *op) {
+    std::optional<unsigned> i = rootArg(tensor);
+    if (!i)
+      return;
+    Use &u = uses[*i];
+    if (reads && !u.read) {
+      u.read = true;
+      u.firstRead = op;
+      if (!u.written)
+        u.readFirst = true;
+    }
+    if (writes && !u.written) {
+      u.written = true;
+      u.firstWrite = op;
+    }
+  };
+  SymbolTableCollection tables;
+  proc.walk([&](Operation *op) {
+    if (auto read = dyn_cast<ReadOp>(op))
+      record(read.getSource(), true, false, op);
+    else if (auto assign = dyn_cast<AssignOp>(op))
+      record(assign.getDest(), false, true, op);
+    else if (auto reduce = dyn_cast<ReduceOp>(op))
+      record(reduce.getDest(), true, true, op);
+    else if (auto call = dyn_cast<CallOp>(op)) {
+      auto callee =
+          tables.lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
+      if (!callee)
+        return;
+      for (auto [i, a] : llvm::enumerate(call.getArgs()))
+        if (AccessAttr access = callee.getArgAccess(i))
+          record(a, access.reads(), access.writes(), op);
+    }
+  });
+  for (auto [i, u] : llvm::enumerate(uses)) {
+    AccessAttr access = proc.getArgAccess(i);
+    if (!access)
+      continue;
+    StringRef name = proc.getArgName(i);
+    if (u.written && !access.writes()) {
+      InFlightDiagnostic diag =
+          proc.emitOpError() << "declares argument '" << name
+                             << "' #exo.access<read>, but its body writes it";
+      diag.attachNote(u.firstWrite->getLoc()) << "the write";
+      return diag;
+    }
+    if (access.writes() && !u.written)
+      return proc.emitOpError() << "declares argument '" << name << "' "
+                                << (access.reads() ? "read_write" : "write")
+                                << ", but its body never writes it";
+    if (access.getMode() == AccessMode::Write && u.readFirst) {
+      InFlightDiagnostic diag = proc.emitOpError()
+                                << "declares argument '" << name
+                                << "' write, but its body reads it before "
+                                   "writing it (declare read_write)";
+      diag.attachNote(u.firstRead->getLoc()) << "the read";
+      return diag;
+    }
+  }
+  return success();
+}
+
+/// Refuses a proc that can call itself, directly or through other procs: a
+/// recursive proc has no meaning the CPU reference, the checkers or the
+/// lowering could give it (its CPU run would not end).
+static LogicalResult verifyNoCallCycle(ProcOp proc) {
+  SymbolTableCollection tables;
+  // Depth-first over the call graph from `proc`, with the path of calls kept
+  // for the diagnostic.
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  auto callsOf = [](ProcOp p) {
+    SmallVector<CallOp> calls;
+    p.walk([&](CallOp c) { calls.push_back(c); });
+    return calls;
+  };
+  SmallVector<CallOp> path;
+  std::function<LogicalResult(ProcOp)> visit = [&](ProcOp p) -> LogicalResult {
+    for (CallOp call : callsOf(p)) {
+      auto callee =
+          tables.lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
+      if (!callee)
+        continue;
+      path.push_back(call);
+      if (callee == proc) {
+        InFlightDiagnostic diag = proc.emitOpError()
+                                  << "calls itself (@" << proc.getSymName();
+        for (CallOp c : path)
+          diag << " -> @" << c.getCallee();
+        diag << "); a recursive proc has no meaning";
+        diag.attachNote(path.front().getLoc()) << "the first call";
+        return diag;
+      }
+      if (visited.insert(callee).second && failed(visit(callee)))
+        return failure();
+      path.pop_back();
+    }
+    return success();
+  };
+  return visit(proc);
+}
+
 LogicalResult ProcOp::verifyRegions() {
   Block &block = getBodyBlock();
   if (block.getNumArguments() != getFunctionType().getNumInputs())
@@ -453,7 +581,9 @@ LogicalResult ProcOp::verifyRegions() {
   });
   if (walk.wasInterrupted())
     return failure();
-  return checkIndexRanges(*this);
+  if (failed(checkIndexRanges(*this)) || failed(verifyNoCallCycle(*this)))
+    return failure();
+  return verifyDeclaredAccesses(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -509,6 +509,25 @@ void transform::DivideLoopOp::getEffects(
 // transform.exo.reorder_loops
 //===----------------------------------------------------------------------===//
 
+/// Refuses targets of which one contains another, for a rewrite that erases
+/// or rebuilds its target: rewriting the outer one would free the op the
+/// inner handle points to.
+static DiagnosedSilenceableFailure refuseNestedTargets(Operation *transformOp,
+                                                       ArrayRef<ForOp> loops) {
+  for (ForOp outer : loops)
+    for (ForOp inner : loops)
+      if (outer != inner && outer->isProperAncestor(inner)) {
+        DiagnosedSilenceableFailure diag = emitSilenceableFailure(
+            transformOp->getLoc(),
+            "the targets nest: loop '" + outer.getIterName() +
+                "' contains target '" + inner.getIterName() +
+                "', which rewriting it would erase; give them separately");
+        diag.attachNote(inner.getLoc()) << "the nested target";
+        return diag;
+      }
+  return DiagnosedSilenceableFailure::success();
+}
+
 DiagnosedSilenceableFailure
 transform::ReorderLoopsOp::apply(transform::TransformRewriter &rewriter,
                                  transform::TransformResults &results,
@@ -517,6 +536,9 @@ transform::ReorderLoopsOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
+  if (DiagnosedSilenceableFailure nested = refuseNestedTargets(*this, loops);
+      !nested.succeeded())
+    return nested;
   SmallVector<Operation *> outers, inners;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
       *this, rewriter, loops,
@@ -637,6 +659,9 @@ transform::UnrollOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
+  if (DiagnosedSilenceableFailure nested = refuseNestedTargets(*this, loops);
+      !nested.succeeded())
+    return nested;
   auto max = static_cast<int64_t>(getMax());
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
       *this, rewriter, loops,

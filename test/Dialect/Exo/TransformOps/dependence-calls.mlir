@@ -2,15 +2,14 @@
 
 // Dependence questions summarize an exo.call by its windows: each array
 // argument stands for every element of its window, read and/or written as
-// the callee's body does (joined with what it declares; a declaration is not
-// checked against the body, so it is not trusted alone).
+// the callee's body does (joined with what it declares, which the verifier
+// checks against the body).
 
-// Refused: the call writes x[i] (its body assigns, whatever it declares) and
-// iteration i reads x[i + 1], which iteration i + 1's call writes later.
+// Refused: the call writes x[i] (its body assigns) and iteration i reads
+// x[i + 1], which iteration i + 1's call writes later.
 !v = !exo.tensor<[8], f32, dram>
 !w = !exo.window<[1], f32, dram>
-// Declares a read, but its body writes: the summary follows the body.
-exo.proc @bump(%a: !w {exo.access = #exo.access<read>})
+exo.proc @bump(%a: !w {exo.access = #exo.access<write>})
     instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
   %one = arith.constant 1.0 : f32
   exo.assign %a[0] = %one : !w
