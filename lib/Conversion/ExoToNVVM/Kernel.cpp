@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExoGPU/Target/LauncherNames.h"
 #include "KernelLowering.h"
 
 #include "mlir/IR/IntegerSet.h"
@@ -33,6 +34,27 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
   clusterDim = device.getClusterDim();
   if (failed(checkHostCode()) || failed(planSharedMemory()))
     return failure();
+
+  // The launcher is a C++ function named after the proc, with a parameter
+  // named after each argument (and NAME_map for each tensor map).
+  if (const char *why = launcherNameProblem(proc.getSymName()); *why)
+    return proc.emitOpError()
+           << "is lowered to a C++ launcher named after it, but '"
+           << proc.getSymName() << "' " << why << "; rename the proc";
+  for (unsigned i = 0, e = proc.getArgumentTypes().size(); i < e; ++i) {
+    StringRef name = proc.getArgName(i);
+    if (const char *why = launcherNameProblem(name); *why)
+      return proc.emitOpError()
+             << "argument '" << name << "' becomes a parameter of the C++ "
+             << "launcher, but it " << why << "; rename it";
+    if (name.ends_with("_map"))
+      for (unsigned j = 0; j < e; ++j)
+        if (name == (proc.getArgName(j) + "_map").str())
+          return proc.emitOpError()
+                 << "argument '" << name << "' would collide with the "
+                 << "launcher's tensor map of argument '" << proc.getArgName(j)
+                 << "'; rename it";
+  }
 
   // Signature: the proc's arguments, then one CUtensorMap per tensor map.
   SmallVector<Type> argTypes;
