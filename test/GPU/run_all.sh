@@ -46,7 +46,7 @@
 #   tma_ranks_launcher.h             (tmaranks) examples/tma/tma_ranks.mlir
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
-# The first three are required (a missing one fails its build); for the
+# test/GPU/gen_all.sh GEN_DIR writes all of them here. The first three are required (a missing one fails its build); for the
 # others a missing header skips that kernel's steps (reported as skipped, not
 # failed). OUT_DIR receives the binaries gemm_check, gemm_check_splitk,
 # gemv_check, gemm_check_1cta, gemm_check_pingpong, gemm_check_bf16, tma_check and saxpy_check,
