@@ -302,8 +302,10 @@ struct Variable {
 
 class Machine {
 public:
-  Machine(amir::ProgramOp program, AbstractMachineStats &stats, bool progress)
-      : program(program), stats(stats), progress(progress) {}
+  Machine(amir::ProgramOp program, AbstractMachineStats &stats, bool progress,
+          int64_t maxInstances)
+      : program(program), stats(stats), progress(progress),
+        maxInstances(maxInstances) {}
   LogicalResult run(const llvm::StringMap<int64_t> &sizes);
 
 private:
@@ -419,6 +421,7 @@ private:
   amir::ProgramOp program;
   AbstractMachineStats &stats;
   bool progress;
+  int64_t maxInstances;
   int64_t totalTasks = -1; // known once the first task starts
   DenseMap<Value, int64_t> values;
   DenseMap<Value, Variable *> vars;
@@ -1534,7 +1537,11 @@ LogicalResult Machine::execBlock(Block &block, Collective &g) {
 }
 
 LogicalResult Machine::execOp(Operation &op, Collective &g) {
-  ++stats.statements;
+  if (++stats.statements > maxInstances && maxInstances > 0)
+    return mlir::emitError(op.getLoc())
+           << "the check stops after " << maxInstances
+           << " statement instances (" << stats.tasks
+           << " tasks so far): check smaller sizes, or raise max-instances";
   if (isa_and_nonnull<arith::ArithDialect>(op.getDialect()))
     return evalArith(op);
   if (auto alloc = dyn_cast<amir::AllocOp>(op)) {
@@ -1664,7 +1671,13 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         }
         task.task = nextTask++;
         task.changed();
-        ++stats.tasks;
+        // Each task keeps records of its own (about 100 bytes): the tasks
+        // are capped with the statement instances.
+        if (++stats.tasks > maxInstances / 64 && maxInstances > 0)
+          return mlir::emitError(loop.getLoc())
+                 << "the check stops after " << maxInstances / 64
+                 << " tasks (max-instances / 64): check smaller sizes, or "
+                    "raise max-instances";
         liveShared.clear(); // a task's shared memory is its own
         deadGeneric.clear();
         proxyFenced = Threads();
@@ -2092,9 +2105,9 @@ LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
 
 LogicalResult exo::interpretProgram(amir::ProgramOp program,
                                     const llvm::StringMap<int64_t> &sizes,
-                                    AbstractMachineStats *stats,
-                                    bool progress) {
+                                    AbstractMachineStats *stats, bool progress,
+                                    int64_t maxInstances) {
   AbstractMachineStats local;
-  Machine machine(program, stats ? *stats : local, progress);
+  Machine machine(program, stats ? *stats : local, progress, maxInstances);
   return machine.run(sizes);
 }

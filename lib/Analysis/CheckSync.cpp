@@ -60,7 +60,8 @@ template <typename Base> struct WithBareSizes : Base {
     for (StringRef w : words) {
       StringRef key = w.split('=').first;
       if (w.contains('=') && key != "sizes" && key != "stats" &&
-          key != "progress" && key != "allow-unused-sizes") {
+          key != "progress" && key != "allow-unused-sizes" &&
+          key != "max-instances") {
         bare.push_back(w.str());
         continue;
       }
@@ -108,11 +109,12 @@ static LogicalResult checkSizeNames(ModuleOp module,
 /// Interprets every program of `module`.
 static LogicalResult interpretAll(ModuleOp module,
                                   const llvm::StringMap<int64_t> &sizes,
-                                  bool stats, bool progress) {
+                                  bool stats, bool progress,
+                                  int64_t maxInstances) {
   bool ok = true;
   for (auto program : module.getOps<amir::ProgramOp>()) {
     AbstractMachineStats s;
-    if (failed(interpretProgram(program, sizes, &s, progress))) {
+    if (failed(interpretProgram(program, sizes, &s, progress, maxInstances))) {
       ok = false;
       continue;
     }
@@ -161,7 +163,7 @@ struct AmirInterpretPass
     if (failed(s) ||
         (!allowUnusedSizes &&
          failed(checkSizeNames(getOperation(), *s, "amir.program"))) ||
-        failed(interpretAll(getOperation(), *s, stats, progress)))
+        failed(interpretAll(getOperation(), *s, stats, progress, maxInstances)))
       signalPassFailure();
   }
 };
@@ -181,7 +183,7 @@ struct ExoCheckSyncPass
     if (failed(pm.run(*copy)) ||
         (!allowUnusedSizes &&
          failed(checkSizeNames(*copy, *s, "proc with a device function"))) ||
-        failed(interpretAll(*copy, *s, stats, progress)))
+        failed(interpretAll(*copy, *s, stats, progress, maxInstances)))
       signalPassFailure();
   }
 };

@@ -28,13 +28,19 @@ struct AbstractMachineStats {
   int64_t tasks = 0;
 };
 
+/// The statement instances a check runs by default before it stops.
+constexpr int64_t kDefaultMaxInstances = int64_t(1) << 30;
+
 /// Runs `program` with the given sizes (by argument name). Emits an error
 /// (with notes) for the first hazard or misuse and returns failure.
-/// With `progress`, a line per percent of tasks goes to stderr.
-mlir::LogicalResult interpretProgram(amir::ProgramOp program,
-                                     const llvm::StringMap<int64_t> &sizes,
-                                     AbstractMachineStats *stats = nullptr,
-                                     bool progress = false);
+/// With `progress`, a line per percent of tasks goes to stderr. A run that
+/// would execute more than `maxInstances` statement instances, or run more
+/// than `maxInstances / 64` tasks, stops with an error instead of running
+/// for hours or exhausting memory (0: no limit).
+mlir::LogicalResult
+interpretProgram(amir::ProgramOp program, const llvm::StringMap<int64_t> &sizes,
+                 AbstractMachineStats *stats = nullptr, bool progress = false,
+                 int64_t maxInstances = kDefaultMaxInstances);
 
 } // namespace exo
 

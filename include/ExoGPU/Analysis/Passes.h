@@ -7,6 +7,7 @@
 #ifndef EXOGPU_ANALYSIS_PASSES_H
 #define EXOGPU_ANALYSIS_PASSES_H
 
+#include "ExoGPU/Analysis/AbstractMachine.h"
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

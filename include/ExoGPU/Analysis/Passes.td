@@ -114,6 +114,10 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
            /*default=*/"false",
            "Accept sizes that no program takes (for a file split into "
            "chunks that share one size list); otherwise they are an error">,
+    Option<"maxInstances", "max-instances", "int64_t",
+           /*default=*/"::exo::kDefaultMaxInstances",
+           "Stop with an error after this many statement instances (0: no "
+           "limit)">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
@@ -143,6 +147,10 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
            /*default=*/"false",
            "Accept sizes that no program takes (for a file split into "
            "chunks that share one size list); otherwise they are an error">,
+    Option<"maxInstances", "max-instances", "int64_t",
+           /*default=*/"::exo::kDefaultMaxInstances",
+           "Stop with an error after this many statement instances (0: no "
+           "limit)">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
