@@ -19,6 +19,8 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/ExecutionEngine/Orc/Shared/ExecutorSymbolDef.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -133,6 +135,15 @@ static uint64_t maxArgumentBytes() {
       return v;
   }
   return uint64_t(8) << 30;
+}
+
+/// The bounds-checked program's reports (one run at a time).
+static int64_t oobCount = 0, oobFirstSite = -1;
+
+/// Called by the lowered program at an access outside its buffer.
+extern "C" void exoRunnerOutOfBounds(int64_t site) {
+  if (oobCount++ == 0)
+    oobFirstSite = site;
 }
 
 static uint64_t stableHash(StringRef s) {
@@ -268,12 +279,20 @@ FailureOr<std::unique_ptr<CpuRunner>> CpuRunner::create(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> clone = module.clone();
   PassManager lower(ctx);
-  lower.addPass(createExoLowerToCPU());
+  ExoLowerToCPUOptions lowerOptions;
+  lowerOptions.checkBounds = true;
+  lower.addPass(createExoLowerToCPU(lowerOptions));
   if (failed(lower.run(*clone)))
     return failure();
+  std::vector<std::string> sites;
+  if (auto list = (*clone)->getAttrOfType<ArrayAttr>("exo.oob_sites"))
+    for (Attribute a : list)
+      sites.push_back(cast<StringAttr>(a).getValue().str());
   // C wrappers take memrefs as descriptor pointers; the exo argument names
   // have no meaning for LLVM.
   for (auto fn : clone->getOps<func::FuncOp>()) {
+    if (fn.isDeclaration()) // the runner's own hooks take plain C arguments
+      continue;
     fn->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                 UnitAttr::get(ctx));
     for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
@@ -297,7 +316,16 @@ FailureOr<std::unique_ptr<CpuRunner>> CpuRunner::create(ModuleOp module) {
     return emitError(module.getLoc())
            << "cannot JIT-compile the program: " << msg;
   }
-  return std::unique_ptr<CpuRunner>(new CpuRunner(std::move(*engine)));
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    map[interner("exo_runner_out_of_bounds")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&exoRunnerOutOfBounds),
+        llvm::JITSymbolFlags::Exported};
+    return map;
+  });
+  auto runner = std::unique_ptr<CpuRunner>(new CpuRunner(std::move(*engine)));
+  runner->oobSites = std::move(sites);
+  return runner;
 }
 
 LogicalResult CpuRunner::run(ProcOp proc, ArgList &args) {
@@ -339,9 +367,21 @@ LogicalResult CpuRunner::run(ProcOp proc, ArgList &args) {
     }
   }
   std::string name = ("_mlir_ciface_" + proc.getSymName()).str();
+  oobCount = 0;
+  oobFirstSite = -1;
   if (llvm::Error err = engine->invokePacked(name, packed))
     return proc.emitError() << "cannot call @" << proc.getSymName() << ": "
                             << llvm::toString(std::move(err));
+  if (oobCount > 0) {
+    std::string where =
+        oobFirstSite >= 0 && size_t(oobFirstSite) < oobSites.size()
+            ? oobSites[oobFirstSite]
+            : std::string("an unknown statement");
+    return proc.emitError()
+           << "@" << proc.getSymName() << " accessed outside a tensor "
+           << oobCount << " time(s) at these sizes (those accesses were "
+           << "skipped), first at " << where;
+  }
   return success();
 }
 

@@ -27,10 +27,23 @@ def ExoLowerToCPU : Pass<"exo-lower-to-cpu", "::mlir::ModuleOp"> {
     modulo `d`): its meaning when no element is used after its slot was
     reused, which the sync checker requires (use_after_free).
 
+    With `check-bounds`, every access that is not `oob` and every window is
+    checked against its buffer: outside it, the access is skipped (a read
+    gives 0) and `@exo_runner_out_of_bounds(site)` is called, where `site`
+    indexes the module's `exo.oob_sites` array of the statements' locations.
+    exo-gpu-run uses it, so that a program that reaches past a tensor is
+    reported, never run on corrupted memory.
+
     ```
     exo-gpu-opt gemm.mlir -exo-lower-to-cpu
+    exo-gpu-opt gemm.mlir -exo-lower-to-cpu=check-bounds=true
     ```
   }];
+  let options = [
+    Option<"checkBounds", "check-bounds", "bool", /*default=*/"false",
+           "Check every access and window against its buffer; report "
+           "through @exo_runner_out_of_bounds">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",

@@ -81,6 +81,8 @@ public:
 private:
   explicit CpuRunner(std::unique_ptr<mlir::ExecutionEngine> engine)
       : engine(std::move(engine)) {}
+  /// The locations of the bounds checks, by site id.
+  std::vector<std::string> oobSites;
   std::unique_ptr<mlir::ExecutionEngine> engine;
 };
 

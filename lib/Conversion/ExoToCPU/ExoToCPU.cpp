@@ -49,10 +49,17 @@ Type convertType(Type type) {
                          layout);
 }
 
+/// The function a bounds-checked lowering calls at an access outside its
+/// buffer (exo-gpu-run provides it).
+constexpr llvm::StringLiteral kOutOfBoundsHook = "exo_runner_out_of_bounds";
+
 class ProcLowering {
 public:
-  ProcLowering(ProcOp proc, OpBuilder &builder)
-      : proc(proc), b(builder), loc(proc.getLoc()) {}
+  /// With `sites`, accesses are bounds-checked and each check's location is
+  /// appended to it (its index is the site id the report passes).
+  ProcLowering(ProcOp proc, OpBuilder &builder,
+               SmallVectorImpl<Attribute> *sites = nullptr)
+      : proc(proc), b(builder), loc(proc.getLoc()), sites(sites) {}
 
   FailureOr<func::FuncOp> run();
 
@@ -81,11 +88,62 @@ private:
   void guarded(Location l, bool oob, Value buffer, ArrayRef<Value> idx,
                function_ref<void()> body);
 
+  /// When checking bounds: `body` under a bounds check, with a report of
+  /// the site of `l` otherwise; a read's value is 0 there.
+  void checked(Location l, Value buffer, ArrayRef<Value> idx,
+               function_ref<void()> body);
+  Value checkedLoad(Location l, Value buffer, ArrayRef<Value> idx);
+  /// Reports site `l` (out of bounds) through the runner's hook.
+  void report(Location l);
+
   ProcOp proc;
   OpBuilder &b;
   Location loc;
   IRMapping map;
+  SmallVectorImpl<Attribute> *sites;
 };
+
+void ProcLowering::report(Location l) {
+  int64_t site = sites->size();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto flc = dyn_cast<FileLineColLoc>(l))
+    os << flc.getFilename().getValue() << ":" << flc.getLine() << ":"
+       << flc.getColumn();
+  else
+    l.print(os);
+  sites->push_back(b.getStringAttr(text));
+  func::CallOp::create(
+      b, l, kOutOfBoundsHook, TypeRange{},
+      ValueRange{arith::ConstantIntOp::create(b, l, b.getI64Type(), site)});
+}
+
+void ProcLowering::checked(Location l, Value buffer, ArrayRef<Value> idx,
+                           function_ref<void()> body) {
+  auto scfIf = scf::IfOp::create(b, l, TypeRange{}, inBounds(l, buffer, idx),
+                                 /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(scfIf.thenBlock()->getTerminator());
+  body();
+  b.setInsertionPoint(scfIf.elseBlock()->getTerminator());
+  report(l);
+}
+
+Value ProcLowering::checkedLoad(Location l, Value buffer, ArrayRef<Value> idx) {
+  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
+  auto scfIf =
+      scf::IfOp::create(b, l, TypeRange{elem}, inBounds(l, buffer, idx),
+                        /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(scfIf.thenBlock());
+  scf::YieldOp::create(b, l,
+                       ValueRange{memref::LoadOp::create(b, l, buffer, idx)});
+  b.setInsertionPointToStart(scfIf.elseBlock());
+  report(l);
+  scf::YieldOp::create(
+      b, l, ValueRange{arith::ConstantOp::create(b, l, b.getZeroAttr(elem))});
+  return scfIf.getResult(0);
+}
 
 FailureOr<func::FuncOp> ProcLowering::run() {
   SmallVector<Type> argTypes;
@@ -266,7 +324,9 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
         ringIndices(read.getSource(), read.getMixedIndices());
     Value src = map.lookup(read.getSource());
     if (!isOobAccess(read)) {
-      map.map(read.getResult(), memref::LoadOp::create(b, l, src, idx));
+      map.map(read.getResult(),
+              sites ? checkedLoad(l, src, idx)
+                    : Value(memref::LoadOp::create(b, l, src, idx)));
       return success();
     }
     // Outside the tensor, an oob read is 0.
@@ -290,23 +350,31 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
     SmallVector<Value> idx =
         ringIndices(assign.getDest(), assign.getMixedIndices());
     Value dest = map.lookup(assign.getDest());
-    guarded(l, isOobAccess(assign), dest, idx, [&] {
+    auto store = [&] {
       memref::StoreOp::create(b, l, map.lookup(assign.getValue()), dest, idx);
-    });
+    };
+    if (sites && !isOobAccess(assign))
+      checked(l, dest, idx, store);
+    else
+      guarded(l, isOobAccess(assign), dest, idx, store);
     return success();
   }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     SmallVector<Value> idx =
         ringIndices(reduce.getDest(), reduce.getMixedIndices());
     Value dest = map.lookup(reduce.getDest());
-    guarded(l, isOobAccess(reduce), dest, idx, [&] {
+    auto update = [&] {
       Value old = memref::LoadOp::create(b, l, dest, idx);
       Value v = map.lookup(reduce.getValue());
       Value sum = isa<FloatType>(v.getType())
                       ? Value(arith::AddFOp::create(b, l, old, v))
                       : Value(arith::AddIOp::create(b, l, old, v));
       memref::StoreOp::create(b, l, sum, dest, idx);
-    });
+    };
+    if (sites && !isOobAccess(reduce))
+      checked(l, dest, idx, update);
+    else
+      guarded(l, isOobAccess(reduce), dest, idx, update);
     return success();
   }
   if (auto window = dyn_cast<WindowOp>(op)) {
@@ -366,6 +434,41 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
                                getValueOrCreateConstantIndexOp(b, l, sizes[i]),
                                constantIndex(0))
                                .getResult());
+    if (sites && !clip) {
+      // Bounds-checked: a window reaching past its source is reported, and
+      // its offsets move to 0 so that no access through it leaves the
+      // buffer.
+      Value inside = arith::ConstantIntOp::create(b, l, 1, 1);
+      for (auto [i, size] : llvm::enumerate(window.getStaticSizes())) {
+        if (size == WindowOp::kFull)
+          continue;
+        Value o = getValueOrCreateConstantIndexOp(b, l, offsets[i]);
+        Value end = arith::AddIOp::create(
+            b, l, o, constantIndex(size == WindowOp::kPoint ? 1 : size));
+        Value dim = memref::DimOp::create(b, l, src, i);
+        Value ok = arith::AndIOp::create(
+            b, l,
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, o,
+                                  constantIndex(0)),
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, end, dim));
+        inside = arith::AndIOp::create(b, l, inside, ok);
+      }
+      auto scfIf = scf::IfOp::create(b, l, TypeRange{}, inside,
+                                     /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(scfIf.elseBlock()->getTerminator());
+        report(l);
+      }
+      for (auto [i, size] : llvm::enumerate(window.getStaticSizes()))
+        if (size != WindowOp::kFull)
+          offsets[i] = OpFoldResult(
+              arith::SelectOp::create(
+                  b, l, inside,
+                  getValueOrCreateConstantIndexOp(b, l, offsets[i]),
+                  constantIndex(0))
+                  .getResult());
+    }
     auto srcType = cast<MemRefType>(src.getType());
     MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
         resultShape, srcType, offsets, sizes, strides);
@@ -403,18 +506,28 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
 }
 
 struct ExoLowerToCPUPass : exo::impl::ExoLowerToCPUBase<ExoLowerToCPUPass> {
+  using ExoLowerToCPUBase::ExoLowerToCPUBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<ProcOp> procs(module.getOps<ProcOp>());
     OpBuilder b(module.getContext());
+    SmallVector<Attribute> sites;
     for (ProcOp proc : procs) {
       b.setInsertionPoint(proc);
-      ProcLowering lowering(proc, b);
+      ProcLowering lowering(proc, b, checkBounds ? &sites : nullptr);
       if (failed(lowering.run()))
         return signalPassFailure();
     }
     for (ProcOp proc : procs)
       proc.erase();
+    if (checkBounds) {
+      // The hook the runner provides: its argument indexes exo.oob_sites.
+      b.setInsertionPointToEnd(module.getBody());
+      auto hook = func::FuncOp::create(b, module.getLoc(), kOutOfBoundsHook,
+                                       b.getFunctionType({b.getI64Type()}, {}));
+      hook.setPrivate();
+      module->setAttr("exo.oob_sites", b.getArrayAttr(sites));
+    }
   }
 };
 
