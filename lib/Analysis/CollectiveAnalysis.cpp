@@ -119,6 +119,10 @@ private:
   /// Arrive counts and multicast masks of an mbarrier's arrives and of the
   /// instructions that signal it.
   void computeArrivals(AllocOp alloc);
+  /// Refuses an arrive on `alloc` that sets the expected transaction bytes
+  /// of the loads before it but does not target every CTA they deliver
+  /// bytes to (the pairing of the lowering's expect-tx, Barriers.cpp).
+  void checkTransactionTargets(AllocOp alloc);
 
   /// How `tile` constrains the parts.
   LogicalResult tile(const ThreadSet &threads, CollUnitAttr unit, TileMode mode,
@@ -279,6 +283,9 @@ LogicalResult CollectiveAnalyzer::run() {
   if (hadError)
     return failure();
   device.walk([&](AllocOp alloc) { computeArrivals(alloc); });
+  if (hadError)
+    return failure();
+  device.walk([&](AllocOp alloc) { checkTransactionTargets(alloc); });
   return failure(hadError);
 }
 
@@ -1163,6 +1170,79 @@ void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
       return;
     }
   result.arriveCounts[alloc] = expected;
+}
+
+void CollectiveAnalyzer::checkTransactionTargets(AllocOp alloc) {
+  auto type = dyn_cast<BarrierType>(alloc.getType());
+  if (!type || type.getKind() != BarrierKind::Mbarrier)
+    return;
+  std::optional<unsigned> m = result.getNumDistributedDims(alloc);
+  StringRef name = alloc.getName().empty() ? "<unnamed>" : alloc.getName();
+  for (Operation *user : alloc.getResult().getUsers()) {
+    auto arrive = dyn_cast<ArriveOp>(user);
+    if (!arrive)
+      continue;
+    // The loads whose bytes this arrive expects, as the lowering pairs
+    // them: calls with this trailing barrier before the arrive in its
+    // innermost sequential (or task) loop, on the same local element.
+    Operation *scope = arrive->getParentOp();
+    while (!isa<DeviceFunctionOp>(scope) &&
+           !(isa<ForOp>(scope) && !cast<ForOp>(scope).getMode().isThreads()))
+      scope = scope->getParentOp();
+    SmallVector<CallOp> loads;
+    bool reached = false;
+    scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == arrive.getOperation())
+        reached = true;
+      auto call = dyn_cast<CallOp>(op);
+      if (!reached && call && call.getTrailing() == alloc.getResult())
+        loads.push_back(call);
+    });
+    SmallVector<OpFoldResult> target = arrive.getTargetIndices(0);
+    ArrayRef<uint64_t> arriveMasks = result.getMulticastMasks(arrive);
+    for (CallOp call : loads) {
+      SmallVector<OpFoldResult> idx =
+          getMixedValues(call.getStaticTrailingIndices(),
+                         call.getTrailingIndices(), call.getContext());
+      bool same = true;
+      for (unsigned d = m.value_or(0); same && d < target.size(); ++d) {
+        std::optional<int64_t> a = getConstantIntValue(target[d]);
+        std::optional<int64_t> c = getConstantIntValue(idx[d]);
+        same = a && c ? *a == *c : target[d] == idx[d];
+      }
+      if (!same)
+        continue;
+      ArrayRef<uint64_t> callMasks = result.getMulticastMasks(call);
+      ArrayRef<CollectiveInstance> callInsts = result.getInstances(call);
+      for (auto [i, inst] : llvm::enumerate(result.getInstances(arrive))) {
+        uint64_t mask = i < arriveMasks.size() ? arriveMasks[i] : 0;
+        for (auto [ci, cinst] : llvm::enumerate(callInsts)) {
+          ThreadSet shared = cinst.threads;
+          shared &= inst.threads;
+          if (shared.none())
+            continue;
+          uint64_t delivered = ci < callMasks.size() ? callMasks[ci] : 0;
+          // Per CTA of the arrive: its own element unless it multicasts.
+          for (unsigned t : shared.set_bits()) {
+            int64_t cta = t / blockDim;
+            uint64_t targets = mask ? mask : uint64_t(1) << cta;
+            uint64_t missing = delivered & ~targets;
+            if (!missing)
+              continue;
+            InFlightDiagnostic diag = error(arrive);
+            diag << "sets the expected transaction bytes of the TMA loads "
+                    "before it, but does not target CTAs "
+                 << maskText(missing) << "'s elements of '" << name
+                 << "', to which CTA " << cta << "'s load delivers bytes"
+                 << describeInstance(inst)
+                 << "; their phases could complete before the bytes land";
+            diag.attachNote(call.getLoc()) << "the load";
+            return;
+          }
+        }
+      }
+    }
+  }
 }
 
 FailureOr<CollectiveAnalysis> CollectiveAnalysis::run(DeviceFunctionOp device) {

@@ -849,7 +849,7 @@ exo.proc @multicast_of_odd_rows(%N: index, %K: index, %B: !B) {
         // expected-error @+1 {{'exo.call' op the window's 63 rows do not split over 2 issuing CTAs}}
         exo.call @tma_load_multicast(%s, %b) >> %bar[:] : (!S, !Btile) >> !Bar
         exo.for %c = 0 to 2 cuda_threads<cta> {
-          exo.arrive(cuda_temporal) >> %bar[%c] : !Bar
+          exo.arrive(cuda_temporal) >> %bar[:] : !Bar
         }
       }
       exo.for %c = 0 to 2 cuda_threads<cta> {
