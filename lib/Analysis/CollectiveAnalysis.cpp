@@ -60,6 +60,12 @@ ArrayRef<uint64_t> CollectiveAnalysis::getWrittenCtas(Operation *call) const {
   return it->second;
 }
 
+const CollectiveAnalysis::ExpectedLoads *
+CollectiveAnalysis::getExpectedLoads(Operation *arrive) const {
+  auto it = expectedLoads.find(arrive);
+  return it == expectedLoads.end() ? nullptr : &it->second;
+}
+
 std::string CollectiveAnalysis::describe(const ThreadSet &threads) const {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -119,9 +125,10 @@ private:
   /// Arrive counts and multicast masks of an mbarrier's arrives and of the
   /// instructions that signal it.
   void computeArrivals(AllocOp alloc);
-  /// Refuses an arrive on `alloc` that sets the expected transaction bytes
-  /// of the loads before it but does not target every CTA they deliver
-  /// bytes to (the pairing of the lowering's expect-tx, Barriers.cpp).
+  /// Pairs each arrive on `alloc` with the loads whose transaction bytes it
+  /// expects (ExpectedLoads, which the lowering's expect-tx reads) and
+  /// refuses an arrive that does not target every CTA those loads deliver
+  /// bytes to.
   void checkTransactionTargets(AllocOp alloc);
 
   /// How `tile` constrains the parts.
@@ -1182,36 +1189,47 @@ void CollectiveAnalyzer::checkTransactionTargets(AllocOp alloc) {
     auto arrive = dyn_cast<ArriveOp>(user);
     if (!arrive)
       continue;
-    // The loads whose bytes this arrive expects, as the lowering pairs
-    // them: calls with this trailing barrier before the arrive in its
-    // innermost sequential (or task) loop, on the same local element.
+    // The phase: the innermost enclosing sequential (or task) loop.
+    CollectiveAnalysis::ExpectedLoads &expected = result.expectedLoads[arrive];
     Operation *scope = arrive->getParentOp();
     while (!isa<DeviceFunctionOp>(scope) &&
            !(isa<ForOp>(scope) && !cast<ForOp>(scope).getMode().isThreads()))
       scope = scope->getParentOp();
-    SmallVector<CallOp> loads;
+    expected.phase = scope;
+    SmallVector<OpFoldResult> target = arrive.getTargetIndices(0);
     bool reached = false;
     scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == arrive.getOperation())
         reached = true;
       auto call = dyn_cast<CallOp>(op);
-      if (!reached && call && call.getTrailing() == alloc.getResult())
-        loads.push_back(call);
-    });
-    SmallVector<OpFoldResult> target = arrive.getTargetIndices(0);
-    ArrayRef<uint64_t> arriveMasks = result.getMulticastMasks(arrive);
-    for (CallOp call : loads) {
+      if (reached || !call || call.getTrailing() != alloc.getResult())
+        return;
+      // Only the calls that complete on the element this arrive signals
+      // (its local coordinates pick the CTA's mbarrier; the distributed
+      // ones pick the CTA, which the instances account for).
       SmallVector<OpFoldResult> idx =
           getMixedValues(call.getStaticTrailingIndices(),
                          call.getTrailingIndices(), call.getContext());
-      bool same = true;
-      for (unsigned d = m.value_or(0); same && d < target.size(); ++d) {
+      for (unsigned d = m.value_or(0); d < target.size(); ++d) {
         std::optional<int64_t> a = getConstantIntValue(target[d]);
         std::optional<int64_t> c = getConstantIntValue(idx[d]);
-        same = a && c ? *a == *c : target[d] == idx[d];
+        if (a && c) {
+          if (*a != *c)
+            return;
+          continue;
+        }
+        if (target[d] != idx[d]) {
+          if (!expected.undecided) {
+            expected.undecided = call;
+            expected.undecidedDim = d;
+          }
+          return;
+        }
       }
-      if (!same)
-        continue;
+      expected.loads.push_back(call);
+    });
+    ArrayRef<uint64_t> arriveMasks = result.getMulticastMasks(arrive);
+    for (CallOp call : expected.loads) {
       ArrayRef<uint64_t> callMasks = result.getMulticastMasks(call);
       ArrayRef<CollectiveInstance> callInsts = result.getInstances(call);
       for (auto [i, inst] : llvm::enumerate(result.getInstances(arrive))) {

@@ -85,6 +85,21 @@ public:
   /// owners), for each of its instances; empty when it writes none.
   llvm::ArrayRef<uint64_t> getWrittenCtas(mlir::Operation *call) const;
 
+  /// The TMA loads whose transaction bytes an mbarrier arrive expects: the
+  /// calls with its barrier that come before it in its phase (the innermost
+  /// enclosing sequential or task loop, or the device function) and complete
+  /// on the element it signals (the same local coordinates). `undecided` is
+  /// a call whose local coordinate `undecidedDim` differs from the arrive's
+  /// only as written, so that neither can be told.
+  struct ExpectedLoads {
+    mlir::Operation *phase = nullptr;
+    llvm::SmallVector<CallOp> loads;
+    CallOp undecided;
+    unsigned undecidedDim = 0;
+  };
+  /// The expected loads of an arrive on an mbarrier, if it has been paired.
+  const ExpectedLoads *getExpectedLoads(mlir::Operation *arrive) const;
+
   /// A human-readable description of a thread set ("warpgroup 1 of CTA 0
   /// (threads 128-255)").
   std::string describe(const ThreadSet &threads) const;
@@ -107,6 +122,7 @@ private:
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>>
       multicastMasks;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>> writtenCtas;
+  llvm::DenseMap<mlir::Operation *, ExpectedLoads> expectedLoads;
 };
 
 } // namespace exo

@@ -321,53 +321,26 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
   SmallVector<CallOp> txCalls;
   DenseMap<Operation *, int64_t> txRepeats;
   {
-    // The innermost enclosing sequential (or task) loop: one phase.
-    Operation *scope = arrive->getParentOp();
-    while (!isa<DeviceFunctionOp>(scope) &&
-           !(isa<ForOp>(scope) && !cast<ForOp>(scope).getMode().isThreads()))
-      scope = scope->getParentOp();
-    bool reached = false;
-    scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == arrive.getOperation())
-        reached = true;
-      auto call = dyn_cast<CallOp>(op);
-      if (!reached && call && call.getTrailing() == arrive.getBarrier())
-        txCalls.push_back(call);
-    });
-    // Only the calls that complete on the element this arrive signals (its
-    // local coordinates, which pick the CTA's mbarrier; distributed ones
-    // pick the CTA, which the instances below account for).
-    SmallVector<OpFoldResult> target = arrive.getTargetIndices(0);
-    SmallVector<CallOp> sameElement;
-    for (CallOp call : txCalls) {
-      SmallVector<OpFoldResult> idx =
-          getMixedValues(call.getStaticTrailingIndices(),
-                         call.getTrailingIndices(), call.getContext());
-      bool same = true;
-      for (unsigned d = info.numDistributed; same && d < target.size(); ++d) {
-        std::optional<int64_t> a = getConstantIntValue(target[d]);
-        std::optional<int64_t> c = getConstantIntValue(idx[d]);
-        if (a && c) {
-          same = *a == *c;
-          continue;
-        }
-        if (target[d] == idx[d])
-          continue;
-        InFlightDiagnostic diag = arrive.emitOpError()
-                                  << "cannot tell whether the trailing "
-                                     "barrier of a call before it completes "
-                                     "on the element it signals (coordinate "
-                                  << d
-                                  << " differs as written): its expected "
-                                     "transaction bytes would be guessed; "
-                                     "index both by the same value";
-        diag.attachNote(call.getLoc()) << "the call";
-        return diag;
-      }
-      if (same)
-        sameElement.push_back(call);
+    // The loads whose bytes this arrive expects, as the collective analysis
+    // paired them (it also refuses an arrive that misses a CTA they deliver
+    // to).
+    const CollectiveAnalysis::ExpectedLoads *expected =
+        ca.getExpectedLoads(arrive);
+    Operation *scope = expected ? expected->phase : arrive->getParentOp();
+    if (expected && expected->undecided) {
+      InFlightDiagnostic diag = arrive.emitOpError()
+                                << "cannot tell whether the trailing "
+                                   "barrier of a call before it completes "
+                                   "on the element it signals (coordinate "
+                                << expected->undecidedDim
+                                << " differs as written): its expected "
+                                   "transaction bytes would be guessed; "
+                                   "index both by the same value";
+      diag.attachNote(expected->undecided->getLoc()) << "the call";
+      return diag;
     }
-    txCalls = std::move(sameElement);
+    if (expected)
+      txCalls.assign(expected->loads.begin(), expected->loads.end());
     // A call inside sequential loops of the phase runs once per iteration
     // of each: its bytes count that many times.
     for (CallOp call : txCalls) {
