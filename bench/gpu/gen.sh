@@ -6,22 +6,8 @@
 # launcher into GEN_DIR, for bench/gpu/run.sh on the GPU machine. BUILD_DIR
 # (default build) holds exo-gpu-opt and exo-gpu-translate.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-gen_dir=${1:?usage: $0 GEN_DIR [BUILD_DIR]}
-build_dir=${2:-$root/build}
-mkdir -p "$gen_dir"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# gen NAME FILE [-transform-interpreter]: NAME_launcher.h from FILE.
-gen() {
-  local name=$1 file=$2
-  shift 2
-  "$build_dir/bin/exo-gpu-opt" "$root/$file" "$@" -exo-to-ptx \
-    -o "$tmp/$name.mlir"
-  "$build_dir/bin/exo-gpu-translate" --exo-emit-launcher "$tmp/$name.mlir" \
-    -o "$gen_dir/${name}_launcher.h"
-  echo "$gen_dir/${name}_launcher.h"
-}
+# shellcheck source=../../scripts/gen_launchers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/gen_launchers.sh" "$@"
 gen gemm_sm90_tf32_derived_cluster examples/gemm/gemm_derived_cluster.mlir \
   -transform-interpreter
 gen gemm_sm90_tf32_derived_cluster_1x2 \

@@ -6,21 +6,8 @@
 # transform script), with BUILD_DIR's (default build) exo-gpu-opt and
 # exo-gpu-translate. Run it here, then carry GEN_DIR to the GPU machine.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-gen_dir=${1:?usage: $0 GEN_DIR [BUILD_DIR]}
-build_dir=${2:-$root/build}
-mkdir -p "$gen_dir"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# gen HEADER FILE [OPTIONS...]: GEN_DIR/HEADER_launcher.h from FILE.
-gen() {
-  local name=$1 file=$2
-  shift 2
-  "$build_dir/bin/exo-gpu-opt" "$root/$file" "$@" -exo-to-ptx \
-    -o "$tmp/$name.mlir"
-  "$build_dir/bin/exo-gpu-translate" --exo-emit-launcher "$tmp/$name.mlir" \
-    -o "$gen_dir/${name}_launcher.h"
-}
+# shellcheck source=../../scripts/gen_launchers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/gen_launchers.sh" "$@"
 d=-transform-interpreter
 gen gemm_sm90_tf32 examples/gemm/hopper_gemm.mlir
 gen gemm_sm90_tf32_splitk examples/gemm/hopper_gemm_splitk.mlir

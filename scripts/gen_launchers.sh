@@ -1,0 +1,22 @@
+# Sourced by bench/gpu/gen.sh and test/GPU/gen_all.sh: the setup and the
+# `gen` function both use to lower kernels into launcher headers.
+# Usage (from the sourcing script): source scripts/gen_launchers.sh GEN_DIR [BUILD_DIR]
+# Sets root, gen_dir, build_dir and a temporary directory removed on exit.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+gen_dir=${1:?usage: GEN_DIR [BUILD_DIR]}
+build_dir=${2:-$root/build}
+mkdir -p "$gen_dir"
+gen_tmp=$(mktemp -d)
+trap 'rm -rf "$gen_tmp"' EXIT
+# gen NAME FILE [OPTIONS...]: GEN_DIR/NAME_launcher.h from FILE (relative to
+# the repository root), lowered with -exo-to-ptx after OPTIONS (e.g.
+# -transform-interpreter for a derivation).
+gen() {
+  local name=$1 file=$2
+  shift 2
+  "$build_dir/bin/exo-gpu-opt" "$root/$file" "$@" -exo-to-ptx \
+    -o "$gen_tmp/$name.mlir"
+  "$build_dir/bin/exo-gpu-translate" --exo-emit-launcher "$gen_tmp/$name.mlir" \
+    -o "$gen_dir/${name}_launcher.h"
+  echo "$gen_dir/${name}_launcher.h"
+}
