@@ -222,6 +222,16 @@ struct BarrierElement {
   /// per arrival; -1 for a pre-arrived element).
   int64_t arrivedThreads = 0;
   Operation *arriveOp = nullptr, *awaitOp = nullptr;
+  /// mbarriers: the transaction bytes its phase expects (the expect_tx of
+  /// the arrives on it) and those the instructions completing on it write;
+  /// the phase completes when both these and the arrivals reach their
+  /// counts. `txClosed`: an await has seen the phase complete, so later
+  /// bytes (or expectations) would count toward the next phase.
+  int64_t expectedBytes = 0, deliveredBytes = 0;
+  Operation *expectOp = nullptr, *deliverOp = nullptr;
+  bool txClosed = false;
+  /// Some bytes on it could not be attributed (Machine::unattributed).
+  bool txUnknown = false;
   /// mbarriers: the values of the sequential loops around `arriveOp` when
   /// it arrived (its instances in one execution share them).
   SmallVector<int64_t, 4> arriveSeq;
@@ -255,6 +265,28 @@ struct Variable {
   /// this one may reuse are Machine::deadGeneric[0, proxyDebtEnd).
   size_t proxyDebtEnd = 0;
   SmallVector<int64_t> dims;
+  /// Memory: the bytes of one element (0: unknown).
+  int64_t elementBytes = 0;
+  /// Variables distributed over the CTAs of a cluster: the number of
+  /// leading distributed dimensions (-1: unknown) and the CTA owning each
+  /// element of them, row-major (-1: undecided).
+  int ctaDims = -1;
+  SmallVector<int64_t> owners;
+  /// The CTA owning the element at `coords` (its leading ctaDims
+  /// coordinates), if known.
+  std::optional<int64_t> ownerCta(ArrayRef<int64_t> coords) const {
+    if (ctaDims < 0 || coords.size() < static_cast<size_t>(ctaDims))
+      return std::nullopt;
+    int64_t flat = 0;
+    for (int d = 0; d < ctaDims; ++d) {
+      if (coords[d] < 0 || coords[d] >= dims[d])
+        return std::nullopt;
+      flat = flat * dims[d] + coords[d];
+    }
+    if (flat >= static_cast<int64_t>(owners.size()) || owners[flat] < 0)
+      return std::nullopt;
+    return owners[flat];
+  }
   bool isBarrier = false;
   BarrierType barrierType;
   /// mbarriers: the arriving threads that complete a phase of an element
@@ -391,6 +423,32 @@ private:
   /// instance after the other, so an element can legitimately be short
   /// while later instances have yet to arrive.)
   LogicalResult checkPhasesComplete();
+  /// Transaction accounting (mbarriers): an instruction with a trailing
+  /// mbarrier delivers the bytes of the windows it writes asynchronously to
+  /// the element of the CTA whose memory each lands in; an arrive with
+  /// expect_tx adds its bytes to each target's expected count; an await
+  /// (and the end of the kernel) holds the two equal.
+  struct AsyncWrite {
+    Variable *var;
+    SmallVector<int64_t> lo, size;
+  };
+  LogicalResult deliverBytes(amir::InstrOp instr, Variable &bar,
+                             ArrayRef<SmallVector<int64_t>> keys,
+                             ArrayRef<AsyncWrite> writes, const Collective &g);
+  LogicalResult expectBytes(amir::ArriveOp arrive, Variable &bar,
+                            ArrayRef<int64_t> key, BarrierElement &el,
+                            const Collective &g);
+  LogicalResult checkBytes(Operation *at, Variable &bar, ArrayRef<int64_t> key,
+                           BarrierElement &el, bool atEnd);
+  /// Set while an instruction's accesses are recorded: its asynchronous
+  /// writes, as windows.
+  SmallVector<AsyncWrite> *asyncWrites = nullptr;
+  /// The first transaction whose barrier element could not be told (a
+  /// CTA owner the collective analysis left undecided), reported when the
+  /// run ends without another error: such a program usually lacks the
+  /// access that decides the owner, and the hazard that access's absence
+  /// causes is the better report. Its elements' bytes are not compared.
+  std::optional<std::pair<Operation *, std::string>> unattributed;
   /// Where the lowering emits a cluster barrier of its own
   /// (barrier.cluster.arrive and .wait: a fence by the whole cluster, the
   /// initialization of mbarriers, the end of a task; `what` names it): no
@@ -524,6 +582,8 @@ static std::string elementName(const Variable &var, ArrayRef<int64_t> index) {
 }
 
 std::string Machine::context() {
+  if (iterators.empty())
+    return "the top level";
   std::string s;
   llvm::raw_string_ostream os(s);
   llvm::interleaveComma(
@@ -811,6 +871,12 @@ LogicalResult Machine::checkNoOpenClusterArrive(Operation *op, StringRef what) {
 }
 
 LogicalResult Machine::checkPhasesComplete() {
+  for (const std::unique_ptr<Variable> &var : ownedVars)
+    if (var->isBarrier && var->barrierType.getKind() == BarrierKind::Mbarrier)
+      for (auto &[key, el] : var->barrierElements)
+        if (failed(checkBytes(el.arriveOp ? el.arriveOp : el.deliverOp, *var,
+                              key, el, /*atEnd=*/true)))
+          return failure();
   for (const std::unique_ptr<Variable> &var : ownedVars) {
     if (!var->isBarrier || var->arrivals <= 0)
       continue;
@@ -834,6 +900,198 @@ LogicalResult Machine::checkPhasesComplete() {
     }
   }
   return success();
+}
+
+LogicalResult Machine::deliverBytes(amir::InstrOp instr, Variable &bar,
+                                    ArrayRef<SmallVector<int64_t>> keys,
+                                    ArrayRef<AsyncWrite> writes,
+                                    const Collective &g) {
+  auto tooMany = [&]() {
+    return mlir::emitError(instr.getLoc())
+           << "this instruction delivers more than " << kMaxTransactionBytes
+           << " transaction bytes to one element of '" << bar.name << "' at "
+           << context() << ", more than an mbarrier phase counts";
+  };
+  SmallVector<int64_t> bytes(keys.size(), 0);
+  for (const AsyncWrite &w : writes) {
+    Variable &v = *w.var;
+    if (v.elementBytes <= 0)
+      return mlir::emitError(instr.getLoc())
+             << "cannot count the transaction bytes this instruction "
+                "delivers to '"
+             << bar.name << "': '" << v.name
+             << "', which it writes, has no element size (element_bytes)";
+    // The bytes of the window in each element of its distributed
+    // dimensions: those land in that element's CTA.
+    size_t m = std::max(v.ctaDims, 0);
+    int64_t inner = v.elementBytes;
+    for (size_t d = m; d < w.size.size(); ++d)
+      if (llvm::MulOverflow(inner, w.size[d], inner) ||
+          inner > kMaxTransactionBytes)
+        return tooMany();
+    if (inner == 0 || llvm::any_of(ArrayRef<int64_t>(w.size).take_front(m),
+                                   [](int64_t n) { return n <= 0; }))
+      continue;
+    SmallVector<int64_t> at(w.lo.begin(), w.lo.begin() + m);
+    while (true) {
+      std::optional<int64_t> cta = v.ownerCta(at);
+      int64_t found = -1;
+      if (cta)
+        for (auto [k, key] : llvm::enumerate(keys))
+          if (bar.ownerCta(key) == cta) {
+            found = k;
+            break;
+          }
+      if (found < 0 && keys.size() == 1 && (!cta || !bar.ownerCta(keys[0])))
+        found = 0;
+      if (found < 0) {
+        if (!unattributed) {
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          if (cta)
+            os << "this instruction by " << describe(g.global()) << " at "
+               << context() << " writes '" << v.name
+               << "' in the shared memory of CTA " << *cta
+               << ", but no element of '" << bar.name
+               << "' that its trailing barrier names is known to be that "
+                  "CTA's: the bytes would complete on a phase the checker "
+                  "does not follow";
+          else
+            os << "cannot tell which of the " << keys.size() << " elements of '"
+               << bar.name
+               << "' named by the trailing barrier the bytes this "
+                  "instruction writes into '"
+               << v.name
+               << "' complete on: the variables carry no CTA owners "
+                  "(cta_dims and owners)";
+          unattributed.emplace(instr, std::move(text));
+        }
+        for (const SmallVector<int64_t> &key : keys)
+          barrierElement(bar, key).txUnknown = true;
+        return success();
+      }
+      bytes[found] += inner;
+      if (bytes[found] > kMaxTransactionBytes)
+        return tooMany();
+      int d = static_cast<int>(m) - 1;
+      for (; d >= 0; --d) {
+        if (++at[d] < w.lo[d] + w.size[d])
+          break;
+        at[d] = w.lo[d];
+      }
+      if (d < 0)
+        break;
+    }
+  }
+  for (auto [k, key] : llvm::enumerate(keys)) {
+    if (!bytes[k])
+      continue;
+    BarrierElement &el = barrierElement(bar, key);
+    if (el.txClosed) {
+      InFlightDiagnostic diag = mlir::emitError(instr.getLoc());
+      diag << "transaction bytes hazard on " << elementName(bar, key)
+           << ": this instruction by " << describe(g.global()) << " at "
+           << context() << " delivers " << bytes[k]
+           << " bytes to it after an await saw its phase complete; they "
+              "would count toward the next phase of the same mbarrier";
+      diag.attachNote(el.awaitOp->getLoc()) << "the await";
+      return failure();
+    }
+    el.deliveredBytes += bytes[k];
+    if (el.deliveredBytes > kMaxTransactionBytes)
+      return tooMany();
+    el.deliverOp = instr;
+  }
+  return success();
+}
+
+LogicalResult Machine::expectBytes(amir::ArriveOp arrive, Variable &bar,
+                                   ArrayRef<int64_t> key, BarrierElement &el,
+                                   const Collective &g) {
+  std::optional<ArrayRef<int64_t>> tx = arrive.getExpectTx();
+  if (!tx)
+    return success();
+  int64_t d = 0;
+  if (std::optional<int64_t> cta = bar.ownerCta(key)) {
+    d = *cta;
+  } else if (clusterDim > 1) {
+    if (!unattributed)
+      unattributed.emplace(
+          arrive, "cannot tell which CTA's element " + elementName(bar, key) +
+                      " is, so the transaction bytes this arrive expects on "
+                      "it are unknown: no CTA owner of it is known");
+    el.txUnknown = true;
+    return success();
+  }
+  int64_t sum = 0;
+  for (int64_t p = 0; p < clusterDim; ++p)
+    if (g.local.find_first_in(p * blockDim, (p + 1) * blockDim) >= 0)
+      sum += (*tx)[p * clusterDim + d];
+  if (!sum)
+    return success();
+  if (el.txClosed) {
+    InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
+    diag << "transaction bytes hazard on " << elementName(bar, key)
+         << ": this arrive by " << describe(g.global()) << " at " << context()
+         << " expects " << sum
+         << " bytes on it after an await saw its phase complete";
+    diag.attachNote(el.awaitOp->getLoc()) << "the await";
+    return failure();
+  }
+  el.expectedBytes += sum;
+  if (el.expectedBytes > kMaxTransactionBytes)
+    return mlir::emitError(arrive.getLoc())
+           << "the arrives on " << elementName(bar, key) << " expect "
+           << el.expectedBytes << " transaction bytes in one phase at "
+           << context() << ", more than an mbarrier phase counts ("
+           << kMaxTransactionBytes << ")";
+  el.expectOp = arrive;
+  return success();
+}
+
+LogicalResult Machine::checkBytes(Operation *at, Variable &bar,
+                                  ArrayRef<int64_t> key, BarrierElement &el,
+                                  bool atEnd) {
+  if (el.txClosed || el.txUnknown ||
+      (el.expectedBytes == 0 && el.deliveredBytes == 0))
+    return success();
+  if (!atEnd)
+    el.txClosed = true;
+  int64_t want = el.expectedBytes, got = el.deliveredBytes;
+  if (want == got)
+    return success();
+  InFlightDiagnostic diag = mlir::emitError(at->getLoc());
+  diag << "transaction bytes hazard on " << elementName(bar, key) << " (";
+  if (atEnd)
+    diag << "never awaited";
+  else
+    diag << "awaited at " << context();
+  diag << "): ";
+  if (want == 0)
+    diag << "its phase expects no transaction bytes, but the instructions "
+            "completing on it deliver "
+         << got
+         << ": the phase can complete on its arrivals alone, before the "
+            "data lands";
+  else if (want < got)
+    diag << "its phase expects " << want
+         << " transaction bytes, but the instructions completing on it "
+            "deliver "
+         << got << ": the phase can complete before " << got - want
+         << " of them land, and the late bytes count toward the next phase";
+  else
+    diag << "its phase expects " << want
+         << " transaction bytes, but the instructions completing on it "
+            "deliver only "
+         << got << ": the phase never completes, so its waiters hang";
+  if (el.expectOp)
+    diag.attachNote(el.expectOp->getLoc())
+        << "the arrive that sets the expected bytes (the lowering's "
+           "expect_tx)";
+  if (el.deliverOp)
+    diag.attachNote(el.deliverOp->getLoc())
+        << "an instruction that completes on it";
+  return failure();
 }
 
 LogicalResult Machine::checkPhaseOrder(Operation *await, Variable &var,
@@ -1175,6 +1433,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     rec = newRecord(op, g, qualBit(qual), !isRead, ooo, atomic);
     if (made)
       made->push_back(rec);
+    if (!isRead && ooo && asyncWrites)
+      asyncWrites->push_back({&var, lo, size});
   }
   // The window as runs of consecutive elements: trailing dimensions the
   // window covers whole fold into the run.
@@ -1579,6 +1839,11 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     if (failed(countElements(var->dims)))
       return failure();
     var->alloc = alloc;
+    var->elementBytes = alloc.getElementBytes().value_or(0);
+    if (std::optional<int64_t> m = alloc.getCtaDims()) {
+      var->ctaDims = static_cast<int>(*m);
+      var->owners.assign(alloc.getOwners()->begin(), alloc.getOwners()->end());
+    }
     if (Value guard = alloc.getGuard()) {
       var->ringDim = static_cast<int>(*alloc.getRingDim());
       var->ringDepth = *alloc.getRingDepth();
@@ -1762,8 +2027,12 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     cluster.local = llvm::BitVector(blockDim * clusterDim, true);
     cluster.clusterThreads = blockDim * clusterDim;
     cluster.task = nextTask; // the root of the task nest
-    if (failed(execBlock(device.getBody().front(), cluster)) ||
-        failed(checkPhasesComplete()))
+    if (failed(execBlock(device.getBody().front(), cluster)))
+      return failure();
+    if (unattributed)
+      return mlir::emitError(unattributed->first->getLoc())
+             << unattributed->second;
+    if (failed(checkPhasesComplete()))
       return failure();
     // The end of the kernel makes everything visible to the host.
     Threads host = Threads::single(0);
@@ -1778,15 +2047,23 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
   if (auto instr = dyn_cast<amir::InstrOp>(op)) {
     // Check every argument, then record every argument.
     SmallVector<RecordRef> made;
-    for (bool record : {false, true})
-      if (failed(instrAccesses(instr.getBody().front(), g, record, made)))
+    SmallVector<AsyncWrite> writes;
+    for (bool record : {false, true}) {
+      asyncWrites = record ? &writes : nullptr;
+      LogicalResult r = instrAccesses(instr.getBody().front(), g, record, made);
+      asyncWrites = nullptr;
+      if (failed(r))
         return failure();
+    }
     if (Value bar = instr.getTrailing()) {
       Variable &var = *vars.lookup(bar);
       FailureOr<SmallVector<SmallVector<int64_t>>> keys = barrierTargets(
           instr, var, instr.getStaticIndices(), instr.getIndices(), 0,
           instr.getStaticIndices().size());
       if (failed(keys))
+        return failure();
+      if (var.barrierType.getKind() == BarrierKind::Mbarrier &&
+          failed(deliverBytes(instr, var, *keys, writes, g)))
         return failure();
       for (auto &key : *keys) {
         if (failed(checkNextPhase(instr, var, key, g)))
@@ -1909,6 +2186,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
                 "since the lowering's mbarrier.init counts its arrivals";
         return failure();
       }
+      if (oneShot && failed(expectBytes(arrive, var, key, el, g)))
+        return failure();
       el.arrivedBy.unite(who);
       if (el.arrivedThreads >= 0)
         el.arrivedThreads += who.count();
@@ -1960,6 +2239,8 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         diag.attachNote(el.awaitOp->getLoc()) << "the earlier await";
         return failure();
       }
+      if (failed(checkBytes(await, var, keys->front(), el, /*atEnd=*/false)))
+        return failure();
       el.awaitedBy.unite(g.global());
       el.awaitOp = await;
       if (var.barrierType.getRingDim() >= 0) {

@@ -126,14 +126,18 @@ static LogicalResult interpretAll(ModuleOp module,
   return success(ok);
 }
 
-/// Marks each mbarrier allocation of `module`'s device functions with the
-/// arriving threads per phase that the collective analysis counts (what the
-/// lowering's mbarrier.init uses), for the interpreter to hold each phase
-/// to. A device function the collective analysis rejects fails the check
-/// with the analysis's diagnostics: the abstract machine assumes what the
-/// analysis proves, and the lowering refuses such a program anyway.
-static LogicalResult annotateArrivals(ModuleOp module) {
+/// Marks `module`'s device functions with what the collective analysis
+/// derives and the lowering uses, for the interpreter to hold the program
+/// to: on each mbarrier allocation the arriving threads per phase (the
+/// lowering's mbarrier.init count); on each allocation the CTA owning each
+/// element of its distributed dimensions; on each mbarrier arrive the
+/// transaction bytes it expects (the lowering's expect_tx). A device
+/// function the collective analysis rejects fails the check with the
+/// analysis's diagnostics: the abstract machine assumes what the analysis
+/// proves, and the lowering refuses such a program anyway.
+static LogicalResult annotateCollectives(ModuleOp module) {
   bool ok = true;
+  Builder b(module.getContext());
   module.walk([&](DeviceFunctionOp device) {
     FailureOr<CollectiveAnalysis> ca = CollectiveAnalysis::run(device);
     if (failed(ca)) {
@@ -141,13 +145,33 @@ static LogicalResult annotateArrivals(ModuleOp module) {
       return;
     }
     device.walk([&](AllocOp alloc) {
+      if (std::optional<SmallVector<int64_t>> owners =
+              ca->getOwnerTable(alloc)) {
+        alloc->setAttr(ExoDialect::getCtaDimsAttrName(),
+                       b.getI64IntegerAttr(*ca->getNumDistributedDims(alloc)));
+        alloc->setAttr(ExoDialect::getOwnersAttrName(),
+                       b.getDenseI64ArrayAttr(*owners));
+      }
       auto bar = dyn_cast<BarrierType>(alloc.getType());
       if (!bar || bar.getKind() != BarrierKind::Mbarrier)
         return;
       if (std::optional<int64_t> n = ca->getArriveCount(alloc))
-        alloc->setAttr(
-            ExoDialect::getArrivalsAttrName(),
-            IntegerAttr::get(IntegerType::get(module.getContext(), 64), *n));
+        alloc->setAttr(ExoDialect::getArrivalsAttrName(),
+                       b.getI64IntegerAttr(*n));
+    });
+    device.walk([&](ArriveOp arrive) {
+      auto bar = dyn_cast<BarrierType>(arrive.getBarrier().getType());
+      if (!bar || bar.getKind() != BarrierKind::Mbarrier)
+        return;
+      FailureOr<CollectiveAnalysis::ExpectedTransactions> tx =
+          ca->getExpectedTransactions(arrive);
+      if (failed(tx)) {
+        ok = false;
+        return;
+      }
+      if (llvm::any_of(tx->bytes, [](int64_t n) { return n != 0; }))
+        arrive->setAttr(ExoDialect::getExpectTxAttrName(),
+                        b.getDenseI64ArrayAttr(tx->bytes));
     });
   });
   return success(ok);
@@ -176,7 +200,7 @@ struct ExoCheckSyncPass
     if (failed(s))
       return signalPassFailure();
     OwningOpRef<ModuleOp> copy = getOperation().clone();
-    if (failed(annotateArrivals(*copy)))
+    if (failed(annotateCollectives(*copy)))
       return signalPassFailure();
     PassManager pm(&getContext());
     pm.addPass(createConvertExoToAMIR());

@@ -6,7 +6,9 @@
 
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -1179,6 +1181,25 @@ void CollectiveAnalyzer::computeArrivals(AllocOp alloc) {
   result.arriveCounts[alloc] = expected;
 }
 
+/// Whether `a` and `b` are the same index expression: the same value, or
+/// results of the same side-effect-free arith operation (same attributes)
+/// on operands that are, up to `depth` operations deep.
+static bool sameIndexExpr(Value a, Value b, unsigned depth) {
+  if (a == b)
+    return true;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!depth || !x || !y || x->getName() != y->getName() ||
+      !isa<arith::ArithDialect>(x->getDialect()) || !isMemoryEffectFree(x) ||
+      x->getNumResults() != 1 || x->getNumOperands() != y->getNumOperands() ||
+      x->getRawDictionaryAttrs() != y->getRawDictionaryAttrs() ||
+      x->getPropertiesAsAttribute() != y->getPropertiesAsAttribute())
+    return false;
+  for (auto [p, q] : llvm::zip_equal(x->getOperands(), y->getOperands()))
+    if (!sameIndexExpr(p, q, depth - 1))
+      return false;
+  return true;
+}
+
 void CollectiveAnalyzer::checkTransactionTargets(AllocOp alloc) {
   auto type = dyn_cast<BarrierType>(alloc.getType());
   if (!type || type.getKind() != BarrierKind::Mbarrier)
@@ -1218,7 +1239,8 @@ void CollectiveAnalyzer::checkTransactionTargets(AllocOp alloc) {
             return;
           continue;
         }
-        if (target[d] != idx[d]) {
+        auto a2 = dyn_cast<Value>(target[d]), c2 = dyn_cast<Value>(idx[d]);
+        if (!a2 || !c2 || !sameIndexExpr(a2, c2, /*depth=*/8)) {
           if (!expected.undecided) {
             expected.undecided = call;
             expected.undecidedDim = d;
@@ -1261,6 +1283,153 @@ void CollectiveAnalyzer::checkTransactionTargets(AllocOp alloc) {
       }
     }
   }
+}
+
+std::optional<SmallVector<int64_t>>
+CollectiveAnalysis::getOwnerTable(AllocOp alloc) const {
+  std::optional<unsigned> m = getNumDistributedDims(alloc);
+  auto it = ownerCtas.find(alloc);
+  if (!m || it == ownerCtas.end())
+    return std::nullopt;
+  ArrayRef<Attribute> dims;
+  if (auto bar = dyn_cast<BarrierType>(alloc.getType()))
+    dims = bar.getDims();
+  else if (isShapedData(alloc.getType()))
+    dims = getDimsOf(alloc.getType());
+  SmallVector<int64_t> extents;
+  int64_t size = 1;
+  for (unsigned d = 0; d < *m; ++d) {
+    auto e = d < dims.size() ? dyn_cast<IntegerAttr>(dims[d]) : IntegerAttr();
+    if (!e || e.getInt() <= 0 || e.getInt() > 64)
+      return std::nullopt;
+    extents.push_back(e.getInt());
+    size *= e.getInt();
+  }
+  SmallVector<int64_t> table(size, -1);
+  for (const auto &[key, cta] : it->second) {
+    if (key.size() != extents.size())
+      return std::nullopt;
+    int64_t flat = 0;
+    for (auto [k, e] : llvm::zip_equal(key, extents)) {
+      if (k < 0 || k >= e)
+        return std::nullopt;
+      flat = flat * e + k;
+    }
+    table[flat] = cta;
+  }
+  return table;
+}
+
+FailureOr<CollectiveAnalysis::ExpectedTransactions>
+CollectiveAnalysis::getExpectedTransactions(ArriveOp arrive) const {
+  ExpectedTransactions result;
+  result.bytes.assign(clusterDim * clusterDim, 0);
+  const ExpectedLoads *expected = getExpectedLoads(arrive);
+  if (!expected)
+    return result;
+  if (expected->undecided) {
+    InFlightDiagnostic diag = arrive.emitOpError()
+                              << "cannot tell whether the trailing barrier of "
+                                 "a call before it completes on the element "
+                                 "it signals (coordinate "
+                              << expected->undecidedDim
+                              << " differs as written): its expected "
+                                 "transaction bytes would be guessed; index "
+                                 "both by the same value";
+    diag.attachNote(expected->undecided->getLoc()) << "the call";
+    return diag;
+  }
+  auto ctasOf = [&](const ThreadSet &threads) {
+    SmallVector<int64_t> ctas;
+    for (int64_t c = 0; c < clusterDim; ++c)
+      if (threads.find_first_in(c * blockDim, (c + 1) * blockDim) >= 0)
+        ctas.push_back(c);
+    return ctas;
+  };
+  ArrayRef<uint64_t> arriveMasks = getMulticastMasks(arrive);
+  ArrayRef<CollectiveInstance> arriveInsts = getInstances(arrive);
+  for (CallOp call : expected->loads) {
+    // A call inside sequential loops of the phase runs once per iteration
+    // of each: its bytes count that many times.
+    int64_t times = 1;
+    for (Operation *p = call->getParentOp(); p && p != expected->phase;
+         p = p->getParentOp()) {
+      auto loop = dyn_cast<ForOp>(p);
+      if (!loop || loop.getMode().isThreads())
+        continue;
+      std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound());
+      std::optional<int64_t> hi = getConstantIntValue(loop.getUpperBound());
+      if (!lo || !hi)
+        return arrive.emitOpError()
+               << "expects the transactions of a call inside loop '"
+               << loop.getIterName()
+               << "', whose trip count is not a constant; its expected "
+                  "transaction bytes cannot be told";
+      times *= std::max<int64_t>(*hi - *lo, 0);
+    }
+    // The bytes the call's destination window receives in each CTA it
+    // writes (its distributed dimensions pick the CTA).
+    auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
+        call, call.getCalleeAttr());
+    Type dst = call.getArgs()[0].getType();
+    ArrayRef<Attribute> dims = getDimsOf(dst);
+    unsigned nd = 0;
+    if (AccessAttr acc = callee ? callee.getArgAccess(0) : AccessAttr())
+      nd = acc.getDistributed().size();
+    int64_t perCta = getElementBytes(getElementTypeOf(dst));
+    for (auto [d, dim] : llvm::enumerate(dims)) {
+      auto e = dyn_cast<IntegerAttr>(dim);
+      if (!e)
+        return arrive.emitOpError()
+               << "expects the transactions of a load whose destination has "
+                  "a dimension that is not a constant; its expected "
+                  "transaction bytes cannot be told";
+      if (d >= nd)
+        perCta *= e.getInt();
+    }
+    perCta *= times;
+    ArrayRef<uint64_t> callMasks = getMulticastMasks(call);
+    bool counted = false;
+    for (auto [i, inst] : llvm::enumerate(arriveInsts)) {
+      uint64_t mask = i < arriveMasks.size() ? arriveMasks[i] : 0;
+      for (int64_t p : ctasOf(inst.threads)) {
+        uint64_t targets = mask ? mask : uint64_t(1) << p;
+        for (auto [ci, cinst] : llvm::enumerate(getInstances(call))) {
+          // The instances of the call issued (in part) by CTA p's arrivers.
+          ThreadSet mine = cinst.threads;
+          mine &= inst.threads;
+          if (mine.find_first_in(p * blockDim, (p + 1) * blockDim) < 0)
+            continue;
+          counted = true;
+          int64_t issuers = ctasOf(cinst.threads).size();
+          int64_t bytes = perCta / issuers;
+          uint64_t delivered = ci < callMasks.size() ? callMasks[ci] : 0;
+          for (int64_t d = 0; d < clusterDim; ++d) {
+            if (!(delivered & (uint64_t(1) << d)))
+              continue;
+            // Without d among its targets, CTA d's element's phase could
+            // complete before these bytes land (or the late bytes complete
+            // a later phase).
+            if (!(targets & (uint64_t(1) << d))) {
+              InFlightDiagnostic diag =
+                  arrive.emitOpError()
+                  << "sets the expected transaction bytes of the TMA loads "
+                     "before it, but does not target CTA "
+                  << d << "'s element of its barrier, to which CTA " << p
+                  << "'s load delivers " << bytes
+                  << " bytes; arrive on every element the loads complete on";
+              diag.attachNote(call.getLoc()) << "the load";
+              return diag;
+            }
+            result.bytes[p * clusterDim + d] += bytes;
+          }
+        }
+      }
+    }
+    if (counted)
+      result.loads.push_back(call);
+  }
+  return result;
 }
 
 FailureOr<CollectiveAnalysis> CollectiveAnalysis::run(DeviceFunctionOp device) {

@@ -100,6 +100,29 @@ public:
   /// The expected loads of an arrive on an mbarrier, if it has been paired.
   const ExpectedLoads *getExpectedLoads(mlir::Operation *arrive) const;
 
+  /// The transaction bytes an mbarrier arrive expects, as the lowering's
+  /// `mbarrier.arrive.expect_tx` sets them and as `-exo-check-sync` holds
+  /// the instructions' semantics to: `bytes[p * clusterDim + d]` is what the
+  /// arrive of CTA p adds to the expected count of CTA d's element (the
+  /// bytes of its expected loads issued by CTA p that land in CTA d, split
+  /// evenly over the CTAs that issue each load). `loads` are the calls
+  /// counted. Fails, with a diagnostic at the arrive, where the bytes cannot
+  /// be told: a load whose barrier coordinates cannot be compared with the
+  /// arrive's, a load inside a loop of the phase with a trip count that is
+  /// not a constant, or a load that delivers to a CTA the arrive does not
+  /// target.
+  struct ExpectedTransactions {
+    llvm::SmallVector<int64_t> bytes;
+    llvm::SmallVector<CallOp> loads;
+  };
+  mlir::FailureOr<ExpectedTransactions>
+  getExpectedTransactions(ArriveOp arrive) const;
+
+  /// The CTA owning each element of the distributed dimensions of an
+  /// allocation (row-major over those dimensions; -1 where no access
+  /// decided it), when the dimensions have static extents.
+  std::optional<llvm::SmallVector<int64_t>> getOwnerTable(AllocOp alloc) const;
+
   /// A human-readable description of a thread set ("warpgroup 1 of CTA 0
   /// (threads 128-255)").
   std::string describe(const ThreadSet &threads) const;

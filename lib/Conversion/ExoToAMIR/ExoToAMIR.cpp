@@ -206,7 +206,9 @@ FailureOr<amir::ProgramOp> ProgramBuilder::run() {
     Value var = amir::AllocOp::create(
         b, loc, amir::VarType::get(ctx), proc.getArgName(i), dyn,
         b.getDenseI64ArrayAttr(stat), mem, TypeAttr(), mem.isHost(), Value(),
-        IntegerAttr(), IntegerAttr(), IntegerAttr());
+        IntegerAttr(), IntegerAttr(), IntegerAttr(),
+        b.getI64IntegerAttr(getElementBytes(getElementTypeOf(arg.getType()))),
+        IntegerAttr(), DenseI64ArrayAttr());
     WindowInfo info{var, mem.getKind(), {}, *extents, {}};
     for (unsigned d = 0; d < extents->size(); ++d) {
       info.offsets.push_back(b.getIndexAttr(0));
@@ -343,11 +345,19 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
           break;
         }
     }
+    IntegerAttr elementBytes;
+    if (mem)
+      elementBytes = b.getI64IntegerAttr(
+          getElementBytes(getElementTypeOf(alloc.getType())));
     Value var = amir::AllocOp::create(
         b, loc, amir::VarType::get(ctx), alloc.getName(), dyn,
         b.getDenseI64ArrayAttr(stat), mem, barrier, mem && mem.isHost(), guard,
         ringDim, ringDepth,
-        alloc->getAttrOfType<IntegerAttr>(ExoDialect::getArrivalsAttrName()));
+        alloc->getAttrOfType<IntegerAttr>(ExoDialect::getArrivalsAttrName()),
+        elementBytes,
+        alloc->getAttrOfType<IntegerAttr>(ExoDialect::getCtaDimsAttrName()),
+        alloc->getAttrOfType<DenseI64ArrayAttr>(
+            ExoDialect::getOwnersAttrName()));
     map.map(alloc.getResult(), var);
     if (mem) {
       WindowInfo info{var, mem.getKind(), {}, *extents, {}};
@@ -486,7 +496,9 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
                       statics);
     amir::ArriveOp::create(b, loc, arrive.getTimeline(),
                            map.lookup(arrive.getBarrier()), idx,
-                           ArrayRef<int64_t>(statics), arrive.getNumTargets());
+                           ArrayRef<int64_t>(statics), arrive.getNumTargets(),
+                           arrive->getAttrOfType<DenseI64ArrayAttr>(
+                               ExoDialect::getExpectTxAttrName()));
     return success();
   }
   if (auto await = dyn_cast<AwaitOp>(op)) {

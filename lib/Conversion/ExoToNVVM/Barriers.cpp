@@ -310,58 +310,18 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
               "the instruction's trailing barrier";
 
   // Which CTAs each instance signals, and the transaction bytes it
-  // expects there: those of the instructions with this trailing barrier
-  // that the same threads issued earlier in the enclosing loop body.
+  // expects there: those of the loads the collective analysis paired with
+  // it (the same numbers -exo-check-sync holds the loads' semantics to).
   ArrayRef<CollectiveInstance> insts = ca.getInstances(arrive);
   ArrayRef<uint64_t> masks = ca.getMulticastMasks(arrive);
+  FailureOr<CollectiveAnalysis::ExpectedTransactions> expected =
+      ca.getExpectedTransactions(arrive);
+  if (failed(expected))
+    return failure();
+  ArrayRef<CallOp> txCalls = expected->loads;
+  txExpected.insert(txCalls.begin(), txCalls.end());
   std::vector<int64_t> maskByCta(clusterDim, -1);
-  std::vector<std::vector<int64_t>> tx(clusterDim,
-                                       std::vector<int64_t>(clusterDim, 0));
   bool wholeWarps = true;
-  SmallVector<CallOp> txCalls;
-  DenseMap<Operation *, int64_t> txRepeats;
-  {
-    // The loads whose bytes this arrive expects, as the collective analysis
-    // paired them (it also refuses an arrive that misses a CTA they deliver
-    // to).
-    const CollectiveAnalysis::ExpectedLoads *expected =
-        ca.getExpectedLoads(arrive);
-    Operation *scope = expected ? expected->phase : arrive->getParentOp();
-    if (expected && expected->undecided) {
-      InFlightDiagnostic diag = arrive.emitOpError()
-                                << "cannot tell whether the trailing "
-                                   "barrier of a call before it completes "
-                                   "on the element it signals (coordinate "
-                                << expected->undecidedDim
-                                << " differs as written): its expected "
-                                   "transaction bytes would be guessed; "
-                                   "index both by the same value";
-      diag.attachNote(expected->undecided->getLoc()) << "the call";
-      return diag;
-    }
-    if (expected)
-      txCalls.assign(expected->loads.begin(), expected->loads.end());
-    // A call inside sequential loops of the phase runs once per iteration
-    // of each: its bytes count that many times.
-    for (CallOp call : txCalls) {
-      int64_t times = 1;
-      for (Operation *p = call->getParentOp(); p && p != scope;
-           p = p->getParentOp()) {
-        auto loop = dyn_cast<ForOp>(p);
-        if (!loop || loop.getMode().isThreads())
-          continue;
-        std::optional<int64_t> lo = getConstantIntValue(loop.getLowerBound());
-        std::optional<int64_t> hi = getConstantIntValue(loop.getUpperBound());
-        if (!lo || !hi)
-          return arrive.emitOpError()
-                 << "expects the transactions of a call inside loop '"
-                 << loop.getIterName()
-                 << "', whose trip count is not a constant; no lowering";
-        times *= std::max<int64_t>(*hi - *lo, 0);
-      }
-      txRepeats[call] = times;
-    }
-  }
   for (auto [i, inst] : llvm::enumerate(insts)) {
     uint64_t mask = i < masks.size() ? masks[i] : 0;
     for (const CtaPart &p : partsOf(inst.threads)) {
@@ -373,55 +333,6 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
                << "signals different CTAs from CTA " << p.cta
                << " in different instances; no lowering";
       maskByCta[p.cta] = m;
-      for (CallOp call : txCalls) {
-        auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-            call, call.getCalleeAttr());
-        ArrayRef<uint64_t> callMasks = ca.getMulticastMasks(call);
-        for (auto [ci, cinst] : llvm::enumerate(ca.getInstances(call))) {
-          ThreadSet mine = cinst.threads;
-          mine &= inst.threads;
-          bool inCta = false;
-          for (const CtaPart &cp : partsOf(mine))
-            inCta |= cp.cta == p.cta;
-          if (!inCta)
-            continue;
-          txExpected.insert(call);
-          // Bytes of the destination window split over the issuing CTAs.
-          Type dst = call.getArgs()[0].getType();
-          int64_t bytes = elementBytes(getElementTypeOf(dst));
-          for (Attribute d : getDimsOf(dst))
-            bytes *= cast<IntegerAttr>(d).getInt();
-          unsigned nd = 0;
-          if (AccessAttr acc = callee.getArgAccess(0))
-            nd = acc.getDistributed().size();
-          for (unsigned d = 0; d < nd; ++d)
-            bytes /= cast<IntegerAttr>(getDimsOf(dst)[d]).getInt();
-          bytes *= txRepeats.lookup(call);
-          int64_t issuers = partsOf(cinst.threads).size();
-          bytes /= issuers;
-          uint64_t cm = ci < callMasks.size() ? callMasks[ci] : 0;
-          for (int64_t d = 0; d < clusterDim; ++d) {
-            if (!(cm & (uint64_t(1) << d)))
-              continue;
-            // The load completes bytes on CTA d's element, whose expected
-            // count only this arrive sets: without d among its targets, that
-            // element's phase could complete before the bytes land (or the
-            // late bytes complete a later phase).
-            if (!(m & (int64_t(1) << d))) {
-              InFlightDiagnostic diag =
-                  arrive.emitOpError()
-                  << "sets the expected transaction bytes of the TMA loads "
-                     "before it, but does not target CTA "
-                  << d << "'s element of its barrier, to which CTA " << p.cta
-                  << "'s load delivers " << bytes
-                  << " bytes; arrive on every element the loads complete on";
-              diag.attachNote(call.getLoc()) << "the load";
-              return diag;
-            }
-            tx[p.cta][d] += bytes;
-          }
-        }
-      }
     }
   }
   if (!wholeWarps && !txCalls.empty())
@@ -467,7 +378,7 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
           addr = NVVM::MapaOp::create(b, loc, ptr(7), local, c32(d));
         SmallVector<int64_t> bytes;
         for (int64_t c = 0; c < clusterDim; ++c)
-          bytes.push_back(tx[c][d]);
+          bytes.push_back(expected->bytes[c * clusterDim + d]);
         bool anyTx = llvm::any_of(bytes, [](int64_t x) { return x != 0; });
         if (!anyTx) {
           NVVM::MBarrierArriveOp::create(b, loc, Type(), addr, Value(), scope,

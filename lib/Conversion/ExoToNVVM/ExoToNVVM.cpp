@@ -338,7 +338,7 @@ LogicalResult KernelLowering::planSharedMemory() {
                                    << d << " to be placed in on-chip memory";
       elems *= tensor.getStaticDim(d);
     }
-    int64_t bytes = elems * elementBytes(tensor.getElementType());
+    int64_t bytes = elems * getElementBytes(tensor.getElementType());
     if (!mem.isShared())
       return WalkResult::advance();
     int64_t end = pos[alloc];

@@ -171,7 +171,7 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
            << ")";
   if (int64_t swizzle = dst.memory.getSwizzle();
       swizzle &&
-      dst.staticExtents.back() * elementBytes(dst.elemType) != swizzle)
+      dst.staticExtents.back() * getElementBytes(dst.elemType) != swizzle)
     return call.emitOpError()
            << "a TMA load into swizzled shared memory needs rows of one "
               "swizzle span ("
@@ -211,7 +211,7 @@ LogicalResult KernelLowering::emitTmaLoad(CallOp call, ProcOp callee) {
               "extent 1)";
   int64_t slice = src.sizes[0] / issuers;
   int64_t align = tmaSmemAlign(dst);
-  int64_t sliceBytes = slice * elementBytes(dst.elemType);
+  int64_t sliceBytes = slice * getElementBytes(dst.elemType);
   for (unsigned j = rowDim + 1; j < dst.kept.size(); ++j)
     sliceBytes *= dst.sizes[j];
   if (startDivisor(dst) % align || (issuers > 1 && sliceBytes % align))
@@ -317,7 +317,7 @@ LogicalResult KernelLowering::emitTmaStore(CallOp call, bool reduce) {
     // Chunked: a row is `span` elements within its chunk, and the window
     // starts at a chunk's first column.
     unsigned rank = src.staticExtents.size();
-    int64_t rowBytes = span * elementBytes(src.elemType);
+    int64_t rowBytes = span * getElementBytes(src.elemType);
     aligned = startDivisor(src, rank - 2) % align == 0 &&
               (knownDivisor(src.offsets[rank - 2]) * rowBytes) % align == 0 &&
               (src.staticExtents[rank - 2] * rowBytes) % align == 0 &&
@@ -390,7 +390,7 @@ LogicalResult KernelLowering::emitVectorGlobal(CallOp call, bool load) {
   const View &mem = views[call.getArgs()[load ? 1 : 0]];
   auto four = [](const View &v) {
     return v.kept.size() == 1 && v.kept[0] == v.offsets.size() - 1 &&
-           v.sizes[0] == 4 && elementBytes(v.elemType) == 4;
+           v.sizes[0] == 4 && getElementBytes(v.elemType) == 4;
   };
   if (!isPlainRegs(regs) || mem.kind != View::Global || !four(regs) ||
       !four(mem) || regs.elemType != mem.elemType)
@@ -426,7 +426,7 @@ LogicalResult KernelLowering::emitCpAsync(CallOp call, int64_t bytes) {
   const View &src = views[call.getArgs()[1]];
   auto contiguous = [&](const View &v) {
     if (v.kept.size() != 1 || v.kept[0] != v.offsets.size() - 1 ||
-        v.sizes[0] * elementBytes(v.elemType) != bytes)
+        v.sizes[0] * getElementBytes(v.elemType) != bytes)
       return false;
     return true;
   };
@@ -442,7 +442,7 @@ LogicalResult KernelLowering::emitCpAsync(CallOp call, int64_t bytes) {
   // Both addresses must be aligned to the copy's size: the shared one by
   // its offset in its buffer, the global one by its offset (the launcher
   // then checks the tensor's base).
-  int64_t elems = bytes / elementBytes(src.elemType);
+  int64_t elems = bytes / getElementBytes(src.elemType);
   if (startDivisor(dst) % bytes || !alignedRuns(src, elems))
     return call.emitOpError()
            << "cp.async of " << bytes << " bytes needs both addresses provably "
@@ -450,7 +450,7 @@ LogicalResult KernelLowering::emitCpAsync(CallOp call, int64_t bytes) {
            << elems << " elements of rows whose length is one";
   Value d = sharedAddress(dst, {c64(0)});
   Value sIdx = elementOffset(src, rootIndices(src, {c64(0)}));
-  Value sp = gepBytes(src.base, mul(sIdx, c64(elementBytes(src.elemType))));
+  Value sp = gepBytes(src.base, mul(sIdx, c64(getElementBytes(src.elemType))));
   // 16-byte copies may bypass L1 (.cg); smaller ones must go through it.
   NVVM::CpAsyncOp::create(b, loc, d, sp, static_cast<uint32_t>(bytes),
                           bytes == 16 ? NVVM::LoadCacheModifierKind::CG
@@ -708,7 +708,7 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
                       : (type == NVVM::WGMMATypes::bf16 ? v.elemType.isBF16()
                                                         : v.elemType.isF16());
     int64_t swizzle = v.memory.getSwizzle();
-    int64_t bytes = elementBytes(v.elemType);
+    int64_t bytes = getElementBytes(v.elemType);
     if (v.kind == View::Shared && !swizzle && typeOk) {
       unsigned rank = v.staticExtents.size();
       if (v.sizes.size() != 3 || v.sizes[0] != 2 || v.sizes[1] != rows ||
@@ -749,7 +749,7 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
         llvm::any_of(
             llvm::seq(v.kept[0] + 1, rank - 1),
             [&](unsigned d) { return v.staticExtents[d] != 1; }) ||
-        v.staticExtents.back() * elementBytes(v.elemType) != swizzle)
+        v.staticExtents.back() * getElementBytes(v.elemType) != swizzle)
       return call.emitOpError()
              << "a wgmma " << typeName << " operand must be a " << rows << " x "
              << k
@@ -780,7 +780,7 @@ LogicalResult KernelLowering::emitWgmma(CallOp call, NVVM::WGMMATypes type) {
     Value rowStart = arith::ShRUIOp::create(
         b, loc, arith::AndIOp::create(b, loc, a64, c64(0x3FFFF)), c64(4));
     Value kStart = arith::ShRUIOp::create(
-        b, loc, mul(v.offsets[rank - 1], c64(elementBytes(v.elemType))),
+        b, loc, mul(v.offsets[rank - 1], c64(getElementBytes(v.elemType))),
         c64(4));
     // Leading byte offset 16 (unused with swizzling), stride byte offset
     // 8 rows, layout type 1/2/3 for 128/64/32-byte swizzles. The start
@@ -896,7 +896,7 @@ bool KernelLowering::alignedRuns(const View &v, int64_t elems) {
   if (v.kind != View::Global || !arg || !runsAligned(v, elems))
     return false;
   int64_t &align = gmemAlign[arg.getArgNumber()];
-  align = std::max(align, elems * elementBytes(v.elemType));
+  align = std::max(align, elems * getElementBytes(v.elemType));
   return true;
 }
 

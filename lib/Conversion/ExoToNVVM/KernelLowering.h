@@ -55,13 +55,6 @@ inline bool isMemoryFreeArith(Operation *op) {
   return isa<arith::ArithDialect>(op->getDialect()) && isMemoryEffectFree(op);
 }
 
-/// Bytes of one element of an exo element type.
-inline int64_t elementBytes(Type t) {
-  if (t.isTF32())
-    return 4;
-  return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
-}
-
 /// The threads of one CTA in a collective part: a tid range when contiguous.
 struct CtaPart {
   int64_t cta, lo, hi, count;

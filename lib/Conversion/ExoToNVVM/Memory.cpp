@@ -103,7 +103,7 @@ Value KernelLowering::elementOffset(const View &v, ArrayRef<Value> rootIdx) {
 
 Value KernelLowering::sharedAddress(const View &v, ArrayRef<Value> idx) {
   Value elems = elementOffset(v, rootIndices(v, idx));
-  return gepBytes(v.base, mul(elems, c64(elementBytes(v.elemType))));
+  return gepBytes(v.base, mul(elems, c64(getElementBytes(v.elemType))));
 }
 
 bool KernelLowering::isDenseBox(const View &v, unsigned first) {
@@ -134,7 +134,7 @@ int64_t KernelLowering::startDivisor(const View &v, unsigned end) {
   // a ring's index is taken modulo its depth, which keeps no divisor.
   unsigned rank = v.staticExtents.size();
   end = std::min(end, rank);
-  uint64_t stride = elementBytes(v.elemType), divisor = 0;
+  uint64_t stride = getElementBytes(v.elemType), divisor = 0;
   for (unsigned d = rank; d-- > v.numDistributed;) {
     if (d < end) {
       uint64_t i = v.rings[d] ? 1 : knownDivisor(v.offsets[d]);
@@ -159,7 +159,7 @@ bool KernelLowering::isChunkedSwizzle(const View &v, int64_t &spanElems) {
   unsigned rank = v.staticExtents.size();
   if (v.kind != View::Shared || !swizzle || rank < 2 + v.numDistributed)
     return false;
-  spanElems = swizzle / elementBytes(v.elemType);
+  spanElems = swizzle / getElementBytes(v.elemType);
   return v.staticExtents.back() % spanElems == 0 && v.rings[rank - 1] == 0 &&
          v.rings[rank - 2] == 0;
 }
@@ -193,7 +193,7 @@ Value KernelLowering::swizzledAddress(const View &v, ArrayRef<Value> idx,
   // TMA's swizzle: the 16-byte unit (bits 4 and up) XOR the row within the
   // pattern (bits 7 and up), over log2(span / 16) bits. The allocation is
   // aligned to 1024 bytes, a whole pattern.
-  Value bytes = mul(elems, c64(elementBytes(v.elemType)));
+  Value bytes = mul(elems, c64(getElementBytes(v.elemType)));
   if (!swizzle)
     return gepBytes(v.base, bytes);
   int64_t mask = v.memory.getSwizzle() / 16 - 1;
@@ -229,7 +229,7 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
   Value elems = elementOffset(v, rootIndices(v, indices));
-  Value bytes = mul(elems, c64(elementBytes(v.elemType)));
+  Value bytes = mul(elems, c64(getElementBytes(v.elemType)));
   Value p = gepBytes(v.base, bytes);
   Type t = v.elemType;
   if (t.isTF32())

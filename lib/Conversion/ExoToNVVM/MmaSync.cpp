@@ -62,7 +62,7 @@ FailureOr<Value> KernelLowering::fragmentPointer(CallOp call, StringRef what,
 /// 8 x 8 matrix 16-byte aligned (given an aligned first column).
 static LogicalResult checkMatrixRows(CallOp call, StringRef what, const View &s,
                                      int64_t rows, int64_t cols) {
-  int64_t bytes = elementBytes(s.elemType);
+  int64_t bytes = getElementBytes(s.elemType);
   unsigned rank = s.staticExtents.size();
   if (s.kind != View::Shared || s.memory.getSwizzle() || s.sizes.size() != 2 ||
       s.sizes[0] != rows || s.sizes[1] != cols || rank < 2 ||
@@ -104,7 +104,7 @@ LogicalResult KernelLowering::emitMmaLoad(CallOp call, bool isA) {
     return failure();
   // The window's column offset must keep each matrix row 16-byte aligned.
   unsigned rank = src.staticExtents.size();
-  if (knownDivisor(src.offsets[rank - 1]) * elementBytes(elem) % 16)
+  if (knownDivisor(src.offsets[rank - 1]) * getElementBytes(elem) % 16)
     return call.emitOpError()
            << "ldmatrix needs the window's first column at a multiple of 16 "
               "bytes (a sum of multiples of it)";
@@ -226,7 +226,7 @@ LogicalResult KernelLowering::emitMmaStore(CallOp call) {
   Value g = arith::DivUIOp::create(b, loc, l, c64(4));
   Value col = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
   bool pairs = pairsAligned(dst);
-  int64_t bytes = elementBytes(src.elemType);
+  int64_t bytes = getElementBytes(src.elemType);
   auto element = [&](int64_t e) {
     Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, *p,
                                   ArrayRef<LLVM::GEPArg>{e});
@@ -260,7 +260,7 @@ LogicalResult KernelLowering::emitMmaStMatrix(CallOp call) {
   if (failed(p) || failed(checkMatrixRows(call, "stmatrix writes", dst, 16, 8)))
     return failure();
   unsigned rank = dst.staticExtents.size();
-  if (knownDivisor(dst.offsets[rank - 1]) * elementBytes(dst.elemType) % 16)
+  if (knownDivisor(dst.offsets[rank - 1]) * getElementBytes(dst.elemType) % 16)
     return call.emitOpError()
            << "stmatrix needs the window's first column at a multiple of 16 "
               "bytes (a sum of multiples of it)";

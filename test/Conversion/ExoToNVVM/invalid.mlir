@@ -410,7 +410,7 @@ exo.proc @tx_dynamic_repeat(%M: index, %K: index, %R: index, %A: !A) {
           %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
           exo.call @tma_load(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
         }
-        // expected-error @+1 {{'exo.arrive' op expects the transactions of a call inside loop 'r', whose trip count is not a constant; no lowering}}
+        // expected-error @+1 {{'exo.arrive' op expects the transactions of a call inside loop 'r', whose trip count is not a constant; its expected transaction bytes cannot be told}}
         exo.arrive(cuda_temporal) >> %bar[0] : !Bar
       }
       exo.await(%bar[0], cuda_in_order, 0) : !Bar

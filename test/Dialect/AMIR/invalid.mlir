@@ -90,3 +90,84 @@ amir.program @p(%N) {
   // expected-error @+1 {{'amir.alloc' op arrivals per phase must be positive, got 0}}
   %0 = amir.alloc "b" [2] barrier !exo.barrier<mbarrier, [2]> {arrivals = 0 : i64}
 }
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op only a memory variable has element bytes}}
+  %0 = amir.alloc "b" [1] barrier !exo.barrier<mbarrier, [1]> {element_bytes = 4 : i64}
+}
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op element bytes must be in [1, 16], got 0}}
+  %0 = amir.alloc "s" [4] memory <smem> {element_bytes = 0 : i64}
+}
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op cta_dims and owners go together}}
+  %0 = amir.alloc "s" [2, 4] memory <smem> {cta_dims = 1 : i64}
+}
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op cta_dims 3 out of range for 2 dimensions}}
+  %0 = amir.alloc "s" [2, 4] memory <smem> {cta_dims = 3 : i64, owners = array<i64: 0, 1>}
+}
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op distributed dimension 0 needs a constant extent in [1, 16]}}
+  %0 = amir.alloc "s" [%N, 4] memory <smem> {cta_dims = 1 : i64, owners = array<i64: 0, 1>}
+}
+
+// -----
+
+amir.program @p(%N) {
+  // expected-error @+1 {{'amir.alloc' op expected 2 owners (one per element of the distributed dimensions), got 3}}
+  %0 = amir.alloc "s" [2, 4] memory <smem> {cta_dims = 1 : i64, owners = array<i64: 0, 1, 1>}
+}
+
+// -----
+
+amir.program @p(%N) {
+  amir.device clusterDim 2 blockDim 32 {
+    // expected-error @+1 {{'amir.alloc' op owner 2 is not a CTA of the cluster (or -1)}}
+    %0 = amir.alloc "s" [2, 4] memory <smem> {cta_dims = 1 : i64, owners = array<i64: 0, 2>}
+  }
+}
+
+// -----
+
+amir.program @p(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %0 = amir.alloc "g" [] barrier !exo.barrier<bulk_group>
+    // expected-error @+1 {{'amir.arrive' op only an arrive on an mbarrier expects transaction bytes}}
+    amir.arrive tma_to_gmem_async >> %0 {expect_tx = array<i64: 4>}
+  }
+}
+
+// -----
+
+amir.program @p(%N) {
+  amir.device clusterDim 2 blockDim 32 {
+    %0 = amir.alloc "b" [2] barrier !exo.barrier<mbarrier, [2]>
+    // expected-error @+1 {{'amir.arrive' op expected 4 expected-transaction entries (one per pair of CTAs of the cluster), got 1}}
+    amir.arrive cuda_temporal >> %0[0] {expect_tx = array<i64: 4>}
+  }
+}
+
+// -----
+
+amir.program @p(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %0 = amir.alloc "b" [1] barrier !exo.barrier<mbarrier, [1]>
+    // expected-error @+1 {{'amir.arrive' op expects 1048576 transaction bytes; an mbarrier phase counts from 0 to 1048575}}
+    amir.arrive cuda_temporal >> %0[0] {expect_tx = array<i64: 1048576>}
+  }
+}

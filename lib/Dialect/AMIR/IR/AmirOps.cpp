@@ -335,6 +335,39 @@ LogicalResult AllocOp::verify() {
     if (*n <= 0)
       return emitOpError() << "arrivals per phase must be positive, got " << *n;
   }
+  if (std::optional<int64_t> n = getElementBytes()) {
+    if (!getMemoryAttr())
+      return emitOpError() << "only a memory variable has element bytes";
+    if (*n < 1 || *n > 16)
+      return emitOpError() << "element bytes must be in [1, 16], got " << *n;
+  }
+  if (static_cast<bool>(getCtaDimsAttr()) != static_cast<bool>(getOwnersAttr()))
+    return emitOpError() << "cta_dims and owners go together";
+  if (std::optional<int64_t> m = getCtaDims()) {
+    ArrayRef<int64_t> dims = getStaticDims();
+    if (*m < 0 || *m > static_cast<int64_t>(dims.size()))
+      return emitOpError() << "cta_dims " << *m << " out of range for "
+                           << dims.size() << " dimensions";
+    int64_t cells = 1;
+    for (int64_t d = 0; d < *m; ++d) {
+      if (dims[d] < 1 || dims[d] > 16)
+        return emitOpError() << "distributed dimension " << d
+                             << " needs a constant extent in [1, 16]";
+      cells *= dims[d];
+    }
+    ArrayRef<int64_t> owners = *getOwners();
+    if (static_cast<int64_t>(owners.size()) != cells)
+      return emitOpError() << "expected " << cells
+                           << " owners (one per element of the distributed "
+                              "dimensions), got "
+                           << owners.size();
+    auto device = (*this)->getParentOfType<DeviceOp>();
+    int64_t ctas = device ? device.getClusterDim() : 16;
+    for (int64_t o : owners)
+      if (o < -1 || o >= ctas)
+        return emitOpError() << "owner " << o << " is not a CTA of the cluster"
+                             << " (or -1)";
+  }
   return success();
 }
 
@@ -510,6 +543,27 @@ LogicalResult ArriveOp::verify() {
   int64_t targets = getNumTargets();
   if (targets < 1)
     return emitOpError() << "expected at least one target, got " << targets;
+  if (std::optional<ArrayRef<int64_t>> tx = getExpectTx()) {
+    auto alloc = getBarrier().getDefiningOp<AllocOp>();
+    auto bar = alloc && alloc.getBarrierAttr()
+                   ? dyn_cast<BarrierType>(alloc.getBarrierAttr().getValue())
+                   : BarrierType();
+    if (!bar || bar.getKind() != BarrierKind::Mbarrier)
+      return emitOpError() << "only an arrive on an mbarrier expects "
+                              "transaction bytes";
+    auto device = (*this)->getParentOfType<DeviceOp>();
+    int64_t ctas = device ? device.getClusterDim() : 1;
+    if (static_cast<int64_t>(tx->size()) != ctas * ctas)
+      return emitOpError() << "expected " << ctas * ctas
+                           << " expected-transaction entries (one per pair of "
+                              "CTAs of the cluster), got "
+                           << tx->size();
+    for (int64_t n : *tx)
+      if (n < 0 || n > kMaxTransactionBytes)
+        return emitOpError()
+               << "expects " << n << " transaction bytes; an mbarrier phase "
+               << "counts from 0 to " << kMaxTransactionBytes;
+  }
   return verifyBarrierIndices(*this, getBarrier(), getStaticIndices(),
                               getIndices().size(), getNumTargets(),
                               /*multicast=*/true);

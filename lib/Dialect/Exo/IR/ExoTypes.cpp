@@ -11,6 +11,8 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace exo;
 
@@ -49,6 +51,12 @@ ArrayRef<Attribute> exo::getDimsOf(Type type) {
 
 bool exo::isShapedData(Type type) {
   return isa<exo::TensorType, WindowType>(type);
+}
+
+int64_t exo::getElementBytes(Type type) {
+  if (type.isTF32())
+    return 4;
+  return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
 }
 
 bool exo::isValidElementType(Type type) {

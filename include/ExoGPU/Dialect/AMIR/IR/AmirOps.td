@@ -184,6 +184,20 @@ def Amir_AllocOp : Amir_Op<"alloc", [AttrSizedOperandSegments,
     ```mlir
     %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 4]> {arrivals = 128 : i64}
     ```
+
+    A memory variable may carry `element_bytes` (the bytes of one element,
+    which `-convert-exo-to-amir` sets from the element type): the
+    transaction bytes an instruction completing on an mbarrier delivers are
+    those of the windows it writes asynchronously. A variable distributed
+    over the CTAs of a cluster may carry `cta_dims` (its leading distributed
+    dimensions) and `owners` (the CTA owning each element of them,
+    row-major; -1 where undecided), which `-exo-check-sync` sets from the
+    collective analysis: they tell the interpreter which CTA's barrier
+    element the bytes written into a CTA's shared memory complete on.
+
+    ```mlir
+    %a = amir.alloc "a" [2, 128, 32] memory <smem> {element_bytes = 4 : i64, cta_dims = 1 : i64, owners = array<i64: 0, 1>}
+    ```
   }];
   let arguments = (ins StrAttr:$name,
                        Variadic<Index>:$dims, DenseI64ArrayAttr:$static_dims,
@@ -193,7 +207,10 @@ def Amir_AllocOp : Amir_Op<"alloc", [AttrSizedOperandSegments,
                        Optional<Amir_VarType>:$guard,
                        OptionalAttr<I64Attr>:$ring_dim,
                        OptionalAttr<I64Attr>:$ring_depth,
-                       OptionalAttr<I64Attr>:$arrivals);
+                       OptionalAttr<I64Attr>:$arrivals,
+                       OptionalAttr<I64Attr>:$element_bytes,
+                       OptionalAttr<I64Attr>:$cta_dims,
+                       OptionalAttr<DenseI64ArrayAttr>:$owners);
   let results = (outs Amir_VarType:$result);
   let assemblyFormat = [{
     $name custom<DynamicIndexList>($dims, $static_dims)
@@ -250,9 +267,24 @@ def Amir_FenceOp : Amir_Op<"fence"> {
 
 def Amir_ArriveOp : Amir_Op<"arrive"> {
   let summary = "Arrive(L1) on barrier elements (several targets: multicast)";
+  let description = [{
+    On an mbarrier, `expect_tx` (set by `-exo-check-sync` from the collective
+    analysis: what the lowering's `mbarrier.arrive.expect_tx` expects) holds
+    the transaction bytes the arrive adds to its target elements:
+    `expect_tx[p * C + d]` bytes from the arrive by CTA `p` to the element
+    of CTA `d`, for a cluster of `C` CTAs. A phase completes when its
+    arrivals and its bytes both reach their counts; the interpreter holds
+    the bytes expected to the bytes the instructions completing on the
+    element write.
+
+    ```mlir
+    amir.arrive cuda_temporal >> %full[%k] {expect_tx = array<i64: 16384>}
+    ```
+  }];
   let arguments = (ins Exo_SyncTimeline:$timeline, Amir_VarType:$barrier,
                        Variadic<Index>:$indices,
-                       DenseI64ArrayAttr:$static_indices, I64Attr:$num_targets);
+                       DenseI64ArrayAttr:$static_indices, I64Attr:$num_targets,
+                       OptionalAttr<DenseI64ArrayAttr>:$expect_tx);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }

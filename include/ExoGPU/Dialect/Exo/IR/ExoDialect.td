@@ -66,6 +66,21 @@ def Exo_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getArrivalsAttrName() {
       return "exo.arrivals";
     }
+    /// On an allocation, set by -exo-check-sync on its copy of the module:
+    /// the number of its leading CTA-distributed dimensions, and the CTA
+    /// owning each element of them (row-major; -1 where no access decided).
+    static constexpr ::llvm::StringLiteral getCtaDimsAttrName() {
+      return "exo.cta_dims";
+    }
+    static constexpr ::llvm::StringLiteral getOwnersAttrName() {
+      return "exo.owners";
+    }
+    /// On an mbarrier arrive, set by -exo-check-sync on its copy of the
+    /// module: the transaction bytes it expects, as the lowering's
+    /// expect_tx sets them (CollectiveAnalysis::getExpectedTransactions).
+    static constexpr ::llvm::StringLiteral getExpectTxAttrName() {
+      return "exo.expect_tx";
+    }
   }];
 }
 
