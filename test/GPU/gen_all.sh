@@ -80,6 +80,43 @@ gen_model() {
   done
 }
 gen_model examples/model/model_tma_load.mlir model_tma_load_mc_sw128_f32
+gen_model examples/model/model_tma_store.mlir model_tma_store_f32
+# Tensor-core accumulators: f32 sums in the hardware's order (2^-20 of the
+# largest element); a bf16 conversion of them: one bf16 rounding (2^-7).
+gen_model examples/model/model_wgmma.mlir \
+  "model_wgmma_tf32_ss:DC=1e-6 DG=1e-6" "model_wgmma_bf16_ss:DC=1e-6 DG=1e-6"
+gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" \
+  "model_mma_bf16:DC=1e-6 DH=8e-3"
+gen_model examples/model/model_warp.mlir model_warp_f32
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"
+# test/GPU/mbarrier_check.cu's numbers, from the lowering of
+# examples/gemm/mma_gemm_tf32.mlir (its launcher, PTX included): the
+# arrival count of its mbarrier.init, the bytes of its
+# mbarrier.arrive.expect_tx (each the integer its register is set to) and
+# the boxes of its two tensor maps, as nvcc flags in GEN_DIR/mbarrier_flags.
+mbar_hdr=$gen_dir/gemm_mma_tf32_launcher.h
+# ptx_value LINE_PATTERN: the integer the last operand register of the first
+# line matching LINE_PATTERN is set to (by mov.b32 or the first operand of
+# selp.b32).
+ptx_value() {
+  local reg
+  reg=$(grep -m1 -E "$1" "$mbar_hdr" | sed -E 's/.*, (%r[0-9]+);.*/\1/')
+  grep -m1 -E "^[[:space:]]*(mov|selp)\.b32[[:space:]]+$reg, [0-9]+[,;]" \
+    "$mbar_hdr" | sed -E "s/.*$reg, ([0-9]+)[,;].*/\\1/"
+}
+mbar_init=$(ptx_value 'mbarrier\.init\.shared')
+mbar_tx=$(ptx_value 'mbarrier\.arrive\.expect_tx')
+mapfile -t mbar_boxes < <(sed -nE 's/.*const uint32_t box\[\] = \{([0-9]+), ([0-9]+)\};/\1 \2/p' "$mbar_hdr")
+if ! [[ $mbar_init =~ ^[0-9]+$ && $mbar_tx =~ ^[0-9]+$ ]] ||
+  [ "${#mbar_boxes[@]}" -ne 2 ]; then
+  echo "gen_all: cannot read the mbarrier numbers from $mbar_hdr" >&2
+  exit 1
+fi
+read -r r0 c0 <<<"${mbar_boxes[0]}"
+read -r r1 c1 <<<"${mbar_boxes[1]}"
+echo "-DEXO_MBAR_INIT_COUNT=$mbar_init -DEXO_MBAR_TX_BYTES=$mbar_tx" \
+  "-DEXO_MBAR_BOX0_ROWS=$r0 -DEXO_MBAR_BOX0_COLS=$c0" \
+  "-DEXO_MBAR_BOX1_ROWS=$r1 -DEXO_MBAR_BOX1_COLS=$c1" >"$gen_dir/mbarrier_flags"
+cat "$gen_dir/mbarrier_flags"
 ls "$gen_dir" | wc -l | xargs echo "gen_all: launchers written:"
