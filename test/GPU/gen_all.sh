@@ -81,12 +81,15 @@ gen_model() {
 }
 gen_model examples/model/model_tma_load.mlir model_tma_load_mc_sw128_f32
 gen_model examples/model/model_tma_store.mlir model_tma_store_f32
-# Tensor-core accumulators: f32 sums in the hardware's order (2^-20 of the
-# largest element); a bf16 conversion of them: one bf16 rounding (2^-7).
+# Tensor-core accumulators: f32 sums in the hardware's order (1e-6, about
+# 2^-20, of the largest element); their bf16 conversion: one bf16 rounding
+# (8e-3, about 2^-7).
 gen_model examples/model/model_wgmma.mlir \
-  "model_wgmma_tf32_ss:DC=1e-6 DG=1e-6" "model_wgmma_bf16_ss:DC=1e-6 DG=1e-6"
+  "model_wgmma_tf32_ss:DC=1e-6 DG=1e-6" \
+  "model_wgmma_tf32_rz_ss:DC=1e-6 DG=1e-6" \
+  "model_wgmma_bf16_ss:DC=1e-6 DG=1e-6"
 gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" \
-  "model_mma_bf16:DC=1e-6 DH=8e-3"
+  "model_mma_tf32_rz:DC=1e-6" "model_mma_bf16:DC=1e-6 DH=8e-3"
 gen_model examples/model/model_warp.mlir model_warp_f32
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"
