@@ -111,11 +111,11 @@ __device__ void arrive(uint64_t *bar) {
 }
 
 __device__ void tmaLoad(void *dst, const CUtensorMap *map, uint64_t *bar) {
-  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
-               "complete_tx::bytes [%0], [%1, {%2, %2}], [%3];" ::"r"(
-                   smemAddr(dst)),
-               "l"(map), "r"(0), "r"(smemAddr(bar))
-               : "memory");
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
+      "complete_tx::bytes [%0], [%1, {%2, %2}], [%3];" ::"r"(smemAddr(dst)),
+      "l"(map), "r"(0), "r"(smemAddr(bar))
+      : "memory");
 }
 
 /// One thread: scenario 1-3 on bar[0] (the lowering's count), 4 on bar[1]
@@ -189,8 +189,8 @@ int main() {
   initDevice(seed, /*kernels=*/false);
   printf("mbarrier: the lowering's init count %d, expect_tx %d bytes; boxes "
          "%dx%d and %dx%d f32 (%d + %d bytes)\n",
-         EXO_MBAR_INIT_COUNT, EXO_MBAR_TX_BYTES, kRows0, kCols0, kRows1,
-         kCols1, kBytes0, kBytes1);
+         EXO_MBAR_INIT_COUNT, EXO_MBAR_TX_BYTES, kRows0, kCols0, kRows1, kCols1,
+         kBytes0, kBytes1);
   bool all = check("expect_tx-bytes-equal-box-bytes",
                    EXO_MBAR_TX_BYTES == kBytes0 + kBytes1);
   float *src0, *src1, *land0, *land1;
@@ -223,9 +223,9 @@ int main() {
               o.box1Waited == 1 && o.afterBox1 == 1) &&
         all;
   all = check("boxes-land-bit-exact", s0 == l0 && s1 == l1) && all;
-  all = check("not-complete-with-one-arrival-missing",
-              o.extraAfterBytes == 0) &&
-        all;
+  all =
+      check("not-complete-with-one-arrival-missing", o.extraAfterBytes == 0) &&
+      all;
   all = check("completes-after-last-arrival",
               o.lastWaited == 1 && o.extraAfterLast == 1) &&
         all;

@@ -198,13 +198,13 @@ bool compareArray(const char *kernel, const Array &a,
   printf("CHECK model %s %s [", kernel, a.name.c_str());
   for (size_t d = 0; d < a.shape.size(); ++d)
     printf("%s%" PRId64, d ? ", " : "", a.shape[d]);
-  printf("] %s: %zu of %zu elements (%zu bytes) differ", a.type.c_str(), bad,
-         n, badBytes);
+  printf("] %s: %zu of %zu elements (%zu bytes) differ", a.type.c_str(), bad, n,
+         badBytes);
   if (a.tolerance >= 0) {
     double err = maxDiff == 0 ? 0 : maxDiff / std::max(maxRef, 1e-30);
     ok = !nonFinite && err <= a.tolerance;
-    printf(", max |diff| %.3e, normwise %.3e (tolerance %.3e)%s", maxDiff,
-           err, a.tolerance, nonFinite ? ", non-finite mismatch" : "");
+    printf(", max |diff| %.3e, normwise %.3e (tolerance %.3e)%s", maxDiff, err,
+           a.tolerance, nonFinite ? ", non-finite mismatch" : "");
   } else {
     ok = bad == 0;
   }

@@ -31,11 +31,11 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -68,10 +68,10 @@ static cl::opt<double> tolerance(
     cl::desc("Normwise tolerance for --compare (default: from the formats)"),
     cl::init(-1));
 static cl::opt<bool> timeRuns("time", cl::desc("Print the time of each call"));
-static cl::opt<std::string> dumpArgs(
-    "dump-args",
-    cl::desc("Write the entry's arguments (a list, each array's bytes "
-             "before and after the run) into this directory"));
+static cl::opt<std::string>
+    dumpArgs("dump-args",
+             cl::desc("Write the entry's arguments (a list, each array's bytes "
+                      "before and after the run) into this directory"));
 
 static void printArray(const ArgValue &a) {
   llvm::outs() << a.name << " [";
