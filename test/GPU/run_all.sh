@@ -46,6 +46,10 @@
 #   tma_ranks_launcher.h             (tmaranks) examples/tma/tma_ranks.mlir
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
+#   model_kernels.h and model/       (model)    examples/model/*.mlir: the
+#     model kernels' launchers and their CPU runs (test/GPU/model_check.cu)
+#   mbarrier_flags                   (mbarrier) the numbers of
+#     test/GPU/mbarrier_check.cu from the lowering of mma_gemm_tf32.mlir
 # test/GPU/gen_all.sh GEN_DIR writes all of them here. The first three are required (a missing one fails its build); for the
 # others a missing header skips that kernel's steps (reported as skipped, not
 # failed). OUT_DIR receives the binaries gemm_check, gemm_check_splitk,
@@ -93,7 +97,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy model mbarrier"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -174,6 +178,8 @@ wgmmabf16out_bin=$out_dir/gemm_check_wgmma_bf16_out
 tma_bin=$out_dir/tma_check
 tmaranks_bin=$out_dir/tma_ranks_check
 saxpy_bin=$out_dir/saxpy_check
+model_bin=$out_dir/model_check
+mbarrier_bin=$out_dir/mbarrier_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
 declare -A build_pid build_cmd built bin_of optional
 
@@ -231,7 +237,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy model mbarrier; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -299,6 +305,10 @@ start_build wgmmabf16out gemm_sm90_bf16_1cta_out_launcher.h gemm_check.cu \
 start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
 start_build tmaranks tma_ranks_launcher.h tma_ranks_check.cu "$tmaranks_bin"
 start_build saxpy saxpy_launcher.h saxpy_check.cu "$saxpy_bin"
+start_build model model_kernels.h model_check.cu "$model_bin"
+# shellcheck disable=SC2046 # the flags are words
+start_build mbarrier mbarrier_flags mbarrier_check.cu "$mbarrier_bin" \
+  $(cat "$gen_dir/mbarrier_flags" 2>/dev/null)
 for name in $all_kernels; do
   finish_build "$name"
 done
@@ -426,6 +436,12 @@ correctness_phase() {
     128x48 96x32 4096x4096
   # TMA of rank 1 and 5 (copies, a reduce-add): three sizes each.
   run tmaranks tmaranks-correctness 60 "$tmaranks_bin"
+  # The model kernels, each once on the inputs of its CPU run: every byte
+  # of every argument as the CPU run left it (test/GPU/model_check.cu).
+  run model model-correctness 120 "$model_bin" "$gen_dir/model"
+  # An mbarrier phase completes when the lowering's arrivals and bytes are
+  # in, not before.
+  run mbarrier mbarrier-correctness 60 "$mbarrier_bin"
   # saxpy (128 elements per task): one task; 3; 265 tasks (more than one per
   # CTA of the persistent grid); 2^20; 2^24 + 128; 200 must be rejected.
   run saxpy saxpy-correctness 60 "$saxpy_bin" 128 384 33920 1048576 \
@@ -571,6 +587,10 @@ sanitizer_phase() {
   sanitizer tmaranks tmaranks memcheck
   sanitizer tmaranks tmaranks racecheck
   sanitizer tmaranks tmaranks synccheck
+  # The model kernels, once each.
+  sanitizer model model memcheck "$gen_dir/model"
+  sanitizer model model racecheck "$gen_dir/model"
+  sanitizer model model synccheck "$gen_dir/model"
   # saxpy: 265 tasks, more than one per CTA.
   sanitizer saxpy saxpy memcheck 33920
   sanitizer saxpy saxpy racecheck 33920

@@ -4,11 +4,20 @@
 //
 // exo-gpu-run FILE --entry=P [--compare=Q [--compare-file=F]]
 //             --size=M=256,N=256 [--seed=S] [--print] [--tolerance=T] [--time]
+//             [--dump-args=DIR]
 //
 // Runs proc P (its sequential meaning, JIT-compiled) on inputs drawn from a
 // generator seeded with S; with --compare, also runs Q on the same inputs
 // (arguments are matched by name) and compares every array within a
 // normwise tolerance chosen from the floating-point formats involved.
+// With --dump-args, writes P's arguments into DIR (created if needed):
+// DIR/args.txt lists them in P's order, one a line,
+//   size NAME VALUE
+//   scalar NAME TYPE VALUE
+//   array NAME TYPE ELEMENT_BYTES EXTENT...
+// and each array NAME's bytes (row-major, little-endian, as the GPU holds
+// them) go to DIR/NAME.in before P runs and DIR/NAME.out after it: what a
+// GPU harness uploads, and what the GPU run must leave (test/GPU/model).
 // Exit status: 0 on success, 1 on an error or a mismatch.
 //
 //===----------------------------------------------------------------------===//
@@ -21,9 +30,12 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -56,6 +68,10 @@ static cl::opt<double> tolerance(
     cl::desc("Normwise tolerance for --compare (default: from the formats)"),
     cl::init(-1));
 static cl::opt<bool> timeRuns("time", cl::desc("Print the time of each call"));
+static cl::opt<std::string>
+    dumpArgs("dump-args",
+             cl::desc("Write the entry's arguments (a list, each array's bytes "
+                      "before and after the run) into this directory"));
 
 static void printArray(const ArgValue &a) {
   llvm::outs() << a.name << " [";
@@ -64,6 +80,76 @@ static void printArray(const ArgValue &a) {
   for (int64_t i = 0, n = a.getNumElements(); i < n; ++i)
     llvm::outs() << ' ' << llvm::format("%g", a.getElement(i));
   llvm::outs() << '\n';
+}
+
+/// Writes `bytes` to DIR/NAME (the file is kept only when all is written).
+static LogicalResult writeFile(MLIRContext &ctx, StringRef dir, StringRef name,
+                               StringRef bytes) {
+  SmallString<128> path(dir);
+  llvm::sys::path::append(path, name);
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
+  if (!ec) {
+    out.os() << bytes;
+    out.os().flush();
+    ec = out.os().error();
+  }
+  if (ec) {
+    out.os().clear_error();
+    return emitError(UnknownLoc::get(&ctx))
+           << "--dump-args: cannot write " << path << ": " << ec.message();
+  }
+  out.keep();
+  return success();
+}
+
+static StringRef asBytes(const ArgValue &a) {
+  return StringRef(reinterpret_cast<const char *>(a.bytes.data()),
+                   a.bytes.size());
+}
+
+/// The list of `args` (DIR/args.txt) and the arrays' bytes before the run
+/// (DIR/NAME.in). Array names must make plain file names.
+static LogicalResult dumpArgsBefore(MLIRContext &ctx, ProcOp proc,
+                                    const ArgList &args) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(dumpArgs))
+    return emitError(UnknownLoc::get(&ctx))
+           << "--dump-args: cannot create directory " << dumpArgs << ": "
+           << ec.message();
+  std::string list;
+  llvm::raw_string_ostream os(list);
+  os << "# exo-gpu-run --dump-args: the arguments of @" << proc.getSymName()
+     << ", in order\n";
+  for (const ArgValue &a : args) {
+    switch (a.kind) {
+    case ArgValue::Kind::Index:
+      os << "size " << a.name << ' ' << a.index << '\n';
+      break;
+    case ArgValue::Kind::Scalar:
+      os << "scalar " << a.name << ' ' << a.type << ' '
+         << llvm::format("%.17g", a.scalar) << '\n';
+      break;
+    case ArgValue::Kind::Array:
+      os << "array " << a.name << ' ' << a.type << ' '
+         << (a.type.isTF32() ? 4 : (a.type.getIntOrFloatBitWidth() + 7) / 8);
+      for (int64_t d : a.shape)
+        os << ' ' << d;
+      os << '\n';
+      if (failed(writeFile(ctx, dumpArgs, a.name + ".in", asBytes(a))))
+        return failure();
+      break;
+    }
+  }
+  return writeFile(ctx, dumpArgs, "args.txt", list);
+}
+
+/// The arrays' bytes after the run (DIR/NAME.out).
+static LogicalResult dumpArgsAfter(MLIRContext &ctx, const ArgList &args) {
+  for (const ArgValue &a : args)
+    if (a.kind == ArgValue::Kind::Array &&
+        failed(writeFile(ctx, dumpArgs, a.name + ".out", asBytes(a))))
+      return failure();
+  return success();
 }
 
 /// Runs `proc` and reports the time when asked.
@@ -189,7 +275,11 @@ static LogicalResult runMain(MLIRContext &ctx) {
   FailureOr<std::unique_ptr<CpuRunner>> runner = CpuRunner::create(*module);
   if (failed(runner))
     return failure();
+  if (!dumpArgs.empty() && failed(dumpArgsBefore(ctx, ref, *refArgs)))
+    return failure();
   if (failed(runTimed(**runner, ref, *refArgs)))
+    return failure();
+  if (!dumpArgs.empty() && failed(dumpArgsAfter(ctx, *refArgs)))
     return failure();
   if (printOutputs)
     for (const ArgValue &a : *refArgs)

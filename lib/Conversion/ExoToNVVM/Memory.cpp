@@ -221,16 +221,25 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   bool fragment = v.memory.isRegisters() &&
                   v.memory.getKind() != MemoryKind::Regs &&
                   v.memory.getKind() != MemoryKind::RegsUniform;
-  if (v.kind == View::TmaMap || v.memory.getSwizzle() || fragment)
+  // Swizzled shared memory laid out in chunks of one span (what TMA and
+  // wgmma use) is accessed at its swizzled address, the one TMA writes.
+  int64_t span = 0;
+  bool swizzled = v.memory.getSwizzle() != 0;
+  if (v.kind == View::TmaMap || fragment ||
+      (swizzled && !isChunkedSwizzle(v, span)))
     return op->emitOpError()
            << "accesses " << stringifyMemoryKind(v.memory.getKind())
            << " memory element by element; only instructions may";
   SmallVector<Value> indices;
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
-  Value elems = elementOffset(v, rootIndices(v, indices));
-  Value bytes = mul(elems, c64(getElementBytes(v.elemType)));
-  Value p = gepBytes(v.base, bytes);
+  Value p;
+  if (swizzled) {
+    p = swizzledAddress(v, indices);
+  } else {
+    Value elems = elementOffset(v, rootIndices(v, indices));
+    p = gepBytes(v.base, mul(elems, c64(getElementBytes(v.elemType))));
+  }
   Type t = v.elemType;
   if (t.isTF32())
     t = b.getF32Type();

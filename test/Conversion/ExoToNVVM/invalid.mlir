@@ -300,7 +300,8 @@ exo.proc @quadpair_loop(%N: index, %x: !x) {
 
 // -----
 
-// Swizzled shared memory is only accessed by instructions.
+// Swizzled shared memory that is not laid out in rows of whole swizzle spans
+// (here: one dimension) is only accessed by instructions.
 !x = !exo.tensor<[N], f32, gmem>
 !S = !exo.tensor<[128], f32, smem_swizzle<128>>
 exo.proc @swizzled_element_read(%N: index, %x: !x) {

@@ -1,0 +1,426 @@
+// "The model is the machine": the warp-level tensor-core instructions of
+// examples/gemm/mma_gemm_tf32.mlir and mma_gemm_bf16.mlir, run once by one
+// warp. The warp stages random operands into shared memory with ordinary
+// stores and poisons the output tile (-1.5e38); ldmatrix loads the A and B
+// fragments (mma_load_a, mma_load_b), mma.sync multiplies them into a
+// zeroed accumulator (mma_zero_c), the accumulator goes to global memory
+// (mma_store_c) and, for bf16, converted (mma_convert_c) through stmatrix
+// into shared memory (mma_stmatrix_c); every shared buffer is dumped.
+// test/GPU/model_check.cu compares every byte with the CPU run of the
+// sequential meaning: operands bit for bit, accumulators with the normwise
+// tolerance test/GPU/gen_all.sh gives them. @model_mma_tf32 rounds its
+// inputs to tf32 as examples/gemm/mma_gemm_tf32.mlir says (to nearest);
+// @model_mma_tf32_rz truncates them (toward zero).
+
+!Cf = !exo.window<[16, 8], f32, mma_c>
+!Cft = !exo.tensor<[16, 8], f32, mma_c>
+!Cg = !exo.window<[16, 8], f32, gmem>
+!C = !exo.tensor<[16, 8], f32, gmem>
+
+// The warp's accumulator starts from zero.
+exo.proc @model_mma_zero_m16n8_f32(
+    %d: !Cf {exo.access = #exo.access<write>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_zero_c"> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      exo.assign %d[%i, %j] = %zero : !Cf
+    }
+  }
+}
+
+// Each thread stores its accumulator fragment to global memory.
+exo.proc @model_mma_store_c_m16n8_f32(
+    %dst: !Cg {exo.access = #exo.access<write>},
+    %src: !Cf {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_store_c"> {
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Cf
+      exo.assign %dst[%i, %j] = %v : !Cg
+    }
+  }
+}
+
+// ldmatrix.sync.aligned.m8n8.x4.shared.b16: the warp's 16 x 8 tf32 A fragment.
+exo.proc @model_mma_load_a_m16k8_tf32(
+    %dst: !exo.window<[16, 8], f32, mma_a> {exo.access = #exo.access<write>},
+    %src: !exo.window<[16, 8], f32, smem> {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !exo.window<[16, 8], f32, smem>
+      exo.assign %dst[%i, %j] = %v : !exo.window<[16, 8], f32, mma_a>
+    }
+  }
+}
+
+// ldmatrix.sync.aligned.m8n8.x2.shared.b16: an 8 x 8 tf32 B fragment (rows N, columns K).
+exo.proc @model_mma_load_b_n8k8_tf32(
+    %dst: !exo.window<[8, 8], f32, mma_b> {exo.access = #exo.access<write>},
+    %src: !exo.window<[8, 8], f32, smem> {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_b"> {
+  exo.for %i = 0 to 8 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !exo.window<[8, 8], f32, smem>
+      exo.assign %dst[%i, %j] = %v : !exo.window<[8, 8], f32, mma_b>
+    }
+  }
+}
+
+// mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+exo.proc @model_mma_m16n8k8_tf32(
+    %d: !Cf {exo.access = #exo.access<read_write>},
+    %a: !exo.window<[16, 8], f32, mma_a> {exo.access = #exo.access<read>},
+    %b: !exo.window<[8, 8], f32, mma_b> {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_tf32"> {
+  exo.for %m = 0 to 16 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !exo.window<[16, 8], f32, mma_a>
+        %y = exo.read %b[%n, %k] : !exo.window<[8, 8], f32, mma_b>
+        %xt = arith.truncf %x : f32 to tf32
+        %yt = arith.truncf %y : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !Cf
+      }
+    }
+  }
+}
+
+// The same with the inputs truncated to tf32 (toward zero), what the tensor
+// cores do (test/GPU/README.md).
+exo.proc @model_mma_m16n8k8_tf32_rz(
+    %d: !Cf {exo.access = #exo.access<read_write>},
+    %a: !exo.window<[16, 8], f32, mma_a> {exo.access = #exo.access<read>},
+    %b: !exo.window<[8, 8], f32, mma_b> {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_tf32"> {
+  exo.for %m = 0 to 16 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 8 seq {
+        %x = exo.read %a[%m, %k] : !exo.window<[16, 8], f32, mma_a>
+        %y = exo.read %b[%n, %k] : !exo.window<[8, 8], f32, mma_b>
+        %xt = arith.truncf %x toward_zero : f32 to tf32
+        %yt = arith.truncf %y toward_zero : f32 to tf32
+        %xe = arith.extf %xt : tf32 to f32
+        %ye = arith.extf %yt : tf32 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !Cf
+      }
+    }
+  }
+}
+
+// ldmatrix.sync.aligned.m8n8.x4.shared.b16: the warp's 16 x 16 bf16 A fragment.
+exo.proc @model_mma_load_a_m16k16_bf16(
+    %dst: !exo.window<[16, 16], bf16, mma_a> {exo.access = #exo.access<write>},
+    %src: !exo.window<[16, 16], bf16, smem> {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !exo.window<[16, 16], bf16, smem>
+      exo.assign %dst[%i, %j] = %v : !exo.window<[16, 16], bf16, mma_a>
+    }
+  }
+}
+
+// ldmatrix.sync.aligned.m8n8.x2.shared.b16: an 8 x 16 bf16 B fragment.
+exo.proc @model_mma_load_b_n8k16_bf16(
+    %dst: !exo.window<[8, 16], bf16, mma_b> {exo.access = #exo.access<write>},
+    %src: !exo.window<[8, 16], bf16, smem> {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_b"> {
+  exo.for %i = 0 to 8 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !exo.window<[8, 16], bf16, smem>
+      exo.assign %dst[%i, %j] = %v : !exo.window<[8, 16], bf16, mma_b>
+    }
+  }
+}
+
+// mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+exo.proc @model_mma_m16n8k16_bf16(
+    %d: !Cf {exo.access = #exo.access<read_write>},
+    %a: !exo.window<[16, 16], bf16, mma_a> {exo.access = #exo.access<read>},
+    %b: !exo.window<[8, 16], bf16, mma_b> {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_bf16"> {
+  exo.for %m = 0 to 16 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 16 seq {
+        %x = exo.read %a[%m, %k] : !exo.window<[16, 16], bf16, mma_a>
+        %y = exo.read %b[%n, %k] : !exo.window<[8, 16], bf16, mma_b>
+        %xe = arith.extf %x : bf16 to f32
+        %ye = arith.extf %y : bf16 to f32
+        %p = arith.mulf %xe, %ye : f32
+        exo.reduce %d[%m, %n] += %p : !Cf
+      }
+    }
+  }
+}
+
+// cvt.rn.bf16.f32 of each element: the same fragment layout in pairs.
+exo.proc @model_mma_convert_c_m16n8_bf16(
+    %dst: !exo.window<[16, 8], bf16, mma_c> {exo.access = #exo.access<write>},
+    %src: !Cf {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_convert_c"> {
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !Cf
+      %h = arith.truncf %v : f32 to bf16
+      exo.assign %dst[%i, %j] = %h : !exo.window<[16, 8], bf16, mma_c>
+    }
+  }
+}
+
+// stmatrix.sync.aligned.m8n8.x2.shared.b16: the warp's 16 x 8 bf16
+// accumulator into shared memory.
+exo.proc @model_mma_stmatrix_c_m16n8_bf16(
+    %dst: !exo.window<[16, 8], bf16, smem> {exo.access = #exo.access<write>},
+    %src: !exo.window<[16, 8], bf16, mma_c> {exo.access = #exo.access<read>})
+    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_stmatrix_c"> {
+  exo.for %i = 0 to 16 seq {
+    exo.for %j = 0 to 8 seq {
+      %v = exo.read %src[%i, %j] : !exo.window<[16, 8], bf16, mma_c>
+      exo.assign %dst[%i, %j] = %v : !exo.window<[16, 8], bf16, smem>
+    }
+  }
+}
+
+exo.proc @model_mma_tf32(%A: !exo.tensor<[16, 8], f32, gmem>, %B: !exo.tensor<[8, 8], f32, gmem>, %DA: !exo.tensor<[16, 8], f32, gmem>, %DB: !exo.tensor<[8, 8], f32, gmem>, %DC: !C) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %poison = arith.constant -1.5e+38 : f32
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !exo.tensor<[16, 8], f32, smem>
+      %B_smem = exo.alloc : !exo.tensor<[8, 8], f32, smem>
+      %A_frag = exo.alloc : !exo.tensor<[16, 8], f32, mma_a>
+      %B_frag = exo.alloc : !exo.tensor<[8, 8], f32, mma_b>
+      %C_frag = exo.alloc : !Cft
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 4 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %A[%row, %col] : !exo.tensor<[16, 8], f32, gmem>
+          exo.assign %A_smem[%row, %col] = %v : !exo.tensor<[16, 8], f32, smem>
+        }
+      }
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 2 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %B[%row, %col] : !exo.tensor<[8, 8], f32, gmem>
+          exo.assign %B_smem[%row, %col] = %v : !exo.tensor<[8, 8], f32, smem>
+        }
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.for %w = 0 to 1 cuda_threads<warp> {
+        %d = exo.window %C_frag[:, :] : !Cft -> !Cf
+        exo.call @model_mma_zero_m16n8_f32(%d) : (!Cf)
+        %a_src = exo.window %A_smem[:, :] : !exo.tensor<[16, 8], f32, smem> -> !exo.window<[16, 8], f32, smem>
+        %a = exo.window %A_frag[:, :] : !exo.tensor<[16, 8], f32, mma_a> -> !exo.window<[16, 8], f32, mma_a>
+        exo.call @model_mma_load_a_m16k8_tf32(%a, %a_src) : (!exo.window<[16, 8], f32, mma_a>, !exo.window<[16, 8], f32, smem>)
+        %b_src = exo.window %B_smem[:, :] : !exo.tensor<[8, 8], f32, smem> -> !exo.window<[8, 8], f32, smem>
+        %b = exo.window %B_frag[:, :] : !exo.tensor<[8, 8], f32, mma_b> -> !exo.window<[8, 8], f32, mma_b>
+        exo.call @model_mma_load_b_n8k8_tf32(%b, %b_src) : (!exo.window<[8, 8], f32, mma_b>, !exo.window<[8, 8], f32, smem>)
+        exo.call @model_mma_m16n8k8_tf32(%d, %a, %b) : (!Cf, !exo.window<[16, 8], f32, mma_a>, !exo.window<[8, 8], f32, mma_b>)
+        %g = exo.window %DC[:, :] : !C -> !Cg
+        exo.call @model_mma_store_c_m16n8_f32(%g, %d) : (!Cg, !Cf)
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 4 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %A_smem[%row, %col] : !exo.tensor<[16, 8], f32, smem>
+          exo.assign %DA[%row, %col] = %v : !exo.tensor<[16, 8], f32, gmem>
+        }
+      }
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 2 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %B_smem[%row, %col] : !exo.tensor<[8, 8], f32, smem>
+          exo.assign %DB[%row, %col] = %v : !exo.tensor<[8, 8], f32, gmem>
+        }
+      }
+    }
+  }
+}
+
+exo.proc @model_mma_tf32_rz(%A: !exo.tensor<[16, 8], f32, gmem>, %B: !exo.tensor<[8, 8], f32, gmem>, %DA: !exo.tensor<[16, 8], f32, gmem>, %DB: !exo.tensor<[8, 8], f32, gmem>, %DC: !C) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %poison = arith.constant -1.5e+38 : f32
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !exo.tensor<[16, 8], f32, smem>
+      %B_smem = exo.alloc : !exo.tensor<[8, 8], f32, smem>
+      %A_frag = exo.alloc : !exo.tensor<[16, 8], f32, mma_a>
+      %B_frag = exo.alloc : !exo.tensor<[8, 8], f32, mma_b>
+      %C_frag = exo.alloc : !Cft
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 4 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %A[%row, %col] : !exo.tensor<[16, 8], f32, gmem>
+          exo.assign %A_smem[%row, %col] = %v : !exo.tensor<[16, 8], f32, smem>
+        }
+      }
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 2 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %B[%row, %col] : !exo.tensor<[8, 8], f32, gmem>
+          exo.assign %B_smem[%row, %col] = %v : !exo.tensor<[8, 8], f32, smem>
+        }
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.for %w = 0 to 1 cuda_threads<warp> {
+        %d = exo.window %C_frag[:, :] : !Cft -> !Cf
+        exo.call @model_mma_zero_m16n8_f32(%d) : (!Cf)
+        %a_src = exo.window %A_smem[:, :] : !exo.tensor<[16, 8], f32, smem> -> !exo.window<[16, 8], f32, smem>
+        %a = exo.window %A_frag[:, :] : !exo.tensor<[16, 8], f32, mma_a> -> !exo.window<[16, 8], f32, mma_a>
+        exo.call @model_mma_load_a_m16k8_tf32(%a, %a_src) : (!exo.window<[16, 8], f32, mma_a>, !exo.window<[16, 8], f32, smem>)
+        %b_src = exo.window %B_smem[:, :] : !exo.tensor<[8, 8], f32, smem> -> !exo.window<[8, 8], f32, smem>
+        %b = exo.window %B_frag[:, :] : !exo.tensor<[8, 8], f32, mma_b> -> !exo.window<[8, 8], f32, mma_b>
+        exo.call @model_mma_load_b_n8k8_tf32(%b, %b_src) : (!exo.window<[8, 8], f32, mma_b>, !exo.window<[8, 8], f32, smem>)
+        exo.call @model_mma_m16n8k8_tf32_rz(%d, %a, %b) : (!Cf, !exo.window<[16, 8], f32, mma_a>, !exo.window<[8, 8], f32, mma_b>)
+        %g = exo.window %DC[:, :] : !C -> !Cg
+        exo.call @model_mma_store_c_m16n8_f32(%g, %d) : (!Cg, !Cf)
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 4 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %A_smem[%row, %col] : !exo.tensor<[16, 8], f32, smem>
+          exo.assign %DA[%row, %col] = %v : !exo.tensor<[16, 8], f32, gmem>
+        }
+      }
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 2 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %B_smem[%row, %col] : !exo.tensor<[8, 8], f32, smem>
+          exo.assign %DB[%row, %col] = %v : !exo.tensor<[8, 8], f32, gmem>
+        }
+      }
+    }
+  }
+}
+
+exo.proc @model_mma_bf16(%A: !exo.tensor<[16, 16], bf16, gmem>, %B: !exo.tensor<[8, 16], bf16, gmem>, %DA: !exo.tensor<[16, 16], bf16, gmem>, %DB: !exo.tensor<[8, 16], bf16, gmem>, %DC: !C, %DH: !exo.tensor<[16, 8], bf16, gmem>) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %poison = arith.constant -1.5e+38 : bf16
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !exo.tensor<[16, 16], bf16, smem>
+      %B_smem = exo.alloc : !exo.tensor<[8, 16], bf16, smem>
+      %H_smem = exo.alloc : !exo.tensor<[16, 8], bf16, smem>
+      %A_frag = exo.alloc : !exo.tensor<[16, 16], bf16, mma_a>
+      %B_frag = exo.alloc : !exo.tensor<[8, 16], bf16, mma_b>
+      %C_frag = exo.alloc : !Cft
+      %H_frag = exo.alloc : !exo.tensor<[16, 8], bf16, mma_c>
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 8 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c16 : index
+          %col = arith.remui %e, %c16 : index
+          %v = exo.read %A[%row, %col] : !exo.tensor<[16, 16], bf16, gmem>
+          exo.assign %A_smem[%row, %col] = %v : !exo.tensor<[16, 16], bf16, smem>
+        }
+      }
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 4 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c16 : index
+          %col = arith.remui %e, %c16 : index
+          %v = exo.read %B[%row, %col] : !exo.tensor<[8, 16], bf16, gmem>
+          exo.assign %B_smem[%row, %col] = %v : !exo.tensor<[8, 16], bf16, smem>
+        }
+      }
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 4 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          exo.assign %H_smem[%row, %col] = %poison : !exo.tensor<[16, 8], bf16, smem>
+        }
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.for %w = 0 to 1 cuda_threads<warp> {
+        %d = exo.window %C_frag[:, :] : !Cft -> !Cf
+        exo.call @model_mma_zero_m16n8_f32(%d) : (!Cf)
+        %a_src = exo.window %A_smem[:, :] : !exo.tensor<[16, 16], bf16, smem> -> !exo.window<[16, 16], bf16, smem>
+        %a = exo.window %A_frag[:, :] : !exo.tensor<[16, 16], bf16, mma_a> -> !exo.window<[16, 16], bf16, mma_a>
+        exo.call @model_mma_load_a_m16k16_bf16(%a, %a_src) : (!exo.window<[16, 16], bf16, mma_a>, !exo.window<[16, 16], bf16, smem>)
+        %b_src = exo.window %B_smem[:, :] : !exo.tensor<[8, 16], bf16, smem> -> !exo.window<[8, 16], bf16, smem>
+        %b = exo.window %B_frag[:, :] : !exo.tensor<[8, 16], bf16, mma_b> -> !exo.window<[8, 16], bf16, mma_b>
+        exo.call @model_mma_load_b_n8k16_bf16(%b, %b_src) : (!exo.window<[8, 16], bf16, mma_b>, !exo.window<[8, 16], bf16, smem>)
+        exo.call @model_mma_m16n8k16_bf16(%d, %a, %b) : (!Cf, !exo.window<[16, 16], bf16, mma_a>, !exo.window<[8, 16], bf16, mma_b>)
+        %g = exo.window %DC[:, :] : !C -> !Cg
+        exo.call @model_mma_store_c_m16n8_f32(%g, %d) : (!Cg, !Cf)
+        %h = exo.window %H_frag[:, :] : !exo.tensor<[16, 8], bf16, mma_c> -> !exo.window<[16, 8], bf16, mma_c>
+        exo.call @model_mma_convert_c_m16n8_bf16(%h, %d) : (!exo.window<[16, 8], bf16, mma_c>, !Cf)
+        %hs = exo.window %H_smem[:, :] : !exo.tensor<[16, 8], bf16, smem> -> !exo.window<[16, 8], bf16, smem>
+        exo.call @model_mma_stmatrix_c_m16n8_bf16(%hs, %h) : (!exo.window<[16, 8], bf16, smem>, !exo.window<[16, 8], bf16, mma_c>)
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 8 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c16 : index
+          %col = arith.remui %e, %c16 : index
+          %v = exo.read %A_smem[%row, %col] : !exo.tensor<[16, 16], bf16, smem>
+          exo.assign %DA[%row, %col] = %v : !exo.tensor<[16, 16], bf16, gmem>
+        }
+      }
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 4 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c16 : index
+          %col = arith.remui %e, %c16 : index
+          %v = exo.read %B_smem[%row, %col] : !exo.tensor<[8, 16], bf16, smem>
+          exo.assign %DB[%row, %col] = %v : !exo.tensor<[8, 16], bf16, gmem>
+        }
+      }
+      exo.for %l = 0 to 32 cuda_threads<thread> {
+        exo.for %i = 0 to 4 seq {
+          %e0 = arith.muli %i, %c32 : index
+          %e = arith.addi %e0, %l : index
+          %row = arith.divui %e, %c8 : index
+          %col = arith.remui %e, %c8 : index
+          %v = exo.read %H_smem[%row, %col] : !exo.tensor<[16, 8], bf16, smem>
+          exo.assign %DH[%row, %col] = %v : !exo.tensor<[16, 8], bf16, gmem>
+        }
+      }
+    }
+  }
+}
