@@ -77,8 +77,8 @@ exo.proc @sm90_wgmma_m64n256k8_tf32(
       exo.for %k = 0 to 8 seq {
         %x = exo.read %a[%m, %k] : !Ak
         %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x : f32 to tf32
-        %yt = arith.truncf %y : f32 to tf32
+        %xt = arith.truncf %x toward_zero : f32 to tf32
+        %yt = arith.truncf %y toward_zero : f32 to tf32
         %xe = arith.extf %xt : tf32 to f32
         %ye = arith.extf %yt : tf32 to f32
         %p = arith.mulf %xe, %ye : f32
@@ -121,8 +121,8 @@ exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
       exo.for %k = 0 to %K seq {
         %a = exo.read %A[%m, %k] : !Ah
         %b = exo.read %B[%n, %k] : !Bh
-        %at = arith.truncf %a : f32 to tf32
-        %bt = arith.truncf %b : f32 to tf32
+        %at = arith.truncf %a toward_zero : f32 to tf32
+        %bt = arith.truncf %b toward_zero : f32 to tf32
         %ae = arith.extf %at : tf32 to f32
         %be = arith.extf %bt : tf32 to f32
         %p = arith.mulf %ae, %be : f32
@@ -143,8 +143,8 @@ exo.proc @gemm_sm90_tf32_derived_persistent_direct_raster(%M: index, %N: index, 
       exo.for %k = 0 to %K seq {
         %a = exo.read %A[%m, %k] : !Ah
         %b = exo.read %B[%n, %k] : !Bh
-        %at = arith.truncf %a : f32 to tf32
-        %bt = arith.truncf %b : f32 to tf32
+        %at = arith.truncf %a toward_zero : f32 to tf32
+        %bt = arith.truncf %b toward_zero : f32 to tf32
         %ae = arith.extf %at : tf32 to f32
         %be = arith.extf %bt : tf32 to f32
         %p = arith.mulf %ae, %be : f32

@@ -117,8 +117,8 @@ exo.proc @sm90_wgmma_m64n128k8_tf32_noswizzle(
        exo.for %k4 = 0 to 4 seq {
         %x = exo.read %a[%kc, %m, %k4] : !Ak
         %y = exo.read %b[%kc, %n, %k4] : !Bk
-        %xt = arith.truncf %x : f32 to tf32
-        %yt = arith.truncf %y : f32 to tf32
+        %xt = arith.truncf %x toward_zero : f32 to tf32
+        %yt = arith.truncf %y toward_zero : f32 to tf32
         %xe = arith.extf %xt : tf32 to f32
         %ye = arith.extf %yt : tf32 to f32
         %p = arith.mulf %xe, %ye : f32

@@ -8,9 +8,8 @@
 // into shared memory (mma_stmatrix_c); every shared buffer is dumped.
 // test/GPU/model_check.cu compares every byte with the CPU run of the
 // sequential meaning: operands bit for bit, accumulators with the normwise
-// tolerance test/GPU/gen_all.sh gives them. @model_mma_tf32 rounds its
-// inputs to tf32 as examples/gemm/mma_gemm_tf32.mlir says (to nearest);
-// @model_mma_tf32_rz truncates them (toward zero).
+// tolerance test/GPU/gen_all.sh gives them. The tf32 mma.sync truncates
+// its f32 inputs to tf32 (toward zero), as the body says.
 
 !Cf = !exo.window<[16, 8], f32, mma_c>
 !Cft = !exo.tensor<[16, 8], f32, mma_c>
@@ -70,29 +69,6 @@ exo.proc @model_mma_load_b_n8k8_tf32(
 
 // mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 exo.proc @model_mma_m16n8k8_tf32(
-    %d: !Cf {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[16, 8], f32, mma_a> {exo.access = #exo.access<read>},
-    %b: !exo.window<[8, 8], f32, mma_b> {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_tf32"> {
-  exo.for %m = 0 to 16 seq {
-    exo.for %n = 0 to 8 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[16, 8], f32, mma_a>
-        %y = exo.read %b[%n, %k] : !exo.window<[8, 8], f32, mma_b>
-        %xt = arith.truncf %x : f32 to tf32
-        %yt = arith.truncf %y : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !Cf
-      }
-    }
-  }
-}
-
-// The same with the inputs truncated to tf32 (toward zero), what the tensor
-// cores do (test/GPU/README.md).
-exo.proc @model_mma_m16n8k8_tf32_rz(
     %d: !Cf {exo.access = #exo.access<read_write>},
     %a: !exo.window<[16, 8], f32, mma_a> {exo.access = #exo.access<read>},
     %b: !exo.window<[8, 8], f32, mma_b> {exo.access = #exo.access<read>})
@@ -230,77 +206,6 @@ exo.proc @model_mma_tf32(%A: !exo.tensor<[16, 8], f32, gmem>, %B: !exo.tensor<[8
         %b = exo.window %B_frag[:, :] : !exo.tensor<[8, 8], f32, mma_b> -> !exo.window<[8, 8], f32, mma_b>
         exo.call @model_mma_load_b_n8k8_tf32(%b, %b_src) : (!exo.window<[8, 8], f32, mma_b>, !exo.window<[8, 8], f32, smem>)
         exo.call @model_mma_m16n8k8_tf32(%d, %a, %b) : (!Cf, !exo.window<[16, 8], f32, mma_a>, !exo.window<[8, 8], f32, mma_b>)
-        %g = exo.window %DC[:, :] : !C -> !Cg
-        exo.call @model_mma_store_c_m16n8_f32(%g, %d) : (!Cg, !Cf)
-      }
-      exo.fence(cuda_in_order, cuda_in_order)
-      exo.for %l = 0 to 32 cuda_threads<thread> {
-        exo.for %i = 0 to 4 seq {
-          %e0 = arith.muli %i, %c32 : index
-          %e = arith.addi %e0, %l : index
-          %row = arith.divui %e, %c8 : index
-          %col = arith.remui %e, %c8 : index
-          %v = exo.read %A_smem[%row, %col] : !exo.tensor<[16, 8], f32, smem>
-          exo.assign %DA[%row, %col] = %v : !exo.tensor<[16, 8], f32, gmem>
-        }
-      }
-      exo.for %l = 0 to 32 cuda_threads<thread> {
-        exo.for %i = 0 to 2 seq {
-          %e0 = arith.muli %i, %c32 : index
-          %e = arith.addi %e0, %l : index
-          %row = arith.divui %e, %c8 : index
-          %col = arith.remui %e, %c8 : index
-          %v = exo.read %B_smem[%row, %col] : !exo.tensor<[8, 8], f32, smem>
-          exo.assign %DB[%row, %col] = %v : !exo.tensor<[8, 8], f32, gmem>
-        }
-      }
-    }
-  }
-}
-
-exo.proc @model_mma_tf32_rz(%A: !exo.tensor<[16, 8], f32, gmem>, %B: !exo.tensor<[8, 8], f32, gmem>, %DA: !exo.tensor<[16, 8], f32, gmem>, %DB: !exo.tensor<[8, 8], f32, gmem>, %DC: !C) {
-  %c8 = arith.constant 8 : index
-  %c16 = arith.constant 16 : index
-  %c32 = arith.constant 32 : index
-  %poison = arith.constant -1.5e+38 : f32
-  exo.device_function(blockDim = 32, clusterDim = 1) {
-    exo.for %task = 0 to 1 cuda_tasks {
-      %A_smem = exo.alloc : !exo.tensor<[16, 8], f32, smem>
-      %B_smem = exo.alloc : !exo.tensor<[8, 8], f32, smem>
-      %A_frag = exo.alloc : !exo.tensor<[16, 8], f32, mma_a>
-      %B_frag = exo.alloc : !exo.tensor<[8, 8], f32, mma_b>
-      %C_frag = exo.alloc : !Cft
-      exo.for %l = 0 to 32 cuda_threads<thread> {
-        exo.for %i = 0 to 4 seq {
-          %e0 = arith.muli %i, %c32 : index
-          %e = arith.addi %e0, %l : index
-          %row = arith.divui %e, %c8 : index
-          %col = arith.remui %e, %c8 : index
-          %v = exo.read %A[%row, %col] : !exo.tensor<[16, 8], f32, gmem>
-          exo.assign %A_smem[%row, %col] = %v : !exo.tensor<[16, 8], f32, smem>
-        }
-      }
-      exo.for %l = 0 to 32 cuda_threads<thread> {
-        exo.for %i = 0 to 2 seq {
-          %e0 = arith.muli %i, %c32 : index
-          %e = arith.addi %e0, %l : index
-          %row = arith.divui %e, %c8 : index
-          %col = arith.remui %e, %c8 : index
-          %v = exo.read %B[%row, %col] : !exo.tensor<[8, 8], f32, gmem>
-          exo.assign %B_smem[%row, %col] = %v : !exo.tensor<[8, 8], f32, smem>
-        }
-      }
-      exo.fence(cuda_in_order, cuda_in_order)
-      exo.for %w = 0 to 1 cuda_threads<warp> {
-        %d = exo.window %C_frag[:, :] : !Cft -> !Cf
-        exo.call @model_mma_zero_m16n8_f32(%d) : (!Cf)
-        %a_src = exo.window %A_smem[:, :] : !exo.tensor<[16, 8], f32, smem> -> !exo.window<[16, 8], f32, smem>
-        %a = exo.window %A_frag[:, :] : !exo.tensor<[16, 8], f32, mma_a> -> !exo.window<[16, 8], f32, mma_a>
-        exo.call @model_mma_load_a_m16k8_tf32(%a, %a_src) : (!exo.window<[16, 8], f32, mma_a>, !exo.window<[16, 8], f32, smem>)
-        %b_src = exo.window %B_smem[:, :] : !exo.tensor<[8, 8], f32, smem> -> !exo.window<[8, 8], f32, smem>
-        %b = exo.window %B_frag[:, :] : !exo.tensor<[8, 8], f32, mma_b> -> !exo.window<[8, 8], f32, mma_b>
-        exo.call @model_mma_load_b_n8k8_tf32(%b, %b_src) : (!exo.window<[8, 8], f32, mma_b>, !exo.window<[8, 8], f32, smem>)
-        exo.call @model_mma_m16n8k8_tf32_rz(%d, %a, %b) : (!Cf, !exo.window<[16, 8], f32, mma_a>, !exo.window<[8, 8], f32, mma_b>)
         %g = exo.window %DC[:, :] : !C -> !Cg
         exo.call @model_mma_store_c_m16n8_f32(%g, %d) : (!Cg, !Cf)
       }

@@ -11,9 +11,8 @@
 // summation order allows but a different rounding of the inputs does not.
 //
 //   @model_wgmma_tf32_ss: wgmma.m64n256k8.f32.tf32.tf32, A and B in SMEM
-//     (the instructions of examples/gemm/hopper_gemm.mlir);
-//   @model_wgmma_tf32_rz_ss: the same with the instruction's inputs
-//     truncated to tf32 (toward zero) rather than rounded to nearest;
+//     (the instructions of examples/gemm/hopper_gemm.mlir; the hardware
+//     truncates the f32 inputs to tf32, as the body's toward_zero says);
 //   @model_wgmma_bf16_ss: wgmma.m64n256k16.f32.bf16.bf16, A and B in SMEM
 //     (those of examples/gemm/hopper_gemm_bf16.mlir).
 
@@ -80,8 +79,8 @@ exo.proc @model_wgmma_m64n256k8_tf32(
       exo.for %k = 0 to 8 seq {
         %x = exo.read %a[%m, %k] : !exo.window<[64, 8], f32, smem_swizzle<128>>
         %y = exo.read %b[%n, %k] : !exo.window<[256, 8], f32, smem_swizzle<128>>
-        %xt = arith.truncf %x : f32 to tf32
-        %yt = arith.truncf %y : f32 to tf32
+        %xt = arith.truncf %x toward_zero : f32 to tf32
+        %yt = arith.truncf %y toward_zero : f32 to tf32
         %xe = arith.extf %xt : tf32 to f32
         %ye = arith.extf %yt : tf32 to f32
         %p = arith.mulf %xe, %ye : f32
@@ -148,138 +147,6 @@ exo.proc @model_wgmma_tf32_ss(%A: !exo.tensor<[64, 32], f32, gmem>, %B: !exo.ten
           %a = exo.window %A_smem[:, %k0 :+ 8] : !exo.tensor<[64, 32], f32, smem_swizzle<128>> -> !exo.window<[64, 8], f32, smem_swizzle<128>>
           %b = exo.window %B_smem[:, %k0 :+ 8] : !exo.tensor<[256, 32], f32, smem_swizzle<128>> -> !exo.window<[256, 8], f32, smem_swizzle<128>>
           exo.call @model_wgmma_m64n256k8_tf32(%d, %a, %b) : (!D, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[256, 8], f32, smem_swizzle<128>>)
-        }
-        exo.arrive(wgmma_async) >> %cg : !Cg
-        exo.await(%cg, cuda_in_order, 0) : !Cg
-        %c = exo.window %C_smem[:, :] : !Cs -> !Csw
-        exo.call @model_wgmma_store_d_m64n256_f32(%c, %d) : (!Csw, !D)
-        %g = exo.window %DG[:, :] : !C -> !Cw
-        exo.call @model_wgmma_store_d_gmem_m64n256_f32(%g, %d) : (!Cw, !D)
-      }
-      exo.fence(cuda_in_order, cuda_in_order)
-      // Dump every shared buffer.
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        exo.for %l = 0 to 32 cuda_threads<thread> {
-          exo.for %i = 0 to 16 seq {
-            %r4 = arith.muli %i, %c4 : index
-            %row = arith.addi %r4, %w : index
-            exo.for %j = 0 to 1 seq {
-              %j32 = arith.muli %j, %c32 : index
-              %col = arith.addi %j32, %l : index
-              %v = exo.read %A_smem[%row, %col] : !exo.tensor<[64, 32], f32, smem_swizzle<128>>
-              exo.assign %DA[%row, %col] = %v : !exo.tensor<[64, 32], f32, gmem>
-            }
-          }
-          exo.for %i = 0 to 64 seq {
-            %r4 = arith.muli %i, %c4 : index
-            %row = arith.addi %r4, %w : index
-            exo.for %j = 0 to 1 seq {
-              %j32 = arith.muli %j, %c32 : index
-              %col = arith.addi %j32, %l : index
-              %v = exo.read %B_smem[%row, %col] : !exo.tensor<[256, 32], f32, smem_swizzle<128>>
-              exo.assign %DB[%row, %col] = %v : !exo.tensor<[256, 32], f32, gmem>
-            }
-          }
-          exo.for %i = 0 to 16 seq {
-            %r4 = arith.muli %i, %c4 : index
-            %row = arith.addi %r4, %w : index
-            exo.for %j = 0 to 8 seq {
-              %j32 = arith.muli %j, %c32 : index
-              %col = arith.addi %j32, %l : index
-              %v = exo.read %C_smem[%row, %col] : !Cs
-              exo.assign %DC[%row, %col] = %v : !C
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
-//===----------------------------------------------------------------------===//
-// @model_wgmma_tf32_rz_ss
-//===----------------------------------------------------------------------===//
-
-// The same instruction with the inputs truncated to tf32 (toward zero),
-// what the tensor cores do (test/GPU/README.md).
-exo.proc @model_wgmma_m64n256k8_tf32_rz(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[64, 8], f32, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[256, 8], f32, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[64, 8], f32, smem_swizzle<128>>
-        %y = exo.read %b[%n, %k] : !exo.window<[256, 8], f32, smem_swizzle<128>>
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-exo.proc @model_wgmma_tf32_rz_ss(%A: !exo.tensor<[64, 32], f32, gmem>, %B: !exo.tensor<[256, 32], f32, gmem>, %DA: !exo.tensor<[64, 32], f32, gmem>, %DB: !exo.tensor<[256, 32], f32, gmem>, %DC: !C, %DG: !C) {
-  %c4 = arith.constant 4 : index
-  %c32 = arith.constant 32 : index
-  %ck = arith.constant 8 : index
-  %poison = arith.constant -1.5e+38 : f32
-  exo.device_function(blockDim = 128, clusterDim = 1) {
-    exo.for %task = 0 to 1 cuda_tasks {
-      %A_smem = exo.alloc : !exo.tensor<[64, 32], f32, smem_swizzle<128>>
-      %B_smem = exo.alloc : !exo.tensor<[256, 32], f32, smem_swizzle<128>>
-      %C_smem = exo.alloc : !Cs
-      %D = exo.alloc : !Dt
-      %cg = exo.alloc : !Cg
-      // Element [row, col] by thread (row mod 4) * 32 + col mod 32.
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        exo.for %l = 0 to 32 cuda_threads<thread> {
-          exo.for %i = 0 to 16 seq {
-            %r4 = arith.muli %i, %c4 : index
-            %row = arith.addi %r4, %w : index
-            exo.for %j = 0 to 1 seq {
-              %j32 = arith.muli %j, %c32 : index
-              %col = arith.addi %j32, %l : index
-              %v = exo.read %A[%row, %col] : !exo.tensor<[64, 32], f32, gmem>
-              exo.assign %A_smem[%row, %col] = %v : !exo.tensor<[64, 32], f32, smem_swizzle<128>>
-            }
-          }
-          exo.for %i = 0 to 64 seq {
-            %r4 = arith.muli %i, %c4 : index
-            %row = arith.addi %r4, %w : index
-            exo.for %j = 0 to 1 seq {
-              %j32 = arith.muli %j, %c32 : index
-              %col = arith.addi %j32, %l : index
-              %v = exo.read %B[%row, %col] : !exo.tensor<[256, 32], f32, gmem>
-              exo.assign %B_smem[%row, %col] = %v : !exo.tensor<[256, 32], f32, smem_swizzle<128>>
-            }
-          }
-          exo.for %i = 0 to 16 seq {
-            %r4 = arith.muli %i, %c4 : index
-            %row = arith.addi %r4, %w : index
-            exo.for %j = 0 to 8 seq {
-              %j32 = arith.muli %j, %c32 : index
-              %col = arith.addi %j32, %l : index
-              exo.assign %C_smem[%row, %col] = %poison : !Cs
-            }
-          }
-        }
-      }
-      // The generic stores before the wgmma's reads (async proxy).
-      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
-      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
-        %d = exo.window %D[:, :] : !Dt -> !D
-        exo.call @model_wgmma_zero_m64n256_f32(%d) : (!D)
-        exo.fence(wgmma_fence_1, wgmma_fence_2)
-        exo.for %kk = 0 to 4 seq {
-          %k0 = arith.muli %kk, %ck : index
-          %a = exo.window %A_smem[:, %k0 :+ 8] : !exo.tensor<[64, 32], f32, smem_swizzle<128>> -> !exo.window<[64, 8], f32, smem_swizzle<128>>
-          %b = exo.window %B_smem[:, %k0 :+ 8] : !exo.tensor<[256, 32], f32, smem_swizzle<128>> -> !exo.window<[256, 8], f32, smem_swizzle<128>>
-          exo.call @model_wgmma_m64n256k8_tf32_rz(%d, %a, %b) : (!D, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[256, 8], f32, smem_swizzle<128>>)
         }
         exo.arrive(wgmma_async) >> %cg : !Cg
         exo.await(%cg, cuda_in_order, 0) : !Cg

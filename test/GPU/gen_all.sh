@@ -86,10 +86,9 @@ gen_model examples/model/model_tma_store.mlir model_tma_store_f32
 # (8e-3, about 2^-7).
 gen_model examples/model/model_wgmma.mlir \
   "model_wgmma_tf32_ss:DC=1e-6 DG=1e-6" \
-  "model_wgmma_tf32_rz_ss:DC=1e-6 DG=1e-6" \
   "model_wgmma_bf16_ss:DC=1e-6 DG=1e-6"
 gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" \
-  "model_mma_tf32_rz:DC=1e-6" "model_mma_bf16:DC=1e-6 DH=8e-3"
+  "model_mma_bf16:DC=1e-6 DH=8e-3"
 gen_model examples/model/model_warp.mlir model_warp_f32
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"

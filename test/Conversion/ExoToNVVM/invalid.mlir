@@ -227,7 +227,7 @@ exo.proc @tf32_arith(%N: index, %x: !x) {
       exo.for %i = 0 to 1 cuda_threads<thread> {
         %v = exo.read %x[%t] : !x
         // expected-error @+1 {{'arith.truncf' op has no GPU lowering for type 'tf32'}}
-        %r = arith.truncf %v : f32 to tf32
+        %r = arith.truncf %v toward_zero : f32 to tf32
         %e = arith.extf %r : tf32 to f32
         exo.assign %x[%t] = %e : !x
       }

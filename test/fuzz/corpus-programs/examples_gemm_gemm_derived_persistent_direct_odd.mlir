@@ -33,8 +33,8 @@ module {
         exo.for %k = 0 to 8 seq {
           %0 = exo.read %a[%m, %k] : !exo.window<[64, 8], f32, smem_swizzle<128>>
           %1 = exo.read %b[%n, %k] : !exo.window<[256, 8], f32, smem_swizzle<128>>
-          %2 = arith.truncf %0 : f32 to tf32
-          %3 = arith.truncf %1 : f32 to tf32
+          %2 = arith.truncf %0 toward_zero : f32 to tf32
+          %3 = arith.truncf %1 toward_zero : f32 to tf32
           %4 = arith.extf %2 : tf32 to f32
           %5 = arith.extf %3 : tf32 to f32
           %6 = arith.mulf %4, %5 : f32
@@ -59,8 +59,8 @@ module {
         exo.for %k = 0 to %K seq {
           %0 = exo.read %A[%m, %k] : !exo.tensor<[M, K], f32, dram>
           %1 = exo.read %B[%n, %k] : !exo.tensor<[N, K], f32, dram>
-          %2 = arith.truncf %0 : f32 to tf32
-          %3 = arith.truncf %1 : f32 to tf32
+          %2 = arith.truncf %0 toward_zero : f32 to tf32
+          %3 = arith.truncf %1 toward_zero : f32 to tf32
           %4 = arith.extf %2 : tf32 to f32
           %5 = arith.extf %3 : tf32 to f32
           %6 = arith.mulf %4, %5 : f32

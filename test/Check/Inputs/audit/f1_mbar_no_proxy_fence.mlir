@@ -120,8 +120,8 @@ exo.proc @sm90_wgmma_m64n256k8_tf32(
       exo.for %k = 0 to 8 seq {
         %x = exo.read %a[%m, %k] : !Ak
         %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x : f32 to tf32
-        %yt = arith.truncf %y : f32 to tf32
+        %xt = arith.truncf %x toward_zero : f32 to tf32
+        %yt = arith.truncf %y toward_zero : f32 to tf32
         %xe = arith.extf %xt : tf32 to f32
         %ye = arith.extf %yt : tf32 to f32
         %p = arith.mulf %xe, %ye : f32

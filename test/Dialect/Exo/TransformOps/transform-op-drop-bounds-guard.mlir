@@ -59,7 +59,7 @@ exo.proc @gemv_k(%M: index, %K: index, %A: !A, %x: !x, %y: !y) {
     exo.for %k = 0 to %K seq {
       %a = exo.read %A[%i, %k] : !A
       %b = exo.read %x[%k] : !x
-      %at = arith.truncf %a : f32 to tf32
+      %at = arith.truncf %a toward_zero : f32 to tf32
       %ae = arith.extf %at : tf32 to f32
       %p = arith.mulf %ae, %b : f32
       exo.reduce %y[%i] += %p : !y
