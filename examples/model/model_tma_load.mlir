@@ -150,14 +150,17 @@ exo.proc @model_tma_load_mc_sw128_f32(%A: !A, %B: !B, %DA: !DA, %DB: !DB) {
 // @model_tma_load_swizzle_f32: the f32 TMA loads of the 32-byte, 64-byte
 // and unswizzled wgmma GEMMs (examples/gemm/wgmma_gemm_1cta_sw32.mlir,
 // _sw64.mlir, _sw0.mlir) and the unswizzled A tile of the register-A GEMM
-// (wgmma_gemm_1cta_rs.mlir), one CTA, each box from its own offset of A
-// [64, 16] or B [128, 16]:
-//   - A32 [64, 8] and B32 [128, 8], 32-byte swizzle, from columns 8 and 0;
-//   - A64 [64, 16] and B64 [128, 16], 64-byte swizzle, from column 0;
-//   - A0 [2, 64, 4] and B0 [2, 128, 4], no swizzle, two boxes of 4 columns
-//     each (A0 from columns 8 and 12, B0 from columns 0 and 4): the
-//     core-matrix columns of the sw0 GEMM;
-//   - Ars [64, 8], no swizzle, from column 4.
+// (wgmma_gemm_1cta_rs.mlir), one CTA, each box from its own offset of its
+// own tensor (A* [64, 16], B* [128, 16]: a launcher takes one tensor map
+// per tensor argument):
+//   - A32_smem [64, 8] and B32_smem [128, 8], 32-byte swizzle, from columns
+//     8 and 0;
+//   - A64_smem [64, 16] and B64_smem [128, 16], 64-byte swizzle, from
+//     column 0;
+//   - A0_smem [2, 64, 4] and B0_smem [2, 128, 4], no swizzle, two boxes of
+//     4 columns each (A0 from columns 8 and 12, B0 from columns 0 and 4):
+//     the core-matrix columns of the sw0 GEMM;
+//   - Ars_smem [64, 8], no swizzle, from column 4.
 // All seven buffers are poisoned first; all eight loads complete on one
 // mbarrier.
 //===----------------------------------------------------------------------===//
@@ -251,7 +254,11 @@ exo.proc @sm90_tma_load_64x8_f32(
   }
 }
 
-exo.proc @model_tma_load_swizzle_f32(%A: !exo.tensor<[64, 16], f32, gmem>, %B: !exo.tensor<[128, 16], f32, gmem>,
+exo.proc @model_tma_load_swizzle_f32(
+    %A32: !exo.tensor<[64, 16], f32, gmem>, %B32: !exo.tensor<[128, 16], f32, gmem>,
+    %A64: !exo.tensor<[64, 16], f32, gmem>, %B64: !exo.tensor<[128, 16], f32, gmem>,
+    %A0: !exo.tensor<[64, 16], f32, gmem>, %B0: !exo.tensor<[128, 16], f32, gmem>,
+    %Ars: !exo.tensor<[64, 16], f32, gmem>,
     %DA32: !exo.tensor<[64, 8], f32, gmem>, %DB32: !exo.tensor<[128, 8], f32, gmem>,
     %DA64: !exo.tensor<[64, 16], f32, gmem>, %DB64: !exo.tensor<[128, 16], f32, gmem>,
     %DA0: !exo.tensor<[2, 64, 4], f32, gmem>, %DB0: !exo.tensor<[2, 128, 4], f32, gmem>,
@@ -264,13 +271,13 @@ exo.proc @model_tma_load_swizzle_f32(%A: !exo.tensor<[64, 16], f32, gmem>, %B: !
   %c256 = arith.constant 256 : index
   %c512 = arith.constant 512 : index
   %poison = arith.constant -1.5e+38 : f32
-  %A32_map = exo.window %A[:, :] : !exo.tensor<[64, 16], f32, gmem> -> !exo.window<[64, 16], f32, tma_map<32, [64, 8]>>
-  %B32_map = exo.window %B[:, :] : !exo.tensor<[128, 16], f32, gmem> -> !exo.window<[128, 16], f32, tma_map<32, [128, 8]>>
-  %A64_map = exo.window %A[:, :] : !exo.tensor<[64, 16], f32, gmem> -> !exo.window<[64, 16], f32, tma_map<64, [64, 16]>>
-  %B64_map = exo.window %B[:, :] : !exo.tensor<[128, 16], f32, gmem> -> !exo.window<[128, 16], f32, tma_map<64, [128, 16]>>
-  %A0_map = exo.window %A[:, :] : !exo.tensor<[64, 16], f32, gmem> -> !exo.window<[64, 16], f32, tma_map<0, [64, 4]>>
-  %B0_map = exo.window %B[:, :] : !exo.tensor<[128, 16], f32, gmem> -> !exo.window<[128, 16], f32, tma_map<0, [128, 4]>>
-  %Ars_map = exo.window %A[:, :] : !exo.tensor<[64, 16], f32, gmem> -> !exo.window<[64, 16], f32, tma_map<0, [64, 8]>>
+  %A32_map = exo.window %A32[:, :] : !exo.tensor<[64, 16], f32, gmem> -> !exo.window<[64, 16], f32, tma_map<32, [64, 8]>>
+  %B32_map = exo.window %B32[:, :] : !exo.tensor<[128, 16], f32, gmem> -> !exo.window<[128, 16], f32, tma_map<32, [128, 8]>>
+  %A64_map = exo.window %A64[:, :] : !exo.tensor<[64, 16], f32, gmem> -> !exo.window<[64, 16], f32, tma_map<64, [64, 16]>>
+  %B64_map = exo.window %B64[:, :] : !exo.tensor<[128, 16], f32, gmem> -> !exo.window<[128, 16], f32, tma_map<64, [128, 16]>>
+  %A0_map = exo.window %A0[:, :] : !exo.tensor<[64, 16], f32, gmem> -> !exo.window<[64, 16], f32, tma_map<0, [64, 4]>>
+  %B0_map = exo.window %B0[:, :] : !exo.tensor<[128, 16], f32, gmem> -> !exo.window<[128, 16], f32, tma_map<0, [128, 4]>>
+  %Ars_map = exo.window %Ars[:, :] : !exo.tensor<[64, 16], f32, gmem> -> !exo.window<[64, 16], f32, tma_map<0, [64, 8]>>
   exo.device_function(blockDim = 128, clusterDim = 1) {
     exo.for %task = 0 to 1 cuda_tasks {
       %A32_smem = exo.alloc : !exo.tensor<[64, 8], f32, smem_swizzle<32>>
@@ -454,9 +461,10 @@ exo.proc @model_tma_load_swizzle_f32(%A: !exo.tensor<[64, 16], f32, gmem>, %B: !
 //   - CTA 1 alone (CTA 0's copies must stay poisoned), tma_load_2d: a
 //     128 x 64 box with 128-byte swizzle from B's rows 128.. (Asw,
 //     gemm_derived_bf16.mlir), and unswizzled boxes of 64 x 16 from A at
-//     (64, 16) (A16, wgmma_gemm_1cta_rs_bf16.mlir, mma_gemm_bf16.mlir),
-//     128 x 8 from B at (0, 8) (B8, wgmma_gemm_1cta_rs_bf16.mlir) and
-//     32 x 16 from B at (32, 48) (B16, mma_gemm_bf16.mlir).
+//     (64, 16) of A16 (wgmma_gemm_1cta_rs_bf16.mlir, mma_gemm_bf16.mlir),
+//     128 x 8 at (0, 8) of B8 (wgmma_gemm_1cta_rs_bf16.mlir) and 32 x 16
+//     at (32, 48) of B16 (mma_gemm_bf16.mlir); each map has its own tensor
+//     (a launcher takes one tensor map per tensor argument).
 // Each CTA's loads complete on its mbarrier.
 //===----------------------------------------------------------------------===//
 
@@ -542,6 +550,8 @@ exo.proc @sm90_tma_load_32x16_bf16(
 }
 
 exo.proc @model_tma_load_bf16(%A: !exo.tensor<[128, 64], bf16, gmem>, %B: !exo.tensor<[256, 64], bf16, gmem>,
+    %A16: !exo.tensor<[128, 64], bf16, gmem>, %B8: !exo.tensor<[256, 64], bf16, gmem>,
+    %B16: !exo.tensor<[256, 64], bf16, gmem>,
     %DAmc: !exo.tensor<[2, 1, 128, 64], bf16, gmem>, %DBmc: !exo.tensor<[2, 256, 64], bf16, gmem>,
     %DAsw: !exo.tensor<[2, 128, 64], bf16, gmem>, %DA16: !exo.tensor<[2, 64, 16], bf16, gmem>,
     %DB8: !exo.tensor<[2, 128, 8], bf16, gmem>, %DB16: !exo.tensor<[2, 32, 16], bf16, gmem>) {
@@ -555,9 +565,9 @@ exo.proc @model_tma_load_bf16(%A: !exo.tensor<[128, 64], bf16, gmem>, %B: !exo.t
   %poison = arith.constant -1.5e+38 : bf16
   %A_map = exo.window %A[:, :] : !exo.tensor<[128, 64], bf16, gmem> -> !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
   %B_map = exo.window %B[:, :] : !exo.tensor<[256, 64], bf16, gmem> -> !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>
-  %A16_map = exo.window %A[:, :] : !exo.tensor<[128, 64], bf16, gmem> -> !exo.window<[128, 64], bf16, tma_map<0, [64, 16]>>
-  %B8_map = exo.window %B[:, :] : !exo.tensor<[256, 64], bf16, gmem> -> !exo.window<[256, 64], bf16, tma_map<0, [128, 8]>>
-  %B16_map = exo.window %B[:, :] : !exo.tensor<[256, 64], bf16, gmem> -> !exo.window<[256, 64], bf16, tma_map<0, [32, 16]>>
+  %A16_map = exo.window %A16[:, :] : !exo.tensor<[128, 64], bf16, gmem> -> !exo.window<[128, 64], bf16, tma_map<0, [64, 16]>>
+  %B8_map = exo.window %B8[:, :] : !exo.tensor<[256, 64], bf16, gmem> -> !exo.window<[256, 64], bf16, tma_map<0, [128, 8]>>
+  %B16_map = exo.window %B16[:, :] : !exo.tensor<[256, 64], bf16, gmem> -> !exo.window<[256, 64], bf16, tma_map<0, [32, 16]>>
   exo.device_function(blockDim = 128, clusterDim = 2) {
     exo.for %task = 0 to 1 cuda_tasks {
       %Amc_smem = exo.alloc : !exo.tensor<[2, 1, 128, 64], bf16, smem_swizzle<128>>

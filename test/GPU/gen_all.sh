@@ -79,7 +79,9 @@ gen_model() {
     model_list="$model_list X($kernel)"
   done
 }
-gen_model examples/model/model_tma_load.mlir model_tma_load_mc_sw128_f32
+gen_model examples/model/model_tma_load.mlir model_tma_load_mc_sw128_f32 \
+  model_tma_load_swizzle_f32 model_tma_load_bf16 model_tma_load_mc_2x2_f32
+gen_model examples/model/model_tma_ranks.mlir model_tma_ranks_f32
 gen_model examples/model/model_tma_store.mlir model_tma_store_f32
 # Tensor-core accumulators: f32 sums in the hardware's order (1e-6, about
 # 2^-20, of the largest element); their bf16 conversion: one bf16 rounding
@@ -87,6 +89,10 @@ gen_model examples/model/model_tma_store.mlir model_tma_store_f32
 gen_model examples/model/model_wgmma.mlir \
   "model_wgmma_tf32_ss:DC=1e-6 DG=1e-6" \
   "model_wgmma_bf16_ss:DC=1e-6 DG=1e-6"
+gen_model examples/model/model_wgmma_forms.mlir \
+  "model_wgmma_tf32_rs:DC=1e-6 DG=1e-6" "model_wgmma_bf16_rs:DC=1e-6 DH=8e-3" \
+  "model_wgmma_tf32_sw32:DC=1e-6" "model_wgmma_tf32_sw64:DC=1e-6" \
+  "model_wgmma_tf32_sw0:DC=1e-6" "model_wgmma_tf32_red:DG=1e-6"
 gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" \
   "model_mma_bf16:DC=1e-6 DH=8e-3"
 gen_model examples/model/model_warp.mlir model_warp_f32
