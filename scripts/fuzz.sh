@@ -9,7 +9,9 @@
 # memory limit. Findings (crash-*, timeout-*,
 # oom-*) land in BUILD_DIR/fuzz-findings/<target>/; the last lines of each
 # run (executions, coverage, findings) are printed. Exits non-zero when a
-# target reports a finding.
+# target reports a finding. A target with a dictionary
+# (test/fuzz/<target>.dict) gets it. EXO_FUZZ_PARALLEL=1 runs the three
+# targets at once (SECONDS of wall time each, sharing the cores).
 set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -24,33 +26,57 @@ esac
 EXO_SANITIZE="address;undefined" bash "$script_dir/build.sh" "$build_dir" \
   -DEXO_FUZZ=ON || exit 1
 
-status=0
-for target in programs checker transforms; do
-  bin="$build_dir/bin/exo-gpu-fuzz-$target"
-  corpus="$build_dir/fuzz-corpus/$target"
-  findings="$build_dir/fuzz-findings/$target"
+# One target: its corpus, its run, its report (the last line is the verdict).
+fuzz_one() {
+  local target=$1
+  local bin="$build_dir/bin/exo-gpu-fuzz-$target"
+  local corpus="$build_dir/fuzz-corpus/$target"
+  local findings="$build_dir/fuzz-findings/$target"
+  local log="$build_dir/fuzz-$target.log"
   mkdir -p "$corpus" "$findings"
   cp -n "$root/test/fuzz/corpus-$target/"* "$corpus/" 2>/dev/null || true
+  local dict=()
+  [ -f "$root/test/fuzz/$target.dict" ] &&
+    dict=(-dict="$root/test/fuzz/$target.dict")
   echo "== fuzz: $target for ${seconds}s (corpus $corpus)"
-  log="$build_dir/fuzz-$target.log"
   # allow_user_poisoning=0: LLVM's allocators poison memory from inline code
   # compiled with ASan, which the uninstrumented libMLIR.so then writes
   # legitimately (a false use-after-poison).
-  ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$bin" "$corpus" -max_total_time="$seconds" -timeout="${EXO_FUZZ_TIMEOUT:-10}" \
-    -rss_limit_mb=4096 -artifact_prefix="$findings/" -print_final_stats=1 \
-    >"$log" 2>&1
-  rc=$?
+  ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    "$bin" "$corpus" "${dict[@]}" -max_total_time="$seconds" \
+    -timeout="${EXO_FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 \
+    -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1
+  local rc=$?
   grep -E "^#[0-9]+ +(DONE|INITED)|stat::number_of_executed_units|stat::peak_rss_mb|cov:" "$log" | tail -n 4
   # slow-unit-* files only flag inputs slower than 10 s; they are reported
   # but are not findings unless the timeout was hit (timeout-*).
+  local slow
   slow=$(find "$findings" -name 'slow-unit-*' | wc -l)
   [ "$slow" -eq 0 ] || echo "== fuzz: $target: $slow slow unit(s) in $findings"
   if [ "$rc" -ne 0 ] || find "$findings" -type f ! -name 'slow-unit-*' | grep -q .; then
     echo "== fuzz: $target: FINDING (exit $rc); see $log and $findings" >&2
-    status=1
-  else
-    echo "== fuzz: $target: no finding"
+    return 1
   fi
-done
+  echo "== fuzz: $target: no finding"
+}
+
+targets=(programs checker transforms)
+status=0
+if [ "${EXO_FUZZ_PARALLEL:-0}" = 1 ]; then
+  # All targets at once (each report printed when all are done).
+  for target in "${targets[@]}"; do
+    fuzz_one "$target" >"$build_dir/fuzz-$target.report" 2>&1 &
+  done
+  for target in "${targets[@]}"; do
+    wait -n || status=1
+  done
+  for target in "${targets[@]}"; do
+    cat "$build_dir/fuzz-$target.report"
+  done
+else
+  for target in "${targets[@]}"; do
+    fuzz_one "$target" || status=1
+  done
+fi
 exit "$status"

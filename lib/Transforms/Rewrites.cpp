@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Transforms/Rewrites.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 #include "RewriteUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -45,6 +46,12 @@ LogicalResult exo::checkDivideLoop(ForOp loop, int64_t factor,
                                    TailStrategy tail, Refusal &why) {
   if (factor <= 0)
     return why.fail("expected a positive factor, got " + Twine(factor));
+  // The factor is the inner loop's extent, a size like any other: a larger
+  // one would make an inner loop of up to 2^63 iterations, nearly all of
+  // them guarded out or cut, around a loop that runs at most kMaxSize.
+  if (factor > kMaxSize)
+    return why.fail("expected a factor of at most " + Twine(kMaxSize) +
+                    " (the largest size), got " + Twine(factor));
   if (outerName.empty() || innerName.empty() || outerName == innerName)
     return why.fail("expected two different, non-empty iterator names, got '" +
                     outerName + "' and '" + innerName + "'");

@@ -59,10 +59,9 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // divide_loop by 2^63 - 1 with a guarded tail: the trip count (N + Q - 1) / Q
-// overflows. The constant 2^63 - 1 is also a value an index-constant cache
-// must be able to hold.
+// would overflow, and the inner loop would run up to 2^63 - 1 iterations
+// around a loop of at most 2^31 - 1. A factor is a size: at most 2^31 - 1.
 !T = !exo.tensor<[N], f32, dram>
-// expected-note @+3 {{the verifier says: 'arith.addi' op may overflow 64-bit index arithmetic: its value ranges over [9223372036854775806, 9223372039002259453]}}
 exo.proc @p(%N: index, %x: !T) {
   %one = arith.constant 1.0 : f32
   exo.for %i = 0 to %N seq {
@@ -72,7 +71,7 @@ exo.proc @p(%N: index, %x: !T) {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %l = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{the rewritten proc would not verify; the rewrite is refused}}
+    // expected-error @below {{expected a factor of at most 2147483647 (the largest size), got 9223372036854775807}}
     %o, %in, %t = transform.exo.divide_loop %l by 9223372036854775807 ["io", "ii"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
   }

@@ -5,22 +5,35 @@
 // Takes a valid kernel (the bundled Hopper GEMM, or $EXO_FUZZ_KERNEL with
 // sizes $EXO_FUZZ_SIZES) and mutates its synchronization as the input bytes
 // say: each 3-byte group picks a sync statement (exo.arrive, exo.await,
-// exo.fence) and drops it, duplicates it, moves it one statement up or down,
-// changes an await's N, or changes a timeline. The mutated kernel goes
-// through -exo-verify-collectives and -exo-check-sync.
+// exo.fence, or an instruction call with a trailing barrier) and drops it,
+// duplicates it, moves it one statement up or down, changes an await's N,
+// changes a timeline, sets one coordinate of its barrier (an arrive's
+// targets, a call's trailing barrier) to `:` or 0, or makes it conditional
+// (runs it only where the innermost sequential loop's iterator is at least
+// 1). The mutated kernel goes through -exo-verify-collectives and
+// -exo-check-sync.
 //
 // Oracles: the sanitizers and libFuzzer's crash and hang detection (the
-// diagnostics themselves are expected and swallowed); and soundness for the
-// simplest mutation: a kernel missing any one of its awaits must be
+// diagnostics themselves are expected and swallowed); soundness for the
+// simplest mutations: a kernel missing any one of its awaits must be
 // rejected (every await of the bundled GEMM is needed;
-// test/Check/drop-syncs.test lists them), so an accepted single await drop
-// aborts.
+// test/Check/drop-syncs.test lists them), and so must a kernel whose one
+// TMA load completing on an mbarrier runs conditionally (the expect-tx
+// arrive after it expects its bytes in every step: a deadlock on the GPU);
+// and for every accepted kernel, the hardware effects the lowering derives
+// agree with what the checker interpreted: each multicast instruction's CTA
+// mask (from its barrier elements) equals the CTAs its semantics writes, and
+// each mbarrier arrive's expected transaction bytes can be told and cover
+// every CTA its loads deliver to.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoTypes.h"
 #include "FuzzCommon.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -60,8 +73,118 @@ struct Setup {
   }
 };
 
-enum class Mutation { Drop, Duplicate, MoveUp, MoveDown, AwaitN, Timeline };
-constexpr int kNumMutations = 6;
+enum class Mutation {
+  Drop,
+  Duplicate,
+  MoveUp,
+  MoveDown,
+  AwaitN,
+  Timeline,
+  Coordinate,
+  Conditional
+};
+constexpr int kNumMutations = 8;
+
+/// Sets coordinate `d` of an index list (static entries `statics`, dynamic
+/// ones `dynamics`) to `value` (a static entry: `:` or a constant).
+void setCoordinate(SmallVector<int64_t> &statics, SmallVector<Value> &dynamics,
+                   size_t d, int64_t value) {
+  unsigned next = 0;
+  for (size_t i = 0; i < d; ++i)
+    next += ShapedType::isDynamic(statics[i]);
+  if (ShapedType::isDynamic(statics[d]))
+    dynamics.erase(dynamics.begin() + next);
+  statics[d] = value;
+}
+
+/// Mutates coordinate `arg / 2` (modulo the count) of the barrier `op`
+/// names to `:` (odd `arg`) or 0.
+void mutateCoordinate(Operation *op, uint8_t arg) {
+  int64_t value = arg & 1 ? exo::kMulticastIndex : 0;
+  if (auto arrive = dyn_cast<exo::ArriveOp>(op)) {
+    SmallVector<int64_t> statics(arrive.getStaticIndices());
+    if (statics.empty())
+      return;
+    SmallVector<Value> dynamics(arrive.getIndices());
+    setCoordinate(statics, dynamics, (arg / 2) % statics.size(), value);
+    arrive.setStaticIndices(statics);
+    arrive.getIndicesMutable().assign(dynamics);
+  } else if (auto call = dyn_cast<exo::CallOp>(op)) {
+    SmallVector<int64_t> statics(call.getStaticTrailingIndices());
+    if (statics.empty())
+      return;
+    SmallVector<Value> dynamics(call.getTrailingIndices());
+    setCoordinate(statics, dynamics, (arg / 2) % statics.size(), value);
+    call.setStaticTrailingIndices(statics);
+    call.getTrailingIndicesMutable().assign(dynamics);
+  }
+}
+
+/// Runs `op` only where the innermost enclosing sequential loop's iterator
+/// is at least 1; false when there is no such loop.
+bool makeConditional(Operation *op) {
+  exo::ForOp loop;
+  for (Operation *p = op->getParentOp(); p && !loop; p = p->getParentOp())
+    if (auto f = dyn_cast<exo::ForOp>(p); f && f.getMode().isSeq())
+      loop = f;
+  if (!loop)
+    return false;
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value cond = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                     loop.getInductionVar(), one);
+  auto guard = exo::IfOp::create(b, loc, cond);
+  Block *then = b.createBlock(&guard.getThenRegion());
+  op->moveBefore(then, then->end());
+  return true;
+}
+
+/// Whether the TMA load completes on an mbarrier.
+bool isMbarrierLoad(Operation *op) {
+  auto call = dyn_cast<exo::CallOp>(op);
+  if (!call || !call.getTrailing())
+    return false;
+  auto type = dyn_cast<exo::BarrierType>(call.getTrailing().getType());
+  return type && type.getKind() == exo::BarrierKind::Mbarrier;
+}
+
+/// The lowering's hardware effects agree with the checker's model (see the
+/// header); reports and aborts otherwise.
+void checkHardwareEffects(ModuleOp module) {
+  module.walk([&](exo::DeviceFunctionOp device) {
+    FailureOr<exo::CollectiveAnalysis> ca =
+        exo::CollectiveAnalysis::run(device);
+    if (failed(ca)) {
+      llvm::errs() << "fuzz-checker: the checker accepted a kernel that the "
+                      "collective analysis rejects\n";
+      abort();
+    }
+    device.walk([&](Operation *op) {
+      if (isMbarrierLoad(op)) {
+        ArrayRef<uint64_t> masks = ca->getMulticastMasks(op);
+        ArrayRef<uint64_t> written = ca->getWrittenCtas(op);
+        for (size_t i = 0; i < std::min(masks.size(), written.size()); ++i)
+          if (masks[i] && written[i] && masks[i] != written[i]) {
+            llvm::errs() << "fuzz-checker: accepted, but a load multicasts to "
+                            "CTA mask "
+                         << masks[i] << " while its semantics writes CTAs "
+                         << written[i] << "\n";
+            abort();
+          }
+      }
+      if (auto arrive = dyn_cast<exo::ArriveOp>(op)) {
+        auto type = dyn_cast<exo::BarrierType>(arrive.getBarrier().getType());
+        if (type && type.getKind() == exo::BarrierKind::Mbarrier &&
+            failed(ca->getExpectedTransactions(arrive))) {
+          llvm::errs() << "fuzz-checker: accepted, but the expected "
+                          "transaction bytes of an arrive cannot be told\n";
+          abort();
+        }
+      }
+    });
+  });
+}
 constexpr int kNumTimelines =
     static_cast<int>(exo::SyncTimeline::CudaStreamSync) + 1;
 } // namespace
@@ -76,11 +199,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     abort(); // the seed kernel must parse
 
   int applied = 0;
-  bool droppedAwait = false;
+  bool droppedAwait = false, conditionalLoad = false;
   for (size_t at = 0; at + 3 <= size && at < 12; at += 3) {
     SmallVector<Operation *> syncs;
     module->walk([&](Operation *op) {
-      if (isa<exo::ArriveOp, exo::AwaitOp, exo::FenceOp>(op))
+      if (isa<exo::ArriveOp, exo::AwaitOp, exo::FenceOp>(op) ||
+          (isa<exo::CallOp>(op) && cast<exo::CallOp>(op).getTrailing()))
         syncs.push_back(op);
     });
     if (syncs.empty())
@@ -92,6 +216,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     case Mutation::Drop:
       droppedAwait |= isa<exo::AwaitOp>(op);
       op->erase();
+      break;
+    case Mutation::Coordinate:
+      mutateCoordinate(op, arg);
+      break;
+    case Mutation::Conditional:
+      conditionalLoad |= makeConditional(op) && isMbarrierLoad(op);
       break;
     case Mutation::Duplicate: {
       OpBuilder b(op);
@@ -138,5 +268,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     "one of its awaits\n";
     abort();
   }
+  if (accepted && applied == 1 && conditionalLoad) {
+    llvm::errs() << "fuzz-checker: the checker accepted the kernel with a TMA "
+                    "load skipped in the first step while its arrive expects "
+                    "the bytes\n";
+    abort();
+  }
+  if (accepted)
+    checkHardwareEffects(*module);
   return 0;
 }

@@ -3,11 +3,16 @@
 // Part of the Exo-GPU project.
 //
 // Feeds arbitrary text to the exo/amir parser and verifiers and, for
-// anything that parses and verifies, runs each size-independent analysis and
-// conversion on its own copy: the collective analysis, exo -> amir, the CPU
-// lowering and the GPU lowering (up to NVVM). The oracle is the sanitizers
+// anything that parses and verifies, runs each analysis and conversion on
+// its own copy: the collective analysis, exo -> amir, the CPU lowering, the
+// GPU lowering (up to NVVM), and the synchronization checker on exo
+// (-exo-check-sync) and on amir (-amir-interpret) at small sizes for the
+// common size names, under a statement budget. The oracle is the sanitizers
 // and libFuzzer's crash/hang detection: diagnostics are expected and
 // swallowed; a crash, a sanitizer report or a hang is a bug.
+// test/fuzz/programs.dict lists the tokens of the classes the hostile-input
+// review found (limits of int64 and of the sizes, unsigned arithmetic,
+// access kinds, calls), which scripts/fuzz.sh passes to libFuzzer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +30,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 using namespace mlir;
 
@@ -42,8 +48,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!module)
     return 0;
 
-  for (const char *pipeline : {"exo-verify-collectives", "convert-exo-to-amir",
-                               "exo-lower-to-cpu", "exo-lower-to-nvvm"}) {
+  // The checkers at small sizes for the size names the bundled programs use
+  // (others go unused), with a budget that keeps one input fast.
+  const char *sizes = "M=128 N=128 K=64 KS=2 KC=64 NC=2 T=2 KT=3 "
+                      "allow-unused-sizes=true max-instances=4000000";
+  std::string checkSync = std::string("exo-check-sync{") + sizes + "}";
+  std::string interpret = std::string("amir-interpret{") + sizes + "}";
+  for (const char *pipeline :
+       {"exo-verify-collectives", "convert-exo-to-amir", "exo-lower-to-cpu",
+        "exo-lower-to-nvvm", checkSync.c_str(), interpret.c_str()}) {
     OwningOpRef<ModuleOp> copy = module->clone();
     PassManager pm(&context);
     if (failed(parsePassPipeline(pipeline, pm)))

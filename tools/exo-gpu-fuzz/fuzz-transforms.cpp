@@ -17,10 +17,15 @@
 // comparison then checks at two cluster counts, chain_rings, and move_sync
 // of one of a loop's synchronization statements, moved or copied next to a
 // sibling or around its loop), the loop or tensor it applies to (by name,
-// among those the proc has now) and a parameter.
+// among those the proc has now) and a parameter (the factor, cut point,
+// shift or specialization bound: small, or, for the top 16 parameter bytes,
+// a value near the limits of int64 or of the sizes, where index arithmetic
+// proved over unbounded integers would wrap).
 //
 // Oracles, besides the sanitizers and crash/hang detection:
-//   - a refused rewrite leaves the IR untouched (the proc prints the same);
+//   - a refused rewrite leaves the IR untouched (the proc prints the same),
+//     and an applied one leaves IR that verifies (the proc verifier proves
+//     its index arithmetic within int64);
 //   - after the steps, the rewritten proc computes what the original
 //     computes on the CPU, on random inputs at two sets of sizes (the
 //     CpuRunner of exo-gpu-run); a mismatch aborts;
@@ -259,6 +264,28 @@ unsigned rewriteOf(uint8_t kind) {
   return kind >= 232 ? kChainRings + (kind - 232) % 2 : kind % 24;
 }
 
+/// A size or offset parameter: `small` for most bytes; for the top 16
+/// values of `arg`, one near the limits of the index arithmetic, where a
+/// rewrite proved over unbounded integers would emit i64 arithmetic that
+/// wraps (it must refuse, or its result must verify and compute the same).
+int64_t edgeOr(uint8_t arg, int64_t small) {
+  static const int64_t edges[] = {
+      INT32_MAX,        int64_t(1) << 31, int64_t(1) << 32, int64_t(1) << 40,
+      int64_t(1) << 62, INT64_MAX - 3,    INT64_MAX - 1,    INT64_MAX};
+  return arg >= 240 ? edges[arg % 8] : small;
+}
+
+/// A loop-division factor: like edgeOr, but the edge values all exceed the
+/// largest size (divide_loop must refuse them; a factor up to it is a legal
+/// inner extent, which a guarded tail would run to the end).
+int64_t factorOr(uint8_t arg, int64_t small) {
+  static const int64_t edges[] = {int64_t(1) << 31, (int64_t(1) << 31) + 1,
+                                  int64_t(1) << 32, int64_t(1) << 40,
+                                  int64_t(1) << 62, INT64_MAX - 3,
+                                  INT64_MAX - 1,    INT64_MAX};
+  return arg >= 240 ? edges[arg % 8] : small;
+}
+
 /// The transform script of one step. `tensor` is a tensor of the proc (an
 /// argument or allocation), `size` one of its sizes.
 std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
@@ -284,7 +311,7 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
                           "{0} [\"o{1}\", \"i{1}\"] tail = {2} : "
                           "(!transform.any_op) -> (!transform.any_op, "
                           "!transform.any_op, !transform.any_op)\n",
-                          2 + arg % 4, step, tails[op])
+                          factorOr(arg, 2 + arg % 4), step, tails[op])
                 .str();
     break;
   }
@@ -299,13 +326,13 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
     body += llvm::formatv("    %a, %b = transform.exo.cut_loop %l at {0} : "
                           "(!transform.any_op) -> (!transform.any_op, "
                           "!transform.any_op)\n",
-                          arg % 6)
+                          edgeOr(arg, arg % 6))
                 .str();
     break;
   case 6:
     body += llvm::formatv("    %s = transform.exo.shift_loop %l to {0} : "
                           "(!transform.any_op) -> !transform.any_op\n",
-                          arg % 3)
+                          edgeOr(arg, arg % 3))
                 .str();
     break;
   case 7:
@@ -328,7 +355,7 @@ std::string scriptFor(uint8_t kind, StringRef loop, StringRef other,
   case 10:
     body += llvm::formatv("    %s = transform.exo.specialize %l if \"{0} >= "
                           "{1}\" : (!transform.any_op) -> !transform.any_op\n",
-                          size, arg % 8)
+                          size, edgeOr(arg, arg % 8))
                 .str();
     break;
   case 11:
