@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Target/LauncherNames.h"
+
 #include "KernelLowering.h"
+#include "llvm/ADT/StringSet.h"
 
 #include "mlir/IR/IntegerSet.h"
 
@@ -36,7 +38,10 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
     return failure();
 
   // The launcher is a C++ function named after the proc, with a parameter
-  // named after each argument (and NAME_map for each tensor map).
+  // named after each argument and one per tensor map: NAME_map for the first
+  // map of argument NAME, then NAME_map2, NAME_map3, ..., skipping the names
+  // of arguments (so two maps of one tensor, or an argument called NAME_map,
+  // cannot collide).
   if (const char *why = launcherNameProblem(proc.getSymName()); *why)
     return proc.emitOpError()
            << "is lowered to a C++ launcher named after it, but '"
@@ -47,13 +52,18 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
       return proc.emitOpError()
              << "argument '" << name << "' becomes a parameter of the C++ "
              << "launcher, but it " << why << "; rename it";
-    if (name.ends_with("_map"))
-      for (unsigned j = 0; j < e; ++j)
-        if (name == (proc.getArgName(j) + "_map").str())
-          return proc.emitOpError()
-                 << "argument '" << name << "' would collide with the "
-                 << "launcher's tensor map of argument '" << proc.getArgName(j)
-                 << "'; rename it";
+  }
+  llvm::StringSet<> taken;
+  for (unsigned i = 0, e = proc.getArgumentTypes().size(); i < e; ++i)
+    taken.insert(proc.getArgName(i));
+  SmallVector<std::string> mapNames;
+  for (TensorMapParam &tm : tensorMaps) {
+    std::string base = (proc.getArgName(tm.argIndex) + "_map").str();
+    std::string name = base;
+    for (int n = 2; taken.contains(name); ++n)
+      name = base + std::to_string(n);
+    taken.insert(name);
+    mapNames.push_back(std::move(name));
   }
 
   // Signature: the proc's arguments, then one CUtensorMap per tensor map.
@@ -91,14 +101,12 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
                 "tensors can)";
     }
   }
-  for (TensorMapParam &tm : tensorMaps) {
+  for (auto [tm, mapName] : llvm::zip_equal(tensorMaps, mapNames)) {
     argTypes.push_back(ptr());
     MemoryAttr mem = getMemoryOf(tm.window.getType());
     Type source = tm.window.getSource().getType();
     params.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr(
-             "name",
-             b.getStringAttr(proc.getArgName(tm.argIndex).str() + "_map")),
+        {b.getNamedAttr("name", b.getStringAttr(mapName)),
          b.getNamedAttr("kind", b.getStringAttr("tensor_map")),
          b.getNamedAttr("tensor", b.getI64IntegerAttr(tm.argIndex)),
          b.getNamedAttr("element", TypeAttr::get(getElementTypeOf(source))),
