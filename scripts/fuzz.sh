@@ -11,7 +11,8 @@
 # run (executions, coverage, findings) are printed. Exits non-zero when a
 # target reports a finding. A target with a dictionary
 # (test/fuzz/<target>.dict) gets it. EXO_FUZZ_PARALLEL=1 runs the three
-# targets at once (SECONDS of wall time each, sharing the cores).
+# targets at once (SECONDS of wall time each, sharing the cores);
+# EXO_FUZZ_TARGETS picks targets (default "programs checker transforms").
 set -uo pipefail
 
 script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -61,7 +62,7 @@ fuzz_one() {
   echo "== fuzz: $target: no finding"
 }
 
-targets=(programs checker transforms)
+read -r -a targets <<<"${EXO_FUZZ_TARGETS:-programs checker transforms}"
 status=0
 if [ "${EXO_FUZZ_PARALLEL:-0}" = 1 ]; then
   # All targets at once (each report printed when all are done).

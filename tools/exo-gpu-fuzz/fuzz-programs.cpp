@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The checkers at small sizes for the size names the bundled programs use
   // (others go unused), with a budget that keeps one input fast.
   const char *sizes = "M=128 N=128 K=64 KS=2 KC=64 NC=2 T=2 KT=3 "
-                      "allow-unused-sizes=true max-instances=100000";
+                      "allow-unused-sizes=true max-instances=10000";
   std::string checkSync = std::string("exo-check-sync{") + sizes + "}";
   std::string interpret = std::string("amir-interpret{") + sizes + "}";
   for (const char *pipeline :
