@@ -43,6 +43,9 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 # A plugin cannot be loaded into an unsanitized mlir-opt from a sanitized build.
 if not config.exo_sanitize:
     config.available_features.add("plugin")
+    # An external project links libExoGPU.so (test/Embedding): not a
+    # sanitized one.
+    config.available_features.add("embedding")
 
 # Optional CUDA toolchain for PTX assembly checks.
 cuda_bin = "/usr/local/cuda/bin"

@@ -34,9 +34,14 @@ void buildCPUToLLVMPipeline(mlir::OpPassManager &pm);
 /// buildCPUToLLVMPipeline, ready for mlir-runner or the ExecutionEngine.
 void registerExoToCPUPipeline();
 
-/// Registers `-exo-to-ptx`: -exo-lower-to-nvvm, the upstream conversions
-/// to the LLVM dialect, and gpu-module-to-binary producing PTX text (a
-/// gpu.binary whose object is the PTX of every kernel).
+/// Adds -exo-lower-to-nvvm (for `chip` and PTX `features`), the upstream
+/// conversions to the LLVM dialect, and gpu-module-to-binary producing PTX
+/// text (a gpu.binary whose object is the PTX of every kernel).
+void buildExoToPTXPipeline(mlir::OpPassManager &pm, llvm::StringRef chip,
+                           llvm::StringRef features);
+
+/// Registers `-exo-to-ptx` (buildExoToPTXPipeline, with options `chip` and
+/// `features`).
 void registerExoToPTXPipeline();
 } // namespace exo
 

@@ -27,25 +27,30 @@ struct ExoToPTXOptions : public PassPipelineOptions<ExoToPTXOptions> {
 };
 } // namespace
 
+void exo::buildExoToPTXPipeline(OpPassManager &pm, StringRef chip,
+                                StringRef features) {
+  ExoLowerToNVVMOptions lower;
+  lower.chip = chip.str();
+  lower.features = features.str();
+  pm.addPass(createExoLowerToNVVM(lower));
+  pm.addPass(createExoIncrementalRemainders());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
 void exo::registerExoToPTXPipeline() {
   PassPipelineRegistration<ExoToPTXOptions>(
       "exo-to-ptx",
       "Lower exo device functions to NVVM kernels and on to PTX text in a "
       "gpu.binary (read it with exo-gpu-translate --exo-extract-ptx)",
       [](OpPassManager &pm, const ExoToPTXOptions &options) {
-        ExoLowerToNVVMOptions lower;
-        lower.chip = options.chip;
-        lower.features = options.features;
-        pm.addPass(createExoLowerToNVVM(lower));
-        pm.addPass(createExoIncrementalRemainders());
-        pm.addPass(createSCFToControlFlowPass());
-        pm.addPass(createArithToLLVMConversionPass());
-        pm.addPass(createConvertControlFlowToLLVMPass());
-        pm.addPass(createConvertNVVMToLLVMPass());
-        pm.addPass(createReconcileUnrealizedCastsPass());
-        pm.addPass(createCanonicalizerPass());
-        GpuModuleToBinaryPassOptions binary;
-        binary.compilationTarget = "isa";
-        pm.addPass(createGpuModuleToBinaryPass(binary));
+        buildExoToPTXPipeline(pm, options.chip, options.features);
       });
 }
