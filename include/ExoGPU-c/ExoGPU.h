@@ -15,6 +15,9 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -38,6 +41,23 @@ MLIR_CAPI_EXPORTED void exoRegisterPasses(void);
 /// the module is unchanged.
 MLIR_CAPI_EXPORTED MlirLogicalResult exoCheck(MlirModule module,
                                               MlirStringRef sizes);
+
+/// The options of exoCheckWithOptions (exo::CheckOptions).
+typedef struct ExoCheckOptions {
+  /// Space-separated NAME=VALUE.
+  MlirStringRef sizes;
+  /// Accept sizes that no proc with a device function takes.
+  bool allowUnusedSizes;
+  /// Stop with an error after this many statement instances (0: no limit).
+  int64_t maxInstances;
+} ExoCheckOptions;
+
+/// The defaults: no sizes, unused sizes refused, 2^30 statement instances.
+MLIR_CAPI_EXPORTED ExoCheckOptions exoCheckOptionsGetDefault(void);
+
+/// exoCheck with every option.
+MLIR_CAPI_EXPORTED MlirLogicalResult
+exoCheckWithOptions(MlirModule module, ExoCheckOptions options);
 
 /// Runs -exo-to-cpu on `module`: the procs' sequential meaning in the LLVM
 /// dialect.

@@ -34,14 +34,30 @@ runOn(MlirModule module, llvm::function_ref<void(OpPassManager &)> build) {
   return wrap(pm.run(op));
 }
 
-MlirLogicalResult exoCheck(MlirModule module, MlirStringRef sizes) {
-  exo::CheckOptions options;
+ExoCheckOptions exoCheckOptionsGetDefault(void) {
+  exo::CheckOptions defaults;
+  return {mlirStringRefCreate(nullptr, 0), defaults.allowUnusedSizes,
+          defaults.maxInstances};
+}
+
+MlirLogicalResult exoCheckWithOptions(MlirModule module,
+                                      ExoCheckOptions options) {
+  exo::CheckOptions check;
+  check.allowUnusedSizes = options.allowUnusedSizes;
+  check.maxInstances = options.maxInstances;
   SmallVector<StringRef> words;
-  unwrap(sizes).split(words, ' ', -1, /*KeepEmpty=*/false);
+  if (options.sizes.length)
+    unwrap(options.sizes).split(words, ' ', -1, /*KeepEmpty=*/false);
   for (StringRef w : words)
-    options.sizes.push_back(w.str());
-  return runOn(
-      module, [&](OpPassManager &pm) { exo::buildCheckPipeline(pm, options); });
+    check.sizes.push_back(w.str());
+  return runOn(module,
+               [&](OpPassManager &pm) { exo::buildCheckPipeline(pm, check); });
+}
+
+MlirLogicalResult exoCheck(MlirModule module, MlirStringRef sizes) {
+  ExoCheckOptions options = exoCheckOptionsGetDefault();
+  options.sizes = sizes;
+  return exoCheckWithOptions(module, options);
 }
 
 MlirLogicalResult exoLowerToCPU(MlirModule module) {

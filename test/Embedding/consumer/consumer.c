@@ -87,6 +87,19 @@ int main(int argc, char **argv) {
           exoCheck(module, mlirStringRefCreateFromCString(argv[2]))))
     return 2;
   printf("checked\n");
+  /* An extra size the kernel does not take: accepted only when allowed. */
+  size_t length = strlen(argv[2]);
+  char *extra = (char *)malloc(length + 16);
+  snprintf(extra, length + 16, "%s UNUSED=1", argv[2]);
+  ExoCheckOptions options = exoCheckOptionsGetDefault();
+  options.sizes = mlirStringRefCreateFromCString(extra);
+  if (mlirLogicalResultIsSuccess(exoCheckWithOptions(module, options)))
+    return 2;
+  options.allowUnusedSizes = true;
+  if (mlirLogicalResultIsFailure(exoCheckWithOptions(module, options)))
+    return 2;
+  free(extra);
+  printf("checked with an unused size allowed\n");
   if (mlirLogicalResultIsFailure(
           exoLowerToPTX(module, mlirStringRefCreateFromCString(""))))
     return 3;

@@ -4,12 +4,15 @@
 // Part of the Exo-GPU project.
 //
 // Usage: consumer-cpp KERNEL.mlir SIZES...
+//        consumer-cpp --list-passes
 //
 // Registers Exo-GPU's dialects in its own registry, parses KERNEL, checks it
 // at SIZES (NAME=VALUE) with buildCheckPipeline, and prints "checked"; checks
 // it again with an unknown size and prints "refused" with the diagnostic;
 // lowers it with buildPTXPipeline and prints the PTX's .entry lines and the
-// launcher's signature lines.
+// launcher's signature lines. With --list-passes, registers the passes
+// through the API and prints them as exo-gpu-opt --help does, then the
+// pipelines it finds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,12 +22,21 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
 int main(int argc, char **argv) {
+  if (argc == 2 && llvm::StringRef(argv[1]) == "--list-passes") {
+    exo::registerAllPasses();
+    mlir::printRegisteredPasses();
+    for (const char *name : {"exo-to-cpu", "exo-to-ptx"})
+      if (mlir::PassPipelineInfo::lookup(name))
+        llvm::outs() << "pipeline " << name << "\n";
+    return 0;
+  }
   if (argc < 2) {
     llvm::errs() << "usage: consumer-cpp KERNEL.mlir SIZES...\n";
     return 1;
