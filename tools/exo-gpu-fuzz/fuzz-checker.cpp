@@ -85,39 +85,39 @@ enum class Mutation {
 };
 constexpr int kNumMutations = 8;
 
-/// Sets coordinate `d` of an index list (static entries `statics`, dynamic
-/// ones `dynamics`) to `value` (a static entry: `:` or a constant).
-void setCoordinate(SmallVector<int64_t> &statics, SmallVector<Value> &dynamics,
-                   size_t d, int64_t value) {
+/// Sets coordinate `pick` (modulo the count) of an index list (static
+/// entries `statics`, dynamic ones `dynamics`) to the static entry `value`.
+void setCoordinate(ArrayRef<int64_t> statics, MutableOperandRange dynamics,
+                   unsigned pick, int64_t value,
+                   function_ref<void(ArrayRef<int64_t>)> setStatics) {
+  if (statics.empty())
+    return;
+  SmallVector<int64_t> newStatics(statics);
+  SmallVector<Value> newDynamics(ValueRange(dynamics.getAsOperandRange()));
+  size_t d = pick % statics.size();
   unsigned next = 0;
   for (size_t i = 0; i < d; ++i)
     next += ShapedType::isDynamic(statics[i]);
   if (ShapedType::isDynamic(statics[d]))
-    dynamics.erase(dynamics.begin() + next);
-  statics[d] = value;
+    newDynamics.erase(newDynamics.begin() + next);
+  newStatics[d] = value;
+  setStatics(newStatics);
+  dynamics.assign(newDynamics);
 }
 
 /// Mutates coordinate `arg / 2` (modulo the count) of the barrier `op`
 /// names to `:` (odd `arg`) or 0.
 void mutateCoordinate(Operation *op, uint8_t arg) {
   int64_t value = arg & 1 ? exo::kMulticastIndex : 0;
-  if (auto arrive = dyn_cast<exo::ArriveOp>(op)) {
-    SmallVector<int64_t> statics(arrive.getStaticIndices());
-    if (statics.empty())
-      return;
-    SmallVector<Value> dynamics(arrive.getIndices());
-    setCoordinate(statics, dynamics, (arg / 2) % statics.size(), value);
-    arrive.setStaticIndices(statics);
-    arrive.getIndicesMutable().assign(dynamics);
-  } else if (auto call = dyn_cast<exo::CallOp>(op)) {
-    SmallVector<int64_t> statics(call.getStaticTrailingIndices());
-    if (statics.empty())
-      return;
-    SmallVector<Value> dynamics(call.getTrailingIndices());
-    setCoordinate(statics, dynamics, (arg / 2) % statics.size(), value);
-    call.setStaticTrailingIndices(statics);
-    call.getTrailingIndicesMutable().assign(dynamics);
-  }
+  if (auto arrive = dyn_cast<exo::ArriveOp>(op))
+    setCoordinate(arrive.getStaticIndices(), arrive.getIndicesMutable(),
+                  arg / 2, value,
+                  [&](ArrayRef<int64_t> s) { arrive.setStaticIndices(s); });
+  else if (auto call = dyn_cast<exo::CallOp>(op))
+    setCoordinate(
+        call.getStaticTrailingIndices(), call.getTrailingIndicesMutable(),
+        arg / 2, value,
+        [&](ArrayRef<int64_t> s) { call.setStaticTrailingIndices(s); });
 }
 
 /// Runs `op` only where the innermost enclosing sequential loop's iterator
