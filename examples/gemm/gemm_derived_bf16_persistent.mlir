@@ -24,97 +24,6 @@
 // Instructions (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
-// one CTA loads a 128 x 64 tile of A into its own shared memory.
-exo.proc @sm90_tma_load_128x64_bf16_swizzle128(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 64 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-// The same with .multicast::cluster: each of the 2 CTAs of the cluster loads
-// 128 of the 256 rows and writes them into the shared memory of both; the
-// body writes the tile into both CTAs' copies (the leading dimension).
-exo.proc @sm90_tma_load_multicast2_256x64_bf16(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 256 seq {
-      exo.for %j = 0 to 64 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n256_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n256k16_bf16(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 16 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xe = arith.extf %x : bf16 to f32
-        %ye = arith.extf %y : bf16 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores 64 columns of a warpgroup's accumulator tile to swizzled shared
-// memory (st.shared of the fragment's registers for those columns).
-exo.proc @sm90_wgmma_store_d_m64n64_f32(
-    %dst: !Cwgq {exo.access = #exo.access<write>},
-    %src: !Dq {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 64 seq {
-      %v = exo.read %src[%i, %j] : !Dq
-      exo.assign %dst[%i, %j] = %v : !Cwgq
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group by one warp: its
-// 16 rows of a quarter, one box of 16 x 32 per swizzle span.
-exo.proc @sm90_tma_store_16x64_f32(
-    %dst: !Cq {exo.access = #exo.access<write, out_of_order>},
-    %src: !Cctaq {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 64 seq {
-      %v = exo.read %src[%i, %j] : !Cctaq
-      exo.assign %dst[%i, %j] = %v : !Cq
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules
 //===----------------------------------------------------------------------===//
@@ -201,7 +110,7 @@ module attributes {transform.with_named_sequence} {
     %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
     %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
     %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "256 * tn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
     transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
     transform.exo.lift_alloc %D : !transform.any_op
     transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
@@ -248,9 +157,9 @@ module attributes {transform.with_named_sequence} {
     %ewg4 = transform.exo.match_loop "wg" in %q3 : (!transform.any_op) -> !transform.any_op
     %efused = transform.exo.fuse %ewg4 with %owg : (!transform.any_op, !transform.any_op) -> !transform.any_op
     %accq = transform.exo.match_loop "D_out_0" in %efused : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %accq with @sm90_wgmma_store_d_m64n64_f32 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %accq with (#exo.wgmma_store<n = 64, dst = smem_swizzle<128>>) : (!transform.any_op) -> !transform.any_op
     %oi2 = transform.exo.match_loop "oi" in %efused : (!transform.any_op) -> !transform.any_op
-    %tma_c = transform.exo.replace %oi2 with @sm90_tma_store_16x64_f32 : (!transform.any_op) -> !transform.any_op
+    %tma_c = transform.exo.replace %oi2 with (#exo.tma<kind = store, shape = [16, 64], dtype = f32, swizzle = 128, box = [16, 32]>) : (!transform.any_op) -> !transform.any_op
     // One buffer for the four quarters: each quarter's accumulator stores
     // write all of it before its TMA stores read it (a whole-window write
     // in the same iteration), so no value flows between quarters.
@@ -293,10 +202,10 @@ module attributes {transform.with_named_sequence} {
     %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with @sm90_tma_load_multicast2_256x64_bf16 : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with @sm90_tma_load_128x64_bf16_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
     %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n256k16_bf16 : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
 
     // 10. Warp specialization: the producer warp loads; the consumer

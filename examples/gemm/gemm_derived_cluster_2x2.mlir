@@ -33,101 +33,6 @@
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// .multicast::cluster for A: the two CTAs of a row of the cluster (ranks 2 c
-// and 2 c + 1) each load 64 of the 128 rows and write them into the shared
-// memory of both.
-exo.proc @sm90_tma_load_multicast2_128x32_f32(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 128 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Atile
-        exo.assign %dst[%c, %i, %j] = %v : !Aslot
-      }
-    }
-  }
-}
-
-// The same for B: the two CTAs of a column of the cluster (ranks c and
-// c + 2) each load 128 of the 256 rows for both.
-exo.proc @sm90_tma_load_multicast2_strided2_256x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(2), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 256 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n256_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n256k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores a warpgroup's accumulator tile to shared memory (st.shared of each
-// thread's fragment).
-exo.proc @sm90_wgmma_store_d_m64n256_f32(
-    %dst: !Cwg {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cwg
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_128x256_f32(
-    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Ccta {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !Ccta
-      exo.assign %dst[%i, %j] = %v : !Ctile
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules
 //===----------------------------------------------------------------------===//
@@ -236,7 +141,7 @@ module attributes {transform.with_named_sequence} {
     //    K loop can move outside them.
     %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
     %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "512 * tn + 256 * cn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
     transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
     transform.exo.lift_alloc %D : !transform.any_op
     transform.exo.expand_dim %D size 2 index "cn" : !transform.any_op
@@ -268,8 +173,8 @@ module attributes {transform.with_named_sequence} {
     %wgs = transform.exo.match_loop "wg" in %ws2 : (!transform.any_op) -> !transform.any_op
     %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", "512 * tn + 256 * cn"] sizes [128, 256] as "C_smem" in smem : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with @sm90_wgmma_store_d_m64n256_f32 : (!transform.any_op) -> !transform.any_op
-    %tma_c = transform.exo.replace %cout with @sm90_tma_store_128x256_f32 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = smem>) : (!transform.any_op) -> !transform.any_op
+    %tma_c = transform.exo.replace %cout with (#exo.tma<kind = store, shape = [128, 256], dtype = f32>) : (!transform.any_op) -> !transform.any_op
 
     // 7. A's 128 x 32 and B's 256 x 32 slices of each K step in each CTA's
     //    swizzled shared memory: A is the same along a cluster row, B along
@@ -319,10 +224,10 @@ module attributes {transform.with_named_sequence} {
     %expect = transform.exo.insert_arrive %ain after timeline "cuda_temporal" on "full" at [":", ":", "ko"] : (!transform.any_op) -> !transform.any_op
     %a_only, %arrives = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a_cn = transform.exo.get_parent_loop %ain : (!transform.any_op) -> !transform.any_op
-    %tma_b = transform.exo.replace %b_cm with @sm90_tma_load_multicast2_strided2_256x32_f32 : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %a_cn with @sm90_tma_load_multicast2_128x32_f32 : (!transform.any_op) -> !transform.any_op
+    %tma_b = transform.exo.replace %b_cm with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2, stride = 2>) : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %a_cn with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
     %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n256k8_tf32 : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
 
     // 10. Warp specialization. A cm iteration is a pair of consecutive CTAs

@@ -45,84 +45,6 @@
 // Instructions (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
-// one CTA loads a 128 x 32 tile of A into its own shared memory.
-exo.proc @sm90_tma_load_128x32_f32_swizzle128(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-// The same with .multicast::cluster: each of the 2 CTAs loads 64 of the 128
-// rows of the B tile into the shared memory of both.
-exo.proc @sm90_tma_load_multicast2_128x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 128 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n128_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n128k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores a warpgroup's 64 x 128 accumulator to global memory (st.global of
-// each thread's fragment).
-exo.proc @sm90_wgmma_store_d_gmem_m64n128_f32(
-    %dst: !Cg64 {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cg64
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules
 //===----------------------------------------------------------------------===//
@@ -225,7 +147,7 @@ module attributes {transform.with_named_sequence} {
     //    warpgroup.
     %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
     %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 128 * wg + 64 * half", "128 * tn"] sizes [64, 128] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n128_f32 : (!transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 128>) : (!transform.any_op) -> !transform.any_op
     transform.exo.expand_dim %D size 2 index "half" : !transform.any_op
     transform.exo.lift_alloc %D : !transform.any_op
     transform.exo.expand_dim %D size 1 index "wg" : !transform.any_op
@@ -253,7 +175,7 @@ module attributes {transform.with_named_sequence} {
     %last = transform.exo.insert_await %chalf on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
     %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with @sm90_wgmma_store_d_gmem_m64n128_f32 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 128, dst = gmem>) : (!transform.any_op) -> !transform.any_op
 
     // 6. A and B slices staged in 7-slot rings per CTA, loaded by TMA (B
     //    multicast: each CTA loads 64 of its 128 rows for both), wgmma.
@@ -275,10 +197,10 @@ module attributes {transform.with_named_sequence} {
     %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with @sm90_tma_load_multicast2_128x32_f32 : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with @sm90_tma_load_128x32_f32_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
     %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n128k8_tf32 : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 128, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
     %kk_mma = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
     %half_mma = transform.exo.get_parent_loop %kk_mma : (!transform.any_op) -> !transform.any_op

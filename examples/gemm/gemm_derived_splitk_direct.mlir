@@ -28,98 +28,6 @@
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
-// one CTA loads a 128 x 32 tile of A into its own shared memory.
-exo.proc @sm90_tma_load_128x32_f32_swizzle128(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-// The same with .multicast::cluster: each of the 2 CTAs of the cluster loads
-// 128 of the 256 rows and writes them into the shared memory of both; the
-// body writes the tile into both CTAs' copies (the leading dimension).
-exo.proc @sm90_tma_load_multicast2_256x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 256 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n256_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n256k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// red.global.add.v4.f32 of a warpgroup's accumulator tile: an atomic add of
-// each thread's fragment into global memory (16 bytes per lane after a lane
-// exchange where the alignment is proved, 8 or 4 otherwise).
-exo.proc @sm90_wgmma_red_d_m64n256_f32(
-    %dst: !Cg {exo.access = #exo.access<read_write, atomic>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_red_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.reduce %dst[%i, %j] += %v : !Cg
-    }
-  }
-}
-
-// cudaMemsetAsync(dst, 0, ...) on the launch stream.
-exo.proc @cuda_memset0_2d_f32(%R: index, %S: index,
-    %dst: !exo.tensor<[R, S], f32, gmem> {exo.access = #exo.access<write>})
-    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to %R seq {
-    exo.for %j = 0 to %S seq {
-      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, S], f32, gmem>
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules
 //===----------------------------------------------------------------------===//
@@ -246,7 +154,7 @@ module attributes {transform.with_named_sequence} {
     //    moves to global memory, so the zeroing becomes, in the same
     //    rewrite, a memset the host issues on the stream before the launch.
     %ks = transform.exo.match_loop "ks" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %ks tasks 3 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 host %zeroing with @cuda_memset0_2d_f32 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %ks tasks 3 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 host %zeroing with (#exo.memset0<rank = 2, dtype = f32>) : (!transform.any_op, !transform.any_op) -> !transform.any_op
 
     // 5. Each warpgroup's partial 64 x 256 tile accumulates in D: it only
     //    adds to C, so D starts at zero (wgmma's scale-d = 0) and is added
@@ -255,7 +163,7 @@ module attributes {transform.with_named_sequence} {
     //    so that the K loop can move outside them.
     %ko1 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
     %D, %din, %dout = transform.exo.stage_mem %ko1, "C" at ["256 * tm + 128 * cm + 64 * wg", "256 * tn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %din with @sm90_wgmma_zero_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %din with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
     transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
     transform.exo.lift_alloc %D : !transform.any_op
     transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
@@ -284,7 +192,7 @@ module attributes {transform.with_named_sequence} {
     //    straight from its accumulator fragments (the copy-out C += D
     //    unifies with the instruction's body).
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with @sm90_wgmma_red_d_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem, reduce = true>) : (!transform.any_op) -> !transform.any_op
 
     // 7. A's 128 x 32 and B's 256 x 32 slices of each K step of the split
     //    in each CTA's swizzled shared memory (a point in the split's
@@ -318,10 +226,10 @@ module attributes {transform.with_named_sequence} {
     %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with @sm90_tma_load_multicast2_256x32_f32 : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with @sm90_tma_load_128x32_f32_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2, box = [128, 1, 32]>) : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, box = [128, 1, 32]>) : (!transform.any_op) -> !transform.any_op
     %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n256k8_tf32 : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
 
     // 10. Warp specialization: the producer warp of each CTA loads; the

@@ -29,79 +29,6 @@
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_128x32_a_f32_swizzle128(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_256x32_f32_swizzle128(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 256 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Btile
-      exo.assign %dst[%i, %j] = %v : !Bslot
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n256_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n256k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores a warpgroup's accumulator tile to global memory (st.global of each
-// thread's fragment).
-exo.proc @sm90_wgmma_store_d_gmem_m64n256_f32(
-    %dst: !Cg64 {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cg64
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -205,8 +132,8 @@ module attributes {transform.with_named_sequence} {
     //    multiply, store) so that the K loop can move outside it.
     %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
     %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["128 * tm + 64 * wg", "256 * tn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with @sm90_wgmma_zero_m64n256_f32 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dout with @sm90_wgmma_store_d_gmem_m64n256_f32 : (!transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dout with (#exo.wgmma_store<n = 256, dst = gmem>) : (!transform.any_op) -> !transform.any_op
     transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
     transform.exo.lift_alloc %D : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
@@ -220,10 +147,10 @@ module attributes {transform.with_named_sequence} {
     //    the warpgroup's 64 rows of A.
     %As, %ain, %aout = transform.exo.stage_mem %wg4, "A" at ["128 * tm", "32 * ko"] sizes [128, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %Bs, %bin, %bout = transform.exo.stage_mem %wg4, "B" at ["256 * tn", "32 * ko"] sizes [256, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %tma_a = transform.exo.replace %ain with @sm90_tma_load_128x32_a_f32_swizzle128 : (!transform.any_op) -> !transform.any_op
-    %tma_b = transform.exo.replace %bin with @sm90_tma_load_256x32_f32_swizzle128 : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
+    %tma_b = transform.exo.replace %bin with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
     %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with @sm90_wgmma_m64n256k8_tf32 : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
 
     // 6. Rings of 4 slots for A and B, as in gemm_derived_ws.mlir; a wgmma

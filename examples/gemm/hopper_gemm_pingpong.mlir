@@ -75,84 +75,6 @@
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// for a multicast group of one CTA (ncta_N = 1).
-exo.proc @sm90_tma_load_multicast1_128x32_f32(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[0, %i, %j] = %v : !Aslot
-    }
-  }
-}
-
-// The same with .multicast::cluster: each of the 2 CTAs loads 64 of the 128
-// rows and writes them into the SMEM of both.
-exo.proc @sm90_tma_load_multicast2_128x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 128 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n128_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n128k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores a warpgroup's accumulator tile to global memory (st.global of each
-// thread's fragment).
-exo.proc @sm90_wgmma_store_d_gmem_m64n128_f32(
-    %dst: !Cg64 {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cg64
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -214,8 +136,8 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
               exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
                 %dlo = exo.window %D0lo[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
                 %dhi = exo.window %D0hi[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
-                exo.call @sm90_wgmma_zero_m64n128_f32(%dlo) : (!D)
-                exo.call @sm90_wgmma_zero_m64n128_f32(%dhi) : (!D)
+                exo.call #exo.wgmma_zero<n = 128>(%dlo) : (!D)
+                exo.call #exo.wgmma_zero<n = 128>(%dhi) : (!D)
               }
             }
           }
@@ -241,7 +163,7 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
               %m0 = arith.muli %tmc, %c128 : index
               %a_dst = exo.window %A_smem[%cta_m, :, %slot, :, :] : !Aring -> !Aslot
               %a_src = exo.window %A_map[%m0 :+ 128, %k0 :+ 32] : !Amap -> !Atile
-              exo.call @sm90_tma_load_multicast1_128x32_f32(%a_dst, %a_src) >> %raw[%cta_m, :, %r]
+              exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 1>(%a_dst, %a_src) >> %raw[%cta_m, :, %r]
                   : (!Aslot, !Atile) >> !Full
             }
             // B: the phase's 128 x 32 tile, multicast to both CTAs.
@@ -250,7 +172,7 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
               %n0 = arith.addi %nt, %c0 : index
               %b_dst = exo.window %B_smem[:, %cta_n, %slot, :, :] : !Bring -> !Bslot
               %b_src = exo.window %B_map[%n0 :+ 128, %k0 :+ 32] : !Bmap -> !Btile
-              exo.call @sm90_tma_load_multicast2_128x32_f32(%b_dst, %b_src) >> %raw[:, %cta_n, %r]
+              exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>(%b_dst, %b_src) >> %raw[:, %cta_n, %r]
                   : (!Bslot, !Btile) >> !Full
               exo.for %cta_m = 0 to 2 cuda_threads<cta> {
                 exo.arrive(cuda_temporal) >> %raw[%cta_m, :, %r] >> %raw[:, %cta_n, %r] : !Full
@@ -274,8 +196,8 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
                     %alo = exo.window %A_smem[%cta_m, %cta_n, %slot, 0 :+ 64, %kk0 :+ 8] : !Aring -> !Ak
                     %ahi = exo.window %A_smem[%cta_m, %cta_n, %slot, 64 :+ 64, %kk0 :+ 8] : !Aring -> !Ak
                     %b = exo.window %B_smem[%cta_m, %cta_n, %slot, :, %kk0 :+ 8] : !Bring -> !Bk
-                    exo.call @sm90_wgmma_m64n128k8_tf32(%dlo, %alo, %b) : (!D, !Ak, !Bk)
-                    exo.call @sm90_wgmma_m64n128k8_tf32(%dhi, %ahi, %b) : (!D, !Ak, !Bk)
+                    exo.call #exo.wgmma<n = 128, dtype = tf32>(%dlo, %alo, %b) : (!D, !Ak, !Bk)
+                    exo.call #exo.wgmma<n = 128, dtype = tf32>(%dhi, %ahi, %b) : (!D, !Ak, !Bk)
                   }
                   exo.arrive(wgmma_async) >> %cg0[%cta_m, %cta_n, %wg] : !Cg
                   // Step r - 1's wgmma has retired: its slot is free.
@@ -306,8 +228,8 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
                 %dhi = exo.window %D0hi[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
                 %clo = exo.window %C[%m0 :+ 64, %n0 :+ 128] : !C -> !Cg64
                 %chi = exo.window %C[%m1 :+ 64, %n0 :+ 128] : !C -> !Cg64
-                exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%clo, %dlo) : (!Cg64, !D)
-                exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%chi, %dhi) : (!Cg64, !D)
+                exo.call #exo.wgmma_store<n = 128, dst = gmem>(%clo, %dlo) : (!Cg64, !D)
+                exo.call #exo.wgmma_store<n = 128, dst = gmem>(%chi, %dhi) : (!Cg64, !D)
               }
             }
           }
@@ -325,8 +247,8 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
                 exo.await(%handoff[%cta_m, %cta_n], cuda_in_order, 0) : !Hand
                 %dlo = exo.window %D1lo[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
                 %dhi = exo.window %D1hi[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
-                exo.call @sm90_wgmma_zero_m64n128_f32(%dlo) : (!D)
-                exo.call @sm90_wgmma_zero_m64n128_f32(%dhi) : (!D)
+                exo.call #exo.wgmma_zero<n = 128>(%dlo) : (!D)
+                exo.call #exo.wgmma_zero<n = 128>(%dhi) : (!D)
               }
             }
           }
@@ -351,7 +273,7 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
               %m0 = arith.muli %tmc, %c128 : index
               %a_dst = exo.window %A_smem[%cta_m, :, %slot, :, :] : !Aring -> !Aslot
               %a_src = exo.window %A_map[%m0 :+ 128, %k0 :+ 32] : !Amap -> !Atile
-              exo.call @sm90_tma_load_multicast1_128x32_f32(%a_dst, %a_src) >> %raw[%cta_m, :, %r]
+              exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 1>(%a_dst, %a_src) >> %raw[%cta_m, :, %r]
                   : (!Aslot, !Atile) >> !Full
             }
             // B: the phase's 128 x 32 tile, multicast to both CTAs.
@@ -360,7 +282,7 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
               %n0 = arith.addi %nt, %c128 : index
               %b_dst = exo.window %B_smem[:, %cta_n, %slot, :, :] : !Bring -> !Bslot
               %b_src = exo.window %B_map[%n0 :+ 128, %k0 :+ 32] : !Bmap -> !Btile
-              exo.call @sm90_tma_load_multicast2_128x32_f32(%b_dst, %b_src) >> %raw[:, %cta_n, %r]
+              exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>(%b_dst, %b_src) >> %raw[:, %cta_n, %r]
                   : (!Bslot, !Btile) >> !Full
               exo.for %cta_m = 0 to 2 cuda_threads<cta> {
                 exo.arrive(cuda_temporal) >> %raw[%cta_m, :, %r] >> %raw[:, %cta_n, %r] : !Full
@@ -380,8 +302,8 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
                     %alo = exo.window %A_smem[%cta_m, %cta_n, %slot, 0 :+ 64, %kk0 :+ 8] : !Aring -> !Ak
                     %ahi = exo.window %A_smem[%cta_m, %cta_n, %slot, 64 :+ 64, %kk0 :+ 8] : !Aring -> !Ak
                     %b = exo.window %B_smem[%cta_m, %cta_n, %slot, :, %kk0 :+ 8] : !Bring -> !Bk
-                    exo.call @sm90_wgmma_m64n128k8_tf32(%dlo, %alo, %b) : (!D, !Ak, !Bk)
-                    exo.call @sm90_wgmma_m64n128k8_tf32(%dhi, %ahi, %b) : (!D, !Ak, !Bk)
+                    exo.call #exo.wgmma<n = 128, dtype = tf32>(%dlo, %alo, %b) : (!D, !Ak, !Bk)
+                    exo.call #exo.wgmma<n = 128, dtype = tf32>(%dhi, %ahi, %b) : (!D, !Ak, !Bk)
                   }
                   exo.arrive(wgmma_async) >> %cg1[%cta_m, %cta_n, %wg] : !Cg
                   // Step r - 1's wgmma has retired: its slot is free.
@@ -412,8 +334,8 @@ exo.proc @gemm_sm90_tf32_pingpong(%M: index, %N: index, %K: index,
                 %dhi = exo.window %D1hi[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
                 %clo = exo.window %C[%m0 :+ 64, %n0 :+ 128] : !C -> !Cg64
                 %chi = exo.window %C[%m1 :+ 64, %n0 :+ 128] : !C -> !Cg64
-                exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%clo, %dlo) : (!Cg64, !D)
-                exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%chi, %dhi) : (!Cg64, !D)
+                exo.call #exo.wgmma_store<n = 128, dst = gmem>(%clo, %dlo) : (!Cg64, !D)
+                exo.call #exo.wgmma_store<n = 128, dst = gmem>(%chi, %dhi) : (!Cg64, !D)
               }
             }
           }

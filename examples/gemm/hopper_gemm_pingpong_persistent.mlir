@@ -71,84 +71,6 @@
 // Instructions (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
-// one CTA loads a 128 x 32 tile of A into its own shared memory.
-exo.proc @sm90_tma_load_128x32_f32_swizzle128(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-// The same with .multicast::cluster: each of the 2 CTAs loads 64 of the 128
-// rows of the B tile into the shared memory of both.
-exo.proc @sm90_tma_load_multicast2_128x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 128 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n128_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n128k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores a warpgroup's 64 x 128 accumulator to global memory (st.global of
-// each thread's fragment).
-exo.proc @sm90_wgmma_store_d_gmem_m64n128_f32(
-    %dst: !Cg64 {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cg64
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -215,8 +137,8 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
               }
               %dlo = exo.window %D0[%cm, 0, 0 :+ 64, 0 :+ 128] : !Accs -> !D
               %dhi = exo.window %D0[%cm, 1, 0 :+ 64, 0 :+ 128] : !Accs -> !D
-              exo.call @sm90_wgmma_zero_m64n128_f32(%dlo) : (!D)
-              exo.call @sm90_wgmma_zero_m64n128_f32(%dhi) : (!D)
+              exo.call #exo.wgmma_zero<n = 128>(%dlo) : (!D)
+              exo.call #exo.wgmma_zero<n = 128>(%dhi) : (!D)
             }
           }
         }
@@ -232,13 +154,13 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
             }
             %bs = exo.window %B_smem[0 :+ 2, %g, 0 :+ 128, 0 :+ 32] : !Brings -> !Bslot
             %bt = exo.window %Bmap[%n0_0 :+ 128, %k0 :+ 32] : !Bmap -> !Btile
-            exo.call @sm90_tma_load_multicast2_128x32_f32(%bs, %bt) >> %full[:, %g] : (!Bslot, !Btile) >> !Ring
+            exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>(%bs, %bt) >> %full[:, %g] : (!Bslot, !Btile) >> !Ring
             exo.for %cm = 0 to 2 cuda_threads<cta> {
               %am = arith.muli %cm, %c128 : index
               %arow = arith.addi %m0_0, %am : index
               %as = exo.window %A_smem[%cm, %g, 0 :+ 128, 0 :+ 32] : !Arings -> !Aslot
               %at = exo.window %Amap[%arow :+ 128, %k0 :+ 32] : !Amap -> !Atile
-              exo.call @sm90_tma_load_128x32_f32_swizzle128(%as, %at) >> %full[%cm, %g] : (!Aslot, !Atile) >> !Ring
+              exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>(%as, %at) >> %full[%cm, %g] : (!Aslot, !Atile) >> !Ring
               exo.arrive(cuda_temporal) >> %full[:, %g] : !Ring
             }
           }
@@ -257,8 +179,8 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
                   %alo = exo.window %A_smem[%cm, %g, 0 :+ 64, %kc :+ 8] : !Arings -> !Ak
                   %ahi = exo.window %A_smem[%cm, %g, 64 :+ 64, %kc :+ 8] : !Arings -> !Ak
                   %bk = exo.window %B_smem[%cm, %g, 0 :+ 128, %kc :+ 8] : !Brings -> !Bk
-                  exo.call @sm90_wgmma_m64n128k8_tf32(%dlo, %alo, %bk) : (!D, !Ak, !Bk)
-                  exo.call @sm90_wgmma_m64n128k8_tf32(%dhi, %ahi, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 128, dtype = tf32>(%dlo, %alo, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 128, dtype = tf32>(%dhi, %ahi, %bk) : (!D, !Ak, !Bk)
                 }
                 exo.arrive(wgmma_async) >> %cg0[%cm] : !Group
                 exo.await(%cg0[%cm], cuda_in_order, 1) : !Group
@@ -274,8 +196,8 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
                   %alo = exo.window %A_smem[%cm, %g, 0 :+ 64, %kc :+ 8] : !Arings -> !Ak
                   %ahi = exo.window %A_smem[%cm, %g, 64 :+ 64, %kc :+ 8] : !Arings -> !Ak
                   %bk = exo.window %B_smem[%cm, %g, 0 :+ 128, %kc :+ 8] : !Brings -> !Bk
-                  exo.call @sm90_wgmma_m64n128k8_tf32(%dlo, %alo, %bk) : (!D, !Ak, !Bk)
-                  exo.call @sm90_wgmma_m64n128k8_tf32(%dhi, %ahi, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 128, dtype = tf32>(%dlo, %alo, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 128, dtype = tf32>(%dhi, %ahi, %bk) : (!D, !Ak, !Bk)
                 }
                 exo.arrive(wgmma_async) >> %cg0[%cm] : !Group
               }
@@ -296,8 +218,8 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
               %dhi = exo.window %D0[%cm, 1, 0 :+ 64, 0 :+ 128] : !Accs -> !D
               %clo = exo.window %C[%r0 :+ 64, %n0_0 :+ 128] : !Cg -> !Cg64
               %chi = exo.window %C[%r1 :+ 64, %n0_0 :+ 128] : !Cg -> !Cg64
-              exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%clo, %dlo) : (!Cg64, !D)
-              exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%chi, %dhi) : (!Cg64, !D)
+              exo.call #exo.wgmma_store<n = 128, dst = gmem>(%clo, %dlo) : (!Cg64, !D)
+              exo.call #exo.wgmma_store<n = 128, dst = gmem>(%chi, %dhi) : (!Cg64, !D)
             }
           }
         }
@@ -318,8 +240,8 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
               exo.await(%h01[%cm, %pp], cuda_in_order, 0) : !Hand
               %dlo = exo.window %D1[%cm, 0, 0 :+ 64, 0 :+ 128] : !Accs -> !D
               %dhi = exo.window %D1[%cm, 1, 0 :+ 64, 0 :+ 128] : !Accs -> !D
-              exo.call @sm90_wgmma_zero_m64n128_f32(%dlo) : (!D)
-              exo.call @sm90_wgmma_zero_m64n128_f32(%dhi) : (!D)
+              exo.call #exo.wgmma_zero<n = 128>(%dlo) : (!D)
+              exo.call #exo.wgmma_zero<n = 128>(%dhi) : (!D)
             }
           }
         }
@@ -335,13 +257,13 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
             }
             %bs = exo.window %B_smem[0 :+ 2, %g, 0 :+ 128, 0 :+ 32] : !Brings -> !Bslot
             %bt = exo.window %Bmap[%n0_1 :+ 128, %k0 :+ 32] : !Bmap -> !Btile
-            exo.call @sm90_tma_load_multicast2_128x32_f32(%bs, %bt) >> %full[:, %g] : (!Bslot, !Btile) >> !Ring
+            exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>(%bs, %bt) >> %full[:, %g] : (!Bslot, !Btile) >> !Ring
             exo.for %cm = 0 to 2 cuda_threads<cta> {
               %am = arith.muli %cm, %c128 : index
               %arow = arith.addi %m0_1, %am : index
               %as = exo.window %A_smem[%cm, %g, 0 :+ 128, 0 :+ 32] : !Arings -> !Aslot
               %at = exo.window %Amap[%arow :+ 128, %k0 :+ 32] : !Amap -> !Atile
-              exo.call @sm90_tma_load_128x32_f32_swizzle128(%as, %at) >> %full[%cm, %g] : (!Aslot, !Atile) >> !Ring
+              exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>(%as, %at) >> %full[%cm, %g] : (!Aslot, !Atile) >> !Ring
               exo.arrive(cuda_temporal) >> %full[:, %g] : !Ring
             }
           }
@@ -360,8 +282,8 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
                   %alo = exo.window %A_smem[%cm, %g, 0 :+ 64, %kc :+ 8] : !Arings -> !Ak
                   %ahi = exo.window %A_smem[%cm, %g, 64 :+ 64, %kc :+ 8] : !Arings -> !Ak
                   %bk = exo.window %B_smem[%cm, %g, 0 :+ 128, %kc :+ 8] : !Brings -> !Bk
-                  exo.call @sm90_wgmma_m64n128k8_tf32(%dlo, %alo, %bk) : (!D, !Ak, !Bk)
-                  exo.call @sm90_wgmma_m64n128k8_tf32(%dhi, %ahi, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 128, dtype = tf32>(%dlo, %alo, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 128, dtype = tf32>(%dhi, %ahi, %bk) : (!D, !Ak, !Bk)
                 }
                 exo.arrive(wgmma_async) >> %cg1[%cm] : !Group
                 exo.await(%cg1[%cm], cuda_in_order, 1) : !Group
@@ -377,8 +299,8 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
                   %alo = exo.window %A_smem[%cm, %g, 0 :+ 64, %kc :+ 8] : !Arings -> !Ak
                   %ahi = exo.window %A_smem[%cm, %g, 64 :+ 64, %kc :+ 8] : !Arings -> !Ak
                   %bk = exo.window %B_smem[%cm, %g, 0 :+ 128, %kc :+ 8] : !Brings -> !Bk
-                  exo.call @sm90_wgmma_m64n128k8_tf32(%dlo, %alo, %bk) : (!D, !Ak, !Bk)
-                  exo.call @sm90_wgmma_m64n128k8_tf32(%dhi, %ahi, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 128, dtype = tf32>(%dlo, %alo, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 128, dtype = tf32>(%dhi, %ahi, %bk) : (!D, !Ak, !Bk)
                 }
                 exo.arrive(wgmma_async) >> %cg1[%cm] : !Group
               }
@@ -399,8 +321,8 @@ exo.proc @gemm_sm90_tf32_pingpong_persistent(%M: index, %N: index, %K: index,
               %dhi = exo.window %D1[%cm, 1, 0 :+ 64, 0 :+ 128] : !Accs -> !D
               %clo = exo.window %C[%r0 :+ 64, %n0_1 :+ 128] : !Cg -> !Cg64
               %chi = exo.window %C[%r1 :+ 64, %n0_1 :+ 128] : !Cg -> !Cg64
-              exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%clo, %dlo) : (!Cg64, !D)
-              exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%chi, %dhi) : (!Cg64, !D)
+              exo.call #exo.wgmma_store<n = 128, dst = gmem>(%clo, %dlo) : (!Cg64, !D)
+              exo.call #exo.wgmma_store<n = 128, dst = gmem>(%chi, %dhi) : (!Cg64, !D)
             }
           }
         }

@@ -80,131 +80,6 @@ exo.proc @gemm_bf16_out(%M: index, %N: index, %K: index, %A: !Ad, %B: !Bd,
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x16_bf16(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_32x16_bf16(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 32 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !Btile
-      exo.assign %dst[%i, %j] = %v : !Bslot
-    }
-  }
-}
-
-// The warp's accumulator starts from zero.
-exo.proc @mma_zero_m16n8_f32(
-    %d: !Cf {exo.access = #exo.access<write>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_zero_c"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !Cf
-    }
-  }
-}
-
-// ldmatrix.sync.aligned.m8n8.x4.shared.b16: the warp's 16 x 16 A fragment.
-exo.proc @mma_load_a_m16k16_bf16(
-    %dst: !Af {exo.access = #exo.access<write>},
-    %src: !Awarp {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !Awarp
-      exo.assign %dst[%i, %j] = %v : !Af
-    }
-  }
-}
-
-// ldmatrix.sync.aligned.m8n8.x2.shared.b16: an 8 x 16 B fragment (rows
-// are N, columns K).
-exo.proc @mma_load_b_n8k16_bf16(
-    %dst: !Bf {exo.access = #exo.access<write>},
-    %src: !Bwarp {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_b"> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !Bwarp
-      exo.assign %dst[%i, %j] = %v : !Bf
-    }
-  }
-}
-
-// mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
-exo.proc @mma_m16n8k16_bf16(
-    %d: !Cf {exo.access = #exo.access<read_write>},
-    %a: !Af {exo.access = #exo.access<read>},
-    %b: !Bf {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_bf16"> {
-  exo.for %m = 0 to 16 seq {
-    exo.for %n = 0 to 8 seq {
-      exo.for %k = 0 to 16 seq {
-        %x = exo.read %a[%m, %k] : !Af
-        %y = exo.read %b[%n, %k] : !Bf
-        %xe = arith.extf %x : bf16 to f32
-        %ye = arith.extf %y : bf16 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !Cf
-      }
-    }
-  }
-}
-
-// cvt.rn.bf16.f32 of each element: the same fragment layout in pairs.
-exo.proc @mma_convert_c_m16n8_bf16(
-    %dst: !Hf {exo.access = #exo.access<write>},
-    %src: !Cf {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_convert_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cf
-      %h = arith.truncf %v : f32 to bf16
-      exo.assign %dst[%i, %j] = %h : !Hf
-    }
-  }
-}
-
-// stmatrix.sync.aligned.m8n8.x2.shared.b16: the warp's 16 x 8 bf16
-// accumulator into shared memory.
-exo.proc @mma_stmatrix_c_m16n8_bf16(
-    %dst: !Cwarp {exo.access = #exo.access<write>},
-    %src: !Hf {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_stmatrix_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Hf
-      exo.assign %dst[%i, %j] = %v : !Cwarp
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_64x32_bf16(
-    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Cslot {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Cslot
-      exo.assign %dst[%i, %j] = %v : !Ctile
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -236,7 +111,7 @@ exo.proc @gemm_mma_bf16(%M: index, %N: index, %K: index,
         exo.for %w = 0 to 4 cuda_threads<warp> {
           exo.for %j = 0 to 4 seq {
             %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
-            exo.call @mma_zero_m16n8_f32(%d) : (!Cf)
+            exo.call #exo.mma<part = zero_c, dtype = f32>(%d) : (!Cf)
           }
         }
         %full = exo.alloc : !Full
@@ -247,11 +122,11 @@ exo.proc @gemm_mma_bf16(%M: index, %N: index, %K: index,
           exo.warps 0 to 1 {
             %a_dst = exo.window %A_smem[:, :] : !Asmem -> !Aslot
             %a_src = exo.window %A_map[%m0 :+ 64, %k0 :+ 16] : !Amap -> !Atile
-            exo.call @sm90_tma_load_64x16_bf16(%a_dst, %a_src) >> %full[%k]
+            exo.call #exo.tma<kind = load, shape = [64, 16], dtype = bf16>(%a_dst, %a_src) >> %full[%k]
                 : (!Aslot, !Atile) >> !Full
             %b_dst = exo.window %B_smem[:, :] : !Bsmem -> !Bslot
             %b_src = exo.window %B_map[%n0 :+ 32, %k0 :+ 16] : !Bmap -> !Btile
-            exo.call @sm90_tma_load_32x16_bf16(%b_dst, %b_src) >> %full[%k]
+            exo.call #exo.tma<kind = load, shape = [32, 16], dtype = bf16>(%b_dst, %b_src) >> %full[%k]
                 : (!Bslot, !Btile) >> !Full
             exo.arrive(cuda_temporal) >> %full[%k] : !Full
           }
@@ -260,14 +135,14 @@ exo.proc @gemm_mma_bf16(%M: index, %N: index, %K: index,
             %r0 = arith.muli %w, %c16 : index
             %a_src2 = exo.window %A_smem[%r0 :+ 16, :] : !Asmem -> !Awarp
             %a = exo.window %A_frag[%w, :, :] : !Afrags -> !Af
-            exo.call @mma_load_a_m16k16_bf16(%a, %a_src2) : (!Af, !Awarp)
+            exo.call #exo.mma<part = load_a, dtype = bf16>(%a, %a_src2) : (!Af, !Awarp)
             exo.for %j = 0 to 4 seq {
               %c0 = arith.muli %j, %c8 : index
               %b_src2 = exo.window %B_smem[%c0 :+ 8, :] : !Bsmem -> !Bwarp
               %b = exo.window %B_frag[%w, %j, :, :] : !Bfrags -> !Bf
-              exo.call @mma_load_b_n8k16_bf16(%b, %b_src2) : (!Bf, !Bwarp)
+              exo.call #exo.mma<part = load_b, dtype = bf16>(%b, %b_src2) : (!Bf, !Bwarp)
               %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
-              exo.call @mma_m16n8k16_bf16(%d, %a, %b) : (!Cf, !Af, !Bf)
+              exo.call #exo.mma<part = mma, dtype = bf16>(%d, %a, %b) : (!Cf, !Af, !Bf)
             }
           }
           // Every warp has read the stage before the next TMA loads.
@@ -282,9 +157,9 @@ exo.proc @gemm_mma_bf16(%M: index, %N: index, %K: index,
             %c0 = arith.muli %j, %c8 : index
             %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
             %h = exo.window %H_frag[%w, %j, :, :] : !Hfrags -> !Hf
-            exo.call @mma_convert_c_m16n8_bf16(%h, %d) : (!Hf, !Cf)
+            exo.call #exo.mma<part = convert_c, dtype = bf16>(%h, %d) : (!Hf, !Cf)
             %dst = exo.window %C_smem[%r0 :+ 16, %c0 :+ 8] : !Csmem -> !Cwarp
-            exo.call @mma_stmatrix_c_m16n8_bf16(%dst, %h) : (!Cwarp, !Hf)
+            exo.call #exo.mma<part = stmatrix_c, dtype = bf16>(%dst, %h) : (!Cwarp, !Hf)
           }
         }
         // Generic-proxy stores become visible to the TMA store.
@@ -292,7 +167,7 @@ exo.proc @gemm_mma_bf16(%M: index, %N: index, %K: index,
         exo.warps 0 to 1 {
           %dst = exo.window %C_map[%m0 :+ 64, %n0 :+ 32] : !Cmap -> !Ctile
           %src = exo.window %C_smem[:, :] : !Csmem -> !Cslot
-          exo.call @sm90_tma_store_64x32_bf16(%dst, %src) : (!Ctile, !Cslot)
+          exo.call #exo.tma<kind = store, shape = [64, 32], dtype = bf16>(%dst, %src) : (!Ctile, !Cslot)
           %store_cg = exo.alloc : !StoreCg
           exo.arrive(tma_to_gmem_async) >> %store_cg : !StoreCg
           exo.await(%store_cg, cuda_in_order, 0) : !StoreCg

@@ -57,107 +57,6 @@
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x8_f32(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_32x8_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 32 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Btile
-      exo.assign %dst[%i, %j] = %v : !Bslot
-    }
-  }
-}
-
-// The warp's accumulator starts from zero.
-exo.proc @mma_zero_m16n8_f32(
-    %d: !Cf {exo.access = #exo.access<write>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_zero_c"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !Cf
-    }
-  }
-}
-
-// ldmatrix.sync.aligned.m8n8.x4.shared.b16: the warp's 16 x 8 tf32 A
-// fragment (each 4-float row half is one 16-byte matrix row).
-exo.proc @mma_load_a_m16k8_tf32(
-    %dst: !Af {exo.access = #exo.access<write>},
-    %src: !Awarp {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Awarp
-      exo.assign %dst[%i, %j] = %v : !Af
-    }
-  }
-}
-
-// ldmatrix.sync.aligned.m8n8.x2.shared.b16: an 8 x 8 tf32 B fragment (rows
-// are N, columns K).
-exo.proc @mma_load_b_n8k8_tf32(
-    %dst: !Bf {exo.access = #exo.access<write>},
-    %src: !Bwarp {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_b"> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Bwarp
-      exo.assign %dst[%i, %j] = %v : !Bf
-    }
-  }
-}
-
-// mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-exo.proc @mma_m16n8k8_tf32(
-    %d: !Cf {exo.access = #exo.access<read_write>},
-    %a: !Af {exo.access = #exo.access<read>},
-    %b: !Bf {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_tf32"> {
-  exo.for %m = 0 to 16 seq {
-    exo.for %n = 0 to 8 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Af
-        %y = exo.read %b[%n, %k] : !Bf
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !Cf
-      }
-    }
-  }
-}
-
-// Stores the warp's 16 x 8 accumulator to global memory (st.global of each
-// lane's elements).
-exo.proc @mma_store_c_m16n8_f32(
-    %dst: !Cg {exo.access = #exo.access<write>},
-    %src: !Cf {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_store_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cf
-      exo.assign %dst[%i, %j] = %v : !Cg
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -188,7 +87,7 @@ exo.proc @gemm_mma_tf32(%M: index, %N: index, %K: index,
         exo.for %w = 0 to 4 cuda_threads<warp> {
           exo.for %j = 0 to 4 seq {
             %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
-            exo.call @mma_zero_m16n8_f32(%d) : (!Cf)
+            exo.call #exo.mma<part = zero_c, dtype = f32>(%d) : (!Cf)
           }
         }
         %full = exo.alloc : !Full
@@ -199,11 +98,11 @@ exo.proc @gemm_mma_tf32(%M: index, %N: index, %K: index,
           exo.warps 0 to 1 {
             %a_dst = exo.window %A_smem[:, :] : !Asmem -> !Aslot
             %a_src = exo.window %A_map[%m0 :+ 64, %k0 :+ 8] : !Amap -> !Atile
-            exo.call @sm90_tma_load_64x8_f32(%a_dst, %a_src) >> %full[%k]
+            exo.call #exo.tma<kind = load, shape = [64, 8], dtype = f32>(%a_dst, %a_src) >> %full[%k]
                 : (!Aslot, !Atile) >> !Full
             %b_dst = exo.window %B_smem[:, :] : !Bsmem -> !Bslot
             %b_src = exo.window %B_map[%n0 :+ 32, %k0 :+ 8] : !Bmap -> !Btile
-            exo.call @sm90_tma_load_32x8_f32(%b_dst, %b_src) >> %full[%k]
+            exo.call #exo.tma<kind = load, shape = [32, 8], dtype = f32>(%b_dst, %b_src) >> %full[%k]
                 : (!Bslot, !Btile) >> !Full
             exo.arrive(cuda_temporal) >> %full[%k] : !Full
           }
@@ -212,14 +111,14 @@ exo.proc @gemm_mma_tf32(%M: index, %N: index, %K: index,
             %r0 = arith.muli %w, %c16 : index
             %a_src2 = exo.window %A_smem[%r0 :+ 16, :] : !Asmem -> !Awarp
             %a = exo.window %A_frag[%w, :, :] : !Afrags -> !Af
-            exo.call @mma_load_a_m16k8_tf32(%a, %a_src2) : (!Af, !Awarp)
+            exo.call #exo.mma<part = load_a, dtype = tf32>(%a, %a_src2) : (!Af, !Awarp)
             exo.for %j = 0 to 4 seq {
               %c0 = arith.muli %j, %c8 : index
               %b_src2 = exo.window %B_smem[%c0 :+ 8, :] : !Bsmem -> !Bwarp
               %b = exo.window %B_frag[%w, %j, :, :] : !Bfrags -> !Bf
-              exo.call @mma_load_b_n8k8_tf32(%b, %b_src2) : (!Bf, !Bwarp)
+              exo.call #exo.mma<part = load_b, dtype = tf32>(%b, %b_src2) : (!Bf, !Bwarp)
               %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
-              exo.call @mma_m16n8k8_tf32(%d, %a, %b) : (!Cf, !Af, !Bf)
+              exo.call #exo.mma<part = mma, dtype = tf32>(%d, %a, %b) : (!Cf, !Af, !Bf)
             }
           }
           // Every warp has read the stage before the next TMA loads.
@@ -233,7 +132,7 @@ exo.proc @gemm_mma_tf32(%M: index, %N: index, %K: index,
             %n1 = arith.addi %n0, %c0 : index
             %dst = exo.window %C[%m1 :+ 16, %n1 :+ 8] : !C -> !Cg
             %d = exo.window %C_frag[%w, %j, :, :] : !Cfrags -> !Cf
-            exo.call @mma_store_c_m16n8_f32(%dst, %d) : (!Cg, !Cf)
+            exo.call #exo.mma<part = store_c, dtype = f32, mem = gmem>(%dst, %d) : (!Cg, !Cf)
           }
         }
       }

@@ -17,17 +17,6 @@
 !V4 = !exo.window<[4], f32, gmem>
 !R4 = !exo.window<[4], f32, regs>
 
-// ld.global.v4.f32: one thread loads 4 consecutive floats (16-byte aligned).
-exo.proc @ld_global_v4_f32(
-    %dst: !R4 {exo.access = #exo.access<write>},
-    %src: !V4 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !V4
-    exo.assign %dst[%i] = %v : !R4
-  }
-}
-
 !A = !exo.tensor<[M, K], f32, dram>
 !x = !exo.tensor<[K], f32, dram>
 !y = !exo.tensor<[M], f32, dram>
@@ -91,8 +80,8 @@ module attributes {transform.with_named_sequence} {
     %ki2 = transform.exo.match_loop "ki" in %p : (!transform.any_op) -> !transform.any_op
     %a4, %a_in, %a_out = transform.exo.stage_mem %ki2, "A" at ["128 * mo + mi", "4 * ko"] sizes [1, 4] as "a4" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %x4, %x_in, %x_out = transform.exo.stage_mem %ki2, "x" at ["4 * ko"] sizes [4] as "x4" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %lda = transform.exo.replace %a_in with @ld_global_v4_f32 : (!transform.any_op) -> !transform.any_op
-    %ldx = transform.exo.replace %x_in with @ld_global_v4_f32 : (!transform.any_op) -> !transform.any_op
+    %lda = transform.exo.replace %a_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %ldx = transform.exo.replace %x_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
     transform.yield
   }

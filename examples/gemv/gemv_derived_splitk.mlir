@@ -6,7 +6,7 @@
 // rows still give the GPU enough warps. The steps beyond the warp kernel's:
 //   - the zeroing of y becomes a loop of its own, which the host runs as a
 //     memset on the stream before the launch (wrap_device_function ...
-//     host ... with @cuda_memset0_1d_f32);
+//     host ... with #exo.memset0<rank = 1, dtype = f32>);
 //   - the chunk loop ks moves outside the row's warp (the reductions into
 //     y[m] commute) and becomes a task loop;
 //   - lane 0's final add into y[m] becomes an atomic reduction
@@ -27,99 +27,6 @@
 !Pair = !exo.window<[2], f32, regs>
 !Vec = !exo.tensor<[2, 2, 2, 2, 2, 4], f32, regs>
 !R4 = !exo.window<[4], f32, regs>
-
-// ld.global.v4.f32: one thread loads 4 consecutive floats (16-byte aligned).
-exo.proc @ld_global_v4_f32(
-    %dst: !R4 {exo.access = #exo.access<write>},
-    %src: !V4 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !V4
-    exo.assign %dst[%i] = %v : !R4
-  }
-}
-
-// red.global.add.f32: one thread atomically adds its value to y[m]; the
-// adds of different threads commute.
-exo.proc @red_global_add_f32(
-    %dst: !Y1 {exo.access = #exo.access<read_write, atomic>},
-    %src: !R1 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> {
-  %v = exo.read %src[0] : !R1
-  exo.reduce %dst[0] += %v : !Y1
-}
-
-// cudaMemsetAsync(y, 0) on the launch's stream, before the kernel.
-exo.proc @cuda_memset0_1d_f32(%R: index,
-    %dst: !exo.tensor<[R], f32, gmem> {exo.access = #exo.access<write>})
-    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to %R seq {
-    exo.assign %dst[%i] = %zero : !exo.tensor<[R], f32, gmem>
-  }
-}
-
-// shfl.sync.bfly.b32 with lane mask L, then an add: both lanes of the pair
-// (t, t ^ L) get the sum of their values (each element c of the pair).
-exo.proc @shfl_xor_sum_16_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "shfl_xor_sum_16"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
-exo.proc @shfl_xor_sum_8_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 8), timeline = cuda_in_order, lowering = "shfl_xor_sum_8"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
-exo.proc @shfl_xor_sum_4_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
-exo.proc @shfl_xor_sum_2_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
-exo.proc @shfl_xor_sum_1_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
 
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules
@@ -213,7 +120,7 @@ module attributes {transform.with_named_sequence} {
     //    zeroing of y becomes, in the same rewrite, a memset the host
     //    issues on the stream before the launch.
     %tl = transform.exo.match_loop "t" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tl tasks 2 block_dim 256 cluster_dim 1 blocks_per_sm 4 host %zeroing with @cuda_memset0_1d_f32 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tl tasks 2 block_dim 256 cluster_dim 1 blocks_per_sm 4 host %zeroing with (#exo.memset0<rank = 1, dtype = f32>) : (!transform.any_op, !transform.any_op) -> !transform.any_op
 
     // 4. Each lane sums its columns of the chunk in a register (part,
     //    distributed over the lanes), as in gemv_derived_warp.mlir.
@@ -237,24 +144,24 @@ module attributes {transform.with_named_sequence} {
     // 5. The butterfly, then lane 0's atomic add of the chunk's total.
     %levels, %final = transform.exo.reduce_tree %addback as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %sh16 = transform.exo.match_loop "b4_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c16 = transform.exo.replace %sh16 with @shfl_xor_sum_16_f32 : (!transform.any_op) -> !transform.any_op
+    %c16 = transform.exo.replace %sh16 with (#exo.shfl_xor_sum<lane_mask = 16, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh8 = transform.exo.match_loop "b3_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c8 = transform.exo.replace %sh8 with @shfl_xor_sum_8_f32 : (!transform.any_op) -> !transform.any_op
+    %c8 = transform.exo.replace %sh8 with (#exo.shfl_xor_sum<lane_mask = 8, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh4 = transform.exo.match_loop "b2_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.replace %sh4 with @shfl_xor_sum_4_f32 : (!transform.any_op) -> !transform.any_op
+    %c4 = transform.exo.replace %sh4 with (#exo.shfl_xor_sum<lane_mask = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh2 = transform.exo.match_loop "b1_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.replace %sh2 with @shfl_xor_sum_2_f32 : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.replace %sh2 with (#exo.shfl_xor_sum<lane_mask = 2, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh1 = transform.exo.match_loop "b0_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c1 = transform.exo.replace %sh1 with @shfl_xor_sum_1_f32 : (!transform.any_op) -> !transform.any_op
-    %red = transform.exo.replace %final with @red_global_add_f32 : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.exo.replace %sh1 with (#exo.shfl_xor_sum<lane_mask = 1, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %red = transform.exo.replace %final with (#exo.global<kind = red_add, width = 1, dtype = f32>) : (!transform.any_op) -> !transform.any_op
 
     // 6. Each K step of a lane reads 4 floats of the row and of x into
     //    registers with one 16-byte load each.
     %iloop = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
     %av, %a_in, %a_out = transform.exo.stage_mem %iloop, "A" at ["8 * t + w", "ks", "128 * kb + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [1, 1, 4] as "av" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %xv, %x_in, %x_out = transform.exo.stage_mem %iloop, "x" at ["ks", "128 * kb + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [1, 4] as "xv" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %lda = transform.exo.replace %a_in with @ld_global_v4_f32 : (!transform.any_op) -> !transform.any_op
-    %ldx = transform.exo.replace %x_in with @ld_global_v4_f32 : (!transform.any_op) -> !transform.any_op
+    %lda = transform.exo.replace %a_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %ldx = transform.exo.replace %x_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
 
     // 7. Lane 0 adds the total: a loop per lane bit that runs it at 0.
     %e0 = transform.exo.add_loop %red "b0" to "2" : (!transform.any_op) -> !transform.any_op

@@ -32,79 +32,6 @@
 !Vec = !exo.tensor<[2, 2, 2, 2, 2, 4], f32, regs>
 !R4 = !exo.window<[4], f32, regs>
 
-// ld.global.v4.f32: one thread loads 4 consecutive floats (16-byte aligned).
-exo.proc @ld_global_v4_f32(
-    %dst: !R4 {exo.access = #exo.access<write>},
-    %src: !V4 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !V4
-    exo.assign %dst[%i] = %v : !R4
-  }
-}
-
-// shfl.sync.bfly.b32 with lane mask L, then an add: both lanes of the pair
-// (t, t ^ L) get the sum of their values (each element c of the pair).
-exo.proc @shfl_xor_sum_16_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "shfl_xor_sum_16"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
-exo.proc @shfl_xor_sum_8_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 8), timeline = cuda_in_order, lowering = "shfl_xor_sum_8"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
-exo.proc @shfl_xor_sum_4_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
-exo.proc @shfl_xor_sum_2_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
-exo.proc @shfl_xor_sum_1_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
-  exo.for %c = 0 to 2 seq {
-    %a = exo.read %src[0] : !Pair
-    %b = exo.read %src[1] : !Pair
-    %s = arith.addf %a, %b : f32
-    exo.assign %dst[%c] = %s : !Pair
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules
 //===----------------------------------------------------------------------===//
@@ -211,23 +138,23 @@ module attributes {transform.with_named_sequence} {
     //    add; lane 0 adds the total to y[m].
     %levels, %final = transform.exo.reduce_tree %addback as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %sh16 = transform.exo.match_loop "b4_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c16 = transform.exo.replace %sh16 with @shfl_xor_sum_16_f32 : (!transform.any_op) -> !transform.any_op
+    %c16 = transform.exo.replace %sh16 with (#exo.shfl_xor_sum<lane_mask = 16, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh8 = transform.exo.match_loop "b3_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c8 = transform.exo.replace %sh8 with @shfl_xor_sum_8_f32 : (!transform.any_op) -> !transform.any_op
+    %c8 = transform.exo.replace %sh8 with (#exo.shfl_xor_sum<lane_mask = 8, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh4 = transform.exo.match_loop "b2_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.replace %sh4 with @shfl_xor_sum_4_f32 : (!transform.any_op) -> !transform.any_op
+    %c4 = transform.exo.replace %sh4 with (#exo.shfl_xor_sum<lane_mask = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh2 = transform.exo.match_loop "b1_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.replace %sh2 with @shfl_xor_sum_2_f32 : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.replace %sh2 with (#exo.shfl_xor_sum<lane_mask = 2, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh1 = transform.exo.match_loop "b0_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c1 = transform.exo.replace %sh1 with @shfl_xor_sum_1_f32 : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.exo.replace %sh1 with (#exo.shfl_xor_sum<lane_mask = 1, dtype = f32>) : (!transform.any_op) -> !transform.any_op
 
     // 6. Each K step of a lane reads 4 floats of the row and of x into
     //    registers with one 16-byte load each.
     %iloop = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
     %av, %a_in, %a_out = transform.exo.stage_mem %iloop, "A" at ["8 * t + w", "128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [1, 4] as "av" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %xv, %x_in, %x_out = transform.exo.stage_mem %iloop, "x" at ["128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [4] as "xv" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %lda = transform.exo.replace %a_in with @ld_global_v4_f32 : (!transform.any_op) -> !transform.any_op
-    %ldx = transform.exo.replace %x_in with @ld_global_v4_f32 : (!transform.any_op) -> !transform.any_op
+    %lda = transform.exo.replace %a_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %ldx = transform.exo.replace %x_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
 
     // 7. Lane 0 zeroes y[m] and adds the total to it: each gets a loop per
     //    lane bit that runs it at 0.

@@ -16,153 +16,6 @@
 !Cg = !exo.window<[16, 8], f32, gmem>
 !C = !exo.tensor<[16, 8], f32, gmem>
 
-// The warp's accumulator starts from zero.
-exo.proc @model_mma_zero_m16n8_f32(
-    %d: !Cf {exo.access = #exo.access<write>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_zero_c"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !Cf
-    }
-  }
-}
-
-// Each thread stores its accumulator fragment to global memory.
-exo.proc @model_mma_store_c_m16n8_f32(
-    %dst: !Cg {exo.access = #exo.access<write>},
-    %src: !Cf {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_store_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cf
-      exo.assign %dst[%i, %j] = %v : !Cg
-    }
-  }
-}
-
-// ldmatrix.sync.aligned.m8n8.x4.shared.b16: the warp's 16 x 8 tf32 A fragment.
-exo.proc @model_mma_load_a_m16k8_tf32(
-    %dst: !exo.window<[16, 8], f32, mma_a> {exo.access = #exo.access<write>},
-    %src: !exo.window<[16, 8], f32, smem> {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[16, 8], f32, smem>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[16, 8], f32, mma_a>
-    }
-  }
-}
-
-// ldmatrix.sync.aligned.m8n8.x2.shared.b16: an 8 x 8 tf32 B fragment (rows N, columns K).
-exo.proc @model_mma_load_b_n8k8_tf32(
-    %dst: !exo.window<[8, 8], f32, mma_b> {exo.access = #exo.access<write>},
-    %src: !exo.window<[8, 8], f32, smem> {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_b"> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[8, 8], f32, smem>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[8, 8], f32, mma_b>
-    }
-  }
-}
-
-// mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-exo.proc @model_mma_m16n8k8_tf32(
-    %d: !Cf {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[16, 8], f32, mma_a> {exo.access = #exo.access<read>},
-    %b: !exo.window<[8, 8], f32, mma_b> {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_tf32"> {
-  exo.for %m = 0 to 16 seq {
-    exo.for %n = 0 to 8 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[16, 8], f32, mma_a>
-        %y = exo.read %b[%n, %k] : !exo.window<[8, 8], f32, mma_b>
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !Cf
-      }
-    }
-  }
-}
-
-// ldmatrix.sync.aligned.m8n8.x4.shared.b16: the warp's 16 x 16 bf16 A fragment.
-exo.proc @model_mma_load_a_m16k16_bf16(
-    %dst: !exo.window<[16, 16], bf16, mma_a> {exo.access = #exo.access<write>},
-    %src: !exo.window<[16, 16], bf16, smem> {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[16, 16], bf16, smem>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[16, 16], bf16, mma_a>
-    }
-  }
-}
-
-// ldmatrix.sync.aligned.m8n8.x2.shared.b16: an 8 x 16 bf16 B fragment.
-exo.proc @model_mma_load_b_n8k16_bf16(
-    %dst: !exo.window<[8, 16], bf16, mma_b> {exo.access = #exo.access<write>},
-    %src: !exo.window<[8, 16], bf16, smem> {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_b"> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[8, 16], bf16, smem>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[8, 16], bf16, mma_b>
-    }
-  }
-}
-
-// mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
-exo.proc @model_mma_m16n8k16_bf16(
-    %d: !Cf {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[16, 16], bf16, mma_a> {exo.access = #exo.access<read>},
-    %b: !exo.window<[8, 16], bf16, mma_b> {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_bf16"> {
-  exo.for %m = 0 to 16 seq {
-    exo.for %n = 0 to 8 seq {
-      exo.for %k = 0 to 16 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[16, 16], bf16, mma_a>
-        %y = exo.read %b[%n, %k] : !exo.window<[8, 16], bf16, mma_b>
-        %xe = arith.extf %x : bf16 to f32
-        %ye = arith.extf %y : bf16 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !Cf
-      }
-    }
-  }
-}
-
-// cvt.rn.bf16.f32 of each element: the same fragment layout in pairs.
-exo.proc @model_mma_convert_c_m16n8_bf16(
-    %dst: !exo.window<[16, 8], bf16, mma_c> {exo.access = #exo.access<write>},
-    %src: !Cf {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_convert_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cf
-      %h = arith.truncf %v : f32 to bf16
-      exo.assign %dst[%i, %j] = %h : !exo.window<[16, 8], bf16, mma_c>
-    }
-  }
-}
-
-// stmatrix.sync.aligned.m8n8.x2.shared.b16: the warp's 16 x 8 bf16
-// accumulator into shared memory.
-exo.proc @model_mma_stmatrix_c_m16n8_bf16(
-    %dst: !exo.window<[16, 8], bf16, smem> {exo.access = #exo.access<write>},
-    %src: !exo.window<[16, 8], bf16, mma_c> {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_stmatrix_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[16, 8], bf16, mma_c>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[16, 8], bf16, smem>
-    }
-  }
-}
-
 exo.proc @model_mma_tf32(%A: !exo.tensor<[16, 8], f32, gmem>, %B: !exo.tensor<[8, 8], f32, gmem>, %DA: !exo.tensor<[16, 8], f32, gmem>, %DB: !exo.tensor<[8, 8], f32, gmem>, %DC: !C) {
   %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
@@ -198,16 +51,16 @@ exo.proc @model_mma_tf32(%A: !exo.tensor<[16, 8], f32, gmem>, %B: !exo.tensor<[8
       exo.fence(cuda_in_order, cuda_in_order)
       exo.for %w = 0 to 1 cuda_threads<warp> {
         %d = exo.window %C_frag[:, :] : !Cft -> !Cf
-        exo.call @model_mma_zero_m16n8_f32(%d) : (!Cf)
+        exo.call #exo.mma<part = zero_c, dtype = f32>(%d) : (!Cf)
         %a_src = exo.window %A_smem[:, :] : !exo.tensor<[16, 8], f32, smem> -> !exo.window<[16, 8], f32, smem>
         %a = exo.window %A_frag[:, :] : !exo.tensor<[16, 8], f32, mma_a> -> !exo.window<[16, 8], f32, mma_a>
-        exo.call @model_mma_load_a_m16k8_tf32(%a, %a_src) : (!exo.window<[16, 8], f32, mma_a>, !exo.window<[16, 8], f32, smem>)
+        exo.call #exo.mma<part = load_a, dtype = tf32>(%a, %a_src) : (!exo.window<[16, 8], f32, mma_a>, !exo.window<[16, 8], f32, smem>)
         %b_src = exo.window %B_smem[:, :] : !exo.tensor<[8, 8], f32, smem> -> !exo.window<[8, 8], f32, smem>
         %b = exo.window %B_frag[:, :] : !exo.tensor<[8, 8], f32, mma_b> -> !exo.window<[8, 8], f32, mma_b>
-        exo.call @model_mma_load_b_n8k8_tf32(%b, %b_src) : (!exo.window<[8, 8], f32, mma_b>, !exo.window<[8, 8], f32, smem>)
-        exo.call @model_mma_m16n8k8_tf32(%d, %a, %b) : (!Cf, !exo.window<[16, 8], f32, mma_a>, !exo.window<[8, 8], f32, mma_b>)
+        exo.call #exo.mma<part = load_b, dtype = tf32>(%b, %b_src) : (!exo.window<[8, 8], f32, mma_b>, !exo.window<[8, 8], f32, smem>)
+        exo.call #exo.mma<part = mma, dtype = tf32>(%d, %a, %b) : (!Cf, !exo.window<[16, 8], f32, mma_a>, !exo.window<[8, 8], f32, mma_b>)
         %g = exo.window %DC[:, :] : !C -> !Cg
-        exo.call @model_mma_store_c_m16n8_f32(%g, %d) : (!Cg, !Cf)
+        exo.call #exo.mma<part = store_c, dtype = f32, mem = gmem>(%g, %d) : (!Cg, !Cf)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       exo.for %l = 0 to 32 cuda_threads<thread> {
@@ -280,20 +133,20 @@ exo.proc @model_mma_bf16(%A: !exo.tensor<[16, 16], bf16, gmem>, %B: !exo.tensor<
       exo.fence(cuda_in_order, cuda_in_order)
       exo.for %w = 0 to 1 cuda_threads<warp> {
         %d = exo.window %C_frag[:, :] : !Cft -> !Cf
-        exo.call @model_mma_zero_m16n8_f32(%d) : (!Cf)
+        exo.call #exo.mma<part = zero_c, dtype = f32>(%d) : (!Cf)
         %a_src = exo.window %A_smem[:, :] : !exo.tensor<[16, 16], bf16, smem> -> !exo.window<[16, 16], bf16, smem>
         %a = exo.window %A_frag[:, :] : !exo.tensor<[16, 16], bf16, mma_a> -> !exo.window<[16, 16], bf16, mma_a>
-        exo.call @model_mma_load_a_m16k16_bf16(%a, %a_src) : (!exo.window<[16, 16], bf16, mma_a>, !exo.window<[16, 16], bf16, smem>)
+        exo.call #exo.mma<part = load_a, dtype = bf16>(%a, %a_src) : (!exo.window<[16, 16], bf16, mma_a>, !exo.window<[16, 16], bf16, smem>)
         %b_src = exo.window %B_smem[:, :] : !exo.tensor<[8, 16], bf16, smem> -> !exo.window<[8, 16], bf16, smem>
         %b = exo.window %B_frag[:, :] : !exo.tensor<[8, 16], bf16, mma_b> -> !exo.window<[8, 16], bf16, mma_b>
-        exo.call @model_mma_load_b_n8k16_bf16(%b, %b_src) : (!exo.window<[8, 16], bf16, mma_b>, !exo.window<[8, 16], bf16, smem>)
-        exo.call @model_mma_m16n8k16_bf16(%d, %a, %b) : (!Cf, !exo.window<[16, 16], bf16, mma_a>, !exo.window<[8, 16], bf16, mma_b>)
+        exo.call #exo.mma<part = load_b, dtype = bf16>(%b, %b_src) : (!exo.window<[8, 16], bf16, mma_b>, !exo.window<[8, 16], bf16, smem>)
+        exo.call #exo.mma<part = mma, dtype = bf16>(%d, %a, %b) : (!Cf, !exo.window<[16, 16], bf16, mma_a>, !exo.window<[8, 16], bf16, mma_b>)
         %g = exo.window %DC[:, :] : !C -> !Cg
-        exo.call @model_mma_store_c_m16n8_f32(%g, %d) : (!Cg, !Cf)
+        exo.call #exo.mma<part = store_c, dtype = f32, mem = gmem>(%g, %d) : (!Cg, !Cf)
         %h = exo.window %H_frag[:, :] : !exo.tensor<[16, 8], bf16, mma_c> -> !exo.window<[16, 8], bf16, mma_c>
-        exo.call @model_mma_convert_c_m16n8_bf16(%h, %d) : (!exo.window<[16, 8], bf16, mma_c>, !Cf)
+        exo.call #exo.mma<part = convert_c, dtype = bf16>(%h, %d) : (!exo.window<[16, 8], bf16, mma_c>, !Cf)
         %hs = exo.window %H_smem[:, :] : !exo.tensor<[16, 8], bf16, smem> -> !exo.window<[16, 8], bf16, smem>
-        exo.call @model_mma_stmatrix_c_m16n8_bf16(%hs, %h) : (!exo.window<[16, 8], bf16, smem>, !exo.window<[16, 8], bf16, mma_c>)
+        exo.call #exo.mma<part = stmatrix_c, dtype = bf16>(%hs, %h) : (!exo.window<[16, 8], bf16, smem>, !exo.window<[16, 8], bf16, mma_c>)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       exo.for %l = 0 to 32 cuda_threads<thread> {

@@ -36,35 +36,6 @@
 // Instructions (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @model_tma_load_128x32_f32(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-// The same with .multicast::cluster: each of the 2 CTAs loads 128 of the 256
-// rows and writes them into the SMEM of both.
-exo.proc @model_tma_load_multicast2_256x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 256 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -107,7 +78,7 @@ exo.proc @model_tma_load_mc_sw128_f32(%A: !A, %B: !B, %DA: !DA, %DB: !DB) {
           exo.if %first {
             %a_dst = exo.window %A_smem[%cta, :, :] : !Asmem -> !Aslot
             %a_src = exo.window %A_map[0 :+ 128, 0 :+ 32] : !Amap -> !Atile
-            exo.call @model_tma_load_128x32_f32(%a_dst, %a_src) >> %full[%cta]
+            exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>(%a_dst, %a_src) >> %full[%cta]
                 : (!Aslot, !Atile) >> !Full
           }
         }
@@ -115,7 +86,7 @@ exo.proc @model_tma_load_mc_sw128_f32(%A: !A, %B: !B, %DA: !DA, %DB: !DB) {
         exo.for %cn = 0 to 1 cuda_threads<2 * cta_strided(1)> {
           %b_dst = exo.window %B_smem[:, :, :] : !Bsmem -> !Bslot
           %b_src = exo.window %B_map[0 :+ 256, 0 :+ 32] : !Bmap -> !Btile
-          exo.call @model_tma_load_multicast2_256x32_f32(%b_dst, %b_src) >> %full[:]
+          exo.call #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>(%b_dst, %b_src) >> %full[:]
               : (!Bslot, !Btile) >> !Full
           exo.for %cta = 0 to 2 cuda_threads<cta> {
             exo.arrive(cuda_temporal) >> %full[:] : !Full
@@ -164,95 +135,6 @@ exo.proc @model_tma_load_mc_sw128_f32(%A: !A, %B: !B, %DA: !DA, %DB: !DB) {
 // All seven buffers are poisoned first; all eight loads complete on one
 // mbarrier.
 //===----------------------------------------------------------------------===//
-
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// (examples/gemm/wgmma_gemm_1cta_sw32.mlir)
-exo.proc @sm90_tma_load_64x8_f32_swizzle32(
-    %dst: !exo.window<[64, 8], f32, smem_swizzle<32>> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[64, 8], f32, tma_map<32, [64, 8]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 8], f32, tma_map<32, [64, 8]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 8], f32, smem_swizzle<32>>
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_128x8_f32_swizzle32(
-    %dst: !exo.window<[128, 8], f32, smem_swizzle<32>> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[128, 8], f32, tma_map<32, [128, 8]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[128, 8], f32, tma_map<32, [128, 8]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[128, 8], f32, smem_swizzle<32>>
-    }
-  }
-}
-
-// (examples/gemm/wgmma_gemm_1cta_sw64.mlir)
-exo.proc @sm90_tma_load_64x16_f32_swizzle64(
-    %dst: !exo.window<[64, 16], f32, smem_swizzle<64>> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[64, 16], f32, tma_map<64, [64, 16]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 16], f32, tma_map<64, [64, 16]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 16], f32, smem_swizzle<64>>
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_128x16_f32_swizzle64(
-    %dst: !exo.window<[128, 16], f32, smem_swizzle<64>> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[128, 16], f32, tma_map<64, [128, 16]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[128, 16], f32, tma_map<64, [128, 16]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[128, 16], f32, smem_swizzle<64>>
-    }
-  }
-}
-
-// (examples/gemm/wgmma_gemm_1cta_sw0.mlir)
-exo.proc @sm90_tma_load_64x4_f32(
-    %dst: !exo.window<[64, 4], f32, smem> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[64, 4], f32, tma_map<0, [64, 4]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 4 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 4], f32, tma_map<0, [64, 4]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 4], f32, smem>
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_128x4_f32(
-    %dst: !exo.window<[128, 4], f32, smem> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[128, 4], f32, tma_map<0, [128, 4]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 4 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[128, 4], f32, tma_map<0, [128, 4]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[128, 4], f32, smem>
-    }
-  }
-}
-
-// (examples/gemm/wgmma_gemm_1cta_rs.mlir)
-exo.proc @sm90_tma_load_64x8_f32(
-    %dst: !exo.window<[64, 8], f32, smem> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[64, 8], f32, tma_map<0, [64, 8]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 8], f32, smem>
-    }
-  }
-}
 
 exo.proc @model_tma_load_swizzle_f32(
     %A32: !exo.tensor<[64, 16], f32, gmem>, %B32: !exo.tensor<[128, 16], f32, gmem>,
@@ -354,29 +236,29 @@ exo.proc @model_tma_load_swizzle_f32(
       exo.warps 0 to 1 {
         %a32 = exo.window %A32_smem[:, :] : !exo.tensor<[64, 8], f32, smem_swizzle<32>> -> !exo.window<[64, 8], f32, smem_swizzle<32>>
         %a32_src = exo.window %A32_map[0 :+ 64, 8 :+ 8] : !exo.window<[64, 16], f32, tma_map<32, [64, 8]>> -> !exo.window<[64, 8], f32, tma_map<32, [64, 8]>>
-        exo.call @sm90_tma_load_64x8_f32_swizzle32(%a32, %a32_src) >> %full[0] : (!exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[64, 8], f32, tma_map<32, [64, 8]>>) >> !exo.barrier<mbarrier, [1]>
+        exo.call #exo.tma<kind = load, shape = [64, 8], dtype = f32, swizzle = 32>(%a32, %a32_src) >> %full[0] : (!exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[64, 8], f32, tma_map<32, [64, 8]>>) >> !exo.barrier<mbarrier, [1]>
         %b32 = exo.window %B32_smem[:, :] : !exo.tensor<[128, 8], f32, smem_swizzle<32>> -> !exo.window<[128, 8], f32, smem_swizzle<32>>
         %b32_src = exo.window %B32_map[0 :+ 128, 0 :+ 8] : !exo.window<[128, 16], f32, tma_map<32, [128, 8]>> -> !exo.window<[128, 8], f32, tma_map<32, [128, 8]>>
-        exo.call @sm90_tma_load_128x8_f32_swizzle32(%b32, %b32_src) >> %full[0] : (!exo.window<[128, 8], f32, smem_swizzle<32>>, !exo.window<[128, 8], f32, tma_map<32, [128, 8]>>) >> !exo.barrier<mbarrier, [1]>
+        exo.call #exo.tma<kind = load, shape = [128, 8], dtype = f32, swizzle = 32>(%b32, %b32_src) >> %full[0] : (!exo.window<[128, 8], f32, smem_swizzle<32>>, !exo.window<[128, 8], f32, tma_map<32, [128, 8]>>) >> !exo.barrier<mbarrier, [1]>
         %a64 = exo.window %A64_smem[:, :] : !exo.tensor<[64, 16], f32, smem_swizzle<64>> -> !exo.window<[64, 16], f32, smem_swizzle<64>>
         %a64_src = exo.window %A64_map[0 :+ 64, 0 :+ 16] : !exo.window<[64, 16], f32, tma_map<64, [64, 16]>> -> !exo.window<[64, 16], f32, tma_map<64, [64, 16]>>
-        exo.call @sm90_tma_load_64x16_f32_swizzle64(%a64, %a64_src) >> %full[0] : (!exo.window<[64, 16], f32, smem_swizzle<64>>, !exo.window<[64, 16], f32, tma_map<64, [64, 16]>>) >> !exo.barrier<mbarrier, [1]>
+        exo.call #exo.tma<kind = load, shape = [64, 16], dtype = f32, swizzle = 64>(%a64, %a64_src) >> %full[0] : (!exo.window<[64, 16], f32, smem_swizzle<64>>, !exo.window<[64, 16], f32, tma_map<64, [64, 16]>>) >> !exo.barrier<mbarrier, [1]>
         %b64 = exo.window %B64_smem[:, :] : !exo.tensor<[128, 16], f32, smem_swizzle<64>> -> !exo.window<[128, 16], f32, smem_swizzle<64>>
         %b64_src = exo.window %B64_map[0 :+ 128, 0 :+ 16] : !exo.window<[128, 16], f32, tma_map<64, [128, 16]>> -> !exo.window<[128, 16], f32, tma_map<64, [128, 16]>>
-        exo.call @sm90_tma_load_128x16_f32_swizzle64(%b64, %b64_src) >> %full[0] : (!exo.window<[128, 16], f32, smem_swizzle<64>>, !exo.window<[128, 16], f32, tma_map<64, [128, 16]>>) >> !exo.barrier<mbarrier, [1]>
+        exo.call #exo.tma<kind = load, shape = [128, 16], dtype = f32, swizzle = 64>(%b64, %b64_src) >> %full[0] : (!exo.window<[128, 16], f32, smem_swizzle<64>>, !exo.window<[128, 16], f32, tma_map<64, [128, 16]>>) >> !exo.barrier<mbarrier, [1]>
         exo.for %h = 0 to 2 seq {
           %h4 = arith.muli %h, %c4 : index
           %ka = arith.addi %h4, %c8 : index
           %a0 = exo.window %A0_smem[%h, :, :] : !exo.tensor<[2, 64, 4], f32, smem> -> !exo.window<[64, 4], f32, smem>
           %a0_src = exo.window %A0_map[0 :+ 64, %ka :+ 4] : !exo.window<[64, 16], f32, tma_map<0, [64, 4]>> -> !exo.window<[64, 4], f32, tma_map<0, [64, 4]>>
-          exo.call @sm90_tma_load_64x4_f32(%a0, %a0_src) >> %full[0] : (!exo.window<[64, 4], f32, smem>, !exo.window<[64, 4], f32, tma_map<0, [64, 4]>>) >> !exo.barrier<mbarrier, [1]>
+          exo.call #exo.tma<kind = load, shape = [64, 4], dtype = f32>(%a0, %a0_src) >> %full[0] : (!exo.window<[64, 4], f32, smem>, !exo.window<[64, 4], f32, tma_map<0, [64, 4]>>) >> !exo.barrier<mbarrier, [1]>
           %b0 = exo.window %B0_smem[%h, :, :] : !exo.tensor<[2, 128, 4], f32, smem> -> !exo.window<[128, 4], f32, smem>
           %b0_src = exo.window %B0_map[0 :+ 128, %h4 :+ 4] : !exo.window<[128, 16], f32, tma_map<0, [128, 4]>> -> !exo.window<[128, 4], f32, tma_map<0, [128, 4]>>
-          exo.call @sm90_tma_load_128x4_f32(%b0, %b0_src) >> %full[0] : (!exo.window<[128, 4], f32, smem>, !exo.window<[128, 4], f32, tma_map<0, [128, 4]>>) >> !exo.barrier<mbarrier, [1]>
+          exo.call #exo.tma<kind = load, shape = [128, 4], dtype = f32>(%b0, %b0_src) >> %full[0] : (!exo.window<[128, 4], f32, smem>, !exo.window<[128, 4], f32, tma_map<0, [128, 4]>>) >> !exo.barrier<mbarrier, [1]>
         }
         %ars = exo.window %Ars_smem[:, :] : !exo.tensor<[64, 8], f32, smem> -> !exo.window<[64, 8], f32, smem>
         %ars_src = exo.window %Ars_map[0 :+ 64, 4 :+ 8] : !exo.window<[64, 16], f32, tma_map<0, [64, 8]>> -> !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
-        exo.call @sm90_tma_load_64x8_f32(%ars, %ars_src) >> %full[0] : (!exo.window<[64, 8], f32, smem>, !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>) >> !exo.barrier<mbarrier, [1]>
+        exo.call #exo.tma<kind = load, shape = [64, 8], dtype = f32>(%ars, %ars_src) >> %full[0] : (!exo.window<[64, 8], f32, smem>, !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>) >> !exo.barrier<mbarrier, [1]>
         exo.arrive(cuda_temporal) >> %full[0] : !exo.barrier<mbarrier, [1]>
       }
       exo.await(%full[0], cuda_in_order, 0) : !exo.barrier<mbarrier, [1]>
@@ -467,87 +349,6 @@ exo.proc @model_tma_load_swizzle_f32(
 //     (a launcher takes one tensor map per tensor argument).
 // Each CTA's loads complete on its mbarrier.
 //===----------------------------------------------------------------------===//
-
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
-// (examples/gemm/hopper_gemm_bf16.mlir)
-exo.proc @sm90_tma_load_multicast1_128x64_bf16(
-    %dst: !exo.window<[1, 128, 64], bf16, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 64 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
-      exo.assign %dst[0, %i, %j] = %v : !exo.window<[1, 128, 64], bf16, smem_swizzle<128>>
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_multicast2_256x64_bf16(
-    %dst: !exo.window<[2, 256, 64], bf16, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 256 seq {
-      exo.for %j = 0 to 64 seq {
-        %v = exo.read %src[%i, %j] : !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>
-        exo.assign %dst[%c, %i, %j] = %v : !exo.window<[2, 256, 64], bf16, smem_swizzle<128>>
-      }
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// (examples/gemm/gemm_derived_bf16.mlir)
-exo.proc @sm90_tma_load_128x64_bf16_swizzle128(
-    %dst: !exo.window<[128, 64], bf16, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 64 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[128, 64], bf16, smem_swizzle<128>>
-    }
-  }
-}
-
-// (examples/gemm/wgmma_gemm_1cta_rs_bf16.mlir, mma_gemm_bf16.mlir)
-exo.proc @sm90_tma_load_64x16_bf16(
-    %dst: !exo.window<[64, 16], bf16, smem> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[64, 16], bf16, tma_map<0, [64, 16]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 16], bf16, tma_map<0, [64, 16]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 16], bf16, smem>
-    }
-  }
-}
-
-// (examples/gemm/wgmma_gemm_1cta_rs_bf16.mlir)
-exo.proc @sm90_tma_load_128x8_bf16(
-    %dst: !exo.window<[128, 8], bf16, smem> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[128, 8], bf16, tma_map<0, [128, 8]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[128, 8], bf16, tma_map<0, [128, 8]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[128, 8], bf16, smem>
-    }
-  }
-}
-
-// (examples/gemm/mma_gemm_bf16.mlir)
-exo.proc @sm90_tma_load_32x16_bf16(
-    %dst: !exo.window<[32, 16], bf16, smem> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[32, 16], bf16, tma_map<0, [32, 16]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 32 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[32, 16], bf16, tma_map<0, [32, 16]>>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[32, 16], bf16, smem>
-    }
-  }
-}
 
 exo.proc @model_tma_load_bf16(%A: !exo.tensor<[128, 64], bf16, gmem>, %B: !exo.tensor<[256, 64], bf16, gmem>,
     %A16: !exo.tensor<[128, 64], bf16, gmem>, %B8: !exo.tensor<[256, 64], bf16, gmem>,
@@ -650,7 +451,7 @@ exo.proc @model_tma_load_bf16(%A: !exo.tensor<[128, 64], bf16, gmem>, %B: !exo.t
             exo.if %first {
               %a_dst = exo.window %Amc_smem[%cta, :, :, :] : !exo.tensor<[2, 1, 128, 64], bf16, smem_swizzle<128>> -> !exo.window<[1, 128, 64], bf16, smem_swizzle<128>>
               %a_src = exo.window %A_map[0 :+ 128, 0 :+ 64] : !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>> -> !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
-              exo.call @sm90_tma_load_multicast1_128x64_bf16(%a_dst, %a_src) >> %full[%cta]
+              exo.call #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128, multicast = 1>(%a_dst, %a_src) >> %full[%cta]
                   : (!exo.window<[1, 128, 64], bf16, smem_swizzle<128>>, !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>) >> !exo.barrier<mbarrier, [2]>
             }
           }
@@ -661,19 +462,19 @@ exo.proc @model_tma_load_bf16(%A: !exo.tensor<[128, 64], bf16, gmem>, %B: !exo.t
           exo.if %second {
             %s_dst = exo.window %Asw_smem[%cta, :, :] : !exo.tensor<[2, 128, 64], bf16, smem_swizzle<128>> -> !exo.window<[128, 64], bf16, smem_swizzle<128>>
             %s_src = exo.window %B_map[128 :+ 128, 0 :+ 64] : !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>> -> !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
-            exo.call @sm90_tma_load_128x64_bf16_swizzle128(%s_dst, %s_src) >> %full[%cta]
+            exo.call #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128>(%s_dst, %s_src) >> %full[%cta]
                 : (!exo.window<[128, 64], bf16, smem_swizzle<128>>, !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>) >> !exo.barrier<mbarrier, [2]>
             %a16_dst = exo.window %A16_smem[%cta, :, :] : !exo.tensor<[2, 64, 16], bf16, smem> -> !exo.window<[64, 16], bf16, smem>
             %a16_src = exo.window %A16_map[64 :+ 64, 16 :+ 16] : !exo.window<[128, 64], bf16, tma_map<0, [64, 16]>> -> !exo.window<[64, 16], bf16, tma_map<0, [64, 16]>>
-            exo.call @sm90_tma_load_64x16_bf16(%a16_dst, %a16_src) >> %full[%cta]
+            exo.call #exo.tma<kind = load, shape = [64, 16], dtype = bf16>(%a16_dst, %a16_src) >> %full[%cta]
                 : (!exo.window<[64, 16], bf16, smem>, !exo.window<[64, 16], bf16, tma_map<0, [64, 16]>>) >> !exo.barrier<mbarrier, [2]>
             %b8_dst = exo.window %B8_smem[%cta, :, :] : !exo.tensor<[2, 128, 8], bf16, smem> -> !exo.window<[128, 8], bf16, smem>
             %b8_src = exo.window %B8_map[0 :+ 128, 8 :+ 8] : !exo.window<[256, 64], bf16, tma_map<0, [128, 8]>> -> !exo.window<[128, 8], bf16, tma_map<0, [128, 8]>>
-            exo.call @sm90_tma_load_128x8_bf16(%b8_dst, %b8_src) >> %full[%cta]
+            exo.call #exo.tma<kind = load, shape = [128, 8], dtype = bf16>(%b8_dst, %b8_src) >> %full[%cta]
                 : (!exo.window<[128, 8], bf16, smem>, !exo.window<[128, 8], bf16, tma_map<0, [128, 8]>>) >> !exo.barrier<mbarrier, [2]>
             %b16_dst = exo.window %B16_smem[%cta, :, :] : !exo.tensor<[2, 32, 16], bf16, smem> -> !exo.window<[32, 16], bf16, smem>
             %b16_src = exo.window %B16_map[32 :+ 32, 48 :+ 16] : !exo.window<[256, 64], bf16, tma_map<0, [32, 16]>> -> !exo.window<[32, 16], bf16, tma_map<0, [32, 16]>>
-            exo.call @sm90_tma_load_32x16_bf16(%b16_dst, %b16_src) >> %full[%cta]
+            exo.call #exo.tma<kind = load, shape = [32, 16], dtype = bf16>(%b16_dst, %b16_src) >> %full[%cta]
                 : (!exo.window<[32, 16], bf16, smem>, !exo.window<[32, 16], bf16, tma_map<0, [32, 16]>>) >> !exo.barrier<mbarrier, [2]>
           }
         }
@@ -681,7 +482,7 @@ exo.proc @model_tma_load_bf16(%A: !exo.tensor<[128, 64], bf16, gmem>, %B: !exo.t
         exo.for %cn = 0 to 1 cuda_threads<2 * cta_strided(1)> {
           %b_dst = exo.window %Bmc_smem[:, :, :] : !exo.tensor<[2, 256, 64], bf16, smem_swizzle<128>> -> !exo.window<[2, 256, 64], bf16, smem_swizzle<128>>
           %b_src = exo.window %B_map[0 :+ 256, 0 :+ 64] : !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>> -> !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>
-          exo.call @sm90_tma_load_multicast2_256x64_bf16(%b_dst, %b_src) >> %full[:]
+          exo.call #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2>(%b_dst, %b_src) >> %full[:]
               : (!exo.window<[2, 256, 64], bf16, smem_swizzle<128>>, !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>) >> !exo.barrier<mbarrier, [2]>
           exo.for %cta = 0 to 2 cuda_threads<cta> {
             exo.arrive(cuda_temporal) >> %full[:] : !exo.barrier<mbarrier, [2]>
@@ -776,38 +577,6 @@ exo.proc @model_tma_load_bf16(%A: !exo.tensor<[128, 64], bf16, gmem>, %B: !exo.t
 // CTA (1, 0) its A, and CTA (1, 1) both.
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
-// (examples/gemm/gemm_derived_cluster_2x2.mlir): each of the 2 CTAs of a
-// cluster row loads 64 of the 128 rows into the shared memory of both.
-exo.proc @sm90_tma_load_multicast2_128x32_f32(
-    %dst: !exo.window<[2, 128, 32], f32, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !exo.window<[128, 32], f32, tma_map<128, [64, 32]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 128 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !exo.window<[128, 32], f32, tma_map<128, [64, 32]>>
-        exo.assign %dst[%c, %i, %j] = %v : !exo.window<[2, 128, 32], f32, smem_swizzle<128>>
-      }
-    }
-  }
-}
-
-// The same for the 2 CTAs of a cluster column (CTA ids 2 apart).
-exo.proc @sm90_tma_load_multicast2_strided2_256x32_f32(
-    %dst: !exo.window<[2, 256, 32], f32, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !exo.window<[256, 32], f32, tma_map<128, [128, 32]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(2), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 256 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
-        exo.assign %dst[%c, %i, %j] = %v : !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
-      }
-    }
-  }
-}
-
 exo.proc @model_tma_load_mc_2x2_f32(%A: !exo.tensor<[128, 32], f32, gmem>, %B: !exo.tensor<[256, 32], f32, gmem>,
     %DA: !exo.tensor<[2, 2, 128, 32], f32, gmem>, %DB: !exo.tensor<[2, 2, 256, 32], f32, gmem>) {
   %c0 = arith.constant 0 : index
@@ -856,7 +625,7 @@ exo.proc @model_tma_load_mc_2x2_f32(%A: !exo.tensor<[128, 32], f32, gmem>, %B: !
           exo.if %col0 {
             %b_dst = exo.window %B_smem[0 :+ 2, %cn, :, :] : !exo.tensor<[2, 2, 256, 32], f32, smem_swizzle<128>> -> !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
             %b_src = exo.window %B_map[0 :+ 256, 0 :+ 32] : !exo.window<[256, 32], f32, tma_map<128, [128, 32]>> -> !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
-            exo.call @sm90_tma_load_multicast2_strided2_256x32_f32(%b_dst, %b_src) >> %full[:, %cn]
+            exo.call #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2, stride = 2>(%b_dst, %b_src) >> %full[:, %cn]
                 : (!exo.window<[2, 256, 32], f32, smem_swizzle<128>>, !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [2, 2]>
           }
         }
@@ -866,7 +635,7 @@ exo.proc @model_tma_load_mc_2x2_f32(%A: !exo.tensor<[128, 32], f32, gmem>, %B: !
           exo.if %row0 {
             %a_dst = exo.window %A_smem[%cm, 0 :+ 2, :, :] : !exo.tensor<[2, 2, 128, 32], f32, smem_swizzle<128>> -> !exo.window<[2, 128, 32], f32, smem_swizzle<128>>
             %a_src = exo.window %A_map[0 :+ 128, 0 :+ 32] : !exo.window<[128, 32], f32, tma_map<128, [64, 32]>> -> !exo.window<[128, 32], f32, tma_map<128, [64, 32]>>
-            exo.call @sm90_tma_load_multicast2_128x32_f32(%a_dst, %a_src) >> %full[%cm, :]
+            exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>(%a_dst, %a_src) >> %full[%cm, :]
                 : (!exo.window<[2, 128, 32], f32, smem_swizzle<128>>, !exo.window<[128, 32], f32, tma_map<128, [64, 32]>>) >> !exo.barrier<mbarrier, [2, 2]>
           }
           exo.for %cn = 0 to 2 cuda_threads<cta> {

@@ -32,85 +32,6 @@
 // semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @tma_load_256_f32(
-    %dst: !exo.window<[256], f32, smem> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[256], f32, tma_map<0, [256]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 256 seq {
-    %v = exo.read %src[%i] : !exo.window<[256], f32, tma_map<0, [256]>>
-    exo.assign %dst[%i] = %v : !exo.window<[256], f32, smem>
-  }
-}
-
-// cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group
-exo.proc @tma_store_256_f32(
-    %dst: !exo.window<[256], f32, tma_map<0, [256]>> {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !exo.window<[256], f32, smem> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 256 seq {
-    %v = exo.read %src[%i] : !exo.window<[256], f32, smem>
-    exo.assign %dst[%i] = %v : !exo.window<[256], f32, tma_map<0, [256]>>
-  }
-}
-
-// cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @tma_load_5d_f32(
-    %dst: !exo.window<[1, 2, 2, 4, 32], f32, smem> {exo.access = #exo.access<write, out_of_order>},
-    %src: !exo.window<[1, 2, 2, 4, 32], f32, tma_map<0, [1, 2, 2, 4, 32]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %a = 0 to 1 seq {
-    exo.for %b = 0 to 2 seq {
-      exo.for %c = 0 to 2 seq {
-        exo.for %d = 0 to 4 seq {
-          exo.for %e = 0 to 32 seq {
-            %v = exo.read %src[%a, %b, %c, %d, %e] : !exo.window<[1, 2, 2, 4, 32], f32, tma_map<0, [1, 2, 2, 4, 32]>>
-            exo.assign %dst[%a, %b, %c, %d, %e] = %v : !exo.window<[1, 2, 2, 4, 32], f32, smem>
-          }
-        }
-      }
-    }
-  }
-}
-
-// cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group
-exo.proc @tma_store_5d_f32(
-    %dst: !exo.window<[1, 2, 2, 4, 32], f32, tma_map<0, [1, 2, 2, 4, 32]>> {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !exo.window<[1, 2, 2, 4, 32], f32, smem> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %a = 0 to 1 seq {
-    exo.for %b = 0 to 2 seq {
-      exo.for %c = 0 to 2 seq {
-        exo.for %d = 0 to 4 seq {
-          exo.for %e = 0 to 32 seq {
-            %v = exo.read %src[%a, %b, %c, %d, %e] : !exo.window<[1, 2, 2, 4, 32], f32, smem>
-            exo.assign %dst[%a, %b, %c, %d, %e] = %v : !exo.window<[1, 2, 2, 4, 32], f32, tma_map<0, [1, 2, 2, 4, 32]>>
-          }
-        }
-      }
-    }
-  }
-}
-
-// cp.reduce.async.bulk.tensor.5d.global.shared::cta.add.tile.bulk_group
-exo.proc @tma_reduce_add_5d_f32(
-    %dst: !exo.window<[1, 2, 2, 4, 32], f32, tma_map<0, [1, 2, 2, 4, 32]>> {exo.access = #exo.access<read_write, out_of_order, atomic, oob>},
-    %src: !exo.window<[1, 2, 2, 4, 32], f32, smem> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_reduce_add_2d"> {
-  exo.for %a = 0 to 1 seq {
-    exo.for %b = 0 to 2 seq {
-      exo.for %c = 0 to 2 seq {
-        exo.for %d = 0 to 4 seq {
-          exo.for %e = 0 to 32 seq {
-            %v = exo.read %src[%a, %b, %c, %d, %e] : !exo.window<[1, 2, 2, 4, 32], f32, smem>
-            exo.reduce %dst[%a, %b, %c, %d, %e] += %v : !exo.window<[1, 2, 2, 4, 32], f32, tma_map<0, [1, 2, 2, 4, 32]>>
-          }
-        }
-      }
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -163,22 +84,22 @@ exo.proc @model_tma_ranks_f32(%X1: !X1, %Y1: !X1, %U: !X5, %V: !X5, %W: !X5,
       exo.warps 0 to 1 {
         %t1 = exo.window %S1[:] : !Smem1 -> !Tile1
         %src1 = exo.window %x_map[256 :+ 256] : !Map1 -> !Box1
-        exo.call @tma_load_256_f32(%t1, %src1) >> %full[0] : (!Tile1, !Box1) >> !Full
+        exo.call #exo.tma<kind = load, shape = [256], dtype = f32>(%t1, %src1) >> %full[0] : (!Tile1, !Box1) >> !Full
         %t5 = exo.window %S5[:, :, :, :, :] : !Smem5 -> !Tile5
         %src5 = exo.window %u_map[1 :+ 1, 2 :+ 2, 0 :+ 2, 4 :+ 4, 32 :+ 32] : !Map5 -> !Box5
-        exo.call @tma_load_5d_f32(%t5, %src5) >> %full[0] : (!Tile5, !Box5) >> !Full
+        exo.call #exo.tma<kind = load, shape = [1, 2, 2, 4, 32], dtype = f32>(%t5, %src5) >> %full[0] : (!Tile5, !Box5) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
       }
       exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
       exo.warps 0 to 1 {
         %s1 = exo.window %S1[:] : !Smem1 -> !Tile1
         %dst1 = exo.window %y_map[0 :+ 256] : !Map1 -> !Box1
-        exo.call @tma_store_256_f32(%dst1, %s1) : (!Box1, !Tile1)
+        exo.call #exo.tma<kind = store, shape = [256], dtype = f32>(%dst1, %s1) : (!Box1, !Tile1)
         %s5 = exo.window %S5[:, :, :, :, :] : !Smem5 -> !Tile5
         %dst5 = exo.window %v_map[0 :+ 1, 0 :+ 2, 2 :+ 2, 0 :+ 4, 0 :+ 32] : !Map5 -> !Box5
-        exo.call @tma_store_5d_f32(%dst5, %s5) : (!Box5, !Tile5)
+        exo.call #exo.tma<kind = store, shape = [1, 2, 2, 4, 32], dtype = f32>(%dst5, %s5) : (!Box5, !Tile5)
         %acc5 = exo.window %w_map[1 :+ 1, 2 :+ 2, 0 :+ 2, 4 :+ 4, 32 :+ 32] : !Map5 -> !Box5
-        exo.call @tma_reduce_add_5d_f32(%acc5, %s5) : (!Box5, !Tile5)
+        exo.call #exo.tma<kind = reduce_add, shape = [1, 2, 2, 4, 32], dtype = f32>(%acc5, %s5) : (!Box5, !Tile5)
         %cg = exo.alloc : !StoreCg
         exo.arrive(tma_to_gmem_async) >> %cg : !StoreCg
         exo.await(%cg, cuda_in_order, 0) : !StoreCg

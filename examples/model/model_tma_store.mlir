@@ -21,32 +21,6 @@
 !Psw = !exo.window<[64, 32], f32, smem>
 !StoreCg = !exo.barrier<bulk_group>
 
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @model_tma_store_64x32_f32_swizzle128(
-    %dst: !Obox {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Ssw {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Ssw
-      exo.assign %dst[%i, %j] = %v : !Obox
-    }
-  }
-}
-
-// cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
-exo.proc @model_tma_reduce_add_64x32_f32(
-    %dst: !Rbox {exo.access = #exo.access<read_write, out_of_order, atomic, oob>},
-    %src: !Psw {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_reduce_add_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Psw
-      exo.reduce %dst[%i, %j] += %v : !Rbox
-    }
-  }
-}
-
 exo.proc @model_tma_store_f32(%X: !X, %O: !O, %R: !O, %DS: !X, %DP: !X) {
   %c4 = arith.constant 4 : index
   %O_map = exo.window %O[:, :] : !O -> !Omap
@@ -72,10 +46,10 @@ exo.proc @model_tma_store_f32(%X: !X, %O: !O, %R: !O, %DS: !X, %DP: !X) {
       exo.warps 0 to 1 {
         %o = exo.window %O_map[64 :+ 64, 32 :+ 32] : !Omap -> !Obox
         %s = exo.window %S[:, :] : !Ss -> !Ssw
-        exo.call @model_tma_store_64x32_f32_swizzle128(%o, %s) : (!Obox, !Ssw)
+        exo.call #exo.tma<kind = store, shape = [64, 32], dtype = f32, swizzle = 128>(%o, %s) : (!Obox, !Ssw)
         %r = exo.window %R_map[32 :+ 64, 0 :+ 32] : !Rmap -> !Rbox
         %p = exo.window %P[:, :] : !Ps -> !Psw
-        exo.call @model_tma_reduce_add_64x32_f32(%r, %p) : (!Rbox, !Psw)
+        exo.call #exo.tma<kind = reduce_add, shape = [64, 32], dtype = f32>(%r, %p) : (!Rbox, !Psw)
         %cg = exo.alloc : !StoreCg
         exo.arrive(tma_to_gmem_async) >> %cg : !StoreCg
         exo.await(%cg, cuda_in_order, 0) : !StoreCg

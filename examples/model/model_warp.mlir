@@ -21,91 +21,6 @@
 !Part = !exo.tensor<[2, 2, 2, 2, 2], f32, regs>
 !Pair = !exo.window<[2], f32, regs>
 
-// ld.global.v4.f32
-exo.proc @model_ld_global_v4_f32(
-    %dst: !R4 {exo.access = #exo.access<write>},
-    %src: !V4 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !V4
-    exo.assign %dst[%i] = %v : !R4
-  }
-}
-
-// An atomic f32 add to global memory (atom.global.add.f32).
-exo.proc @model_red_global_add_f32(
-    %dst: !Y1 {exo.access = #exo.access<read_write, atomic>},
-    %src: !R1 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> {
-  %v = exo.read %src[0] : !R1
-  exo.reduce %dst[0] += %v : !Y1
-}
-
-// shfl.sync.bfly.b32 with lane mask 16, then an add: both lanes of the pair
-// (t, t ^ 16) get the sum of their values.
-exo.proc @model_shfl_xor_sum_16_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "shfl_xor_sum_16"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-// shfl.sync.bfly.b32 with lane mask 8, then an add: both lanes of the pair
-// (t, t ^ 8) get the sum of their values.
-exo.proc @model_shfl_xor_sum_8_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 8), timeline = cuda_in_order, lowering = "shfl_xor_sum_8"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-// shfl.sync.bfly.b32 with lane mask 4, then an add: both lanes of the pair
-// (t, t ^ 4) get the sum of their values.
-exo.proc @model_shfl_xor_sum_4_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-// shfl.sync.bfly.b32 with lane mask 2, then an add: both lanes of the pair
-// (t, t ^ 2) get the sum of their values.
-exo.proc @model_shfl_xor_sum_2_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-// shfl.sync.bfly.b32 with lane mask 1, then an add: both lanes of the pair
-// (t, t ^ 1) get the sum of their values.
-exo.proc @model_shfl_xor_sum_1_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
 exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -139,14 +54,14 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
                 %lane = arith.addi %lc, %b0 : index
                 %dst = exo.window %vec[%b4, %b3, %b2, %b1, %b0, :] : !Vec -> !R4
                 %src = exo.window %X[%lane, :] : !X -> !V4
-                exo.call @model_ld_global_v4_f32(%dst, %src) : (!R4, !V4)
+                exo.call #exo.global<kind = load, width = 4, dtype = f32>(%dst, %src) : (!R4, !V4)
                 %v0 = exo.read %vec[%b4, %b3, %b2, %b1, %b0, %c0] : !Vec
                 exo.assign %part[%b4, %b3, %b2, %b1, %b0] = %v0 : !Part
                 %v1 = exo.read %vec[%b4, %b3, %b2, %b1, %b0, %c1] : !Vec
                 exo.assign %one[%b4, %b3, %b2, %b1, %b0, 0] = %v1 : !exo.tensor<[2, 2, 2, 2, 2, 1], f32, regs>
                 %r1 = exo.window %one[%b4, %b3, %b2, %b1, %b0, :] : !exo.tensor<[2, 2, 2, 2, 2, 1], f32, regs> -> !R1
                 %y1 = exo.window %Y[%lane :+ 1] : !Y -> !Y1
-                exo.call @model_red_global_add_f32(%y1, %r1) : (!Y1, !R1)
+                exo.call #exo.global<kind = red_add, width = 1, dtype = f32>(%y1, %r1) : (!Y1, !R1)
               }
             }
           }
@@ -159,7 +74,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s16_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 16)> {
               %d16 = exo.window %t16[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
               %r16 = exo.window %part[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
-              exo.call @model_shfl_xor_sum_16_f32(%d16, %r16) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor_sum<lane_mask = 16, dtype = f32>(%d16, %r16) : (!Pair, !Pair)
             }
           }
         }
@@ -171,7 +86,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s8_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 8)> {
               %d8 = exo.window %t8[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
               %r8 = exo.window %part[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
-              exo.call @model_shfl_xor_sum_8_f32(%d8, %r8) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor_sum<lane_mask = 8, dtype = f32>(%d8, %r8) : (!Pair, !Pair)
             }
           }
         }
@@ -183,7 +98,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s4_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 4)> {
               %d4 = exo.window %t4[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
               %r4 = exo.window %part[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
-              exo.call @model_shfl_xor_sum_4_f32(%d4, %r4) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d4, %r4) : (!Pair, !Pair)
             }
           }
         }
@@ -195,7 +110,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s2_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
               %d2 = exo.window %t2[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
               %r2 = exo.window %part[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
-              exo.call @model_shfl_xor_sum_2_f32(%d2, %r2) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor_sum<lane_mask = 2, dtype = f32>(%d2, %r2) : (!Pair, !Pair)
             }
           }
         }
@@ -207,7 +122,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s1_b1 = 0 to 2 cuda_threads<2 * thread> {
               %d1 = exo.window %t1[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
               %r1 = exo.window %part[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
-              exo.call @model_shfl_xor_sum_1_f32(%d1, %r1) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%d1, %r1) : (!Pair, !Pair)
             }
           }
         }

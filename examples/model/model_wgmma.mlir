@@ -24,71 +24,9 @@
 !Csw = !exo.window<[64, 256], f32, smem>
 !Cg = !exo.barrier<wgmma_group>
 
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @model_wgmma_zero_m64n256_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// Stores a warpgroup's accumulator tile to SMEM (st.shared per fragment).
-exo.proc @model_wgmma_store_d_m64n256_f32(
-    %dst: !Csw {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Csw
-    }
-  }
-}
-
-// Stores a warpgroup's accumulator tile to global memory (st.global of each
-// thread's fragment).
-exo.proc @model_wgmma_store_d_gmem_m64n256_f32(
-    %dst: !Cw {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cw
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // @model_wgmma_tf32_ss
 //===----------------------------------------------------------------------===//
-
-// wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 (A and B in SMEM);
-// the inputs rounded to tf32 as examples/gemm/hopper_gemm.mlir says.
-exo.proc @model_wgmma_m64n256k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[64, 8], f32, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[256, 8], f32, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[64, 8], f32, smem_swizzle<128>>
-        %y = exo.read %b[%n, %k] : !exo.window<[256, 8], f32, smem_swizzle<128>>
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
 
 exo.proc @model_wgmma_tf32_ss(%A: !exo.tensor<[64, 32], f32, gmem>, %B: !exo.tensor<[256, 32], f32, gmem>, %DA: !exo.tensor<[64, 32], f32, gmem>, %DB: !exo.tensor<[256, 32], f32, gmem>, %DC: !C, %DG: !C) {
   %c4 = arith.constant 4 : index
@@ -140,20 +78,20 @@ exo.proc @model_wgmma_tf32_ss(%A: !exo.tensor<[64, 32], f32, gmem>, %B: !exo.ten
       exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
       exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
         %d = exo.window %D[:, :] : !Dt -> !D
-        exo.call @model_wgmma_zero_m64n256_f32(%d) : (!D)
+        exo.call #exo.wgmma_zero<n = 256>(%d) : (!D)
         exo.fence(wgmma_fence_1, wgmma_fence_2)
         exo.for %kk = 0 to 4 seq {
           %k0 = arith.muli %kk, %ck : index
           %a = exo.window %A_smem[:, %k0 :+ 8] : !exo.tensor<[64, 32], f32, smem_swizzle<128>> -> !exo.window<[64, 8], f32, smem_swizzle<128>>
           %b = exo.window %B_smem[:, %k0 :+ 8] : !exo.tensor<[256, 32], f32, smem_swizzle<128>> -> !exo.window<[256, 8], f32, smem_swizzle<128>>
-          exo.call @model_wgmma_m64n256k8_tf32(%d, %a, %b) : (!D, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[256, 8], f32, smem_swizzle<128>>)
+          exo.call #exo.wgmma<n = 256, dtype = tf32>(%d, %a, %b) : (!D, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[256, 8], f32, smem_swizzle<128>>)
         }
         exo.arrive(wgmma_async) >> %cg : !Cg
         exo.await(%cg, cuda_in_order, 0) : !Cg
         %c = exo.window %C_smem[:, :] : !Cs -> !Csw
-        exo.call @model_wgmma_store_d_m64n256_f32(%c, %d) : (!Csw, !D)
+        exo.call #exo.wgmma_store<n = 256, dst = smem>(%c, %d) : (!Csw, !D)
         %g = exo.window %DG[:, :] : !C -> !Cw
-        exo.call @model_wgmma_store_d_gmem_m64n256_f32(%g, %d) : (!Cw, !D)
+        exo.call #exo.wgmma_store<n = 256, dst = gmem>(%g, %d) : (!Cw, !D)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       // Dump every shared buffer.
@@ -198,26 +136,6 @@ exo.proc @model_wgmma_tf32_ss(%A: !exo.tensor<[64, 32], f32, gmem>, %B: !exo.ten
 //===----------------------------------------------------------------------===//
 // @model_wgmma_bf16_ss
 //===----------------------------------------------------------------------===//
-
-// wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 (A and B in SMEM).
-exo.proc @model_wgmma_m64n256k16_bf16(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[64, 16], bf16, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[256, 16], bf16, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 16 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[64, 16], bf16, smem_swizzle<128>>
-        %y = exo.read %b[%n, %k] : !exo.window<[256, 16], bf16, smem_swizzle<128>>
-        %xe = arith.extf %x : bf16 to f32
-        %ye = arith.extf %y : bf16 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
 
 exo.proc @model_wgmma_bf16_ss(%A: !exo.tensor<[64, 64], bf16, gmem>, %B: !exo.tensor<[256, 64], bf16, gmem>, %DA: !exo.tensor<[64, 64], bf16, gmem>, %DB: !exo.tensor<[256, 64], bf16, gmem>, %DC: !C, %DG: !C) {
   %c4 = arith.constant 4 : index
@@ -269,20 +187,20 @@ exo.proc @model_wgmma_bf16_ss(%A: !exo.tensor<[64, 64], bf16, gmem>, %B: !exo.te
       exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
       exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
         %d = exo.window %D[:, :] : !Dt -> !D
-        exo.call @model_wgmma_zero_m64n256_f32(%d) : (!D)
+        exo.call #exo.wgmma_zero<n = 256>(%d) : (!D)
         exo.fence(wgmma_fence_1, wgmma_fence_2)
         exo.for %kk = 0 to 4 seq {
           %k0 = arith.muli %kk, %ck : index
           %a = exo.window %A_smem[:, %k0 :+ 16] : !exo.tensor<[64, 64], bf16, smem_swizzle<128>> -> !exo.window<[64, 16], bf16, smem_swizzle<128>>
           %b = exo.window %B_smem[:, %k0 :+ 16] : !exo.tensor<[256, 64], bf16, smem_swizzle<128>> -> !exo.window<[256, 16], bf16, smem_swizzle<128>>
-          exo.call @model_wgmma_m64n256k16_bf16(%d, %a, %b) : (!D, !exo.window<[64, 16], bf16, smem_swizzle<128>>, !exo.window<[256, 16], bf16, smem_swizzle<128>>)
+          exo.call #exo.wgmma<n = 256, dtype = bf16>(%d, %a, %b) : (!D, !exo.window<[64, 16], bf16, smem_swizzle<128>>, !exo.window<[256, 16], bf16, smem_swizzle<128>>)
         }
         exo.arrive(wgmma_async) >> %cg : !Cg
         exo.await(%cg, cuda_in_order, 0) : !Cg
         %c = exo.window %C_smem[:, :] : !Cs -> !Csw
-        exo.call @model_wgmma_store_d_m64n256_f32(%c, %d) : (!Csw, !D)
+        exo.call #exo.wgmma_store<n = 256, dst = smem>(%c, %d) : (!Csw, !D)
         %g = exo.window %DG[:, :] : !C -> !Cw
-        exo.call @model_wgmma_store_d_gmem_m64n256_f32(%g, %d) : (!Cw, !D)
+        exo.call #exo.wgmma_store<n = 256, dst = gmem>(%g, %d) : (!Cw, !D)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       // Dump every shared buffer.

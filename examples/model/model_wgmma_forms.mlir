@@ -25,88 +25,6 @@
 //     (wgmma_red_d_gmem, DG += D; gemm_derived_splitk_direct.mlir), and the
 //     host-side zeroing of that kernel (cuda_memset0, Z).
 
-// Instructions of examples/gemm/wgmma_gemm_1cta_rs.mlir and gemm_derived_ws.mlir.
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n128_f32(
-    %d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !exo.window<[64, 128], f32, wgmma_accum>
-    }
-  }
-}
-
-// The warpgroup loads its wgmma A fragment from shared memory (ld.shared of
-// each thread's 4 elements).
-exo.proc @sm90_wgmma_load_a_m64k8_tf32(
-    %dst: !exo.window<[64, 8], f32, wgmma_a> {exo.access = #exo.access<write>},
-    %src: !exo.window<[64, 8], f32, smem> {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_load_a"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 8], f32, smem>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 8], f32, wgmma_a>
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 with A in registers
-// and B in unswizzled SMEM (element (n, k) at [k / 4, n, k mod 4]).
-exo.proc @sm90_wgmma_m64n128k8_tf32_rs(
-    %d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[64, 8], f32, wgmma_a> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[2, 128, 4], f32, smem> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  %c4i = arith.constant 4 : index
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %kc = 0 to 2 seq {
-       exo.for %k4 = 0 to 4 seq {
-        %kc4 = arith.muli %kc, %c4i : index
-        %kk = arith.addi %kc4, %k4 : index
-        %x = exo.read %a[%m, %kk] : !exo.window<[64, 8], f32, wgmma_a>
-        %y = exo.read %b[%kc, %n, %k4] : !exo.window<[2, 128, 4], f32, smem>
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !exo.window<[64, 128], f32, wgmma_accum>
-       }
-      }
-    }
-  }
-}
-
-// Stores the warpgroup's accumulator tile to SMEM (st.shared per fragment).
-exo.proc @sm90_wgmma_store_d_m64n128_f32(
-    %dst: !exo.window<[64, 128], f32, smem> {exo.access = #exo.access<write>},
-    %src: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 128], f32, wgmma_accum>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 128], f32, smem>
-    }
-  }
-}
-
-// Stores a warpgroup's accumulator tile to global memory (st.global of each
-// thread's fragment).
-exo.proc @sm90_wgmma_store_d_gmem_m64n128_f32(
-    %dst: !exo.window<[64, 128], f32, gmem> {exo.access = #exo.access<write>},
-    %src: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 128], f32, wgmma_accum>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 128], f32, gmem>
-    }
-  }
-}
-
 
 //===----------------------------------------------------------------------===//
 // @model_wgmma_tf32_rs
@@ -176,19 +94,19 @@ exo.proc @model_wgmma_tf32_rs(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !exo.tens
         %D = exo.alloc : !exo.tensor<[64, 128], f32, wgmma_accum>
         %A_reg = exo.alloc : !exo.tensor<[64, 8], f32, wgmma_a>
         %d = exo.window %D[:, :] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 128], f32, wgmma_accum>
-        exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
         %a_src = exo.window %A_smem[:, :] : !exo.tensor<[64, 8], f32, smem> -> !exo.window<[64, 8], f32, smem>
         %a = exo.window %A_reg[:, :] : !exo.tensor<[64, 8], f32, wgmma_a> -> !exo.window<[64, 8], f32, wgmma_a>
-        exo.call @sm90_wgmma_load_a_m64k8_tf32(%a, %a_src) : (!exo.window<[64, 8], f32, wgmma_a>, !exo.window<[64, 8], f32, smem>)
+        exo.call #exo.wgmma_load_a<dtype = tf32>(%a, %a_src) : (!exo.window<[64, 8], f32, wgmma_a>, !exo.window<[64, 8], f32, smem>)
         exo.fence(wgmma_fence_1, wgmma_fence_2)
         %b = exo.window %B_smem[:, :, :] : !exo.tensor<[2, 128, 4], f32, smem> -> !exo.window<[2, 128, 4], f32, smem>
-        exo.call @sm90_wgmma_m64n128k8_tf32_rs(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, wgmma_a>, !exo.window<[2, 128, 4], f32, smem>)
+        exo.call #exo.wgmma<n = 128, dtype = tf32, a = regs, b = interleave>(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, wgmma_a>, !exo.window<[2, 128, 4], f32, smem>)
         exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
         exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
         %c = exo.window %C_smem[:, :] : !exo.tensor<[64, 128], f32, smem> -> !exo.window<[64, 128], f32, smem>
-        exo.call @sm90_wgmma_store_d_m64n128_f32(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_store<n = 128, dst = smem>(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
         %g = exo.window %DG[:, :] : !exo.tensor<[64, 128], f32, gmem> -> !exo.window<[64, 128], f32, gmem>
-        exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%g, %d) : (!exo.window<[64, 128], f32, gmem>, !exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_store<n = 128, dst = gmem>(%g, %d) : (!exo.window<[64, 128], f32, gmem>, !exo.window<[64, 128], f32, wgmma_accum>)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       // Dump every shared buffer.
@@ -236,63 +154,6 @@ exo.proc @model_wgmma_tf32_rs(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !exo.tens
           }
         }
       }
-    }
-  }
-}
-
-// Instructions of examples/gemm/wgmma_gemm_1cta_bf16_out.mlir (the load and
-// the wgmma also those of wgmma_gemm_1cta_rs_bf16.mlir).
-// The warpgroup loads its wgmma A fragment from shared memory (ld.shared of
-// each thread's 4 elements).
-exo.proc @sm90_wgmma_load_a_m64k16_bf16(
-    %dst: !exo.window<[64, 16], bf16, wgmma_a> {exo.access = #exo.access<write>},
-    %src: !exo.window<[64, 16], bf16, smem> {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_load_a"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 16], bf16, smem>
-      exo.assign %dst[%i, %j] = %v : !exo.window<[64, 16], bf16, wgmma_a>
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 with A in registers
-// and B in unswizzled SMEM (element (n, k) at [k / 4, n, k mod 4]).
-exo.proc @sm90_wgmma_m64n128k16_bf16_rs(
-    %d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[64, 16], bf16, wgmma_a> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[2, 128, 8], bf16, smem> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> {
-  %c8i = arith.constant 8 : index
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %kc = 0 to 2 seq {
-       exo.for %k4 = 0 to 8 seq {
-        %kc4 = arith.muli %kc, %c8i : index
-        %kk = arith.addi %kc4, %k4 : index
-        %x = exo.read %a[%m, %kk] : !exo.window<[64, 16], bf16, wgmma_a>
-        %y = exo.read %b[%kc, %n, %k4] : !exo.window<[2, 128, 8], bf16, smem>
-        %xe = arith.extf %x : bf16 to f32
-        %ye = arith.extf %y : bf16 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !exo.window<[64, 128], f32, wgmma_accum>
-       }
-      }
-    }
-  }
-}
-
-// Stores the warpgroup's accumulator tile to SMEM rounded to bf16
-// (cvt.rn.bf16x2.f32 + stmatrix.sync.aligned.m8n8.x4.shared.b16).
-exo.proc @sm90_wgmma_stmatrix_d_m64n128_bf16(
-    %dst: !exo.window<[64, 128], bf16, smem> {exo.access = #exo.access<write>},
-    %src: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_stmatrix_d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 128], f32, wgmma_accum>
-      %h = arith.truncf %v : f32 to bf16
-      exo.assign %dst[%i, %j] = %h : !exo.window<[64, 128], bf16, smem>
     }
   }
 }
@@ -381,19 +242,19 @@ exo.proc @model_wgmma_bf16_rs(%A: !exo.tensor<[64, 16], bf16, gmem>, %B: !exo.te
         %D = exo.alloc : !exo.tensor<[64, 128], f32, wgmma_accum>
         %A_reg = exo.alloc : !exo.tensor<[64, 16], bf16, wgmma_a>
         %d = exo.window %D[:, :] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 128], f32, wgmma_accum>
-        exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
         %a_src = exo.window %A_smem[:, :] : !exo.tensor<[64, 16], bf16, smem> -> !exo.window<[64, 16], bf16, smem>
         %a = exo.window %A_reg[:, :] : !exo.tensor<[64, 16], bf16, wgmma_a> -> !exo.window<[64, 16], bf16, wgmma_a>
-        exo.call @sm90_wgmma_load_a_m64k16_bf16(%a, %a_src) : (!exo.window<[64, 16], bf16, wgmma_a>, !exo.window<[64, 16], bf16, smem>)
+        exo.call #exo.wgmma_load_a<dtype = bf16>(%a, %a_src) : (!exo.window<[64, 16], bf16, wgmma_a>, !exo.window<[64, 16], bf16, smem>)
         exo.fence(wgmma_fence_1, wgmma_fence_2)
         %b = exo.window %B_smem[:, :, :] : !exo.tensor<[2, 128, 8], bf16, smem> -> !exo.window<[2, 128, 8], bf16, smem>
-        exo.call @sm90_wgmma_m64n128k16_bf16_rs(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 16], bf16, wgmma_a>, !exo.window<[2, 128, 8], bf16, smem>)
+        exo.call #exo.wgmma<n = 128, dtype = bf16, a = regs, b = interleave>(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 16], bf16, wgmma_a>, !exo.window<[2, 128, 8], bf16, smem>)
         exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
         exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
         %c = exo.window %C_smem[:, :] : !exo.tensor<[64, 128], f32, smem> -> !exo.window<[64, 128], f32, smem>
-        exo.call @sm90_wgmma_store_d_m64n128_f32(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_store<n = 128, dst = smem>(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
         %h = exo.window %H_smem[:, :] : !exo.tensor<[64, 128], bf16, smem> -> !exo.window<[64, 128], bf16, smem>
-        exo.call @sm90_wgmma_stmatrix_d_m64n128_bf16(%h, %d) : (!exo.window<[64, 128], bf16, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_store<n = 128, dst = smem, dtype = bf16>(%h, %d) : (!exo.window<[64, 128], bf16, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       // Dump every shared buffer.
@@ -454,30 +315,6 @@ exo.proc @model_wgmma_bf16_rs(%A: !exo.tensor<[64, 16], bf16, gmem>, %B: !exo.te
             exo.assign %DH[%x87, %x88] = %v89 : !exo.tensor<[64, 128], bf16, gmem>
           }
         }
-      }
-    }
-  }
-}
-
-// examples/gemm/wgmma_gemm_1cta_sw32.mlir's wgmma (here with its swizzle in
-// its name: the sw64 kernel's has the same name).
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n128k8_tf32_sw32(
-    %d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[64, 8], f32, smem_swizzle<32>> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[128, 8], f32, smem_swizzle<32>> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[64, 8], f32, smem_swizzle<32>>
-        %y = exo.read %b[%n, %k] : !exo.window<[128, 8], f32, smem_swizzle<32>>
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !exo.window<[64, 128], f32, wgmma_accum>
       }
     }
   }
@@ -547,18 +384,18 @@ exo.proc @model_wgmma_tf32_sw32(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !exo.te
       exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
         %D = exo.alloc : !exo.tensor<[64, 128], f32, wgmma_accum>
         %d = exo.window %D[:, :] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 128], f32, wgmma_accum>
-        exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
         exo.fence(wgmma_fence_1, wgmma_fence_2)
         exo.for %kk = 0 to 1 seq {
           %k0 = arith.muli %kk, %c8 : index
           %a = exo.window %A_smem[:, %k0 :+ 8] : !exo.tensor<[64, 8], f32, smem_swizzle<32>> -> !exo.window<[64, 8], f32, smem_swizzle<32>>
           %b = exo.window %B_smem[:, %k0 :+ 8] : !exo.tensor<[128, 8], f32, smem_swizzle<32>> -> !exo.window<[128, 8], f32, smem_swizzle<32>>
-          exo.call @sm90_wgmma_m64n128k8_tf32_sw32(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[128, 8], f32, smem_swizzle<32>>)
+          exo.call #exo.wgmma<n = 128, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[128, 8], f32, smem_swizzle<32>>)
         }
         exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
         exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
         %c = exo.window %C_smem[:, :] : !exo.tensor<[64, 128], f32, smem> -> !exo.window<[64, 128], f32, smem>
-        exo.call @sm90_wgmma_store_d_m64n128_f32(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_store<n = 128, dst = smem>(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       // Dump every shared buffer.
@@ -603,29 +440,6 @@ exo.proc @model_wgmma_tf32_sw32(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !exo.te
             exo.assign %DC[%x122, %x123] = %v124 : !exo.tensor<[64, 128], f32, gmem>
           }
         }
-      }
-    }
-  }
-}
-
-// examples/gemm/wgmma_gemm_1cta_sw64.mlir's wgmma (renamed likewise).
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n128k8_tf32_sw64(
-    %d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[64, 8], f32, smem_swizzle<64>> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[128, 8], f32, smem_swizzle<64>> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[64, 8], f32, smem_swizzle<64>>
-        %y = exo.read %b[%n, %k] : !exo.window<[128, 8], f32, smem_swizzle<64>>
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !exo.window<[64, 128], f32, wgmma_accum>
       }
     }
   }
@@ -696,18 +510,18 @@ exo.proc @model_wgmma_tf32_sw64(%A: !exo.tensor<[64, 16], f32, gmem>, %B: !exo.t
       exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
         %D = exo.alloc : !exo.tensor<[64, 128], f32, wgmma_accum>
         %d = exo.window %D[:, :] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 128], f32, wgmma_accum>
-        exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
         exo.fence(wgmma_fence_1, wgmma_fence_2)
         exo.for %kk = 0 to 2 seq {
           %k0 = arith.muli %kk, %c8 : index
           %a = exo.window %A_smem[:, %k0 :+ 8] : !exo.tensor<[64, 16], f32, smem_swizzle<64>> -> !exo.window<[64, 8], f32, smem_swizzle<64>>
           %b = exo.window %B_smem[:, %k0 :+ 8] : !exo.tensor<[128, 16], f32, smem_swizzle<64>> -> !exo.window<[128, 8], f32, smem_swizzle<64>>
-          exo.call @sm90_wgmma_m64n128k8_tf32_sw64(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<64>>, !exo.window<[128, 8], f32, smem_swizzle<64>>)
+          exo.call #exo.wgmma<n = 128, dtype = tf32, a = sw64, b = sw64>(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<64>>, !exo.window<[128, 8], f32, smem_swizzle<64>>)
         }
         exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
         exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
         %c = exo.window %C_smem[:, :] : !exo.tensor<[64, 128], f32, smem> -> !exo.window<[64, 128], f32, smem>
-        exo.call @sm90_wgmma_store_d_m64n128_f32(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_store<n = 128, dst = smem>(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       // Dump every shared buffer.
@@ -752,32 +566,6 @@ exo.proc @model_wgmma_tf32_sw64(%A: !exo.tensor<[64, 16], f32, gmem>, %B: !exo.t
             exo.assign %DC[%x157, %x158] = %v159 : !exo.tensor<[64, 128], f32, gmem>
           }
         }
-      }
-    }
-  }
-}
-
-// examples/gemm/wgmma_gemm_1cta_sw0.mlir's wgmma.
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in
-// unswizzled SMEM: element (row, k) at [k / 4, row, k mod 4]).
-exo.proc @sm90_wgmma_m64n128k8_tf32_noswizzle(
-    %d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[2, 64, 4], f32, smem> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[2, 128, 4], f32, smem> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %kc = 0 to 2 seq {
-       exo.for %k4 = 0 to 4 seq {
-        %x = exo.read %a[%kc, %m, %k4] : !exo.window<[2, 64, 4], f32, smem>
-        %y = exo.read %b[%kc, %n, %k4] : !exo.window<[2, 128, 4], f32, smem>
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !exo.window<[64, 128], f32, wgmma_accum>
-       }
       }
     }
   }
@@ -853,15 +641,15 @@ exo.proc @model_wgmma_tf32_sw0(%A: !exo.tensor<[2, 64, 4], f32, gmem>, %B: !exo.
       exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
         %D = exo.alloc : !exo.tensor<[64, 128], f32, wgmma_accum>
         %d = exo.window %D[:, :] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 128], f32, wgmma_accum>
-        exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
         exo.fence(wgmma_fence_1, wgmma_fence_2)
         %a = exo.window %A_smem[:, :, :] : !exo.tensor<[2, 64, 4], f32, smem> -> !exo.window<[2, 64, 4], f32, smem>
         %b = exo.window %B_smem[:, :, :] : !exo.tensor<[2, 128, 4], f32, smem> -> !exo.window<[2, 128, 4], f32, smem>
-        exo.call @sm90_wgmma_m64n128k8_tf32_noswizzle(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[2, 64, 4], f32, smem>, !exo.window<[2, 128, 4], f32, smem>)
+        exo.call #exo.wgmma<n = 128, dtype = tf32, a = interleave, b = interleave>(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[2, 64, 4], f32, smem>, !exo.window<[2, 128, 4], f32, smem>)
         exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
         exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
         %c = exo.window %C_smem[:, :] : !exo.tensor<[64, 128], f32, smem> -> !exo.window<[64, 128], f32, smem>
-        exo.call @sm90_wgmma_store_d_m64n128_f32(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
+        exo.call #exo.wgmma_store<n = 128, dst = smem>(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       // Dump every shared buffer.
@@ -915,68 +703,6 @@ exo.proc @model_wgmma_tf32_sw0(%A: !exo.tensor<[2, 64, 4], f32, gmem>, %B: !exo.
   }
 }
 
-// Instructions of examples/gemm/gemm_derived_splitk_direct.mlir.
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n256_f32(
-    %d: !exo.window<[64, 256], f32, wgmma_accum> {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      exo.assign %d[%i, %j] = %zero : !exo.window<[64, 256], f32, wgmma_accum>
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n256k8_tf32(
-    %d: !exo.window<[64, 256], f32, wgmma_accum> {exo.access = #exo.access<read_write>},
-    %a: !exo.window<[64, 8], f32, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>},
-    %b: !exo.window<[256, 8], f32, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !exo.window<[64, 8], f32, smem_swizzle<128>>
-        %y = exo.read %b[%n, %k] : !exo.window<[256, 8], f32, smem_swizzle<128>>
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !exo.window<[64, 256], f32, wgmma_accum>
-      }
-    }
-  }
-}
-
-// red.global.add.v4.f32 of a warpgroup's accumulator tile: an atomic add of
-// each thread's fragment into global memory (16 bytes per lane after a lane
-// exchange where the alignment is proved, 8 or 4 otherwise).
-exo.proc @sm90_wgmma_red_d_m64n256_f32(
-    %dst: !exo.window<[64, 256], f32, gmem> {exo.access = #exo.access<read_write, atomic>},
-    %src: !exo.window<[64, 256], f32, wgmma_accum> {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_red_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !exo.window<[64, 256], f32, wgmma_accum>
-      exo.reduce %dst[%i, %j] += %v : !exo.window<[64, 256], f32, gmem>
-    }
-  }
-}
-
-// cudaMemsetAsync(dst, 0, ...) on the launch stream.
-exo.proc @cuda_memset0_2d_f32(%R: index, %S: index,
-    %dst: !exo.tensor<[R, S], f32, gmem> {exo.access = #exo.access<write>})
-    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to %R seq {
-    exo.for %j = 0 to %S seq {
-      exo.assign %dst[%i, %j] = %zero : !exo.tensor<[R, S], f32, gmem>
-    }
-  }
-}
-
 
 //===----------------------------------------------------------------------===//
 // @model_wgmma_tf32_red
@@ -988,7 +714,7 @@ exo.proc @model_wgmma_tf32_red(%A: !exo.tensor<[64, 32], f32, gmem>, %B: !exo.te
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
   %c128 = arith.constant 128 : index
-  exo.call @cuda_memset0_2d_f32(%c16, %c64, %Z) : (index, index, !exo.tensor<[16, 64], f32, gmem>)
+  exo.call #exo.memset0<rank = 2, dtype = f32>(%c16, %c64, %Z) : (index, index, !exo.tensor<[16, 64], f32, gmem>)
   exo.device_function(blockDim = 128, clusterDim = 1) {
     exo.for %task = 0 to 1 cuda_tasks {
       %A_smem = exo.alloc : !exo.tensor<[64, 32], f32, smem_swizzle<128>>
@@ -1029,18 +755,18 @@ exo.proc @model_wgmma_tf32_red(%A: !exo.tensor<[64, 32], f32, gmem>, %B: !exo.te
       exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
         %D = exo.alloc : !exo.tensor<[64, 256], f32, wgmma_accum>
         %d = exo.window %D[:, :] : !exo.tensor<[64, 256], f32, wgmma_accum> -> !exo.window<[64, 256], f32, wgmma_accum>
-        exo.call @sm90_wgmma_zero_m64n256_f32(%d) : (!exo.window<[64, 256], f32, wgmma_accum>)
+        exo.call #exo.wgmma_zero<n = 256>(%d) : (!exo.window<[64, 256], f32, wgmma_accum>)
         exo.fence(wgmma_fence_1, wgmma_fence_2)
         exo.for %kk = 0 to 4 seq {
           %k0 = arith.muli %kk, %c8 : index
           %a = exo.window %A_smem[:, %k0 :+ 8] : !exo.tensor<[64, 32], f32, smem_swizzle<128>> -> !exo.window<[64, 8], f32, smem_swizzle<128>>
           %b = exo.window %B_smem[:, %k0 :+ 8] : !exo.tensor<[256, 32], f32, smem_swizzle<128>> -> !exo.window<[256, 8], f32, smem_swizzle<128>>
-          exo.call @sm90_wgmma_m64n256k8_tf32(%d, %a, %b) : (!exo.window<[64, 256], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[256, 8], f32, smem_swizzle<128>>)
+          exo.call #exo.wgmma<n = 256, dtype = tf32>(%d, %a, %b) : (!exo.window<[64, 256], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[256, 8], f32, smem_swizzle<128>>)
         }
         exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
         exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
         %g = exo.window %DG[:, :] : !exo.tensor<[64, 256], f32, gmem> -> !exo.window<[64, 256], f32, gmem>
-        exo.call @sm90_wgmma_red_d_m64n256_f32(%g, %d) : (!exo.window<[64, 256], f32, gmem>, !exo.window<[64, 256], f32, wgmma_accum>)
+        exo.call #exo.wgmma_store<n = 256, dst = gmem, reduce = true>(%g, %d) : (!exo.window<[64, 256], f32, gmem>, !exo.window<[64, 256], f32, wgmma_accum>)
       }
       exo.fence(cuda_in_order, cuda_in_order)
       // Dump every shared buffer.

@@ -55,85 +55,6 @@ exo.proc @copy5_add(%A: index, %B: index, %C: index, %D: index, %E: index,
 // Instructions (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @tma_load_256_f32(
-    %dst: !Tile1 {exo.access = #exo.access<write, out_of_order>},
-    %src: !Box1 {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 256 seq {
-    %v = exo.read %src[%i] : !Box1
-    exo.assign %dst[%i] = %v : !Tile1
-  }
-}
-
-// cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group
-exo.proc @tma_store_256_f32(
-    %dst: !Box1 {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Tile1 {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 256 seq {
-    %v = exo.read %src[%i] : !Tile1
-    exo.assign %dst[%i] = %v : !Box1
-  }
-}
-
-// cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @tma_load_5d_f32(
-    %dst: !Tile5 {exo.access = #exo.access<write, out_of_order>},
-    %src: !Box5 {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %a = 0 to 1 seq {
-    exo.for %b = 0 to 2 seq {
-      exo.for %c = 0 to 2 seq {
-        exo.for %d = 0 to 4 seq {
-          exo.for %e = 0 to 32 seq {
-            %v = exo.read %src[%a, %b, %c, %d, %e] : !Box5
-            exo.assign %dst[%a, %b, %c, %d, %e] = %v : !Tile5
-          }
-        }
-      }
-    }
-  }
-}
-
-// cp.async.bulk.tensor.5d.global.shared::cta.tile.bulk_group
-exo.proc @tma_store_5d_f32(
-    %dst: !Box5 {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Tile5 {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %a = 0 to 1 seq {
-    exo.for %b = 0 to 2 seq {
-      exo.for %c = 0 to 2 seq {
-        exo.for %d = 0 to 4 seq {
-          exo.for %e = 0 to 32 seq {
-            %v = exo.read %src[%a, %b, %c, %d, %e] : !Tile5
-            exo.assign %dst[%a, %b, %c, %d, %e] = %v : !Box5
-          }
-        }
-      }
-    }
-  }
-}
-
-// cp.reduce.async.bulk.tensor.5d.global.shared::cta.add.tile.bulk_group
-exo.proc @tma_reduce_add_5d_f32(
-    %dst: !Box5 {exo.access = #exo.access<read_write, out_of_order, atomic, oob>},
-    %src: !Tile5 {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_reduce_add_2d"> {
-  exo.for %a = 0 to 1 seq {
-    exo.for %b = 0 to 2 seq {
-      exo.for %c = 0 to 2 seq {
-        exo.for %d = 0 to 4 seq {
-          exo.for %e = 0 to 32 seq {
-            %v = exo.read %src[%a, %b, %c, %d, %e] : !Tile5
-            exo.reduce %dst[%a, %b, %c, %d, %e] += %v : !Box5
-          }
-        }
-      }
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernels
 //===----------------------------------------------------------------------===//
@@ -151,11 +72,11 @@ exo.proc @tma_copy1(%N: index, %x: !X1, %y: !X1)
       %smem = exo.alloc : !Smem1
       %tile = exo.window %smem[:] : !Smem1 -> !Tile1
       %src = exo.window %x_map[%i0 :+ 256] : !Map1 -> !Box1
-      exo.call @tma_load_256_f32(%tile, %src) >> %full[0] : (!Tile1, !Box1) >> !Full
+      exo.call #exo.tma<kind = load, shape = [256], dtype = f32>(%tile, %src) >> %full[0] : (!Tile1, !Box1) >> !Full
       exo.arrive(cuda_temporal) >> %full[0] : !Full
       exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
       %dst = exo.window %y_map[%i0 :+ 256] : !Map1 -> !Box1
-      exo.call @tma_store_256_f32(%dst, %tile) : (!Box1, !Tile1)
+      exo.call #exo.tma<kind = store, shape = [256], dtype = f32>(%dst, %tile) : (!Box1, !Tile1)
       %cg = exo.alloc : !StoreCg
       exo.arrive(tma_to_gmem_async) >> %cg : !StoreCg
       exo.await(%cg, cuda_in_order, 0) : !StoreCg
@@ -194,13 +115,13 @@ exo.proc @tma_copy5_add(%A: index, %B: index, %C: index, %D: index, %E: index,
               %smem = exo.alloc : !Smem5
               %tile = exo.window %smem[:, :, :, :, :] : !Smem5 -> !Tile5
               %src = exo.window %u_map[%ta :+ 1, %b0 :+ 2, %c0 :+ 2, %d0 :+ 4, %e0 :+ 32] : !Map5 -> !Box5
-              exo.call @tma_load_5d_f32(%tile, %src) >> %full[0] : (!Tile5, !Box5) >> !Full
+              exo.call #exo.tma<kind = load, shape = [1, 2, 2, 4, 32], dtype = f32>(%tile, %src) >> %full[0] : (!Tile5, !Box5) >> !Full
               exo.arrive(cuda_temporal) >> %full[0] : !Full
               exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
               %dst = exo.window %v_map[%ta :+ 1, %b0 :+ 2, %c0 :+ 2, %d0 :+ 4, %e0 :+ 32] : !Map5 -> !Box5
-              exo.call @tma_store_5d_f32(%dst, %tile) : (!Box5, !Tile5)
+              exo.call #exo.tma<kind = store, shape = [1, 2, 2, 4, 32], dtype = f32>(%dst, %tile) : (!Box5, !Tile5)
               %acc = exo.window %w_map[%ta :+ 1, %b0 :+ 2, %c0 :+ 2, %d0 :+ 4, %e0 :+ 32] : !Map5 -> !Box5
-              exo.call @tma_reduce_add_5d_f32(%acc, %tile) : (!Box5, !Tile5)
+              exo.call #exo.tma<kind = reduce_add, shape = [1, 2, 2, 4, 32], dtype = f32>(%acc, %tile) : (!Box5, !Tile5)
               %cg = exo.alloc : !StoreCg
               exo.arrive(tma_to_gmem_async) >> %cg : !StoreCg
               exo.await(%cg, cuda_in_order, 0) : !StoreCg

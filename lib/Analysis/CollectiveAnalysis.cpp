@@ -512,8 +512,7 @@ void CollectiveAnalyzer::checkOp(Operation &op, const Env &env) {
   };
 
   if (auto call = dyn_cast<CallOp>(op)) {
-    auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-        call, call.getCalleeAttr());
+    auto callee = lookupCallee(call);
     if (!callee)
       return;
     InstrAttr instr = callee.getInstrAttr();
@@ -720,8 +719,7 @@ static SmallVector<Access> collectAccesses(AllocOp alloc) {
       for (OpOperand &windowUse : window.getResult().getUses()) {
         ArrayRef<CollUnitAttr> splits;
         if (auto call = dyn_cast<CallOp>(windowUse.getOwner()))
-          if (auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-                  call, call.getCalleeAttr()))
+          if (auto callee = lookupCallee(call))
             if (windowUse.getOperandNumber() < call.getArgs().size())
               if (AccessAttr access =
                       callee.getArgAccess(windowUse.getOperandNumber()))
@@ -781,8 +779,7 @@ static SmallVector<Access> collectAccesses(AllocOp alloc) {
         unsigned rank = getDimsOf(value.getType()).size();
         SmallVector<Coord> coords(rank);
         ArrayRef<CollUnitAttr> splits;
-        if (auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-                call, call.getCalleeAttr()))
+        if (auto callee = lookupCallee(call))
           if (AccessAttr access = callee.getArgAccess(use.getOperandNumber()))
             splits = access.getDistributed();
         for (unsigned d = 0; d < rank && d < splits.size(); ++d) {
@@ -933,8 +930,7 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
         access.argNumber < int(writer.getArgs().size()) &&
         isa<exo::TensorType, WindowType>(alloc.getType()) &&
         getMemoryOf(alloc.getType()).isShared()) {
-      auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-          writer, writer.getCalleeAttr());
+      auto callee = lookupCallee(writer);
       AccessAttr acc =
           callee ? callee.getArgAccess(access.argNumber) : AccessAttr();
       if (!acc || !acc.writes())
@@ -1369,8 +1365,7 @@ CollectiveAnalysis::getExpectedTransactions(ArriveOp arrive) const {
     }
     // The bytes the call's destination window receives in each CTA it
     // writes (its distributed dimensions pick the CTA).
-    auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-        call, call.getCalleeAttr());
+    auto callee = lookupCallee(call);
     Type dst = call.getArgs()[0].getType();
     ArrayRef<Attribute> dims = getDimsOf(dst);
     unsigned nd = 0;

@@ -410,11 +410,9 @@ double CpuRunner::chooseTolerance(ProcOp a, ProcOp b, int64_t maxSize) {
   llvm::SetVector<Operation *> procs;
   procs.insert(a);
   procs.insert(b);
-  SymbolTableCollection symbols;
   for (size_t i = 0; i < procs.size(); ++i)
     procs[i]->walk([&](CallOp call) {
-      if (auto callee = symbols.lookupNearestSymbolFrom<ProcOp>(
-              call, call.getCalleeAttr()))
+      if (auto callee = lookupCallee(call))
         procs.insert(callee);
     });
   double narrow = 0;

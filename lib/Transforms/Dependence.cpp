@@ -503,10 +503,7 @@ elementOf(Question &q, const Access &a, unsigned copy, Operation *&culprit) {
 /// parameter declares (both when it declares nothing). False when an
 /// argument's tensor or extents are unknown.
 bool callAccesses(CallOp call, SmallVectorImpl<Access> &out) {
-  auto module = call->getParentOfType<ModuleOp>();
-  auto callee = module ? dyn_cast_or_null<ProcOp>(SymbolTable::lookupSymbolIn(
-                             module, call.getCalleeAttr()))
-                       : ProcOp();
+  auto callee = lookupCallee(call);
   if (!callee)
     return false;
   for (auto [i, arg] : llvm::enumerate(call.getArgs())) {
@@ -1003,10 +1000,7 @@ LogicalResult exo::proveSameValue(Operation *context, OpFoldResult a,
 /// the loops around the assignment, loops from 0 over the window's extents,
 /// under no guard, and never reads it.
 static bool writesWholeWindow(CallOp call, unsigned i) {
-  auto module = call->getParentOfType<ModuleOp>();
-  auto callee = module ? dyn_cast_or_null<ProcOp>(SymbolTable::lookupSymbolIn(
-                             module, call.getCalleeAttr()))
-                       : ProcOp();
+  auto callee = lookupCallee(call);
   if (!callee || i >= callee.getBodyBlock().getNumArguments())
     return false;
   BlockArgument param = callee.getBodyBlock().getArgument(i);

@@ -515,7 +515,7 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
                         std::optional<int64_t> blockDim,
                         ArrayRef<Attribute> warpGroups, int64_t clusterDim,
                         int64_t blocksPerSM, int64_t taskLoops, Refusal &why,
-                        ArrayRef<Operation *> hostStmts, StringRef hostCallee) {
+                        ArrayRef<Operation *> hostStmts, Attribute hostCallee) {
   std::string header = "cannot wrap the statements in a device function";
   SmallVector<Operation *> sorted;
   if (failed(consecutive(stmts, sorted, header, why)) ||
@@ -571,13 +571,10 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
   auto isInside = [&](Operation *op) { return within(op, inside); };
   ProcOp hostInstr;
   if (!hostStmts.empty()) {
-    auto module = first->getParentOfType<ModuleOp>();
-    hostInstr = module ? dyn_cast_or_null<ProcOp>(
-                             SymbolTable::lookupSymbolIn(module, hostCallee))
-                       : ProcOp();
+    hostInstr = resolveCallee(first, hostCallee);
     if (!hostInstr || !hostInstr.isInstr() ||
         hostInstr.getInstrAttr().getTimeline() != InstrTimeline::CpuCudaStream)
-      return why.fail(header + ": @" + hostCallee +
+      return why.fail(header + ": " + describeCallee(hostCallee) +
                       " is not an instruction that the host issues on the "
                       "CUDA stream (timeline cpu_cuda_stream)");
     for (Operation *h : hostStmts)

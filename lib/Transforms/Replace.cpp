@@ -368,6 +368,8 @@ LogicalResult Unifier::unifyAccess(Operation *iop, Value param,
 namespace {
 struct ReplacePlan {
   ProcOp instr;
+  /// The family instance the call names, if `instr` is one's.
+  InstrFamilyAttr family;
   /// Per parameter: its binding (windows and tensors), or the bound of a
   /// size parameter.
   SmallVector<Binding> args;
@@ -445,13 +447,12 @@ bool sameExtent(Attribute pdim, Attribute tdim, ProcOp instr,
 } // namespace
 
 static LogicalResult
-planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
+planReplace(Operation *stmt, Attribute callee, ReplacePlan &plan, Refusal &why,
             const llvm::SmallPtrSetImpl<Value> *movesToGmem = nullptr) {
-  std::string header = ("cannot replace the statement by @" + callee).str();
-  auto module = stmt->getParentOfType<ModuleOp>();
-  plan.instr = module ? dyn_cast_or_null<ProcOp>(
-                            SymbolTable::lookupSymbolIn(module, callee))
-                      : ProcOp();
+  std::string header =
+      "cannot replace the statement by " + describeCallee(callee);
+  plan.family = dyn_cast<InstrFamilyAttr>(callee);
+  plan.instr = resolveCallee(stmt, callee);
   if (!plan.instr)
     return why.fail(header + ": no exo.proc of that name");
   if (!plan.instr.isInstr())
@@ -622,14 +623,14 @@ planReplace(Operation *stmt, StringRef callee, ReplacePlan &plan, Refusal &why,
 }
 
 LogicalResult
-exo::checkReplace(Operation *stmt, StringRef callee, Refusal &why,
+exo::checkReplace(Operation *stmt, Attribute callee, Refusal &why,
                   const llvm::SmallPtrSetImpl<Value> *movesToGmem) {
   ReplacePlan plan;
   return planReplace(stmt, callee, plan, why, movesToGmem);
 }
 
 FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
-                               StringRef callee, Refusal &why) {
+                               Attribute callee, Refusal &why) {
   ReplacePlan plan;
   if (failed(planReplace(stmt, callee, plan, why)))
     return failure();
@@ -701,10 +702,10 @@ FailureOr<CallOp> exo::replace(RewriterBase &rewriter, Operation *stmt,
                                     rewriter.getDenseI64ArrayAttr(fixed),
                                     rewriter.getDenseI64ArrayAttr(sizes), oob));
   }
-  auto call =
-      CallOp::create(rewriter, stmt->getLoc(),
-                     FlatSymbolRefAttr::get(plan.instr.getSymNameAttr()), args,
-                     Value(), ValueRange(), rewriter.getDenseI64ArrayAttr({}));
+  auto call = CallOp::create(
+      rewriter, stmt->getLoc(),
+      FlatSymbolRefAttr::get(plan.instr.getSymNameAttr()), plan.family, args,
+      Value(), ValueRange(), rewriter.getDenseI64ArrayAttr({}));
   rewriter.eraseOp(stmt);
   for (Operation *read : plan.absorbed)
     if (read->use_empty())

@@ -348,10 +348,7 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
 LogicalResult exo::inlineCall(RewriterBase &rewriter, CallOp call,
                               Refusal &why) {
   std::string header = ("cannot inline the call of @" + call.getCallee()).str();
-  auto module = call->getParentOfType<ModuleOp>();
-  auto callee = module ? dyn_cast_or_null<ProcOp>(SymbolTable::lookupSymbolIn(
-                             module, call.getCalleeAttr()))
-                       : ProcOp();
+  auto callee = lookupCallee(call);
   if (!callee)
     return why.fail(header + ": no exo.proc of that name");
   if (callee.isInstr())

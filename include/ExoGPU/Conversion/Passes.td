@@ -9,6 +9,26 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ExoMaterializeInstructions
+    : Pass<"exo-materialize-instructions", "::mlir::ModuleOp"> {
+  let summary = "Copy the instruction proc of every instruction family instance a module calls into it";
+  let description = [{
+    A call names an instruction by its family and parameters
+    (`exo.call #exo.wgmma<n = 128, dtype = tf32>(...)`); the family builds
+    the instruction's proc: its signature, access annotations, `instr<...>`
+    attribute and semantics. This pass adds that proc to the module, under
+    the name the call's callee holds (`@wgmma.m64n128k8.tf32`) and marked
+    `exo.family`, once per instance. The calls keep naming the family.
+    Reading it shows what a family instance means; `-exo-lower-to-cpu` does
+    the same first, since its function calls need the symbols. Another
+    symbol of one of those names is an error.
+
+    ```
+    exo-gpu-opt kernel.mlir -exo-materialize-instructions
+    ```
+  }];
+}
+
 def ExoLowerToCPU : Pass<"exo-lower-to-cpu", "::mlir::ModuleOp"> {
   let summary = "Lower exo procs to their sequential meaning in func/scf/memref/arith";
   let description = [{

@@ -346,16 +346,18 @@ mlir::LogicalResult simplify(mlir::RewriterBase &rewriter, ProcOp proc,
 /// `movesToGmem` count as global memory (they are about to move there: see
 /// wrapDeviceFunction's host statements).
 mlir::LogicalResult
-checkReplace(mlir::Operation *stmt, llvm::StringRef callee, Refusal &why,
+checkReplace(mlir::Operation *stmt, mlir::Attribute callee, Refusal &why,
              const llvm::SmallPtrSetImpl<mlir::Value> *movesToGmem = nullptr);
 
-/// Replaces `stmt` by a call of the instruction proc `callee` when the
+/// Replaces `stmt` by a call of the instruction `callee` (an instruction
+/// family instance, or a FlatSymbolRefAttr naming an instruction proc of the
+/// module) when the
 /// statement unifies with the instruction's body: each window parameter is
 /// bound to a window of one tensor at offsets that do not depend on the
 /// unified loops, each tensor parameter to a whole tensor, each size
 /// parameter to the bound of the loops its loops unify with.
 mlir::FailureOr<CallOp> replace(mlir::RewriterBase &rewriter,
-                                mlir::Operation *stmt, llvm::StringRef callee,
+                                mlir::Operation *stmt, mlir::Attribute callee,
                                 Refusal &why);
 
 //===----------------------------------------------------------------------===//
@@ -413,15 +415,15 @@ mlir::FailureOr<WarpsOp> wrapWithWarps(mlir::RewriterBase &rewriter,
 /// `taskLoops` loops become `cuda_tasks`; the proc's `dram` arguments it
 /// accesses move to `gmem` (no host code may use them any more). The host
 /// statements `hostStmts` may use them too: in the same rewrite, each is
-/// replaced by a call of the host-stream instruction `hostCallee` (e.g. a
-/// zeroing loop by cudaMemsetAsync), which then reads or writes them in
-/// global memory.
+/// replaced by a call of the host-stream instruction `hostCallee` (a family
+/// instance or a FlatSymbolRefAttr; e.g. a zeroing loop by cudaMemsetAsync,
+/// `#exo.memset0<...>`), which then reads or writes them in global memory.
 mlir::FailureOr<DeviceFunctionOp> wrapDeviceFunction(
     mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *> stmts,
     std::optional<int64_t> blockDim, llvm::ArrayRef<mlir::Attribute> warpGroups,
     int64_t clusterDim, int64_t blocksPerSM, int64_t taskLoops, Refusal &why,
     llvm::ArrayRef<mlir::Operation *> hostStmts = {},
-    llvm::StringRef hostCallee = {});
+    mlir::Attribute hostCallee = {});
 
 /// Lifts the ring buffers and ring barrier arrays allocated directly in the
 /// seq loop `tiles` out of it, chaining their logical elements: iteration t

@@ -416,8 +416,7 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
                       isOobAccess(&op));
   }
   if (auto call = dyn_cast<CallOp>(op)) {
-    auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-        call, call.getCalleeAttr());
+    auto callee = lookupCallee(call);
     if (!callee || !callee.isInstr())
       return call.emitOpError()
              << "the sync checker handles instruction calls only; inline @"

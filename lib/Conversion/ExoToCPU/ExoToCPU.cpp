@@ -509,6 +509,10 @@ struct ExoLowerToCPUPass : exo::impl::ExoLowerToCPUBase<ExoLowerToCPUPass> {
   using ExoLowerToCPUBase::ExoLowerToCPUBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Instruction calls become calls of functions: their procs must be in
+    // the module.
+    if (failed(materializeInstructions(module)))
+      return signalPassFailure();
     SmallVector<ProcOp> procs(module.getOps<ProcOp>());
     OpBuilder b(module.getContext());
     SmallVector<Attribute> sites;

@@ -147,8 +147,7 @@ LogicalResult KernelLowering::checkHostCode() {
       continue;
     }
     if (auto call = dyn_cast<CallOp>(op)) {
-      auto callee = SymbolTable::lookupNearestSymbolFrom<ProcOp>(
-          call, call.getCalleeAttr());
+      auto callee = lookupCallee(call);
       if (callee && callee.isInstr() &&
           callee.getInstrAttr().getLowering().getValue() == "cuda_memset0") {
         if (!call->isBeforeInBlock(device))

@@ -26,8 +26,7 @@ namespace exo::nvvm {
 //===----------------------------------------------------------------------===//
 
 LogicalResult KernelLowering::lowerCall(CallOp call) {
-  auto callee =
-      SymbolTable::lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
+  auto callee = lookupCallee(call);
   if (!callee || !callee.isInstr())
     return call.emitOpError()
            << "calls a proc that is not an instruction; inline it first";

@@ -41,8 +41,7 @@ inline int64_t alignTo(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 /// The `lowering` name of the instruction `call` calls ("" if the callee is
 /// not an instruction).
 inline StringRef instrLowering(CallOp call) {
-  auto callee =
-      SymbolTable::lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
+  auto callee = lookupCallee(call);
   return callee && callee.getInstrAttr()
              ? callee.getInstrAttr().getLowering().getValue()
              : StringRef();

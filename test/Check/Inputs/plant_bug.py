@@ -37,8 +37,8 @@ bug('no-wgmma-drain', 'K', lambda s: sub(s, '                exo.await(%cg[%cta_
 bug('no-epilogue-cluster-fence', 'K', lambda s: sub(s, '        // Epilogue: the ring\'s SMEM is reused for C (cluster-wide fence).\n        exo.fence(cuda_in_order, cuda_in_order)\n', ''), KS)
 bug('cta-scope-epilogue-fence', 'K', lambda s: sub(s, '        // Epilogue: the ring\'s SMEM is reused for C (cluster-wide fence).\n        exo.fence(cuda_in_order, cuda_in_order)\n', '        exo.for %f = 0 to 2 cuda_threads<cta> {\n          exo.fence(cuda_in_order, cuda_in_order)\n        }\n'), KS)
 bug('empty-arrive-not-multicast', 'K', lambda s: sub(sub(s, '>> %war[%cta_m, :, %k3] >> %war[:, %cta_n, %k3] : !Empty', '>> %war[%cta_m, %cta_n, %k3] : !Empty'), '>> %war[%cta_m, :, %Kt3] >> %war[:, %cta_n, %Kt3] : !Empty', '>> %war[%cta_m, %cta_n, %Kt3] : !Empty'), KS)
-bug('b-load-without-trailing-barrier', 'K', lambda s: sub(s, '''exo.call @sm90_tma_load_multicast2_256x32_f32(%b_dst, %b_src) >> %raw[:, %cta_n, %k]
-                  : (!Bslot, !Btile) >> !Full''', '''exo.call @sm90_tma_load_multicast2_256x32_f32(%b_dst, %b_src)
+bug('b-load-without-trailing-barrier', 'K', lambda s: sub(s, '''exo.call #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>(%b_dst, %b_src) >> %raw[:, %cta_n, %k]
+                  : (!Bslot, !Btile) >> !Full''', '''exo.call #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>(%b_dst, %b_src)
                   : (!Bslot, !Btile)'''), KS)
 bug('arrive-before-tma', 'K', lambda s: sub(sub(s, '''              exo.for %cta_m = 0 to 2 cuda_threads<cta> {
                 exo.arrive(cuda_temporal) >> %raw[%cta_m, :, %k] >> %raw[:, %cta_n, %k] : !Full
@@ -76,7 +76,22 @@ bug('release-by-one-warpgroup', 'K', lambda s: sub(s, '''                exo.if 
                     exo.arrive(cuda_in_order) >> %war[%cta_m, :, %k3] >> %war[:, %cta_n, %k3] : !Empty
                   }
                 }'''), KS)
-bug('splitk-without-atomic-reduce', 'S', lambda s: sub(s, '%dst: !Ctile {exo.access = #exo.access<read_write, out_of_order, atomic, oob>}', '%dst: !Ctile {exo.access = #exo.access<read_write, out_of_order, oob>}'), 'sizes=M=256,N=256,KS=2,KC=64')
+# The TMA reduce-add replaced by a user-defined instruction that does not
+# declare its access atomic.
+NOT_ATOMIC_REDUCE = '''
+exo.proc @tma_reduce_add_not_atomic(
+    %dst: !Ctile {exo.access = #exo.access<read_write, out_of_order, oob>},
+    %src: !Ccta {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_reduce_add_2d"> {
+  exo.for %i = 0 to 128 seq {
+    exo.for %j = 0 to 256 seq {
+      %v = exo.read %src[%i, %j] : !Ccta
+      exo.reduce %dst[%i, %j] += %v : !Ctile
+    }
+  }
+}
+'''
+bug('splitk-without-atomic-reduce', 'S', lambda s: sub(s, 'exo.call #exo.tma<kind = reduce_add, shape = [128, 256], dtype = f32>(', 'exo.call @tma_reduce_add_not_atomic(') + NOT_ATOMIC_REDUCE, 'sizes=M=256,N=256,KS=2,KC=64')
 
 bug('producer-awaits-wrong-slot', 'K', lambda s: sub(s, 'exo.await(%war[%cta_m, %cta_n, %k], cuda_temporal, 0) : !Empty', 'exo.await(%war[%cta_m, %cta_n, %k3], cuda_temporal, 0) : !Empty'), KS)
 bug('consumer-awaits-next-slot', 'K', lambda s: sub(s, 'exo.await(%raw[%cta_m, %cta_n, %k], cuda_generic_and_async_proxy, 0) : !Full', 'exo.await(%raw[%cta_m, %cta_n, %k3], cuda_generic_and_async_proxy, 0) : !Full'), KS)

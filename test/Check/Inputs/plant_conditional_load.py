@@ -14,7 +14,7 @@ import re
 import sys
 
 lines = sys.stdin.read().split('\n')
-call = re.compile(r'^(\s*)exo\.call @\w*tma_load\w*\([^)]*\) >> %\w+\[([^\]]*)\]')
+call = re.compile(r'^(\s*)exo\.call (?:@\w*tma_load\w*|#exo\.tma<kind = load[^(]*)\([^)]*\) >> %\w+\[([^\]]*)\]')
 for i, line in enumerate(lines):
     m = call.match(line)
     if not m:

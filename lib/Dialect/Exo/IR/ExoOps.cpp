@@ -480,8 +480,10 @@ static LogicalResult verifyDeclaredAccesses(ProcOp proc) {
     else if (auto reduce = dyn_cast<ReduceOp>(op))
       record(reduce.getDest(), true, true, op);
     else if (auto call = dyn_cast<CallOp>(op)) {
-      auto callee =
-          tables.lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
+      ProcOp callee = call.getFamilyAttr()
+                          ? getInstructionProc(call.getFamilyAttr())
+                          : tables.lookupNearestSymbolFrom<ProcOp>(
+                                call, call.getCalleeAttr());
       if (!callee)
         return;
       for (auto [i, a] : llvm::enumerate(call.getArgs()))
@@ -533,6 +535,9 @@ static LogicalResult verifyNoCallCycle(ProcOp proc) {
   SmallVector<CallOp> path;
   std::function<LogicalResult(ProcOp)> visit = [&](ProcOp p) -> LogicalResult {
     for (CallOp call : callsOf(p)) {
+      // Instruction procs call nothing.
+      if (call.getFamilyAttr())
+        continue;
       auto callee =
           tables.lookupNearestSymbolFrom<ProcOp>(call, call.getCalleeAttr());
       if (!callee)
@@ -1140,9 +1145,25 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand trailing;
   SmallVector<int64_t> trailingStatics;
   bool hasTrailing = false;
-  if (parser.parseAttribute(callee, getCalleeAttrName(result.name),
-                            result.attributes) ||
-      parser.parseOperandList(args, AsmParser::Delimiter::Paren))
+  // The callee: `@proc` or an instruction family instance, whose proc name
+  // becomes the callee symbol.
+  SMLoc calleeLoc = parser.getCurrentLocation();
+  Attribute calleeOrFamily;
+  if (parser.parseAttribute(calleeOrFamily))
+    return failure();
+  if (auto family = dyn_cast<InstrFamilyAttr>(calleeOrFamily)) {
+    result.addAttribute(getFamilyAttrName(result.name), family);
+    callee = FlatSymbolRefAttr::get(ctx, family.getProcName());
+  } else {
+    callee = dyn_cast<FlatSymbolRefAttr>(calleeOrFamily);
+    if (!callee)
+      return parser.emitError(calleeLoc)
+             << "expected a proc (@name) or an instruction family instance "
+                "(#exo.<family><...>), got "
+             << calleeOrFamily;
+  }
+  result.addAttribute(getCalleeAttrName(result.name), callee);
+  if (parser.parseOperandList(args, AsmParser::Delimiter::Paren))
     return failure();
   if (succeeded(parser.parseOptionalGreater())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -1186,14 +1207,19 @@ ParseResult CallOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void CallOp::print(OpAsmPrinter &p) {
-  p << ' ' << getCalleeAttr() << '(' << getArgs() << ')';
+  p << ' ';
+  if (InstrFamilyAttr family = getFamilyAttr())
+    p.printAttribute(family);
+  else
+    p << getCalleeAttr();
+  p << '(' << getArgs() << ')';
   if (Value trailing = getTrailing()) {
     p << " >> " << trailing;
     ValueRange idx = getTrailingIndices();
     printBarrierIndices(p, getStaticTrailingIndices(), idx);
   }
   p.printOptionalAttrDict((*this)->getAttrs(),
-                          {getCalleeAttrName(),
+                          {getCalleeAttrName(), getFamilyAttrName(),
                            getStaticTrailingIndicesAttrName(),
                            getOperandSegmentSizesAttrName()});
   p << " : (" << getArgs().getTypes() << ')';
@@ -1202,6 +1228,11 @@ void CallOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult CallOp::verify() {
+  if (InstrFamilyAttr family = getFamilyAttr())
+    if (getCallee() != family.getProcName())
+      return emitOpError() << "calls @" << getCallee() << " as instruction "
+                           << family << ", whose proc is @"
+                           << family.getProcName();
   if (Value trailing = getTrailing())
     return verifyBarrierIndices(*this, cast<BarrierType>(trailing.getType()),
                                 getStaticTrailingIndices());
@@ -1253,8 +1284,26 @@ static LogicalResult checkArgument(CallOp call, unsigned i, Type actual,
 }
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto callee =
-      symbolTable.lookupNearestSymbolFrom<ProcOp>(*this, getCalleeAttr());
+  ProcOp callee;
+  if (InstrFamilyAttr family = getFamilyAttr()) {
+    // A module may hold the family's proc (materialized), never another
+    // symbol of its name.
+    Operation *named =
+        symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+    if (named && named->getAttr(ExoDialect::getFamilyAttrName()) != family) {
+      InFlightDiagnostic diag =
+          emitOpError() << "issues instruction " << family << ", but @"
+                        << getCallee()
+                        << " is defined in the module as something else; "
+                           "that name belongs to the instruction";
+      diag.attachNote(named->getLoc()) << "the other definition";
+      return diag;
+    }
+    callee = getInstructionProc(family);
+  } else {
+    callee =
+        symbolTable.lookupNearestSymbolFrom<ProcOp>(*this, getCalleeAttr());
+  }
   if (!callee)
     return emitOpError() << "'" << getCallee() << "' does not name an exo.proc";
   FunctionType fnType = callee.getFunctionType();

@@ -54,6 +54,38 @@ static void printMemory(OpAsmPrinter &printer, Operation *, MemoryAttr memory) {
   memory.printBare(printer);
 }
 
+/// An instruction: `@proc`, or an instruction family instance in
+/// parentheses (`(#exo.wgmma<...>)`: a dialect attribute followed by the
+/// op's `:` would take the op's types for its own).
+static ParseResult parseCallee(OpAsmParser &parser, Attribute &callee) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (parser.parseAttribute(callee) || parser.parseRParen())
+      return failure();
+    if (!isa<InstrFamilyAttr>(callee))
+      return parser.emitError(loc)
+             << "expected an instruction family instance (#exo.<family><...>), "
+                "got "
+             << callee;
+    return success();
+  }
+  FlatSymbolRefAttr symbol;
+  if (parser.parseAttribute(symbol))
+    return failure();
+  callee = symbol;
+  return success();
+}
+
+static void printCallee(OpAsmPrinter &printer, Operation *, Attribute callee) {
+  if (isa<InstrFamilyAttr>(callee)) {
+    printer << '(';
+    printer.printAttribute(callee);
+    printer << ')';
+    return;
+  }
+  printer.printAttribute(callee);
+}
+
 #include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformOpsEnums.cpp.inc"
 
 #define GET_OP_CLASSES
@@ -1141,10 +1173,10 @@ transform::ExoReplaceOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure done = checkAllThenApply<Operation *>(
       *this, rewriter, stmts,
       [&](Operation *stmt, Refusal &why) {
-        return checkReplace(stmt, getInstr(), why);
+        return checkReplace(stmt, getInstrAttr(), why);
       },
       [&](Operation *stmt, Refusal &why) -> LogicalResult {
-        FailureOr<CallOp> call = replace(rewriter, stmt, getInstr(), why);
+        FailureOr<CallOp> call = replace(rewriter, stmt, getInstrAttr(), why);
         if (failed(call))
           return failure();
         calls.push_back(*call);
@@ -1386,10 +1418,10 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   if (std::optional<ArrayAttr> w = getWarps())
     warps.assign(w->begin(), w->end());
   SmallVector<Operation *> host;
-  StringRef hostInstr;
+  Attribute hostInstr;
   if (getHost()) {
     llvm::append_range(host, state.getPayloadOps(getHost()));
-    hostInstr = *getHostInstr();
+    hostInstr = getHostInstrAttr();
   }
   Refusal why;
   FailureOr<DeviceFunctionOp> device =

@@ -955,3 +955,37 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Refused: a family instance whose semantics the statement does not compute
+// (a copy is not a zeroing); the diagnostic names the instance.
+!v = !exo.tensor<[8], f32, dram>
+exo.proc @p(%x: !v, %y: !v) {
+  // expected-note @below {{loop 'ii' does not run from 0 to the instruction's 64}}
+  exo.for %ii = 0 to 4 seq {
+    %v = exo.read %x[%ii] : !v
+    exo.assign %y[%ii] = %v : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot replace the statement by #exo.wgmma_zero<n = 128>}}
+    %c = transform.exo.replace %ii with (#exo.wgmma_zero<n = 128>) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Parenthesized callees are family instances.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected an instruction family instance (#exo.<family><...>), got @f}}
+    %c = transform.exo.replace %ii with (@f) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

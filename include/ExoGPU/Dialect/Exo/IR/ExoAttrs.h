@@ -8,6 +8,7 @@
 #define EXOGPU_DIALECT_EXO_IR_EXOATTRS_H
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/SmallVector.h"
@@ -32,7 +33,17 @@ inline bool isRegisterMemory(MemoryKind kind) {
     return false;
   }
 }
+
+/// Parses and prints the `[64, 32]` shapes of instruction family
+/// parameters.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+parseFamilyShape(mlir::AsmParser &parser);
+void printFamilyShape(mlir::AsmPrinter &printer, llvm::ArrayRef<int64_t> shape);
+/// Parses the `true` / `false` flags of instruction family parameters.
+mlir::FailureOr<bool> parseFamilyFlag(mlir::AsmParser &parser);
 } // namespace exo
+
+#include "ExoGPU/Dialect/Exo/IR/ExoAttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "ExoGPU/Dialect/Exo/IR/ExoOpsAttrs.h.inc"

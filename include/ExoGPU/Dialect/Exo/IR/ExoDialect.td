@@ -51,6 +51,19 @@ def Exo_Dialect : Dialect {
     void registerAttributes();
     void registerTypes();
 
+    /// The instruction proc of an instruction family instance (an
+    /// `InstrFamilyAttr`), built on first use and kept for the life of the
+    /// context in a module of the dialect's own: it is the same proc for every
+    /// module and pass, and nobody mutates it.
+    ::mlir::Operation *getFamilyProc(::mlir::Attribute family);
+    ::exo::detail::FamilyProcCache familyProcs;
+
+    /// On a proc that `-exo-materialize-instructions` copied into a module:
+    /// the instruction family instance it is.
+    static constexpr ::llvm::StringLiteral getFamilyAttrName() {
+      return "exo.family";
+    }
+
     /// Attribute names used on ops of several kinds.
     static constexpr ::llvm::StringLiteral getAccessAttrName() {
       return "exo.access";

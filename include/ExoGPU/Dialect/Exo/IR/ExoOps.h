@@ -26,6 +26,27 @@
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h.inc"
 
 namespace exo {
+/// The instruction proc of a family instance (built once per context).
+ProcOp getInstructionProc(InstrFamilyAttr family);
+
+/// The proc `call` calls: its family's instruction proc, or the proc its
+/// callee symbol names (null if none).
+ProcOp lookupCallee(CallOp call);
+
+/// The proc a callee attribute names, seen from `at`: a family instance's
+/// instruction proc, or the proc of the module named by a FlatSymbolRefAttr
+/// (null if none).
+ProcOp resolveCallee(mlir::Operation *at, mlir::Attribute callee);
+
+/// A callee attribute for diagnostics: `@name` or the family instance.
+std::string describeCallee(mlir::Attribute callee);
+
+/// Copies the instruction proc of every family instance that `module` calls
+/// into `module` (marked with its instance), so that code that needs
+/// symbols (the CPU lowering, a reader) finds them. Fails, with a
+/// diagnostic, on another symbol of one of their names.
+mlir::LogicalResult materializeInstructions(mlir::ModuleOp module);
+
 /// The device function enclosing `op`, if any.
 DeviceFunctionOp getEnclosingDeviceFunction(mlir::Operation *op);
 

@@ -8,6 +8,7 @@
 #define EXOGPU_DIALECT_EXO_IR_EXOOPS_TD
 
 include "ExoGPU/Dialect/Exo/IR/ExoTypes.td"
+include "ExoGPU/Dialect/Exo/IR/ExoFamilies.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/CallInterfaces.td"
@@ -322,6 +323,14 @@ def Exo_CallOp : Exo_Op<"call", [
   ]> {
   let summary = "calls a proc or issues an instruction";
   let description = [{
+    The callee is a proc (`@name`) or a hardware instruction named by its
+    family and parameters (`#exo.wgmma<n = 128, dtype = tf32>`, see the
+    instruction family attributes). An instruction call's `callee` is the
+    name of the proc its family materializes as; that proc is built from the
+    family wherever it is needed, and a module may hold it
+    (`-exo-materialize-instructions`) but never defines another proc of that
+    name.
+
     Arguments must match the callee's parameters: sizes and scalars by type,
     arrays by element type, memory and shape (a tensor or window may be
     passed for a window parameter). A call of an instruction that declares a
@@ -330,13 +339,15 @@ def Exo_CallOp : Exo_Op<"call", [
     coordinates multicast the signal over CTA-distributed dimensions.
 
     ```mlir
-    exo.call @tma_load_2d(%dst, %src) >> %full[%slot]
+    exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>(%dst, %src) >> %full[%slot]
         : (!exo.window<[128, 32], f32, smem_swizzle<128>>,
-           !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>)
+           !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [? ring 1]>
+    exo.call @helper(%x) : (!exo.window<[128], f32, gmem>)
     ```
   }];
   let arguments = (ins
     FlatSymbolRefAttr:$callee,
+    OptionalAttr<Exo_InstrFamilyAttrInterface>:$family,
     Variadic<AnyType>:$args,
     Optional<Exo_BarrierType>:$trailing,
     Variadic<Index>:$trailing_indices,

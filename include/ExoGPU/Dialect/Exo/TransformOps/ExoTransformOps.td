@@ -18,6 +18,7 @@ include "mlir/IR/EnumAttr.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "ExoGPU/Dialect/Exo/IR/ExoEnums.td"
+include "ExoGPU/Dialect/Exo/IR/ExoInterfaces.td"
 include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformEnums.td"
 
 //===----------------------------------------------------------------------===//
@@ -1166,8 +1167,15 @@ def Exo_ExoReplaceOp : Exo_TransformOp<"replace", [
     instruction indexes by constants only), the innermost choice that lies
     in its tensor is taken.
 
+    `instr` is an instruction family instance in parentheses
+    (`(#exo.tma<...>)`, see the instruction family attributes) or an
+    instruction proc of the module (`@name`).
+
     ```mlir
-    %call = transform.exo.replace %copy with @tma_load_128x32
+    %call = transform.exo.replace %copy
+        with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>)
+        : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %nest with (#exo.wgmma<n = 128, dtype = tf32>)
         : (!transform.any_op) -> !transform.any_op
     ```
 
@@ -1178,10 +1186,11 @@ def Exo_ExoReplaceOp : Exo_TransformOp<"replace", [
     does not unify; all targets are checked before any is replaced.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       FlatSymbolRefAttr:$instr);
+                       Exo_CalleeAttr:$instr);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target `with` $instr attr-dict `:` functional-type(operands, results)
+    $target `with` custom<Callee>($instr) attr-dict `:`
+    functional-type(operands, results)
   }];
 }
 
@@ -1444,12 +1453,12 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
                        DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm,
                        DefaultValuedAttr<I64Attr, "1">:$tasks,
                        Optional<TransformHandleTypeInterface>:$host,
-                       OptionalAttr<FlatSymbolRefAttr>:$host_instr);
+                       OptionalAttr<Exo_CalleeAttr>:$host_instr);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
     $target `tasks` $tasks (`block_dim` $block_dim^)? (`warps` $warps^)?
     `cluster_dim` $cluster_dim `blocks_per_sm` $blocks_per_sm
-    (`host` $host^ `with` $host_instr)? attr-dict `:`
+    (`host` $host^ `with` custom<Callee>($host_instr))? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;

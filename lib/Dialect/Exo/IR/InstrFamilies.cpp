@@ -1,0 +1,1003 @@
+//===- InstrFamilies.cpp - Instruction families ---------------------------===//
+//
+// Part of the Exo-GPU project.
+//
+// Each family attribute builds the instruction proc of an instance: its
+// signature, the access annotation of each array argument, its `instr<...>`
+// attribute and its sequential semantics. Nothing about a family's
+// instructions is written anywhere else: the checkers, the CPU reference,
+// `replace` and the lowering all read the proc built here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Dialect/Exo/IR/ExoAttrs.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoDialect.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace exo;
+
+#include "ExoGPU/Dialect/Exo/IR/ExoAttrInterfaces.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shapes in parameters
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<int64_t>> exo::parseFamilyShape(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        int64_t v;
+        if (parser.parseInteger(v))
+          return failure();
+        shape.push_back(v);
+        return success();
+      }))
+    return failure();
+  return shape;
+}
+
+FailureOr<bool> exo::parseFamilyFlag(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef word;
+  if (parser.parseKeyword(&word))
+    return failure();
+  if (word != "true" && word != "false")
+    return parser.emitError(loc)
+           << "expected 'true' or 'false', got '" << word << "'";
+  return word == "true";
+}
+
+void exo::printFamilyShape(AsmPrinter &printer, ArrayRef<int64_t> shape) {
+  printer << '[';
+  llvm::interleaveComma(shape, printer);
+  printer << ']';
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Bytes of one element of `t` (f32, tf32 and i32: 4; bf16 and f16: 2; 8-bit
+/// types: 1).
+int64_t elementBytes(Type t) {
+  if (t.isTF32())
+    return 4;
+  return (t.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+std::string typeName(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+std::string memoryName(MemoryAttr mem) {
+  std::string s = stringifyMemoryKind(mem.getKind()).str();
+  if (mem.getParam())
+    s += std::to_string(mem.getParam());
+  return s;
+}
+
+/// The element type of the arrays of an instruction on `dtype` operands:
+/// tf32 values live in f32 arrays.
+Type arrayElementType(Type dtype) {
+  return dtype.isTF32() ? Float32Type::get(dtype.getContext()) : dtype;
+}
+
+bool isMmaOperandType(Type t) { return t.isTF32() || t.isBF16() || t.isF16(); }
+
+/// Shared memory with swizzle `bytes` (0: linear).
+MemoryAttr sharedMemory(MLIRContext *ctx, int64_t swizzle) {
+  if (swizzle == 0)
+    return MemoryAttr::get(ctx, MemoryKind::Smem);
+  return MemoryAttr::get(ctx, MemoryKind::SmemSwizzle, swizzle, {});
+}
+
+WindowType window(ArrayRef<int64_t> shape, Type element, MemoryAttr mem) {
+  MLIRContext *ctx = element.getContext();
+  SmallVector<Attribute> dims;
+  for (int64_t d : shape)
+    dims.push_back(IntegerAttr::get(IntegerType::get(ctx, 64), d));
+  return WindowType::get(ctx, dims, element, mem);
+}
+
+WindowType window(ArrayRef<int64_t> shape, Type element, MemoryKind kind) {
+  return window(shape, element, MemoryAttr::get(element.getContext(), kind));
+}
+
+AccessAttr access(MLIRContext *ctx, AccessMode mode, bool outOfOrder = false,
+                  bool atomic = false, bool oob = false,
+                  ArrayRef<CollUnitAttr> distributed = {}) {
+  return AccessAttr::get(ctx, mode, outOfOrder, atomic, oob, distributed);
+}
+
+/// One parameter of an instruction proc: a size (no access) or an array.
+struct Param {
+  StringRef name;
+  Type type;
+  AccessAttr access;
+};
+
+/// Builds instruction procs: the signature, then the body through loops and
+/// element accesses at the current insertion point.
+class ProcBuilder {
+public:
+  ProcBuilder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  ProcOp begin(StringRef name, ArrayRef<Param> params, InstrAttr instr) {
+    MLIRContext *ctx = b.getContext();
+    SmallVector<Type> types;
+    SmallVector<Attribute> names, attrs;
+    for (const Param &p : params) {
+      types.push_back(p.type);
+      names.push_back(b.getStringAttr(p.name));
+      SmallVector<NamedAttribute> dict;
+      if (p.access)
+        dict.push_back(
+            b.getNamedAttr(ExoDialect::getAccessAttrName(), p.access));
+      attrs.push_back(DictionaryAttr::get(ctx, dict));
+    }
+    auto proc =
+        ProcOp::create(b, loc, b.getStringAttr(name),
+                       TypeAttr::get(FunctionType::get(ctx, types, {})),
+                       b.getArrayAttr(names), b.getArrayAttr(attrs),
+                       /*res_attrs=*/nullptr, instr, /*assertions=*/nullptr);
+    Block *body = new Block();
+    proc.getBody().push_back(body);
+    for (Type t : types)
+      body->addArgument(t, loc);
+    b.setInsertionPointToStart(body);
+    return proc;
+  }
+
+  Value index(int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  }
+  Value floatZero(Type t) {
+    return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, 0.0))
+        .getResult();
+  }
+
+  /// Opens `for %name = 0 to extent seq` and moves into its body.
+  Value loop(int64_t extent, StringRef name) {
+    auto seq = LoopModeAttr::get(b.getContext(), LoopModeKind::Seq, {});
+    auto op = ForOp::create(b, loc, b.getIndexAttr(0), b.getIndexAttr(extent),
+                            seq, name);
+    b.setInsertionPointToStart(&op.getBodyBlock());
+    return op.getInductionVar();
+  }
+  /// Opens one loop per extent (`names` or i, j, k, l, h).
+  SmallVector<OpFoldResult> loops(ArrayRef<int64_t> extents) {
+    static const char *names[] = {"i", "j", "k", "l", "h"};
+    SmallVector<OpFoldResult> ivs;
+    for (auto [d, e] : llvm::enumerate(extents))
+      ivs.push_back(loop(e, d < 5 ? names[d] : "x"));
+    return ivs;
+  }
+
+  Value read(Value src, ArrayRef<OpFoldResult> idx) {
+    SmallVector<Value> dyn;
+    SmallVector<int64_t> stat;
+    dispatchIndexOpFoldResults(idx, dyn, stat);
+    return ReadOp::create(b, loc, src, dyn, b.getDenseI64ArrayAttr(stat))
+        .getResult();
+  }
+  void write(Value dst, ArrayRef<OpFoldResult> idx, Value v, bool reduce) {
+    SmallVector<Value> dyn;
+    SmallVector<int64_t> stat;
+    dispatchIndexOpFoldResults(idx, dyn, stat);
+    if (reduce)
+      ReduceOp::create(b, loc, dst, dyn, b.getDenseI64ArrayAttr(stat), v);
+    else
+      AssignOp::create(b, loc, dst, dyn, b.getDenseI64ArrayAttr(stat), v);
+  }
+
+  /// The value a tensor core multiplies: tf32 operands are truncated toward
+  /// zero (what the H200 does), then widened to f32; bf16 and f16 widened.
+  Value operand(Value v, Type dtype) {
+    if (dtype.isTF32()) {
+      auto mode = arith::RoundingModeAttr::get(
+          b.getContext(), arith::RoundingMode::toward_zero);
+      Value t = arith::TruncFOp::create(b, loc, dtype, v, mode, nullptr);
+      return t;
+    }
+    return v;
+  }
+  Value widen(Value v) {
+    if (v.getType().isF32())
+      return v;
+    return arith::ExtFOp::create(b, loc, b.getF32Type(), v).getResult();
+  }
+  Value mul(Value x, Value y) {
+    return arith::MulFOp::create(b, loc, x, y).getResult();
+  }
+  Value add(Value x, Value y) {
+    return arith::AddFOp::create(b, loc, x, y).getResult();
+  }
+  Value truncate(Value v, Type to) {
+    return arith::TruncFOp::create(b, loc, to, v).getResult();
+  }
+  Value affine(Value c, Value scale, Value k) {
+    Value s = arith::MulIOp::create(b, loc, c, scale);
+    return arith::AddIOp::create(b, loc, s, k).getResult();
+  }
+
+  OpBuilder &b;
+  Location loc;
+};
+
+/// Builds `proc` with `params` and `instr`, calls `body` with the entry
+/// block's arguments at its start, and leaves the builder after the proc.
+Operation *
+buildInstrProc(OpBuilder &b, Location loc, StringRef name,
+               ArrayRef<Param> params, InstrAttr instr,
+               llvm::function_ref<void(ProcBuilder &, ValueRange)> body) {
+  OpBuilder::InsertionGuard guard(b);
+  ProcBuilder pb(b, loc);
+  ProcOp proc = pb.begin(name, params, instr);
+  body(pb, proc.getBodyBlock().getArguments());
+  return proc;
+}
+
+InstrAttr instrAttr(MLIRContext *ctx, CollUnitAttr unit, InstrTimeline tl,
+                    StringRef lowering,
+                    std::optional<BarrierKind> barrier = std::nullopt) {
+  return InstrAttr::get(ctx, unit, tl, StringAttr::get(ctx, lowering), barrier);
+}
+
+CollUnitAttr unit(MLIRContext *ctx, UnitKind kind, int64_t scale = 1,
+                  int64_t p0 = 0, int64_t p1 = 0) {
+  return CollUnitAttr::get(ctx, kind, scale, p0, p1);
+}
+
+/// The product D[m, n] += A[m, k] * B[n, k] of a tensor core instruction
+/// over `dtype` operands. Interleaved operands (unswizzled core matrices of
+/// `c` elements in k) are indexed [k / c, row, k mod c]; the loops then run
+/// over (k / c, k mod c).
+void buildProduct(ProcBuilder &pb, Value d, Value a, Value bv, int64_t m,
+                  int64_t n, int64_t k, Type dtype, bool aInterleaved,
+                  bool bInterleaved) {
+  int64_t c = 16 / elementBytes(dtype);
+  bool split = aInterleaved || bInterleaved;
+  Value cIdx;
+  if (split && !(aInterleaved && bInterleaved))
+    cIdx = pb.index(c);
+  Value im = pb.loop(m, "m");
+  Value in = pb.loop(n, "n");
+  OpFoldResult kc, k4, kk;
+  if (split) {
+    kc = pb.loop(k / c, "kc");
+    k4 = pb.loop(c, "k4");
+    if (cIdx)
+      kk = pb.affine(cast<Value>(kc), cIdx, cast<Value>(k4));
+  } else {
+    kk = pb.loop(k, "k");
+  }
+  auto index = [&](OpFoldResult row, bool interleaved) {
+    return interleaved ? SmallVector<OpFoldResult>{kc, row, k4}
+                       : SmallVector<OpFoldResult>{row, kk};
+  };
+  Value x = pb.read(a, index(im, aInterleaved));
+  Value y = pb.read(bv, index(in, bInterleaved));
+  Value xt = pb.operand(x, dtype);
+  Value yt = pb.operand(y, dtype);
+  Value xe = pb.widen(xt);
+  Value ye = pb.widen(yt);
+  Value p = pb.mul(xe, ye);
+  pb.write(d, {im, in}, p, /*reduce=*/true);
+}
+
+/// A loop nest over `shape` copying src to dst (`reduce`: adding), with
+/// `dstPrefix` indices before the dst's.
+void buildCopy(ProcBuilder &pb, Value dst, Value src, ArrayRef<int64_t> shape,
+               bool reduce, ArrayRef<OpFoldResult> dstPrefix = {},
+               Type convertTo = {}) {
+  SmallVector<OpFoldResult> ivs = pb.loops(shape);
+  Value v = pb.read(src, ivs);
+  if (convertTo && convertTo != v.getType())
+    v = pb.truncate(v, convertTo);
+  SmallVector<OpFoldResult> dIdx(dstPrefix);
+  dIdx.append(ivs.begin(), ivs.end());
+  pb.write(dst, dIdx, v, reduce);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// wgmma
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyWgmmaShape(function_ref<InFlightDiagnostic()> emit,
+                                      int64_t n) {
+  if (n < 8 || n > 256 || n % 8)
+    return emit() << "wgmma's n must be a multiple of 8 from 8 to 256, got "
+                  << n;
+  return success();
+}
+
+static LogicalResult verifyWgmmaType(function_ref<InFlightDiagnostic()> emit,
+                                     Type dtype) {
+  if (!isMmaOperandType(dtype))
+    return emit() << "wgmma operands are tf32, bf16 or f16, got " << dtype;
+  return success();
+}
+
+int64_t WgmmaAttr::getK() const { return 32 / elementBytes(getDtype()); }
+
+LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                int64_t n, Type dtype, OperandLayout a,
+                                OperandLayout b) {
+  if (failed(verifyWgmmaShape(emitError, n)) ||
+      failed(verifyWgmmaType(emitError, dtype)))
+    return failure();
+  if (b == OperandLayout::Regs)
+    return emitError() << "wgmma's B operand is in shared memory; only A may "
+                          "be in registers";
+  return success();
+}
+
+std::string WgmmaAttr::getProcName() const {
+  std::string name = "wgmma.m64n" + std::to_string(getN()) + "k" +
+                     std::to_string(getK()) + "." + typeName(getDtype());
+  if (getA() != OperandLayout::Sw128)
+    name += ".a_" + stringifyOperandLayout(getA()).str();
+  if (getB() != OperandLayout::Sw128)
+    name += ".b_" + stringifyOperandLayout(getB()).str();
+  return name;
+}
+
+static WindowType wgmmaOperand(OperandLayout layout, int64_t rows, int64_t k,
+                               Type element) {
+  MLIRContext *ctx = element.getContext();
+  int64_t c = 16 / elementBytes(element);
+  switch (layout) {
+  case OperandLayout::Sw128:
+    return window({rows, k}, element, sharedMemory(ctx, 128));
+  case OperandLayout::Sw64:
+    return window({rows, k}, element, sharedMemory(ctx, 64));
+  case OperandLayout::Sw32:
+    return window({rows, k}, element, sharedMemory(ctx, 32));
+  case OperandLayout::Interleave:
+    return window({k / c, rows, c}, element, MemoryKind::Smem);
+  case OperandLayout::Regs:
+    return window({rows, k}, element, MemoryKind::WgmmaA);
+  }
+  llvm_unreachable("unknown operand layout");
+}
+
+Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  Type dtype = getDtype(), element = arrayElementType(dtype);
+  int64_t n = getN(), k = getK();
+  Param params[] = {{"d",
+                     window({64, n}, b.getF32Type(), MemoryKind::WgmmaAccum),
+                     access(ctx, AccessMode::ReadWrite)},
+                    {"a", wgmmaOperand(getA(), 64, k, element),
+                     access(ctx, AccessMode::Read, /*outOfOrder=*/true)},
+                    {"b", wgmmaOperand(getB(), n, k, element),
+                     access(ctx, AccessMode::Read, /*outOfOrder=*/true)}};
+  std::string lowering = "wgmma_" + typeName(dtype);
+  return buildInstrProc(
+      b, loc, getProcName(), params,
+      instrAttr(ctx, unit(ctx, UnitKind::Warpgroup), InstrTimeline::Wgmma,
+                lowering, BarrierKind::WgmmaGroup),
+      [&](ProcBuilder &pb, ValueRange args) {
+        buildProduct(pb, args[0], args[1], args[2], 64, n, k, dtype,
+                     getA() == OperandLayout::Interleave,
+                     getB() == OperandLayout::Interleave);
+      });
+}
+
+LogicalResult
+WgmmaZeroAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t n) {
+  return verifyWgmmaShape(emitError, n);
+}
+
+std::string WgmmaZeroAttr::getProcName() const {
+  return "wgmma_zero.m64n" + std::to_string(getN()) + ".f32";
+}
+
+Operation *WgmmaZeroAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  Param params[] = {
+      {"d", window({64, getN()}, b.getF32Type(), MemoryKind::WgmmaAccum),
+       access(ctx, AccessMode::Write)}};
+  return buildInstrProc(
+      b, loc, getProcName(), params,
+      instrAttr(ctx, unit(ctx, UnitKind::Warpgroup), InstrTimeline::WgmmaZero,
+                "wgmma_zero_scale_d"),
+      [&](ProcBuilder &pb, ValueRange args) {
+        Value zero = pb.floatZero(b.getF32Type());
+        SmallVector<OpFoldResult> ivs = pb.loops({64, getN()});
+        pb.write(args[0], ivs, zero, /*reduce=*/false);
+      });
+}
+
+LogicalResult
+WgmmaStoreAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t n,
+                       MemoryAttr dst, Type dtype, bool reduce) {
+  if (failed(verifyWgmmaShape(emitError, n)))
+    return failure();
+  MemoryKind kind = dst.getKind();
+  if (!dst.isShared() && kind != MemoryKind::Gmem)
+    return emitError() << "wgmma_store writes to shared or global memory, got '"
+                       << stringifyMemoryKind(kind) << "'";
+  if (!dtype.isF32() && !dtype.isBF16())
+    return emitError() << "wgmma_store stores f32, or bf16 (converted), got "
+                       << dtype;
+  if (dtype.isBF16() && !dst.isShared())
+    return emitError() << "the bf16 accumulator store (stmatrix) writes to "
+                          "smem only";
+  if (reduce && (kind != MemoryKind::Gmem || !dtype.isF32()))
+    return emitError() << "the reducing accumulator store adds f32 into gmem "
+                          "only";
+  return success();
+}
+
+std::string WgmmaStoreAttr::getProcName() const {
+  std::string name = "wgmma_store.m64n" + std::to_string(getN()) + "." +
+                     typeName(getDtype()) + "." + memoryName(getDst());
+  if (getReduce())
+    name += ".reduce";
+  return name;
+}
+
+Operation *WgmmaStoreAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  bool global = getDst().getKind() == MemoryKind::Gmem;
+  StringRef lowering = getDtype().isBF16() ? "wgmma_stmatrix_d"
+                       : getReduce()       ? "wgmma_red_d_gmem"
+                       : global            ? "wgmma_store_d_gmem"
+                                           : "wgmma_store_d_smem";
+  // A global destination may reach past its tensor: the lowering skips
+  // those elements, as an oob window's writes do.
+  AccessAttr dstAccess =
+      getReduce() ? access(ctx, AccessMode::ReadWrite, false, /*atomic=*/true,
+                           /*oob=*/true)
+                  : access(ctx, AccessMode::Write, false, false, global);
+  Param params[] = {
+      {"dst", window({64, getN()}, getDtype(), getDst()), dstAccess},
+      {"src", window({64, getN()}, b.getF32Type(), MemoryKind::WgmmaAccum),
+       access(ctx, AccessMode::Read)}};
+  return buildInstrProc(b, loc, getProcName(), params,
+                        instrAttr(ctx, unit(ctx, UnitKind::Warpgroup),
+                                  InstrTimeline::CudaInOrder, lowering),
+                        [&](ProcBuilder &pb, ValueRange args) {
+                          buildCopy(pb, args[0], args[1], {64, getN()},
+                                    getReduce(), {}, getDtype());
+                        });
+}
+
+int64_t WgmmaLoadAAttr::getK() const { return 32 / elementBytes(getDtype()); }
+
+LogicalResult
+WgmmaLoadAAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       Type dtype) {
+  return verifyWgmmaType(emitError, dtype);
+}
+
+std::string WgmmaLoadAAttr::getProcName() const {
+  return "wgmma_load_a.m64k" + std::to_string(getK()) + "." +
+         typeName(getDtype());
+}
+
+Operation *WgmmaLoadAAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  Type element = arrayElementType(getDtype());
+  int64_t k = getK();
+  Param params[] = {{"dst", window({64, k}, element, MemoryKind::WgmmaA),
+                     access(ctx, AccessMode::Write)},
+                    {"src", window({64, k}, element, MemoryKind::Smem),
+                     access(ctx, AccessMode::Read)}};
+  return buildInstrProc(b, loc, getProcName(), params,
+                        instrAttr(ctx, unit(ctx, UnitKind::Warpgroup),
+                                  InstrTimeline::CudaInOrder, "wgmma_load_a"),
+                        [&](ProcBuilder &pb, ValueRange args) {
+                          buildCopy(pb, args[0], args[1], {64, k}, false);
+                        });
+}
+
+//===----------------------------------------------------------------------===//
+// TMA
+//===----------------------------------------------------------------------===//
+
+LogicalResult TmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              TmaKind kind, ArrayRef<int64_t> shape, Type dtype,
+                              int64_t swizzle, int64_t multicast,
+                              int64_t stride, ArrayRef<int64_t> explicitBox) {
+  if (shape.empty() || shape.size() > 5)
+    return emitError() << "a TMA copy moves a box of rank 1 to 5, got rank "
+                       << shape.size();
+  if (llvm::any_of(shape, [](int64_t d) { return d < 1; }))
+    return emitError() << "TMA box extents must be positive";
+  if (!dtype.isIntOrFloat() || dtype.isTF32())
+    return emitError() << "TMA moves integer or floating-point elements, got "
+                       << dtype;
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "TMA swizzle is 0, 32, 64 or 128 bytes, got "
+                       << swizzle;
+  if (multicast < 0)
+    return emitError() << "multicast is a CTA count (0: none), got "
+                       << multicast;
+  if (multicast && kind != TmaKind::Load)
+    return emitError() << "only TMA loads multicast";
+  if (stride < 1)
+    return emitError() << "the multicast stride must be positive, got "
+                       << stride;
+  if (stride != 1 && !multicast)
+    return emitError() << "a stride applies to multicast loads only";
+  int64_t split = std::max<int64_t>(multicast, 1);
+  if (shape[0] % split)
+    return emitError() << "the " << shape[0] << " rows of the window do not "
+                       << "split over " << split << " issuing CTAs";
+  SmallVector<int64_t> box(shape);
+  box[0] /= split;
+  if (!explicitBox.empty()) {
+    if (explicitBox.size() < shape.size() || explicitBox.size() > 5)
+      return emitError() << "the box has one extent per dimension of the "
+                            "global tensor: at least the window's rank ("
+                         << shape.size() << ") and at most 5";
+    if (llvm::any_of(explicitBox, [](int64_t d) { return d < 1; }))
+      return emitError() << "the tensor map's box extents must be positive";
+    box.assign(explicitBox.begin(), explicitBox.end());
+  }
+  if (llvm::any_of(box, [](int64_t d) { return d > 256; }))
+    return emitError() << "a TMA box extent is at most 256 elements";
+  int64_t innerBytes = box.back() * elementBytes(dtype);
+  if (swizzle && innerBytes > swizzle)
+    return emitError() << "the box's inner extent (" << innerBytes
+                       << " bytes) exceeds the " << swizzle
+                       << "-byte swizzle span";
+  if (innerBytes % 16)
+    return emitError() << "the box's inner extent (" << innerBytes
+                       << " bytes) is not a multiple of 16 bytes";
+  return success();
+}
+
+std::string TmaAttr::getProcName() const {
+  std::string name = "tma." + stringifyTmaKind(getKind()).str() + ".";
+  llvm::raw_string_ostream os(name);
+  llvm::interleave(getShape(), os, "x");
+  os << "." << getDtype() << ".sw" << getSwizzle();
+  if (getMulticast())
+    os << ".multicast" << getMulticast();
+  if (getStride() != 1)
+    os << ".stride" << getStride();
+  if (!getBox().empty()) {
+    os << ".box";
+    llvm::interleave(getBox(), os, "x");
+  }
+  return name;
+}
+
+SmallVector<int64_t> TmaAttr::getBoxOrDefault() const {
+  if (!getBox().empty())
+    return SmallVector<int64_t>(getBox());
+  SmallVector<int64_t> box(getShape());
+  box[0] /= std::max<int64_t>(getMulticast(), 1);
+  return box;
+}
+
+Operation *TmaAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  ArrayRef<int64_t> shape = getShape();
+  Type element = getDtype();
+  int64_t c = getMulticast();
+  SmallVector<int64_t> box = getBoxOrDefault();
+  WindowType global =
+      window(shape, element,
+             MemoryAttr::get(ctx, MemoryKind::TmaMap, getSwizzle(), box));
+  MemoryAttr shared = sharedMemory(ctx, getSwizzle());
+  if (getKind() != TmaKind::Load) {
+    bool reduce = getKind() == TmaKind::ReduceAdd;
+    Param params[] = {
+        {"dst", global,
+         reduce ? access(ctx, AccessMode::ReadWrite, true, true, true)
+                : access(ctx, AccessMode::Write, true, false, true)},
+        {"src", window(shape, element, shared),
+         access(ctx, AccessMode::Read, true)}};
+    return buildInstrProc(
+        b, loc, getProcName(), params,
+        instrAttr(ctx, unit(ctx, UnitKind::Warp), InstrTimeline::TmaToGmem,
+                  reduce ? "tma_reduce_add_2d" : "tma_store_2d"),
+        [&](ProcBuilder &pb, ValueRange args) {
+          buildCopy(pb, args[0], args[1], shape, reduce);
+        });
+  }
+  Param srcParam = {"src", global,
+                    access(ctx, AccessMode::Read, true, false,
+                           /*oob=*/true)};
+  if (!c) {
+    Param params[] = {{"dst", window(shape, element, shared),
+                       access(ctx, AccessMode::Write, true)},
+                      srcParam};
+    return buildInstrProc(b, loc, getProcName(), params,
+                          instrAttr(ctx, unit(ctx, UnitKind::Warp),
+                                    InstrTimeline::TmaToSmem, "tma_load_2d",
+                                    BarrierKind::Mbarrier),
+                          [&](ProcBuilder &pb, ValueRange args) {
+                            buildCopy(pb, args[0], args[1], shape, false);
+                          });
+  }
+  // Multicast: every CTA of the group receives the whole window.
+  SmallVector<int64_t> dstShape{c};
+  dstShape.append(shape.begin(), shape.end());
+  Param params[] = {{"dst", window(dstShape, element, shared),
+                     access(ctx, AccessMode::Write, true, false, false,
+                            {unit(ctx, UnitKind::Cta)})},
+                    srcParam};
+  return buildInstrProc(
+      b, loc, getProcName(), params,
+      instrAttr(ctx, unit(ctx, UnitKind::WarpInClusterStrided, c, getStride()),
+                InstrTimeline::TmaToSmem, "tma_load_multicast_2d",
+                BarrierKind::Mbarrier),
+      [&](ProcBuilder &pb, ValueRange args) {
+        OpFoldResult cta = b.getIndexAttr(0);
+        if (c > 1)
+          cta = pb.loop(c, "c");
+        buildCopy(pb, args[0], args[1], shape, false, {cta});
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// mma.sync
+//===----------------------------------------------------------------------===//
+
+int64_t MmaAttr::getK() const { return 32 / elementBytes(getDtype()); }
+
+LogicalResult MmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              MmaPart part, Type dtype, MemoryAttr mem) {
+  switch (part) {
+  case MmaPart::Mma:
+  case MmaPart::LoadA:
+  case MmaPart::LoadB:
+    if (!isMmaOperandType(dtype))
+      return emitError() << "mma.sync operands are tf32, bf16 or f16, got "
+                         << dtype;
+    break;
+  case MmaPart::ZeroC:
+  case MmaPart::StoreC:
+    if (!dtype.isF32())
+      return emitError() << "the mma.sync accumulator is f32, got " << dtype;
+    break;
+  case MmaPart::ConvertC:
+  case MmaPart::StmatrixC:
+    if (!dtype.isBF16() && !dtype.isF16())
+      return emitError() << "mma.sync accumulators convert to bf16 or f16, got "
+                         << dtype;
+    break;
+  }
+  bool memSided = part == MmaPart::LoadA || part == MmaPart::LoadB ||
+                  part == MmaPart::StoreC || part == MmaPart::StmatrixC;
+  if (memSided && !mem.isShared() && mem.getKind() != MemoryKind::Gmem)
+    return emitError() << "mma.sync fragments move from or to smem or gmem, "
+                          "got '"
+                       << stringifyMemoryKind(mem.getKind()) << "'";
+  if ((part == MmaPart::LoadA || part == MmaPart::LoadB ||
+       part == MmaPart::StmatrixC) &&
+      mem.getKind() != MemoryKind::Smem)
+    return emitError() << "ldmatrix and stmatrix access linear smem only";
+  return success();
+}
+
+std::string MmaAttr::getProcName() const {
+  std::string name = "mma." + stringifyMmaPart(getPart()).str() + ".m16n8";
+  if (getPart() == MmaPart::Mma || getPart() == MmaPart::LoadA ||
+      getPart() == MmaPart::LoadB)
+    name += "k" + std::to_string(32 / elementBytes(getDtype()));
+  name += "." + typeName(getDtype());
+  if (getPart() == MmaPart::StoreC)
+    name += "." + memoryName(getMem());
+  return name;
+}
+
+Operation *MmaAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  Type dtype = getDtype(), element = arrayElementType(dtype);
+  Type f32 = b.getF32Type();
+  int64_t k = 32 / elementBytes(dtype);
+  CollUnitAttr warp = unit(ctx, UnitKind::Warp);
+  auto instr = [&](StringRef lowering) {
+    return instrAttr(ctx, warp, InstrTimeline::CudaInOrder, lowering);
+  };
+  AccessAttr r = access(ctx, AccessMode::Read),
+             w = access(ctx, AccessMode::Write);
+  WindowType acc = window({16, 8}, f32, MemoryKind::MmaC);
+  switch (getPart()) {
+  case MmaPart::Mma: {
+    Param params[] = {{"d", acc, access(ctx, AccessMode::ReadWrite)},
+                      {"a", window({16, k}, element, MemoryKind::MmaA), r},
+                      {"b", window({8, k}, element, MemoryKind::MmaB), r}};
+    return buildInstrProc(b, loc, getProcName(), params,
+                          instr("mma_" + typeName(dtype)),
+                          [&](ProcBuilder &pb, ValueRange args) {
+                            buildProduct(pb, args[0], args[1], args[2], 16, 8,
+                                         k, dtype, false, false);
+                          });
+  }
+  case MmaPart::ZeroC: {
+    Param params[] = {{"d", acc, w}};
+    return buildInstrProc(b, loc, getProcName(), params, instr("mma_zero_c"),
+                          [&](ProcBuilder &pb, ValueRange args) {
+                            Value zero = pb.floatZero(f32);
+                            pb.write(args[0], pb.loops({16, 8}), zero, false);
+                          });
+  }
+  case MmaPart::LoadA:
+  case MmaPart::LoadB: {
+    bool isA = getPart() == MmaPart::LoadA;
+    int64_t rows = isA ? 16 : 8;
+    Param params[] = {
+        {"dst",
+         window({rows, k}, element, isA ? MemoryKind::MmaA : MemoryKind::MmaB),
+         w},
+        {"src", window({rows, k}, element, getMem()), r}};
+    return buildInstrProc(b, loc, getProcName(), params,
+                          instr(isA ? "mma_load_a" : "mma_load_b"),
+                          [&](ProcBuilder &pb, ValueRange args) {
+                            buildCopy(pb, args[0], args[1], {rows, k}, false);
+                          });
+  }
+  case MmaPart::StoreC: {
+    Param params[] = {{"dst", window({16, 8}, f32, getMem()), w},
+                      {"src", acc, r}};
+    return buildInstrProc(b, loc, getProcName(), params, instr("mma_store_c"),
+                          [&](ProcBuilder &pb, ValueRange args) {
+                            buildCopy(pb, args[0], args[1], {16, 8}, false);
+                          });
+  }
+  case MmaPart::ConvertC: {
+    Param params[] = {{"dst", window({16, 8}, dtype, MemoryKind::MmaC), w},
+                      {"src", acc, r}};
+    return buildInstrProc(b, loc, getProcName(), params, instr("mma_convert_c"),
+                          [&](ProcBuilder &pb, ValueRange args) {
+                            buildCopy(pb, args[0], args[1], {16, 8}, false, {},
+                                      dtype);
+                          });
+  }
+  case MmaPart::StmatrixC: {
+    Param params[] = {{"dst", window({16, 8}, dtype, getMem()), w},
+                      {"src", window({16, 8}, dtype, MemoryKind::MmaC), r}};
+    return buildInstrProc(b, loc, getProcName(), params,
+                          instr("mma_stmatrix_c"),
+                          [&](ProcBuilder &pb, ValueRange args) {
+                            buildCopy(pb, args[0], args[1], {16, 8}, false);
+                          });
+  }
+  }
+  llvm_unreachable("unknown mma part");
+}
+
+//===----------------------------------------------------------------------===//
+// Per-thread and warp instructions
+//===----------------------------------------------------------------------===//
+
+LogicalResult GlobalAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 GlobalAccessKind kind, int64_t width,
+                                 Type dtype) {
+  if (!dtype.isF32())
+    return emitError() << "per-thread global instructions move f32, got "
+                       << dtype;
+  if (kind == GlobalAccessKind::RedAdd && width != 1)
+    return emitError() << "red.global.add adds one element, got width "
+                       << width;
+  if (kind != GlobalAccessKind::RedAdd && width != 4)
+    return emitError() << "vector global loads and stores move 4 elements, "
+                          "got width "
+                       << width;
+  return success();
+}
+
+std::string GlobalAttr::getProcName() const {
+  return "global." + stringifyGlobalAccessKind(getKind()).str() + ".v" +
+         std::to_string(getWidth()) + "." + typeName(getDtype());
+}
+
+Operation *GlobalAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  int64_t width = getWidth();
+  Type t = getDtype();
+  InstrAttr instr =
+      instrAttr(ctx, unit(ctx, UnitKind::Thread), InstrTimeline::CudaInOrder,
+                getKind() == GlobalAccessKind::Load    ? "ld_global_v4"
+                : getKind() == GlobalAccessKind::Store ? "st_global_v4"
+                                                       : "red_global_add");
+  WindowType regs = window({width}, t, MemoryKind::Regs);
+  WindowType global = window({width}, t, MemoryKind::Gmem);
+  if (getKind() == GlobalAccessKind::RedAdd) {
+    Param params[] = {
+        {"dst", global, access(ctx, AccessMode::ReadWrite, false, true)},
+        {"src", regs, access(ctx, AccessMode::Read)}};
+    return buildInstrProc(b, loc, getProcName(), params, instr,
+                          [&](ProcBuilder &pb, ValueRange args) {
+                            OpFoldResult zero = b.getIndexAttr(0);
+                            Value v = pb.read(args[1], {zero});
+                            pb.write(args[0], {zero}, v, /*reduce=*/true);
+                          });
+  }
+  bool load = getKind() == GlobalAccessKind::Load;
+  Param params[] = {
+      {"dst", load ? regs : global, access(ctx, AccessMode::Write)},
+      {"src", load ? global : regs, access(ctx, AccessMode::Read)}};
+  return buildInstrProc(b, loc, getProcName(), params, instr,
+                        [&](ProcBuilder &pb, ValueRange args) {
+                          buildCopy(pb, args[0], args[1], {width}, false);
+                        });
+}
+
+LogicalResult
+ShflXorSumAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       int64_t laneMask, Type dtype) {
+  if (laneMask != 1 && laneMask != 2 && laneMask != 4 && laneMask != 8 &&
+      laneMask != 16)
+    return emitError() << "the butterfly lane mask is 1, 2, 4, 8 or 16, got "
+                       << laneMask;
+  if (!dtype.isF32())
+    return emitError() << "the butterfly sum adds f32, got " << dtype;
+  return success();
+}
+
+std::string ShflXorSumAttr::getProcName() const {
+  return "shfl_xor_sum." + std::to_string(getLaneMask()) + "." +
+         typeName(getDtype());
+}
+
+Operation *ShflXorSumAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  int64_t mask = getLaneMask();
+  CollUnitAttr thread = unit(ctx, UnitKind::Thread);
+  CollUnitAttr pair = mask == 1
+                          ? unit(ctx, UnitKind::Thread, 2)
+                          : unit(ctx, UnitKind::ThreadsStrided, 2, 1, mask);
+  WindowType t = window({2}, getDtype(), MemoryKind::Regs);
+  Param params[] = {
+      {"dst", t, access(ctx, AccessMode::Write, false, false, false, {thread})},
+      {"src", t, access(ctx, AccessMode::Read, false, false, false, {thread})}};
+  return buildInstrProc(b, loc, getProcName(), params,
+                        instrAttr(ctx, pair, InstrTimeline::CudaInOrder,
+                                  "shfl_xor_sum_" + std::to_string(mask)),
+                        [&](ProcBuilder &pb, ValueRange args) {
+                          Value lane = pb.loop(2, "c");
+                          Value x = pb.read(args[1], {b.getIndexAttr(0)});
+                          Value y = pb.read(args[1], {b.getIndexAttr(1)});
+                          pb.write(args[0], {lane}, pb.add(x, y), false);
+                        });
+}
+
+LogicalResult Memset0Attr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t rank, Type dtype) {
+  if (rank < 1 || rank > 5)
+    return emitError() << "memset0 zeroes a tensor of rank 1 to 5, got "
+                       << rank;
+  if (!dtype.isIntOrFloat())
+    return emitError() << "memset0 zeroes integer or floating-point tensors";
+  return success();
+}
+
+std::string Memset0Attr::getProcName() const {
+  return "memset0." + std::to_string(getRank()) + "d." + typeName(getDtype());
+}
+
+Operation *Memset0Attr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  static const char *sizeNames[] = {"R", "S", "T", "U", "V"};
+  SmallVector<Param> params;
+  SmallVector<Attribute> dims;
+  for (int64_t d = 0; d < getRank(); ++d) {
+    params.push_back({sizeNames[d], IndexType::get(ctx), nullptr});
+    dims.push_back(StringAttr::get(ctx, sizeNames[d]));
+  }
+  params.push_back({"dst",
+                    TensorType::get(ctx, dims, getDtype(),
+                                    MemoryAttr::get(ctx, MemoryKind::Gmem)),
+                    access(ctx, AccessMode::Write)});
+  return buildInstrProc(
+      b, loc, getProcName(), params,
+      instrAttr(ctx, unit(ctx, UnitKind::Thread), InstrTimeline::CpuCudaStream,
+                "cuda_memset0"),
+      [&](ProcBuilder &pb, ValueRange args) {
+        Type t = getDtype();
+        Value zero = isa<FloatType>(t)
+                         ? pb.floatZero(t)
+                         : arith::ConstantOp::create(b, pb.loc, t,
+                                                     b.getIntegerAttr(t, 0))
+                               .getResult();
+        static const char *names[] = {"i", "j", "k", "l", "h"};
+        SmallVector<OpFoldResult> ivs;
+        for (int64_t d = 0; d < getRank(); ++d) {
+          auto seq = LoopModeAttr::get(ctx, LoopModeKind::Seq, {});
+          auto loop = ForOp::create(b, pb.loc, b.getIndexAttr(0),
+                                    OpFoldResult(args[d]), seq, names[d]);
+          b.setInsertionPointToStart(&loop.getBodyBlock());
+          ivs.push_back(loop.getInductionVar());
+        }
+        pb.write(args[getRank()], ivs, zero, false);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// Materialized procs
+//===----------------------------------------------------------------------===//
+
+Operation *ExoDialect::getFamilyProc(Attribute family) {
+  auto instance = cast<InstrFamilyAttr>(family);
+  std::lock_guard<std::mutex> lock(familyProcs.mutex);
+  Operation *&proc = familyProcs.procs[family];
+  if (proc)
+    return proc;
+  Location loc = UnknownLoc::get(getContext());
+  if (!familyProcs.module)
+    familyProcs.module = ModuleOp::create(loc);
+  OpBuilder b(getContext());
+  b.setInsertionPointToEnd(familyProcs.module->getBody());
+  proc = instance.buildProc(b, loc);
+  return proc;
+}
+
+ProcOp exo::getInstructionProc(InstrFamilyAttr family) {
+  auto *dialect = family.getContext()->getLoadedDialect<ExoDialect>();
+  return cast<ProcOp>(dialect->getFamilyProc(family));
+}
+
+ProcOp exo::lookupCallee(CallOp call) {
+  if (InstrFamilyAttr family = call.getFamilyAttr())
+    return getInstructionProc(family);
+  return SymbolTable::lookupNearestSymbolFrom<ProcOp>(call,
+                                                      call.getCalleeAttr());
+}
+
+ProcOp exo::resolveCallee(Operation *at, Attribute callee) {
+  if (auto family = dyn_cast_or_null<InstrFamilyAttr>(callee))
+    return getInstructionProc(family);
+  auto symbol = dyn_cast_or_null<FlatSymbolRefAttr>(callee);
+  if (!symbol)
+    return {};
+  return SymbolTable::lookupNearestSymbolFrom<ProcOp>(at, symbol);
+}
+
+std::string exo::describeCallee(Attribute callee) {
+  if (auto symbol = dyn_cast_or_null<FlatSymbolRefAttr>(callee))
+    return "@" + symbol.getValue().str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << callee;
+  return s;
+}
+
+LogicalResult exo::materializeInstructions(ModuleOp module) {
+  SymbolTable symbols(module);
+  SmallVector<InstrFamilyAttr> families;
+  llvm::SmallDenseSet<Attribute> seen;
+  module.walk([&](CallOp call) {
+    if (InstrFamilyAttr family = call.getFamilyAttr())
+      if (seen.insert(family).second)
+        families.push_back(family);
+  });
+  for (InstrFamilyAttr family : families) {
+    ProcOp proc = getInstructionProc(family);
+    if (Operation *existing = symbols.lookup(proc.getSymName())) {
+      auto existingProc = dyn_cast<ProcOp>(existing);
+      if (existingProc &&
+          existingProc->getAttr(ExoDialect::getFamilyAttrName()) == family)
+        continue;
+      return existing->emitOpError()
+             << "'" << proc.getSymName() << "' is the name of instruction "
+             << family << "; rename this symbol";
+    }
+    auto copy = cast<ProcOp>(proc->clone());
+    copy->setAttr(ExoDialect::getFamilyAttrName(), family);
+    symbols.insert(copy);
+  }
+  return success();
+}

@@ -1,0 +1,200 @@
+// RUN: exo-gpu-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
+
+// Errors of the instruction family verifiers (InstrFamilies.cpp): every
+// parameter combination a family refuses. Each instance sits alone in the
+// dictionary of an unregistered op.
+
+//===----------------------------------------------------------------------===//
+// #exo.wgmma, #exo.wgmma_zero, #exo.wgmma_store, #exo.wgmma_load_a
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{wgmma's n must be a multiple of 8 from 8 to 256, got 100}}
+"test.op"() {f = #exo.wgmma<n = 100, dtype = tf32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{wgmma's n must be a multiple of 8 from 8 to 256, got 264}}
+"test.op"() {f = #exo.wgmma_zero<n = 264>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{wgmma operands are tf32, bf16 or f16, got 'f32'}}
+"test.op"() {f = #exo.wgmma<n = 128, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{wgmma's B operand is in shared memory; only A may be in registers}}
+"test.op"() {f = #exo.wgmma<n = 128, dtype = bf16, a = regs, b = regs>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{wgmma_store writes to shared or global memory, got 'regs'}}
+"test.op"() {f = #exo.wgmma_store<n = 128, dst = regs>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{wgmma_store stores f32, or bf16 (converted), got 'f16'}}
+"test.op"() {f = #exo.wgmma_store<n = 128, dst = smem, dtype = f16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the bf16 accumulator store (stmatrix) writes to smem only}}
+"test.op"() {f = #exo.wgmma_store<n = 128, dst = gmem, dtype = bf16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the reducing accumulator store adds f32 into gmem only}}
+"test.op"() {f = #exo.wgmma_store<n = 128, dst = smem, reduce = true>} : () -> ()
+
+// -----
+
+// expected-error @+2 {{expected 'true' or 'false', got 'yes'}}
+// expected-error @+1 {{failed to parse Exo_WgmmaStoreAttr parameter 'reduce'}}
+"test.op"() {f = #exo.wgmma_store<n = 128, dst = gmem, reduce = yes>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{wgmma operands are tf32, bf16 or f16, got 'i8'}}
+"test.op"() {f = #exo.wgmma_load_a<dtype = i8>} : () -> ()
+
+//===----------------------------------------------------------------------===//
+// #exo.tma
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{a TMA copy moves a box of rank 1 to 5, got rank 6}}
+"test.op"() {f = #exo.tma<kind = load, shape = [1, 1, 1, 1, 1, 4], dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{TMA box extents must be positive}}
+"test.op"() {f = #exo.tma<kind = load, shape = [0, 32], dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{TMA moves integer or floating-point elements, got 'tf32'}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 32], dtype = tf32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{TMA swizzle is 0, 32, 64 or 128 bytes, got 16}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 4], dtype = f32, swizzle = 16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{multicast is a CTA count (0: none), got -2}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 32], dtype = f32, multicast = -2>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{only TMA loads multicast}}
+"test.op"() {f = #exo.tma<kind = store, shape = [64, 32], dtype = f32, multicast = 2>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the multicast stride must be positive, got 0}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 32], dtype = f32, multicast = 2, stride = 0>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{a stride applies to multicast loads only}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 32], dtype = f32, stride = 2>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the 100 rows of the window do not split over 3 issuing CTAs}}
+"test.op"() {f = #exo.tma<kind = load, shape = [100, 32], dtype = f32, multicast = 3>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the box has one extent per dimension of the global tensor: at least the window's rank (2) and at most 5}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 32], dtype = f32, box = [32]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the tensor map's box extents must be positive}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 32], dtype = f32, box = [64, 0]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{a TMA box extent is at most 256 elements}}
+"test.op"() {f = #exo.tma<kind = store, shape = [512, 4], dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the box's inner extent (256 bytes) exceeds the 128-byte swizzle span}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 64], dtype = f32, swizzle = 128>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the box's inner extent (12 bytes) is not a multiple of 16 bytes}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 3], dtype = f32>} : () -> ()
+
+//===----------------------------------------------------------------------===//
+// #exo.mma
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{mma.sync operands are tf32, bf16 or f16, got 'f32'}}
+"test.op"() {f = #exo.mma<part = mma, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the mma.sync accumulator is f32, got 'bf16'}}
+"test.op"() {f = #exo.mma<part = store_c, dtype = bf16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{mma.sync accumulators convert to bf16 or f16, got 'f32'}}
+"test.op"() {f = #exo.mma<part = convert_c, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{mma.sync fragments move from or to smem or gmem, got 'regs'}}
+"test.op"() {f = #exo.mma<part = store_c, dtype = f32, mem = regs>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{ldmatrix and stmatrix access linear smem only}}
+"test.op"() {f = #exo.mma<part = load_a, dtype = bf16, mem = gmem>} : () -> ()
+
+//===----------------------------------------------------------------------===//
+// #exo.global, #exo.shfl_xor_sum, #exo.memset0
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{per-thread global instructions move f32, got 'bf16'}}
+"test.op"() {f = #exo.global<kind = load, width = 4, dtype = bf16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{red.global.add adds one element, got width 4}}
+"test.op"() {f = #exo.global<kind = red_add, width = 4, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{vector global loads and stores move 4 elements, got width 2}}
+"test.op"() {f = #exo.global<kind = store, width = 2, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the butterfly lane mask is 1, 2, 4, 8 or 16, got 3}}
+"test.op"() {f = #exo.shfl_xor_sum<lane_mask = 3, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the butterfly sum adds f32, got 'f16'}}
+"test.op"() {f = #exo.shfl_xor_sum<lane_mask = 4, dtype = f16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{memset0 zeroes a tensor of rank 1 to 5, got 0}}
+"test.op"() {f = #exo.memset0<rank = 0, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{memset0 zeroes integer or floating-point tensors}}
+"test.op"() {f = #exo.memset0<rank = 1, dtype = index>} : () -> ()
