@@ -16,8 +16,7 @@
 // inputs), passes the collective analysis and the sync checker, lowers to
 // PTX that ptxas accepts, and has the structure of the hand-written kernel.
 
-// Instructions (their bodies are their semantics), as in
-// wgmma_gemm_1cta_gmem_store.mlir.
+// The types the kernel uses.
 !Amap = !exo.window<[M, K], f32, tma_map<128, [64, 32]>>
 !Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
 !Atile = !exo.window<[64, 32], f32, tma_map<128, [64, 32]>>
@@ -33,10 +32,6 @@
 !D = !exo.window<[64, 128], f32, wgmma_accum>
 !Full = !exo.barrier<mbarrier, [? ring 1]>
 !Cg = !exo.barrier<wgmma_group>
-
-//===----------------------------------------------------------------------===//
-// Instructions used by the kernel (their bodies are their semantics)
-//===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
 // The kernel

@@ -9,7 +9,7 @@
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_bf16.mlir -transform-interpreter
 
-// Instructions (their bodies are their semantics), as in hopper_gemm.mlir.
+// The types the kernel uses.
 !Amap = !exo.window<[M, K], bf16, tma_map<128, [128, 64]>>
 !Bmap = !exo.window<[N, K], bf16, tma_map<128, [128, 64]>>
 !Cmap = !exo.window<[M, N], f32, tma_map<0, [128, 256]>>
@@ -23,10 +23,6 @@
 !D = !exo.window<[64, 256], f32, wgmma_accum>
 !Cwg = !exo.window<[64, 256], f32, smem>
 !Ccta = !exo.window<[128, 256], f32, smem>
-
-//===----------------------------------------------------------------------===//
-// Instructions used by the kernel (their bodies are their semantics)
-//===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules

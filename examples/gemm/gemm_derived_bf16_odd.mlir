@@ -8,7 +8,7 @@
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_bf16_odd.mlir -transform-interpreter
 
-// Instructions (their bodies are their semantics), as in hopper_gemm.mlir.
+// The types the kernel uses.
 !Amap = !exo.window<[M, K], bf16, tma_map<128, [128, 64]>>
 !Bmap = !exo.window<[N, K], bf16, tma_map<128, [128, 64]>>
 !Cmap = !exo.window<[M, N], f32, tma_map<128, [128, 32]>>
@@ -22,10 +22,6 @@
 !D = !exo.window<[64, 256], f32, wgmma_accum>
 !Cwg = !exo.window<[64, 256], f32, smem_swizzle<128>>
 !Ccta = !exo.window<[128, 256], f32, smem_swizzle<128>>
-
-//===----------------------------------------------------------------------===//
-// Instructions used by the kernel (their bodies are their semantics)
-//===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules

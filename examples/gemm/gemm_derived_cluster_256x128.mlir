@@ -10,7 +10,7 @@
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_cluster_256x128.mlir -transform-interpreter
 
-// Instructions (their bodies are their semantics).
+// The types the kernel uses.
 !Amap = !exo.window<[M, K], f32, tma_map<128, [256, 32]>>
 !Bmap = !exo.window<[N, K], f32, tma_map<128, [64, 32]>>
 !Cmap = !exo.window<[M, N], f32, tma_map<0, [256, 128]>>
@@ -24,10 +24,6 @@
 !D = !exo.window<[64, 128], f32, wgmma_accum>
 !Cwg = !exo.window<[64, 128], f32, smem>
 !Ccta = !exo.window<[256, 128], f32, smem>
-
-//===----------------------------------------------------------------------===//
-// Instructions used by the kernel (their bodies are their semantics)
-//===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules

@@ -23,7 +23,7 @@
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_cluster_odd.mlir -transform-interpreter
 
-// Instructions (their bodies are their semantics), as in hopper_gemm.mlir.
+// The types the kernel uses.
 !Amap = !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
 !Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
 !Cmap = !exo.window<[M, N], f32, tma_map<128, [128, 32]>>
@@ -37,10 +37,6 @@
 !D = !exo.window<[64, 256], f32, wgmma_accum>
 !Cwg = !exo.window<[64, 256], f32, smem_swizzle<128>>
 !Ccta = !exo.window<[128, 256], f32, smem_swizzle<128>>
-
-//===----------------------------------------------------------------------===//
-// Instructions used by the kernel (their bodies are their semantics)
-//===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules

@@ -27,7 +27,7 @@
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_splitk.mlir -transform-interpreter
 
-// Instructions (their bodies are their semantics), as in hopper_gemm_splitk.mlir.
+// The types the kernel uses.
 !Amap = !exo.window<[M, KS, KC], f32, tma_map<128, [128, 1, 32]>>
 !Bmap = !exo.window<[N, KS, KC], f32, tma_map<128, [128, 1, 32]>>
 !Cmap = !exo.window<[M, N], f32, tma_map<0, [128, 256]>>
@@ -41,10 +41,6 @@
 !D = !exo.window<[64, 256], f32, wgmma_accum>
 !Cwg = !exo.window<[64, 256], f32, smem>
 !Ccta = !exo.window<[128, 256], f32, smem>
-
-//===----------------------------------------------------------------------===//
-// Instructions used by the kernel (their bodies are their semantics)
-//===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules

@@ -12,7 +12,7 @@
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_splitk_direct.mlir -transform-interpreter
 
-// Instructions (their bodies are their semantics), as in hopper_gemm_splitk.mlir.
+// The types the kernel uses.
 !Amap = !exo.window<[M, KS, KC], f32, tma_map<128, [128, 1, 32]>>
 !Bmap = !exo.window<[N, KS, KC], f32, tma_map<128, [128, 1, 32]>>
 !Atile = !exo.window<[128, 32], f32, tma_map<128, [128, 1, 32]>>
@@ -23,10 +23,6 @@
 !Bk = !exo.window<[256, 8], f32, smem_swizzle<128>>
 !D = !exo.window<[64, 256], f32, wgmma_accum>
 !Cg = !exo.window<[64, 256], f32, gmem>
-
-//===----------------------------------------------------------------------===//
-// Instructions used by the kernel (their bodies are their semantics)
-//===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
 // The specification, and the copy the script schedules

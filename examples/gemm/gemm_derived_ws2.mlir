@@ -7,8 +7,7 @@
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_ws2.mlir -transform-interpreter
 
-// Instructions (their bodies are their semantics).
-// wgmma_gemm_1cta_gmem_store.mlir.
+// The types the kernel uses.
 !Amap = !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
 !Bmap = !exo.window<[N, K], f32, tma_map<128, [256, 32]>>
 !Atile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
@@ -24,10 +23,6 @@
 !D = !exo.window<[64, 256], f32, wgmma_accum>
 !Full = !exo.barrier<mbarrier, [? ring 1]>
 !Cg = !exo.barrier<wgmma_group>
-
-//===----------------------------------------------------------------------===//
-// Instructions used by the kernel (their bodies are their semantics)
-//===----------------------------------------------------------------------===//
 
 //===----------------------------------------------------------------------===//
 // The kernel

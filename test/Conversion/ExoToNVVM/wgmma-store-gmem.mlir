@@ -24,17 +24,6 @@
 !D = !exo.window<[64, 16], f32, wgmma_accum>
 !Cg = !exo.tensor<[M, N], f32, gmem>
 !Cw = !exo.window<[64, 16], f32, gmem>
-exo.proc @wgmma_store_gmem(%dst: !Cw {exo.access = #exo.access<write>},
-                           %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cw
-    }
-  }
-}
-
 // N and the column offset 16 * t are multiples of 16: quads. The odd lane
 // (lane & 1) sends its pair of block 0 (fields 0, 1 for row h = 0) and keeps
 // that of block 1 (fields 4, 5); the even lane sends block 1's and keeps
@@ -50,7 +39,7 @@ exo.proc @even_rows(%M: index, %N: index, %C: !Cg)
       %n0 = arith.muli %t, %c16 : index
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C[0 :+ 64, %n0 :+ 16] : !Cg -> !Cw
-      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }
@@ -99,7 +88,7 @@ exo.proc @pair_rows(%M: index, %N: index, %C: !Cg)
       %D = exo.alloc : !Dt
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C[0 :+ 64, 0 :+ 16] : !Cg -> !Cw
-      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }
@@ -117,16 +106,6 @@ exo.proc @pair_rows(%M: index, %N: index, %C: !Cg)
 !Dt8 = !exo.tensor<[64, 8], f32, wgmma_accum>
 !D8 = !exo.window<[64, 8], f32, wgmma_accum>
 !Cw8 = !exo.window<[64, 8], f32, gmem>
-exo.proc @wgmma_store_gmem_n8(%dst: !Cw8 {exo.access = #exo.access<write>},
-                              %src: !D8 {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !D8
-      exo.assign %dst[%i, %j] = %v : !Cw8
-    }
-  }
-}
 exo.proc @n8_tile(%M: index, %N: index, %C: !Cg)
     requires affine_set<()[M, N] : (N mod 16 == 0, M - 64 >= 0, N - 16 >= 0)> {
   exo.device_function(blockDim = 128) {
@@ -134,7 +113,7 @@ exo.proc @n8_tile(%M: index, %N: index, %C: !Cg)
       %D = exo.alloc : !Dt8
       %d = exo.window %D[:, :] : !Dt8 -> !D8
       %c = exo.window %C[0 :+ 64, 0 :+ 8] : !Cg -> !Cw8
-      exo.call @wgmma_store_gmem_n8(%c, %d) : (!Cw8, !D8)
+      exo.call #exo.wgmma_store<n = 8, dst = gmem>(%c, %d) : (!Cw8, !D8)
     }
   }
 }
@@ -152,7 +131,7 @@ exo.proc @any_rows(%M: index, %N: index, %C: !Cg)
       %D = exo.alloc : !Dt
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C[0 :+ 64, 0 :+ 16] : !Cg -> !Cw
-      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }
@@ -174,7 +153,7 @@ exo.proc @odd_offset(%M: index, %N: index, %o: index, %C: !Cg)
       %D = exo.alloc : !Dt
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C[0 :+ 64, %o :+ 16] : !Cg -> !Cw
-      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }
@@ -182,20 +161,6 @@ exo.proc @odd_offset(%M: index, %N: index, %o: index, %C: !Cg)
 // CHECK-NOT: vector<2xf32>
 // CHECK: llvm.return
 
-// A window that may reach past the end of C (a partial tile, oob): each
-// run of four is stored only where its row and its first column are inside
-// the tensor (N is a multiple of 4, so a run is inside or outside as a
-// whole). Every lane runs the exchange; only the stores are guarded.
-exo.proc @wgmma_store_gmem_oob(%dst: !Cw {exo.access = #exo.access<write, oob>},
-                               %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cw
-    }
-  }
-}
 exo.proc @partial_tile(%M: index, %N: index, %C: !Cg)
     requires affine_set<()[M, N] : (N mod 4 == 0, M - 1 >= 0, N - 4 >= 0)> {
   %c16 = arith.constant 16 : index
@@ -205,7 +170,7 @@ exo.proc @partial_tile(%M: index, %N: index, %C: !Cg)
       %n0 = arith.muli %t, %c16 : index
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window oob %C[0 :+ 64, %n0 :+ 16] : !Cg -> !Cw
-      exo.call @wgmma_store_gmem_oob(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }
@@ -243,7 +208,7 @@ exo.proc @strided(%M: index, %N: index, %C3: !C3)
       %D = exo.alloc : !Dt
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C3[0 :+ 64, 0 :+ 16, 1] : !C3 -> !Cw
-      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }

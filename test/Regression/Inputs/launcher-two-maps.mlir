@@ -31,32 +31,6 @@ exo.proc @copy(%M: index, %N: index, %In: !InD, %Out: !OutD) {
 !SmemS0 = !exo.tensor<[64, 32], f32, smem>
 !TileS0 = !exo.window<[64, 32], f32, smem>
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x32_f32_swizzle0(
-    %dst: !TileS0 {exo.access = #exo.access<write, out_of_order>},
-    %src: !BoxS0 {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !BoxS0
-      exo.assign %dst[%i, %j] = %v : !TileS0
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_64x32_f32_swizzle0(
-    %dst: !BoxS0 {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !TileS0 {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !TileS0
-      exo.assign %dst[%i, %j] = %v : !BoxS0
-    }
-  }
-}
-
 exo.proc @tma_copy_swizzle0(%M: index, %N: index, %In: !In, %Out: !Out, %In_map: !In)
     requires affine_set<()[M, N] : (M mod 64 == 0, N mod 32 == 0,
                                      M - 64 >= 0, N - 32 >= 0)> {
@@ -77,13 +51,13 @@ exo.proc @tma_copy_swizzle0(%M: index, %N: index, %In: !In, %Out: !Out, %In_map:
         %smem = exo.alloc : !SmemS0
         %tile = exo.window %smem[:, :] : !SmemS0 -> !TileS0
         %src = exo.window %in_a[%m0 :+ 64, %n0 :+ 32] : !MapS0 -> !BoxS0
-        exo.call @sm90_tma_load_64x32_f32_swizzle0(%tile, %src) >> %full[0]
+        exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32>(%tile, %src) >> %full[0]
             : (!TileS0, !BoxS0) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
         // The loaded box is visible to the async proxy (the TMA store).
         exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
         %dst = exo.window %Out_map[%m0 :+ 64, %n0 :+ 32] : !MapS0 -> !BoxS0
-        exo.call @sm90_tma_store_64x32_f32_swizzle0(%dst, %tile) : (!BoxS0, !TileS0)
+        exo.call #exo.tma<kind = store, shape = [64, 32], dtype = f32>(%dst, %tile) : (!BoxS0, !TileS0)
         %store_cg = exo.alloc : !StoreCg
         exo.arrive(tma_to_gmem_async) >> %store_cg : !StoreCg
         exo.await(%store_cg, cuda_in_order, 0) : !StoreCg

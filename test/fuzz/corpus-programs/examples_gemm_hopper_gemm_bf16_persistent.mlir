@@ -39,97 +39,6 @@
 // Instructions (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes:
-// one CTA loads a 128 x 64 tile of A into its own shared memory.
-exo.proc @sm90_tma_load_128x64_bf16_swizzle128(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 64 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-// The same with .multicast::cluster: each of the 2 CTAs of the cluster loads
-// 128 of the 256 rows and writes them into the shared memory of both; the
-// body writes the tile into both CTAs' copies (the leading dimension).
-exo.proc @sm90_tma_load_multicast2_256x64_bf16(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 256 seq {
-      exo.for %j = 0 to 64 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n256_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n256k16_bf16(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 16 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xe = arith.extf %x : bf16 to f32
-        %ye = arith.extf %y : bf16 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores 64 columns of a warpgroup's accumulator tile to swizzled shared
-// memory (st.shared of the fragment's registers for those columns).
-exo.proc @sm90_wgmma_store_d_m64n64_f32(
-    %dst: !Cwgq {exo.access = #exo.access<write>},
-    %src: !Dq {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 64 seq {
-      %v = exo.read %src[%i, %j] : !Dq
-      exo.assign %dst[%i, %j] = %v : !Cwgq
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group by one warp: its
-// 16 rows of a quarter, one box of 16 x 32 per swizzle span.
-exo.proc @sm90_tma_store_16x64_f32(
-    %dst: !Cq {exo.access = #exo.access<write, out_of_order>},
-    %src: !Cctaq {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 64 seq {
-      %v = exo.read %src[%i, %j] : !Cctaq
-      exo.assign %dst[%i, %j] = %v : !Cq
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -184,7 +93,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
           exo.for %cm = 0 to 2 cuda_threads<cta> {
             exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
               %d = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !Accs -> !D
-              exo.call @sm90_wgmma_zero_m64n256_f32(%d) : (!D)
+              exo.call #exo.wgmma_zero<n = 256>(%d) : (!D)
             }
           }
         }
@@ -197,13 +106,13 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
             }
             %bs = exo.window %B_smem[0 :+ 2, %g, 0 :+ 256, 0 :+ 64] : !Brings -> !Bslot
             %bt = exo.window %Bmap[%n0 :+ 256, %k0 :+ 64] : !Bmap -> !Btile
-            exo.call @sm90_tma_load_multicast2_256x64_bf16(%bs, %bt) >> %full[:, %g] : (!Bslot, !Btile) >> !Ring
+            exo.call #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2>(%bs, %bt) >> %full[:, %g] : (!Bslot, !Btile) >> !Ring
             exo.for %cm = 0 to 2 cuda_threads<cta> {
               %am = arith.muli %cm, %c128 : index
               %arow = arith.addi %m0, %am : index
               %as = exo.window %A_smem[%cm, %g, 0 :+ 128, 0 :+ 64] : !Arings -> !Aslot
               %at = exo.window %Amap[%arow :+ 128, %k0 :+ 64] : !Amap -> !Atile
-              exo.call @sm90_tma_load_128x64_bf16_swizzle128(%as, %at) >> %full[%cm, %g] : (!Aslot, !Atile) >> !Ring
+              exo.call #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128>(%as, %at) >> %full[%cm, %g] : (!Aslot, !Atile) >> !Ring
               exo.arrive(cuda_temporal) >> %full[:, %g] : !Ring
             }
           }
@@ -218,7 +127,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
                   %kc = arith.muli %kk, %c16 : index
                   %ak = exo.window %A_smem[%cm, %g, %wr :+ 64, %kc :+ 16] : !Arings -> !Ak
                   %bk = exo.window %B_smem[%cm, %g, 0 :+ 256, %kc :+ 16] : !Brings -> !Bk
-                  exo.call @sm90_wgmma_m64n256k16_bf16(%dd, %ak, %bk) : (!D, !Ak, !Bk)
+                  exo.call #exo.wgmma<n = 256, dtype = bf16>(%dd, %ak, %bk) : (!D, !Ak, !Bk)
                 }
                 exo.arrive(wgmma_async) >> %cg[%cm, %wg] : !exo.barrier<wgmma_group, [2, 2]>
                 exo.await(%cg[%cm, %wg], cuda_in_order, 1) : !exo.barrier<wgmma_group, [2, 2]>
@@ -259,7 +168,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
               exo.fence(cuda_in_order, cuda_in_order)
               %cs0 = exo.window %C_smem[%cm, %wgr :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
               %dq0 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 64] : !Accs -> !Dq
-              exo.call @sm90_wgmma_store_d_m64n64_f32(%cs0, %dq0) : (!Cwgq, !Dq)
+              exo.call #exo.wgmma_store<n = 64, dst = smem_swizzle<128>>(%cs0, %dq0) : (!Cwgq, !Dq)
               exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
               exo.for %w = 0 to 4 cuda_threads<warp> {
                 %wr0 = arith.muli %w, %c16 : index
@@ -268,7 +177,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
                 %col0 = arith.addi %n0, %c0 : index
                 %cg0 = exo.window %Cmap[%gr0 :+ 16, %col0 :+ 64] : !Cmap -> !Cq
                 %cb0 = exo.window %C_smem[%cm, %sr0 :+ 16, 0 :+ 64] : !Cbuf -> !Cctaq
-                exo.call @sm90_tma_store_16x64_f32(%cg0, %cb0) : (!Cq, !Cctaq)
+                exo.call #exo.tma<kind = store, shape = [16, 64], dtype = f32, swizzle = 128, box = [16, 32]>(%cg0, %cb0) : (!Cq, !Cctaq)
                 exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm, %wg, %w] : !Stores
               }
               // Quarter 1: columns 64 to 127 of the tile.
@@ -278,7 +187,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
               exo.fence(cuda_in_order, cuda_in_order)
               %cs1 = exo.window %C_smem[%cm, %wgr :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
               %dq1 = exo.window %D[%cm, %wg, 0 :+ 64, 64 :+ 64] : !Accs -> !Dq
-              exo.call @sm90_wgmma_store_d_m64n64_f32(%cs1, %dq1) : (!Cwgq, !Dq)
+              exo.call #exo.wgmma_store<n = 64, dst = smem_swizzle<128>>(%cs1, %dq1) : (!Cwgq, !Dq)
               exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
               exo.for %w = 0 to 4 cuda_threads<warp> {
                 %wr1 = arith.muli %w, %c16 : index
@@ -287,7 +196,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
                 %col1 = arith.addi %n0, %c64 : index
                 %cg1 = exo.window %Cmap[%gr1 :+ 16, %col1 :+ 64] : !Cmap -> !Cq
                 %cb1 = exo.window %C_smem[%cm, %sr1 :+ 16, 0 :+ 64] : !Cbuf -> !Cctaq
-                exo.call @sm90_tma_store_16x64_f32(%cg1, %cb1) : (!Cq, !Cctaq)
+                exo.call #exo.tma<kind = store, shape = [16, 64], dtype = f32, swizzle = 128, box = [16, 32]>(%cg1, %cb1) : (!Cq, !Cctaq)
                 exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm, %wg, %w] : !Stores
               }
               // Quarter 2: columns 128 to 191 of the tile.
@@ -297,7 +206,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
               exo.fence(cuda_in_order, cuda_in_order)
               %cs2 = exo.window %C_smem[%cm, %wgr :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
               %dq2 = exo.window %D[%cm, %wg, 0 :+ 64, 128 :+ 64] : !Accs -> !Dq
-              exo.call @sm90_wgmma_store_d_m64n64_f32(%cs2, %dq2) : (!Cwgq, !Dq)
+              exo.call #exo.wgmma_store<n = 64, dst = smem_swizzle<128>>(%cs2, %dq2) : (!Cwgq, !Dq)
               exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
               exo.for %w = 0 to 4 cuda_threads<warp> {
                 %wr2 = arith.muli %w, %c16 : index
@@ -306,7 +215,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
                 %col2 = arith.addi %n0, %c128 : index
                 %cg2 = exo.window %Cmap[%gr2 :+ 16, %col2 :+ 64] : !Cmap -> !Cq
                 %cb2 = exo.window %C_smem[%cm, %sr2 :+ 16, 0 :+ 64] : !Cbuf -> !Cctaq
-                exo.call @sm90_tma_store_16x64_f32(%cg2, %cb2) : (!Cq, !Cctaq)
+                exo.call #exo.tma<kind = store, shape = [16, 64], dtype = f32, swizzle = 128, box = [16, 32]>(%cg2, %cb2) : (!Cq, !Cctaq)
                 exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm, %wg, %w] : !Stores
               }
               // Quarter 3: columns 192 to 255 of the tile.
@@ -316,7 +225,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
               exo.fence(cuda_in_order, cuda_in_order)
               %cs3 = exo.window %C_smem[%cm, %wgr :+ 64, 0 :+ 64] : !Cbuf -> !Cwgq
               %dq3 = exo.window %D[%cm, %wg, 0 :+ 64, 192 :+ 64] : !Accs -> !Dq
-              exo.call @sm90_wgmma_store_d_m64n64_f32(%cs3, %dq3) : (!Cwgq, !Dq)
+              exo.call #exo.wgmma_store<n = 64, dst = smem_swizzle<128>>(%cs3, %dq3) : (!Cwgq, !Dq)
               exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
               exo.for %w = 0 to 4 cuda_threads<warp> {
                 %wr3 = arith.muli %w, %c16 : index
@@ -325,7 +234,7 @@ exo.proc @gemm_sm90_bf16_persistent(%M: index, %N: index, %K: index,
                 %col3 = arith.addi %n0, %c192 : index
                 %cg3 = exo.window %Cmap[%gr3 :+ 16, %col3 :+ 64] : !Cmap -> !Cq
                 %cb3 = exo.window %C_smem[%cm, %sr3 :+ 16, 0 :+ 64] : !Cbuf -> !Cctaq
-                exo.call @sm90_tma_store_16x64_f32(%cg3, %cb3) : (!Cq, !Cctaq)
+                exo.call #exo.tma<kind = store, shape = [16, 64], dtype = f32, swizzle = 128, box = [16, 32]>(%cg3, %cb3) : (!Cq, !Cctaq)
                 exo.arrive(tma_to_gmem_async) >> %tma_cg[%cm, %wg, %w] : !Stores
               }
             }

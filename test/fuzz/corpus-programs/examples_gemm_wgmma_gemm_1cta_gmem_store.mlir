@@ -60,79 +60,6 @@
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x32_f32_swizzle128(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_128x32_f32_swizzle128(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Btile
-      exo.assign %dst[%i, %j] = %v : !Bslot
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n128_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n128k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores a warpgroup's accumulator tile to global memory (st.global of each
-// thread's fragment).
-exo.proc @sm90_wgmma_store_d_gmem_m64n128_f32(
-    %dst: !Cg64 {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cg64
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -160,7 +87,7 @@ exo.proc @gemm_sm90_tf32_1cta_gmem_store(%M: index, %N: index, %K: index,
         // The accumulator (the warpgroup's registers) starts from zero.
         %D = exo.alloc : !Dt
         %d = exo.window %D[:, :] : !Dt -> !D
-        exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!D)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!D)
         %full = exo.alloc : !Full
         %cg = exo.alloc : !Cg
         %A_smem = exo.alloc : !Asmem
@@ -171,11 +98,11 @@ exo.proc @gemm_sm90_tf32_1cta_gmem_store(%M: index, %N: index, %K: index,
           exo.warps 0 to 1 {
             %a_dst = exo.window %A_smem[:, :] : !Asmem -> !Aslot
             %a_src = exo.window %A_map[%m0 :+ 64, %k0 :+ 32] : !Amap -> !Atile
-            exo.call @sm90_tma_load_64x32_f32_swizzle128(%a_dst, %a_src) >> %full[%k]
+            exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128>(%a_dst, %a_src) >> %full[%k]
                 : (!Aslot, !Atile) >> !Full
             %b_dst = exo.window %B_smem[:, :] : !Bsmem -> !Bslot
             %b_src = exo.window %B_map[%n0 :+ 128, %k0 :+ 32] : !Bmap -> !Btile
-            exo.call @sm90_tma_load_128x32_f32_swizzle128(%b_dst, %b_src) >> %full[%k]
+            exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>(%b_dst, %b_src) >> %full[%k]
                 : (!Bslot, !Btile) >> !Full
             exo.arrive(cuda_temporal) >> %full[%k] : !Full
           }
@@ -185,7 +112,7 @@ exo.proc @gemm_sm90_tf32_1cta_gmem_store(%M: index, %N: index, %K: index,
             %kk0 = arith.muli %kk, %c8 : index
             %a = exo.window %A_smem[:, %kk0 :+ 8] : !Asmem -> !Ak
             %b = exo.window %B_smem[:, %kk0 :+ 8] : !Bsmem -> !Bk
-            exo.call @sm90_wgmma_m64n128k8_tf32(%d, %a, %b) : (!D, !Ak, !Bk)
+            exo.call #exo.wgmma<n = 128, dtype = tf32>(%d, %a, %b) : (!D, !Ak, !Bk)
           }
           exo.arrive(wgmma_async) >> %cg : !Cg
           // The stage is free once this slice's wgmma have retired.
@@ -193,7 +120,7 @@ exo.proc @gemm_sm90_tf32_1cta_gmem_store(%M: index, %N: index, %K: index,
         }
         // Epilogue: every thread stores its part of the tile.
         %c_dst = exo.window %C[%m0 :+ 64, %n0 :+ 128] : !C -> !Cg64
-        exo.call @sm90_wgmma_store_d_gmem_m64n128_f32(%c_dst, %d) : (!Cg64, !D)
+        exo.call #exo.wgmma_store<n = 128, dst = gmem>(%c_dst, %d) : (!Cg64, !D)
       }
     }
   }

@@ -64,91 +64,6 @@
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x8_f32_swizzle32(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
-
-exo.proc @sm90_tma_load_128x8_f32_swizzle32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Btile
-      exo.assign %dst[%i, %j] = %v : !Bslot
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n128_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n128k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores the warpgroup's accumulator tile to SMEM (st.shared per fragment).
-exo.proc @sm90_wgmma_store_d_m64n128_f32(
-    %dst: !Cslot {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cslot
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_64x128_f32(
-    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Cslot {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      %v = exo.read %src[%i, %j] : !Cslot
-      exo.assign %dst[%i, %j] = %v : !Ctile
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -177,7 +92,7 @@ exo.proc @gemm_sm90_tf32_1cta_sw32(%M: index, %N: index, %K: index,
         // The accumulator (the warpgroup's registers) starts from zero.
         %D = exo.alloc : !Dt
         %d = exo.window %D[:, :] : !Dt -> !D
-        exo.call @sm90_wgmma_zero_m64n128_f32(%d) : (!D)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!D)
         %full = exo.alloc : !Full
         %cg = exo.alloc : !Cg
         %A_smem = exo.alloc : !Asmem
@@ -188,11 +103,11 @@ exo.proc @gemm_sm90_tf32_1cta_sw32(%M: index, %N: index, %K: index,
           exo.warps 0 to 1 {
             %a_dst = exo.window %A_smem[:, :] : !Asmem -> !Aslot
             %a_src = exo.window %A_map[%m0 :+ 64, %k0 :+ 8] : !Amap -> !Atile
-            exo.call @sm90_tma_load_64x8_f32_swizzle32(%a_dst, %a_src) >> %full[%k]
+            exo.call #exo.tma<kind = load, shape = [64, 8], dtype = f32, swizzle = 32>(%a_dst, %a_src) >> %full[%k]
                 : (!Aslot, !Atile) >> !Full
             %b_dst = exo.window %B_smem[:, :] : !Bsmem -> !Bslot
             %b_src = exo.window %B_map[%n0 :+ 128, %k0 :+ 8] : !Bmap -> !Btile
-            exo.call @sm90_tma_load_128x8_f32_swizzle32(%b_dst, %b_src) >> %full[%k]
+            exo.call #exo.tma<kind = load, shape = [128, 8], dtype = f32, swizzle = 32>(%b_dst, %b_src) >> %full[%k]
                 : (!Bslot, !Btile) >> !Full
             exo.arrive(cuda_temporal) >> %full[%k] : !Full
           }
@@ -202,7 +117,7 @@ exo.proc @gemm_sm90_tf32_1cta_sw32(%M: index, %N: index, %K: index,
             %kk0 = arith.muli %kk, %c8 : index
             %a = exo.window %A_smem[:, %kk0 :+ 8] : !Asmem -> !Ak
             %b = exo.window %B_smem[:, %kk0 :+ 8] : !Bsmem -> !Bk
-            exo.call @sm90_wgmma_m64n128k8_tf32(%d, %a, %b) : (!D, !Ak, !Bk)
+            exo.call #exo.wgmma<n = 128, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Ak, !Bk)
           }
           exo.arrive(wgmma_async) >> %cg : !Cg
           // The stage is free once this slice's wgmma have retired.
@@ -211,13 +126,13 @@ exo.proc @gemm_sm90_tf32_1cta_sw32(%M: index, %N: index, %K: index,
         // Epilogue: C's tile may reuse the stage's shared memory.
         %C_smem = exo.alloc : !Csmem
         %c_dst = exo.window %C_smem[:, :] : !Csmem -> !Cslot
-        exo.call @sm90_wgmma_store_d_m64n128_f32(%c_dst, %d) : (!Cslot, !D)
+        exo.call #exo.wgmma_store<n = 128, dst = smem>(%c_dst, %d) : (!Cslot, !D)
         // Generic-proxy stores become visible to the TMA store.
         exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
         exo.warps 0 to 1 {
           %dst = exo.window %C_map[%m0 :+ 64, %n0 :+ 128] : !Cmap -> !Ctile
           %src = exo.window %C_smem[:, :] : !Csmem -> !Cslot
-          exo.call @sm90_tma_store_64x128_f32(%dst, %src) : (!Ctile, !Cslot)
+          exo.call #exo.tma<kind = store, shape = [64, 128], dtype = f32>(%dst, %src) : (!Ctile, !Cslot)
           %store_cg = exo.alloc : !StoreCg
           exo.arrive(tma_to_gmem_async) >> %store_cg : !StoreCg
           exo.await(%store_cg, cuda_in_order, 0) : !StoreCg

@@ -9,41 +9,6 @@
 !Part = !exo.tensor<[2, 2, 2], f32, regs>
 !Pair = !exo.window<[2], f32, regs>
 
-// shfl.sync.bfly.b32 with lane mask L, then an add: both threads of the pair
-// (t, t ^ L) get the sum of their values.
-exo.proc @cuda_shfl_xor_sum_4_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @cuda_shfl_xor_sum_2_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @cuda_shfl_xor_sum_1_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
 exo.proc @gemv_warp_coop(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
     requires affine_set<()[M, K] : (M mod 16 == 0, K mod 8 == 0,
                                      M - 16 >= 0, K - 8 >= 0)> {
@@ -87,21 +52,21 @@ exo.proc @gemv_warp_coop(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
           exo.for %k1 = 0 to 2 cuda_threads<2 * threads_strided(1, 4)> {
             %d = exo.window %tmp[:, %k2, %k1] : !Part -> !Pair
             %s = exo.window %part[:, %k2, %k1] : !Part -> !Pair
-            exo.call @cuda_shfl_xor_sum_4_f32(%d, %s) : (!Pair, !Pair)
+            exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d, %s) : (!Pair, !Pair)
           }
         }
         exo.for %k4 = 0 to 2 cuda_threads<4 * thread> {
           exo.for %k1 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
             %d = exo.window %part[%k4, :, %k1] : !Part -> !Pair
             %s = exo.window %tmp[%k4, :, %k1] : !Part -> !Pair
-            exo.call @cuda_shfl_xor_sum_2_f32(%d, %s) : (!Pair, !Pair)
+            exo.call #exo.shfl_xor_sum<lane_mask = 2, dtype = f32>(%d, %s) : (!Pair, !Pair)
           }
         }
         exo.for %k4 = 0 to 2 cuda_threads<4 * thread> {
           exo.for %k2 = 0 to 2 cuda_threads<2 * thread> {
             %d = exo.window %tmp[%k4, %k2, :] : !Part -> !Pair
             %s = exo.window %part[%k4, %k2, :] : !Part -> !Pair
-            exo.call @cuda_shfl_xor_sum_1_f32(%d, %s) : (!Pair, !Pair)
+            exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%d, %s) : (!Pair, !Pair)
             exo.for %k1 = 0 to 2 cuda_threads<thread> {
               %is0 = arith.cmpi eq, %k4, %c0 : index
               %is0b = arith.cmpi eq, %k2, %c0 : index

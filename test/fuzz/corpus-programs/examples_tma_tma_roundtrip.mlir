@@ -48,32 +48,6 @@ exo.proc @copy(%M: index, %N: index, %In: !InD, %Out: !OutD) {
 !SmemS0 = !exo.tensor<[64, 32], f32, smem>
 !TileS0 = !exo.window<[64, 32], f32, smem>
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x32_f32_swizzle0(
-    %dst: !TileS0 {exo.access = #exo.access<write, out_of_order>},
-    %src: !BoxS0 {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !BoxS0
-      exo.assign %dst[%i, %j] = %v : !TileS0
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_64x32_f32_swizzle0(
-    %dst: !BoxS0 {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !TileS0 {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !TileS0
-      exo.assign %dst[%i, %j] = %v : !BoxS0
-    }
-  }
-}
-
 exo.proc @tma_copy_swizzle0(%M: index, %N: index, %In: !In, %Out: !Out)
     requires affine_set<()[M, N] : (M mod 64 == 0, N mod 32 == 0,
                                      M - 64 >= 0, N - 32 >= 0)> {
@@ -93,13 +67,13 @@ exo.proc @tma_copy_swizzle0(%M: index, %N: index, %In: !In, %Out: !Out)
         %smem = exo.alloc : !SmemS0
         %tile = exo.window %smem[:, :] : !SmemS0 -> !TileS0
         %src = exo.window %In_map[%m0 :+ 64, %n0 :+ 32] : !MapS0 -> !BoxS0
-        exo.call @sm90_tma_load_64x32_f32_swizzle0(%tile, %src) >> %full[0]
+        exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32>(%tile, %src) >> %full[0]
             : (!TileS0, !BoxS0) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
         // The loaded box is visible to the async proxy (the TMA store).
         exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
         %dst = exo.window %Out_map[%m0 :+ 64, %n0 :+ 32] : !MapS0 -> !BoxS0
-        exo.call @sm90_tma_store_64x32_f32_swizzle0(%dst, %tile) : (!BoxS0, !TileS0)
+        exo.call #exo.tma<kind = store, shape = [64, 32], dtype = f32>(%dst, %tile) : (!BoxS0, !TileS0)
         %store_cg = exo.alloc : !StoreCg
         exo.arrive(tma_to_gmem_async) >> %store_cg : !StoreCg
         exo.await(%store_cg, cuda_in_order, 0) : !StoreCg
@@ -116,32 +90,6 @@ exo.proc @tma_copy_swizzle0(%M: index, %N: index, %In: !In, %Out: !Out)
 !BoxS32 = !exo.window<[64, 8], f32, tma_map<32, [64, 8]>>
 !SmemS32 = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
 !TileS32 = !exo.window<[64, 8], f32, smem_swizzle<32>>
-
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x8_f32_swizzle32(
-    %dst: !TileS32 {exo.access = #exo.access<write, out_of_order>},
-    %src: !BoxS32 {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !BoxS32
-      exo.assign %dst[%i, %j] = %v : !TileS32
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_64x8_f32_swizzle32(
-    %dst: !BoxS32 {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !TileS32 {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !TileS32
-      exo.assign %dst[%i, %j] = %v : !BoxS32
-    }
-  }
-}
 
 exo.proc @tma_copy_swizzle32(%M: index, %N: index, %In: !In, %Out: !Out)
     requires affine_set<()[M, N] : (M mod 64 == 0, N mod 8 == 0,
@@ -162,13 +110,13 @@ exo.proc @tma_copy_swizzle32(%M: index, %N: index, %In: !In, %Out: !Out)
         %smem = exo.alloc : !SmemS32
         %tile = exo.window %smem[:, :] : !SmemS32 -> !TileS32
         %src = exo.window %In_map[%m0 :+ 64, %n0 :+ 8] : !MapS32 -> !BoxS32
-        exo.call @sm90_tma_load_64x8_f32_swizzle32(%tile, %src) >> %full[0]
+        exo.call #exo.tma<kind = load, shape = [64, 8], dtype = f32, swizzle = 32>(%tile, %src) >> %full[0]
             : (!TileS32, !BoxS32) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
         // The loaded box is visible to the async proxy (the TMA store).
         exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
         %dst = exo.window %Out_map[%m0 :+ 64, %n0 :+ 8] : !MapS32 -> !BoxS32
-        exo.call @sm90_tma_store_64x8_f32_swizzle32(%dst, %tile) : (!BoxS32, !TileS32)
+        exo.call #exo.tma<kind = store, shape = [64, 8], dtype = f32, swizzle = 32>(%dst, %tile) : (!BoxS32, !TileS32)
         %store_cg = exo.alloc : !StoreCg
         exo.arrive(tma_to_gmem_async) >> %store_cg : !StoreCg
         exo.await(%store_cg, cuda_in_order, 0) : !StoreCg
@@ -185,32 +133,6 @@ exo.proc @tma_copy_swizzle32(%M: index, %N: index, %In: !In, %Out: !Out)
 !BoxS64 = !exo.window<[64, 16], f32, tma_map<64, [64, 16]>>
 !SmemS64 = !exo.tensor<[64, 16], f32, smem_swizzle<64>>
 !TileS64 = !exo.window<[64, 16], f32, smem_swizzle<64>>
-
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x16_f32_swizzle64(
-    %dst: !TileS64 {exo.access = #exo.access<write, out_of_order>},
-    %src: !BoxS64 {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !BoxS64
-      exo.assign %dst[%i, %j] = %v : !TileS64
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_64x16_f32_swizzle64(
-    %dst: !BoxS64 {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !TileS64 {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !TileS64
-      exo.assign %dst[%i, %j] = %v : !BoxS64
-    }
-  }
-}
 
 exo.proc @tma_copy_swizzle64(%M: index, %N: index, %In: !In, %Out: !Out)
     requires affine_set<()[M, N] : (M mod 64 == 0, N mod 16 == 0,
@@ -231,13 +153,13 @@ exo.proc @tma_copy_swizzle64(%M: index, %N: index, %In: !In, %Out: !Out)
         %smem = exo.alloc : !SmemS64
         %tile = exo.window %smem[:, :] : !SmemS64 -> !TileS64
         %src = exo.window %In_map[%m0 :+ 64, %n0 :+ 16] : !MapS64 -> !BoxS64
-        exo.call @sm90_tma_load_64x16_f32_swizzle64(%tile, %src) >> %full[0]
+        exo.call #exo.tma<kind = load, shape = [64, 16], dtype = f32, swizzle = 64>(%tile, %src) >> %full[0]
             : (!TileS64, !BoxS64) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
         // The loaded box is visible to the async proxy (the TMA store).
         exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
         %dst = exo.window %Out_map[%m0 :+ 64, %n0 :+ 16] : !MapS64 -> !BoxS64
-        exo.call @sm90_tma_store_64x16_f32_swizzle64(%dst, %tile) : (!BoxS64, !TileS64)
+        exo.call #exo.tma<kind = store, shape = [64, 16], dtype = f32, swizzle = 64>(%dst, %tile) : (!BoxS64, !TileS64)
         %store_cg = exo.alloc : !StoreCg
         exo.arrive(tma_to_gmem_async) >> %store_cg : !StoreCg
         exo.await(%store_cg, cuda_in_order, 0) : !StoreCg
@@ -254,32 +176,6 @@ exo.proc @tma_copy_swizzle64(%M: index, %N: index, %In: !In, %Out: !Out)
 !BoxS128 = !exo.window<[64, 32], f32, tma_map<128, [64, 32]>>
 !SmemS128 = !exo.tensor<[64, 32], f32, smem_swizzle<128>>
 !TileS128 = !exo.window<[64, 32], f32, smem_swizzle<128>>
-
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-exo.proc @sm90_tma_load_64x32_f32_swizzle128(
-    %dst: !TileS128 {exo.access = #exo.access<write, out_of_order>},
-    %src: !BoxS128 {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !BoxS128
-      exo.assign %dst[%i, %j] = %v : !TileS128
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_64x32_f32_swizzle128(
-    %dst: !BoxS128 {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !TileS128 {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !TileS128
-      exo.assign %dst[%i, %j] = %v : !BoxS128
-    }
-  }
-}
 
 exo.proc @tma_copy_swizzle128(%M: index, %N: index, %In: !In, %Out: !Out)
     requires affine_set<()[M, N] : (M mod 64 == 0, N mod 32 == 0,
@@ -300,13 +196,13 @@ exo.proc @tma_copy_swizzle128(%M: index, %N: index, %In: !In, %Out: !Out)
         %smem = exo.alloc : !SmemS128
         %tile = exo.window %smem[:, :] : !SmemS128 -> !TileS128
         %src = exo.window %In_map[%m0 :+ 64, %n0 :+ 32] : !MapS128 -> !BoxS128
-        exo.call @sm90_tma_load_64x32_f32_swizzle128(%tile, %src) >> %full[0]
+        exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128>(%tile, %src) >> %full[0]
             : (!TileS128, !BoxS128) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
         // The loaded box is visible to the async proxy (the TMA store).
         exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
         %dst = exo.window %Out_map[%m0 :+ 64, %n0 :+ 32] : !MapS128 -> !BoxS128
-        exo.call @sm90_tma_store_64x32_f32_swizzle128(%dst, %tile) : (!BoxS128, !TileS128)
+        exo.call #exo.tma<kind = store, shape = [64, 32], dtype = f32, swizzle = 128>(%dst, %tile) : (!BoxS128, !TileS128)
         %store_cg = exo.alloc : !StoreCg
         exo.arrive(tma_to_gmem_async) >> %store_cg : !StoreCg
         exo.await(%store_cg, cuda_in_order, 0) : !StoreCg

@@ -16,17 +16,6 @@
 !D = !exo.window<[64, 16], f32, wgmma_accum>
 !Cg = !exo.tensor<[M, N], f32, gmem>
 !Cw = !exo.window<[64, 16], f32, gmem>
-exo.proc @wgmma_store_gmem(%dst: !Cw {exo.access = #exo.access<write>},
-                           %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cw
-    }
-  }
-}
-
 // N is even (a multiple of 16), the column offset 16 * t: pairs.
 exo.proc @even_rows(%M: index, %N: index, %C: !Cg)
     requires affine_set<()[M, N] : (M mod 64 == 0, N mod 16 == 0,
@@ -39,7 +28,7 @@ exo.proc @even_rows(%M: index, %N: index, %C: !Cg)
       %n0 = arith.muli %t, %c16 : index
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C[0 :+ 64, %n0 :+ 16] : !Cg -> !Cw
-      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }
@@ -59,7 +48,7 @@ exo.proc @any_rows(%M: index, %N: index, %C: !Cg)
       %D = exo.alloc : !Dt
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C[0 :+ 64, 0 :+ 16] : !Cg -> !Cw
-      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }
@@ -81,7 +70,7 @@ exo.proc @odd_offset(%M: index, %N: index, %o: index, %C: !Cg)
       %D = exo.alloc : !Dt
       %d = exo.window %D[:, :] : !Dt -> !D
       %c = exo.window %C[0 :+ 64, %o :+ 16] : !Cg -> !Cw
-      exo.call @wgmma_store_gmem(%c, %d) : (!Cw, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
     }
   }
 }

@@ -64,97 +64,6 @@
 // Instructions used by the kernel (their bodies are their semantics)
 //===----------------------------------------------------------------------===//
 
-// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// issued for a multicast group of one CTA (ncta_N = 1): the destination's
-// leading dimension is the CTA dimension of the shared-memory ring.
-exo.proc @sm90_tma_load_multicast1_128x32_f32(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Atile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Atile
-      exo.assign %dst[0, %i, %j] = %v : !Aslot
-    }
-  }
-}
-
-// The same with .multicast::cluster: each of the 2 CTAs loads 128 of the 256
-// rows and writes them into the SMEM of both.
-exo.proc @sm90_tma_load_multicast2_256x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 256 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
-// Sets scale-d = 0 for the next wgmma: the accumulator starts from zero.
-exo.proc @sm90_wgmma_zero_m64n256_f32(
-    %d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-// wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 (A and B in SMEM).
-exo.proc @sm90_wgmma_m64n256k8_tf32(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 256 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %xt = arith.truncf %x toward_zero : f32 to tf32
-        %yt = arith.truncf %y toward_zero : f32 to tf32
-        %xe = arith.extf %xt : tf32 to f32
-        %ye = arith.extf %yt : tf32 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
-
-// Stores a warpgroup's accumulator tile to SMEM (st.shared per fragment).
-exo.proc @sm90_wgmma_store_d_m64n256_f32(
-    %dst: !Cwg {exo.access = #exo.access<write>},
-    %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cwg
-    }
-  }
-}
-
-// cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-exo.proc @sm90_tma_store_128x256_f32(
-    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Ccta {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 256 seq {
-      %v = exo.read %src[%i, %j] : !Ccta
-      exo.assign %dst[%i, %j] = %v : !Ctile
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -193,7 +102,7 @@ exo.proc @gemm_sm90_tf32(%M: index, %N: index, %K: index,
             exo.warps "consumer" {
               exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
                 %d = exo.window %D[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
-                exo.call @sm90_wgmma_zero_m64n256_f32(%d) : (!D)
+                exo.call #exo.wgmma_zero<n = 256>(%d) : (!D)
               }
             }
           }
@@ -223,7 +132,7 @@ exo.proc @gemm_sm90_tf32(%M: index, %N: index, %K: index,
               %m0 = arith.muli %tmc, %c128 : index
               %a_dst = exo.window %A_smem[%cta_m, :, %slot, :, :] : !Aring -> !Aslot
               %a_src = exo.window %A_map[%m0 :+ 128, %k0 :+ 32] : !Amap -> !Atile
-              exo.call @sm90_tma_load_multicast1_128x32_f32(%a_dst, %a_src) >> %raw[%cta_m, :, %k]
+              exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 1>(%a_dst, %a_src) >> %raw[%cta_m, :, %k]
                   : (!Aslot, !Atile) >> !Full
             }
             // B: the 256 x 32 tile is multicast to both CTAs of the column.
@@ -231,7 +140,7 @@ exo.proc @gemm_sm90_tf32(%M: index, %N: index, %K: index,
               %n0 = arith.muli %task_n, %c256 : index
               %b_dst = exo.window %B_smem[:, %cta_n, %slot, :, :] : !Bring -> !Bslot
               %b_src = exo.window %B_map[%n0 :+ 256, %k0 :+ 32] : !Bmap -> !Btile
-              exo.call @sm90_tma_load_multicast2_256x32_f32(%b_dst, %b_src) >> %raw[:, %cta_n, %k]
+              exo.call #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>(%b_dst, %b_src) >> %raw[:, %cta_n, %k]
                   : (!Bslot, !Btile) >> !Full
               exo.for %cta_m = 0 to 2 cuda_threads<cta> {
                 exo.arrive(cuda_temporal) >> %raw[%cta_m, :, %k] >> %raw[:, %cta_n, %k] : !Full
@@ -250,7 +159,7 @@ exo.proc @gemm_sm90_tf32(%M: index, %N: index, %K: index,
                     %kk0 = arith.muli %kk, %c8 : index
                     %a = exo.window %A_smem[%cta_m, %cta_n, %slot, %r0 :+ 64, %kk0 :+ 8] : !Aring -> !Ak
                     %b = exo.window %B_smem[%cta_m, %cta_n, %slot, :, %kk0 :+ 8] : !Bring -> !Bk
-                    exo.call @sm90_wgmma_m64n256k8_tf32(%d, %a, %b) : (!D, !Ak, !Bk)
+                    exo.call #exo.wgmma<n = 256, dtype = tf32>(%d, %a, %b) : (!D, !Ak, !Bk)
                   }
                   exo.arrive(wgmma_async) >> %cg[%cta_m, %cta_n, %wg] : !Cg
                   // Iteration k - 1's wgmma has retired: its slot is free.
@@ -286,7 +195,7 @@ exo.proc @gemm_sm90_tf32(%M: index, %N: index, %K: index,
                 %r0 = arith.muli %wg, %c64 : index
                 %d = exo.window %D[%cta_m, %cta_n, %wg, :, :] : !Dall -> !D
                 %c = exo.window %C_smem[%cta_m, %cta_n, %r0 :+ 64, :] : !Csmem -> !Cwg
-                exo.call @sm90_wgmma_store_d_m64n256_f32(%c, %d) : (!Cwg, !D)
+                exo.call #exo.wgmma_store<n = 256, dst = smem>(%c, %d) : (!Cwg, !D)
               }
             }
             // Generic-proxy stores become visible to the TMA store.
@@ -300,7 +209,7 @@ exo.proc @gemm_sm90_tf32(%M: index, %N: index, %K: index,
               %n0 = arith.muli %task_n, %c256 : index
               %dst = exo.window %C_map[%m0 :+ 128, %n0 :+ 256] : !Cmap -> !Ctile
               %src = exo.window %C_smem[%cta_m, %cta_n, :, :] : !Csmem -> !Ccta
-              exo.call @sm90_tma_store_128x256_f32(%dst, %src) : (!Ctile, !Ccta)
+              exo.call #exo.tma<kind = store, shape = [128, 256], dtype = f32>(%dst, %src) : (!Ctile, !Ccta)
               %tma_cg = exo.alloc : !TmaCg
               exo.arrive(tma_to_gmem_async) >> %tma_cg : !TmaCg
               exo.await(%tma_cg, cuda_in_order, 0) : !TmaCg

@@ -21,28 +21,6 @@ exo.proc @ref(%M: index, %N: index, %In: !InD, %Out: !InD) {
     }
   }
 }
-exo.proc @tma_load(
-    %dst: !Tile {exo.access = #exo.access<write, out_of_order>},
-    %src: !Box {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Box
-      exo.assign %dst[%i, %j] = %v : !Tile
-    }
-  }
-}
-exo.proc @tma_store(
-    %dst: !Box {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Tile {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Tile
-      exo.assign %dst[%i, %j] = %v : !Box
-    }
-  }
-}
 // Each task copies a 128 x 32 block as two 64 x 32 TMA boxes, the loads
 // completing on full[0] and full[1] (trailing barriers set by the script).
 exo.proc @sched(%M: index, %N: index, %In: !In, %Out: !In)
@@ -68,7 +46,7 @@ exo.proc @sched(%M: index, %N: index, %In: !In, %Out: !In)
           %mr = arith.addi %m0, %ms : index
           %slot = exo.window %sb[%s, :, :] : !Smem2 -> !Tile
           %src = exo.window %In_map[%mr :+ 64, %n0 :+ 32] : !Map -> !Box
-          exo.call @tma_load(%slot, %src) >> %full[%s] : (!Tile, !Box) >> !Full
+          exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32>(%slot, %src) >> %full[%s] : (!Tile, !Box) >> !Full
           exo.arrive(cuda_temporal) >> %full[%s] : !Full
         }
         exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
@@ -77,8 +55,8 @@ exo.proc @sched(%M: index, %N: index, %In: !In, %Out: !In)
         %t1 = exo.window %sb[1, :, :] : !Smem2 -> !Tile
         %dst0 = exo.window %Out_map[%m0 :+ 64, %n0 :+ 32] : !Map -> !Box
         %dst1 = exo.window %Out_map[%m1 :+ 64, %n0 :+ 32] : !Map -> !Box
-        exo.call @tma_store(%dst0, %t0) : (!Box, !Tile)
-        exo.call @tma_store(%dst1, %t1) : (!Box, !Tile)
+        exo.call #exo.tma<kind = store, shape = [64, 32], dtype = f32>(%dst0, %t0) : (!Box, !Tile)
+        exo.call #exo.tma<kind = store, shape = [64, 32], dtype = f32>(%dst1, %t1) : (!Box, !Tile)
         %cg = exo.alloc : !StoreCg
         exo.arrive(tma_to_gmem_async) >> %cg : !StoreCg
         exo.await(%cg, cuda_in_order, 0) : !StoreCg

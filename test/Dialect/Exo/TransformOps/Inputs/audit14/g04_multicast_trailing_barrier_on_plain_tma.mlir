@@ -28,29 +28,6 @@ exo.proc @ref(%M: index, %N: index, %In: !InD, %Out: !InD) {
     }
   }
 }
-// A plain (not multicast) TMA load, issued by one warp.
-exo.proc @tma_load(
-    %dst: !Tile {exo.access = #exo.access<write, out_of_order>},
-    %src: !Box {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Box
-      exo.assign %dst[%i, %j] = %v : !Tile
-    }
-  }
-}
-exo.proc @tma_store(
-    %dst: !Box {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Tile {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Tile
-      exo.assign %dst[%i, %j] = %v : !Box
-    }
-  }
-}
 // Cluster of 2 CTAs; CTA c copies rows [(2t + c) * 64, +64) through its own
 // shared-memory tile S[c].
 exo.proc @sched(%M: index, %N: index, %In: !In, %Out: !In)
@@ -75,7 +52,7 @@ exo.proc @sched(%M: index, %N: index, %In: !In, %Out: !In)
           %m = arith.addi %m0, %mc : index
           %t = exo.window %S[%c, :, :] : !Smem -> !Tile
           %src = exo.window %In_map[%m :+ 64, %n0 :+ 32] : !Map -> !Box
-          exo.call @tma_load(%t, %src) : (!Tile, !Box)
+          exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32>(%t, %src) : (!Tile, !Box)
           exo.arrive(cuda_temporal) >> %full[%c] : !Full
         }
         exo.for %c2 = 0 to 2 cuda_threads<cta> {
@@ -87,7 +64,7 @@ exo.proc @sched(%M: index, %N: index, %In: !In, %Out: !In)
           %m = arith.addi %m0, %mc : index
           %t = exo.window %S[%c3, :, :] : !Smem -> !Tile
           %dst = exo.window %Out_map[%m :+ 64, %n0 :+ 32] : !Map -> !Box
-          exo.call @tma_store(%dst, %t) : (!Box, !Tile)
+          exo.call #exo.tma<kind = store, shape = [64, 32], dtype = f32>(%dst, %t) : (!Box, !Tile)
         }
         %cg = exo.alloc : !StoreCg
         exo.for %c4 = 0 to 2 cuda_threads<cta> {
