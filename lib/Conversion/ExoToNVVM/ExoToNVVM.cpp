@@ -165,6 +165,11 @@ LogicalResult KernelLowering::checkHostCode() {
           return call.emitOpError() << "must zero one whole gmem argument of "
                                        "the proc to be lowered (by the "
                                        "launcher, before the launch)";
+        // The checkers read the callee's body; the launcher zeroes memory.
+        if (!call.getFamilyAttr() && failed(verifyHardwareInstruction(callee)))
+          return call.emitOpError()
+                 << "calls @" << callee.getSymName()
+                 << ", whose body is not what the launcher's memset does";
         memsets.push_back(arg.getArgNumber());
         continue;
       }

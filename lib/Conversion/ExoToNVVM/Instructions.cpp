@@ -106,7 +106,16 @@ LogicalResult KernelLowering::lowerCall(CallOp call) {
                << callee.getSymName() << ", whose lowering \"" << kind
                << "\" does not handle elements past the tensor (only TMA "
                   "and the global accumulator store's destination do)";
-  return lowering->emit();
+  if (failed(lowering->emit()))
+    return failure();
+  // The checkers read the callee's body while this emitted the hardware
+  // instruction: a hand-written proc must state exactly what its family does.
+  if (!call.getFamilyAttr() && failed(verifyHardwareInstruction(callee))) {
+    call.emitRemark() << "the call that lowers @" << callee.getSymName()
+                      << " to hardware";
+    return failure();
+  }
+  return success();
 }
 
 LogicalResult KernelLowering::checkBox(CallOp call, const View &v,

@@ -82,7 +82,7 @@ NOT_ATOMIC_REDUCE = '''
 exo.proc @tma_reduce_add_not_atomic(
     %dst: !Ctile {exo.access = #exo.access<read_write, out_of_order, oob>},
     %src: !Ccta {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_reduce_add_2d"> {
+    instr<unit = warp, timeline = tma_to_gmem, lowering = "none"> {
   exo.for %i = 0 to 128 seq {
     exo.for %j = 0 to 256 seq {
       %v = exo.read %src[%i, %j] : !Ccta

@@ -4,7 +4,7 @@
 exo.proc @red_add_not_atomic(
     %dst: !exo.window<[1], f32, gmem> {exo.access = #exo.access<read_write>},
     %src: !exo.window<[1], f32, regs> {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> {
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
   %v = exo.read %src[0] : !exo.window<[1], f32, regs>
   exo.reduce %dst[0] += %v : !exo.window<[1], f32, gmem>
 }

@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -1000,4 +1001,348 @@ LogicalResult exo::materializeInstructions(ModuleOp module) {
     symbols.insert(copy);
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Hand-written procs of hardware instructions
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A silent diagnostic for getChecked: inference tries instances that may
+/// not exist.
+InFlightDiagnostic quiet() { return InFlightDiagnostic(); }
+
+/// The static shape of an array type, or nothing.
+std::optional<SmallVector<int64_t>> staticShape(Type t) {
+  if (!isShapedData(t))
+    return std::nullopt;
+  SmallVector<int64_t> shape;
+  for (Attribute d : getDimsOf(t)) {
+    auto i = dyn_cast<IntegerAttr>(d);
+    if (!i)
+      return std::nullopt;
+    shape.push_back(i.getInt());
+  }
+  return shape;
+}
+
+OperandLayout layoutOf(MemoryAttr mem) {
+  if (mem.getKind() == MemoryKind::WgmmaA)
+    return OperandLayout::Regs;
+  if (mem.getKind() == MemoryKind::Smem)
+    return OperandLayout::Interleave;
+  return mem.getParam() == 64   ? OperandLayout::Sw64
+         : mem.getParam() == 32 ? OperandLayout::Sw32
+                                : OperandLayout::Sw128;
+}
+
+/// The operand type a lowering name's suffix names (tf32, bf16, f16).
+Type operandType(MLIRContext *ctx, StringRef name) {
+  Builder b(ctx);
+  if (name.ends_with("tf32"))
+    return b.getTF32Type();
+  if (name.ends_with("bf16"))
+    return b.getBF16Type();
+  if (name.ends_with("f16"))
+    return b.getF16Type();
+  return {};
+}
+
+/// The instance whose proc has `proc`'s lowering and signature, or null.
+InstrFamilyAttr inferFamily(ProcOp proc) {
+  MLIRContext *ctx = proc.getContext();
+  StringRef lowering = proc.getInstrAttr().getLowering().getValue();
+  SmallVector<Type> arrays;
+  for (Type t : proc.getArgumentTypes())
+    if (isShapedData(t))
+      arrays.push_back(t);
+  auto shapeOf = [&](unsigned i) { return staticShape(arrays[i]); };
+  auto memOf = [&](unsigned i) { return getMemoryOf(arrays[i]); };
+  auto eltOf = [&](unsigned i) { return getElementTypeOf(arrays[i]); };
+  auto sameBox = [](ArrayRef<int64_t> box, ArrayRef<int64_t> shape,
+                    int64_t split) {
+    SmallVector<int64_t> want(shape);
+    want[0] /= std::max<int64_t>(split, 1);
+    return box == ArrayRef<int64_t>(want);
+  };
+  if (lowering.starts_with("tma_") && arrays.size() == 2) {
+    bool load = lowering.starts_with("tma_load");
+    unsigned g = load ? 1 : 0, s = load ? 0 : 1;
+    auto gShape = shapeOf(g), sShape = shapeOf(s);
+    if (!gShape || !sShape || memOf(g).getKind() != MemoryKind::TmaMap)
+      return {};
+    int64_t multicast = 0, stride = 1;
+    if (lowering == "tma_load_multicast_2d") {
+      if (sShape->empty())
+        return {};
+      multicast = (*sShape)[0];
+      CollUnitAttr unit = proc.getInstrAttr().getUnit();
+      if (unit.getKind() != UnitKind::WarpInClusterStrided)
+        return {};
+      stride = unit.getParam0();
+    } else if (lowering != "tma_load_2d" && lowering != "tma_store_2d" &&
+               lowering != "tma_reduce_add_2d") {
+      return {};
+    }
+    ArrayRef<int64_t> box = memOf(g).getBox();
+    SmallVector<int64_t> explicitBox;
+    if (!sameBox(box, *gShape, multicast))
+      explicitBox.assign(box.begin(), box.end());
+    TmaKind kind = load                         ? TmaKind::Load
+                   : lowering == "tma_store_2d" ? TmaKind::Store
+                                                : TmaKind::ReduceAdd;
+    ArrayRef<int64_t> shape(*gShape);
+    if (failed(TmaAttr::verify(quiet, kind, shape, eltOf(g),
+                               memOf(g).getSwizzle(), multicast, stride,
+                               explicitBox)))
+      return {};
+    return TmaAttr::get(ctx, kind, shape, eltOf(g), memOf(g).getSwizzle(),
+                        multicast, stride, explicitBox);
+  }
+  if (lowering.starts_with("wgmma_") && lowering != "wgmma_zero_scale_d" &&
+      lowering != "wgmma_load_a" && !lowering.starts_with("wgmma_store") &&
+      !lowering.starts_with("wgmma_red") && lowering != "wgmma_stmatrix_d" &&
+      arrays.size() == 3) {
+    auto d = shapeOf(0);
+    Type dtype = operandType(ctx, lowering);
+    if (!d || d->size() != 2 || !dtype)
+      return {};
+    return WgmmaAttr::getChecked(quiet, ctx, (*d)[1], dtype, layoutOf(memOf(1)),
+                                 layoutOf(memOf(2)));
+  }
+  if (lowering == "wgmma_zero_scale_d" && arrays.size() == 1) {
+    auto d = shapeOf(0);
+    if (!d || d->size() != 2)
+      return {};
+    return WgmmaZeroAttr::getChecked(quiet, ctx, (*d)[1]);
+  }
+  if ((lowering == "wgmma_store_d_smem" || lowering == "wgmma_store_d_gmem" ||
+       lowering == "wgmma_red_d_gmem" || lowering == "wgmma_stmatrix_d") &&
+      arrays.size() == 2) {
+    auto d = shapeOf(0);
+    if (!d || d->size() != 2)
+      return {};
+    return WgmmaStoreAttr::getChecked(quiet, ctx, (*d)[1], memOf(0), eltOf(0),
+                                      lowering == "wgmma_red_d_gmem");
+  }
+  if (lowering == "wgmma_load_a" && arrays.size() == 2) {
+    Type t = eltOf(0);
+    return WgmmaLoadAAttr::getChecked(
+        quiet, ctx, t.isF32() ? Builder(ctx).getTF32Type() : t);
+  }
+  if (lowering.starts_with("mma_") && !arrays.empty()) {
+    auto toOperand = [&](Type t) {
+      return t.isF32() ? Type(Builder(ctx).getTF32Type()) : t;
+    };
+    MemoryAttr smem = MemoryAttr::get(ctx, MemoryKind::Smem);
+    std::optional<MmaPart> part;
+    Type dtype;
+    MemoryAttr mem = smem;
+    if (lowering == "mma_tf32" || lowering == "mma_bf16" ||
+        lowering == "mma_f16") {
+      part = MmaPart::Mma;
+      dtype = operandType(ctx, lowering);
+    } else if (lowering == "mma_zero_c") {
+      part = MmaPart::ZeroC;
+      dtype = eltOf(0);
+    } else if ((lowering == "mma_load_a" || lowering == "mma_load_b") &&
+               arrays.size() == 2) {
+      part = lowering == "mma_load_a" ? MmaPart::LoadA : MmaPart::LoadB;
+      dtype = toOperand(eltOf(0));
+      mem = memOf(1);
+    } else if (lowering == "mma_store_c" && arrays.size() == 2) {
+      part = MmaPart::StoreC;
+      dtype = eltOf(0);
+      mem = memOf(0);
+    } else if (lowering == "mma_convert_c") {
+      part = MmaPart::ConvertC;
+      dtype = eltOf(0);
+    } else if (lowering == "mma_stmatrix_c" && arrays.size() == 2) {
+      part = MmaPart::StmatrixC;
+      dtype = eltOf(0);
+      mem = memOf(0);
+    }
+    if (!part || !dtype)
+      return {};
+    return MmaAttr::getChecked(quiet, ctx, *part, dtype, mem);
+  }
+  if ((lowering == "ld_global_v4" || lowering == "st_global_v4" ||
+       lowering == "red_global_add") &&
+      arrays.size() == 2) {
+    auto s = shapeOf(0);
+    if (!s || s->size() != 1)
+      return {};
+    GlobalAccessKind kind = lowering == "ld_global_v4" ? GlobalAccessKind::Load
+                            : lowering == "st_global_v4"
+                                ? GlobalAccessKind::Store
+                                : GlobalAccessKind::RedAdd;
+    return GlobalAttr::getChecked(quiet, ctx, kind, (*s)[0], eltOf(0));
+  }
+  if (lowering.consume_front("shfl_xor_sum_") && arrays.size() == 2) {
+    int64_t mask;
+    if (lowering.getAsInteger(10, mask))
+      return {};
+    return ShflXorSumAttr::getChecked(quiet, ctx, mask, eltOf(0));
+  }
+  if (lowering == "cuda_memset0" && arrays.size() == 1) {
+    int64_t rank = getDimsOf(arrays[0]).size();
+    if (failed(Memset0Attr::verify(quiet, rank, eltOf(0))))
+      return {};
+    return Memset0Attr::get(ctx, rank, eltOf(0));
+  }
+  return {};
+}
+
+/// Whether a hand-written parameter type states what the family's does: the
+/// same type, or a tensor where the family takes a window of the same shape,
+/// element and memory (the call then takes a whole tensor only).
+bool sameParamType(Type hand, Type family) {
+  if (hand == family)
+    return true;
+  auto t = dyn_cast<exo::TensorType>(hand);
+  auto w = dyn_cast<WindowType>(family);
+  return t && w && t.getDims() == w.getDims() &&
+         t.getElementType() == w.getElementType() &&
+         t.getMemory() == w.getMemory() && t.getRingDepths().empty();
+}
+
+/// Whether `a` (hand-written) states what `b` (the family's proc) states:
+/// the same signature (up to sameParamType), accesses (a TMA or accumulator
+/// store may leave out `oob`: it then refuses what the instruction would
+/// tolerate), instr<...> (a TMA copy without multicast may be issued by one
+/// thread instead of one lane of a warp: the lowering issues it from that
+/// thread) and body, op by op, up to value and loop names. Otherwise `why`
+/// says what differs and `where` is the first op of `a`'s body that does.
+bool sameInstruction(ProcOp a, ProcOp b, std::string &why, Operation *&where) {
+  where = nullptr;
+  FunctionType fa = a.getFunctionType(), fb = b.getFunctionType();
+  if (fa.getNumInputs() != fb.getNumInputs() ||
+      !llvm::all_of(llvm::zip(fa.getInputs(), fb.getInputs()), [](auto p) {
+        return sameParamType(std::get<0>(p), std::get<1>(p));
+      })) {
+    why = "its signature is not the instruction's";
+    return false;
+  }
+  InstrAttr ia = a.getInstrAttr(), ib = b.getInstrAttr();
+  bool threadIssue = ia.getUnit().getKind() == UnitKind::Thread &&
+                     ia.getUnit().getScale() == 1 &&
+                     ib.getUnit().getKind() == UnitKind::Warp &&
+                     ib.getTimeline() != InstrTimeline::CudaInOrder &&
+                     ib.getLowering().getValue().starts_with("tma_");
+  if (ia != ib && !(threadIssue && ia.getTimeline() == ib.getTimeline() &&
+                    ia.getLowering() == ib.getLowering() &&
+                    ia.getBarrier() == ib.getBarrier())) {
+    why = "its instr<...> is not the instruction's";
+    return false;
+  }
+  for (unsigned i = 0, e = fa.getNumInputs(); i < e; ++i) {
+    AccessAttr x = a.getArgAccess(i), y = b.getArgAccess(i);
+    if (x && y && !x.getOutOfBounds() && y.getOutOfBounds())
+      y = AccessAttr::get(y.getContext(), y.getMode(), y.getOutOfOrder(),
+                          y.getAtomic(), false, y.getDistributed());
+    if (x != y) {
+      why = "the access annotation of '" + a.getArgName(i).str() +
+            "' is not the instruction's";
+      return false;
+    }
+  }
+  SmallVector<Operation *> xs, ys;
+  a.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { xs.push_back(op); });
+  b.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { ys.push_back(op); });
+  DenseMap<Value, Value> map;
+  for (auto [x, y] : llvm::zip(a.getBodyBlock().getArguments(),
+                               b.getBodyBlock().getArguments()))
+    map[x] = y;
+  auto differ = [&](Operation *op) {
+    why = "its body is not the instruction's semantics";
+    where = op;
+    return false;
+  };
+  for (size_t i = 0; i < std::max(xs.size(), ys.size()); ++i) {
+    if (i >= xs.size() || i >= ys.size())
+      return differ(i < xs.size() ? xs[i] : nullptr);
+    Operation *ox = xs[i], *oy = ys[i];
+    if (ox->getName() != oy->getName() ||
+        ox->getNumOperands() != oy->getNumOperands() ||
+        ox->getNumResults() != oy->getNumResults() ||
+        ox->getNumRegions() != oy->getNumRegions() ||
+        ox->getAttrs().size() != oy->getAttrs().size())
+      return differ(ox);
+    for (NamedAttribute attr : ox->getAttrs())
+      if (attr.getName() != "iter_name" &&
+          oy->getAttr(attr.getName()) != attr.getValue())
+        return differ(ox);
+    for (auto [u, v] : llvm::zip(ox->getOperands(), oy->getOperands()))
+      if (map.lookup(u) != v)
+        return differ(ox);
+    for (auto [u, v] : llvm::zip(ox->getResults(), oy->getResults())) {
+      if (u.getType() != v.getType())
+        return differ(ox);
+      map[u] = v;
+    }
+    for (auto [rx, ry] : llvm::zip(ox->getRegions(), oy->getRegions())) {
+      if (rx.getBlocks().size() != ry.getBlocks().size())
+        return differ(ox);
+      for (auto [bx, by] : llvm::zip(rx, ry)) {
+        if (bx.getNumArguments() != by.getNumArguments())
+          return differ(ox);
+        for (auto [u, v] : llvm::zip(bx.getArguments(), by.getArguments()))
+          map[u] = v;
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool exo::isFamilyLowering(StringRef lowering) {
+  static const llvm::StringSet<> names = {
+      "tma_load_2d",        "tma_load_multicast_2d",
+      "tma_store_2d",       "tma_reduce_add_2d",
+      "wgmma_tf32",         "wgmma_bf16",
+      "wgmma_f16",          "wgmma_zero_scale_d",
+      "wgmma_store_d_smem", "wgmma_store_d_gmem",
+      "wgmma_red_d_gmem",   "wgmma_stmatrix_d",
+      "wgmma_load_a",       "mma_tf32",
+      "mma_bf16",           "mma_f16",
+      "mma_zero_c",         "mma_load_a",
+      "mma_load_b",         "mma_store_c",
+      "mma_convert_c",      "mma_stmatrix_c",
+      "ld_global_v4",       "st_global_v4",
+      "red_global_add",     "shfl_xor_sum_1",
+      "shfl_xor_sum_2",     "shfl_xor_sum_4",
+      "shfl_xor_sum_8",     "shfl_xor_sum_16",
+      "cuda_memset0"};
+  return names.contains(lowering);
+}
+
+LogicalResult exo::verifyHardwareInstruction(ProcOp proc) {
+  InstrAttr instr = proc.getInstrAttr();
+  if (!instr || !isFamilyLowering(instr.getLowering().getValue()) ||
+      proc->hasAttr(ExoDialect::getFamilyAttrName()))
+    return success();
+  InstrFamilyAttr family = inferFamily(proc);
+  if (!family)
+    return proc.emitOpError()
+           << "has the hardware lowering \"" << instr.getLowering().getValue()
+           << "\", but no instruction family instance has its signature; "
+              "call the instruction by its family (#exo.<family><...>)";
+  std::string why;
+  Operation *where;
+  if (sameInstruction(proc, getInstructionProc(family), why, where))
+    return success();
+  InFlightDiagnostic diag = proc.emitOpError()
+                            << "has the hardware lowering \""
+                            << instr.getLowering().getValue() << "\" of "
+                            << family << ", but " << why
+                            << "; call the instruction by its family, or give "
+                               "this proc another lowering";
+  if (where)
+    diag.attachNote(where->getLoc())
+        << "the first operation that differs from the instruction's";
+  return diag;
 }

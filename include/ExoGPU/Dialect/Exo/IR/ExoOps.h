@@ -41,6 +41,18 @@ ProcOp resolveCallee(mlir::Operation *at, mlir::Attribute callee);
 /// A callee attribute for diagnostics: `@name` or the family instance.
 std::string describeCallee(mlir::Attribute callee);
 
+/// Whether `lowering` is the lowering of an instruction family's procs (the
+/// lowering emits that hardware instruction).
+bool isFamilyLowering(llvm::StringRef lowering);
+
+/// A hand-written instruction proc whose lowering is a family's must state
+/// exactly what one instance of that family states (signature, accesses,
+/// instr<...>, body up to names): the checkers read the proc and the
+/// lowering emits the instruction, so the two must agree. Procs
+/// materialized from a family (marked exo.family) and other lowerings pass.
+/// The GPU lowering requires it of every hand-written proc it emits.
+mlir::LogicalResult verifyHardwareInstruction(ProcOp proc);
+
 /// Copies the instruction proc of every family instance that `module` calls
 /// into `module` (marked with its instance), so that code that needs
 /// symbols (the CPU lowering, a reader) finds them. Fails, with a

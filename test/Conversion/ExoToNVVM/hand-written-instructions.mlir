@@ -1,0 +1,113 @@
+// RUN: exo-gpu-opt %s -split-input-file -exo-lower-to-nvvm -verify-diagnostics | FileCheck %s
+
+// A hand-written proc that names an instruction family's lowering is lowered
+// to that hardware instruction only if it states exactly what the family
+// does: the checkers read its body, the GPU runs the instruction.
+
+// Lowered: the hand-written accumulator store equals
+// #exo.wgmma_store<n = 16, dst = smem> (a tensor parameter stands for the
+// family's window).
+// CHECK-LABEL: llvm.func @store_ok
+// CHECK: llvm.store {{.*}} : vector<2xf32>, !llvm.ptr<3>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 16], f32, smem>
+exo.proc @wgmma_store(%dst: !Cs {exo.access = #exo.access<write>},
+                      %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cs
+    }
+  }
+}
+exo.proc @store_ok(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 16], f32, wgmma_accum>
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 16], f32, wgmma_accum> -> !D
+      exo.call @wgmma_store(%C, %d) : (!Cs, !D)
+    }
+  }
+}
+
+// -----
+
+// Refused: the body stores the negated accumulator, which the checkers and
+// the CPU reference would take for the instruction's meaning.
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 16], f32, smem>
+// expected-error @below {{'exo.proc' op has the hardware lowering "wgmma_store_d_smem" of #exo.wgmma_store<n = 16, dst = smem>, but its body is not the instruction's semantics; call the instruction by its family, or give this proc another lowering}}
+exo.proc @wgmma_store(%dst: !Cs {exo.access = #exo.access<write>},
+                      %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !D
+      // expected-note @below {{the first operation that differs from the instruction's}}
+      %w = arith.negf %v : f32
+      exo.assign %dst[%i, %j] = %w : !Cs
+    }
+  }
+}
+exo.proc @store_adds(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 16], f32, wgmma_accum>
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 16], f32, wgmma_accum> -> !D
+      // expected-remark @below {{the call that lowers @wgmma_store to hardware}}
+      exo.call @wgmma_store(%C, %d) : (!Cs, !D)
+    }
+  }
+}
+
+// -----
+
+// Refused: the access annotation differs (the family reads src in order).
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 16], f32, smem>
+// expected-error @below {{the access annotation of 'src' is not the instruction's}}
+exo.proc @wgmma_store(%dst: !Cs {exo.access = #exo.access<write>},
+                      %src: !D {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.assign %dst[%i, %j] = %v : !Cs
+    }
+  }
+}
+exo.proc @store_async(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 16], f32, wgmma_accum>
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 16], f32, wgmma_accum> -> !D
+      // expected-remark @below {{the call that lowers @wgmma_store to hardware}}
+      exo.call @wgmma_store(%C, %d) : (!Cs, !D)
+    }
+  }
+}
+
+// -----
+
+// Refused: instr<...> differs (a memset of an i32 tensor declared on the
+// device timeline instead of the host's stream).
+// expected-error @below {{has the hardware lowering "cuda_memset0" of #exo.memset0<rank = 1, dtype = i32>, but its instr<...> is not the instruction's}}
+exo.proc @memset(%R: index, %dst: !exo.tensor<[R], i32, gmem> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "cuda_memset0"> {
+  %z = arith.constant 0 : i32
+  exo.for %i = 0 to %R seq {
+    exo.assign %dst[%i] = %z : !exo.tensor<[R], i32, gmem>
+  }
+}
+exo.proc @zero_then_launch(%N: index, %Y: !exo.tensor<[N], i32, gmem>) {
+  // expected-error @below {{calls @memset, whose body is not what the launcher's memset does}}
+  exo.call @memset(%N, %Y) : (index, !exo.tensor<[N], i32, gmem>)
+  exo.device_function(blockDim = 32) {
+    exo.for %t = 0 to %N cuda_tasks {
+    }
+  }
+}
