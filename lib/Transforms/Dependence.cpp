@@ -535,8 +535,9 @@ bool callAccesses(CallOp call, SmallVectorImpl<Access> &out) {
         t = w.getSource();
       if (t != param)
         return;
-      bodyReads |= isa<ReadOp, ReduceOp>(op);
-      bodyWrites |= isa<AssignOp, ReduceOp>(op);
+      auto access = cast<ElementAccessOpInterface>(op);
+      bodyReads |= access.readsElement();
+      bodyWrites |= access.writesElement();
     });
     // A parameter passed on to another call counts as read and written.
     bool passedOn = false;
@@ -1600,10 +1601,8 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
   WalkResult walk = guard.getThenRegion().walk([&](Operation *op) {
     if (isa<ForOp, IfOp>(op))
       return WalkResult::advance();
-    if (isa<ReadOp, AssignOp, ReduceOp>(op)) {
-      Value t;
-      SmallVector<OpFoldResult> idx;
-      getAccess(op, t, idx);
+    if (auto access = dyn_cast<ElementAccessOpInterface>(op)) {
+      Value t = access.getTensor();
       auto arg = dyn_cast<BlockArgument>(t);
       MemoryAttr mem = getMemoryOf(t.getType());
       if (!arg || !isa<ProcOp>(arg.getOwner()->getParentOp()) ||

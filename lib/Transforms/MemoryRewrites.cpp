@@ -171,7 +171,9 @@ static Operation *writesWindowOnce(Operation *stmt, Value tensor,
     loops.push_back(loop);
     Operation *inner = nullptr;
     for (Operation &child : loop.getBodyBlock()) {
-      if (isa<ForOp, AssignOp, ReduceOp, IfOp, CallOp, AllocOp>(child)) {
+      // Synchronization statements do not break the nest: they access
+      // no element.
+      if (isStatement(&child) && !isa<FenceOp, ArriveOp, AwaitOp>(child)) {
         if (inner)
           return nullptr;
         inner = &child;
@@ -289,9 +291,10 @@ static LogicalResult planStageMem(ArrayRef<Operation *> stmts,
       SmallVector<OpFoldResult> idx;
       if (getAccess(op, t, idx) && t == plan.tensor) {
         plan.accesses.push_back(op);
-        plan.reads |= isa<ReadOp, ReduceOp>(op);
-        plan.writes |= isa<AssignOp, ReduceOp>(op);
-        plan.onlyReductions &= isa<ReduceOp>(op);
+        auto access = cast<ElementAccessOpInterface>(op);
+        plan.reads |= access.readsElement();
+        plan.writes |= access.writesElement();
+        plan.onlyReductions &= access.isReduction();
       }
       return WalkResult::advance();
     });

@@ -32,10 +32,7 @@ namespace {
 
 /// Whether `op` is a statement (as opposed to an expression, which is
 /// unified through the operands of the statements that use it).
-bool isStmt(Operation &op) {
-  return isa<ForOp, AssignOp, ReduceOp, IfOp, CallOp, AllocOp, FenceOp,
-             ArriveOp, AwaitOp, WarpsOp>(op);
-}
+bool isStmt(Operation &op) { return isStatement(&op); }
 
 /// The window a parameter is bound to.
 struct Binding {

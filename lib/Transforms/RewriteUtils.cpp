@@ -354,22 +354,12 @@ void exo::retargetAccess(RewriterBase &rewriter, Operation *access,
 
 bool exo::getAccess(Operation *op, Value &tensor,
                     SmallVectorImpl<OpFoldResult> &indices) {
-  if (auto read = dyn_cast<ReadOp>(op)) {
-    tensor = read.getSource();
-    indices = read.getMixedIndices();
-    return true;
-  }
-  if (auto assign = dyn_cast<AssignOp>(op)) {
-    tensor = assign.getDest();
-    indices = assign.getMixedIndices();
-    return true;
-  }
-  if (auto reduce = dyn_cast<ReduceOp>(op)) {
-    tensor = reduce.getDest();
-    indices = reduce.getMixedIndices();
-    return true;
-  }
-  return false;
+  auto access = dyn_cast<ElementAccessOpInterface>(op);
+  if (!access)
+    return false;
+  tensor = access.getTensor();
+  indices = access.getAccessIndices();
+  return true;
 }
 
 FailureOr<LinearValue> exo::resolveLinearText(Operation *at, StringRef text,

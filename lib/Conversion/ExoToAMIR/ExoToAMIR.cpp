@@ -401,19 +401,15 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
                       /*read=*/true, false, false, false, inOrder,
                       isOobAccess(read));
   }
-  if (isa<AssignOp, ReduceOp>(op)) {
-    bool assign = isa<AssignOp>(op);
-    Value dest =
-        assign ? cast<AssignOp>(op).getDest() : cast<ReduceOp>(op).getDest();
-    SmallVector<OpFoldResult> mixed =
-        assign ? cast<AssignOp>(op).getMixedIndices()
-               : cast<ReduceOp>(op).getMixedIndices();
+  auto access = dyn_cast<ElementAccessOpInterface>(op);
+  if (access && access.writesElement()) {
     SmallVector<OpFoldResult> idx;
-    for (OpFoldResult i : mixed)
+    for (OpFoldResult i : access.getAccessIndices())
       idx.push_back(mapIndex(i));
-    return emitAccess(loc, windows.lookup(dest), idx, /*read=*/false,
-                      /*writeOnly=*/assign, false, false, inOrder,
-                      isOobAccess(&op));
+    return emitAccess(loc, windows.lookup(access.getTensor()), idx,
+                      /*read=*/false,
+                      /*writeOnly=*/!access.readsElement(), false, false,
+                      inOrder, isOobAccess(&op));
   }
   if (auto call = dyn_cast<CallOp>(op)) {
     auto callee = lookupCallee(call);

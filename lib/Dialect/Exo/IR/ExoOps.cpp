@@ -2029,5 +2029,7 @@ LogicalResult AwaitOp::verify() {
 // TableGen'd definitions
 //===----------------------------------------------------------------------===//
 
+#include "ExoGPU/Dialect/Exo/IR/ExoOpInterfaces.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.cpp.inc"

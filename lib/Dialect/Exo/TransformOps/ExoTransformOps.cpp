@@ -393,13 +393,6 @@ transform::MatchAccessOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-/// Whether `op` is a statement rather than an expression.
-static bool isStatement(Operation *op) {
-  if (!isa<ExoDialect>(op->getDialect()))
-    return false;
-  return !isa<ReadOp, WindowOp>(op);
-}
-
 DiagnosedSilenceableFailure
 transform::GetSiblingStmtOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformResults &results,

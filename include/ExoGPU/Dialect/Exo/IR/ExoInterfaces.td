@@ -38,6 +38,40 @@ def Exo_InstrFamilyAttrInterface : AttrInterface<"InstrFamilyAttr"> {
   ];
 }
 
+def Exo_ElementAccessOpInterface : OpInterface<"ElementAccessOpInterface"> {
+  let cppNamespace = "::exo";
+  let description = [{
+    An access of one element of a tensor or window: `exo.read`,
+    `exo.assign` and `exo.reduce`. Analyses and rewrites that treat the
+    three alike (dependences, collectives, the abstract machine, staging,
+    replace) use this interface instead of a cast per op.
+  }];
+  let methods = [
+    InterfaceMethod<"The tensor or window accessed.", "::mlir::Value",
+                    "getTensor">,
+    InterfaceMethod<"The element's indices (values or constants).",
+                    "::llvm::SmallVector<::mlir::OpFoldResult>",
+                    "getAccessIndices">,
+    InterfaceMethod<"Whether the access reads the element (read, reduce).",
+                    "bool", "readsElement">,
+    InterfaceMethod<"Whether the access writes the element (assign, reduce).",
+                    "bool", "writesElement">,
+    InterfaceMethod<"Whether the access adds to the element (reduce).",
+                    "bool", "isReduction">,
+    InterfaceMethod<"The value written or added (null for a read).",
+                    "::mlir::Value", "getStoredValue">,
+    InterfaceMethod<"Whether the access is marked `oob`.", "bool",
+                    "isMarkedOob">,
+  ];
+}
+
+/// Statements: the ops that make up a program's structure and effects, as
+/// opposed to expressions (reads, windows, arith), which statements use.
+/// Rewrites that move, match or count statements ask for this trait.
+def Exo_Statement : NativeOpTrait<"Statement"> {
+  let cppNamespace = "::exo";
+}
+
 /// What a call or `replace` names: a proc (`@name`) or an instruction family
 /// instance.
 def Exo_CalleeAttr : AnyAttrOf<[FlatSymbolRefAttr, Exo_InstrFamilyAttrInterface]>;

@@ -22,6 +22,21 @@
 #include <optional>
 #include <string>
 
+namespace exo {
+/// The trait of statements (ExoInterfaces.td: Exo_Statement).
+template <typename ConcreteType>
+class Statement : public mlir::OpTrait::TraitBase<ConcreteType, Statement> {};
+
+/// Whether `op` is a statement of an exo program (a loop, a conditional, an
+/// allocation, a write, a call, a device function, a warp selection or a
+/// synchronization), as opposed to an expression that statements use.
+inline bool isStatement(mlir::Operation *op) {
+  return op->hasTrait<Statement>();
+}
+} // namespace exo
+
+#include "ExoGPU/Dialect/Exo/IR/ExoOpInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h.inc"
 

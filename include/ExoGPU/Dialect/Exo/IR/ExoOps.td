@@ -105,6 +105,7 @@ def Exo_ProcOp : Exo_Op<"proc", [
 //===----------------------------------------------------------------------===//
 
 def Exo_ForOp : Exo_Op<"for", [
+    Exo_Statement,
     SingleBlock, NoTerminator, RecursiveMemoryEffects,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>
   ]> {
@@ -148,7 +149,8 @@ def Exo_ForOp : Exo_Op<"for", [
   }];
 }
 
-def Exo_IfOp : Exo_Op<"if", [NoTerminator, RecursiveMemoryEffects]> {
+def Exo_IfOp : Exo_Op<"if", [Exo_Statement, NoTerminator,
+                               RecursiveMemoryEffects]> {
   let summary = "a guard";
   let description = [{
     Runs `then` when the condition holds, else the optional `else` region.
@@ -173,6 +175,7 @@ def Exo_IfOp : Exo_Op<"if", [NoTerminator, RecursiveMemoryEffects]> {
 //===----------------------------------------------------------------------===//
 
 def Exo_AllocOp : Exo_Op<"alloc", [
+    Exo_Statement,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
   ]> {
   let summary = "allocates a tensor or a barrier array for the enclosing block";
@@ -199,7 +202,8 @@ def Exo_AllocOp : Exo_Op<"alloc", [
 }
 
 def Exo_ReadOp : Exo_Op<"read", [
-    DeclareOpInterfaceMethods<InferTypeOpInterface>
+    DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    Exo_ElementAccessOpInterface
   ]> {
   let summary = "reads one element of a tensor or window";
   let description = [{
@@ -228,11 +232,23 @@ def Exo_ReadOp : Exo_Op<"read", [
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedIndices();
+
+    // ElementAccessOpInterface
+    ::mlir::Value getTensor() { return getSource(); }
+    ::llvm::SmallVector<::mlir::OpFoldResult> getAccessIndices() {
+      return getMixedIndices();
+    }
+    bool readsElement() { return true; }
+    bool writesElement() { return false; }
+    bool isReduction() { return false; }
+    ::mlir::Value getStoredValue() { return {}; }
+    bool isMarkedOob() { return getOob(); }
   }];
 }
 
-class Exo_WriteOp<string mnemonic, string sep>
+class Exo_WriteOp<string mnemonic, string sep, bit reduces>
     : Exo_Op<mnemonic, [
+        Exo_Statement, Exo_ElementAccessOpInterface,
         TypesMatchWith<"value type matches the element type", "dest", "value",
                        "::exo::getElementTypeOf($_self)">]> {
   let arguments = (ins
@@ -246,10 +262,21 @@ class Exo_WriteOp<string mnemonic, string sep>
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedIndices();
+
+    // ElementAccessOpInterface
+    ::mlir::Value getTensor() { return getDest(); }
+    ::llvm::SmallVector<::mlir::OpFoldResult> getAccessIndices() {
+      return getMixedIndices();
+    }
+    bool readsElement() { return isReduction(); }
+    bool writesElement() { return true; }
+    bool isReduction() { return }] # !if(reduces, "true", "false") # [{; }
+    ::mlir::Value getStoredValue() { return getValue(); }
+    bool isMarkedOob() { return getOob(); }
   }];
 }
 
-def Exo_AssignOp : Exo_WriteOp<"assign", "="> {
+def Exo_AssignOp : Exo_WriteOp<"assign", "=", 0> {
   let summary = "writes one element of a tensor or window";
   let description = [{
     With `oob` (global memory only), a write to an index tuple outside the
@@ -262,7 +289,7 @@ def Exo_AssignOp : Exo_WriteOp<"assign", "="> {
   }];
 }
 
-def Exo_ReduceOp : Exo_WriteOp<"reduce", "+` `` `="> {
+def Exo_ReduceOp : Exo_WriteOp<"reduce", "+` `` `=", 1> {
   let summary = "adds a value to one element of a tensor or window";
   let description = [{
     `exo.reduce %C[i] += %v` means `C[i] = C[i] + v`. Reductions commute with
@@ -318,6 +345,7 @@ def Exo_WindowOp : Exo_Op<"window", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def Exo_CallOp : Exo_Op<"call", [
+    Exo_Statement,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>
   ]> {
@@ -361,6 +389,7 @@ def Exo_CallOp : Exo_Op<"call", [
 //===----------------------------------------------------------------------===//
 
 def Exo_DeviceFunctionOp : Exo_Op<"device_function", [
+    Exo_Statement,
     SingleBlock, NoTerminator, RecursiveMemoryEffects
   ]> {
   let summary = "a CUDA kernel launch: the body runs on the device";
@@ -401,6 +430,7 @@ def Exo_DeviceFunctionOp : Exo_Op<"device_function", [
 }
 
 def Exo_WarpsOp : Exo_Op<"warps", [
+    Exo_Statement,
     SingleBlock, NoTerminator, RecursiveMemoryEffects
   ]> {
   let summary = "narrows the current collective to a range of warps";
@@ -429,7 +459,7 @@ def Exo_WarpsOp : Exo_Op<"warps", [
 // Synchronization
 //===----------------------------------------------------------------------===//
 
-def Exo_FenceOp : Exo_Op<"fence"> {
+def Exo_FenceOp : Exo_Op<"fence", [Exo_Statement]> {
   let summary = "orders what the collective did on one timeline before what it does on another";
   let description = [{
     `Fence(L1, L2)`: every access the executing collective witnessed on the
@@ -450,7 +480,7 @@ def Exo_FenceOp : Exo_Op<"fence"> {
   let hasVerifier = 1;
 }
 
-def Exo_ArriveOp : Exo_Op<"arrive"> {
+def Exo_ArriveOp : Exo_Op<"arrive", [Exo_Statement]> {
   let summary = "signals barriers when the collective's accesses on a timeline complete";
   let description = [{
     `Arrive(L1) >> bar[...]`: every access witnessed on `L1` gets a pending
@@ -478,7 +508,7 @@ def Exo_ArriveOp : Exo_Op<"arrive"> {
   }];
 }
 
-def Exo_AwaitOp : Exo_Op<"await"> {
+def Exo_AwaitOp : Exo_Op<"await", [Exo_Statement]> {
   let summary = "waits until a barrier's arrivals are visible on a timeline";
   let description = [{
     `Await(bar[...], L2, N)`: accesses pending on the barrier element, except
