@@ -5,6 +5,7 @@
 //
 // Usage: consumer-cpp KERNEL.mlir SIZES...
 //        consumer-cpp --list-passes
+//        consumer-cpp --list-transform-ops
 //
 // Registers Exo-GPU's dialects in its own registry, parses KERNEL, checks it
 // at SIZES (NAME=VALUE) with buildCheckPipeline, and prints "checked"; checks
@@ -12,12 +13,14 @@
 // lowers it with buildPTXPipeline and prints the PTX's .entry lines and the
 // launcher's signature lines. With --list-passes, registers the passes
 // through the API and prints them as exo-gpu-opt --help does, then the
-// pipelines it finds.
+// pipelines it finds. With --list-transform-ops, prints the transform.exo
+// ops that the API's registry provides, one per line.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Pipelines.h"
 
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -35,6 +38,17 @@ int main(int argc, char **argv) {
     for (const char *name : {"exo-to-cpu", "exo-to-ptx"})
       if (mlir::PassPipelineInfo::lookup(name))
         llvm::outs() << "pipeline " << name << "\n";
+    return 0;
+  }
+  if (argc == 2 && llvm::StringRef(argv[1]) == "--list-transform-ops") {
+    mlir::DialectRegistry registry;
+    exo::registerAllDialects(registry);
+    mlir::MLIRContext context(registry);
+    context.getOrLoadDialect<mlir::transform::TransformDialect>();
+    for (mlir::RegisteredOperationName op :
+         context.getRegisteredOperations())
+      if (op.getStringRef().starts_with("transform.exo."))
+        llvm::outs() << op.getStringRef() << "\n";
     return 0;
   }
   if (argc < 2) {
