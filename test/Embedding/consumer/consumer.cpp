@@ -45,8 +45,7 @@ int main(int argc, char **argv) {
     exo::registerAllDialects(registry);
     mlir::MLIRContext context(registry);
     context.getOrLoadDialect<mlir::transform::TransformDialect>();
-    for (mlir::RegisteredOperationName op :
-         context.getRegisteredOperations())
+    for (mlir::RegisteredOperationName op : context.getRegisteredOperations())
       if (op.getStringRef().starts_with("transform.exo."))
         llvm::outs() << op.getStringRef() << "\n";
     return 0;
