@@ -72,13 +72,15 @@ exo.proc @mma(%c: !exo.window<[16, 8], f32, mma_c>,
 exo.proc @thread(%M: index, %y: !exo.tensor<[M], f32, gmem>,
                  %r: !exo.window<[4], f32, regs>, %x: !exo.window<[4], f32, gmem>,
                  %r1: !exo.window<[1], f32, regs>, %y1: !exo.window<[1], f32, gmem>,
-                 %p: !exo.window<[2], f32, regs>) {
+                 %p: !exo.window<[2], f32, regs>,
+                 %cs: !exo.window<[4], f32, smem>, %cg4: !exo.window<[4], f32, gmem>) {
   exo.call #exo.memset0<rank = 1, dtype = f32>(%M, %y) : (index, !exo.tensor<[M], f32, gmem>)
   exo.call #exo.global<kind = load, width = 4, dtype = f32>(%r, %x) : (!exo.window<[4], f32, regs>, !exo.window<[4], f32, gmem>)
   exo.call #exo.global<kind = store, width = 4, dtype = f32>(%x, %r) : (!exo.window<[4], f32, gmem>, !exo.window<[4], f32, regs>)
   exo.call #exo.global<kind = red_add, width = 1, dtype = f32>(%y1, %r1) : (!exo.window<[1], f32, gmem>, !exo.window<[1], f32, regs>)
   exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
   exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
+  exo.call #exo.cp_async<bytes = 16, dtype = f32>(%cs, %cg4) : (!exo.window<[4], f32, smem>, !exo.window<[4], f32, gmem>)
 }
 
 // CHECK-LABEL: exo.proc @wgmma_zero.m64n128.f32(%d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<write>}) instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> attributes {exo.family = #exo.wgmma_zero<n = 128>} {
@@ -224,3 +226,7 @@ exo.proc @thread(%M: index, %y: !exo.tensor<[M], f32, gmem>,
 // CHECK-NEXT: %1 = exo.read %src[1] : !exo.window<[2], f32, regs>
 // CHECK-NEXT: %2 = arith.addf %0, %1 : f32
 // CHECK-NEXT: exo.assign %dst[%c] = %2 : !exo.window<[2], f32, regs>
+// CHECK-LABEL: exo.proc @cp_async.16.f32(%dst: !exo.window<[4], f32, smem> {exo.access = #exo.access<write, out_of_order>}, %src: !exo.window<[4], f32, gmem> {exo.access = #exo.access<read, out_of_order>}) instr<unit = thread, timeline = cp_async, lowering = "cp_async_16"> attributes {exo.family = #exo.cp_async<bytes = 16, dtype = f32>} {
+// CHECK-NEXT: exo.for %i = 0 to 4 seq {
+// CHECK-NEXT: %0 = exo.read %src[%i] : !exo.window<[4], f32, gmem>
+// CHECK-NEXT: exo.assign %dst[%i] = %0 : !exo.window<[4], f32, smem>

@@ -108,6 +108,16 @@
 
 // -----
 
+// expected-error @+1 {{a multicast reaches at most the 16 CTAs of a cluster, got 32}}
+"test.op"() {f = #exo.tma<kind = load, shape = [256, 32], dtype = f32, multicast = 32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the window does not fit in the 232448 bytes of shared memory a CTA may have}}
+"test.op"() {f = #exo.tma<kind = load, shape = [1048576, 32], dtype = f32, box = [128, 32]>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{the box has one extent per dimension of the global tensor: at least the window's rank (2) and at most 5}}
 "test.op"() {f = #exo.tma<kind = load, shape = [64, 32], dtype = f32, box = [32]>} : () -> ()
 
@@ -198,3 +208,13 @@
 
 // expected-error @+1 {{memset0 zeroes integer or floating-point tensors}}
 "test.op"() {f = #exo.memset0<rank = 1, dtype = index>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{cp.async copies 4, 8 or 16 bytes, got 32}}
+"test.op"() {f = #exo.cp_async<bytes = 32, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{cp.async copies whole elements of an integer or floating-point type, got 'f64'}}
+"test.op"() {f = #exo.cp_async<bytes = 4, dtype = f64>} : () -> ()

@@ -21,6 +21,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -67,6 +68,9 @@ void exo::printFamilyShape(AsmPrinter &printer, ArrayRef<int64_t> shape) {
 //===----------------------------------------------------------------------===//
 
 namespace {
+
+/// The shared memory a CTA of an sm_90 GPU may use (227 KiB).
+constexpr int64_t kMaxSharedBytes = 232448;
 
 /// Bytes of one element of `t` (f32, tf32 and i32: 4; bf16 and f16: 2; 8-bit
 /// types: 1).
@@ -553,6 +557,16 @@ LogicalResult TmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "the tensor map's box extents must be positive";
     box.assign(explicitBox.begin(), explicitBox.end());
   }
+  if (multicast > 16)
+    return emitError() << "a multicast reaches at most the 16 CTAs of a "
+                          "cluster, got "
+                       << multicast;
+  int64_t windowBytes = elementBytes(dtype) * (multicast ? multicast : 1);
+  for (int64_t d : shape)
+    if (llvm::MulOverflow(windowBytes, d, windowBytes) ||
+        windowBytes > kMaxSharedBytes)
+      return emitError() << "the window does not fit in the " << kMaxSharedBytes
+                         << " bytes of shared memory a CTA may have";
   if (llvm::any_of(box, [](int64_t d) { return d > 256; }))
     return emitError() << "a TMA box extent is at most 256 elements";
   int64_t innerBytes = box.back() * elementBytes(dtype);
@@ -876,6 +890,44 @@ Operation *ShflXorSumAttr::buildProc(OpBuilder &b, Location loc) const {
                         });
 }
 
+LogicalResult CpAsyncAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  int64_t bytes, Type dtype) {
+  if (bytes != 4 && bytes != 8 && bytes != 16)
+    return emitError() << "cp.async copies 4, 8 or 16 bytes, got " << bytes;
+  if (!dtype.isIntOrFloat() || dtype.isTF32() ||
+      bytes % elementBytes(dtype) != 0)
+    return emitError() << "cp.async copies whole elements of an integer or "
+                          "floating-point type, got "
+                       << dtype;
+  return success();
+}
+
+std::string CpAsyncAttr::getProcName() const {
+  return "cp_async." + std::to_string(getBytes()) + "." + typeName(getDtype());
+}
+
+Operation *CpAsyncAttr::buildProc(OpBuilder &b, Location loc) const {
+  MLIRContext *ctx = getContext();
+  int64_t n = getBytes() / elementBytes(getDtype());
+  Param params[] = {{"dst", window({n}, getDtype(), MemoryKind::Smem),
+                     access(ctx, AccessMode::Write, /*outOfOrder=*/true)},
+                    {"src", window({n}, getDtype(), MemoryKind::Gmem),
+                     access(ctx, AccessMode::Read, /*outOfOrder=*/true)}};
+  return buildInstrProc(
+      b, loc, getProcName(), params,
+      instrAttr(ctx, unit(ctx, UnitKind::Thread), InstrTimeline::CpAsync,
+                "cp_async_" + std::to_string(getBytes())),
+      [&](ProcBuilder &pb, ValueRange args) {
+        if (n > 1) {
+          buildCopy(pb, args[0], args[1], {n}, false);
+          return;
+        }
+        // One element: no loop.
+        OpFoldResult zero = b.getIndexAttr(0);
+        pb.write(args[0], {zero}, pb.read(args[1], {zero}), false);
+      });
+}
+
 LogicalResult Memset0Attr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   int64_t rank, Type dtype) {
   if (rank < 1 || rank > 5)
@@ -1185,6 +1237,13 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
       return {};
     return ShflXorSumAttr::getChecked(quiet, ctx, mask, eltOf(0));
   }
+  if (lowering.starts_with("cp_async_") && arrays.size() == 2) {
+    int64_t bytes;
+    if (lowering.drop_front(strlen("cp_async_")).getAsInteger(10, bytes) ||
+        failed(CpAsyncAttr::verify(quiet, bytes, eltOf(0))))
+      return {};
+    return CpAsyncAttr::get(ctx, bytes, eltOf(0));
+  }
   if (lowering == "cuda_memset0" && arrays.size() == 1) {
     int64_t rank = getDimsOf(arrays[0]).size();
     if (failed(Memset0Attr::verify(quiet, rank, eltOf(0))))
@@ -1316,7 +1375,8 @@ bool exo::isFamilyLowering(StringRef lowering) {
       "red_global_add",     "shfl_xor_sum_1",
       "shfl_xor_sum_2",     "shfl_xor_sum_4",
       "shfl_xor_sum_8",     "shfl_xor_sum_16",
-      "cuda_memset0"};
+      "cuda_memset0",       "cp_async_4",
+      "cp_async_8",         "cp_async_16"};
   return names.contains(lowering);
 }
 

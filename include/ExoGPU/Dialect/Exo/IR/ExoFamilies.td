@@ -312,6 +312,21 @@ def Exo_ShflXorSumAttr : Exo_FamilyAttr<"ShflXorSum", "shfl_xor_sum"> {
   let parameters = (ins "int64_t":$lane_mask, "::mlir::Type":$dtype);
 }
 
+def Exo_CpAsyncAttr : Exo_FamilyAttr<"CpAsync", "cp_async"> {
+  let summary = "cp.async: one thread copies 4, 8 or 16 bytes from global to shared memory";
+  let description = [{
+    `cp.async.ca.shared.global` (`cp.async.cg` for 16 bytes): smem[n] =
+    gmem[n] for the `bytes / sizeof(dtype)` elements, asynchronously; it
+    completes through a `cp_async_group` commit group.
+
+    ```mlir
+    exo.call #exo.cp_async<bytes = 16, dtype = f32>(%s, %g)
+        : (!exo.window<[4], f32, smem>, !exo.window<[4], f32, gmem>)
+    ```
+  }];
+  let parameters = (ins "int64_t":$bytes, "::mlir::Type":$dtype);
+}
+
 def Exo_Memset0Attr : Exo_FamilyAttr<"Memset0", "memset0"> {
   let summary = "cudaMemsetAsync to zero of a whole global tensor, from the host";
   let description = [{
