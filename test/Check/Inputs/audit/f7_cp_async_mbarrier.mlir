@@ -6,11 +6,6 @@
 !OneG = !exo.window<[1], f32, gmem>
 !Bar = !exo.barrier<mbarrier, [? ring 2]>
 
-exo.proc @cp_async_f32(%dst: !One {exo.access = #exo.access<write, out_of_order>},
-                       %src: !OneG {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = thread, timeline = cp_async, lowering = "cp_async_4"> {
-}
-
 exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
   %c2 = arith.constant 2 : index
   exo.device_function(blockDim = 128) {
@@ -22,7 +17,7 @@ exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
         exo.for %t = 0 to 128 cuda_threads<thread> {
           %d = exo.window %buf[%slot, %t :+ 1] : !Buf -> !One
           %s = exo.window %x[%i, %t :+ 1] : !Row -> !OneG
-          exo.call @cp_async_f32(%d, %s) : (!One, !OneG)
+          exo.call #exo.cp_async<bytes = 4, dtype = f32>(%d, %s) : (!One, !OneG)
         }
         exo.arrive(cp_async) >> %bar[%i] : !Bar
         exo.await(%bar[%i], cuda_in_order, 0) : !Bar
