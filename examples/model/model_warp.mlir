@@ -168,3 +168,42 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
     }
   }
 }
+
+// @model_copy_f32: the copies the GEMVs do not use, run once by one warp.
+// Each lane stores its vector of X back with st.global.v4 (DV), copies it
+// to shared memory with one 16-byte cp.async and its first element with one
+// 4-byte cp.async, waits for its cp.async group, and dumps the shared
+// copies (DC, D1).
+exo.proc @model_copy_f32(%X: !X, %DV: !X, %DC: !X, %D1: !Y) {
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %vec = exo.alloc : !exo.tensor<[32, 4], f32, regs>
+      %s4 = exo.alloc : !exo.tensor<[128], f32, smem>
+      %s1 = exo.alloc : !exo.tensor<[32], f32, smem>
+      %cg = exo.alloc : !exo.barrier<cp_async_group, [32]>
+      exo.for %t = 0 to 32 cuda_threads<thread> {
+        %r = exo.window %vec[%t, :] : !exo.tensor<[32, 4], f32, regs> -> !R4
+        %x = exo.window %X[%t, :] : !X -> !V4
+        exo.call #exo.global<kind = load, width = 4, dtype = f32>(%r, %x) : (!R4, !V4)
+        %dv = exo.window %DV[%t, :] : !X -> !V4
+        exo.call #exo.global<kind = store, width = 4, dtype = f32>(%dv, %r) : (!V4, !R4)
+        %t4 = arith.muli %t, %c4 : index
+        %d4 = exo.window %s4[%t4 :+ 4] : !exo.tensor<[128], f32, smem> -> !exo.window<[4], f32, smem>
+        exo.call #exo.cp_async<bytes = 16, dtype = f32>(%d4, %x) : (!exo.window<[4], f32, smem>, !V4)
+        %d1 = exo.window %s1[%t :+ 1] : !exo.tensor<[32], f32, smem> -> !exo.window<[1], f32, smem>
+        %x1 = exo.window %X[%t, 0 :+ 1] : !X -> !Y1
+        exo.call #exo.cp_async<bytes = 4, dtype = f32>(%d1, %x1) : (!exo.window<[1], f32, smem>, !Y1)
+        exo.arrive(cp_async) >> %cg[%t] : !exo.barrier<cp_async_group, [32]>
+        exo.await(%cg[%t], cuda_in_order, 0) : !exo.barrier<cp_async_group, [32]>
+        exo.for %j = 0 to 4 seq {
+          %k = arith.addi %t4, %j : index
+          %v = exo.read %s4[%k] : !exo.tensor<[128], f32, smem>
+          exo.assign %DC[%t, %j] = %v : !X
+        }
+        %w = exo.read %s1[%t] : !exo.tensor<[32], f32, smem>
+        exo.assign %D1[%t] = %w : !Y
+      }
+    }
+  }
+}

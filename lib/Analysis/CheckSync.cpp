@@ -145,14 +145,23 @@ static LogicalResult annotateCollectives(ModuleOp module) {
       return;
     }
     device.walk([&](AllocOp alloc) {
-      if (std::optional<SmallVector<int64_t>> owners =
-              ca->getOwnerTable(alloc)) {
+      // Owners place transaction bytes in CTAs: only shared memory and
+      // mbarriers, whose distributed dimensions are over CTAs, receive
+      // them (registers and the other barriers are distributed over
+      // threads or warps).
+      auto bar = dyn_cast<BarrierType>(alloc.getType());
+      bool perCta = bar ? bar.getKind() == BarrierKind::Mbarrier
+                        : isShapedData(alloc.getType()) &&
+                              getMemoryOf(alloc.getType()).isShared();
+      std::optional<SmallVector<int64_t>> owners;
+      if (perCta)
+        owners = ca->getOwnerTable(alloc);
+      if (owners) {
         alloc->setAttr(ExoDialect::getCtaDimsAttrName(),
                        b.getI64IntegerAttr(*ca->getNumDistributedDims(alloc)));
         alloc->setAttr(ExoDialect::getOwnersAttrName(),
                        b.getDenseI64ArrayAttr(*owners));
       }
-      auto bar = dyn_cast<BarrierType>(alloc.getType());
       if (!bar || bar.getKind() != BarrierKind::Mbarrier)
         return;
       if (std::optional<int64_t> n = ca->getArriveCount(alloc))
