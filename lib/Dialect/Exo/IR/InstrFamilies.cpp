@@ -175,20 +175,25 @@ public:
   }
 
   /// Opens `for %name = 0 to extent seq` and moves into its body.
-  Value loop(int64_t extent, StringRef name) {
+  Value loop(OpFoldResult extent, StringRef name) {
     auto seq = LoopModeAttr::get(b.getContext(), LoopModeKind::Seq, {});
-    auto op = ForOp::create(b, loc, b.getIndexAttr(0), b.getIndexAttr(extent),
-                            seq, name);
+    auto op = ForOp::create(b, loc, b.getIndexAttr(0), extent, seq, name);
     b.setInsertionPointToStart(&op.getBodyBlock());
     return op.getInductionVar();
   }
-  /// Opens one loop per extent (`names` or i, j, k, l, h).
-  SmallVector<OpFoldResult> loops(ArrayRef<int64_t> extents) {
+  Value loop(int64_t extent, StringRef name) {
+    return loop(b.getIndexAttr(extent), name);
+  }
+  /// Opens one loop per extent, named i, j, k, l, h.
+  SmallVector<OpFoldResult> loops(ArrayRef<OpFoldResult> extents) {
     static const char *names[] = {"i", "j", "k", "l", "h"};
     SmallVector<OpFoldResult> ivs;
     for (auto [d, e] : llvm::enumerate(extents))
       ivs.push_back(loop(e, d < 5 ? names[d] : "x"));
     return ivs;
+  }
+  SmallVector<OpFoldResult> loops(ArrayRef<int64_t> extents) {
+    return loops(getAsIndexOpFoldResult(b.getContext(), extents));
   }
 
   Value read(Value src, ArrayRef<OpFoldResult> idx) {
@@ -710,7 +715,7 @@ std::string MmaAttr::getProcName() const {
   std::string name = "mma." + stringifyMmaPart(getPart()).str() + ".m16n8";
   if (getPart() == MmaPart::Mma || getPart() == MmaPart::LoadA ||
       getPart() == MmaPart::LoadB)
-    name += "k" + std::to_string(32 / elementBytes(getDtype()));
+    name += "k" + std::to_string(getK());
   name += "." + typeName(getDtype());
   if (getPart() == MmaPart::StoreC)
     name += "." + memoryName(getMem());
@@ -721,7 +726,7 @@ Operation *MmaAttr::buildProc(OpBuilder &b, Location loc) const {
   MLIRContext *ctx = getContext();
   Type dtype = getDtype(), element = arrayElementType(dtype);
   Type f32 = b.getF32Type();
-  int64_t k = 32 / elementBytes(dtype);
+  int64_t k = getK();
   CollUnitAttr warp = unit(ctx, UnitKind::Warp);
   auto instr = [&](StringRef lowering) {
     return instrAttr(ctx, warp, InstrTimeline::CudaInOrder, lowering);
@@ -966,16 +971,8 @@ Operation *Memset0Attr::buildProc(OpBuilder &b, Location loc) const {
                          : arith::ConstantOp::create(b, pb.loc, t,
                                                      b.getIntegerAttr(t, 0))
                                .getResult();
-        static const char *names[] = {"i", "j", "k", "l", "h"};
-        SmallVector<OpFoldResult> ivs;
-        for (int64_t d = 0; d < getRank(); ++d) {
-          auto seq = LoopModeAttr::get(ctx, LoopModeKind::Seq, {});
-          auto loop = ForOp::create(b, pb.loc, b.getIndexAttr(0),
-                                    OpFoldResult(args[d]), seq, names[d]);
-          b.setInsertionPointToStart(&loop.getBodyBlock());
-          ivs.push_back(loop.getInductionVar());
-        }
-        pb.write(args[getRank()], ivs, zero, false);
+        SmallVector<OpFoldResult> sizes(args.take_front(getRank()));
+        pb.write(args[getRank()], pb.loops(sizes), zero, false);
       });
 }
 
