@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelLowering.h"
+#include "InstrEmitter.h"
 
 #include "ExoGPU/Conversion/Passes.h"
 
@@ -426,6 +426,11 @@ int ptxVersionOf(StringRef features) {
 
 struct ExoLowerToNVVMPass : exo::impl::ExoLowerToNVVMBase<ExoLowerToNVVMPass> {
   using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    registerInstrEmitters(registry);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

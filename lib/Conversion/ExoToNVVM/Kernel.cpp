@@ -477,8 +477,8 @@ bool KernelLowering::laneZeroSuffices(Operation *op) {
     return onWholeWarps(arrive, /*oneWarp=*/true);
   }
   if (auto call = dyn_cast<CallOp>(op)) {
-    StringRef lowering = instrLowering(call);
-    if (lowering != "tma_load_2d" && lowering != "tma_load_multicast_2d")
+    auto tma = dyn_cast_or_null<TmaAttr>(getCalledFamily(call));
+    if (!tma || tma.getKind() != TmaKind::Load)
       return false;
     // Issued for a warp (by its lane 0), not by a thread of its own.
     return onWholeWarps(call, /*oneWarp=*/true);
@@ -511,10 +511,10 @@ void KernelLowering::findLaneZeroRoots() {
     if (!isa<ReadOp, AssignOp, ReduceOp, CallOp>(op))
       return;
     auto call = dyn_cast<CallOp>(op);
-    StringRef lowering = call ? instrLowering(call) : StringRef();
+    bool tma = call && isa_and_nonnull<TmaAttr>(getCalledFamily(call));
     // A TMA instruction of a warp is issued by its lane 0; one of a single
     // thread by that thread, whichever lane it is.
-    if (!lowering.starts_with("tma_") || !onWholeWarps(op))
+    if (!tma || !onWholeWarps(op))
       laneAccess = true;
   });
   if (laneAccess)

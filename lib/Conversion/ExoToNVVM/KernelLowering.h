@@ -7,7 +7,9 @@
 // lowering: ExoToNVVM.cpp the host side, shared-memory planning and the
 // pass; Kernel.cpp the structure of the kernel; Memory.cpp tensors and
 // windows; Barriers.cpp every synchronization; Instructions.cpp the
-// instruction library). Private to lib/Conversion/ExoToNVVM.
+// dispatch of instruction calls to the emitters of their families, which
+// live in Families/, one file per family). Private to
+// lib/Conversion/ExoToNVVM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,15 +39,6 @@ constexpr int64_t kWarpgroupSize = 128;
 constexpr int64_t kSmemAlign = 1024;
 
 inline int64_t alignTo(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
-
-/// The `lowering` name of the instruction `call` calls ("" if the callee is
-/// not an instruction).
-inline StringRef instrLowering(CallOp call) {
-  auto callee = lookupCallee(call);
-  return callee && callee.getInstrAttr()
-             ? callee.getInstrAttr().getLowering().getValue()
-             : StringRef();
-}
 
 /// Whether `op` is index arithmetic that touches no memory (what may stand
 /// between mbarrier allocations, or before a task body's first one, without
@@ -96,15 +89,6 @@ int64_t knownDivisor(Value v, int depth = 0);
 /// it, at most 2^capLog2 (never a larger number that might not divide).
 uint64_t productDivisor(uint64_t a, uint64_t b, unsigned capLog2);
 
-/// One wgmma accumulator tile (64 x n f32 over a warpgroup) and the struct
-/// of its registers.
-struct WgmmaTile {
-  int64_t n = 0;    // columns of the window
-  int64_t col0 = 0; // its first column in the tile (a column window)
-  Value ptr;
-  Type type; // the struct of the whole tile's registers
-};
-
 struct BarrierInfo {
   BarrierType type;
   unsigned numDistributed = 0;
@@ -134,7 +118,10 @@ public:
   /// `+ptx80`): instructions newer than it are refused.
   int ptxVersion = 80;
 
-private:
+  // What follows is the lowering's state and toolkit, public for the
+  // emitters of the instruction families (InstrEmitterAttrInterface, in
+  // Families/), which this class does not name.
+
   // Types and constants.
   Type i1() { return b.getI1Type(); }
   Type i32() { return b.getI32Type(); }
@@ -205,46 +192,6 @@ private:
   /// Guards `body` so that only the threads of `instancesOf`'s instances
   /// run it.
   FailureOr<Value> guardFor(Operation *op, ArrayRef<CollectiveInstance> insts);
-
-  // Instructions.
-  LogicalResult emitTmaLoad(CallOp call, ProcOp callee);
-  LogicalResult emitTmaStore(CallOp call, bool reduce);
-  LogicalResult emitShuffleXorSum(CallOp call, int64_t laneMask);
-  LogicalResult emitCpAsync(CallOp call, int64_t bytes);
-  LogicalResult emitVectorGlobal(CallOp call, bool load);
-  LogicalResult emitRedGlobalAdd(CallOp call);
-  /// Checks that window `v` of a tensor map moves one box per issuing CTA
-  /// (`split` CTAs share its first dimension).
-  LogicalResult checkBox(CallOp call, const View &v, int64_t split);
-  /// TMA coordinates (innermost first) of the box at row `rowOff` of `v`.
-  SmallVector<Value> boxCoordinates(const View &v, Value rowOff);
-  LogicalResult emitWgmmaZero(CallOp call);
-  LogicalResult emitWgmmaLoadA(CallOp call);
-  LogicalResult emitWgmma(CallOp call, NVVM::WGMMATypes type);
-  /// Stores a wgmma accumulator tile (or, with `reduce`, adds it into
-  /// global memory with red.global.add).
-  LogicalResult emitWgmmaStore(CallOp call, bool reduce = false);
-  LogicalResult emitWgmmaStMatrix(CallOp call);
-  /// The accumulator tile window `v` selects: its last two dimensions
-  /// whole, any dimensions between the distributed ones and them points.
-  FailureOr<WgmmaTile> accumulator(CallOp call, const View &v,
-                                   bool columnWindow = false);
-  /// The warp's index in its warpgroup (i64).
-  Value warpInWarpgroup();
-  /// mma.sync (MmaSync.cpp): fragments of the warp's registers.
-  enum class MmaType { Tf32, Bf16, F16 };
-  LogicalResult emitMmaZero(CallOp call);
-  LogicalResult emitMmaLoad(CallOp call, bool isA);
-  LogicalResult emitMma(CallOp call, MmaType type);
-  LogicalResult emitMmaStore(CallOp call);
-  LogicalResult emitMmaStMatrix(CallOp call);
-  LogicalResult emitMmaConvert(CallOp call);
-  /// The first register of the `rows` x `cols` fragment that window `v` of
-  /// fragment memory `kind` selects (its last two dimensions whole, the
-  /// others points), `perThread` registers per fragment.
-  FailureOr<Value> fragmentPointer(CallOp call, StringRef what, const View &v,
-                                   MemoryKind kind, int64_t rows, int64_t cols,
-                                   int64_t perThread);
 
   // Helpers.
   Value index(OpFoldResult ofr);

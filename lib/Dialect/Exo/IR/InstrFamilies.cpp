@@ -1377,6 +1377,16 @@ bool exo::isFamilyLowering(StringRef lowering) {
   return names.contains(lowering);
 }
 
+InstrFamilyAttr exo::getCalledFamily(CallOp call) {
+  if (InstrFamilyAttr family = call.getFamilyAttr())
+    return family;
+  ProcOp callee = lookupCallee(call);
+  if (!callee || !callee.getInstrAttr() ||
+      !isFamilyLowering(callee.getInstrAttr().getLowering().getValue()))
+    return {};
+  return inferFamily(callee);
+}
+
 LogicalResult exo::verifyHardwareInstruction(ProcOp proc) {
   InstrAttr instr = proc.getInstrAttr();
   if (!instr || !isFamilyLowering(instr.getLowering().getValue()) ||

@@ -60,6 +60,12 @@ std::string describeCallee(mlir::Attribute callee);
 /// lowering emits that hardware instruction).
 bool isFamilyLowering(llvm::StringRef lowering);
 
+/// The family instance `call` issues: its callee when that is one, else, for
+/// a hand-written instruction proc with a family's lowering, the instance
+/// whose proc has its lowering and signature (null if none; that the proc
+/// states what the instance does is verifyHardwareInstruction's question).
+InstrFamilyAttr getCalledFamily(CallOp call);
+
 /// A hand-written instruction proc whose lowering is a family's must state
 /// exactly what one instance of that family states (signature, accesses,
 /// instr<...>, body up to names): the checkers read the proc and the

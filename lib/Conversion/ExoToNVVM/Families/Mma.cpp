@@ -1,4 +1,4 @@
-//===- MmaSync.cpp - Warp-level mma.sync and its fragments ------*- C++ -*-===//
+//===- Mma.cpp - The mma.sync family's emitter ------------------*- C++ -*-===//
 //
 // Part of the Exo-GPU project.
 //
@@ -22,19 +22,27 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelLowering.h"
+#include "../InstrEmitter.h"
 
 using namespace mlir;
 using namespace exo;
 
 namespace exo::nvvm {
+namespace {
+
+enum class MmaType { Tf32, Bf16, F16 };
 
 static bool isHalf(Type t) { return t.isBF16() || t.isF16(); }
 
-FailureOr<Value> KernelLowering::fragmentPointer(CallOp call, StringRef what,
-                                                 const View &v, MemoryKind kind,
-                                                 int64_t rows, int64_t cols,
-                                                 int64_t perThread) {
+/// The first register of the `rows` x `cols` fragment that window `v` of
+/// fragment memory `kind` selects (its last two dimensions whole, the
+/// others points), `perThread` registers per fragment.
+static FailureOr<Value> fragmentPointer(KernelLowering &L, CallOp call,
+                                        StringRef what, const View &v,
+                                        MemoryKind kind, int64_t rows,
+                                        int64_t cols, int64_t perThread) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
   unsigned rank = v.staticExtents.size();
   auto fail = [&] {
     return call.emitOpError()
@@ -49,11 +57,11 @@ FailureOr<Value> KernelLowering::fragmentPointer(CallOp call, StringRef what,
     return fail();
   // The leading dimensions that are not distributed index whole fragments
   // of the thread's register array.
-  Value idx = c64(0);
+  Value idx = L.c64(0);
   for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
-    idx = add(mul(idx, v.extents[d]), v.offsets[d]);
-  return LLVM::GEPOp::create(b, loc, ptr(), v.elemType, v.base,
-                             ValueRange{mul(idx, c64(perThread))})
+    idx = L.add(L.mul(idx, v.extents[d]), v.offsets[d]);
+  return LLVM::GEPOp::create(b, loc, L.ptr(), v.elemType, v.base,
+                             ValueRange{L.mul(idx, L.c64(perThread))})
       .getResult();
 }
 
@@ -74,10 +82,12 @@ static LogicalResult checkMatrixRows(CallOp call, StringRef what, const View &s,
   return success();
 }
 
-LogicalResult KernelLowering::emitMmaZero(CallOp call) {
-  const View &d = views[call.getArgs()[0]];
+static LogicalResult emitMmaZero(KernelLowering &L, CallOp call) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  const View &d = L.views[call.getArgs()[0]];
   FailureOr<Value> p =
-      fragmentPointer(call, "an accumulator", d, MemoryKind::MmaC, 16, 8, 4);
+      fragmentPointer(L, call, "an accumulator", d, MemoryKind::MmaC, 16, 8, 4);
   if (failed(p))
     return failure();
   auto arr = LLVM::LLVMArrayType::get(d.elemType, 4);
@@ -85,9 +95,12 @@ LogicalResult KernelLowering::emitMmaZero(CallOp call) {
   return success();
 }
 
-LogicalResult KernelLowering::emitMmaLoad(CallOp call, bool isA) {
-  const View &dst = views[call.getArgs()[0]];
-  const View &src = views[call.getArgs()[1]];
+static LogicalResult emitMmaLoad(KernelLowering &L, CallOp call, bool isA) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
   Type elem = dst.elemType;
   if (!(elem.isF32() || isHalf(elem)) || src.elemType != elem)
     return call.emitOpError() << "loads an mma.sync fragment of f32 (tf32), "
@@ -96,7 +109,7 @@ LogicalResult KernelLowering::emitMmaLoad(CallOp call, bool isA) {
   int64_t k = isHalf(elem) ? 16 : 8;
   int64_t regs = isA ? 4 : 2;
   FailureOr<Value> p =
-      fragmentPointer(call, isA ? "an A fragment" : "a B fragment", dst,
+      fragmentPointer(L, call, isA ? "an A fragment" : "a B fragment", dst,
                       isA ? MemoryKind::MmaA : MemoryKind::MmaB, rows, k,
                       regs * (isHalf(elem) ? 2 : 1));
   if (failed(p) ||
@@ -111,18 +124,18 @@ LogicalResult KernelLowering::emitMmaLoad(CallOp call, bool isA) {
   // Lane l addresses row l % rows of matrix l / rows... (A: four matrices,
   // rows 0-15 then the second half of K; B: two, rows 0-7 then the second
   // half).
-  Value l = toI64(lane);
-  Value row = arith::RemUIOp::create(b, loc, l, c64(rows));
+  Value l = L.toI64(L.lane);
+  Value row = arith::RemUIOp::create(b, loc, l, L.c64(rows));
   Value half = arith::RemUIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, l, c64(rows)), c64(2));
-  Value addr = sharedAddress(src, {row, mul(half, c64(k / 2))});
-  SmallVector<Type> fields(regs, i32());
+      b, loc, arith::DivUIOp::create(b, loc, l, L.c64(rows)), L.c64(2));
+  Value addr = L.sharedAddress(src, {row, L.mul(half, L.c64(k / 2))});
+  SmallVector<Type> fields(regs, L.i32());
   auto resTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
   Value m = NVVM::LdMatrixOp::create(
       b, loc, resTy, addr, regs, NVVM::MMALayout::row,
       NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8), NVVM::LdStMatrixEltType::B16);
   for (int64_t r = 0; r < regs; ++r) {
-    Value q = LLVM::GEPOp::create(b, loc, ptr(), i32(), *p,
+    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), L.i32(), *p,
                                   ArrayRef<LLVM::GEPArg>{r});
     LLVM::StoreOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, m, r), q,
                           /*alignment=*/4);
@@ -130,10 +143,13 @@ LogicalResult KernelLowering::emitMmaLoad(CallOp call, bool isA) {
   return success();
 }
 
-LogicalResult KernelLowering::emitMma(CallOp call, MmaType type) {
-  const View &d = views[call.getArgs()[0]];
-  const View &a = views[call.getArgs()[1]];
-  const View &bv = views[call.getArgs()[2]];
+static LogicalResult emitMma(KernelLowering &L, CallOp call, MmaType type) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  const View &d = L.views[call.getArgs()[0]];
+  const View &a = L.views[call.getArgs()[1]];
+  const View &bv = L.views[call.getArgs()[2]];
   Type in = type == MmaType::Tf32   ? Type(b.getF32Type())
             : type == MmaType::Bf16 ? Type(b.getBF16Type())
                                     : Type(b.getF16Type());
@@ -149,26 +165,26 @@ LogicalResult KernelLowering::emitMma(CallOp call, MmaType type) {
            << "mma.sync " << name << " multiplies " << name
            << " A and B fragments into an f32 accumulator"
            << (type == MmaType::F16 ? " (or an f16 one)" : "");
-  FailureOr<Value> pa = fragmentPointer(call, "an A fragment", a,
+  FailureOr<Value> pa = fragmentPointer(L, call, "an A fragment", a,
                                         MemoryKind::MmaA, 16, k, 4 * per);
   if (failed(pa))
     return failure();
-  FailureOr<Value> pb = fragmentPointer(call, "a B fragment", bv,
+  FailureOr<Value> pb = fragmentPointer(L, call, "a B fragment", bv,
                                         MemoryKind::MmaB, 8, k, 2 * per);
   if (failed(pb))
     return failure();
   FailureOr<Value> pd =
-      fragmentPointer(call, "an accumulator", d, MemoryKind::MmaC, 16, 8, 4);
+      fragmentPointer(L, call, "an accumulator", d, MemoryKind::MmaC, 16, 8, 4);
   if (failed(pd))
     return failure();
   // Operands as the NVVM op wants them: 32-bit registers (i32 for tf32 and
   // bf16, f16 pairs as vectors), accumulators as f32 or f16 pairs.
   auto pairF16 = VectorType::get({2}, b.getF16Type());
-  Type reg = type == MmaType::F16 ? Type(pairF16) : i32();
+  Type reg = type == MmaType::F16 ? Type(pairF16) : L.i32();
   auto loadRegs = [&](Value base, int64_t n) {
     SmallVector<Value> out;
     for (int64_t r = 0; r < n; ++r) {
-      Value q = LLVM::GEPOp::create(b, loc, ptr(), i32(), base,
+      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), L.i32(), base,
                                     ArrayRef<LLVM::GEPArg>{r});
       out.push_back(LLVM::LoadOp::create(b, loc, reg, q, /*alignment=*/4));
     }
@@ -179,7 +195,7 @@ LogicalResult KernelLowering::emitMma(CallOp call, MmaType type) {
   int64_t accRegs = halfAcc ? 2 : 4;
   SmallVector<Value> opC;
   for (int64_t r = 0; r < accRegs; ++r) {
-    Value q = LLVM::GEPOp::create(b, loc, ptr(), accTy, *pd,
+    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), accTy, *pd,
                                   ArrayRef<LLVM::GEPArg>{r});
     opC.push_back(LLVM::LoadOp::create(b, loc, accTy, q, /*alignment=*/4));
   }
@@ -195,7 +211,7 @@ LogicalResult KernelLowering::emitMma(CallOp call, MmaType type) {
       std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                      NVVM::MMALayout::col});
   for (int64_t r = 0; r < accRegs; ++r) {
-    Value q = LLVM::GEPOp::create(b, loc, ptr(), accTy, *pd,
+    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), accTy, *pd,
                                   ArrayRef<LLVM::GEPArg>{r});
     LLVM::StoreOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, res, r),
                           q, /*alignment=*/4);
@@ -203,11 +219,13 @@ LogicalResult KernelLowering::emitMma(CallOp call, MmaType type) {
   return success();
 }
 
-LogicalResult KernelLowering::emitMmaStore(CallOp call) {
-  const View &dst = views[call.getArgs()[0]];
-  const View &src = views[call.getArgs()[1]];
-  FailureOr<Value> p =
-      fragmentPointer(call, "an accumulator", src, MemoryKind::MmaC, 16, 8, 4);
+static LogicalResult emitMmaStore(KernelLowering &L, CallOp call) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
+  FailureOr<Value> p = fragmentPointer(L, call, "an accumulator", src,
+                                       MemoryKind::MmaC, 16, 8, 4);
   if (failed(p))
     return failure();
   bool global = dst.kind == View::Global;
@@ -222,41 +240,44 @@ LogicalResult KernelLowering::emitMmaStore(CallOp call) {
   // as one vector store where its two columns are adjacent in memory and
   // provably start at an even element (as the wgmma accumulator store
   // proves it), else one element at a time.
-  Value l = toI64(lane);
-  Value g = arith::DivUIOp::create(b, loc, l, c64(4));
-  Value col = mul(arith::RemUIOp::create(b, loc, l, c64(4)), c64(2));
-  bool pairs = pairsAligned(dst);
+  Value l = L.toI64(L.lane);
+  Value g = arith::DivUIOp::create(b, loc, l, L.c64(4));
+  Value col = L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(2));
+  bool pairs = L.pairsAligned(dst);
   int64_t bytes = getElementBytes(src.elemType);
   auto element = [&](int64_t e) {
-    Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, *p,
+    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, *p,
                                   ArrayRef<LLVM::GEPArg>{e});
     return LLVM::LoadOp::create(b, loc, src.elemType, q).getResult();
   };
   for (int64_t h = 0; h < 2; ++h) {
-    Value row = add(g, c64(8 * h));
+    Value row = L.add(g, L.c64(8 * h));
     if (pairs) {
       LLVM::StoreOp::create(b, loc,
-                            vectorOf({element(2 * h), element(2 * h + 1)}),
-                            sharedAddress(dst, {row, col}),
+                            L.vectorOf({element(2 * h), element(2 * h + 1)}),
+                            L.sharedAddress(dst, {row, col}),
                             /*alignment=*/2 * bytes);
       continue;
     }
     for (int64_t i = 0; i < 2; ++i)
       LLVM::StoreOp::create(b, loc, element(2 * h + i),
-                            sharedAddress(dst, {row, add(col, c64(i))}),
+                            L.sharedAddress(dst, {row, L.add(col, L.c64(i))}),
                             /*alignment=*/bytes);
   }
   return success();
 }
 
-LogicalResult KernelLowering::emitMmaStMatrix(CallOp call) {
-  const View &dst = views[call.getArgs()[0]];
-  const View &src = views[call.getArgs()[1]];
+static LogicalResult emitMmaStMatrix(KernelLowering &L, CallOp call) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
   if (!isHalf(src.elemType) || dst.elemType != src.elemType)
     return call.emitOpError() << "stmatrix stores a 16-bit (bf16 or f16) "
                                  "accumulator to shared memory of its type";
-  FailureOr<Value> p =
-      fragmentPointer(call, "an accumulator", src, MemoryKind::MmaC, 16, 8, 4);
+  FailureOr<Value> p = fragmentPointer(L, call, "an accumulator", src,
+                                       MemoryKind::MmaC, 16, 8, 4);
   if (failed(p) || failed(checkMatrixRows(call, "stmatrix writes", dst, 16, 8)))
     return failure();
   unsigned rank = dst.staticExtents.size();
@@ -265,13 +286,13 @@ LogicalResult KernelLowering::emitMmaStMatrix(CallOp call) {
            << "stmatrix needs the window's first column at a multiple of 16 "
               "bytes (a sum of multiples of it)";
   // Two matrices (rows 0-7, 8-15): lanes 0-15 give the row addresses.
-  Value row = arith::RemUIOp::create(b, loc, toI64(lane), c64(16));
-  Value addr = sharedAddress(dst, {row, c64(0)});
+  Value row = arith::RemUIOp::create(b, loc, L.toI64(L.lane), L.c64(16));
+  Value addr = L.sharedAddress(dst, {row, L.c64(0)});
   SmallVector<Value> regs;
   for (int64_t r = 0; r < 2; ++r) {
-    Value q = LLVM::GEPOp::create(b, loc, ptr(), i32(), *p,
+    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), L.i32(), *p,
                                   ArrayRef<LLVM::GEPArg>{r});
-    regs.push_back(LLVM::LoadOp::create(b, loc, i32(), q, /*alignment=*/4));
+    regs.push_back(LLVM::LoadOp::create(b, loc, L.i32(), q, /*alignment=*/4));
   }
   NVVM::StMatrixOp::create(b, loc, addr, regs, NVVM::MMALayout::row,
                            NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
@@ -279,31 +300,68 @@ LogicalResult KernelLowering::emitMmaStMatrix(CallOp call) {
   return success();
 }
 
-LogicalResult KernelLowering::emitMmaConvert(CallOp call) {
-  const View &dst = views[call.getArgs()[0]];
-  const View &src = views[call.getArgs()[1]];
+static LogicalResult emitMmaConvert(KernelLowering &L, CallOp call) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
   if (!isHalf(dst.elemType) || !src.elemType.isF32())
     return call.emitOpError() << "converts an f32 mma.sync accumulator to a "
                                  "bf16 or f16 one (round to nearest)";
-  FailureOr<Value> pd =
-      fragmentPointer(call, "an accumulator", dst, MemoryKind::MmaC, 16, 8, 4);
+  FailureOr<Value> pd = fragmentPointer(L, call, "an accumulator", dst,
+                                        MemoryKind::MmaC, 16, 8, 4);
   if (failed(pd))
     return failure();
-  FailureOr<Value> ps =
-      fragmentPointer(call, "an accumulator", src, MemoryKind::MmaC, 16, 8, 4);
+  FailureOr<Value> ps = fragmentPointer(L, call, "an accumulator", src,
+                                        MemoryKind::MmaC, 16, 8, 4);
   if (failed(ps))
     return failure();
   // The same elements in the same places: each pair becomes one register.
   for (int64_t e = 0; e < 4; ++e) {
-    Value q = LLVM::GEPOp::create(b, loc, ptr(), src.elemType, *ps,
+    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, *ps,
                                   ArrayRef<LLVM::GEPArg>{e});
     Value x = LLVM::LoadOp::create(b, loc, src.elemType, q);
     Value y = arith::TruncFOp::create(b, loc, dst.elemType, x);
-    Value r = LLVM::GEPOp::create(b, loc, ptr(), dst.elemType, *pd,
+    Value r = LLVM::GEPOp::create(b, loc, L.ptr(), dst.elemType, *pd,
                                   ArrayRef<LLVM::GEPArg>{e});
     LLVM::StoreOp::create(b, loc, y, r);
   }
   return success();
+}
+
+struct MmaEmitter
+    : InstrEmitterAttrInterface::ExternalModel<MmaEmitter, MmaAttr> {
+  LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
+    auto mma = cast<MmaAttr>(attr);
+    switch (mma.getPart()) {
+    case MmaPart::Mma: {
+      Type t = mma.getDtype();
+      return emitMma(L, call,
+                     t.isTF32()   ? MmaType::Tf32
+                     : t.isBF16() ? MmaType::Bf16
+                                  : MmaType::F16);
+    }
+    case MmaPart::ZeroC:
+      return emitMmaZero(L, call);
+    case MmaPart::LoadA:
+      return emitMmaLoad(L, call, /*isA=*/true);
+    case MmaPart::LoadB:
+      return emitMmaLoad(L, call, /*isA=*/false);
+    case MmaPart::StoreC:
+      return emitMmaStore(L, call);
+    case MmaPart::ConvertC:
+      return emitMmaConvert(L, call);
+    case MmaPart::StmatrixC:
+      return emitMmaStMatrix(L, call);
+    }
+    llvm_unreachable("an mma part");
+  }
+};
+
+} // namespace
+
+void attachMmaEmitter(MLIRContext *ctx) {
+  MmaAttr::attachInterface<MmaEmitter>(*ctx);
 }
 
 } // namespace exo::nvvm

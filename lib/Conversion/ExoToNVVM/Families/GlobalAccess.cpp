@@ -1,0 +1,111 @@
+//===- GlobalAccess.cpp - The global family's emitter -----------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The emitter of #exo.global: 16-byte vector loads and stores between a
+// thread's registers and global memory, and red.global.add.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../InstrEmitter.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+namespace {
+
+static LogicalResult emitRedGlobalAdd(KernelLowering &L, CallOp call) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  // red.global.add.f32: a relaxed atomic add whose result is unused; the
+  // adds of different threads commute, and what orders them with later
+  // readers is the program's synchronization (or the kernel's end).
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
+  auto one = [](const View &v) {
+    return v.kept.size() == 1 && v.sizes[0] == 1 && v.elemType.isF32();
+  };
+  if (dst.kind != View::Global || !L.isPlainRegs(src) || !one(dst) || !one(src))
+    return call.emitOpError() << "an atomic add moves one f32 from a "
+                                 "thread's registers (not an instruction's "
+                                 "fragment) into global memory";
+  Value r = L.gepBytes(
+      src.base,
+      L.mul(L.elementOffset(src, L.rootIndices(src, {L.c64(0)})), L.c64(4)));
+  Value g = L.gepBytes(
+      dst.base,
+      L.mul(L.elementOffset(dst, L.rootIndices(dst, {L.c64(0)})), L.c64(4)));
+  Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), r);
+  LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd, g, v,
+                            LLVM::AtomicOrdering::monotonic);
+  return success();
+}
+
+static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
+                                      bool load) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  // ld.global.v4 / st.global.v4 of 4 consecutive 32-bit values between a
+  // thread's registers and global memory. The address must be 16-byte
+  // aligned: the window must start at a multiple of 4 elements of a tensor
+  // whose rows are too, and the launcher checks the base.
+  const View &regs = L.views[call.getArgs()[load ? 0 : 1]];
+  const View &mem = L.views[call.getArgs()[load ? 1 : 0]];
+  auto four = [](const View &v) {
+    return v.kept.size() == 1 && v.kept[0] == v.offsets.size() - 1 &&
+           v.sizes[0] == 4 && getElementBytes(v.elemType) == 4;
+  };
+  if (!L.isPlainRegs(regs) || mem.kind != View::Global || !four(regs) ||
+      !four(mem) || regs.elemType != mem.elemType)
+    return call.emitOpError()
+           << "a 16-byte vector " << (load ? "load" : "store")
+           << " moves 4 consecutive 32-bit values between a thread's "
+              "registers (not an instruction's fragment) and global memory";
+  if (!L.alignedRuns(mem, 4))
+    return call.emitOpError()
+           << "a 16-byte vector " << (load ? "load" : "store")
+           << " needs a provably 16-byte-aligned address: the window's first "
+              "element must be a multiple of 4 (a constant multiple, or a "
+              "product with one) and so must the tensor's last extent (a "
+              "constant, or a size that the proc's `requires` makes one: `N "
+              "mod 4 == 0`)";
+  Value r = L.gepBytes(
+      regs.base,
+      L.mul(L.elementOffset(regs, L.rootIndices(regs, {L.c64(0)})), L.c64(4)));
+  Value g = L.gepBytes(
+      mem.base,
+      L.mul(L.elementOffset(mem, L.rootIndices(mem, {L.c64(0)})), L.c64(4)));
+  auto vec = VectorType::get({4}, regs.elemType);
+  if (load) {
+    Value v = LLVM::LoadOp::create(b, loc, vec, g, /*alignment=*/16);
+    LLVM::StoreOp::create(b, loc, v, r, /*alignment=*/4);
+  } else {
+    Value v = LLVM::LoadOp::create(b, loc, vec, r, /*alignment=*/4);
+    LLVM::StoreOp::create(b, loc, v, g, /*alignment=*/16);
+  }
+  return success();
+}
+
+struct GlobalEmitter
+    : InstrEmitterAttrInterface::ExternalModel<GlobalEmitter, GlobalAttr> {
+  LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
+    switch (cast<GlobalAttr>(attr).getKind()) {
+    case GlobalAccessKind::Load:
+      return emitVectorGlobal(L, call, /*load=*/true);
+    case GlobalAccessKind::Store:
+      return emitVectorGlobal(L, call, /*load=*/false);
+    case GlobalAccessKind::RedAdd:
+      return emitRedGlobalAdd(L, call);
+    }
+    llvm_unreachable("a global access kind");
+  }
+};
+
+} // namespace
+
+void attachGlobalAccessEmitter(MLIRContext *ctx) {
+  GlobalAttr::attachInterface<GlobalEmitter>(*ctx);
+}
+
+} // namespace exo::nvvm

@@ -1,0 +1,84 @@
+//===- Shuffle.cpp - The warp shuffle family's emitter ----------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The emitter of #exo.shfl_xor_sum: shfl.sync.bfly between lanes t and
+// t ^ lane_mask, each adding the other's value to its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../InstrEmitter.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+namespace {
+
+static LogicalResult emitShuffleXorSum(KernelLowering &L, CallOp call,
+                                       int64_t laneMask) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
+  for (const View *v : {&dst, &src})
+    if (!L.isPlainRegs(*v) || v->kept.size() != 1 ||
+        v->kept[0] >= v->numDistributed || !v->elemType.isF32())
+      return call.emitOpError()
+             << "a butterfly shuffle needs f32 register windows (not an "
+                "instruction's fragment) whose only dimension is distributed "
+                "over the exchanging threads";
+  // Every lane of the warps involved must take part (full member mask).
+  ThreadSet all(L.clusterDim * L.blockDim);
+  for (const CollectiveInstance &inst : L.ca.getInstances(call))
+    all |= inst.threads;
+  for (const CtaPart &p : L.partsOf(all))
+    if (!p.wholeWarps())
+      return call.emitOpError() << "runs a warp shuffle on threads that are "
+                                   "not whole warps ("
+                                << L.ca.describe(all) << ")";
+  // Each instance must be the pair of lanes (t, t ^ laneMask) the shuffle
+  // exchanges.
+  for (const CollectiveInstance &inst : L.ca.getInstances(call)) {
+    SmallVector<CtaPart> parts = L.partsOf(inst.threads);
+    int64_t first = parts.empty() ? -1 : parts.front().lo;
+    if (parts.size() != 1 || parts.front().count != 2 ||
+        !inst.threads.test(parts.front().cta * L.blockDim + (first ^ laneMask)))
+      return call.emitOpError()
+             << "a butterfly shuffle with lane mask " << laneMask
+             << " exchanges lanes t and t ^ " << laneMask
+             << ", but an instance of this call runs on "
+             << L.ca.describe(inst.threads);
+  }
+  SmallVector<Value> zero{L.c64(0)};
+  Value srcPtr =
+      L.gepBytes(src.base, L.mul(L.elementOffset(src, L.rootIndices(src, zero)),
+                                 L.c64(4)));
+  Value dstPtr =
+      L.gepBytes(dst.base, L.mul(L.elementOffset(dst, L.rootIndices(dst, zero)),
+                                 L.c64(4)));
+  Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), srcPtr);
+  Value other = NVVM::ShflOp::create(
+      b, loc, b.getF32Type(), L.c32(-1), v, L.c32(laneMask), L.c32(0x1f),
+      NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
+  LLVM::StoreOp::create(b, loc, arith::AddFOp::create(b, loc, v, other),
+                        dstPtr);
+  return success();
+}
+
+struct ShflXorSumEmitter
+    : InstrEmitterAttrInterface::ExternalModel<ShflXorSumEmitter,
+                                               ShflXorSumAttr> {
+  LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
+    return emitShuffleXorSum(L, call, cast<ShflXorSumAttr>(attr).getLaneMask());
+  }
+};
+
+} // namespace
+
+void attachShuffleEmitter(MLIRContext *ctx) {
+  ShflXorSumAttr::attachInterface<ShflXorSumEmitter>(*ctx);
+}
+
+} // namespace exo::nvvm

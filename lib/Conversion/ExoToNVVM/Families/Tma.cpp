@@ -1,0 +1,301 @@
+//===- Tma.cpp - The TMA family's emitter -----------------------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The emitter of #exo.tma: cp.async.bulk.tensor loads (multicast over a
+// cluster's CTAs, completing on an mbarrier with their bytes), stores and
+// reduce-adds (completing through a bulk group), each checking that the
+// window is the tensor map's box and the shared memory one dense,
+// aligned box.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../InstrEmitter.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+namespace {
+
+/// Checks that window `v` of a tensor map moves one box per issuing CTA
+/// (`split` CTAs share its first dimension).
+static LogicalResult checkBox(KernelLowering &L, CallOp call, const View &v,
+                              int64_t split) {
+  ArrayRef<int64_t> box = v.memory.getBox();
+  if (box.size() != v.offsets.size() || box.size() > 5)
+    return call.emitOpError()
+           << "the tensor map's box has " << box.size()
+           << " dimensions for a tensor of " << v.offsets.size()
+           << "; TMA needs one box extent per dimension (at most 5)";
+  for (unsigned d = 0; d < box.size(); ++d) {
+    const unsigned *it = llvm::find(v.kept, d);
+    int64_t extent = 1;
+    if (it != v.kept.end()) {
+      unsigned j = it - v.kept.begin();
+      extent = v.sizes[j];
+      if (j == 0) {
+        if (extent % split)
+          return call.emitOpError()
+                 << "the window's " << extent << " rows do not split over "
+                 << split << " issuing CTAs";
+        extent /= split;
+      }
+    }
+    if (extent != box[d])
+      return call.emitOpError()
+             << "moves " << extent << " elements along dimension " << d
+             << " of the tensor map per issuing CTA, but its box has "
+             << box[d];
+  }
+  return success();
+}
+
+/// TMA coordinates (innermost first) of the box at row `rowOff` of `v`.
+static SmallVector<Value> boxCoordinates(KernelLowering &L, const View &v,
+                                         Value rowOff) {
+  SmallVector<Value> idx(v.kept.size(), L.c64(0));
+  idx[0] = rowOff;
+  SmallVector<Value> root = L.rootIndices(v, idx);
+  SmallVector<Value> coords;
+  for (Value x : llvm::reverse(root))
+    coords.push_back(L.toI32(x));
+  return coords;
+}
+
+static LogicalResult emitTmaLoad(KernelLowering &L, CallOp call, TmaAttr tma) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
+  if (dst.kind != View::Shared || src.kind != View::TmaMap)
+    return call.emitOpError() << "a TMA load needs a shared-memory "
+                                 "destination and a tensor-map source";
+  if (!call.getTrailing())
+    return call.emitOpError() << "a TMA load needs a trailing mbarrier";
+  if (failed(L.sameElements(call, "a TMA load", dst, src)))
+    return failure();
+  FailureOr<AllocOp> bar = L.barrierAlloc(call, call.getTrailing());
+  if (failed(bar))
+    return failure();
+  if (dst.memory.getSwizzle() != src.memory.getSwizzle())
+    return call.emitOpError()
+           << "the shared-memory swizzle (" << dst.memory.getSwizzle()
+           << ") differs from the tensor map's (" << src.memory.getSwizzle()
+           << ")";
+  if (int64_t swizzle = dst.memory.getSwizzle();
+      swizzle &&
+      dst.staticExtents.back() * getElementBytes(dst.elemType) != swizzle)
+    return call.emitOpError()
+           << "a TMA load into swizzled shared memory needs rows of one "
+              "swizzle span ("
+           << swizzle << " bytes)";
+  // Each issuing CTA loads its slice of the window's rows.
+  int64_t issuers = 0;
+  ArrayRef<CollectiveInstance> insts = L.ca.getInstances(call);
+  std::vector<int64_t> rankOf(L.clusterDim, 0);
+  for (const CollectiveInstance &inst : insts) {
+    SmallVector<CtaPart> parts = L.partsOf(inst.threads);
+    if (issuers && issuers != static_cast<int64_t>(parts.size()))
+      return call.emitOpError() << "runs on different numbers of CTAs";
+    issuers = parts.size();
+    for (auto [r, p] : llvm::enumerate(parts))
+      rankOf[p.cta] = r;
+  }
+  if (failed(checkBox(L, call, src, issuers)))
+    return failure();
+  // The first non-distributed window dimension of the destination holds
+  // the rows; the destination's other dimensions follow the source's.
+  unsigned rowDim = 0;
+  while (rowDim < dst.kept.size() && dst.kept[rowDim] < dst.numDistributed)
+    ++rowDim;
+  if (dst.kept.size() - rowDim != src.kept.size())
+    return call.emitOpError()
+           << "the destination has " << dst.kept.size() - rowDim
+           << " dimensions after its distributed ones, the source window "
+           << src.kept.size();
+  // The engine writes the box densely, row after row, from an address
+  // aligned to the swizzle pattern (128 bytes without swizzle); each
+  // issuing CTA's slice starts `slice` rows further.
+  if (!L.isDenseBox(dst, rowDim))
+    return call.emitOpError()
+           << "the shared-memory destination is not one dense box (after "
+              "its distributed dimensions: no ring, all dimensions but the "
+              "first whole, no other dimension after the first but of "
+              "extent 1)";
+  int64_t slice = src.sizes[0] / issuers;
+  int64_t align = L.tmaSmemAlign(dst);
+  int64_t sliceBytes = slice * getElementBytes(dst.elemType);
+  for (unsigned j = rowDim + 1; j < dst.kept.size(); ++j)
+    sliceBytes *= dst.sizes[j];
+  if (L.startDivisor(dst) % align || (issuers > 1 && sliceBytes % align))
+    return call.emitOpError()
+           << "the shared-memory destination must start at a multiple of "
+           << align << " bytes (and so must each issuing CTA's slice of it)";
+  FailureOr<Value> elected = L.electedThread(call, "a TMA load");
+  if (failed(elected))
+    return failure();
+  ArrayRef<uint64_t> masks = L.ca.getMulticastMasks(call);
+  std::vector<int64_t> maskByCta(L.clusterDim, 0);
+  for (auto [i, inst] : llvm::enumerate(insts))
+    for (const CtaPart &p : L.partsOf(inst.threads))
+      maskByCta[p.cta] = i < masks.size() ? masks[i] : (1 << p.cta);
+  bool multicast = llvm::any_of(maskByCta, [&](int64_t m) {
+    return llvm::popcount(static_cast<uint64_t>(m)) > 1;
+  });
+  // A plain load writes the issuing CTA's shared memory and completes on
+  // its mbarrier only; a multicast (':') trailing barrier would need the
+  // box to land in every signalled CTA, which only a multicast instruction
+  // describes (its destination spans those CTAs).
+  if (multicast && !tma.getMulticast())
+    return call.emitOpError()
+           << "signals the mbarriers of several CTAs (a ':' trailing "
+              "coordinate), but "
+           << tma
+           << " is a plain TMA load, whose box lands in the issuing CTA "
+              "only; use a multicast load (multicast = c)";
+  return L.emitIf(*elected, [&]() -> LogicalResult {
+    SmallVector<int64_t> rankVals(rankOf.begin(), rankOf.end());
+    Value rank = L.toI64(L.selectByCta(rankVals, L.i32()));
+    Value rowOff = L.mul(rank, L.c64(slice));
+    SmallVector<Value> dIdx(dst.kept.size(), L.c64(0));
+    dIdx[rowDim] = rowOff;
+    Value dstPtr = L.sharedAddress(dst, dIdx);
+    Value dst7 = LLVM::AddrSpaceCastOp::create(b, loc, L.ptr(7), dstPtr);
+    SmallVector<OpFoldResult> tIdx;
+    unsigned next = 0;
+    for (int64_t s : call.getStaticTrailingIndices()) {
+      if (ShapedType::isDynamic(s))
+        tIdx.push_back(call.getTrailingIndices()[next++]);
+      else
+        tIdx.push_back(b.getIndexAttr(s == kMulticastIndex ? 0 : s));
+    }
+    Value mbar = L.mbarrierAddress(*bar, tIdx);
+    Value mask;
+    if (multicast) {
+      SmallVector<int64_t> mv(maskByCta.begin(), maskByCta.end());
+      mask = arith::TruncIOp::create(b, loc, b.getI16Type(),
+                                     L.selectByCta(mv, L.i32()));
+    }
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, loc, dst7, src.base, boxCoordinates(L, src, rowOff), mbar,
+        ValueRange{}, mask, Value(), NVVM::TMALoadMode::TILE, false,
+        NVVM::CTAGroupKindAttr(), Value());
+    return success();
+  });
+}
+
+static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
+  if (dst.kind != View::TmaMap || src.kind != View::Shared)
+    return call.emitOpError() << "a TMA store needs a tensor-map destination "
+                                 "and a shared-memory source";
+  if (failed(L.sameElements(call, reduce ? "a TMA reduce-add" : "a TMA store",
+                            dst, src)))
+    return failure();
+  if (src.memory.getSwizzle() != dst.memory.getSwizzle())
+    return call.emitOpError()
+           << "the shared-memory swizzle (" << src.memory.getSwizzle()
+           << ") differs from the tensor map's (" << dst.memory.getSwizzle()
+           << ")";
+  // Swizzled rows longer than one span are stored in column chunks
+  // (swizzledAddress): one box of one span's columns per chunk.
+  int64_t span = 0, chunks = 1;
+  if (src.memory.getSwizzle()) {
+    unsigned rank = src.staticExtents.size();
+    if (!L.isChunkedSwizzle(src, span) || src.kept.size() != 2 ||
+        src.kept[0] != rank - 2 || src.kept[1] != rank - 1)
+      return call.emitOpError()
+             << "a TMA store from swizzled shared memory needs a window of "
+                "the last two dimensions of a tensor whose rows are whole "
+                "swizzle spans";
+    chunks = src.sizes[1] / span;
+  }
+  View box = dst;
+  box.sizes.back() /= chunks;
+  if (failed(checkBox(L, call, box, 1)))
+    return failure();
+  // The source must hold the box densely, in row-major order (in column
+  // chunks of one span when swizzled), from an address aligned to the
+  // swizzle pattern (128 bytes without swizzle).
+  if (!L.isDenseBox(src))
+    return call.emitOpError()
+           << "the shared-memory source is not one dense box (no ring, all "
+              "dimensions but the first whole, no other dimension after the "
+              "first but of extent 1)";
+  int64_t align = L.tmaSmemAlign(src);
+  bool aligned = L.startDivisor(src) % align == 0;
+  if (span) {
+    // Chunked: a row is `span` elements within its chunk, and the window
+    // starts at a chunk's first column.
+    unsigned rank = src.staticExtents.size();
+    int64_t rowBytes = span * getElementBytes(src.elemType);
+    aligned = L.startDivisor(src, rank - 2) % align == 0 &&
+              (knownDivisor(src.offsets[rank - 2]) * rowBytes) % align == 0 &&
+              (src.staticExtents[rank - 2] * rowBytes) % align == 0 &&
+              knownDivisor(src.offsets[rank - 1]) % span == 0;
+  }
+  if (!aligned)
+    return call.emitOpError()
+           << "the shared-memory source must start at a multiple of " << align
+           << " bytes";
+  FailureOr<Value> elected =
+      L.electedThread(call, reduce ? "a TMA reduction" : "a TMA store");
+  if (failed(elected))
+    return failure();
+  return L.emitIf(*elected, [&] {
+    for (int64_t k = 0; k < chunks; ++k) {
+      SmallVector<Value> first(src.kept.size(), L.c64(0));
+      Value srcPtr;
+      if (span) {
+        first.back() = L.c64(k * span);
+        srcPtr = L.swizzledAddress(src, first, /*swizzle=*/false);
+      } else {
+        srcPtr = L.sharedAddress(src, first);
+      }
+      SmallVector<Value> coords = boxCoordinates(L, dst, L.c64(0));
+      // (Coordinates are innermost first.)
+      if (k)
+        coords[0] = arith::AddIOp::create(b, loc, coords[0], L.c32(k * span));
+      if (reduce)
+        NVVM::CpAsyncBulkTensorReduceOp::create(
+            b, loc, dst.base, srcPtr, NVVM::TMAReduxKind::ADD,
+            NVVM::TMAStoreMode::TILE, coords, Value());
+      else
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            b, loc, dst.base, srcPtr, coords, Value(), NVVM::TMAStoreMode::TILE,
+            Value());
+    }
+    return success();
+  });
+}
+
+struct TmaEmitter
+    : InstrEmitterAttrInterface::ExternalModel<TmaEmitter, TmaAttr> {
+  LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
+    auto tma = cast<TmaAttr>(attr);
+    switch (tma.getKind()) {
+    case TmaKind::Load:
+      return emitTmaLoad(L, call, tma);
+    case TmaKind::Store:
+      return emitTmaStore(L, call, /*reduce=*/false);
+    case TmaKind::ReduceAdd:
+      return emitTmaStore(L, call, /*reduce=*/true);
+    }
+    llvm_unreachable("a TMA kind");
+  }
+  // TMA zero-fills a box's reads past the end of its tensor and drops its
+  // writes there.
+  bool acceptsOutOfBounds(Attribute, unsigned) const { return true; }
+};
+
+} // namespace
+
+void attachTmaEmitter(MLIRContext *ctx) {
+  TmaAttr::attachInterface<TmaEmitter>(*ctx);
+}
+
+} // namespace exo::nvvm

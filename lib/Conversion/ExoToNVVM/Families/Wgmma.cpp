@@ -1,0 +1,643 @@
+//===- Wgmma.cpp - The wgmma families' emitters -----------------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The emitters of #exo.wgmma (wgmma.mma_async from shared-memory descriptors
+// or register A fragments), #exo.wgmma_zero, #exo.wgmma_load_a and
+// #exo.wgmma_store (st.shared / st.global / red.global.add of the
+// accumulator, and bf16 through stmatrix). An accumulator tile is the
+// warpgroup's 64 x n f32 registers: a struct of n / 2 floats per thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../InstrEmitter.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace exo::nvvm {
+namespace {
+
+/// One wgmma accumulator tile (64 x n f32 over a warpgroup) and the struct
+/// of its registers.
+struct WgmmaTile {
+  int64_t n = 0;    // columns of the window
+  int64_t col0 = 0; // its first column in the tile (a column window)
+  Value ptr;
+  Type type; // the struct of the whole tile's registers
+};
+
+/// The warp's index in its warpgroup (i64).
+static Value warpInWarpgroup(KernelLowering &L) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  Value t = arith::RemUIOp::create(b, loc, L.tid, L.c32(kWarpgroupSize));
+  return L.toI64(arith::DivUIOp::create(b, loc, t, L.c32(kWarpSize)));
+}
+
+/// The accumulator tile window `v` selects: its last two dimensions whole
+/// (or, with `columnWindow`, whole 8-column blocks at a constant offset),
+/// any dimensions between the distributed ones and them points.
+static FailureOr<WgmmaTile> accumulator(KernelLowering &L, CallOp call,
+                                        const View &v,
+                                        bool columnWindow = false) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  unsigned rank = v.staticExtents.size();
+  bool shape =
+      v.kind == View::Regs && v.memory.getKind() == MemoryKind::WgmmaAccum &&
+      v.sizes.size() == 2 && v.sizes[0] == 64 && v.kept[0] == rank - 2 &&
+      v.kept[1] == rank - 1 && v.staticExtents[rank - 1] % 8 == 0 &&
+      v.staticExtents[rank - 1] >= 8 && v.staticExtents[rank - 1] <= 256;
+  if (!shape || v.sizes[1] != v.staticExtents[rank - 1]) {
+    // A store may take a window of whole 8-column blocks at a constant
+    // offset: the registers it reads are then known here.
+    std::optional<int64_t> col0 =
+        shape ? constantOf(v.offsets[rank - 1]) : std::nullopt;
+    if (!columnWindow || !col0 || *col0 % 8 || v.sizes[1] % 8 ||
+        v.sizes[1] == 0 || *col0 + v.sizes[1] > v.staticExtents[rank - 1])
+      return call.emitOpError()
+             << "needs a whole 64 x N wgmma accumulator tile (N a multiple of "
+                "8 up to 256)"
+             << (columnWindow ? ", or a window of it of whole 8-column "
+                                "blocks at a constant column offset"
+                              : "");
+  }
+  // The leading dimensions that are not distributed select one tile of
+  // the warpgroup's array of accumulators.
+  Value idx = L.c64(0);
+  for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
+    idx = L.add(L.mul(idx, v.extents[d]), v.offsets[d]);
+  SmallVector<Type> fields(v.staticExtents[rank - 1] / 2, b.getF32Type());
+  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  WgmmaTile t;
+  t.n = v.sizes[1];
+  t.col0 = constantOf(v.offsets[rank - 1]).value_or(0);
+  t.type = structTy;
+  t.ptr = rank - v.numDistributed > 2
+              ? Value(LLVM::GEPOp::create(b, loc, L.ptr(), structTy, v.base,
+                                          ValueRange{idx}))
+              : v.base;
+  return t;
+}
+
+static LogicalResult emitWgmmaZero(KernelLowering &L, CallOp call) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  const View &d = L.views[call.getArgs()[0]];
+  FailureOr<WgmmaTile> acc = accumulator(L, call, d);
+  if (failed(acc))
+    return failure();
+  Value zero = LLVM::ZeroOp::create(b, loc, acc->type);
+  LLVM::StoreOp::create(b, loc, zero, acc->ptr);
+  // The zeros are ordinary register writes: wgmma.fence orders them before
+  // the next wgmma of this warpgroup (what scale-d = 0 would do in the
+  // instruction itself, which the program's semantics assume).
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  return success();
+}
+
+/// Row and column offsets of element `e` of a thread's wgmma A fragment,
+/// from row 16 w + lane / 4 and column (lane % 4) * per, per = 1 for tf32
+/// (4 elements: rows + 8 for e = 1, 3, columns + 4 for e = 2, 3) and 2 for
+/// bf16/f16 (8 elements in pairs: columns + e % 2, rows + 8 for pairs 1, 3,
+/// columns + 8 for pairs 2, 3).
+static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
+  if (!half)
+    return {(e % 2) * 8, (e / 2) * 4};
+  int64_t pair = e / 2;
+  return {(pair % 2) * 8, (pair / 2) * 8 + e % 2};
+}
+
+static LogicalResult emitWgmmaLoadA(KernelLowering &L, CallOp call) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
+  bool half = src.elemType.isBF16() || src.elemType.isF16();
+  int64_t k = half ? 16 : 8;
+  if (dst.kind != View::Regs || dst.memory.getKind() != MemoryKind::WgmmaA ||
+      dst.sizes.size() != 2 || dst.sizes[0] != 64 || dst.sizes[1] != k ||
+      dst.elemType != src.elemType || src.kind != View::Shared ||
+      src.memory.getSwizzle() || src.sizes.size() != 2 || src.sizes[0] != 64 ||
+      src.sizes[1] != k || !(half || src.elemType.isF32()))
+    return call.emitOpError()
+           << "loads a wgmma A fragment: a whole 64 x 8 tf32 (64 x 16 "
+              "bf16/f16) fragment from a window of that shape and type in "
+              "unswizzled shared memory";
+  Value w = warpInWarpgroup(L);
+  Value l = L.toI64(L.lane);
+  // 16-bit fragments are four 8 x 8 matrices per warp (rows 0-7 / 8-15 x
+  // columns 0-7 / 8-15), exactly what ldmatrix.x4 delivers: lane l gives
+  // the address of row l % 16, column 8 (l / 16), and receives its pairs in
+  // fragment order. It needs 16-byte aligned rows: a row pitch and a column
+  // offset that are multiples of 16 bytes.
+  std::optional<int64_t> colOff = constantOf(src.offsets.back());
+  if (half && src.kept.back() == src.staticExtents.size() - 1 &&
+      src.staticExtents.back() * 2 % 16 == 0 && colOff && *colOff % 8 == 0) {
+    Value row = L.add(L.mul(w, L.c64(16)),
+                      arith::RemUIOp::create(b, loc, l, L.c64(16)));
+    Value col = L.mul(arith::DivUIOp::create(b, loc, l, L.c64(16)), L.c64(8));
+    Value p = L.sharedAddress(src, {row, col});
+    SmallVector<Type> regs(4, L.i32());
+    auto resTy = LLVM::LLVMStructType::getLiteral(ctx, regs);
+    Value m =
+        NVVM::LdMatrixOp::create(b, loc, resTy, p, 4, NVVM::MMALayout::row,
+                                 NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+                                 NVVM::LdStMatrixEltType::B16);
+    auto pair = VectorType::get({2}, src.elemType);
+    for (int64_t i = 0; i < 4; ++i) {
+      Value r = LLVM::ExtractValueOp::create(b, loc, m, i);
+      Value v = LLVM::BitcastOp::create(b, loc, pair, r);
+      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, dst.base,
+                                    ArrayRef<LLVM::GEPArg>{2 * i});
+      LLVM::StoreOp::create(b, loc, v, q, /*alignment=*/4);
+    }
+    return success();
+  }
+  Value row0 =
+      L.add(L.mul(w, L.c64(16)), arith::DivUIOp::create(b, loc, l, L.c64(4)));
+  Value col0 =
+      L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(half ? 2 : 1));
+  for (int64_t e = 0; e < (half ? 8 : 4); ++e) {
+    auto [dr, dc] = fragmentA(e, half);
+    Value p =
+        L.sharedAddress(src, {L.add(row0, L.c64(dr)), L.add(col0, L.c64(dc))});
+    Value x = LLVM::LoadOp::create(b, loc, src.elemType, p);
+    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, dst.base,
+                                  ArrayRef<LLVM::GEPArg>{e});
+    LLVM::StoreOp::create(b, loc, x, q);
+  }
+  return success();
+}
+
+static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
+                               NVVM::WGMMATypes type) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  const View &d = L.views[call.getArgs()[0]];
+  const View &a = L.views[call.getArgs()[1]];
+  const View &bv = L.views[call.getArgs()[2]];
+  FailureOr<WgmmaTile> tile = accumulator(L, call, d);
+  if (failed(tile))
+    return failure();
+  int64_t n = tile->n;
+  // One wgmma consumes 32 bytes of K: 8 tf32 or 16 bf16/f16 values.
+  int64_t k = type == NVVM::WGMMATypes::tf32 ? 8 : 16;
+  StringRef typeName = stringifyWGMMATypes(type);
+  // Operands: K-major tiles (rows x k) in swizzled shared memory whose rows
+  // are one swizzle span (32, 64 or 128 bytes) long, or, without swizzling,
+  // as core matrices (8 rows of 16 bytes, 128 contiguous bytes): a window
+  // [2, rows, 16 bytes] of a tensor whose rows are 16 bytes, the two
+  // 16-byte halves of K (the core-matrix columns) in its first dimension.
+  auto descriptor = [&](const View &v, int64_t rows) -> FailureOr<Value> {
+    bool typeOk = type == NVVM::WGMMATypes::tf32
+                      ? (v.elemType.isF32() || v.elemType.isTF32())
+                      : (type == NVVM::WGMMATypes::bf16 ? v.elemType.isBF16()
+                                                        : v.elemType.isF16());
+    int64_t swizzle = v.memory.getSwizzle();
+    int64_t bytes = getElementBytes(v.elemType);
+    if (v.kind == View::Shared && !swizzle && typeOk) {
+      unsigned rank = v.staticExtents.size();
+      if (v.sizes.size() != 3 || v.sizes[0] != 2 || v.sizes[1] != rows ||
+          v.sizes[2] * bytes != 16 || rank < 3 ||
+          v.staticExtents.back() * bytes != 16 || v.kept[2] != rank - 1 ||
+          v.kept[1] != rank - 2)
+        return call.emitOpError()
+               << "a wgmma " << typeName << " operand in unswizzled shared "
+               << "memory must be a 2 x " << rows << " x " << 16 / bytes
+               << " window (two columns of 8 x 16-byte core matrices) of a "
+                  "tensor whose rows are 16 bytes";
+      Value base = L.sharedAddress(v, {L.c64(0), L.c64(0), L.c64(0)});
+      Value next = L.sharedAddress(v, {L.c64(1), L.c64(0), L.c64(0)});
+      Value a64 = LLVM::PtrToIntOp::create(b, loc, L.i64(), base);
+      Value n64 = LLVM::PtrToIntOp::create(b, loc, L.i64(), next);
+      Value start = arith::ShRUIOp::create(
+          b, loc, arith::AndIOp::create(b, loc, a64, L.c64(0x3FFFF)), L.c64(4));
+      // Leading byte offset: from one core-matrix column (K) to the next;
+      // stride byte offset: from one 8-row group to the next (128 bytes);
+      // layout type 0 (no swizzle).
+      Value lbo = arith::ShLIOp::create(
+          b, loc,
+          arith::AndIOp::create(
+              b, loc,
+              arith::ShRUIOp::create(
+                  b, loc, arith::SubIOp::create(b, loc, n64, a64), L.c64(4)),
+              L.c64(0x3FFF)),
+          L.c64(16));
+      Value desc = arith::OrIOp::create(b, loc, start, lbo);
+      return arith::OrIOp::create(b, loc, desc, L.c64(int64_t(128 >> 4) << 32))
+          .getResult();
+    }
+    unsigned rank = v.staticExtents.size();
+    if (v.kind != View::Shared || !swizzle || !typeOk || v.sizes.size() != 2 ||
+        v.sizes[0] != rows || v.sizes[1] != k || rank < 2 ||
+        v.kept[0] < v.numDistributed || v.kept[1] != rank - 1 ||
+        v.rings[v.kept[0]] || v.rings[rank - 1] ||
+        llvm::any_of(
+            llvm::seq(v.kept[0] + 1, rank - 1),
+            [&](unsigned d) { return v.staticExtents[d] != 1; }) ||
+        v.staticExtents.back() * getElementBytes(v.elemType) != swizzle)
+      return call.emitOpError()
+             << "a wgmma " << typeName << " operand must be a " << rows << " x "
+             << k
+             << " window of swizzled shared memory (32, 64 or 128 bytes) "
+                "whose K is the tensor's last dimension and whose rows are "
+                "one swizzle span apart, of "
+             << typeName;
+    // The descriptor's base offset is 0: the window's first row must start
+    // a swizzle pattern (8 rows of one span); its K offset within the row
+    // is the address's low bits.
+    if (L.startDivisor(v, rank - 1) % (8 * swizzle))
+      return call.emitOpError()
+             << "a wgmma " << typeName
+             << " operand in swizzled shared memory must start at a multiple "
+                "of 8 rows (a swizzle pattern of "
+             << 8 * swizzle << " bytes)";
+    // The start address field is (addr & 0x3FFFF) >> 4. The address is
+    // that of the window's first row (a multiple of 8 * swizzle bytes, just
+    // checked) plus the K offset within the row (below one span): no carry
+    // crosses from one into the other, so the field is the row's field plus
+    // the K offset / 16. The row's part does not depend on the K slice, so
+    // the wgmmas of one slot share it and each adds a constant (the
+    // masked, shifted sum would cost three 64-bit operations per wgmma).
+    View row = v;
+    row.offsets[rank - 1] = L.c64(0);
+    Value a64 = LLVM::PtrToIntOp::create(
+        b, loc, L.i64(), L.sharedAddress(row, {L.c64(0), L.c64(0)}));
+    Value rowStart = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, a64, L.c64(0x3FFFF)), L.c64(4));
+    Value kStart = arith::ShRUIOp::create(
+        b, loc, L.mul(v.offsets[rank - 1], L.c64(getElementBytes(v.elemType))),
+        L.c64(4));
+    // Leading byte offset 16 (unused with swizzling), stride byte offset
+    // 8 rows, layout type 1/2/3 for 128/64/32-byte swizzles. The start
+    // field is below 2^14 and these bits start at 16: or is add.
+    int64_t layout = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+    int64_t hi = (int64_t(1) << 16) | (int64_t((8 * swizzle) >> 4) << 32) |
+                 (layout << 62);
+    return arith::AddIOp::create(
+               b, loc, arith::OrIOp::create(b, loc, rowStart, L.c64(hi)),
+               kStart)
+        .getResult();
+  };
+  FailureOr<Value> descB = descriptor(bv, n);
+  if (failed(descB))
+    return failure();
+  Type structTy = tile->type;
+  if (a.kind == View::Regs) {
+    // A from registers (the NVVM op takes descriptors only): inline PTX,
+    // the accumulator's registers tied in and out.
+    bool tf32 = type == NVVM::WGMMATypes::tf32;
+    bool typeOk = tf32 ? a.elemType.isF32()
+                       : (type == NVVM::WGMMATypes::bf16 ? a.elemType.isBF16()
+                                                         : a.elemType.isF16());
+    if (a.memory.getKind() != MemoryKind::WgmmaA || !typeOk ||
+        a.sizes.size() != 2 || a.sizes[0] != 64 || a.sizes[1] != k)
+      return call.emitOpError()
+             << "a wgmma A operand in registers must be a whole 64 x " << k
+             << " " << typeName << " wgmma_a fragment";
+    int64_t nd = n / 2;
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                       std::to_string(nd + 5) + ", 0;\nwgmma.mma_async.sync." +
+                       "aligned.m64n" + std::to_string(n) + "k" +
+                       std::to_string(k) + ".f32." + typeName.str() + "." +
+                       typeName.str() + " {";
+    std::string constraints;
+    for (int64_t i = 0; i < nd; ++i) {
+      text += (i ? ", $" : "$") + std::to_string(i);
+      constraints += (i ? ",=f" : "=f");
+    }
+    text += "}, {$" + std::to_string(nd) + ", $" + std::to_string(nd + 1) +
+            ", $" + std::to_string(nd + 2) + ", $" + std::to_string(nd + 3) +
+            "}, $" + std::to_string(nd + 4) + ", p, 1, 1" +
+            (tf32 ? "" : ", 0") + ";\n}";
+    constraints += ",r,r,r,r,l,r";
+    for (int64_t i = 0; i < nd; ++i)
+      constraints += "," + std::to_string(i);
+    SmallVector<Value> operands;
+    // Four 32-bit registers: one tf32 each, or a pair of bf16/f16.
+    Type reg =
+        tf32 ? Type(b.getF32Type()) : Type(VectorType::get({2}, a.elemType));
+    for (int64_t e = 0; e < 4; ++e) {
+      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), a.elemType, a.base,
+                                    ArrayRef<LLVM::GEPArg>{tf32 ? e : 2 * e});
+      Value x = LLVM::LoadOp::create(b, loc, reg, q, /*alignment=*/4);
+      operands.push_back(LLVM::BitcastOp::create(b, loc, L.i32(), x));
+    }
+    operands.push_back(*descB);
+    operands.push_back(L.c32(1));
+    Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+    for (int64_t i = 0; i < nd; ++i)
+      operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
+    Value result = L.inlineAsm(structTy, operands, text, constraints);
+    LLVM::StoreOp::create(b, loc, result, tile->ptr);
+    return success();
+  }
+  FailureOr<Value> descA = descriptor(a, 64);
+  if (failed(descA))
+    return failure();
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, k);
+  Value result = NVVM::WgmmaMmaAsyncOp::create(
+      b, loc, structTy, acc, *descA, *descB, shape, type, type,
+      NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+      NVVM::MMAIntOverflowAttr());
+  LLVM::StoreOp::create(b, loc, result, tile->ptr);
+  return success();
+}
+
+static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call,
+                                    bool reduce) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
+  FailureOr<WgmmaTile> tile = accumulator(L, call, src, /*columnWindow=*/true);
+  if (failed(tile))
+    return failure();
+  int64_t n = tile->n;
+  bool global = dst.kind == View::Global;
+  if (reduce && (!global || !dst.elemType.isF32()))
+    return call.emitOpError()
+           << "an accumulator reduce-add adds f32 values into global memory "
+              "(red.global.add): its destination must be a window of an f32 "
+              "global tensor";
+  if (reduce && L.ptxVersion < 81)
+    return call.emitOpError()
+           << "an accumulator reduce-add uses red.global.add.v2/.v4.f32, "
+              "which needs PTX ISA 8.1 (features=+ptx81 or later; this "
+              "target's features give "
+           << L.ptxVersion / 10 << "." << L.ptxVersion % 10 << ")";
+  // Swizzled shared memory: rows of whole spans stored in column chunks
+  // (the layout of TMA boxes of one span's columns), which spreads a warp's
+  // 8 rows over the banks.
+  int64_t span = 0;
+  unsigned rank = dst.staticExtents.size();
+  bool swizzled = dst.memory.getSwizzle() != 0;
+  // The f32 values are stored as they are: a destination of another type
+  // would need a conversion (stmatrix rounds to bf16 or f16).
+  if (!dst.elemType.isF32())
+    return call.emitOpError()
+           << "an accumulator store writes f32 values, but its destination "
+              "holds "
+           << dst.elemType;
+  if ((dst.kind != View::Shared && !global) || dst.sizes.size() != 2 ||
+      dst.sizes[0] != 64 || dst.sizes[1] != n ||
+      (swizzled &&
+       (!L.isChunkedSwizzle(dst, span) || dst.kept[0] != rank - 2 ||
+        dst.kept[1] != rank - 1 || knownDivisor(dst.offsets[rank - 1]) % 2)))
+    return call.emitOpError()
+           << "the destination of an accumulator store must be a 64 x " << n
+           << " window of global memory, of unswizzled shared memory, or of "
+              "swizzled shared memory whose rows are whole swizzle spans "
+              "(the window's last two dimensions, its first column even)";
+  // Fragment layout of m64nNk8 f32: thread t of the warpgroup holds, for
+  // each 8-column block j, rows 16 * warp + lane / 4 (+ 8) and columns
+  // 8 * j + 2 * (lane % 4) (+ 1).
+  Value w = warpInWarpgroup(L);
+  Value l = L.toI64(L.lane);
+  Value row0 =
+      L.add(L.mul(w, L.c64(16)), arith::DivUIOp::create(b, loc, l, L.c64(4)));
+  Value col0 = L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(2));
+  // A window that may reach past the end of a global tensor (oob, from a
+  // partial tile): each element is stored only where it lies inside.
+  bool oob = isOobView(call.getArgs()[0]);
+  if (oob && (!global || rank != 2 || dst.kept[0] != 0 || dst.kept[1] != 1))
+    return call.emitOpError()
+           << "an accumulator store that may reach past the end of its "
+              "tensor needs a 64 x "
+           << n << " window of a two-dimensional global tensor";
+  Type structTy = tile->type;
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+  // Stores `v` (an f32, or a vector of 2 or 4) at `p`, or with `reduce`
+  // adds it there: red.global.add (relaxed, gpu scope; the vector forms
+  // are sm_90's), whose adds commute with the other CTAs'.
+  auto put = [&](Value v, Value p, int64_t align) {
+    if (!reduce) {
+      LLVM::StoreOp::create(b, loc, v, p, align);
+      return;
+    }
+    auto vec = dyn_cast<VectorType>(v.getType());
+    if (!vec) {
+      LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd, p, v,
+                                LLVM::AtomicOrdering::monotonic);
+      return;
+    }
+    int64_t lanes = vec.getNumElements();
+    SmallVector<Value> operands{
+        LLVM::AddrSpaceCastOp::create(b, loc, L.ptr(1), p)};
+    std::string text =
+        "red.global.add.v" + std::to_string(lanes) + ".f32 [$0], {";
+    std::string constraints = "l";
+    for (int64_t i = 0; i < lanes; ++i) {
+      operands.push_back(
+          LLVM::ExtractElementOp::create(b, loc, v, L.c32(i)).getResult());
+      text += (i ? ", $" : "$") + std::to_string(i + 1);
+      constraints += ",f";
+    }
+    L.inlineAsm(Type(), operands, text + "};", constraints);
+  };
+  // Stores `v` at `p` when the element (row, col) of the window is inside
+  // the tensor (always, unless oob).
+  auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {
+    if (!oob) {
+      put(v, p, align);
+      return;
+    }
+    auto inside = [&](unsigned d, Value i) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                   L.add(dst.offsets[d], i), dst.extents[d]);
+    };
+    auto ifOp =
+        scf::IfOp::create(b, loc, L.andI(inside(0, row), inside(1, col)),
+                          /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    put(v, p, align);
+  };
+  auto field = [&](int64_t j, int64_t h, int64_t i) -> Value {
+    return LLVM::ExtractValueOp::create(b, loc, acc,
+                                        4 * (j + tile->col0 / 8) + 2 * h + i);
+  };
+  // Global memory: four adjacent columns per 16-byte store wherever every
+  // run of four provably starts at a multiple of four elements. A lane and
+  // its neighbour (lane ^ 1) swap one pair of each two column blocks j and
+  // j + 1: the even lane then holds columns 8 * j + col0 .. + 3 (its own
+  // pair, then its neighbour's), the odd lane columns 8 * j + col0 + 6 .. + 9
+  // (its neighbour's pair of block j + 1, then its own), so a warp writes
+  // 64 contiguous bytes of each of its 8 rows per store instead of 32.
+  // Every lane runs the exchange; only the store is guarded.
+  if (global && !swizzled && n % 16 == 0 && L.alignedRuns(dst, /*elems=*/4)) {
+    Value odd = arith::TruncIOp::create(
+        b, loc, b.getI1Type(), arith::AndIOp::create(b, loc, L.lane, L.c32(1)));
+    Value colq =
+        L.add(col0, arith::SelectOp::create(b, loc, odd, L.c64(6), L.c64(0)));
+    auto pick = [&](Value ifOdd, Value ifEven) -> Value {
+      return arith::SelectOp::create(b, loc, odd, ifOdd, ifEven);
+    };
+    for (int64_t j = 0; j < n / 8; j += 2)
+      for (int64_t h = 0; h < 2; ++h) {
+        Value own[2] = {field(j, h, 0), field(j, h, 1)};
+        Value next[2] = {field(j + 1, h, 0), field(j + 1, h, 1)};
+        Value got[2];
+        for (int i = 0; i < 2; ++i)
+          got[i] = NVVM::ShflOp::create(
+              b, loc, b.getF32Type(), L.c32(-1), pick(own[i], next[i]),
+              L.c32(1), L.c32(0x1f),
+              NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
+        Value quad = L.vectorOf({pick(got[0], own[0]), pick(got[1], own[1]),
+                                 pick(next[0], got[0]), pick(next[1], got[1])});
+        Value row = L.add(row0, L.c64(8 * h));
+        Value col = L.add(colq, L.c64(8 * j));
+        // A run starts at a multiple of four elements of rows whose length
+        // is one: it is inside or outside the tensor as a whole.
+        storeIf(quad, L.sharedAddress(dst, {row, col}), row, col, /*align=*/16);
+      }
+    return success();
+  }
+  // A thread's two adjacent columns are one 8-byte store wherever they are
+  // adjacent in memory (the window's columns are its tensor's last
+  // dimension) and provably start at an even element (swizzled windows are
+  // checked above).
+  bool pairs = swizzled || L.pairsAligned(dst);
+  for (int64_t j = 0; j < n / 8; ++j)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = L.add(row0, L.c64(8 * h));
+      Value col = L.add(col0, L.c64(8 * j));
+      Value p = swizzled ? L.swizzledAddress(dst, {row, col})
+                         : L.sharedAddress(dst, {row, col});
+      Value x = field(j, h, 0);
+      Value y = field(j, h, 1);
+      if (!pairs) {
+        // Rows an odd number of elements apart, or columns that are not
+        // adjacent: two 4-byte stores, each at its own element's address.
+        Value col1 = L.add(col, L.c64(1));
+        storeIf(x, p, row, col, /*align=*/4);
+        storeIf(y, L.sharedAddress(dst, {row, col1}), row, col1, /*align=*/4);
+        continue;
+      }
+      // A pair starts at an even element of rows of an even length: it is
+      // inside or outside the tensor as a whole.
+      storeIf(L.vectorOf({x, y}), p, row, col, /*align=*/8);
+    }
+  return success();
+}
+
+static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
+  OpBuilder &b = L.b;
+  Location loc = L.loc;
+  MLIRContext *ctx = L.ctx;
+  const View &dst = L.views[call.getArgs()[0]];
+  const View &src = L.views[call.getArgs()[1]];
+  FailureOr<WgmmaTile> tile = accumulator(L, call, src);
+  if (failed(tile))
+    return failure();
+  int64_t n = tile->n;
+  Type half = dst.elemType;
+  unsigned rank = dst.staticExtents.size();
+  if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
+      !(half.isBF16() || half.isF16()) || dst.sizes.size() != 2 ||
+      dst.sizes[0] != 64 || dst.sizes[1] != n || dst.kept[1] != rank - 1 ||
+      dst.staticExtents.back() * 2 % 16 ||
+      knownDivisor(dst.offsets[rank - 1]) % 8)
+    return call.emitOpError()
+           << "stmatrix stores the accumulator rounded to bf16 or f16: the "
+              "destination must be a 64 x "
+           << n
+           << " window of unswizzled 16-bit shared memory whose rows are a "
+              "multiple of 16 bytes apart, its first column a multiple of 8";
+  // Each 8-column block of a warp's 16 rows is two 8 x 8 matrices (rows
+  // 0-7, 8-15) whose lane layout is the accumulator's: register r of block
+  // j packs elements 4 j + 2 r and 4 j + 2 r + 1. Two blocks per
+  // stmatrix.x4; lane l gives the address of row l % 16 of block
+  // j + l / 16.
+  Value w = warpInWarpgroup(L);
+  Value l = L.toI64(L.lane);
+  Value row =
+      L.add(L.mul(w, L.c64(16)), arith::RemUIOp::create(b, loc, l, L.c64(16)));
+  Value colLane = L.mul(arith::DivUIOp::create(b, loc, l, L.c64(16)), L.c64(8));
+  Type structTy = tile->type;
+  Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+  auto pack = [&](int64_t e) {
+    SmallVector<Value, 2> halves;
+    for (int64_t i = 0; i < 2; ++i) {
+      Value x = LLVM::ExtractValueOp::create(b, loc, acc, e + i);
+      halves.push_back(arith::TruncFOp::create(b, loc, half, x));
+    }
+    return LLVM::BitcastOp::create(b, loc, L.i32(), L.vectorOf(halves))
+        .getResult();
+  };
+  for (int64_t j = 0; j < n / 8; j += 2) {
+    int64_t blocks = std::min<int64_t>(2, n / 8 - j);
+    SmallVector<Value> regs;
+    for (int64_t r = 0; r < 2 * blocks; ++r)
+      regs.push_back(pack(4 * j + 2 * r));
+    // With one block left (N / 8 odd), lanes 0-15 address its rows.
+    Value col = blocks == 2 ? L.add(colLane, L.c64(8 * j)) : L.c64(8 * j);
+    Value addr = L.sharedAddress(dst, {row, col});
+    NVVM::StMatrixOp::create(b, loc, addr, regs, NVVM::MMALayout::row,
+                             NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+                             NVVM::LdStMatrixEltType::B16);
+  }
+  return success();
+}
+
+struct WgmmaEmitter
+    : InstrEmitterAttrInterface::ExternalModel<WgmmaEmitter, WgmmaAttr> {
+  LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
+    Type dtype = cast<WgmmaAttr>(attr).getDtype();
+    NVVM::WGMMATypes type = dtype.isTF32()   ? NVVM::WGMMATypes::tf32
+                            : dtype.isBF16() ? NVVM::WGMMATypes::bf16
+                                             : NVVM::WGMMATypes::f16;
+    return emitWgmma(L, call, type);
+  }
+};
+
+struct WgmmaZeroEmitter
+    : InstrEmitterAttrInterface::ExternalModel<WgmmaZeroEmitter,
+                                               WgmmaZeroAttr> {
+  LogicalResult emit(Attribute, KernelLowering &L, CallOp call) const {
+    return emitWgmmaZero(L, call);
+  }
+};
+
+struct WgmmaLoadAEmitter
+    : InstrEmitterAttrInterface::ExternalModel<WgmmaLoadAEmitter,
+                                               WgmmaLoadAAttr> {
+  LogicalResult emit(Attribute, KernelLowering &L, CallOp call) const {
+    return emitWgmmaLoadA(L, call);
+  }
+};
+
+struct WgmmaStoreEmitter
+    : InstrEmitterAttrInterface::ExternalModel<WgmmaStoreEmitter,
+                                               WgmmaStoreAttr> {
+  LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
+    auto store = cast<WgmmaStoreAttr>(attr);
+    if (store.getDtype().isBF16())
+      return emitWgmmaStMatrix(L, call);
+    return emitWgmmaStore(L, call, store.getReduce());
+  }
+  // A global destination skips the elements past its tensor.
+  bool acceptsOutOfBounds(Attribute attr, unsigned index) const {
+    return index == 0 &&
+           cast<WgmmaStoreAttr>(attr).getDst().getKind() == MemoryKind::Gmem;
+  }
+};
+
+} // namespace
+
+void attachWgmmaEmitters(MLIRContext *ctx) {
+  WgmmaAttr::attachInterface<WgmmaEmitter>(*ctx);
+  WgmmaZeroAttr::attachInterface<WgmmaZeroEmitter>(*ctx);
+  WgmmaLoadAAttr::attachInterface<WgmmaLoadAEmitter>(*ctx);
+  WgmmaStoreAttr::attachInterface<WgmmaStoreEmitter>(*ctx);
+}
+
+} // namespace exo::nvvm
