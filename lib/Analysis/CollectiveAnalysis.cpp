@@ -1383,6 +1383,10 @@ CollectiveAnalysis::getExpectedTransactions(ArriveOp arrive) const {
         perCta *= e.getInt();
     }
     perCta *= times;
+    std::optional<int64_t> familyBytes;
+    if (InstrFamilyAttr family = getCalledFamily(call))
+      if (std::optional<int64_t> b = family.getTransactionBytes())
+        familyBytes = *b * times;
     ArrayRef<uint64_t> callMasks = getMulticastMasks(call);
     bool counted = false;
     for (auto [i, inst] : llvm::enumerate(arriveInsts)) {
@@ -1398,6 +1402,20 @@ CollectiveAnalysis::getExpectedTransactions(ArriveOp arrive) const {
           counted = true;
           int64_t issuers = ctasOf(cinst.threads).size();
           int64_t bytes = perCta / issuers;
+          // The hardware counts what the instruction moves: a family's
+          // bytes, which its destination window must hold.
+          if (std::optional<int64_t> family = familyBytes;
+              family && *family != bytes) {
+            InFlightDiagnostic diag =
+                arrive.emitOpError()
+                << "expects the bytes of a load whose " << issuers
+                << " issuing CTA(s) deliver " << *family
+                << " bytes each to each receiving CTA (its instruction's), "
+                   "but whose destination holds "
+                << perCta << " bytes per CTA";
+            diag.attachNote(call.getLoc()) << "the load";
+            return diag;
+          }
           uint64_t delivered = ci < callMasks.size() ? callMasks[ci] : 0;
           for (int64_t d = 0; d < clusterDim; ++d) {
             if (!(delivered & (uint64_t(1) << d)))

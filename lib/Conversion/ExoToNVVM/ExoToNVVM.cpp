@@ -150,6 +150,11 @@ LogicalResult KernelLowering::checkHostCode() {
       auto callee = lookupCallee(call);
       if (callee && callee.isInstr() &&
           callee.getInstrAttr().getLowering().getValue() == "cuda_memset0") {
+        // The checkers read the callee's body; the launcher zeroes memory.
+        if (!call.getFamilyAttr() && failed(verifyHardwareInstruction(callee)))
+          return call.emitOpError()
+                 << "calls @" << callee.getSymName()
+                 << ", whose body is not what the launcher's memset does";
         if (!call->isBeforeInBlock(device))
           return call.emitOpError() << "zeroes memory after the device "
                                        "function; the launcher can only do "
@@ -165,11 +170,6 @@ LogicalResult KernelLowering::checkHostCode() {
           return call.emitOpError() << "must zero one whole gmem argument of "
                                        "the proc to be lowered (by the "
                                        "launcher, before the launch)";
-        // The checkers read the callee's body; the launcher zeroes memory.
-        if (!call.getFamilyAttr() && failed(verifyHardwareInstruction(callee)))
-          return call.emitOpError()
-                 << "calls @" << callee.getSymName()
-                 << ", whose body is not what the launcher's memset does";
         memsets.push_back(arg.getArgNumber());
         continue;
       }

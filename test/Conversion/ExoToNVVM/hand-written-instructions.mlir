@@ -111,3 +111,33 @@ exo.proc @zero_then_launch(%N: index, %Y: !exo.tensor<[N], i32, gmem>) {
     }
   }
 }
+
+// -----
+
+// Refused: an atomic accumulator reduction into shared memory. The family
+// has no such instance (#exo.wgmma_store reduces into global memory only),
+// so no instance's proc can be compared with this one.
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 16], f32, smem>
+// expected-error @below {{'exo.proc' op has the hardware lowering "wgmma_red_d_gmem", but no instruction family instance has its signature; call the instruction by its family (#exo.<family><...>)}}
+exo.proc @wgmma_red(%dst: !Cs {exo.access = #exo.access<read_write, atomic>},
+                    %src: !D {exo.access = #exo.access<read>})
+    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_red_d_gmem"> {
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 16 seq {
+      %v = exo.read %src[%i, %j] : !D
+      exo.reduce %dst[%i, %j] += %v : !Cs
+    }
+  }
+}
+exo.proc @reduce_into_smem(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 16], f32, wgmma_accum>
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 16], f32, wgmma_accum> -> !D
+      // expected-remark @below {{the call that lowers @wgmma_red to hardware}}
+      exo.call @wgmma_red(%C, %d) : (!Cs, !D)
+    }
+  }
+}

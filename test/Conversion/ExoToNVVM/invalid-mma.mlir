@@ -1,9 +1,16 @@
 // RUN: exo-gpu-opt %s -split-input-file -verify-diagnostics -exo-lower-to-nvvm
 
-// Errors of the mma.sync and stmatrix lowerings (MmaSync.cpp, wgmma_stmatrix_d
-// in Instructions.cpp) and of mma.sync fragment
-// allocations and accesses: one chunk per diagnostic, each on a program that
-// the verifiers and the collective analysis accept.
+// Errors of the mma.sync family's emitter (#exo.mma, Families/Mma.cpp), of
+// the bf16 accumulator store of #exo.wgmma_store (stmatrix, Families/Wgmma.cpp)
+// and of mma.sync fragment allocations and accesses: one chunk per
+// diagnostic, each on a program that the verifiers and the collective
+// analysis accept.
+//
+// Not here: the emitter's checks of element types (a load from shared memory
+// of another type, an mma.sync of other operand types, an stmatrix of f32,
+// a conversion that widens), which no family call fails: the #exo.mma
+// verifier fixes each part's types and the call verifier holds the
+// arguments to them (scripts/diagnostics_exempt.txt).
 
 // An mma_a fragment of another shape than 16 x 8 (tf32).
 !Ar = !exo.tensor<[4, 16, 16], f32, mma_a>
@@ -50,64 +57,22 @@ exo.proc @c_scalar(%N: index) {
 
 // -----
 
-// Loading a bf16 fragment from f32 shared memory.
-!Ar = !exo.tensor<[4, 16, 16], bf16, mma_a>
-!Aw = !exo.window<[16, 16], bf16, mma_a>
-!S = !exo.tensor<[64, 16], f32, smem>
-!Sw = !exo.window<[16, 16], f32, smem>
-exo.proc @load_a(%dst: !Aw {exo.access = #exo.access<write>},
-    %src: !Sw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !Sw
-      %h = arith.truncf %v : f32 to bf16
-      exo.assign %dst[%i, %j] = %h : !Aw
-    }
-  }
-}
-exo.proc @load_mixed(%N: index) {
+// Loading an A fragment into row 3 of each of 16 fragments: the window is
+// 16 x 8, but not one whole mma_a fragment.
+!Ar = !exo.tensor<[4, 16, 16, 8], f32, mma_a>
+!Aw = !exo.window<[16, 8], f32, mma_a>
+!S = !exo.tensor<[64, 8], f32, smem>
+!Sw = !exo.window<[16, 8], f32, smem>
+exo.proc @load_across_fragments(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
       %A = exo.alloc : !Ar
       %S = exo.alloc : !S
       exo.for %w = 0 to 4 cuda_threads<warp> {
-        %a = exo.window %A[%w, :, :] : !Ar -> !Aw
+        %a = exo.window %A[%w, :, 3, :] : !Ar -> !Aw
         %s = exo.window %S[0 :+ 16, :] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op loads an mma.sync fragment of f32 (tf32), bf16 or f16 from shared memory of that type}}
-        exo.call @load_a(%a, %s) : (!Aw, !Sw)
-      }
-    }
-  }
-}
-
-// -----
-
-// Loading a B fragment (mma_b) with the A fragment's lowering.
-!Br = !exo.tensor<[4, 8, 8], f32, mma_b>
-!Bw = !exo.window<[8, 8], f32, mma_b>
-!S = !exo.tensor<[64, 8], f32, smem>
-!Sw = !exo.window<[8, 8], f32, smem>
-exo.proc @load_a(%dst: !Bw {exo.access = #exo.access<write>},
-    %src: !Sw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Sw
-      exo.assign %dst[%i, %j] = %v : !Bw
-    }
-  }
-}
-exo.proc @load_wrong_kind(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %B = exo.alloc : !Br
-      %S = exo.alloc : !S
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        %b = exo.window %B[%w, :, :] : !Br -> !Bw
-        %s = exo.window %S[0 :+ 8, :] : !S -> !Sw
         // expected-error @+1 {{'exo.call' op needs an A fragment: a whole 16 x 8 mma_a fragment (a window keeping the last two dimensions whole)}}
-        exo.call @load_a(%b, %s) : (!Bw, !Sw)
+        exo.call #exo.mma<part = load_a, dtype = tf32>(%a, %s) : (!Aw, !Sw)
       }
     }
   }
@@ -115,31 +80,21 @@ exo.proc @load_wrong_kind(%N: index) {
 
 // -----
 
-// ldmatrix from swizzled shared memory.
+// ldmatrix rows 40 bytes apart (a tensor of 10 f32 per row).
 !Ar = !exo.tensor<[4, 16, 8], f32, mma_a>
 !Aw = !exo.window<[16, 8], f32, mma_a>
-!S = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
-!Sw = !exo.window<[16, 8], f32, smem_swizzle<32>>
-exo.proc @load_a(%dst: !Aw {exo.access = #exo.access<write>},
-    %src: !Sw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_a"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Sw
-      exo.assign %dst[%i, %j] = %v : !Aw
-    }
-  }
-}
-exo.proc @load_swizzled(%N: index) {
+!S = !exo.tensor<[64, 10], f32, smem>
+!Sw = !exo.window<[16, 8], f32, smem>
+exo.proc @load_pitch(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
       %A = exo.alloc : !Ar
       %S = exo.alloc : !S
       exo.for %w = 0 to 4 cuda_threads<warp> {
         %a = exo.window %A[%w, :, :] : !Ar -> !Aw
-        %s = exo.window %S[0 :+ 16, :] : !S -> !Sw
+        %s = exo.window %S[0 :+ 16, 0 :+ 8] : !S -> !Sw
         // expected-error @+1 {{'exo.call' op ldmatrix reads a 16 x 8 window of unswizzled shared memory whose rows are a multiple of 16 bytes apart (8 x 8 matrices of 16-bit values)}}
-        exo.call @load_a(%a, %s) : (!Aw, !Sw)
+        exo.call #exo.mma<part = load_a, dtype = tf32>(%a, %s) : (!Aw, !Sw)
       }
     }
   }
@@ -152,16 +107,6 @@ exo.proc @load_swizzled(%N: index) {
 !Bw = !exo.window<[8, 8], f32, mma_b>
 !S = !exo.tensor<[8, 16], f32, smem>
 !Sw = !exo.window<[8, 8], f32, smem>
-exo.proc @load_b(%dst: !Bw {exo.access = #exo.access<write>},
-    %src: !Sw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_load_b"> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Sw
-      exo.assign %dst[%i, %j] = %v : !Bw
-    }
-  }
-}
 exo.proc @load_misaligned(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
@@ -171,50 +116,7 @@ exo.proc @load_misaligned(%N: index) {
         %b = exo.window %B[%w, :, :] : !Br -> !Bw
         %s = exo.window %S[:, 2 :+ 8] : !S -> !Sw
         // expected-error @+1 {{'exo.call' op ldmatrix needs the window's first column at a multiple of 16 bytes (a sum of multiples of it)}}
-        exo.call @load_b(%b, %s) : (!Bw, !Sw)
-      }
-    }
-  }
-}
-
-// -----
-
-// mma.sync tf32 on bf16 fragments.
-!Ar = !exo.tensor<[4, 16, 16], bf16, mma_a>
-!Br = !exo.tensor<[4, 8, 16], bf16, mma_b>
-!Cr = !exo.tensor<[4, 16, 8], f32, mma_c>
-!Aw = !exo.window<[16, 16], bf16, mma_a>
-!Bw = !exo.window<[8, 16], bf16, mma_b>
-!Cw = !exo.window<[16, 8], f32, mma_c>
-exo.proc @mma(%d: !Cw {exo.access = #exo.access<read_write>},
-              %a: !Aw {exo.access = #exo.access<read>},
-              %b: !Bw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_tf32"> {
-  exo.for %m = 0 to 16 seq {
-    exo.for %n = 0 to 8 seq {
-      exo.for %k = 0 to 16 seq {
-        %x = exo.read %a[%m, %k] : !Aw
-        %y = exo.read %b[%n, %k] : !Bw
-        %xe = arith.extf %x : bf16 to f32
-        %ye = arith.extf %y : bf16 to f32
-        %p = arith.mulf %xe, %ye : f32
-        exo.reduce %d[%m, %n] += %p : !Cw
-      }
-    }
-  }
-}
-exo.proc @mma_types(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %A = exo.alloc : !Ar
-      %B = exo.alloc : !Br
-      %C = exo.alloc : !Cr
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        %a = exo.window %A[%w, :, :] : !Ar -> !Aw
-        %b = exo.window %B[%w, :, :] : !Br -> !Bw
-        %c = exo.window %C[%w, :, :] : !Cr -> !Cw
-        // expected-error @+1 {{'exo.call' op mma.sync tf32 multiplies tf32 A and B fragments into an f32 accumulator}}
-        exo.call @mma(%c, %a, %b) : (!Cw, !Aw, !Bw)
+        exo.call #exo.mma<part = load_b, dtype = tf32>(%b, %s) : (!Bw, !Sw)
       }
     }
   }
@@ -227,16 +129,6 @@ exo.proc @mma_types(%N: index) {
 !Cw = !exo.window<[16, 8], f32, mma_c>
 !S = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
 !Sw = !exo.window<[16, 8], f32, smem_swizzle<32>>
-exo.proc @store_c(%dst: !Sw {exo.access = #exo.access<write>},
-    %src: !Cw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_store_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cw
-      exo.assign %dst[%i, %j] = %v : !Sw
-    }
-  }
-}
 exo.proc @store_swizzled(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
@@ -246,39 +138,7 @@ exo.proc @store_swizzled(%N: index) {
         %c = exo.window %C[%w, :, :] : !Cr -> !Cw
         %s = exo.window %S[0 :+ 16, :] : !S -> !Sw
         // expected-error @+1 {{'exo.call' op the destination of an mma.sync accumulator store must be a 16 x 8 window of unswizzled shared memory or of global memory of the accumulator's type}}
-        exo.call @store_c(%s, %c) : (!Sw, !Cw)
-      }
-    }
-  }
-}
-
-// -----
-
-// stmatrix of an f32 accumulator.
-!Cr = !exo.tensor<[4, 16, 8], f32, mma_c>
-!Cw = !exo.window<[16, 8], f32, mma_c>
-!S = !exo.tensor<[64, 8], f32, smem>
-!Sw = !exo.window<[16, 8], f32, smem>
-exo.proc @stmatrix(%dst: !Sw {exo.access = #exo.access<write>},
-    %src: !Cw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_stmatrix_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cw
-      exo.assign %dst[%i, %j] = %v : !Sw
-    }
-  }
-}
-exo.proc @stmatrix_f32(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %C = exo.alloc : !Cr
-      %S = exo.alloc : !S
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        %c = exo.window %C[%w, :, :] : !Cr -> !Cw
-        %s = exo.window %S[0 :+ 16, :] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op stmatrix stores a 16-bit (bf16 or f16) accumulator to shared memory of its type}}
-        exo.call @stmatrix(%s, %c) : (!Sw, !Cw)
+        exo.call #exo.mma<part = store_c, dtype = f32, mem = smem_swizzle<32>>(%s, %c) : (!Sw, !Cw)
       }
     }
   }
@@ -291,16 +151,6 @@ exo.proc @stmatrix_f32(%N: index) {
 !Cw = !exo.window<[16, 8], bf16, mma_c>
 !S = !exo.tensor<[64, 16], bf16, smem>
 !Sw = !exo.window<[16, 8], bf16, smem>
-exo.proc @stmatrix(%dst: !Sw {exo.access = #exo.access<write>},
-    %src: !Cw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_stmatrix_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cw
-      exo.assign %dst[%i, %j] = %v : !Sw
-    }
-  }
-}
 exo.proc @stmatrix_misaligned(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
@@ -310,7 +160,7 @@ exo.proc @stmatrix_misaligned(%N: index) {
         %c = exo.window %C[%w, :, :] : !Cr -> !Cw
         %s = exo.window %S[0 :+ 16, 4 :+ 8] : !S -> !Sw
         // expected-error @+1 {{'exo.call' op stmatrix needs the window's first column at a multiple of 16 bytes (a sum of multiples of it)}}
-        exo.call @stmatrix(%s, %c) : (!Sw, !Cw)
+        exo.call #exo.mma<part = stmatrix_c, dtype = bf16>(%s, %c) : (!Sw, !Cw)
       }
     }
   }
@@ -323,16 +173,6 @@ exo.proc @stmatrix_misaligned(%N: index) {
 !Cw = !exo.window<[16, 8], bf16, mma_c>
 !S = !exo.tensor<[64, 12], bf16, smem>
 !Sw = !exo.window<[16, 8], bf16, smem>
-exo.proc @stmatrix(%dst: !Sw {exo.access = #exo.access<write>},
-    %src: !Cw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_stmatrix_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cw
-      exo.assign %dst[%i, %j] = %v : !Sw
-    }
-  }
-}
 exo.proc @stmatrix_pitch(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
@@ -342,41 +182,7 @@ exo.proc @stmatrix_pitch(%N: index) {
         %c = exo.window %C[%w, :, :] : !Cr -> !Cw
         %s = exo.window %S[0 :+ 16, 0 :+ 8] : !S -> !Sw
         // expected-error @+1 {{'exo.call' op stmatrix writes a 16 x 8 window of unswizzled shared memory whose rows are a multiple of 16 bytes apart (8 x 8 matrices of 16-bit values)}}
-        exo.call @stmatrix(%s, %c) : (!Sw, !Cw)
-      }
-    }
-  }
-}
-
-// -----
-
-// Converting a bf16 accumulator to f32.
-!Hr = !exo.tensor<[4, 16, 8], bf16, mma_c>
-!Hw = !exo.window<[16, 8], bf16, mma_c>
-!Cr = !exo.tensor<[4, 16, 8], f32, mma_c>
-!Cw = !exo.window<[16, 8], f32, mma_c>
-exo.proc @widen(%dst: !Cw {exo.access = #exo.access<write>},
-    %src: !Hw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_convert_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Hw
-      %h = arith.extf %v : bf16 to f32
-
-      exo.assign %dst[%i, %j] = %h : !Cw
-    }
-  }
-}
-exo.proc @convert_widen(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %H = exo.alloc : !Hr
-      %C = exo.alloc : !Cr
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        %h = exo.window %H[%w, :, :] : !Hr -> !Hw
-        %c = exo.window %C[%w, :, :] : !Cr -> !Cw
-        // expected-error @+1 {{'exo.call' op converts an f32 mma.sync accumulator to a bf16 or f16 one (round to nearest)}}
-        exo.call @widen(%c, %h) : (!Cw, !Hw)
+        exo.call #exo.mma<part = stmatrix_c, dtype = bf16>(%s, %c) : (!Sw, !Cw)
       }
     }
   }
@@ -385,32 +191,19 @@ exo.proc @convert_widen(%N: index) {
 // -----
 
 // stmatrix of a wgmma accumulator into rows 24 bytes apart.
-!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
-!D = !exo.window<[64, 16], f32, wgmma_accum>
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!Dw = !exo.window<[64, 8], f32, wgmma_accum>
 !S = !exo.tensor<[64, 12], bf16, smem>
 !Sw = !exo.window<[64, 8], bf16, smem>
-!Dw = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @stmatrix_d(%dst: !Sw {exo.access = #exo.access<write>},
-    %src: !Dw {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_stmatrix_d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Dw
-      %h = arith.truncf %v : f32 to bf16
-      exo.assign %dst[%i, %j] = %h : !Sw
-    }
-  }
-}
-!Dt8 = !exo.tensor<[64, 8], f32, wgmma_accum>
 exo.proc @stmatrix_d_pitch(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
-      %D = exo.alloc : !Dt8
+      %D = exo.alloc : !Dt
       %S = exo.alloc : !S
-      %d = exo.window %D[:, :] : !Dt8 -> !Dw
+      %d = exo.window %D[:, :] : !Dt -> !Dw
       %s = exo.window %S[:, 0 :+ 8] : !S -> !Sw
       // expected-error @+1 {{'exo.call' op stmatrix stores the accumulator rounded to bf16 or f16: the destination must be a 64 x 8 window of unswizzled 16-bit shared memory whose rows are a multiple of 16 bytes apart, its first column a multiple of 8}}
-      exo.call @stmatrix_d(%s, %d) : (!Sw, !Dw)
+      exo.call #exo.wgmma_store<n = 8, dst = smem, dtype = bf16>(%s, %d) : (!Sw, !Dw)
     }
   }
 }

@@ -34,3 +34,24 @@ exo.proc @clash(%d: !exo.window<[64, 128], f32, wgmma_accum>) {
   // expected-error @+1 {{issues instruction #exo.wgmma_zero<n = 128>, but @wgmma_zero.m64n128.f32 is defined in the module as something else; that name belongs to the instruction}}
   exo.call #exo.wgmma_zero<n = 128>(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
 }
+
+// -----
+
+// An atomic add into a whole global tensor of N elements: red.global.add
+// adds one element, and a size that may equal 1 at run time is not the
+// constant extent the instruction was defined for.
+!Y = !exo.tensor<[N], f32, gmem>
+!R = !exo.tensor<[1], f32, regs>
+exo.proc @red_into_a_whole_tensor(%N: index, %y: !Y) {
+  exo.device_function(blockDim = 32) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.for %l = 0 to 1 cuda_threads<thread> {
+        %r = exo.alloc : !R
+        %z = arith.constant 1.0 : f32
+        exo.assign %r[0] = %z : !R
+        // expected-error @+1 {{'exo.call' op argument 0 ('dst' of @global.red_add.v1.f32): dimension 0 has the size extent "N", but the instruction's parameter has the constant extent 1; pass a window of that extent}}
+        exo.call #exo.global<kind = red_add, width = 1, dtype = f32>(%y, %r) : (!Y, !R)
+      }
+    }
+  }
+}

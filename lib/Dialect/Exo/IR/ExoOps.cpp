@@ -1279,6 +1279,13 @@ static LogicalResult checkArgument(CallOp call, unsigned i, Type actual,
     if (ai && fi && ai.getInt() != fi.getInt())
       return emit() << "dimension " << j << " has extent " << ai.getInt()
                     << ", the parameter expects " << fi.getInt();
+    // A hardware instruction moves a fixed number of elements: a size that
+    // happens to equal it at run time is not a shape it was proved for.
+    if (fi && !ai && callee.isInstr())
+      return emit() << "dimension " << j << " has the size extent " << ad
+                    << ", but the instruction's parameter has the constant "
+                       "extent "
+                    << fi.getInt() << "; pass a window of that extent";
   }
   return success();
 }

@@ -609,6 +609,16 @@ SmallVector<int64_t> TmaAttr::getBoxOrDefault() const {
   return box;
 }
 
+std::optional<int64_t> TmaAttr::getTransactionBytes() const {
+  if (getKind() != TmaKind::Load)
+    return std::nullopt;
+  int64_t elements = 1;
+  for (int64_t e : getShape())
+    elements *= e;
+  return elements / std::max<int64_t>(getMulticast(), 1) *
+         getElementBytes(getDtype());
+}
+
 Operation *TmaAttr::buildProc(OpBuilder &b, Location loc) const {
   MLIRContext *ctx = getContext();
   ArrayRef<int64_t> shape = getShape();
@@ -1058,9 +1068,21 @@ LogicalResult exo::materializeInstructions(ModuleOp module) {
 
 namespace {
 
-/// A silent diagnostic for getChecked: inference tries instances that may
-/// not exist.
-InFlightDiagnostic quiet() { return InFlightDiagnostic(); }
+/// The instance of `AttrT` with `params` if its verifier accepts them, else
+/// null, silently: inference tries instances that may not exist. (An empty
+/// InFlightDiagnostic converts to success, so a refusal is told by the
+/// verifier asking for a diagnostic at all.)
+template <typename AttrT, typename... Params>
+AttrT getIfValid(MLIRContext *ctx, Params... params) {
+  bool refused = false;
+  auto refuse = [&] {
+    refused = true;
+    return InFlightDiagnostic();
+  };
+  if (failed(AttrT::verify(refuse, params...)) || refused)
+    return {};
+  return AttrT::get(ctx, params...);
+}
 
 /// The static shape of an array type, or nothing.
 std::optional<SmallVector<int64_t>> staticShape(Type t) {
@@ -1142,12 +1164,9 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
                    : lowering == "tma_store_2d" ? TmaKind::Store
                                                 : TmaKind::ReduceAdd;
     ArrayRef<int64_t> shape(*gShape);
-    if (failed(TmaAttr::verify(quiet, kind, shape, eltOf(g),
+    return getIfValid<TmaAttr>(ctx, kind, shape, eltOf(g),
                                memOf(g).getSwizzle(), multicast, stride,
-                               explicitBox)))
-      return {};
-    return TmaAttr::get(ctx, kind, shape, eltOf(g), memOf(g).getSwizzle(),
-                        multicast, stride, explicitBox);
+                               ArrayRef<int64_t>(explicitBox));
   }
   if (lowering.starts_with("wgmma_") && lowering != "wgmma_zero_scale_d" &&
       lowering != "wgmma_load_a" && !lowering.starts_with("wgmma_store") &&
@@ -1157,14 +1176,14 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
     Type dtype = operandType(ctx, lowering);
     if (!d || d->size() != 2 || !dtype)
       return {};
-    return WgmmaAttr::getChecked(quiet, ctx, (*d)[1], dtype, layoutOf(memOf(1)),
+    return getIfValid<WgmmaAttr>(ctx, (*d)[1], dtype, layoutOf(memOf(1)),
                                  layoutOf(memOf(2)));
   }
   if (lowering == "wgmma_zero_scale_d" && arrays.size() == 1) {
     auto d = shapeOf(0);
     if (!d || d->size() != 2)
       return {};
-    return WgmmaZeroAttr::getChecked(quiet, ctx, (*d)[1]);
+    return getIfValid<WgmmaZeroAttr>(ctx, (*d)[1]);
   }
   if ((lowering == "wgmma_store_d_smem" || lowering == "wgmma_store_d_gmem" ||
        lowering == "wgmma_red_d_gmem" || lowering == "wgmma_stmatrix_d") &&
@@ -1172,13 +1191,13 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
     auto d = shapeOf(0);
     if (!d || d->size() != 2)
       return {};
-    return WgmmaStoreAttr::getChecked(quiet, ctx, (*d)[1], memOf(0), eltOf(0),
+    return getIfValid<WgmmaStoreAttr>(ctx, (*d)[1], memOf(0), eltOf(0),
                                       lowering == "wgmma_red_d_gmem");
   }
   if (lowering == "wgmma_load_a" && arrays.size() == 2) {
     Type t = eltOf(0);
-    return WgmmaLoadAAttr::getChecked(
-        quiet, ctx, t.isF32() ? Builder(ctx).getTF32Type() : t);
+    return getIfValid<WgmmaLoadAAttr>(
+        ctx, t.isF32() ? Builder(ctx).getTF32Type() : t);
   }
   if (lowering.starts_with("mma_") && !arrays.empty()) {
     auto toOperand = [&](Type t) {
@@ -1214,7 +1233,7 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
     }
     if (!part || !dtype)
       return {};
-    return MmaAttr::getChecked(quiet, ctx, *part, dtype, mem);
+    return getIfValid<MmaAttr>(ctx, *part, dtype, mem);
   }
   if ((lowering == "ld_global_v4" || lowering == "st_global_v4" ||
        lowering == "red_global_add") &&
@@ -1226,26 +1245,23 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
                             : lowering == "st_global_v4"
                                 ? GlobalAccessKind::Store
                                 : GlobalAccessKind::RedAdd;
-    return GlobalAttr::getChecked(quiet, ctx, kind, (*s)[0], eltOf(0));
+    return getIfValid<GlobalAttr>(ctx, kind, (*s)[0], eltOf(0));
   }
   if (lowering.consume_front("shfl_xor_sum_") && arrays.size() == 2) {
     int64_t mask;
     if (lowering.getAsInteger(10, mask))
       return {};
-    return ShflXorSumAttr::getChecked(quiet, ctx, mask, eltOf(0));
+    return getIfValid<ShflXorSumAttr>(ctx, mask, eltOf(0));
   }
   if (lowering.starts_with("cp_async_") && arrays.size() == 2) {
     int64_t bytes;
-    if (lowering.drop_front(strlen("cp_async_")).getAsInteger(10, bytes) ||
-        failed(CpAsyncAttr::verify(quiet, bytes, eltOf(0))))
+    if (lowering.drop_front(strlen("cp_async_")).getAsInteger(10, bytes))
       return {};
-    return CpAsyncAttr::get(ctx, bytes, eltOf(0));
+    return getIfValid<CpAsyncAttr>(ctx, bytes, eltOf(0));
   }
   if (lowering == "cuda_memset0" && arrays.size() == 1) {
     int64_t rank = getDimsOf(arrays[0]).size();
-    if (failed(Memset0Attr::verify(quiet, rank, eltOf(0))))
-      return {};
-    return Memset0Attr::get(ctx, rank, eltOf(0));
+    return getIfValid<Memset0Attr>(ctx, rank, eltOf(0));
   }
   return {};
 }

@@ -208,9 +208,11 @@ def Exo_TmaAttr : Exo_FamilyAttr<"Tma", "tma"> {
     map's and the shared memory's (`smem` for 0, `smem_swizzle<S>` else).
     `box` is the tensor map's box, one extent per dimension of the global
     tensor; by default the window's shape (rows split over a multicast
-    group). A window larger than the box takes several boxes; a box with
-    more dimensions than the window has extent 1 in the dimensions the
-    window fixes.
+    group). Each issuing CTA moves exactly one box, except that a store
+    from swizzled shared memory whose rows are longer than one swizzle span
+    moves them as boxes of one span's columns; a box with more dimensions
+    than the window has extent 1 in the dimensions the window fixes. The
+    lowering refuses a window that is not so made of boxes.
 
     - `load`: smem = gmem, completing on a trailing `mbarrier` with the
       bytes it writes. With `multicast = c`, the c CTAs of a multicast group
@@ -241,6 +243,10 @@ def Exo_TmaAttr : Exo_FamilyAttr<"Tma", "tma"> {
     /// The tensor map's box: `box` when given, else the window's shape with
     /// its rows split over the multicast group.
     ::llvm::SmallVector<int64_t> getBoxOrDefault() const;
+    /// A load's bytes per issuing CTA and receiving CTA: the window's, over
+    /// the multicast group's CTAs (each issues its share of the rows, and
+    /// every CTA of the group receives every share).
+    std::optional<int64_t> getTransactionBytes() const;
   }];
 }
 

@@ -35,6 +35,15 @@ def Exo_InstrFamilyAttrInterface : AttrInterface<"InstrFamilyAttr"> {
       }],
       "::mlir::Operation *", "buildProc",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc)>,
+    InterfaceMethod<[{
+        For an instruction that completes on an mbarrier's transaction
+        count (a TMA load): the bytes that one issuing CTA's instruction
+        delivers to each CTA it writes, which the mbarrier of each of those
+        CTAs must expect (`mbarrier.arrive.expect_tx`). None for other
+        instructions.
+      }],
+      "std::optional<int64_t>", "getTransactionBytes", (ins), "",
+      "return std::nullopt;">,
   ];
 }
 
