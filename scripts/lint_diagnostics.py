@@ -31,7 +31,7 @@ import sys
 
 CALL = re.compile(
     r"\b(emitError|emitOpError|emitWarning|emitRemark|emitSilenceableError|"
-    r"emitDefiniteFailure|emitSilenceableFailure)\s*\(")
+    r"emitDefiniteFailure|emitSilenceableFailure|emitHazard)\s*\(")
 STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 PLACEHOLDER = re.compile(r"\{\d*\}|\\n")
 MIN_PIECE = 10

@@ -461,7 +461,13 @@ private:
   /// loops that enclose its statement.
   std::string contextOf(const Record &r);
   std::string describe(const Threads &t);
-  InFlightDiagnostic hazard(Operation *op, StringRef kind, Variable &var,
+  /// Starts the report of a hazard of `kind` at `loc` (its title, which the
+  /// caller continues) and records the kind in the statistics.
+  InFlightDiagnostic emitHazard(Location loc, HazardKind kind) {
+    stats.hazard = kind;
+    return mlir::emitError(loc) << getHazardTitle(kind);
+  }
+  InFlightDiagnostic hazard(Operation *op, HazardKind kind, Variable &var,
                             ArrayRef<int64_t> index, const Collective &g,
                             const Record &other);
   /// Calls `fn` on every live record a collective of `task` may witness:
@@ -854,8 +860,9 @@ LogicalResult Machine::checkNoOpenClusterArrive(Operation *op, StringRef what) {
     for (auto &[key, el] : var->barrierElements) {
       if (el.arrives == el.awaits)
         continue;
-      InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-      diag << "barrier misuse: " << what
+      InFlightDiagnostic diag =
+          emitHazard(op->getLoc(), HazardKind::BarrierMisuse);
+      diag << ": " << what
            << " lowers to barrier.cluster.arrive and barrier.cluster.wait "
               "at "
            << context() << ", between the arrive on the cluster barrier "
@@ -883,9 +890,10 @@ LogicalResult Machine::checkPhasesComplete() {
     for (auto &[key, el] : var->barrierElements) {
       if (el.arrivedThreads <= 0 || el.arrivedThreads == var->arrivals)
         continue;
-      InFlightDiagnostic diag = mlir::emitError(el.arriveOp->getLoc());
-      diag << "barrier misuse: the phase of " << elementName(*var, key)
-           << " received " << el.arrivedThreads << " arriving thread"
+      InFlightDiagnostic diag =
+          emitHazard(el.arriveOp->getLoc(), HazardKind::BarrierMisuse);
+      diag << ": the phase of " << elementName(*var, key) << " received "
+           << el.arrivedThreads << " arriving thread"
            << (el.arrivedThreads == 1 ? "" : "s") << " ("
            << describe(el.arrivedBy) << "), but its mbarrier.init counts "
            << var->arrivals
@@ -988,10 +996,11 @@ LogicalResult Machine::deliverBytes(amir::InstrOp instr, Variable &bar,
       continue;
     BarrierElement &el = barrierElement(bar, key);
     if (el.txClosed) {
-      InFlightDiagnostic diag = mlir::emitError(instr.getLoc());
-      diag << "transaction bytes hazard on " << elementName(bar, key)
-           << ": this instruction by " << describe(g.global()) << " at "
-           << context() << " delivers " << bytes[k]
+      InFlightDiagnostic diag =
+          emitHazard(instr.getLoc(), HazardKind::TransactionBytes);
+      diag << " on " << elementName(bar, key) << ": this instruction by "
+           << describe(g.global()) << " at " << context() << " delivers "
+           << bytes[k]
            << " bytes to it after an await saw its phase complete; they "
               "would count toward the next phase of the same mbarrier";
       diag.attachNote(el.awaitOp->getLoc()) << "the await";
@@ -1030,10 +1039,10 @@ LogicalResult Machine::expectBytes(amir::ArriveOp arrive, Variable &bar,
   if (!sum)
     return success();
   if (el.txClosed) {
-    InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
-    diag << "transaction bytes hazard on " << elementName(bar, key)
-         << ": this arrive by " << describe(g.global()) << " at " << context()
-         << " expects " << sum
+    InFlightDiagnostic diag =
+        emitHazard(arrive.getLoc(), HazardKind::TransactionBytes);
+    diag << " on " << elementName(bar, key) << ": this arrive by "
+         << describe(g.global()) << " at " << context() << " expects " << sum
          << " bytes on it after an await saw its phase complete";
     diag.attachNote(el.awaitOp->getLoc()) << "the await";
     return failure();
@@ -1060,8 +1069,9 @@ LogicalResult Machine::checkBytes(Operation *at, Variable &bar,
   int64_t want = el.expectedBytes, got = el.deliveredBytes;
   if (want == got)
     return success();
-  InFlightDiagnostic diag = mlir::emitError(at->getLoc());
-  diag << "transaction bytes hazard on " << elementName(bar, key) << " (";
+  InFlightDiagnostic diag =
+      emitHazard(at->getLoc(), HazardKind::TransactionBytes);
+  diag << " on " << elementName(bar, key) << " (";
   if (atEnd)
     diag << "never awaited";
   else
@@ -1108,10 +1118,10 @@ LogicalResult Machine::checkPhaseOrder(Operation *await, Variable &var,
     it->second.completionSeenBy(parts);
   if (who.coveredBy(parts))
     return success();
-  InFlightDiagnostic diag = mlir::emitError(await->getLoc());
-  diag << "barrier misuse: the await on " << elementName(var, key) << " by "
-       << describe(who) << " at " << context()
-       << " is not ordered after the completion of "
+  InFlightDiagnostic diag =
+      emitHazard(await->getLoc(), HazardKind::BarrierMisuse);
+  diag << ": the await on " << elementName(var, key) << " by " << describe(who)
+       << " at " << context() << " is not ordered after the completion of "
        << elementName(var, *prevKey) << ", the previous phase of the same "
        << "mbarrier (ring depth " << depth
        << "): a parity wait could return on the phase before it";
@@ -1149,9 +1159,9 @@ LogicalResult Machine::checkNextPhase(Operation *op, Variable &var,
       }
   if (awaited && !unordered)
     return success();
-  InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-  diag << "barrier misuse: " << describe(who) << " at " << context()
-       << " signals " << elementName(var, key) << ", the next phase of the "
+  InFlightDiagnostic diag = emitHazard(op->getLoc(), HazardKind::BarrierMisuse);
+  diag << ": " << describe(who) << " at " << context() << " signals "
+       << elementName(var, key) << ", the next phase of the "
        << "mbarrier of " << elementName(var, *prevKey) << " (ring depth "
        << depth << "), ";
   if (!awaited) {
@@ -1210,11 +1220,11 @@ Machine::barrierTargets(Operation *op, Variable &var, ArrayRef<int64_t> statics,
   return keys;
 }
 
-InFlightDiagnostic Machine::hazard(Operation *op, StringRef kind, Variable &var,
-                                   ArrayRef<int64_t> index, const Collective &g,
-                                   const Record &other) {
-  InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-  diag << kind << " hazard on " << elementName(var, index) << ": "
+InFlightDiagnostic Machine::hazard(Operation *op, HazardKind kind,
+                                   Variable &var, ArrayRef<int64_t> index,
+                                   const Collective &g, const Record &other) {
+  InFlightDiagnostic diag = emitHazard(op->getLoc(), kind);
+  diag << " on " << elementName(var, index) << ": "
        << (isa<amir::ReadOp>(op) ? "read" : "mutation") << " by "
        << describe(g.global()) << " at " << context()
        << " is not ordered after the " << (other.mutate ? "mutation" : "read")
@@ -1266,8 +1276,8 @@ LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
     if (i == occ)
       continue;
     if (i < occ)
-      return mlir::emitError(op->getLoc())
-             << "use_after_free hazard on '" << var.name << "': element " << i
+      return emitHazard(op->getLoc(), HazardKind::UseAfterFree)
+             << " on '" << var.name << "': element " << i
              << " of its ring dimension is used by " << describe(who) << " at "
              << context() << ", but its slot " << i % depth
              << " already holds element " << occ;
@@ -1275,9 +1285,10 @@ LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
     if (occ >= 0 &&
         llvm::none_of(guardElements(occ + depth),
                       [](BarrierElement *el) { return el->arriveOp; })) {
-      InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-      diag << "free_missing_arrive hazard on '" << var.name << "': slot "
-           << i % depth << " is reused for element " << i << " at " << context()
+      InFlightDiagnostic diag =
+          emitHazard(op->getLoc(), HazardKind::FreeMissingArrive);
+      diag << " on '" << var.name << "': slot " << i % depth
+           << " is reused for element " << i << " at " << context()
            << ", but element " << occ
            << " was never released (no arrive on element " << occ + depth
            << " of its guard '" << guard.name << "')";
@@ -1290,8 +1301,9 @@ LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
       for (BarrierElement *el : guardElements(i))
         el->completionSeenBy(parts);
       if (!who.coveredBy(parts)) {
-        InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-        diag << "use_before_alloc hazard on '" << var.name << "': element " << i
+        InFlightDiagnostic diag =
+            emitHazard(op->getLoc(), HazardKind::UseBeforeAlloc);
+        diag << " on '" << var.name << "': element " << i
              << " of its ring dimension is used by " << describe(who) << " at "
              << context() << " before its slot is allocated: no "
              << "await of element " << i << " of its guard '" << guard.name
@@ -1398,10 +1410,11 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     for (auto [lo, hi] : who.ranges)
       for (Tid t = lo; t < hi; ++t) {
         if (byWgmma && !record && !wgmmaFenced.contains(t)) {
-          InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-          diag << "missing wgmma fence: the wgmma by " << describe(who)
-               << " at " << context() << " accesses the registers of '"
-               << var.name << "', but " << describe(Threads::single(t))
+          InFlightDiagnostic diag =
+              emitHazard(op->getLoc(), HazardKind::MissingWgmmaFence);
+          diag << ": the wgmma by " << describe(who) << " at " << context()
+               << " accesses the registers of '" << var.name << "', but "
+               << describe(Threads::single(t))
                << " has not executed Fence(wgmma_fence_1, wgmma_fence_2) "
                << "since it last accessed them otherwise (or since its task "
                << "began)";
@@ -1483,7 +1496,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
           !checked.insert(&rd).second)
         continue;
       if (!rd.visibleTo(who, extended, /*temporalOnly=*/true))
-        return hazard(op, "WAR", var, at, g, rd), failure();
+        return hazard(op, HazardKind::WAR, var, at, g, rd), failure();
     }
   }
   if (record) {
@@ -1526,7 +1539,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
             continue;
           if (isRead) {
             if (!m->visibleTo(who, extended, /*temporalOnly=*/false))
-              return hazard(op, "RAW", var, unflatten(at), g, *m), failure();
+              return hazard(op, HazardKind::RAW, var, unflatten(at), g, *m),
+                     failure();
           } else if (asyncProxyWrite && (m->qual & kGenericWrites)) {
             // An overwrite through the async proxy of a generic write:
             // only a proxy fence orders the two (SEMANTICS.md §5), so the
@@ -1535,7 +1549,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
             if (!m->visibleTo(who, qualBit(QualTimeline::AsyncRetired),
                               /*temporalOnly=*/false)) {
               InFlightDiagnostic diag =
-                  hazard(op, "WAW", var, unflatten(at), g, *m);
+                  hazard(op, HazardKind::WAW, var, unflatten(at), g, *m);
               diag.attachNote(op->getLoc())
                   << "this write goes through the async proxy and the "
                      "earlier one through the generic proxy: a "
@@ -1545,7 +1559,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
             }
           } else if (!m->visibleTo(who, extended,
                                    /*temporalOnly=*/writeOnly)) {
-            return hazard(op, "WAW", var, unflatten(at), g, *m), failure();
+            return hazard(op, HazardKind::WAW, var, unflatten(at), g, *m),
+                   failure();
           }
         }
         if (it->second.end >= stop)
@@ -1652,11 +1667,11 @@ LogicalResult Machine::reuseShared(amir::AllocOp alloc, Collective &g) {
     for (RecordRef &r : records) {
       if (r->visibleTo(who, ~0u, /*temporalOnly=*/true))
         continue;
-      InFlightDiagnostic diag = mlir::emitError(alloc.getLoc());
-      diag << "free_missing_sync hazard: '" << alloc.getName()
-           << "' reuses the shared memory of '" << dead->name << "', but its "
-           << (r->mutate ? "mutation" : "read") << " by "
-           << describe(r->accessor)
+      InFlightDiagnostic diag =
+          emitHazard(alloc.getLoc(), HazardKind::FreeMissingSync);
+      diag << ": '" << alloc.getName() << "' reuses the shared memory of '"
+           << dead->name << "', but its " << (r->mutate ? "mutation" : "read")
+           << " by " << describe(r->accessor)
            << " is not ordered before the allocation by " << describe(who)
            << " at " << context();
       diag.attachNote(r->op->getLoc())
@@ -1678,8 +1693,8 @@ LogicalResult Machine::checkProxyDebt(Operation *op, Variable &var,
     const Record &r = *deadGeneric[i];
     if (r.visibleTo(who, retired, /*temporalOnly=*/false))
       continue;
-    InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-    diag << "WAW hazard on '" << var.name << "': the async-proxy write by "
+    InFlightDiagnostic diag = emitHazard(op->getLoc(), HazardKind::WAW);
+    diag << " on '" << var.name << "': the async-proxy write by "
          << describe(who) << " at " << context()
          << " may overwrite shared memory that a dead variable wrote through "
             "the generic proxy (mutation by "
@@ -1691,8 +1706,8 @@ LogicalResult Machine::checkProxyDebt(Operation *op, Variable &var,
     return diag;
   }
   if (carriedProxyDebt && !who.coveredBy({&proxyFenced})) {
-    InFlightDiagnostic diag = mlir::emitError(op->getLoc());
-    diag << "WAW hazard on '" << var.name << "': the async-proxy write by "
+    InFlightDiagnostic diag = emitHazard(op->getLoc(), HazardKind::WAW);
+    diag << " on '" << var.name << "': the async-proxy write by "
          << describe(who) << " at " << context()
          << " may overwrite shared memory that an earlier task of the "
             "persistent cluster wrote through the generic proxy, with no "
@@ -1709,9 +1724,9 @@ LogicalResult Machine::reuseRegisters(amir::AllocOp alloc, Variable &previous) {
   for (RecordRef &r : previous.allRecords()) {
     if (r->visibleTo(r->accessor, kRetiredRegs, /*temporalOnly=*/true))
       continue;
-    InFlightDiagnostic diag = mlir::emitError(alloc.getLoc());
-    diag << "free_missing_sync hazard: '" << alloc.getName()
-         << "' is allocated again at " << context()
+    InFlightDiagnostic diag =
+        emitHazard(alloc.getLoc(), HazardKind::FreeMissingSync);
+    diag << ": '" << alloc.getName() << "' is allocated again at " << context()
          << " and reuses the registers of its previous instance, but its "
          << (r->mutate ? "mutation" : "read") << " by " << describe(r->accessor)
          << " is not retired for those threads (an asynchronous access "
@@ -1759,8 +1774,9 @@ LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
       if (r->visibleTo(who, var.shared ? ~0u : kRetiredRegs,
                        /*temporalOnly=*/true))
         continue;
-      InFlightDiagnostic diag = mlir::emitError(loop.getLoc());
-      diag << "free_missing_sync hazard: the next task of this persistent "
+      InFlightDiagnostic diag =
+          emitHazard(loop.getLoc(), HazardKind::FreeMissingSync);
+      diag << ": the next task of this persistent "
            << "cluster reuses "
            << (var.shared ? "the shared memory"
                           : "the "
@@ -2073,8 +2089,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
         // phase may be over before this instruction completes into it.
         if (var.barrierType.getKind() == BarrierKind::Mbarrier && el.arriveOp &&
             el.arrivedBy.intersects(g.global())) {
-          InFlightDiagnostic diag = mlir::emitError(instr.getLoc());
-          diag << "barrier misuse: " << elementName(var, key)
+          InFlightDiagnostic diag =
+              emitHazard(instr.getLoc(), HazardKind::BarrierMisuse);
+          diag << ": " << elementName(var, key)
                << " is the trailing barrier of this instruction by "
                << describe(g.global()) << " at " << context()
                << ", but these threads already arrived on it";
@@ -2147,8 +2164,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       // instances: a phase that two statements arrive on would complete on
       // the first statement's arrivals alone.
       if (oneShot && el.arriveOp && el.arriveOp != arrive.getOperation()) {
-        InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
-        diag << "barrier misuse: two arrive statements arrive on the one-shot "
+        InFlightDiagnostic diag =
+            emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
+        diag << ": two arrive statements arrive on the one-shot "
                 "mbarrier element "
              << elementName(var, key) << " (this one by " << describe(who)
              << " at " << context()
@@ -2160,9 +2178,10 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       }
       if (var.barrierType.getKind() == BarrierKind::ClusterSync &&
           el.arrives != el.awaits) {
-        InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
-        diag << "barrier misuse: arrive on the cluster barrier "
-             << elementName(var, key) << " at " << context()
+        InFlightDiagnostic diag =
+            emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
+        diag << ": arrive on the cluster barrier " << elementName(var, key)
+             << " at " << context()
              << " before the wait for the previous arrive";
         if (el.arriveOp)
           diag.attachNote(el.arriveOp->getLoc()) << "the previous arrive";
@@ -2177,8 +2196,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
             seq.push_back(values.lookup(loop.getInductionVar()));
       if (oneShot && el.arriveOp == arrive.getOperation() &&
           el.arriveSeq != seq) {
-        InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
-        diag << "barrier misuse: this arrive statement arrives on the "
+        InFlightDiagnostic diag =
+            emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
+        diag << ": this arrive statement arrives on the "
                 "one-shot mbarrier element "
              << elementName(var, key) << " again in another iteration of a "
              << "sequential loop (by " << describe(who) << " at " << context()
@@ -2218,16 +2238,15 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
     bool mbarrier = var.barrierType.getKind() == BarrierKind::Mbarrier ||
                     var.barrierType.getKind() == BarrierKind::ClusterSync;
     if (mbarrier && el.arrives == 0) {
-      return mlir::emitError(await.getLoc())
-             << "no forward progress: the await on "
-             << elementName(var, keys->front()) << " at " << context()
-             << " waits for an arrive that has not happened";
+      return emitHazard(await.getLoc(), HazardKind::NoForwardProgress)
+             << ": the await on " << elementName(var, keys->front()) << " at "
+             << context() << " waits for an arrive that has not happened";
     }
     SyncTimelineSets l2 = getSyncTimelineSets(await.getTimeline());
     if (var.barrierType.getKind() == BarrierKind::ClusterSync &&
         el.awaits++ != el.arrives - 1)
-      return mlir::emitError(await.getLoc())
-             << "barrier misuse: wait on the cluster barrier "
+      return emitHazard(await.getLoc(), HazardKind::BarrierMisuse)
+             << ": wait on the cluster barrier "
              << elementName(var, keys->front()) << " at " << context()
              << " with no arrive since the previous wait";
     if (var.barrierType.getKind() == BarrierKind::Mbarrier) {
@@ -2271,9 +2290,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
       nextKey[ringDim] += var.barrierType.getRingDepth(ringDim);
       auto next = var.barrierElements.find(nextKey);
       if (next != var.barrierElements.end() && next->second.arriveOp) {
-        InFlightDiagnostic diag = mlir::emitError(await.getLoc());
-        diag << "barrier misuse: the await on "
-             << elementName(var, keys->front()) << " by "
+        InFlightDiagnostic diag =
+            emitHazard(await.getLoc(), HazardKind::BarrierMisuse);
+        diag << ": the await on " << elementName(var, keys->front()) << " by "
              << describe(g.global()) << " at " << context()
              << " comes after the arrive on " << elementName(var, nextKey)
              << ", the next phase of the same mbarrier: the wait could miss "
@@ -2383,6 +2402,34 @@ LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
 }
 
 } // namespace
+
+StringRef exo::getHazardTitle(HazardKind kind) {
+  switch (kind) {
+  case HazardKind::RAW:
+    return "RAW hazard";
+  case HazardKind::WAR:
+    return "WAR hazard";
+  case HazardKind::WAW:
+    return "WAW hazard";
+  case HazardKind::UseBeforeAlloc:
+    return "use_before_alloc hazard";
+  case HazardKind::UseAfterFree:
+    return "use_after_free hazard";
+  case HazardKind::FreeMissingArrive:
+    return "free_missing_arrive hazard";
+  case HazardKind::FreeMissingSync:
+    return "free_missing_sync hazard";
+  case HazardKind::TransactionBytes:
+    return "transaction bytes hazard";
+  case HazardKind::BarrierMisuse:
+    return "barrier misuse";
+  case HazardKind::MissingWgmmaFence:
+    return "missing wgmma fence";
+  case HazardKind::NoForwardProgress:
+    return "no forward progress";
+  }
+  llvm_unreachable("a hazard kind");
+}
 
 LogicalResult exo::interpretProgram(amir::ProgramOp program,
                                     const llvm::StringMap<int64_t> &sizes,

@@ -22,10 +22,47 @@
 namespace exo {
 
 /// Statistics of one interpretation.
+/// The kinds of hazard the abstract machine reports (docs/SyncChecker.md;
+/// one test file each in test/Check/Hazards/).
+enum class HazardKind {
+  /// A read not ordered after a mutation of the element.
+  RAW,
+  /// A mutation not ordered after a read of the element.
+  WAR,
+  /// A mutation not ordered after another mutation of the element (or an
+  /// async-proxy write overlapping a generic one).
+  WAW,
+  /// A ring buffer slot used before the await that allocates it.
+  UseBeforeAlloc,
+  /// A ring buffer element used after its slot was reused.
+  UseAfterFree,
+  /// A ring buffer slot reused without the arrive that releases it.
+  FreeMissingArrive,
+  /// Memory freed or reused (shared memory, registers, the next task)
+  /// before the accesses to it are ordered before the free.
+  FreeMissingSync,
+  /// An mbarrier phase whose expected transaction bytes differ from what
+  /// completes on it.
+  TransactionBytes,
+  /// A barrier used against its protocol: arrival counts, one-shot or
+  /// cluster barriers, awaits and signals out of phase order.
+  BarrierMisuse,
+  /// A wgmma reading registers written before it without a wgmma fence.
+  MissingWgmmaFence,
+  /// An await that nothing can complete: the program deadlocks.
+  NoForwardProgress,
+};
+
+/// The words a report of `kind` starts with ("RAW hazard", "barrier
+/// misuse", ...).
+llvm::StringRef getHazardTitle(HazardKind kind);
+
 struct AbstractMachineStats {
   int64_t statements = 0; // statement instances executed
   int64_t accesses = 0;   // element accesses checked
   int64_t tasks = 0;
+  /// The kind of the hazard the run reported, if it reported one.
+  std::optional<HazardKind> hazard;
 };
 
 /// The statement instances a check runs by default before it stops.
