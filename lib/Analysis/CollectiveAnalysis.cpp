@@ -540,7 +540,7 @@ void CollectiveAnalyzer::checkOp(Operation &op, const Env &env) {
     }
     return;
   }
-  if (isa<AssignOp, ReduceOp>(op)) {
+  if (isElementWrite(&op)) {
     if (threads.count() != 1)
       error(&op) << "a scalar write must run on a single thread, but here "
                  << result.describe(threads)

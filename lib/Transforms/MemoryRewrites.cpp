@@ -183,7 +183,7 @@ static Operation *writesWindowOnce(Operation *stmt, Value tensor,
       return nullptr;
     op = inner;
   }
-  if (!isa<AssignOp, ReduceOp>(op))
+  if (!isElementWrite(op))
     return nullptr;
   Value dest;
   SmallVector<OpFoldResult> idx;

@@ -81,7 +81,7 @@ private:
   /// between. A loop statement could write the read's element between its
   /// iterations, so its reads stay outside.
   bool canAbsorb(ReadOp read) const {
-    if (!isa<AssignOp, ReduceOp>(stmt) ||
+    if (!isElementWrite(stmt) ||
         read->getBlock() != stmt->getBlock() || !read->isBeforeInBlock(stmt))
       return false;
     for (Operation *user : read->getUsers())
@@ -168,13 +168,13 @@ LogicalResult Unifier::unifyStmt(Operation &iop, Operation *pop) {
         pstmts.push_back(&op);
     return unifyBlock(iloop.getBodyBlock(), pstmts, pop);
   }
-  if (isa<AssignOp, ReduceOp>(iop)) {
+  if (isElementWrite(&iop)) {
     Value it, pt;
     SmallVector<OpFoldResult> iidx, pidx;
     getAccess(&iop, it, iidx);
     getAccess(pop, pt, pidx);
-    Value ival = iop.getOperand(iop.getNumOperands() - 1);
-    Value pval = pop->getOperand(pop->getNumOperands() - 1);
+    Value ival = cast<ElementAccessOpInterface>(&iop).getStoredValue();
+    Value pval = cast<ElementAccessOpInterface>(pop).getStoredValue();
     if (failed(unifyAccess(&iop, it, iidx, pop, pt, pidx)))
       return failure();
     return unifyValue(ival, pval, pop);
@@ -602,7 +602,7 @@ planReplace(Operation *stmt, Attribute callee, ReplacePlan &plan, Refusal &why,
   plan.instr.walk([&](Operation *op) {
     Value t;
     SmallVector<OpFoldResult> idx;
-    if (isa<AssignOp, ReduceOp>(op) && getAccess(op, t, idx))
+    if (isElementWrite(op) && getAccess(op, t, idx))
       written.insert(t);
   });
   auto params = plan.instr.getBodyBlock().getArguments();

@@ -134,21 +134,6 @@ std::string exo::modeString(LoopModeAttr mode) {
   return s;
 }
 
-Value exo::lookupIndexName(Operation *at, StringRef name) {
-  for (Operation *p = at->getParentOp(); p; p = p->getParentOp()) {
-    if (auto loop = dyn_cast<ForOp>(p); loop && loop.getIterName() == name)
-      return loop.getInductionVar();
-    if (auto proc = dyn_cast<ProcOp>(p)) {
-      for (BlockArgument arg : proc.getBodyBlock().getArguments())
-        if (arg.getType().isIndex() &&
-            proc.getArgName(arg.getArgNumber()) == name)
-          return arg;
-      return Value();
-    }
-  }
-  return Value();
-}
-
 FailureOr<LinearValue> exo::resolveLinearIndex(Operation *at,
                                                const LinearIndex &index,
                                                std::string &why,
@@ -296,15 +281,6 @@ Value exo::lookupBarrierName(Operation *at, StringRef name) {
   return Value();
 }
 
-std::string exo::tensorName(Value tensor) {
-  if (auto arg = dyn_cast<BlockArgument>(tensor))
-    if (auto proc = dyn_cast<ProcOp>(arg.getOwner()->getParentOp()))
-      return proc.getArgName(arg.getArgNumber()).str();
-  if (auto alloc = tensor.getDefiningOp<AllocOp>())
-    return alloc.getName().str();
-  return "?";
-}
-
 Value exo::createRead(RewriterBase &rewriter, Location loc, Value source,
                       ArrayRef<OpFoldResult> indices, bool oob) {
   SmallVector<Value> dynamic;
@@ -350,16 +326,6 @@ void exo::retargetAccess(RewriterBase &rewriter, Operation *access,
       reduce.setStaticIndices(fixed);
     }
   });
-}
-
-bool exo::getAccess(Operation *op, Value &tensor,
-                    SmallVectorImpl<OpFoldResult> &indices) {
-  auto access = dyn_cast<ElementAccessOpInterface>(op);
-  if (!access)
-    return false;
-  tensor = access.getTensor();
-  indices = access.getAccessIndices();
-  return true;
 }
 
 FailureOr<LinearValue> exo::resolveLinearText(Operation *at, StringRef text,

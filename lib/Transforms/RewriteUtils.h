@@ -155,11 +155,6 @@ mlir::LogicalResult refuseTaskLoop(Operation *stmt, const llvm::Twine &header,
 /// `cuda_threads<warp>` for #exo.mode<cuda_threads<warp>>.
 std::string modeString(LoopModeAttr mode);
 
-/// The value a name of a linear index stands for at `at`: the iterator of
-/// the innermost enclosing exo.for of that name, else the proc's index
-/// argument of that name; null when there is none.
-Value lookupIndexName(Operation *at, llvm::StringRef name);
-
 /// `index` with its names resolved at `at`; fails with `why` naming an
 /// unknown name.
 mlir::FailureOr<LinearValue> resolveLinearIndex(Operation *at,
@@ -192,9 +187,6 @@ Value lookupTensorName(Operation *at, llvm::StringRef name);
 /// or null.
 Value lookupBarrierName(Operation *at, llvm::StringRef name);
 
-/// The display name of a tensor (allocation or proc argument).
-std::string tensorName(Value tensor);
-
 /// Creates a read, assign or reduce of `source` at `indices` (`oob`: one that
 /// may fall outside the tensor).
 Value createRead(RewriterBase &rewriter, Location loc, Value source,
@@ -210,11 +202,6 @@ Operation *createWrite(RewriterBase &rewriter, Location loc, bool reduce,
 void retargetAccess(RewriterBase &rewriter, Operation *access, Value source,
                     llvm::ArrayRef<OpFoldResult> indices,
                     bool inBounds = false);
-
-/// The source (read) or destination (assign, reduce) and the indices of an
-/// element access; false for any other op.
-bool getAccess(Operation *op, Value &tensor,
-               llvm::SmallVectorImpl<OpFoldResult> &indices);
 
 } // namespace exo
 

@@ -2040,3 +2040,41 @@ LogicalResult AwaitOp::verify() {
 
 #define GET_OP_CLASSES
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Names and accesses
+//===----------------------------------------------------------------------===//
+
+Value exo::lookupIndexName(Operation *at, StringRef name) {
+  for (Operation *p = at->getParentOp(); p; p = p->getParentOp()) {
+    if (auto loop = dyn_cast<ForOp>(p); loop && loop.getIterName() == name)
+      return loop.getInductionVar();
+    if (auto proc = dyn_cast<ProcOp>(p)) {
+      for (BlockArgument arg : proc.getBodyBlock().getArguments())
+        if (arg.getType().isIndex() &&
+            proc.getArgName(arg.getArgNumber()) == name)
+          return arg;
+      return Value();
+    }
+  }
+  return Value();
+}
+
+std::string exo::tensorName(Value tensor) {
+  if (auto arg = dyn_cast<BlockArgument>(tensor))
+    if (auto proc = dyn_cast<ProcOp>(arg.getOwner()->getParentOp()))
+      return proc.getArgName(arg.getArgNumber()).str();
+  if (auto alloc = tensor.getDefiningOp<AllocOp>())
+    return alloc.getName().str();
+  return "?";
+}
+
+bool exo::getAccess(Operation *op, Value &tensor,
+                    SmallVectorImpl<OpFoldResult> &indices) {
+  auto access = dyn_cast<ElementAccessOpInterface>(op);
+  if (!access)
+    return false;
+  tensor = access.getTensor();
+  indices = access.getAccessIndices();
+  return true;
+}

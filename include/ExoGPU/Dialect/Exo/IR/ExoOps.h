@@ -80,6 +80,26 @@ mlir::LogicalResult verifyHardwareInstruction(ProcOp proc);
 /// diagnostic, on another symbol of one of their names.
 mlir::LogicalResult materializeInstructions(mlir::ModuleOp module);
 
+/// The value of the index name `name` at `at`: the iterator of the innermost
+/// enclosing exo.for of that name, else the proc's index argument of that
+/// name; null when there is none.
+mlir::Value lookupIndexName(mlir::Operation *at, llvm::StringRef name);
+
+/// The display name of a tensor (allocation or proc argument); "?" for
+/// another value.
+std::string tensorName(mlir::Value tensor);
+
+/// Whether `op` writes one element (an assign or a reduce).
+inline bool isElementWrite(mlir::Operation *op) {
+  auto access = llvm::dyn_cast<ElementAccessOpInterface>(op);
+  return access && access.writesElement();
+}
+
+/// The source (read) or destination (assign, reduce) and the indices of an
+/// element access; false for any other op.
+bool getAccess(mlir::Operation *op, mlir::Value &tensor,
+               llvm::SmallVectorImpl<mlir::OpFoldResult> &indices);
+
 /// The device function enclosing `op`, if any.
 DeviceFunctionOp getEnclosingDeviceFunction(mlir::Operation *op);
 

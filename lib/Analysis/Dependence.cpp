@@ -1,4 +1,4 @@
-//===- Dependence.cpp - Presburger questions for scheduling rewrites ------===//
+//===- Dependence.cpp - Presburger questions about exo programs -----------===//
 //
 // Part of the Exo-GPU project.
 //
@@ -21,8 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExoGPU/Transforms/Rewrites.h"
-#include "RewriteUtils.h"
+#include "ExoGPU/Analysis/Dependence.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
