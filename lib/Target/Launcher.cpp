@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Target/Launcher.h"
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
 #include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -108,112 +109,6 @@ std::string cppDim(Attribute d) {
   return cast<StringAttr>(d).getValue().str();
 }
 
-/// Checks the shape of the `exo.kernels` launch description (it is user
-/// input to this tool), so that the emitter can read it without checks.
-LogicalResult verifyKernels(ModuleOp module, ArrayAttr kernels) {
-  auto bad = [&](const Twine &what) {
-    return module.emitError() << "malformed 'exo.kernels': " << what;
-  };
-  auto isIdentifier = [](StringRef name) {
-    return !name.empty() && !llvm::isDigit(name.front()) &&
-           llvm::all_of(name,
-                        [](char c) { return llvm::isAlnum(c) || c == '_'; });
-  };
-  for (auto [k, a] : llvm::enumerate(kernels)) {
-    auto kernel = dyn_cast<DictionaryAttr>(a);
-    if (!kernel)
-      return bad("entry " + Twine(k) + " is not a dictionary");
-    auto name = kernel.getAs<StringAttr>("name");
-    if (!name || !isIdentifier(name.getValue()))
-      return bad("entry " + Twine(k) + " has no identifier 'name'");
-    for (StringRef field :
-         {"block_dim", "cluster_dim", "blocks_per_sm", "smem_bytes"}) {
-      auto v = kernel.getAs<IntegerAttr>(field);
-      if (!v || v.getInt() < 0 || v.getInt() > (int64_t(1) << 31))
-        return bad("kernel '" + name.getValue() + "' has no valid '" + field +
-                   "'");
-    }
-    if (kernel.get("requires") && !kernel.getAs<IntegerSetAttr>("requires"))
-      return bad("kernel '" + name.getValue() +
-                 "': 'requires' is not an integer set");
-    auto params = kernel.getAs<ArrayAttr>("params");
-    if (!params)
-      return bad("kernel '" + name.getValue() + "' has no 'params' array");
-    if (llvm::count_if(params, [](Attribute pa) {
-          auto p = dyn_cast<DictionaryAttr>(pa);
-          return p && p.get("cluster_count");
-        }) > 1)
-      return bad("kernel '" + name.getValue() +
-                 "' marks more than one parameter 'cluster_count'");
-    for (auto [i, pa] : llvm::enumerate(params)) {
-      auto p = dyn_cast<DictionaryAttr>(pa);
-      auto pname = p ? p.getAs<StringAttr>("name") : StringAttr();
-      auto kind = p ? p.getAs<StringAttr>("kind") : StringAttr();
-      if (!pname || !isIdentifier(pname.getValue()) || !kind)
-        return bad("kernel '" + name.getValue() + "' parameter " + Twine(i) +
-                   " needs an identifier 'name' and a 'kind'");
-      StringRef kindName = kind.getValue();
-      auto element = p.getAs<TypeAttr>("element");
-      auto dims = p.getAs<ArrayAttr>("dims");
-      bool dimsOk = dims && llvm::all_of(dims, [&](Attribute d) {
-                      if (auto s = dyn_cast<StringAttr>(d))
-                        return isIdentifier(s.getValue());
-                      return isa<IntegerAttr>(d);
-                    });
-      bool elementOk = element && element.getValue().isIntOrFloat();
-      if (p.get("cluster_count") &&
-          (kindName != "index" || !isa<UnitAttr>(p.get("cluster_count"))))
-        return bad("kernel '" + name.getValue() + "' parameter '" +
-                   pname.getValue() +
-                   "': only a size (kind 'index') takes 'cluster_count', a "
-                   "unit attribute");
-      if (p.get("align") && kindName != "gmem")
-        return bad(
-            "kernel '" + name.getValue() + "' parameter '" + pname.getValue() +
-            "': only a gmem tensor takes 'align', not a '" + kindName + "'");
-      if (kindName == "index")
-        continue;
-      if (kindName == "scalar" && element &&
-          (element.getValue().isF32() || element.getValue().isInteger(32)))
-        continue;
-      if (kindName == "gmem" && elementOk && dimsOk) {
-        Attribute align = p.get("align");
-        auto bytes = dyn_cast_or_null<IntegerAttr>(align);
-        if (align && (!bytes || bytes.getInt() < 1 || bytes.getInt() > 4096 ||
-                      !llvm::isPowerOf2_64(bytes.getInt())))
-          return bad("kernel '" + name.getValue() + "' parameter '" +
-                     pname.getValue() +
-                     "': 'align' must be a power of two from 1 to 4096");
-        continue;
-      }
-      if (kindName == "tensor_map" && elementOk && dimsOk) {
-        auto tensor = p.getAs<IntegerAttr>("tensor");
-        auto box = p.getAs<DenseI64ArrayAttr>("box");
-        auto swizzle = p.getAs<IntegerAttr>("swizzle");
-        if (tensor && tensor.getInt() >= 0 &&
-            tensor.getInt() < static_cast<int64_t>(params.size()) && box &&
-            box.size() == static_cast<int64_t>(dims.size()) && swizzle)
-          continue;
-      }
-      return bad("kernel '" + name.getValue() + "' parameter '" +
-                 pname.getValue() + "' of kind '" + kindName +
-                 "' lacks the fields that kind needs");
-    }
-    if (Attribute zeros = kernel.get("zero_before_launch")) {
-      auto list = dyn_cast<DenseI64ArrayAttr>(zeros);
-      if (!list || llvm::any_of(list.asArrayRef(), [&](int64_t i) {
-            return i < 0 || i >= static_cast<int64_t>(params.size()) ||
-                   cast<DictionaryAttr>(params[i])
-                           .getAs<StringAttr>("kind")
-                           .getValue() != "gmem";
-          }))
-        return bad("kernel '" + name.getValue() +
-                   "': 'zero_before_launch' must list gmem parameters");
-    }
-  }
-  return success();
-}
-
 } // namespace
 
 LogicalResult exo::extractPTX(ModuleOp module, raw_ostream &os) {
@@ -228,14 +123,21 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
   FailureOr<StringRef> ptx = findPTX(module);
   if (failed(ptx))
     return failure();
-  auto kernels = module->getAttrOfType<ArrayAttr>("exo.kernels");
-  if (!kernels)
+  auto list =
+      module->getAttrOfType<ArrayAttr>(KernelAttr::getKernelsAttrName());
+  if (!list)
     return module.emitError() << "has no 'exo.kernels' launch description "
                                  "(the output of -exo-to-ptx)";
-  if (kernels.empty())
+  if (list.empty())
     return module.emitError() << "'exo.kernels' lists no kernel";
-  if (failed(verifyKernels(module, kernels)))
-    return failure();
+  SmallVector<KernelAttr> kernels;
+  for (auto [i, a] : llvm::enumerate(list)) {
+    auto kernel = dyn_cast<KernelAttr>(a);
+    if (!kernel)
+      return module.emitError()
+             << "'exo.kernels' entry " << i << " is not a #exo.kernel: " << a;
+    kernels.push_back(kernel);
+  }
   if (ptx->contains(")exo_ptx\""))
     return module.emitError() << "the PTX contains the raw-string delimiter";
   os << "// Generated by exo-gpu-translate --exo-emit-launcher. Do not edit.\n"
@@ -247,36 +149,36 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
         "namespace exo_kernels {\nnamespace detail {\n";
   // One PTX array per generated header, named after its first kernel, so
   // that several headers can be included in one program.
-  std::string ptxName = "kPtx_" + cast<DictionaryAttr>(kernels[0])
-                                      .getAs<StringAttr>("name")
-                                      .getValue()
-                                      .str();
+  std::string ptxName = "kPtx_" + kernels[0].getName().str();
   os << "inline const char " << ptxName << "[] = R\"exo_ptx(";
   os << *ptx << ")exo_ptx\";\n} // namespace detail\n";
 
-  for (Attribute a : kernels) {
-    auto k = cast<DictionaryAttr>(a);
-    StringRef name = k.getAs<StringAttr>("name").getValue();
-    auto params = k.getAs<ArrayAttr>("params");
+  for (KernelAttr k : kernels) {
+    StringRef name = k.getName();
+    SmallVector<KernelParamAttr> params = k.getParamList();
     SmallVector<std::string> sizes, signature, args, maps;
     std::optional<std::string> clusterCount;
-    for (Attribute pa : params) {
-      auto p = cast<DictionaryAttr>(pa);
-      StringRef pname = p.getAs<StringAttr>("name").getValue();
-      StringRef kind = p.getAs<StringAttr>("kind").getValue();
-      if (kind == "index") {
+    for (KernelParamAttr p : params) {
+      StringRef pname = p.getName();
+      switch (p.getKind()) {
+      case KernelParamKind::Index:
         sizes.push_back(pname.str());
         // The launcher computes the cluster count; the caller does not
         // pass it.
-        if (p.get("cluster_count"))
+        if (p.getClusterCount())
           clusterCount = pname.str();
         else
           signature.push_back("int64_t " + pname.str());
-      } else if (kind == "gmem") {
+        break;
+      case KernelParamKind::Gmem:
         signature.push_back("CUdeviceptr " + pname.str());
-      } else if (kind == "scalar") {
-        Type t = p.getAs<TypeAttr>("element").getValue();
-        signature.push_back((t.isF32() ? "float " : "int32_t ") + pname.str());
+        break;
+      case KernelParamKind::Scalar:
+        signature.push_back((p.getElement().isF32() ? "float " : "int32_t ") +
+                            pname.str());
+        break;
+      case KernelParamKind::TensorMap:
+        break;
       }
       args.push_back("&" + pname.str());
     }
@@ -291,11 +193,9 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
     os << ") {\n";
     auto emitInfo = [&] {
       os << "  static const exo_rt::KernelInfo info = {\"" << name
-         << "\", detail::" << ptxName << ", "
-         << k.getAs<IntegerAttr>("block_dim").getInt() << ", "
-         << k.getAs<IntegerAttr>("cluster_dim").getInt() << ", "
-         << k.getAs<IntegerAttr>("blocks_per_sm").getInt() << ", "
-         << k.getAs<IntegerAttr>("smem_bytes").getInt() << "};\n";
+         << "\", detail::" << ptxName << ", " << k.getBlockDim() << ", "
+         << k.getClusterDim() << ", " << k.getBlocksPerSm() << ", "
+         << k.getSmemBytes() << "};\n";
     };
     // The cluster count comes first: the requirements may name it.
     if (clusterCount) {
@@ -310,12 +210,9 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
       os << "  if (!(" << size << " >= 0 && " << size << " <= " << kMaxSize
          << "))\n    return exo_rt::rejectLaunch(\"" << name << ": size "
          << size << " is outside [0, " << kMaxSize << "]\");\n";
-    if (auto req = k.getAs<IntegerSetAttr>("requires")) {
+    if (IntegerSetAttr req = k.getRequirements()) {
+      // (The attribute's verifier holds one symbol per size.)
       IntegerSet set = req.getValue();
-      if (set.getNumSymbols() != sizes.size())
-        return module.emitError() << "kernel '" << name << "': 'requires' has "
-                                  << set.getNumSymbols() << " symbols for "
-                                  << sizes.size() << " sizes";
       for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
         std::string e = cppExpr(set.getConstraint(i), sizes);
         std::string text;
@@ -329,33 +226,29 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
            << (set.isEq(i) ? " == 0" : " >= 0") << "\");\n";
       }
     }
-    for (Attribute pa : params) {
-      auto p = cast<DictionaryAttr>(pa);
-      auto align = p.getAs<IntegerAttr>("align");
-      if (!align || align.getInt() == 1)
+    for (KernelParamAttr p : params) {
+      int64_t align = p.getAlign();
+      if (align <= 1)
         continue;
-      StringRef pname = p.getAs<StringAttr>("name").getValue();
-      os << "  if (" << pname << " % " << align.getInt()
+      StringRef pname = p.getName();
+      os << "  if (" << pname << " % " << align
          << ")\n    return exo_rt::rejectLaunch(\"" << name << ": tensor "
-         << pname << " is not " << align.getInt()
+         << pname << " is not " << align
          << "-byte aligned, as the kernel's vector accesses need\");\n";
     }
-    for (Attribute pa : params) {
-      auto p = cast<DictionaryAttr>(pa);
-      if (p.getAs<StringAttr>("kind").getValue() != "tensor_map")
+    for (KernelParamAttr p : params) {
+      if (p.getKind() != KernelParamKind::TensorMap)
         continue;
-      StringRef pname = p.getAs<StringAttr>("name").getValue();
-      int64_t tensor = p.getAs<IntegerAttr>("tensor").getInt();
-      auto tp = cast<DictionaryAttr>(params[tensor]);
-      StringRef tname = tp.getAs<StringAttr>("name").getValue();
-      Type elem = p.getAs<TypeAttr>("element").getValue();
+      StringRef pname = p.getName();
+      StringRef tname = params[p.getTensor()].getName();
+      Type elem = p.getElement();
       FailureOr<StringRef> dtype = tensorMapType(module, elem);
       if (failed(dtype))
         return failure();
-      int64_t bytes = elem.isTF32() ? 4 : elem.getIntOrFloatBitWidth() / 8;
-      auto dims = p.getAs<ArrayAttr>("dims");
-      ArrayRef<int64_t> box = p.getAs<DenseI64ArrayAttr>("box").asArrayRef();
-      int64_t swizzle = p.getAs<IntegerAttr>("swizzle").getInt();
+      int64_t bytes = p.getElementBytes();
+      ArrayAttr dims = p.getDims();
+      ArrayRef<int64_t> box = p.getBox().asArrayRef();
+      int64_t swizzle = p.getSwizzle();
       size_t rank = dims.size();
       os << "  CUtensorMap " << pname
          << ";\n  {\n    const uint64_t dims[] = {";
@@ -376,14 +269,12 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
          << *dtype << ", " << rank << ", " << tname << ", dims, strides, box, "
          << swizzle << ");\n    if (r != CUDA_SUCCESS)\n      return r;\n  }\n";
     }
-    if (auto zeros = k.getAs<DenseI64ArrayAttr>("zero_before_launch")) {
+    if (DenseI64ArrayAttr zeros = k.getZeroBeforeLaunch()) {
       for (int64_t i : zeros.asArrayRef()) {
-        auto p = cast<DictionaryAttr>(params[i]);
-        Type elem = p.getAs<TypeAttr>("element").getValue();
-        int64_t bytes = elem.isTF32() ? 4 : elem.getIntOrFloatBitWidth() / 8;
-        os << "  if (CUresult r = exo_rt::zeroAsync("
-           << p.getAs<StringAttr>("name").getValue() << ", size_t(" << bytes;
-        for (Attribute d : p.getAs<ArrayAttr>("dims"))
+        KernelParamAttr p = params[i];
+        os << "  if (CUresult r = exo_rt::zeroAsync(" << p.getName()
+           << ", size_t(" << p.getElementBytes();
+        for (Attribute d : p.getDims())
           os << " * " << cppDim(d);
         os << "), stream); r != CUDA_SUCCESS)\n    return r;\n";
       }
@@ -399,7 +290,8 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
 
 void exo::registerExoTranslations(void (*inputDialects)(DialectRegistry &)) {
   auto dialects = [inputDialects](DialectRegistry &registry) {
-    registry.insert<gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    registry.insert<ExoDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                    NVVM::NVVMDialect>();
     if (inputDialects)
       inputDialects(registry);
   };

@@ -161,9 +161,10 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
     `shfl_xor_sum_N`. Anything else is an error at its
     location, as is every construct this lowering does not know.
 
-    The module gets an `exo.kernels` attribute describing each kernel's
-    launch (block and cluster size, shared memory, parameters, tensor maps
-    and the proc's `requires`), which `exo-gpu-translate
+    The module gets an `exo.kernels` attribute, one `#exo.kernel` per kernel
+    describing its launch (block and cluster size, shared memory, its
+    `#exo.kernel_param`s: sizes, gmem tensors with their alignment, scalars,
+    tensor maps; the proc's `requires`), which `exo-gpu-translate
     --exo-emit-launcher` turns into a C++ launcher.
 
     ```

@@ -483,12 +483,12 @@ struct ExoLowerToNVVMPass : exo::impl::ExoLowerToNVVMBase<ExoLowerToNVVMPass> {
       b.setInsertionPointToEnd(gpuModule.getBody());
       KernelLowering lowering(proc, device, *analysis, b);
       lowering.ptxVersion = ptxVersionOf(features);
-      FailureOr<DictionaryAttr> info = lowering.run();
+      FailureOr<KernelAttr> info = lowering.run();
       if (failed(info))
         return signalPassFailure();
       infos.push_back(*info);
     }
-    module->setAttr("exo.kernels", b.getArrayAttr(infos));
+    module->setAttr(KernelAttr::getKernelsAttrName(), b.getArrayAttr(infos));
     for (ProcOp proc : llvm::make_early_inc_range(module.getOps<ProcOp>()))
       proc.erase();
   }

@@ -31,7 +31,7 @@ namespace exo::nvvm {
 // The kernel
 //===----------------------------------------------------------------------===//
 
-FailureOr<DictionaryAttr> KernelLowering::run() {
+FailureOr<KernelAttr> KernelLowering::run() {
   blockDim = device.getNumThreads();
   clusterDim = device.getClusterDim();
   if (failed(checkHostCode()) || failed(planSharedMemory()))
@@ -68,32 +68,31 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
 
   // Signature: the proc's arguments, then one CUtensorMap per tensor map.
   SmallVector<Type> argTypes;
-  SmallVector<Attribute> params;
+  SmallVector<KernelParamAttr> params;
+  auto param = [&](StringRef name, KernelParamKind kind, Type element = {},
+                   ArrayAttr dims = {}, bool clusterCount = false,
+                   int64_t tensor = -1, DenseI64ArrayAttr box = {},
+                   int64_t swizzle = 0) {
+    params.push_back(KernelParamAttr::get(ctx, name, kind, element, dims,
+                                          /*align=*/0, clusterCount, tensor,
+                                          box, swizzle));
+  };
   for (auto [i, t] : llvm::enumerate(proc.getArgumentTypes())) {
     StringRef name = proc.getArgName(i);
     if (t.isIndex()) {
       argTypes.push_back(i64());
-      SmallVector<NamedAttribute> param{
-          b.getNamedAttr("name", b.getStringAttr(name)),
-          b.getNamedAttr("kind", b.getStringAttr("index"))};
       // The launcher passes the number of clusters it launches.
-      if (proc.getArgAttr(i, ExoDialect::getClusterCountAttrName()))
-        param.push_back(b.getNamedAttr("cluster_count", b.getUnitAttr()));
-      params.push_back(b.getDictionaryAttr(param));
+      param(name, KernelParamKind::Index, {}, {},
+            static_cast<bool>(
+                proc.getArgAttr(i, ExoDialect::getClusterCountAttrName())));
     } else if (isShapedData(t) &&
                getMemoryOf(t).getKind() == MemoryKind::Gmem) {
       argTypes.push_back(ptr(1));
-      params.push_back(b.getDictionaryAttr(
-          {b.getNamedAttr("name", b.getStringAttr(name)),
-           b.getNamedAttr("kind", b.getStringAttr("gmem")),
-           b.getNamedAttr("element", TypeAttr::get(getElementTypeOf(t))),
-           b.getNamedAttr("dims", b.getArrayAttr(getDimsOf(t)))}));
+      param(name, KernelParamKind::Gmem, getElementTypeOf(t),
+            b.getArrayAttr(getDimsOf(t)));
     } else if (t.isF32() || t.isInteger(32)) {
       argTypes.push_back(t);
-      params.push_back(b.getDictionaryAttr(
-          {b.getNamedAttr("name", b.getStringAttr(name)),
-           b.getNamedAttr("kind", b.getStringAttr("scalar")),
-           b.getNamedAttr("element", TypeAttr::get(t))}));
+      param(name, KernelParamKind::Scalar, t);
     } else {
       return proc.emitOpError()
              << "argument '" << name << "' of type " << t
@@ -105,14 +104,9 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
     argTypes.push_back(ptr());
     MemoryAttr mem = getMemoryOf(tm.window.getType());
     Type source = tm.window.getSource().getType();
-    params.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr("name", b.getStringAttr(mapName)),
-         b.getNamedAttr("kind", b.getStringAttr("tensor_map")),
-         b.getNamedAttr("tensor", b.getI64IntegerAttr(tm.argIndex)),
-         b.getNamedAttr("element", TypeAttr::get(getElementTypeOf(source))),
-         b.getNamedAttr("dims", b.getArrayAttr(getDimsOf(source))),
-         b.getNamedAttr("box", b.getDenseI64ArrayAttr(mem.getBox())),
-         b.getNamedAttr("swizzle", b.getI64IntegerAttr(mem.getSwizzle()))}));
+    param(mapName, KernelParamKind::TensorMap, getElementTypeOf(source),
+          b.getArrayAttr(getDimsOf(source)), false, tm.argIndex,
+          b.getDenseI64ArrayAttr(mem.getBox()), mem.getSwizzle());
   }
   auto fnType =
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), argTypes);
@@ -316,25 +310,25 @@ FailureOr<DictionaryAttr> KernelLowering::run() {
   LLVM::ReturnOp::create(b, loc, ValueRange());
   // The base alignment the code assumes of gmem arguments.
   for (auto [i, bytes] : gmemAlign) {
-    NamedAttrList attrs(cast<DictionaryAttr>(params[i]));
-    attrs.set("align", b.getI64IntegerAttr(bytes));
-    params[i] = attrs.getDictionary(ctx);
+    KernelParamAttr p = params[i];
+    params[i] = KernelParamAttr::get(
+        ctx, p.getName(), p.getKind(), p.getElement(), p.getDims(), bytes,
+        p.getClusterCount(), p.getTensor(), p.getBox(), p.getSwizzle());
   }
-
-  SmallVector<NamedAttribute> info{
-      b.getNamedAttr("name", b.getStringAttr(proc.getSymName())),
-      b.getNamedAttr("block_dim", b.getI64IntegerAttr(blockDim)),
-      b.getNamedAttr("cluster_dim", b.getI64IntegerAttr(clusterDim)),
-      b.getNamedAttr("blocks_per_sm",
-                     b.getI64IntegerAttr(device.getBlocksPerSm())),
-      b.getNamedAttr("smem_bytes", b.getI64IntegerAttr(smemBytes)),
-      b.getNamedAttr("params", b.getArrayAttr(params))};
-  if (IntegerSetAttr req = proc.getAssertionsAttr())
-    info.push_back(b.getNamedAttr("requires", req));
-  if (!memsets.empty())
-    info.push_back(
-        b.getNamedAttr("zero_before_launch", b.getDenseI64ArrayAttr(memsets)));
-  return b.getDictionaryAttr(info);
+  ArrayAttr paramList =
+      b.getArrayAttr(SmallVector<Attribute>(params.begin(), params.end()));
+  DenseI64ArrayAttr zeros =
+      memsets.empty() ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(memsets);
+  if (failed(KernelAttr::verify(
+          [&] {
+            return proc.emitOpError() << "has no valid launch description: ";
+          },
+          proc.getSymName(), blockDim, clusterDim, device.getBlocksPerSm(),
+          smemBytes, paramList, proc.getAssertionsAttr(), zeros)))
+    return failure();
+  return KernelAttr::get(ctx, proc.getSymName(), blockDim, clusterDim,
+                         device.getBlocksPerSm(), smemBytes, paramList,
+                         proc.getAssertionsAttr(), zeros);
 }
 
 LogicalResult KernelLowering::emitBranches() {
@@ -508,7 +502,7 @@ void KernelLowering::findLaneZeroRoots() {
     // An arrive by single lanes is theirs, not lane 0's for the warp.
     if (isa<ArriveOp>(op) && !onWholeWarps(op))
       laneAccess = true;
-    if (!isa<ReadOp, AssignOp, ReduceOp, CallOp>(op))
+    if (!isa<ElementAccessOpInterface, CallOp>(op))
       return;
     auto call = dyn_cast<CallOp>(op);
     bool tma = call && isa_and_nonnull<TmaAttr>(getCalledFamily(call));

@@ -112,7 +112,7 @@ public:
 
   /// Builds the kernel at the builder's insertion point (inside the
   /// gpu.module) and returns its launch description.
-  FailureOr<DictionaryAttr> run();
+  FailureOr<KernelAttr> run();
 
   /// The PTX ISA version the target's features enable, times ten (80 for
   /// `+ptx80`): instructions newer than it are refused.

@@ -35,7 +35,7 @@ exo.proc @saxpy(%N: index, %a: f32, %x: !x, %y: !x)
 
 // The launch description: no shared memory, the parameters in the proc's
 // order, and the proc's requirement.
-// CHECK: module attributes {exo.kernels = [{block_dim = 128 : i64, blocks_per_sm = 1 : i64, cluster_dim = 1 : i64, name = "saxpy", params = [{kind = "index", name = "N"}, {element = f32, kind = "scalar", name = "a"}, {dims = ["N"], element = f32, kind = "gmem", name = "x"}, {dims = ["N"], element = f32, kind = "gmem", name = "y"}], requires = #{{.*}}, smem_bytes = 0 : i64}], gpu.container_module}
+// CHECK: module attributes {exo.kernels = [#exo.kernel<name = "saxpy", block_dim = 128, cluster_dim = 1, blocks_per_sm = 1, smem_bytes = 0, params = [#exo.kernel_param<name = "N", kind = index>, #exo.kernel_param<name = "a", kind = scalar, element = f32>, #exo.kernel_param<name = "x", kind = gmem, element = f32, dims = ["N"]>, #exo.kernel_param<name = "y", kind = gmem, element = f32, dims = ["N"]>], requirements = #{{.*}}>], gpu.container_module}
 // CHECK-NOT: exo.proc
 // CHECK: gpu.module @exo_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx81">]
 // CHECK: llvm.mlir.global external @exo_dynamic_smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>

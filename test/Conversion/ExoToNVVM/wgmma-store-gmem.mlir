@@ -13,13 +13,13 @@
 // store, which the launch description records and the launcher checks.
 // The launch description: @even_rows and @partial_tile assume a 16-byte
 // aligned C, @pair_rows and @n8_tile an 8-byte aligned one.
-// CHECK: {block_dim = 128 : i64{{.*}}name = "even_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 16 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
-// CHECK-SAME: name = "pair_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
-// CHECK-SAME: name = "n8_tile", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 8 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
-// CHECK-SAME: name = "any_rows", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
-// CHECK-SAME: name = "odd_offset", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {kind = "index", name = "o"}, {dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
-// CHECK-SAME: name = "partial_tile", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {align = 16 : i64, dims = ["M", "N"], element = f32, kind = "gmem", name = "C"}]
-// CHECK-SAME: name = "strided", params = [{kind = "index", name = "M"}, {kind = "index", name = "N"}, {dims = ["M", "N", 2], element = f32, kind = "gmem", name = "C3"}]
+// CHECK: #exo.kernel<name = "even_rows", block_dim = 128{{[^>]*}}, params = [#exo.kernel_param<name = "M", kind = index>, #exo.kernel_param<name = "N", kind = index>, #exo.kernel_param<name = "C", kind = gmem, element = f32, dims = ["M", "N"], align = 16>]
+// CHECK-SAME: #exo.kernel<name = "pair_rows", block_dim = 128{{[^>]*}}, params = [#exo.kernel_param<name = "M", kind = index>, #exo.kernel_param<name = "N", kind = index>, #exo.kernel_param<name = "C", kind = gmem, element = f32, dims = ["M", "N"], align = 8>]
+// CHECK-SAME: #exo.kernel<name = "n8_tile", block_dim = 128{{[^>]*}}, params = [#exo.kernel_param<name = "M", kind = index>, #exo.kernel_param<name = "N", kind = index>, #exo.kernel_param<name = "C", kind = gmem, element = f32, dims = ["M", "N"], align = 8>]
+// CHECK-SAME: #exo.kernel<name = "any_rows", block_dim = 128{{[^>]*}}, params = [#exo.kernel_param<name = "M", kind = index>, #exo.kernel_param<name = "N", kind = index>, #exo.kernel_param<name = "C", kind = gmem, element = f32, dims = ["M", "N"]>]
+// CHECK-SAME: #exo.kernel<name = "odd_offset", block_dim = 128{{[^>]*}}, params = [#exo.kernel_param<name = "M", kind = index>, #exo.kernel_param<name = "N", kind = index>, #exo.kernel_param<name = "o", kind = index>, #exo.kernel_param<name = "C", kind = gmem, element = f32, dims = ["M", "N"]>]
+// CHECK-SAME: #exo.kernel<name = "partial_tile", block_dim = 128{{[^>]*}}, params = [#exo.kernel_param<name = "M", kind = index>, #exo.kernel_param<name = "N", kind = index>, #exo.kernel_param<name = "C", kind = gmem, element = f32, dims = ["M", "N"], align = 16>]
+// CHECK-SAME: #exo.kernel<name = "strided", block_dim = 128{{[^>]*}}, params = [#exo.kernel_param<name = "M", kind = index>, #exo.kernel_param<name = "N", kind = index>, #exo.kernel_param<name = "C3", kind = gmem, element = f32, dims = ["M", "N", 2]>]
 !Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
 !D = !exo.window<[64, 16], f32, wgmma_accum>
 !Cg = !exo.tensor<[M, N], f32, gmem>

@@ -246,6 +246,15 @@ exo.proc @p() {
 
 // -----
 
+// ... and at most what an SM holds.
+exo.proc @p() {
+  // expected-error @+1 {{'exo.device_function' op an SM holds at most 32 CTAs, but blocksPerSM is 33}}
+  exo.device_function(blockDim = 32, blocksPerSM = 33) {
+  }
+}
+
+// -----
+
 // Device functions do not nest.
 exo.proc @p() {
   exo.device_function(blockDim = 128) {

@@ -1567,6 +1567,9 @@ LogicalResult DeviceFunctionOp::verify() {
   if (getBlocksPerSm() <= 0)
     return emitOpError() << "blocksPerSM must be positive, got "
                          << getBlocksPerSm();
+  if (getBlocksPerSm() > 32)
+    return emitOpError() << "an SM holds at most 32 CTAs, but blocksPerSM is "
+                         << getBlocksPerSm();
   return success();
 }
 

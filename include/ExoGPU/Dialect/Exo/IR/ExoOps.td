@@ -9,6 +9,7 @@
 
 include "ExoGPU/Dialect/Exo/IR/ExoTypes.td"
 include "ExoGPU/Dialect/Exo/IR/ExoFamilies.td"
+include "ExoGPU/Dialect/Exo/IR/ExoLaunch.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/CallInterfaces.td"
