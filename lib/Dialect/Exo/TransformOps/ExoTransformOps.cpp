@@ -762,14 +762,21 @@ transform::JoinLoopsOp::apply(transform::TransformRewriter &rewriter,
     if (failed(checkJoinLoops(first, second, why)))
       return report(*this, why);
   }
+  SmallVector<Operation *> targets(firsts.begin(), firsts.end());
   SmallVector<Operation *> joined;
-  for (auto [first, second] : llvm::zip(firsts, seconds)) {
-    Refusal why;
-    FailureOr<ForOp> loop = joinLoops(rewriter, first, second, why);
-    if (failed(loop))
-      return report(*this, why);
-    joined.push_back(*loop);
-  }
+  DiagnosedSilenceableFailure done =
+      allOrNothing(*this, rewriter, targets, [&] {
+        for (auto [first, second] : llvm::zip(firsts, seconds)) {
+          Refusal why;
+          FailureOr<ForOp> loop = joinLoops(rewriter, first, second, why);
+          if (failed(loop))
+            return report(*this, why);
+          joined.push_back(*loop);
+        }
+        return DiagnosedSilenceableFailure::success();
+      });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getJoined()), joined);
   return DiagnosedSilenceableFailure::success();
 }
@@ -891,12 +898,17 @@ transform::StageMemOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<std::string> offsets;
   for (Attribute a : getOffsets())
     offsets.push_back(cast<StringAttr>(a).getValue().str());
-  Refusal why;
-  FailureOr<StagedMem> staged =
-      stageMem(rewriter, stmts, getTensor(), offsets, getSizes(), getNewName(),
-               getMemory(), why);
-  if (failed(staged))
-    return report(*this, why);
+  FailureOr<StagedMem> staged = failure();
+  DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
+    Refusal why;
+    staged = stageMem(rewriter, stmts, getTensor(), offsets, getSizes(),
+                      getNewName(), getMemory(), why);
+    if (failed(staged))
+      return report(*this, why);
+    return DiagnosedSilenceableFailure::success();
+  });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getAlloc()), {staged->alloc.getOperation()});
   SmallVector<Operation *> in;
   if (staged->copyInStmt)
@@ -1375,11 +1387,16 @@ transform::WrapWithWarpsOp::apply(transform::TransformRewriter &rewriter,
                                   transform::TransformResults &results,
                                   transform::TransformState &state) {
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
-  Refusal why;
-  FailureOr<WarpsOp> warps =
-      wrapWithWarps(rewriter, stmts, getGroup(), getLo(), getHi(), why);
-  if (failed(warps))
-    return report(*this, why);
+  FailureOr<WarpsOp> warps = failure();
+  DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
+    Refusal why;
+    warps = wrapWithWarps(rewriter, stmts, getGroup(), getLo(), getHi(), why);
+    if (failed(warps))
+      return report(*this, why);
+    return DiagnosedSilenceableFailure::success();
+  });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getResult()), {warps->getOperation()});
   return DiagnosedSilenceableFailure::success();
 }
@@ -1416,12 +1433,18 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
     llvm::append_range(host, state.getPayloadOps(getHost()));
     hostInstr = getHostInstrAttr();
   }
-  Refusal why;
-  FailureOr<DeviceFunctionOp> device =
-      wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps, getClusterDim(),
-                         getBlocksPerSm(), getTasks(), why, host, hostInstr);
-  if (failed(device))
-    return report(*this, why);
+  FailureOr<DeviceFunctionOp> device = failure();
+  DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
+    Refusal why;
+    device = wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
+                                getClusterDim(), getBlocksPerSm(), getTasks(),
+                                why, host, hostInstr);
+    if (failed(device))
+      return report(*this, why);
+    return DiagnosedSilenceableFailure::success();
+  });
+  if (!done.succeeded())
+    return done;
   results.set(cast<OpResult>(getResult()), {device->getOperation()});
   return DiagnosedSilenceableFailure::success();
 }
