@@ -18,18 +18,6 @@
 !Csmem = !exo.tensor<[64, 8], f32, smem>
 !Cwin = !exo.window<[64, 8], f32, smem>
 !TmaCg = !exo.barrier<bulk_group>
-exo.proc @sm90_tma_store_64x8_f32(
-    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Cwin {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cwin
-      exo.assign %dst[%i, %j] = %v : !Ctile
-    }
-  }
-}
-
 exo.proc @bulk_commit_by_a_cta(%M: index, %N: index, %C: !C) {
   %C_map = exo.window %C[:, :] : !C -> !Cmap
   exo.device_function(blockDim = 128) {
@@ -39,7 +27,7 @@ exo.proc @bulk_commit_by_a_cta(%M: index, %N: index, %C: !C) {
       exo.warps 0 to 1 {
         %dst = exo.window %C_map[0 :+ 64, 0 :+ 8] : !Cmap -> !Ctile
         %src = exo.window %smem[:, :] : !Csmem -> !Cwin
-        exo.call @sm90_tma_store_64x8_f32(%dst, %src) : (!Ctile, !Cwin)
+        exo.call #exo.tma<kind = store, shape = [64, 8], dtype = f32>(%dst, %src) : (!Ctile, !Cwin)
       }
       // expected-error @+1 {{an arrive on a bulk_group must run on one warp, but here it runs on the whole cluster (128 threads)}}
       exo.arrive(tma_to_gmem_async) >> %tma_cg : !TmaCg

@@ -155,16 +155,6 @@ exo.proc @commit_group_constant_index() {
 !Xv = !exo.window<[4], f32, gmem>
 !R = !exo.tensor<[4, 4], f32, regs>
 !Rcol = !exo.window<[4], f32, regs>
-exo.proc @ld_global_v4_f32(
-    %dst: !Rcol {exo.access = #exo.access<write>},
-    %src: !Xv {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !Xv
-    exo.assign %dst[%i] = %v : !Rcol
-  }
-}
-
 exo.proc @whole_distributed_dimension(%x: !X) {
   %zero = arith.constant 0.0 : f32
   exo.device_function(blockDim = 32) {
@@ -177,7 +167,7 @@ exo.proc @whole_distributed_dimension(%x: !X) {
         %src = exo.window %x[0 :+ 4] : !X -> !Xv
         // expected-error @+1 {{dimension 0 of 'r' is distributed over #exo.unit<thread> shards; it must be indexed by a cuda_threads iterator}}
         %dst = exo.window %r[:, 1] : !R -> !Rcol
-        exo.call @ld_global_v4_f32(%dst, %src) : (!Rcol, !Xv)
+        exo.call #exo.global<kind = load, width = 4, dtype = f32>(%dst, %src) : (!Rcol, !Xv)
       }
     }
   }
@@ -272,16 +262,6 @@ exo.proc @extent_smaller_than_loop(%y: !Y) {
 // An accumulator array for one warpgroup, indexed by a loop over two.
 !Dall = !exo.tensor<[1, 64, 8], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @sm90_wgmma_zero_m64n8_f32(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
 exo.proc @accumulator_extent() {
   exo.device_function(blockDim = 256) {
     exo.for %task = 0 to 8 cuda_tasks {
@@ -289,7 +269,7 @@ exo.proc @accumulator_extent() {
       exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
         // expected-error @+1 {{distributed dimension 0 of 'acc' has extent 1, but its iterator 'wg' runs 2 times}}
         %d = exo.window %acc[%wg, :, :] : !Dall -> !D
-        exo.call @sm90_wgmma_zero_m64n8_f32(%d) : (!D)
+        exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
       }
     }
   }
@@ -452,16 +432,6 @@ exo.proc @missing_warp_dimension(%y: !Y) {
 // them: warpgroup 0 of CTA 1 would own the accumulator of CTA 0.
 !Dall = !exo.tensor<[2, 64, 8], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @sm90_wgmma_zero_m64n8_f32(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
 exo.proc @missing_cta_dimension() {
   exo.device_function(blockDim = 256, clusterDim = 2) {
     exo.for %task = 0 to 8 cuda_tasks {
@@ -471,7 +441,7 @@ exo.proc @missing_cta_dimension() {
           // expected-error @+2 {{element [0] of the distributed dimensions of 'acc' belongs to 128 threads: CTA 0 threads 0-127, but this access runs on 128 threads: CTA 1 threads 0-127}}
           // expected-note @+1 {{the owner was set by this access}}
           %d = exo.window %acc[%wg, :, :] : !Dall -> !D
-          exo.call @sm90_wgmma_zero_m64n8_f32(%d) : (!D)
+          exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
         }
       }
     }
@@ -532,20 +502,6 @@ exo.proc @multicast_over_undistributed_dimension() {
 !Bsmem = !exo.tensor<[2, 128, 32], f32, smem_swizzle<128>>
 !Bslot = !exo.window<[2, 128, 32], f32, smem_swizzle<128>>
 !Full = !exo.barrier<mbarrier, [2, 2]>
-exo.proc @sm90_tma_load_multicast2_128x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 128 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
 exo.proc @trailing_multicast_over_undistributed_dimension(%N: index, %K: index, %B: !B) {
   %B_map = exo.window %B[:, :] : !B -> !Bmap
   exo.device_function(blockDim = 128, clusterDim = 2) {
@@ -559,7 +515,7 @@ exo.proc @trailing_multicast_over_undistributed_dimension(%N: index, %K: index, 
         %dst = exo.window %smem[:, :, :] : !Bsmem -> !Bslot
         %src = exo.window %B_map[0 :+ 128, 0 :+ 32] : !Bmap -> !Btile
         // expected-error @+1 {{a multicast ':' spans CTAs, but dimension 1 of 'full' is not distributed over CTAs (only its first 1 dimensions are)}}
-        exo.call @sm90_tma_load_multicast2_128x32_f32(%dst, %src) >> %full[:, :]
+        exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>(%dst, %src) >> %full[:, :]
             : (!Bslot, !Btile) >> !Full
       }
     }
@@ -568,14 +524,16 @@ exo.proc @trailing_multicast_over_undistributed_dimension(%N: index, %K: index, 
 
 // -----
 
-// A shuffle over thread pairs distributes its ':' dimension over 2
-// threads, but the registers have 4 entries there.
+// A user-defined instruction issued by a thread pair distributes its ':'
+// dimension over 2 threads, but the registers have 4 entries there (an
+// instance of the shuffle family has one entry per thread of the pair, so
+// only a hand-written proc has this shape).
 !Part = !exo.tensor<[4, 8], f32, regs>
 !Quad = !exo.window<[4], f32, regs>
-exo.proc @cuda_shfl_xor_sum_1_f32(
+exo.proc @my_pair_copy_4(
     %dst: !Quad {exo.access = #exo.access<write, distributed [thread]>},
     %src: !Quad {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
+    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "my_pair_copy"> {
   exo.for %i = 0 to 4 seq {
     %a = exo.read %src[%i] : !Quad
     exo.assign %dst[%i] = %a : !Quad
@@ -592,7 +550,7 @@ exo.proc @shuffle_splits_into_two_of_four() {
         %d = exo.window %tmp[:, %p] : !Part -> !Quad
         // expected-error @+1 {{dimension 0 of 'part' is split over #exo.unit<thread> by the instruction, but the collective (2 threads: threads 0-1) holds 2 of them, not 4}}
         %s = exo.window %part[:, %p] : !Part -> !Quad
-        exo.call @cuda_shfl_xor_sum_1_f32(%d, %s) : (!Quad, !Quad)
+        exo.call @my_pair_copy_4(%d, %s) : (!Quad, !Quad)
       }
     }
   }
@@ -600,17 +558,19 @@ exo.proc @shuffle_splits_into_two_of_four() {
 
 // -----
 
-// A 2-CTA multicast writes the CTA dimension of the destination, but the
-// buffer has 4 entries there.
+// A user-defined instruction issued by 2 CTAs (one warp in each) writes the
+// CTA dimension of the destination, but the buffer has 4 entries there (an
+// instance of the multicast TMA load family has one entry per issuing CTA,
+// so only a hand-written proc has this shape).
 !B = !exo.tensor<[N, K], f32, gmem>
 !Bmap = !exo.window<[N, K], f32, tma_map<128, [64, 32]>>
 !Btile = !exo.window<[128, 32], f32, tma_map<128, [64, 32]>>
 !Bsmem = !exo.tensor<[4, 128, 32], f32, smem_swizzle<128>>
 !Bslot = !exo.window<[4, 128, 32], f32, smem_swizzle<128>>
-exo.proc @sm90_tma_load_multicast_128x32_f32(
+exo.proc @my_multicast_load_128x32_f32(
     %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
     %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d"> {
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "my_multicast_load"> {
   exo.for %c = 0 to 4 seq {
     exo.for %i = 0 to 128 seq {
       exo.for %j = 0 to 32 seq {
@@ -630,7 +590,7 @@ exo.proc @multicast_splits_into_two_of_four(%N: index, %K: index, %B: !B) {
         // expected-error @+1 {{dimension 0 of 'smem' is split over #exo.unit<cta> by the instruction, but the collective (64 threads: CTA 0 threads 0-31, CTA 1 threads 0-31) holds 2 of them, not 4}}
         %dst = exo.window %smem[:, :, :] : !Bsmem -> !Bslot
         %src = exo.window %B_map[0 :+ 128, 0 :+ 32] : !Bmap -> !Btile
-        exo.call @sm90_tma_load_multicast_128x32_f32(%dst, %src) : (!Bslot, !Btile)
+        exo.call @my_multicast_load_128x32_f32(%dst, %src) : (!Bslot, !Btile)
       }
     }
   }
@@ -646,10 +606,10 @@ exo.proc @multicast_splits_into_two_of_four(%N: index, %K: index, %B: !B) {
 !Btile = !exo.window<[128, 32], f32, tma_map<128, [64, 32]>>
 !Bsmem = !exo.tensor<[4, 128, 32], f32, smem_swizzle<128>>
 !Bslot = !exo.window<[4, 128, 32], f32, smem_swizzle<128>>
-exo.proc @sm90_tma_load_multicast_128x32_f32(
+exo.proc @my_multicast_load_128x32_f32(
     %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
     %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d"> {
+    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "my_multicast_load"> {
   exo.for %c = 0 to 4 seq {
     exo.for %i = 0 to 128 seq {
       exo.for %j = 0 to 32 seq {
@@ -669,7 +629,7 @@ exo.proc @multicast_interval_splits_into_two_of_four(%N: index, %K: index, %B: !
         // expected-error @+1 {{dimension 0 of 'smem' is split over #exo.unit<cta> by the instruction, but the collective (64 threads: CTA 0 threads 0-31, CTA 1 threads 0-31) holds 2 of them, not 4}}
         %dst = exo.window %smem[0 :+ 4, :, :] : !Bsmem -> !Bslot
         %src = exo.window %B_map[0 :+ 128, 0 :+ 32] : !Bmap -> !Btile
-        exo.call @sm90_tma_load_multicast_128x32_f32(%dst, %src) : (!Bslot, !Btile)
+        exo.call @my_multicast_load_128x32_f32(%dst, %src) : (!Bslot, !Btile)
       }
     }
   }

@@ -14,16 +14,6 @@
 // wgmma is issued by a whole warpgroup, not by one of its warps.
 !Dall = !exo.tensor<[2, 64, 8], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @sm90_wgmma_zero_m64n8_f32(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
 exo.proc @wgmma_by_a_warp() {
   exo.device_function(blockDim = 256) {
     exo.for %task = 0 to 8 cuda_tasks {
@@ -31,8 +21,8 @@ exo.proc @wgmma_by_a_warp() {
       exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
         exo.for %w = 0 to 1 cuda_threads<warp> {
           %d = exo.window %acc[%wg, :, :] : !Dall -> !D
-          // expected-error @+1 {{@sm90_wgmma_zero_m64n8_f32 must be issued by one #exo.unit<warpgroup>, but here it runs on 32 threads: threads 0-31 (at wg = 0 w = 0)}}
-          exo.call @sm90_wgmma_zero_m64n8_f32(%d) : (!D)
+          // expected-error @+1 {{@wgmma_zero.m64n8.f32 must be issued by one #exo.unit<warpgroup>, but here it runs on 32 threads: threads 0-31 (at wg = 0 w = 0)}}
+          exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
         }
       }
     }
@@ -44,23 +34,13 @@ exo.proc @wgmma_by_a_warp() {
 // Nor by a whole CTA of two warpgroups.
 !Dall = !exo.tensor<[1, 64, 8], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @sm90_wgmma_zero_m64n8_f32(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
 exo.proc @wgmma_by_a_cta() {
   exo.device_function(blockDim = 256) {
     exo.for %task = 0 to 8 cuda_tasks {
       %acc = exo.alloc : !Dall
       %d = exo.window %acc[0, :, :] : !Dall -> !D
-      // expected-error @+1 {{@sm90_wgmma_zero_m64n8_f32 must be issued by one #exo.unit<warpgroup>, but here it runs on the whole cluster (256 threads)}}
-      exo.call @sm90_wgmma_zero_m64n8_f32(%d) : (!D)
+      // expected-error @+1 {{@wgmma_zero.m64n8.f32 must be issued by one #exo.unit<warpgroup>, but here it runs on the whole cluster (256 threads)}}
+      exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
     }
   }
 }
@@ -70,24 +50,14 @@ exo.proc @wgmma_by_a_cta() {
 // Warps 1-4 are 128 threads, but not an aligned warpgroup.
 !Dall = !exo.tensor<[1, 64, 8], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @sm90_wgmma_zero_m64n8_f32(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
 exo.proc @wgmma_by_misaligned_warps() {
   exo.device_function(blockDim = 256) {
     exo.for %task = 0 to 8 cuda_tasks {
       %acc = exo.alloc : !Dall
       exo.warps 1 to 5 {
         %d = exo.window %acc[0, :, :] : !Dall -> !D
-        // expected-error @+1 {{@sm90_wgmma_zero_m64n8_f32 must be issued by one #exo.unit<warpgroup>, but here it runs on 128 threads: threads 32-159}}
-        exo.call @sm90_wgmma_zero_m64n8_f32(%d) : (!D)
+        // expected-error @+1 {{@wgmma_zero.m64n8.f32 must be issued by one #exo.unit<warpgroup>, but here it runs on 128 threads: threads 32-159}}
+        exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
       }
     }
   }
@@ -99,16 +69,6 @@ exo.proc @wgmma_by_misaligned_warps() {
 // starts at warp 1.
 !Dall = !exo.tensor<[1, 64, 8], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @sm90_wgmma_zero_m64n8_f32(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
 exo.proc @wgmma_by_a_misaligned_group() {
   exo.device_function(warps = [<"producer", 1>, <"consumer", 4>, <"pad", 3>]) {
     exo.for %task = 0 to 8 cuda_tasks {
@@ -116,7 +76,7 @@ exo.proc @wgmma_by_a_misaligned_group() {
       exo.warps "consumer" {
         %d = exo.window %acc[0, :, :] : !Dall -> !D
         // expected-error @+1 {{must be issued by one #exo.unit<warpgroup>, but here it runs on 128 threads: threads 32-159}}
-        exo.call @sm90_wgmma_zero_m64n8_f32(%d) : (!D)
+        exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
       }
     }
   }
@@ -130,18 +90,6 @@ exo.proc @wgmma_by_a_misaligned_group() {
 !Ctile = !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
 !Csmem = !exo.tensor<[64, 8], f32, smem>
 !Cwin = !exo.window<[64, 8], f32, smem>
-exo.proc @sm90_tma_store_64x8_f32(
-    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Cwin {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cwin
-      exo.assign %dst[%i, %j] = %v : !Ctile
-    }
-  }
-}
-
 exo.proc @tma_store_by_a_thread(%M: index, %N: index, %C: !C) {
   %C_map = exo.window %C[:, :] : !C -> !Cmap
   exo.device_function(blockDim = 128) {
@@ -151,8 +99,8 @@ exo.proc @tma_store_by_a_thread(%M: index, %N: index, %C: !C) {
         exo.for %lane = 0 to 1 cuda_threads<thread> {
           %dst = exo.window %C_map[0 :+ 64, 0 :+ 8] : !Cmap -> !Ctile
           %src = exo.window %smem[:, :] : !Csmem -> !Cwin
-          // expected-error @+1 {{@sm90_tma_store_64x8_f32 must be issued by one #exo.unit<warp>, but here it runs on 1 thread: thread 0 (at w = 0 lane = 0)}}
-          exo.call @sm90_tma_store_64x8_f32(%dst, %src) : (!Ctile, !Cwin)
+          // expected-error @+1 {{@tma.store.64x8.f32.sw0 must be issued by one #exo.unit<warp>, but here it runs on 1 thread: thread 0 (at w = 0 lane = 0)}}
+          exo.call #exo.tma<kind = store, shape = [64, 8], dtype = f32>(%dst, %src) : (!Ctile, !Cwin)
         }
       }
     }
@@ -167,18 +115,6 @@ exo.proc @tma_store_by_a_thread(%M: index, %N: index, %C: !C) {
 !Ctile = !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
 !Csmem = !exo.tensor<[64, 8], f32, smem>
 !Cwin = !exo.window<[64, 8], f32, smem>
-exo.proc @sm90_tma_store_64x8_f32(
-    %dst: !Ctile {exo.access = #exo.access<write, out_of_order, oob>},
-    %src: !Cwin {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_gmem, lowering = "tma_store_2d"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cwin
-      exo.assign %dst[%i, %j] = %v : !Ctile
-    }
-  }
-}
-
 exo.proc @tma_store_by_a_warpgroup(%M: index, %N: index, %C: !C) {
   %C_map = exo.window %C[:, :] : !C -> !Cmap
   exo.device_function(blockDim = 128) {
@@ -186,8 +122,8 @@ exo.proc @tma_store_by_a_warpgroup(%M: index, %N: index, %C: !C) {
       %smem = exo.alloc : !Csmem
       %dst = exo.window %C_map[0 :+ 64, 0 :+ 8] : !Cmap -> !Ctile
       %src = exo.window %smem[:, :] : !Csmem -> !Cwin
-      // expected-error @+1 {{@sm90_tma_store_64x8_f32 must be issued by one #exo.unit<warp>, but here it runs on the whole cluster (128 threads)}}
-      exo.call @sm90_tma_store_64x8_f32(%dst, %src) : (!Ctile, !Cwin)
+      // expected-error @+1 {{@tma.store.64x8.f32.sw0 must be issued by one #exo.unit<warp>, but here it runs on the whole cluster (128 threads)}}
+      exo.call #exo.tma<kind = store, shape = [64, 8], dtype = f32>(%dst, %src) : (!Ctile, !Cwin)
     }
   }
 }
@@ -200,16 +136,6 @@ exo.proc @tma_store_by_a_warpgroup(%M: index, %N: index, %C: !C) {
 !Xv = !exo.window<[4], f32, gmem>
 !R = !exo.tensor<[4], f32, regs>
 !Rv = !exo.window<[4], f32, regs>
-exo.proc @ld_global_v4_f32(
-    %dst: !Rv {exo.access = #exo.access<write>},
-    %src: !Xv {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !Xv
-    exo.assign %dst[%i] = %v : !Rv
-  }
-}
-
 exo.proc @thread_instr_by_a_warp(%x: !X) {
   exo.device_function(blockDim = 64) {
     exo.for %task = 0 to 4 cuda_tasks {
@@ -217,8 +143,8 @@ exo.proc @thread_instr_by_a_warp(%x: !X) {
         %r = exo.alloc : !R
         %src = exo.window %x[0 :+ 4] : !X -> !Xv
         %dst = exo.window %r[:] : !R -> !Rv
-        // expected-error @+1 {{@ld_global_v4_f32 must be issued by one #exo.unit<thread>, but here it runs on 32 threads: threads 0-31 (at w = 0)}}
-        exo.call @ld_global_v4_f32(%dst, %src) : (!Rv, !Xv)
+        // expected-error @+1 {{@global.load.v4.f32 must be issued by one #exo.unit<thread>, but here it runs on 32 threads: threads 0-31 (at w = 0)}}
+        exo.call #exo.global<kind = load, width = 4, dtype = f32>(%dst, %src) : (!Rv, !Xv)
       }
     }
   }
@@ -230,17 +156,6 @@ exo.proc @thread_instr_by_a_warp(%x: !X) {
 // threads instead.
 !Part = !exo.tensor<[2, 4], f32, regs>
 !Pair = !exo.window<[2], f32, regs>
-exo.proc @cuda_shfl_xor_sum_4_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
 exo.proc @shuffle_pair_by_four_threads() {
   exo.device_function(blockDim = 32) {
     exo.for %task = 0 to 4 cuda_tasks {
@@ -249,8 +164,8 @@ exo.proc @shuffle_pair_by_four_threads() {
       exo.for %j = 0 to 4 cuda_threads<4 * thread> {
         %d = exo.window %tmp[:, %j] : !Part -> !Pair
         %s = exo.window %part[:, %j] : !Part -> !Pair
-        // expected-error @+1 {{@cuda_shfl_xor_sum_4_f32 must be issued by one #exo.unit<2 * threads_strided(1, 4)>, but here it runs on 4 threads: threads 0-3 (at j = 0)}}
-        exo.call @cuda_shfl_xor_sum_4_f32(%d, %s) : (!Pair, !Pair)
+        // expected-error @+1 {{@shfl_xor_sum.4.f32 must be issued by one #exo.unit<2 * threads_strided(1, 4)>, but here it runs on 4 threads: threads 0-3 (at j = 0)}}
+        exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d, %s) : (!Pair, !Pair)
       }
     }
   }
@@ -266,20 +181,6 @@ exo.proc @shuffle_pair_by_four_threads() {
 !Bsmem = !exo.tensor<[2, 128, 32], f32, smem_swizzle<128>>
 !Bslot = !exo.window<[2, 128, 32], f32, smem_swizzle<128>>
 !Full = !exo.barrier<mbarrier, [2]>
-exo.proc @sm90_tma_load_multicast2_128x32_f32(
-    %dst: !Bslot {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
-    %src: !Btile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-  exo.for %c = 0 to 2 seq {
-    exo.for %i = 0 to 128 seq {
-      exo.for %j = 0 to 32 seq {
-        %v = exo.read %src[%i, %j] : !Btile
-        exo.assign %dst[%c, %i, %j] = %v : !Bslot
-      }
-    }
-  }
-}
-
 exo.proc @multicast_by_one_cta(%N: index, %K: index, %B: !B) {
   %B_map = exo.window %B[:, :] : !B -> !Bmap
   exo.device_function(warps = [<"producer", 1>, <"consumer", 4>], clusterDim = 2) {
@@ -290,8 +191,8 @@ exo.proc @multicast_by_one_cta(%N: index, %K: index, %B: !B) {
         exo.for %cta = 0 to 2 cuda_threads<cta> {
           %dst = exo.window %smem[:, :, :] : !Bsmem -> !Bslot
           %src = exo.window %B_map[0 :+ 128, 0 :+ 32] : !Bmap -> !Btile
-          // expected-error @+1 {{@sm90_tma_load_multicast2_128x32_f32 must be issued by one #exo.unit<2 * warp_in_cluster_strided(1)>, but here it runs on 32 threads: CTA 0 threads 0-31 (at cta = 0)}}
-          exo.call @sm90_tma_load_multicast2_128x32_f32(%dst, %src) >> %full[:]
+          // expected-error @+1 {{@tma.load.128x32.f32.sw128.multicast2 must be issued by one #exo.unit<2 * warp_in_cluster_strided(1)>, but here it runs on 32 threads: CTA 0 threads 0-31 (at cta = 0)}}
+          exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>(%dst, %src) >> %full[:]
               : (!Bslot, !Btile) >> !Full
         }
       }
@@ -307,18 +208,8 @@ exo.proc @multicast_by_one_cta(%N: index, %K: index, %B: !B) {
 !Yv = !exo.window<[4], f32, gmem>
 !R = !exo.tensor<[4], f32, regs>
 !Rv = !exo.window<[4], f32, regs>
-exo.proc @st_global_v4_f32(
-    %dst: !Yv {exo.access = #exo.access<write>},
-    %src: !Rv {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "st_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !Rv
-    exo.assign %dst[%i] = %v : !Yv
-  }
-}
-
 exo.proc @store_four(%dst: !Yv, %src: !Rv) {
-  exo.call @st_global_v4_f32(%dst, %src) : (!Yv, !Rv)
+  exo.call #exo.global<kind = store, width = 4, dtype = f32>(%dst, %src) : (!Yv, !Rv)
 }
 
 exo.proc @calls_a_plain_proc(%y: !Y) {

@@ -44,13 +44,6 @@ exo.proc @tiling(%y: !exo.tensor<[256], f32, gmem>) {
 !OneG = !exo.window<[1], f32, gmem>
 !Cg = !exo.barrier<cp_async_group, [128]>
 
-exo.proc @cp_async_f32(%dst: !One {exo.access = #exo.access<write, out_of_order>},
-                       %src: !OneG {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = thread, timeline = cp_async, lowering = "cp_async_4"> {
-  %v = exo.read %src[0] : !OneG
-  exo.assign %dst[0] = %v : !One
-}
-
 exo.proc @cp_async_pipeline(%N: index, %x: !Row, %y: !Row) {
   %c2 = arith.constant 2 : index
   exo.device_function(blockDim = 128) {
@@ -65,7 +58,7 @@ exo.proc @cp_async_pipeline(%N: index, %x: !Row, %y: !Row) {
           %d = exo.window %buf[%slot, %t :+ 1] : !Buf -> !One
           %s = exo.window %x[%i, %t :+ 1] : !Row -> !OneG
           // expected-remark @below {{128 collectives, first: 1 thread: thread 0}}
-          exo.call @cp_async_f32(%d, %s) : (!One, !OneG)
+          exo.call #exo.cp_async<bytes = 4, dtype = f32>(%d, %s) : (!One, !OneG)
           // expected-remark @below {{128 collectives, first: 1 thread: thread 0}}
           exo.arrive(cp_async) >> %cg[%t] : !Cg
           // expected-remark @below {{128 collectives, first: 1 thread: thread 0}}

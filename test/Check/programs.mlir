@@ -8,11 +8,6 @@
 !OneG = !exo.window<[1], f32, gmem>
 !Cg = !exo.barrier<cp_async_group, [128]>
 
-exo.proc @cp_async_f32(%dst: !One {exo.access = #exo.access<write, out_of_order>},
-                       %src: !OneG {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = thread, timeline = cp_async, lowering = "cp_async_4"> {
-}
-
 exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
   %c2 = arith.constant 2 : index
   exo.device_function(blockDim = 128) {
@@ -24,7 +19,7 @@ exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
         exo.for %t = 0 to 128 cuda_threads<thread> {
           %d = exo.window %buf[%slot, %t :+ 1] : !Buf -> !One
           %s = exo.window %x[%i, %t :+ 1] : !Row -> !OneG
-          exo.call @cp_async_f32(%d, %s) : (!One, !OneG)
+          exo.call #exo.cp_async<bytes = 4, dtype = f32>(%d, %s) : (!One, !OneG)
           exo.arrive(cp_async) >> %cg[%t] : !Cg
           exo.await(%cg[%t], cuda_in_order, 0) : !Cg
           %v = exo.read %buf[%slot, %t] : !Buf
@@ -45,11 +40,6 @@ exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
 !OneG = !exo.window<[1], f32, gmem>
 !Cg = !exo.barrier<cp_async_group, [128]>
 
-exo.proc @cp_async_f32(%dst: !One {exo.access = #exo.access<write, out_of_order>},
-                       %src: !OneG {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = thread, timeline = cp_async, lowering = "cp_async_4"> {
-}
-
 exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
   %c2 = arith.constant 2 : index
   exo.device_function(blockDim = 128) {
@@ -62,7 +52,7 @@ exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
           %d = exo.window %buf[%slot, %t :+ 1] : !Buf -> !One
           %s = exo.window %x[%i, %t :+ 1] : !Row -> !OneG
           // expected-note @+1 {{the conflicting mutation (at task = 0, i = 0, t = 0)}}
-          exo.call @cp_async_f32(%d, %s) : (!One, !OneG)
+          exo.call #exo.cp_async<bytes = 4, dtype = f32>(%d, %s) : (!One, !OneG)
           // expected-note @+1 {{the last synchronization that touched it}}
           exo.arrive(cp_async) >> %cg[%t] : !Cg
           exo.await(%cg[%t], cuda_in_order, 1) : !Cg

@@ -22,18 +22,6 @@
 !Slot = !exo.window<[8, 32], f32, smem>
 !Full = !exo.barrier<mbarrier, [1]>
 
-exo.proc @tma_load_8x32(
-    %dst: !Slot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Tile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Tile
-      exo.assign %dst[%i, %j] = %v : !Slot
-    }
-  }
-}
-
 // A generic store, a barrier, then a TMA load over the same bytes.
 exo.proc @same_variable(%N: index, %x: !G) {
   %map = exo.window %x[:, :] : !G -> !Map
@@ -52,7 +40,7 @@ exo.proc @same_variable(%N: index, %x: !G) {
       %src = exo.window %map[0 :+ 8, 0 :+ 32] : !Map -> !Tile
       // expected-error @+2 {{WAW hazard on 's'[0, 0]: mutation by task 0 threads 0-31 at task = 0 is not ordered after the mutation by task 0 thread 0}}
       // expected-note @+1 {{this write goes through the async proxy and the earlier one through the generic proxy: a Fence(cuda_in_order, cuda_generic_and_async_proxy) must order them}}
-      exo.call @tma_load_8x32(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
+      exo.call #exo.tma<kind = load, shape = [8, 32], dtype = f32>(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
       exo.arrive(cuda_temporal) >> %full[0] : !Full
       exo.await(%full[0], cuda_in_order, 0) : !Full
     }
@@ -67,18 +55,6 @@ exo.proc @same_variable(%N: index, %x: !G) {
 !S = !exo.tensor<[8, 32], f32, smem>
 !Slot = !exo.window<[8, 32], f32, smem>
 !Full = !exo.barrier<mbarrier, [1]>
-
-exo.proc @tma_load_8x32(
-    %dst: !Slot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Tile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Tile
-      exo.assign %dst[%i, %j] = %v : !Slot
-    }
-  }
-}
 
 // The same with the proxy fence: accepted.
 exo.proc @same_variable_fenced(%N: index, %x: !G) {
@@ -94,7 +70,7 @@ exo.proc @same_variable_fenced(%N: index, %x: !G) {
       exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
       %d = exo.window %s[:, :] : !S -> !Slot
       %src = exo.window %map[0 :+ 8, 0 :+ 32] : !Map -> !Tile
-      exo.call @tma_load_8x32(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
+      exo.call #exo.tma<kind = load, shape = [8, 32], dtype = f32>(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
       exo.arrive(cuda_temporal) >> %full[0] : !Full
       exo.await(%full[0], cuda_in_order, 0) : !Full
     }
@@ -109,18 +85,6 @@ exo.proc @same_variable_fenced(%N: index, %x: !G) {
 !S = !exo.tensor<[8, 32], f32, smem>
 !Slot = !exo.window<[8, 32], f32, smem>
 !Full = !exo.barrier<mbarrier, [1]>
-
-exo.proc @tma_load_8x32(
-    %dst: !Slot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Tile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Tile
-      exo.assign %dst[%i, %j] = %v : !Slot
-    }
-  }
-}
 
 // 'a' dies before 'b' is allocated, so 'b' may reuse its memory: the TMA
 // load into 'b' may overwrite a's generic stores.
@@ -142,7 +106,7 @@ exo.proc @dead_variable(%N: index, %x: !G, %y: !G) {
       %d = exo.window %b[:, :] : !S -> !Slot
       %src = exo.window %map[0 :+ 8, 0 :+ 32] : !Map -> !Tile
       // expected-error @+1 {{WAW hazard on 'b': the async-proxy write by task 0 threads 0-31 at task = 0 may overwrite shared memory that a dead variable wrote through the generic proxy (mutation by task 0 thread 0), and no Fence(cuda_in_order, cuda_generic_and_async_proxy) orders that write before it}}
-      exo.call @tma_load_8x32(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
+      exo.call #exo.tma<kind = load, shape = [8, 32], dtype = f32>(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
       exo.arrive(cuda_temporal) >> %full[0] : !Full
       exo.await(%full[0], cuda_in_order, 0) : !Full
     }
@@ -157,18 +121,6 @@ exo.proc @dead_variable(%N: index, %x: !G, %y: !G) {
 !S = !exo.tensor<[8, 32], f32, smem>
 !Slot = !exo.window<[8, 32], f32, smem>
 !Full = !exo.barrier<mbarrier, [1]>
-
-exo.proc @tma_load_8x32(
-    %dst: !Slot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Tile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Tile
-      exo.assign %dst[%i, %j] = %v : !Slot
-    }
-  }
-}
 
 // The same with the proxy fence between: accepted.
 exo.proc @dead_variable_fenced(%N: index, %x: !G, %y: !G) {
@@ -187,7 +139,7 @@ exo.proc @dead_variable_fenced(%N: index, %x: !G, %y: !G) {
       %b = exo.alloc : !S
       %d = exo.window %b[:, :] : !S -> !Slot
       %src = exo.window %map[0 :+ 8, 0 :+ 32] : !Map -> !Tile
-      exo.call @tma_load_8x32(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
+      exo.call #exo.tma<kind = load, shape = [8, 32], dtype = f32>(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
       exo.arrive(cuda_temporal) >> %full[0] : !Full
       exo.await(%full[0], cuda_in_order, 0) : !Full
     }
@@ -203,18 +155,6 @@ exo.proc @dead_variable_fenced(%N: index, %x: !G, %y: !G) {
 !Slot = !exo.window<[8, 32], f32, smem>
 !Full = !exo.barrier<mbarrier, [1]>
 
-exo.proc @tma_load_8x32(
-    %dst: !Slot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Tile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Tile
-      exo.assign %dst[%i, %j] = %v : !Slot
-    }
-  }
-}
-
 // Each task loads a tile, then stages a row through 's', which reuses the
 // tile's memory; the next task of the persistent cluster loads its tile
 // over the bytes s's generic stores wrote, with only the task's end (a
@@ -229,7 +169,7 @@ exo.proc @next_task(%N: index, %x: !G, %y: !G, %z: !G) {
       %d = exo.window %tile[:, :] : !S -> !Slot
       %src = exo.window %map[0 :+ 8, 0 :+ 32] : !Map -> !Tile
       // expected-error @+1 {{WAW hazard on 'tile': the async-proxy write by task 1 threads 0-31 at task = 1 may overwrite shared memory that an earlier task of the persistent cluster wrote through the generic proxy, with no proxy fence before the end of that task; these threads must run Fence(cuda_in_order, cuda_generic_and_async_proxy) first}}
-      exo.call @tma_load_8x32(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
+      exo.call #exo.tma<kind = load, shape = [8, 32], dtype = f32>(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
       exo.arrive(cuda_temporal) >> %full[0] : !Full
       exo.await(%full[0], cuda_in_order, 0) : !Full
       exo.for %t = 0 to 32 cuda_threads<thread> {
@@ -257,18 +197,6 @@ exo.proc @next_task(%N: index, %x: !G, %y: !G, %z: !G) {
 !Slot = !exo.window<[8, 32], f32, smem>
 !Full = !exo.barrier<mbarrier, [1]>
 
-exo.proc @tma_load_8x32(
-    %dst: !Slot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Tile {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 8 seq {
-    exo.for %j = 0 to 32 seq {
-      %v = exo.read %src[%i, %j] : !Tile
-      exo.assign %dst[%i, %j] = %v : !Slot
-    }
-  }
-}
-
 // The same, with a proxy fence by the issuing threads at the start of each
 // task: accepted (so is one after the stores, at the end).
 exo.proc @next_task_fenced(%N: index, %x: !G, %y: !G, %z: !G) {
@@ -281,7 +209,7 @@ exo.proc @next_task_fenced(%N: index, %x: !G, %y: !G, %z: !G) {
       %tile = exo.alloc : !S
       %d = exo.window %tile[:, :] : !S -> !Slot
       %src = exo.window %map[0 :+ 8, 0 :+ 32] : !Map -> !Tile
-      exo.call @tma_load_8x32(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
+      exo.call #exo.tma<kind = load, shape = [8, 32], dtype = f32>(%d, %src) >> %full[0] : (!Slot, !Tile) >> !Full
       exo.arrive(cuda_temporal) >> %full[0] : !Full
       exo.await(%full[0], cuda_in_order, 0) : !Full
       exo.for %t = 0 to 32 cuda_threads<thread> {
@@ -305,65 +233,14 @@ exo.proc @next_task_fenced(%N: index, %x: !G, %y: !G, %z: !G) {
 !Cg = !exo.barrier<wgmma_group>
 !Ag = !exo.tensor<[64, 8], f32, gmem>
 !Bg = !exo.tensor<[128, 8], f32, gmem>
-!Amap = !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
-!Bmap = !exo.window<[128, 8], f32, tma_map<0, [128, 8]>>
-!As = !exo.tensor<[64, 8], f32, smem>
-!Bs = !exo.tensor<[128, 8], f32, smem>
-!Ak = !exo.window<[64, 8], f32, smem>
-!Bk = !exo.window<[128, 8], f32, smem>
+!Amap = !exo.window<[64, 8], f32, tma_map<32, [64, 8]>>
+!Bmap = !exo.window<[128, 8], f32, tma_map<32, [128, 8]>>
+!As = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Bs = !exo.tensor<[128, 8], f32, smem_swizzle<32>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<32>>
+!Bk = !exo.window<[128, 8], f32, smem_swizzle<32>>
 !Dt = !exo.tensor<[64, 128], f32, wgmma_accum>
 !D = !exo.window<[64, 128], f32, wgmma_accum>
-
-exo.proc @load_a(
-    %dst: !Ak {exo.access = #exo.access<write, out_of_order>},
-    %src: !Amap {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Amap
-      exo.assign %dst[%i, %j] = %v : !Ak
-    }
-  }
-}
-
-exo.proc @load_b(
-    %dst: !Bk {exo.access = #exo.access<write, out_of_order>},
-    %src: !Bmap {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Bmap
-      exo.assign %dst[%i, %j] = %v : !Bk
-    }
-  }
-}
-
-exo.proc @zero(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-exo.proc @mma(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %p = arith.mulf %x, %y : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
 
 // Each iteration allocates an accumulator, zeroes it and issues a wgmma
 // into it, but waits for the wgmmas only after the loop: the next
@@ -381,8 +258,8 @@ exo.proc @accumulator_in_loop(%N: index, %A: !Ag, %B: !Bg) {
       %a = exo.window %as[:, :] : !As -> !Ak
       %b = exo.window %bs[:, :] : !Bs -> !Bk
       exo.warps 0 to 1 {
-        exo.call @load_a(%a, %amap) >> %full[0] : (!Ak, !Amap) >> !Full
-        exo.call @load_b(%b, %bmap) >> %full[0] : (!Bk, !Bmap) >> !Full
+        exo.call #exo.tma<kind = load, shape = [64, 8], dtype = f32, swizzle = 32>(%a, %amap) >> %full[0] : (!Ak, !Amap) >> !Full
+        exo.call #exo.tma<kind = load, shape = [128, 8], dtype = f32, swizzle = 32>(%b, %bmap) >> %full[0] : (!Bk, !Bmap) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
       }
       exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
@@ -390,9 +267,9 @@ exo.proc @accumulator_in_loop(%N: index, %A: !Ag, %B: !Bg) {
         // expected-error @+1 {{free_missing_sync hazard: 'D' is allocated again at task = 0, i = 1 and reuses the registers of its previous instance, but its mutation by task 0 threads 0-127 is not retired for those threads (an asynchronous access must be awaited first)}}
         %D = exo.alloc : !Dt
         %d = exo.window %D[:, :] : !Dt -> !D
-        exo.call @zero(%d) : (!D)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!D)
         // expected-note @+1 {{the unretired access (at task = 0, i = 0)}}
-        exo.call @mma(%d, %a, %b) : (!D, !Ak, !Bk)
+        exo.call #exo.wgmma<n = 128, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Ak, !Bk)
         exo.arrive(wgmma_async) >> %cg : !Cg
       }
       exo.await(%cg, cuda_in_order, 0) : !Cg
@@ -406,65 +283,14 @@ exo.proc @accumulator_in_loop(%N: index, %A: !Ag, %B: !Bg) {
 !Cg = !exo.barrier<wgmma_group>
 !Ag = !exo.tensor<[64, 8], f32, gmem>
 !Bg = !exo.tensor<[128, 8], f32, gmem>
-!Amap = !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
-!Bmap = !exo.window<[128, 8], f32, tma_map<0, [128, 8]>>
-!As = !exo.tensor<[64, 8], f32, smem>
-!Bs = !exo.tensor<[128, 8], f32, smem>
-!Ak = !exo.window<[64, 8], f32, smem>
-!Bk = !exo.window<[128, 8], f32, smem>
+!Amap = !exo.window<[64, 8], f32, tma_map<32, [64, 8]>>
+!Bmap = !exo.window<[128, 8], f32, tma_map<32, [128, 8]>>
+!As = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Bs = !exo.tensor<[128, 8], f32, smem_swizzle<32>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<32>>
+!Bk = !exo.window<[128, 8], f32, smem_swizzle<32>>
 !Dt = !exo.tensor<[64, 128], f32, wgmma_accum>
 !D = !exo.window<[64, 128], f32, wgmma_accum>
-
-exo.proc @load_a(
-    %dst: !Ak {exo.access = #exo.access<write, out_of_order>},
-    %src: !Amap {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Amap
-      exo.assign %dst[%i, %j] = %v : !Ak
-    }
-  }
-}
-
-exo.proc @load_b(
-    %dst: !Bk {exo.access = #exo.access<write, out_of_order>},
-    %src: !Bmap {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Bmap
-      exo.assign %dst[%i, %j] = %v : !Bk
-    }
-  }
-}
-
-exo.proc @zero(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-exo.proc @mma(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %p = arith.mulf %x, %y : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
 
 // The same with the wait in each iteration: accepted.
 exo.proc @accumulator_in_loop_awaited(%N: index, %A: !Ag, %B: !Bg) {
@@ -479,16 +305,16 @@ exo.proc @accumulator_in_loop_awaited(%N: index, %A: !Ag, %B: !Bg) {
       %a = exo.window %as[:, :] : !As -> !Ak
       %b = exo.window %bs[:, :] : !Bs -> !Bk
       exo.warps 0 to 1 {
-        exo.call @load_a(%a, %amap) >> %full[0] : (!Ak, !Amap) >> !Full
-        exo.call @load_b(%b, %bmap) >> %full[0] : (!Bk, !Bmap) >> !Full
+        exo.call #exo.tma<kind = load, shape = [64, 8], dtype = f32, swizzle = 32>(%a, %amap) >> %full[0] : (!Ak, !Amap) >> !Full
+        exo.call #exo.tma<kind = load, shape = [128, 8], dtype = f32, swizzle = 32>(%b, %bmap) >> %full[0] : (!Bk, !Bmap) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
       }
       exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
       exo.for %i = 0 to 2 seq {
         %D = exo.alloc : !Dt
         %d = exo.window %D[:, :] : !Dt -> !D
-        exo.call @zero(%d) : (!D)
-        exo.call @mma(%d, %a, %b) : (!D, !Ak, !Bk)
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!D)
+        exo.call #exo.wgmma<n = 128, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Ak, !Bk)
         exo.arrive(wgmma_async) >> %cg : !Cg
         exo.await(%cg, cuda_in_order, 0) : !Cg
       }
@@ -502,65 +328,14 @@ exo.proc @accumulator_in_loop_awaited(%N: index, %A: !Ag, %B: !Bg) {
 !Cg = !exo.barrier<wgmma_group>
 !Ag = !exo.tensor<[64, 8], f32, gmem>
 !Bg = !exo.tensor<[128, 8], f32, gmem>
-!Amap = !exo.window<[64, 8], f32, tma_map<0, [64, 8]>>
-!Bmap = !exo.window<[128, 8], f32, tma_map<0, [128, 8]>>
-!As = !exo.tensor<[64, 8], f32, smem>
-!Bs = !exo.tensor<[128, 8], f32, smem>
-!Ak = !exo.window<[64, 8], f32, smem>
-!Bk = !exo.window<[128, 8], f32, smem>
+!Amap = !exo.window<[64, 8], f32, tma_map<32, [64, 8]>>
+!Bmap = !exo.window<[128, 8], f32, tma_map<32, [128, 8]>>
+!As = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Bs = !exo.tensor<[128, 8], f32, smem_swizzle<32>>
+!Ak = !exo.window<[64, 8], f32, smem_swizzle<32>>
+!Bk = !exo.window<[128, 8], f32, smem_swizzle<32>>
 !Dt = !exo.tensor<[64, 128], f32, wgmma_accum>
 !D = !exo.window<[64, 128], f32, wgmma_accum>
-
-exo.proc @load_a(
-    %dst: !Ak {exo.access = #exo.access<write, out_of_order>},
-    %src: !Amap {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Amap
-      exo.assign %dst[%i, %j] = %v : !Ak
-    }
-  }
-}
-
-exo.proc @load_b(
-    %dst: !Bk {exo.access = #exo.access<write, out_of_order>},
-    %src: !Bmap {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 128 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Bmap
-      exo.assign %dst[%i, %j] = %v : !Bk
-    }
-  }
-}
-
-exo.proc @zero(%d: !D {exo.access = #exo.access<write>})
-    instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 128 seq {
-      exo.assign %d[%i, %j] = %zero : !D
-    }
-  }
-}
-
-exo.proc @mma(
-    %d: !D {exo.access = #exo.access<read_write>},
-    %a: !Ak {exo.access = #exo.access<read, out_of_order>},
-    %b: !Bk {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-  exo.for %m = 0 to 64 seq {
-    exo.for %n = 0 to 128 seq {
-      exo.for %k = 0 to 8 seq {
-        %x = exo.read %a[%m, %k] : !Ak
-        %y = exo.read %b[%n, %k] : !Bk
-        %p = arith.mulf %x, %y : f32
-        exo.reduce %d[%m, %n] += %p : !D
-      }
-    }
-  }
-}
 
 // A task whose last wgmma group is never awaited: the next task of the
 // persistent cluster reuses the accumulator's registers while the wgmma may
@@ -579,15 +354,15 @@ exo.proc @accumulator_unawaited_at_task_end(%N: index, %A: !Ag, %B: !Bg) {
       %a = exo.window %as[:, :] : !As -> !Ak
       %b = exo.window %bs[:, :] : !Bs -> !Bk
       exo.warps 0 to 1 {
-        exo.call @load_a(%a, %amap) >> %full[0] : (!Ak, !Amap) >> !Full
-        exo.call @load_b(%b, %bmap) >> %full[0] : (!Bk, !Bmap) >> !Full
+        exo.call #exo.tma<kind = load, shape = [64, 8], dtype = f32, swizzle = 32>(%a, %amap) >> %full[0] : (!Ak, !Amap) >> !Full
+        exo.call #exo.tma<kind = load, shape = [128, 8], dtype = f32, swizzle = 32>(%b, %bmap) >> %full[0] : (!Bk, !Bmap) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
       }
       exo.await(%full[0], cuda_generic_and_async_proxy, 0) : !Full
       %d = exo.window %D[:, :] : !Dt -> !D
-      exo.call @zero(%d) : (!D)
+      exo.call #exo.wgmma_zero<n = 128>(%d) : (!D)
       // expected-note @+1 {{the unordered access (at task = 0)}}
-      exo.call @mma(%d, %a, %b) : (!D, !Ak, !Bk)
+      exo.call #exo.wgmma<n = 128, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Ak, !Bk)
       // expected-note @+1 {{the last synchronization that touched it}}
       exo.arrive(wgmma_async) >> %cg : !Cg
     }

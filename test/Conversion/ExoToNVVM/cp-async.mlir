@@ -14,22 +14,6 @@
 !FourG = !exo.window<[4], f32, gmem>
 !Cg = !exo.barrier<cp_async_group, [128]>
 
-exo.proc @cp_async_f32(%dst: !One {exo.access = #exo.access<write, out_of_order>},
-                       %src: !OneG {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = thread, timeline = cp_async, lowering = "cp_async_4"> {
-  %v = exo.read %src[0] : !OneG
-  exo.assign %dst[0] = %v : !One
-}
-
-exo.proc @cp_async_4xf32(%dst: !Four {exo.access = #exo.access<write, out_of_order>},
-                         %src: !FourG {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = thread, timeline = cp_async, lowering = "cp_async_16"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !FourG
-    exo.assign %dst[%i] = %v : !Four
-  }
-}
-
 exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
   %c2 = arith.constant 2 : index
   %c4 = arith.constant 4 : index
@@ -44,11 +28,11 @@ exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
         exo.for %t = 0 to 128 cuda_threads<thread> {
           %d = exo.window %buf[%slot, %t :+ 1] : !Buf -> !One
           %s = exo.window %x[%i, %t :+ 1] : !Row -> !OneG
-          exo.call @cp_async_f32(%d, %s) : (!One, !OneG)
+          exo.call #exo.cp_async<bytes = 4, dtype = f32>(%d, %s) : (!One, !OneG)
           %t4 = arith.muli %t, %c4 : index
           %d4 = exo.window %buf4[%slot, %t4 :+ 4] : !Buf -> !Four
           %s4 = exo.window %x[%i, %t4 :+ 4] : !Row -> !FourG
-          exo.call @cp_async_4xf32(%d4, %s4) : (!Four, !FourG)
+          exo.call #exo.cp_async<bytes = 16, dtype = f32>(%d4, %s4) : (!Four, !FourG)
           exo.arrive(cp_async) >> %cg[%t] : !Cg
           exo.await(%cg[%t], cuda_in_order, 0) : !Cg
           %v = exo.read %buf[%slot, %t] : !Buf

@@ -15,16 +15,6 @@
 !Cw = !exo.window<[16, 8], f32, mma_c>
 !S = !exo.tensor<[64, 16], f32, smem>
 !Sw = !exo.window<[16, 8], f32, smem>
-exo.proc @store_c(%dst: !Sw {exo.access = #exo.access<write>},
-    %src: !Cw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_store_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cw
-      exo.assign %dst[%i, %j] = %v : !Sw
-    }
-  }
-}
 exo.proc @pairs_smem(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
@@ -33,7 +23,7 @@ exo.proc @pairs_smem(%N: index) {
       exo.for %w = 0 to 4 cuda_threads<warp> {
         %c = exo.window %C[%w, :, :] : !Cr -> !Cw
         %s = exo.window %S[0 :+ 16, 8 :+ 8] : !S -> !Sw
-        exo.call @store_c(%s, %c) : (!Sw, !Cw)
+        exo.call #exo.mma<part = store_c, dtype = f32>(%s, %c) : (!Sw, !Cw)
       }
     }
   }
@@ -51,16 +41,6 @@ exo.proc @pairs_smem(%N: index) {
 !Cw = !exo.window<[16, 8], f32, mma_c>
 !S = !exo.tensor<[64, 15], f32, smem>
 !Sw = !exo.window<[16, 8], f32, smem>
-exo.proc @store_c(%dst: !Sw {exo.access = #exo.access<write>},
-    %src: !Cw {exo.access = #exo.access<read>})
-    instr<unit = warp, timeline = cuda_in_order, lowering = "mma_store_c"> {
-  exo.for %i = 0 to 16 seq {
-    exo.for %j = 0 to 8 seq {
-      %v = exo.read %src[%i, %j] : !Cw
-      exo.assign %dst[%i, %j] = %v : !Sw
-    }
-  }
-}
 exo.proc @odd_rows(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
@@ -69,7 +49,7 @@ exo.proc @odd_rows(%N: index) {
       exo.for %w = 0 to 4 cuda_threads<warp> {
         %c = exo.window %C[%w, :, :] : !Cr -> !Cw
         %s = exo.window %S[0 :+ 16, 0 :+ 8] : !S -> !Sw
-        exo.call @store_c(%s, %c) : (!Sw, !Cw)
+        exo.call #exo.mma<part = store_c, dtype = f32>(%s, %c) : (!Sw, !Cw)
       }
     }
   }

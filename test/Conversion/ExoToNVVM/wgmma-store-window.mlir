@@ -7,23 +7,13 @@
 !Dt = !exo.tensor<[64, 32], f32, wgmma_accum>
 !D = !exo.window<[64, 16], f32, wgmma_accum>
 !Cs = !exo.tensor<[64, 16], f32, smem>
-exo.proc @wgmma_store(%dst: !Cs {exo.access = #exo.access<write>},
-                      %src: !D {exo.access = #exo.access<read>})
-    instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_smem"> {
-  exo.for %i = 0 to 64 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !D
-      exo.assign %dst[%i, %j] = %v : !Cs
-    }
-  }
-}
 exo.proc @store_columns(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
       %D = exo.alloc : !Dt
       %C = exo.alloc : !Cs
       %d = exo.window %D[:, 16 :+ 16] : !Dt -> !D
-      exo.call @wgmma_store(%C, %d) : (!Cs, !D)
+      exo.call #exo.wgmma_store<n = 16, dst = smem>(%C, %d) : (!Cs, !D)
     }
   }
 }

@@ -125,18 +125,19 @@ exo.proc @host_windows(%M: index, %N: index, %i: index,
 // Instructions
 //===----------------------------------------------------------------------===//
 
-// An instruction with a barrier mechanism; exo.access on every array argument.
-// CHECK-LABEL: exo.proc @tma_load_2d(
+// A user-defined instruction (a proc with instr<...> and the body the user
+// writes) with a barrier mechanism; exo.access on every array argument.
+// CHECK-LABEL: exo.proc @my_tma_load(
 // CHECK-SAME: %dst: !exo.window<[128, 32], f32, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order, oob>},
 // CHECK-SAME: %src: !exo.window<[128, 32], f32, tma_map<128, [128, 32]>> {exo.access = #exo.access<read, out_of_order, oob>})
-// CHECK-SAME: instr<unit = thread, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+// CHECK-SAME: instr<unit = thread, timeline = tma_to_smem, lowering = "my_tma_load", barrier = mbarrier> {
 // CHECK-NEXT:   exo.for %i = 0 to 128 seq {
 // CHECK-NEXT:     exo.for %j = 0 to 32 seq {
 // CHECK-NEXT:       %[[V:.+]] = exo.read %src[%i, %j] : !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
 // CHECK-NEXT:       exo.assign %dst[%i, %j] = %[[V]] : !exo.window<[128, 32], f32, smem_swizzle<128>>
-exo.proc @tma_load_2d(%dst: !exo.window<[128, 32], f32, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order, oob>},
+exo.proc @my_tma_load(%dst: !exo.window<[128, 32], f32, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order, oob>},
                       %src: !exo.window<[128, 32], f32, tma_map<128, [128, 32]>> {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = thread, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
+    instr<unit = thread, timeline = tma_to_smem, lowering = "my_tma_load", barrier = mbarrier> {
   exo.for %i = 0 to 128 seq {
     exo.for %j = 0 to 32 seq {
       %v = exo.read %src[%i, %j] : !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
@@ -148,16 +149,16 @@ exo.proc @tma_load_2d(%dst: !exo.window<[128, 32], f32, smem_swizzle<128>> {exo.
 // A multicast instruction: a `distributed` destination, a size argument
 // without exo.access, an assertion on it after the instr attribute, and a
 // cuda_threads loop in instruction semantics.
-// CHECK-LABEL: exo.proc @tma_multicast(
+// CHECK-LABEL: exo.proc @my_tma_multicast(
 // CHECK-SAME: %n: index,
 // CHECK-SAME: %dst: !exo.window<[2, 64], f32, smem> {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
 // CHECK-SAME: %src: !exo.window<[64], f32, tma_map<0, [1, 64]>> {exo.access = #exo.access<read, out_of_order>})
-// CHECK-SAME: instr<unit = thread, timeline = tma_to_smem, lowering = "tma_multicast", barrier = mbarrier> requires #[[SET2]] {
+// CHECK-SAME: instr<unit = thread, timeline = tma_to_smem, lowering = "my_tma_multicast", barrier = mbarrier> requires #[[SET2]] {
 // CHECK-NEXT:   exo.for %c = 0 to 2 cuda_threads<cta> {
-exo.proc @tma_multicast(%n: index,
+exo.proc @my_tma_multicast(%n: index,
                         %dst: !exo.window<[2, 64], f32, smem> {exo.access = #exo.access<write, out_of_order, distributed [cta]>},
                         %src: !exo.window<[64], f32, tma_map<0, [1, 64]>> {exo.access = #exo.access<read, out_of_order>})
-    instr<unit = thread, timeline = tma_to_smem, lowering = "tma_multicast", barrier = mbarrier>
+    instr<unit = thread, timeline = tma_to_smem, lowering = "my_tma_multicast", barrier = mbarrier>
     requires affine_set<()[s0] : (s0 - 2 == 0)> {
   exo.for %c = 0 to 2 cuda_threads<cta> {
     exo.for %i = 0 to 64 seq {
@@ -168,14 +169,14 @@ exo.proc @tma_multicast(%n: index,
 }
 
 // An atomic reduction that signals a bulk group.
-// CHECK-LABEL: exo.proc @tma_reduce(
+// CHECK-LABEL: exo.proc @my_tma_reduce(
 // CHECK-SAME: %dst: !exo.window<[64], f32, tma_map<0, [1, 64]>> {exo.access = #exo.access<read_write, out_of_order, atomic>},
 // CHECK-SAME: %src: !exo.window<[64], f32, smem> {exo.access = #exo.access<read>})
-// CHECK-SAME: instr<unit = thread, timeline = tma_to_gmem, lowering = "tma_reduce", barrier = bulk_group> {
+// CHECK-SAME: instr<unit = thread, timeline = tma_to_gmem, lowering = "my_tma_reduce", barrier = bulk_group> {
 // CHECK:        exo.reduce %dst[%i] += %{{.+}} : !exo.window<[64], f32, tma_map<0, [1, 64]>>
-exo.proc @tma_reduce(%dst: !exo.window<[64], f32, tma_map<0, [1, 64]>> {exo.access = #exo.access<read_write, out_of_order, atomic>},
+exo.proc @my_tma_reduce(%dst: !exo.window<[64], f32, tma_map<0, [1, 64]>> {exo.access = #exo.access<read_write, out_of_order, atomic>},
                      %src: !exo.window<[64], f32, smem> {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = tma_to_gmem, lowering = "tma_reduce", barrier = bulk_group> {
+    instr<unit = thread, timeline = tma_to_gmem, lowering = "my_tma_reduce", barrier = bulk_group> {
   exo.for %i = 0 to 64 seq {
     %v = exo.read %src[%i] : !exo.window<[64], f32, smem>
     exo.reduce %dst[%i] += %v : !exo.window<[64], f32, tma_map<0, [1, 64]>>
@@ -218,7 +219,7 @@ exo.proc @zero_accum(%d: !exo.window<[64, 8], f32, wgmma_accum> {exo.access = #e
 // CHECK-NEXT:         exo.for %k = 0 to %K seq {
 // CHECK-NEXT:           %[[W:.+]] = exo.window %smem[%k, :, :] : !exo.tensor<[8 ring 4, 128, 32], f32, smem_swizzle<128>> -> !exo.window<[128, 32], f32, smem_swizzle<128>>
 // CHECK-NEXT:           %[[S:.+]] = exo.window %[[MAP]][%mt :+ 128, %k :+ 32] : !exo.window<[M, K], f32, tma_map<128, [128, 32]>> -> !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
-// CHECK-NEXT:           exo.call @tma_load_2d(%[[W]], %[[S]]) >> %full[%k] : (!exo.window<[128, 32], f32, smem_swizzle<128>>, !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [? ring 4]>
+// CHECK-NEXT:           exo.call @my_tma_load(%[[W]], %[[S]]) >> %full[%k] : (!exo.window<[128, 32], f32, smem_swizzle<128>>, !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [? ring 4]>
 // CHECK-NEXT:         }
 // CHECK-NEXT:       }
 // CHECK-NEXT:       exo.warps "consumer" 4 to 8 {
@@ -253,7 +254,7 @@ exo.proc @kernel(%M: index, %K: index,
         exo.for %k = 0 to %K seq {
           %w = exo.window %smem[%k, :, :] : !exo.tensor<[8 ring 4, 128, 32], f32, smem_swizzle<128>> -> !exo.window<[128, 32], f32, smem_swizzle<128>>
           %s = exo.window %map[%mt :+ 128, %k :+ 32] : !exo.window<[M, K], f32, tma_map<128, [128, 32]>> -> !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
-          exo.call @tma_load_2d(%w, %s) >> %full[%k] : (!exo.window<[128, 32], f32, smem_swizzle<128>>, !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [? ring 4]>
+          exo.call @my_tma_load(%w, %s) >> %full[%k] : (!exo.window<[128, 32], f32, smem_swizzle<128>>, !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [? ring 4]>
         }
       }
       exo.warps "consumer" 4 to 8 {
@@ -317,8 +318,8 @@ exo.proc @kernel(%M: index, %K: index,
 // CHECK-NEXT:               %[[D:.+]] = exo.window %dst[%c, %u, :] : !exo.tensor<[2, 2, 64], f32, smem> -> !exo.window<[64], f32, smem>
 // CHECK-NEXT:               %[[M:.+]] = exo.window %map[%t, :] : !exo.window<[T, 64], f32, tma_map<0, [1, 64]>> -> !exo.window<[64], f32, tma_map<0, [1, 64]>>
 // CHECK-NEXT:               %[[DM:.+]] = exo.window %dst[:, 1, :] : !exo.tensor<[2, 2, 64], f32, smem> -> !exo.window<[2, 64], f32, smem>
-// CHECK-NEXT:               exo.call @tma_multicast(%T, %[[DM]], %[[M]]) >> %mc[:, 3] : (index, !exo.window<[2, 64], f32, smem>, !exo.window<[64], f32, tma_map<0, [1, 64]>>) >> !exo.barrier<mbarrier, [2, 4]>
-// CHECK-NEXT:               exo.call @tma_reduce(%[[M]], %[[D]]) >> %bg : (!exo.window<[64], f32, tma_map<0, [1, 64]>>, !exo.window<[64], f32, smem>) >> !exo.barrier<bulk_group>
+// CHECK-NEXT:               exo.call @my_tma_multicast(%T, %[[DM]], %[[M]]) >> %mc[:, 3] : (index, !exo.window<[2, 64], f32, smem>, !exo.window<[64], f32, tma_map<0, [1, 64]>>) >> !exo.barrier<mbarrier, [2, 4]>
+// CHECK-NEXT:               exo.call @my_tma_reduce(%[[M]], %[[D]]) >> %bg : (!exo.window<[64], f32, tma_map<0, [1, 64]>>, !exo.window<[64], f32, smem>) >> !exo.barrier<bulk_group>
 // CHECK-NEXT:               exo.await(%bg, cuda_in_order, 0) : !exo.barrier<bulk_group>
 // CHECK-NEXT:             }
 // CHECK-NEXT:           }
@@ -376,8 +377,8 @@ exo.proc @units(%T: index, %g: !exo.tensor<[T, 256], f32, gmem>,
               %d = exo.window %dst[%c, %u, :] : !exo.tensor<[2, 2, 64], f32, smem> -> !exo.window<[64], f32, smem>
               %m = exo.window %map[%t, :] : !exo.window<[T, 64], f32, tma_map<0, [1, 64]>> -> !exo.window<[64], f32, tma_map<0, [1, 64]>>
               %dm = exo.window %dst[:, 1, :] : !exo.tensor<[2, 2, 64], f32, smem> -> !exo.window<[2, 64], f32, smem>
-              exo.call @tma_multicast(%T, %dm, %m) >> %mc[:, 3] : (index, !exo.window<[2, 64], f32, smem>, !exo.window<[64], f32, tma_map<0, [1, 64]>>) >> !exo.barrier<mbarrier, [2, 4]>
-              exo.call @tma_reduce(%m, %d) >> %bg : (!exo.window<[64], f32, tma_map<0, [1, 64]>>, !exo.window<[64], f32, smem>) >> !exo.barrier<bulk_group>
+              exo.call @my_tma_multicast(%T, %dm, %m) >> %mc[:, 3] : (index, !exo.window<[2, 64], f32, smem>, !exo.window<[64], f32, tma_map<0, [1, 64]>>) >> !exo.barrier<mbarrier, [2, 4]>
+              exo.call @my_tma_reduce(%m, %d) >> %bg : (!exo.window<[64], f32, tma_map<0, [1, 64]>>, !exo.window<[64], f32, smem>) >> !exo.barrier<bulk_group>
               exo.await(%bg, cuda_in_order, 0) : !exo.barrier<bulk_group>
             }
           }

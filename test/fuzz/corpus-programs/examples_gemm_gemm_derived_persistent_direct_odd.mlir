@@ -1,56 +1,6 @@
 #set = affine_set<()[s0, s1, s2] : (s1 mod 4 == 0, s2 mod 4 == 0, s0 - 1 >= 0, s1 - 4 >= 0, s2 - 4 >= 0)>
 #set1 = affine_set<()[s0, s1, s2, s3] : (s1 mod 4 == 0, s2 mod 4 == 0, s0 - 1 >= 0, s1 - 4 >= 0, s2 - 4 >= 0, s3 - 1 >= 0)>
 module {
-  exo.proc @sm90_tma_load_128x32_f32_swizzle128(%dst: !exo.window<[128, 32], f32, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order>}, %src: !exo.window<[128, 32], f32, tma_map<128, [128, 32]>> {exo.access = #exo.access<read, out_of_order, oob>}) instr<unit = warp, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-    exo.for %i = 0 to 128 seq {
-      exo.for %j = 0 to 32 seq {
-        %0 = exo.read %src[%i, %j] : !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
-        exo.assign %dst[%i, %j] = %0 : !exo.window<[128, 32], f32, smem_swizzle<128>>
-      }
-    }
-  }
-  exo.proc @sm90_tma_load_multicast2_256x32_f32(%dst: !exo.window<[2, 256, 32], f32, smem_swizzle<128>> {exo.access = #exo.access<write, out_of_order, distributed [cta]>}, %src: !exo.window<[256, 32], f32, tma_map<128, [128, 32]>> {exo.access = #exo.access<read, out_of_order, oob>}) instr<unit = 2 * warp_in_cluster_strided(1), timeline = tma_to_smem, lowering = "tma_load_multicast_2d", barrier = mbarrier> {
-    exo.for %c = 0 to 2 seq {
-      exo.for %i = 0 to 256 seq {
-        exo.for %j = 0 to 32 seq {
-          %0 = exo.read %src[%i, %j] : !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
-          exo.assign %dst[%c, %i, %j] = %0 : !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
-        }
-      }
-    }
-  }
-  exo.proc @sm90_wgmma_zero_m64n256_f32(%d: !exo.window<[64, 256], f32, wgmma_accum> {exo.access = #exo.access<write>}) instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> {
-    %cst = arith.constant 0.000000e+00 : f32
-    exo.for %i = 0 to 64 seq {
-      exo.for %j = 0 to 256 seq {
-        exo.assign %d[%i, %j] = %cst : !exo.window<[64, 256], f32, wgmma_accum>
-      }
-    }
-  }
-  exo.proc @sm90_wgmma_m64n256k8_tf32(%d: !exo.window<[64, 256], f32, wgmma_accum> {exo.access = #exo.access<read_write>}, %a: !exo.window<[64, 8], f32, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>}, %b: !exo.window<[256, 8], f32, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>}) instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_tf32", barrier = wgmma_group> {
-    exo.for %m = 0 to 64 seq {
-      exo.for %n = 0 to 256 seq {
-        exo.for %k = 0 to 8 seq {
-          %0 = exo.read %a[%m, %k] : !exo.window<[64, 8], f32, smem_swizzle<128>>
-          %1 = exo.read %b[%n, %k] : !exo.window<[256, 8], f32, smem_swizzle<128>>
-          %2 = arith.truncf %0 toward_zero : f32 to tf32
-          %3 = arith.truncf %1 toward_zero : f32 to tf32
-          %4 = arith.extf %2 : tf32 to f32
-          %5 = arith.extf %3 : tf32 to f32
-          %6 = arith.mulf %4, %5 : f32
-          exo.reduce %d[%m, %n] += %6 : !exo.window<[64, 256], f32, wgmma_accum>
-        }
-      }
-    }
-  }
-  exo.proc @sm90_wgmma_store_d_gmem_m64n256_f32(%dst: !exo.window<[64, 256], f32, gmem> {exo.access = #exo.access<write, oob>}, %src: !exo.window<[64, 256], f32, wgmma_accum> {exo.access = #exo.access<read>}) instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> {
-    exo.for %i = 0 to 64 seq {
-      exo.for %j = 0 to 256 seq {
-        %0 = exo.read %src[%i, %j] : !exo.window<[64, 256], f32, wgmma_accum>
-        exo.assign %dst[%i, %j] = %0 : !exo.window<[64, 256], f32, gmem>
-      }
-    }
-  }
   exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !exo.tensor<[M, K], f32, dram>, %B: !exo.tensor<[N, K], f32, dram>, %C: !exo.tensor<[M, N], f32, dram>) requires #set {
     %cst = arith.constant 0.000000e+00 : f32
     exo.for %m = 0 to %M seq {
@@ -85,101 +35,104 @@ module {
     %c8 = arith.constant 8 : index
     %6 = exo.window %B[:, :] : !exo.tensor<[N, K], f32, gmem> -> !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
     %7 = exo.window %A[:, :] : !exo.tensor<[M, K], f32, gmem> -> !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
-    %8 = arith.muli %3, %1 : index
+    %c0 = arith.constant 0 : index
+    %8 = arith.maxsi %3, %c0 : index
+    %9 = arith.maxsi %1, %c0 : index
+    %10 = arith.muli %8, %9 : index
     %c1 = arith.constant 1 : index
     %c3 = arith.constant 3 : index
-    %9 = arith.addi %c3, %5 : index
+    %11 = arith.addi %c3, %5 : index
     exo.device_function(warps = [<"producer", 1, dec 40>, <"unused", 3, dec 40>, <"consumer", 8, inc 232>], clusterDim = 2) {
       exo.for %pc = 0 to %NC cuda_tasks {
-        %10 = arith.subi %8, %pc : index
-        %11 = arith.addi %10, %NC : index
-        %12 = arith.subi %11, %c1 : index
-        %13 = arith.divsi %12, %NC : index
+        %12 = arith.subi %10, %pc : index
+        %13 = arith.addi %12, %NC : index
+        %14 = arith.subi %13, %c1 : index
+        %15 = arith.divsi %14, %NC : index
         %full = exo.alloc : !exo.barrier<mbarrier, [2, ? ring 4]>
         %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
         %A_smem = exo.alloc guarded_by %empty : !exo.tensor<[2, ? ring 4, 128, 32], f32, smem_swizzle<128>>, guard !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
         %B_smem = exo.alloc guarded_by %empty : !exo.tensor<[2, ? ring 4, 256, 32], f32, smem_swizzle<128>>, guard !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
         %cg = exo.alloc : !exo.barrier<wgmma_group, [2, 2]>
-        exo.for %pi = 0 to %13 seq {
-          %14 = arith.muli %pi, %5 : index
-          %15 = arith.muli %pi, %NC : index
-          %16 = arith.addi %pc, %15 : index
-          %17 = arith.remsi %16, %1 : index
-          %18 = arith.divsi %16, %1 : index
-          %19 = arith.muli %18, %c256 : index
-          %20 = arith.muli %17, %c256 : index
+        exo.for %pi = 0 to %15 seq {
+          %16 = arith.muli %pi, %5 : index
+          %17 = arith.muli %pi, %NC : index
+          %18 = arith.addi %pc, %17 : index
+          %19 = arith.remsi %18, %1 : index
+          %20 = arith.divsi %18, %1 : index
+          %21 = arith.muli %20, %c256 : index
+          %22 = arith.muli %19, %c256 : index
           %D = exo.alloc : !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum>
           exo.warps "consumer" {
             exo.for %cm = 0 to 2 cuda_threads<cta> {
               exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                %22 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum> -> !exo.window<[64, 256], f32, wgmma_accum>
-                exo.call @sm90_wgmma_zero_m64n256_f32(%22) : (!exo.window<[64, 256], f32, wgmma_accum>)
+                %24 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum> -> !exo.window<[64, 256], f32, wgmma_accum>
+                exo.call #exo.wgmma_zero<n = 256>(%24) : (!exo.window<[64, 256], f32, wgmma_accum>)
               }
             }
           }
           exo.for %ko = 0 to %5 seq {
-            %22 = arith.addi %14, %ko : index
-            %23 = arith.muli %ko, %c32 : index
+            %24 = arith.addi %16, %ko : index
+            %25 = arith.muli %ko, %c32 : index
             exo.warps "producer" {
               exo.for %cm = 0 to 2 cuda_threads<cta> {
-                exo.await(%empty[%cm, %22], cuda_temporal, 0) : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
+                exo.await(%empty[%cm, %24], cuda_temporal, 0) : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
               }
-              %27 = exo.window %B_smem[0 :+ 2, %22, 0 :+ 256, 0 :+ 32] : !exo.tensor<[2, ? ring 4, 256, 32], f32, smem_swizzle<128>> -> !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
-              %28 = exo.window oob %6[%19 :+ 256, %23 :+ 32] : !exo.window<[N, K], f32, tma_map<128, [128, 32]>> -> !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
-              exo.call @sm90_tma_load_multicast2_256x32_f32(%27, %28) >> %full[:, %22] : (!exo.window<[2, 256, 32], f32, smem_swizzle<128>>, !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [2, ? ring 4]>
+              %29 = exo.window %B_smem[0 :+ 2, %24, 0 :+ 256, 0 :+ 32] : !exo.tensor<[2, ? ring 4, 256, 32], f32, smem_swizzle<128>> -> !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
+              %30 = exo.window oob %6[%21 :+ 256, %25 :+ 32] : !exo.window<[N, K], f32, tma_map<128, [128, 32]>> -> !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
+              exo.call #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>(%29, %30) >> %full[:, %24] : (!exo.window<[2, 256, 32], f32, smem_swizzle<128>>, !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [2, ? ring 4]>
               exo.for %cm = 0 to 2 cuda_threads<cta> {
-                %29 = arith.muli %cm, %c128 : index
-                %30 = exo.window %A_smem[%cm, %22, 0 :+ 128, 0 :+ 32] : !exo.tensor<[2, ? ring 4, 128, 32], f32, smem_swizzle<128>> -> !exo.window<[128, 32], f32, smem_swizzle<128>>
-                %31 = arith.addi %29, %20 : index
-                %32 = exo.window oob %7[%31 :+ 128, %23 :+ 32] : !exo.window<[M, K], f32, tma_map<128, [128, 32]>> -> !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
-                exo.call @sm90_tma_load_128x32_f32_swizzle128(%30, %32) >> %full[%cm, %22] : (!exo.window<[128, 32], f32, smem_swizzle<128>>, !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [2, ? ring 4]>
-                exo.arrive(cuda_temporal) >> %full[:, %22] : !exo.barrier<mbarrier, [2, ? ring 4]>
+                %31 = arith.muli %cm, %c128 : index
+                %32 = exo.window %A_smem[%cm, %24, 0 :+ 128, 0 :+ 32] : !exo.tensor<[2, ? ring 4, 128, 32], f32, smem_swizzle<128>> -> !exo.window<[128, 32], f32, smem_swizzle<128>>
+                %33 = arith.addi %31, %22 : index
+                %34 = exo.window oob %7[%33 :+ 128, %25 :+ 32] : !exo.window<[M, K], f32, tma_map<128, [128, 32]>> -> !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
+                exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>(%32, %34) >> %full[%cm, %24] : (!exo.window<[128, 32], f32, smem_swizzle<128>>, !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>) >> !exo.barrier<mbarrier, [2, ? ring 4]>
+                exo.arrive(cuda_temporal) >> %full[:, %24] : !exo.barrier<mbarrier, [2, ? ring 4]>
               }
             }
-            %24 = arith.addi %c3, %ko : index
-            %25 = arith.cmpi sge, %ko, %c1 : index
-            %26 = arith.addi %14, %24 : index
+            %26 = arith.addi %c3, %ko : index
+            %27 = arith.cmpi sge, %ko, %c1 : index
+            %28 = arith.addi %16, %26 : index
             exo.warps "consumer" {
               exo.for %cm = 0 to 2 cuda_threads<cta> {
-                exo.await(%full[%cm, %22], cuda_generic_and_async_proxy, 0) : !exo.barrier<mbarrier, [2, ? ring 4]>
+                exo.await(%full[%cm, %24], cuda_generic_and_async_proxy, 0) : !exo.barrier<mbarrier, [2, ? ring 4]>
                 exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                  %27 = arith.muli %wg, %c64 : index
+                  %29 = arith.muli %wg, %c64 : index
                   exo.fence(wgmma_fence_1, wgmma_fence_2)
                   exo.for %kk = 0 to 4 seq {
-                    %28 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum> -> !exo.window<[64, 256], f32, wgmma_accum>
-                    %29 = arith.muli %kk, %c8 : index
-                    %30 = exo.window %A_smem[%cm, %22, %27 :+ 64, %29 :+ 8] : !exo.tensor<[2, ? ring 4, 128, 32], f32, smem_swizzle<128>> -> !exo.window<[64, 8], f32, smem_swizzle<128>>
-                    %31 = exo.window %B_smem[%cm, %22, 0 :+ 256, %29 :+ 8] : !exo.tensor<[2, ? ring 4, 256, 32], f32, smem_swizzle<128>> -> !exo.window<[256, 8], f32, smem_swizzle<128>>
-                    exo.call @sm90_wgmma_m64n256k8_tf32(%28, %30, %31) : (!exo.window<[64, 256], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[256, 8], f32, smem_swizzle<128>>)
+                    %30 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum> -> !exo.window<[64, 256], f32, wgmma_accum>
+                    %31 = arith.muli %kk, %c8 : index
+                    %32 = exo.window %A_smem[%cm, %24, %29 :+ 64, %31 :+ 8] : !exo.tensor<[2, ? ring 4, 128, 32], f32, smem_swizzle<128>> -> !exo.window<[64, 8], f32, smem_swizzle<128>>
+                    %33 = exo.window %B_smem[%cm, %24, 0 :+ 256, %31 :+ 8] : !exo.tensor<[2, ? ring 4, 256, 32], f32, smem_swizzle<128>> -> !exo.window<[256, 8], f32, smem_swizzle<128>>
+                    exo.call #exo.wgmma<n = 256, dtype = tf32>(%30, %32, %33) : (!exo.window<[64, 256], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[256, 8], f32, smem_swizzle<128>>)
                   }
                   exo.arrive(wgmma_async) >> %cg[%cm, %wg] : !exo.barrier<wgmma_group, [2, 2]>
                   exo.await(%cg[%cm, %wg], cuda_in_order, 1) : !exo.barrier<wgmma_group, [2, 2]>
                 }
-                exo.if %25 {
-                  exo.arrive(cuda_in_order) >> %empty[:, %26] : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
+                exo.if %27 {
+                  exo.arrive(cuda_in_order) >> %empty[:, %28] : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
                 }
               }
             }
           }
-          %21 = arith.addi %14, %9 : index
+          %23 = arith.addi %16, %11 : index
           exo.warps "consumer" {
             exo.for %cm = 0 to 2 cuda_threads<cta> {
               exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
                 exo.await(%cg[%cm, %wg], cuda_in_order, 0) : !exo.barrier<wgmma_group, [2, 2]>
               }
-              exo.arrive(cuda_in_order) >> %empty[:, %21] : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
+              exo.arrive(cuda_in_order) >> %empty[:, %23] : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]>
             }
           }
           exo.for %cm = 0 to 2 cuda_threads<cta> {
-            %22 = arith.muli %cm, %c128 : index
+            %24 = arith.muli %cm, %c128 : index
             exo.warps "consumer" {
               exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                %23 = arith.muli %wg, %c64 : index
-                %24 = arith.addi %23, %22 : index
-                %25 = arith.addi %24, %20 : index
-                %26 = exo.window oob %C[%25 :+ 64, %19 :+ 256] : !exo.tensor<[M, N], f32, gmem> -> !exo.window<[64, 256], f32, gmem>
-                %27 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum> -> !exo.window<[64, 256], f32, wgmma_accum>
-                exo.call @sm90_wgmma_store_d_gmem_m64n256_f32(%26, %27) : (!exo.window<[64, 256], f32, gmem>, !exo.window<[64, 256], f32, wgmma_accum>)
+                %25 = arith.muli %wg, %c64 : index
+                %26 = arith.addi %25, %24 : index
+                %27 = arith.addi %26, %22 : index
+                %28 = exo.window oob %C[%27 :+ 64, %21 :+ 256] : !exo.tensor<[M, N], f32, gmem> -> !exo.window<[64, 256], f32, gmem>
+                %29 = exo.window %D[%cm, %wg, 0 :+ 64, 0 :+ 256] : !exo.tensor<[2, 2, 64, 256], f32, wgmma_accum> -> !exo.window<[64, 256], f32, wgmma_accum>
+                exo.call #exo.wgmma_store<n = 256, dst = gmem>(%28, %29) : (!exo.window<[64, 256], f32, gmem>, !exo.window<[64, 256], f32, wgmma_accum>)
               }
             }
           }

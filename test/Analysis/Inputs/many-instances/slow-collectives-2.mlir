@@ -24,92 +24,17 @@
 !Vec = !exo.tensor<[2, 2, 2, 2, 2, 4], f32, regs>
 !R4 = !exo.window<[4], f32, regs>
 
-// ld.global.v4.f32: one thread loads 4 consecutive floats (16-byte aligned).
-exo.proc @ld_global_v4_f32(
-    %dst: !R4 {exo.access = #exo.access<write>},
-    %src: !V4 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !V4
-    exo.assign %dst[%i] = %v : !R4
-  }
-}
-
-// red.global.add.f32: one thread atomically adds its value to y[m]; the
-// adds of different threads commute.
-exo.proc @red_global_add_f32(
-    %dst: !Y1 {exo.access = #exo.access<read_write, atomic>},
-    %src: !R1 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> {
-  %v = exo.read %src[0] : !R1
-  exo.reduce %dst[0] += %v : !Y1
-}
-
-// cudaMemsetAsync(dst, 0, ...) on the launch stream.
-exo.proc @cuda_memset0_1d_f32(%R: index,
-    %dst: !exo.tensor<[R], f32, gmem> {exo.access = #exo.access<write>})
-    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to %R seq {
-    exo.assign %dst[%i] = %zero : !exo.tensor<[R], f32, gmem>
-  }
-}
-
-// shfl.sync.bfly.b32 with lane mask L, then an add: both lanes of the pair
-// (t, t ^ L) get the sum of their values.
-exo.proc @shfl_xor_sum_16_f32(
+// A user-defined instruction of the lane pair (t, t ^ 2): the sum of the
+// pair goes to the first lane only.
+exo.proc @my_pair_sum_first_2_f32(
     %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
     %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "shfl_xor_sum_16"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @shfl_xor_sum_8_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 8), timeline = cuda_in_order, lowering = "shfl_xor_sum_8"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @shfl_xor_sum_4_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @shfl_xor_sum_2_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
+    instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "my_pair_sum_first"> {
   %a = exo.read %src[0] : !Pair
   %b = exo.read %src[1] : !Pair
   %s = arith.addf %a, %b : f32
   exo.assign %dst[0] = %s : !Pair
   exo.assign %dst[0] = %s : !Pair
-}
-
-exo.proc @shfl_xor_sum_1_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
 }
 
 exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
@@ -126,7 +51,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
   %zero = arith.constant 0.0 : f32
   %Mt = arith.divui %M, %c8 : index
   %K128 = arith.divui %KC, %c128 : index
-  exo.call @cuda_memset0_1d_f32(%M, %y) : (index, !y)
+  exo.call #exo.memset0<rank = 1, dtype = f32>(%M, %y) : (index, !y)
   exo.device_function(blockDim = 256, clusterDim = 1, blocksPerSM = 8) {
     exo.for %t = 0 to %Mt cuda_tasks {
       exo.for %ks = 0 to %KS cuda_tasks {
@@ -158,10 +83,10 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
                     %k = arith.addi %kb, %lane4 : index
                     %a_dst = exo.window %av[%b4, %b3, %b2, %b1, %b0, :] : !Vec -> !R4
                     %a_src = exo.window %A[%m, %ks, %k :+ 4] : !A -> !V4
-                    exo.call @ld_global_v4_f32(%a_dst, %a_src) : (!R4, !V4)
+                    exo.call #exo.global<kind = load, width = 4, dtype = f32>(%a_dst, %a_src) : (!R4, !V4)
                     %x_dst = exo.window %xv[%b4, %b3, %b2, %b1, %b0, :] : !Vec -> !R4
                     %x_src = exo.window %x[%ks, %k :+ 4] : !x -> !V4
-                    exo.call @ld_global_v4_f32(%x_dst, %x_src) : (!R4, !V4)
+                    exo.call #exo.global<kind = load, width = 4, dtype = f32>(%x_dst, %x_src) : (!R4, !V4)
                     exo.for %i = 0 to 4 seq {
                       %a = exo.read %av[%b4, %b3, %b2, %b1, %b0, %i] : !Vec
                       %b = exo.read %xv[%b4, %b3, %b2, %b1, %b0, %i] : !Vec
@@ -181,7 +106,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s16_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 16)> {
                 %d16 = exo.window %tmp[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
                 %r16 = exo.window %part[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
-                exo.call @shfl_xor_sum_16_f32(%d16, %r16) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor_sum<lane_mask = 16, dtype = f32>(%d16, %r16) : (!Pair, !Pair)
               }
             }
           }
@@ -192,7 +117,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s8_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 8)> {
                 %d8 = exo.window %part[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
                 %r8 = exo.window %tmp[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
-                exo.call @shfl_xor_sum_8_f32(%d8, %r8) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor_sum<lane_mask = 8, dtype = f32>(%d8, %r8) : (!Pair, !Pair)
               }
             }
           }
@@ -203,7 +128,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s4_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 4)> {
                 %d4 = exo.window %tmp[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
                 %r4 = exo.window %part[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
-                exo.call @shfl_xor_sum_4_f32(%d4, %r4) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d4, %r4) : (!Pair, !Pair)
               }
             }
           }
@@ -214,7 +139,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s2_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
                 %d2 = exo.window %part[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
                 %r2 = exo.window %tmp[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
-                exo.call @shfl_xor_sum_2_f32(%d2, %r2) : (!Pair, !Pair)
+                exo.call @my_pair_sum_first_2_f32(%d2, %r2) : (!Pair, !Pair)
               }
             }
           }
@@ -225,7 +150,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s1_b1 = 0 to 2 cuda_threads<2 * thread> {
                 %d1 = exo.window %tmp[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
                 %r1 = exo.window %part[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
-                exo.call @shfl_xor_sum_1_f32(%d1, %r1) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%d1, %r1) : (!Pair, !Pair)
               }
             }
           }
@@ -250,7 +175,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
                     exo.assign %one[%b4, %b3, %b2, %b1, %b0, 0] = %v : !One
                     %sum = exo.window %one[%b4, %b3, %b2, %b1, %b0, :] : !One -> !R1
                     %ym = exo.window %y[%m :+ 1] : !y -> !Y1
-                    exo.call @red_global_add_f32(%ym, %sum) : (!Y1, !R1)
+                    exo.call #exo.global<kind = red_add, width = 1, dtype = f32>(%ym, %sum) : (!Y1, !R1)
                   }
                 }
               }

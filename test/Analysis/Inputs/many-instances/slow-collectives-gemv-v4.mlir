@@ -15,68 +15,12 @@
 !Vec = !exo.tensor<[2, 2, 2, 2, 2, 4], f32, regs>
 !R4 = !exo.window<[4], f32, regs>
 
-// ld.global.v4.f32: one thread loads 4 consecutive floats (16-byte aligned).
-exo.proc @ld_global_v4_f32(
-    %dst: !R4 {exo.access = #exo.access<write>},
-    %src: !V4 {exo.access = #exo.access<read>})
-    instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> {
-  exo.for %i = 0 to 4 seq {
-    %v = exo.read %src[%i] : !V4
-    exo.assign %dst[%i] = %v : !R4
-  }
-}
-
-// shfl.sync.bfly.b32 with lane mask L, then an add: both lanes of the pair
-// (t, t ^ L) get the sum of their values.
-exo.proc @shfl_xor_sum_16_f32(
+// A user-defined instruction: the butterfly sum of the lane pair (t, t ^ 16)
+// with a lowering the GPU does not implement, so this input does not lower.
+exo.proc @my_shfl_xor_sum_16_f32(
     %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
     %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "shfl_xor_sum_75"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @shfl_xor_sum_8_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 8), timeline = cuda_in_order, lowering = "shfl_xor_sum_8"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @shfl_xor_sum_4_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @shfl_xor_sum_2_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_sum_2"> {
-  %a = exo.read %src[0] : !Pair
-  %b = exo.read %src[1] : !Pair
-  %s = arith.addf %a, %b : f32
-  exo.assign %dst[0] = %s : !Pair
-  exo.assign %dst[1] = %s : !Pair
-}
-
-exo.proc @shfl_xor_sum_1_f32(
-    %dst: !Pair {exo.access = #exo.access<write, distributed [thread]>},
-    %src: !Pair {exo.access = #exo.access<read, distributed [thread]>})
-    instr<unit = 2 
-* thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> {
+    instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "my_shfl_xor_sum_16"> {
   %a = exo.read %src[0] : !Pair
   %b = exo.read %src[1] : !Pair
   %s = arith.addf %a, %b : f32
@@ -125,10 +69,10 @@ exo.proc @gemv_warp_v4(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
                     %k = arith.addi %kb, %lane4 : index
                     %a_dst = exo.window %av[%b4, %b3, %b2, %b1, %b0, :] : !Vec -> !R4
                     %a_src = exo.window %A[%m, %k :+ 4] : !A -> !V4
-                    exo.call @ld_global_v4_f32(%a_dst, %a_src) : (!R4, !V4)
+                    exo.call #exo.global<kind = load, width = 4, dtype = f32>(%a_dst, %a_src) : (!R4, !V4)
                     %x_dst = exo.window %xv[%b4, %b3, %b2, %b1, %b0, :] : !Vec -> !R4
                     %x_src = exo.window %x[%k :+ 4] : !x -> !V4
-                    exo.call @ld_global_v4_f32(%x_dst, %x_src) : (!R4, !V4)
+                    exo.call #exo.global<kind = load, width = 4, dtype = f32>(%x_dst, %x_src) : (!R4, !V4)
                     exo.for %i = 0 to 4 seq {
                       %a = exo.read %av[%b4, %b3, %b2, %b1, %b0, %i] : !Vec
                       %b = exo.read %xv[%b4, %b3, %b2, %b1, %b0, %i] : !Vec
@@ -148,7 +92,7 @@ exo.proc @gemv_warp_v4(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
               exo.for %s16_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 16)> {
                 %d16 = exo.window %tmp[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
                 %r16 = exo.window %part[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
-                exo.call @shfl_xor_sum_16_f32(%d16, %r16) : (!Pair, !Pair)
+                exo.call @my_shfl_xor_sum_16_f32(%d16, %r16) : (!Pair, !Pair)
               }
             }
           }
@@ -159,7 +103,7 @@ exo.proc @gemv_warp_v4(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
               exo.for %s8_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 8)> {
                 %d8 = exo.window %part[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
                 %r8 = exo.window %tmp[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
-                exo.call @shfl_xor_sum_8_f32(%d8, %r8) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor_sum<lane_mask = 8, dtype = f32>(%d8, %r8) : (!Pair, !Pair)
               }
             }
           }
@@ -170,7 +114,7 @@ exo.proc @gemv_warp_v4(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
               exo.for %s4_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 4)> {
                 %d4 = exo.window %tmp[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
                 %r4 = exo.window %part[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
-                exo.call @shfl_xor_sum_4_f32(%d4, %r4) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d4, %r4) : (!Pair, !Pair)
               }
             }
           }
@@ -181,7 +125,7 @@ exo.proc @gemv_warp_v4(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
               exo.for %s2_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
                 %d2 = exo.window %part[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
                 %r2 = exo.window %tmp[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
-                exo.call @shfl_xor_sum_2_f32(%d2, %r2) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor_sum<lane_mask = 2, dtype = f32>(%d2, %r2) : (!Pair, !Pair)
               }
             }
           }
@@ -192,7 +136,7 @@ exo.proc @gemv_warp_v4(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
               exo.for %s1_b1 = 0 to 2 cuda_threads<2 * thread> {
                 %d1 = exo.window %tmp[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
                 %r1 = exo.window %part[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
-                exo.call @shfl_xor_sum_1_f32(%d1, %r1) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%d1, %r1) : (!Pair, !Pair)
               }
             }
           }

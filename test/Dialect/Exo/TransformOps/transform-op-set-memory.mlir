@@ -477,10 +477,11 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Refused: a tensor argument of an instruction.
-exo.proc @memset(%R: index, %S: index,
+// Refused: a tensor argument of an instruction (a user-defined one: the
+// procs of instruction families live in the dialect, not in the module).
+exo.proc @my_memset0_2d(%R: index, %S: index,
     %dst: !exo.tensor<[R, S], f32, gmem> {exo.access = #exo.access<write>})
-    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
+    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "my_memset0"> {
   %zero = arith.constant 0.0 : f32
   exo.for %i = 0 to %R seq {
     exo.for %j = 0 to %S seq {
@@ -512,7 +513,7 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
-    %p = transform.exo.match_proc @memset in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.match_proc @my_memset0_2d in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot move 'dst' to another memory: it is an argument of an instruction}}
     transform.exo.set_memory %p arg "dst" to dram : !transform.any_op
     transform.yield

@@ -809,18 +809,10 @@ module attributes {transform.with_named_sequence} {
 // wrap_device_function with host statements: the zeroing of y becomes a
 // memset on the stream in the same rewrite that moves y to global memory.
 // CHECK-LABEL: exo.proc @zero_then_scale(%N: index, %x: !exo.tensor<[N], f32, gmem>, %y: !exo.tensor<[N], f32, gmem>)
-//       CHECK:   exo.call @cuda_memset0_1d_f32(%N, %y) : (index, !exo.tensor<[N], f32, gmem>)
+//       CHECK:   exo.call #exo.memset0<rank = 1, dtype = f32>(%N, %y) : (index, !exo.tensor<[N], f32, gmem>)
 //       CHECK:   exo.device_function(blockDim = 128, clusterDim = 1) {
 //  CHECK-NEXT:     exo.for %io = 0 to %{{.*}} cuda_tasks {
 //       CHECK:       exo.reduce %y[
-exo.proc @cuda_memset0_1d_f32(%R: index,
-    %dst: !exo.tensor<[R], f32, gmem> {exo.access = #exo.access<write>})
-    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to %R seq {
-    exo.assign %dst[%i] = %zero : !exo.tensor<[R], f32, gmem>
-  }
-}
 !v = !exo.tensor<[N], f32, dram>
 exo.proc @zero_then_scale(%N: index, %x: !v, %y: !v)
     requires affine_set<()[N] : (N mod 128 == 0)> {
@@ -844,7 +836,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %z = transform.exo.match_loop "z" in %root : (!transform.any_op) -> !transform.any_op
     %io = transform.exo.match_loop "io" in %root : (!transform.any_op) -> !transform.any_op
-    %d = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 host %z with @cuda_memset0_1d_f32 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %d = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 host %z with (#exo.memset0<rank = 1, dtype = f32>) : (!transform.any_op, !transform.any_op) -> !transform.any_op
     %ii = transform.exo.match_loop "ii" in %root : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %ii cuda_threads<thread> : !transform.any_op
     transform.yield
@@ -894,14 +886,6 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Refused: a host statement inside the nest.
-exo.proc @cuda_memset0_1d_f32(%R: index,
-    %dst: !exo.tensor<[R], f32, gmem> {exo.access = #exo.access<write>})
-    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to %R seq {
-    exo.assign %dst[%i] = %zero : !exo.tensor<[R], f32, gmem>
-  }
-}
 !v = !exo.tensor<[N], f32, dram>
 exo.proc @inside(%N: index, %y: !v) {
   %zero = arith.constant 0.0 : f32
@@ -917,7 +901,7 @@ module attributes {transform.with_named_sequence} {
     %z = transform.exo.match_loop "z" in %root : (!transform.any_op) -> !transform.any_op
     %io = transform.exo.match_loop "io" in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot wrap the statements in a device function: the host statements must be host code outside the nest}}
-    %d = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 host %z with @cuda_memset0_1d_f32 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %d = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 host %z with (#exo.memset0<rank = 1, dtype = f32>) : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
@@ -926,14 +910,6 @@ module attributes {transform.with_named_sequence} {
 
 // Refused: the host statement does not unify with the instruction (it
 // stores 1, not 0); the IR is untouched.
-exo.proc @cuda_memset0_1d_f32(%R: index,
-    %dst: !exo.tensor<[R], f32, gmem> {exo.access = #exo.access<write>})
-    instr<unit = thread, timeline = cpu_cuda_stream, lowering = "cuda_memset0"> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %i = 0 to %R seq {
-    exo.assign %dst[%i] = %zero : !exo.tensor<[R], f32, gmem>
-  }
-}
 !v = !exo.tensor<[N], f32, dram>
 exo.proc @ones(%N: index, %x: !v, %y: !v) {
   // expected-note @below {{this constant differs from the instruction's}}
@@ -951,8 +927,8 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %z = transform.exo.match_loop "z" in %root : (!transform.any_op) -> !transform.any_op
     %io = transform.exo.match_loop "io" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot wrap the statements in a device function: cannot replace the statement by @cuda_memset0_1d_f32: the statement does not unify with the instruction's body}}
-    %d = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 host %z with @cuda_memset0_1d_f32 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot wrap the statements in a device function: cannot replace the statement by #exo.memset0<rank = 1, dtype = f32>: the statement does not unify with the instruction's body}}
+    %d = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 host %z with (#exo.memset0<rank = 1, dtype = f32>) : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

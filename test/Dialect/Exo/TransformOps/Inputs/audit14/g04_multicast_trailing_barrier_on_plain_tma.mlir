@@ -1,14 +1,14 @@
 // Input of test/Dialect/Exo/TransformOps/gpu-rewrites-audit.test (MCAST).
 // set_trailing_barrier with a multicast coordinate (at [":"]) on a plain,
-// per-CTA TMA load (unit = warp, lowering = "tma_load_2d", destination = the
-// issuing CTA's own tile S[c]). S is [2, 64, 32] with dimension 0
+// per-CTA TMA load (#exo.tma<kind = load> without multicast: issued by one
+// warp, destination = the issuing CTA's own tile S[c]). S is [2, 64, 32] with dimension 0
 // distributed over the two CTAs, so S[0] and S[1] are at the same
 // CTA-relative offset: a multicast with mask 0b11 would write each CTA's box
 // into both CTAs' tile (a write-write race) and complete 8192 bytes on both
 // CTAs' full barrier, while the instruction's body (what the checkers and
 // the CPU reference see) writes only S[c]. The lowering refuses a ':'
-// trailing coordinate on a plain TMA load; the hand-written kernels use a
-// multicast instruction whose dst window spans both CTAs' copies (unit
+// trailing coordinate on a plain TMA load; a multicast load is a TMA load
+// instance with `multicast`, whose dst window spans both CTAs' copies (unit
 // warp_in_cluster_strided). With `at ["c"]` the same program lowers to a
 // plain load.
 !InD = !exo.tensor<[M, N], f32, dram>
