@@ -81,8 +81,8 @@ private:
   /// between. A loop statement could write the read's element between its
   /// iterations, so its reads stay outside.
   bool canAbsorb(ReadOp read) const {
-    if (!isElementWrite(stmt) ||
-        read->getBlock() != stmt->getBlock() || !read->isBeforeInBlock(stmt))
+    if (!isElementWrite(stmt) || read->getBlock() != stmt->getBlock() ||
+        !read->isBeforeInBlock(stmt))
       return false;
     for (Operation *user : read->getUsers())
       if (!stmt->isAncestor(user))
