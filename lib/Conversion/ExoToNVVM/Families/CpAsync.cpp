@@ -13,7 +13,6 @@ using namespace mlir;
 using namespace exo;
 
 namespace exo::nvvm {
-namespace {
 
 static LogicalResult emitCpAsync(KernelLowering &L, CallOp call,
                                  int64_t bytes) {
@@ -56,6 +55,8 @@ static LogicalResult emitCpAsync(KernelLowering &L, CallOp call,
                           Value());
   return success();
 }
+
+namespace {
 
 struct CpAsyncEmitter
     : InstrEmitterAttrInterface::ExternalModel<CpAsyncEmitter, CpAsyncAttr> {

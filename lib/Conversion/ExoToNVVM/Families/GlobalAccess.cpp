@@ -13,7 +13,6 @@ using namespace mlir;
 using namespace exo;
 
 namespace exo::nvvm {
-namespace {
 
 static LogicalResult emitRedGlobalAdd(KernelLowering &L, CallOp call) {
   OpBuilder &b = L.b;
@@ -86,6 +85,8 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
   }
   return success();
 }
+
+namespace {
 
 struct GlobalEmitter
     : InstrEmitterAttrInterface::ExternalModel<GlobalEmitter, GlobalAttr> {

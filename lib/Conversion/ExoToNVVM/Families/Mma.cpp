@@ -32,6 +32,8 @@ namespace {
 
 enum class MmaType { Tf32, Bf16, F16 };
 
+} // namespace
+
 static bool isHalf(Type t) { return t.isBF16() || t.isF16(); }
 
 /// The first register of the `rows` x `cols` fragment that window `v` of
@@ -328,6 +330,8 @@ static LogicalResult emitMmaConvert(KernelLowering &L, CallOp call) {
   }
   return success();
 }
+
+namespace {
 
 struct MmaEmitter
     : InstrEmitterAttrInterface::ExternalModel<MmaEmitter, MmaAttr> {

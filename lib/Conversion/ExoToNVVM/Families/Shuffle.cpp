@@ -13,7 +13,6 @@ using namespace mlir;
 using namespace exo;
 
 namespace exo::nvvm {
-namespace {
 
 static LogicalResult emitShuffleXorSum(KernelLowering &L, CallOp call,
                                        int64_t laneMask) {
@@ -66,6 +65,8 @@ static LogicalResult emitShuffleXorSum(KernelLowering &L, CallOp call,
                         dstPtr);
   return success();
 }
+
+namespace {
 
 struct ShflXorSumEmitter
     : InstrEmitterAttrInterface::ExternalModel<ShflXorSumEmitter,

@@ -16,7 +16,6 @@ using namespace mlir;
 using namespace exo;
 
 namespace exo::nvvm {
-namespace {
 
 /// Checks that window `v` of a tensor map moves one box per issuing CTA
 /// (`split` CTAs share its first dimension).
@@ -272,6 +271,8 @@ static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
     return success();
   });
 }
+
+namespace {
 
 struct TmaEmitter
     : InstrEmitterAttrInterface::ExternalModel<TmaEmitter, TmaAttr> {

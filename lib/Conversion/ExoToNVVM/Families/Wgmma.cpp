@@ -27,6 +27,8 @@ struct WgmmaTile {
   Type type; // the struct of the whole tile's registers
 };
 
+} // namespace
+
 /// The warp's index in its warpgroup (i64).
 static Value warpInWarpgroup(KernelLowering &L) {
   OpBuilder &b = L.b;
@@ -587,6 +589,8 @@ static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
   }
   return success();
 }
+
+namespace {
 
 struct WgmmaEmitter
     : InstrEmitterAttrInterface::ExternalModel<WgmmaEmitter, WgmmaAttr> {
