@@ -238,13 +238,9 @@ exo.proc @per_thread_arrive(%N: index) {
 
 // -----
 
-// A TMA load of unit = thread, issued by lanes 0 and 1 of the producer: a
-// thread issues it for itself, so lane 1 needs its own wait; the group keeps
-// the per-warp form (audit finding). The TMA family's loads are issued by a
-// warp, so the load is a hand-written proc: it states what
-// #exo.tma<kind = load, shape = [32, 16], dtype = bf16> states but for its
-// unit, and the lowering takes a TMA copy issued by one thread for that
-// instruction.
+// A TMA load issued by one thread (thread = true, unit thread), by lanes 0
+// and 1 of the producer: a thread issues it for itself, so lane 1 needs its
+// own wait; the group keeps the per-warp form (audit finding).
 !Ag = !exo.tensor<[M, K], bf16, gmem>
 !Og = !exo.tensor<[KT, 64, 16], bf16, gmem>
 !Amap = !exo.window<[M, K], bf16, tma_map<0, [32, 16]>>
@@ -253,18 +249,6 @@ exo.proc @per_thread_arrive(%N: index) {
 !Aslot = !exo.window<[32, 16], bf16, smem>
 !Full = !exo.barrier<mbarrier, [? ring 2]>
 !Empty = !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
-
-exo.proc @my_tma_load_32x16_thread(
-    %dst: !Aslot {exo.access = #exo.access<write, out_of_order>},
-    %src: !Ahalf {exo.access = #exo.access<read, out_of_order, oob>})
-    instr<unit = thread, timeline = tma_to_smem, lowering = "tma_load_2d", barrier = mbarrier> {
-  exo.for %i = 0 to 32 seq {
-    exo.for %j = 0 to 16 seq {
-      %v = exo.read %src[%i, %j] : !Ahalf
-      exo.assign %dst[%i, %j] = %v : !Aslot
-    }
-  }
-}
 
 exo.proc @lane1_tma(%M: index, %K: index, %KT: index, %A: !Ag, %O: !Og)
     requires affine_set<()[M, K, KT] : (M - 64 == 0, K - KT * 16 == 0, KT - 1 >= 0)> {
@@ -288,7 +272,7 @@ exo.proc @lane1_tma(%M: index, %K: index, %KT: index, %A: !Ag, %O: !Og)
             %r = arith.muli %l, %c32 : index
             %as = exo.window %A_smem[%k, %r :+ 32, 0 :+ 16] : !Aring -> !Aslot
             %at = exo.window %Amap[%r :+ 32, %k0 :+ 16] : !Amap -> !Ahalf
-            exo.call @my_tma_load_32x16_thread(%as, %at) >> %full[%k] : (!Aslot, !Ahalf) >> !Full
+            exo.call #exo.tma<kind = load, shape = [32, 16], dtype = bf16, thread = true>(%as, %at) >> %full[%k] : (!Aslot, !Ahalf) >> !Full
           }
         }
         exo.warps "producer" {

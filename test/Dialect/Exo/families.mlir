@@ -13,6 +13,7 @@
 // ROUNDTRIP: exo.call #exo.wgmma_store<n = 128, dst = gmem, reduce = true>(%c, %d)
 // ROUNDTRIP-LABEL: exo.proc @tma(
 // ROUNDTRIP: exo.call #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2, stride = 2, box = [128, 1, 32]>(%ms, %mg)
+// ROUNDTRIP: exo.call #exo.tma<kind = store, shape = [256], dtype = f32, thread = true>(%r1g, %r1s)
 // ROUNDTRIP-LABEL: exo.proc @mma(
 // ROUNDTRIP: exo.call #exo.mma<part = store_c, dtype = f32, mem = gmem>(%cg, %c)
 // ROUNDTRIP-LABEL: exo.proc @thread(
@@ -50,6 +51,7 @@ exo.proc @tma(%s: !exo.window<[64, 32], f32, smem_swizzle<128>>,
   exo.call #exo.tma<kind = store, shape = [16, 64], dtype = f32, swizzle = 128, box = [16, 32]>(%sg, %ss) : (!exo.window<[16, 64], f32, tma_map<128, [16, 32]>>, !exo.window<[16, 64], f32, smem_swizzle<128>>)
   exo.call #exo.tma<kind = reduce_add, shape = [256], dtype = f32>(%r1g, %r1s) : (!exo.window<[256], f32, tma_map<0, [256]>>, !exo.window<[256], f32, smem>)
   exo.call #exo.tma<kind = load, shape = [1, 2, 2, 4, 32], dtype = bf16>(%r5s, %r5g) : (!exo.window<[1, 2, 2, 4, 32], bf16, smem>, !exo.window<[1, 2, 2, 4, 32], bf16, tma_map<0, [1, 2, 2, 4, 32]>>)
+  exo.call #exo.tma<kind = store, shape = [256], dtype = f32, thread = true>(%r1g, %r1s) : (!exo.window<[256], f32, tma_map<0, [256]>>, !exo.window<[256], f32, smem>)
 }
 
 exo.proc @mma(%c: !exo.window<[16, 8], f32, mma_c>,
@@ -158,6 +160,10 @@ exo.proc @thread(%M: index, %y: !exo.tensor<[M], f32, gmem>,
 // CHECK-NEXT: exo.for %h = 0 to 32 seq {
 // CHECK-NEXT: %0 = exo.read %src[%i, %j, %k, %l, %h] : !exo.window<[1, 2, 2, 4, 32], bf16, tma_map<0, [1, 2, 2, 4, 32]>>
 // CHECK-NEXT: exo.assign %dst[%i, %j, %k, %l, %h] = %0 : !exo.window<[1, 2, 2, 4, 32], bf16, smem>
+// CHECK-LABEL: exo.proc @tma.store.256.f32.sw0.thread(%dst: !exo.window<[256], f32, tma_map<0, [256]>> {exo.access = #exo.access<write, out_of_order, oob>}, %src: !exo.window<[256], f32, smem> {exo.access = #exo.access<read, out_of_order>}) instr<unit = thread, timeline = tma_to_gmem, lowering = "tma_store_2d"> attributes {exo.family = #exo.tma<kind = store, shape = [256], dtype = f32, thread = true>} {
+// CHECK-NEXT: exo.for %i = 0 to 256 seq {
+// CHECK-NEXT: %0 = exo.read %src[%i] : !exo.window<[256], f32, smem>
+// CHECK-NEXT: exo.assign %dst[%i] = %0 : !exo.window<[256], f32, tma_map<0, [256]>>
 // CHECK-LABEL: exo.proc @mma.zero_c.m16n8.f32(%d: !exo.window<[16, 8], f32, mma_c> {exo.access = #exo.access<write>}) instr<unit = warp, timeline = cuda_in_order, lowering = "mma_zero_c"> attributes {exo.family = #exo.mma<part = zero_c, dtype = f32>} {
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: exo.for %i = 0 to 16 seq {

@@ -88,6 +88,11 @@
 
 // -----
 
+// expected-error @+1 {{a multicast load is issued by a warp of each CTA of its group, not by one thread}}
+"test.op"() {f = #exo.tma<kind = load, shape = [64, 32], dtype = f32, multicast = 2, thread = true>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{only TMA loads multicast}}
 "test.op"() {f = #exo.tma<kind = store, shape = [64, 32], dtype = f32, multicast = 2>} : () -> ()
 

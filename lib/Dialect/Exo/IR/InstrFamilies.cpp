@@ -525,7 +525,11 @@ Operation *WgmmaLoadAAttr::buildProc(OpBuilder &b, Location loc) const {
 LogicalResult TmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                               TmaKind kind, ArrayRef<int64_t> shape, Type dtype,
                               int64_t swizzle, int64_t multicast,
-                              int64_t stride, ArrayRef<int64_t> explicitBox) {
+                              int64_t stride, ArrayRef<int64_t> explicitBox,
+                              bool thread) {
+  if (thread && multicast)
+    return emitError() << "a multicast load is issued by a warp of each CTA "
+                          "of its group, not by one thread";
   if (shape.empty() || shape.size() > 5)
     return emitError() << "a TMA copy moves a box of rank 1 to 5, got rank "
                        << shape.size();
@@ -598,6 +602,8 @@ std::string TmaAttr::getProcName() const {
     os << ".box";
     llvm::interleave(getBox(), os, "x");
   }
+  if (getThread())
+    os << ".thread";
   return name;
 }
 
@@ -629,6 +635,8 @@ Operation *TmaAttr::buildProc(OpBuilder &b, Location loc) const {
       window(shape, element,
              MemoryAttr::get(ctx, MemoryKind::TmaMap, getSwizzle(), box));
   MemoryAttr shared = sharedMemory(ctx, getSwizzle());
+  CollUnitAttr issuer =
+      unit(ctx, getThread() ? UnitKind::Thread : UnitKind::Warp);
   if (getKind() != TmaKind::Load) {
     bool reduce = getKind() == TmaKind::ReduceAdd;
     Param params[] = {
@@ -639,7 +647,7 @@ Operation *TmaAttr::buildProc(OpBuilder &b, Location loc) const {
          access(ctx, AccessMode::Read, true)}};
     return buildInstrProc(
         b, loc, getProcName(), params,
-        instrAttr(ctx, unit(ctx, UnitKind::Warp), InstrTimeline::TmaToGmem,
+        instrAttr(ctx, issuer, InstrTimeline::TmaToGmem,
                   reduce ? "tma_reduce_add_2d" : "tma_store_2d"),
         [&](ProcBuilder &pb, ValueRange args) {
           buildCopy(pb, args[0], args[1], shape, reduce);
@@ -653,9 +661,8 @@ Operation *TmaAttr::buildProc(OpBuilder &b, Location loc) const {
                        access(ctx, AccessMode::Write, true)},
                       srcParam};
     return buildInstrProc(b, loc, getProcName(), params,
-                          instrAttr(ctx, unit(ctx, UnitKind::Warp),
-                                    InstrTimeline::TmaToSmem, "tma_load_2d",
-                                    BarrierKind::Mbarrier),
+                          instrAttr(ctx, issuer, InstrTimeline::TmaToSmem,
+                                    "tma_load_2d", BarrierKind::Mbarrier),
                           [&](ProcBuilder &pb, ValueRange args) {
                             buildCopy(pb, args[0], args[1], shape, false);
                           });
@@ -1164,9 +1171,11 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
                    : lowering == "tma_store_2d" ? TmaKind::Store
                                                 : TmaKind::ReduceAdd;
     ArrayRef<int64_t> shape(*gShape);
+    CollUnitAttr unit = proc.getInstrAttr().getUnit();
+    bool thread = unit.getKind() == UnitKind::Thread && unit.getScale() == 1;
     return getIfValid<TmaAttr>(ctx, kind, shape, eltOf(g),
                                memOf(g).getSwizzle(), multicast, stride,
-                               ArrayRef<int64_t>(explicitBox));
+                               ArrayRef<int64_t>(explicitBox), thread);
   }
   if (lowering.starts_with("wgmma_") && lowering != "wgmma_zero_scale_d" &&
       lowering != "wgmma_load_a" && !lowering.starts_with("wgmma_store") &&
@@ -1282,10 +1291,9 @@ bool sameParamType(Type hand, Type family) {
 /// Whether `a` (hand-written) states what `b` (the family's proc) states:
 /// the same signature (up to sameParamType), accesses (a TMA or accumulator
 /// store may leave out `oob`: it then refuses what the instruction would
-/// tolerate), instr<...> (a TMA copy without multicast may be issued by one
-/// thread instead of one lane of a warp: the lowering issues it from that
-/// thread) and body, op by op, up to value and loop names. Otherwise `why`
-/// says what differs and `where` is the first op of `a`'s body that does.
+/// tolerate), instr<...> and body, op by op, up to value and loop names.
+/// Otherwise `why` says what differs and `where` is the first op of `a`'s body
+/// that does.
 bool sameInstruction(ProcOp a, ProcOp b, std::string &why, Operation *&where) {
   where = nullptr;
   FunctionType fa = a.getFunctionType(), fb = b.getFunctionType();
@@ -1297,14 +1305,7 @@ bool sameInstruction(ProcOp a, ProcOp b, std::string &why, Operation *&where) {
     return false;
   }
   InstrAttr ia = a.getInstrAttr(), ib = b.getInstrAttr();
-  bool threadIssue = ia.getUnit().getKind() == UnitKind::Thread &&
-                     ia.getUnit().getScale() == 1 &&
-                     ib.getUnit().getKind() == UnitKind::Warp &&
-                     ib.getTimeline() != InstrTimeline::CudaInOrder &&
-                     ib.getLowering().getValue().starts_with("tma_");
-  if (ia != ib && !(threadIssue && ia.getTimeline() == ib.getTimeline() &&
-                    ia.getLowering() == ib.getLowering() &&
-                    ia.getBarrier() == ib.getBarrier())) {
+  if (ia != ib) {
     why = "its instr<...> is not the instruction's";
     return false;
   }

@@ -225,6 +225,11 @@ def Exo_TmaAttr : Exo_FamilyAttr<"Tma", "tma"> {
 
     Reads past the end of the tensor load zeros; writes past it are dropped.
 
+    A copy is issued for a warp (unit `warp`: its lane 0 issues it); with
+    `thread = true`, by one thread (unit `thread`) of its own, whichever
+    lane it is. A multicast load is issued by a warp of each CTA of its
+    group.
+
     ```mlir
     exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128>(%dst, %src) >> %full[%k]
         : (!exo.window<[64, 32], f32, smem_swizzle<128>>,
@@ -238,7 +243,8 @@ def Exo_TmaAttr : Exo_FamilyAttr<"Tma", "tma"> {
     DefaultValuedParameter<"int64_t", "0">:$swizzle,
     DefaultValuedParameter<"int64_t", "0">:$multicast,
     DefaultValuedParameter<"int64_t", "1">:$stride,
-    Exo_OptionalShapeParameter:$box);
+    Exo_OptionalShapeParameter:$box,
+    Exo_FlagParameter:$thread);
   let extraClassDeclaration = [{
     /// The tensor map's box: `box` when given, else the window's shape with
     /// its rows split over the multicast group.
