@@ -39,10 +39,13 @@ PREFIX = 40
 
 
 def git_files(root, *paths):
+    """The tracked and untracked (not ignored) files under `paths` that exist
+    in the work tree (a tracked file deleted but not yet staged is gone)."""
     out = subprocess.check_output(
         ["git", "ls-files", "--cached", "--others", "--exclude-standard", "--",
          *paths], cwd=root, text=True)
-    return [f for f in out.split("\n") if f]
+    return [f for f in out.split("\n")
+            if f and os.path.isfile(os.path.join(root, f))]
 
 
 def statement_end(src, start):
