@@ -566,12 +566,10 @@ void CollectiveAnalyzer::checkOp(Operation &op, const Env &env) {
                  << result.describe(threads) << describeIters(env);
     return;
   }
-  if (auto arrive = dyn_cast<ArriveOp>(op)) {
-    checkBarrier(arrive.getBarrier().getType(), "an arrive");
-    return;
-  }
-  if (auto await = dyn_cast<AwaitOp>(op)) {
-    checkBarrier(await.getBarrier().getType(), "an await");
+  if (auto sync = dyn_cast<SyncOpInterface>(op)) {
+    // (A fence, the sync without a barrier, returned above.)
+    checkBarrier(cast<BarrierType>(sync.getSyncBarrier().getType()),
+                 isa<ArriveOp>(op) ? "an arrive" : "an await");
     return;
   }
   if (auto alloc = dyn_cast<AllocOp>(op)) {

@@ -173,7 +173,7 @@ static Operation *writesWindowOnce(Operation *stmt, Value tensor,
     for (Operation &child : loop.getBodyBlock()) {
       // Synchronization statements do not break the nest: they access
       // no element.
-      if (isStatement(&child) && !isa<FenceOp, ArriveOp, AwaitOp>(child)) {
+      if (isStatement(&child) && !isa<SyncOpInterface>(child)) {
         if (inner)
           return nullptr;
         inner = &child;

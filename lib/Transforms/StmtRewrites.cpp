@@ -478,7 +478,7 @@ FailureOr<IfOp> exo::guardSync(RewriterBase &rewriter, Operation *stmt,
   std::string header = "cannot guard the statement";
   // Synchronization means nothing sequentially, so guarding it keeps the
   // meaning; a data statement would not run in every iteration any more.
-  if (!isa<FenceOp, ArriveOp, AwaitOp>(stmt)) {
+  if (!isa<SyncOpInterface>(stmt)) {
     why.note(stmt->getLoc(), "this statement");
     return why.fail(header + ": only fences, arrives and awaits can be "
                              "guarded (the guard would change what other "

@@ -288,7 +288,7 @@ void ProcLowering::guarded(Location l, bool oob, Value buffer,
 
 LogicalResult ProcLowering::lowerOp(Operation &op) {
   Location l = op.getLoc();
-  if (isa<FenceOp, ArriveOp, AwaitOp>(op))
+  if (isa<SyncOpInterface>(op))
     return success();
   if (auto loop = dyn_cast<ForOp>(op)) {
     Value lo = index(loop.getLowerBound()), hi = index(loop.getUpperBound());

@@ -2081,3 +2081,11 @@ bool exo::getAccess(Operation *op, Value &tensor,
   indices = access.getAccessIndices();
   return true;
 }
+
+//===----------------------------------------------------------------------===//
+// Synchronization statements
+//===----------------------------------------------------------------------===//
+
+Value FenceOp::getSyncBarrier() { return Value(); }
+Value ArriveOp::getSyncBarrier() { return getBarrier(); }
+Value AwaitOp::getSyncBarrier() { return getBarrier(); }

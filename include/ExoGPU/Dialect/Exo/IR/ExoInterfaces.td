@@ -85,4 +85,20 @@ def Exo_Statement : NativeOpTrait<"Statement"> {
 /// instance.
 def Exo_CalleeAttr : AnyAttrOf<[FlatSymbolRefAttr, Exo_InstrFamilyAttrInterface]>;
 
+def Exo_SyncOpInterface : OpInterface<"SyncOpInterface"> {
+  let cppNamespace = "::exo";
+  let description = [{
+    A synchronization statement: `exo.fence`, `exo.arrive` and
+    `exo.await`. It has no sequential meaning (the CPU reference runs it as
+    nothing) and orders the accesses of threads and timelines for the
+    checkers and the lowering. Code that treats the three alike (the CPU
+    lowering, the rewrites that move statements past them) uses this
+    interface instead of a cast per op.
+  }];
+  let methods = [
+    InterfaceMethod<"The barrier the statement arrives on or awaits (null "
+                    "for a fence).", "::mlir::Value", "getSyncBarrier">,
+  ];
+}
+
 #endif // EXOGPU_DIALECT_EXO_IR_EXOINTERFACES_TD

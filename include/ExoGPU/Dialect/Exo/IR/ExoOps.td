@@ -460,7 +460,8 @@ def Exo_WarpsOp : Exo_Op<"warps", [
 // Synchronization
 //===----------------------------------------------------------------------===//
 
-def Exo_FenceOp : Exo_Op<"fence", [Exo_Statement]> {
+def Exo_FenceOp : Exo_Op<"fence", [Exo_Statement,
+    DeclareOpInterfaceMethods<Exo_SyncOpInterface>]> {
   let summary = "orders what the collective did on one timeline before what it does on another";
   let description = [{
     `Fence(L1, L2)`: every access the executing collective witnessed on the
@@ -481,7 +482,8 @@ def Exo_FenceOp : Exo_Op<"fence", [Exo_Statement]> {
   let hasVerifier = 1;
 }
 
-def Exo_ArriveOp : Exo_Op<"arrive", [Exo_Statement]> {
+def Exo_ArriveOp : Exo_Op<"arrive", [Exo_Statement,
+    DeclareOpInterfaceMethods<Exo_SyncOpInterface>]> {
   let summary = "signals barriers when the collective's accesses on a timeline complete";
   let description = [{
     `Arrive(L1) >> bar[...]`: every access witnessed on `L1` gets a pending
@@ -509,7 +511,8 @@ def Exo_ArriveOp : Exo_Op<"arrive", [Exo_Statement]> {
   }];
 }
 
-def Exo_AwaitOp : Exo_Op<"await", [Exo_Statement]> {
+def Exo_AwaitOp : Exo_Op<"await", [Exo_Statement,
+    DeclareOpInterfaceMethods<Exo_SyncOpInterface>]> {
   let summary = "waits until a barrier's arrivals are visible on a timeline";
   let description = [{
     `Await(bar[...], L2, N)`: accesses pending on the barrier element, except
