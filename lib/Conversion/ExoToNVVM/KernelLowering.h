@@ -200,6 +200,12 @@ public:
   Value mbarrierAddress(AllocOp alloc, ArrayRef<OpFoldResult> indices);
   Value mbarrierParity(AllocOp alloc, ArrayRef<OpFoldResult> indices);
   Value elementOffset(const View &v, ArrayRef<Value> rootIdx);
+  /// The address of the first element of the one-dimensional window `v` of
+  /// a root addressed by bytes (global memory or a thread's registers).
+  Value firstElementAddress(const View &v) {
+    return gepBytes(v.base, mul(elementOffset(v, rootIndices(v, {c64(0)})),
+                                c64(getElementBytes(v.elemType))));
+  }
   /// Root indices of view position `idx` (window coordinates).
   SmallVector<Value> rootIndices(const View &v, ArrayRef<Value> idx);
   Value sharedAddress(const View &v, ArrayRef<Value> idx);

@@ -45,9 +45,7 @@ static LogicalResult emitCpAsync(KernelLowering &L, CallOp call,
            << bytes << "-byte aligned: each window must start at a multiple of "
            << elems << " elements of rows whose length is one";
   Value d = L.sharedAddress(dst, {L.c64(0)});
-  Value sIdx = L.elementOffset(src, L.rootIndices(src, {L.c64(0)}));
-  Value sp =
-      L.gepBytes(src.base, L.mul(sIdx, L.c64(getElementBytes(src.elemType))));
+  Value sp = L.firstElementAddress(src);
   // 16-byte copies may bypass L1 (.cg); smaller ones must go through it.
   NVVM::CpAsyncOp::create(b, loc, d, sp, static_cast<uint32_t>(bytes),
                           bytes == 16 ? NVVM::LoadCacheModifierKind::CG

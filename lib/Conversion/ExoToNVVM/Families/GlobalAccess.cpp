@@ -29,12 +29,8 @@ static LogicalResult emitRedGlobalAdd(KernelLowering &L, CallOp call) {
     return call.emitOpError() << "an atomic add moves one f32 from a "
                                  "thread's registers (not an instruction's "
                                  "fragment) into global memory";
-  Value r = L.gepBytes(
-      src.base,
-      L.mul(L.elementOffset(src, L.rootIndices(src, {L.c64(0)})), L.c64(4)));
-  Value g = L.gepBytes(
-      dst.base,
-      L.mul(L.elementOffset(dst, L.rootIndices(dst, {L.c64(0)})), L.c64(4)));
+  Value r = L.firstElementAddress(src);
+  Value g = L.firstElementAddress(dst);
   Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), r);
   LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd, g, v,
                             LLVM::AtomicOrdering::monotonic);
@@ -69,12 +65,8 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
               "product with one) and so must the tensor's last extent (a "
               "constant, or a size that the proc's `requires` makes one: `N "
               "mod 4 == 0`)";
-  Value r = L.gepBytes(
-      regs.base,
-      L.mul(L.elementOffset(regs, L.rootIndices(regs, {L.c64(0)})), L.c64(4)));
-  Value g = L.gepBytes(
-      mem.base,
-      L.mul(L.elementOffset(mem, L.rootIndices(mem, {L.c64(0)})), L.c64(4)));
+  Value r = L.firstElementAddress(regs);
+  Value g = L.firstElementAddress(mem);
   auto vec = VectorType::get({4}, regs.elemType);
   if (load) {
     Value v = LLVM::LoadOp::create(b, loc, vec, g, /*alignment=*/16);

@@ -50,13 +50,8 @@ static LogicalResult emitShuffleXorSum(KernelLowering &L, CallOp call,
              << ", but an instance of this call runs on "
              << L.ca.describe(inst.threads);
   }
-  SmallVector<Value> zero{L.c64(0)};
-  Value srcPtr =
-      L.gepBytes(src.base, L.mul(L.elementOffset(src, L.rootIndices(src, zero)),
-                                 L.c64(4)));
-  Value dstPtr =
-      L.gepBytes(dst.base, L.mul(L.elementOffset(dst, L.rootIndices(dst, zero)),
-                                 L.c64(4)));
+  Value srcPtr = L.firstElementAddress(src);
+  Value dstPtr = L.firstElementAddress(dst);
   Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), srcPtr);
   Value other = NVVM::ShflOp::create(
       b, loc, b.getF32Type(), L.c32(-1), v, L.c32(laneMask), L.c32(0x1f),
