@@ -6,6 +6,7 @@
 
 #include "ExoGPU/Runner/CpuRunner.h"
 #include "ExoGPU/Conversion/Passes.h"
+#include "ExoGPU/Dialect/Exo/IR/DeviceMath.h"
 #include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -436,11 +437,20 @@ double CpuRunner::chooseTolerance(ProcOp a, ProcOp b, int64_t maxSize) {
   }
   if (!anyFloat)
     return 0;
+  // The device math either proc uses: the GPU computes each operation
+  // within its bound of the CPU's libm (DeviceMath.h), and a result derived
+  // from it (a sum, a product, a quotient) within a few times that.
+  double math = 0;
+  for (Operation *p : procs)
+    p->walk([&](Operation *op) {
+      if (std::optional<DeviceMathBound> bound = getDeviceMathBound(op))
+        math = std::max(math, bound->relative + bound->absolute);
+    });
   // Rounding to the narrow format, plus f32 accumulation in another order.
   double f32Sums =
       16 * std::ldexp(1.0, -24) *
       std::sqrt(static_cast<double>(std::max<int64_t>(maxSize, 1)));
-  return (narrow > std::ldexp(1.0, -24) ? 8 * narrow : 0) + f32Sums;
+  return (narrow > std::ldexp(1.0, -24) ? 8 * narrow : 0) + 4 * math + f32Sums;
 }
 
 std::vector<Comparison>

@@ -43,6 +43,7 @@ gen gemm_sm90_bf16_1cta_out examples/gemm/wgmma_gemm_1cta_bf16_out.mlir
 gen tma_roundtrip examples/tma/tma_roundtrip.mlir
 gen tma_ranks examples/tma/tma_ranks.mlir
 gen saxpy test/Conversion/ExoToNVVM/lower-small.mlir
+gen math examples/model/model_math.mlir
 # The model kernels (examples/model/, test/GPU/model_check.cu): each file's
 # launcher, then for each kernel the CPU run of its sequential meaning, its
 # inputs and results in GEN_DIR/model/KERNEL (exo-gpu-run --dump-args), and

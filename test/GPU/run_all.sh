@@ -46,6 +46,7 @@
 #   tma_ranks_launcher.h             (tmaranks) examples/tma/tma_ranks.mlir
 #   saxpy_launcher.h                 (saxpy)    test/Conversion/ExoToNVVM/
 #                                               lower-small.mlir
+#   math_launcher.h                  (math)     examples/model/model_math.mlir
 #   model_kernels.h and model/       (model)    examples/model/*.mlir: the
 #     model kernels' launchers and their CPU runs (test/GPU/model_check.cu)
 #   mbarrier_flags                   (mbarrier) the numbers of
@@ -53,7 +54,7 @@
 # test/GPU/gen_all.sh GEN_DIR writes all of them here. The first three are required (a missing one fails its build); for the
 # others a missing header skips that kernel's steps (reported as skipped, not
 # failed). OUT_DIR receives the binaries gemm_check, gemm_check_splitk,
-# gemv_check, gemm_check_1cta, gemm_check_pingpong, gemm_check_bf16, tma_check and saxpy_check,
+# gemv_check, gemm_check_1cta, gemm_check_pingpong, gemm_check_bf16, tma_check, saxpy_check and math_check,
 # log.txt (everything printed), build-*.log, sanitizer-*.log, gemm.csv,
 # gemm_splitk.csv, gemv.csv, gemm_bf16.csv, gemm_1cta.csv,
 # gemm_pingpong.csv, tma.csv, and
@@ -97,7 +98,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy model mbarrier"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -178,6 +179,7 @@ wgmmabf16out_bin=$out_dir/gemm_check_wgmma_bf16_out
 tma_bin=$out_dir/tma_check
 tmaranks_bin=$out_dir/tma_ranks_check
 saxpy_bin=$out_dir/saxpy_check
+math_bin=$out_dir/math_check
 model_bin=$out_dir/model_check
 mbarrier_bin=$out_dir/mbarrier_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
@@ -237,7 +239,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy model mbarrier; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -305,6 +307,7 @@ start_build wgmmabf16out gemm_sm90_bf16_1cta_out_launcher.h gemm_check.cu \
 start_build tma tma_roundtrip_launcher.h tma_check.cu "$tma_bin"
 start_build tmaranks tma_ranks_launcher.h tma_ranks_check.cu "$tmaranks_bin"
 start_build saxpy saxpy_launcher.h saxpy_check.cu "$saxpy_bin"
+start_build math math_launcher.h math_check.cu "$math_bin"
 start_build model model_kernels.h model_check.cu "$model_bin"
 # shellcheck disable=SC2046 # the flags are words
 start_build mbarrier mbarrier_flags mbarrier_check.cu "$mbarrier_bin" \
@@ -446,6 +449,9 @@ correctness_phase() {
   # CTA of the persistent grid); 2^20; 2^24 + 128; 200 must be rejected.
   run saxpy saxpy-correctness 60 "$saxpy_bin" 128 384 33920 1048576 \
     16777344 200
+  # Device math: each operation of the table over 2^20 inputs against
+  # double precision, within its bound (test/GPU/math_check.cu).
+  run math math-correctness 120 "$math_bin"
 }
 
 #===------------------------------------------------------------------------===#
@@ -595,6 +601,8 @@ sanitizer_phase() {
   sanitizer saxpy saxpy memcheck 33920
   sanitizer saxpy saxpy racecheck 33920
   sanitizer saxpy saxpy synccheck 33920
+  # Device math: one task of each row.
+  sanitizer math math memcheck 256
 }
 
 #===------------------------------------------------------------------------===#

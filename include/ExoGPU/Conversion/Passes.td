@@ -128,6 +128,12 @@ def ExoLowerToNVVM : Pass<"exo-lower-to-nvvm", "::mlir::ModuleOp"> {
       modulo their depth;
     - register arrays become per-thread allocas (a wgmma accumulator holds
       the thread's N/2 values of a 64 x N tile);
+    - data is computed with `arith` and the device math of DeviceMath.h
+      (`math.exp`, `exp2`, `log`, `log2`, `tanh`, `rsqrt` on f32 as
+      sequences of correctly rounded steps, or with the `afn` flag as the
+      hardware's `ex2.approx`, `lg2.approx`, `tanh.approx`, `rsqrt.approx`;
+      `sqrt`, `fma`, `absf` exactly; an `afn` division as `rcp.approx` or
+      `div.full`), each within the bound docs/Lowering.md states;
     - mbarriers are initialized by thread 0 of each CTA with the number of
       arrivals per phase (one per warp for arrives by whole warps, one per
       thread otherwise), published with `fence.mbarrier_init` and a cluster

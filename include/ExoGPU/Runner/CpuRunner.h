@@ -75,7 +75,8 @@ public:
 
   /// The normwise tolerance for comparing outputs of `a` and `b`: from the
   /// narrowest floating-point type either one (or a proc it calls) uses,
-  /// and the largest size.
+  /// the largest size, and the least accurate device math either one uses
+  /// (four times its bound, DeviceMath.h).
   static double chooseTolerance(ProcOp a, ProcOp b, int64_t maxSize);
 
 private:

@@ -9,11 +9,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExoGPU/Dialect/Exo/IR/DeviceMath.h"
 #include "ExoGPU/Target/LauncherNames.h"
 
 #include "KernelLowering.h"
 #include "llvm/ADT/StringSet.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IntegerSet.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -577,6 +579,18 @@ LogicalResult KernelLowering::lowerBlock(Block &block) {
   return flush();
 }
 
+FailureOr<SmallVector<Value>> KernelLowering::loweredOperands(Operation &op) {
+  SmallVector<Value> result;
+  for (Value v : op.getOperands()) {
+    Value m = values.lookup(v);
+    if (!m)
+      return op.emitOpError() << "uses a value that is not available in the "
+                                 "kernel";
+    result.push_back(m);
+  }
+  return result;
+}
+
 LogicalResult KernelLowering::lowerArith(Operation &op) {
   loc = op.getLoc();
   auto convert = [&](Type t) -> Type { return t.isIndex() ? i64() : t; };
@@ -607,13 +621,10 @@ LogicalResult KernelLowering::lowerArith(Operation &op) {
     if (t.isTF32() || isa<exo::ExoDialect>(t.getDialect()))
       return op.emitOpError() << "has no GPU lowering for type " << t;
   OperationState state(loc, op.getName());
-  for (Value v : op.getOperands()) {
-    Value m = values.lookup(v);
-    if (!m)
-      return op.emitOpError() << "uses a value that is not available in the "
-                                 "kernel";
-    state.operands.push_back(m);
-  }
+  FailureOr<SmallVector<Value>> operands = loweredOperands(op);
+  if (failed(operands))
+    return failure();
+  state.operands.append(operands->begin(), operands->end());
   for (Type t : op.getResultTypes())
     state.types.push_back(convert(t));
   state.attributes = op.getAttrs();
@@ -637,6 +648,10 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
     inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
     return r;
   }
+  if (isa<math::MathDialect>(op.getDialect()) ||
+      (isa<arith::DivFOp>(op) && isApproximateMath(&op) &&
+       op.getResult(0).getType().isF32()))
+    return lowerMath(op);
   if (isa<arith::ArithDialect>(op.getDialect()))
     return lowerArith(op);
   if (auto loop = dyn_cast<ForOp>(op)) {
@@ -693,7 +708,8 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
   return op.emitOpError()
          << "has no GPU lowering; device code lowers the exo statements "
             "(for, if, warps, window, read, assign, reduce, fence, arrive, "
-            "await, call of an instruction) and arith operations";
+            "await, call of an instruction), arith operations and device "
+            "math";
 }
 
 LogicalResult KernelLowering::lowerTasks(ForOp outer) {

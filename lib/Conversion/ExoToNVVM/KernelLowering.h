@@ -176,6 +176,10 @@ public:
   LogicalResult lowerBlock(Block &block);
   LogicalResult lowerOp(Operation &op);
   LogicalResult lowerArith(Operation &op);
+  /// The lowered values of `op`'s operands.
+  FailureOr<SmallVector<Value>> loweredOperands(Operation &op);
+  /// math operations, and divisions with the afn flag (Math.cpp).
+  LogicalResult lowerMath(Operation &op);
   LogicalResult lowerTasks(ForOp outer);
   LogicalResult lowerThreadsLoop(ForOp loop);
   LogicalResult lowerWarps(WarpsOp warps);

@@ -209,15 +209,50 @@ exo.proc @tf32_arith(%N: index, %x: !x) {
 
 // -----
 
-// Only arith and exo ops are lowered.
+// Device math covers the operations of its table; others are refused.
 !x = !exo.tensor<[N], f32, gmem>
 exo.proc @math_op(%N: index, %x: !x) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
       exo.for %i = 0 to 1 cuda_threads<thread> {
         %v = exo.read %x[%t] : !x
-        // expected-error @+1 {{'math.exp' op has no GPU lowering; device code lowers the exo statements (for, if, warps, window, read, assign, reduce, fence, arrive, await, call of an instruction) and arith operations}}
-        %e = math.exp %v : f32
+        // expected-error @+1 {{'math.sin' op has no GPU lowering; device code computes math.exp, math.exp2, math.log, math.log2, math.tanh, math.rsqrt (on f32), math.sqrt, math.fma, math.absf (on f32 and f64) and arith operations on data}}
+        %e = math.sin %v : f32
+        exo.assign %x[%t] = %e : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Operations of other dialects have no device lowering.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @other_dialect(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        // expected-error @+1 {{'llvm.mlir.constant' op has no GPU lowering; device code lowers the exo statements (for, if, warps, window, read, assign, reduce, fence, arrive, await, call of an instruction), arith operations and device math}}
+        %z = llvm.mlir.constant(2.0 : f32) : f32
+        %e = arith.mulf %v, %z : f32
+        exo.assign %x[%t] = %e : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Device math computes in f32.
+!x = !exo.tensor<[N], bf16, gmem>
+exo.proc @math_bf16(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        // expected-error @+1 {{'math.exp' op on 'bf16' has no GPU lowering; device math computes in f32 (extend the operands with arith.extf and truncate the result with arith.truncf)}}
+        %e = math.exp %v : bf16
         exo.assign %x[%t] = %e : !x
       }
     }
