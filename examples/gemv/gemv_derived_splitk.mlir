@@ -144,15 +144,15 @@ module attributes {transform.with_named_sequence} {
     // 5. The butterfly, then lane 0's atomic add of the chunk's total.
     %levels, %final = transform.exo.reduce_tree %addback as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %sh16 = transform.exo.match_loop "b4_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c16 = transform.exo.replace %sh16 with (#exo.shfl_xor_sum<lane_mask = 16, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %c16 = transform.exo.replace %sh16 with (#exo.shfl_xor<combine = add, lane_mask = 16, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh8 = transform.exo.match_loop "b3_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c8 = transform.exo.replace %sh8 with (#exo.shfl_xor_sum<lane_mask = 8, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %c8 = transform.exo.replace %sh8 with (#exo.shfl_xor<combine = add, lane_mask = 8, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh4 = transform.exo.match_loop "b2_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.replace %sh4 with (#exo.shfl_xor_sum<lane_mask = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %c4 = transform.exo.replace %sh4 with (#exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh2 = transform.exo.match_loop "b1_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.replace %sh2 with (#exo.shfl_xor_sum<lane_mask = 2, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.replace %sh2 with (#exo.shfl_xor<combine = add, lane_mask = 2, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %sh1 = transform.exo.match_loop "b0_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c1 = transform.exo.replace %sh1 with (#exo.shfl_xor_sum<lane_mask = 1, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.exo.replace %sh1 with (#exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %red = transform.exo.replace %final with (#exo.global<kind = red_add, width = 1, dtype = f32>) : (!transform.any_op) -> !transform.any_op
 
     // 6. Each K step of a lane reads 4 floats of the row and of x into

@@ -52,21 +52,21 @@ exo.proc @gemv_warp_coop(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
           exo.for %k1 = 0 to 2 cuda_threads<2 * threads_strided(1, 4)> {
             %d = exo.window %tmp[:, %k2, %k1] : !Part -> !Pair
             %s = exo.window %part[:, %k2, %k1] : !Part -> !Pair
-            exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d, %s) : (!Pair, !Pair)
+            exo.call #exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>(%d, %s) : (!Pair, !Pair)
           }
         }
         exo.for %k4 = 0 to 2 cuda_threads<4 * thread> {
           exo.for %k1 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
             %d = exo.window %part[%k4, :, %k1] : !Part -> !Pair
             %s = exo.window %tmp[%k4, :, %k1] : !Part -> !Pair
-            exo.call #exo.shfl_xor_sum<lane_mask = 2, dtype = f32>(%d, %s) : (!Pair, !Pair)
+            exo.call #exo.shfl_xor<combine = add, lane_mask = 2, dtype = f32>(%d, %s) : (!Pair, !Pair)
           }
         }
         exo.for %k4 = 0 to 2 cuda_threads<4 * thread> {
           exo.for %k2 = 0 to 2 cuda_threads<2 * thread> {
             %d = exo.window %tmp[%k4, %k2, :] : !Part -> !Pair
             %s = exo.window %part[%k4, %k2, :] : !Part -> !Pair
-            exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%d, %s) : (!Pair, !Pair)
+            exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%d, %s) : (!Pair, !Pair)
             exo.for %k1 = 0 to 2 cuda_threads<thread> {
               %is0 = arith.cmpi eq, %k4, %c0 : index
               %is0b = arith.cmpi eq, %k2, %c0 : index

@@ -74,7 +74,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s16_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 16)> {
               %d16 = exo.window %t16[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
               %r16 = exo.window %part[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
-              exo.call #exo.shfl_xor_sum<lane_mask = 16, dtype = f32>(%d16, %r16) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor<combine = add, lane_mask = 16, dtype = f32>(%d16, %r16) : (!Pair, !Pair)
             }
           }
         }
@@ -86,7 +86,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s8_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 8)> {
               %d8 = exo.window %t8[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
               %r8 = exo.window %part[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
-              exo.call #exo.shfl_xor_sum<lane_mask = 8, dtype = f32>(%d8, %r8) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor<combine = add, lane_mask = 8, dtype = f32>(%d8, %r8) : (!Pair, !Pair)
             }
           }
         }
@@ -98,7 +98,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s4_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 4)> {
               %d4 = exo.window %t4[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
               %r4 = exo.window %part[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
-              exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d4, %r4) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>(%d4, %r4) : (!Pair, !Pair)
             }
           }
         }
@@ -110,7 +110,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s2_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
               %d2 = exo.window %t2[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
               %r2 = exo.window %part[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
-              exo.call #exo.shfl_xor_sum<lane_mask = 2, dtype = f32>(%d2, %r2) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor<combine = add, lane_mask = 2, dtype = f32>(%d2, %r2) : (!Pair, !Pair)
             }
           }
         }
@@ -122,7 +122,7 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
             exo.for %s1_b1 = 0 to 2 cuda_threads<2 * thread> {
               %d1 = exo.window %t1[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
               %r1 = exo.window %part[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
-              exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%d1, %r1) : (!Pair, !Pair)
+              exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%d1, %r1) : (!Pair, !Pair)
             }
           }
         }
@@ -160,6 +160,108 @@ exo.proc @model_warp_f32(%X: !X, %Y: !Y, %DV: !X, %DS: !DS) {
                 %s1 = exo.read %t1[%b4, %b3, %b2, %b1, %b0] : !Part
                 %k1 = arith.constant 4 : index
                 exo.assign %DS[%k1, %lane] = %s1 : !DS
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// @model_warp_minmax_f32: the max and min butterflies (shfl.sync.bfly
+// then max.NaN / min.NaN), run once by one warp: the quad maximum of the
+// lanes' X[lane, 0] by the steps with lane masks 2 then 1 (the reduction of
+// a row of a wgmma accumulator, whose four threads form a quad), and one
+// min step with lane mask 16. DS rows: after max 2, the quad maximum, after
+// min 16.
+!DS3 = !exo.tensor<[3, 32], f32, gmem>
+exo.proc @model_warp_minmax_f32(%X: !X, %DS: !DS3) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %part = exo.alloc : !Part
+      %m2 = exo.alloc : !Part
+      %m1 = exo.alloc : !Part
+      %n16 = exo.alloc : !Part
+      exo.for %b4 = 0 to 2 cuda_threads<16 * thread> {
+        exo.for %b3 = 0 to 2 cuda_threads<8 * thread> {
+          exo.for %b2 = 0 to 2 cuda_threads<4 * thread> {
+            exo.for %b1 = 0 to 2 cuda_threads<2 * thread> {
+              exo.for %b0 = 0 to 2 cuda_threads<thread> {
+                %l16 = arith.muli %b4, %c16 : index
+                %l8 = arith.muli %b3, %c8 : index
+                %l4 = arith.muli %b2, %c4 : index
+                %l2 = arith.muli %b1, %c2 : index
+                %la = arith.addi %l16, %l8 : index
+                %lb = arith.addi %l4, %l2 : index
+                %lc = arith.addi %la, %lb : index
+                %lane = arith.addi %lc, %b0 : index
+                %v = exo.read %X[%lane, 0] : !X
+                exo.assign %part[%b4, %b3, %b2, %b1, %b0] = %v : !Part
+              }
+            }
+          }
+        }
+      }
+      // max, lane mask 2: part -> m2.
+      exo.for %s2_b4 = 0 to 2 cuda_threads<16 * thread> {
+        exo.for %s2_b3 = 0 to 2 cuda_threads<8 * thread> {
+          exo.for %s2_b2 = 0 to 2 cuda_threads<4 * thread> {
+            exo.for %s2_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
+              %d2 = exo.window %m2[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
+              %r2 = exo.window %part[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
+              exo.call #exo.shfl_xor<combine = max, lane_mask = 2, dtype = f32>(%d2, %r2) : (!Pair, !Pair)
+            }
+          }
+        }
+      }
+      // max, lane mask 1: m2 -> m1, the quad maximum.
+      exo.for %s1_b4 = 0 to 2 cuda_threads<16 * thread> {
+        exo.for %s1_b3 = 0 to 2 cuda_threads<8 * thread> {
+          exo.for %s1_b2 = 0 to 2 cuda_threads<4 * thread> {
+            exo.for %s1_b1 = 0 to 2 cuda_threads<2 * thread> {
+              %d1 = exo.window %m1[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
+              %r1 = exo.window %m2[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
+              exo.call #exo.shfl_xor<combine = max, lane_mask = 1, dtype = f32>(%d1, %r1) : (!Pair, !Pair)
+            }
+          }
+        }
+      }
+      // min, lane mask 16: part -> n16.
+      exo.for %s16_b3 = 0 to 2 cuda_threads<2 * threads_strided(8, 16)> {
+        exo.for %s16_b2 = 0 to 2 cuda_threads<2 * threads_strided(4, 16)> {
+          exo.for %s16_b1 = 0 to 2 cuda_threads<2 * threads_strided(2, 16)> {
+            exo.for %s16_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 16)> {
+              %d16 = exo.window %n16[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
+              %r16 = exo.window %part[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
+              exo.call #exo.shfl_xor<combine = min, lane_mask = 16, dtype = f32>(%d16, %r16) : (!Pair, !Pair)
+            }
+          }
+        }
+      }
+      exo.for %b4 = 0 to 2 cuda_threads<16 * thread> {
+        exo.for %b3 = 0 to 2 cuda_threads<8 * thread> {
+          exo.for %b2 = 0 to 2 cuda_threads<4 * thread> {
+            exo.for %b1 = 0 to 2 cuda_threads<2 * thread> {
+              exo.for %b0 = 0 to 2 cuda_threads<thread> {
+                %l16 = arith.muli %b4, %c16 : index
+                %l8 = arith.muli %b3, %c8 : index
+                %l4 = arith.muli %b2, %c4 : index
+                %l2 = arith.muli %b1, %c2 : index
+                %la = arith.addi %l16, %l8 : index
+                %lb = arith.addi %l4, %l2 : index
+                %lc = arith.addi %la, %lb : index
+                %lane = arith.addi %lc, %b0 : index
+                %a = exo.read %m2[%b4, %b3, %b2, %b1, %b0] : !Part
+                exo.assign %DS[0, %lane] = %a : !DS3
+                %q = exo.read %m1[%b4, %b3, %b2, %b1, %b0] : !Part
+                exo.assign %DS[1, %lane] = %q : !DS3
+                %n = exo.read %n16[%b4, %b3, %b2, %b1, %b0] : !Part
+                exo.assign %DS[2, %lane] = %n : !DS3
               }
             }
           }

@@ -166,6 +166,25 @@ FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
 // reduce_tree
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// How reduce_tree's statement combines: a sum, or an f32 maximum or
+/// minimum (`arith.maximumf` / `minimumf`, exactly associative).
+enum class ReductionKind { Add, Max, Min };
+} // namespace
+
+static Value combineReduction(OpBuilder &b, Location loc, ReductionKind kind,
+                              Value x, Value y) {
+  switch (kind) {
+  case ReductionKind::Add:
+    return arith::AddFOp::create(b, loc, x, y);
+  case ReductionKind::Max:
+    return arith::MaximumFOp::create(b, loc, x, y);
+  case ReductionKind::Min:
+    return arith::MinimumFOp::create(b, loc, x, y);
+  }
+  llvm_unreachable("a reduction kind");
+}
+
 FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
                                        StringRef tempName, Refusal &why) {
   std::string header = "cannot turn the sum into a tree";
@@ -198,12 +217,48 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
       return why.fail(header + ": loop '" + loop.getIterName() + "' is empty");
     op = inner;
   }
-  auto reduce = dyn_cast<ReduceOp>(op);
-  auto read = reduce ? reduce.getValue().getDefiningOp<ReadOp>() : ReadOp();
-  if (loops.empty() || !reduce || !read) {
-    why.note(op->getLoc(), "this is not 'y[...] += t[...]'");
+  // y[I] += t[...], or y[I] = max(y[I], t[...]) (min, either operand
+  // order): the combination of the tree's levels.
+  ReductionKind kind = ReductionKind::Add;
+  ReadOp read;
+  Value dest;
+  SmallVector<OpFoldResult> destIndices;
+  UnitAttr oob;
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    read = reduce.getValue().getDefiningOp<ReadOp>();
+    dest = reduce.getDest();
+    destIndices = reduce.getMixedIndices();
+    oob = reduce.getOobAttr();
+  } else if (auto assign = dyn_cast<AssignOp>(op)) {
+    Operation *m = assign.getValue().getDefiningOp();
+    if (m && isa<arith::MaximumFOp, arith::MinimumFOp>(m)) {
+      kind =
+          isa<arith::MaximumFOp>(m) ? ReductionKind::Max : ReductionKind::Min;
+      dest = assign.getDest();
+      destIndices = assign.getMixedIndices();
+      oob = assign.getOobAttr();
+      // One operand reads the element the statement writes.
+      auto readsDest = [&](Value v) {
+        auto r = v.getDefiningOp<ReadOp>();
+        return r && r.getSource() == dest &&
+               llvm::equal(r.getMixedIndices(), destIndices) &&
+               r.getOobAttr() == oob;
+      };
+      Value x = m->getOperand(0), y = m->getOperand(1);
+      if (readsDest(x))
+        read = y.getDefiningOp<ReadOp>();
+      else if (readsDest(y))
+        read = x.getDefiningOp<ReadOp>();
+    }
+  }
+  if (loops.empty() || !read) {
+    why.note(op->getLoc(),
+             "this is not 'y[...] += t[...]' or 'y[...] = max(y[...], "
+             "t[...])' (or min)");
     return why.fail(header + ": the innermost statement must add a read "
-                             "element to another tensor");
+                             "element to another tensor, or take the "
+                             "maximum or minimum of it and that tensor's "
+                             "element");
   }
   Value t = read.getSource();
   auto alloc = t.getDefiningOp<AllocOp>();
@@ -213,7 +268,7 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
     return why.fail(header + ": '" + tensorName(t) +
                     "' must be a local tensor of floats (its values are "
                     "overwritten)");
-  Value destRoot = reduce.getDest();
+  Value destRoot = dest;
   while (auto w = destRoot.getDefiningOp<WindowOp>())
     destRoot = w.getSource();
   if (destRoot == t)
@@ -242,8 +297,8 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
                     "dimensions of extent 2, then at constants");
   }
   // The destination's index may not depend on the loops.
-  SmallVector<LinearValue> dest;
-  for (OpFoldResult i : reduce.getMixedIndices()) {
+  SmallVector<LinearValue> destLinear;
+  for (OpFoldResult i : destIndices) {
     LinearValue v = decomposeLinear(i);
     for (auto [value, coeff] : v.terms) {
       Operation *def = value.getDefiningOp();
@@ -251,12 +306,12 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
           def ? nest->isAncestor(def)
               : nest->isAncestor(value.getParentBlock()->getParentOp());
       if (inside) {
-        why.note(reduce.getLoc(), "this index");
+        why.note(op->getLoc(), "this index");
         return why.fail(header + ": the sum's destination must not depend "
                                  "on the loops");
       }
     }
-    dest.push_back(v);
+    destLinear.push_back(v);
   }
   // Nothing may use t after the nest, directly or through a window of it
   // made before: the tree overwrites it.
@@ -323,9 +378,9 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
     };
     Value a = createRead(rewriter, loc, src, at(rewriter.getIndexAttr(0)));
     Value b = createRead(rewriter, loc, src, at(rewriter.getIndexAttr(1)));
-    Value sum = arith::AddFOp::create(rewriter, loc, a, b);
     createWrite(rewriter, loc, /*reduce=*/false, dst,
-                at(pair.getInductionVar()), sum);
+                at(pair.getInductionVar()),
+                combineReduction(rewriter, loc, kind, a, b));
     result.levels.push_back(outer);
   }
   SmallVector<OpFoldResult> zero(n, rewriter.getIndexAttr(0));
@@ -333,10 +388,19 @@ FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
     zero.push_back(rewriter.getIndexAttr(c));
   Value total = createRead(rewriter, loc, bufs[n % 2], zero);
   SmallVector<OpFoldResult> destIdx;
-  for (const LinearValue &v : dest)
+  for (const LinearValue &v : destLinear)
     destIdx.push_back(buildLinearValue(ib, v));
-  result.final = createWrite(rewriter, loc, /*reduce=*/true, reduce.getDest(),
-                             destIdx, total, reduce.getOob());
+  if (kind == ReductionKind::Add) {
+    result.final = createWrite(rewriter, loc, /*reduce=*/true, dest, destIdx,
+                               total, static_cast<bool>(oob));
+  } else {
+    Value old =
+        createRead(rewriter, loc, dest, destIdx, static_cast<bool>(oob));
+    result.final =
+        createWrite(rewriter, loc, /*reduce=*/false, dest, destIdx,
+                    combineReduction(rewriter, loc, kind, old, total),
+                    static_cast<bool>(oob));
+  }
   rewriter.eraseOp(nest);
   return result;
 }

@@ -164,8 +164,8 @@ exo.proc @shuffle_pair_by_four_threads() {
       exo.for %j = 0 to 4 cuda_threads<4 * thread> {
         %d = exo.window %tmp[:, %j] : !Part -> !Pair
         %s = exo.window %part[:, %j] : !Part -> !Pair
-        // expected-error @+1 {{@shfl_xor_sum.4.f32 must be issued by one #exo.unit<2 * threads_strided(1, 4)>, but here it runs on 4 threads: threads 0-3 (at j = 0)}}
-        exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d, %s) : (!Pair, !Pair)
+        // expected-error @+1 {{@shfl_xor_add.4.f32 must be issued by one #exo.unit<2 * threads_strided(1, 4)>, but here it runs on 4 threads: threads 0-3 (at j = 0)}}
+        exo.call #exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>(%d, %s) : (!Pair, !Pair)
       }
     }
   }

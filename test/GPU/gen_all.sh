@@ -96,7 +96,8 @@ gen_model examples/model/model_wgmma_forms.mlir \
   "model_wgmma_tf32_sw0:DC=1e-6" "model_wgmma_tf32_red:DG=1e-6"
 gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" \
   "model_mma_bf16:DC=1e-6 DH=8e-3"
-gen_model examples/model/model_warp.mlir model_warp_f32 model_copy_f32
+gen_model examples/model/model_warp.mlir model_warp_f32 model_warp_minmax_f32 \
+  model_copy_f32
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"
 # test/GPU/mbarrier_check.cu's numbers, from the lowering of

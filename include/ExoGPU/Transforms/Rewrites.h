@@ -282,9 +282,12 @@ struct ReducedTree {
 /// stores the sum into both (`for c in [0, 2): dst[.., c, ..] = src[.., 0,
 /// ..] + src[.., 1, ..]`), alternating between t and a new tensor
 /// `tempName` of t's type), then y[I] += the final t or temp at [0, .., 0,
-/// c..]. The sum is re-associated, like reordering reductions: equal in
-/// real arithmetic, not bit for bit. t must be a local tensor that nothing
-/// uses after the loop nest (its values are overwritten).
+/// c..]. A maximum or minimum (`y[I] = max(y[I], t[..])` by
+/// arith.maximumf / minimumf) becomes the same butterfly of maxima (minima)
+/// and `y[I] = max(y[I], total)`, exactly. The sum is re-associated, like
+/// reordering reductions: equal in real arithmetic, not bit for bit. t must be
+/// a local tensor that nothing uses after the loop nest (its values are
+/// overwritten).
 mlir::FailureOr<ReducedTree> reduceTree(mlir::RewriterBase &rewriter,
                                         ForOp nest, llvm::StringRef tempName,
                                         Refusal &why);

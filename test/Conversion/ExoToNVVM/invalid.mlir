@@ -529,7 +529,7 @@ exo.proc @memset_in_device_code(%N: index, %x: !x) {
 
 // -----
 
-// Butterfly shuffles (#exo.shfl_xor_sum)
+// Butterfly shuffles (#exo.shfl_xor)
 //
 // Only threads 0 and 1 exchange: shfl.sync with a full member mask needs
 // the whole warp.
@@ -541,7 +541,7 @@ exo.proc @shuffle_of_two_threads(%N: index) {
       %q = exo.alloc : !R
       exo.for %i = 0 to 1 cuda_threads<2 * thread> {
         // expected-error @+1 {{'exo.call' op runs a warp shuffle on threads that are not whole warps (2 threads: threads 0-1)}}
-        exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%q, %p) : (!R, !R)
+        exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%q, %p) : (!R, !R)
       }
     }
   }

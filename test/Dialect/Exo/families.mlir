@@ -80,8 +80,10 @@ exo.proc @thread(%M: index, %y: !exo.tensor<[M], f32, gmem>,
   exo.call #exo.global<kind = load, width = 4, dtype = f32>(%r, %x) : (!exo.window<[4], f32, regs>, !exo.window<[4], f32, gmem>)
   exo.call #exo.global<kind = store, width = 4, dtype = f32>(%x, %r) : (!exo.window<[4], f32, gmem>, !exo.window<[4], f32, regs>)
   exo.call #exo.global<kind = red_add, width = 1, dtype = f32>(%y1, %r1) : (!exo.window<[1], f32, gmem>, !exo.window<[1], f32, regs>)
-  exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
-  exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
+  exo.call #exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
+  exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
+  exo.call #exo.shfl_xor<combine = max, lane_mask = 2, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
+  exo.call #exo.shfl_xor<combine = min, lane_mask = 16, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
   exo.call #exo.cp_async<bytes = 16, dtype = f32>(%cs, %cg4) : (!exo.window<[4], f32, smem>, !exo.window<[4], f32, gmem>)
 }
 
@@ -220,17 +222,29 @@ exo.proc @thread(%M: index, %y: !exo.tensor<[M], f32, gmem>,
 // CHECK-LABEL: exo.proc @global.red_add.v1.f32(%dst: !exo.window<[1], f32, gmem> {exo.access = #exo.access<read_write, atomic>}, %src: !exo.window<[1], f32, regs> {exo.access = #exo.access<read>}) instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> attributes {exo.family = #exo.global<kind = red_add, width = 1, dtype = f32>} {
 // CHECK-NEXT: %0 = exo.read %src[0] : !exo.window<[1], f32, regs>
 // CHECK-NEXT: exo.reduce %dst[0] += %0 : !exo.window<[1], f32, gmem>
-// CHECK-LABEL: exo.proc @shfl_xor_sum.4.f32(%dst: !exo.window<[2], f32, regs> {exo.access = #exo.access<write, distributed [thread]>}, %src: !exo.window<[2], f32, regs> {exo.access = #exo.access<read, distributed [thread]>}) instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> attributes {exo.family = #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>} {
+// CHECK-LABEL: exo.proc @shfl_xor_add.4.f32(%dst: !exo.window<[2], f32, regs> {exo.access = #exo.access<write, distributed [thread]>}, %src: !exo.window<[2], f32, regs> {exo.access = #exo.access<read, distributed [thread]>}) instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> attributes {exo.family = #exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>} {
 // CHECK-NEXT: exo.for %c = 0 to 2 seq {
 // CHECK-NEXT: %0 = exo.read %src[0] : !exo.window<[2], f32, regs>
 // CHECK-NEXT: %1 = exo.read %src[1] : !exo.window<[2], f32, regs>
 // CHECK-NEXT: %2 = arith.addf %0, %1 : f32
 // CHECK-NEXT: exo.assign %dst[%c] = %2 : !exo.window<[2], f32, regs>
-// CHECK-LABEL: exo.proc @shfl_xor_sum.1.f32(%dst: !exo.window<[2], f32, regs> {exo.access = #exo.access<write, distributed [thread]>}, %src: !exo.window<[2], f32, regs> {exo.access = #exo.access<read, distributed [thread]>}) instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> attributes {exo.family = #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>} {
+// CHECK-LABEL: exo.proc @shfl_xor_add.1.f32(%dst: !exo.window<[2], f32, regs> {exo.access = #exo.access<write, distributed [thread]>}, %src: !exo.window<[2], f32, regs> {exo.access = #exo.access<read, distributed [thread]>}) instr<unit = 2 * thread, timeline = cuda_in_order, lowering = "shfl_xor_sum_1"> attributes {exo.family = #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>} {
 // CHECK-NEXT: exo.for %c = 0 to 2 seq {
 // CHECK-NEXT: %0 = exo.read %src[0] : !exo.window<[2], f32, regs>
 // CHECK-NEXT: %1 = exo.read %src[1] : !exo.window<[2], f32, regs>
 // CHECK-NEXT: %2 = arith.addf %0, %1 : f32
+// CHECK-NEXT: exo.assign %dst[%c] = %2 : !exo.window<[2], f32, regs>
+// CHECK-LABEL: exo.proc @shfl_xor_max.2.f32(%dst: !exo.window<[2], f32, regs> {exo.access = #exo.access<write, distributed [thread]>}, %src: !exo.window<[2], f32, regs> {exo.access = #exo.access<read, distributed [thread]>}) instr<unit = 2 * threads_strided(1, 2), timeline = cuda_in_order, lowering = "shfl_xor_max_2"> attributes {exo.family = #exo.shfl_xor<combine = max, lane_mask = 2, dtype = f32>} {
+// CHECK-NEXT: exo.for %c = 0 to 2 seq {
+// CHECK-NEXT: %0 = exo.read %src[0] : !exo.window<[2], f32, regs>
+// CHECK-NEXT: %1 = exo.read %src[1] : !exo.window<[2], f32, regs>
+// CHECK-NEXT: %2 = arith.maximumf %0, %1 : f32
+// CHECK-NEXT: exo.assign %dst[%c] = %2 : !exo.window<[2], f32, regs>
+// CHECK-LABEL: exo.proc @shfl_xor_min.16.f32(%dst: !exo.window<[2], f32, regs> {exo.access = #exo.access<write, distributed [thread]>}, %src: !exo.window<[2], f32, regs> {exo.access = #exo.access<read, distributed [thread]>}) instr<unit = 2 * threads_strided(1, 16), timeline = cuda_in_order, lowering = "shfl_xor_min_16"> attributes {exo.family = #exo.shfl_xor<combine = min, lane_mask = 16, dtype = f32>} {
+// CHECK-NEXT: exo.for %c = 0 to 2 seq {
+// CHECK-NEXT: %0 = exo.read %src[0] : !exo.window<[2], f32, regs>
+// CHECK-NEXT: %1 = exo.read %src[1] : !exo.window<[2], f32, regs>
+// CHECK-NEXT: %2 = arith.minimumf %0, %1 : f32
 // CHECK-NEXT: exo.assign %dst[%c] = %2 : !exo.window<[2], f32, regs>
 // CHECK-LABEL: exo.proc @cp_async.16.f32(%dst: !exo.window<[4], f32, smem> {exo.access = #exo.access<write, out_of_order>}, %src: !exo.window<[4], f32, gmem> {exo.access = #exo.access<read, out_of_order>}) instr<unit = thread, timeline = cp_async, lowering = "cp_async_16"> attributes {exo.family = #exo.cp_async<bytes = 16, dtype = f32>} {
 // CHECK-NEXT: exo.for %i = 0 to 4 seq {

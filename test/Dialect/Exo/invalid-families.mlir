@@ -176,7 +176,7 @@
 "test.op"() {f = #exo.mma<part = load_a, dtype = bf16, mem = gmem>} : () -> ()
 
 //===----------------------------------------------------------------------===//
-// #exo.global, #exo.shfl_xor_sum, #exo.memset0
+// #exo.global, #exo.shfl_xor, #exo.memset0
 //===----------------------------------------------------------------------===//
 
 // -----
@@ -197,12 +197,18 @@
 // -----
 
 // expected-error @+1 {{the butterfly lane mask is 1, 2, 4, 8 or 16, got 3}}
-"test.op"() {f = #exo.shfl_xor_sum<lane_mask = 3, dtype = f32>} : () -> ()
+"test.op"() {f = #exo.shfl_xor<combine = add, lane_mask = 3, dtype = f32>} : () -> ()
 
 // -----
 
-// expected-error @+1 {{the butterfly sum adds f32, got 'f16'}}
-"test.op"() {f = #exo.shfl_xor_sum<lane_mask = 4, dtype = f16>} : () -> ()
+// expected-error @+1 {{the butterfly combines f32 values, got 'f16'}}
+"test.op"() {f = #exo.shfl_xor<combine = max, lane_mask = 4, dtype = f16>} : () -> ()
+
+// -----
+
+// expected-error @+2 {{expected one of [add, max, min] for how a butterfly shuffle combines the two lanes' values, got: sum}}
+// expected-error @+1 {{failed to parse Exo_ShflXorAttr parameter 'combine' which is to be a `::exo::ShflCombine`}}
+"test.op"() {f = #exo.shfl_xor<combine = sum, lane_mask = 4, dtype = f32>} : () -> ()
 
 // -----
 

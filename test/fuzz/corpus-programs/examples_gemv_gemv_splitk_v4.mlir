@@ -93,7 +93,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s16_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 16)> {
                 %d16 = exo.window %tmp[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
                 %r16 = exo.window %part[:, %s16_b3, %s16_b2, %s16_b1, %s16_b0] : !Part -> !Pair
-                exo.call #exo.shfl_xor_sum<lane_mask = 16, dtype = f32>(%d16, %r16) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor<combine = add, lane_mask = 16, dtype = f32>(%d16, %r16) : (!Pair, !Pair)
               }
             }
           }
@@ -104,7 +104,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s8_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 8)> {
                 %d8 = exo.window %part[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
                 %r8 = exo.window %tmp[%s8_b4, :, %s8_b2, %s8_b1, %s8_b0] : !Part -> !Pair
-                exo.call #exo.shfl_xor_sum<lane_mask = 8, dtype = f32>(%d8, %r8) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor<combine = add, lane_mask = 8, dtype = f32>(%d8, %r8) : (!Pair, !Pair)
               }
             }
           }
@@ -115,7 +115,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s4_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 4)> {
                 %d4 = exo.window %tmp[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
                 %r4 = exo.window %part[%s4_b4, %s4_b3, :, %s4_b1, %s4_b0] : !Part -> !Pair
-                exo.call #exo.shfl_xor_sum<lane_mask = 4, dtype = f32>(%d4, %r4) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>(%d4, %r4) : (!Pair, !Pair)
               }
             }
           }
@@ -126,7 +126,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s2_b0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
                 %d2 = exo.window %part[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
                 %r2 = exo.window %tmp[%s2_b4, %s2_b3, %s2_b2, :, %s2_b0] : !Part -> !Pair
-                exo.call #exo.shfl_xor_sum<lane_mask = 2, dtype = f32>(%d2, %r2) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor<combine = add, lane_mask = 2, dtype = f32>(%d2, %r2) : (!Pair, !Pair)
               }
             }
           }
@@ -137,7 +137,7 @@ exo.proc @gemv_splitk_v4(%M: index, %KS: index, %KC: index, %A: !A, %x: !x,
               exo.for %s1_b1 = 0 to 2 cuda_threads<2 * thread> {
                 %d1 = exo.window %tmp[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
                 %r1 = exo.window %part[%s1_b4, %s1_b3, %s1_b2, %s1_b1, :] : !Part -> !Pair
-                exo.call #exo.shfl_xor_sum<lane_mask = 1, dtype = f32>(%d1, %r1) : (!Pair, !Pair)
+                exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%d1, %r1) : (!Pair, !Pair)
               }
             }
           }

@@ -2,8 +2,9 @@
 //
 // Part of the Exo-GPU project.
 //
-// The emitter of #exo.shfl_xor_sum: shfl.sync.bfly between lanes t and
-// t ^ lane_mask, each adding the other's value to its own.
+// The emitter of #exo.shfl_xor: shfl.sync.bfly between lanes t and
+// t ^ lane_mask, each combining the other's value with its own (add, or the
+// NaN-keeping max.NaN / min.NaN).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +15,8 @@ using namespace exo;
 
 namespace exo::nvvm {
 
-static LogicalResult emitShuffleXorSum(KernelLowering &L, CallOp call,
-                                       int64_t laneMask) {
+static LogicalResult emitShuffleXor(KernelLowering &L, CallOp call,
+                                    ShflCombine combine, int64_t laneMask) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
   MLIRContext *ctx = L.ctx;
@@ -56,25 +57,29 @@ static LogicalResult emitShuffleXorSum(KernelLowering &L, CallOp call,
   Value other = NVVM::ShflOp::create(
       b, loc, b.getF32Type(), L.c32(-1), v, L.c32(laneMask), L.c32(0x1f),
       NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
-  LLVM::StoreOp::create(b, loc, arith::AddFOp::create(b, loc, v, other),
-                        dstPtr);
+  Value r = combine == ShflCombine::Add
+                ? Value(arith::AddFOp::create(b, loc, v, other))
+            : combine == ShflCombine::Max
+                ? Value(arith::MaximumFOp::create(b, loc, v, other))
+                : Value(arith::MinimumFOp::create(b, loc, v, other));
+  LLVM::StoreOp::create(b, loc, r, dstPtr);
   return success();
 }
 
 namespace {
 
-struct ShflXorSumEmitter
-    : InstrEmitterAttrInterface::ExternalModel<ShflXorSumEmitter,
-                                               ShflXorSumAttr> {
+struct ShflXorEmitter
+    : InstrEmitterAttrInterface::ExternalModel<ShflXorEmitter, ShflXorAttr> {
   LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
-    return emitShuffleXorSum(L, call, cast<ShflXorSumAttr>(attr).getLaneMask());
+    auto shfl = cast<ShflXorAttr>(attr);
+    return emitShuffleXor(L, call, shfl.getCombine(), shfl.getLaneMask());
   }
 };
 
 } // namespace
 
 void attachShuffleEmitter(MLIRContext *ctx) {
-  ShflXorSumAttr::attachInterface<ShflXorSumEmitter>(*ctx);
+  ShflXorAttr::attachInterface<ShflXorEmitter>(*ctx);
 }
 
 } // namespace exo::nvvm

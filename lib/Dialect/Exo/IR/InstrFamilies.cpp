@@ -873,26 +873,34 @@ Operation *GlobalAttr::buildProc(OpBuilder &b, Location loc) const {
                         });
 }
 
-LogicalResult
-ShflXorSumAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       int64_t laneMask, Type dtype) {
+LogicalResult ShflXorAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ShflCombine combine, int64_t laneMask,
+                                  Type dtype) {
   if (laneMask != 1 && laneMask != 2 && laneMask != 4 && laneMask != 8 &&
       laneMask != 16)
     return emitError() << "the butterfly lane mask is 1, 2, 4, 8 or 16, got "
                        << laneMask;
   if (!dtype.isF32())
-    return emitError() << "the butterfly sum adds f32, got " << dtype;
+    return emitError() << "the butterfly combines f32 values, got " << dtype;
   return success();
 }
 
-std::string ShflXorSumAttr::getProcName() const {
-  return "shfl_xor_sum." + std::to_string(getLaneMask()) + "." +
-         typeName(getDtype());
+/// The legacy lowering name of a butterfly (`shfl_xor_sum_16`).
+static std::string shflLowering(ShflCombine combine, int64_t laneMask) {
+  StringRef kind =
+      combine == ShflCombine::Add ? "sum" : stringifyShflCombine(combine);
+  return ("shfl_xor_" + kind + "_" + Twine(laneMask)).str();
 }
 
-Operation *ShflXorSumAttr::buildProc(OpBuilder &b, Location loc) const {
+std::string ShflXorAttr::getProcName() const {
+  return "shfl_xor_" + stringifyShflCombine(getCombine()).str() + "." +
+         std::to_string(getLaneMask()) + "." + typeName(getDtype());
+}
+
+Operation *ShflXorAttr::buildProc(OpBuilder &b, Location loc) const {
   MLIRContext *ctx = getContext();
   int64_t mask = getLaneMask();
+  ShflCombine combine = getCombine();
   CollUnitAttr thread = unit(ctx, UnitKind::Thread);
   CollUnitAttr pair = mask == 1
                           ? unit(ctx, UnitKind::Thread, 2)
@@ -901,15 +909,20 @@ Operation *ShflXorSumAttr::buildProc(OpBuilder &b, Location loc) const {
   Param params[] = {
       {"dst", t, access(ctx, AccessMode::Write, false, false, false, {thread})},
       {"src", t, access(ctx, AccessMode::Read, false, false, false, {thread})}};
-  return buildInstrProc(b, loc, getProcName(), params,
-                        instrAttr(ctx, pair, InstrTimeline::CudaInOrder,
-                                  "shfl_xor_sum_" + std::to_string(mask)),
-                        [&](ProcBuilder &pb, ValueRange args) {
-                          Value lane = pb.loop(2, "c");
-                          Value x = pb.read(args[1], {b.getIndexAttr(0)});
-                          Value y = pb.read(args[1], {b.getIndexAttr(1)});
-                          pb.write(args[0], {lane}, pb.add(x, y), false);
-                        });
+  return buildInstrProc(
+      b, loc, getProcName(), params,
+      instrAttr(ctx, pair, InstrTimeline::CudaInOrder,
+                shflLowering(combine, mask)),
+      [&](ProcBuilder &pb, ValueRange args) {
+        Value lane = pb.loop(2, "c");
+        Value x = pb.read(args[1], {b.getIndexAttr(0)});
+        Value y = pb.read(args[1], {b.getIndexAttr(1)});
+        Value r = combine == ShflCombine::Add ? pb.add(x, y)
+                  : combine == ShflCombine::Max
+                      ? Value(arith::MaximumFOp::create(b, loc, x, y))
+                      : Value(arith::MinimumFOp::create(b, loc, x, y));
+        pb.write(args[0], {lane}, r, false);
+      });
 }
 
 LogicalResult CpAsyncAttr::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -1256,11 +1269,18 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
                                 : GlobalAccessKind::RedAdd;
     return getIfValid<GlobalAttr>(ctx, kind, (*s)[0], eltOf(0));
   }
-  if (lowering.consume_front("shfl_xor_sum_") && arrays.size() == 2) {
+  if (lowering.consume_front("shfl_xor_") && arrays.size() == 2) {
+    ShflCombine combine = ShflCombine::Add;
+    if (lowering.consume_front("max_"))
+      combine = ShflCombine::Max;
+    else if (lowering.consume_front("min_"))
+      combine = ShflCombine::Min;
+    else if (!lowering.consume_front("sum_"))
+      return {};
     int64_t mask;
     if (lowering.getAsInteger(10, mask))
       return {};
-    return getIfValid<ShflXorSumAttr>(ctx, mask, eltOf(0));
+    return getIfValid<ShflXorAttr>(ctx, combine, mask, eltOf(0));
   }
   if (lowering.starts_with("cp_async_") && arrays.size() == 2) {
     int64_t bytes;
@@ -1389,6 +1409,11 @@ bool exo::isFamilyLowering(StringRef lowering) {
       "red_global_add",     "shfl_xor_sum_1",
       "shfl_xor_sum_2",     "shfl_xor_sum_4",
       "shfl_xor_sum_8",     "shfl_xor_sum_16",
+      "shfl_xor_max_1",     "shfl_xor_max_2",
+      "shfl_xor_max_4",     "shfl_xor_max_8",
+      "shfl_xor_max_16",    "shfl_xor_min_1",
+      "shfl_xor_min_2",     "shfl_xor_min_4",
+      "shfl_xor_min_8",     "shfl_xor_min_16",
       "cuda_memset0",       "cp_async_4",
       "cp_async_8",         "cp_async_16"};
   return names.contains(lowering);

@@ -2,9 +2,13 @@
 // RUN: exo-gpu-opt %S/Inputs/reduce-tree-equivalence.mlir -transform-interpreter -o %t.eq.mlir
 // RUN: exo-gpu-run %t.eq.mlir --entry=sum_ref --compare=sum_tree --size=N=3 --seed=2 | FileCheck %s --check-prefix=EQ
 // EQ: EQUIVALENT @sum_ref @sum_tree
+// RUN: exo-gpu-run %t.eq.mlir --entry=max_ref --compare=max_tree --size=N=5 --seed=3 | FileCheck %s --check-prefix=EXACT
+// RUN: exo-gpu-run %t.eq.mlir --entry=min_ref --compare=min_tree --size=N=5 --seed=3 | FileCheck %s --check-prefix=EXACT
+// EXACT: compare y: max |diff| 0.000e+00
+// EXACT: EQUIVALENT
 
-// transform.exo.reduce_tree: a sum over bits becomes a butterfly of
-// pairwise sums; the refusals.
+// transform.exo.reduce_tree: a sum, maximum or minimum over bits becomes a
+// butterfly of pairwise sums, maxima or minima; the refusals.
 
 // Two bits: level 0 pairs over b1 (t -> tmp), level 1 over b0 (tmp -> t),
 // then y += t[0, 0, 3].
@@ -44,6 +48,89 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %b1 = transform.exo.match_loop "b1" in %root : (!transform.any_op) -> !transform.any_op
     %levels, %final = transform.exo.reduce_tree %b1 as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A maximum: the levels take pairwise maxima, and the final statement the
+// maximum of y's element and the total.
+// CHECK-LABEL: exo.proc @max_bits
+//       CHECK:   %tmp = exo.alloc : !exo.tensor<[2, 2], f32, dram>
+//       CHECK:     exo.for %b1_pair = 0 to 2 seq {
+//  CHECK-NEXT:       %[[A:.*]] = exo.read %t[0, %b1_b0]
+//  CHECK-NEXT:       %[[B:.*]] = exo.read %t[1, %b1_b0]
+//  CHECK-NEXT:       %[[S:.*]] = arith.maximumf %[[A]], %[[B]] : f32
+//  CHECK-NEXT:       exo.assign %tmp[%b1_pair, %b1_b0] = %[[S]]
+//       CHECK:       arith.maximumf
+//       CHECK:   %[[F:.*]] = exo.read %t[0, 0]
+//  CHECK-NEXT:   %[[O:.*]] = exo.read %y[2]
+//  CHECK-NEXT:   %[[M:.*]] = arith.maximumf %[[O]], %[[F]] : f32
+//  CHECK-NEXT:   exo.assign %y[2] = %[[M]]
+exo.proc @max_bits(%y: !exo.tensor<[4], f32, dram>) {
+  %t = exo.alloc : !exo.tensor<[2, 2], f32, dram>
+  exo.for %b1 = 0 to 2 seq {
+    exo.for %b0 = 0 to 2 seq {
+      %v = exo.read %t[%b1, %b0] : !exo.tensor<[2, 2], f32, dram>
+      %o = exo.read %y[2] : !exo.tensor<[4], f32, dram>
+      %m = arith.maximumf %o, %v : f32
+      exo.assign %y[2] = %m : !exo.tensor<[4], f32, dram>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b1 = transform.exo.match_loop "b1" in %root : (!transform.any_op) -> !transform.any_op
+    %levels, %final = transform.exo.reduce_tree %b1 as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the maximum's other operand is not the element it writes.
+exo.proc @max_other(%y: !exo.tensor<[4], f32, dram>) {
+  %t = exo.alloc : !exo.tensor<[2], f32, dram>
+  exo.for %b = 0 to 2 seq {
+    %v = exo.read %t[%b] : !exo.tensor<[2], f32, dram>
+    %o = exo.read %y[1] : !exo.tensor<[4], f32, dram>
+    %m = arith.maximumf %o, %v : f32
+    // expected-note @below {{this is not 'y[...] += t[...]' or 'y[...] = max(y[...], t[...])' (or min)}}
+    exo.assign %y[0] = %m : !exo.tensor<[4], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.exo.match_loop "b" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot turn the sum into a tree: the innermost statement must add a read element to another tensor, or take the maximum or minimum of it and that tensor's element}}
+    %levels, %final = transform.exo.reduce_tree %b as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: a maximum of arith.maxnumf (NaN-dropping, not the hardware's
+// max.NaN of the shuffle family) is not a tree reduction this rewrite makes.
+exo.proc @maxnum(%y: !exo.tensor<[4], f32, dram>) {
+  %t = exo.alloc : !exo.tensor<[2], f32, dram>
+  exo.for %b = 0 to 2 seq {
+    %v = exo.read %t[%b] : !exo.tensor<[2], f32, dram>
+    %o = exo.read %y[0] : !exo.tensor<[4], f32, dram>
+    %m = arith.maxnumf %o, %v : f32
+    // expected-note @below {{this is not 'y[...] += t[...]' or 'y[...] = max(y[...], t[...])' (or min)}}
+    exo.assign %y[0] = %m : !exo.tensor<[4], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.exo.match_loop "b" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot turn the sum into a tree: the innermost statement must add a read element to another tensor, or take the maximum or minimum of it and that tensor's element}}
+    %levels, %final = transform.exo.reduce_tree %b as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -116,7 +203,7 @@ exo.proc @scaled(%y: !exo.tensor<[4], f32, dram>) {
   exo.for %b = 0 to 2 seq {
     %v = exo.read %t[%b] : !exo.tensor<[2], f32, dram>
     %w = arith.addf %v, %v : f32
-    // expected-note @below {{this is not 'y[...] += t[...]'}}
+    // expected-note @below {{this is not 'y[...] += t[...]' or 'y[...] = max(y[...], t[...])' (or min)}}
     exo.reduce %y[0] += %w : !exo.tensor<[4], f32, dram>
   }
 }
@@ -124,7 +211,7 @@ exo.proc @scaled(%y: !exo.tensor<[4], f32, dram>) {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %b = transform.exo.match_loop "b" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot turn the sum into a tree: the innermost statement must add a read element to another tensor}}
+    // expected-error @below {{cannot turn the sum into a tree: the innermost statement must add a read element to another tensor, or take the maximum or minimum of it and that tensor's element}}
     %levels, %final = transform.exo.reduce_tree %b as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }

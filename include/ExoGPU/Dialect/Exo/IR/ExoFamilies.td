@@ -55,6 +55,16 @@ def Exo_MmaPart : I32EnumAttr<"MmaPart",
   let genSpecializedAttr = 0;
 }
 
+def Exo_ShflCombine : I32EnumAttr<"ShflCombine",
+    "how a butterfly shuffle combines the two lanes' values", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">,
+  ]> {
+  let cppNamespace = "::exo";
+  let genSpecializedAttr = 0;
+}
+
 def Exo_GlobalAccessKind : I32EnumAttr<"GlobalAccessKind",
     "a per-thread global memory instruction", [
     I32EnumAttrCase<"Load", 0, "load">,
@@ -307,21 +317,26 @@ def Exo_GlobalAttr : Exo_FamilyAttr<"Global", "global"> {
     "::mlir::Type":$dtype);
 }
 
-def Exo_ShflXorSumAttr : Exo_FamilyAttr<"ShflXorSum", "shfl_xor_sum"> {
-  let summary = "a butterfly step: two lanes `lane_mask` apart add their values";
+def Exo_ShflXorAttr : Exo_FamilyAttr<"ShflXor", "shfl_xor"> {
+  let summary = "a butterfly step: two lanes `lane_mask` apart combine their values";
   let description = [{
-    `shfl.sync.bfly` with `lane_mask` (1, 2, 4, 8 or 16) and an add: the
-    pair of threads t and t xor lane_mask (the unit
-    `2 * threads_strided(1, lane_mask)`) each end with the sum of their two
-    values. The argument is a `[2]` register window distributed over the
-    pair (one element per thread), read and written in place.
+    `shfl.sync.bfly` with `lane_mask` (1, 2, 4, 8 or 16) and an f32
+    `combine` of the two values: `add`, `max` (`max.NaN`, NaN when either
+    is) or `min` (`min.NaN`), as `arith.addf`, `arith.maximumf` and
+    `arith.minimumf` compute them. The pair of threads t and t xor
+    lane_mask (the unit `2 * threads_strided(1, lane_mask)`) each end with
+    the combination of their two values. The argument is a `[2]` register
+    window distributed over the pair (one element per thread), read and
+    written in place. Steps with masks 2 and 1 reduce the four threads of a
+    quad (a row of a wgmma accumulator), 16 .. 1 a whole warp.
 
     ```mlir
-    exo.call #exo.shfl_xor_sum<lane_mask = 16, dtype = f32>(%p, %p)
+    exo.call #exo.shfl_xor<combine = max, lane_mask = 2, dtype = f32>(%p, %p)
         : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
     ```
   }];
-  let parameters = (ins "int64_t":$lane_mask, "::mlir::Type":$dtype);
+  let parameters = (ins "::exo::ShflCombine":$combine, "int64_t":$lane_mask,
+                        "::mlir::Type":$dtype);
 }
 
 def Exo_CpAsyncAttr : Exo_FamilyAttr<"CpAsync", "cp_async"> {

@@ -941,7 +941,7 @@ def Exo_ReduceTreeOp : Exo_TransformOp<"reduce_tree", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
   ]> {
-  let summary = "turns a sum over bits into a butterfly of pairwise sums";
+  let summary = "turns a sum, maximum or minimum over bits into a butterfly";
   let description = [{
     The target is a nest `for b_{n-1} .. b_0 in [0, 2): y[I] += t[b_{n-1},
     .., b_0, c..]` (loops from 0 to 2, the iterators indexing the leading
@@ -957,7 +957,12 @@ def Exo_ReduceTreeOp : Exo_TransformOp<"reduce_tree", [
     loop is a butterfly shuffle's semantics (shfl.sync.bfly plus an add),
     ready for `replace`.
 
-    The sum is re-associated, which the dependence analysis also allows
+    A maximum or minimum `y[I] = max(y[I], t[b_{n-1}, .., b_0, c..])`
+    (`arith.maximumf` or `arith.minimumf`, either operand order) becomes
+    the same butterfly of pairwise maxima (minima), the semantics of
+    `#exo.shfl_xor<combine = max>` (`min`), and `y[I] = max(y[I], total)`;
+    both are associative and commutative, so the result is equal bit for
+    bit. The sum is re-associated, which the dependence analysis also allows
     when it reorders reductions: equal in real arithmetic, not bit for bit.
     `t`'s values are overwritten, so nothing may use `t` after the nest.
 
