@@ -8,7 +8,7 @@
 // exo_kernels::model_math(stream, N, X, D), computes D[k, i] = op_k(X[k, i])
 // for the 20 operations of the device-math table (DeviceMath.cpp; the rows
 // are listed in kRows below, in the kernel's order). Each row gets N inputs
-// (default 2^20) chosen for its operation: the special values (zeros,
+// (default 2^22) chosen for its operation: the special values (zeros,
 // infinities, NaN, the ends of the range), then half evenly spaced values
 // of the row's interval and half floats spread over the row's magnitudes by
 // their bit patterns (every exponent is visited; subnormals where the
@@ -315,7 +315,7 @@ void checkOne(const Row &r, float x, float g, RowResult &res) {
 int main(int argc, char **argv) {
   bool haveSeed = false;
   uint64_t seed = 0;
-  int64_t N = int64_t(1) << 20;
+  int64_t N = int64_t(1) << 22;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--seed" && i + 1 < argc) {

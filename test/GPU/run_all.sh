@@ -449,7 +449,7 @@ correctness_phase() {
   # CTA of the persistent grid); 2^20; 2^24 + 128; 200 must be rejected.
   run saxpy saxpy-correctness 60 "$saxpy_bin" 128 384 33920 1048576 \
     16777344 200
-  # Device math: each operation of the table over 2^20 inputs against
+  # Device math: each operation of the table over 2^22 inputs against
   # double precision, within its bound (test/GPU/math_check.cu).
   run math math-correctness 120 "$math_bin"
 }

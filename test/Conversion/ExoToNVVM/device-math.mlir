@@ -104,7 +104,8 @@ exo.proc @exp2_approx(%x: !x) {
 
 // ln x: subnormals scaled by 2^23, the exponent and the mantissa m from the
 // bits, m halved above sqrt(2), s = (m - 1) / (m + 1), the atanh series in
-// s^2, e ln 2 added (ln 2 split in two), then inf, 0, negative x and NaN.
+// s^2 as a correction to f = m - 1, e ln 2 added (ln 2 split in two), then
+// inf, 0, negative x and NaN.
 // CHECK-LABEL: .entry log_exact(
 // CHECK-NOT: approx
 // CHECK: setp.lt.f32 {{.*}}0f00800000
@@ -113,7 +114,7 @@ exo.proc @exp2_approx(%x: !x) {
 // CHECK: or.b32 {{.*}}1065353216
 // CHECK: setp.gt.f32 {{.*}}0f3FB504F3
 // CHECK: div.rn.f32
-// CHECK: fma.rn.f32 {{.*}}0f3EAAAAAB
+// CHECK: fma.rn.f32 {{.*}}0f3F2AAAAB
 // CHECK: fma.rn.f32 {{.*}}0f35BFBE8E
 // CHECK: fma.rn.f32 {{.*}}0f3F317200
 // CHECK: selp.f32 {{.*}}0f7F800000
