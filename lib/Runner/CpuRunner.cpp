@@ -58,6 +58,23 @@ static uint16_t toHalfBits(double v, const llvm::fltSemantics &sem) {
   return static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
 }
 
+/// Converts through APFloat for the fp8 formats (the generator's values are
+/// in [-1, 1], far inside both).
+static uint8_t toFp8Bits(double v, const llvm::fltSemantics &sem) {
+  llvm::APFloat f(v);
+  bool lost;
+  f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
+  return static_cast<uint8_t>(f.bitcastToAPInt().getZExtValue());
+}
+
+static double fromFp8Bits(uint8_t bits, const llvm::fltSemantics &sem) {
+  llvm::APFloat f(sem, llvm::APInt(8, bits));
+  bool lost;
+  f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return f.convertToDouble();
+}
+
 static double fromHalfBits(uint16_t bits, const llvm::fltSemantics &sem) {
   llvm::APFloat f(sem, llvm::APInt(16, bits));
   bool lost;
@@ -84,6 +101,8 @@ static double load(Type t, const uint8_t *p) {
     return fromHalfBits(bits, t.isF16() ? llvm::APFloat::IEEEhalf()
                                         : llvm::APFloat::BFloat());
   }
+  if (isFp8Type(t))
+    return fromFp8Bits(p[0], cast<FloatType>(t).getFloatSemantics());
   if (t.isInteger(32)) {
     int32_t i;
     std::memcpy(&i, p, 4);
@@ -105,6 +124,8 @@ static void store(Type t, uint8_t *p, double v) {
     uint16_t bits = toHalfBits(v, t.isF16() ? llvm::APFloat::IEEEhalf()
                                             : llvm::APFloat::BFloat());
     std::memcpy(p, &bits, 2);
+  } else if (isFp8Type(t)) {
+    p[0] = toFp8Bits(v, cast<FloatType>(t).getFloatSemantics());
   } else if (t.isInteger(32)) {
     int32_t i = static_cast<int32_t>(v);
     std::memcpy(p, &i, 4);
@@ -395,6 +416,10 @@ LogicalResult CpuRunner::run(ProcOp proc, ArgList &args) {
 static double getUnitRoundoff(Type type) {
   if (type.isTF32())
     return std::ldexp(1.0, -10); // tensor cores truncate to tf32
+  if (isa<Float8E5M2Type>(type))
+    return std::ldexp(1.0, -3);
+  if (isa<Float8E4M3FNType>(type))
+    return std::ldexp(1.0, -4);
   if (type.isBF16())
     return std::ldexp(1.0, -8);
   if (type.isF16())

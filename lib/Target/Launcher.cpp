@@ -98,7 +98,7 @@ FailureOr<StringRef> tensorMapType(ModuleOp module, Type t) {
     return StringRef("CU_TENSOR_MAP_DATA_TYPE_FLOAT16");
   if (t.isInteger(32))
     return StringRef("CU_TENSOR_MAP_DATA_TYPE_INT32");
-  if (t.isInteger(8))
+  if (t.isInteger(8) || isa<Float8E4M3FNType, Float8E5M2Type>(t))
     return StringRef("CU_TENSOR_MAP_DATA_TYPE_UINT8");
   return module.emitError() << "no tensor-map data type for " << t;
 }

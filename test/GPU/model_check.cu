@@ -136,6 +136,18 @@ double decode(const std::string &type, const uint8_t *p) {
   }
   if (type == "i8")
     return int8_t(p[0]);
+  if (type == "f8E4M3FN" || type == "f8E5M2") {
+    // sign, exponent, mantissa (e4m3: bias 7, 3 bits, only S.1111.111 is
+    // NaN; e5m2: bias 15, 2 bits, IEEE infinities and NaNs).
+    bool e4m3 = type == "f8E4M3FN";
+    int m = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
+    int e = (p[0] >> m) & ((1 << (7 - m)) - 1), f = p[0] & ((1 << m) - 1);
+    double sign = (p[0] & 0x80) ? -1.0 : 1.0;
+    if (e4m3 ? (p[0] & 0x7f) == 0x7f : e == 31)
+      return !e4m3 && f == 0 ? sign * INFINITY : NAN;
+    return sign * (e == 0 ? std::ldexp(f, 1 - bias - m)
+                          : std::ldexp(1.0 + f / double(1 << m), e - bias));
+  }
   return NAN;
 }
 

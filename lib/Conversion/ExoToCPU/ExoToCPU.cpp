@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Conversion/Passes.h"
+#include "ExoGPU/Dialect/Exo/IR/DeviceMath.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -495,6 +496,24 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
   if (auto ext = dyn_cast<arith::ExtFOp>(op);
       ext && ext.getIn().getType().isTF32() && ext.getType().isF32()) {
     map.map(ext.getResult(), map.lookup(ext.getIn()));
+    return success();
+  }
+  // fp8 conversions: the byte computed in integer and f32 arithmetic
+  // (DeviceMath.h), held as the fp8 type.
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op);
+      trunc && isFp8Type(trunc.getType())) {
+    Value byte =
+        buildTruncToFp8(b, l, map.lookup(trunc.getIn()), trunc.getType());
+    map.map(trunc.getResult(),
+            arith::BitcastOp::create(b, l, trunc.getType(), byte));
+    return success();
+  }
+  if (auto ext = dyn_cast<arith::ExtFOp>(op);
+      ext && isFp8Type(ext.getIn().getType())) {
+    Value byte =
+        arith::BitcastOp::create(b, l, b.getI8Type(), map.lookup(ext.getIn()));
+    map.map(ext.getResult(),
+            buildExtFromFp8(b, l, byte, ext.getIn().getType()));
     return success();
   }
   if (op.getNumRegions() != 0 || isa<ExoDialect>(op.getDialect()))

@@ -648,6 +648,18 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
     inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
     return r;
   }
+  // An fp8 value is its byte in the kernel.
+  if (isa<arith::BitcastOp>(op) && (isFp8Type(op.getResult(0).getType()) ||
+                                    isFp8Type(op.getOperand(0).getType()))) {
+    FailureOr<SmallVector<Value>> in = loweredOperands(op);
+    if (failed(in))
+      return failure();
+    values[op.getResult(0)] = (*in)[0];
+    return success();
+  }
+  if ((isa<arith::TruncFOp>(op) && isFp8Type(op.getResult(0).getType())) ||
+      (isa<arith::ExtFOp>(op) && isFp8Type(op.getOperand(0).getType())))
+    return lowerFp8Conversion(op);
   if (isa<math::MathDialect>(op.getDialect()) ||
       (isa<arith::DivFOp>(op) && isApproximateMath(&op) &&
        op.getResult(0).getType().isF32()))

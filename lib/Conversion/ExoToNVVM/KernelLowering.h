@@ -180,6 +180,8 @@ public:
   FailureOr<SmallVector<Value>> loweredOperands(Operation &op);
   /// math operations, and divisions with the afn flag (Math.cpp).
   LogicalResult lowerMath(Operation &op);
+  /// arith.truncf to and arith.extf from an fp8 type (Math.cpp).
+  LogicalResult lowerFp8Conversion(Operation &op);
   LogicalResult lowerTasks(ForOp outer);
   LogicalResult lowerThreadsLoop(ForOp loop);
   LogicalResult lowerWarps(WarpsOp warps);

@@ -315,4 +315,68 @@ LogicalResult KernelLowering::lowerMath(Operation &op) {
   return success();
 }
 
+LogicalResult KernelLowering::lowerFp8Conversion(Operation &op) {
+  loc = op.getLoc();
+  FailureOr<SmallVector<Value>> operands = loweredOperands(op);
+  if (failed(operands))
+    return failure();
+  Value in = (*operands)[0];
+  auto pureAsm = [&](Type result, ValueRange args, StringRef text,
+                     StringRef constraints) {
+    return LLVM::InlineAsmOp::create(
+               b, loc, result, args, text, constraints,
+               /*has_side_effects=*/false, /*is_align_stack=*/false,
+               LLVM::tailcallkind::TailCallKind::None,
+               LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
+               ArrayAttr())
+        .getResult(0);
+  };
+  F32 f(b, loc);
+  auto i8c = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getIntegerAttr(b.getI8Type(), v));
+  };
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+    // The hardware rounds to nearest even and saturates; the meaning
+    // (DeviceMath.h) overflows instead, and has one NaN.
+    Type t = trunc.getType();
+    Fp8Format fmt = getFp8Format(t);
+    bool e4m3 = isa<Float8E4M3FNType>(t);
+    Value pair = pureAsm(b.getI16Type(), ValueRange{f.c(0.0), in},
+                         e4m3 ? "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;"
+                              : "cvt.rn.satfinite.e5m2x2.f32 $0, $1, $2;",
+                         "=h,f,f");
+    Value byte = arith::TruncIOp::create(b, loc, b.getI8Type(), pair);
+    Value a = f.abs(in);
+    Value over = f.cmp(fmt.tieOverflows ? arith::CmpFPredicate::OGE
+                                        : arith::CmpFPredicate::OGT,
+                       a, f.c(fmt.overflowFrom));
+    Value overByte = i8c(fmt.nanByte);
+    if (fmt.hasInfinity) {
+      Value negative = f.cmp(arith::CmpFPredicate::OLT, in, f.c(0.0));
+      overByte =
+          arith::SelectOp::create(b, loc, negative, i8c(0xfc), i8c(0x7c));
+    }
+    byte = arith::SelectOp::create(b, loc, over, overByte, byte);
+    byte = arith::SelectOp::create(b, loc,
+                                   f.cmp(arith::CmpFPredicate::UNO, in, in),
+                                   i8c(fmt.nanByte), byte);
+    values[op.getResult(0)] = byte;
+    return success();
+  }
+  auto ext = cast<arith::ExtFOp>(op);
+  Type t = ext.getIn().getType();
+  bool e4m3 = isa<Float8E4M3FNType>(t);
+  Value h = arith::ExtUIOp::create(b, loc, b.getI16Type(), in);
+  std::string text = (Twine("{ .reg .b32 t; .reg .b16 lo, hi; cvt.rn.f16x2.") +
+                      (e4m3 ? "e4m3x2" : "e5m2x2") +
+                      " t, $1; mov.b32 {lo, hi}, t; cvt.f32.f16 $0, lo; }")
+                         .str();
+  Value v = pureAsm(b.getF32Type(), ValueRange{h}, text, "=f,h");
+  // One NaN, as the meaning has.
+  values[op.getResult(0)] =
+      f.select(f.cmp(arith::CmpFPredicate::UNO, v, v), f.c(std::nan("")), v);
+  return success();
+}
+
 } // namespace exo::nvvm

@@ -11,6 +11,8 @@
 
 #include "KernelLowering.h"
 
+#include "ExoGPU/Dialect/Exo/IR/DeviceMath.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -243,6 +245,9 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   Type t = v.elemType;
   if (t.isTF32())
     t = b.getF32Type();
+  // fp8 values are their bytes in the kernel.
+  if (isFp8Type(t))
+    t = b.getI8Type();
   if (!stored) {
     values[op->getResult(0)] = LLVM::LoadOp::create(b, loc, t, p);
     return success();

@@ -91,13 +91,13 @@
 // -----
 
 // Element types are f32, tf32, bf16, f16, f64, i32 or i8: not i1.
-// expected-error @+1 {{unsupported element type 'i1' (expected f32, tf32, bf16, f16, f64, i32 or i8)}}
+// expected-error @+1 {{unsupported element type 'i1' (expected f32, tf32, bf16, f16, f8E4M3FN, f8E5M2, f64, i32 or i8)}}
 "test.op"() {a = !exo.tensor<[4], i1, dram>} : () -> ()
 
 // -----
 
 // Not index either.
-// expected-error @+1 {{unsupported element type 'index' (expected f32, tf32, bf16, f16, f64, i32 or i8)}}
+// expected-error @+1 {{unsupported element type 'index' (expected f32, tf32, bf16, f16, f8E4M3FN, f8E5M2, f64, i32 or i8)}}
 "test.op"() {a = !exo.window<[4], index, dram>} : () -> ()
 
 // -----

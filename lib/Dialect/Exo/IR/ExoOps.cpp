@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Dialect/Exo/IR/DeviceMath.h"
 #include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -561,6 +562,34 @@ static LogicalResult verifyNoCallCycle(ProcOp proc) {
   return visit(proc);
 }
 
+/// fp8 values are stored, loaded and converted, nothing else: an operation
+/// with an fp8 operand or result must be exo.read or exo.assign of an fp8
+/// tensor, arith.truncf from f32, arith.extf to f32 or arith.bitcast from or
+/// to i8 (its byte) (a sum of fp8 values
+/// has no exact meaning both machines share; tensor cores read fp8 through
+/// their instructions' windows).
+static LogicalResult verifyFp8Use(Operation *op) {
+  auto isFp8 = [](Value v) { return isFp8Type(v.getType()); };
+  if (llvm::none_of(op->getOperands(), isFp8) &&
+      llvm::none_of(op->getResults(), isFp8))
+    return success();
+  if (isa<ReadOp, AssignOp>(op))
+    return success();
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op);
+      trunc && trunc.getIn().getType().isF32() && !trunc.getRoundingmode())
+    return success();
+  if (auto ext = dyn_cast<arith::ExtFOp>(op); ext && ext.getType().isF32())
+    return success();
+  if (auto cast = dyn_cast<arith::BitcastOp>(op);
+      cast &&
+      (cast.getIn().getType().isInteger(8) || cast.getType().isInteger(8)))
+    return success();
+  return op->emitOpError()
+         << "computes on fp8 values; fp8 values are only loaded, stored and "
+            "converted (arith.truncf from f32, without a rounding mode, "
+            "arith.extf to f32, arith.bitcast from or to i8)";
+}
+
 LogicalResult ProcOp::verifyRegions() {
   Block &block = getBodyBlock();
   if (block.getNumArguments() != getFunctionType().getNumInputs())
@@ -572,6 +601,8 @@ LogicalResult ProcOp::verifyRegions() {
       return emitOpError() << "block argument type " << arg.getType()
                            << " does not match the signature's " << type;
   WalkResult walk = getBody().walk([&](Operation *op) {
+    if (failed(verifyFp8Use(op)))
+      return WalkResult::interrupt();
     for (Value v : op->getResults())
       if (failed(verifySizeNames(*this, v.getType(),
                                  [&] { return op->emitOpError(); })))

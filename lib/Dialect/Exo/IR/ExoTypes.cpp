@@ -61,7 +61,7 @@ int64_t exo::getElementBytes(Type type) {
 
 bool exo::isValidElementType(Type type) {
   if (type.isF32() || type.isTF32() || type.isBF16() || type.isF16() ||
-      type.isF64())
+      type.isF64() || isa<Float8E4M3FNType, Float8E5M2Type>(type))
     return true;
   if (auto intTy = dyn_cast<IntegerType>(type))
     return intTy.isSignless() &&
@@ -221,7 +221,8 @@ verifyShapedData(function_ref<InFlightDiagnostic()> emitError,
     return failure();
   if (!isValidElementType(elementType))
     return emitError() << "unsupported element type " << elementType
-                       << " (expected f32, tf32, bf16, f16, f64, i32 or i8)";
+                       << " (expected f32, tf32, bf16, f16, f8E4M3FN, f8E5M2, "
+                          "f64, i32 or i8)";
   if (!memory)
     return emitError() << "expected a memory";
   if (llvm::any_of(ringDepths, [](int64_t d) { return d != 0; }) &&

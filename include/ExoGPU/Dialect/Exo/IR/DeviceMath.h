@@ -17,6 +17,7 @@
 #ifndef EXOGPU_DIALECT_EXO_IR_DEVICEMATH_H
 #define EXOGPU_DIALECT_EXO_IR_DEVICEMATH_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 
 #include <optional>
@@ -51,6 +52,43 @@ std::optional<DeviceMathBound> getDeviceMathBound(mlir::Operation *op);
 /// The math operations device code may use, for diagnostics ("math.exp,
 /// math.exp2, ...").
 llvm::StringRef getDeviceMathOpList();
+
+/// Whether `t` is an fp8 element type (f8E4M3FN, f8E5M2). fp8 values are
+/// only stored, loaded and converted: `arith.truncf` from f32,
+/// `arith.extf` to f32 and `arith.bitcast` from or to i8 (the exo.proc
+/// verifier refuses other uses).
+bool isFp8Type(mlir::Type t);
+
+/// The meaning of `arith.truncf %x : f32 to T` for an fp8 type T, as the
+/// byte (i8) of the result: the nearest T value, ties to even; a magnitude
+/// that rounds beyond the largest finite value (448 for e4m3, 57344 for
+/// e5m2) gives NaN for e4m3 (0x7f, which has no infinity) and the signed
+/// infinity for e5m2 (as LLVM's APFloat converts); NaN gives the positive
+/// quiet NaN (0x7f, 0x7e). Built of arith operations on i32 and f32 (the
+/// CPU lowering's conversion; the GPU's is the hardware `cvt` with the same
+/// results, test/GPU/model_check.cu).
+mlir::Value buildTruncToFp8(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value x, mlir::Type t);
+
+/// The meaning of `arith.extf %y : T to f32` for an fp8 type T given the
+/// byte (i8) of y: exact; NaN bytes give the f32 quiet NaN 0x7fc00000.
+mlir::Value buildExtFromFp8(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value byte, mlir::Type t);
+
+/// For fp8 type `t`: the exponent bias, the mantissa bits and the largest
+/// finite value.
+struct Fp8Format {
+  int bias;
+  int mantissaBits;
+  double maxFinite;
+  /// The smallest magnitude that rounds beyond maxFinite.
+  double overflowFrom;
+  /// Whether overflowFrom itself overflows (a tie that rounds up).
+  bool tieOverflows;
+  bool hasInfinity;
+  uint8_t nanByte;
+};
+Fp8Format getFp8Format(mlir::Type t);
 
 } // namespace exo
 
