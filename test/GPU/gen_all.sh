@@ -98,7 +98,7 @@ gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" \
   "model_mma_bf16:DC=1e-6 DH=8e-3"
 gen_model examples/model/model_warp.mlir model_warp_f32 model_warp_minmax_f32 \
   model_copy_f32
-gen_model examples/model/model_fp8.mlir model_fp8
+gen_model examples/model/model_convert.mlir model_convert
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"
 # test/GPU/mbarrier_check.cu's numbers, from the lowering of
