@@ -89,7 +89,8 @@ gen_model examples/model/model_tma_store.mlir model_tma_store_f32
 # (8e-3, about 2^-7).
 gen_model examples/model/model_wgmma.mlir \
   "model_wgmma_tf32_ss:DC=1e-6 DG=1e-6" \
-  "model_wgmma_bf16_ss:DC=1e-6 DG=1e-6"
+  "model_wgmma_bf16_ss:DC=1e-6 DG=1e-6" \
+  "model_wgmma_e4m3_ss:DC=1e-2 DG=1e-2" "model_wgmma_e5m2_ss:DC=1e-2 DG=1e-2"
 gen_model examples/model/model_wgmma_forms.mlir \
   "model_wgmma_tf32_rs:DC=1e-6 DG=1e-6" "model_wgmma_bf16_rs:DC=1e-6 DH=8e-3" \
   "model_wgmma_tf32_sw32:DC=1e-6" "model_wgmma_tf32_sw64:DC=1e-6" \

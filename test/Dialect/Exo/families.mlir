@@ -10,6 +10,7 @@
 // ROUNDTRIP: exo.call #exo.wgmma_zero<n = 128>(%d)
 // ROUNDTRIP: exo.call #exo.wgmma<n = 128, dtype = tf32>(%d, %a, %b)
 // ROUNDTRIP: exo.call #exo.wgmma<n = 128, dtype = bf16, a = regs, b = interleave>(%d, %ar, %bi)
+// ROUNDTRIP: exo.call #exo.wgmma<n = 128, dtype = f8E4M3FN, a = sw32, b = sw32>(%d, %fa, %fb)
 // ROUNDTRIP: exo.call #exo.wgmma_store<n = 128, dst = gmem, reduce = true>(%c, %d)
 // ROUNDTRIP-LABEL: exo.proc @tma(
 // ROUNDTRIP: exo.call #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2, stride = 2, box = [128, 1, 32]>(%ms, %mg)
@@ -27,11 +28,14 @@ exo.proc @wg(%d: !exo.window<[64, 128], f32, wgmma_accum>,
              %bi: !exo.window<[2, 128, 8], bf16, smem>,
              %as: !exo.window<[64, 16], bf16, smem>,
              %c: !exo.window<[64, 128], f32, gmem>,
-             %h: !exo.window<[64, 128], bf16, smem>) {
+             %h: !exo.window<[64, 128], bf16, smem>,
+             %fa: !exo.window<[64, 32], f8E4M3FN, smem_swizzle<32>>,
+             %fb: !exo.window<[128, 32], f8E4M3FN, smem_swizzle<32>>) {
   exo.call #exo.wgmma_zero<n = 128>(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
   exo.call #exo.wgmma<n = 128, dtype = tf32>(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<128>>, !exo.window<[128, 8], f32, smem_swizzle<128>>)
   exo.call #exo.wgmma_load_a<dtype = bf16>(%ar, %as) : (!exo.window<[64, 16], bf16, wgmma_a>, !exo.window<[64, 16], bf16, smem>)
   exo.call #exo.wgmma<n = 128, dtype = bf16, a = regs, b = interleave>(%d, %ar, %bi) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 16], bf16, wgmma_a>, !exo.window<[2, 128, 8], bf16, smem>)
+  exo.call #exo.wgmma<n = 128, dtype = f8E4M3FN, a = sw32, b = sw32>(%d, %fa, %fb) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 32], f8E4M3FN, smem_swizzle<32>>, !exo.window<[128, 32], f8E4M3FN, smem_swizzle<32>>)
   exo.call #exo.wgmma_store<n = 128, dst = gmem, reduce = true>(%c, %d) : (!exo.window<[64, 128], f32, gmem>, !exo.window<[64, 128], f32, wgmma_accum>)
   exo.call #exo.wgmma_store<n = 128, dst = smem, dtype = bf16>(%h, %d) : (!exo.window<[64, 128], bf16, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
 }
@@ -123,6 +127,17 @@ exo.proc @thread(%M: index, %y: !exo.tensor<[M], f32, gmem>,
 // CHECK-NEXT: %5 = arith.extf %3 : bf16 to f32
 // CHECK-NEXT: %6 = arith.mulf %4, %5 : f32
 // CHECK-NEXT: exo.reduce %d[%m, %n] += %6 : !exo.window<[64, 128], f32, wgmma_accum>
+// The fp8 form: the products of the widened operands (exact in f32).
+// CHECK-LABEL: exo.proc @wgmma.m64n128k32.f8E4M3FN.a_sw32.b_sw32(%d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read_write>}, %a: !exo.window<[64, 32], f8E4M3FN, smem_swizzle<32>> {exo.access = #exo.access<read, out_of_order>}, %b: !exo.window<[128, 32], f8E4M3FN, smem_swizzle<32>> {exo.access = #exo.access<read, out_of_order>}) instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_f8E4M3FN", barrier = wgmma_group> attributes {exo.family = #exo.wgmma<n = 128, dtype = f8E4M3FN, a = sw32, b = sw32>} {
+// CHECK-NEXT: exo.for %m = 0 to 64 seq {
+// CHECK-NEXT: exo.for %n = 0 to 128 seq {
+// CHECK-NEXT: exo.for %k = 0 to 32 seq {
+// CHECK-NEXT: %0 = exo.read %a[%m, %k] : !exo.window<[64, 32], f8E4M3FN, smem_swizzle<32>>
+// CHECK-NEXT: %1 = exo.read %b[%n, %k] : !exo.window<[128, 32], f8E4M3FN, smem_swizzle<32>>
+// CHECK-NEXT: %2 = arith.extf %0 : f8E4M3FN to f32
+// CHECK-NEXT: %3 = arith.extf %1 : f8E4M3FN to f32
+// CHECK-NEXT: %4 = arith.mulf %2, %3 : f32
+// CHECK-NEXT: exo.reduce %d[%m, %n] += %4 : !exo.window<[64, 128], f32, wgmma_accum>
 // CHECK-LABEL: exo.proc @wgmma_store.m64n128.f32.gmem.reduce(%dst: !exo.window<[64, 128], f32, gmem> {exo.access = #exo.access<read_write, atomic, oob>}, %src: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read>}) instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_red_d_gmem"> attributes {exo.family = #exo.wgmma_store<n = 128, dst = gmem, reduce = true>} {
 // CHECK-NEXT: exo.for %i = 0 to 64 seq {
 // CHECK-NEXT: exo.for %j = 0 to 128 seq {

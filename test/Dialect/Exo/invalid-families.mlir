@@ -18,8 +18,24 @@
 
 // -----
 
-// expected-error @+1 {{wgmma operands are tf32, bf16 or f16, got 'f32'}}
+// expected-error @+1 {{wgmma operands are tf32, bf16 or f16, f8E4M3FN or f8E5M2, got 'f32'}}
 "test.op"() {f = #exo.wgmma<n = 128, dtype = f32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{an fp8 wgmma reads both operands from swizzled shared memory (sw128, sw64 or sw32)}}
+"test.op"() {f = #exo.wgmma<n = 128, dtype = f8E4M3FN, a = regs>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{an fp8 wgmma reads both operands from swizzled shared memory (sw128, sw64 or sw32)}}
+"test.op"() {f = #exo.wgmma<n = 64, dtype = f8E5M2, b = interleave>} : () -> ()
+
+// -----
+
+// The register-A operand load has no fp8 form.
+// expected-error @+1 {{wgmma operands are tf32, bf16 or f16, got 'f8E4M3FN'}}
+"test.op"() {f = #exo.wgmma_load_a<dtype = f8E4M3FN>} : () -> ()
 
 // -----
 

@@ -175,6 +175,24 @@ static LogicalResult emitWgmmaLoadA(KernelLowering &L, CallOp call) {
   return success();
 }
 
+/// Whether array elements of type `t` hold wgmma operands of `type`.
+static bool elementMatches(NVVM::WGMMATypes type, Type t) {
+  switch (type) {
+  case NVVM::WGMMATypes::tf32:
+    return t.isF32() || t.isTF32();
+  case NVVM::WGMMATypes::bf16:
+    return t.isBF16();
+  case NVVM::WGMMATypes::f16:
+    return t.isF16();
+  case NVVM::WGMMATypes::e4m3:
+    return isa<Float8E4M3FNType>(t);
+  case NVVM::WGMMATypes::e5m2:
+    return isa<Float8E5M2Type>(t);
+  default:
+    return false;
+  }
+}
+
 static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
                                NVVM::WGMMATypes type) {
   OpBuilder &b = L.b;
@@ -187,8 +205,9 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   if (failed(tile))
     return failure();
   int64_t n = tile->n;
-  // One wgmma consumes 32 bytes of K: 8 tf32 or 16 bf16/f16 values.
-  int64_t k = type == NVVM::WGMMATypes::tf32 ? 8 : 16;
+  // One wgmma consumes 32 bytes of K: 8 tf32, 16 bf16/f16 or 32 fp8 values.
+  bool fp8 = type == NVVM::WGMMATypes::e4m3 || type == NVVM::WGMMATypes::e5m2;
+  int64_t k = type == NVVM::WGMMATypes::tf32 ? 8 : fp8 ? 32 : 16;
   StringRef typeName = stringifyWGMMATypes(type);
   // Operands: K-major tiles (rows x k) in swizzled shared memory whose rows
   // are one swizzle span (32, 64 or 128 bytes) long, or, without swizzling,
@@ -196,10 +215,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   // [2, rows, 16 bytes] of a tensor whose rows are 16 bytes, the two
   // 16-byte halves of K (the core-matrix columns) in its first dimension.
   auto descriptor = [&](const View &v, int64_t rows) -> FailureOr<Value> {
-    bool typeOk = type == NVVM::WGMMATypes::tf32
-                      ? (v.elemType.isF32() || v.elemType.isTF32())
-                      : (type == NVVM::WGMMATypes::bf16 ? v.elemType.isBF16()
-                                                        : v.elemType.isF16());
+    bool typeOk = elementMatches(type, v.elemType);
     int64_t swizzle = v.memory.getSwizzle();
     int64_t bytes = getElementBytes(v.elemType);
     if (v.kind == View::Shared && !swizzle && typeOk) {
@@ -596,9 +612,12 @@ struct WgmmaEmitter
     : InstrEmitterAttrInterface::ExternalModel<WgmmaEmitter, WgmmaAttr> {
   LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
     Type dtype = cast<WgmmaAttr>(attr).getDtype();
-    NVVM::WGMMATypes type = dtype.isTF32()   ? NVVM::WGMMATypes::tf32
-                            : dtype.isBF16() ? NVVM::WGMMATypes::bf16
-                                             : NVVM::WGMMATypes::f16;
+    NVVM::WGMMATypes type =
+        dtype.isTF32()                 ? NVVM::WGMMATypes::tf32
+        : dtype.isBF16()               ? NVVM::WGMMATypes::bf16
+        : isa<Float8E4M3FNType>(dtype) ? NVVM::WGMMATypes::e4m3
+        : isa<Float8E5M2Type>(dtype)   ? NVVM::WGMMATypes::e5m2
+                                       : NVVM::WGMMATypes::f16;
     return emitWgmma(L, call, type);
   }
 };

@@ -337,9 +337,11 @@ static LogicalResult verifyWgmmaShape(function_ref<InFlightDiagnostic()> emit,
 }
 
 static LogicalResult verifyWgmmaType(function_ref<InFlightDiagnostic()> emit,
-                                     Type dtype) {
-  if (!isMmaOperandType(dtype))
-    return emit() << "wgmma operands are tf32, bf16 or f16, got " << dtype;
+                                     Type dtype, bool fp8 = false) {
+  if (!isMmaOperandType(dtype) &&
+      !(fp8 && isa<Float8E4M3FNType, Float8E5M2Type>(dtype)))
+    return emit() << "wgmma operands are tf32, bf16 or f16"
+                  << (fp8 ? ", f8E4M3FN or f8E5M2" : "") << ", got " << dtype;
   return success();
 }
 
@@ -349,11 +351,16 @@ LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                 int64_t n, Type dtype, OperandLayout a,
                                 OperandLayout b) {
   if (failed(verifyWgmmaShape(emitError, n)) ||
-      failed(verifyWgmmaType(emitError, dtype)))
+      failed(verifyWgmmaType(emitError, dtype, /*fp8=*/true)))
     return failure();
   if (b == OperandLayout::Regs)
     return emitError() << "wgmma's B operand is in shared memory; only A may "
                           "be in registers";
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(dtype) &&
+      (a == OperandLayout::Regs || a == OperandLayout::Interleave ||
+       b == OperandLayout::Interleave))
+    return emitError() << "an fp8 wgmma reads both operands from swizzled "
+                          "shared memory (sw128, sw64 or sw32)";
   return success();
 }
 

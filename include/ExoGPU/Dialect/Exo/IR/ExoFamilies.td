@@ -122,7 +122,10 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
     `wgmma.mma_async.sync.aligned.m64nNkK` with an f32 accumulator in the
     warpgroup's registers (`wgmma_accum`). `dtype` is `tf32` (f32 arrays
     whose operands the tensor core truncates toward zero, K = 8), `bf16` or
-    `f16` (K = 16). `n` is a multiple of 8 from 8 to 256.
+    `f16` (K = 16), or `f8E4M3FN` or `f8E5M2` (K = 32; both operands in
+    swizzled shared memory; the products are exact in f32, the hardware's
+    sum of them is not: examples/model/model_wgmma.mlir). `n` is a multiple
+    of 8 from 8 to 256.
 
     `a` and `b` say where the operands are: `sw128`, `sw64`, `sw32` (shared
     memory in that swizzle, `[rows, K]`), `interleave` (unswizzled shared
