@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -365,6 +366,19 @@ private:
                                      CollUnitAttr unit, TileMode mode,
                                      std::string &why);
   LogicalResult execOp(Operation &op, Collective &g);
+  // One per statement of the abstract machine IR (execOp dispatches).
+  LogicalResult exec(amir::AllocOp alloc, Collective &g);
+  LogicalResult exec(amir::SeqForOp loop, Collective &g);
+  LogicalResult exec(amir::TasksForOp loop, Collective &g);
+  LogicalResult exec(amir::ThreadsForOp loop, Collective &g);
+  LogicalResult exec(amir::WarpsOp warps, Collective &g);
+  LogicalResult exec(amir::IfOp ifOp, Collective &g);
+  LogicalResult exec(amir::DeviceOp device, Collective &g);
+  LogicalResult execAccess(Operation &op, Collective &g);
+  LogicalResult exec(amir::InstrOp instr, Collective &g);
+  LogicalResult exec(amir::FenceOp fence, Collective &g);
+  LogicalResult exec(amir::ArriveOp arrive, Collective &g);
+  LogicalResult exec(amir::AwaitOp await, Collective &g);
   /// Runs iteration `i` of the body of `loop` (a seq, tasks or threads loop)
   /// under `g`, naming the iterator in diagnostics.
   template <typename LoopOp>
@@ -1820,515 +1834,538 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
            << " tasks so far): check smaller sizes, or raise max-instances";
   if (isa_and_nonnull<arith::ArithDialect>(op.getDialect()))
     return evalArith(op);
-  if (auto alloc = dyn_cast<amir::AllocOp>(op)) {
-    auto var = std::make_unique<Variable>();
-    var->name = alloc.getName().str();
-    unsigned next = 0;
-    int64_t count = 1;
-    for (int64_t s : alloc.getStaticDims()) {
-      int64_t v = s;
-      if (ShapedType::isDynamic(s)) {
-        FailureOr<int64_t> x = eval(alloc.getDims()[next++]);
-        if (failed(x))
-          return failure();
-        v = *x;
-      }
-      var->dims.push_back(v);
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case<amir::AllocOp, amir::SeqForOp, amir::TasksForOp, amir::ThreadsForOp,
+            amir::WarpsOp, amir::IfOp, amir::DeviceOp, amir::InstrOp,
+            amir::FenceOp, amir::ArriveOp, amir::AwaitOp>(
+          [&](auto x) { return exec(x, g); })
+      .Case<amir::ReadOp, amir::MutateOp>(
+          [&](Operation *o) { return execAccess(*o, g); })
+      .Default([&](Operation *) -> LogicalResult {
+        return mlir::emitError(op.getLoc())
+               << "is not interpreted by the abstract machine";
+      });
+}
+
+LogicalResult Machine::exec(amir::AllocOp alloc, Collective &g) {
+  auto var = std::make_unique<Variable>();
+  var->name = alloc.getName().str();
+  unsigned next = 0;
+  int64_t count = 1;
+  for (int64_t s : alloc.getStaticDims()) {
+    int64_t v = s;
+    if (ShapedType::isDynamic(s)) {
+      FailureOr<int64_t> x = eval(alloc.getDims()[next++]);
+      if (failed(x))
+        return failure();
+      v = *x;
     }
-    // The element count, checked: an overflowing product would slip under
-    // the limit below and leave the variable's accesses unchecked.
-    auto countElements = [&](ArrayRef<int64_t> dims) -> LogicalResult {
-      count = 1;
-      for (int64_t v : dims) {
-        // A negative extent is an unbounded ring dimension (its storage is
-        // the ring's depth, counted below).
-        if (v < 0)
-          continue;
-        if (llvm::MulOverflow(count, v, count))
-          return mlir::emitError(alloc.getLoc())
-                 << "'" << alloc.getName()
-                 << "' has more elements than int64 counts at these sizes; "
-                    "too many to check";
-      }
-      return success();
-    };
+    var->dims.push_back(v);
+  }
+  // The element count, checked: an overflowing product would slip under
+  // the limit below and leave the variable's accesses unchecked.
+  auto countElements = [&](ArrayRef<int64_t> dims) -> LogicalResult {
+    count = 1;
+    for (int64_t v : dims) {
+      // A negative extent is an unbounded ring dimension (its storage is
+      // the ring's depth, counted below).
+      if (v < 0)
+        continue;
+      if (llvm::MulOverflow(count, v, count))
+        return mlir::emitError(alloc.getLoc())
+               << "'" << alloc.getName()
+               << "' has more elements than int64 counts at these sizes; "
+                  "too many to check";
+    }
+    return success();
+  };
+  if (failed(countElements(var->dims)))
+    return failure();
+  var->alloc = alloc;
+  var->elementBytes = alloc.getElementBytes().value_or(0);
+  if (std::optional<int64_t> m = alloc.getCtaDims()) {
+    var->ctaDims = static_cast<int>(*m);
+    var->owners.assign(alloc.getOwners()->begin(), alloc.getOwners()->end());
+  }
+  if (Value guard = alloc.getGuard()) {
+    var->ringDim = static_cast<int>(*alloc.getRingDim());
+    var->ringDepth = *alloc.getRingDepth();
+    var->ringExtent = var->dims[var->ringDim];
+    var->guard = vars.lookup(guard);
+    if (!var->guard || !var->guard->isBarrier ||
+        var->guard->barrierType.getKind() != BarrierKind::Mbarrier ||
+        var->guard->barrierType.getRingDim() < 0)
+      return mlir::emitError(alloc.getLoc())
+             << "the guard of ring buffer '" << var->name
+             << "' must be an mbarrier array with a ring dimension";
+    // Storage: the physical slots.
+    var->dims[var->ringDim] = var->ringDepth;
     if (failed(countElements(var->dims)))
       return failure();
-    var->alloc = alloc;
-    var->elementBytes = alloc.getElementBytes().value_or(0);
-    if (std::optional<int64_t> m = alloc.getCtaDims()) {
-      var->ctaDims = static_cast<int>(*m);
-      var->owners.assign(alloc.getOwners()->begin(), alloc.getOwners()->end());
-    }
-    if (Value guard = alloc.getGuard()) {
-      var->ringDim = static_cast<int>(*alloc.getRingDim());
-      var->ringDepth = *alloc.getRingDepth();
-      var->ringExtent = var->dims[var->ringDim];
-      var->guard = vars.lookup(guard);
-      if (!var->guard || !var->guard->isBarrier ||
-          var->guard->barrierType.getKind() != BarrierKind::Mbarrier ||
-          var->guard->barrierType.getRingDim() < 0)
-        return mlir::emitError(alloc.getLoc())
-               << "the guard of ring buffer '" << var->name
-               << "' must be an mbarrier array with a ring dimension";
-      // Storage: the physical slots.
-      var->dims[var->ringDim] = var->ringDepth;
-      if (failed(countElements(var->dims)))
-        return failure();
-    }
-    if (TypeAttr bar = alloc.getBarrierAttr()) {
-      var->isBarrier = true;
-      var->barrierType = cast<BarrierType>(bar.getValue());
-      if (var->barrierType.getKind() == BarrierKind::Mbarrier &&
-          failed(checkNoOpenClusterArrive(
-              alloc, "the initialization of these mbarriers")))
-        return failure();
-      var->arrivals = alloc.getArrivals().value_or(0);
-    } else {
-      var->shared = alloc.getMemoryAttr() && alloc.getMemoryAttr().isShared();
-      var->registers =
-          alloc.getMemoryAttr() && alloc.getMemoryAttr().isRegisters();
-      var->wgmmaRegs =
-          alloc.getMemoryAttr() &&
-          (alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaAccum ||
-           alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaA);
-      if (var->shared && failed(reuseShared(alloc, g)))
-        return failure();
-      var->proxyDebtEnd = deadGeneric.size();
-      if (var->registers) {
-        Variable *&previous = lastRegisterInstance[alloc];
-        if (previous && failed(reuseRegisters(alloc, *previous)))
-          return failure();
-        previous = var.get();
-      }
-      if (count > (int64_t(1) << 28))
-        return mlir::emitError(alloc.getLoc())
-               << "'" << var->name << "' has " << count
-               << " elements; too many to check";
-      if (count > 0)
-        var->elements.emplace(0, Element{count, {}});
-    }
-    vars[alloc.getResult()] = var.get();
-    if (var->shared)
-      liveShared.push_back(var.get());
-    ownedVars.push_back(std::move(var));
-    return success();
   }
-  if (auto loop = dyn_cast<amir::SeqForOp>(op)) {
-    FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
-    if (failed(lo) || failed(hi))
+  if (TypeAttr bar = alloc.getBarrierAttr()) {
+    var->isBarrier = true;
+    var->barrierType = cast<BarrierType>(bar.getValue());
+    if (var->barrierType.getKind() == BarrierKind::Mbarrier &&
+        failed(checkNoOpenClusterArrive(
+            alloc, "the initialization of these mbarriers")))
       return failure();
-    for (int64_t i = *lo; i < *hi; ++i)
-      if (failed(execIteration(loop, i, g)))
+    var->arrivals = alloc.getArrivals().value_or(0);
+  } else {
+    var->shared = alloc.getMemoryAttr() && alloc.getMemoryAttr().isShared();
+    var->registers =
+        alloc.getMemoryAttr() && alloc.getMemoryAttr().isRegisters();
+    var->wgmmaRegs =
+        alloc.getMemoryAttr() &&
+        (alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaAccum ||
+         alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaA);
+    if (var->shared && failed(reuseShared(alloc, g)))
+      return failure();
+    var->proxyDebtEnd = deadGeneric.size();
+    if (var->registers) {
+      Variable *&previous = lastRegisterInstance[alloc];
+      if (previous && failed(reuseRegisters(alloc, *previous)))
         return failure();
-    return success();
+      previous = var.get();
+    }
+    if (count > (int64_t(1) << 28))
+      return mlir::emitError(alloc.getLoc())
+             << "'" << var->name << "' has " << count
+             << " elements; too many to check";
+    if (count > 0)
+      var->elements.emplace(0, Element{count, {}});
   }
-  if (auto loop = dyn_cast<amir::TasksForOp>(op)) {
-    FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
-    if (failed(lo) || failed(hi))
+  vars[alloc.getResult()] = var.get();
+  if (var->shared)
+    liveShared.push_back(var.get());
+  ownedVars.push_back(std::move(var));
+  return success();
+}
+
+LogicalResult Machine::exec(amir::SeqForOp loop, Collective &g) {
+  FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
+  if (failed(lo) || failed(hi))
+    return failure();
+  for (int64_t i = *lo; i < *hi; ++i)
+    if (failed(execIteration(loop, i, g)))
       return failure();
-    bool innermost = true;
-    loop.getBody().walk([&](amir::TasksForOp) { innermost = false; });
-    for (int64_t i = *lo; i < *hi; ++i) {
-      Collective task = g;
-      if (innermost) {
-        if (progress) {
-          if (totalTasks < 0) {
-            // The task nest is a cuboid: its size is the product of the
-            // trip counts of the enclosing tasks loops.
-            totalTasks = *hi - *lo;
-            for (Operation *p = loop->getParentOp(); p; p = p->getParentOp())
-              if (auto outer = dyn_cast<amir::TasksForOp>(p))
-                totalTasks *= values.lookup(outer.getUpper()) -
-                              values.lookup(outer.getLower());
-          }
-          int64_t step = std::max<int64_t>(1, totalTasks / 100);
-          if (nextTask % step == 0)
-            llvm::errs() << "sync check: task " << nextTask << " of "
-                         << totalTasks << " ("
-                         << (totalTasks ? 100 * nextTask / totalTasks : 100)
-                         << "%), " << stats.statements
-                         << " statement instances so far\n";
+  return success();
+}
+
+LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
+  FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
+  if (failed(lo) || failed(hi))
+    return failure();
+  bool innermost = true;
+  loop.getBody().walk([&](amir::TasksForOp) { innermost = false; });
+  for (int64_t i = *lo; i < *hi; ++i) {
+    Collective task = g;
+    if (innermost) {
+      if (progress) {
+        if (totalTasks < 0) {
+          // The task nest is a cuboid: its size is the product of the
+          // trip counts of the enclosing tasks loops.
+          totalTasks = *hi - *lo;
+          for (Operation *p = loop->getParentOp(); p; p = p->getParentOp())
+            if (auto outer = dyn_cast<amir::TasksForOp>(p))
+              totalTasks *= values.lookup(outer.getUpper()) -
+                            values.lookup(outer.getLower());
         }
-        task.task = nextTask++;
-        task.changed();
-        // Each task keeps records of its own (about 100 bytes): the tasks
-        // are capped with the statement instances.
-        if (++stats.tasks > maxInstances / 64 && maxInstances > 0)
-          return mlir::emitError(loop.getLoc())
-                 << "the check stops after " << maxInstances / 64
-                 << " tasks (max-instances / 64): check smaller sizes, or "
-                    "raise max-instances";
-        liveShared.clear(); // a task's shared memory is its own
-        deadGeneric.clear();
-        proxyFenced = Threads();
+        int64_t step = std::max<int64_t>(1, totalTasks / 100);
+        if (nextTask % step == 0)
+          llvm::errs() << "sync check: task " << nextTask << " of "
+                       << totalTasks << " ("
+                       << (totalTasks ? 100 * nextTask / totalTasks : 100)
+                       << "%), " << stats.statements
+                       << " statement instances so far\n";
       }
-      size_t firstVar = ownedVars.size();
-      if (failed(execIteration(loop, i, task)))
-        return failure();
-      if (innermost) {
-        iterators.push_back({loop.getIterName(), i});
-        LogicalResult ended = endTask(loop, task, firstVar);
-        iterators.pop_back();
-        if (failed(ended))
-          return failure();
-      }
+      task.task = nextTask++;
+      task.changed();
+      // Each task keeps records of its own (about 100 bytes): the tasks
+      // are capped with the statement instances.
+      if (++stats.tasks > maxInstances / 64 && maxInstances > 0)
+        return mlir::emitError(loop.getLoc())
+               << "the check stops after " << maxInstances / 64
+               << " tasks (max-instances / 64): check smaller sizes, or "
+                  "raise max-instances";
+      liveShared.clear(); // a task's shared memory is its own
+      deadGeneric.clear();
+      proxyFenced = Threads();
     }
-    return success();
-  }
-  if (auto loop = dyn_cast<amir::ThreadsForOp>(op)) {
-    std::string why;
-    const SmallVector<ThreadSet> *tiled =
-        tile(g.local, loop.getUnit(), TileMode::Uniform, why);
-    if (!tiled)
-      return mlir::emitError(loop.getLoc())
-             << "cannot split the collective: " << why;
-    if (static_cast<int64_t>(tiled->size()) <
-        static_cast<int64_t>(loop.getCount()))
-      return mlir::emitError(loop.getLoc())
-             << "cannot split the collective into " << loop.getCount()
-             << " parts: it holds only " << tiled->size();
-    for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
-      Collective inner = g;
-      inner.local = (*tiled)[i];
-      inner.changed();
-      if (failed(execIteration(loop, i, inner)))
+    size_t firstVar = ownedVars.size();
+    if (failed(execIteration(loop, i, task)))
+      return failure();
+    if (innermost) {
+      iterators.push_back({loop.getIterName(), i});
+      LogicalResult ended = endTask(loop, task, firstVar);
+      iterators.pop_back();
+      if (failed(ended))
         return failure();
     }
-    return success();
   }
-  if (auto warps = dyn_cast<amir::WarpsOp>(op)) {
+  return success();
+}
+
+LogicalResult Machine::exec(amir::ThreadsForOp loop, Collective &g) {
+  std::string why;
+  const SmallVector<ThreadSet> *tiled =
+      tile(g.local, loop.getUnit(), TileMode::Uniform, why);
+  if (!tiled)
+    return mlir::emitError(loop.getLoc())
+           << "cannot split the collective: " << why;
+  if (static_cast<int64_t>(tiled->size()) <
+      static_cast<int64_t>(loop.getCount()))
+    return mlir::emitError(loop.getLoc())
+           << "cannot split the collective into " << loop.getCount()
+           << " parts: it holds only " << tiled->size();
+  for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
     Collective inner = g;
-    inner.local.reset();
+    inner.local = (*tiled)[i];
     inner.changed();
-    for (int64_t cta = 0; cta < clusterDim; ++cta) {
-      // The warps of this CTA in the collective, in order.
-      SmallVector<int64_t> present;
-      for (int64_t w = 0; w < blockDim / 32; ++w)
-        if (g.local.test(cta * blockDim + w * 32))
-          present.push_back(w);
-      if (present.empty())
-        continue;
-      for (int64_t w = warps.getLo(), e = warps.getHi(); w < e; ++w) {
-        int64_t warp = warps.getAbsolute()                        ? w
-                       : w < static_cast<int64_t>(present.size()) ? present[w]
-                                                                  : -1;
-        if (warp < 0 || warp >= blockDim / 32)
-          return mlir::emitError(warps.getLoc())
-                 << "selects a warp that does not exist";
-        inner.local.set(cta * blockDim + warp * 32,
-                        cta * blockDim + warp * 32 + 32);
-      }
-    }
-    return execBlock(warps.getBody().front(), inner);
-  }
-  if (auto ifOp = dyn_cast<amir::IfOp>(op)) {
-    FailureOr<int64_t> c = eval(ifOp.getCondition());
-    if (failed(c))
+    if (failed(execIteration(loop, i, inner)))
       return failure();
-    if (*c)
-      return execBlock(ifOp.getThenRegion().front(), g);
-    if (!ifOp.getElseRegion().empty())
-      return execBlock(ifOp.getElseRegion().front(), g);
-    return success();
   }
-  if (auto device = dyn_cast<amir::DeviceOp>(op)) {
-    blockDim = device.getBlockDim();
-    clusterDim = device.getClusterDim();
-    // The launch orders everything the host did before every device thread.
-    Threads all;
-    all.ranges.push_back({1, kAllDevice});
-    forEachLive(-2, [&](Record &r) { r.grant(all, ~0u, ~0u); });
-    Collective cluster;
-    cluster.local = llvm::BitVector(blockDim * clusterDim, true);
-    cluster.clusterThreads = blockDim * clusterDim;
-    cluster.task = nextTask; // the root of the task nest
-    if (failed(execBlock(device.getBody().front(), cluster)))
-      return failure();
-    if (unattributed)
-      return mlir::emitError(unattributed->first->getLoc())
-             << unattributed->second;
-    if (failed(checkPhasesComplete()))
-      return failure();
-    // The end of the kernel makes everything visible to the host.
-    Threads host = Threads::single(0);
-    forEachLive(-2, [&](Record &r) { r.grant(host, ~0u, ~0u); });
-    return success();
-  }
-  if (isa<amir::ReadOp, amir::MutateOp>(op)) {
-    if (failed(access(&op, g, /*record=*/false, nullptr)))
-      return failure();
-    return access(&op, g, /*record=*/true, nullptr);
-  }
-  if (auto instr = dyn_cast<amir::InstrOp>(op)) {
-    // Check every argument, then record every argument.
-    SmallVector<RecordRef> made;
-    SmallVector<AsyncWrite> writes;
-    for (bool record : {false, true}) {
-      asyncWrites = record ? &writes : nullptr;
-      LogicalResult r = instrAccesses(instr.getBody().front(), g, record, made);
-      asyncWrites = nullptr;
-      if (failed(r))
-        return failure();
+  return success();
+}
+
+LogicalResult Machine::exec(amir::WarpsOp warps, Collective &g) {
+  Collective inner = g;
+  inner.local.reset();
+  inner.changed();
+  for (int64_t cta = 0; cta < clusterDim; ++cta) {
+    // The warps of this CTA in the collective, in order.
+    SmallVector<int64_t> present;
+    for (int64_t w = 0; w < blockDim / 32; ++w)
+      if (g.local.test(cta * blockDim + w * 32))
+        present.push_back(w);
+    if (present.empty())
+      continue;
+    for (int64_t w = warps.getLo(), e = warps.getHi(); w < e; ++w) {
+      int64_t warp = warps.getAbsolute()                        ? w
+                     : w < static_cast<int64_t>(present.size()) ? present[w]
+                                                                : -1;
+      if (warp < 0 || warp >= blockDim / 32)
+        return mlir::emitError(warps.getLoc())
+               << "selects a warp that does not exist";
+      inner.local.set(cta * blockDim + warp * 32,
+                      cta * blockDim + warp * 32 + 32);
     }
-    if (Value bar = instr.getTrailing()) {
-      Variable &var = *vars.lookup(bar);
-      FailureOr<SmallVector<SmallVector<int64_t>>> keys = barrierTargets(
-          instr, var, instr.getStaticIndices(), instr.getIndices(), 0,
-          instr.getStaticIndices().size());
-      if (failed(keys))
-        return failure();
-      if (var.barrierType.getKind() == BarrierKind::Mbarrier &&
-          failed(deliverBytes(instr, var, *keys, writes, g)))
-        return failure();
-      for (auto &key : *keys) {
-        if (failed(checkNextPhase(instr, var, key, g)))
-          return failure();
-        BarrierElement &el = barrierElement(var, key);
-        // A one-shot element the issuing threads already arrived on: its
-        // phase may be over before this instruction completes into it.
-        if (var.barrierType.getKind() == BarrierKind::Mbarrier && el.arriveOp &&
-            el.arrivedBy.intersects(g.global())) {
-          InFlightDiagnostic diag =
-              emitHazard(instr.getLoc(), HazardKind::BarrierMisuse);
-          diag << ": " << elementName(var, key)
-               << " is the trailing barrier of this instruction by "
-               << describe(g.global()) << " at " << context()
-               << ", but these threads already arrived on it";
-          diag.attachNote(el.arriveOp->getLoc()) << "the arrive";
-          return failure();
-        }
-        for (RecordRef &r : made)
-          if (r->outOfOrder)
-            r->pending.push_back({el.id, el.arrives});
-      }
-    }
-    return success();
   }
-  if (auto fence = dyn_cast<amir::FenceOp>(op)) {
-    if (g.local.all() &&
-        failed(checkNoOpenClusterArrive(fence, "this fence by the whole "
-                                               "cluster")))
+  return execBlock(warps.getBody().front(), inner);
+}
+
+LogicalResult Machine::exec(amir::IfOp ifOp, Collective &g) {
+  FailureOr<int64_t> c = eval(ifOp.getCondition());
+  if (failed(c))
+    return failure();
+  if (*c)
+    return execBlock(ifOp.getThenRegion().front(), g);
+  if (!ifOp.getElseRegion().empty())
+    return execBlock(ifOp.getElseRegion().front(), g);
+  return success();
+}
+
+LogicalResult Machine::exec(amir::DeviceOp device, Collective &g) {
+  blockDim = device.getBlockDim();
+  clusterDim = device.getClusterDim();
+  // The launch orders everything the host did before every device thread.
+  Threads all;
+  all.ranges.push_back({1, kAllDevice});
+  forEachLive(-2, [&](Record &r) { r.grant(all, ~0u, ~0u); });
+  Collective cluster;
+  cluster.local = llvm::BitVector(blockDim * clusterDim, true);
+  cluster.clusterThreads = blockDim * clusterDim;
+  cluster.task = nextTask; // the root of the task nest
+  if (failed(execBlock(device.getBody().front(), cluster)))
+    return failure();
+  if (unattributed)
+    return mlir::emitError(unattributed->first->getLoc())
+           << unattributed->second;
+  if (failed(checkPhasesComplete()))
+    return failure();
+  // The end of the kernel makes everything visible to the host.
+  Threads host = Threads::single(0);
+  forEachLive(-2, [&](Record &r) { r.grant(host, ~0u, ~0u); });
+  return success();
+}
+
+LogicalResult Machine::execAccess(Operation &op, Collective &g) {
+  if (failed(access(&op, g, /*record=*/false, nullptr)))
+    return failure();
+  return access(&op, g, /*record=*/true, nullptr);
+}
+
+LogicalResult Machine::exec(amir::InstrOp instr, Collective &g) {
+  // Check every argument, then record every argument.
+  SmallVector<RecordRef> made;
+  SmallVector<AsyncWrite> writes;
+  for (bool record : {false, true}) {
+    asyncWrites = record ? &writes : nullptr;
+    LogicalResult r = instrAccesses(instr.getBody().front(), g, record, made);
+    asyncWrites = nullptr;
+    if (failed(r))
       return failure();
-    SyncTimelineSets l1 = getSyncTimelineSets(fence.getFirst());
-    SyncTimelineSets l2 = getSyncTimelineSets(fence.getSecond());
-    const Threads &who = g.global();
-    if (fence.getFirst() == SyncTimeline::WgmmaFence1)
-      for (auto [lo, hi] : who.ranges)
-        for (Tid t = lo; t < hi; ++t)
-          wgmmaFenced.insert(t);
-    QualTimelineSet l1All = l1.full | l1.temporal;
-    if (l2.full & qualBit(QualTimeline::AsyncRetired))
-      proxyFenced.unite(who);
-    forEachLive(g.task, [&](Record &r) {
-      if (r.witnessedBy(who, l1All)) {
-        r.grant(who, l2.full, l2.full | l2.temporal);
-        r.lastSync = &op;
-      }
-    });
-    return success();
   }
-  if (auto arrive = dyn_cast<amir::ArriveOp>(op)) {
-    Variable &var = *vars.lookup(arrive.getBarrier());
-    size_t rank = var.dims.size();
-    std::set<SmallVector<int64_t>> targets;
-    for (int64_t t = 0; t < static_cast<int64_t>(arrive.getNumTargets()); ++t) {
-      FailureOr<SmallVector<SmallVector<int64_t>>> keys =
-          barrierTargets(arrive, var, arrive.getStaticIndices(),
-                         arrive.getIndices(), t * rank, rank);
-      if (failed(keys))
-        return failure();
-      targets.insert(keys->begin(), keys->end());
-    }
-    SyncTimelineSets l1 = getSyncTimelineSets(arrive.getTimeline());
-    const Threads &who = g.global();
-    SmallVector<BarrierElement *> elements;
-    bool oneShot = var.barrierType.getKind() == BarrierKind::Mbarrier;
-    for (const auto &key : targets) {
-      if (failed(checkNextPhase(arrive, var, key, g)))
-        return failure();
-      BarrierElement &el = barrierElement(var, key);
-      if (oneShot && el.arrivedBy.intersects(who)) {
-        InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
-        diag << "arrived twice on the one-shot mbarrier element "
-             << elementName(var, key) << " by " << describe(who) << " at "
-             << context();
-        if (el.arriveOp)
-          diag.attachNote(el.arriveOp->getLoc()) << "the earlier arrive";
-        else
-          diag.attachNote(var.alloc->getLoc())
-              << "the element is pre-arrived by its allocation";
-        return failure();
-      }
-      // The lowering gives mbarrier.init the arrivals of one statement's
-      // instances: a phase that two statements arrive on would complete on
-      // the first statement's arrivals alone.
-      if (oneShot && el.arriveOp && el.arriveOp != arrive.getOperation()) {
-        InFlightDiagnostic diag =
-            emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
-        diag << ": two arrive statements arrive on the one-shot "
-                "mbarrier element "
-             << elementName(var, key) << " (this one by " << describe(who)
-             << " at " << context()
-             << "); one arrive statement (all its instances) must complete "
-                "a phase, since the lowering's mbarrier.init counts the "
-                "arrivals of one statement";
-        diag.attachNote(el.arriveOp->getLoc()) << "the other arrive";
-        return failure();
-      }
-      if (var.barrierType.getKind() == BarrierKind::ClusterSync &&
-          el.arrives != el.awaits) {
-        InFlightDiagnostic diag =
-            emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
-        diag << ": arrive on the cluster barrier " << elementName(var, key)
-             << " at " << context()
-             << " before the wait for the previous arrive";
-        if (el.arriveOp)
-          diag.attachNote(el.arriveOp->getLoc()) << "the previous arrive";
-        return failure();
-      }
-      // ... and so must one execution of it: the same statement repeated by
-      // a sequential loop would add its arrivals again.
-      SmallVector<int64_t, 4> seq;
-      if (oneShot)
-        for (Operation *p = arrive->getParentOp(); p; p = p->getParentOp())
-          if (auto loop = dyn_cast<amir::SeqForOp>(p))
-            seq.push_back(values.lookup(loop.getInductionVar()));
-      if (oneShot && el.arriveOp == arrive.getOperation() &&
-          el.arriveSeq != seq) {
-        InFlightDiagnostic diag =
-            emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
-        diag << ": this arrive statement arrives on the "
-                "one-shot mbarrier element "
-             << elementName(var, key) << " again in another iteration of a "
-             << "sequential loop (by " << describe(who) << " at " << context()
-             << "); one execution of one statement must complete a phase, "
-                "since the lowering's mbarrier.init counts its arrivals";
-        return failure();
-      }
-      if (oneShot && failed(expectBytes(arrive, var, key, el, g)))
-        return failure();
-      el.arrivedBy.unite(who);
-      if (el.arrivedThreads >= 0)
-        el.arrivedThreads += who.count();
-      el.arriveOp = arrive;
-      el.arriveSeq = std::move(seq);
-      elements.push_back(&el);
-    }
-    forEachLive(g.task, [&](Record &r) {
-      if (!r.witnessedBy(who, l1.full | l1.temporal))
-        return;
-      prunePending(r);
-      for (BarrierElement *el : elements)
-        r.pending.push_back({el->id, el->arrives});
-      r.lastSync = &op;
-    });
-    for (BarrierElement *el : elements)
-      ++el->arrives;
-    return success();
-  }
-  if (auto await = dyn_cast<amir::AwaitOp>(op)) {
-    Variable &var = *vars.lookup(await.getBarrier());
+  if (Value bar = instr.getTrailing()) {
+    Variable &var = *vars.lookup(bar);
     FailureOr<SmallVector<SmallVector<int64_t>>> keys =
-        barrierTargets(await, var, await.getStaticIndices(), await.getIndices(),
-                       0, var.dims.size());
+        barrierTargets(instr, var, instr.getStaticIndices(), instr.getIndices(),
+                       0, instr.getStaticIndices().size());
     if (failed(keys))
       return failure();
-    BarrierElement &el = barrierElement(var, keys->front());
-    bool mbarrier = var.barrierType.getKind() == BarrierKind::Mbarrier ||
-                    var.barrierType.getKind() == BarrierKind::ClusterSync;
-    if (mbarrier && el.arrives == 0) {
-      return emitHazard(await.getLoc(), HazardKind::NoForwardProgress)
-             << ": the await on " << elementName(var, keys->front()) << " at "
-             << context() << " waits for an arrive that has not happened";
-    }
-    SyncTimelineSets l2 = getSyncTimelineSets(await.getTimeline());
-    if (var.barrierType.getKind() == BarrierKind::ClusterSync &&
-        el.awaits++ != el.arrives - 1)
-      return emitHazard(await.getLoc(), HazardKind::BarrierMisuse)
-             << ": wait on the cluster barrier "
-             << elementName(var, keys->front()) << " at " << context()
-             << " with no arrive since the previous wait";
-    if (var.barrierType.getKind() == BarrierKind::Mbarrier) {
-      if (el.awaitedBy.intersects(g.global())) {
-        InFlightDiagnostic diag = mlir::emitError(await.getLoc());
-        diag << "awaited twice on the one-shot mbarrier element "
-             << elementName(var, keys->front()) << " by "
-             << describe(g.global()) << " at " << context();
-        diag.attachNote(el.awaitOp->getLoc()) << "the earlier await";
-        return failure();
-      }
-      if (failed(checkBytes(await, var, keys->front(), el, /*atEnd=*/false)))
-        return failure();
-      el.awaitedBy.unite(g.global());
-      el.awaitOp = await;
-      if (var.barrierType.getRingDim() >= 0) {
-        el.completions.push_back(newRecord(
-            await, g, qualBit(QualTimeline::Mbarrier), /*mutate=*/true,
-            /*outOfOrder=*/false, /*atomic=*/false));
-        // Two phases on, the completions of element i - 2 * depth can no
-        // longer be needed: a later signal or await of element i - depth
-        // would be misuse on its own (the third phase-order rule). Dropping
-        // them keeps the records of a long ring bounded.
-        int ringDim = var.barrierType.getRingDim();
-        SmallVector<int64_t> oldKey = keys->front();
-        oldKey[ringDim] -= 2 * var.barrierType.getRingDepth(ringDim);
-        if (oldKey[ringDim] >= 0) {
-          auto old = var.barrierElements.find(oldKey);
-          if (old != var.barrierElements.end()) {
-            old->second.completions.clear();
-            retiredBarriers.insert(old->second.id);
-          }
-        }
-      }
-    }
-    if (failed(checkPhaseOrder(await, var, keys->front(), g)))
+    if (var.barrierType.getKind() == BarrierKind::Mbarrier &&
+        failed(deliverBytes(instr, var, *keys, writes, g)))
       return failure();
-    if (int ringDim = var.barrierType.getRingDim();
-        ringDim >= 0 && var.barrierType.getKind() == BarrierKind::Mbarrier) {
-      SmallVector<int64_t> nextKey = keys->front();
-      nextKey[ringDim] += var.barrierType.getRingDepth(ringDim);
-      auto next = var.barrierElements.find(nextKey);
-      if (next != var.barrierElements.end() && next->second.arriveOp) {
+    for (auto &key : *keys) {
+      if (failed(checkNextPhase(instr, var, key, g)))
+        return failure();
+      BarrierElement &el = barrierElement(var, key);
+      // A one-shot element the issuing threads already arrived on: its
+      // phase may be over before this instruction completes into it.
+      if (var.barrierType.getKind() == BarrierKind::Mbarrier && el.arriveOp &&
+          el.arrivedBy.intersects(g.global())) {
         InFlightDiagnostic diag =
-            emitHazard(await.getLoc(), HazardKind::BarrierMisuse);
-        diag << ": the await on " << elementName(var, keys->front()) << " by "
+            emitHazard(instr.getLoc(), HazardKind::BarrierMisuse);
+        diag << ": " << elementName(var, key)
+             << " is the trailing barrier of this instruction by "
              << describe(g.global()) << " at " << context()
-             << " comes after the arrive on " << elementName(var, nextKey)
-             << ", the next phase of the same mbarrier: the wait could miss "
-                "its phase";
-        diag.attachNote(next->second.arriveOp->getLoc())
-            << "the arrive on the next phase";
+             << ", but these threads already arrived on it";
+        diag.attachNote(el.arriveOp->getLoc()) << "the arrive";
         return failure();
       }
+      for (RecordRef &r : made)
+        if (r->outOfOrder)
+          r->pending.push_back({el.id, el.arrives});
     }
-    int64_t limit = el.arrives - 1 - static_cast<int64_t>(await.getPending());
-    if (var.barrierType.isCommitGroup()) {
-      int64_t &upTo = commitAwaitedUpTo.try_emplace(el.id, limit).first->second;
-      upTo = std::max(upTo, limit);
-    }
-    const Threads &who = g.global();
-    // An await lowers to a wait (acquire) and fences no proxies: a generic
-    // write released through the barrier becomes visible to the awaiters'
-    // own accesses, not to their asynchronous-proxy operations (TMA, wgmma
-    // reading shared memory). Those need a Fence(_,
-    // cuda_generic_and_async_proxy) after the write, which lowers to
-    // fence.proxy.async by the writers.
-    forEachLive(g.task, [&](Record &r) {
-      for (const Pending &p : r.pending)
-        if (p.barrier == el.id && p.count <= limit) {
-          QualTimelineSet full = l2.full;
-          if (r.mutate && (r.qual & kGenericWrites))
-            full &= ~kAsyncProxy;
-          r.grant(who, full, l2.full | l2.temporal);
-          r.lastSync = &op;
-          return;
-        }
-    });
-    return success();
   }
-  return mlir::emitError(op.getLoc())
-         << "is not interpreted by the abstract machine";
+  return success();
+}
+
+LogicalResult Machine::exec(amir::FenceOp fence, Collective &g) {
+  Operation &op = *fence;
+  if (g.local.all() &&
+      failed(checkNoOpenClusterArrive(fence, "this fence by the whole "
+                                             "cluster")))
+    return failure();
+  SyncTimelineSets l1 = getSyncTimelineSets(fence.getFirst());
+  SyncTimelineSets l2 = getSyncTimelineSets(fence.getSecond());
+  const Threads &who = g.global();
+  if (fence.getFirst() == SyncTimeline::WgmmaFence1)
+    for (auto [lo, hi] : who.ranges)
+      for (Tid t = lo; t < hi; ++t)
+        wgmmaFenced.insert(t);
+  QualTimelineSet l1All = l1.full | l1.temporal;
+  if (l2.full & qualBit(QualTimeline::AsyncRetired))
+    proxyFenced.unite(who);
+  forEachLive(g.task, [&](Record &r) {
+    if (r.witnessedBy(who, l1All)) {
+      r.grant(who, l2.full, l2.full | l2.temporal);
+      r.lastSync = &op;
+    }
+  });
+  return success();
+}
+
+LogicalResult Machine::exec(amir::ArriveOp arrive, Collective &g) {
+  Operation &op = *arrive;
+  Variable &var = *vars.lookup(arrive.getBarrier());
+  size_t rank = var.dims.size();
+  std::set<SmallVector<int64_t>> targets;
+  for (int64_t t = 0; t < static_cast<int64_t>(arrive.getNumTargets()); ++t) {
+    FailureOr<SmallVector<SmallVector<int64_t>>> keys =
+        barrierTargets(arrive, var, arrive.getStaticIndices(),
+                       arrive.getIndices(), t * rank, rank);
+    if (failed(keys))
+      return failure();
+    targets.insert(keys->begin(), keys->end());
+  }
+  SyncTimelineSets l1 = getSyncTimelineSets(arrive.getTimeline());
+  const Threads &who = g.global();
+  SmallVector<BarrierElement *> elements;
+  bool oneShot = var.barrierType.getKind() == BarrierKind::Mbarrier;
+  for (const auto &key : targets) {
+    if (failed(checkNextPhase(arrive, var, key, g)))
+      return failure();
+    BarrierElement &el = barrierElement(var, key);
+    if (oneShot && el.arrivedBy.intersects(who)) {
+      InFlightDiagnostic diag = mlir::emitError(arrive.getLoc());
+      diag << "arrived twice on the one-shot mbarrier element "
+           << elementName(var, key) << " by " << describe(who) << " at "
+           << context();
+      if (el.arriveOp)
+        diag.attachNote(el.arriveOp->getLoc()) << "the earlier arrive";
+      else
+        diag.attachNote(var.alloc->getLoc())
+            << "the element is pre-arrived by its allocation";
+      return failure();
+    }
+    // The lowering gives mbarrier.init the arrivals of one statement's
+    // instances: a phase that two statements arrive on would complete on
+    // the first statement's arrivals alone.
+    if (oneShot && el.arriveOp && el.arriveOp != arrive.getOperation()) {
+      InFlightDiagnostic diag =
+          emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
+      diag << ": two arrive statements arrive on the one-shot "
+              "mbarrier element "
+           << elementName(var, key) << " (this one by " << describe(who)
+           << " at " << context()
+           << "); one arrive statement (all its instances) must complete "
+              "a phase, since the lowering's mbarrier.init counts the "
+              "arrivals of one statement";
+      diag.attachNote(el.arriveOp->getLoc()) << "the other arrive";
+      return failure();
+    }
+    if (var.barrierType.getKind() == BarrierKind::ClusterSync &&
+        el.arrives != el.awaits) {
+      InFlightDiagnostic diag =
+          emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
+      diag << ": arrive on the cluster barrier " << elementName(var, key)
+           << " at " << context() << " before the wait for the previous arrive";
+      if (el.arriveOp)
+        diag.attachNote(el.arriveOp->getLoc()) << "the previous arrive";
+      return failure();
+    }
+    // ... and so must one execution of it: the same statement repeated by
+    // a sequential loop would add its arrivals again.
+    SmallVector<int64_t, 4> seq;
+    if (oneShot)
+      for (Operation *p = arrive->getParentOp(); p; p = p->getParentOp())
+        if (auto loop = dyn_cast<amir::SeqForOp>(p))
+          seq.push_back(values.lookup(loop.getInductionVar()));
+    if (oneShot && el.arriveOp == arrive.getOperation() &&
+        el.arriveSeq != seq) {
+      InFlightDiagnostic diag =
+          emitHazard(arrive.getLoc(), HazardKind::BarrierMisuse);
+      diag << ": this arrive statement arrives on the "
+              "one-shot mbarrier element "
+           << elementName(var, key) << " again in another iteration of a "
+           << "sequential loop (by " << describe(who) << " at " << context()
+           << "); one execution of one statement must complete a phase, "
+              "since the lowering's mbarrier.init counts its arrivals";
+      return failure();
+    }
+    if (oneShot && failed(expectBytes(arrive, var, key, el, g)))
+      return failure();
+    el.arrivedBy.unite(who);
+    if (el.arrivedThreads >= 0)
+      el.arrivedThreads += who.count();
+    el.arriveOp = arrive;
+    el.arriveSeq = std::move(seq);
+    elements.push_back(&el);
+  }
+  forEachLive(g.task, [&](Record &r) {
+    if (!r.witnessedBy(who, l1.full | l1.temporal))
+      return;
+    prunePending(r);
+    for (BarrierElement *el : elements)
+      r.pending.push_back({el->id, el->arrives});
+    r.lastSync = &op;
+  });
+  for (BarrierElement *el : elements)
+    ++el->arrives;
+  return success();
+}
+
+LogicalResult Machine::exec(amir::AwaitOp await, Collective &g) {
+  Operation &op = *await;
+  Variable &var = *vars.lookup(await.getBarrier());
+  FailureOr<SmallVector<SmallVector<int64_t>>> keys =
+      barrierTargets(await, var, await.getStaticIndices(), await.getIndices(),
+                     0, var.dims.size());
+  if (failed(keys))
+    return failure();
+  BarrierElement &el = barrierElement(var, keys->front());
+  bool mbarrier = var.barrierType.getKind() == BarrierKind::Mbarrier ||
+                  var.barrierType.getKind() == BarrierKind::ClusterSync;
+  if (mbarrier && el.arrives == 0) {
+    return emitHazard(await.getLoc(), HazardKind::NoForwardProgress)
+           << ": the await on " << elementName(var, keys->front()) << " at "
+           << context() << " waits for an arrive that has not happened";
+  }
+  SyncTimelineSets l2 = getSyncTimelineSets(await.getTimeline());
+  if (var.barrierType.getKind() == BarrierKind::ClusterSync &&
+      el.awaits++ != el.arrives - 1)
+    return emitHazard(await.getLoc(), HazardKind::BarrierMisuse)
+           << ": wait on the cluster barrier "
+           << elementName(var, keys->front()) << " at " << context()
+           << " with no arrive since the previous wait";
+  if (var.barrierType.getKind() == BarrierKind::Mbarrier) {
+    if (el.awaitedBy.intersects(g.global())) {
+      InFlightDiagnostic diag = mlir::emitError(await.getLoc());
+      diag << "awaited twice on the one-shot mbarrier element "
+           << elementName(var, keys->front()) << " by " << describe(g.global())
+           << " at " << context();
+      diag.attachNote(el.awaitOp->getLoc()) << "the earlier await";
+      return failure();
+    }
+    if (failed(checkBytes(await, var, keys->front(), el, /*atEnd=*/false)))
+      return failure();
+    el.awaitedBy.unite(g.global());
+    el.awaitOp = await;
+    if (var.barrierType.getRingDim() >= 0) {
+      el.completions.push_back(
+          newRecord(await, g, qualBit(QualTimeline::Mbarrier), /*mutate=*/true,
+                    /*outOfOrder=*/false, /*atomic=*/false));
+      // Two phases on, the completions of element i - 2 * depth can no
+      // longer be needed: a later signal or await of element i - depth
+      // would be misuse on its own (the third phase-order rule). Dropping
+      // them keeps the records of a long ring bounded.
+      int ringDim = var.barrierType.getRingDim();
+      SmallVector<int64_t> oldKey = keys->front();
+      oldKey[ringDim] -= 2 * var.barrierType.getRingDepth(ringDim);
+      if (oldKey[ringDim] >= 0) {
+        auto old = var.barrierElements.find(oldKey);
+        if (old != var.barrierElements.end()) {
+          old->second.completions.clear();
+          retiredBarriers.insert(old->second.id);
+        }
+      }
+    }
+  }
+  if (failed(checkPhaseOrder(await, var, keys->front(), g)))
+    return failure();
+  if (int ringDim = var.barrierType.getRingDim();
+      ringDim >= 0 && var.barrierType.getKind() == BarrierKind::Mbarrier) {
+    SmallVector<int64_t> nextKey = keys->front();
+    nextKey[ringDim] += var.barrierType.getRingDepth(ringDim);
+    auto next = var.barrierElements.find(nextKey);
+    if (next != var.barrierElements.end() && next->second.arriveOp) {
+      InFlightDiagnostic diag =
+          emitHazard(await.getLoc(), HazardKind::BarrierMisuse);
+      diag << ": the await on " << elementName(var, keys->front()) << " by "
+           << describe(g.global()) << " at " << context()
+           << " comes after the arrive on " << elementName(var, nextKey)
+           << ", the next phase of the same mbarrier: the wait could miss "
+              "its phase";
+      diag.attachNote(next->second.arriveOp->getLoc())
+          << "the arrive on the next phase";
+      return failure();
+    }
+  }
+  int64_t limit = el.arrives - 1 - static_cast<int64_t>(await.getPending());
+  if (var.barrierType.isCommitGroup()) {
+    int64_t &upTo = commitAwaitedUpTo.try_emplace(el.id, limit).first->second;
+    upTo = std::max(upTo, limit);
+  }
+  const Threads &who = g.global();
+  // An await lowers to a wait (acquire) and fences no proxies: a generic
+  // write released through the barrier becomes visible to the awaiters'
+  // own accesses, not to their asynchronous-proxy operations (TMA, wgmma
+  // reading shared memory). Those need a Fence(_,
+  // cuda_generic_and_async_proxy) after the write, which lowers to
+  // fence.proxy.async by the writers.
+  forEachLive(g.task, [&](Record &r) {
+    for (const Pending &p : r.pending)
+      if (p.barrier == el.id && p.count <= limit) {
+        QualTimelineSet full = l2.full;
+        if (r.mutate && (r.qual & kGenericWrites))
+          full &= ~kAsyncProxy;
+        r.grant(who, full, l2.full | l2.temporal);
+        r.lastSync = &op;
+        return;
+      }
+  });
+  return success();
 }
 
 LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
