@@ -94,6 +94,17 @@
 
 // -----
 
+// The hardware's reduce-add has no byte or f64 form.
+// expected-error @+1 {{a TMA reduce-add adds f32, f16, bf16 or i32 elements, got 'f8E4M3FN'}}
+"test.op"() {f = #exo.tma<kind = reduce_add, shape = [64, 32], dtype = f8E4M3FN>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{a TMA reduce-add adds f32, f16, bf16 or i32 elements, got 'f64'}}
+"test.op"() {f = #exo.tma<kind = reduce_add, shape = [64, 2], dtype = f64>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{TMA swizzle is 0, 32, 64 or 128 bytes, got 16}}
 "test.op"() {f = #exo.tma<kind = load, shape = [64, 4], dtype = f32, swizzle = 16>} : () -> ()
 

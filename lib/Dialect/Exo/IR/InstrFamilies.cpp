@@ -545,6 +545,14 @@ LogicalResult TmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!dtype.isIntOrFloat() || dtype.isTF32())
     return emitError() << "TMA moves integer or floating-point elements, got "
                        << dtype;
+  // The reduction takes its type from the tensor map; the hardware adds
+  // f32, f16, bf16 and 32-bit integers, not bytes (i8, fp8) or f64.
+  if (kind == TmaKind::ReduceAdd &&
+      !(dtype.isF32() || dtype.isF16() || dtype.isBF16() ||
+        dtype.isInteger(32)))
+    return emitError() << "a TMA reduce-add adds f32, f16, bf16 or i32 "
+                          "elements, got "
+                       << dtype;
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
     return emitError() << "TMA swizzle is 0, 32, 64 or 128 bytes, got "
                        << swizzle;
