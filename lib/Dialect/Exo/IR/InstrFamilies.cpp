@@ -547,9 +547,8 @@ LogicalResult TmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << dtype;
   // The reduction takes its type from the tensor map; the hardware adds
   // f32, f16, bf16 and 32-bit integers, not bytes (i8, fp8) or f64.
-  if (kind == TmaKind::ReduceAdd &&
-      !(dtype.isF32() || dtype.isF16() || dtype.isBF16() ||
-        dtype.isInteger(32)))
+  if (kind == TmaKind::ReduceAdd && !(dtype.isF32() || dtype.isF16() ||
+                                      dtype.isBF16() || dtype.isInteger(32)))
     return emitError() << "a TMA reduce-add adds f32, f16, bf16 or i32 "
                           "elements, got "
                        << dtype;
