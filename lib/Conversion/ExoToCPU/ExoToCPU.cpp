@@ -83,6 +83,7 @@ private:
   /// dimensions.
   SmallVector<Value> ringIndices(Value tensor, ArrayRef<OpFoldResult> indices);
   Value emulateTruncToTF32(arith::TruncFOp op);
+  Value emulateTruncToBF16(arith::TruncFOp op);
   /// Whether `idx` lies inside the (lowered) memref `buffer`.
   Value inBounds(Location l, Value buffer, ArrayRef<Value> idx);
   /// Emits `body` under a bounds check when `oob`, else directly.
@@ -263,6 +264,33 @@ Value ProcLowering::emulateTruncToTF32(arith::TruncFOp op) {
   // NaN stays NaN (the rounding could carry into the exponent).
   Value isNan = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
   return arith::SelectOp::create(b, l, isNan, x, result);
+}
+
+Value ProcLowering::emulateTruncToBF16(arith::TruncFOp op) {
+  // bf16 is the top half of an f32, rounded to nearest even: the result
+  // IEEE gives for every input, subnormals included. LLVM's own fptrunc may
+  // use the host's vcvtneps2bf16, which flushes subnormals to zero: the
+  // reference would then depend on the machine it runs on.
+  Location l = op.getLoc();
+  Value x = map.lookup(op.getIn());
+  Type i32 = b.getI32Type();
+  auto cst = [&](int64_t v) {
+    return arith::ConstantOp::create(b, l, b.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(b, l, i32, x);
+  Value lsb = arith::AndIOp::create(
+      b, l, arith::ShRUIOp::create(b, l, bits, cst(16)), cst(1));
+  Value bias = arith::AddIOp::create(b, l, cst(0x7FFF), lsb);
+  Value rounded = arith::ShRUIOp::create(
+      b, l, arith::AddIOp::create(b, l, bits, bias), cst(16));
+  // NaN stays a (quiet) NaN of the same sign.
+  Value quiet = arith::OrIOp::create(
+      b, l, arith::ShRUIOp::create(b, l, bits, cst(16)), cst(0x40));
+  Value isNan = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
+  Value half = arith::TruncIOp::create(
+      b, l, b.getI16Type(),
+      arith::SelectOp::create(b, l, isNan, quiet, rounded));
+  return arith::BitcastOp::create(b, l, b.getBF16Type(), half);
 }
 
 Value ProcLowering::inBounds(Location l, Value buffer, ArrayRef<Value> idx) {
@@ -491,6 +519,12 @@ LogicalResult ProcLowering::lowerOp(Operation &op) {
   if (auto trunc = dyn_cast<arith::TruncFOp>(op);
       trunc && trunc.getType().isTF32()) {
     map.map(trunc.getResult(), emulateTruncToTF32(trunc));
+    return success();
+  }
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op);
+      trunc && trunc.getType().isBF16() && trunc.getIn().getType().isF32() &&
+      !trunc.getRoundingmode()) {
+    map.map(trunc.getResult(), emulateTruncToBF16(trunc));
     return success();
   }
   if (auto ext = dyn_cast<arith::ExtFOp>(op);
