@@ -50,33 +50,18 @@ int64_t ArgValue::getNumElements() const {
   return n;
 }
 
-/// Converts through APFloat for the 16-bit formats.
-static uint16_t toHalfBits(double v, const llvm::fltSemantics &sem) {
+/// The bits of `v` rounded (to nearest even) to the narrow format `sem`
+/// (bf16, f16, the fp8 formats; the generator's values are in [-1, 1], far
+/// inside all of them), and back.
+static uint64_t toNarrowBits(double v, const llvm::fltSemantics &sem) {
   llvm::APFloat f(v);
   bool lost;
   f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
-  return static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
+  return f.bitcastToAPInt().getZExtValue();
 }
 
-/// Converts through APFloat for the fp8 formats (the generator's values are
-/// in [-1, 1], far inside both).
-static uint8_t toFp8Bits(double v, const llvm::fltSemantics &sem) {
-  llvm::APFloat f(v);
-  bool lost;
-  f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &lost);
-  return static_cast<uint8_t>(f.bitcastToAPInt().getZExtValue());
-}
-
-static double fromFp8Bits(uint8_t bits, const llvm::fltSemantics &sem) {
-  llvm::APFloat f(sem, llvm::APInt(8, bits));
-  bool lost;
-  f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-            &lost);
-  return f.convertToDouble();
-}
-
-static double fromHalfBits(uint16_t bits, const llvm::fltSemantics &sem) {
-  llvm::APFloat f(sem, llvm::APInt(16, bits));
+static double fromNarrowBits(uint64_t bits, const llvm::fltSemantics &sem) {
+  llvm::APFloat f(sem, llvm::APInt(llvm::APFloat::getSizeInBits(sem), bits));
   bool lost;
   f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
             &lost);
@@ -98,11 +83,10 @@ static double load(Type t, const uint8_t *p) {
   if (t.isF16() || t.isBF16()) {
     uint16_t bits;
     std::memcpy(&bits, p, 2);
-    return fromHalfBits(bits, t.isF16() ? llvm::APFloat::IEEEhalf()
-                                        : llvm::APFloat::BFloat());
+    return fromNarrowBits(bits, cast<FloatType>(t).getFloatSemantics());
   }
   if (isFp8Type(t))
-    return fromFp8Bits(p[0], cast<FloatType>(t).getFloatSemantics());
+    return fromNarrowBits(p[0], cast<FloatType>(t).getFloatSemantics());
   if (t.isInteger(32)) {
     int32_t i;
     std::memcpy(&i, p, 4);
@@ -121,11 +105,12 @@ static void store(Type t, uint8_t *p, double v) {
   } else if (t.isF64()) {
     std::memcpy(p, &v, 8);
   } else if (t.isF16() || t.isBF16()) {
-    uint16_t bits = toHalfBits(v, t.isF16() ? llvm::APFloat::IEEEhalf()
-                                            : llvm::APFloat::BFloat());
+    auto bits = static_cast<uint16_t>(
+        toNarrowBits(v, cast<FloatType>(t).getFloatSemantics()));
     std::memcpy(p, &bits, 2);
   } else if (isFp8Type(t)) {
-    p[0] = toFp8Bits(v, cast<FloatType>(t).getFloatSemantics());
+    p[0] = static_cast<uint8_t>(
+        toNarrowBits(v, cast<FloatType>(t).getFloatSemantics()));
   } else if (t.isInteger(32)) {
     int32_t i = static_cast<int32_t>(v);
     std::memcpy(p, &i, 4);

@@ -75,6 +75,19 @@ constexpr int kPoisonByte = 0xFF;
 /// The poisoned bytes on each side of a GuardedBuffer.
 constexpr size_t kGuardBytes = 4096;
 
+/// The float with bits `bits`, and the bits of `f`.
+inline float bitsToFloat(uint32_t bits) {
+  float f;
+  memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+inline uint32_t floatToBits(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof(bits));
+  return bits;
+}
+
 //===----------------------------------------------------------------------===//
 // Errors and the device
 //===----------------------------------------------------------------------===//

@@ -164,18 +164,6 @@ const Row kRows[] = {
 };
 constexpr int kNumRows = sizeof(kRows) / sizeof(kRows[0]);
 
-float bitsToFloat(uint32_t bits) {
-  float f;
-  memcpy(&f, &bits, sizeof(f));
-  return f;
-}
-
-uint32_t floatToBits(float f) {
-  uint32_t bits;
-  memcpy(&bits, &f, sizeof(bits));
-  return bits;
-}
-
 /// The exact result, in double (x is the float input).
 double exact(Op op, float xf) {
   double x = xf;

@@ -73,18 +73,6 @@ struct Options {
 // Floats
 //===----------------------------------------------------------------------===//
 
-float bitsToFloat(uint32_t bits) {
-  float f;
-  memcpy(&f, &bits, sizeof(f));
-  return f;
-}
-
-uint32_t floatToBits(float f) {
-  uint32_t bits;
-  memcpy(&bits, &f, sizeof(bits));
-  return bits;
-}
-
 /// fl(fl(a x) + y), each step correctly rounded to nearest even in fp32.
 float saxpyReference(float a, float x, float y) {
   float product = float(double(a) * double(x)); // Exact in double.
