@@ -124,6 +124,10 @@ private:
   std::optional<int64_t> evaluate(Value v, const Env &env, int depth = 0);
   void checkOp(Operation &op, const Env &env);
   void checkDistributed(AllocOp alloc);
+  /// An element access (read, assign, reduce) of a wgmma accumulator: every
+  /// instance must touch an element its thread holds in the wgmma layout
+  /// (WgmmaAttr::getAccumulatorSlot).
+  void checkFragmentAccess(Operation *op);
   /// Arrive counts and multicast masks of an mbarrier's arrives and of the
   /// instructions that signal it.
   void computeArrivals(AllocOp alloc);
@@ -291,6 +295,12 @@ LogicalResult CollectiveAnalyzer::run() {
   device.walk([&](AllocOp alloc) { checkDistributed(alloc); });
   if (hadError)
     return failure();
+  device.walk([&](Operation *op) {
+    if (isa<ElementAccessOpInterface>(op))
+      checkFragmentAccess(op);
+  });
+  if (hadError)
+    return failure();
   device.walk([&](AllocOp alloc) { computeArrivals(alloc); });
   if (hadError)
     return failure();
@@ -355,6 +365,11 @@ std::optional<int64_t> CollectiveAnalyzer::evaluate(Value v, const Env &env,
     return x[0] | x[1];
   if (isa<arith::XOrIOp>(def))
     return x[0] ^ x[1];
+  // Divisions of non-negative values (thread and element coordinates).
+  if (isa<arith::DivUIOp, arith::RemUIOp, arith::DivSIOp, arith::RemSIOp,
+          arith::FloorDivSIOp>(def) &&
+      x[0] >= 0 && x[1] > 0)
+    return isa<arith::RemUIOp, arith::RemSIOp>(def) ? x[0] % x[1] : x[0] / x[1];
   return std::nullopt;
 }
 
@@ -1017,6 +1032,126 @@ void CollectiveAnalyzer::checkDistributed(AllocOp alloc) {
           return;
         }
       }
+    }
+  }
+}
+
+void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
+  Value tensor;
+  SmallVector<OpFoldResult> indices;
+  if (!getAccess(op, tensor, indices))
+    return;
+  MemoryAttr mem = getMemoryOf(tensor.getType());
+  if (!mem || mem.getKind() != MemoryKind::WgmmaAccum)
+    return;
+  auto alloc = tensor.getDefiningOp<AllocOp>();
+  ArrayRef<Attribute> dims =
+      alloc ? getDimsOf(alloc.getType()) : ArrayRef<Attribute>();
+  auto extent = [&](size_t d) {
+    auto a = dyn_cast<IntegerAttr>(dims[d]);
+    return a ? a.getInt() : int64_t(-1);
+  };
+  size_t rank = dims.size();
+  if (!alloc || rank < 2 || extent(rank - 2) != 64 || extent(rank - 1) < 8 ||
+      extent(rank - 1) > 256 || extent(rank - 1) % 8) {
+    error(op) << "accesses a wgmma accumulator element by element, which "
+                 "needs the accumulator's allocation itself (not a window), "
+                 "a tensor whose last two dimensions are 64 x N (N a "
+                 "multiple of 8 up to 256)";
+    return;
+  }
+  // The seq loops around the access, inside the device function: their
+  // iterations are enumerated (the layout is a function of constants).
+  SmallVector<ForOp> seqLoops;
+  for (Operation *p = op->getParentOp(); p && p != device.getOperation();
+       p = p->getParentOp())
+    if (auto loop = dyn_cast<ForOp>(p); loop && loop.getMode().isSeq())
+      seqLoops.push_back(loop);
+  std::string name =
+      alloc.getName().empty() ? "<unnamed>" : alloc.getName().str();
+  auto evalAt = [&](OpFoldResult ofr, const Env &env) {
+    if (auto attr = dyn_cast<Attribute>(ofr))
+      return std::optional<int64_t>(cast<IntegerAttr>(attr).getInt());
+    return evaluate(cast<Value>(ofr), env);
+  };
+  for (const CollectiveInstance &inst : result.getInstances(op)) {
+    if (inst.threads.count() != 1) {
+      error(op) << "accesses element of the wgmma accumulator '" << name
+                << "' on " << result.describe(inst.threads)
+                << " at once; each thread accesses the elements it holds, "
+                   "in cuda_threads loops down to single threads";
+      return;
+    }
+    int64_t tid = static_cast<int64_t>(inst.threads.find_first()) % blockDim;
+    Env env;
+    env.threads = inst.threads;
+    env.iterators.assign(inst.iterators.begin(), inst.iterators.end());
+    size_t base = env.iterators.size();
+    SmallVector<int64_t> trips;
+    int64_t combos = 1;
+    for (ForOp loop : seqLoops) {
+      std::optional<int64_t> lo = evalAt(loop.getLowerBound(), env);
+      std::optional<int64_t> hi = evalAt(loop.getUpperBound(), env);
+      if (!lo || !hi) {
+        // A loop the indices cannot depend on through a constant range
+        // (a K loop around everything): left out of the enumeration.
+        trips.push_back(-1);
+        env.iterators.push_back({loop.getInductionVar(), 0});
+        continue;
+      }
+      trips.push_back(std::max<int64_t>(*hi - *lo, 0));
+      env.iterators.push_back({loop.getInductionVar(), *lo});
+      combos *= std::max<int64_t>(*hi - *lo, 1);
+      if (combos > (int64_t(1) << 20)) {
+        error(op) << "accesses the wgmma accumulator '" << name
+                  << "' in more than 2^20 iterations per thread; the check "
+                     "of its layout enumerates them";
+        return;
+      }
+    }
+    SmallVector<int64_t> lows;
+    for (size_t i = 0; i < seqLoops.size(); ++i)
+      lows.push_back(env.iterators[base + i].second);
+    // Every combination of the seq loops' iterations (an odometer).
+    SmallVector<int64_t> count(seqLoops.size(), 0);
+    while (true) {
+      SmallVector<int64_t> at;
+      for (OpFoldResult ofr : indices) {
+        std::optional<int64_t> v = evalAt(ofr, env);
+        if (!v) {
+          error(op) << "indexes the wgmma accumulator '" << name
+                    << "' with a value the layout check cannot compute: "
+                       "indices of accumulator elements are built from "
+                       "constants and loop iterators with constant ranges";
+          return;
+        }
+        at.push_back(*v);
+      }
+      int64_t row = at[rank - 2], col = at[rank - 1];
+      WgmmaAttr::FragmentSlot slot = WgmmaAttr::getAccumulatorSlot(row, col);
+      if (row >= 0 && row < 64 && col >= 0 && col < extent(rank - 1) &&
+          slot.thread != tid % 128) {
+        InFlightDiagnostic diag = error(op);
+        diag << "thread " << tid << " (thread " << tid % 128
+             << " of its warpgroup) accesses element [" << row << ", " << col
+             << "] of the wgmma accumulator '" << name << "', which thread "
+             << slot.thread
+             << " of the warpgroup holds (the wgmma layout: thread = 32 (row "
+                "/ 16) + 4 (row mod 8) + (col mod 8) / 2); a thread accesses "
+                "only its own elements, or exchanges them by a shuffle";
+        return;
+      }
+      size_t i = 0;
+      for (; i < seqLoops.size(); ++i) {
+        if (trips[i] > 0 && ++count[i] < trips[i]) {
+          env.iterators[base + i].second = lows[i] + count[i];
+          break;
+        }
+        count[i] = 0;
+        env.iterators[base + i].second = lows[i];
+      }
+      if (i == seqLoops.size())
+        break;
     }
   }
 }

@@ -218,11 +218,14 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
            << "may fall outside its tensor (oob); device code accesses "
               "such tensors only through TMA instructions (stage the tile "
               "and replace its copies)";
-  // Fragments hold other threads' elements in a layout only their
-  // instructions know.
+  // Fragments hold other threads' elements in their instruction's layout:
+  // a wgmma accumulator's element is the owning thread's register (the
+  // collective analysis proved that the thread owns it); other fragments
+  // only their instructions access.
+  bool accumulator = v.memory.getKind() == MemoryKind::WgmmaAccum;
   bool fragment = v.memory.isRegisters() &&
                   v.memory.getKind() != MemoryKind::Regs &&
-                  v.memory.getKind() != MemoryKind::RegsUniform;
+                  v.memory.getKind() != MemoryKind::RegsUniform && !accumulator;
   // Swizzled shared memory laid out in chunks of one span (what TMA and
   // wgmma use) is accessed at its swizzled address, the one TMA writes.
   int64_t span = 0;
@@ -236,7 +239,28 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
   Value p;
-  if (swizzled) {
+  if (accumulator) {
+    // Tile t of the thread's accumulators, register 4 (col / 8) +
+    // 2 ((row mod 16) / 8) + col mod 2 of its N / 2
+    // (WgmmaAttr::getAccumulatorSlot).
+    SmallVector<Value> root = rootIndices(v, indices);
+    unsigned rank = root.size();
+    int64_t n = v.staticExtents[rank - 1];
+    Value tileIdx = c64(0);
+    for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
+      tileIdx = add(mul(tileIdx, v.extents[d]), root[d]);
+    Value row = root[rank - 2], col = root[rank - 1];
+    auto udiv = [&](Value x, int64_t k) {
+      return arith::DivUIOp::create(b, loc, x, c64(k)).getResult();
+    };
+    auto urem = [&](Value x, int64_t k) {
+      return arith::RemUIOp::create(b, loc, x, c64(k)).getResult();
+    };
+    Value reg =
+        add(add(mul(udiv(col, 8), c64(4)), mul(udiv(urem(row, 16), 8), c64(2))),
+            urem(col, 2));
+    p = gepBytes(v.base, mul(add(mul(tileIdx, c64(n / 2)), reg), c64(4)));
+  } else if (swizzled) {
     p = swizzledAddress(v, indices);
   } else {
     Value elems = elementOffset(v, rootIndices(v, indices));

@@ -151,8 +151,25 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
     DefaultValuedParameter<"::exo::OperandLayout",
                            "::exo::OperandLayout::Sw128">:$b);
   let extraClassDeclaration = [{
-    /// K: 32 bytes of operand elements (8 for tf32, 16 for bf16 and f16).
+    /// K: 32 bytes of operand elements (8 for tf32, 16 for bf16 and f16,
+    /// 32 for fp8).
     int64_t getK() const;
+
+    /// The accumulator's fragment layout (m64nN, f32): element (row, col)
+    /// of the 64 x N tile is held by thread `thread` of the warpgroup, as
+    /// the `reg`-th of its N / 2 registers: thread = 32 (row / 16) +
+    /// 4 (row mod 8) + (col mod 8) / 2, reg = 4 (col / 8) +
+    /// 2 ((row mod 16) / 8) + col mod 2 (PTX ISA, wgmma D fragments). The
+    /// collective analysis checks element accesses against it, and the
+    /// lowering addresses the register by it.
+    struct FragmentSlot {
+      int64_t thread;
+      int64_t reg;
+    };
+    static FragmentSlot getAccumulatorSlot(int64_t row, int64_t col) {
+      return {32 * (row / 16) + 4 * (row % 8) + (col % 8) / 2,
+              4 * (col / 8) + 2 * ((row % 16) / 8) + col % 2};
+    }
   }];
 }
 

@@ -1,0 +1,112 @@
+// "The model is the machine" for element access to a wgmma accumulator
+// (registers as data): a warpgroup computes D = A B^T with one
+// wgmma.m64n16k8 tf32 (A and B staged into 32-byte-swizzled shared memory
+// by ordinary stores), waits for it, then each thread applies a bias and a
+// ReLU to the eight elements it holds, D[r, c] = max(D[r, c] + bias[c], 0),
+// by ordinary exo.read / exo.assign of the accumulator, and the tile is
+// stored to global memory (wgmma_store_d_gmem). The threads are walked as
+// the wgmma layout places them (WgmmaAttr::getAccumulatorSlot): warp w,
+// quad g (the row within 8), thread q of the quad (the column pair);
+// row = 16 w + g + 8 h, col = 8 j + 2 q + e. The collective analysis proves
+// that each thread touches only its own elements; the lowering addresses
+// its registers. test/GPU/model_check.cu compares DG with the CPU run
+// (normwise 1e-6: the wgmma's f32 sums).
+
+!A = !exo.tensor<[64, 8], f32, gmem>
+!B = !exo.tensor<[16, 8], f32, gmem>
+!Bias = !exo.tensor<[16], f32, gmem>
+!C = !exo.tensor<[64, 16], f32, gmem>
+!Cw = !exo.window<[64, 16], f32, gmem>
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!As = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Bs = !exo.tensor<[16, 8], f32, smem_swizzle<32>>
+!Aw = !exo.window<[64, 8], f32, smem_swizzle<32>>
+!Bw = !exo.window<[16, 8], f32, smem_swizzle<32>>
+!Cg = !exo.barrier<wgmma_group>
+
+exo.proc @model_fragment_bias_relu(%A: !A, %B: !B, %bias: !Bias, %DG: !C) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !As
+      %B_smem = exo.alloc : !Bs
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      // Staging: thread t copies row t / 2 of A (and of B, t < 32), four
+      // columns each.
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %a = exo.read %A[%row, %col] : !A
+          exo.assign %A_smem[%row, %col] = %a : !As
+        }
+      }
+      exo.for %t = 0 to 32 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !B
+          exo.assign %B_smem[%row, %col] = %b : !Bs
+        }
+      }
+      // The generic stores before the wgmma's reads (async proxy).
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d) : (!D)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %a = exo.window %A_smem[:, :] : !As -> !Aw
+        %b = exo.window %B_smem[:, :] : !Bs -> !Bw
+        exo.call #exo.wgmma<n = 16, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+      // The epilogue on the registers: each thread its own eight elements.
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            exo.for %j = 0 to 2 seq {
+              exo.for %h = 0 to 2 seq {
+                exo.for %e = 0 to 2 seq {
+                  %w16 = arith.muli %w, %c16 : index
+                  %h8 = arith.muli %h, %c8 : index
+                  %rg = arith.addi %w16, %g : index
+                  %row = arith.addi %rg, %h8 : index
+                  %j8 = arith.muli %j, %c8 : index
+                  %q2 = arith.muli %q, %c2 : index
+                  %cq = arith.addi %j8, %q2 : index
+                  %col = arith.addi %cq, %e : index
+                  %v = exo.read %D[%row, %col] : !Dt
+                  %bv = exo.read %bias[%col] : !Bias
+                  %s = arith.addf %v, %bv : f32
+                  %r = arith.maximumf %s, %zero : f32
+                  exo.assign %D[%row, %col] = %r : !Dt
+                }
+              }
+            }
+          }
+        }
+      }
+      // The sync checker sees wgmma_store read the whole tile with every
+      // thread of the warpgroup (it does not yet model the store reading
+      // each thread's own registers), so the epilogue's writes are ordered
+      // before it by a barrier the hardware does not need.
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        %g = exo.window %DG[:, :] : !C -> !Cw
+        exo.call #exo.wgmma_store<n = 16, dst = gmem>(%g, %d) : (!Cw, !D)
+      }
+    }
+  }
+}
