@@ -110,3 +110,139 @@ exo.proc @model_fragment_bias_relu(%A: !A, %B: !B, %bias: !Bias, %DG: !C) {
     }
   }
 }
+
+// @model_fragment_rowmax: the maximum of each row of the accumulator (the
+// first step of a softmax), by the composition of element access and the
+// max butterflies: each thread takes the maximum of the four elements it
+// holds in each of its two rows (h), into registers distributed over the
+// warpgroup's threads (w, g, and the two bits qb1, qb0 of q), then the
+// quad's two butterflies (lane masks 1 and 2, #exo.shfl_xor<combine =
+// max>) leave every thread of the quad with the row's maximum. MM dumps
+// every thread's two row maxima, DG the tile.
+!P = !exo.tensor<[4, 8, 2, 2, 2], f32, regs>
+!Pair = !exo.window<[2], f32, regs>
+!MM = !exo.tensor<[128, 2], f32, gmem>
+
+exo.proc @model_fragment_rowmax(%A: !A, %B: !B, %DG: !C, %MM: !MM) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !As
+      %B_smem = exo.alloc : !Bs
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      %p = exo.alloc : !P
+      %m1 = exo.alloc : !P
+      %m2 = exo.alloc : !P
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %a = exo.read %A[%row, %col] : !A
+          exo.assign %A_smem[%row, %col] = %a : !As
+        }
+      }
+      exo.for %t = 0 to 32 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !B
+          exo.assign %B_smem[%row, %col] = %b : !Bs
+        }
+      }
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d) : (!D)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %a = exo.window %A_smem[:, :] : !As -> !Aw
+        %b = exo.window %B_smem[:, :] : !Bs -> !Bw
+        exo.call #exo.wgmma<n = 16, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+        %g = exo.window %DG[:, :] : !C -> !Cw
+        exo.call #exo.wgmma_store<n = 16, dst = gmem>(%g, %d) : (!Cw, !D)
+      }
+      // Each thread: the maximum of its four elements of each row half h.
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+            exo.for %qb0 = 0 to 2 cuda_threads<thread> {
+              exo.for %h = 0 to 2 seq {
+                %w16 = arith.muli %w, %c16 : index
+                %h8 = arith.muli %h, %c8 : index
+                %rg = arith.addi %w16, %g : index
+                %row = arith.addi %rg, %h8 : index
+                %q1 = arith.muli %qb1, %c2 : index
+                %q = arith.addi %q1, %qb0 : index
+                %q2 = arith.muli %q, %c2 : index
+                %first = exo.read %D[%row, %q2] : !Dt
+                exo.assign %p[%w, %g, %qb1, %qb0, %h] = %first : !P
+                exo.for %j = 0 to 2 seq {
+                  exo.for %e = 0 to 2 seq {
+                    %j8 = arith.muli %j, %c8 : index
+                    %cq = arith.addi %j8, %q2 : index
+                    %col = arith.addi %cq, %e : index
+                    %v = exo.read %D[%row, %col] : !Dt
+                    %old = exo.read %p[%w, %g, %qb1, %qb0, %h] : !P
+                    %m = arith.maximumf %old, %v : f32
+                    exo.assign %p[%w, %g, %qb1, %qb0, %h] = %m : !P
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      // The quad's butterflies: lane mask 1 (qb0), then 2 (qb1).
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+            exo.for %h = 0 to 2 seq {
+              %d1 = exo.window %m1[%w, %g, %qb1, :, %h] : !P -> !Pair
+              %s1 = exo.window %p[%w, %g, %qb1, :, %h] : !P -> !Pair
+              exo.call #exo.shfl_xor<combine = max, lane_mask = 1, dtype = f32>(%d1, %s1) : (!Pair, !Pair)
+            }
+          }
+        }
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %qb0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
+            exo.for %h = 0 to 2 seq {
+              %d2 = exo.window %m2[%w, %g, :, %qb0, %h] : !P -> !Pair
+              %s2 = exo.window %m1[%w, %g, :, %qb0, %h] : !P -> !Pair
+              exo.call #exo.shfl_xor<combine = max, lane_mask = 2, dtype = f32>(%d2, %s2) : (!Pair, !Pair)
+            }
+          }
+        }
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+            exo.for %qb0 = 0 to 2 cuda_threads<thread> {
+              exo.for %h = 0 to 2 seq {
+                %w32 = arith.muli %w, %c32 : index
+                %g4 = arith.muli %g, %c4 : index
+                %q1 = arith.muli %qb1, %c2 : index
+                %t0 = arith.addi %w32, %g4 : index
+                %t1 = arith.addi %t0, %q1 : index
+                %t = arith.addi %t1, %qb0 : index
+                %m = exo.read %m2[%w, %g, %qb1, %qb0, %h] : !P
+                exo.assign %MM[%t, %h] = %m : !MM
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
