@@ -1086,22 +1086,25 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
     Env env;
     env.threads = inst.threads;
     env.iterators.assign(inst.iterators.begin(), inst.iterators.end());
+    // The seq loops with constant bounds are enumerated; a loop whose
+    // bounds are not constant (a K loop over a size) is left unbound, so an
+    // index that depends on it cannot be computed and is refused.
     size_t base = env.iterators.size();
-    SmallVector<int64_t> trips;
+    SmallVector<int64_t> trips, lows;
     int64_t combos = 1;
     for (ForOp loop : seqLoops) {
       std::optional<int64_t> lo = evalAt(loop.getLowerBound(), env);
       std::optional<int64_t> hi = evalAt(loop.getUpperBound(), env);
-      if (!lo || !hi) {
-        // A loop the indices cannot depend on through a constant range
-        // (a K loop around everything): left out of the enumeration.
-        trips.push_back(-1);
-        env.iterators.push_back({loop.getInductionVar(), 0});
+      if (!lo || !hi)
         continue;
+      if (*hi <= *lo) {
+        combos = 0; // the access never runs in this instance
+        break;
       }
-      trips.push_back(std::max<int64_t>(*hi - *lo, 0));
+      trips.push_back(*hi - *lo);
+      lows.push_back(*lo);
       env.iterators.push_back({loop.getInductionVar(), *lo});
-      combos *= std::max<int64_t>(*hi - *lo, 1);
+      combos *= *hi - *lo;
       if (combos > (int64_t(1) << 20)) {
         error(op) << "accesses the wgmma accumulator '" << name
                   << "' in more than 2^20 iterations per thread; the check "
@@ -1109,11 +1112,10 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
         return;
       }
     }
-    SmallVector<int64_t> lows;
-    for (size_t i = 0; i < seqLoops.size(); ++i)
-      lows.push_back(env.iterators[base + i].second);
+    if (combos == 0)
+      continue;
     // Every combination of the seq loops' iterations (an odometer).
-    SmallVector<int64_t> count(seqLoops.size(), 0);
+    SmallVector<int64_t> count(trips.size(), 0);
     while (true) {
       SmallVector<int64_t> at;
       for (OpFoldResult ofr : indices) {
@@ -1142,15 +1144,15 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
         return;
       }
       size_t i = 0;
-      for (; i < seqLoops.size(); ++i) {
-        if (trips[i] > 0 && ++count[i] < trips[i]) {
+      for (; i < trips.size(); ++i) {
+        if (++count[i] < trips[i]) {
           env.iterators[base + i].second = lows[i] + count[i];
           break;
         }
         count[i] = 0;
         env.iterators[base + i].second = lows[i];
       }
-      if (i == seqLoops.size())
+      if (i == trips.size())
         break;
     }
   }

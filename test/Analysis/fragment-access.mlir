@@ -116,3 +116,22 @@ exo.proc @too_many(%out: !O) {
     }
   }
 }
+
+// -----
+
+// An index that depends on a loop over a size: the check cannot enumerate
+// it, so it refuses rather than check one iteration.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+exo.proc @size_loop(%N: index) {
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        exo.for %k = 0 to %N seq {
+          // expected-error @+1 {{indexes the wgmma accumulator 'D' with a value the layout check cannot compute: indices of accumulator elements are built from constants and loop iterators with constant ranges}}
+          %v = exo.read %D[%k, 0] : !Dt
+        }
+      }
+    }
+  }
+}
