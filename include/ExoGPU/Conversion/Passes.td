@@ -41,7 +41,9 @@ def ExoLowerToCPU : Pass<"exo-lower-to-cpu", "::mlir::ModuleOp"> {
     body), device functions and warp selections are inlined, and
     synchronization statements and barriers vanish. `tf32` values are held
     in `f32`; `arith.truncf` to `tf32` is emulated (round to nearest even, or
-    truncation with `toward_zero`). Each function argument keeps its exo name
+    truncation with `toward_zero`), and so are the conversions to `bf16`
+    (nearest even, subnormals kept, whatever the host's vector conversion
+    does) and between `f32` and the fp8 types (DeviceMath.h). Each function argument keeps its exo name
     in the `exo.name` argument attribute. A managed ring buffer whose ring
     dimension is unbounded (`? ring d`) is stored in its `d` slots (index
     modulo `d`): its meaning when no element is used after its slot was
