@@ -1042,8 +1042,10 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
   if (!getAccess(op, tensor, indices))
     return;
   MemoryAttr mem = getMemoryOf(tensor.getType());
-  if (!mem || mem.getKind() != MemoryKind::WgmmaAccum)
+  if (!mem || (mem.getKind() != MemoryKind::WgmmaAccum &&
+               mem.getKind() != MemoryKind::WgmmaA))
     return;
+  bool operandA = mem.getKind() == MemoryKind::WgmmaA;
   auto alloc = tensor.getDefiningOp<AllocOp>();
   ArrayRef<Attribute> dims =
       alloc ? getDimsOf(alloc.getType()) : ArrayRef<Attribute>();
@@ -1052,14 +1054,28 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
     return a ? a.getInt() : int64_t(-1);
   };
   size_t rank = dims.size();
-  if (!alloc || rank < 2 || extent(rank - 2) != 64 || extent(rank - 1) < 8 ||
-      extent(rank - 1) > 256 || extent(rank - 1) % 8) {
+  Type elem = alloc ? getElementTypeOf(alloc.getType()) : Type();
+  bool tf32 = elem && (elem.isF32() || elem.isTF32());
+  if (operandA) {
+    bool half = elem && (elem.isBF16() || elem.isF16());
+    if (!alloc || rank < 2 || extent(rank - 2) != 64 || !(tf32 || half) ||
+        extent(rank - 1) != (tf32 ? 8 : 16)) {
+      error(op) << "accesses a wgmma A fragment element by element, which "
+                   "needs the fragment's allocation itself (not a window), "
+                   "a tensor whose last two dimensions are 64 x 8 (tf32) or "
+                   "64 x 16 (bf16, f16)";
+      return;
+    }
+  } else if (!alloc || rank < 2 || extent(rank - 2) != 64 ||
+             extent(rank - 1) < 8 || extent(rank - 1) > 256 ||
+             extent(rank - 1) % 8) {
     error(op) << "accesses a wgmma accumulator element by element, which "
                  "needs the accumulator's allocation itself (not a window), "
                  "a tensor whose last two dimensions are 64 x N (N a "
                  "multiple of 8 up to 256)";
     return;
   }
+  StringRef what = operandA ? "wgmma A fragment" : "wgmma accumulator";
   // The seq loops around the access, inside the device function: their
   // iterations are enumerated (the layout is a function of constants).
   SmallVector<ForOp> seqLoops;
@@ -1076,8 +1092,8 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
   };
   for (const CollectiveInstance &inst : result.getInstances(op)) {
     if (inst.threads.count() != 1) {
-      error(op) << "accesses element of the wgmma accumulator '" << name
-                << "' on " << result.describe(inst.threads)
+      error(op) << "accesses element of the " << what << " '" << name << "' on "
+                << result.describe(inst.threads)
                 << " at once; each thread accesses the elements it holds, "
                    "in cuda_threads loops down to single threads";
       return;
@@ -1106,7 +1122,7 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
       env.iterators.push_back({loop.getInductionVar(), *lo});
       combos *= *hi - *lo;
       if (combos > (int64_t(1) << 20)) {
-        error(op) << "accesses the wgmma accumulator '" << name
+        error(op) << "accesses the " << what << " '" << name
                   << "' in more than 2^20 iterations per thread; the check "
                      "of its layout enumerates them";
         return;
@@ -1121,26 +1137,31 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
       for (OpFoldResult ofr : indices) {
         std::optional<int64_t> v = evalAt(ofr, env);
         if (!v) {
-          error(op) << "indexes the wgmma accumulator '" << name
+          error(op) << "indexes the " << what << " '" << name
                     << "' with a value the layout check cannot compute: "
-                       "indices of accumulator elements are built from "
+                       "indices of fragment elements are built from "
                        "constants and loop iterators with constant ranges";
           return;
         }
         at.push_back(*v);
       }
       int64_t row = at[rank - 2], col = at[rank - 1];
-      WgmmaAttr::FragmentSlot slot = WgmmaAttr::getAccumulatorSlot(row, col);
+      WgmmaAttr::FragmentSlot slot =
+          operandA ? WgmmaAttr::getOperandASlot(row, col, tf32)
+                   : WgmmaAttr::getAccumulatorSlot(row, col);
       if (row >= 0 && row < 64 && col >= 0 && col < extent(rank - 1) &&
           slot.thread != tid % 128) {
         InFlightDiagnostic diag = error(op);
         diag << "thread " << tid << " (thread " << tid % 128
              << " of its warpgroup) accesses element [" << row << ", " << col
-             << "] of the wgmma accumulator '" << name << "', which thread "
-             << slot.thread
-             << " of the warpgroup holds (the wgmma layout: thread = 32 (row "
-                "/ 16) + 4 (row mod 8) + (col mod 8) / 2); a thread accesses "
-                "only its own elements, or exchanges them by a shuffle";
+             << "] of the " << what << " '" << name << "', which thread "
+             << slot.thread << " of the warpgroup holds (the wgmma layout: "
+             << (operandA && tf32 ? "thread = 32 (row / 16) + 4 (row mod 8) + "
+                                    "col mod 4"
+                                  : "thread = 32 (row / 16) + 4 (row mod 8) + "
+                                    "(col mod 8) / 2")
+             << "); a thread accesses only its own elements, or exchanges "
+                "them by a shuffle";
         return;
       }
       size_t i = 0;

@@ -87,7 +87,7 @@ exo.proc @data_index(%out: !O, %idx: !I) {
       exo.for %t = 0 to 128 cuda_threads<thread> {
         %i = exo.read %idx[%t] : !I
         %r = arith.index_cast %i : i32 to index
-        // expected-error @+1 {{indexes the wgmma accumulator 'D' with a value the layout check cannot compute: indices of accumulator elements are built from constants and loop iterators with constant ranges}}
+        // expected-error @+1 {{indexes the wgmma accumulator 'D' with a value the layout check cannot compute: indices of fragment elements are built from constants and loop iterators with constant ranges}}
         %v = exo.read %D[%r, 0] : !Dt
         exo.assign %out[%t] = %v : !O
       }
@@ -128,9 +128,52 @@ exo.proc @size_loop(%N: index) {
       %D = exo.alloc : !Dt
       exo.for %t = 0 to 128 cuda_threads<thread> {
         exo.for %k = 0 to %N seq {
-          // expected-error @+1 {{indexes the wgmma accumulator 'D' with a value the layout check cannot compute: indices of accumulator elements are built from constants and loop iterators with constant ranges}}
+          // expected-error @+1 {{indexes the wgmma accumulator 'D' with a value the layout check cannot compute: indices of fragment elements are built from constants and loop iterators with constant ranges}}
           %v = exo.read %D[%k, 0] : !Dt
         }
+      }
+    }
+  }
+}
+
+// -----
+
+// The register-A operand: a tf32 fragment's layout (thread 32 (row / 16) +
+// 4 (row mod 8) + col mod 4); thread (w, g, q) writing column 2 q holds
+// only columns q and q + 4.
+!Ar = !exo.tensor<[64, 8], f32, wgmma_a>
+exo.proc @operand_a_tf32(%x: f32) {
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A = exo.alloc : !Ar
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            %w16 = arith.muli %w, %c16 : index
+            %row = arith.addi %w16, %g : index
+            %col = arith.muli %q, %c2 : index
+            // expected-error @+1 {{thread 1 (thread 1 of its warpgroup) accesses element [0, 2] of the wgmma A fragment 'A', which thread 2 of the warpgroup holds (the wgmma layout: thread = 32 (row / 16) + 4 (row mod 8) + col mod 4); a thread accesses only its own elements, or exchanges them by a shuffle}}
+            exo.assign %A[%row, %col] = %x : !Ar
+          }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// An A fragment of the wrong shape for its type.
+!Ar = !exo.tensor<[64, 8], bf16, wgmma_a>
+exo.proc @operand_a_shape(%x: bf16) {
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A = exo.alloc : !Ar
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        // expected-error @+1 {{accesses a wgmma A fragment element by element, which needs the fragment's allocation itself (not a window), a tensor whose last two dimensions are 64 x 8 (tf32) or 64 x 16 (bf16, f16)}}
+        exo.assign %A[0, 0] = %x : !Ar
       }
     }
   }

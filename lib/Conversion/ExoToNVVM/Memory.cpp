@@ -223,9 +223,11 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   // collective analysis proved that the thread owns it); other fragments
   // only their instructions access.
   bool accumulator = v.memory.getKind() == MemoryKind::WgmmaAccum;
+  bool operandA = v.memory.getKind() == MemoryKind::WgmmaA;
   bool fragment = v.memory.isRegisters() &&
                   v.memory.getKind() != MemoryKind::Regs &&
-                  v.memory.getKind() != MemoryKind::RegsUniform && !accumulator;
+                  v.memory.getKind() != MemoryKind::RegsUniform &&
+                  !accumulator && !operandA;
   // Swizzled shared memory laid out in chunks of one span (what TMA and
   // wgmma use) is accessed at its swizzled address, the one TMA writes.
   int64_t span = 0;
@@ -239,7 +241,31 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
   Value p;
-  if (accumulator) {
+  if (operandA) {
+    // The thread's element of its A fragment (WgmmaAttr::getOperandASlot):
+    // 2 (col / 4) + (row mod 16) / 8 of four tf32, 4 (col / 8) +
+    // 2 ((row mod 16) / 8) + col mod 2 of eight 16-bit values.
+    SmallVector<Value> root = rootIndices(v, indices);
+    unsigned rank = root.size();
+    int64_t k = v.staticExtents[rank - 1];
+    bool tf32 = k == 8;
+    Value tileIdx = c64(0);
+    for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
+      tileIdx = add(mul(tileIdx, v.extents[d]), root[d]);
+    Value row = root[rank - 2], col = root[rank - 1];
+    auto udiv = [&](Value x, int64_t d) {
+      return arith::DivUIOp::create(b, loc, x, c64(d)).getResult();
+    };
+    auto urem = [&](Value x, int64_t d) {
+      return arith::RemUIOp::create(b, loc, x, c64(d)).getResult();
+    };
+    Value half = udiv(urem(row, 16), 8);
+    Value e = tf32 ? add(mul(udiv(col, 4), c64(2)), half)
+                   : add(add(mul(udiv(col, 8), c64(4)), mul(half, c64(2))),
+                         urem(col, 2));
+    p = gepBytes(v.base, mul(add(mul(tileIdx, c64(k / 2)), e),
+                             c64(getElementBytes(v.elemType))));
+  } else if (accumulator) {
     // Tile t of the thread's accumulators, register 4 (col / 8) +
     // 2 ((row mod 16) / 8) + col mod 2 of its N / 2
     // (WgmmaAttr::getAccumulatorSlot).

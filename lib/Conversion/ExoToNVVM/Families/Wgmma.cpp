@@ -112,6 +112,18 @@ static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
   return {(pair % 2) * 8, (pair / 2) * 8 + e % 2};
 }
 
+/// The first register of the register-A fragment `v` (a 64 x k window of a
+/// wgmma_a tensor): its leading dimensions that are not distributed select
+/// one fragment of the thread's array, k / 2 elements each.
+static Value fragmentABase(KernelLowering &L, const View &v, int64_t k) {
+  unsigned rank = v.staticExtents.size();
+  Value idx = L.c64(0);
+  for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
+    idx = L.add(L.mul(idx, v.extents[d]), v.offsets[d]);
+  return L.gepBytes(v.base,
+                    L.mul(idx, L.c64(k / 2 * getElementBytes(v.elemType))));
+}
+
 static LogicalResult emitWgmmaLoadA(KernelLowering &L, CallOp call) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
@@ -150,10 +162,11 @@ static LogicalResult emitWgmmaLoadA(KernelLowering &L, CallOp call) {
                                  NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
                                  NVVM::LdStMatrixEltType::B16);
     auto pair = VectorType::get({2}, src.elemType);
+    Value base = fragmentABase(L, dst, k);
     for (int64_t i = 0; i < 4; ++i) {
       Value r = LLVM::ExtractValueOp::create(b, loc, m, i);
       Value v = LLVM::BitcastOp::create(b, loc, pair, r);
-      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, dst.base,
+      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, base,
                                     ArrayRef<LLVM::GEPArg>{2 * i});
       LLVM::StoreOp::create(b, loc, v, q, /*alignment=*/4);
     }
@@ -163,12 +176,13 @@ static LogicalResult emitWgmmaLoadA(KernelLowering &L, CallOp call) {
       L.add(L.mul(w, L.c64(16)), arith::DivUIOp::create(b, loc, l, L.c64(4)));
   Value col0 =
       L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(half ? 2 : 1));
+  Value base = fragmentABase(L, dst, k);
   for (int64_t e = 0; e < (half ? 8 : 4); ++e) {
     auto [dr, dc] = fragmentA(e, half);
     Value p =
         L.sharedAddress(src, {L.add(row0, L.c64(dr)), L.add(col0, L.c64(dc))});
     Value x = LLVM::LoadOp::create(b, loc, src.elemType, p);
-    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, dst.base,
+    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, base,
                                   ArrayRef<LLVM::GEPArg>{e});
     LLVM::StoreOp::create(b, loc, x, q);
   }
@@ -340,8 +354,9 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
     // Four 32-bit registers: one tf32 each, or a pair of bf16/f16.
     Type reg =
         tf32 ? Type(b.getF32Type()) : Type(VectorType::get({2}, a.elemType));
+    Value aBase = fragmentABase(L, a, k);
     for (int64_t e = 0; e < 4; ++e) {
-      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), a.elemType, a.base,
+      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), a.elemType, aBase,
                                     ArrayRef<LLVM::GEPArg>{tf32 ? e : 2 * e});
       Value x = LLVM::LoadOp::create(b, loc, reg, q, /*alignment=*/4);
       operands.push_back(LLVM::BitcastOp::create(b, loc, L.i32(), x));

@@ -170,6 +170,17 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
       return {32 * (row / 16) + 4 * (row % 8) + (col % 8) / 2,
               4 * (col / 8) + 2 * ((row % 16) / 8) + col % 2};
     }
+    /// The register-A operand's layout (`wgmma_a`, 64 x K): for 16-bit
+    /// types (K = 16) the accumulator's; for tf32 (K = 8) thread 32 (row /
+    /// 16) + 4 (row mod 8) + col mod 4 holds it as element 2 (col / 4) +
+    /// (row mod 16) / 8 of its four.
+    static FragmentSlot getOperandASlot(int64_t row, int64_t col,
+                                        bool tf32) {
+      if (!tf32)
+        return getAccumulatorSlot(row, col);
+      return {32 * (row / 16) + 4 * (row % 8) + col % 4,
+              2 * (col / 4) + (row % 16) / 8};
+    }
   }];
 }
 
