@@ -321,3 +321,75 @@ exo.proc @model_fragment_a(%A: !Ah, %B: !Bh, %DG: !C) {
     }
   }
 }
+
+// @model_fragment_a2: an array of two A fragments ([2, 64, 16] wgmma_a),
+// each written element by element from A[i], and D = A0 B^T + A1 B^T by
+// two register-A wgmmas: the fragments must not alias.
+!A2h = !exo.tensor<[2, 64, 16], bf16, gmem>
+!Ar2 = !exo.tensor<[2, 64, 16], bf16, wgmma_a>
+
+exo.proc @model_fragment_a2(%A: !A2h, %B: !Bh, %DG: !C) {
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %B_smem = exo.alloc : !Bhs
+      %A_reg = exo.alloc : !Ar2
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      // B: thread t copies two columns of row t mod 16.
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.remui %t, %c16 : index
+        %part = arith.divui %t, %c16 : index
+        %col0 = arith.muli %part, %c2 : index
+        exo.for %e = 0 to 2 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !Bh
+          exo.assign %B_smem[%row, %col] = %b : !Bhs
+        }
+      }
+      // A: each thread its own eight elements.
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            exo.for %i = 0 to 2 seq {
+            exo.for %j = 0 to 2 seq {
+              exo.for %h = 0 to 2 seq {
+                exo.for %e = 0 to 2 seq {
+                  %w16 = arith.muli %w, %c16 : index
+                  %h8 = arith.muli %h, %c8 : index
+                  %rg = arith.addi %w16, %g : index
+                  %row = arith.addi %rg, %h8 : index
+                  %j8 = arith.muli %j, %c8 : index
+                  %q2 = arith.muli %q, %c2 : index
+                  %cq = arith.addi %j8, %q2 : index
+                  %col = arith.addi %cq, %e : index
+                  %v = exo.read %A[%i, %row, %col] : !A2h
+                  exo.assign %A_reg[%i, %row, %col] = %v : !Ar2
+                }
+              }
+            }
+            }
+          }
+        }
+      }
+      // The generic stores of B before the wgmma's reads (async proxy).
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d) : (!D)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %b = exo.window %B_smem[:, :] : !Bhs -> !Bhw
+        exo.for %i = 0 to 2 seq {
+          %a = exo.window %A_reg[%i, :, :] : !Ar2 -> !Arw
+          exo.call #exo.wgmma<n = 16, dtype = bf16, a = regs, b = sw32>(%d, %a, %b) : (!D, !Arw, !Bhw)
+        }
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+        %g = exo.window %DG[:, :] : !C -> !Cw
+        exo.call #exo.wgmma_store<n = 16, dst = gmem>(%g, %d) : (!Cw, !D)
+      }
+    }
+  }
+}

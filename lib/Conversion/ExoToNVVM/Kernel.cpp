@@ -184,14 +184,17 @@ FailureOr<KernelAttr> KernelLowering::run() {
     }
     if (kind == MemoryKind::WgmmaA) {
       // A wgmma A fragment: 64 x 8 tf32 or 64 x 16 bf16/f16 over a
-      // warpgroup (32 bytes of K), 4 or 8 elements per thread.
+      // warpgroup (32 bytes of K), 4 or 8 elements per thread; or an array
+      // of them (dimensions between the distributed ones and the tile),
+      // one after the other.
       int64_t k = elem.isF32() ? 8 : 16;
-      if (tensor.getRank() - nd != 2 || tensor.getStaticDim(nd) != 64 ||
-          tensor.getStaticDim(nd + 1) != k ||
+      unsigned rank = tensor.getRank();
+      if (rank - nd < 2 || tensor.getStaticDim(rank - 2) != 64 ||
+          tensor.getStaticDim(rank - 1) != k ||
           !(elem.isF32() || elem.isBF16() || elem.isF16()))
         return alloc.emitOpError()
-               << "a wgmma A fragment must be a 64 x 8 f32 (tf32) or 64 x 16 "
-                  "bf16/f16 tile per warpgroup after its distributed "
+               << "a wgmma A fragment must end in a 64 x 8 f32 (tf32) or "
+                  "64 x 16 bf16/f16 tile per warpgroup after its distributed "
                   "dimensions";
       elems /= kWarpgroupSize;
     }

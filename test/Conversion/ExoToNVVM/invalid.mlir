@@ -879,7 +879,7 @@ exo.proc @odd_rows(%M: index, %K: index, %A: !A)
 exo.proc @fragment_shape(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op a wgmma A fragment must be a 64 x 8 f32 (tf32) or 64 x 16 bf16/f16 tile per warpgroup after its distributed dimensions}}
+      // expected-error @+1 {{'exo.alloc' op a wgmma A fragment must end in a 64 x 8 f32 (tf32) or 64 x 16 bf16/f16 tile per warpgroup after its distributed dimensions}}
       %A = exo.alloc : !Ar
     }
   }
