@@ -68,11 +68,8 @@ Value KernelLowering::inRange(Value x, int64_t lo, int64_t hi) {
 
 Value KernelLowering::inlineAsm(Type result, ValueRange operands,
                                 StringRef text, StringRef constraints) {
-  auto op = LLVM::InlineAsmOp::create(
-      b, loc, result, operands, text, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT), ArrayAttr());
-  return result ? op.getResult(0) : Value();
+  return buildInlineAsm(b, loc, result, operands, text, constraints,
+                        /*sideEffects=*/true);
 }
 
 void KernelLowering::clusterBarrier() {

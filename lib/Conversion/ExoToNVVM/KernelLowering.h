@@ -47,6 +47,20 @@ inline bool isMemoryFreeArith(Operation *op) {
   return isa<arith::ArithDialect>(op->getDialect()) && isMemoryEffectFree(op);
 }
 
+/// Inline PTX with `result` (none when null). `sideEffects`: LLVM keeps it
+/// where and as often as it stands (barriers, memory); without, it is pure
+/// and may be moved or merged like arithmetic (an approximation, a cvt).
+inline Value buildInlineAsm(OpBuilder &b, Location loc, Type result,
+                            ValueRange operands, StringRef text,
+                            StringRef constraints, bool sideEffects) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, result, operands, text, constraints, sideEffects,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+  return result ? op.getResult(0) : Value();
+}
+
 /// The threads of one CTA in a collective part: a tid range when contiguous.
 struct CtaPart {
   int64_t cta, lo, hi, count;
@@ -211,6 +225,17 @@ public:
   Value firstElementAddress(const View &v) {
     return gepBytes(v.base, mul(elementOffset(v, rootIndices(v, {c64(0)})),
                                 c64(getElementBytes(v.elemType))));
+  }
+  /// For a register array of instruction fragments (wgmma accumulators,
+  /// A operands: [distributed..., tiles..., rows, cols]), the index of the
+  /// fragment that root coordinates `root` (or a window's offsets) select
+  /// among the thread's fragments.
+  Value fragmentTileIndex(const View &v, ArrayRef<Value> root) {
+    unsigned rank = v.staticExtents.size();
+    Value idx = c64(0);
+    for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
+      idx = add(mul(idx, v.extents[d]), root[d]);
+    return idx;
   }
   /// Root indices of view position `idx` (window coordinates).
   SmallVector<Value> rootIndices(const View &v, ArrayRef<Value> idx);

@@ -90,13 +90,8 @@ public:
   /// One f32 instruction of PTX on one operand; pure, so that LLVM may
   /// move or merge it like an arithmetic operation.
   Value ptx(StringRef text, Value x) {
-    auto op = LLVM::InlineAsmOp::create(
-        b, loc, b.getF32Type(), ValueRange{x}, text, "=f,f",
-        /*has_side_effects=*/false, /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
-    return op.getResult(0);
+    return buildInlineAsm(b, loc, b.getF32Type(), ValueRange{x}, text, "=f,f",
+                          /*sideEffects=*/false);
   }
 
   /// p * 2^j for an integer j in [-254, 254] (`ji`, i32), scaled in two
@@ -298,14 +293,10 @@ LogicalResult KernelLowering::lowerMath(Operation &op) {
                 one = fa.getValueAsDouble();
             if (one && *one == 1.0)
               return f.ptx("rcp.approx.f32 $0, $1;", in[1]);
-            auto op = LLVM::InlineAsmOp::create(
-                b, loc, b.getF32Type(), ValueRange{in[0], in[1]},
-                "div.full.f32 $0, $1, $2;", "=f,f,f",
-                /*has_side_effects=*/false, /*is_align_stack=*/false,
-                LLVM::tailcallkind::TailCallKind::None,
-                LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
-                ArrayAttr());
-            return op.getResult(0);
+            return buildInlineAsm(b, loc, b.getF32Type(),
+                                  ValueRange{in[0], in[1]},
+                                  "div.full.f32 $0, $1, $2;", "=f,f,f",
+                                  /*sideEffects=*/false);
           })
           .Default([](Operation *) { return Value(); });
   if (!result)
@@ -323,13 +314,8 @@ LogicalResult KernelLowering::lowerFp8Conversion(Operation &op) {
   Value in = (*operands)[0];
   auto pureAsm = [&](Type result, ValueRange args, StringRef text,
                      StringRef constraints) {
-    return LLVM::InlineAsmOp::create(
-               b, loc, result, args, text, constraints,
-               /*has_side_effects=*/false, /*is_align_stack=*/false,
-               LLVM::tailcallkind::TailCallKind::None,
-               LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
-               ArrayAttr())
-        .getResult(0);
+    return buildInlineAsm(b, loc, result, args, text, constraints,
+                          /*sideEffects=*/false);
   };
   F32 f(b, loc);
   auto i8c = [&](int64_t v) {

@@ -241,17 +241,14 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
   Value p;
-  if (operandA) {
-    // The thread's element of its A fragment (WgmmaAttr::getOperandASlot):
-    // 2 (col / 4) + (row mod 16) / 8 of four tf32, 4 (col / 8) +
-    // 2 ((row mod 16) / 8) + col mod 2 of eight 16-bit values.
+  if (operandA || accumulator) {
+    // The thread's element of its fragment (WgmmaAttr::getAccumulatorSlot,
+    // getOperandASlot): of the tile's last-dimension / 2 elements,
+    // 4 (col / 8) + 2 ((row mod 16) / 8) + col mod 2 (accumulators and
+    // 16-bit A), or 2 (col / 4) + (row mod 16) / 8 (tf32 A, 64 x 8).
     SmallVector<Value> root = rootIndices(v, indices);
     unsigned rank = root.size();
-    int64_t k = v.staticExtents[rank - 1];
-    bool tf32 = k == 8;
-    Value tileIdx = c64(0);
-    for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
-      tileIdx = add(mul(tileIdx, v.extents[d]), root[d]);
+    int64_t last = v.staticExtents[rank - 1];
     Value row = root[rank - 2], col = root[rank - 1];
     auto udiv = [&](Value x, int64_t d) {
       return arith::DivUIOp::create(b, loc, x, c64(d)).getResult();
@@ -260,32 +257,13 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
       return arith::RemUIOp::create(b, loc, x, c64(d)).getResult();
     };
     Value half = udiv(urem(row, 16), 8);
-    Value e = tf32 ? add(mul(udiv(col, 4), c64(2)), half)
-                   : add(add(mul(udiv(col, 8), c64(4)), mul(half, c64(2))),
-                         urem(col, 2));
-    p = gepBytes(v.base, mul(add(mul(tileIdx, c64(k / 2)), e),
+    Value e = operandA && last == 8
+                  ? add(mul(udiv(col, 4), c64(2)), half)
+                  : add(add(mul(udiv(col, 8), c64(4)), mul(half, c64(2))),
+                        urem(col, 2));
+    Value tile = fragmentTileIndex(v, root);
+    p = gepBytes(v.base, mul(add(mul(tile, c64(last / 2)), e),
                              c64(getElementBytes(v.elemType))));
-  } else if (accumulator) {
-    // Tile t of the thread's accumulators, register 4 (col / 8) +
-    // 2 ((row mod 16) / 8) + col mod 2 of its N / 2
-    // (WgmmaAttr::getAccumulatorSlot).
-    SmallVector<Value> root = rootIndices(v, indices);
-    unsigned rank = root.size();
-    int64_t n = v.staticExtents[rank - 1];
-    Value tileIdx = c64(0);
-    for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
-      tileIdx = add(mul(tileIdx, v.extents[d]), root[d]);
-    Value row = root[rank - 2], col = root[rank - 1];
-    auto udiv = [&](Value x, int64_t k) {
-      return arith::DivUIOp::create(b, loc, x, c64(k)).getResult();
-    };
-    auto urem = [&](Value x, int64_t k) {
-      return arith::RemUIOp::create(b, loc, x, c64(k)).getResult();
-    };
-    Value reg =
-        add(add(mul(udiv(col, 8), c64(4)), mul(udiv(urem(row, 16), 8), c64(2))),
-            urem(col, 2));
-    p = gepBytes(v.base, mul(add(mul(tileIdx, c64(n / 2)), reg), c64(4)));
   } else if (swizzled) {
     p = swizzledAddress(v, indices);
   } else {

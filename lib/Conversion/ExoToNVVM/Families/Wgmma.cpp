@@ -68,9 +68,7 @@ static FailureOr<WgmmaTile> accumulator(KernelLowering &L, CallOp call,
   }
   // The leading dimensions that are not distributed select one tile of
   // the warpgroup's array of accumulators.
-  Value idx = L.c64(0);
-  for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
-    idx = L.add(L.mul(idx, v.extents[d]), v.offsets[d]);
+  Value idx = L.fragmentTileIndex(v, v.offsets);
   SmallVector<Type> fields(v.staticExtents[rank - 1] / 2, b.getF32Type());
   auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
   WgmmaTile t;
@@ -116,10 +114,7 @@ static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
 /// wgmma_a tensor): its leading dimensions that are not distributed select
 /// one fragment of the thread's array, k / 2 elements each.
 static Value fragmentABase(KernelLowering &L, const View &v, int64_t k) {
-  unsigned rank = v.staticExtents.size();
-  Value idx = L.c64(0);
-  for (unsigned d = v.numDistributed; d + 2 < rank; ++d)
-    idx = L.add(L.mul(idx, v.extents[d]), v.offsets[d]);
+  Value idx = L.fragmentTileIndex(v, v.offsets);
   return L.gepBytes(v.base,
                     L.mul(idx, L.c64(k / 2 * getElementBytes(v.elemType))));
 }
