@@ -1490,6 +1490,19 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   if (runLen == 0 || var.elements.empty())
     runs = 0;
   SmallPtrSet<Record *, 8> checked;
+  // Fragment registers (wgmma accumulators and A operands) belong to single
+  // threads: an instruction of the warpgroup touches each element in the
+  // thread that holds it, and the collective analysis proves that an
+  // element access runs in that thread (checkFragmentAccess). An earlier
+  // access of a single thread of this collective therefore needs to be
+  // seen by that thread alone, not by the whole collective: per-thread
+  // records without one record per element.
+  auto observers = [&](const Record &m) -> const Threads & {
+    if (var.wgmmaRegs && who.count() > 1 && m.accessor.count() == 1 &&
+        m.accessor.coveredBy({&who}))
+      return m.accessor;
+    return who;
+  };
   // Reads the window overlaps: WAR for a mutation; a mutation that covers a
   // read's box retires it.
   auto overlap = [&](const Variable::BoxRead &b, SmallVectorImpl<int64_t> &at) {
@@ -1509,7 +1522,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       if ((rd.atomic && atomic) || !overlap(b, at) ||
           !checked.insert(&rd).second)
         continue;
-      if (!rd.visibleTo(who, extended, /*temporalOnly=*/true))
+      if (!rd.visibleTo(observers(rd), extended, /*temporalOnly=*/true))
         return hazard(op, HazardKind::WAR, var, at, g, rd), failure();
     }
   }
@@ -1552,7 +1565,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
           if (m->atomic && atomic)
             continue;
           if (isRead) {
-            if (!m->visibleTo(who, extended, /*temporalOnly=*/false))
+            if (!m->visibleTo(observers(*m), extended,
+                              /*temporalOnly=*/false))
               return hazard(op, HazardKind::RAW, var, unflatten(at), g, *m),
                      failure();
           } else if (asyncProxyWrite && (m->qual & kGenericWrites)) {
@@ -1571,7 +1585,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
                      "must order them";
               return failure();
             }
-          } else if (!m->visibleTo(who, extended,
+          } else if (!m->visibleTo(observers(*m), extended,
                                    /*temporalOnly=*/writeOnly)) {
             return hazard(op, HazardKind::WAW, var, unflatten(at), g, *m),
                    failure();

@@ -58,7 +58,7 @@ exo.proc @k(%N: index, %x: !exo.tensor<[N, 64], f32, gmem>) {
 // variable. Accesses that are in bounds are not clipped.
 // CHECK-LABEL: amir.program @partial(%N)
 // CHECK: amir.instr "load_oob" {
-// CHECK-NEXT: amir.mutate %r[%{{.*}}, 0] sizes [1, 8] qual <cuda_regs> ext [#exo.qual<cuda_regs>] write_only{{$}}
+// CHECK-NEXT: amir.mutate %r[%{{.*}}, 0] sizes [1, 8] qual <cuda_regs> ext [#exo.qual<cuda_regs>, #exo.qual<wgmma_zero>] write_only{{$}}
 // CHECK-NEXT: amir.read %x[%{{.*}}] sizes [8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] clip
 // CHECK: amir.read %x[%{{.*}}] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] clip
 // CHECK: amir.mutate %x[%t] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only{{$}}

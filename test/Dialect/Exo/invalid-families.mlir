@@ -54,8 +54,9 @@
 
 // -----
 
-// expected-error @+1 {{the bf16 accumulator store (stmatrix) writes to smem only}}
-"test.op"() {f = #exo.wgmma_store<n = 128, dst = gmem, dtype = bf16>} : () -> ()
+// The reduce-add (red.global.add) adds f32 values only.
+// expected-error @+1 {{the reducing accumulator store adds f32 into gmem only}}
+"test.op"() {f = #exo.wgmma_store<n = 128, dst = gmem, dtype = bf16, reduce = true>} : () -> ()
 
 // -----
 

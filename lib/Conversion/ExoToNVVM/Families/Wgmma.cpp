@@ -380,7 +380,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
 }
 
 static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call,
-                                    bool reduce) {
+                                    Type dtype, bool reduce) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
   MLIRContext *ctx = L.ctx;
@@ -408,12 +408,14 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call,
   int64_t span = 0;
   unsigned rank = dst.staticExtents.size();
   bool swizzled = dst.memory.getSwizzle() != 0;
-  // The f32 values are stored as they are: a destination of another type
-  // would need a conversion (stmatrix rounds to bf16 or f16).
-  if (!dst.elemType.isF32())
+  // The f32 values are stored as they are, or rounded to bf16 (`dtype =
+  // bf16`) into global memory (stmatrix rounds into shared memory).
+  Type half = dtype.isBF16() ? dtype : Type();
+  if (dst.elemType != dtype || (half && (!global || reduce)))
     return call.emitOpError()
-           << "an accumulator store writes f32 values, but its destination "
-              "holds "
+           << "an accumulator store writes " << dtype
+           << " values (f32, or bf16 into global memory), but its "
+              "destination holds "
            << dst.elemType;
   if ((dst.kind != View::Shared && !global) || dst.sizes.size() != 2 ||
       dst.sizes[0] != 64 || dst.sizes[1] != n ||
@@ -493,6 +495,84 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call,
     return LLVM::ExtractValueOp::create(b, loc, acc,
                                         4 * (j + tile->col0 / 8) + 2 * h + i);
   };
+  if (half) {
+    // A thread's pair of adjacent columns, rounded to nearest even: one
+    // 32-bit word (cvt.rn.bf16x2.f32).
+    auto word = [&](int64_t j, int64_t h) -> Value {
+      Value pair =
+          L.vectorOf({arith::TruncFOp::create(b, loc, half, field(j, h, 0)),
+                      arith::TruncFOp::create(b, loc, half, field(j, h, 1))});
+      return LLVM::BitcastOp::create(b, loc, L.i32(), pair).getResult();
+    };
+    // Eight adjacent columns per 16-byte store wherever every run of eight
+    // provably starts at a multiple of eight elements: the four lanes of a
+    // quad transpose the 4 x 4 words they hold of four column blocks (lane
+    // q holds word q of each block; afterwards all four words of block
+    // j + q), by one exchange with lane ^ 1 and one with lane ^ 2, so a
+    // warp writes 64 contiguous bytes of each of its 8 rows per store.
+    if (!swizzled && n % 32 == 0 && L.alignedRuns(dst, /*elems=*/8)) {
+      auto bit = [&](int64_t m) -> Value {
+        return arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ne,
+            arith::AndIOp::create(b, loc, L.lane, L.c32(m)), L.c32(0));
+      };
+      Value b0 = bit(1), b1 = bit(2);
+      auto pick = [&](Value c, Value ifSet, Value ifClear) -> Value {
+        return arith::SelectOp::create(b, loc, c, ifSet, ifClear);
+      };
+      auto swap = [&](Value v, int64_t mask) -> Value {
+        return NVVM::ShflOp::create(
+            b, loc, L.i32(), L.c32(-1), v, L.c32(mask), L.c32(0x1f),
+            NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
+      };
+      Value colq = L.mul(col0, L.c64(4)); // 8 * (lane % 4)
+      for (int64_t j = 0; j < n / 8; j += 4)
+        for (int64_t h = 0; h < 2; ++h) {
+          Value x[4];
+          for (int64_t k = 0; k < 4; ++k)
+            x[k] = word(j + k, h);
+          // After the first exchange, a[c][e] is word (lane & ~1) | e of
+          // block j + 2 c + (lane & 1).
+          Value a[2][2];
+          for (int64_t c = 0; c < 2; ++c) {
+            Value keep = pick(b0, x[2 * c + 1], x[2 * c]);
+            Value got = swap(pick(b0, x[2 * c], x[2 * c + 1]), 1);
+            a[c][0] = pick(b0, got, keep);
+            a[c][1] = pick(b0, keep, got);
+          }
+          // After the second, word p of block j + lane % 4.
+          Value y[4];
+          for (int64_t e = 0; e < 2; ++e) {
+            Value keep = pick(b1, a[1][e], a[0][e]);
+            Value got = swap(pick(b1, a[0][e], a[1][e]), 2);
+            y[e] = pick(b1, got, keep);
+            y[2 + e] = pick(b1, keep, got);
+          }
+          Value row = L.add(row0, L.c64(8 * h));
+          Value col = L.add(colq, L.c64(8 * j));
+          storeIf(L.vectorOf({y[0], y[1], y[2], y[3]}),
+                  L.sharedAddress(dst, {row, col}), row, col, /*align=*/16);
+        }
+      return success();
+    }
+    bool pairs = L.pairsAligned(dst);
+    for (int64_t j = 0; j < n / 8; ++j)
+      for (int64_t h = 0; h < 2; ++h) {
+        Value row = L.add(row0, L.c64(8 * h));
+        Value col = L.add(col0, L.c64(8 * j));
+        if (pairs) {
+          storeIf(word(j, h), L.sharedAddress(dst, {row, col}), row, col,
+                  /*align=*/4);
+          continue;
+        }
+        for (int64_t i = 0; i < 2; ++i) {
+          Value c = L.add(col, L.c64(i));
+          storeIf(arith::TruncFOp::create(b, loc, half, field(j, h, i)),
+                  L.sharedAddress(dst, {row, c}), row, c, /*align=*/2);
+        }
+      }
+    return success();
+  }
   // Global memory: four adjacent columns per 16-byte store wherever every
   // run of four provably starts at a multiple of four elements. A lane and
   // its neighbour (lane ^ 1) swap one pair of each two column blocks j and
@@ -653,9 +733,9 @@ struct WgmmaStoreEmitter
                                                WgmmaStoreAttr> {
   LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
     auto store = cast<WgmmaStoreAttr>(attr);
-    if (store.getDtype().isBF16())
+    if (store.getDtype().isBF16() && store.getDst().isShared())
       return emitWgmmaStMatrix(L, call);
-    return emitWgmmaStore(L, call, store.getReduce());
+    return emitWgmmaStore(L, call, store.getDtype(), store.getReduce());
   }
   // A global destination skips the elements past its tensor.
   bool acceptsOutOfBounds(Attribute attr, unsigned index) const {

@@ -845,7 +845,13 @@ void exo::getAccessQualTimelines(InstrTimeline tl, MemoryKind mem,
   case InstrTimeline::CpuCudaStream:
     return set(Q::CudaStream);
   case InstrTimeline::CudaInOrder:
-    return set(regs ? Q::CudaRegs : Q::CudaRam);
+    // The zero-init's writes are plain register writes: in order with the
+    // thread's later register accesses (of its own elements: the
+    // collective analysis proves that an element access of an accumulator
+    // runs in the thread that holds the element).
+    if (regs)
+      return set(Q::CudaRegs, qualBit(Q::WgmmaZero));
+    return set(Q::CudaRam);
   case InstrTimeline::CpAsync:
     return set(Q::CpAsync, qualBit(Q::CudaRam));
   case InstrTimeline::TmaToSmem:
@@ -861,7 +867,8 @@ void exo::getAccessQualTimelines(InstrTimeline tl, MemoryKind mem,
   case InstrTimeline::WgmmaZero:
     // Plain register writes (then wgmma.fence): an earlier wgmma still
     // writing the accumulator must have been waited for, so its records are
-    // not in order with this one.
-    return set(Q::WgmmaZero);
+    // not in order with this one. The thread's earlier plain register
+    // accesses are.
+    return set(Q::WgmmaZero, qualBit(Q::CudaRegs));
   }
 }

@@ -453,9 +453,6 @@ WgmmaStoreAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t n,
   if (!dtype.isF32() && !dtype.isBF16())
     return emitError() << "wgmma_store stores f32, or bf16 (converted), got "
                        << dtype;
-  if (dtype.isBF16() && !dst.isShared())
-    return emitError() << "the bf16 accumulator store (stmatrix) writes to "
-                          "smem only";
   if (reduce && (kind != MemoryKind::Gmem || !dtype.isF32()))
     return emitError() << "the reducing accumulator store adds f32 into gmem "
                           "only";
@@ -473,10 +470,10 @@ std::string WgmmaStoreAttr::getProcName() const {
 Operation *WgmmaStoreAttr::buildProc(OpBuilder &b, Location loc) const {
   MLIRContext *ctx = getContext();
   bool global = getDst().getKind() == MemoryKind::Gmem;
-  StringRef lowering = getDtype().isBF16() ? "wgmma_stmatrix_d"
-                       : getReduce()       ? "wgmma_red_d_gmem"
-                       : global            ? "wgmma_store_d_gmem"
-                                           : "wgmma_store_d_smem";
+  StringRef lowering = getReduce() ? "wgmma_red_d_gmem"
+                       : global      ? "wgmma_store_d_gmem"
+                       : getDtype().isBF16() ? "wgmma_stmatrix_d"
+                                             : "wgmma_store_d_smem";
   // A global destination may reach past its tensor: the lowering skips
   // those elements, as an oob window's writes do.
   AccessAttr dstAccess =

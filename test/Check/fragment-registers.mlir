@@ -1,0 +1,168 @@
+// RUN: exo-gpu-opt %s -split-input-file -exo-verify-collectives -exo-check-sync -verify-diagnostics -o /dev/null
+
+// The registers of a wgmma accumulator belong to single threads: an
+// instruction of the warpgroup (wgmma_store, wgmma_zero, wgmma) touches each
+// element in the thread that holds it, and the collective analysis proves
+// that an element access runs in that thread. The sync checker therefore
+// orders a thread's element accesses with the warpgroup's instructions by
+// that thread's program order alone: no barrier between an epilogue on the
+// registers and the accumulator store, or between the store and the next
+// tile's zero-init. What stays refused: an element access while a wgmma may
+// still write the registers, and a wgmma after element accesses without
+// wgmma.fence (test/Check/Hazards/missing-wgmma-fence.mlir).
+
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!C = !exo.tensor<[2, 64, 16], f32, gmem>
+!Cw = !exo.window<[64, 16], f32, gmem>
+
+// Two tiles: zero-init, +1 on each thread's own elements, store; no barrier
+// anywhere.
+exo.proc @epilogue_without_barrier(%out: !C) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      exo.for %tile = 0 to 2 seq {
+        exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+          %d = exo.window %D[:, :] : !Dt -> !D
+          exo.call #exo.wgmma_zero<n = 16>(%d) : (!D)
+        }
+        exo.for %w = 0 to 4 cuda_threads<warp> {
+          exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+            exo.for %q = 0 to 4 cuda_threads<thread> {
+              exo.for %j = 0 to 2 seq {
+                exo.for %h = 0 to 2 seq {
+                  exo.for %e = 0 to 2 seq {
+                    %w16 = arith.muli %w, %c16 : index
+                    %h8 = arith.muli %h, %c8 : index
+                    %rg = arith.addi %w16, %g : index
+                    %row = arith.addi %rg, %h8 : index
+                    %j8 = arith.muli %j, %c8 : index
+                    %q2 = arith.muli %q, %c2 : index
+                    %cq = arith.addi %j8, %q2 : index
+                    %col = arith.addi %cq, %e : index
+                    %v = exo.read %D[%row, %col] : !Dt
+                    %s = arith.addf %v, %one : f32
+                    exo.assign %D[%row, %col] = %s : !Dt
+                  }
+                }
+              }
+            }
+          }
+        }
+        exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+          %d = exo.window %D[:, :] : !Dt -> !D
+          %o = exo.window %out[%tile, :, :] : !C -> !Cw
+          exo.call #exo.wgmma_store<n = 16, dst = gmem>(%o, %d) : (!Cw, !D)
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// An element read while the wgmma that writes the accumulator may still
+// run: its group is awaited only after the epilogue.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!As = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Bs = !exo.tensor<[16, 8], f32, smem_swizzle<32>>
+!Aw = !exo.window<[64, 8], f32, smem_swizzle<32>>
+!Bw = !exo.window<[16, 8], f32, smem_swizzle<32>>
+!Cg = !exo.barrier<wgmma_group>
+!O = !exo.tensor<[64, 16], f32, gmem>
+exo.proc @element_read_in_flight(%out: !O) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c2 = arith.constant 2 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d) : (!D)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %a = exo.window %A[:, :] : !As -> !Aw
+        %b = exo.window %B[:, :] : !Bs -> !Bw
+        // expected-note @+1 {{the conflicting mutation}}
+        exo.call #exo.wgmma<n = 16, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
+        // expected-note @+1 {{the last synchronization that touched it}}
+        exo.arrive(wgmma_async) >> %cg : !Cg
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            %w16 = arith.muli %w, %c16 : index
+            %row = arith.addi %w16, %g : index
+            %col = arith.muli %q, %c2 : index
+            // expected-error @+1 {{RAW hazard on 'D'[0, 0]}}
+            %v = exo.read %D[%row, %col] : !Dt
+            exo.assign %out[%row, %col] = %v : !O
+          }
+        }
+      }
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+    }
+  }
+}
+
+// -----
+
+// An element write after the accumulator store has been issued is in order
+// with it in the writing thread; but a wgmma that accumulates onto the
+// registers after the element write, without a wgmma.fence, is refused.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!As = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Bs = !exo.tensor<[16, 8], f32, smem_swizzle<32>>
+!Aw = !exo.window<[64, 8], f32, smem_swizzle<32>>
+!Bw = !exo.window<[16, 8], f32, smem_swizzle<32>>
+!Cg = !exo.barrier<wgmma_group>
+exo.proc @wgmma_after_element_write_unfenced() {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d) : (!D)
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            %w16 = arith.muli %w, %c16 : index
+            %row = arith.addi %w16, %g : index
+            %col = arith.muli %q, %c2 : index
+            // expected-note @+1 {{the last such access}}
+            exo.assign %D[%row, %col] = %one : !Dt
+          }
+        }
+      }
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        %a = exo.window %A[:, :] : !As -> !Aw
+        %b = exo.window %B[:, :] : !Bs -> !Bw
+        // expected-error @+1 {{has not executed Fence(wgmma_fence_1, wgmma_fence_2) since it last accessed them otherwise}}
+        exo.call #exo.wgmma<n = 16, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+    }
+  }
+}
