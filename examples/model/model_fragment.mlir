@@ -391,3 +391,99 @@ exo.proc @model_fragment_a2(%A: !A2h, %B: !Bh, %DG: !C) {
     }
   }
 }
+
+// @model_fragment_bf16_store: the accumulator rounded to bf16 into global
+// memory (#exo.wgmma_store<dtype = bf16, dst = gmem>), after a ReLU on the
+// registers, in the three forms the lowering picks by alignment: H16's rows
+// take 16-byte stores (runs of 8 columns at multiples of 8: each quad
+// transposes its words), H4's window starts at column 2 (4-byte pairs),
+// H2's at column 1 (2-byte elements). The columns outside H4's and H2's
+// windows keep their values.
+!Bw32 = !exo.tensor<[32, 8], f32, gmem>
+!Bs32 = !exo.tensor<[32, 8], f32, smem_swizzle<32>>
+!Bsw32 = !exo.window<[32, 8], f32, smem_swizzle<32>>
+!Dt32 = !exo.tensor<[64, 32], f32, wgmma_accum>
+!D32 = !exo.window<[64, 32], f32, wgmma_accum>
+!H16 = !exo.tensor<[64, 32], bf16, gmem>
+!H40 = !exo.tensor<[64, 40], bf16, gmem>
+!Hw = !exo.window<[64, 32], bf16, gmem>
+
+exo.proc @model_fragment_bf16_store(%A: !A, %B: !Bw32, %H16: !H16, %H4: !H40,
+                                    %H2: !H40) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !As
+      %B_smem = exo.alloc : !Bs32
+      %D = exo.alloc : !Dt32
+      %cg = exo.alloc : !Cg
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %a = exo.read %A[%row, %col] : !A
+          exo.assign %A_smem[%row, %col] = %a : !As
+        }
+      }
+      exo.for %t = 0 to 64 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !Bw32
+          exo.assign %B_smem[%row, %col] = %b : !Bs32
+        }
+      }
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt32 -> !D32
+        exo.call #exo.wgmma_zero<n = 32>(%d) : (!D32)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %a = exo.window %A_smem[:, :] : !As -> !Aw
+        %b = exo.window %B_smem[:, :] : !Bs32 -> !Bsw32
+        exo.call #exo.wgmma<n = 32, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D32, !Aw, !Bsw32)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            exo.for %j = 0 to 4 seq {
+              exo.for %h = 0 to 2 seq {
+                exo.for %e = 0 to 2 seq {
+                  %w16 = arith.muli %w, %c16 : index
+                  %h8 = arith.muli %h, %c8 : index
+                  %rg = arith.addi %w16, %g : index
+                  %row = arith.addi %rg, %h8 : index
+                  %j8 = arith.muli %j, %c8 : index
+                  %q2 = arith.muli %q, %c2 : index
+                  %cq = arith.addi %j8, %q2 : index
+                  %col = arith.addi %cq, %e : index
+                  %v = exo.read %D[%row, %col] : !Dt32
+                  %r = arith.maximumf %v, %zero : f32
+                  exo.assign %D[%row, %col] = %r : !Dt32
+                }
+              }
+            }
+          }
+        }
+      }
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt32 -> !D32
+        %h16 = exo.window %H16[:, :] : !H16 -> !Hw
+        exo.call #exo.wgmma_store<n = 32, dst = gmem, dtype = bf16>(%h16, %d) : (!Hw, !D32)
+        %h4 = exo.window %H4[:, 2 :+ 32] : !H40 -> !Hw
+        exo.call #exo.wgmma_store<n = 32, dst = gmem, dtype = bf16>(%h4, %d) : (!Hw, !D32)
+        %h2 = exo.window %H2[:, 1 :+ 32] : !H40 -> !Hw
+        exo.call #exo.wgmma_store<n = 32, dst = gmem, dtype = bf16>(%h2, %d) : (!Hw, !D32)
+      }
+    }
+  }
+}
