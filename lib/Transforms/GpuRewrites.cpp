@@ -515,7 +515,8 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
                         std::optional<int64_t> blockDim,
                         ArrayRef<Attribute> warpGroups, int64_t clusterDim,
                         int64_t blocksPerSM, int64_t taskLoops, Refusal &why,
-                        ArrayRef<Operation *> hostStmts, Attribute hostCallee) {
+                        ArrayRef<Operation *> hostStmts, Attribute hostCallee,
+                        ArrayRef<Operation *> allocs, MemoryAttr allocMemory) {
   std::string header = "cannot wrap the statements in a device function";
   SmallVector<Operation *> sorted;
   if (failed(consecutive(stmts, sorted, header, why)) ||
@@ -582,6 +583,21 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
           llvm::any_of(sorted, [&](Operation *s) { return h->isAncestor(s); }))
         return why.fail(header + ": the host statements must be host code "
                                  "outside the nest");
+  }
+  for (Operation *a : allocs) {
+    auto alloc = dyn_cast<AllocOp>(a);
+    if (!alloc || !isInside(alloc)) {
+      why.note(a->getLoc(), "this operation");
+      return why.fail(header + ": only allocations inside the nest can move "
+                               "to device memory with it");
+    }
+    if (!cast<exo::TensorType>(alloc.getResult().getType())
+             .getMemory()
+             .isHost()) {
+      why.note(a->getLoc(), "this allocation");
+      return why.fail(header + ": the allocations that move to device "
+                               "memory must be in host memory");
+    }
   }
   SmallVector<BlockArgument> moved;
   for (BlockArgument arg : proc.getBodyBlock().getArguments()) {
@@ -702,6 +718,28 @@ exo::wrapDeviceFunction(RewriterBase &rewriter, ArrayRef<Operation *> stmts,
       rewriter.modifyOpInPlace(loop, [&] { loop.setModeAttr(seqMode); });
     unwrap(rewriter, device);
   };
+  // The allocations move to device memory, their windows with them (the
+  // old types go into `retyped` for the undo).
+  for (Operation *a : allocs) {
+    Value tensor = cast<AllocOp>(a).getResult();
+    SmallVector<Value> work = {tensor};
+    SmallVector<std::pair<Value, Type>> old;
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      old.push_back({v, v.getType()});
+      for (Operation *user : v.getUsers())
+        if (auto w = dyn_cast<WindowOp>(user))
+          work.push_back(w.getResult());
+    }
+    Refusal inner;
+    if (failed(setMemory(rewriter, tensor, allocMemory, inner))) {
+      why.notes.append(inner.notes.begin(), inner.notes.end());
+      why.message = header + ": " + inner.message;
+      undoAll();
+      return failure();
+    }
+    retyped.append(old.begin(), old.end());
+  }
   for (Operation *h : hostStmts) {
     Replaced r{h->clone(), h->getPrevNode(), h->getNextNode(), h->getBlock()};
     Refusal inner;

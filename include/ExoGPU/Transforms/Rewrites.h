@@ -403,12 +403,16 @@ mlir::FailureOr<WarpsOp> wrapWithWarps(mlir::RewriterBase &rewriter,
 /// replaced by a call of the host-stream instruction `hostCallee` (a family
 /// instance or a FlatSymbolRefAttr; e.g. a zeroing loop by cudaMemsetAsync,
 /// `#exo.memset0<...>`), which then reads or writes them in global memory.
+/// The `dram` allocations `allocs` inside the nest move to `allocMemory` (as
+/// by setMemory) in the same rewrite.
 mlir::FailureOr<DeviceFunctionOp> wrapDeviceFunction(
     mlir::RewriterBase &rewriter, llvm::ArrayRef<mlir::Operation *> stmts,
     std::optional<int64_t> blockDim, llvm::ArrayRef<mlir::Attribute> warpGroups,
     int64_t clusterDim, int64_t blocksPerSM, int64_t taskLoops, Refusal &why,
     llvm::ArrayRef<mlir::Operation *> hostStmts = {},
-    mlir::Attribute hostCallee = {});
+    mlir::Attribute hostCallee = {},
+    llvm::ArrayRef<mlir::Operation *> allocs = {},
+    MemoryAttr allocMemory = {});
 
 /// Lifts the ring buffers and ring barrier arrays allocated directly in the
 /// seq loop `tiles` out of it, chaining their logical elements: iteration t

@@ -29,6 +29,24 @@ using namespace exo;
 
 namespace exo::nvvm {
 
+/// The longest seq loop over registers the lowering unrolls.
+static constexpr int64_t kMaxUnrolledRegisterLoop = 256;
+
+/// Whether the body of `loop` accesses register memory element by element,
+/// or takes windows of it (for instructions).
+static bool indexesRegisters(ForOp loop) {
+  WalkResult walk = loop.getBodyBlock().walk([](Operation *op) {
+    if (!isa<ReadOp, AssignOp, ReduceOp, WindowOp>(op))
+      return WalkResult::advance();
+    for (Value v : op->getOperands())
+      if (isa<exo::TensorType, WindowType>(v.getType()) &&
+          getMemoryOf(v.getType()).isRegisters())
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -675,6 +693,21 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
       return lowerThreadsLoop(loop);
     if (!mode.isSeq())
       return lowerTasks(loop);
+    // A loop over registers (elements of a fragment or a register tensor,
+    // windows of them) is unrolled here: each access then has constant
+    // indices and addresses a register. Left to LLVM, a long loop is only
+    // partly unrolled, and the registers it indexes go to local memory.
+    std::optional<int64_t> first = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> last = getConstantIntValue(loop.getUpperBound());
+    if (first && last && *last - *first <= kMaxUnrolledRegisterLoop &&
+        indexesRegisters(loop)) {
+      for (int64_t i = *first; i < *last; ++i) {
+        values[loop.getInductionVar()] = c64(i);
+        if (failed(lowerBlock(loop.getBodyBlock())))
+          return failure();
+      }
+      return success();
+    }
     Value lo = index(loop.getLowerBound()), hi = index(loop.getUpperBound());
     auto scfFor = scf::ForOp::create(b, loc, lo, hi, c64(1));
     values[loop.getInductionVar()] = scfFor.getInductionVar();

@@ -1416,6 +1416,9 @@ LogicalResult transform::WrapDeviceFunctionOp::verify() {
   if (static_cast<bool>(getHost()) != static_cast<bool>(getHostInstrAttr()))
     return emitOpError() << "host statements need the instruction that "
                             "replaces them (host %stmts with @instr)";
+  if (static_cast<bool>(getAllocs()) != static_cast<bool>(getAllocMemoryAttr()))
+    return emitOpError() << "allocations need the memory they move to "
+                            "(allocs %a to MEMORY)";
   return success();
 }
 
@@ -1433,12 +1436,16 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
     llvm::append_range(host, state.getPayloadOps(getHost()));
     hostInstr = getHostInstrAttr();
   }
+  SmallVector<Operation *> allocs;
+  if (getAllocs())
+    llvm::append_range(allocs, state.getPayloadOps(getAllocs()));
   FailureOr<DeviceFunctionOp> device = failure();
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
     device = wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
                                 getClusterDim(), getBlocksPerSm(), getTasks(),
-                                why, host, hostInstr);
+                                why, host, hostInstr, allocs,
+                                getAllocMemoryAttr());
     if (failed(device))
       return report(*this, why);
     return DiagnosedSilenceableFailure::success();
@@ -1454,6 +1461,8 @@ void transform::WrapDeviceFunctionOp::getEffects(
   readsTargetProducesResults(*this, getTargetMutable(), effects);
   if (getHost())
     transform::consumesHandle(getHostMutable(), effects);
+  if (getAllocs())
+    transform::onlyReadsHandle(getAllocsMutable(), effects);
 }
 
 //===----------------------------------------------------------------------===//

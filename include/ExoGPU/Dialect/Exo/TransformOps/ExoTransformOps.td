@@ -1423,7 +1423,8 @@ def Exo_WrapWithWarpsOp : Exo_TransformOp<"wrap_with_warps", [
 
 def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments
   ]>, Exo_GpuRewriteDoc {
   let summary = "wraps a loop nest in a device function (a kernel launch)";
   let description = [{
@@ -1443,11 +1444,21 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
     (host code cannot access `gmem`; the nest cannot run on the device
     while host code uses the arguments in `dram`). `%stmts` is consumed.
 
+    With `allocs %a to MEMORY`, the allocations `%a` inside the nest (in
+    `dram`, the specification's memory for temporaries such as a per-element
+    accumulator) move to the device memory MEMORY with their windows, as by
+    `set_memory`, in the same rewrite: host code cannot allocate on-chip
+    memory and device code cannot allocate `dram`, so neither rewrite is
+    possible alone.
+
     ```mlir
     %k = transform.exo.wrap_device_function %mo tasks 1 block_dim 256
         cluster_dim 1 blocks_per_sm 4 : (!transform.any_op) -> !transform.any_op
     %s = transform.exo.wrap_device_function %nest tasks 3 block_dim 128
         cluster_dim 1 blocks_per_sm 1 host %zeroing with @cuda_memset0_2d_f32
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %g = transform.exo.wrap_device_function %tn tasks 2 block_dim 256
+        cluster_dim 1 blocks_per_sm 1 allocs %acc to wgmma_accum
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
     ```
   }] # returnModes;
@@ -1458,12 +1469,15 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
                        DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm,
                        DefaultValuedAttr<I64Attr, "1">:$tasks,
                        Optional<TransformHandleTypeInterface>:$host,
-                       OptionalAttr<Exo_CalleeAttr>:$host_instr);
+                       OptionalAttr<Exo_CalleeAttr>:$host_instr,
+                       Optional<TransformHandleTypeInterface>:$allocs,
+                       OptionalAttr<Exo_TransformMemoryAttr>:$alloc_memory);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
     $target `tasks` $tasks (`block_dim` $block_dim^)? (`warps` $warps^)?
     `cluster_dim` $cluster_dim `blocks_per_sm` $blocks_per_sm
-    (`host` $host^ `with` custom<Callee>($host_instr))? attr-dict `:`
+    (`host` $host^ `with` custom<Callee>($host_instr))?
+    (`allocs` $allocs^ `to` custom<Memory>($alloc_memory))? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;

@@ -1,0 +1,459 @@
+// Fused epilogues derived from their specifications: C = act(A B^T + bias)
+// rounded to bf16, for act = ReLU, GELU (tanh form) and SiLU, on tf32
+// operands (A row-major M x K, B column-major, both K-major; bias per
+// column). The specification keeps a one-element f32 accumulator per
+// (m, n), applies the bias and the activation to it, and stores it rounded
+// to bf16. The schedule is gemm_derived_persistent_direct.mlir's (persistent
+// 2-CTA clusters, a TMA producer warp, two consumer warpgroups of
+// wgmma.m64n256k8, direct accumulator stores) with the epilogue on the
+// accumulator registers: after the drain, each thread applies the bias and
+// the activation to the elements it holds (element access of the wgmma
+// accumulator, whose ownership the collective analysis proves), then the
+// warpgroup stores its tile rounded to bf16 straight to global memory. No
+// barrier orders the epilogue: each element is read and written by the
+// thread that holds it.
+//
+// GELU and SiLU state their approximations (`fastmath<afn>`: tanh.approx,
+// ex2.approx, div.full), which the CPU comparison allows for
+// (DeviceMath.h); the results are bf16 either way.
+//
+// One schedule (@schedule_tf32) serves the three kernels.
+//
+// Run it:
+//   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-interpreter
+
+!Ah = !exo.tensor<[M, K], f32, dram>
+!Bh = !exo.tensor<[N, K], f32, dram>
+!Bias = !exo.tensor<[N], f32, dram>
+!Ch = !exo.tensor<[M, N], bf16, dram>
+!Acc = !exo.tensor<[1], f32, dram>
+
+//===----------------------------------------------------------------------===//
+// The specifications, and the copies the schedule derives kernels from
+//===----------------------------------------------------------------------===//
+
+exo.proc @gemm_tf32_bias_relu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a toward_zero : f32 to tf32
+        %bt = arith.truncf %b toward_zero : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %r = arith.maximumf %s, %zero : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_sm90_tf32_bias_relu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a toward_zero : f32 to tf32
+        %bt = arith.truncf %b toward_zero : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %r = arith.maximumf %s, %zero : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_tf32_bias_gelu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0.7978845608 : f32
+  %c1 = arith.constant 0.044715 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a toward_zero : f32 to tf32
+        %bt = arith.truncf %b toward_zero : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %s2 = arith.mulf %s, %s : f32
+      %s3 = arith.mulf %s2, %s : f32
+      %t0 = arith.mulf %c1, %s3 : f32
+      %t1 = arith.addf %s, %t0 : f32
+      %t2 = arith.mulf %c0, %t1 : f32
+      %th = math.tanh %t2 fastmath<afn> : f32
+      %t3 = arith.addf %one, %th : f32
+      %hs = arith.mulf %half, %s : f32
+      %r = arith.mulf %hs, %t3 : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_sm90_tf32_bias_gelu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0.7978845608 : f32
+  %c1 = arith.constant 0.044715 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a toward_zero : f32 to tf32
+        %bt = arith.truncf %b toward_zero : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %s2 = arith.mulf %s, %s : f32
+      %s3 = arith.mulf %s2, %s : f32
+      %t0 = arith.mulf %c1, %s3 : f32
+      %t1 = arith.addf %s, %t0 : f32
+      %t2 = arith.mulf %c0, %t1 : f32
+      %th = math.tanh %t2 fastmath<afn> : f32
+      %t3 = arith.addf %one, %th : f32
+      %hs = arith.mulf %half, %s : f32
+      %r = arith.mulf %hs, %t3 : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_tf32_bias_silu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a toward_zero : f32 to tf32
+        %bt = arith.truncf %b toward_zero : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %ns = arith.negf %s : f32
+      %e = math.exp %ns fastmath<afn> : f32
+      %d = arith.addf %one, %e : f32
+      %r = arith.divf %s, %d fastmath<afn> : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_sm90_tf32_bias_silu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 32 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 32 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ah
+        %b = exo.read %B[%n, %k] : !Bh
+        %at = arith.truncf %a toward_zero : f32 to tf32
+        %bt = arith.truncf %b toward_zero : f32 to tf32
+        %ae = arith.extf %at : tf32 to f32
+        %be = arith.extf %bt : tf32 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %ns = arith.negf %s : f32
+      %e = math.exp %ns fastmath<afn> : f32
+      %d = arith.addf %one, %e : f32
+      %r = arith.divf %s, %d fastmath<afn> : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The schedule
+//===----------------------------------------------------------------------===//
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+
+  transform.named_sequence @schedule_tf32(%p: !transform.any_op {transform.readonly}) {
+    // 1. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
+    //    warpgroups wg; K steps ko, kk) and the loop order.
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 32 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 8 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // 2. The accumulator: the specification's one-element accumulator per
+    //    (m, n) becomes a 64 x 256 tile per warpgroup (expand_dim by ni and
+    //    mi, lifted out of both), then one per warpgroup and CTA.
+    %acc = transform.collect_matching @match_alloc in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.expand_dim %acc size 256 index "ni" : !transform.any_op
+    transform.exo.lift_alloc %acc : !transform.any_op
+    transform.exo.expand_dim %acc size 64 index "mi" : !transform.any_op
+    transform.exo.lift_alloc %acc : !transform.any_op
+    transform.exo.rearrange_dim %acc order [2, 0, 1] : !transform.any_op
+    transform.exo.expand_dim %acc size 2 index "wg" : !transform.any_op
+    transform.exo.lift_alloc %acc : !transform.any_op
+    transform.exo.expand_dim %acc size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %acc : !transform.any_op
+    //    The zero-init, the K loop, the activation and the store each
+    //    become a loop nest over (mi, ni); the K loop's nest is reordered
+    //    as in gemm_derived_persistent_direct.mlir.
+    %st0 = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %act0 = transform.exo.get_sibling_stmt %st0 offset -1 : (!transform.any_op) -> !transform.any_op
+    %kl0 = transform.exo.get_sibling_stmt %act0 offset -1 : (!transform.any_op) -> !transform.any_op
+    %init = transform.exo.get_sibling_stmt %kl0 offset -1 : (!transform.any_op) -> !transform.any_op
+    %zeroing, %rest = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kl1 = transform.exo.match_loop "ko" in %rest : (!transform.any_op) -> !transform.any_op
+    %update, %rest2 = transform.exo.fission %kl1 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %act1 = transform.exo.match_access "acc" kind "assign" in %rest2 : (!transform.any_op) -> !transform.any_op
+    %epi, %out = transform.exo.fission %act1 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
+    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 allocs %acc to wgmma_accum : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %wk, %ws = transform.exo.fission %ko3 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
+    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 3-5. As in gemm_derived_persistent_direct.mlir: the kernel (the
+    //    accumulator moves to wgmma registers with it), the zero-init, the
+    //    K loop split off, the barriers, the drain. The store nest becomes
+    //    the bf16 accumulator store to global memory (16-byte stores after
+    //    a transpose of words in each quad).
+    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
+    %actf = transform.exo.match_access "acc" kind "assign" in %ws : (!transform.any_op) -> !transform.any_op
+    %act_ni = transform.exo.get_parent_loop %actf : (!transform.any_op) -> !transform.any_op
+    %act_mi = transform.exo.get_parent_loop %act_ni : (!transform.any_op) -> !transform.any_op
+    %last = transform.exo.insert_await %act_mi on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %stc = transform.exo.match_access "C" kind "assign" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %st_ni = transform.exo.get_parent_loop %stc : (!transform.any_op) -> !transform.any_op
+    %dstore = transform.exo.get_parent_loop %st_ni : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
+    // 6. The activation on the registers: its nest over (mi, ni) =
+    //    (16 w + 8 h + g, 8 j + 2 q + e) is divided and reordered so that
+    //    the thread (w, g, q) that holds an element in the wgmma layout is
+    //    outside the registers (h, j, e) it holds; the loops over w, g, q
+    //    become thread loops in step 10, the others stay sequential (the
+    //    lowering unrolls them: each access is a register).
+    %act2 = transform.exo.match_access "acc" kind "assign" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %eni = transform.exo.get_parent_loop %act2 : (!transform.any_op) -> !transform.any_op
+    %emi = transform.exo.get_parent_loop %eni : (!transform.any_op) -> !transform.any_op
+    %ew, %er, %ert = transform.exo.divide_loop %emi by 16 ["ew", "er"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %eh, %eg, %egt = transform.exo.divide_loop %er by 8 ["eh", "eg"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %act3 = transform.exo.match_access "acc" kind "assign" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %eni2 = transform.exo.get_parent_loop %act3 : (!transform.any_op) -> !transform.any_op
+    %ej, %en, %ent = transform.exo.divide_loop %eni2 by 8 ["ej", "en"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %eq, %ee, %eet = transform.exo.divide_loop %en by 2 ["eq", "ee"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    %eh1 = transform.exo.match_loop "eh" in %p : (!transform.any_op) -> !transform.any_op
+    %r1a, %r1b = transform.exo.reorder_loops %eh1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ej1 = transform.exo.match_loop "ej" in %p : (!transform.any_op) -> !transform.any_op
+    %r2a, %r2b = transform.exo.reorder_loops %ej1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %eh2 = transform.exo.match_loop "eh" in %p : (!transform.any_op) -> !transform.any_op
+    %r3a, %r3b = transform.exo.reorder_loops %eh2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
+    //    rings per CTA, loaded by TMA (B multicast), wgmma.
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "32 * ko"] sizes [128, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "32 * ko"] sizes [256, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 10. Warp specialization: the producer warp loads; the consumer
+    //    warpgroups multiply and store.
+    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
+    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
+    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
+    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
+    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
+    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
+    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
+    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
+    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
+    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
+    %ew2 = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %ew2 cuda_threads<warp> : !transform.any_op
+    %eg2 = transform.exo.match_loop "eg" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %eg2 cuda_threads<4 * thread> : !transform.any_op
+    %eq2 = transform.exo.match_loop "eq" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %eq2 cuda_threads<thread> : !transform.any_op
+    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
+
+    // 11. Persistence: one task per cluster over the tiles (pi), proved
+    //    independent.
+    %tn3 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 12. Synchronization of the K loop, as in the cluster derivation, and
+    //    the release of a tile's last slot after the drain (element
+    //    K / 32 + 3 of the tile's ring, which chain_rings places at pi *
+    //    K / 32 + K / 32 + 3).
+    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
+    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
+    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
+    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
+    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
+    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
+    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 32 + 3"] : (!transform.any_op) -> !transform.any_op
+    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
+    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
+    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+
+    // 13. The rings and their barriers live across the tiles of a task,
+    //    and so does the wgmma group.
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    transform.exo.lift_alloc %cg : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %relu = transform.exo.match_proc @gemm_sm90_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_tf32 failures(propagate) (%relu) : (!transform.any_op) -> ()
+    %gelu = transform.exo.match_proc @gemm_sm90_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_tf32 failures(propagate) (%gelu) : (!transform.any_op) -> ()
+    %silu = transform.exo.match_proc @gemm_sm90_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_tf32 failures(propagate) (%silu) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}

@@ -1,0 +1,470 @@
+//===- epilogue_check.cu - Checks and times the fused-epilogue GEMMs ------===//
+//
+// Part of the Exo-GPU project.
+//
+// Usage: epilogue_check [--time] [--reps N] [--csv PATH] [--seed S]
+//                       [--act relu,gelu,silu] MxNxK...
+//
+// The kernels of examples/gemm/gemm_derived_epilogue.mlir (launcher header
+// gemm_sm90_tf32_epilogue_launcher.h): C[M,N] = act(A[M,K] B[N,K]^T + bias[N])
+// rounded to bf16, A and B f32 (tf32 products), act = ReLU, GELU (tanh form)
+// or SiLU. For each size and activation, on fresh random A, B and bias
+// (uniform in [-1, 1)) and C poisoned with NaN, the kernel's C widened to
+// f32 is compared with an fp32 reference: cuBLAS's fp32 GEMM (pedantic math,
+// no tf32) followed by the bias and the activation in fp64. The bound on
+// ||C - C_ref||_F / ||C_ref||_F is 5e-3: the tf32 truncation (about 7e-4
+// relative, see gemm_check.cu) and the rounding to bf16 (at most 2^-9
+// relative per element); a lost tile or an unapplied bias is far above it,
+// and an element left unwritten stays NaN. The outputs of the baselines
+// below are checked against the same reference with the same bound.
+//
+// With --time, four ways to get the same result are timed in the same
+// process, on the same buffers, interleaved (harness.h: L2 flushed before
+// every run, the median of N runs):
+//   fused     the Exo-GPU kernel;
+//   unfused   our GEMM alone (gemm_sm90_tf32_derived_persistent_direct,
+//             f32 C, no epilogue): the epilogue's cost is fused / unfused;
+//   cublas+ep cublasGemmEx (tf32) into an f32 buffer, then a separate
+//             epilogue kernel (16-byte loads and stores) writing bf16 C:
+//             what a user runs without fusion;
+//   lt        cublasLtMatmul with its fused epilogue (CUBLASLT_EPILOGUE_
+//             RELU_BIAS or GELU_BIAS; it has no SiLU), bf16 D when
+//             cuBLASLt offers it for tf32, else f32 D (the row says which).
+// Prints `CHECK MxNxK act rel_err=... PASS|FAIL` per size and activation and
+// with --time a table; exits 0 when every check passes, 1 when one fails,
+// 2 on a CUDA or cuBLAS error.
+//
+// Build (run_all.sh, bench/gpu/run.sh): nvcc -O3 -std=c++17
+//   -gencode=arch=compute_90a,code=sm_90a -I runtime -I GEN_DIR
+//   test/GPU/epilogue_check.cu runtime/exo_gpu_runtime.cpp
+//   -lcuda -lcublas -lcublasLt
+//
+//===----------------------------------------------------------------------===//
+
+#include "exo_gpu_runtime.h"
+#include "gemm_sm90_tf32_derived_persistent_direct_launcher.h"
+#include "gemm_sm90_tf32_epilogue_launcher.h"
+
+#include <cublasLt.h>
+#include <cublas_v2.h>
+
+#include "harness.h"
+
+using namespace exo_harness;
+
+namespace {
+
+enum class Act { Relu, Gelu, Silu };
+constexpr Act kActs[] = {Act::Relu, Act::Gelu, Act::Silu};
+
+const char *actName(Act a) {
+  return a == Act::Relu ? "relu" : a == Act::Gelu ? "gelu" : "silu";
+}
+
+constexpr double kRelTolerance = 5e-3;
+constexpr double kPeakTflops = 494.7; // dense tf32, H200 SXM
+
+struct Size {
+  int64_t M, N, K;
+  std::string name() const {
+    return std::to_string(M) + "x" + std::to_string(N) + "x" +
+           std::to_string(K);
+  }
+  double flops() const { return 2.0 * double(M) * double(N) * double(K); }
+};
+
+void usage(const char *argv0) {
+  fprintf(stderr,
+          "usage: %s [--time] [--reps N] [--csv PATH] [--seed S] "
+          "[--act relu,gelu,silu] MxNxK...\n",
+          argv0);
+  exit(2);
+}
+
+/// The activation of the specification (double; GELU in its tanh form).
+__host__ __device__ double actRef(Act a, double x) {
+  switch (a) {
+  case Act::Relu:
+    return x > 0 ? x : 0;
+  case Act::Gelu:
+    return 0.5 * x * (1 + tanh(0.7978845608 * (x + 0.044715 * x * x * x)));
+  case Act::Silu:
+    return x / (1 + exp(-x));
+  }
+  return 0;
+}
+
+/// The baseline's epilogue in f32 (what a user writes).
+__device__ float actF32(Act a, float x) {
+  switch (a) {
+  case Act::Relu:
+    return fmaxf(x, 0.0f);
+  case Act::Gelu:
+    return 0.5f * x *
+           (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
+  case Act::Silu:
+    return x / (1.0f + __expf(-x));
+  }
+  return 0;
+}
+
+/// ref[i] = act(acc[i] + bias[i mod N]) in fp64, stored as f32.
+__global__ void referenceEpilogue(const float *acc, const float *bias,
+                                  float *ref, size_t n, int64_t N, Act a) {
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += stride)
+    ref[i] = float(actRef(a, double(acc[i]) + double(bias[i % N])));
+}
+
+/// The baseline's separate epilogue: eight elements per thread, two 16-byte
+/// loads and one 16-byte store (N is a multiple of 8).
+__global__ void separateEpilogue(const float *acc, const float *bias,
+                                 __nv_bfloat16 *out, size_t n, int64_t N,
+                                 Act a) {
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t g = blockIdx.x * size_t(blockDim.x) + threadIdx.x; g < n / 8;
+       g += stride) {
+    size_t i = 8 * g;
+    float4 x0 = reinterpret_cast<const float4 *>(acc)[2 * g];
+    float4 x1 = reinterpret_cast<const float4 *>(acc)[2 * g + 1];
+    const float4 *b = reinterpret_cast<const float4 *>(bias + i % N);
+    float4 b0 = b[0], b1 = b[1];
+    float v[8] = {x0.x + b0.x, x0.y + b0.y, x0.z + b0.z, x0.w + b0.w,
+                  x1.x + b1.x, x1.y + b1.y, x1.z + b1.z, x1.w + b1.w};
+    __align__(16) __nv_bfloat162 h[4];
+    for (int k = 0; k < 4; ++k)
+      h[k] = __floats2bfloat162_rn(actF32(a, v[2 * k]), actF32(a, v[2 * k + 1]));
+    reinterpret_cast<uint4 *>(out)[g] = *reinterpret_cast<uint4 *>(h);
+  }
+}
+
+__global__ void widen(const __nv_bfloat16 *x, float *y, size_t n) {
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += stride)
+    y[i] = __bfloat162float(x[i]);
+}
+
+/// C[M,N] = A[M,K] B[N,K]^T with cublasGemmEx (row-major through the
+/// column-major C^T = B A^T): tf32 (`fast`) or full fp32 (pedantic).
+void cublasGemm(cublasHandle_t h, const Size &s, const float *A,
+                const float *B, float *C, bool fast) {
+  const float one = 1, zero = 0;
+  CUBLAS_CHECK(
+      cublasSetMathMode(h, fast ? CUBLAS_DEFAULT_MATH : CUBLAS_PEDANTIC_MATH));
+  CUBLAS_CHECK(cublasGemmEx(
+      h, CUBLAS_OP_T, CUBLAS_OP_N, int(s.N), int(s.M), int(s.K), &one, B,
+      CUDA_R_32F, int(s.K), A, CUDA_R_32F, int(s.K), &zero, C, CUDA_R_32F,
+      int(s.N),
+      fast ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F_PEDANTIC,
+      CUBLAS_GEMM_DEFAULT));
+}
+
+/// A cuBLASLt matmul with a fused bias + activation epilogue, planned once.
+struct LtPlan {
+  bool ok = false;
+  bool bf16Out = false;
+  cublasLtMatmulDesc_t op = nullptr;
+  cublasLtMatrixLayout_t a = nullptr, b = nullptr, d = nullptr;
+  cublasLtMatmulAlgo_t algo;
+
+  /// Plans act(A B^T + bias) with D in bf16 if cuBLASLt has an algorithm
+  /// for it, else in f32; ok stays false for an activation it lacks.
+  void plan(cublasLtHandle_t lt, const Size &s, Act act, const float *bias,
+            size_t workspace) {
+    if (act == Act::Silu)
+      return;
+    for (cudaDataType dType : {CUDA_R_16BF, CUDA_R_32F}) {
+      release();
+      CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F_FAST_TF32,
+                                            CUDA_R_32F));
+      cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
+      CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+          op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof(ta)));
+      CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+          op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof(tb)));
+      cublasLtEpilogue_t ep = act == Act::Relu ? CUBLASLT_EPILOGUE_RELU_BIAS
+                                               : CUBLASLT_EPILOGUE_GELU_BIAS;
+      CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+          op, CUBLASLT_MATMUL_DESC_EPILOGUE, &ep, sizeof(ep)));
+      CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+          op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias)));
+      cudaDataType biasType = CUDA_R_32F;
+      CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+          op, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, &biasType,
+          sizeof(biasType)));
+      // Column-major: D^T[N, M] = B[N, K] (stored K x N) times A^T.
+      CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, s.K, s.N, s.K));
+      CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, s.K, s.M, s.K));
+      CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&d, dType, s.N, s.M, s.N));
+      cublasLtMatmulPreference_t pref;
+      CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&pref));
+      CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(
+          pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace,
+          sizeof(workspace)));
+      cublasLtMatmulHeuristicResult_t result;
+      int found = 0;
+      cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(
+          lt, op, a, b, d, d, pref, 1, &result, &found);
+      CUBLAS_CHECK(cublasLtMatmulPreferenceDestroy(pref));
+      if (st == CUBLAS_STATUS_SUCCESS && found > 0) {
+        algo = result.algo;
+        ok = true;
+        bf16Out = dType == CUDA_R_16BF;
+        return;
+      }
+    }
+    release();
+  }
+  void run(cublasLtHandle_t lt, const float *A, const float *B, void *D,
+           void *workspace, size_t wsBytes, cudaStream_t stream) const {
+    const float one = 1, zero = 0;
+    CUBLAS_CHECK(cublasLtMatmul(lt, op, &one, B, a, A, b, &zero, D, d, D, d,
+                                &algo, workspace, wsBytes, stream));
+  }
+  void release() {
+    if (op)
+      CUBLAS_CHECK(cublasLtMatmulDescDestroy(op));
+    for (cublasLtMatrixLayout_t *l : {&a, &b, &d})
+      if (*l)
+        CUBLAS_CHECK(cublasLtMatrixLayoutDestroy(*l));
+    op = nullptr;
+    a = b = d = nullptr;
+    ok = false;
+  }
+};
+
+CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
+                     CUdeviceptr B, CUdeviceptr bias, CUdeviceptr C) {
+  CUstream cs = reinterpret_cast<CUstream>(stream);
+  switch (a) {
+  case Act::Relu:
+    return exo_kernels::gemm_sm90_tf32_bias_relu(cs, s.M, s.N, s.K, A, B, bias,
+                                                 C);
+  case Act::Gelu:
+    return exo_kernels::gemm_sm90_tf32_bias_gelu(cs, s.M, s.N, s.K, A, B, bias,
+                                                 C);
+  case Act::Silu:
+    return exo_kernels::gemm_sm90_tf32_bias_silu(cs, s.M, s.N, s.K, A, B, bias,
+                                                 C);
+  }
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+struct Row {
+  Size size;
+  Act act;
+  bool pass;
+  double fusedMs, unfusedMs, cublasEpMs, ltMs;
+  bool ltBf16;
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CommonOptions opts(/*defaultReps=*/50);
+  std::vector<Act> acts(std::begin(kActs), std::end(kActs));
+  std::vector<Size> sizes = parseArgs<Size>(
+      argc, argv,
+      [&](int &i) {
+        if (parseCommonOption(argc, argv, i, opts, usage))
+          return true;
+        if (std::string(argv[i]) != "--act" || i + 1 >= argc)
+          return false;
+        acts.clear();
+        std::string list = argv[++i];
+        for (size_t p = 0; p <= list.size();) {
+          size_t q = list.find(',', p);
+          std::string name = list.substr(p, q == std::string::npos
+                                                ? std::string::npos
+                                                : q - p);
+          if (name == "relu")
+            acts.push_back(Act::Relu);
+          else if (name == "gelu")
+            acts.push_back(Act::Gelu);
+          else if (name == "silu")
+            acts.push_back(Act::Silu);
+          else
+            usage(argv[0]);
+          if (q == std::string::npos)
+            break;
+          p = q + 1;
+        }
+        return true;
+      },
+      [](const char *text, Size *s) {
+        int64_t d[3];
+        if (!parseDims(text, d, 3))
+          return false;
+        *s = {d[0], d[1], d[2]};
+        return true;
+      },
+      usage);
+  uint64_t baseSeed = chooseBaseSeed(opts.haveSeed, opts.seed);
+  initDevice(baseSeed, /*kernels=*/true);
+  cudaStream_t stream;
+  CUDA_CHECK(cudaStreamCreate(&stream));
+  cublasHandle_t handle;
+  CUBLAS_CHECK(cublasCreate(&handle));
+  CUBLAS_CHECK(cublasSetStream(handle, stream));
+  cublasLtHandle_t lt;
+  CUBLAS_CHECK(cublasLtCreate(&lt));
+  const size_t wsBytes = size_t(32) << 20;
+  void *workspace;
+  CUDA_CHECK(cudaMalloc(&workspace, wsBytes));
+  DeviceStats *dStats;
+  CUDA_CHECK(cudaMalloc(&dStats, sizeof(DeviceStats)));
+  TimingOutput timing;
+  timing.open(opts.time, opts.csvPath,
+              "size,act,check,fused_ms,unfused_ms,cublas_ep_ms,lt_ms,lt_out\n");
+
+  bool allPass = true;
+  std::vector<Row> rows;
+  for (size_t si = 0; si < sizes.size(); ++si) {
+    const Size &s = sizes[si];
+    size_t mk = size_t(s.M) * s.K, nk = size_t(s.N) * s.K,
+           mn = size_t(s.M) * s.N;
+    float *A, *B, *bias, *acc, *ref, *wide, *f32Out;
+    __nv_bfloat16 *C;
+    CUDA_CHECK(cudaMalloc(&A, mk * 4));
+    CUDA_CHECK(cudaMalloc(&B, nk * 4));
+    CUDA_CHECK(cudaMalloc(&bias, s.N * 4));
+    CUDA_CHECK(cudaMalloc(&acc, mn * 4));
+    CUDA_CHECK(cudaMalloc(&ref, mn * 4));
+    CUDA_CHECK(cudaMalloc(&wide, mn * 4));
+    CUDA_CHECK(cudaMalloc(&f32Out, mn * 4));
+    CUDA_CHECK(cudaMalloc(&C, mn * 2));
+    uint64_t seed = splitmix64(baseSeed + si);
+    fillUniform<<<gridFor(mk), 256, 0, stream>>>(A, mk, seed);
+    fillUniform<<<gridFor(nk), 256, 0, stream>>>(B, nk, seed + 1);
+    fillUniform<<<gridFor(s.N), 256, 0, stream>>>(bias, s.N, seed + 2);
+    CUDA_CHECK(cudaGetLastError());
+    // The reference GEMM in full fp32, once per size.
+    cublasGemm(handle, s, A, B, acc, /*fast=*/false);
+
+    for (Act act : acts) {
+      referenceEpilogue<<<gridFor(mn), 256, 0, stream>>>(acc, bias, ref, mn,
+                                                         s.N, act);
+      CUDA_CHECK(cudaGetLastError());
+      auto check = [&](const char *what, bool bf16) {
+        if (bf16) {
+          widen<<<gridFor(mn), 256, 0, stream>>>(C, wide, mn);
+          CUDA_CHECK(cudaGetLastError());
+        }
+        Comparison c = compare(bf16 ? wide : f32Out, ref, mn, dStats, stream);
+        bool pass = c.pass(kRelTolerance);
+        printf("%s %s %s %s rel_err=%.3e (largest difference at row %zu, "
+               "column %zu: %.6g, reference %.6g) %s\n",
+               std::string(what) == "fused" ? "CHECK" : "INFO",
+               s.name().c_str(), actName(act), what, c.relErr,
+               size_t(c.maxIndex / s.N), size_t(c.maxIndex % s.N), c.maxValue,
+               c.maxRef, pass ? "PASS" : "FAIL");
+        return pass;
+      };
+      // The fused kernel, on a poisoned C.
+      poisonAsync(C, mn * 2, stream);
+      CUresult r = launchFused(act, stream, s, devicePtr(A), devicePtr(B),
+                               devicePtr(bias), devicePtr(C));
+      bool pass = r == CUDA_SUCCESS;
+      if (!pass)
+        printLaunchError(actName(act), s.name(), r);
+      CUDA_CHECK(cudaStreamSynchronize(stream));
+      pass = pass && check("fused", /*bf16=*/true);
+      // The baselines compute the same function.
+      bool baselines = true;
+      poisonAsync(C, mn * 2, stream);
+      cublasGemm(handle, s, A, B, f32Out, /*fast=*/true);
+      separateEpilogue<<<gridFor(mn / 8), 256, 0, stream>>>(f32Out, bias, C,
+                                                            mn, s.N, act);
+      CUDA_CHECK(cudaGetLastError());
+      baselines &= check("cublas+ep", /*bf16=*/true);
+      LtPlan plan;
+      plan.plan(lt, s, act, bias, wsBytes);
+      if (plan.ok) {
+        poisonAsync(plan.bf16Out ? static_cast<void *>(C) : f32Out,
+                    mn * (plan.bf16Out ? 2 : 4), stream);
+        plan.run(lt, A, B, plan.bf16Out ? static_cast<void *>(C) : f32Out,
+                 workspace, wsBytes, stream);
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        baselines &= check(plan.bf16Out ? "lt(bf16)" : "lt(f32)",
+                           plan.bf16Out);
+      }
+      if (!baselines)
+        printf("INFO %s %s a baseline disagrees with the reference: its "
+               "times are not comparable\n",
+               s.name().c_str(), actName(act));
+      allPass &= pass;
+      if (opts.time && pass) {
+        std::vector<std::function<bool()>> runs = {
+            [&] {
+              return launchFused(act, stream, s, devicePtr(A), devicePtr(B),
+                                 devicePtr(bias),
+                                 devicePtr(C)) == CUDA_SUCCESS;
+            },
+            [&] {
+              return exo_kernels::gemm_sm90_tf32_derived_persistent_direct(
+                         reinterpret_cast<CUstream>(stream), s.M, s.N, s.K,
+                         devicePtr(A), devicePtr(B),
+                         devicePtr(f32Out)) == CUDA_SUCCESS;
+            },
+            [&] {
+              cublasGemm(handle, s, A, B, f32Out, /*fast=*/true);
+              separateEpilogue<<<gridFor(mn / 8), 256, 0, stream>>>(
+                  f32Out, bias, C, mn, s.N, act);
+              return cudaGetLastError() == cudaSuccess;
+            },
+            [&] {
+              if (!plan.ok)
+                return false;
+              plan.run(lt, A, B,
+                       plan.bf16Out ? static_cast<void *>(C) : f32Out,
+                       workspace, wsBytes, stream);
+              return true;
+            }};
+        std::vector<double> ms =
+            medianMsInterleaved(stream, timing.flush, opts.reps, runs);
+        Row row{s, act, pass, ms[0], ms[1], ms[2], ms[3], plan.bf16Out};
+        rows.push_back(row);
+        if (timing.csv)
+          fprintf(timing.csv, "%s,%s,%s,%.5f,%.5f,%.5f,%.5f,%s\n",
+                  s.name().c_str(), actName(act), pass ? "PASS" : "FAIL",
+                  ms[0], ms[1], ms[2], ms[3],
+                  !plan.ok ? "none" : plan.bf16Out ? "bf16" : "f32");
+      }
+      plan.release();
+    }
+    for (void *p : {static_cast<void *>(A), static_cast<void *>(B),
+                    static_cast<void *>(bias), static_cast<void *>(acc),
+                    static_cast<void *>(ref), static_cast<void *>(wide),
+                    static_cast<void *>(f32Out), static_cast<void *>(C)})
+      CUDA_CHECK(cudaFree(p));
+  }
+  if (opts.time)
+    printTable("| size | act | fused TFLOP/s (% of peak) | vs unfused GEMM | "
+               "vs cuBLAS + epilogue | vs cuBLASLt fused (D) |\n"
+               "| --- | --- | --- | --- | --- | --- |",
+               rows, [](const Row &r) {
+                 double tflops = r.size.flops() / (r.fusedMs * 1e-3) / 1e12;
+                 char lt[64];
+                 if (std::isnan(r.ltMs))
+                   snprintf(lt, sizeof(lt), "none");
+                 else
+                   snprintf(lt, sizeof(lt), "%.3fx (%s)", r.ltMs / r.fusedMs,
+                            r.ltBf16 ? "bf16" : "f32");
+                 char line[256];
+                 snprintf(line, sizeof(line),
+                          "| %s | %s | %.1f (%.1f %%) | %.3fx | %.3fx | %s |",
+                          r.size.name().c_str(), actName(r.act), tflops,
+                          100.0 * tflops / kPeakTflops,
+                          r.unfusedMs / r.fusedMs, r.cublasEpMs / r.fusedMs,
+                          lt);
+                 return std::string(line);
+               });
+  timing.close();
+  CUDA_CHECK(cudaFree(workspace));
+  CUDA_CHECK(cudaFree(dStats));
+  CUBLAS_CHECK(cublasLtDestroy(lt));
+  CUBLAS_CHECK(cublasDestroy(handle));
+  return finish(allPass);
+}
