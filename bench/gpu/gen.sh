@@ -65,6 +65,8 @@ gen gemm_sm90_bf16_derived examples/gemm/gemm_derived_bf16.mlir \
   -transform-interpreter
 gen gemm_sm90_bf16_derived_odd examples/gemm/gemm_derived_bf16_odd.mlir \
   -transform-interpreter
+gen gemm_sm90_tf32_epilogue examples/gemm/gemm_derived_epilogue.mlir \
+  -transform-interpreter
 gen gemv_derived examples/gemv/gemv_derived.mlir -transform-interpreter
 gen gemv_derived_warp examples/gemv/gemv_derived_warp.mlir -transform-interpreter
 gen gemv_derived_splitk examples/gemv/gemv_derived_splitk.mlir \

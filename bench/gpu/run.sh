@@ -31,6 +31,10 @@
 #   gemv_derived_warp_launcher.h               examples/gemv/gemv_derived_warp.mlir
 #   gemv_derived_splitk_launcher.h             examples/gemv/gemv_derived_splitk.mlir
 #   gemv_derived_launcher.h                    examples/gemv/gemv_derived.mlir
+#   gemm_sm90_tf32_epilogue_launcher.h         .../gemm_derived_epilogue.mlir
+#     (the fused epilogues, timed by test/GPU/epilogue_check.cu against our
+#     unfused GEMM, cuBLAS + a separate epilogue kernel and cuBLASLt's fused
+#     epilogues; their table is appended to results.md)
 # and, for comparison, the hand-written GEMV gemv_warp_v4_launcher.h
 # (examples/gemv/gemv_warp_v4.mlir, which gemv_derived_warp.mlir derives)
 # and the hand-annotated persistent GEMMs gemm_sm90_tf32_persistent_launcher.h
@@ -70,7 +74,7 @@ build() {
   shift 2
   nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" "$@" \
     -I "$root/runtime" -I "$gen_dir" "$root/test/GPU/$src" \
-    "$root/runtime/exo_gpu_runtime.cpp" -lcuda -lcublas \
+    "$root/runtime/exo_gpu_runtime.cpp" -lcuda -lcublas -lcublasLt \
     -o "$out_dir/$name" >"$out_dir/build-$name.log" 2>&1 &
   pids[$name]=$!
 }
@@ -129,8 +133,10 @@ build gemv_splitk2 gemv_check.cu -DEXO_GEMV_SPLITK=2 \
   -DEXO_GEMV_SPLITK_NAME=gemv_derived_splitk
 build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
+build epilogue epilogue_check.cu
+build epilogue_bf16 epilogue_check.cu -DEXO_EPILOGUE_BF16
 for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_pingpong tf32_pingpong_derived tf32_ws tf32_ws2 splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
-  gemv_v4; do
+  gemv_v4 epilogue epilogue_bf16; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
     rm -f "$out_dir/build-$name.log"
@@ -267,8 +273,31 @@ bench gemv_derived gemv_derived.csv 4096x4096 8192x8192 16384x16384 \
 bench gemv_v4 gemv_v4.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
   1024x65536 65536x1024
 
+# The fused epilogues (GEMM + bias + ReLU / GELU / SiLU to bf16), tf32 and
+# bf16 operands.
+rm -f "$out_dir/epilogue.txt"
+for name in epilogue epilogue_bf16; do
+  [ -x "$out_dir/$name" ] || continue
+  echo "== [$name] 4096x4096x4096 8192x8192x8192" | tee -a "$log"
+  if ! timeout 600 "$out_dir/$name" --time --reps 100 \
+    --csv "$out_dir/$name.csv" 4096x4096x4096 8192x8192x8192 2>&1 |
+    tee -a "$out_dir/epilogue.txt" | tee -a "$log"; then
+    echo "== [$name] FAILED" | tee -a "$log"
+    failed=1
+  fi
+done
+
 if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
   failed=1
+fi
+if [ -f "$out_dir/epilogue.txt" ] && [ -f "$out_dir/results.md" ]; then
+  {
+    echo
+    echo "## Fused epilogues (examples/gemm/gemm_derived_epilogue.mlir)"
+    echo
+    grep '^|' "$out_dir/epilogue.txt" | awk '!/^\| (size|---)/ || !seen[$0]++'
+  } >>"$out_dir/results.md"
+  rm -f "$out_dir/epilogue.txt"
 fi
 rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_raster" "$out_dir/tf32_2x2" "$out_dir/tf32_256x128" \
   "$out_dir/tf32_odd" "$out_dir/tf32_persistent" "$out_dir/bf16_odd" \
@@ -282,5 +311,6 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/tf32_pingpong" "$out_dir/tf32_pingpong_derived" \
   "$out_dir/tf32_persistent_direct_odd" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
-  "$out_dir/gemv_derived" "$out_dir/gemv_v4"
+  "$out_dir/gemv_derived" "$out_dir/gemv_v4" "$out_dir/epilogue" \
+  "$out_dir/epilogue_bf16"
 exit "$failed"

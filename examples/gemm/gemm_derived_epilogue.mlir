@@ -1,23 +1,26 @@
 // Fused epilogues derived from their specifications: C = act(A B^T + bias)
-// rounded to bf16, for act = ReLU, GELU (tanh form) and SiLU, on tf32
-// operands (A row-major M x K, B column-major, both K-major; bias per
-// column). The specification keeps a one-element f32 accumulator per
-// (m, n), applies the bias and the activation to it, and stores it rounded
-// to bf16. The schedule is gemm_derived_persistent_direct.mlir's (persistent
-// 2-CTA clusters, a TMA producer warp, two consumer warpgroups of
-// wgmma.m64n256k8, direct accumulator stores) with the epilogue on the
-// accumulator registers: after the drain, each thread applies the bias and
-// the activation to the elements it holds (element access of the wgmma
-// accumulator, whose ownership the collective analysis proves), then the
-// warpgroup stores its tile rounded to bf16 straight to global memory. No
-// barrier orders the epilogue: each element is read and written by the
-// thread that holds it.
+// rounded to bf16, for act = ReLU, GELU (tanh form) and SiLU on tf32
+// operands, and ReLU and GELU on bf16 operands (A row-major M x K, B
+// column-major, both K-major; bias per column). The specification keeps a
+// one-element f32 accumulator per (m, n), applies the bias and the
+// activation to it, and stores it rounded to bf16. The schedule is
+// gemm_derived_persistent_direct.mlir's (persistent 2-CTA clusters, a TMA
+// producer warp, two consumer warpgroups of wgmma.m64n256, direct
+// accumulator stores) with the epilogue on the accumulator registers: after
+// the drain, each thread applies the bias and the activation to the
+// elements it holds (element access of the wgmma accumulator, whose
+// ownership the collective analysis proves), then the warpgroup stores its
+// tile rounded to bf16 straight to global memory. No barrier orders the
+// epilogue: each element is read and written by the thread that holds it.
 //
 // GELU and SiLU state their approximations (`fastmath<afn>`: tanh.approx,
-// ex2.approx, div.full), which the CPU comparison allows for
+// ex2.approx, rcp.approx), which the CPU comparison allows for
 // (DeviceMath.h); the results are bf16 either way.
 //
-// One schedule (@schedule_tf32) serves the three kernels.
+// The schedule is shared: @epilogue_front and @epilogue_back hold the steps
+// that do not depend on the operand type; @schedule_tf32 and
+// @schedule_bf16 add the K steps, the staging of A and B and the release
+// of a tile's last ring slot for theirs, and are included once per kernel.
 //
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-interpreter
@@ -27,6 +30,8 @@
 !Bias = !exo.tensor<[N], f32, dram>
 !Ch = !exo.tensor<[M, N], bf16, dram>
 !Acc = !exo.tensor<[1], f32, dram>
+!Ahb = !exo.tensor<[M, K], bf16, dram>
+!Bhb = !exo.tensor<[N, K], bf16, dram>
 
 //===----------------------------------------------------------------------===//
 // The specifications, and the copies the schedule derives kernels from
@@ -211,7 +216,8 @@ exo.proc @gemm_tf32_bias_silu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
       %ns = arith.negf %s : f32
       %e = math.exp %ns fastmath<afn> : f32
       %d = arith.addf %one, %e : f32
-      %r = arith.divf %s, %d fastmath<afn> : f32
+      %sg = arith.divf %one, %d fastmath<afn> : f32
+      %r = arith.mulf %s, %sg : f32
       exo.assign %acc[0] = %r : !Acc
       %o = exo.read %acc[0] : !Acc
       %h = arith.truncf %o : f32 to bf16
@@ -247,7 +253,153 @@ exo.proc @gemm_sm90_tf32_bias_silu(%M: index, %N: index, %K: index, %A: !Ah, %B:
       %ns = arith.negf %s : f32
       %e = math.exp %ns fastmath<afn> : f32
       %d = arith.addf %one, %e : f32
-      %r = arith.divf %s, %d fastmath<afn> : f32
+      %sg = arith.divf %one, %d fastmath<afn> : f32
+      %r = arith.mulf %s, %sg : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+// The same with bf16 operands (products and sums in f32).
+exo.proc @gemm_bf16_bias_relu(%M: index, %N: index, %K: index, %A: !Ahb, %B: !Bhb,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 64 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 64 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ahb
+        %b = exo.read %B[%n, %k] : !Bhb
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %r = arith.maximumf %s, %zero : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_sm90_bf16_bias_relu(%M: index, %N: index, %K: index, %A: !Ahb, %B: !Bhb,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 64 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 64 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ahb
+        %b = exo.read %B[%n, %k] : !Bhb
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %r = arith.maximumf %s, %zero : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_bf16_bias_gelu(%M: index, %N: index, %K: index, %A: !Ahb, %B: !Bhb,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 64 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 64 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0.7978845608 : f32
+  %c1 = arith.constant 0.044715 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ahb
+        %b = exo.read %B[%n, %k] : !Bhb
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %s2 = arith.mulf %s, %s : f32
+      %s3 = arith.mulf %s2, %s : f32
+      %t0 = arith.mulf %c1, %s3 : f32
+      %t1 = arith.addf %s, %t0 : f32
+      %t2 = arith.mulf %c0, %t1 : f32
+      %th = math.tanh %t2 fastmath<afn> : f32
+      %t3 = arith.addf %one, %th : f32
+      %hs = arith.mulf %half, %s : f32
+      %r = arith.mulf %hs, %t3 : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_sm90_bf16_bias_gelu(%M: index, %N: index, %K: index, %A: !Ahb, %B: !Bhb,
+    %bias: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 64 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 64 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0.7978845608 : f32
+  %c1 = arith.constant 0.044715 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Ahb
+        %b = exo.read %B[%n, %k] : !Bhb
+        %ae = arith.extf %a : bf16 to f32
+        %be = arith.extf %b : bf16 to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %bv = exo.read %bias[%n] : !Bias
+      %s = arith.addf %v, %bv : f32
+      %s2 = arith.mulf %s, %s : f32
+      %s3 = arith.mulf %s2, %s : f32
+      %t0 = arith.mulf %c1, %s3 : f32
+      %t1 = arith.addf %s, %t0 : f32
+      %t2 = arith.mulf %c0, %t1 : f32
+      %th = math.tanh %t2 fastmath<afn> : f32
+      %t3 = arith.addf %one, %th : f32
+      %hs = arith.mulf %half, %s : f32
+      %r = arith.mulf %hs, %t3 : f32
       exo.assign %acc[0] = %r : !Acc
       %o = exo.read %acc[0] : !Acc
       %h = arith.truncf %o : f32 to bf16
@@ -266,18 +418,20 @@ module attributes {transform.with_named_sequence} {
     transform.yield %op : !transform.any_op
   }
 
-  transform.named_sequence @schedule_tf32(%p: !transform.any_op {transform.readonly}) {
+  // Steps 1-6, for either operand type: tiles, the accumulator, the
+  // kernel, the barriers, the drain, the store and the activation's
+  // threads. The caller has divided the K loop into K steps (ko) and wgmma
+  // slices (kk) of its type. Returns the K loop's nest (to stage A and B
+  // in), the zero-init, the drain, the store and the wgmma group.
+  transform.named_sequence @epilogue_front(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) {
     // 1. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
-    //    warpgroups wg; K steps ko, kk) and the loop order.
+    //    warpgroups wg) and the loop order.
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
     %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %kt = transform.exo.divide_loop %k by 32 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 8 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
     %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -366,33 +520,13 @@ module attributes {transform.with_named_sequence} {
     %r2a, %r2b = transform.exo.reorder_loops %ej1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %eh2 = transform.exo.match_loop "eh" in %p : (!transform.any_op) -> !transform.any_op
     %r3a, %r3b = transform.exo.reorder_loops %eh2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %ko5, %wz, %drain, %store, %cg : !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op
+  }
 
-    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
-    //    rings per CTA, loaded by TMA (B multicast), wgmma.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "32 * ko"] sizes [128, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "32 * ko"] sizes [256, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
+  // Steps 10-12 but the release of a tile's last slot (its index depends
+  // on the K step): warp specialization, persistence, the K loop's
+  // synchronization. Returns the loop over a cluster's tiles.
+  transform.named_sequence @epilogue_back(%p: !transform.any_op {transform.readonly}, %wz: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly}, %store: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly}, %tma_a: !transform.any_op {transform.readonly}) -> !transform.any_op {
     // 10. Warp specialization: the producer warp loads; the consumer
     //    warpgroups multiply and store.
     %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
@@ -422,10 +556,7 @@ module attributes {transform.with_named_sequence} {
     %tn3 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
     %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 12. Synchronization of the K loop, as in the cluster derivation, and
-    //    the release of a tile's last slot after the drain (element
-    //    K / 32 + 3 of the tile's ring, which chain_rings places at pi *
-    //    K / 32 + K / 32 + 3).
+    // 12. Synchronization of the K loop, as in the cluster derivation.
     transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
     %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
@@ -434,13 +565,94 @@ module attributes {transform.with_named_sequence} {
     %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
     %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
     %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 32 + 3"] : (!transform.any_op) -> !transform.any_op
     %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
     %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+    transform.yield %pi : !transform.any_op
+  }
 
-    // 13. The rings and their barriers live across the tiles of a task,
-    //    and so does the wgmma group.
+  // tf32 operands: K steps of 32, wgmma.m64n256k8.
+  transform.named_sequence @schedule_tf32(%p: !transform.any_op {transform.readonly}) {
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 32 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 8 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
+    //    rings per CTA, loaded by TMA (B multicast), wgmma.
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "32 * ko"] sizes [128, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "32 * ko"] sizes [256, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %pi = transform.include @epilogue_back failures(propagate) (%p, %wz, %drain, %store, %waits, %tma_b, %tma_a) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> !transform.any_op
+    // The release of a tile's last slot after the drain (element
+    // K / 32 + 3 of the tile's ring, which chain_rings places at
+    // pi * K / 32 + K / 32 + 3); step 13: the rings, their barriers
+    // and the wgmma group live across the tiles of a task.
+    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 32 + 3"] : (!transform.any_op) -> !transform.any_op
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    transform.exo.lift_alloc %cg : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+
+  // bf16 operands: K steps of 64, wgmma.m64n256k16.
+  transform.named_sequence @schedule_bf16(%p: !transform.any_op {transform.readonly}) {
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 64 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 16 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
+    //    rings per CTA, loaded by TMA (B multicast), wgmma.
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "64 * ko"] sizes [128, 64] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "64 * ko"] sizes [256, 64] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %pi = transform.include @epilogue_back failures(propagate) (%p, %wz, %drain, %store, %waits, %tma_b, %tma_a) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> !transform.any_op
+    // The release of a tile's last slot after the drain (element
+    // K / 64 + 3 of the tile's ring, which chain_rings places at
+    // pi * K / 64 + K / 64 + 3); step 13: the rings, their barriers
+    // and the wgmma group live across the tiles of a task.
+    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 64 + 3"] : (!transform.any_op) -> !transform.any_op
     transform.exo.chain_rings %pi over "ko" : !transform.any_op
     transform.exo.lift_alloc %cg : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
@@ -454,6 +666,10 @@ module attributes {transform.with_named_sequence} {
     transform.include @schedule_tf32 failures(propagate) (%gelu) : (!transform.any_op) -> ()
     %silu = transform.exo.match_proc @gemm_sm90_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     transform.include @schedule_tf32 failures(propagate) (%silu) : (!transform.any_op) -> ()
+    %relu16 = transform.exo.match_proc @gemm_sm90_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_bf16 failures(propagate) (%relu16) : (!transform.any_op) -> ()
+    %gelu16 = transform.exo.match_proc @gemm_sm90_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_bf16 failures(propagate) (%gelu16) : (!transform.any_op) -> ()
     transform.yield
   }
 }

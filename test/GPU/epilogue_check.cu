@@ -4,11 +4,15 @@
 //
 // Usage: epilogue_check [--time] [--reps N] [--csv PATH] [--seed S]
 //                       [--act relu,gelu,silu] MxNxK...
+//        epilogue_check_bf16 (the options above; --act relu,gelu) MxNxK...
 //
 // The kernels of examples/gemm/gemm_derived_epilogue.mlir (launcher header
 // gemm_sm90_tf32_epilogue_launcher.h): C[M,N] = act(A[M,K] B[N,K]^T + bias[N])
 // rounded to bf16, A and B f32 (tf32 products), act = ReLU, GELU (tanh form)
-// or SiLU. For each size and activation, on fresh random A, B and bias
+// or SiLU. Built with -DEXO_EPILOGUE_BF16, the bf16-operand kernels of the
+// same file (ReLU and GELU; A and B drawn as floats and rounded to bf16 on
+// the device, the reference and the baselines reading the same bf16
+// buffers). For each size and activation, on fresh random A, B and bias
 // (uniform in [-1, 1)) and C poisoned with NaN, the kernel's C widened to
 // f32 is compared with an fp32 reference: cuBLAS's fp32 GEMM (pedantic math,
 // no tf32) followed by the bias and the activation in fp64. The bound on
@@ -22,28 +26,35 @@
 // process, on the same buffers, interleaved (harness.h: L2 flushed before
 // every run, the median of N runs):
 //   fused     the Exo-GPU kernel;
-//   unfused   our GEMM alone (gemm_sm90_tf32_derived_persistent_direct,
-//             f32 C, no epilogue): the epilogue's cost is fused / unfused;
-//   cublas+ep cublasGemmEx (tf32) into an f32 buffer, then a separate
+//   unfused   our GEMM alone (gemm_sm90_tf32_derived_persistent_direct, or
+//             gemm_sm90_bf16_derived_persistent_direct, f32 C, no
+//             epilogue): the epilogue's cost is fused / unfused;
+//   cublas+ep cublasGemmEx (tf32, or bf16 with f32 sums) into an f32
+//             buffer, then a separate
 //             epilogue kernel (16-byte loads and stores) writing bf16 C:
 //             what a user runs without fusion;
 //   lt        cublasLtMatmul with its fused epilogue (CUBLASLT_EPILOGUE_
 //             RELU_BIAS or GELU_BIAS; it has no SiLU), bf16 D when
-//             cuBLASLt offers it for tf32, else f32 D (the row says which).
+//             cuBLASLt offers it for the operand type, else f32 D (the row
+//             says which).
 // Prints `CHECK MxNxK act rel_err=... PASS|FAIL` per size and activation and
 // with --time a table; exits 0 when every check passes, 1 when one fails,
 // 2 on a CUDA or cuBLAS error.
 //
 // Build (run_all.sh, bench/gpu/run.sh): nvcc -O3 -std=c++17
 //   -gencode=arch=compute_90a,code=sm_90a -I runtime -I GEN_DIR
-//   test/GPU/epilogue_check.cu runtime/exo_gpu_runtime.cpp
-//   -lcuda -lcublas -lcublasLt
+//   [-DEXO_EPILOGUE_BF16] test/GPU/epilogue_check.cu
+//   runtime/exo_gpu_runtime.cpp -lcuda -lcublas -lcublasLt
 //
 //===----------------------------------------------------------------------===//
 
 #include "exo_gpu_runtime.h"
-#include "gemm_sm90_tf32_derived_persistent_direct_launcher.h"
 #include "gemm_sm90_tf32_epilogue_launcher.h"
+#ifdef EXO_EPILOGUE_BF16
+#include "gemm_sm90_bf16_derived_persistent_direct_launcher.h"
+#else
+#include "gemm_sm90_tf32_derived_persistent_direct_launcher.h"
+#endif
 
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -55,14 +66,26 @@ using namespace exo_harness;
 namespace {
 
 enum class Act { Relu, Gelu, Silu };
+
+#ifdef EXO_EPILOGUE_BF16
+using In = __nv_bfloat16;
+constexpr cudaDataType kInType = CUDA_R_16BF;
+constexpr Act kActs[] = {Act::Relu, Act::Gelu};
+constexpr double kPeakTflops = 989.4; // dense bf16, H200 SXM
+constexpr const char *kPrecision = "bf16";
+#else
+using In = float;
+constexpr cudaDataType kInType = CUDA_R_32F;
 constexpr Act kActs[] = {Act::Relu, Act::Gelu, Act::Silu};
+constexpr double kPeakTflops = 494.7; // dense tf32, H200 SXM
+constexpr const char *kPrecision = "tf32";
+#endif
 
 const char *actName(Act a) {
   return a == Act::Relu ? "relu" : a == Act::Gelu ? "gelu" : "silu";
 }
 
 constexpr double kRelTolerance = 5e-3;
-constexpr double kPeakTflops = 494.7; // dense tf32, H200 SXM
 
 struct Size {
   int64_t M, N, K;
@@ -134,7 +157,8 @@ __global__ void separateEpilogue(const float *acc, const float *bias,
                   x1.x + b1.x, x1.y + b1.y, x1.z + b1.z, x1.w + b1.w};
     __align__(16) __nv_bfloat162 h[4];
     for (int k = 0; k < 4; ++k)
-      h[k] = __floats2bfloat162_rn(actF32(a, v[2 * k]), actF32(a, v[2 * k + 1]));
+      h[k] =
+          __floats2bfloat162_rn(actF32(a, v[2 * k]), actF32(a, v[2 * k + 1]));
     reinterpret_cast<uint4 *>(out)[g] = *reinterpret_cast<uint4 *>(h);
   }
 }
@@ -146,19 +170,23 @@ __global__ void widen(const __nv_bfloat16 *x, float *y, size_t n) {
     y[i] = __bfloat162float(x[i]);
 }
 
-/// C[M,N] = A[M,K] B[N,K]^T with cublasGemmEx (row-major through the
-/// column-major C^T = B A^T): tf32 (`fast`) or full fp32 (pedantic).
-void cublasGemm(cublasHandle_t h, const Size &s, const float *A,
-                const float *B, float *C, bool fast) {
+/// The compute type of the baselines: tf32 for f32 operands, f32 sums of
+/// bf16 products for bf16 ones.
+constexpr cublasComputeType_t kFastCompute =
+    kInType == CUDA_R_32F ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
+
+/// C[M,N] = A[M,K] B[N,K]^T in f32 with cublasGemmEx (row-major through the
+/// column-major C^T = B A^T): the baseline's (`fast`) or full fp32 sums of
+/// exact products (pedantic; the reference).
+void cublasGemm(cublasHandle_t h, const Size &s, const In *A, const In *B,
+                float *C, bool fast) {
   const float one = 1, zero = 0;
   CUBLAS_CHECK(
       cublasSetMathMode(h, fast ? CUBLAS_DEFAULT_MATH : CUBLAS_PEDANTIC_MATH));
   CUBLAS_CHECK(cublasGemmEx(
       h, CUBLAS_OP_T, CUBLAS_OP_N, int(s.N), int(s.M), int(s.K), &one, B,
-      CUDA_R_32F, int(s.K), A, CUDA_R_32F, int(s.K), &zero, C, CUDA_R_32F,
-      int(s.N),
-      fast ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F_PEDANTIC,
-      CUBLAS_GEMM_DEFAULT));
+      kInType, int(s.K), A, kInType, int(s.K), &zero, C, CUDA_R_32F, int(s.N),
+      fast ? kFastCompute : CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
 }
 
 /// A cuBLASLt matmul with a fused bias + activation epilogue, planned once.
@@ -177,8 +205,7 @@ struct LtPlan {
       return;
     for (cudaDataType dType : {CUDA_R_16BF, CUDA_R_32F}) {
       release();
-      CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F_FAST_TF32,
-                                            CUDA_R_32F));
+      CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, kFastCompute, CUDA_R_32F));
       cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
       CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
           op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof(ta)));
@@ -195,8 +222,8 @@ struct LtPlan {
           op, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, &biasType,
           sizeof(biasType)));
       // Column-major: D^T[N, M] = B[N, K] (stored K x N) times A^T.
-      CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, s.K, s.N, s.K));
-      CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, s.K, s.M, s.K));
+      CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&a, kInType, s.K, s.N, s.K));
+      CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&b, kInType, s.K, s.M, s.K));
       CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&d, dType, s.N, s.M, s.N));
       cublasLtMatmulPreference_t pref;
       CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&pref));
@@ -217,7 +244,7 @@ struct LtPlan {
     }
     release();
   }
-  void run(cublasLtHandle_t lt, const float *A, const float *B, void *D,
+  void run(cublasLtHandle_t lt, const In *A, const In *B, void *D,
            void *workspace, size_t wsBytes, cudaStream_t stream) const {
     const float one = 1, zero = 0;
     CUBLAS_CHECK(cublasLtMatmul(lt, op, &one, B, a, A, b, &zero, D, d, D, d,
@@ -238,6 +265,18 @@ struct LtPlan {
 CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
                      CUdeviceptr B, CUdeviceptr bias, CUdeviceptr C) {
   CUstream cs = reinterpret_cast<CUstream>(stream);
+#ifdef EXO_EPILOGUE_BF16
+  switch (a) {
+  case Act::Relu:
+    return exo_kernels::gemm_sm90_bf16_bias_relu(cs, s.M, s.N, s.K, A, B, bias,
+                                                 C);
+  case Act::Gelu:
+    return exo_kernels::gemm_sm90_bf16_bias_gelu(cs, s.M, s.N, s.K, A, B, bias,
+                                                 C);
+  case Act::Silu:
+    break;
+  }
+#else
   switch (a) {
   case Act::Relu:
     return exo_kernels::gemm_sm90_tf32_bias_relu(cs, s.M, s.N, s.K, A, B, bias,
@@ -249,7 +288,8 @@ CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
     return exo_kernels::gemm_sm90_tf32_bias_silu(cs, s.M, s.N, s.K, A, B, bias,
                                                  C);
   }
-  return CUDA_ERROR_INVALID_VALUE;
+#endif
+  return CUDA_ERROR_NOT_SUPPORTED;
 }
 
 struct Row {
@@ -276,9 +316,8 @@ int main(int argc, char **argv) {
         std::string list = argv[++i];
         for (size_t p = 0; p <= list.size();) {
           size_t q = list.find(',', p);
-          std::string name = list.substr(p, q == std::string::npos
-                                                ? std::string::npos
-                                                : q - p);
+          std::string name = list.substr(
+              p, q == std::string::npos ? std::string::npos : q - p);
           if (name == "relu")
             acts.push_back(Act::Relu);
           else if (name == "gelu")
@@ -287,6 +326,12 @@ int main(int argc, char **argv) {
             acts.push_back(Act::Silu);
           else
             usage(argv[0]);
+          if (std::find(std::begin(kActs), std::end(kActs), acts.back()) ==
+              std::end(kActs)) {
+            fprintf(stderr, "%s: no %s kernel with %s operands\n", argv[0],
+                    name.c_str(), kPrecision);
+            usage(argv[0]);
+          }
           if (q == std::string::npos)
             break;
           p = q + 1;
@@ -317,7 +362,8 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMalloc(&dStats, sizeof(DeviceStats)));
   TimingOutput timing;
   timing.open(opts.time, opts.csvPath,
-              "size,act,check,fused_ms,unfused_ms,cublas_ep_ms,lt_ms,lt_out\n");
+              "size,precision,act,check,fused_ms,unfused_ms,cublas_ep_ms,lt_ms,"
+              "lt_out\n");
 
   bool allPass = true;
   std::vector<Row> rows;
@@ -325,10 +371,11 @@ int main(int argc, char **argv) {
     const Size &s = sizes[si];
     size_t mk = size_t(s.M) * s.K, nk = size_t(s.N) * s.K,
            mn = size_t(s.M) * s.N;
-    float *A, *B, *bias, *acc, *ref, *wide, *f32Out;
+    In *A, *B;
+    float *bias, *acc, *ref, *wide, *f32Out;
     __nv_bfloat16 *C;
-    CUDA_CHECK(cudaMalloc(&A, mk * 4));
-    CUDA_CHECK(cudaMalloc(&B, nk * 4));
+    CUDA_CHECK(cudaMalloc(&A, mk * sizeof(In)));
+    CUDA_CHECK(cudaMalloc(&B, nk * sizeof(In)));
     CUDA_CHECK(cudaMalloc(&bias, s.N * 4));
     CUDA_CHECK(cudaMalloc(&acc, mn * 4));
     CUDA_CHECK(cudaMalloc(&ref, mn * 4));
@@ -354,10 +401,10 @@ int main(int argc, char **argv) {
         }
         Comparison c = compare(bf16 ? wide : f32Out, ref, mn, dStats, stream);
         bool pass = c.pass(kRelTolerance);
-        printf("%s %s %s %s rel_err=%.3e (largest difference at row %zu, "
+        printf("%s %s %s %s %s rel_err=%.3e (largest difference at row %zu, "
                "column %zu: %.6g, reference %.6g) %s\n",
                std::string(what) == "fused" ? "CHECK" : "INFO",
-               s.name().c_str(), actName(act), what, c.relErr,
+               s.name().c_str(), kPrecision, actName(act), what, c.relErr,
                size_t(c.maxIndex / s.N), size_t(c.maxIndex % s.N), c.maxValue,
                c.maxRef, pass ? "PASS" : "FAIL");
         return pass;
@@ -375,8 +422,8 @@ int main(int argc, char **argv) {
       bool baselines = true;
       poisonAsync(C, mn * 2, stream);
       cublasGemm(handle, s, A, B, f32Out, /*fast=*/true);
-      separateEpilogue<<<gridFor(mn / 8), 256, 0, stream>>>(f32Out, bias, C,
-                                                            mn, s.N, act);
+      separateEpilogue<<<gridFor(mn / 8), 256, 0, stream>>>(f32Out, bias, C, mn,
+                                                            s.N, act);
       CUDA_CHECK(cudaGetLastError());
       baselines &= check("cublas+ep", /*bf16=*/true);
       LtPlan plan;
@@ -387,8 +434,7 @@ int main(int argc, char **argv) {
         plan.run(lt, A, B, plan.bf16Out ? static_cast<void *>(C) : f32Out,
                  workspace, wsBytes, stream);
         CUDA_CHECK(cudaStreamSynchronize(stream));
-        baselines &= check(plan.bf16Out ? "lt(bf16)" : "lt(f32)",
-                           plan.bf16Out);
+        baselines &= check(plan.bf16Out ? "lt(bf16)" : "lt(f32)", plan.bf16Out);
       }
       if (!baselines)
         printf("INFO %s %s a baseline disagrees with the reference: its "
@@ -399,11 +445,14 @@ int main(int argc, char **argv) {
         std::vector<std::function<bool()>> runs = {
             [&] {
               return launchFused(act, stream, s, devicePtr(A), devicePtr(B),
-                                 devicePtr(bias),
-                                 devicePtr(C)) == CUDA_SUCCESS;
+                                 devicePtr(bias), devicePtr(C)) == CUDA_SUCCESS;
             },
             [&] {
+#ifdef EXO_EPILOGUE_BF16
+              return exo_kernels::gemm_sm90_bf16_derived_persistent_direct(
+#else
               return exo_kernels::gemm_sm90_tf32_derived_persistent_direct(
+#endif
                          reinterpret_cast<CUstream>(stream), s.M, s.N, s.K,
                          devicePtr(A), devicePtr(B),
                          devicePtr(f32Out)) == CUDA_SUCCESS;
@@ -417,8 +466,7 @@ int main(int argc, char **argv) {
             [&] {
               if (!plan.ok)
                 return false;
-              plan.run(lt, A, B,
-                       plan.bf16Out ? static_cast<void *>(C) : f32Out,
+              plan.run(lt, A, B, plan.bf16Out ? static_cast<void *>(C) : f32Out,
                        workspace, wsBytes, stream);
               return true;
             }};
@@ -427,10 +475,12 @@ int main(int argc, char **argv) {
         Row row{s, act, pass, ms[0], ms[1], ms[2], ms[3], plan.bf16Out};
         rows.push_back(row);
         if (timing.csv)
-          fprintf(timing.csv, "%s,%s,%s,%.5f,%.5f,%.5f,%.5f,%s\n",
-                  s.name().c_str(), actName(act), pass ? "PASS" : "FAIL",
-                  ms[0], ms[1], ms[2], ms[3],
-                  !plan.ok ? "none" : plan.bf16Out ? "bf16" : "f32");
+          fprintf(timing.csv, "%s,%s,%s,%s,%.5f,%.5f,%.5f,%.5f,%s\n",
+                  s.name().c_str(), kPrecision, actName(act),
+                  pass ? "PASS" : "FAIL", ms[0], ms[1], ms[2], ms[3],
+                  !plan.ok       ? "none"
+                  : plan.bf16Out ? "bf16"
+                                 : "f32");
       }
       plan.release();
     }
@@ -441,9 +491,10 @@ int main(int argc, char **argv) {
       CUDA_CHECK(cudaFree(p));
   }
   if (opts.time)
-    printTable("| size | act | fused TFLOP/s (% of peak) | vs unfused GEMM | "
-               "vs cuBLAS + epilogue | vs cuBLASLt fused (D) |\n"
-               "| --- | --- | --- | --- | --- | --- |",
+    printTable("| size | operands | act | fused TFLOP/s (% of peak) | vs "
+               "unfused GEMM | vs cuBLAS + epilogue | vs cuBLASLt fused (D) "
+               "|\n"
+               "| --- | --- | --- | --- | --- | --- | --- |",
                rows, [](const Row &r) {
                  double tflops = r.size.flops() / (r.fusedMs * 1e-3) / 1e12;
                  char lt[64];
@@ -454,9 +505,10 @@ int main(int argc, char **argv) {
                             r.ltBf16 ? "bf16" : "f32");
                  char line[256];
                  snprintf(line, sizeof(line),
-                          "| %s | %s | %.1f (%.1f %%) | %.3fx | %.3fx | %s |",
-                          r.size.name().c_str(), actName(r.act), tflops,
-                          100.0 * tflops / kPeakTflops,
+                          "| %s | %s | %s | %.1f (%.1f %%) | %.3fx | %.3fx | "
+                          "%s |",
+                          r.size.name().c_str(), kPrecision, actName(r.act),
+                          tflops, 100.0 * tflops / kPeakTflops,
                           r.unfusedMs / r.fusedMs, r.cublasEpMs / r.fusedMs,
                           lt);
                  return std::string(line);

@@ -36,6 +36,7 @@ gen gemm_sm90_tf32_derived_persistent_direct_odd \
   examples/gemm/gemm_derived_persistent_direct_odd.mlir $d
 gen gemm_sm90_bf16_derived_persistent_direct_raster \
   examples/gemm/gemm_derived_bf16_persistent_direct_raster.mlir $d
+gen gemm_sm90_tf32_epilogue examples/gemm/gemm_derived_epilogue.mlir $d
 gen gemm_sm90_bf16 examples/gemm/hopper_gemm_bf16.mlir
 gen gemm_mma_tf32 examples/gemm/mma_gemm_tf32.mlir
 gen gemm_mma_bf16 examples/gemm/mma_gemm_bf16.mlir

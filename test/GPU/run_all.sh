@@ -37,6 +37,12 @@
 #   gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h
 #     (derivedpersistentdirectrasterbf16)
 #     .../gemm_derived_bf16_persistent_direct_raster.mlir
+#   gemm_sm90_tf32_epilogue_launcher.h (epilogue)
+#                                           .../gemm_derived_epilogue.mlir
+#     (with gemm_sm90_tf32_derived_persistent_direct_launcher.h: the
+#     unfused GEMM it is timed against, test/GPU/epilogue_check.cu; and
+#     (epiloguebf16) its bf16-operand kernels, timed against
+#     gemm_sm90_bf16_derived_persistent_direct_launcher.h)
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
 #   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
@@ -98,7 +104,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 epilogue epiloguebf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -180,6 +186,8 @@ tma_bin=$out_dir/tma_check
 tmaranks_bin=$out_dir/tma_ranks_check
 saxpy_bin=$out_dir/saxpy_check
 math_bin=$out_dir/math_check
+epilogue_bin=$out_dir/epilogue_check
+epiloguebf16_bin=$out_dir/epilogue_check_bf16
 model_bin=$out_dir/model_check
 mbarrier_bin=$out_dir/mbarrier_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
@@ -205,7 +213,7 @@ start_build() {
   fi
   local cmd=(nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" "$@"
     -I "$root/runtime" -I "$gen_dir" "$root/test/GPU/$src"
-    "$root/runtime/exo_gpu_runtime.cpp" -lcuda -lcublas -o "$bin")
+    "$root/runtime/exo_gpu_runtime.cpp" -lcuda -lcublas -lcublasLt -o "$bin")
   build_cmd[$name]="${cmd[*]}"
   rm -f "$bin"
   timeout --kill-after=10 300 "${cmd[@]}" </dev/null \
@@ -239,7 +247,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 epilogue epiloguebf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -291,6 +299,10 @@ start_build derivedpersistentdirectrasterbf16 \
   gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h gemm_check.cu \
   "$derivedpersistentdirectrasterbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=16 \
   -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct_raster
+start_build epilogue gemm_sm90_tf32_epilogue_launcher.h epilogue_check.cu \
+  "$epilogue_bin"
+start_build epiloguebf16 gemm_sm90_tf32_epilogue_launcher.h epilogue_check.cu \
+  "$epiloguebf16_bin" -DEXO_EPILOGUE_BF16
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
@@ -409,6 +421,13 @@ correctness_phase() {
     derivedpersistentdirectrasterbf16-correctness 60 \
     "$derivedpersistentdirectrasterbf16_bin" 256x2048x64 512x4096x192 \
     2048x2048x1024 4096x4096x4096
+  # The fused epilogues (bias and ReLU, GELU, SiLU to bf16) against an fp32
+  # reference: one tile; more clusters than tiles; long K; several tiles
+  # per cluster; several waves.
+  run epilogue epilogue-correctness 120 "$epilogue_bin" 256x256x32 \
+    512x768x96 1024x512x4096 2048x2048x2048 4096x4096x1024
+  run epiloguebf16 epiloguebf16-correctness 120 "$epiloguebf16_bin" \
+    256x256x64 512x768x192 1024x512x4096 2048x2048x2048 4096x4096x1024
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -575,6 +594,12 @@ sanitizer_phase() {
   sanitizer derivedbf16 derivedbf16 memcheck 512x256x192
   sanitizer derivedbf16 derivedbf16 racecheck 256x256x384
   sanitizer derivedbf16 derivedbf16 synccheck 256x256x384
+  # The fused epilogues: 4 tiles (one per cluster), two K
+  # steps (the reference is cuBLAS's: its kernels are checked too).
+  sanitizer epilogue epilogue memcheck --act relu,silu 512x512x64
+  sanitizer epilogue epilogue racecheck --act gelu 512x512x64
+  sanitizer epilogue epilogue synccheck --act gelu 512x512x64
+  sanitizer epiloguebf16 epiloguebf16 memcheck 512x512x128
   # mma.sync GEMMs: 4 tiles, 3 K slices through the single stage.
   sanitizer mmatf32 mmatf32 memcheck 128x64x24
   sanitizer mmatf32 mmatf32 racecheck 128x64x24
@@ -635,6 +660,13 @@ timing_phase() {
     fi
     rm -f "$part"
   done
+  # The fused epilogues against our unfused GEMM, cuBLAS + a separate
+  # epilogue kernel, and cuBLASLt's fused epilogues.
+  run epilogue epilogue-timing 300 "$epilogue_bin" --time --reps 30 \
+    --csv "$out_dir/epilogue.csv" 4096x4096x4096 8192x8192x8192
+  run epiloguebf16 epiloguebf16-timing 300 "$epiloguebf16_bin" --time \
+    --reps 30 --csv "$out_dir/epilogue_bf16.csv" 4096x4096x4096 \
+    8192x8192x8192
   run gemv gemv-timing 300 "$gemv_bin" --time --csv "$out_dir/gemv.csv" \
     4096x4096 8192x8192 16384x16384 32768x32768
   run pingpong pingpong-timing 300 "$pingpong_bin" --time \

@@ -411,8 +411,7 @@ mlir::FailureOr<DeviceFunctionOp> wrapDeviceFunction(
     int64_t clusterDim, int64_t blocksPerSM, int64_t taskLoops, Refusal &why,
     llvm::ArrayRef<mlir::Operation *> hostStmts = {},
     mlir::Attribute hostCallee = {},
-    llvm::ArrayRef<mlir::Operation *> allocs = {},
-    MemoryAttr allocMemory = {});
+    llvm::ArrayRef<mlir::Operation *> allocs = {}, MemoryAttr allocMemory = {});
 
 /// Lifts the ring buffers and ring barrier arrays allocated directly in the
 /// seq loop `tiles` out of it, chaining their logical elements: iteration t

@@ -731,7 +731,9 @@ exo.proc @wgmma_store_to_swizzled_smem(%N: index) {
 // -----
 
 // A column window of the accumulator at an offset known only at run time:
-// the registers a store reads must be known when lowering.
+// the registers a store reads must be known when lowering. (A loop of a
+// constant trip count over registers is unrolled, which makes the offset
+// constant; a size-bounded one is not.)
 !Dt = !exo.tensor<[64, 32], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
 !Cs = !exo.tensor<[64, 8], f32, smem>
@@ -740,7 +742,7 @@ exo.proc @wgmma_store_column_window(%N: index) {
     exo.for %t = 0 to %N cuda_tasks {
       %D = exo.alloc : !Dt
       %C = exo.alloc : !Cs
-      exo.for %q = 0 to 4 seq {
+      exo.for %q = 0 to %N seq {
         %c8 = arith.constant 8 : index
         %o = arith.muli %q, %c8 : index
         %d = exo.window %D[:, %o :+ 8] : !Dt -> !D

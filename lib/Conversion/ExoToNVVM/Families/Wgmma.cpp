@@ -379,8 +379,8 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   return success();
 }
 
-static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call,
-                                    Type dtype, bool reduce) {
+static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
+                                    bool reduce) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
   MLIRContext *ctx = L.ctx;

@@ -470,8 +470,8 @@ std::string WgmmaStoreAttr::getProcName() const {
 Operation *WgmmaStoreAttr::buildProc(OpBuilder &b, Location loc) const {
   MLIRContext *ctx = getContext();
   bool global = getDst().getKind() == MemoryKind::Gmem;
-  StringRef lowering = getReduce() ? "wgmma_red_d_gmem"
-                       : global      ? "wgmma_store_d_gmem"
+  StringRef lowering = getReduce()           ? "wgmma_red_d_gmem"
+                       : global              ? "wgmma_store_d_gmem"
                        : getDtype().isBF16() ? "wgmma_stmatrix_d"
                                              : "wgmma_store_d_smem";
   // A global destination may reach past its tensor: the lowering skips

@@ -1442,10 +1442,10 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   FailureOr<DeviceFunctionOp> device = failure();
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
-    device = wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
-                                getClusterDim(), getBlocksPerSm(), getTasks(),
-                                why, host, hostInstr, allocs,
-                                getAllocMemoryAttr());
+    device =
+        wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
+                           getClusterDim(), getBlocksPerSm(), getTasks(), why,
+                           host, hostInstr, allocs, getAllocMemoryAttr());
     if (failed(device))
       return report(*this, why);
     return DiagnosedSilenceableFailure::success();

@@ -945,7 +945,155 @@ module attributes {transform.with_named_sequence} {
     %a = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
     %b = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{'transform.exo.wrap_device_function' op host statements need the instruction that replaces them (host %stmts with @instr)}}
-    %d = "transform.exo.wrap_device_function"(%a, %b) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64}> : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%a, %b) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0>}> : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Allocations without the memory they move to (only the generic form can
+// say that): a verifier error.
+exo.proc @p() {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
+    %b = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{'transform.exo.wrap_device_function' op allocations need the memory they move to (allocs %a to MEMORY)}}
+    %d = "transform.exo.wrap_device_function"(%a, %b) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 1>}> : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// allocs ... to: a dram temporary inside the nest moves to device memory in
+// the same rewrite (alone, neither the wrap nor the move verifies), and its
+// windows with it.
+// CHECK-LABEL: exo.proc @temporary(
+//       CHECK:   exo.device_function(blockDim = 128, clusterDim = 1) {
+//  CHECK-NEXT:     exo.for %io = 0 to %{{.*}} cuda_tasks {
+//  CHECK-NEXT:       %t = exo.alloc : !exo.tensor<[128], f32, smem>
+//       CHECK:       exo.window %t[0 :+ 4] : !exo.tensor<[128], f32, smem> -> !exo.window<[4], f32, smem>
+!v = !exo.tensor<[N], f32, dram>
+!T = !exo.tensor<[128], f32, dram>
+!W = !exo.window<[4], f32, dram>
+exo.proc @temporary(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %NB = arith.divui %N, %c128 : index
+  exo.for %io = 0 to %NB seq {
+    %t = exo.alloc : !T
+    exo.for %ii = 0 to 128 seq {
+      %o = arith.muli %io, %c128 : index
+      %i = arith.addi %o, %ii : index
+      %a = exo.read %x[%i] : !v
+      exo.assign %t[%ii] = %a : !T
+    }
+    %w = exo.window %t[0 :+ 4] : !T -> !W
+    exo.for %ii = 0 to 128 seq {
+      %o = arith.muli %io, %c128 : index
+      %i = arith.addi %o, %ii : index
+      %a = exo.read %t[%ii] : !T
+      exo.assign %y[%i] = %a : !v
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %io = transform.exo.match_loop "io" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 allocs %t to smem : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: without allocs, device code would allocate dram.
+!v = !exo.tensor<[N], f32, dram>
+!T = !exo.tensor<[1], f32, dram>
+exo.proc @temporary_left(%N: index, %x: !v, %y: !v) {
+  exo.for %i = 0 to %N seq {
+    // expected-note @below {{the verifier says: 'exo.alloc' op device code cannot allocate 'dram' memory; allocate it in host code}}
+    %t = exo.alloc : !T
+    %a = exo.read %x[%i] : !v
+    exo.assign %t[0] = %a : !T
+    %b = exo.read %t[0] : !T
+    exo.assign %y[%i] = %b : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot wrap the statements in a device function: the result would not verify}}
+    %k = transform.exo.wrap_device_function %i tasks 1 block_dim 32 cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the allocation is outside the nest.
+!v = !exo.tensor<[N], f32, dram>
+!T = !exo.tensor<[1], f32, dram>
+exo.proc @outside(%N: index, %x: !v, %y: !v) {
+  // expected-note @below {{this operation}}
+  %t = exo.alloc : !T
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    exo.assign %y[%i] = %a : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot wrap the statements in a device function: only allocations inside the nest can move to device memory with it}}
+    %k = transform.exo.wrap_device_function %i tasks 1 block_dim 32 cluster_dim 1 blocks_per_sm 1 allocs %t to smem : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Refused: the memory is not one device code may allocate (the move's own
+// refusal, as set_memory gives it).
+!v = !exo.tensor<[N], f32, dram>
+!T = !exo.tensor<[1], f32, dram>
+exo.proc @host_memory(%N: index, %x: !v, %y: !v) {
+  exo.for %i = 0 to %N seq {
+    %t = exo.alloc : !T
+    %a = exo.read %x[%i] : !v
+    exo.assign %t[0] = %a : !T
+    %b = exo.read %t[0] : !T
+    exo.assign %y[%i] = %b : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot wrap the statements in a device function: cannot move 't' to another memory: device code cannot allocate 'gmem' memory; allocate it in host code}}
+    %k = transform.exo.wrap_device_function %i tasks 1 block_dim 32 cluster_dim 1 blocks_per_sm 1 allocs %t to gmem : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
