@@ -13,9 +13,10 @@
 // same file (ReLU and GELU; A and B drawn as floats and rounded to bf16 on
 // the device, the reference and the baselines reading the same bf16
 // buffers). For each size and activation, on fresh random A, B and bias
-// (uniform in [-1, 1)) and C poisoned with NaN, the kernel's C widened to
-// f32 is compared with an fp32 reference: cuBLAS's fp32 GEMM (pedantic math,
-// no tf32) followed by the bias and the activation in fp64. The bound on
+// (uniform in [-1, 1); the bias rounded to bf16 values) and C poisoned with
+// NaN, the kernel's C widened to f32 is compared with an fp32 reference:
+// cuBLAS's fp32 GEMM (pedantic math, no tf32) followed by the bias and the
+// activation in fp64. The bound on
 // ||C - C_ref||_F / ||C_ref||_F is 5e-3: the tf32 truncation (about 7e-4
 // relative, see gemm_check.cu) and the rounding to bf16 (at most 2^-9
 // relative per element); a lost tile or an unapplied bias is far above it,
@@ -34,9 +35,10 @@
 //             epilogue kernel (16-byte loads and stores) writing bf16 C:
 //             what a user runs without fusion;
 //   lt        cublasLtMatmul with its fused epilogue (CUBLASLT_EPILOGUE_
-//             RELU_BIAS or GELU_BIAS; it has no SiLU), bf16 D when
-//             cuBLASLt offers it for the operand type, else f32 D (the row
-//             says which).
+//             RELU_BIAS or GELU_BIAS; it has no SiLU): for bf16 operands
+//             bf16 D (with a bf16 bias, else an f32 one) when cuBLASLt
+//             offers it, else f32 D; for tf32 f32 D, the only output type
+//             cuBLASLt documents for tf32 (the row says which).
 // Prints `CHECK MxNxK act rel_err=... PASS|FAIL` per size and activation and
 // with --time a table; exits 0 when every check passes, 1 when one fails,
 // 2 on a CUDA or cuBLAS error.
@@ -192,18 +194,26 @@ void cublasGemm(cublasHandle_t h, const Size &s, const In *A, const In *B,
 /// A cuBLASLt matmul with a fused bias + activation epilogue, planned once.
 struct LtPlan {
   bool ok = false;
-  bool bf16Out = false;
+  bool bf16Out = false, bf16Bias = false;
   cublasLtMatmulDesc_t op = nullptr;
   cublasLtMatrixLayout_t a = nullptr, b = nullptr, d = nullptr;
   cublasLtMatmulAlgo_t algo;
 
   /// Plans act(A B^T + bias) with D in bf16 if cuBLASLt has an algorithm
-  /// for it, else in f32; ok stays false for an activation it lacks.
+  /// for it (with the bias in bf16, `biasH`, or in f32), else in f32; ok
+  /// stays false for an activation it lacks.
   void plan(cublasLtHandle_t lt, const Size &s, Act act, const float *bias,
-            size_t workspace) {
+            const __nv_bfloat16 *biasH, size_t workspace) {
     if (act == Act::Silu)
       return;
-    for (cudaDataType dType : {CUDA_R_16BF, CUDA_R_32F}) {
+    // cuBLASLt documents f32 C and D only for tf32; asked for bf16 D with
+    // a bf16 bias it still returns an algorithm, which writes past D (an
+    // illegal address on the H200).
+    std::vector<std::pair<cudaDataType, cudaDataType>> configs;
+    if (kInType == CUDA_R_16BF)
+      configs = {{CUDA_R_16BF, CUDA_R_16BF}, {CUDA_R_16BF, CUDA_R_32F}};
+    configs.push_back({CUDA_R_32F, CUDA_R_32F});
+    for (auto [dType, biasType] : configs) {
       release();
       CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, kFastCompute, CUDA_R_32F));
       cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
@@ -215,9 +225,11 @@ struct LtPlan {
                                                : CUBLASLT_EPILOGUE_GELU_BIAS;
       CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
           op, CUBLASLT_MATMUL_DESC_EPILOGUE, &ep, sizeof(ep)));
+      const void *biasPtr = biasType == CUDA_R_32F
+                                ? static_cast<const void *>(bias)
+                                : static_cast<const void *>(biasH);
       CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
-          op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias)));
-      cudaDataType biasType = CUDA_R_32F;
+          op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &biasPtr, sizeof(biasPtr)));
       CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
           op, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, &biasType,
           sizeof(biasType)));
@@ -239,6 +251,7 @@ struct LtPlan {
         algo = result.algo;
         ok = true;
         bf16Out = dType == CUDA_R_16BF;
+        bf16Bias = biasType == CUDA_R_16BF;
         return;
       }
     }
@@ -373,10 +386,12 @@ int main(int argc, char **argv) {
            mn = size_t(s.M) * s.N;
     In *A, *B;
     float *bias, *acc, *ref, *wide, *f32Out;
+    __nv_bfloat16 *biasH;
     __nv_bfloat16 *C;
     CUDA_CHECK(cudaMalloc(&A, mk * sizeof(In)));
     CUDA_CHECK(cudaMalloc(&B, nk * sizeof(In)));
     CUDA_CHECK(cudaMalloc(&bias, s.N * 4));
+    CUDA_CHECK(cudaMalloc(&biasH, s.N * 2));
     CUDA_CHECK(cudaMalloc(&acc, mn * 4));
     CUDA_CHECK(cudaMalloc(&ref, mn * 4));
     CUDA_CHECK(cudaMalloc(&wide, mn * 4));
@@ -385,7 +400,9 @@ int main(int argc, char **argv) {
     uint64_t seed = splitmix64(baseSeed + si);
     fillUniform<<<gridFor(mk), 256, 0, stream>>>(A, mk, seed);
     fillUniform<<<gridFor(nk), 256, 0, stream>>>(B, nk, seed + 1);
-    fillUniform<<<gridFor(s.N), 256, 0, stream>>>(bias, s.N, seed + 2);
+    // The bias holds bf16 values, so that cuBLASLt's bf16 bias is the same.
+    fillUniform<<<gridFor(s.N), 256, 0, stream>>>(biasH, s.N, seed + 2);
+    widen<<<gridFor(s.N), 256, 0, stream>>>(biasH, bias, s.N);
     CUDA_CHECK(cudaGetLastError());
     // The reference GEMM in full fp32, once per size.
     cublasGemm(handle, s, A, B, acc, /*fast=*/false);
@@ -427,7 +444,7 @@ int main(int argc, char **argv) {
       CUDA_CHECK(cudaGetLastError());
       baselines &= check("cublas+ep", /*bf16=*/true);
       LtPlan plan;
-      plan.plan(lt, s, act, bias, wsBytes);
+      plan.plan(lt, s, act, bias, biasH, wsBytes);
       if (plan.ok) {
         poisonAsync(plan.bf16Out ? static_cast<void *>(C) : f32Out,
                     mn * (plan.bf16Out ? 2 : 4), stream);
@@ -487,7 +504,8 @@ int main(int argc, char **argv) {
     for (void *p : {static_cast<void *>(A), static_cast<void *>(B),
                     static_cast<void *>(bias), static_cast<void *>(acc),
                     static_cast<void *>(ref), static_cast<void *>(wide),
-                    static_cast<void *>(f32Out), static_cast<void *>(C)})
+                    static_cast<void *>(f32Out), static_cast<void *>(C),
+                    static_cast<void *>(biasH)})
       CUDA_CHECK(cudaFree(p));
   }
   if (opts.time)
