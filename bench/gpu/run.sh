@@ -135,8 +135,9 @@ build gemv_derived gemv_check.cu -DEXO_GEMV_DERIVED
 build gemv_v4 gemv_check.cu -DEXO_GEMV_V4
 build epilogue epilogue_check.cu
 build epilogue_bf16 epilogue_check.cu -DEXO_EPILOGUE_BF16
+build epilogue_e4m3 epilogue_check.cu -DEXO_EPILOGUE_E4M3
 for name in tf32 tf32_1x2 tf32_6stage tf32_raster tf32_2x2 tf32_256x128 tf32_odd tf32_persistent tf32_persistent_raster tf32_persistent_odd tf32_persistent_direct tf32_persistent_direct_raster tf32_persistent_direct_odd tf32_persistent_hand tf32_pingpong tf32_pingpong_derived tf32_ws tf32_ws2 splitk splitk_direct bf16 bf16_odd bf16_persistent bf16_persistent_direct bf16_persistent_direct_raster bf16_persistent_hand gemv_warp gemv_splitk8 gemv_splitk2 gemv_derived \
-  gemv_v4 epilogue epilogue_bf16; do
+  gemv_v4 epilogue epilogue_bf16 epilogue_e4m3; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
     rm -f "$out_dir/build-$name.log"
@@ -273,10 +274,10 @@ bench gemv_derived gemv_derived.csv 4096x4096 8192x8192 16384x16384 \
 bench gemv_v4 gemv_v4.csv 4096x4096 8192x8192 16384x16384 32768x32768 \
   1024x65536 65536x1024
 
-# The fused epilogues (GEMM + bias + ReLU / GELU / SiLU to bf16), tf32 and
-# bf16 operands.
+# The fused epilogues (GEMM + bias + ReLU / GELU / SiLU to bf16, tf32 and
+# bf16 operands; e4m3 GEMM with row and column scales).
 rm -f "$out_dir/epilogue.txt"
-for name in epilogue epilogue_bf16; do
+for name in epilogue epilogue_bf16 epilogue_e4m3; do
   [ -x "$out_dir/$name" ] || continue
   echo "== [$name] 4096x4096x4096 8192x8192x8192" | tee -a "$log"
   if ! timeout 600 "$out_dir/$name" --time --reps 100 \
@@ -312,5 +313,5 @@ rm -f "$out_dir/tf32" "$out_dir/tf32_1x2" "$out_dir/tf32_6stage" "$out_dir/tf32_
   "$out_dir/tf32_persistent_direct_odd" \
   "$out_dir/gemv_warp" "$out_dir/gemv_splitk8" "$out_dir/gemv_splitk2" \
   "$out_dir/gemv_derived" "$out_dir/gemv_v4" "$out_dir/epilogue" \
-  "$out_dir/epilogue_bf16"
+  "$out_dir/epilogue_bf16" "$out_dir/epilogue_e4m3"
 exit "$failed"

@@ -1,7 +1,9 @@
 // Fused epilogues derived from their specifications: C = act(A B^T + bias)
 // rounded to bf16, for act = ReLU, GELU (tanh form) and SiLU on tf32
-// operands, and ReLU and GELU on bf16 operands (A row-major M x K, B
-// column-major, both K-major; bias per column). The specification keeps a
+// operands, and ReLU and GELU on bf16 operands; and fp8 dequantization,
+// C = sa[m] sb[n] (A B^T) rounded to bf16 on e4m3 operands with a scale per
+// row of A and per column of B (A row-major M x K, B column-major, both
+// K-major; bias per column). The specification keeps a
 // one-element f32 accumulator per (m, n), applies the bias and the
 // activation to it, and stores it rounded to bf16. The schedule is
 // gemm_derived_persistent_direct.mlir's (persistent 2-CTA clusters, a TMA
@@ -21,9 +23,10 @@
 // wait for it), and those instructions are its cost.
 //
 // The schedule is shared: @epilogue_front and @epilogue_back hold the steps
-// that do not depend on the operand type; @schedule_tf32 and
-// @schedule_bf16 add the K steps, the staging of A and B and the release
-// of a tile's last ring slot for theirs, and are included once per kernel.
+// that do not depend on the operand type; @schedule_tf32, @schedule_bf16
+// and @schedule_e4m3 add the K steps, the staging of A and B and the
+// release of a tile's last ring slot for theirs, and are included once per
+// kernel.
 //
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-interpreter
@@ -35,6 +38,9 @@
 !Acc = !exo.tensor<[1], f32, dram>
 !Ahb = !exo.tensor<[M, K], bf16, dram>
 !Bhb = !exo.tensor<[N, K], bf16, dram>
+!Af8 = !exo.tensor<[M, K], f8E4M3FN, dram>
+!Bf8 = !exo.tensor<[N, K], f8E4M3FN, dram>
+!Srow = !exo.tensor<[M], f32, dram>
 
 //===----------------------------------------------------------------------===//
 // The specifications, and the copies the schedule derives kernels from
@@ -409,6 +415,70 @@ exo.proc @gemm_sm90_bf16_bias_gelu(%M: index, %N: index, %K: index, %A: !Ahb, %B
   }
 }
 
+// fp8 dequantization: e4m3 operands with a scale per row of A and per
+// column of B (C = sa[m] sb[n] (A B^T) rounded to bf16).
+exo.proc @gemm_e4m3_scaled(%M: index, %N: index, %K: index, %A: !Af8, %B: !Bf8,
+    %sa: !Srow, %sb: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 128 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 128 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Af8
+        %b = exo.read %B[%n, %k] : !Bf8
+        %ae = arith.extf %a : f8E4M3FN to f32
+        %be = arith.extf %b : f8E4M3FN to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %ra = exo.read %sa[%m] : !Srow
+      %rb = exo.read %sb[%n] : !Bias
+      %s = arith.mulf %v, %ra : f32
+      %r = arith.mulf %s, %rb : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
+exo.proc @gemm_sm90_e4m3_scaled(%M: index, %N: index, %K: index, %A: !Af8, %B: !Bf8,
+    %sa: !Srow, %sb: !Bias, %C: !Ch)
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+                                        K mod 128 == 0, M - 256 >= 0,
+                                        N - 256 >= 0, K - 128 >= 0)> {
+  %zero = arith.constant 0.0 : f32
+  exo.for %m = 0 to %M seq {
+    exo.for %n = 0 to %N seq {
+      %acc = exo.alloc : !Acc
+      exo.assign %acc[0] = %zero : !Acc
+      exo.for %k = 0 to %K seq {
+        %a = exo.read %A[%m, %k] : !Af8
+        %b = exo.read %B[%n, %k] : !Bf8
+        %ae = arith.extf %a : f8E4M3FN to f32
+        %be = arith.extf %b : f8E4M3FN to f32
+        %p = arith.mulf %ae, %be : f32
+        exo.reduce %acc[0] += %p : !Acc
+      }
+      %v = exo.read %acc[0] : !Acc
+      %ra = exo.read %sa[%m] : !Srow
+      %rb = exo.read %sb[%n] : !Bias
+      %s = arith.mulf %v, %ra : f32
+      %r = arith.mulf %s, %rb : f32
+      exo.assign %acc[0] = %r : !Acc
+      %o = exo.read %acc[0] : !Acc
+      %h = arith.truncf %o : f32 to bf16
+      exo.assign %C[%m, %n] = %h : !Ch
+    }
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // The schedule
 //===----------------------------------------------------------------------===//
@@ -660,6 +730,50 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // e4m3 operands: K steps of 128, wgmma.m64n256k32.
+  transform.named_sequence @schedule_e4m3(%p: !transform.any_op {transform.readonly}) {
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %kt = transform.exo.divide_loop %k by 128 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 32 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
+    //    rings per CTA, loaded by TMA (B multicast), wgmma.
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "128 * ko"] sizes [128, 128] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "128 * ko"] sizes [256, 128] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = f8E4M3FN>) : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %pi = transform.include @epilogue_back failures(propagate) (%p, %wz, %drain, %store, %waits, %tma_b, %tma_a) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> !transform.any_op
+    // The release of a tile's last slot after the drain (element
+    // K / 128 + 3 of the tile's ring, which chain_rings places at
+    // pi * K / 128 + K / 128 + 3); step 13: the rings, their barriers
+    // and the wgmma group live across the tiles of a task.
+    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 128 + 3"] : (!transform.any_op) -> !transform.any_op
+    transform.exo.chain_rings %pi over "ko" : !transform.any_op
+    transform.exo.lift_alloc %cg : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %relu = transform.exo.match_proc @gemm_sm90_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     transform.include @schedule_tf32 failures(propagate) (%relu) : (!transform.any_op) -> ()
@@ -671,6 +785,8 @@ module attributes {transform.with_named_sequence} {
     transform.include @schedule_bf16 failures(propagate) (%relu16) : (!transform.any_op) -> ()
     %gelu16 = transform.exo.match_proc @gemm_sm90_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     transform.include @schedule_bf16 failures(propagate) (%gelu16) : (!transform.any_op) -> ()
+    %scaled = transform.exo.match_proc @gemm_sm90_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_e4m3 failures(propagate) (%scaled) : (!transform.any_op) -> ()
     transform.yield
   }
 }

@@ -5,6 +5,7 @@
 // Usage: epilogue_check [--time] [--reps N] [--csv PATH] [--seed S]
 //                       [--act relu,gelu,silu] MxNxK...
 //        epilogue_check_bf16 (the options above; --act relu,gelu) MxNxK...
+//        epilogue_check_e4m3 (the options above; --act scale) MxNxK...
 //
 // The kernels of examples/gemm/gemm_derived_epilogue.mlir (launcher header
 // gemm_sm90_tf32_epilogue_launcher.h): C[M,N] = act(A[M,K] B[N,K]^T + bias[N])
@@ -12,11 +13,13 @@
 // or SiLU. Built with -DEXO_EPILOGUE_BF16, the bf16-operand kernels of the
 // same file (ReLU and GELU; A and B drawn as floats and rounded to bf16 on
 // the device, the reference and the baselines reading the same bf16
-// buffers). For each size and activation, on fresh random A, B and bias
-// (uniform in [-1, 1); the bias rounded to bf16 values) and C poisoned with
-// NaN, the kernel's C widened to f32 is compared with an fp32 reference:
-// cuBLAS's fp32 GEMM (pedantic math, no tf32) followed by the bias and the
-// activation in fp64. The bound on
+// buffers). Built with -DEXO_EPILOGUE_E4M3, the fp8 dequantization kernel
+// (`scale`: C = sa[m] sb[n] (A B^T) rounded to bf16, A and B e4m3, the
+// reference multiplying their exact f32 values). For each size and activation,
+// on fresh random A, B and bias (uniform in [-1, 1); the bias rounded to bf16
+// values) and C poisoned with NaN, the kernel's C widened to f32 is compared
+// with an fp32 reference: cuBLAS's fp32 GEMM (pedantic math, no tf32) followed
+// by the bias and the activation in fp64. The bound on
 // ||C - C_ref||_F / ||C_ref||_F is 5e-3: the tf32 truncation (about 7e-4
 // relative, see gemm_check.cu) and the rounding to bf16 (at most 2^-9
 // relative per element); a lost tile or an unapplied bias is far above it,
@@ -30,12 +33,14 @@
 //   unfused   our GEMM alone (gemm_sm90_tf32_derived_persistent_direct, or
 //             gemm_sm90_bf16_derived_persistent_direct, f32 C, no
 //             epilogue): the epilogue's cost is fused / unfused;
-//   cublas+ep cublasGemmEx (tf32, or bf16 with f32 sums) into an f32
+//   cublas+ep cublasGemmEx (tf32, or bf16 with f32 sums; for e4m3, which
+//             cublasGemmEx lacks, a plain cublasLtMatmul) into an f32
 //             buffer, then a separate
 //             epilogue kernel (16-byte loads and stores) writing bf16 C:
 //             what a user runs without fusion;
 //   lt        cublasLtMatmul with its fused epilogue (CUBLASLT_EPILOGUE_
-//             RELU_BIAS or GELU_BIAS; it has no SiLU): for bf16 operands
+//             RELU_BIAS or GELU_BIAS; it has no SiLU; for e4m3 its
+//             outer-vector scales, OUTER_VEC_32F): for bf16 and e4m3 operands
 //             bf16 D (with a bf16 bias, else an f32 one) when cuBLASLt
 //             offers it, else f32 D; for tf32 f32 D, the only output type
 //             cuBLASLt documents for tf32 (the row says which).
@@ -45,18 +50,23 @@
 //
 // Build (run_all.sh, bench/gpu/run.sh): nvcc -O3 -std=c++17
 //   -gencode=arch=compute_90a,code=sm_90a -I runtime -I GEN_DIR
-//   [-DEXO_EPILOGUE_BF16] test/GPU/epilogue_check.cu
+//   [-DEXO_EPILOGUE_BF16 | -DEXO_EPILOGUE_E4M3] test/GPU/epilogue_check.cu
 //   runtime/exo_gpu_runtime.cpp -lcuda -lcublas -lcublasLt
 //
 //===----------------------------------------------------------------------===//
 
 #include "exo_gpu_runtime.h"
 #include "gemm_sm90_tf32_epilogue_launcher.h"
+#if defined(EXO_EPILOGUE_BF16) && defined(EXO_EPILOGUE_E4M3)
+#error "define at most one of EXO_EPILOGUE_BF16 and EXO_EPILOGUE_E4M3"
+#endif
 #ifdef EXO_EPILOGUE_BF16
 #include "gemm_sm90_bf16_derived_persistent_direct_launcher.h"
-#else
+#elif !defined(EXO_EPILOGUE_E4M3)
 #include "gemm_sm90_tf32_derived_persistent_direct_launcher.h"
 #endif
+
+#include <cuda_fp8.h>
 
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -67,9 +77,17 @@ using namespace exo_harness;
 
 namespace {
 
-enum class Act { Relu, Gelu, Silu };
+/// The epilogues: an activation of C + bias, or (fp8 dequantization) C
+/// scaled by a row's scale and a column's (the column scales in `bias`).
+enum class Act { Relu, Gelu, Silu, Scale };
 
-#ifdef EXO_EPILOGUE_BF16
+#ifdef EXO_EPILOGUE_E4M3
+using In = __nv_fp8_e4m3;
+constexpr cudaDataType kInType = CUDA_R_8F_E4M3;
+constexpr Act kActs[] = {Act::Scale};
+constexpr double kPeakTflops = 1978.9; // dense fp8, H200 SXM
+constexpr const char *kPrecision = "e4m3";
+#elif defined(EXO_EPILOGUE_BF16)
 using In = __nv_bfloat16;
 constexpr cudaDataType kInType = CUDA_R_16BF;
 constexpr Act kActs[] = {Act::Relu, Act::Gelu};
@@ -84,7 +102,10 @@ constexpr const char *kPrecision = "tf32";
 #endif
 
 const char *actName(Act a) {
-  return a == Act::Relu ? "relu" : a == Act::Gelu ? "gelu" : "silu";
+  return a == Act::Relu   ? "relu"
+         : a == Act::Gelu ? "gelu"
+         : a == Act::Silu ? "silu"
+                          : "scale";
 }
 
 constexpr double kRelTolerance = 5e-3;
@@ -101,7 +122,7 @@ struct Size {
 void usage(const char *argv0) {
   fprintf(stderr,
           "usage: %s [--time] [--reps N] [--csv PATH] [--seed S] "
-          "[--act relu,gelu,silu] MxNxK...\n",
+          "[--act relu,gelu,silu,scale] MxNxK...\n",
           argv0);
   exit(2);
 }
@@ -115,6 +136,8 @@ __host__ __device__ double actRef(Act a, double x) {
     return 0.5 * x * (1 + tanh(0.7978845608 * (x + 0.044715 * x * x * x)));
   case Act::Silu:
     return x / (1 + exp(-x));
+  case Act::Scale:
+    break;
   }
   return 0;
 }
@@ -129,24 +152,31 @@ __device__ float actF32(Act a, float x) {
            (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
   case Act::Silu:
     return x / (1.0f + __expf(-x));
+  case Act::Scale:
+    break;
   }
   return 0;
 }
 
-/// ref[i] = act(acc[i] + bias[i mod N]) in fp64, stored as f32.
+/// ref[i] = act(acc[i] + bias[i mod N]), or acc[i] rows[i / N] bias[i mod N]
+/// (Scale), in fp64, stored as f32.
 __global__ void referenceEpilogue(const float *acc, const float *bias,
-                                  float *ref, size_t n, int64_t N, Act a) {
+                                  const float *rows, float *ref, size_t n,
+                                  int64_t N, Act a) {
   size_t stride = size_t(gridDim.x) * blockDim.x;
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
        i += stride)
-    ref[i] = float(actRef(a, double(acc[i]) + double(bias[i % N])));
+    ref[i] =
+        a == Act::Scale
+            ? float(double(acc[i]) * double(rows[i / N]) * double(bias[i % N]))
+            : float(actRef(a, double(acc[i]) + double(bias[i % N])));
 }
 
 /// The baseline's separate epilogue: eight elements per thread, two 16-byte
 /// loads and one 16-byte store (N is a multiple of 8).
 __global__ void separateEpilogue(const float *acc, const float *bias,
-                                 __nv_bfloat16 *out, size_t n, int64_t N,
-                                 Act a) {
+                                 const float *rows, __nv_bfloat16 *out,
+                                 size_t n, int64_t N, Act a) {
   size_t stride = size_t(gridDim.x) * blockDim.x;
   for (size_t g = blockIdx.x * size_t(blockDim.x) + threadIdx.x; g < n / 8;
        g += stride) {
@@ -155,14 +185,39 @@ __global__ void separateEpilogue(const float *acc, const float *bias,
     float4 x1 = reinterpret_cast<const float4 *>(acc)[2 * g + 1];
     const float4 *b = reinterpret_cast<const float4 *>(bias + i % N);
     float4 b0 = b[0], b1 = b[1];
-    float v[8] = {x0.x + b0.x, x0.y + b0.y, x0.z + b0.z, x0.w + b0.w,
-                  x1.x + b1.x, x1.y + b1.y, x1.z + b1.z, x1.w + b1.w};
     __align__(16) __nv_bfloat162 h[4];
-    for (int k = 0; k < 4; ++k)
-      h[k] =
-          __floats2bfloat162_rn(actF32(a, v[2 * k]), actF32(a, v[2 * k + 1]));
+    if (a == Act::Scale) {
+      float r = rows[i / N];
+      float v[8] = {x0.x * r * b0.x, x0.y * r * b0.y, x0.z * r * b0.z,
+                    x0.w * r * b0.w, x1.x * r * b1.x, x1.y * r * b1.y,
+                    x1.z * r * b1.z, x1.w * r * b1.w};
+      for (int k = 0; k < 4; ++k)
+        h[k] = __floats2bfloat162_rn(v[2 * k], v[2 * k + 1]);
+    } else {
+      float v[8] = {x0.x + b0.x, x0.y + b0.y, x0.z + b0.z, x0.w + b0.w,
+                    x1.x + b1.x, x1.y + b1.y, x1.z + b1.z, x1.w + b1.w};
+      for (int k = 0; k < 4; ++k)
+        h[k] =
+            __floats2bfloat162_rn(actF32(a, v[2 * k]), actF32(a, v[2 * k + 1]));
+    }
     reinterpret_cast<uint4 *>(out)[g] = *reinterpret_cast<uint4 *>(h);
   }
+}
+
+/// p[i] = uniformFloat(elementHash(seed, i)) rounded to e4m3 (nearest,
+/// saturating).
+__global__ void fillE4m3(__nv_fp8_e4m3 *p, size_t n, uint64_t seed) {
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += stride)
+    p[i] = __nv_fp8_e4m3(uniformFloat(elementHash(seed, i)));
+}
+
+__global__ void widenE4m3(const __nv_fp8_e4m3 *x, float *y, size_t n) {
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += stride)
+    y[i] = float(x[i]);
 }
 
 __global__ void widen(const __nv_bfloat16 *x, float *y, size_t n) {
@@ -173,21 +228,21 @@ __global__ void widen(const __nv_bfloat16 *x, float *y, size_t n) {
 }
 
 /// The compute type of the baselines: tf32 for f32 operands, f32 sums of
-/// bf16 products for bf16 ones.
+/// bf16 or e4m3 products for the others.
 constexpr cublasComputeType_t kFastCompute =
     kInType == CUDA_R_32F ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
 
 /// C[M,N] = A[M,K] B[N,K]^T in f32 with cublasGemmEx (row-major through the
 /// column-major C^T = B A^T): the baseline's (`fast`) or full fp32 sums of
 /// exact products (pedantic; the reference).
-void cublasGemm(cublasHandle_t h, const Size &s, const In *A, const In *B,
-                float *C, bool fast) {
+void cublasGemm(cublasHandle_t h, const Size &s, const void *A, const void *B,
+                cudaDataType type, float *C, bool fast) {
   const float one = 1, zero = 0;
   CUBLAS_CHECK(
       cublasSetMathMode(h, fast ? CUBLAS_DEFAULT_MATH : CUBLAS_PEDANTIC_MATH));
   CUBLAS_CHECK(cublasGemmEx(
-      h, CUBLAS_OP_T, CUBLAS_OP_N, int(s.N), int(s.M), int(s.K), &one, B,
-      kInType, int(s.K), A, kInType, int(s.K), &zero, C, CUDA_R_32F, int(s.N),
+      h, CUBLAS_OP_T, CUBLAS_OP_N, int(s.N), int(s.M), int(s.K), &one, B, type,
+      int(s.K), A, type, int(s.K), &zero, C, CUDA_R_32F, int(s.N),
       fast ? kFastCompute : CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
 }
 
@@ -199,19 +254,24 @@ struct LtPlan {
   cublasLtMatrixLayout_t a = nullptr, b = nullptr, d = nullptr;
   cublasLtMatmulAlgo_t algo;
 
-  /// Plans act(A B^T + bias) with D in bf16 if cuBLASLt has an algorithm
+  /// Plans act(A B^T + bias) (or, for Scale, A B^T scaled by `rows` and
+  /// `bias` as outer vectors) with D in bf16 if cuBLASLt has an algorithm
   /// for it (with the bias in bf16, `biasH`, or in f32), else in f32; ok
-  /// stays false for an activation it lacks.
+  /// stays false for an activation it lacks. With `plain`, A B^T alone in
+  /// f32.
   void plan(cublasLtHandle_t lt, const Size &s, Act act, const float *bias,
-            const __nv_bfloat16 *biasH, size_t workspace) {
-    if (act == Act::Silu)
+            const __nv_bfloat16 *biasH, const float *rows, bool plain,
+            size_t workspace) {
+    if (act == Act::Silu && !plain)
       return;
     // cuBLASLt documents f32 C and D only for tf32; asked for bf16 D with
     // a bf16 bias it still returns an algorithm, which writes past D (an
     // illegal address on the H200).
     std::vector<std::pair<cudaDataType, cudaDataType>> configs;
-    if (kInType == CUDA_R_16BF)
+    if (kInType == CUDA_R_16BF && !plain)
       configs = {{CUDA_R_16BF, CUDA_R_16BF}, {CUDA_R_16BF, CUDA_R_32F}};
+    if (kInType == CUDA_R_8F_E4M3 && !plain)
+      configs = {{CUDA_R_16BF, CUDA_R_32F}};
     configs.push_back({CUDA_R_32F, CUDA_R_32F});
     for (auto [dType, biasType] : configs) {
       release();
@@ -221,18 +281,33 @@ struct LtPlan {
           op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof(ta)));
       CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
           op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof(tb)));
-      cublasLtEpilogue_t ep = act == Act::Relu ? CUBLASLT_EPILOGUE_RELU_BIAS
-                                               : CUBLASLT_EPILOGUE_GELU_BIAS;
-      CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
-          op, CUBLASLT_MATMUL_DESC_EPILOGUE, &ep, sizeof(ep)));
-      const void *biasPtr = biasType == CUDA_R_32F
-                                ? static_cast<const void *>(bias)
-                                : static_cast<const void *>(biasH);
-      CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
-          op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &biasPtr, sizeof(biasPtr)));
-      CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
-          op, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, &biasType,
-          sizeof(biasType)));
+      if (act == Act::Scale && !plain) {
+        // Outer-vector scales: cuBLASLt's A is our B (its rows are our
+        // columns), its B our A.
+        cublasLtMatmulMatrixScale_t mode =
+            CUBLASLT_MATMUL_MATRIX_SCALE_OUTER_VEC_32F;
+        CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+            op, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &mode, sizeof(mode)));
+        CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+            op, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &mode, sizeof(mode)));
+        CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+            op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &bias, sizeof(bias)));
+        CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+            op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &rows, sizeof(rows)));
+      } else if (!plain) {
+        cublasLtEpilogue_t ep = act == Act::Relu ? CUBLASLT_EPILOGUE_RELU_BIAS
+                                                 : CUBLASLT_EPILOGUE_GELU_BIAS;
+        CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+            op, CUBLASLT_MATMUL_DESC_EPILOGUE, &ep, sizeof(ep)));
+        const void *biasPtr = biasType == CUDA_R_32F
+                                  ? static_cast<const void *>(bias)
+                                  : static_cast<const void *>(biasH);
+        CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+            op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &biasPtr, sizeof(biasPtr)));
+        CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(
+            op, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, &biasType,
+            sizeof(biasType)));
+      }
       // Column-major: D^T[N, M] = B[N, K] (stored K x N) times A^T.
       CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&a, kInType, s.K, s.N, s.K));
       CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&b, kInType, s.K, s.M, s.K));
@@ -276,9 +351,14 @@ struct LtPlan {
 };
 
 CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
-                     CUdeviceptr B, CUdeviceptr bias, CUdeviceptr C) {
+                     CUdeviceptr B, CUdeviceptr bias, CUdeviceptr rows,
+                     CUdeviceptr C) {
   CUstream cs = reinterpret_cast<CUstream>(stream);
-#ifdef EXO_EPILOGUE_BF16
+#ifdef EXO_EPILOGUE_E4M3
+  if (a == Act::Scale)
+    return exo_kernels::gemm_sm90_e4m3_scaled(cs, s.M, s.N, s.K, A, B, rows,
+                                              bias, C);
+#elif defined(EXO_EPILOGUE_BF16)
   switch (a) {
   case Act::Relu:
     return exo_kernels::gemm_sm90_bf16_bias_relu(cs, s.M, s.N, s.K, A, B, bias,
@@ -287,6 +367,7 @@ CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
     return exo_kernels::gemm_sm90_bf16_bias_gelu(cs, s.M, s.N, s.K, A, B, bias,
                                                  C);
   case Act::Silu:
+  case Act::Scale:
     break;
   }
 #else
@@ -300,6 +381,8 @@ CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
   case Act::Silu:
     return exo_kernels::gemm_sm90_tf32_bias_silu(cs, s.M, s.N, s.K, A, B, bias,
                                                  C);
+  case Act::Scale:
+    break;
   }
 #endif
   return CUDA_ERROR_NOT_SUPPORTED;
@@ -337,6 +420,8 @@ int main(int argc, char **argv) {
             acts.push_back(Act::Gelu);
           else if (name == "silu")
             acts.push_back(Act::Silu);
+          else if (name == "scale")
+            acts.push_back(Act::Scale);
           else
             usage(argv[0]);
           if (std::find(std::begin(kActs), std::end(kActs), acts.back()) ==
@@ -385,12 +470,13 @@ int main(int argc, char **argv) {
     size_t mk = size_t(s.M) * s.K, nk = size_t(s.N) * s.K,
            mn = size_t(s.M) * s.N;
     In *A, *B;
-    float *bias, *acc, *ref, *wide, *f32Out;
+    float *bias, *rowScale, *acc, *ref, *wide, *f32Out;
     __nv_bfloat16 *biasH;
     __nv_bfloat16 *C;
     CUDA_CHECK(cudaMalloc(&A, mk * sizeof(In)));
     CUDA_CHECK(cudaMalloc(&B, nk * sizeof(In)));
     CUDA_CHECK(cudaMalloc(&bias, s.N * 4));
+    CUDA_CHECK(cudaMalloc(&rowScale, s.M * 4));
     CUDA_CHECK(cudaMalloc(&biasH, s.N * 2));
     CUDA_CHECK(cudaMalloc(&acc, mn * 4));
     CUDA_CHECK(cudaMalloc(&ref, mn * 4));
@@ -398,18 +484,35 @@ int main(int argc, char **argv) {
     CUDA_CHECK(cudaMalloc(&f32Out, mn * 4));
     CUDA_CHECK(cudaMalloc(&C, mn * 2));
     uint64_t seed = splitmix64(baseSeed + si);
-    fillUniform<<<gridFor(mk), 256, 0, stream>>>(A, mk, seed);
-    fillUniform<<<gridFor(nk), 256, 0, stream>>>(B, nk, seed + 1);
-    // The bias holds bf16 values, so that cuBLASLt's bf16 bias is the same.
+    // The bias (the column scales of Scale) holds bf16 values, so that
+    // cuBLASLt's bf16 bias is the same.
     fillUniform<<<gridFor(s.N), 256, 0, stream>>>(biasH, s.N, seed + 2);
     widen<<<gridFor(s.N), 256, 0, stream>>>(biasH, bias, s.N);
+    fillUniform<<<gridFor(s.M), 256, 0, stream>>>(rowScale, s.M, seed + 3);
+#ifdef EXO_EPILOGUE_E4M3
+    // e4m3 operands; the reference multiplies their f32 values (exact).
+    fillE4m3<<<gridFor(mk), 256, 0, stream>>>(A, mk, seed);
+    fillE4m3<<<gridFor(nk), 256, 0, stream>>>(B, nk, seed + 1);
+    float *Aw, *Bw;
+    CUDA_CHECK(cudaMalloc(&Aw, mk * 4));
+    CUDA_CHECK(cudaMalloc(&Bw, nk * 4));
+    widenE4m3<<<gridFor(mk), 256, 0, stream>>>(A, Aw, mk);
+    widenE4m3<<<gridFor(nk), 256, 0, stream>>>(B, Bw, nk);
+    CUDA_CHECK(cudaGetLastError());
+    cublasGemm(handle, s, Aw, Bw, CUDA_R_32F, acc, /*fast=*/false);
+    CUDA_CHECK(cudaFree(Aw));
+    CUDA_CHECK(cudaFree(Bw));
+#else
+    fillUniform<<<gridFor(mk), 256, 0, stream>>>(A, mk, seed);
+    fillUniform<<<gridFor(nk), 256, 0, stream>>>(B, nk, seed + 1);
     CUDA_CHECK(cudaGetLastError());
     // The reference GEMM in full fp32, once per size.
-    cublasGemm(handle, s, A, B, acc, /*fast=*/false);
+    cublasGemm(handle, s, A, B, kInType, acc, /*fast=*/false);
+#endif
 
     for (Act act : acts) {
-      referenceEpilogue<<<gridFor(mn), 256, 0, stream>>>(acc, bias, ref, mn,
-                                                         s.N, act);
+      referenceEpilogue<<<gridFor(mn), 256, 0, stream>>>(acc, bias, rowScale,
+                                                         ref, mn, s.N, act);
       CUDA_CHECK(cudaGetLastError());
       auto check = [&](const char *what, bool bf16) {
         if (bf16) {
@@ -428,23 +531,41 @@ int main(int argc, char **argv) {
       };
       // The fused kernel, on a poisoned C.
       poisonAsync(C, mn * 2, stream);
-      CUresult r = launchFused(act, stream, s, devicePtr(A), devicePtr(B),
-                               devicePtr(bias), devicePtr(C));
+      CUresult r =
+          launchFused(act, stream, s, devicePtr(A), devicePtr(B),
+                      devicePtr(bias), devicePtr(rowScale), devicePtr(C));
       bool pass = r == CUDA_SUCCESS;
       if (!pass)
         printLaunchError(actName(act), s.name(), r);
       CUDA_CHECK(cudaStreamSynchronize(stream));
       pass = pass && check("fused", /*bf16=*/true);
-      // The baselines compute the same function.
+      // The baselines compute the same function. cuBLAS has no fp8 GEMM
+      // but cuBLASLt's: the GEMM before the separate epilogue is then a
+      // plain cuBLASLt matmul.
+      LtPlan gemmOnly;
+      if (kInType == CUDA_R_8F_E4M3)
+        gemmOnly.plan(lt, s, act, bias, biasH, rowScale, /*plain=*/true,
+                      wsBytes);
+      auto gemmThenEpilogue = [&] {
+        if (kInType == CUDA_R_8F_E4M3) {
+          if (!gemmOnly.ok)
+            return false;
+          gemmOnly.run(lt, A, B, f32Out, workspace, wsBytes, stream);
+        } else {
+          cublasGemm(handle, s, A, B, kInType, f32Out, /*fast=*/true);
+        }
+        separateEpilogue<<<gridFor(mn / 8), 256, 0, stream>>>(
+            f32Out, bias, rowScale, C, mn, s.N, act);
+        return cudaGetLastError() == cudaSuccess;
+      };
       bool baselines = true;
       poisonAsync(C, mn * 2, stream);
-      cublasGemm(handle, s, A, B, f32Out, /*fast=*/true);
-      separateEpilogue<<<gridFor(mn / 8), 256, 0, stream>>>(f32Out, bias, C, mn,
-                                                            s.N, act);
-      CUDA_CHECK(cudaGetLastError());
-      baselines &= check("cublas+ep", /*bf16=*/true);
+      if (gemmThenEpilogue()) {
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        baselines &= check("cublas+ep", /*bf16=*/true);
+      }
       LtPlan plan;
-      plan.plan(lt, s, act, bias, biasH, wsBytes);
+      plan.plan(lt, s, act, bias, biasH, rowScale, /*plain=*/false, wsBytes);
       if (plan.ok) {
         poisonAsync(plan.bf16Out ? static_cast<void *>(C) : f32Out,
                     mn * (plan.bf16Out ? 2 : 4), stream);
@@ -462,9 +583,14 @@ int main(int argc, char **argv) {
         std::vector<std::function<bool()>> runs = {
             [&] {
               return launchFused(act, stream, s, devicePtr(A), devicePtr(B),
-                                 devicePtr(bias), devicePtr(C)) == CUDA_SUCCESS;
+                                 devicePtr(bias), devicePtr(rowScale),
+                                 devicePtr(C)) == CUDA_SUCCESS;
             },
             [&] {
+#ifdef EXO_EPILOGUE_E4M3
+              // No unfused fp8 GEMM of ours.
+              return false;
+#else
 #ifdef EXO_EPILOGUE_BF16
               return exo_kernels::gemm_sm90_bf16_derived_persistent_direct(
 #else
@@ -473,13 +599,9 @@ int main(int argc, char **argv) {
                          reinterpret_cast<CUstream>(stream), s.M, s.N, s.K,
                          devicePtr(A), devicePtr(B),
                          devicePtr(f32Out)) == CUDA_SUCCESS;
+#endif
             },
-            [&] {
-              cublasGemm(handle, s, A, B, f32Out, /*fast=*/true);
-              separateEpilogue<<<gridFor(mn / 8), 256, 0, stream>>>(
-                  f32Out, bias, C, mn, s.N, act);
-              return cudaGetLastError() == cudaSuccess;
-            },
+            gemmThenEpilogue,
             [&] {
               if (!plan.ok)
                 return false;
@@ -500,12 +622,13 @@ int main(int argc, char **argv) {
                                  : "f32");
       }
       plan.release();
+      gemmOnly.release();
     }
     for (void *p : {static_cast<void *>(A), static_cast<void *>(B),
                     static_cast<void *>(bias), static_cast<void *>(acc),
                     static_cast<void *>(ref), static_cast<void *>(wide),
                     static_cast<void *>(f32Out), static_cast<void *>(C),
-                    static_cast<void *>(biasH)})
+                    static_cast<void *>(biasH), static_cast<void *>(rowScale)})
       CUDA_CHECK(cudaFree(p));
   }
   if (opts.time)
@@ -521,14 +644,19 @@ int main(int argc, char **argv) {
                  else
                    snprintf(lt, sizeof(lt), "%.3fx (%s)", r.ltMs / r.fusedMs,
                             r.ltBf16 ? "bf16" : "f32");
+                 char unfused[32];
+                 if (std::isnan(r.unfusedMs))
+                   snprintf(unfused, sizeof(unfused), "-");
+                 else
+                   snprintf(unfused, sizeof(unfused), "%.3fx",
+                            r.unfusedMs / r.fusedMs);
                  char line[256];
                  snprintf(line, sizeof(line),
-                          "| %s | %s | %s | %.1f (%.1f %%) | %.3fx | %.3fx | "
+                          "| %s | %s | %s | %.1f (%.1f %%) | %s | %.3fx | "
                           "%s |",
                           r.size.name().c_str(), kPrecision, actName(r.act),
-                          tflops, 100.0 * tflops / kPeakTflops,
-                          r.unfusedMs / r.fusedMs, r.cublasEpMs / r.fusedMs,
-                          lt);
+                          tflops, 100.0 * tflops / kPeakTflops, unfused,
+                          r.cublasEpMs / r.fusedMs, lt);
                  return std::string(line);
                });
   timing.close();

@@ -42,7 +42,8 @@
 #     (with gemm_sm90_tf32_derived_persistent_direct_launcher.h: the
 #     unfused GEMM it is timed against, test/GPU/epilogue_check.cu; and
 #     (epiloguebf16) its bf16-operand kernels, timed against
-#     gemm_sm90_bf16_derived_persistent_direct_launcher.h)
+#     gemm_sm90_bf16_derived_persistent_direct_launcher.h; (epiloguee4m3)
+#     its fp8 dequantization kernel)
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
 #   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
@@ -104,7 +105,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 epilogue epiloguebf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier"
+all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 epilogue epiloguebf16 epiloguee4m3 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -188,6 +189,7 @@ saxpy_bin=$out_dir/saxpy_check
 math_bin=$out_dir/math_check
 epilogue_bin=$out_dir/epilogue_check
 epiloguebf16_bin=$out_dir/epilogue_check_bf16
+epiloguee4m3_bin=$out_dir/epilogue_check_e4m3
 model_bin=$out_dir/model_check
 mbarrier_bin=$out_dir/mbarrier_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
@@ -247,7 +249,7 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 epilogue epiloguebf16 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier; do
+for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 epilogue epiloguebf16 epiloguee4m3 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
@@ -303,6 +305,8 @@ start_build epilogue gemm_sm90_tf32_epilogue_launcher.h epilogue_check.cu \
   "$epilogue_bin"
 start_build epiloguebf16 gemm_sm90_tf32_epilogue_launcher.h epilogue_check.cu \
   "$epiloguebf16_bin" -DEXO_EPILOGUE_BF16
+start_build epiloguee4m3 gemm_sm90_tf32_epilogue_launcher.h epilogue_check.cu \
+  "$epiloguee4m3_bin" -DEXO_EPILOGUE_E4M3
 start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
@@ -428,6 +432,8 @@ correctness_phase() {
     512x768x96 1024x512x4096 2048x2048x2048 4096x4096x1024
   run epiloguebf16 epiloguebf16-correctness 120 "$epiloguebf16_bin" \
     256x256x64 512x768x192 1024x512x4096 2048x2048x2048 4096x4096x1024
+  run epiloguee4m3 epiloguee4m3-correctness 120 "$epiloguee4m3_bin" \
+    256x256x128 512x768x384 1024x512x4096 2048x2048x2048 4096x4096x1024
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
@@ -600,6 +606,7 @@ sanitizer_phase() {
   sanitizer epilogue epilogue racecheck --act gelu 512x512x64
   sanitizer epilogue epilogue synccheck --act gelu 512x512x64
   sanitizer epiloguebf16 epiloguebf16 memcheck 512x512x128
+  sanitizer epiloguee4m3 epiloguee4m3 memcheck 512x512x256
   # mma.sync GEMMs: 4 tiles, 3 K slices through the single stage.
   sanitizer mmatf32 mmatf32 memcheck 128x64x24
   sanitizer mmatf32 mmatf32 racecheck 128x64x24
@@ -666,6 +673,9 @@ timing_phase() {
     --csv "$out_dir/epilogue.csv" 4096x4096x4096 8192x8192x8192
   run epiloguebf16 epiloguebf16-timing 300 "$epiloguebf16_bin" --time \
     --reps 30 --csv "$out_dir/epilogue_bf16.csv" 4096x4096x4096 \
+    8192x8192x8192
+  run epiloguee4m3 epiloguee4m3-timing 300 "$epiloguee4m3_bin" --time \
+    --reps 30 --csv "$out_dir/epilogue_e4m3.csv" 4096x4096x4096 \
     8192x8192x8192
   run gemv gemv-timing 300 "$gemv_bin" --time --csv "$out_dir/gemv.csv" \
     4096x4096 8192x8192 16384x16384 32768x32768
