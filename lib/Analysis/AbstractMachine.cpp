@@ -1496,10 +1496,12 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   // element access runs in that thread (checkFragmentAccess). An earlier
   // access of a single thread of this collective therefore needs to be
   // seen by that thread alone, not by the whole collective: per-thread
-  // records without one record per element.
+  // records without one record per element. (An instruction of one thread
+  // on fragment registers has no such proof; the lowering refuses it.)
   auto observers = [&](const Record &m) -> const Threads & {
     if (var.wgmmaRegs && who.count() > 1 && m.accessor.count() == 1 &&
-        m.accessor.coveredBy({&who}))
+        m.accessor.coveredBy({&who}) && m.op &&
+        !m.op->getParentOfType<amir::InstrOp>())
       return m.accessor;
     return who;
   };

@@ -358,32 +358,25 @@ CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
   if (a == Act::Scale)
     return exo_kernels::gemm_sm90_e4m3_scaled(cs, s.M, s.N, s.K, A, B, rows,
                                               bias, C);
-#elif defined(EXO_EPILOGUE_BF16)
-  switch (a) {
-  case Act::Relu:
-    return exo_kernels::gemm_sm90_bf16_bias_relu(cs, s.M, s.N, s.K, A, B, bias,
-                                                 C);
-  case Act::Gelu:
-    return exo_kernels::gemm_sm90_bf16_bias_gelu(cs, s.M, s.N, s.K, A, B, bias,
-                                                 C);
-  case Act::Silu:
-  case Act::Scale:
-    break;
-  }
 #else
+#ifdef EXO_EPILOGUE_BF16
+#define EXO_FUSED(act) exo_kernels::gemm_sm90_bf16_bias_##act
+#else
+#define EXO_FUSED(act) exo_kernels::gemm_sm90_tf32_bias_##act
+#endif
   switch (a) {
   case Act::Relu:
-    return exo_kernels::gemm_sm90_tf32_bias_relu(cs, s.M, s.N, s.K, A, B, bias,
-                                                 C);
+    return EXO_FUSED(relu)(cs, s.M, s.N, s.K, A, B, bias, C);
   case Act::Gelu:
-    return exo_kernels::gemm_sm90_tf32_bias_gelu(cs, s.M, s.N, s.K, A, B, bias,
-                                                 C);
+    return EXO_FUSED(gelu)(cs, s.M, s.N, s.K, A, B, bias, C);
+#ifndef EXO_EPILOGUE_BF16
   case Act::Silu:
-    return exo_kernels::gemm_sm90_tf32_bias_silu(cs, s.M, s.N, s.K, A, B, bias,
-                                                 C);
-  case Act::Scale:
+    return EXO_FUSED(silu)(cs, s.M, s.N, s.K, A, B, bias, C);
+#endif
+  default:
     break;
   }
+#undef EXO_FUSED
 #endif
   return CUDA_ERROR_NOT_SUPPORTED;
 }

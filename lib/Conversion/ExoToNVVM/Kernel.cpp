@@ -29,8 +29,10 @@ using namespace exo;
 
 namespace exo::nvvm {
 
-/// The longest seq loop over registers the lowering unrolls.
-static constexpr int64_t kMaxUnrolledRegisterLoop = 256;
+/// The most copies of a statement that unrolling seq loops over registers
+/// may make (the product of the trip counts of the unrolled loops around
+/// it); a loop that would exceed it stays a loop.
+static constexpr int64_t kMaxUnrolledCopies = 4096;
 
 /// Whether the body of `loop` accesses register memory element by element,
 /// or takes windows of it (for instructions).
@@ -699,13 +701,19 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
     // partly unrolled, and the registers it indexes go to local memory.
     std::optional<int64_t> first = getConstantIntValue(loop.getLowerBound());
     std::optional<int64_t> last = getConstantIntValue(loop.getUpperBound());
-    if (first && last && *last - *first <= kMaxUnrolledRegisterLoop &&
+    if (first && last &&
+        *last - *first <= kMaxUnrolledCopies / unrolledCopies &&
         indexesRegisters(loop)) {
+      int64_t outer = unrolledCopies;
+      unrolledCopies *= std::max<int64_t>(*last - *first, 1);
       for (int64_t i = *first; i < *last; ++i) {
         values[loop.getInductionVar()] = c64(i);
-        if (failed(lowerBlock(loop.getBodyBlock())))
+        if (failed(lowerBlock(loop.getBodyBlock()))) {
+          unrolledCopies = outer;
           return failure();
+        }
       }
+      unrolledCopies = outer;
       return success();
     }
     Value lo = index(loop.getLowerBound()), hi = index(loop.getUpperBound());

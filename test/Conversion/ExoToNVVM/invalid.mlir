@@ -755,6 +755,31 @@ exo.proc @wgmma_store_column_window(%N: index) {
 
 // -----
 
+// The same with a constant trip count whose unrolling would make more than
+// 4096 copies of the store: the loop stays a loop.
+!Dt = !exo.tensor<[64, 32], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 8], f32, smem>
+exo.proc @wgmma_store_column_window_long(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %C = exo.alloc : !Cs
+      exo.for %q = 0 to 8192 seq {
+        %c8 = arith.constant 8 : index
+        %c4 = arith.constant 4 : index
+        %r = arith.remui %q, %c4 : index
+        %o = arith.muli %r, %c8 : index
+        %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
+        // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+        exo.call #exo.wgmma_store<n = 8, dst = smem>(%C, %d) : (!Cs, !D)
+      }
+    }
+  }
+}
+
+// -----
+
 // A column window that splits an 8-column block of the fragment.
 !Dt = !exo.tensor<[64, 32], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
