@@ -201,10 +201,12 @@ def Exo_WgmmaStoreAttr : Exo_FamilyAttr<"WgmmaStore", "wgmma_store"> {
   let summary = "stores a wgmma accumulator tile to shared or global memory";
   let description = [{
     dst[64, n] = D (f32), or dst += D with `reduce` (global memory, atomic
-    `red.global.add`). `dtype = bf16` converts to bf16 and stores to shared
-    memory with `stmatrix`. `dst` is `smem` or `gmem`; a global destination
-    may reach past its tensor (`oob` windows): the elements past it are
-    skipped.
+    `red.global.add`). `dtype = bf16` rounds to bf16 (to nearest even):
+    into shared memory with `stmatrix`, into global memory with 16-byte
+    stores after a transpose of words within each quad (or 4- and 2-byte
+    stores where the window's alignment does not allow them). `dst` is
+    `smem` or `gmem`; a global destination may reach past its tensor (`oob`
+    windows): the elements past it are skipped.
 
     ```mlir
     exo.call #exo.wgmma_store<n = 128, dst = smem>(%c, %d)
