@@ -152,6 +152,9 @@ struct Record {
   /// are those of `op`'s enclosing loops: see Machine::contextOf).
   SmallVector<int64_t, 10> context;
   Operation *lastSync = nullptr;
+  /// Whether later instances of `op` by the same thread share the record
+  /// (Machine::access: register accesses with no sync between them).
+  bool coalesced = false;
 
   /// Whether a sync by `g` on `lanes` covers the record: every thread that
   /// made it takes part (a sync by some of a collective's threads orders
@@ -514,6 +517,20 @@ private:
   llvm::DenseSet<Tid> wgmmaFenced;
   /// Where each thread last accessed wgmma registers other than by wgmma.
   llvm::DenseMap<Tid, Operation *> wgmmaRegsTouched;
+  /// Counts the statements that may change records (syncs, allocations,
+  /// instructions, task and kernel boundaries): between two of them, a
+  /// thread's accesses of a register variable by one statement share one
+  /// record (`lastRegisterRecord`), which a new record would equal in
+  /// everything but its iteration. That keeps an epilogue on a fragment,
+  /// 128 element accesses per thread, from making 128 live records per
+  /// thread for every later sync to scan.
+  uint64_t recordEpoch = 0;
+  struct RegisterRecord {
+    std::weak_ptr<Record> record;
+    uint64_t epoch = 0;
+  };
+  llvm::DenseMap<std::tuple<const void *, Tid, Operation *>, RegisterRecord>
+      lastRegisterRecord;
   /// Live records by the task of their accessor (-1: the host).
   struct LiveList {
     std::vector<std::weak_ptr<Record>> records;
@@ -1245,7 +1262,11 @@ InFlightDiagnostic Machine::hazard(Operation *op, HazardKind kind,
        << " by " << describe(other.accessor);
   diag.attachNote(other.op->getLoc())
       << "the conflicting " << (other.mutate ? "mutation" : "read") << " (at "
-      << contextOf(other) << ")";
+      << contextOf(other)
+      << (other.coalesced ? ", or a later iteration of this statement by "
+                            "the same thread before any synchronization"
+                          : "")
+      << ")";
   if (other.lastSync)
     diag.attachNote(other.lastSync->getLoc())
         << "the last synchronization that touched it";
@@ -1457,7 +1478,27 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     return failure();
   RecordRef rec;
   if (record) {
-    rec = newRecord(op, g, qualBit(qual), !isRead, ooo, atomic);
+    // A register access by one thread, by the same statement as its last
+    // one since the last statement that may change records: the same
+    // record serves (recordEpoch).
+    bool coalesce = var.registers && !made && !ooo && !atomic &&
+                    who.ranges.size() == 1 &&
+                    who.ranges[0].second - who.ranges[0].first == 1;
+    RegisterRecord *last = nullptr;
+    if (coalesce) {
+      last = &lastRegisterRecord[{&var, who.ranges[0].first, op}];
+      if (last->epoch == recordEpoch)
+        if (RecordRef r = last->record.lock();
+            r && r->qual == qualBit(qual) && r->mutate == !isRead) {
+          r->coalesced = true;
+          rec = r;
+        }
+    }
+    if (!rec) {
+      rec = newRecord(op, g, qualBit(qual), !isRead, ooo, atomic);
+      if (last)
+        *last = {rec, recordEpoch};
+    }
     if (made)
       made->push_back(rec);
     if (!isRead && ooo && asyncWrites)
@@ -1850,6 +1891,9 @@ LogicalResult Machine::execOp(Operation &op, Collective &g) {
            << " tasks so far): check smaller sizes, or raise max-instances";
   if (isa_and_nonnull<arith::ArithDialect>(op.getDialect()))
     return evalArith(op);
+  if (!isa<amir::ReadOp, amir::MutateOp, amir::SeqForOp, amir::ThreadsForOp,
+           amir::WarpsOp, amir::IfOp>(op))
+    ++recordEpoch;
   return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
       .Case<amir::AllocOp, amir::SeqForOp, amir::TasksForOp, amir::ThreadsForOp,
             amir::WarpsOp, amir::IfOp, amir::DeviceOp, amir::InstrOp,
