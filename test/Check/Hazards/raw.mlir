@@ -47,3 +47,33 @@ amir.program @groups(%N) {
     }
   }
 }
+
+// -----
+
+// A thread's register writes by one statement with no sync between them
+// share one record; a report against it names the first iteration and says
+// that a later one may be the conflicting write. (Exo programs cannot reach
+// this: the collective analysis keeps register elements to their owners;
+// the abstract machine itself does not assume it.)
+amir.program @shared_register_record(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    amir.tasks_for %t = %c0 to %c1 {
+      %r = amir.alloc "r" [4] memory <regs>
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.seq_for %i = %c0 to %c4 {
+          // expected-note @+2 {{the conflicting mutation (at t = 0, l = 0, i = 0, or a later iteration of this statement by the same thread before any synchronization)}}
+          // expected-note @+1 {{no synchronization ordered it for these threads}}
+          amir.mutate %r[%i] sizes [1] qual <cuda_regs> ext [#exo.qual<cuda_regs>] write_only
+        }
+      }
+      amir.threads_for %l = 0 to 2 unit #exo.unit<thread> {
+        // Thread 0 reads its own write; thread 1 races with it.
+        // expected-error @+1 {{RAW hazard on 'r'[3]: read by task 0 thread 1}}
+        amir.read %r[3] sizes [1] qual <cuda_regs> ext [#exo.qual<cuda_regs>]
+      }
+    }
+  }
+}
