@@ -98,6 +98,9 @@ struct Threads {
     }
     return true;
   }
+  bool isSingle() const {
+    return ranges.size() == 1 && ranges[0].second - ranges[0].first == 1;
+  }
   int64_t count() const {
     int64_t n = 0;
     for (auto [lo, hi] : ranges)
@@ -727,10 +730,7 @@ RecordRef Machine::newRecord(Operation *op, const Collective &g,
   if (!outOfOrder) {
     // One thread sees all of its own access; several threads each see
     // only their share (Record::selfQual).
-    bool single =
-        rec->accessor.ranges.size() == 1 &&
-        rec->accessor.ranges[0].second - rec->accessor.ranges[0].first == 1;
-    if (single)
+    if (rec->accessor.isSingle())
       rec->grant(rec->accessor, qual, qual);
     else
       rec->selfQual = qual;
@@ -1481,9 +1481,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     // A register access by one thread, by the same statement as its last
     // one since the last statement that may change records: the same
     // record serves (recordEpoch).
-    bool coalesce = var.registers && !made && !ooo && !atomic &&
-                    who.ranges.size() == 1 &&
-                    who.ranges[0].second - who.ranges[0].first == 1;
+    bool coalesce = var.registers && !made && !ooo && !atomic && who.isSingle();
     RegisterRecord *last = nullptr;
     if (coalesce) {
       last = &lastRegisterRecord[{&var, who.ranges[0].first, op}];
@@ -1540,7 +1538,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   // records without one record per element. (An instruction of one thread
   // on fragment registers has no such proof; the lowering refuses it.)
   auto observers = [&](const Record &m) -> const Threads & {
-    if (var.wgmmaRegs && who.count() > 1 && m.accessor.count() == 1 &&
+    if (var.wgmmaRegs && !who.isSingle() && m.accessor.isSingle() &&
         m.accessor.coveredBy({&who}) && m.op &&
         !m.op->getParentOfType<amir::InstrOp>())
       return m.accessor;
