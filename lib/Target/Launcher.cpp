@@ -182,6 +182,62 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
       }
       args.push_back("&" + pname.str());
     }
+    // The size checks: every size in [0, kMaxSize] (the range the
+    // compiler's index proofs assume, IndexRanges.h), then the kernel's
+    // requirements. Those that need no cluster count form NAME_rejects,
+    // which a dispatcher asks before it picks a kernel; the launcher asks it
+    // too, and checks the rest once it knows the cluster count.
+    SmallVector<std::pair<std::string, std::string>> sizeChecks, launchChecks;
+    for (unsigned s = 0; s < sizes.size(); ++s) {
+      std::string check =
+          sizes[s] + " >= 0 && " + sizes[s] + " <= " + std::to_string(kMaxSize);
+      std::string why = (name + ": size " + sizes[s] + " is outside [0, " +
+                         std::to_string(kMaxSize) + "]")
+                            .str();
+      (clusterCount && sizes[s] == *clusterCount ? launchChecks : sizeChecks)
+          .emplace_back(check, why);
+    }
+    if (IntegerSetAttr req = k.getRequirements()) {
+      // (The attribute's verifier holds one symbol per size.)
+      IntegerSet set = req.getValue();
+      std::optional<unsigned> clusterPos;
+      if (clusterCount)
+        clusterPos = llvm::find(sizes, *clusterCount) - sizes.begin();
+      for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
+        AffineExpr c = set.getConstraint(i);
+        std::string text;
+        llvm::raw_string_ostream(text) << c;
+        for (unsigned s = sizes.size(); s-- > 0;)
+          text =
+              llvm::join(llvm::split(text, "s" + std::to_string(s)), sizes[s]);
+        const char *rel = set.isEq(i) ? " == 0" : " >= 0";
+        bool needsCluster = clusterPos && c.isFunctionOfSymbol(*clusterPos);
+        (needsCluster ? launchChecks : sizeChecks)
+            .emplace_back(cppExpr(c, sizes) + rel,
+                          (name +
+                           ": the sizes violate the kernel's "
+                           "requirement " +
+                           text + rel)
+                              .str());
+      }
+    }
+    SmallVector<std::string> sizeParams, sizeArgs;
+    for (const std::string &s : sizes) {
+      if (clusterCount && s == *clusterCount)
+        continue;
+      sizeParams.push_back("int64_t " + s);
+      sizeArgs.push_back(s);
+    }
+    os << "\n/// Why kernel '" << name
+       << "' cannot run at these sizes, or nullptr when\n"
+          "/// it can (the requirements that name the cluster count are "
+          "checked at launch).\n"
+          "inline const char *"
+       << name << "_rejects(" << llvm::join(sizeParams, ", ") << ") {\n";
+    for (auto &[check, why] : sizeChecks)
+      os << "  if (!(" << check << "))\n    return \"" << why << "\";\n";
+    os << "  return nullptr;\n}\n";
+
     os << "\n/// Launches kernel '" << name
        << "' (a persistent grid) on `stream`.\n"
           "/// Returns CUDA_SUCCESS, or an error with exo_rt::lastError() "
@@ -191,41 +247,24 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
     for (const std::string &s : signature)
       os << ", " << s;
     os << ") {\n";
+    os << "  if (const char *why = " << name << "_rejects("
+       << llvm::join(sizeArgs, ", ") << "))\n"
+       << "    return exo_rt::rejectLaunch(why);\n";
     auto emitInfo = [&] {
       os << "  static const exo_rt::KernelInfo info = {\"" << name
          << "\", detail::" << ptxName << ", " << k.getBlockDim() << ", "
          << k.getClusterDim() << ", " << k.getBlocksPerSm() << ", "
          << k.getSmemBytes() << "};\n";
     };
-    // The cluster count comes first: the requirements may name it.
     if (clusterCount) {
       emitInfo();
       os << "  int64_t " << *clusterCount << ";\n"
          << "  if (CUresult r = exo_rt::persistentClusterCount(info, &"
          << *clusterCount << "); r != CUDA_SUCCESS)\n    return r;\n";
     }
-    // Every size in [0, kMaxSize]: the range the compiler's index proofs
-    // assume (IndexRanges.h).
-    for (const std::string &size : sizes)
-      os << "  if (!(" << size << " >= 0 && " << size << " <= " << kMaxSize
-         << "))\n    return exo_rt::rejectLaunch(\"" << name << ": size "
-         << size << " is outside [0, " << kMaxSize << "]\");\n";
-    if (IntegerSetAttr req = k.getRequirements()) {
-      // (The attribute's verifier holds one symbol per size.)
-      IntegerSet set = req.getValue();
-      for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
-        std::string e = cppExpr(set.getConstraint(i), sizes);
-        std::string text;
-        llvm::raw_string_ostream(text) << set.getConstraint(i);
-        for (unsigned s = sizes.size(); s-- > 0;)
-          text =
-              llvm::join(llvm::split(text, "s" + std::to_string(s)), sizes[s]);
-        std::string cond = e + (set.isEq(i) ? " == 0" : " >= 0");
-        os << "  if (!(" << cond << "))\n    return exo_rt::rejectLaunch(\""
-           << name << ": the sizes violate the kernel's requirement " << text
-           << (set.isEq(i) ? " == 0" : " >= 0") << "\");\n";
-      }
-    }
+    for (auto &[check, why] : launchChecks)
+      os << "  if (!(" << check << "))\n    return exo_rt::rejectLaunch(\""
+         << why << "\");\n";
     for (KernelParamAttr p : params) {
       int64_t align = p.getAlign();
       if (align <= 1)
