@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Usage: bash bench/gpu/autotune.sh GEN_DIR OUT_DIR
+#
+# Tunes the dispatcher on a GPU machine. GEN_DIR is the output of
+# bench/gpu/gen.sh (the launchers, exo_kernels.h and commit.txt). For every
+# line `FUNCTION SHAPE` of kernels/tuning/shapes.txt that the tuning table
+# kernels/tuning/h200.csv does not hold yet, bench/gpu/dispatch.cu checks
+# every variant that accepts the shape against an fp32 reference and times
+# those that pass, with progress on the terminal. The table with the new rows
+# merged in (and the GPU, the date and the commit of GEN_DIR in its header) is
+# written to OUT_DIR/h200.csv; copy it to kernels/tuning/h200.csv and
+# regenerate (bench/gpu/gen.sh) for the dispatcher to use it. EXO_RETUNE=1
+# times every shape again. OUT_DIR also receives log.txt.
+# Exits non-zero when the build or a variant's check fails.
+set -uo pipefail
+# shellcheck source-path=SCRIPTDIR source=../../test/GPU/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../test/GPU/common.sh"
+init_run autotune "$@"
+require_nvcc autotune
+
+table=$root/kernels/tuning/h200.csv
+shapes=$root/kernels/tuning/shapes.txt
+new_table=$out_dir/h200.csv
+rm -f "$new_table"
+[ "${EXO_RETUNE:-0}" = 1 ] || [ ! -f "$table" ] || cp "$table" "$new_table"
+
+echo "== [build] dispatch.cu" | tee -a "$log"
+if ! nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" \
+  -I "$root/runtime" -I "$root/test/GPU" -I "$gen_dir" \
+  "$root/bench/gpu/dispatch.cu" "$root/runtime/exo_gpu_runtime.cpp" \
+  -lcuda -lcublas -o "$out_dir/dispatch" >>"$log" 2>&1; then
+  echo "== [build] FAILED (see $log)" | tee -a "$log"
+  exit 1
+fi
+
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null |
+  head -1)
+commit=$(cat "$gen_dir/commit.txt" 2>/dev/null || echo unknown)
+failed=0
+for function in $(python3 "$root/scripts/registry.py" functions); do
+  # The shapes of this function that the table does not hold.
+  todo=()
+  while read -r f shape; do
+    [ "$f" = "$function" ] || continue
+    if [ -f "$new_table" ] && grep -q "^$function,$shape," "$new_table"; then
+      continue
+    fi
+    todo+=("$shape")
+  done < <(grep -v '^#' "$shapes")
+  [ ${#todo[@]} -gt 0 ] || continue
+  echo "== [autotune $function] ${#todo[@]} shapes" | tee -a "$log"
+  rows=$out_dir/rows-$function.csv
+  "$out_dir/dispatch" --autotune "$function" --rows "$rows" "${todo[@]}" \
+    2>&1 | tee -a "$log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+  python3 "$root/scripts/registry.py" merge-tuning --table "$new_table" \
+    --rows "$rows" --gpu "${gpu:-unknown}" --commit "$commit" \
+    --date "$(date -u +%Y-%m-%d)" || failed=1
+  rm -f "$rows"
+done
+if [ ! -f "$new_table" ]; then
+  echo "autotune: no function to tune" | tee -a "$log"
+  exit 1
+fi
+echo "== table: $new_table" | tee -a "$log"
+rm -f "$out_dir/dispatch"
+exit "$failed"

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Usage: bash bench/gpu/bench_dispatch.sh GEN_DIR OUT_DIR
+#
+# The dispatcher against cuBLAS, one call per shape, on a GPU machine.
+# GEN_DIR is the output of bench/gpu/gen.sh. For every shape of
+# kernels/tuning/shapes.txt and the untuned shapes below (where the
+# dispatcher's choice comes from the nearest tuned shape),
+# bench/gpu/dispatch.cu --bench checks exo_kernels::FUNCTION against an fp32
+# reference on fresh random data, output poisoned first, and times it and
+# cuBLAS in the same process on the same buffers. OUT_DIR receives
+# dispatch-FUNCTION.csv, log.txt and dispatch.md (bench/gpu/dispatch_report.py:
+# the tables and their summaries). Exits non-zero when the build, a check or
+# the report fails.
+set -uo pipefail
+# shellcheck source-path=SCRIPTDIR source=../../test/GPU/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../test/GPU/common.sh"
+init_run bench_dispatch "$@"
+require_nvcc bench_dispatch
+
+# Shapes no tuning table holds: between the tuned ones, and the Llama-2-7B
+# MLP (11008).
+declare -A untuned=(
+  [gemm_tf32]="1200x1200x1200 2560x2560x2560 5120x5120x5120 3072x4096x5120 1024x3072x4096 4096x11008x4096 2048x5120x5120"
+  [gemm_bf16]="1200x1200x1200 2560x2560x2560 5120x5120x5120 3072x4096x5120 1024x3072x4096 4096x11008x4096 2048x5120x5120"
+  [gemv_f32]="12288x12288 5120x13824 11008x4096"
+)
+
+echo "== [build] dispatch.cu" | tee -a "$log"
+if ! nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" \
+  -I "$root/runtime" -I "$root/test/GPU" -I "$gen_dir" \
+  "$root/bench/gpu/dispatch.cu" "$root/runtime/exo_gpu_runtime.cpp" \
+  -lcuda -lcublas -o "$out_dir/dispatch" >>"$log" 2>&1; then
+  echo "== [build] FAILED (see $log)" | tee -a "$log"
+  exit 1
+fi
+failed=0
+for function in gemm_tf32 gemm_bf16 gemv_f32; do
+  mapfile -t tuned < <(grep -v '^#' "$root/kernels/tuning/shapes.txt" |
+    awk -v f="$function" '$1 == f { print $2 }')
+  # shellcheck disable=SC2206 # the list is words
+  extra=(${untuned[$function]})
+  echo "== [bench $function] ${#tuned[@]} tuned + ${#extra[@]} untuned shapes" |
+    tee -a "$log"
+  timeout 1200 "$out_dir/dispatch" --bench "$function" \
+    --csv "$out_dir/dispatch-$function.csv" "${tuned[@]}" "${extra[@]}" 2>&1 |
+    tee -a "$log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+done
+rm -f "$out_dir/dispatch"
+python3 "$root/bench/gpu/dispatch_report.py" "$out_dir" \
+  "$gen_dir/tuning.csv" >"$out_dir/dispatch.md" || failed=1
+cat "$out_dir/dispatch.md" | tee -a "$log"
+exit "$failed"

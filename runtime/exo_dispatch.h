@@ -1,0 +1,102 @@
+//===- exo_dispatch.h - Choosing a kernel variant per shape ------*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The choice the generated dispatcher (scripts/registry.py dispatcher) makes
+// for every call: given the sizes of a call, the variants of one function
+// (which accept those sizes, as their launchers' NAME_rejects say) and the
+// tuning table (for each tuned shape, its variants from fastest to slowest),
+// which variant runs.
+//
+//   1. The tuned shape nearest to the call's sizes, by the sum over the sizes
+//      of |log2(size / tuned size)|, decides: its fastest variant that
+//      accepts the call's sizes runs. A tuned shape none of whose variants
+//      accepts them is passed over for the next nearest.
+//   2. With no tuned shape left, the first variant in the registry's
+//      preference order that accepts the sizes runs.
+//   3. Otherwise none runs: the dispatcher reports each variant's reason.
+//
+// Host code only, without CUDA, so that its tests run without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXO_GPU_RUNTIME_EXO_DISPATCH_H
+#define EXO_GPU_RUNTIME_EXO_DISPATCH_H
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+namespace exo_dispatch {
+
+/// The most sizes a dispatched function has (a GEMM has M, N, K).
+constexpr int kMaxSizes = 4;
+
+/// One row of the tuning table: a shape and its variants, fastest first,
+/// ended by -1.
+struct TunedShape {
+  int64_t sizes[kMaxSizes];
+  const int16_t *ranking;
+};
+
+/// log2 of a size, with sizes below 1 counted as 1.
+inline double logSize(int64_t size) {
+  return std::log2(double(size < 1 ? 1 : size));
+}
+
+/// How far the tuned shape is from `sizes` (the first `numSizes`).
+inline double distance(const TunedShape &tuned, const int64_t *sizes,
+                       int numSizes) {
+  double d = 0;
+  for (int i = 0; i < numSizes; ++i)
+    d += std::fabs(logSize(sizes[i]) - logSize(tuned.sizes[i]));
+  return d;
+}
+
+/// The first variant of `ranking` (ended by -1) that `accepts`, or -1.
+template <typename Accepts>
+int firstAccepted(const int16_t *ranking, Accepts accepts) {
+  for (; *ranking >= 0; ++ranking)
+    if (accepts(int(*ranking)))
+      return *ranking;
+  return -1;
+}
+
+/// The variant to run at `sizes` (rules 1 to 3 above), or -1 when none
+/// accepts them. `accepts(i)` says whether variant i accepts the sizes;
+/// `preference` lists every variant, most preferred first, ended by -1.
+template <typename Accepts>
+int choose(const TunedShape *tuned, size_t numTuned, const int16_t *preference,
+           const int64_t *sizes, int numSizes, Accepts accepts) {
+  // Rule 1: the tuned shapes in order of (distance, position in the
+  // table), until one has an accepting variant. The table is small (a
+  // hundred shapes) and the first shape usually decides, so each step scans
+  // it for the next shape in that order instead of sorting it.
+  double lastDistance = -1;
+  size_t lastIndex = 0;
+  for (size_t step = 0; step < numTuned; ++step) {
+    size_t next = numTuned;
+    double nextDistance = 0;
+    for (size_t i = 0; i < numTuned; ++i) {
+      double d = distance(tuned[i], sizes, numSizes);
+      bool after = d > lastDistance || (d == lastDistance && i > lastIndex);
+      if (after && (next == numTuned || d < nextDistance)) {
+        next = i;
+        nextDistance = d;
+      }
+    }
+    if (next == numTuned)
+      break;
+    int chosen = firstAccepted(tuned[next].ranking, accepts);
+    if (chosen >= 0)
+      return chosen;
+    lastDistance = nextDistance;
+    lastIndex = next;
+  }
+  // Rule 2: the preference order.
+  return firstAccepted(preference, accepts);
+}
+
+} // namespace exo_dispatch
+
+#endif // EXO_GPU_RUNTIME_EXO_DISPATCH_H

@@ -1,0 +1,516 @@
+#!/usr/bin/env python3
+"""The kernel registry (kernels/registry.json) and what is generated from it.
+
+Usage: registry.py [--registry FILE] COMMAND ...
+
+  check                       validate the registry against the sources
+  sources                     one line per launcher header to generate:
+                              NAME FILE [-transform-interpreter]
+  variants FUNCTION           the variants of a dispatched function, in
+                              preference order
+  functions                   the dispatched functions
+  dispatcher [--tuning CSV]... -o HEADER
+                              the dispatcher: exo_kernels::FUNCTION(...) for
+                              every function, choosing a variant per call
+                              from the tuning tables (docs/Dispatch.md)
+  merge-tuning --table CSV --rows CSV --gpu NAME --commit REV --date DAY
+                              add the rows an autotune run measured to a
+                              tuning table (rows of shapes already in the
+                              table replace theirs)
+
+Every error names the file and, where it has one, the entry or line, and
+exits with status 1.
+"""
+
+import argparse
+import csv
+import io
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAX_SIZES = 4  # exo_dispatch::kMaxSizes
+IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class RegistryError(Exception):
+    pass
+
+
+def fail(where, message):
+    raise RegistryError(f"{where}: {message}")
+
+
+# ---------------------------------------------------------------------------
+# Reading and checking the registry
+# ---------------------------------------------------------------------------
+
+
+class Variant:
+    """One way to run a function: a kernel, with a split factor or not."""
+
+    def __init__(self, kernel, function, split):
+        self.kernel = kernel
+        self.function = function
+        self.split = split
+        self.name = kernel["name"] + (f"/S={split}" if split else "")
+
+    def call_sizes(self):
+        """C++ expressions of the kernel's sizes, in the function's sizes."""
+        call = self.kernel.get("call")
+        if call is None:
+            return list(self.function["sizes"])
+        return [substitute(e, self.split) for e in call]
+
+    def requirement(self):
+        req = self.kernel.get("requires")
+        return substitute(req, self.split) if req else None
+
+
+def substitute(expr, split):
+    return re.sub(r"\bS\b", f"int64_t({split})", expr) if split else expr
+
+
+EXPR = re.compile(r"[A-Za-z0-9_ +\-*/%()=<>!&|]*$")
+
+
+def check_expr(where, expr, names):
+    """An expression over the function's sizes and S: C++ and nothing else."""
+    if not isinstance(expr, str) or not EXPR.match(expr):
+        fail(where, f"'{expr}' is not an expression over the sizes and S")
+    for ident in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", expr):
+        if ident not in names and ident != "S":
+            fail(where, f"'{expr}' names '{ident}', which is not a size of "
+                 f"the function ({', '.join(names)}) or S")
+
+
+class Registry:
+    def __init__(self, path):
+        self.path = path
+        try:
+            with open(path) as f:
+                data = json.load(f)
+        except OSError as e:
+            fail(path, f"cannot read the registry: {e.strerror}")
+        except json.JSONDecodeError as e:
+            fail(f"{path}:{e.lineno}:{e.colno}", f"not JSON: {e.msg}")
+        if not isinstance(data, dict):
+            fail(path, "the registry is not a JSON object")
+        for key in ("functions", "sources", "kernels"):
+            if key not in data:
+                fail(path, f"has no '{key}'")
+        self.functions = data["functions"]
+        self.sources = data["sources"]
+        self.kernels = data["kernels"]
+        self._validate_shapes()
+
+    def _validate_shapes(self):
+        p = self.path
+        if not isinstance(self.functions, dict):
+            fail(p, "'functions' is not an object")
+        for name, fn in self.functions.items():
+            where = f"{p}: function '{name}'"
+            if not IDENT.match(name):
+                fail(where, "is not a C++ identifier")
+            if not isinstance(fn, dict):
+                fail(where, "is not an object")
+            for key in ("sizes", "tensors", "doc"):
+                if key not in fn:
+                    fail(where, f"has no '{key}'")
+            sizes, tensors = fn["sizes"], fn["tensors"]
+            if not (isinstance(sizes, list) and 1 <= len(sizes) <= MAX_SIZES):
+                fail(where, f"'sizes' must list 1 to {MAX_SIZES} names")
+            if not isinstance(tensors, list) or not tensors:
+                fail(where, "'tensors' must list the tensor arguments")
+            for n in sizes + tensors:
+                if not isinstance(n, str) or not IDENT.match(n):
+                    fail(where, f"argument '{n}' is not a C++ identifier")
+            if len(set(sizes + tensors)) != len(sizes + tensors):
+                fail(where, "names an argument twice")
+        if not isinstance(self.sources, dict):
+            fail(p, "'sources' is not an object")
+        for name, file in self.sources.items():
+            if not IDENT.match(name) or not isinstance(file, str):
+                fail(f"{p}: source '{name}'",
+                     "needs an identifier and a file")
+        if not isinstance(self.kernels, list):
+            fail(p, "'kernels' is not a list")
+        seen = set()
+        for i, k in enumerate(self.kernels):
+            where = f"{p}: kernels[{i}]"
+            if not isinstance(k, dict) or "name" not in k:
+                fail(where, "has no 'name'")
+            name = k["name"]
+            where = f"{p}: kernel '{name}'"
+            if name in seen:
+                fail(where, "is listed twice")
+            seen.add(name)
+            known = {"name", "source", "function", "splits", "call",
+                     "requires", "comparison"}
+            for key in k:
+                if key not in known:
+                    fail(where, f"has an unknown field '{key}'")
+            source = k.get("source", name)
+            if source not in self.sources:
+                fail(where, f"its source '{source}' is not in 'sources'")
+            if ("function" in k) == ("comparison" in k):
+                fail(where, "needs either 'function' (a dispatched kernel) "
+                     "or 'comparison' (a kernel benchmarked for comparison)")
+            if "comparison" in k:
+                for key in ("splits", "call", "requires"):
+                    if key in k:
+                        fail(where, f"a comparison kernel has no '{key}'")
+                continue
+            fn = self.functions.get(k["function"])
+            if fn is None:
+                fail(where, f"its function '{k['function']}' is not in "
+                     "'functions'")
+            splits = k.get("splits")
+            if splits is not None:
+                if (not isinstance(splits, list) or not splits or
+                        not all(isinstance(s, int) and s >= 2
+                                for s in splits)):
+                    fail(where, "'splits' must list split factors >= 2")
+                if "call" not in k:
+                    fail(where, "a split kernel needs 'call' (its sizes in "
+                         "the function's sizes and S)")
+            for e in k.get("call", []):
+                check_expr(where, e, fn["sizes"])
+            if "requires" in k:
+                check_expr(where, k["requires"], fn["sizes"])
+            if (re.search(r"\bS\b", " ".join(k.get("call", []))) and
+                    splits is None):
+                fail(where, "'call' names S but the kernel has no 'splits'")
+
+    def source_file(self, kernel):
+        return self.sources[kernel.get("source", kernel["name"])]
+
+    def variants(self, function):
+        """The function's variants in preference order (registry order)."""
+        fn = self.functions[function]
+        out = []
+        for k in self.kernels:
+            if k.get("function") != function:
+                continue
+            for s in k.get("splits") or [None]:
+                out.append(Variant(k, fn, s))
+        return out
+
+    def check_sources(self):
+        """Every source file exists and defines each of its kernels."""
+        for name, file in self.sources.items():
+            path = os.path.join(ROOT, file)
+            if not os.path.isfile(path):
+                fail(self.path, f"source '{name}': no file {file}")
+            users = [k for k in self.kernels
+                     if k.get("source", k["name"]) == name]
+            if not users:
+                fail(self.path, f"source '{name}' ({file}) has no kernel")
+            with open(path) as f:
+                text = f.read()
+            for k in users:
+                # A kernel is a proc of the file or the name a transform
+                # script gives a derived proc.
+                if (f"@{k['name']}(" not in text and
+                        f'"{k["name"]}"' not in text):
+                    fail(self.path, f"kernel '{k['name']}': {file} defines "
+                         "no proc of that name")
+
+
+def derives(path):
+    with open(path) as f:
+        return "@__transform_main" in f.read()
+
+
+# ---------------------------------------------------------------------------
+# Tuning tables
+# ---------------------------------------------------------------------------
+
+HEADER_KEYS = ("gpu", "date", "commit")
+COLUMNS = ["function", "shape", "variant", "median_us"]
+
+
+def read_table(path):
+    """(header dict, rows) of a tuning table; rows are dicts of COLUMNS."""
+    header, lines = {}, []
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        fail(path, f"cannot read the tuning table: {e.strerror}")
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.startswith("#"):
+            m = re.match(r"#\s*(\w+):\s*(.*)$", line)
+            if m and m.group(1) in HEADER_KEYS:
+                header[m.group(1)] = m.group(2).strip()
+            continue
+        if line.strip():
+            lines.append((n, line))
+    if not lines or lines[0][1].split(",") != COLUMNS:
+        fail(path, "the first line after the comments must be the column "
+             f"names {','.join(COLUMNS)}")
+    rows = []
+    for n, line in lines[1:]:
+        cells = next(csv.reader([line]))
+        if len(cells) != len(COLUMNS):
+            fail(f"{path}:{n}", f"expected {len(COLUMNS)} cells, found "
+                 f"{len(cells)}")
+        row = dict(zip(COLUMNS, cells))
+        if not re.match(r"\d+(x\d+)*$", row["shape"]):
+            fail(f"{path}:{n}", f"shape '{row['shape']}' is not sizes "
+                 "joined by 'x'")
+        try:
+            row["median_us"] = float(row["median_us"])
+        except ValueError:
+            fail(f"{path}:{n}", f"median_us '{row['median_us']}' is not a "
+                 "number")
+        if not row["median_us"] > 0:
+            fail(f"{path}:{n}", "median_us must be positive")
+        row["line"] = n
+        rows.append(row)
+    return header, rows
+
+
+def write_table(path, header, rows):
+    out = io.StringIO()
+    out.write("# Exo-GPU tuning table: the median time of every variant that "
+              "accepts each shape,\n# measured by bench/gpu/autotune.sh "
+              "(docs/Dispatch.md). Generated; do not edit.\n")
+    for key in HEADER_KEYS:
+        out.write(f"# {key}: {header.get(key, 'unknown')}\n")
+    out.write(",".join(COLUMNS) + "\n")
+    def key(r):
+        return (r["function"], [int(x) for x in r["shape"].split("x")],
+                r["median_us"])
+    for r in sorted(rows, key=key):
+        out.write(f"{r['function']},{r['shape']},{r['variant']},"
+                  f"{r['median_us']:.3f}\n")
+    with open(path, "w") as f:
+        f.write(out.getvalue())
+
+
+# ---------------------------------------------------------------------------
+# The dispatcher
+# ---------------------------------------------------------------------------
+
+
+def cpp_string(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def emit_function(reg, fname, tuned_rows, out):
+    fn = reg.functions[fname]
+    variants = reg.variants(fname)
+    sizes, tensors = fn["sizes"], fn["tensors"]
+    size_params = ", ".join(f"int64_t {s}" for s in sizes)
+    size_args = ", ".join(sizes)
+    tensor_params = ", ".join(f"CUdeviceptr {t}" for t in tensors)
+    tensor_args = ", ".join(tensors)
+    index = {v.name: i for i, v in enumerate(variants)}
+
+    # Rankings of the tuned shapes, fastest first.
+    shapes = {}
+    for r in tuned_rows:
+        dims = [int(x) for x in r["shape"].split("x")]
+        if len(dims) != len(sizes):
+            fail(f"{r['table']}:{r['line']}", f"shape '{r['shape']}' has "
+                 f"{len(dims)} sizes; {fname} has {len(sizes)}")
+        if r["variant"] not in index:
+            print(f"{r['table']}:{r['line']}: warning: {fname} has no "
+                  f"variant '{r['variant']}' (skipped; re-run the autotune)",
+                  file=sys.stderr)
+            continue
+        shapes.setdefault(tuple(dims), []).append(r)
+    ns = "dispatch_detail"
+    out.write(f"\n//{'=' * 4} {fname} {'=' * max(0, 69 - len(fname))}//\n\n")
+    out.write(f"namespace {ns} {{\n")
+    out.write(f"struct {fname}_variant {{\n  const char *name;\n"
+              f"  const char *(*rejects)({size_params});\n"
+              f"  CUresult (*launch)(CUstream stream, {size_params}, "
+              f"{tensor_params});\n}};\n")
+    out.write(f"inline const {fname}_variant {fname}_variants[] = {{\n")
+    for v in variants:
+        call = v.call_sizes()
+        name = v.kernel["name"]
+        req = v.requirement()
+        rejects = (f"    [](int64_t {', int64_t '.join(sizes)}) -> const char * {{\n")
+        used = " ".join(call + ([req] if req else []))
+        for s in sizes:
+            if not re.search(rf"\b{s}\b", used):
+                rejects += f"      (void){s};\n"
+        if req:
+            rejects += (f"      if (!({req}))\n        return "
+                        f"{cpp_string(v.name + ': the sizes violate ' + v.kernel['requires'])};\n")
+        rejects += f"      return {name}_rejects({', '.join(call)});\n    }},\n"
+        launch = (f"    [](CUstream stream, {size_params}, {tensor_params}) "
+                  f"-> CUresult {{\n      return {name}(stream, "
+                  f"{', '.join(call)}, {tensor_args});\n    }}}},\n")
+        out.write(f"    {{{cpp_string(v.name)},\n{rejects}{launch}")
+    out.write("};\n")
+    out.write(f"constexpr int {fname}_count = {len(variants)};\n")
+    out.write(f"inline const int16_t {fname}_preference[] = {{"
+              f"{', '.join(str(i) for i in range(len(variants)))}, -1}};\n")
+    tuned = sorted(shapes.items())
+    for t, (dims, rows) in enumerate(tuned):
+        rows.sort(key=lambda r: r["median_us"])
+        ranking = [index[r["variant"]] for r in rows]
+        out.write(f"inline const int16_t {fname}_rank{t}[] = {{"
+                  f"{', '.join(str(i) for i in ranking)}, -1}};\n")
+    out.write(f"inline const exo_dispatch::TunedShape {fname}_tuned[] = {{\n")
+    for t, (dims, rows) in enumerate(tuned):
+        padded = list(dims) + [1] * (MAX_SIZES - len(dims))
+        out.write(f"    {{{{{', '.join(str(d) for d in padded)}}}, "
+                  f"{fname}_rank{t}}},\n")
+    if not tuned:
+        out.write("    {{1, 1, 1, 1}, nullptr},\n")
+    out.write("};\n")
+    out.write(f"constexpr size_t {fname}_num_tuned = {len(tuned)};\n")
+    out.write(f"inline int {fname}_pick({size_params}) {{\n"
+              f"  const int64_t sizes[] = {{{size_args}}};\n"
+              f"  return exo_dispatch::choose({fname}_tuned, {fname}_num_tuned, "
+              f"{fname}_preference, sizes, {len(sizes)}, [&](int i) {{\n"
+              f"    return {fname}_variants[i].rejects({size_args}) == nullptr;\n"
+              f"  }});\n}}\n")
+    out.write(f"}} // namespace {ns}\n\n")
+    # The public entry points.
+    out.write(f"/// {fn['doc']}\n///\n/// Runs the variant the tuning table "
+              f"picks for these sizes (docs/Dispatch.md)\n/// on `stream`. "
+              f"Returns CUDA_SUCCESS, or an error with exo_rt::lastError()\n"
+              f"/// set: when no variant accepts the sizes, every variant's "
+              f"reason.\n")
+    out.write(f"inline CUresult {fname}(CUstream stream, {size_params}, "
+              f"{tensor_params}) {{\n"
+              f"  int i = {ns}::{fname}_pick({size_args});\n"
+              f"  if (i < 0) {{\n"
+              f"    std::string why = \"{fname}: no kernel accepts the sizes\";\n"
+              f"    for (const auto &v : {ns}::{fname}_variants)\n"
+              f"      why += std::string(\"; \") + v.rejects({size_args});\n"
+              f"    return exo_rt::rejectLaunch(why.c_str());\n  }}\n"
+              f"  return {ns}::{fname}_variants[i].launch(stream, {size_args}, "
+              f"{tensor_args});\n}}\n\n")
+    out.write(f"/// The variant {fname} runs at these sizes, or nullptr when "
+              f"none accepts them.\n"
+              f"inline const char *{fname}_choice({size_params}) {{\n"
+              f"  int i = {ns}::{fname}_pick({size_args});\n"
+              f"  return i < 0 ? nullptr : {ns}::{fname}_variants[i].name;\n}}\n")
+
+
+def emit_dispatcher(reg, tables, out):
+    rows = []
+    meta = []
+    for path in tables:
+        header, table_rows = read_table(path)
+        for r in table_rows:
+            r["table"] = path
+            if r["function"] not in reg.functions:
+                fail(f"{path}:{r['line']}", f"unknown function "
+                     f"'{r['function']}'")
+        rows += table_rows
+        meta.append((os.path.basename(path), header))
+    headers = []
+    for k in reg.kernels:
+        if "function" in k:
+            h = k.get("source", k["name"]) + "_launcher.h"
+            if h not in headers:
+                headers.append(h)
+    out.write("// Generated by scripts/registry.py dispatcher from "
+              "kernels/registry.json. Do not edit.\n//\n")
+    for name, header in meta:
+        out.write(f"// Tuning table {name}: "
+                  + ", ".join(f"{k} {header.get(k, 'unknown')}"
+                              for k in HEADER_KEYS) + ".\n")
+    if not meta:
+        out.write("// No tuning table: every call runs the first variant "
+                  "that accepts its sizes.\n")
+    out.write("//\n// Compile with the launcher headers of bench/gpu/gen.sh "
+              "on the include path and the\n// Exo-GPU runtime "
+              "(runtime/exo_gpu_runtime.cpp); link against -lcuda.\n\n"
+              "#pragma once\n\n#include \"exo_dispatch.h\"\n"
+              "#include \"exo_gpu_runtime.h\"\n")
+    for h in headers:
+        out.write(f"#include \"{h}\"\n")
+    out.write("\n#include <cstdint>\n#include <string>\n\n"
+              "namespace exo_kernels {\n")
+    for fname in reg.functions:
+        if not reg.variants(fname):
+            fail(reg.path, f"function '{fname}' has no kernel")
+        emit_function(reg, fname,
+                      [r for r in rows if r["function"] == fname], out)
+    out.write("\n} // namespace exo_kernels\n")
+
+
+# ---------------------------------------------------------------------------
+# Commands
+# ---------------------------------------------------------------------------
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="registry.py")
+    ap.add_argument("--registry",
+                    default=os.path.join(ROOT, "kernels", "registry.json"))
+    sub = ap.add_subparsers(dest="command", required=True)
+    sub.add_parser("check")
+    sub.add_parser("sources")
+    sub.add_parser("functions")
+    v = sub.add_parser("variants")
+    v.add_argument("function")
+    d = sub.add_parser("dispatcher")
+    d.add_argument("--tuning", action="append", default=[])
+    d.add_argument("-o", dest="output", required=True)
+    m = sub.add_parser("merge-tuning")
+    m.add_argument("--table", required=True)
+    m.add_argument("--rows", required=True)
+    m.add_argument("--gpu", required=True)
+    m.add_argument("--commit", required=True)
+    m.add_argument("--date", required=True)
+    args = ap.parse_args(argv)
+    reg = Registry(args.registry)
+    if args.command == "check":
+        reg.check_sources()
+        for fname in reg.functions:
+            if not reg.variants(fname):
+                fail(reg.path, f"function '{fname}' has no kernel")
+    elif args.command == "sources":
+        for name, file in reg.sources.items():
+            path = os.path.join(ROOT, file)
+            if not os.path.isfile(path):
+                fail(reg.path, f"source '{name}': no file {file}")
+            flag = " -transform-interpreter" if derives(path) else ""
+            print(f"{name} {file}{flag}")
+    elif args.command == "functions":
+        for fname in reg.functions:
+            print(fname)
+    elif args.command == "variants":
+        if args.function not in reg.functions:
+            fail(reg.path, f"no function '{args.function}'")
+        for v in reg.variants(args.function):
+            print(v.name)
+    elif args.command == "dispatcher":
+        out = io.StringIO()
+        emit_dispatcher(reg, args.tuning, out)
+        with open(args.output, "w") as f:
+            f.write(out.getvalue())
+    elif args.command == "merge-tuning":
+        header, rows = ({}, [])
+        if os.path.exists(args.table):
+            header, rows = read_table(args.table)
+        _, new = read_table(args.rows)
+        for r in new:
+            if r["function"] not in reg.functions:
+                fail(f"{args.rows}:{r['line']}", "unknown function "
+                     f"'{r['function']}'")
+        measured = {(r["function"], r["shape"]) for r in new}
+        rows = [r for r in rows if (r["function"], r["shape"]) not in measured]
+        header = {"gpu": args.gpu, "date": args.date, "commit": args.commit}
+        write_table(args.table, header, rows + new)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except RegistryError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(1)

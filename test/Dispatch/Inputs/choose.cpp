@@ -1,0 +1,60 @@
+// The choice rules of runtime/exo_dispatch.h on a made-up function with
+// three variants: 0 accepts M a multiple of 256, 1 M a multiple of 128, 2
+// every M. Prints the chosen variant per case; choose.test checks them.
+#include "exo_dispatch.h"
+
+#include <cstdio>
+
+namespace {
+
+bool accepts(int variant, int64_t m) {
+  switch (variant) {
+  case 0:
+    return m % 256 == 0;
+  case 1:
+    return m % 128 == 0;
+  default:
+    return true;
+  }
+}
+
+const int16_t kPreference[] = {0, 1, 2, -1};
+// Tuned at M = 1024 (1 fastest, then 0, then 2) and at M = 4096 (0 only:
+// the autotune measured the others slower, or they failed there).
+const int16_t kRank1024[] = {1, 0, 2, -1};
+const int16_t kRank4096[] = {0, -1};
+const exo_dispatch::TunedShape kTuned[] = {{{1024, 64, 1, 1}, kRank1024},
+                                           {{4096, 64, 1, 1}, kRank4096}};
+
+void show(const char *what, const exo_dispatch::TunedShape *tuned,
+          size_t numTuned, int64_t m) {
+  const int64_t sizes[] = {m, 64};
+  int chosen = exo_dispatch::choose(tuned, numTuned, kPreference, sizes, 2,
+                                    [&](int i) { return accepts(i, m); });
+  printf("%s M=%lld: %d\n", what, (long long)m, chosen);
+}
+
+} // namespace
+
+int main() {
+  // A tuned shape: its fastest variant.
+  show("tuned", kTuned, 2, 1024);
+  show("tuned", kTuned, 2, 4096);
+  // Nearer 1024 than 4096 (log2 distance 0.585 against 1.415).
+  show("near-1024", kTuned, 2, 1536);
+  // Nearer 4096: variant 0, which accepts 3840 = 15 * 256.
+  show("near-4096", kTuned, 2, 3840);
+  // Nearer 4096, whose only variant rejects 3968 = 31 * 128: the next
+  // nearest shape (1024) decides, and its fastest is variant 1.
+  show("passed-over", kTuned, 2, 3968);
+  // Nearer 4096 again; neither tuned shape has a variant accepting 4000
+  // except 1024's variant 2.
+  show("last-ranked", kTuned, 2, 4000);
+  // No tuning table: the preference order.
+  show("untuned", nullptr, 0, 512);
+  show("untuned", nullptr, 0, 384);
+  show("untuned", nullptr, 0, 100);
+  // Equal distances (2048 is 1 from each in log2): the first in the table.
+  show("tie", kTuned, 2, 2048);
+  return 0;
+}
