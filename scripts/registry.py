@@ -137,16 +137,12 @@ class Registry:
                      "needs an identifier and a file")
         if not isinstance(self.kernels, list):
             fail(p, "'kernels' is not a list")
-        seen = set()
         for i, k in enumerate(self.kernels):
             where = f"{p}: kernels[{i}]"
             if not isinstance(k, dict) or "name" not in k:
                 fail(where, "has no 'name'")
             name = k["name"]
             where = f"{p}: kernel '{name}'"
-            if name in seen:
-                fail(where, "is listed twice")
-            seen.add(name)
             known = {"name", "source", "function", "splits", "call",
                      "requires", "comparison"}
             for key in k:
@@ -183,6 +179,21 @@ class Registry:
             if (re.search(r"\bS\b", " ".join(k.get("call", []))) and
                     splits is None):
                 fail(where, "'call' names S but the kernel has no 'splits'")
+        # A kernel may be listed more than once (whole, and split), but each
+        # way to run a function once.
+        for fname in self.functions:
+            seen = set()
+            for v in self.variants(fname):
+                if v.name in seen:
+                    fail(f"{p}: function '{fname}'", f"lists the variant "
+                         f"'{v.name}' twice")
+                seen.add(v.name)
+        seen = set()
+        for k in self.kernels:
+            if "comparison" in k:
+                if k["name"] in seen:
+                    fail(f"{p}: kernel '{k['name']}'", "is listed twice")
+                seen.add(k["name"])
 
     def source_file(self, kernel):
         return self.sources[kernel.get("source", kernel["name"])]
@@ -503,6 +514,11 @@ def main(argv):
                      f"'{r['function']}'")
         measured = {(r["function"], r["shape"]) for r in new}
         rows = [r for r in rows if (r["function"], r["shape"]) not in measured]
+        # A shape listed twice in one run: its later rows count.
+        latest = {}
+        for r in new:
+            latest[(r["function"], r["shape"], r["variant"])] = r
+        new = list(latest.values())
         header = {"gpu": args.gpu, "date": args.date, "commit": args.commit}
         write_table(args.table, header, rows + new)
     return 0
