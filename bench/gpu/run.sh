@@ -291,6 +291,20 @@ done
 if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
   failed=1
 fi
+# The dispatcher, one call per shape (docs/Dispatch.md), into OUT_DIR/dispatch.
+echo "== [dispatch] bench/gpu/bench_dispatch.sh" | tee -a "$log"
+if ! bash "$root/bench/gpu/bench_dispatch.sh" "$gen_dir" "$out_dir/dispatch" \
+  >>"$log" 2>&1; then
+  echo "== [dispatch] FAILED (see $out_dir/dispatch/log.txt)" | tee -a "$log"
+  failed=1
+fi
+if [ -f "$out_dir/dispatch/dispatch.md" ] && [ -f "$out_dir/results.md" ]; then
+  {
+    echo
+    echo "## The dispatcher: one call per shape (exo_kernels::FUNCTION)"
+    cat "$out_dir/dispatch/dispatch.md"
+  } >>"$out_dir/results.md"
+fi
 if [ -f "$out_dir/epilogue.txt" ] && [ -f "$out_dir/results.md" ]; then
   {
     echo
