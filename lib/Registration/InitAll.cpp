@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Transform/DebugExtension/DebugExtension.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -56,6 +57,8 @@ void exo::registerAllDialects(mlir::DialectRegistry &registry) {
   mlir::registerLLVMDialectTranslation(registry);
   mlir::registerNVVMDialectTranslation(registry);
   mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  // transform.debug.*: printing handles and parameters from a schedule.
+  mlir::transform::registerDebugExtension(registry);
 }
 
 void exo::registerAllPasses() {

@@ -20,6 +20,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -84,6 +85,105 @@ static void printCallee(OpAsmPrinter &printer, Operation *, Attribute callee) {
     return;
   }
   printer.printAttribute(callee);
+}
+
+/// An instruction as in parseCallee, or a parameter that holds one.
+static ParseResult
+parseCalleeOrParam(OpAsmParser &parser,
+                   std::optional<OpAsmParser::UnresolvedOperand> &param,
+                   Attribute &callee) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult got = parser.parseOptionalOperand(operand);
+  if (got.has_value()) {
+    if (failed(*got))
+      return failure();
+    param = operand;
+    return success();
+  }
+  return parseCallee(parser, callee);
+}
+
+static void printCalleeOrParam(OpAsmPrinter &printer, Operation *op,
+                               Value param, Attribute callee) {
+  if (param)
+    printer.printOperand(param);
+  else
+    printCallee(printer, op, callee);
+}
+
+/// An integer, or a parameter that holds one.
+static ParseResult
+parseIntOrParam(OpAsmParser &parser,
+                std::optional<OpAsmParser::UnresolvedOperand> &param,
+                IntegerAttr &value) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult got = parser.parseOptionalOperand(operand);
+  if (got.has_value()) {
+    if (failed(*got))
+      return failure();
+    param = operand;
+    return success();
+  }
+  int64_t v;
+  if (parser.parseInteger(v))
+    return failure();
+  value = parser.getBuilder().getI64IntegerAttr(v);
+  return success();
+}
+
+static void printIntOrParam(OpAsmPrinter &printer, Operation *, Value param,
+                            IntegerAttr value) {
+  if (param)
+    printer.printOperand(param);
+  else
+    printer << value.getInt();
+}
+
+/// A list of strings and parameters, `["16 * io", %p]`: the strings in
+/// `strings`, with an empty string where a parameter stands.
+static ParseResult
+parseStrList(OpAsmParser &parser,
+             SmallVectorImpl<OpAsmParser::UnresolvedOperand> &params,
+             ArrayAttr &strings) {
+  SmallVector<Attribute> entries;
+  Builder &b = parser.getBuilder();
+  auto entry = [&]() -> ParseResult {
+    OpAsmParser::UnresolvedOperand operand;
+    OptionalParseResult got = parser.parseOptionalOperand(operand);
+    if (got.has_value()) {
+      if (failed(*got))
+        return failure();
+      params.push_back(operand);
+      entries.push_back(b.getStringAttr(""));
+      return success();
+    }
+    std::string text;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseString(&text))
+      return failure();
+    if (text.empty())
+      return parser.emitError(loc, "expected a non-empty expression");
+    entries.push_back(b.getStringAttr(text));
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, entry))
+    return failure();
+  strings = b.getArrayAttr(entries);
+  return success();
+}
+
+static void printStrList(OpAsmPrinter &printer, Operation *,
+                         OperandRange params, ArrayAttr strings) {
+  printer << '[';
+  unsigned next = 0;
+  llvm::interleaveComma(strings, printer, [&](Attribute a) {
+    StringRef text = cast<StringAttr>(a).getValue();
+    if (text.empty())
+      printer.printOperand(params[next++]);
+    else
+      printer.printString(text);
+  });
+  printer << ']';
 }
 
 #include "ExoGPU/Dialect/Exo/TransformOps/ExoTransformOpsEnums.cpp.inc"
@@ -296,6 +396,152 @@ static void consumesTargetProducesResults(
 }
 
 //===----------------------------------------------------------------------===//
+// Parameters
+//===----------------------------------------------------------------------===//
+
+/// The one attribute `param` holds, or a definite failure naming `what`.
+static DiagnosedSilenceableFailure paramValue(Operation *op,
+                                              transform::TransformState &state,
+                                              Value param, StringRef what,
+                                              Attribute &value) {
+  ArrayRef<Attribute> values = state.getParams(param);
+  if (values.size() != 1)
+    return emitDefiniteFailure(op)
+           << what << ": the parameter holds " << values.size()
+           << " values; expected one";
+  value = values.front();
+  return DiagnosedSilenceableFailure::success();
+}
+
+/// The integer `param` holds, which must be at least `min`.
+static DiagnosedSilenceableFailure paramInt(Operation *op,
+                                            transform::TransformState &state,
+                                            Value param, StringRef what,
+                                            int64_t min, int64_t &value) {
+  Attribute a;
+  DiagnosedSilenceableFailure got = paramValue(op, state, param, what, a);
+  if (!got.succeeded())
+    return got;
+  auto i = dyn_cast<IntegerAttr>(a);
+  if (!i || !i.getType().isSignlessInteger())
+    return emitDefiniteFailure(op)
+           << what << ": the parameter holds " << a << ", not an integer";
+  value = i.getInt();
+  if (value < min)
+    return emitDefiniteFailure(op)
+           << what << ": the parameter holds " << value << "; expected "
+           << (min == 1 ? "a positive integer" : "an integer >= ") 
+           << (min == 1 ? "" : std::to_string(min));
+  return DiagnosedSilenceableFailure::success();
+}
+
+/// `statics` with each dynamic entry (ShapedType::kDynamic) replaced by the
+/// positive integer of the next parameter of `params`.
+static DiagnosedSilenceableFailure
+resolveInts(Operation *op, transform::TransformState &state,
+            ArrayRef<int64_t> statics, ValueRange params, StringRef what,
+            SmallVectorImpl<int64_t> &out) {
+  unsigned next = 0;
+  for (int64_t v : statics) {
+    if (!ShapedType::isDynamic(v)) {
+      out.push_back(v);
+      continue;
+    }
+    int64_t p;
+    DiagnosedSilenceableFailure got = paramInt(
+        op, state, params[next], (what + " " + Twine(out.size())).str(), 1, p);
+    if (!got.succeeded())
+      return got;
+    ++next;
+    out.push_back(p);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+/// `statics` with each empty entry replaced by the string, or the decimal
+/// integer, of the next parameter of `params`.
+static DiagnosedSilenceableFailure
+resolveStrings(Operation *op, transform::TransformState &state,
+               ArrayAttr statics, ValueRange params, StringRef what,
+               SmallVectorImpl<std::string> &out) {
+  unsigned next = 0;
+  for (Attribute a : statics) {
+    StringRef text = cast<StringAttr>(a).getValue();
+    if (!text.empty()) {
+      out.push_back(text.str());
+      continue;
+    }
+    std::string name = (what + " " + Twine(out.size())).str();
+    Attribute value;
+    DiagnosedSilenceableFailure got =
+        paramValue(op, state, params[next++], name, value);
+    if (!got.succeeded())
+      return got;
+    if (auto s = dyn_cast<StringAttr>(value)) {
+      out.push_back(s.getValue().str());
+    } else if (auto i = dyn_cast<IntegerAttr>(value);
+               i && i.getType().isSignlessInteger()) {
+      out.push_back(std::to_string(i.getInt()));
+    } else {
+      return emitDefiniteFailure(op)
+             << name << ": the parameter holds " << value
+             << ", not a string or an integer";
+    }
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure
+transform::ExprOp::apply(transform::TransformRewriter &,
+                         transform::TransformResults &results,
+                         transform::TransformState &state) {
+  SmallVector<int64_t> args;
+  for (auto [i, arg] : llvm::enumerate(getArgs())) {
+    int64_t v;
+    DiagnosedSilenceableFailure got =
+        paramInt(*this, state, arg, "argument " + std::to_string(i),
+                 std::numeric_limits<int64_t>::min(), v);
+    if (!got.succeeded())
+      return got;
+    args.push_back(v);
+  }
+  StringRef format = getFormat();
+  std::string text;
+  for (size_t i = 0; i < format.size(); ++i) {
+    char c = format[i];
+    if ((c == '{' || c == '}') && i + 1 < format.size() &&
+        format[i + 1] == c) {
+      text += c;
+      ++i;
+      continue;
+    }
+    if (c == '}')
+      return emitDefiniteFailure()
+             << "unmatched '}' at offset " << i << " of \"" << format << "\"";
+    if (c != '{') {
+      text += c;
+      continue;
+    }
+    size_t close = format.find('}', i);
+    unsigned index;
+    if (close == StringRef::npos ||
+        format.slice(i + 1, close).getAsInteger(10, index))
+      return emitDefiniteFailure()
+             << "expected '{N}' with a decimal N at offset " << i << " of \""
+             << format << "\"";
+    if (index >= args.size())
+      return emitDefiniteFailure()
+             << "\"" << format << "\" names argument " << index << " but "
+             << args.size() << (args.size() == 1 ? " is" : " are") << " given";
+    text += std::to_string(args[index]);
+    i = close;
+  }
+  results.setParams(cast<OpResult>(getResult()),
+                    {StringAttr::get(getContext(), text)});
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // transform.exo.match_proc
 //===----------------------------------------------------------------------===//
 
@@ -497,7 +743,15 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
-  auto factor = static_cast<int64_t>(getFactor());
+  int64_t factor;
+  if (Value param = getFactorParam()) {
+    DiagnosedSilenceableFailure got =
+        paramInt(*this, state, param, "the factor", 1, factor);
+    if (!got.succeeded())
+      return got;
+  } else {
+    factor = static_cast<int64_t>(*getFactor());
+  }
   TailStrategy tail = getTailStrategy(getTail());
   SmallVector<Operation *> outers, inners, tails;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
@@ -528,6 +782,15 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
 void transform::DivideLoopOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getFactorParamMutable(), effects);
+}
+
+LogicalResult transform::DivideLoopOp::verify() {
+  if (static_cast<bool>(getFactorParam()) == getFactor().has_value())
+    return emitOpError() << "takes the factor as an integer or as a "
+                            "parameter, not "
+                         << (getFactor() ? "both" : "neither");
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -896,12 +1159,18 @@ transform::StageMemOp::apply(transform::TransformRewriter &rewriter,
                              transform::TransformState &state) {
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
   SmallVector<std::string> offsets;
-  for (Attribute a : getOffsets())
-    offsets.push_back(cast<StringAttr>(a).getValue().str());
+  DiagnosedSilenceableFailure got = resolveStrings(
+      *this, state, getOffsets(), getOffsetParams(), "offset", offsets);
+  if (!got.succeeded())
+    return got;
+  SmallVector<int64_t> sizes;
+  got = resolveInts(*this, state, getSizes(), getSizeParams(), "extent", sizes);
+  if (!got.succeeded())
+    return got;
   FailureOr<StagedMem> staged = failure();
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
-    staged = stageMem(rewriter, stmts, getTensor(), offsets, getSizes(),
+    staged = stageMem(rewriter, stmts, getTensor(), offsets, sizes,
                       getNewName(), getMemory(), why);
     if (failed(staged))
       return report(*this, why);
@@ -924,8 +1193,26 @@ transform::StageMemOp::apply(transform::TransformRewriter &rewriter,
 void transform::StageMemOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getOffsetParamsMutable(), effects);
+  transform::onlyReadsHandle(getSizeParamsMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::StageMemOp::verify() {
+  size_t offsetSlots = llvm::count_if(getOffsets(), [](Attribute a) {
+    return cast<StringAttr>(a).getValue().empty();
+  });
+  if (offsetSlots != getOffsetParams().size())
+    return emitOpError() << "has " << offsetSlots
+                         << " offsets to take from parameters but "
+                         << getOffsetParams().size() << " offset parameters";
+  size_t sizeSlots = llvm::count_if(getSizes(), ShapedType::isDynamic);
+  if (sizeSlots != getSizeParams().size())
+    return emitOpError() << "has " << sizeSlots
+                         << " extents to take from parameters but "
+                         << getSizeParams().size() << " extent parameters";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1174,14 +1461,25 @@ transform::ExoReplaceOp::apply(transform::TransformRewriter &rewriter,
                                transform::TransformResults &results,
                                transform::TransformState &state) {
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
+  Attribute instr = getInstrAttr();
+  if (Value param = getInstrParam()) {
+    DiagnosedSilenceableFailure got =
+        paramValue(*this, state, param, "the instruction", instr);
+    if (!got.succeeded())
+      return got;
+    if (!isa<FlatSymbolRefAttr, InstrFamilyAttr>(instr))
+      return emitDefiniteFailure()
+             << "the instruction: the parameter holds " << instr
+             << ", not an instruction family instance or a proc symbol";
+  }
   SmallVector<Operation *> calls;
   DiagnosedSilenceableFailure done = checkAllThenApply<Operation *>(
       *this, rewriter, stmts,
       [&](Operation *stmt, Refusal &why) {
-        return checkReplace(stmt, getInstrAttr(), why);
+        return checkReplace(stmt, instr, why);
       },
       [&](Operation *stmt, Refusal &why) -> LogicalResult {
-        FailureOr<CallOp> call = replace(rewriter, stmt, getInstrAttr(), why);
+        FailureOr<CallOp> call = replace(rewriter, stmt, instr, why);
         if (failed(call))
           return failure();
         calls.push_back(*call);
@@ -1196,8 +1494,17 @@ transform::ExoReplaceOp::apply(transform::TransformRewriter &rewriter,
 void transform::ExoReplaceOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::consumesHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getInstrParamMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::ExoReplaceOp::verify() {
+  if (static_cast<bool>(getInstrParam()) == static_cast<bool>(getInstrAttr()))
+    return emitOpError() << "takes the instruction as an attribute or as a "
+                            "parameter, not "
+                         << (getInstrAttr() ? "both" : "neither");
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -225,6 +225,43 @@ def Exo_GetBodyOp : Exo_TransformOp<"get_body", [
 // Loop rewrites
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// Parameters
+//===----------------------------------------------------------------------===//
+
+def Exo_ExprOp : Exo_TransformOp<"expr", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    MemoryEffectsOpInterface,
+    ParamProducerTransformOpTrait
+  ]> {
+  let summary = "builds an index expression from integer parameters";
+  let description = [{
+    Produces a parameter holding one string: `format` with each `{i}`
+    replaced by the decimal value of the integer that argument `i` holds
+    (`{{` and `}}` stand for braces). The string is an index expression
+    for the ops that take one (`stage_mem`'s offsets), so that a named
+    sequence can scale its expressions by its parameters:
+
+    ```mlir
+    %kt = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %at = transform.exo.expr "{0} * ko" (%kt)
+        : (!transform.param<i64>) -> !transform.any_param
+    ```
+
+    #### Return modes
+
+    Only reads its arguments. Produces a definite failure if an argument
+    holds other than one integer, or `format` names an argument that does
+    not exist or has an unmatched brace.
+  }];
+  let arguments = (ins StrAttr:$format,
+                       Variadic<TransformParamTypeInterface>:$args);
+  let results = (outs TransformParamTypeInterface:$result);
+  let assemblyFormat = [{
+    $format (`(` $args^ `)`)? attr-dict `:` functional-type($args, $result)
+  }];
+}
+
 def Exo_DivideLoopOp : Exo_TransformOp<"divide_loop", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
@@ -263,6 +300,10 @@ def Exo_DivideLoopOp : Exo_TransformOp<"divide_loop", [
        -> (!transform.any_op, !transform.any_op, !transform.any_op)
     ```
 
+    Q is an integer or a parameter (`by %q`, a `!transform.param` holding
+    one positive integer), so that a named sequence can take it as an
+    argument.
+
     #### Return modes
 
     Consumes the target handle and produces three handles: the outer loops,
@@ -275,7 +316,8 @@ def Exo_DivideLoopOp : Exo_TransformOp<"divide_loop", [
     rewritten.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       ConfinedAttr<I64Attr, [IntPositive]>:$factor,
+                       Optional<TransformParamTypeInterface>:$factor_param,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$factor,
                        StrAttr:$outer_name,
                        StrAttr:$inner_name,
                        Exo_DivideTail:$tail);
@@ -283,9 +325,11 @@ def Exo_DivideLoopOp : Exo_TransformOp<"divide_loop", [
                       TransformHandleTypeInterface:$inner,
                       TransformHandleTypeInterface:$tail_loop);
   let assemblyFormat = [{
-    $target `by` $factor ` ` `[` $outer_name `,` $inner_name `]` `tail` `=` $tail
+    $target `by` custom<IntOrParam>($factor_param, $factor) ` `
+    `[` $outer_name `,` $inner_name `]` `tail` `=` $tail
     attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_ReorderLoopsOp : Exo_TransformOp<"reorder_loops", [
@@ -644,7 +688,8 @@ def Exo_SinkAllocOp : Exo_TransformOp<"sink_alloc", [
 
 def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments
   ]> {
   let summary = "redirects a window of a tensor to a new tensor around statements";
   let description = [{
@@ -679,6 +724,10 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
     ```
 
+    An offset may be a parameter holding one string or integer (built, say,
+    by `transform.exo.expr`) and an extent a parameter holding one positive
+    integer: `at ["64 * tm", %k_offset] sizes [64, %kt]`.
+
     #### Return modes
 
     Returns handles to the new allocation, the copy-in loop nest (empty when
@@ -690,7 +739,9 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
                        StrAttr:$tensor,
+                       Variadic<TransformParamTypeInterface>:$offset_params,
                        StrArrayAttr:$offsets,
+                       Variadic<TransformParamTypeInterface>:$size_params,
                        DenseI64ArrayAttr:$sizes,
                        StrAttr:$new_name,
                        Exo_TransformMemoryAttr:$memory);
@@ -698,9 +749,11 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
                       TransformHandleTypeInterface:$copy_in,
                       TransformHandleTypeInterface:$copy_out);
   let assemblyFormat = [{
-    $target `,` $tensor `at` $offsets `sizes` $sizes `as` $new_name `in`
+    $target `,` $tensor `at` custom<StrList>($offset_params, $offsets)
+    `sizes` custom<DynamicIndexList>($size_params, $sizes) `as` $new_name `in`
     custom<Memory>($memory) attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
@@ -1173,8 +1226,10 @@ def Exo_ExoReplaceOp : Exo_TransformOp<"replace", [
     in its tensor is taken.
 
     `instr` is an instruction family instance in parentheses
-    (`(#exo.tma<...>)`, see the instruction family attributes) or an
-    instruction proc of the module (`@name`).
+    (`(#exo.tma<...>)`, see the instruction family attributes), an
+    instruction proc of the module (`@name`), or a parameter holding one of
+    these (`with %mma`, from `transform.param.constant` or a named sequence's
+    argument).
 
     ```mlir
     %call = transform.exo.replace %copy
@@ -1191,12 +1246,14 @@ def Exo_ExoReplaceOp : Exo_TransformOp<"replace", [
     does not unify; all targets are checked before any is replaced.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       Exo_CalleeAttr:$instr);
+                       Optional<TransformParamTypeInterface>:$instr_param,
+                       OptionalAttr<Exo_CalleeAttr>:$instr);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target `with` custom<Callee>($instr) attr-dict `:`
+    $target `with` custom<CalleeOrParam>($instr_param, $instr) attr-dict `:`
     functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,78 @@
+// RUN: exo-gpu-opt %s -split-input-file -verify-diagnostics
+
+// The verifiers of the ops that take parameters: a value must come from
+// exactly one of the attribute and the parameter (the custom syntax cannot
+// write otherwise; the generic form can), and a mixed list needs one
+// parameter per parameter position.
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    // expected-error @below {{takes the factor as an integer or as a parameter, not neither}}
+    %o:3 = "transform.exo.divide_loop"(%root) <{inner_name = "ii", outer_name = "io", tail = 0 : i32}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{takes the factor as an integer or as a parameter, not both}}
+    %o:3 = "transform.exo.divide_loop"(%root, %q) <{factor = 4 : i64, inner_name = "ii", outer_name = "io", tail = 0 : i32}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{has 2 offsets to take from parameters but 1 offset parameters}}
+    %s:3 = "transform.exo.stage_mem"(%root, %q) <{memory = #exo.mem<dram>, new_name = "t", offsets = ["", ""], operandSegmentSizes = array<i32: 1, 1, 0>, sizes = array<i64: 4, 4>, tensor = "x"}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{has 1 extents to take from parameters but 0 extent parameters}}
+    %s:3 = "transform.exo.stage_mem"(%root) <{memory = #exo.mem<dram>, new_name = "t", offsets = ["0"], operandSegmentSizes = array<i32: 1, 0, 0>, sizes = array<i64: -9223372036854775808>, tensor = "x"}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    // expected-error @below {{takes the instruction as an attribute or as a parameter, not neither}}
+    %c = "transform.exo.replace"(%root) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    %q = transform.param.constant @f -> !transform.any_param
+    // expected-error @below {{takes the instruction as an attribute or as a parameter, not both}}
+    %c = "transform.exo.replace"(%root, %q) <{instr = @f}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{expected a non-empty expression}}
+    %s, %i, %o = transform.exo.stage_mem %root, "x" at [""] sizes [4] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

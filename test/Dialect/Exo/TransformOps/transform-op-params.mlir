@@ -1,0 +1,318 @@
+// RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics | FileCheck %s
+
+// Parameters: divide_loop's factor, stage_mem's offsets and extents, and
+// replace's instruction may come from !transform.param values (a named
+// sequence's arguments), and transform.exo.expr builds index expressions
+// from integer parameters.
+
+!v = !exo.tensor<[N], f32, dram>
+
+// A named sequence divides by its argument: the same rewrite as `by 4`.
+// CHECK-LABEL: exo.proc @factor_param
+//       CHECK:   exo.for %io = 0 to %{{.*}} seq {
+//       CHECK:     exo.for %ii = 0 to 4 seq {
+exo.proc @factor_param(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N mod 4 == 0)> {
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    exo.assign %y[%i] = %a : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @divide(%root: !transform.any_op {transform.readonly},
+                                   %q: !transform.param<i64> {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %o, %in, %t = transform.exo.divide_loop %i by %q ["io", "ii"] tail = perfect
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    transform.include @divide failures(propagate) (%root, %q) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// The parameter's value goes through the same proof as a literal: 3 does not
+// divide N.
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @factor_param_refused(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N mod 4 == 0)> {
+  // expected-note @below {{the sizes N = 8 satisfy the proc's requires but not the divisibility}}
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    exo.assign %y[%i] = %a : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 3 : i64 -> !transform.param<i64>
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot prove that 3 divides the trip count of loop 'i'}}
+    %o, %in, %t = transform.exo.divide_loop %i by %q ["io", "ii"] tail = perfect
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A factor parameter must hold one positive integer.
+!v = !exo.tensor<[8], f32, dram>
+exo.proc @factor_not_positive(%x: !v) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 8 seq {
+    exo.assign %x[%i] = %z : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the factor: the parameter holds 0; expected a positive integer}}
+    %o, %in, %t = transform.exo.divide_loop %i by %q ["io", "ii"] tail = perfect
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!v = !exo.tensor<[8], f32, dram>
+exo.proc @factor_two_values(%x: !v) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 8 seq {
+    exo.assign %x[%i] = %z : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %b = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %q = transform.merge_handles %a, %b : !transform.param<i64>
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the factor: the parameter holds 2 values; expected one}}
+    %o, %in, %t = transform.exo.divide_loop %i by %q ["io", "ii"] tail = perfect
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!v = !exo.tensor<[8], f32, dram>
+exo.proc @factor_not_integer(%x: !v) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 8 seq {
+    exo.assign %x[%i] = %z : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant "four" -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the factor: the parameter holds "four", not an integer}}
+    %o, %in, %t = transform.exo.divide_loop %i by %q ["io", "ii"] tail = perfect
+        : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// stage_mem with an offset built by transform.exo.expr ("{0} * ko" with 4)
+// and an extent from a parameter: the same window as ["4 * ko"] sizes [4].
+// CHECK-LABEL: exo.proc @stage_params
+//       CHECK:   exo.for %ko = 0 to 4 seq {
+//       CHECK:     %[[K:.*]] = arith.muli %ko, %{{.*}} : index
+//       CHECK:     %x_tile = exo.alloc : !exo.tensor<[4], f32, dram>
+//       CHECK:     exo.for %x_tile_in_0 = 0 to 4 seq {
+//       CHECK:       %[[E:.*]] = arith.addi %[[K]], %x_tile_in_0 : index
+//       CHECK:       exo.read %x[%[[E]]]
+//       CHECK:       exo.assign %x_tile[%x_tile_in_0]
+//       CHECK:     exo.for %ki = 0 to 4 seq {
+//       CHECK:       exo.read %x_tile[%ki]
+exo.proc @stage_params(%x: !exo.tensor<[16], f32, dram>, %y: !exo.tensor<[16], f32, dram>) {
+  exo.for %ko = 0 to 4 seq {
+    exo.for %ki = 0 to 4 seq {
+      %c4 = arith.constant 4 : index
+      %k4 = arith.muli %ko, %c4 : index
+      %i = arith.addi %k4, %ki : index
+      %a = exo.read %x[%i] : !exo.tensor<[16], f32, dram>
+      exo.assign %y[%i] = %a : !exo.tensor<[16], f32, dram>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %kt = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
+    %ki = transform.exo.match_loop "ki" in %root : (!transform.any_op) -> !transform.any_op
+    %s, %in, %out = transform.exo.stage_mem %ki, "x" at [%at] sizes [%kt] as "x_tile" in dram
+        : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// An extent parameter must hold a positive integer; an offset parameter a
+// string or an integer (an integer offset is a constant expression).
+exo.proc @stage_bad_params(%x: !exo.tensor<[16], f32, dram>, %y: !exo.tensor<[16], f32, dram>) {
+  exo.for %i = 0 to 16 seq {
+    %a = exo.read %x[%i] : !exo.tensor<[16], f32, dram>
+    exo.assign %y[%i] = %a : !exo.tensor<[16], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{extent 0: the parameter holds 0; expected a positive integer}}
+    %s, %in, %out = transform.exo.stage_mem %i, "x" at [%zero] sizes [%zero] as "x_tile" in dram
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @stage_bad_offset(%x: !exo.tensor<[16], f32, dram>, %y: !exo.tensor<[16], f32, dram>) {
+  exo.for %i = 0 to 16 seq {
+    %a = exo.read %x[%i] : !exo.tensor<[16], f32, dram>
+    exo.assign %y[%i] = %a : !exo.tensor<[16], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.param.constant 1.5 : f32 -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{offset 0: the parameter holds 1.500000e+00 : f32, not a string or an integer}}
+    %s, %in, %out = transform.exo.stage_mem %i, "x" at [%f] sizes [16] as "x_tile" in dram
+        : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// replace with an instruction from a parameter: the same call as with the
+// instruction written in place.
+// CHECK-LABEL: exo.proc @replace_param
+//       CHECK:   exo.call @copy4(
+!S = !exo.window<[4], f32, dram>
+exo.proc @copy4(%dst: !S {exo.access = #exo.access<write>},
+                %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = cuda_in_order, lowering = "none"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read %src[%i] : !S
+    exo.assign %dst[%i] = %v : !S
+  }
+}
+exo.proc @replace_param(%x: !exo.tensor<[4], f32, dram>, %y: !exo.tensor<[4], f32, dram>) {
+  exo.for %i = 0 to 4 seq {
+    %a = exo.read %x[%i] : !exo.tensor<[4], f32, dram>
+    exo.assign %y[%i] = %a : !exo.tensor<[4], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %copy = transform.param.constant @copy4 -> !transform.any_param
+    %p = transform.exo.match_proc @replace_param in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
+    %c = transform.exo.replace %i with %copy : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @replace_bad_param(%x: !exo.tensor<[4], f32, dram>, %y: !exo.tensor<[4], f32, dram>) {
+  exo.for %i = 0 to 4 seq {
+    %a = exo.read %x[%i] : !exo.tensor<[4], f32, dram>
+    exo.assign %y[%i] = %a : !exo.tensor<[4], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.param.constant 8 : i64 -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the instruction: the parameter holds 8 : i64, not an instruction family instance or a proc symbol}}
+    %c = transform.exo.replace %i with %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// transform.exo.expr: placeholders, escaped braces, and its refusals.
+// CHECK-LABEL: exo.proc @expr_ok
+exo.proc @expr_ok() {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %b = transform.param.constant -3 : i64 -> !transform.param<i64>
+    %e = transform.exo.expr "{0} * ko + {1} + {0} {{x}}" (%a, %b) : (!transform.param<i64>, !transform.param<i64>) -> !transform.any_param
+    // expected-remark @below {{"32 * ko + -3 + 32 {x}"}}
+    transform.debug.emit_param_as_remark %e : !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.param.constant 32 : i64 -> !transform.param<i64>
+    // expected-error @below {{"{1} * ko" names argument 1 but 1 is given}}
+    %e = transform.exo.expr "{1} * ko" (%a) : (!transform.param<i64>) -> !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.param.constant 32 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected '{N}' with a decimal N at offset 0 of "{x} * ko"}}
+    %e = transform.exo.expr "{x} * ko" (%a) : (!transform.param<i64>) -> !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.param.constant 32 : i64 -> !transform.param<i64>
+    // expected-error @below {{unmatched '}' at offset 3 of "{0}} * ko"}}
+    %e = transform.exo.expr "{0}} * ko" (%a) : (!transform.param<i64>) -> !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.param.constant "k" -> !transform.any_param
+    // expected-error @below {{argument 0: the parameter holds "k", not an integer}}
+    %e = transform.exo.expr "{0} * ko" (%a) : (!transform.any_param) -> !transform.any_param
+    transform.yield
+  }
+}
