@@ -5,7 +5,8 @@ Usage: registry.py [--registry FILE] COMMAND ...
 
   check                       validate the registry against the sources
   sources                     one line per launcher header to generate:
-                              NAME FILE [-transform-interpreter]
+                              NAME FILE [OPTION...], the options of
+                              exo-gpu-opt that derive the file's kernels
   variants FUNCTION           the variants of a dispatched function, in
                               preference order
   functions                   the dispatched functions
@@ -131,10 +132,23 @@ class Registry:
                 fail(where, "names an argument twice")
         if not isinstance(self.sources, dict):
             fail(p, "'sources' is not an object")
-        for name, file in self.sources.items():
-            if not IDENT.match(name) or not isinstance(file, str):
-                fail(f"{p}: source '{name}'",
-                     "needs an identifier and a file")
+        for name, source in list(self.sources.items()):
+            # A file, or {"file": FILE, "libraries": [FILE...]}: schedule
+            # libraries the file's transform script includes from.
+            where = f"{p}: source '{name}'"
+            if isinstance(source, str):
+                source = {"file": source}
+            if (not IDENT.match(name) or not isinstance(source, dict) or
+                    not isinstance(source.get("file"), str)):
+                fail(where, "needs an identifier and a file")
+            for key in source:
+                if key not in ("file", "libraries"):
+                    fail(where, f"has an unknown field '{key}'")
+            libs = source.get("libraries", [])
+            if not isinstance(libs, list) or not all(
+                    isinstance(x, str) for x in libs):
+                fail(where, "'libraries' must list files")
+            self.sources[name] = source
         if not isinstance(self.kernels, list):
             fail(p, "'kernels' is not a list")
         for i, k in enumerate(self.kernels):
@@ -196,7 +210,17 @@ class Registry:
                 seen.add(k["name"])
 
     def source_file(self, kernel):
-        return self.sources[kernel.get("source", kernel["name"])]
+        return self.sources[kernel.get("source", kernel["name"])]["file"]
+
+    def source_options(self, name):
+        """exo-gpu-opt's options before -exo-to-ptx for source `name`."""
+        source = self.sources[name]
+        options = [f"-transform-preload-library=transform-library-paths="
+                   f"{os.path.join(ROOT, lib)}"
+                   for lib in source.get("libraries", [])]
+        if derives(os.path.join(ROOT, source["file"])):
+            options.append("-transform-interpreter")
+        return options
 
     def variants(self, function):
         """The function's variants in preference order (registry order)."""
@@ -211,10 +235,12 @@ class Registry:
 
     def check_sources(self):
         """Every source file exists and defines each of its kernels."""
-        for name, file in self.sources.items():
+        for name, source in self.sources.items():
+            file = source["file"]
+            for f in [file] + source.get("libraries", []):
+                if not os.path.isfile(os.path.join(ROOT, f)):
+                    fail(self.path, f"source '{name}': no file {f}")
             path = os.path.join(ROOT, file)
-            if not os.path.isfile(path):
-                fail(self.path, f"source '{name}': no file {file}")
             users = [k for k in self.kernels
                      if k.get("source", k["name"]) == name]
             if not users:
@@ -484,12 +510,10 @@ def main(argv):
             if not reg.variants(fname):
                 fail(reg.path, f"function '{fname}' has no kernel")
     elif args.command == "sources":
-        for name, file in reg.sources.items():
-            path = os.path.join(ROOT, file)
-            if not os.path.isfile(path):
-                fail(reg.path, f"source '{name}': no file {file}")
-            flag = " -transform-interpreter" if derives(path) else ""
-            print(f"{name} {file}{flag}")
+        reg.check_sources()
+        for name, source in reg.sources.items():
+            print(" ".join([name, source["file"]] +
+                           reg.source_options(name)))
     elif args.command == "functions":
         for fname in reg.functions:
             print(fname)

@@ -14,7 +14,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/gen_launchers.sh" "$@"
 registry=(python3 "$root/scripts/registry.py")
 "${registry[@]}" check
 while read -r name file options; do
-  # shellcheck disable=SC2086 # options: none or -transform-interpreter
+  # shellcheck disable=SC2086 # options: exo-gpu-opt options, no spaces
   gen "$name" "$file" $options
 done < <("${registry[@]}" sources)
 # The tuning table, copied next to the dispatcher generated from it.

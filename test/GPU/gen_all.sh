@@ -14,7 +14,8 @@ gen gemm_sm90_tf32_splitk examples/gemm/hopper_gemm_splitk.mlir
 gen gemv_warp_coop examples/gemv/gemv_warp_coop.mlir
 gen gemm_sm90_tf32_1cta examples/gemm/wgmma_gemm_1cta.mlir
 gen gemm_sm90_tf32_derived examples/gemm/gemm_derived_1cta.mlir $d
-gen gemm_sm90_tf32_derived_ws examples/gemm/gemm_derived_ws.mlir $d
+gen gemm_sm90_tf32_derived_ws examples/gemm/gemm_derived_ws.mlir \
+  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/ws.mlir" $d
 gen gemm_sm90_tf32_derived_ws2 examples/gemm/gemm_derived_ws2.mlir $d
 gen gemm_sm90_tf32_derived_cluster examples/gemm/gemm_derived_cluster.mlir $d
 gen gemm_sm90_tf32_derived_splitk examples/gemm/gemm_derived_splitk.mlir $d

@@ -1,0 +1,130 @@
+// A schedule library: the warp-specialized small-tile GEMM schedule as one
+// named sequence, parametrized by the K step sizes and the instructions, so
+// that each operand type's kernel is an entry point of a few lines
+// (gemm_derived_ws.mlir for tf32, gemm_derived_bf16_ws.mlir for bf16).
+//
+// @gemm_ws takes the proc to schedule (a naive GEMM C[M, N] = sum_k A[m, k]
+// B[n, k] with loops m, n, k and M a multiple of 64, N of 128, K of %kt)
+// and
+//   %kt     the width of a K slice staged per ring slot (one 128-byte swizzle
+//           span: 32 for tf32, 64 for bf16),
+//   %kstep  the K of one wgmma (8 for tf32, 16 for bf16),
+//   %load_a, %load_b  the TMA loads of a 64 x %kt slice of A and a
+//           128 x %kt slice of B (#exo.tma<kind = load, ...>),
+//   %wgmma  the 64 x 128 x %kstep wgmma (#exo.wgmma<n = 128, ...>).
+// The result is a kernel with a producer warp, three idle warps and one
+// consumer warpgroup, 8-slot rings of A and B, the tile in the warpgroup's
+// wgmma accumulator and stored straight to global memory.
+//
+// Use it by declaring the sequence in the schedule that includes it and
+// preloading this file:
+//   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/ws.mlir -transform-interpreter
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @gemm_ws(%p: !transform.any_op {transform.readonly},
+                                    %kt: !transform.param<i64> {transform.readonly},
+                                    %kstep: !transform.param<i64> {transform.readonly},
+                                    %load_a: !transform.any_param {transform.readonly},
+                                    %load_b: !transform.any_param {transform.readonly},
+                                    %wgmma: !transform.any_param {transform.readonly}) {
+    // 1. Tiles: a task computes a 64 x 128 tile of C (tm, tn); K is cut
+    //    into %kt-wide slices (ko) of %kstep-wide wgmma steps (kk, k8).
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mi, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    // The trip counts divide_loop computed move out of the loops.
+    transform.exo.simplify %p : !transform.any_op
+
+    // 2. Loop order tn, tm (tasks), then the tile's rows and columns; the
+    //    zeroing of the tile is split from the K loop (fission), and the K
+    //    loops move outside the tile's rows and columns (reductions commute).
+    %r1a, %r1b = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %r2a, %r2b = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
+    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 3. The kernel: tn and tm become the task loops of a device function
+    //    with three warp groups (a producer warp, three idle warps and a
+    //    consumer warpgroup); A, B and C move to global memory.
+    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+
+    // 4. The tile of C lives in the warpgroup's wgmma accumulator D: the
+    //    zeroing overwrites it (no copy-in), and D is stored back after the
+    //    K loop. The zeroing and the store are the wgmma zero and store
+    //    instructions.
+    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["64 * tm", "128 * tn"] sizes [64, 128] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 128>) : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dout with (#exo.wgmma_store<n = 128, dst = gmem>) : (!transform.any_op) -> !transform.any_op
+
+    // 5. Each K slice of A and B is staged in 128-byte-swizzled shared
+    //    memory (offset %kt * ko); the copies are TMA loads (replace encodes
+    //    the tensor maps on the host), and the 64 x 128 x %kstep products
+    //    are wgmma.
+    %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", %k_at] sizes [64, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at ["128 * tn", %k_at] sizes [128, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %tma_b = transform.exo.replace %bin with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %mma_nest = transform.exo.match_loop "mi" in %kk3 : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 6. Rings: full and empty mbarriers of 8 slots (the 8 empty slots
+    //    start released: prearrive 8; 8 x 24 KiB for both operand types:
+    //    with its loop on lane 0 the producer keeps up, and for tf32 8 slots
+    //    run 7 % faster than 4 at 1024^3 and 17 % at 1024x1024x8192,
+    //    bench/RESULTS.md); A_smem and B_smem get a ring dimension indexed
+    //    by ko, guarded by empty, and leave the K loop.
+    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko3 "full" : !exo.barrier<mbarrier, [? ring 8]> : (!transform.any_op) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko3 "empty" : !exo.barrier<mbarrier(prearrive 8), [? ring 8]> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %ko3 "cg" : !exo.barrier<wgmma_group> : (!transform.any_op) -> !transform.any_op
+    transform.exo.expand_dim %As ring 8 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %Bs ring 8 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.lift_alloc %As : !transform.any_op
+    transform.exo.lift_alloc %Bs : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 7. Warp specialization: the producer warp issues the loads, the
+    //    consumer warpgroup zeroes, multiplies and stores the accumulator.
+    %loads = transform.merge_handles %tma_a, %tma_b : !transform.any_op
+    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
+    %kk4 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %consumer = transform.exo.wrap_with_warps %kk4 group "consumer" : (!transform.any_op) -> !transform.any_op
+    %zeroing_wg = transform.exo.wrap_with_warps %zero group "consumer" : (!transform.any_op) -> !transform.any_op
+    %store_wg = transform.exo.wrap_with_warps %store group "consumer" : (!transform.any_op) -> !transform.any_op
+
+    // 8. Synchronization (checked by the collective analysis and the sync
+    //    checker, not here):
+    //    - the producer waits until slot ko is released (empty[ko]; the
+    //      first 8 are pre-released), loads into it completing on full[ko],
+    //      and arrives on full[ko] with the expected bytes;
+    //    - the consumer waits for full[ko], fences, issues its wgmma,
+    //      commits and waits for them, and releases the slot for the load
+    //      of iteration ko + 8 (empty[ko + 8]).
+    transform.exo.set_trailing_barrier %tma_a on "full" at ["ko"] : !transform.any_op
+    transform.exo.set_trailing_barrier %tma_b on "full" at ["ko"] : !transform.any_op
+    %wait_empty = transform.exo.insert_await %tma_a on "empty" at ["ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %expect = transform.exo.insert_arrive %tma_b after timeline "cuda_temporal" on "full" at ["ko"] : (!transform.any_op) -> !transform.any_op
+    %wait_full = transform.exo.insert_await %kk4 on "full" at ["ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
+    %fence = transform.exo.insert_fence %kk4 ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
+    %commit = transform.exo.insert_arrive %kk4 after timeline "wgmma_async" on "cg" at [] : (!transform.any_op) -> !transform.any_op
+    %retire = transform.exo.insert_await %commit after on "cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %release = transform.exo.insert_arrive %retire after timeline "cuda_in_order" on "empty" at ["ko + 8"] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
