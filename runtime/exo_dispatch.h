@@ -1,4 +1,5 @@
-//===- exo_dispatch.h - Choosing a kernel variant per shape ------*- C++ -*-===//
+//===- exo_dispatch.h - Choosing a kernel variant per shape ------*- C++
+//-*-===//
 //
 // Part of the Exo-GPU project.
 //

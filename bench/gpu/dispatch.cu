@@ -2,7 +2,8 @@
 //
 // Part of the Exo-GPU project.
 //
-// Usage: dispatch --autotune FUNCTION --rows PATH [--reps N] [--seed S] SHAPE...
+// Usage: dispatch --autotune FUNCTION --rows PATH [--reps N] [--seed S]
+// SHAPE...
 //        dispatch --bench FUNCTION [--csv PATH] [--reps N] [--seed S] SHAPE...
 //
 // FUNCTION is gemm_tf32, gemm_bf16 or gemv_f32 (kernels/registry.json); a
@@ -167,10 +168,9 @@ void runCublas(cublasHandle_t h, Function f, const Shape &s, const Buffers &b,
                               CUBLAS_GEMM_DEFAULT));
     break;
   case Function::GemvF32:
-    CUBLAS_CHECK(cublasSgemv(h, CUBLAS_OP_T, k, m, &one,
-                             static_cast<const float *>(b.a), k,
-                             static_cast<const float *>(b.b), 1, &zero, out,
-                             1));
+    CUBLAS_CHECK(
+        cublasSgemv(h, CUBLAS_OP_T, k, m, &one, static_cast<const float *>(b.a),
+                    k, static_cast<const float *>(b.b), 1, &zero, out, 1));
     break;
   }
 }
@@ -401,8 +401,7 @@ int main(int argc, char **argv) {
         runs.push_back([&, v] {
           return launch(o.function, v, stream, s, b) == CUDA_SUCCESS;
         });
-      std::vector<double> ms =
-          medianMsInterleaved(stream, flush, reps, runs);
+      std::vector<double> ms = medianMsInterleaved(stream, flush, reps, runs);
       int best = -1;
       for (size_t i = 0; i < passed.size(); ++i) {
         if (std::isnan(ms[i])) {
@@ -438,7 +437,9 @@ int main(int argc, char **argv) {
       if (ok) {
         std::vector<double> ms = medianMsInterleaved(
             stream, flush, reps,
-            {[&] { return launch(o.function, -1, stream, s, b) == CUDA_SUCCESS; },
+            {[&] {
+               return launch(o.function, -1, stream, s, b) == CUDA_SUCCESS;
+             },
              [&] {
                runCublas(handle, o.function, s, b, b.c, /*pedantic=*/false);
                return true;
@@ -448,15 +449,14 @@ int main(int argc, char **argv) {
       }
       printf("%-8s %s %s: %s, rel_err=%.2e, exo %.1f %s, cuBLAS %.1f, "
              "ratio %.3f\n",
-             ok ? "PASS" : "FAIL", o.functionName, name.c_str(),
-             chosen, err,
+             ok ? "PASS" : "FAIL", o.functionName, name.c_str(), chosen, err,
              rate(o.function, s, exoMs), workUnit(o.function),
              rate(o.function, s, cublasMs), cublasMs / exoMs);
       if (out)
-        fprintf(out, "%s,%s,%s,%.4f,%.4f,%.2f,%.2f,%.4f,%.3e\n",
-                o.functionName, name.c_str(), chosen, exoMs,
-                cublasMs, rate(o.function, s, exoMs),
-                rate(o.function, s, cublasMs), cublasMs / exoMs, err);
+        fprintf(out, "%s,%s,%s,%.4f,%.4f,%.2f,%.2f,%.4f,%.3e\n", o.functionName,
+                name.c_str(), chosen, exoMs, cublasMs,
+                rate(o.function, s, exoMs), rate(o.function, s, cublasMs),
+                cublasMs / exoMs, err);
     }
     fflush(stdout);
     b.release();

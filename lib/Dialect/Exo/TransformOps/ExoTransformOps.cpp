@@ -406,9 +406,8 @@ static DiagnosedSilenceableFailure paramValue(Operation *op,
                                               Attribute &value) {
   ArrayRef<Attribute> values = state.getParams(param);
   if (values.size() != 1)
-    return emitDefiniteFailure(op)
-           << what << ": the parameter holds " << values.size()
-           << " values; expected one";
+    return emitDefiniteFailure(op) << what << ": the parameter holds "
+                                   << values.size() << " values; expected one";
   value = values.front();
   return DiagnosedSilenceableFailure::success();
 }
@@ -430,7 +429,7 @@ static DiagnosedSilenceableFailure paramInt(Operation *op,
   if (value < min)
     return emitDefiniteFailure(op)
            << what << ": the parameter holds " << value << "; expected "
-           << (min == 1 ? "a positive integer" : "an integer >= ") 
+           << (min == 1 ? "a positive integer" : "an integer >= ")
            << (min == 1 ? "" : std::to_string(min));
   return DiagnosedSilenceableFailure::success();
 }
@@ -483,9 +482,8 @@ resolveStrings(Operation *op, transform::TransformState &state,
                i && i.getType().isSignlessInteger()) {
       out.push_back(std::to_string(i.getInt()));
     } else {
-      return emitDefiniteFailure(op)
-             << name << ": the parameter holds " << value
-             << ", not a string or an integer";
+      return emitDefiniteFailure(op) << name << ": the parameter holds "
+                                     << value << ", not a string or an integer";
     }
   }
   return DiagnosedSilenceableFailure::success();
@@ -509,8 +507,7 @@ transform::ExprOp::apply(transform::TransformRewriter &,
   std::string text;
   for (size_t i = 0; i < format.size(); ++i) {
     char c = format[i];
-    if ((c == '{' || c == '}') && i + 1 < format.size() &&
-        format[i + 1] == c) {
+    if ((c == '{' || c == '}') && i + 1 < format.size() && format[i + 1] == c) {
       text += c;
       ++i;
       continue;
