@@ -98,6 +98,26 @@ int choose(const TunedShape *tuned, size_t numTuned, const int16_t *preference,
   return firstAccepted(preference, accepts);
 }
 
+/// The sizes and the choice of the last call, so that calls at the same
+/// sizes skip the scan.
+struct LastChoice {
+  int64_t sizes[kMaxSizes] = {-1, -1, -1, -1};
+  int choice = -1;
+
+  template <typename Choose>
+  int get(const int64_t *callSizes, int numSizes, Choose choose) {
+    bool same = true;
+    for (int i = 0; i < numSizes; ++i)
+      same = same && sizes[i] == callSizes[i];
+    if (!same) {
+      choice = choose();
+      for (int i = 0; i < numSizes; ++i)
+        sizes[i] = callSizes[i];
+    }
+    return choice;
+  }
+};
+
 } // namespace exo_dispatch
 
 #endif // EXO_GPU_RUNTIME_EXO_DISPATCH_H

@@ -404,12 +404,18 @@ def emit_function(reg, fname, tuned_rows, out):
         out.write("    {{1, 1, 1, 1}, nullptr},\n")
     out.write("};\n")
     out.write(f"constexpr size_t {fname}_num_tuned = {len(tuned)};\n")
+    # The choice of the last call on this thread is kept: a program calls
+    # at the same sizes again and again, and the scan costs microseconds.
     out.write(f"inline int {fname}_pick({size_params}) {{\n"
               f"  const int64_t sizes[] = {{{size_args}}};\n"
-              f"  return exo_dispatch::choose({fname}_tuned, {fname}_num_tuned, "
-              f"{fname}_preference, sizes, {len(sizes)}, [&](int i) {{\n"
-              f"    return {fname}_variants[i].rejects({size_args}) == nullptr;\n"
-              f"  }});\n}}\n")
+              f"  thread_local exo_dispatch::LastChoice last;\n"
+              f"  return last.get(sizes, {len(sizes)}, [&] {{\n"
+              f"    return exo_dispatch::choose({fname}_tuned, "
+              f"{fname}_num_tuned, {fname}_preference, sizes, {len(sizes)},\n"
+              f"        [&](int i) {{\n"
+              f"          return {fname}_variants[i].rejects({size_args}) == "
+              f"nullptr;\n"
+              f"        }});\n  }});\n}}\n")
     out.write(f"}} // namespace {ns}\n\n")
     # The public entry points.
     out.write(f"/// {fn['doc']}\n///\n/// Runs the variant the tuning table "

@@ -4,6 +4,7 @@
 #include "exo_dispatch.h"
 
 #include <cstdio>
+#include <initializer_list>
 
 namespace {
 
@@ -56,5 +57,18 @@ int main() {
   show("untuned", nullptr, 0, 100);
   // Equal distances (2048 is 1 from each in log2): the first in the table.
   show("tie", kTuned, 2, 2048);
+  // LastChoice: the scan runs once per new sizes.
+  exo_dispatch::LastChoice last;
+  int scans = 0;
+  const int64_t a[] = {1024, 64}, b[] = {4096, 64};
+  for (const int64_t *sizes : {a, a, b, b, a}) {
+    int chosen = last.get(sizes, 2, [&] {
+      ++scans;
+      return exo_dispatch::choose(kTuned, 2, kPreference, sizes, 2,
+                                  [&](int i) { return accepts(i, sizes[0]); });
+    });
+    printf("last M=%lld: %d after %d scans\n", (long long)sizes[0], chosen,
+           scans);
+  }
   return 0;
 }
