@@ -24,14 +24,7 @@ new_table=$out_dir/h200.csv
 rm -f "$new_table"
 [ "${EXO_RETUNE:-0}" = 1 ] || [ ! -f "$table" ] || cp "$table" "$new_table"
 
-echo "== [build] dispatch.cu" | tee -a "$log"
-if ! nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" \
-  -I "$root/runtime" -I "$root/test/GPU" -I "$gen_dir" \
-  "$root/bench/gpu/dispatch.cu" "$root/runtime/exo_gpu_runtime.cpp" \
-  -lcuda -lcublas -o "$out_dir/dispatch" >>"$log" 2>&1; then
-  echo "== [build] FAILED (see $log)" | tee -a "$log"
-  exit 1
-fi
+build_dispatch || exit 1
 
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null |
   head -1)

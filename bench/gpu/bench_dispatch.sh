@@ -25,14 +25,7 @@ declare -A untuned=(
   [gemv_f32]="12288x12288 5120x13824 11008x4096"
 )
 
-echo "== [build] dispatch.cu" | tee -a "$log"
-if ! nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" \
-  -I "$root/runtime" -I "$root/test/GPU" -I "$gen_dir" \
-  "$root/bench/gpu/dispatch.cu" "$root/runtime/exo_gpu_runtime.cpp" \
-  -lcuda -lcublas -o "$out_dir/dispatch" >>"$log" 2>&1; then
-  echo "== [build] FAILED (see $log)" | tee -a "$log"
-  exit 1
-fi
+build_dispatch || exit 1
 failed=0
 for function in gemm_tf32 gemm_bf16 gemv_f32; do
   mapfile -t tuned < <(grep -v '^#' "$root/kernels/tuning/shapes.txt" |

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Functions shared by test/GPU/run_all.sh and test/GPU/run_gemm.sh, which
-# source this file. Before calling step or run_sanitizer, a script defines
+# Functions shared by test/GPU/run_all.sh, test/GPU/run_gemm.sh and the
+# scripts of bench/gpu/, which source this file. Before calling step or run_sanitizer, a script defines
 #   record NAME RC [WHY]
 # which counts the result of a step (RC 0: passed).
 
@@ -92,5 +92,19 @@ run_sanitizer() {
     echo "== [$name] FAILED (exit $rc): ${summary:-no summary}" \
       "(see $slog)" | tee -a "$log"
     record "$name" "$rc" "exit $rc: ${summary:-no summary}"
+  fi
+}
+
+# build_dispatch: OUT_DIR/dispatch from bench/gpu/dispatch.cu and GEN_DIR's
+# dispatcher (bench/gpu/autotune.sh, bench_dispatch.sh); fails, noting it in
+# the log, when nvcc does.
+build_dispatch() {
+  echo "== [build] dispatch.cu" | tee -a "$log"
+  if ! nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" \
+    -I "$root/runtime" -I "$root/test/GPU" -I "$gen_dir" \
+    "$root/bench/gpu/dispatch.cu" "$root/runtime/exo_gpu_runtime.cpp" \
+    -lcuda -lcublas -o "$out_dir/dispatch" >>"$log" 2>&1; then
+    echo "== [build] FAILED (see $log)" | tee -a "$log"
+    return 1
   fi
 }

@@ -87,19 +87,26 @@ static void printCallee(OpAsmPrinter &printer, Operation *, Attribute callee) {
   printer.printAttribute(callee);
 }
 
+/// A parameter operand, when the next token starts one: sets `param` and
+/// returns its parse result; otherwise returns std::nullopt.
+static OptionalParseResult
+parseOptionalParam(OpAsmParser &parser,
+                   std::optional<OpAsmParser::UnresolvedOperand> &param) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult got = parser.parseOptionalOperand(operand);
+  if (got.has_value() && succeeded(*got))
+    param = operand;
+  return got;
+}
+
 /// An instruction as in parseCallee, or a parameter that holds one.
 static ParseResult
 parseCalleeOrParam(OpAsmParser &parser,
                    std::optional<OpAsmParser::UnresolvedOperand> &param,
                    Attribute &callee) {
-  OpAsmParser::UnresolvedOperand operand;
-  OptionalParseResult got = parser.parseOptionalOperand(operand);
-  if (got.has_value()) {
-    if (failed(*got))
-      return failure();
-    param = operand;
-    return success();
-  }
+  OptionalParseResult got = parseOptionalParam(parser, param);
+  if (got.has_value())
+    return *got;
   return parseCallee(parser, callee);
 }
 
@@ -116,14 +123,9 @@ static ParseResult
 parseIntOrParam(OpAsmParser &parser,
                 std::optional<OpAsmParser::UnresolvedOperand> &param,
                 IntegerAttr &value) {
-  OpAsmParser::UnresolvedOperand operand;
-  OptionalParseResult got = parser.parseOptionalOperand(operand);
-  if (got.has_value()) {
-    if (failed(*got))
-      return failure();
-    param = operand;
-    return success();
-  }
+  OptionalParseResult got = parseOptionalParam(parser, param);
+  if (got.has_value())
+    return *got;
   int64_t v;
   if (parser.parseInteger(v))
     return failure();
