@@ -3,12 +3,14 @@
 // (wgmma.m64n128k16, f32 accumulators) fed by a producer warp through 8-slot
 // rings of 64-wide K slices (one 128-byte swizzle span of bf16, 24 KiB a
 // slot). It is the bf16 kernel for shapes with few 128 x 256 tiles (1024^3,
-// 128 tokens). Only the K step sizes, the element types and the
-// instructions differ from the tf32 script, whose comments apply.
-// test/Examples/gemm-derived-bf16.test checks the result.
+// 128 tokens). Its schedule is the tf32 kernel's, the library sequence
+// @gemm_ws (examples/gemm/schedules/ws.mlir), with the bf16 K steps and
+// instructions. test/Examples/gemm-derived-bf16.test checks the result.
 //
 // Run it:
-//   exo-gpu-opt examples/gemm/gemm_derived_bf16_ws.mlir -transform-interpreter
+//   exo-gpu-opt examples/gemm/gemm_derived_bf16_ws.mlir \
+//     -transform-preload-library=transform-library-paths=examples/gemm/schedules/ws.mlir \
+//     -transform-interpreter
 
 // The types the kernel uses.
 !Amap = !exo.window<[M, K], bf16, tma_map<128, [64, 64]>>

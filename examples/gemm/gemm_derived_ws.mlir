@@ -4,12 +4,16 @@
 // rings of shared memory (expand_dim into an unbounded ring guarded by the
 // "empty" mbarriers, then lift_alloc out of the K loop), and a consumer
 // warpgroup (setmaxnreg 232) runs wgmma on slot ko % 8 while the producer
-// fills the next ones. Steps 1-5 are those of gemm_derived_1cta.mlir; step 6
-// onwards differ. test/Examples/gemm-derived.test checks this result like
-// the one-CTA one (CPU equivalence, collectives, sync checker, ptxas).
+// fills the next ones. The schedule is the library sequence @gemm_ws
+// (examples/gemm/schedules/ws.mlir), called below with the tf32 parameters;
+// its steps 1-5 are those of gemm_derived_1cta.mlir, step 6 onwards differ.
+// test/Examples/gemm-derived.test checks this result like the one-CTA one
+// (CPU equivalence, collectives, sync checker, ptxas).
 //
 // Run it:
-//   exo-gpu-opt examples/gemm/gemm_derived_ws.mlir -transform-interpreter
+//   exo-gpu-opt examples/gemm/gemm_derived_ws.mlir \
+//     -transform-preload-library=transform-library-paths=examples/gemm/schedules/ws.mlir \
+//     -transform-interpreter
 
 // The types the kernel uses.
 !Amap = !exo.window<[M, K], f32, tma_map<128, [64, 32]>>
