@@ -491,6 +491,20 @@ resolveStrings(Operation *op, transform::TransformState &state,
   return DiagnosedSilenceableFailure::success();
 }
 
+/// Checks that a list of strings (parseStrList's form) has one parameter
+/// per empty entry.
+static LogicalResult verifyStrParams(Operation *op, ArrayAttr strings,
+                                     size_t params, StringRef what) {
+  size_t slots = llvm::count_if(strings, [](Attribute a) {
+    return cast<StringAttr>(a).getValue().empty();
+  });
+  if (slots != params)
+    return op->emitOpError()
+           << "has " << slots << " " << what << " to take from parameters but "
+           << params << " parameters for them";
+  return success();
+}
+
 DiagnosedSilenceableFailure
 transform::ExprOp::apply(transform::TransformRewriter &,
                          transform::TransformResults &results,
@@ -1199,13 +1213,9 @@ void transform::StageMemOp::getEffects(
 }
 
 LogicalResult transform::StageMemOp::verify() {
-  size_t offsetSlots = llvm::count_if(getOffsets(), [](Attribute a) {
-    return cast<StringAttr>(a).getValue().empty();
-  });
-  if (offsetSlots != getOffsetParams().size())
-    return emitOpError() << "has " << offsetSlots
-                         << " offsets to take from parameters but "
-                         << getOffsetParams().size() << " offset parameters";
+  if (failed(verifyStrParams(*this, getOffsets(), getOffsetParams().size(),
+                             "offsets")))
+    return failure();
   size_t sizeSlots = llvm::count_if(getSizes(), ShapedType::isDynamic);
   if (sizeSlots != getSizeParams().size())
     return emitOpError() << "has " << sizeSlots
@@ -1563,7 +1573,11 @@ DiagnosedSilenceableFailure
 transform::InsertArriveOp::apply(transform::TransformRewriter &rewriter,
                                  transform::TransformResults &results,
                                  transform::TransformState &state) {
-  SmallVector<std::string> coords = toStrings(getCoords());
+  SmallVector<std::string> coords;
+  DiagnosedSilenceableFailure got = resolveStrings(
+      *this, state, getCoords(), getCoordParams(), "coordinate", coords);
+  if (!got.succeeded())
+    return got;
   return insertAtEach(
       *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
       [&](Operation *stmt, Refusal &why) {
@@ -1575,6 +1589,12 @@ transform::InsertArriveOp::apply(transform::TransformRewriter &rewriter,
 void transform::InsertArriveOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getCoordParamsMutable(), effects);
+}
+
+LogicalResult transform::InsertArriveOp::verify() {
+  return verifyStrParams(*this, getCoords(), getCoordParams().size(),
+                         "coordinates");
 }
 
 DiagnosedSilenceableFailure

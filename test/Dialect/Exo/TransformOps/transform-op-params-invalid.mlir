@@ -29,7 +29,7 @@ module attributes {transform.with_named_sequence} {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %q = transform.param.constant 4 : i64 -> !transform.param<i64>
-    // expected-error @below {{has 2 offsets to take from parameters but 1 offset parameters}}
+    // expected-error @below {{has 2 offsets to take from parameters but 1 parameters for them}}
     %s:3 = "transform.exo.stage_mem"(%root, %q) <{memory = #exo.mem<dram>, new_name = "t", offsets = ["", ""], operandSegmentSizes = array<i32: 1, 1, 0>, sizes = array<i64: 4, 4>, tensor = "x"}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
   }
@@ -73,6 +73,16 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     // expected-error @below {{expected a non-empty expression}}
     %s, %i, %o = transform.exo.stage_mem %root, "x" at [""] sizes [4] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{has 1 coordinates to take from parameters but 0 parameters for them}}
+    %a = "transform.exo.insert_arrive"(%root) <{barrier = "full", coords = [""], timeline = 0 : i32}> : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

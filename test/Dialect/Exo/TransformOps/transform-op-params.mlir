@@ -316,3 +316,43 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// insert_arrive with a coordinate from a parameter: the integer 1, and an
+// expression built by transform.exo.expr ("t - t + {0} - 2" with 2, which
+// reads as t - t).
+// CHECK-LABEL: exo.proc @arrive_params
+//       CHECK:     exo.arrive(cp_async) >> %cg[1]
+//       CHECK:     %[[M:.*]] = arith.muli %t, %c-1 : index
+//  CHECK-NEXT:     %[[E:.*]] = arith.addi %t, %[[M]] : index
+//  CHECK-NEXT:     exo.arrive(cp_async) >> %cg[%[[E]]]
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @arrive_params(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %mod = transform.exo.expr "t - t + {0} - 2" (%two) : (!transform.param<i64>) -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %i "cg" : !exo.barrier<cp_async_group, [2]> : (!transform.any_op) -> !transform.any_op
+    %a = transform.exo.insert_arrive %i after timeline "cp_async" on "cg" at [%one] : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %b = transform.exo.insert_arrive %a after timeline "cp_async" on "cg" at [%mod] : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}

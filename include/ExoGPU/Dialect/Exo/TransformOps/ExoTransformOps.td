@@ -1307,7 +1307,9 @@ def Exo_InsertArriveOp : Exo_TransformOp<"insert_arrive", [
     `after`, after) each target statement. The barrier is found by name (an
     allocation before the statement); coordinates are linear index
     expressions over enclosing iterators and sizes, or `":"` for a multicast
-    over a CTA-distributed dimension. Returns the new arrives.
+    over a CTA-distributed dimension. A coordinate may be a parameter
+    holding a string or an integer (built, say, by `transform.exo.expr`).
+    Returns the new arrives.
 
     ```mlir
     %a = transform.exo.insert_arrive %mma after timeline wgmma_async on "cg" at ["wg"]
@@ -1316,12 +1318,15 @@ def Exo_InsertArriveOp : Exo_TransformOp<"insert_arrive", [
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
                        Exo_SyncTimeline:$timeline, StrAttr:$barrier,
+                       Variadic<TransformParamTypeInterface>:$coord_params,
                        StrArrayAttr:$coords);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target (`after` $after^)? `timeline` $timeline `on` $barrier `at` $coords
+    $target (`after` $after^)? `timeline` $timeline `on` $barrier `at`
+    custom<StrList>($coord_params, $coords)
     attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_InsertAwaitOp : Exo_TransformOp<"insert_await", [
