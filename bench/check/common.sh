@@ -3,9 +3,12 @@
 # after `root`, `opt` and `tmp` are set.
 
 # derive NAME FILE: the kernel a transform script derives, into $tmp/NAME.mlir
-# (not timed).
+# (not timed), with the schedule libraries of examples/gemm/schedules/
+# preloaded.
 derive() {
-  "$opt" "$root/$2" -transform-interpreter -o "$tmp/$1.mlir"
+  "$opt" "$root/$2" \
+    "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules" \
+    -transform-interpreter -o "$tmp/$1.mlir"
 }
 
 # run LABEL FILE SIZES: one checker run (file relative to the root, or

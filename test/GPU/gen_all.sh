@@ -30,13 +30,16 @@ gen gemm_sm90_bf16_derived_persistent \
 gen gemm_sm90_tf32_derived_persistent_odd \
   examples/gemm/gemm_derived_persistent_odd.mlir $d
 gen gemm_sm90_tf32_derived_persistent_direct \
-  examples/gemm/gemm_derived_persistent_direct.mlir $d
+  examples/gemm/gemm_derived_persistent_direct.mlir \
+  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/persistent.mlir" $d
 gen gemm_sm90_bf16_derived_persistent_direct \
-  examples/gemm/gemm_derived_bf16_persistent_direct.mlir $d
+  examples/gemm/gemm_derived_bf16_persistent_direct.mlir \
+  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/persistent.mlir" $d
 gen gemm_sm90_tf32_derived_persistent_direct_odd \
   examples/gemm/gemm_derived_persistent_direct_odd.mlir $d
 gen gemm_sm90_bf16_derived_persistent_direct_raster \
-  examples/gemm/gemm_derived_bf16_persistent_direct_raster.mlir $d
+  examples/gemm/gemm_derived_bf16_persistent_direct_raster.mlir \
+  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/persistent.mlir" $d
 gen gemm_sm90_tf32_epilogue examples/gemm/gemm_derived_epilogue.mlir $d
 gen gemm_sm90_bf16 examples/gemm/hopper_gemm_bf16.mlir
 gen gemm_mma_tf32 examples/gemm/mma_gemm_tf32.mlir
