@@ -150,12 +150,12 @@ parseStrList(OpAsmParser &parser,
   SmallVector<Attribute> entries;
   Builder &b = parser.getBuilder();
   auto entry = [&]() -> ParseResult {
-    OpAsmParser::UnresolvedOperand operand;
-    OptionalParseResult got = parser.parseOptionalOperand(operand);
+    std::optional<OpAsmParser::UnresolvedOperand> param;
+    OptionalParseResult got = parseOptionalParam(parser, param);
     if (got.has_value()) {
       if (failed(*got))
         return failure();
-      params.push_back(operand);
+      params.push_back(*param);
       entries.push_back(b.getStringAttr(""));
       return success();
     }
@@ -414,11 +414,11 @@ static DiagnosedSilenceableFailure paramValue(Operation *op,
   return DiagnosedSilenceableFailure::success();
 }
 
-/// The integer `param` holds, which must be at least `min`.
+/// The integer `param` holds, which must be `positive` when asked.
 static DiagnosedSilenceableFailure paramInt(Operation *op,
                                             transform::TransformState &state,
                                             Value param, StringRef what,
-                                            int64_t min, int64_t &value) {
+                                            bool positive, int64_t &value) {
   Attribute a;
   DiagnosedSilenceableFailure got = paramValue(op, state, param, what, a);
   if (!got.succeeded())
@@ -428,11 +428,9 @@ static DiagnosedSilenceableFailure paramInt(Operation *op,
     return emitDefiniteFailure(op)
            << what << ": the parameter holds " << a << ", not an integer";
   value = i.getInt();
-  if (value < min)
-    return emitDefiniteFailure(op)
-           << what << ": the parameter holds " << value << "; expected "
-           << (min == 1 ? "a positive integer" : "an integer >= ")
-           << (min == 1 ? "" : std::to_string(min));
+  if (positive && value < 1)
+    return emitDefiniteFailure(op) << what << ": the parameter holds " << value
+                                   << "; expected a positive integer";
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -450,7 +448,8 @@ resolveInts(Operation *op, transform::TransformState &state,
     }
     int64_t p;
     DiagnosedSilenceableFailure got = paramInt(
-        op, state, params[next], (what + " " + Twine(out.size())).str(), 1, p);
+        op, state, params[next], (what + " " + Twine(out.size())).str(),
+        /*positive=*/true, p);
     if (!got.succeeded())
       return got;
     ++next;
@@ -514,7 +513,7 @@ transform::ExprOp::apply(transform::TransformRewriter &,
     int64_t v;
     DiagnosedSilenceableFailure got =
         paramInt(*this, state, arg, "argument " + std::to_string(i),
-                 std::numeric_limits<int64_t>::min(), v);
+                 /*positive=*/false, v);
     if (!got.succeeded())
       return got;
     args.push_back(v);
@@ -759,7 +758,7 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
   int64_t factor;
   if (Value param = getFactorParam()) {
     DiagnosedSilenceableFailure got =
-        paramInt(*this, state, param, "the factor", 1, factor);
+        paramInt(*this, state, param, "the factor", /*positive=*/true, factor);
     if (!got.succeeded())
       return got;
   } else {
