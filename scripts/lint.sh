@@ -71,7 +71,7 @@ check_format() {
       sed -nE 's/.*clang-format version ([0-9]+)\..*/\1/p' | head -n 1
 }
 exts="cpp h cu"
-mapfile -d '' cxx_files < <(list_files include lib tools plugin runtime test/lib test/GPU bench)
+mapfile -d '' cxx_files < <(list_files include lib tools plugin runtime test/lib test/GPU bench python)
 format_version=""
 [ -z "$clang_format" ] || format_version=$(format_major "$clang_format")
 if [ -z "$clang_format" ]; then

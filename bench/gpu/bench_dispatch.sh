@@ -3,8 +3,8 @@
 #
 # The dispatcher against cuBLAS, one call per shape, on a GPU machine.
 # GEN_DIR is the output of bench/gpu/gen.sh. For every shape of
-# kernels/tuning/shapes.txt and the untuned shapes below (where the
-# dispatcher's choice comes from the nearest tuned shape),
+# kernels/tuning/shapes.txt and of untuned.txt (where the dispatcher's
+# choice comes from the nearest tuned shape),
 # bench/gpu/dispatch.cu --bench checks exo_kernels::FUNCTION against an fp32
 # reference on fresh random data, output poisoned first, and times it and
 # cuBLAS in the same process on the same buffers. OUT_DIR receives
@@ -17,22 +17,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../test/GPU/common.sh"
 init_run bench_dispatch "$@"
 require_nvcc bench_dispatch
 
-# Shapes no tuning table holds: between the tuned ones, and the Llama-2-7B
-# MLP (11008).
-gemm_untuned="1200x1200x1200 2560x2560x2560 5120x5120x5120 3072x4096x5120 1024x3072x4096 4096x11008x4096 2048x5120x5120"
-declare -A untuned=(
-  [gemm_tf32]=$gemm_untuned
-  [gemm_bf16]=$gemm_untuned
-  [gemv_f32]="12288x12288 5120x13824 11008x4096"
-)
-
 build_dispatch || exit 1
 failed=0
 for function in gemm_tf32 gemm_bf16 gemv_f32; do
   mapfile -t tuned < <(grep -v '^#' "$root/kernels/tuning/shapes.txt" |
     awk -v f="$function" '$1 == f { print $2 }')
-  # shellcheck disable=SC2206 # the list is words
-  extra=(${untuned[$function]})
+  mapfile -t extra < <(grep -v '^#' "$root/kernels/tuning/untuned.txt" |
+    awk -v f="$function" '$1 == f { print $2 }')
   echo "== [bench $function] ${#tuned[@]} tuned + ${#extra[@]} untuned shapes" |
     tee -a "$log"
   timeout 1200 "$out_dir/dispatch" --bench "$function" \

@@ -5,8 +5,9 @@
 # specification (its transform script, where the file has one), checks
 # nothing (the lit tests do), lowers it to PTX and writes its launcher into
 # GEN_DIR, with the dispatcher exo_kernels.h (scripts/registry.py dispatcher,
-# from the tuning tables in kernels/tuning/) and the runtime's headers, for
-# bench/gpu/run.sh and bench/gpu/autotune.sh on the GPU machine. BUILD_DIR
+# from the tuning tables in kernels/tuning/) and its PyTorch operators
+# (exo_torch_ops.{h,cpp}), for bench/gpu/run.sh, autotune.sh and
+# bench_torch.py on the GPU machine. BUILD_DIR
 # (default build) holds exo-gpu-opt and exo-gpu-translate.
 set -euo pipefail
 # shellcheck source=../../scripts/gen_launchers.sh
@@ -26,5 +27,8 @@ if [ -f "$root/kernels/tuning/h200.csv" ]; then
 fi
 "${registry[@]}" dispatcher "${tables[@]}" -o "$gen_dir/exo_kernels.h"
 echo "$gen_dir/exo_kernels.h"
+# The PyTorch operators over it (python/exo_gpu, docs/PyTorch.md).
+"${registry[@]}" torch -o "$gen_dir"
+echo "$gen_dir/exo_torch_ops.cpp"
 git -C "$root" rev-parse --short HEAD >"$gen_dir/commit.txt" 2>/dev/null ||
   echo unknown >"$gen_dir/commit.txt"

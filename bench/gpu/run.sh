@@ -305,6 +305,30 @@ if [ -f "$out_dir/dispatch/dispatch.md" ] && [ -f "$out_dir/results.md" ]; then
     cat "$out_dir/dispatch/dispatch.md"
   } >>"$out_dir/results.md"
 fi
+# The PyTorch operators (python/exo_gpu): their checks, then the dispatcher
+# against cuBLAS and autotuned Triton through PyTorch, into OUT_DIR/torch.
+if python3 -c "import torch, triton" 2>/dev/null; then
+  echo "== [torch] test/GPU/torch_check.py, bench/gpu/bench_torch.py" |
+    tee -a "$log"
+  mkdir -p "$out_dir/torch"
+  if ! python3 "$root/test/GPU/torch_check.py" "$gen_dir" \
+    >"$out_dir/torch/check.txt" 2>&1 ||
+    ! python3 "$root/bench/gpu/bench_torch.py" "$gen_dir" "$out_dir/torch" \
+      >"$out_dir/torch/log.txt" 2>&1; then
+    echo "== [torch] FAILED (see $out_dir/torch/)" | tee -a "$log"
+    failed=1
+  fi
+  if [ -f "$out_dir/torch/torch.md" ] && [ -f "$out_dir/results.md" ]; then
+    {
+      echo
+      echo "## Through PyTorch: against cuBLAS and autotuned Triton"
+      echo
+      cat "$out_dir/torch/torch.md"
+    } >>"$out_dir/results.md"
+  fi
+else
+  echo "== [torch] SKIPPED: python3 has no torch or triton" | tee -a "$log"
+fi
 if [ -f "$out_dir/epilogue.txt" ] && [ -f "$out_dir/results.md" ]; then
   {
     echo
