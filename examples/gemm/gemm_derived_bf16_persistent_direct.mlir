@@ -20,7 +20,7 @@
 !Cg64 = !exo.window<[64, 256], f32, gmem>
 
 //===----------------------------------------------------------------------===//
-// The specification, and the copy the script schedules
+// The specification
 //===----------------------------------------------------------------------===//
 
 !Ah = !exo.tensor<[M, K], bf16, dram>
@@ -28,26 +28,6 @@
 !Ch = !exo.tensor<[M, N], f32, dram>
 
 exo.proc @gemm_bf16(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
-                                        K mod 64 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 64 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      exo.assign %C[%m, %n] = %zero : !Ch
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ah
-        %b = exo.read %B[%n, %k] : !Bh
-        %ae = arith.extf %a : bf16 to f32
-        %be = arith.extf %b : bf16 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %C[%m, %n] += %p : !Ch
-      }
-    }
-  }
-}
-
-exo.proc @gemm_sm90_bf16_derived_persistent_direct(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
     requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
                                         K mod 64 == 0, M - 256 >= 0,
                                         N - 256 >= 0, K - 64 >= 0)> {
@@ -81,7 +61,8 @@ module attributes {transform.with_named_sequence} {
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemm_sm90_bf16_derived_persistent_direct in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct" : (!transform.any_op) -> !transform.any_op
     %kt = transform.param.constant 64 : i64 -> !transform.param<i64>
     %kstep = transform.param.constant 16 : i64 -> !transform.param<i64>
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param

@@ -26,7 +26,7 @@
 !Cg = !exo.window<[64, 256], f32, gmem>
 
 //===----------------------------------------------------------------------===//
-// The specification, and the copy the script schedules
+// The specification
 //===----------------------------------------------------------------------===//
 
 !Ah = !exo.tensor<[M, KS, KC], bf16, dram>
@@ -37,30 +37,6 @@
 // products are exact in f32).
 exo.proc @gemm_splitk_bf16(%M: index, %N: index, %KS: index, %KC: index,
                            %A: !Ah, %B: !Bh, %C: !Ch)
-    requires affine_set<()[M, N, KS, KC] : (M mod 256 == 0, N mod 256 == 0,
-                                             KC mod 64 == 0, M - 256 >= 0,
-                                             N - 256 >= 0, KS - 1 >= 0,
-                                             KC - 64 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      exo.assign %C[%m, %n] = %zero : !Ch
-      exo.for %ks = 0 to %KS seq {
-        exo.for %kc = 0 to %KC seq {
-          %a = exo.read %A[%m, %ks, %kc] : !Ah
-          %b = exo.read %B[%n, %ks, %kc] : !Bh
-          %ae = arith.extf %a : bf16 to f32
-          %be = arith.extf %b : bf16 to f32
-          %p = arith.mulf %ae, %be : f32
-          exo.reduce %C[%m, %n] += %p : !Ch
-        }
-      }
-    }
-  }
-}
-
-exo.proc @gemm_sm90_bf16_derived_splitk_direct(%M: index, %N: index, %KS: index, %KC: index,
-                                         %A: !Ah, %B: !Bh, %C: !Ch)
     requires affine_set<()[M, N, KS, KC] : (M mod 256 == 0, N mod 256 == 0,
                                              KC mod 64 == 0, M - 256 >= 0,
                                              N - 256 >= 0, KS - 1 >= 0,
@@ -97,7 +73,8 @@ module attributes {transform.with_named_sequence} {
                                                        %load_b: !transform.any_param {transform.readonly},
                                                        %wgmma: !transform.any_param {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemm_sm90_bf16_derived_splitk_direct in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemm_splitk_bf16 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_splitk_direct" : (!transform.any_op) -> !transform.any_op
     %kt = transform.param.constant 64 : i64 -> !transform.param<i64>
     %kstep = transform.param.constant 16 : i64 -> !transform.param<i64>
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128, box = [128, 1, 64]> -> !transform.any_param

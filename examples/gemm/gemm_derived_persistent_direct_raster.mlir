@@ -5,7 +5,7 @@
 // as gemm_derived_persistent_raster.mlir does for the quarter epilogue. The
 // clusters of one wave then share about 8 column tiles of B and 8 row tiles
 // of A, which cuts the DRAM traffic (bench/RESULTS.md).
-// It needs N to be a multiple of 2048. The schedule is the library sequence
+// It needs N to be a multiple of 2048 (the library sequence assumes it). The schedule is the library sequence
 // @gemm_persistent_direct_raster (examples/gemm/schedules/persistent.mlir),
 // called below with the tf32 parameters.
 //
@@ -24,7 +24,7 @@
 !Cg64 = !exo.window<[64, 256], f32, gmem>
 
 //===----------------------------------------------------------------------===//
-// The specification, and the copy the script schedules
+// The specification
 //===----------------------------------------------------------------------===//
 
 !Ah = !exo.tensor<[M, K], f32, dram>
@@ -33,28 +33,6 @@
 
 exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
     requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
-                                        K mod 32 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 32 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      exo.assign %C[%m, %n] = %zero : !Ch
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ah
-        %b = exo.read %B[%n, %k] : !Bh
-        %at = arith.truncf %a toward_zero : f32 to tf32
-        %bt = arith.truncf %b toward_zero : f32 to tf32
-        %ae = arith.extf %at : tf32 to f32
-        %be = arith.extf %bt : tf32 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %C[%m, %n] += %p : !Ch
-      }
-    }
-  }
-}
-
-exo.proc @gemm_sm90_tf32_derived_persistent_direct_raster(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 2048 == 0,
                                         K mod 32 == 0, M - 256 >= 0,
                                         N - 256 >= 0, K - 32 >= 0)> {
   %zero = arith.constant 0.0 : f32
@@ -89,7 +67,8 @@ module attributes {transform.with_named_sequence} {
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemm_sm90_tf32_derived_persistent_direct_raster in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_raster" : (!transform.any_op) -> !transform.any_op
     %kt = transform.param.constant 32 : i64 -> !transform.param<i64>
     %kstep = transform.param.constant 8 : i64 -> !transform.param<i64>
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param

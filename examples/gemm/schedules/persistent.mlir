@@ -167,6 +167,10 @@ module attributes {transform.with_named_sequence} {
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}) {
 
+    // 0. The column groups of 8 tiles (2048 columns) divide N: the variant
+    //    is for such N only.
+    transform.exo.assume %p "N mod 2048 == 0" : !transform.any_op
+
     // 1-4. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
     //    warpgroups wg; K steps ko, kk), loop order, the kernel, the
     //    accumulators D.

@@ -457,6 +457,26 @@ persistTasks(mlir::RewriterBase &rewriter, ForOp outer, llvm::StringRef count,
 mlir::LogicalResult dropBoundsGuard(mlir::RewriterBase &rewriter, ForOp loop,
                                     Refusal &why);
 
+//===----------------------------------------------------------------------===//
+// clone_proc and assume (ProcRewrites.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Inserts after `proc` a copy of it called `name`, so that one
+/// specification serves every variant a schedule derives from it. Refused
+/// for an instruction, and when the symbol table that holds `proc` has a
+/// symbol `name`.
+mlir::FailureOr<ProcOp> cloneProc(mlir::RewriterBase &rewriter, ProcOp proc,
+                                  llvm::StringRef name, Refusal &why);
+
+/// Adds to the `requires` of `proc` the constraints `conditions`, written
+/// over the names of its size arguments as in an affine set ("M mod 128 ==
+/// 0, K >= 64"). A narrower domain keeps the proc's meaning on it; refused
+/// when a proc calls `proc` (a call site might break the new constraints),
+/// for an instruction, and when no sizes satisfy the old and the new
+/// constraints together.
+mlir::LogicalResult assumeRequires(mlir::RewriterBase &rewriter, ProcOp proc,
+                                   llvm::StringRef conditions, Refusal &why);
+
 } // namespace exo
 
 #endif // EXOGPU_TRANSFORMS_REWRITES_H

@@ -141,6 +141,29 @@ static void printIntOrParam(OpAsmPrinter &printer, Operation *, Value param,
     printer << value.getInt();
 }
 
+/// A string, or a parameter that holds one.
+static ParseResult
+parseStrOrParam(OpAsmParser &parser,
+                std::optional<OpAsmParser::UnresolvedOperand> &param,
+                StringAttr &value) {
+  OptionalParseResult got = parseOptionalParam(parser, param);
+  if (got.has_value())
+    return *got;
+  std::string text;
+  if (parser.parseString(&text))
+    return failure();
+  value = parser.getBuilder().getStringAttr(text);
+  return success();
+}
+
+static void printStrOrParam(OpAsmPrinter &printer, Operation *, Value param,
+                            StringAttr value) {
+  if (param)
+    printer.printOperand(param);
+  else
+    printer.printString(value.getValue());
+}
+
 /// A list of strings and parameters, `["16 * io", %p]`: the strings in
 /// `strings`, with an empty string where a parameter stands.
 static ParseResult
@@ -1457,6 +1480,85 @@ transform::SimplifyOp::apply(transform::TransformRewriter &rewriter,
 void transform::SimplifyOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.exo.clone_proc and transform.exo.assume
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::CloneProcOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<ProcOp> procs;
+  DiagnosedSilenceableFailure got =
+      getPayloadsAs<ProcOp>(*this, state, getTarget(), procs);
+  if (!got.succeeded())
+    return got;
+  if (procs.size() != 1)
+    return emitSilenceableError()
+           << "expected one exo.proc to copy, got " << procs.size()
+           << " (one new name names one copy)";
+  Refusal why;
+  FailureOr<ProcOp> copy =
+      cloneProc(rewriter, procs.front(), getNewName(), why);
+  if (failed(copy))
+    return report(*this, why);
+  results.set(cast<OpResult>(getResult()), {copy->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::CloneProcOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::AssumeOp::verify() {
+  if (static_cast<bool>(getConditionsParam()) == getConditions().has_value())
+    return emitOpError() << "takes the conditions as a string or as a "
+                            "parameter, not "
+                         << (getConditions() ? "both" : "neither");
+  return success();
+}
+
+DiagnosedSilenceableFailure
+transform::AssumeOp::apply(transform::TransformRewriter &rewriter,
+                           transform::TransformResults &results,
+                           transform::TransformState &state) {
+  std::string conditions;
+  if (Value param = getConditionsParam()) {
+    Attribute a;
+    DiagnosedSilenceableFailure got =
+        paramValue(*this, state, param, "the conditions", a);
+    if (!got.succeeded())
+      return got;
+    auto text = dyn_cast<StringAttr>(a);
+    if (!text)
+      return emitDefiniteFailure()
+             << "the conditions: the parameter holds " << a << ", not a string";
+    conditions = text.getValue().str();
+  } else {
+    conditions = getConditions()->str();
+  }
+  SmallVector<ProcOp> procs;
+  DiagnosedSilenceableFailure got =
+      getPayloadsAs<ProcOp>(*this, state, getTarget(), procs);
+  if (!got.succeeded())
+    return got;
+  return rewriteEach(*this, rewriter, ArrayRef<ProcOp>(procs),
+                     [&](ProcOp proc, Refusal &why) {
+                       return assumeRequires(rewriter, proc, conditions, why);
+                     });
+}
+
+void transform::AssumeOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  if (getConditionsParam())
+    transform::onlyReadsHandle(getConditionsParamMutable(), effects);
   transform::modifiesPayload(effects);
 }
 

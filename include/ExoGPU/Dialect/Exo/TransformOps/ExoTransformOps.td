@@ -1191,6 +1191,94 @@ def Exo_SimplifyOp : Exo_TransformOp<"simplify", [
 }
 
 //===----------------------------------------------------------------------===//
+// Procs
+//===----------------------------------------------------------------------===//
+
+def Exo_CloneProcOp : Exo_TransformOp<"clone_proc", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "copies a proc under a new name";
+  let description = [{
+    Inserts after the target `exo.proc` a copy of it called `new_name` and
+    returns a handle to the copy. A file then holds one specification, and
+    each variant its schedule derives starts as a copy of it:
+
+    ```mlir
+    %spec = transform.exo.match_proc @gemm in %root
+        : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_ws"
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    The copy has the same meaning; what the schedule then does to it is
+    checked as on any proc. The original is unchanged.
+
+    #### Return modes
+
+    Only reads the target handle; produces a handle to the copy. Produces a
+    silenceable failure, with the IR untouched, if the handle holds other
+    than one `exo.proc`, the proc is an instruction, or the symbol table
+    that holds it already has a symbol `new_name` (noted there).
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       StrAttr:$new_name);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target $new_name attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Exo_AssumeOp : Exo_TransformOp<"assume", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "adds constraints on the sizes to a proc's requires";
+  let description = [{
+    Adds `conditions` to the `requires` of each target `exo.proc`: affine
+    constraints over the names of its `index` arguments, separated by
+    commas, as inside an `affine_set` (`"M mod 128 == 0, K >= 64"`). A
+    variant of a general specification states this way the sizes it is
+    derived for, and the rewrites after it may use them (a `divide_loop ...
+    tail = perfect` needs the divisibility). The constraints come from an
+    attribute or a parameter holding a string (built by
+    `transform.exo.expr` from a named sequence's integer parameters):
+
+    ```mlir
+    %k = transform.exo.clone_proc %spec "gemm_tiled"
+        : (!transform.any_op) -> !transform.any_op
+    %c = transform.exo.expr "M mod {0} == 0, N mod {1} == 0" (%tm, %tn)
+        : (!transform.param<i64>, !transform.param<i64>) -> !transform.any_param
+    transform.exo.assume %k %c : !transform.any_op, !transform.any_param
+    ```
+
+    A proc with narrower `requires` means the same on the sizes it still
+    accepts; the launcher and the dispatcher refuse the others
+    (docs/Dispatch.md). An old constraint that the new ones imply by
+    themselves is dropped (`N mod 256 == 0` under `N mod 2048 == 0`), so no
+    constraint is stated twice.
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with the
+    IR untouched, if a target is not an `exo.proc`, is an instruction, is
+    called by another proc (noted at each call: the call site might break
+    the new constraints), the conditions do not parse as constraints over
+    its sizes, or no sizes satisfy the old and new constraints together.
+    Produces a definite failure if the parameter holds other than one
+    string.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$conditions_param,
+                       OptionalAttr<StrAttr>:$conditions);
+  let assemblyFormat = [{
+    $target custom<StrOrParam>($conditions_param, $conditions)
+    attr-dict `:` type(operands)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Instructions
 //===----------------------------------------------------------------------===//
 
