@@ -26,7 +26,7 @@
 !Ccta = !exo.window<[256, 128], f32, smem>
 
 //===----------------------------------------------------------------------===//
-// The specification, and the copy the script schedules
+// The specification
 //===----------------------------------------------------------------------===//
 
 !Ah = !exo.tensor<[M, K], f32, dram>
@@ -34,30 +34,8 @@
 !Ch = !exo.tensor<[M, N], f32, dram>
 
 exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
+    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 128 == 0,
                                         K mod 32 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 32 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      exo.assign %C[%m, %n] = %zero : !Ch
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ah
-        %b = exo.read %B[%n, %k] : !Bh
-        %at = arith.truncf %a toward_zero : f32 to tf32
-        %bt = arith.truncf %b toward_zero : f32 to tf32
-        %ae = arith.extf %at : tf32 to f32
-        %be = arith.extf %bt : tf32 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %C[%m, %n] += %p : !Ch
-      }
-    }
-  }
-}
-
-exo.proc @gemm_sm90_tf32_derived_cluster_256x128(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 512 == 0, N mod 128 == 0,
-                                        K mod 32 == 0, M - 512 >= 0,
                                         N - 128 >= 0, K - 32 >= 0)> {
   %zero = arith.constant 0.0 : f32
   exo.for %m = 0 to %M seq {
@@ -83,7 +61,10 @@ exo.proc @gemm_sm90_tf32_derived_cluster_256x128(%M: index, %N: index, %K: index
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemm_sm90_tf32_derived_cluster_256x128 in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster_256x128" : (!transform.any_op) -> !transform.any_op
+    // The 512-row cluster tile: M in whole tiles.
+    transform.exo.assume %p "M mod 512 == 0, M >= 512" : !transform.any_op
 
     // 1. Tiles: a task (a cluster of two CTAs) computes 512 x 128 of C
     //    (tm, tn); each CTA (cm) 256 rows, each of its two consumer

@@ -22,7 +22,7 @@
 !Cctaq = !exo.window<[16, 64], f32, smem_swizzle<128>>
 
 //===----------------------------------------------------------------------===//
-// The specification, and the copy the script schedules
+// The specification
 //===----------------------------------------------------------------------===//
 
 !Ah = !exo.tensor<[M, K], f32, dram>
@@ -51,35 +51,15 @@ exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
   }
 }
 
-exo.proc @gemm_sm90_tf32_derived_persistent_raster(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 2048 == 0,
-                                        K mod 32 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 32 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      exo.assign %C[%m, %n] = %zero : !Ch
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ah
-        %b = exo.read %B[%n, %k] : !Bh
-        %at = arith.truncf %a toward_zero : f32 to tf32
-        %bt = arith.truncf %b toward_zero : f32 to tf32
-        %ae = arith.extf %at : tf32 to f32
-        %be = arith.extf %bt : tf32 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %C[%m, %n] += %p : !Ch
-      }
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The schedule
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemm_sm90_tf32_derived_persistent_raster in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_raster" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "N mod 2048 == 0" : !transform.any_op
 
     // 1-4. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
     //    warpgroups wg; K steps ko, kk), loop order, the kernel, the

@@ -43,7 +43,7 @@
 !Ccta = !exo.window<[128, 256], f32, smem>
 
 //===----------------------------------------------------------------------===//
-// The specification, and the copy the script schedules
+// The specification
 //===----------------------------------------------------------------------===//
 
 !Ah = !exo.tensor<[M, KS, KC], f32, dram>
@@ -78,39 +78,14 @@ exo.proc @gemm_splitk_tf32(%M: index, %N: index, %KS: index, %KC: index,
   }
 }
 
-exo.proc @gemm_sm90_tf32_derived_splitk(%M: index, %N: index, %KS: index, %KC: index,
-                                         %A: !Ah, %B: !Bh, %C: !Ch)
-    requires affine_set<()[M, N, KS, KC] : (M mod 256 == 0, N mod 256 == 0,
-                                             KC mod 32 == 0, M - 256 >= 0,
-                                             N - 256 >= 0, KS - 1 >= 0,
-                                             KC - 32 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      exo.assign %C[%m, %n] = %zero : !Ch
-      exo.for %ks = 0 to %KS seq {
-        exo.for %kc = 0 to %KC seq {
-          %a = exo.read %A[%m, %ks, %kc] : !Ah
-          %b = exo.read %B[%n, %ks, %kc] : !Bh
-          %at = arith.truncf %a toward_zero : f32 to tf32
-          %bt = arith.truncf %b toward_zero : f32 to tf32
-          %ae = arith.extf %at : tf32 to f32
-          %be = arith.extf %bt : tf32 to f32
-          %p = arith.mulf %ae, %be : f32
-          exo.reduce %C[%m, %n] += %p : !Ch
-        }
-      }
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The schedule
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemm_sm90_tf32_derived_splitk in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemm_splitk_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_splitk" : (!transform.any_op) -> !transform.any_op
 
     // 1. The zeroing of C becomes a nest of its own (it will be a memset
     //    on the host's stream); the accumulation is the rest.

@@ -37,25 +37,10 @@ exo.proc @gemv(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
   }
 }
 
-// The copy the script schedules.
-exo.proc @gemv_derived(%M: index, %K: index, %A: !A, %x: !x, %y: !y)
-    requires affine_set<()[M, K] : (M mod 128 == 0, K mod 4 == 0,
-                                     M - 128 >= 0, K - 4 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.assign %y[%m] = %zero : !y
-    exo.for %k = 0 to %K seq {
-      %a = exo.read %A[%m, %k] : !A
-      %b = exo.read %x[%k] : !x
-      %p = arith.mulf %a, %b : f32
-      exo.reduce %y[%m] += %p : !y
-    }
-  }
-}
-
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemv_derived in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemv in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemv_derived" : (!transform.any_op) -> !transform.any_op
 
     // 1. A task is 128 rows, one per thread; K is read 4 floats at a time.
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op

@@ -29,7 +29,7 @@
 !R4 = !exo.window<[4], f32, regs>
 
 //===----------------------------------------------------------------------===//
-// The specification, and the copy the script schedules
+// The specification
 //===----------------------------------------------------------------------===//
 
 !Ah = !exo.tensor<[M, KS, KC], f32, dram>
@@ -55,32 +55,14 @@ exo.proc @gemv_splitk(%M: index, %KS: index, %KC: index, %A: !Ah, %x: !xh,
   }
 }
 
-exo.proc @gemv_derived_splitk(%M: index, %KS: index, %KC: index, %A: !Ah,
-                              %x: !xh, %y: !yh)
-    requires affine_set<()[M, KS, KC] : (M mod 8 == 0, KC mod 128 == 0,
-                                          M - 8 >= 0, KS - 1 >= 0,
-                                          KC - 128 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.assign %y[%m] = %zero : !yh
-    exo.for %ks = 0 to %KS seq {
-      exo.for %kc = 0 to %KC seq {
-        %a = exo.read %A[%m, %ks, %kc] : !Ah
-        %b = exo.read %x[%ks, %kc] : !xh
-        %p = arith.mulf %a, %b : f32
-        exo.reduce %y[%m] += %p : !yh
-      }
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The schedule
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemv_derived_splitk in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemv_splitk in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemv_derived_splitk" : (!transform.any_op) -> !transform.any_op
 
     // 0. The zeroing of y gets a loop of its own (the host's memset).
     %init = transform.exo.match_access "y" kind "assign" in %p : (!transform.any_op) -> !transform.any_op

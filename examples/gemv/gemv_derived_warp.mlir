@@ -33,7 +33,7 @@
 !R4 = !exo.window<[4], f32, regs>
 
 //===----------------------------------------------------------------------===//
-// The specification, and the copy the script schedules
+// The specification
 //===----------------------------------------------------------------------===//
 
 !Ah = !exo.tensor<[M, K], f32, dram>
@@ -55,28 +55,14 @@ exo.proc @gemv(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh)
   }
 }
 
-exo.proc @gemv_derived_warp(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh)
-    requires affine_set<()[M, K] : (M mod 8 == 0, K mod 128 == 0,
-                                     M - 8 >= 0, K - 128 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.assign %y[%m] = %zero : !yh
-    exo.for %k = 0 to %K seq {
-      %a = exo.read %A[%m, %k] : !Ah
-      %b = exo.read %x[%k] : !xh
-      %p = arith.mulf %a, %b : f32
-      exo.reduce %y[%m] += %p : !yh
-    }
-  }
-}
-
 //===----------------------------------------------------------------------===//
 // The schedule
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.exo.match_proc @gemv_derived_warp in %root : (!transform.any_op) -> !transform.any_op
+    %spec = transform.exo.match_proc @gemv in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemv_derived_warp" : (!transform.any_op) -> !transform.any_op
 
     // 1. A task is 8 rows, one per warp (t, w). A row's K is read in steps
     //    of 128 (kc), 4 floats per lane (i); the lane's 5 bits (b4 .. b0)
