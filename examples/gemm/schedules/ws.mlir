@@ -4,8 +4,8 @@
 // (gemm_derived_ws.mlir for tf32, gemm_derived_bf16_ws.mlir for bf16).
 //
 // @gemm_ws takes the proc to schedule (a naive GEMM C[M, N] = sum_k A[m, k]
-// B[n, k] with loops m, n, k and M a multiple of 64, N of 128, K of %kt)
-// and
+// B[n, k] with loops m, n, k and M a multiple of 64, N of 128, K of %kt;
+// @gemm_ws_odd takes any sizes, with partial tiles) and
 //   %kt     the width of a K slice staged per ring slot (one 128-byte swizzle
 //           span: 32 for tf32, 64 for bf16),
 //   %kstep  the K of one wgmma (8 for tf32, 16 for bf16),
@@ -21,12 +21,13 @@
 //   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/ws.mlir -transform-interpreter
 
 module attributes {transform.with_named_sequence} {
+  // The whole tiles: M a multiple of 64, N of 128, K of %kt.
   transform.named_sequence @gemm_ws(%p: !transform.any_op {transform.readonly},
-                                    %kt: !transform.param<i64> {transform.readonly},
-                                    %kstep: !transform.param<i64> {transform.readonly},
-                                    %load_a: !transform.any_param {transform.readonly},
-                                    %load_b: !transform.any_param {transform.readonly},
-                                    %wgmma: !transform.any_param {transform.readonly}) {
+      %kt: !transform.param<i64> {transform.readonly},
+      %kstep: !transform.param<i64> {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly}) {
     // 1. Tiles: a task computes a 64 x 128 tile of C (tm, tn); K is cut
     //    into %kt-wide slices (ko) of %kstep-wide wgmma steps (kk, k8).
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
@@ -38,10 +39,48 @@ module attributes {transform.with_named_sequence} {
     %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     // The trip counts divide_loop computed move out of the loops.
     transform.exo.simplify %p : !transform.any_op
+    transform.include @gemm_ws_tiled failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
 
+  // Partial tiles: any M, N and K (the spec's requires says which; TMA
+  // needs rows of a multiple of 16 bytes). The three divisions guard their
+  // last chunk, and drop_bounds_guard removes the guards: the accesses of
+  // the extra iterations become oob, the TMA loads zero-fill them and the
+  // accumulator store skips the elements past the end of C.
+  transform.named_sequence @gemm_ws_odd(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.param<i64> {transform.readonly},
+      %kstep: !transform.param<i64> {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mi, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %mi : !transform.any_op
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %ni : !transform.any_op
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = guard : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %ki : !transform.any_op
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.include @gemm_ws_tiled failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // Steps 2-8, on the loops tm, tn, mi, ni, ko, kk, k8 of step 1.
+  transform.named_sequence @gemm_ws_tiled(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.param<i64> {transform.readonly},
+      %kstep: !transform.param<i64> {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly}) {
     // 2. Loop order tn, tm (tasks), then the tile's rows and columns; the
     //    zeroing of the tile is split from the K loop (fission), and the K
     //    loops move outside the tile's rows and columns (reductions commute).
+    %mi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %tm = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
     %r1a, %r1b = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %r2a, %r2b = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
