@@ -69,6 +69,78 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // Split-K: the specification C[m, n] = sum over ks, kc of A[m, ks, kc]
+  // B[n, ks, kc] (M a multiple of 64, N of 128, KC of %kt); one task per
+  // 64 x 128 tile and split, each adding its partial tile into C (zeroed by
+  // a memset the host issues on the stream) from the accumulator. The loads
+  // take TMA boxes [64, 1, %kt] and [128, 1, %kt].
+  transform.named_sequence @gemm_ws_splitk(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.param<i64> {transform.readonly},
+      %kstep: !transform.param<i64> {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly}) {
+    // 1. The zeroing of C becomes a nest of its own (the host's memset).
+    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %zeroing, %main = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 2. Tiles: 64 x 128 per task and split (tm, tn); the split's K chunk
+    //    in %kt-wide slices (ko) of %kstep-wide wgmma steps (kk, k8).
+    %tm, %mi, %mt = transform.exo.divide_loop %main by 64 ["tm", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %tm : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kc = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %kc by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+
+    // 3. Loop order ks, tn, tm (the tasks; splits add into C concurrently,
+    //    and reductions commute), then ko, kk outside the tile's rows and
+    //    columns: from tm mi tn ni ks ko kk k8 to ks tn tm ko kk mi ni k8.
+    %o1 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %a1, %b1 = transform.exo.reorder_loops %o1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o2 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
+    %a2, %b2 = transform.exo.reorder_loops %o2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o3 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
+    %a3, %b3 = transform.exo.reorder_loops %o3 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o4 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %a4, %b4 = transform.exo.reorder_loops %o4 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o5 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
+    %a5, %b5 = transform.exo.reorder_loops %o5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o6 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %a6, %b6 = transform.exo.reorder_loops %o6 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o7 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
+    %a7, %b7 = transform.exo.reorder_loops %o7 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o8 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %a8, %b8 = transform.exo.reorder_loops %o8 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o9 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
+    %a9, %b9 = transform.exo.reorder_loops %o9 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %o10 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %a10, %b10 = transform.exo.reorder_loops %o10 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 4. The kernel: ks, tn, tm are the task loops; the warp groups of
+    //    @gemm_ws; the zeroing becomes the host's memset.
+    %ks = transform.exo.match_loop "ks" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %ks tasks 3 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] cluster_dim 1 blocks_per_sm 1 host %zeroing with (#exo.memset0<rank = 2, dtype = f32>) : (!transform.any_op, !transform.any_op) -> !transform.any_op
+
+    // 5. The partial tile accumulates in D, which only adds to C: it starts
+    //    at zero and is added into C after the K loop, straight from the
+    //    accumulator fragments.
+    %ko1 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
+    %D, %din, %dout = transform.exo.stage_mem %ko1, "C" at ["64 * tm", "128 * tn"] sizes [64, 128] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %zero = transform.exo.replace %din with (#exo.wgmma_zero<n = 128>) : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dout with (#exo.wgmma_store<n = 128, dst = gmem, reduce = true>) : (!transform.any_op) -> !transform.any_op
+
+    // 6. A's and B's slices of the split's K step, staged as in @gemm_ws;
+    //    then @gemm_ws's rings, warps and synchronization.
+    %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", "ks", %k_at] sizes [64, 1, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at ["128 * tn", "ks", %k_at] sizes [128, 1, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
   // Steps 2-8, on the loops tm, tn, mi, ni, ko, kk, k8 of step 1.
   transform.named_sequence @gemm_ws_tiled(%p: !transform.any_op {transform.readonly},
       %kt: !transform.param<i64> {transform.readonly},
@@ -116,6 +188,24 @@ module attributes {transform.with_named_sequence} {
     %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
     %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", %k_at] sizes [64, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at ["128 * tn", %k_at] sizes [128, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // The rest, once A's and B's slices are staged (%As, %Bs; their copies
+  // %ain, %bin) in the K loop kk of the tile whose accumulator zeroing and
+  // store are %zero and %store.
+  transform.named_sequence @gemm_ws_pipeline(%p: !transform.any_op {transform.readonly},
+      %As: !transform.any_op {transform.readonly},
+      %Bs: !transform.any_op {transform.readonly},
+      %ain: !transform.any_op {transform.consumed},
+      %bin: !transform.any_op {transform.consumed},
+      %zero: !transform.any_op {transform.readonly},
+      %store: !transform.any_op {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly}) {
+    %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
     %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %tma_b = transform.exo.replace %bin with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %mma_nest = transform.exo.match_loop "mi" in %kk3 : (!transform.any_op) -> !transform.any_op
