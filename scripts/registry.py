@@ -558,18 +558,15 @@ def emit_torch(reg, header, source):
         header.write(f"\n/// {fn['doc']}\nat::Tensor {fname}({params});\n"
                      f"/// {fname}, writing into `out`.\nat::Tensor &"
                      f"{fname}_out({params}, at::Tensor &out);\n")
-        def bind(b):
-            text = ""
-            for t in inputs:
-                dt, dims = shapes[t]
-                text += (f"  {b}.tensor({t}, \"{t}\", {DTYPES[dt]}, "
-                         f"{{{', '.join(cpp_string(d) for d in dims)}}});\n")
-            return text
-        sizes = ", ".join(f"{b_}.size(\"{d}\")" for b_, d in
-                          (("b", d) for d in rdims))
+        # The checks of the inputs, which bind the sizes.
+        bind = "".join(
+            f"  b.tensor({t}, \"{t}\", {DTYPES[shapes[t][0]]}, "
+            f"{{{', '.join(cpp_string(d) for d in shapes[t][1])}}});\n"
+            for t in inputs)
+        sizes = ", ".join(f"b.size(\"{d}\")" for d in rdims)
         source.write(
             f"\nat::Tensor &{fname}_out({params}, at::Tensor &out) {{\n"
-            f"  Binder b(\"{fname}\");\n{bind('b')}"
+            f"  Binder b(\"{fname}\");\n{bind}"
             f"  b.tensor(out, \"out\", {DTYPES[rtype]}, "
             f"{{{', '.join(cpp_string(d) for d in rdims)}}});\n"
             f"  b.noOverlap(out, {{{', '.join(inputs)}}});\n"
@@ -580,7 +577,7 @@ def emit_torch(reg, header, source):
                         for t in fn["tensors"]) + "));\n"
             f"  return out;\n}}\n\n"
             f"at::Tensor {fname}({params}) {{\n"
-            f"  Binder b(\"{fname}\");\n{bind('b')}"
+            f"  Binder b(\"{fname}\");\n{bind}"
             f"  at::Tensor out = at::empty({{{sizes}}}, "
             f"{inputs[0]}.options().dtype({DTYPES[rtype]}));\n"
             f"  return {fname}_out({', '.join(inputs)}, out);\n}}\n")

@@ -90,10 +90,10 @@ for M, N, K in [(1024, 1024, 1024), (1000, 1000, 1000), (128, 6144, 4096)]:
 # The conveniences: gemm is a @ b with b [K, N] in either layout; linear
 # keeps x's leading dimensions.
 a, w = rand(512, 768), rand(256, 768)
-close("gemm(a, w.t()) (no copy of b)", ops.gemm(a, w.t()),
+close("gemm(a, w.t()) (b the transpose of a row-major tensor)", ops.gemm(a, w.t()),
       torch.matmul(a, w.t()), 4e-3)
 b = rand(768, 256)
-close("gemm(a, b) (b row-major: copied)", ops.gemm(a, b),
+close("gemm(a, b) (b row-major)", ops.gemm(a, b),
       a.double() @ b.double(), 2e-3)
 x = rand(4, 128, 768, dtype=torch.bfloat16)
 wb = rand(384, 768, dtype=torch.bfloat16)

@@ -99,15 +99,26 @@ parseOptionalParam(OpAsmParser &parser,
   return got;
 }
 
+/// A parameter operand when the next token starts one, else what `literal`
+/// parses: the `X or a parameter that holds one` of the ops' syntax.
+template <typename ParseLiteral>
+static ParseResult
+parseParamOr(OpAsmParser &parser,
+             std::optional<OpAsmParser::UnresolvedOperand> &param,
+             ParseLiteral literal) {
+  OptionalParseResult got = parseOptionalParam(parser, param);
+  if (got.has_value())
+    return *got;
+  return literal();
+}
+
 /// An instruction as in parseCallee, or a parameter that holds one.
 static ParseResult
 parseCalleeOrParam(OpAsmParser &parser,
                    std::optional<OpAsmParser::UnresolvedOperand> &param,
                    Attribute &callee) {
-  OptionalParseResult got = parseOptionalParam(parser, param);
-  if (got.has_value())
-    return *got;
-  return parseCallee(parser, callee);
+  return parseParamOr(parser, param,
+                      [&] { return parseCallee(parser, callee); });
 }
 
 static void printCalleeOrParam(OpAsmPrinter &printer, Operation *op,
@@ -123,14 +134,13 @@ static ParseResult
 parseIntOrParam(OpAsmParser &parser,
                 std::optional<OpAsmParser::UnresolvedOperand> &param,
                 IntegerAttr &value) {
-  OptionalParseResult got = parseOptionalParam(parser, param);
-  if (got.has_value())
-    return *got;
-  int64_t v;
-  if (parser.parseInteger(v))
-    return failure();
-  value = parser.getBuilder().getI64IntegerAttr(v);
-  return success();
+  return parseParamOr(parser, param, [&]() -> ParseResult {
+    int64_t v;
+    if (parser.parseInteger(v))
+      return failure();
+    value = parser.getBuilder().getI64IntegerAttr(v);
+    return success();
+  });
 }
 
 static void printIntOrParam(OpAsmPrinter &printer, Operation *, Value param,
@@ -146,14 +156,13 @@ static ParseResult
 parseStrOrParam(OpAsmParser &parser,
                 std::optional<OpAsmParser::UnresolvedOperand> &param,
                 StringAttr &value) {
-  OptionalParseResult got = parseOptionalParam(parser, param);
-  if (got.has_value())
-    return *got;
-  std::string text;
-  if (parser.parseString(&text))
-    return failure();
-  value = parser.getBuilder().getStringAttr(text);
-  return success();
+  return parseParamOr(parser, param, [&]() -> ParseResult {
+    std::string text;
+    if (parser.parseString(&text))
+      return failure();
+    value = parser.getBuilder().getStringAttr(text);
+    return success();
+  });
 }
 
 static void printStrOrParam(OpAsmPrinter &printer, Operation *, Value param,
