@@ -151,6 +151,32 @@ static void printIntOrParam(OpAsmPrinter &printer, Operation *, Value param,
     printer << value.getInt();
 }
 
+/// `size N` or `ring N`, N an integer or a parameter: the extent clause of
+/// expand_dim (`ringFromParam` records which keyword a parameter came with).
+static ParseResult
+parseSizeOrRing(OpAsmParser &parser,
+                std::optional<OpAsmParser::UnresolvedOperand> &param,
+                IntegerAttr &size, IntegerAttr &ring, UnitAttr &ringFromParam) {
+  bool isRing = succeeded(parser.parseOptionalKeyword("ring"));
+  if (!isRing && parser.parseKeyword("size", "or 'ring'"))
+    return failure();
+  IntegerAttr value;
+  if (parseIntOrParam(parser, param, value))
+    return failure();
+  if (param && isRing)
+    ringFromParam = parser.getBuilder().getUnitAttr();
+  (isRing ? ring : size) = value;
+  return success();
+}
+
+static void printSizeOrRing(OpAsmPrinter &printer, Operation *op, Value param,
+                            IntegerAttr size, IntegerAttr ring,
+                            UnitAttr ringFromParam) {
+  bool isRing = param ? static_cast<bool>(ringFromParam) : !size;
+  printer << (isRing ? "ring " : "size ");
+  printIntOrParam(printer, op, param, isRing ? ring : size);
+}
+
 /// A string, or a parameter that holds one.
 static ParseResult
 parseStrOrParam(OpAsmParser &parser,
@@ -464,6 +490,24 @@ static DiagnosedSilenceableFailure paramInt(Operation *op,
     return emitDefiniteFailure(op) << what << ": the parameter holds " << value
                                    << "; expected a positive integer";
   return DiagnosedSilenceableFailure::success();
+}
+
+/// The integer of `attr`, or the one `param` holds (`positive` or at least
+/// 0, as asked).
+static DiagnosedSilenceableFailure
+intOrParam(Operation *op, transform::TransformState &state, Value param,
+           std::optional<uint64_t> attr, StringRef what, bool positive,
+           int64_t &value) {
+  if (!param) {
+    value = static_cast<int64_t>(attr.value_or(0));
+    return DiagnosedSilenceableFailure::success();
+  }
+  DiagnosedSilenceableFailure got =
+      paramInt(op, state, param, what, positive, value);
+  if (!got.succeeded() || positive || value >= 0)
+    return got;
+  return emitDefiniteFailure(op) << what << ": the parameter holds " << value
+                                 << "; expected an integer >= 0";
 }
 
 /// `statics` with each dynamic entry (ShapedType::kDynamic) replaced by the
@@ -788,14 +832,11 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   int64_t factor;
-  if (Value param = getFactorParam()) {
-    DiagnosedSilenceableFailure got =
-        paramInt(*this, state, param, "the factor", /*positive=*/true, factor);
-    if (!got.succeeded())
-      return got;
-  } else {
-    factor = static_cast<int64_t>(*getFactor());
-  }
+  DiagnosedSilenceableFailure gotFactor =
+      intOrParam(*this, state, getFactorParam(), getFactor(), "the factor",
+                 /*positive=*/true, factor);
+  if (!gotFactor.succeeded())
+    return gotFactor;
   TailStrategy tail = getTailStrategy(getTail());
   SmallVector<Operation *> outers, inners, tails;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
@@ -1278,6 +1319,15 @@ transform::ExpandDimOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
   int64_t size = getSize().value_or(0), ring = getRing().value_or(0);
+  if (Value param = getExtentParam()) {
+    bool isRing = getRingFromParam();
+    DiagnosedSilenceableFailure got =
+        intOrParam(*this, state, param, std::nullopt,
+                   isRing ? "the ring depth" : "the size", /*positive=*/true,
+                   isRing ? ring : size);
+    if (!got.succeeded())
+      return got;
+  }
   StringRef guard = getGuard().value_or("");
   return applyToAllocs(
       *this, rewriter, state, getTarget(),
@@ -1290,9 +1340,16 @@ transform::ExpandDimOp::apply(transform::TransformRewriter &rewriter,
 }
 
 LogicalResult transform::ExpandDimOp::verify() {
-  if (static_cast<bool>(getSize()) == static_cast<bool>(getRing()))
-    return emitOpError() << "needs exactly one of size and ring";
-  if (static_cast<bool>(getRing()) != static_cast<bool>(getGuard()))
+  bool param = static_cast<bool>(getExtentParam());
+  bool isRing = param ? getRingFromParam() : static_cast<bool>(getRing());
+  if (int(static_cast<bool>(getSize())) + int(static_cast<bool>(getRing())) +
+          int(param) !=
+      1)
+    return emitOpError() << "needs exactly one of size and ring, as an "
+                            "integer or a parameter";
+  if (getRingFromParam() && !param)
+    return emitOpError() << "marks a ring parameter but has no parameter";
+  if (isRing != static_cast<bool>(getGuard()))
     return emitOpError() << "a ring needs guarded_by, and only a ring takes it";
   return success();
 }
@@ -1300,6 +1357,7 @@ LogicalResult transform::ExpandDimOp::verify() {
 void transform::ExpandDimOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getExtentParamMutable(), effects);
   transform::modifiesPayload(effects);
 }
 
@@ -1712,17 +1770,32 @@ transform::InsertAwaitOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &results,
                                 transform::TransformState &state) {
   SmallVector<std::string> coords = toStrings(getCoords());
+  int64_t pending;
+  DiagnosedSilenceableFailure got =
+      intOrParam(*this, state, getPendingParam(), getPending(),
+                 "the pending count", /*positive=*/false, pending);
+  if (!got.succeeded())
+    return got;
   return insertAtEach(
       *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
       [&](Operation *stmt, Refusal &why) {
         return insertAwait(rewriter, stmt, getAfter(), getBarrier(), coords,
-                           getTimeline(), getPending(), why);
+                           getTimeline(), pending, why);
       });
+}
+
+LogicalResult transform::InsertAwaitOp::verify() {
+  if (static_cast<bool>(getPendingParam()) == getPending().has_value())
+    return emitOpError() << "takes the pending count as an integer or as a "
+                            "parameter, not "
+                         << (getPending() ? "both" : "neither");
+  return success();
 }
 
 void transform::InsertAwaitOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getPendingParamMutable(), effects);
 }
 
 DiagnosedSilenceableFailure
@@ -1790,22 +1863,36 @@ DiagnosedSilenceableFailure
 transform::SetRingBufferOp::apply(transform::TransformRewriter &rewriter,
                                   transform::TransformResults &results,
                                   transform::TransformState &state) {
-  SmallVector<AllocOp> allocs;
+  int64_t depth;
   DiagnosedSilenceableFailure got =
-      getAllocs(*this, state, getTarget(), allocs);
+      intOrParam(*this, state, getDepthParam(), getDepth(), "the depth",
+                 /*positive=*/true, depth);
+  if (!got.succeeded())
+    return got;
+  SmallVector<AllocOp> allocs;
+  got = getAllocs(*this, state, getTarget(), allocs);
   if (!got.succeeded())
     return got;
   return rewriteEach(*this, rewriter, ArrayRef<AllocOp>(allocs),
                      [&](AllocOp alloc, Refusal &why) {
-                       return setRingBuffer(rewriter, alloc, getDim(),
-                                            getDepth(), getUnbounded(),
+                       return setRingBuffer(rewriter, alloc, getDim(), depth,
+                                            getUnbounded(),
                                             getGuard().value_or(""), why);
                      });
+}
+
+LogicalResult transform::SetRingBufferOp::verify() {
+  if (static_cast<bool>(getDepthParam()) == getDepth().has_value())
+    return emitOpError() << "takes the depth as an integer or as a "
+                            "parameter, not "
+                         << (getDepth() ? "both" : "neither");
+  return success();
 }
 
 void transform::SetRingBufferOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getDepthParamMutable(), effects);
   transform::modifiesPayload(effects);
 }
 

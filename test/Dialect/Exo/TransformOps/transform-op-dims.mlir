@@ -637,8 +637,9 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
     %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{'transform.exo.expand_dim' op needs exactly one of size and ring}}
-    transform.exo.expand_dim %t size 2 ring 2 guarded_by "empty" index "k" : !transform.any_op
+    // Both (the custom syntax cannot write it; the generic form can).
+    // expected-error @below {{'transform.exo.expand_dim' op needs exactly one of size and ring, as an integer or a parameter}}
+    "transform.exo.expand_dim"(%t) <{size = 2 : i64, ring = 2 : i64, guard = "empty", index = "k"}> : (!transform.any_op) -> ()
     transform.yield
   }
 }

@@ -86,3 +86,55 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the depth as an integer or as a parameter, not neither}}
+    "transform.exo.set_ring_buffer"(%root) <{dim = 0 : i64}> : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %d = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{takes the depth as an integer or as a parameter, not both}}
+    "transform.exo.set_ring_buffer"(%root, %d) <{dim = 0 : i64, depth = 4 : i64}> : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the pending count as an integer or as a parameter, not neither}}
+    %w = "transform.exo.insert_await"(%root) <{barrier = "bar", coords = [], timeline = 0 : i32}> : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{marks a ring parameter but has no parameter}}
+    "transform.exo.expand_dim"(%root) <{size = 2 : i64, ring_from_param, index = "k"}> : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %d = transform.param.constant 2 : i64 -> !transform.param<i64>
+    // expected-error @below {{a ring needs guarded_by, and only a ring takes it}}
+    transform.exo.expand_dim %root ring %d index "k" : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}

@@ -1,9 +1,10 @@
 // RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics | FileCheck %s
 
-// Parameters: divide_loop's factor, stage_mem's offsets and extents, and
-// replace's instruction may come from !transform.param values (a named
-// sequence's arguments), and transform.exo.expr builds index expressions
-// from integer parameters.
+// Parameters: divide_loop's factor, stage_mem's offsets and extents,
+// replace's instruction, expand_dim's size or ring depth, insert_await's
+// pending count and set_ring_buffer's depth may come from !transform.param
+// values (a named sequence's arguments), and transform.exo.expr builds index
+// expressions from integer parameters.
 
 !v = !exo.tensor<[N], f32, dram>
 
@@ -353,6 +354,208 @@ module attributes {transform.with_named_sequence} {
     %cg = transform.exo.insert_barrier_alloc %i "cg" : !exo.barrier<cp_async_group, [2]> : (!transform.any_op) -> !transform.any_op
     %a = transform.exo.insert_arrive %i after timeline "cp_async" on "cg" at [%one] : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     %b = transform.exo.insert_arrive %a after timeline "cp_async" on "cg" at [%mod] : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// expand_dim's ring depth from a parameter: the same ring as `ring 2`.
+// CHECK-LABEL: exo.proc @ring_param
+//       CHECK:     %s = exo.alloc guarded_by %empty : !exo.tensor<[? ring 2, 8], f32, smem>
+//       CHECK:       exo.assign %s[%k, 0] =
+exo.proc @ring_param(%K: index) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %plain = exo.alloc : !exo.barrier<mbarrier, [4]>
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to %K seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    transform.exo.expand_dim %sa ring %two guarded_by "empty" index "k" : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// set_ring_buffer's depth from a parameter: the same rings as `depth 4`.
+// CHECK-LABEL: exo.proc @ring_depth_param
+//       CHECK:   %empty = exo.alloc : !exo.barrier<mbarrier, [? ring 4]>
+//  CHECK-NEXT:   %buf = exo.alloc guarded_by %empty : !exo.tensor<[16 ring 4, 64], f32, smem>
+exo.proc @ring_depth_param() {
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %empty = exo.alloc : !exo.barrier<mbarrier, [16]>
+      %buf = exo.alloc : !exo.tensor<[16, 64], f32, smem>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %stmts = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %empty, %buf = transform.split_handle %stmts : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+    transform.exo.set_ring_buffer %empty dim 0 depth %four unbounded : !transform.any_op, !transform.param<i64>
+    transform.exo.set_ring_buffer %buf dim 0 depth %four guarded_by "empty" : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// insert_await's pending count from a parameter (0: a cluster_sync barrier
+// leaves nothing pending).
+// CHECK-LABEL: exo.proc @pending_param
+//       CHECK:   exo.for %t = 0 to %{{.*}} cuda_tasks {
+//  CHECK-NEXT:     %bar = exo.alloc : !exo.barrier<cluster_sync>
+//  CHECK-NEXT:     %cg = exo.alloc : !exo.barrier<cp_async_group, [2]>
+//  CHECK-NEXT:     exo.fence(cuda_in_order, cuda_in_order)
+//  CHECK-NEXT:     exo.for %i = 0 to 128 cuda_threads<thread> {
+//       CHECK:     }
+//  CHECK-NEXT:     exo.arrive(cuda_in_order) >> %bar
+//  CHECK-NEXT:     exo.await(%bar, cuda_in_order, 0)
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @pending_param(%N: index, %x: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %z = arith.constant 0.0 : f32
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %b = arith.muli %t, %c128 : index
+        %j = arith.addi %b, %i : index
+        exo.assign %x[%j] = %z : !v
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_cmpi(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.cmpi"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_mulf(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["arith.mulf"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_call(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.call"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @match_window(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.window"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %allocs = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %bar = transform.exo.insert_barrier_alloc %i "bar" : !exo.barrier<cluster_sync> : (!transform.any_op) -> !transform.any_op
+    %cg = transform.exo.insert_barrier_alloc %i "cg" : !exo.barrier<cp_async_group, [2]> : (!transform.any_op) -> !transform.any_op
+    %f = transform.exo.insert_fence %i ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    %none = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %w = transform.exo.insert_await %i after on "bar" at [] timeline "cuda_in_order" pending %none : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %a = transform.exo.insert_arrive %i after timeline "cuda_in_order" on "bar" at [] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A ring depth parameter must hold a positive integer, a pending count one
+// that is at least 0 (each resolved before the payload is looked at).
+exo.proc @p() {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    // expected-error @below {{the ring depth: the parameter holds 0; expected a positive integer}}
+    transform.exo.expand_dim %root ring %zero guarded_by "empty" index "k" : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @p() {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %minus = transform.param.constant -1 : i64 -> !transform.param<i64>
+    // expected-error @below {{the pending count: the parameter holds -1; expected an integer >= 0}}
+    %w = transform.exo.insert_await %root on "bar" at [] timeline "cuda_in_order" pending %minus : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @p() {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    // expected-error @below {{the depth: the parameter holds 0; expected a positive integer}}
+    transform.exo.set_ring_buffer %root dim 0 depth %zero : !transform.any_op, !transform.param<i64>
     transform.yield
   }
 }

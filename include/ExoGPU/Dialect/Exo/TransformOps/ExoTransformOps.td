@@ -785,6 +785,10 @@ def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
         : !transform.any_op
     ```
 
+    The size or the ring depth is an integer or a parameter holding one
+    positive integer (`ring %stages ... : !transform.any_op,
+    !transform.param<i64>`).
+
     #### Return modes
 
     Only reads the target handle. Produces a silenceable failure, with the IR
@@ -793,11 +797,14 @@ def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
     the tensor has a use other than element accesses and windows.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$extent_param,
                        OptionalAttr<I64Attr>:$size, OptionalAttr<I64Attr>:$ring,
+                       UnitAttr:$ring_from_param,
                        OptionalAttr<StrAttr>:$guard, StrAttr:$index);
   let assemblyFormat = [{
-    $target (`size` $size^)? (`ring` $ring^)? (`guarded_by` $guard^)?
-    `index` $index attr-dict `:` type($target)
+    $target custom<SizeOrRing>($extent_param, $size, $ring, $ring_from_param)
+    (`guarded_by` $guard^)?
+    `index` $index attr-dict `:` type(operands)
   }];
   let hasVerifier = 1;
 }
@@ -1431,15 +1438,21 @@ def Exo_InsertAwaitOp : Exo_TransformOp<"insert_await", [
     %w = transform.exo.insert_await %mma on "full" at ["k"] timeline wgmma_async_smem pending 0
         : (!transform.any_op) -> !transform.any_op
     ```
+
+    The pending count is an integer or a parameter holding one (at least 0).
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
                        StrAttr:$barrier, StrArrayAttr:$coords,
-                       Exo_SyncTimeline:$timeline, I64Attr:$pending);
+                       Exo_SyncTimeline:$timeline,
+                       Optional<TransformParamTypeInterface>:$pending_param,
+                       OptionalAttr<I64Attr>:$pending);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
     $target (`after` $after^)? `on` $barrier `at` $coords `timeline` $timeline
-    `pending` $pending attr-dict `:` functional-type(operands, results)
+    `pending` custom<IntOrParam>($pending_param, $pending)
+    attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_GuardSyncOp : Exo_TransformOp<"guard_sync", [
@@ -1532,14 +1545,19 @@ def Exo_SetRingBufferOp : Exo_TransformOp<"set_ring_buffer", [
     transform.exo.set_ring_buffer %smem_A dim 0 depth 4 guarded_by "empty" : !transform.any_op
     transform.exo.set_ring_buffer %full dim 0 depth 4 : !transform.any_op
     ```
+
+    The depth is an integer or a parameter holding one positive integer.
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$dim,
-                       I64Attr:$depth, UnitAttr:$unbounded,
+                       Optional<TransformParamTypeInterface>:$depth_param,
+                       OptionalAttr<I64Attr>:$depth, UnitAttr:$unbounded,
                        OptionalAttr<StrAttr>:$guard);
   let assemblyFormat = [{
-    $target `dim` $dim `depth` $depth (`unbounded` $unbounded^)?
-    (`guarded_by` $guard^)? attr-dict `:` type($target)
+    $target `dim` $dim `depth` custom<IntOrParam>($depth_param, $depth)
+    (`unbounded` $unbounded^)?
+    (`guarded_by` $guard^)? attr-dict `:` type(operands)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_WrapWithWarpsOp : Exo_TransformOp<"wrap_with_warps", [
