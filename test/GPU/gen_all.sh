@@ -24,9 +24,11 @@ gen gemm_sm90_tf32_pingpong examples/gemm/hopper_gemm_pingpong.mlir
 gen gemm_sm90_tf32_persistent examples/gemm/hopper_gemm_persistent.mlir
 gen gemm_sm90_bf16_persistent examples/gemm/hopper_gemm_bf16_persistent.mlir
 gen gemm_sm90_tf32_derived_persistent \
-  examples/gemm/gemm_derived_persistent.mlir $d
+  examples/gemm/gemm_derived_persistent.mlir \
+  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/persistent.mlir" $d
 gen gemm_sm90_bf16_derived_persistent \
-  examples/gemm/gemm_derived_bf16_persistent.mlir $d
+  examples/gemm/gemm_derived_bf16_persistent.mlir \
+  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/persistent.mlir" $d
 gen gemm_sm90_tf32_derived_persistent_odd \
   examples/gemm/gemm_derived_persistent_odd.mlir $d
 gen gemm_sm90_tf32_derived_persistent_direct \
