@@ -42,7 +42,9 @@ FailureOr<ProcOp> cloneProc(RewriterBase &rewriter, ProcOp proc, StringRef name,
   return copy;
 }
 
-/// The calls of `proc` in the symbol table that holds it.
+/// The calls of `proc` in the symbol table that holds it. (Not
+/// SymbolTable::getSymbolUses: the transform script that runs `assume` often
+/// lives in the same module and names the proc in its match_proc ops.)
 static SmallVector<CallOp> callsOf(ProcOp proc) {
   SmallVector<CallOp> calls;
   Operation *table = SymbolTable::getNearestSymbolTable(proc->getParentOp());
