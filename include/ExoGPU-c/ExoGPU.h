@@ -50,9 +50,13 @@ typedef struct ExoCheckOptions {
   bool allowUnusedSizes;
   /// Stop with an error after this many statement instances (0: no limit).
   int64_t maxInstances;
+  /// Run two of the tasks of a nest that are translations of each other
+  /// and cover the others (docs/SyncChecker.md); false runs every task.
+  bool taskSymmetry;
 } ExoCheckOptions;
 
-/// The defaults: no sizes, unused sizes refused, 2^30 statement instances.
+/// The defaults: no sizes, unused sizes refused, 2^30 statement instances,
+/// task symmetry on.
 MLIR_CAPI_EXPORTED ExoCheckOptions exoCheckOptionsGetDefault(void);
 
 /// exoCheck with every option.

@@ -37,6 +37,10 @@ struct CheckOptions {
   bool allowUnusedSizes = false;
   /// Stop with an error after this many statement instances (0: no limit).
   int64_t maxInstances = int64_t(1) << 30;
+  /// Check the tasks of a nest that are translations of each other by
+  /// running two of them (docs/SyncChecker.md, "Task symmetry"); false runs
+  /// every task.
+  bool taskSymmetry = true;
 };
 
 /// Adds the collective analysis and the synchronization checker, at

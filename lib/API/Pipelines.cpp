@@ -16,6 +16,7 @@ void exo::buildCheckPipeline(OpPassManager &pm, const CheckOptions &options) {
   check.sizes.assign(options.sizes.begin(), options.sizes.end());
   check.allowUnusedSizes = options.allowUnusedSizes;
   check.maxInstances = options.maxInstances;
+  check.taskSymmetry = options.taskSymmetry;
   pm.addPass(createExoCheckSync(check));
 }
 

@@ -7,6 +7,8 @@
 #include "ExoGPU/Analysis/AbstractMachine.h"
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 
+#include "TaskSymmetry.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/APInt.h"
@@ -342,9 +344,9 @@ struct Variable {
 class Machine {
 public:
   Machine(amir::ProgramOp program, AbstractMachineStats &stats, bool progress,
-          int64_t maxInstances)
+          int64_t maxInstances, bool taskSymmetry)
       : program(program), stats(stats), progress(progress),
-        maxInstances(maxInstances) {}
+        maxInstances(maxInstances), taskSymmetry(taskSymmetry) {}
   LogicalResult run(const llvm::StringMap<int64_t> &sizes);
 
 private:
@@ -609,6 +611,34 @@ private:
   std::map<std::tuple<const void *, int, SmallVector<uintptr_t>>, Tiling>
       tilings;
   int64_t blockDim = 0, clusterDim = 0, nextTask = 0, nextBarrierId = 0;
+
+  /// Task symmetry (TaskSymmetry.h, docs/SyncChecker.md): the analysis of
+  /// each outermost tasks loop, and the run of the nest in progress whose
+  /// tasks are translations of each other: the extents its first tasks
+  /// accessed in each variable the tasks share, less the translation (per
+  /// dimension, the smallest offset and the largest end).
+  bool taskSymmetry;
+  DenseMap<Operation *, std::unique_ptr<TaskSymmetry>> symmetries;
+  struct SymmetricRun {
+    const TaskSymmetry *symmetry = nullptr;
+    int64_t tasksRun = 0;
+    bool skipRest = false;
+    DenseMap<Value, SmallVector<std::pair<__int128, __int128>>> extents;
+  };
+  std::optional<SymmetricRun> symmetricRun;
+  /// The tasks of a symmetric nest run before the rest is judged: two, so
+  /// that what one task leaves to the next (a generic-proxy write the next
+  /// task's TMA must be fenced from) is checked too.
+  static constexpr int64_t kRepresentativeTasks = 2;
+  /// Records the extents of an access to a shared variable by a
+  /// representative task.
+  void noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
+                           ArrayRef<int64_t> size);
+  /// After the representative tasks: whether no two tasks of the nest touch
+  /// one element (one of them mutating it) and every task stays in bounds.
+  /// Then the other tasks are translations of a checked one and are not
+  /// run; otherwise the check goes on with every task (`why` says why).
+  bool othersAreTranslations(std::string &why);
 };
 
 /// Names one element of a variable in diagnostics: `'name'[i, j]`.
@@ -1393,6 +1423,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     return mlir::emitError(op->getLoc())
            << "expected " << var.dims.size() << " coordinates for '" << var.name
            << "'";
+  if (symmetricRun && record)
+    noteSymmetricAccess(varValue, lo, size);
   if (var.ringDim >= 0) {
     // A logical slot of a managed ring buffer: checked against its guard,
     // then stored in its physical slot.
@@ -2016,6 +2048,17 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
     return failure();
   bool innermost = true;
   loop.getBody().walk([&](amir::TasksForOp) { innermost = false; });
+  bool root = isa<amir::DeviceOp>(loop->getParentOp());
+  if (root && taskSymmetry) {
+    std::unique_ptr<TaskSymmetry> &sym = symmetries[loop];
+    if (!sym)
+      sym = std::make_unique<TaskSymmetry>(analyzeTaskSymmetry(loop));
+    if (sym->symmetric()) {
+      symmetricRun.emplace();
+      symmetricRun->symmetry = sym.get();
+    } else if (stats.symmetry.empty())
+      stats.symmetry = sym->why;
+  }
   for (int64_t i = *lo; i < *hi; ++i) {
     Collective task = g;
     if (innermost) {
@@ -2059,9 +2102,122 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
       iterators.pop_back();
       if (failed(ended))
         return failure();
+      if (symmetricRun && ++symmetricRun->tasksRun == kRepresentativeTasks) {
+        std::string why;
+        if (othersAreTranslations(why)) {
+          symmetricRun->skipRest = true;
+        } else {
+          if (stats.symmetry.empty())
+            stats.symmetry = why;
+          symmetricRun.reset();
+        }
+      }
+    }
+    if (symmetricRun && symmetricRun->skipRest)
+      break;
+  }
+  if (root)
+    symmetricRun.reset();
+  return success();
+}
+
+void Machine::noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
+                                  ArrayRef<int64_t> size) {
+  const auto &shared = symmetricRun->symmetry->shared;
+  auto it = shared.find(var);
+  if (it == shared.end() || llvm::is_contained(size, 0))
+    return;
+  const SmallVector<amir::TasksForOp> &nest = symmetricRun->symmetry->nest;
+  SmallVector<std::pair<__int128, __int128>> &ext = symmetricRun->extents[var];
+  for (auto [d, coefficients] : llvm::enumerate(it->second.coefficients)) {
+    // The translation of this task in dimension d, sum c_i * t_i, in 128
+    // bits: the coefficients are any 64-bit constants.
+    __int128 shift = 0;
+    for (auto [c, loop] : llvm::zip_equal(coefficients, nest))
+      shift += static_cast<__int128>(c) *
+               values.lookup(amir::TasksForOp(loop).getInductionVar());
+    std::pair<__int128, __int128> e = {lo[d] - shift, lo[d] + size[d] - shift};
+    if (ext.size() <= d)
+      ext.push_back(e);
+    else
+      ext[d] = {std::min(ext[d].first, e.first),
+                std::max(ext[d].second, e.second)};
+  }
+}
+
+bool Machine::othersAreTranslations(std::string &why) {
+  const TaskSymmetry &sym = *symmetricRun->symmetry;
+  SmallVector<std::pair<int64_t, int64_t>> box; // [lo, hi) of each index
+  __int128 total = 1;
+  for (amir::TasksForOp loop : sym.nest) {
+    int64_t lo = values.lookup(loop.getLower()),
+            hi = values.lookup(loop.getUpper());
+    box.push_back({lo, hi});
+    total *= std::max<int64_t>(0, hi - lo); // each at most 2^31
+  }
+  if (total <= symmetricRun->tasksRun)
+    return false; // nothing left to skip
+  for (const auto &[value, use] : sym.shared) {
+    auto ext = symmetricRun->extents.find(value);
+    if (ext == symmetricRun->extents.end())
+      continue; // no task accesses it at these sizes
+    Variable &var = *vars.lookup(value);
+    bool moves = llvm::any_of(use.coefficients, [](ArrayRef<int64_t> c) {
+      return llvm::any_of(c, [](int64_t x) { return x != 0; });
+    });
+    if (moves &&
+        (var.shared || var.registers || var.isBarrier || var.ringDim >= 0)) {
+      why = "the task index selects elements of '" + var.name +
+            "', which is not in global memory";
+      return false;
+    }
+    // Every task in bounds: the translations reach their extremes at the
+    // corners of the box of task indices.
+    for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+      __int128 least = ext->second[d].first, most = ext->second[d].second;
+      for (auto [c, range] : llvm::zip_equal(coefficients, box)) {
+        __int128 a = static_cast<__int128>(c) * range.first,
+                 b = static_cast<__int128>(c) * (range.second - 1);
+        least += std::min(a, b);
+        most += std::max(a, b);
+      }
+      if (least < 0 || most > var.dims[d]) {
+        why = "the window of some task reaches past the bounds of '" +
+              var.name + "'";
+        return false;
+      }
+    }
+    // Tasks a and b touch no element in common when, for each task index
+    // i that varies, some dimension moves with i alone by at least the
+    // extent the accesses of one task span in it: where a and b differ in
+    // index i, their windows in that dimension are disjoint.
+    if (!use.mutated || (!use.plainMutation && !use.read))
+      continue; // read only, or atomic reductions only: they commute
+    for (auto [i, range] : llvm::enumerate(box)) {
+      if (range.second - range.first <= 1)
+        continue;
+      bool separated = false;
+      for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+        bool alone = true;
+        for (auto [j, c] : llvm::enumerate(coefficients))
+          alone &= j == i || c == 0;
+        __int128 span = ext->second[d].second - ext->second[d].first;
+        __int128 step = coefficients[i];
+        if (alone && (step >= span || -step >= span) && step != 0) {
+          separated = true;
+          break;
+        }
+      }
+      if (!separated) {
+        why = "tasks that differ in '" +
+              amir::TasksForOp(sym.nest[i]).getIterName().str() +
+              "' may touch the same element of '" + var.name + "'";
+        return false;
+      }
     }
   }
-  return success();
+  stats.tasksCovered += static_cast<int64_t>(total) - symmetricRun->tasksRun;
+  return true;
 }
 
 LogicalResult Machine::exec(amir::ThreadsForOp loop, Collective &g) {
@@ -2529,8 +2685,9 @@ StringRef exo::getHazardTitle(HazardKind kind) {
 LogicalResult exo::interpretProgram(amir::ProgramOp program,
                                     const llvm::StringMap<int64_t> &sizes,
                                     AbstractMachineStats *stats, bool progress,
-                                    int64_t maxInstances) {
+                                    int64_t maxInstances, bool taskSymmetry) {
   AbstractMachineStats local;
-  Machine machine(program, stats ? *stats : local, progress, maxInstances);
+  Machine machine(program, stats ? *stats : local, progress, maxInstances,
+                  taskSymmetry);
   return machine.run(sizes);
 }

@@ -61,7 +61,7 @@ template <typename Base> struct WithBareSizes : Base {
       StringRef key = w.split('=').first;
       if (w.contains('=') && key != "sizes" && key != "stats" &&
           key != "progress" && key != "allow-unused-sizes" &&
-          key != "max-instances") {
+          key != "max-instances" && key != "task-symmetry") {
         bare.push_back(w.str());
         continue;
       }
@@ -110,18 +110,26 @@ static LogicalResult checkSizeNames(ModuleOp module,
 static LogicalResult interpretAll(ModuleOp module,
                                   const llvm::StringMap<int64_t> &sizes,
                                   bool stats, bool progress,
-                                  int64_t maxInstances) {
+                                  int64_t maxInstances, bool taskSymmetry) {
   bool ok = true;
   for (auto program : module.getOps<amir::ProgramOp>()) {
     AbstractMachineStats s;
-    if (failed(interpretProgram(program, sizes, &s, progress, maxInstances))) {
+    if (failed(interpretProgram(program, sizes, &s, progress, maxInstances,
+                                taskSymmetry))) {
       ok = false;
       continue;
     }
-    if (stats)
-      emitRemark(program.getLoc())
-          << "checked: " << s.statements << " statement instances, "
-          << s.accesses << " element accesses, " << s.tasks << " tasks";
+    if (!stats)
+      continue;
+    InFlightDiagnostic remark = emitRemark(program.getLoc())
+                                << "checked: " << s.statements
+                                << " statement instances, " << s.accesses
+                                << " element accesses, " << s.tasks << " tasks";
+    if (s.tasksCovered)
+      remark << " run and " << s.tasksCovered
+             << " covered as their translations";
+    if (!s.symmetry.empty())
+      remark << " (every task run: " << s.symmetry << ")";
   }
   return success(ok);
 }
@@ -196,7 +204,8 @@ struct AmirInterpretPass
     if (failed(s) ||
         (!allowUnusedSizes &&
          failed(checkSizeNames(getOperation(), *s, "amir.program"))) ||
-        failed(interpretAll(getOperation(), *s, stats, progress, maxInstances)))
+        failed(interpretAll(getOperation(), *s, stats, progress, maxInstances,
+                            taskSymmetry)))
       signalPassFailure();
   }
 };
@@ -216,7 +225,8 @@ struct ExoCheckSyncPass
     if (failed(pm.run(*copy)) ||
         (!allowUnusedSizes &&
          failed(checkSizeNames(*copy, *s, "proc with a device function"))) ||
-        failed(interpretAll(*copy, *s, stats, progress, maxInstances)))
+        failed(interpretAll(*copy, *s, stats, progress, maxInstances,
+                            taskSymmetry)))
       signalPassFailure();
   }
 };

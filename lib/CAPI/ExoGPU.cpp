@@ -37,7 +37,7 @@ runOn(MlirModule module, llvm::function_ref<void(OpPassManager &)> build) {
 ExoCheckOptions exoCheckOptionsGetDefault(void) {
   exo::CheckOptions defaults;
   return {mlirStringRefCreate(nullptr, 0), defaults.allowUnusedSizes,
-          defaults.maxInstances};
+          defaults.maxInstances, defaults.taskSymmetry};
 }
 
 MlirLogicalResult exoCheckWithOptions(MlirModule module,
@@ -45,6 +45,7 @@ MlirLogicalResult exoCheckWithOptions(MlirModule module,
   exo::CheckOptions check;
   check.allowUnusedSizes = options.allowUnusedSizes;
   check.maxInstances = options.maxInstances;
+  check.taskSymmetry = options.taskSymmetry;
   SmallVector<StringRef> words;
   if (options.sizes.length)
     unwrap(options.sizes).split(words, ' ', -1, /*KeepEmpty=*/false);

@@ -1,10 +1,12 @@
 // RUN: not exo-gpu-opt %s -amir-interpret 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not exo-gpu-opt %s -amir-interpret="sizes=N=3" 2>&1 | FileCheck %s --check-prefix=ASSERT
 // RUN: not exo-gpu-opt %s -amir-interpret="sizes=N" 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 stats=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
-// RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 progress=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROGRESS
+// RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 stats=true task-symmetry=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 progress=true task-symmetry=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROGRESS
 // Sizes may also be given bare, next to the pass's own options.
-// RUN: exo-gpu-opt %s -amir-interpret="N=4 stats=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: exo-gpu-opt %s -amir-interpret="N=4 stats=true task-symmetry=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+// The tasks are translations of each other (row t of g): two run.
+// RUN: exo-gpu-opt %s -amir-interpret="N=4 stats=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SYMMETRY
 // RUN: not exo-gpu-opt %s -amir-interpret="N=x" 2>&1 | FileCheck %s --check-prefix=BADBARE
 // RUN: not exo-gpu-opt %s -amir-interpret="bogus" 2>&1 | FileCheck %s --check-prefix=NOOPT
 // BADBARE: error: expected sizes as NAME=INTEGER, got 'N=x'
@@ -18,7 +20,8 @@
 // BAD: error: expected sizes as NAME=INTEGER, got 'N'
 // PROGRESS: sync check: task 0 of 4 (0%), {{[0-9]+}} statement instances so far
 // PROGRESS: sync check: task 3 of 4 (75%)
-// STATS: remark: checked: {{[0-9]+}} statement instances, 16 element accesses, 4 tasks
+// STATS: remark: checked: {{[0-9]+}} statement instances, 16 element accesses, 4 tasks{{$}}
+// SYMMETRY: remark: checked: {{[0-9]+}} statement instances, 8 element accesses, 2 tasks run and 2 covered as their translations{{$}}
 amir.program @p(%N) requires affine_set<()[s0] : (s0 mod 2 == 0)> {
   %g = amir.alloc "g" [%N, %N] memory <gmem>
   amir.device clusterDim 1 blockDim 32 {

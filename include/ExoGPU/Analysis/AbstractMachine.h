@@ -19,6 +19,8 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <string>
+
 namespace exo {
 
 /// Statistics of one interpretation.
@@ -61,6 +63,11 @@ struct AbstractMachineStats {
   int64_t statements = 0; // statement instances executed
   int64_t accesses = 0;   // element accesses checked
   int64_t tasks = 0;
+  /// Tasks not run because each is a translation of a task that ran
+  /// (docs/SyncChecker.md, "Task symmetry").
+  int64_t tasksCovered = 0;
+  /// Why the tasks of a nest were all run, when they were not all alike.
+  std::string symmetry;
   /// The kind of the hazard the run reported, if it reported one.
   std::optional<HazardKind> hazard;
 };
@@ -73,11 +80,14 @@ constexpr int64_t kDefaultMaxInstances = int64_t(1) << 30;
 /// With `progress`, a line per percent of tasks goes to stderr. A run that
 /// would execute more than `maxInstances` statement instances, or run more
 /// than `maxInstances / 64` tasks, stops with an error instead of running
-/// for hours or exhausting memory (0: no limit).
+/// for hours or exhausting memory (0: no limit). With `taskSymmetry`, the
+/// tasks of a nest that are translations of each other are checked by
+/// running two of them (docs/SyncChecker.md, "Task symmetry").
 mlir::LogicalResult
 interpretProgram(amir::ProgramOp program, const llvm::StringMap<int64_t> &sizes,
                  AbstractMachineStats *stats = nullptr, bool progress = false,
-                 int64_t maxInstances = kDefaultMaxInstances);
+                 int64_t maxInstances = kDefaultMaxInstances,
+                 bool taskSymmetry = true);
 
 } // namespace exo
 

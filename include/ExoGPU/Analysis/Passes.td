@@ -118,6 +118,10 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
            /*default=*/"::exo::kDefaultMaxInstances",
            "Stop with an error after this many statement instances (0: no "
            "limit)">,
+    Option<"taskSymmetry", "task-symmetry", "bool", /*default=*/"true",
+           "Check the tasks of a nest that are translations of each other "
+           "by running two of them (docs/SyncChecker.md, \"Task "
+           "symmetry\"); false runs every task">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
@@ -151,6 +155,10 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
            /*default=*/"::exo::kDefaultMaxInstances",
            "Stop with an error after this many statement instances (0: no "
            "limit)">,
+    Option<"taskSymmetry", "task-symmetry", "bool", /*default=*/"true",
+           "Check the tasks of a nest that are translations of each other "
+           "by running two of them (docs/SyncChecker.md, \"Task "
+           "symmetry\"); false runs every task">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }

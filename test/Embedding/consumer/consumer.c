@@ -98,8 +98,12 @@ int main(int argc, char **argv) {
   options.allowUnusedSizes = true;
   if (mlirLogicalResultIsFailure(exoCheckWithOptions(module, options)))
     return 2;
-  free(extra);
   printf("checked with an unused size allowed\n");
+  options.taskSymmetry = false;
+  if (mlirLogicalResultIsFailure(exoCheckWithOptions(module, options)))
+    return 2;
+  free(extra);
+  printf("checked running every task\n");
   if (mlirLogicalResultIsFailure(
           exoLowerToPTX(module, mlirStringRefCreateFromCString(""))))
     return 3;

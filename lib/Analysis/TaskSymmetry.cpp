@@ -1,0 +1,240 @@
+//===- TaskSymmetry.cpp - Tasks that are translations of each other -------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TaskSymmetry.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+/// A value of the task nest as a function of the task indices: `affine`
+/// when it is sum(coefficients[i] * index[i]) plus a value that does not
+/// depend on them (`coefficients` all zero: the value does not depend on
+/// the task). Values that are not tracked do not depend on the task.
+struct Form {
+  bool affine = true;
+  SmallVector<int64_t> coefficients;
+  bool dependsOnTask() const {
+    return !affine || llvm::any_of(coefficients, [](int64_t c) { return c; });
+  }
+};
+
+class Analyzer {
+public:
+  explicit Analyzer(TaskSymmetry &result) : result(result) {}
+
+  /// Fills `result` for the nest rooted at `outer`.
+  void run(amir::TasksForOp outer);
+
+private:
+  TaskSymmetry &result;
+  DenseMap<Value, Form> forms;
+  amir::TasksForOp innermost;
+
+  void refuse(Operation *op, const Twine &why) {
+    if (!result.why.empty())
+      return;
+    result.why = why.str();
+    result.whyOp = op;
+  }
+  /// The form of `v` (all zero when it does not depend on the task).
+  Form formOf(Value v) const {
+    auto it = forms.find(v);
+    if (it != forms.end())
+      return it->second;
+    Form f;
+    f.coefficients.assign(result.nest.size(), 0);
+    return f;
+  }
+  bool dependsOnTask(Value v) const { return formOf(v).dependsOnTask(); }
+  /// Whether `v` is allocated inside the innermost task body (a fresh
+  /// variable for each task).
+  bool isPerTask(Value v) const {
+    Operation *def = v.getDefiningOp();
+    return def && innermost->isProperAncestor(def);
+  }
+  void visitArith(Operation *op);
+  void visitAccess(Operation *op);
+  void visit(Operation *op);
+};
+
+} // namespace
+
+void Analyzer::visitArith(Operation *op) {
+  if (!llvm::any_of(op->getOperands(),
+                    [&](Value v) { return dependsOnTask(v); }))
+    return;
+  Form out;
+  out.coefficients.assign(result.nest.size(), 0);
+  Form a = formOf(op->getOperand(0));
+  Form b = op->getNumOperands() > 1 ? formOf(op->getOperand(1)) : Form();
+  auto combine = [&](int64_t sign) {
+    out.affine = a.affine && b.affine;
+    for (size_t i = 0; out.affine && i < out.coefficients.size(); ++i)
+      if (llvm::AddOverflow(a.coefficients[i], sign * b.coefficients[i],
+                            out.coefficients[i]))
+        out.affine = false;
+  };
+  if (isa<arith::AddIOp>(op)) {
+    combine(1);
+  } else if (isa<arith::SubIOp>(op)) {
+    combine(-1);
+  } else if (isa<arith::MulIOp>(op)) {
+    // A task index times a constant stays linear; times anything else
+    // (a size) the coefficient would change with the sizes.
+    APInt k;
+    Form scaled;
+    if (matchPattern(op->getOperand(1), m_ConstantInt(&k)))
+      scaled = a;
+    else if (matchPattern(op->getOperand(0), m_ConstantInt(&k)))
+      scaled = b;
+    else
+      out.affine = false;
+    if (out.affine) {
+      out.affine = scaled.affine && k.getSignificantBits() <= 64;
+      for (size_t i = 0; out.affine && i < out.coefficients.size(); ++i)
+        if (llvm::MulOverflow(scaled.coefficients[i], k.getSExtValue(),
+                              out.coefficients[i]))
+          out.affine = false;
+    }
+  } else {
+    // Divisions, remainders, comparisons, selects: the result depends on
+    // the task in a way the machine cannot translate.
+    out.affine = false;
+  }
+  for (Value r : op->getResults())
+    forms[r] = out;
+}
+
+void Analyzer::visitAccess(Operation *op) {
+  auto getters = [](auto acc) {
+    return std::make_tuple(acc.getVar(), acc.getStaticOffsets(),
+                           acc.getOffsets(), acc.getSizes(), acc.getAtomic());
+  };
+  bool isRead = isa<amir::ReadOp>(op);
+  auto [var, statOff, dynOff, dynSize, atomic] =
+      isRead ? getters(cast<amir::ReadOp>(op))
+             : getters(cast<amir::MutateOp>(op));
+  for (Value s : dynSize)
+    if (dependsOnTask(s))
+      return refuse(op, "the size of an access depends on the task index");
+  SmallVector<SmallVector<int64_t>> coefficients;
+  unsigned next = 0;
+  bool translated = false;
+  for (int64_t so : statOff) {
+    Form f = formOf(ShapedType::isDynamic(so) ? dynOff[next++] : Value());
+    if (!ShapedType::isDynamic(so))
+      f.coefficients.assign(result.nest.size(), 0);
+    if (!f.affine)
+      return refuse(op, "an offset of an access is not linear in the task "
+                        "indices with constant coefficients");
+    translated |= f.dependsOnTask();
+    coefficients.push_back(f.coefficients);
+  }
+  if (isPerTask(var)) {
+    if (translated)
+      return refuse(op, "the task index selects an element of a variable "
+                        "each task allocates");
+    return;
+  }
+  // A clipped access (a TMA box that may reach past the tensor) is a
+  // translation like any other as long as no task's window reaches past
+  // the bounds: the machine checks that before it skips tasks.
+  auto [it, inserted] = result.shared.try_emplace(var);
+  TaskSymmetry::SharedVar &sv = it->second;
+  if (inserted)
+    sv.coefficients = coefficients;
+  else if (sv.coefficients != coefficients)
+    return refuse(op, "two accesses of a variable the tasks share move with "
+                      "the task index differently");
+  if (isRead)
+    sv.read = true;
+  else {
+    sv.mutated = true;
+    sv.plainMutation |= !atomic;
+  }
+}
+
+void Analyzer::visit(Operation *op) {
+  if (isa<amir::ReadOp, amir::MutateOp>(op))
+    return visitAccess(op);
+  if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+    return visitArith(op);
+  for (Value v : op->getOperands()) {
+    if (dependsOnTask(v))
+      return refuse(op, "the task index reaches '" +
+                            op->getName().getStringRef() +
+                            "', which the machine cannot translate");
+    // Barriers and other variables shared by the tasks couple them.
+    if (isa<amir::VarType>(v.getType()) && !isPerTask(v))
+      return refuse(op, "'" + op->getName().getStringRef() +
+                            "' uses a variable allocated outside the task");
+  }
+}
+
+void Analyzer::run(amir::TasksForOp outer) {
+  // The nest: a chain of tasks loops, each holding the next one directly,
+  // with nothing but index arithmetic beside it; every task runs the
+  // innermost body.
+  for (amir::TasksForOp loop = outer;;) {
+    result.nest.push_back(loop);
+    amir::TasksForOp inner;
+    for (Operation &op : loop.getBody().front()) {
+      if (auto l = dyn_cast<amir::TasksForOp>(op)) {
+        if (inner)
+          return refuse(l, "the tasks loops do not form one nest");
+        inner = l;
+      }
+    }
+    if (!inner)
+      break;
+    for (Operation &op : loop.getBody().front())
+      if (&op != inner.getOperation() &&
+          !isa_and_nonnull<arith::ArithDialect>(op.getDialect()))
+        return refuse(&op, "a statement runs between the tasks loops");
+    loop = inner;
+  }
+  innermost = result.nest.back();
+  bool nested = false;
+  innermost.getBody().walk([&](amir::TasksForOp) { nested = true; });
+  if (nested)
+    return refuse(innermost, "the tasks loops do not form one nest");
+  // Whatever follows the nest in the kernel would see the records of every
+  // task.
+  for (Operation *op = outer->getNextNode(); op; op = op->getNextNode())
+    if (!isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+      return refuse(op, "the kernel goes on after its tasks");
+  for (auto [i, loop] : llvm::enumerate(result.nest)) {
+    if (dependsOnTask(loop.getLower()) || dependsOnTask(loop.getUpper()))
+      return refuse(loop, "the bounds of a tasks loop depend on an outer "
+                          "task index");
+    Form f;
+    f.coefficients.assign(result.nest.size(), 0);
+    f.coefficients[i] = 1;
+    forms[loop.getInductionVar()] = f;
+    for (Operation &op : loop.getBody().front()) {
+      if (isa<amir::TasksForOp>(op))
+        continue;
+      op.walk<WalkOrder::PreOrder>([&](Operation *nested) {
+        if (!result.why.empty())
+          return WalkResult::interrupt();
+        visit(nested);
+        return WalkResult::advance();
+      });
+    }
+  }
+}
+
+TaskSymmetry exo::analyzeTaskSymmetry(amir::TasksForOp outer) {
+  TaskSymmetry result;
+  Analyzer(result).run(outer);
+  return result;
+}

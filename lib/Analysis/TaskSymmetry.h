@@ -1,0 +1,57 @@
+//===- TaskSymmetry.h - Tasks that are translations of each other -*- C++
+//-*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The static half of the abstract machine's task reduction
+// (docs/SyncChecker.md, "Task symmetry"): whether the tasks of a task nest
+// run the same statements on the same shared memory, registers and
+// barriers, and touch the variables they share (global memory) at
+// addresses that differ by a fixed linear function of the task indices.
+// The machine then runs two tasks and, once their accesses show that no
+// two tasks can touch the same element (one of them mutating it) and that
+// every task stays in bounds, does not run the others: each would repeat
+// the checked run, translated.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_LIB_ANALYSIS_TASKSYMMETRY_H
+#define EXOGPU_LIB_ANALYSIS_TASKSYMMETRY_H
+
+#include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
+
+#include "llvm/ADT/MapVector.h"
+
+#include <string>
+
+namespace exo {
+
+struct TaskSymmetry {
+  /// Why the tasks are not translations of each other; empty when they are.
+  std::string why;
+  /// The statement `why` is about.
+  mlir::Operation *whyOp = nullptr;
+  /// The task loops of the nest, outermost first.
+  llvm::SmallVector<amir::TasksForOp> nest;
+  /// A variable allocated outside the innermost task body and accessed in
+  /// it: for each of its dimensions, the coefficient of each task index in
+  /// the offset of every access (the same for all accesses).
+  struct SharedVar {
+    llvm::SmallVector<llvm::SmallVector<int64_t>> coefficients;
+    bool read = false;
+    bool mutated = false;
+    /// Some mutation is not atomic.
+    bool plainMutation = false;
+  };
+  llvm::MapVector<mlir::Value, SharedVar> shared;
+
+  bool symmetric() const { return why.empty(); }
+};
+
+/// Analyzes the task nest rooted at `outer` (a tasks loop directly in an
+/// amir.device).
+TaskSymmetry analyzeTaskSymmetry(amir::TasksForOp outer);
+
+} // namespace exo
+
+#endif // EXOGPU_LIB_ANALYSIS_TASKSYMMETRY_H

@@ -1,0 +1,381 @@
+// RUN: exo-gpu-opt %s -split-input-file -amir-interpret="sizes=N=8 stats=true" -verify-diagnostics
+
+// The task reduction of the abstract machine (docs/SyncChecker.md, "Task
+// symmetry"): tasks that are translations of each other are checked by
+// running two of them; otherwise every task runs, and the statistics say
+// why. A hazard or an out-of-bounds access in a task the first two do not
+// show is still found.
+
+// Task t writes row t: the other tasks are the first two moved down.
+// expected-remark @below {{checked: 11 statement instances, 16 element accesses, 2 tasks run and 6 covered as their translations}}
+amir.program @rows(%N) {
+  %g = amir.alloc "g" [%N, 8] memory <gmem>
+  %x = amir.alloc "x" [8] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.read %x[0] sizes [8] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+        amir.mutate %g[%t, 0] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// A nest of two tasks loops: tile (i, j) of a matrix of 4 x 2 tiles.
+// expected-remark @below {{2 tasks run and 62 covered as their translations}}
+amir.program @tiles(%N) {
+  %h = amir.alloc "h" [32, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    amir.tasks_for %i = %c0 to %N {
+      %i4 = arith.muli %i, %c4 : index
+      amir.tasks_for %j = %c0 to %N {
+        %j2 = arith.muli %c2, %j : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.mutate %h[%i4, %j2] sizes [4, 2] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// Atomic reductions of one element by every task commute.
+// expected-remark @below {{2 tasks run and 6 covered as their translations}}
+amir.program @atomics(%N) {
+  %g = amir.alloc "g" [1] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] atomic
+      }
+    }
+  }
+}
+
+// -----
+
+// Only the last task writes past the end: the first two cannot be moved
+// onto every task, so every task runs, and the last one is reported.
+amir.program @last_out_of_bounds(%N) {
+  %g = amir.alloc "g" [%N] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    amir.tasks_for %t = %c0 to %N {
+      %t1 = arith.addi %t, %c1 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        // expected-error @+1 {{out of bounds: [8, 9) of dimension 0 of 'g' (extent 8) at t = 7, l = 0}}
+        amir.mutate %g[%t1] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// A clipped window (a TMA box) may reach past the end: the last task's does,
+// so the others are not translations of the first two, and every task runs.
+// expected-remark @below {{every task run: the window of some task reaches past the bounds of 'g'}}
+amir.program @clipped(%N) {
+  %g = amir.alloc "g" [30] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    amir.tasks_for %t = %c0 to %N {
+      %t4 = arith.muli %t, %c4 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%t4] sizes [4] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only clip
+      }
+    }
+  }
+}
+
+// -----
+
+// Tasks (i, j) write element i + j: tasks (0, 1) and (1, 0) race, which the
+// first two tasks, (0, 0) and (0, 1), do not show. No dimension moves with
+// i alone, so every task runs.
+amir.program @diagonal_race(%N) {
+  %g = amir.alloc "g" [32] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %i = %c0 to %N {
+      amir.tasks_for %j = %c0 to %N {
+        %d = arith.addi %i, %j : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          // expected-note @+3 {{the conflicting mutation (at i = 0, j = 1, l = 0)}}
+          // expected-note @+2 {{no synchronization ordered it for these threads}}
+          // expected-error @+1 {{WAW hazard on 'g'[1]: mutation by task 8 thread 0 at i = 1, j = 0, l = 0 is not ordered after the mutation by task 1 thread 0}}
+          amir.mutate %g[%d] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// Tasks (t, j) write element t + 8 j: no two the same, but no dimension
+// moves with t alone, which is what the proof needs.
+// expected-remark @below {{every task run: tasks that differ in 't' may touch the same element of 'g'}}
+amir.program @disjoint_but_unproved(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.tasks_for %j = %c0 to %N {
+        %j8 = arith.muli %j, %c8 : index
+        %d = arith.addi %t, %j8 : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.mutate %g[%d] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A statement only some tasks run.
+// expected-remark @below {{every task run: the task index reaches 'amir.if', which the machine cannot translate}}
+amir.program @guard(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %first = arith.cmpi eq, %t, %c0 : index
+      amir.if %first {
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: the task index reaches 'amir.seq_for', which the machine cannot translate}}
+amir.program @trip_count(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.seq_for %i = %c0 to %t {
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: an offset of an access is not linear in the task indices with constant coefficients}}
+amir.program @divided(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %h = arith.divui %t, %c2 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.read %g[%h] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: the task index selects an element of a variable each task allocates}}
+amir.program @per_task_variable(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [64] memory <smem>
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %s[%t] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: two accesses of a variable the tasks share move with the task index differently}}
+amir.program @moves_differently(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %t2 = arith.muli %t, %c2 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.read %g[%t] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+        amir.read %g[%t2] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: the size of an access depends on the task index}}
+amir.program @sized(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %t1 = arith.addi %t, %c1 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.read %g[0] sizes [%t1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+    }
+  }
+}
+
+// -----
+
+// The coefficient would change with the sizes.
+// expected-remark @below {{every task run: an offset of an access is not linear in the task indices with constant coefficients}}
+amir.program @scaled_by_size(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %tn = arith.muli %t, %N : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.read %g[%tn] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      }
+    }
+  }
+}
+
+// -----
+
+// A barrier outside the tasks couples them.
+// expected-remark @below {{every task run: 'amir.arrive' uses a variable allocated outside the task}}
+amir.program @shared_barrier(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %b = amir.alloc "b" [1] barrier !exo.barrier<mbarrier, [1]>
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.arrive cuda_in_order >> %b[0]
+        amir.await %b[0], cuda_in_order, 0
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: the task index selects elements of 's', which is not in global memory}}
+amir.program @shared_smem(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %s = amir.alloc "s" [64] memory <smem>
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %s[%t] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: a statement runs between the tasks loops}}
+amir.program @between(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %s = amir.alloc "s" [64] memory <smem>
+      amir.tasks_for %j = %c0 to %N {
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: the tasks loops do not form one nest}}
+amir.program @side_by_side(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.tasks_for %j = %c0 to %N {
+      }
+      amir.tasks_for %k = %c0 to %N {
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: the bounds of a tasks loop depend on an outer task index}}
+amir.program @triangle(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.tasks_for %j = %c0 to %t {
+      }
+    }
+  }
+}
+
+// -----
+
+// expected-remark @below {{every task run: the kernel goes on after its tasks}}
+amir.program @after(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+    }
+    amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+      amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+    }
+  }
+}
