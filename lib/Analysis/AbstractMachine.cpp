@@ -266,6 +266,7 @@ struct BarrierElement {
 struct Variable {
   std::string name;
   Operation *alloc = nullptr;
+  size_t owned = 0;        // its index in Machine::ownedVars
   bool shared = false;     // shared memory, reused once dead
   bool scopeEnded = false; // the block that allocated it has finished
   bool registers = false;  // registers (plain, wgmma and mma.sync fragments)
@@ -915,7 +916,7 @@ LogicalResult Machine::checkNoOpenClusterArrive(Operation *op, StringRef what) {
   for (const std::unique_ptr<Variable> &var : ownedVars) {
     // (Dead variables too: an arrive never waited for would pair with the
     // next cluster wait of any kind.)
-    if (!var->isBarrier ||
+    if (!var || !var->isBarrier ||
         var->barrierType.getKind() != BarrierKind::ClusterSync)
       continue;
     for (auto &[key, el] : var->barrierElements) {
@@ -940,13 +941,14 @@ LogicalResult Machine::checkNoOpenClusterArrive(Operation *op, StringRef what) {
 
 LogicalResult Machine::checkPhasesComplete() {
   for (const std::unique_ptr<Variable> &var : ownedVars)
-    if (var->isBarrier && var->barrierType.getKind() == BarrierKind::Mbarrier)
+    if (var && var->isBarrier &&
+        var->barrierType.getKind() == BarrierKind::Mbarrier)
       for (auto &[key, el] : var->barrierElements)
         if (failed(checkBytes(el.arriveOp ? el.arriveOp : el.deliverOp, *var,
                               key, el, /*atEnd=*/true)))
           return failure();
   for (const std::unique_ptr<Variable> &var : ownedVars) {
-    if (!var->isBarrier || var->arrivals <= 0)
+    if (!var || !var->isBarrier || var->arrivals <= 0)
       continue;
     for (auto &[key, el] : var->barrierElements) {
       if (el.arrivedThreads <= 0 || el.arrivedThreads == var->arrivals)
@@ -1862,6 +1864,8 @@ LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
   if (carriedProxyDebt && cluster.coveredBy({&proxyFenced}))
     carriedProxyDebt.reset();
   for (size_t v = firstVar; v < ownedVars.size(); ++v) {
+    if (!ownedVars[v])
+      continue; // registers reused (and checked) by a later instance
     Variable &var = *ownedVars[v];
     if (!var.shared && !var.registers)
       continue;
@@ -2014,8 +2018,17 @@ LogicalResult Machine::exec(amir::AllocOp alloc, Collective &g) {
     var->proxyDebtEnd = deadGeneric.size();
     if (var->registers) {
       Variable *&previous = lastRegisterInstance[alloc];
-      if (previous && failed(reuseRegisters(alloc, *previous)))
-        return failure();
+      if (previous) {
+        if (failed(reuseRegisters(alloc, *previous)))
+          return failure();
+        // The previous instance is dead (its block has ended before the
+        // allocation runs again) and its records are retired: the check at
+        // the end of the task would pass for them too, as visibility only
+        // grows. Freeing it keeps a loop that allocates registers in each
+        // iteration (a per-thread GEMV: a million instances per task) from
+        // holding every instance until the task ends.
+        ownedVars[previous->owned].reset();
+      }
       previous = var.get();
     }
     if (count > (int64_t(1) << 28))
@@ -2028,6 +2041,7 @@ LogicalResult Machine::exec(amir::AllocOp alloc, Collective &g) {
   vars[alloc.getResult()] = var.get();
   if (var->shared)
     liveShared.push_back(var.get());
+  var->owned = ownedVars.size();
   ownedVars.push_back(std::move(var));
   return success();
 }
@@ -2191,7 +2205,7 @@ bool Machine::othersAreTranslations(std::string &why) {
     // i that varies, some dimension moves with i alone by at least the
     // extent the accesses of one task span in it: where a and b differ in
     // index i, their windows in that dimension are disjoint.
-    if (!use.mutated || (!use.plainMutation && !use.read))
+    if (!use.mutated || !use.plainAccess)
       continue; // read only, or atomic reductions only: they commute
     for (auto [i, range] : llvm::enumerate(box)) {
       if (range.second - range.first <= 1)

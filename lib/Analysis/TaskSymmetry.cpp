@@ -155,12 +155,8 @@ void Analyzer::visitAccess(Operation *op) {
   else if (sv.coefficients != coefficients)
     return refuse(op, "two accesses of a variable the tasks share move with "
                       "the task index differently");
-  if (isRead)
-    sv.read = true;
-  else {
-    sv.mutated = true;
-    sv.plainMutation |= !atomic;
-  }
+  sv.mutated |= !isRead;
+  sv.plainAccess |= !atomic;
 }
 
 void Analyzer::visit(Operation *op) {

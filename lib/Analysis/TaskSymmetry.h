@@ -38,10 +38,10 @@ struct TaskSymmetry {
   /// the offset of every access (the same for all accesses).
   struct SharedVar {
     llvm::SmallVector<llvm::SmallVector<int64_t>> coefficients;
-    bool read = false;
     bool mutated = false;
-    /// Some mutation is not atomic.
-    bool plainMutation = false;
+    /// Some access is not atomic (atomic reads and mutations, the halves
+    /// of a reduction, commute with each other).
+    bool plainAccess = false;
   };
   llvm::MapVector<mlir::Value, SharedVar> shared;
 

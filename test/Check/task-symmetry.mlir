@@ -46,7 +46,8 @@ amir.program @tiles(%N) {
 
 // -----
 
-// Atomic reductions of one element by every task commute.
+// Atomic reductions of one element by every task (an atomic read and an
+// atomic mutation each) commute.
 // expected-remark @below {{2 tasks run and 6 covered as their translations}}
 amir.program @atomics(%N) {
   %g = amir.alloc "g" [1] memory <gmem>
@@ -54,6 +55,7 @@ amir.program @atomics(%N) {
     %c0 = arith.constant 0 : index
     amir.tasks_for %t = %c0 to %N {
       amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.read %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] atomic
         amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] atomic
       }
     }
@@ -74,6 +76,26 @@ amir.program @last_out_of_bounds(%N) {
       amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
         // expected-error @+1 {{out of bounds: [8, 9) of dimension 0 of 'g' (extent 8) at t = 7, l = 0}}
         amir.mutate %g[%t1] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// The same for a read of an input.
+amir.program @last_read_out_of_bounds(%N) {
+  %g = amir.alloc "g" [%N] memory <gmem>
+  %h = amir.alloc "h" [%N] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    amir.tasks_for %t = %c0 to %N {
+      %t1 = arith.addi %t, %c1 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        // expected-error @+1 {{out of bounds: [8, 9) of dimension 0 of 'g' (extent 8) at t = 7, l = 0}}
+        amir.read %g[%t1] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+        amir.mutate %h[%t] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
       }
     }
   }
