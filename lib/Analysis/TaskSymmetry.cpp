@@ -76,17 +76,19 @@ void Analyzer::visitArith(Operation *op) {
   out.coefficients.assign(result.nest.size(), 0);
   Form a = formOf(op->getOperand(0));
   Form b = op->getNumOperands() > 1 ? formOf(op->getOperand(1)) : Form();
-  auto combine = [&](int64_t sign) {
+  auto combine = [&](bool subtract) {
     out.affine = a.affine && b.affine;
     for (size_t i = 0; out.affine && i < out.coefficients.size(); ++i)
-      if (llvm::AddOverflow(a.coefficients[i], sign * b.coefficients[i],
-                            out.coefficients[i]))
+      if (subtract ? llvm::SubOverflow(a.coefficients[i], b.coefficients[i],
+                                       out.coefficients[i])
+                   : llvm::AddOverflow(a.coefficients[i], b.coefficients[i],
+                                       out.coefficients[i]))
         out.affine = false;
   };
   if (isa<arith::AddIOp>(op)) {
-    combine(1);
+    combine(/*subtract=*/false);
   } else if (isa<arith::SubIOp>(op)) {
-    combine(-1);
+    combine(/*subtract=*/true);
   } else if (isa<arith::MulIOp>(op)) {
     // A task index times a constant stays linear; times anything else
     // (a size) the coefficient would change with the sizes.
