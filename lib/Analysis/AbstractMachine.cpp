@@ -622,8 +622,14 @@ private:
   DenseMap<Operation *, std::unique_ptr<TaskSymmetry>> symmetries;
   struct SymmetricRun {
     const TaskSymmetry *symmetry = nullptr;
-    int64_t tasksRun = 0;
-    bool skipRest = false;
+    /// The task indices of the representative tasks run so far.
+    SmallVector<SmallVector<int64_t>> representatives;
+    /// The proofs hold: a task whose windows all lie in bounds (an interior
+    /// task) is not run; an edge task is, and so is the task after it.
+    bool decided = false;
+    /// Every task is interior: the nest ends after the representatives.
+    bool allInterior = false;
+    bool runNext = false;
     DenseMap<Value, SmallVector<std::pair<__int128, __int128>>> extents;
   };
   std::optional<SymmetricRun> symmetricRun;
@@ -635,10 +641,16 @@ private:
   /// representative task.
   void noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
                            ArrayRef<int64_t> size);
+  /// The task indices of the nest being run, with `i` for the innermost.
+  SmallVector<int64_t> taskIndices(int64_t i);
+  /// Whether every window of the task at `t`, translated from the
+  /// representatives', lies in bounds.
+  bool isInterior(ArrayRef<int64_t> t);
   /// After the representative tasks: whether no two tasks of the nest touch
-  /// one element (one of them mutating it) and every task stays in bounds.
-  /// Then the other tasks are translations of a checked one and are not
-  /// run; otherwise the check goes on with every task (`why` says why).
+  /// one element (one of them mutating it) and the representatives are
+  /// interior. Then the other interior tasks are translations of a checked
+  /// one and are not run; otherwise the check goes on with every task
+  /// (`why` says why).
   bool othersAreTranslations(std::string &why);
 };
 
@@ -1425,7 +1437,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     return mlir::emitError(op->getLoc())
            << "expected " << var.dims.size() << " coordinates for '" << var.name
            << "'";
-  if (symmetricRun && record)
+  if (symmetricRun && !symmetricRun->decided && record)
     noteSymmetricAccess(varValue, lo, size);
   if (var.ringDim >= 0) {
     // A logical slot of a managed ring buffer: checked against its guard,
@@ -2074,6 +2086,14 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
       stats.symmetry = sym->why;
   }
   for (int64_t i = *lo; i < *hi; ++i) {
+    bool interior = false;
+    if (innermost && symmetricRun && symmetricRun->decided) {
+      interior = isInterior(taskIndices(i));
+      if (interior && !symmetricRun->runNext) {
+        ++stats.tasksCovered;
+        continue;
+      }
+    }
     Collective task = g;
     if (innermost) {
       if (progress) {
@@ -2116,18 +2136,23 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
       iterators.pop_back();
       if (failed(ended))
         return failure();
-      if (symmetricRun && ++symmetricRun->tasksRun == kRepresentativeTasks) {
-        std::string why;
-        if (othersAreTranslations(why)) {
-          symmetricRun->skipRest = true;
-        } else {
-          if (stats.symmetry.empty())
-            stats.symmetry = why;
-          symmetricRun.reset();
+      if (symmetricRun && symmetricRun->decided) {
+        symmetricRun->runNext = !interior;
+      } else if (symmetricRun) {
+        symmetricRun->representatives.push_back(taskIndices(i));
+        if (symmetricRun->representatives.size() == kRepresentativeTasks) {
+          std::string why;
+          if (othersAreTranslations(why)) {
+            symmetricRun->decided = true;
+          } else {
+            if (stats.symmetry.empty())
+              stats.symmetry = why;
+            symmetricRun.reset();
+          }
         }
       }
     }
-    if (symmetricRun && symmetricRun->skipRest)
+    if (symmetricRun && symmetricRun->allInterior)
       break;
   }
   if (root)
@@ -2169,8 +2194,9 @@ bool Machine::othersAreTranslations(std::string &why) {
     box.push_back({lo, hi});
     total *= std::max<int64_t>(0, hi - lo); // each at most 2^31
   }
-  if (total <= symmetricRun->tasksRun)
+  if (total <= kRepresentativeTasks)
     return false; // nothing left to skip
+  bool allInBounds = true;
   for (const auto &[value, use] : sym.shared) {
     auto ext = symmetricRun->extents.find(value);
     if (ext == symmetricRun->extents.end())
@@ -2195,11 +2221,7 @@ bool Machine::othersAreTranslations(std::string &why) {
         least += std::min(a, b);
         most += std::max(a, b);
       }
-      if (least < 0 || most > var.dims[d]) {
-        why = "the window of some task reaches past the bounds of '" +
-              var.name + "'";
-        return false;
-      }
+      allInBounds &= least >= 0 && most <= var.dims[d];
     }
     // Tasks a and b touch no element in common when, for each task index
     // i that varies, some dimension moves with i alone by at least the
@@ -2230,7 +2252,44 @@ bool Machine::othersAreTranslations(std::string &why) {
       }
     }
   }
-  stats.tasksCovered += static_cast<int64_t>(total) - symmetricRun->tasksRun;
+  // The representatives stand for interior tasks only if they are
+  // interior themselves (an edge task's clipped boxes deliver other bytes).
+  for (ArrayRef<int64_t> t : symmetricRun->representatives) {
+    if (!isInterior(t)) {
+      why = "a window of the first tasks reaches past the bounds of its "
+            "variable";
+      return false;
+    }
+  }
+  symmetricRun->allInterior = allInBounds;
+  if (allInBounds)
+    stats.tasksCovered += static_cast<int64_t>(total) - kRepresentativeTasks;
+  return true;
+}
+
+SmallVector<int64_t> Machine::taskIndices(int64_t i) {
+  SmallVector<int64_t> t;
+  for (amir::TasksForOp loop : symmetricRun->symmetry->nest)
+    t.push_back(values.lookup(loop.getInductionVar()));
+  t.back() = i;
+  return t;
+}
+
+bool Machine::isInterior(ArrayRef<int64_t> t) {
+  for (const auto &[value, use] : symmetricRun->symmetry->shared) {
+    auto ext = symmetricRun->extents.find(value);
+    if (ext == symmetricRun->extents.end())
+      continue;
+    const Variable &var = *vars.lookup(value);
+    for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+      __int128 shift = 0;
+      for (auto [c, x] : llvm::zip_equal(coefficients, t))
+        shift += static_cast<__int128>(c) * x;
+      if (ext->second[d].first + shift < 0 ||
+          ext->second[d].second + shift > var.dims[d])
+        return false;
+    }
+  }
   return true;
 }
 

@@ -103,11 +103,54 @@ amir.program @last_read_out_of_bounds(%N) {
 
 // -----
 
-// A clipped window (a TMA box) may reach past the end: the last task's does,
-// so the others are not translations of the first two, and every task runs.
-// expected-remark @below {{every task run: the window of some task reaches past the bounds of 'g'}}
+// A clipped window (a TMA box) may reach past the end: the last task's does.
+// An edge task behaves otherwise (its box is cut), so it runs: tasks 0 and 1
+// and the edge task 7 run, the five interior ones are covered.
+// expected-remark @below {{checked: 14 statement instances, 10 element accesses, 3 tasks run and 5 covered as their translations}}
 amir.program @clipped(%N) {
   %g = amir.alloc "g" [30] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    amir.tasks_for %t = %c0 to %N {
+      %t4 = arith.muli %t, %c4 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%t4] sizes [4] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only clip
+      }
+    }
+  }
+}
+
+// -----
+
+// Edge tasks in the middle of the order: the boxes of column j = 7 reach
+// past the end. Each edge task runs, and so does the task after it (it
+// inherits what the edge task leaves): tasks (0, 0) and (0, 1), the eight
+// tasks (i, 7) and the seven tasks (i + 1, 0) run.
+// expected-remark @below {{17 tasks run and 47 covered as their translations}}
+amir.program @edge_column(%N) {
+  %g = amir.alloc "g" [64, 30] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    amir.tasks_for %i = %c0 to %N {
+      amir.tasks_for %j = %c0 to %N {
+        %j4 = arith.muli %j, %c4 : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.mutate %g[%i, %j4] sizes [1, 4] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only clip
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// When the first tasks are themselves at the edge, nothing stands for the
+// interior: every task runs.
+// expected-remark @below {{every task run: a window of the first tasks reaches past the bounds of its variable}}
+amir.program @edge_first(%N) {
+  %g = amir.alloc "g" [6] memory <gmem>
   amir.device clusterDim 1 blockDim 32 {
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
