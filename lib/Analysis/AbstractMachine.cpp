@@ -2214,6 +2214,8 @@ bool Machine::othersAreTranslations(std::string &why) {
     // Every task in bounds: the translations reach their extremes at the
     // corners of the box of task indices.
     for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+      if (llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
+        continue; // see isInterior
       __int128 least = ext->second[d].first, most = ext->second[d].second;
       for (auto [c, range] : llvm::zip_equal(coefficients, box)) {
         __int128 a = static_cast<__int128>(c) * range.first,
@@ -2282,6 +2284,10 @@ bool Machine::isInterior(ArrayRef<int64_t> t) {
       continue;
     const Variable &var = *vars.lookup(value);
     for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+      // A dimension that does not move is accessed alike by every task
+      // (a box clipped there is clipped the same way in all of them).
+      if (llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
+        continue;
       __int128 shift = 0;
       for (auto [c, x] : llvm::zip_equal(coefficients, t))
         shift += static_cast<__int128>(c) * x;

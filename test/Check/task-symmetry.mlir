@@ -146,6 +146,23 @@ amir.program @edge_column(%N) {
 
 // -----
 
+// A box clipped in a dimension that does not move is clipped alike in every
+// task: the tasks stay translations of each other.
+// expected-remark @below {{2 tasks run and 6 covered as their translations}}
+amir.program @clipped_alike(%N) {
+  %g = amir.alloc "g" [64, 6] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%t, 4] sizes [1, 4] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only clip
+      }
+    }
+  }
+}
+
+// -----
+
 // When the first tasks are themselves at the edge, nothing stands for the
 // interior: every task runs.
 // expected-remark @below {{every task run: a window of the first tasks reaches past the bounds of its variable}}
