@@ -13,9 +13,10 @@ derive() {
 
 # run LABEL FILE SIZES: one checker run (file relative to the root, or
 # absolute) on one core, with at most 300 s and 16 GB; prints a Markdown row:
-# seconds, peak RSS, statement instances and element accesses, and the first
-# error line when the run fails (a size the kernel's assertions reject, a
-# limit reached).
+# seconds, peak RSS, statement instances and element accesses (with
+# TASKS_COLUMN set, the tasks run and covered), and the first error line
+# when the run fails (a size the kernel's assertions reject, a limit
+# reached). SIZES may end with pass options ("M=1,N=2 task-symmetry=false").
 run() {
   local out file=$2 t m st ac err
   [[ $file = /* ]] || file=$root/$file
@@ -27,5 +28,9 @@ run() {
   st=$(sed -n 's/.*checked: \([0-9]*\) statement instances.*/\1/p' <<<"$out")
   ac=$(sed -n 's/.*instances, \([0-9]*\) element accesses.*/\1/p' <<<"$out")
   err=$(grep -m1 -E 'error|Killed' <<<"$out" | cut -c1-150) || true
-  echo "| $1 | $3 | $t | $((${m:-0} / 1024)) | $st | $ac |${err:+ $err |}"
+  # The tasks (run, and covered by the task reduction, or why every task
+  # ran), for the scripts whose table has that column.
+  tk=$(grep -m1 -o -E '[0-9]+ tasks( run and [0-9]+ covered)?( \(every task run: [^)]*\))?' \
+    <<<"$out") || true
+  echo "| $1 | $3 | $t | $((${m:-0} / 1024)) | $st | $ac |${TASKS_COLUMN:+ $tk |}${err:+ $err |}"
 }

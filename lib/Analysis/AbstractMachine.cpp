@@ -2144,6 +2144,13 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
           std::string why;
           if (othersAreTranslations(why)) {
             symmetricRun->decided = true;
+            if (progress)
+              llvm::errs() << "sync check: the other tasks are translations "
+                              "of the first two; "
+                           << (symmetricRun->allInterior
+                                   ? "none runs\n"
+                                   : "only edge tasks (and the task after "
+                                     "each) run\n");
           } else {
             if (stats.symmetry.empty())
               stats.symmetry = why;

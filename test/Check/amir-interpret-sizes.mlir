@@ -3,6 +3,7 @@
 // RUN: not exo-gpu-opt %s -amir-interpret="sizes=N" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 stats=true task-symmetry=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 progress=true task-symmetry=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROGRESS
+// RUN: exo-gpu-opt %s -amir-interpret="sizes=N=4 progress=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROGRESS-SYMMETRY
 // Sizes may also be given bare, next to the pass's own options.
 // RUN: exo-gpu-opt %s -amir-interpret="N=4 stats=true task-symmetry=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // The tasks are translations of each other (row t of g): two run.
@@ -20,6 +21,9 @@
 // BAD: error: expected sizes as NAME=INTEGER, got 'N'
 // PROGRESS: sync check: task 0 of 4 (0%), {{[0-9]+}} statement instances so far
 // PROGRESS: sync check: task 3 of 4 (75%)
+// PROGRESS-SYMMETRY: sync check: task 1 of 4 (25%)
+// PROGRESS-SYMMETRY-NEXT: sync check: the other tasks are translations of the first two; none runs
+// PROGRESS-SYMMETRY-NOT: sync check: task
 // STATS: remark: checked: {{[0-9]+}} statement instances, 16 element accesses, 4 tasks{{$}}
 // SYMMETRY: remark: checked: {{[0-9]+}} statement instances, 8 element accesses, 2 tasks run and 2 covered as their translations{{$}}
 amir.program @p(%N) requires affine_set<()[s0] : (s0 mod 2 == 0)> {

@@ -1,4 +1,7 @@
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="sizes=N=8 stats=true" -verify-diagnostics
+// RUN: not exo-gpu-opt %s -split-input-file -amir-interpret="sizes=N=8 progress=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROGRESS
+// PROGRESS: sync check: the other tasks are translations of the first two; none runs
+// PROGRESS: sync check: the other tasks are translations of the first two; only edge tasks (and the task after each) run
 
 // The task reduction of the abstract machine (docs/SyncChecker.md, "Task
 // symmetry"): tasks that are translations of each other are checked by
