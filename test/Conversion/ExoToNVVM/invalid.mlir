@@ -1232,6 +1232,56 @@ exo.proc @wgmma_swz_kept(%N: index) {
 
 // -----
 
+// An N-major B operand whose spans are 128 columns wide: a 128-byte swizzle
+// span holds 64 bf16 columns, so the descriptor's atoms would not be the
+// tensor's rows.
+!Dt = !exo.tensor<[64, 128], f32, wgmma_accum>
+!D = !exo.window<[64, 128], f32, wgmma_accum>
+!As = !exo.tensor<[64, 16], bf16, smem_swizzle<32>>
+!Ak = !exo.window<[64, 16], bf16, smem_swizzle<32>>
+!Bs = !exo.tensor<[2, 16, 128], bf16, smem_swizzle<128>>
+!Bk = !exo.window<[2, 16, 64], bf16, smem_swizzle<128>>
+exo.proc @wgmma_mn_span(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %a = exo.window %A[:, :] : !As -> !Ak
+      %b = exo.window %B[:, :, 0 :+ 64] : !Bs -> !Bk
+      // expected-error @+1 {{'exo.call' op an N-major wgmma bf16 B operand must be a 2 x 16 x 64 window (spans of columns, k rows, one span of columns) of swizzled shared memory whose last dimension is one swizzle span and whose k rows are consecutive}}
+      exo.call #exo.wgmma<n = 128, dtype = bf16, a = sw32, b = sw128_mn>(%d, %a, %b) : (!D, !Ak, !Bk)
+    }
+  }
+}
+
+// -----
+
+// An N-major B operand from k row 4: halfway into an atom of 8 k rows.
+!Dt = !exo.tensor<[64, 64], f32, wgmma_accum>
+!D = !exo.window<[64, 64], f32, wgmma_accum>
+!As = !exo.tensor<[64, 16], bf16, smem_swizzle<32>>
+!Ak = !exo.window<[64, 16], bf16, smem_swizzle<32>>
+!Bs = !exo.tensor<[1, 32, 64], bf16, smem_swizzle<128>>
+!Bk = !exo.window<[1, 16, 64], bf16, smem_swizzle<128>>
+exo.proc @wgmma_mn_start(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %a = exo.window %A[:, :] : !As -> !Ak
+      %b = exo.window %B[:, 4 :+ 16, :] : !Bs -> !Bk
+      // expected-error @+1 {{'exo.call' op an N-major wgmma bf16 B operand must start at a multiple of 8 k rows (a swizzle pattern of 1024 bytes)}}
+      exo.call #exo.wgmma<n = 64, dtype = bf16, a = sw32, b = sw128_mn>(%d, %a, %b) : (!D, !Ak, !Bk)
+    }
+  }
+}
+
+// -----
+
 // A TMA store from rows 1-64 of a [65, 8] f32 buffer: 32 bytes past the
 // buffer's start, where cp.async.bulk.tensor needs 128.
 !C = !exo.tensor<[M, N], f32, gmem>

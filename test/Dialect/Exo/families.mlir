@@ -19,6 +19,8 @@
 // ROUNDTRIP: exo.call #exo.mma<part = store_c, dtype = f32, mem = gmem>(%cg, %c)
 // ROUNDTRIP-LABEL: exo.proc @thread(
 // ROUNDTRIP: exo.call #exo.memset0<rank = 1, dtype = f32>(%M, %y)
+// ROUNDTRIP-LABEL: exo.proc @wg_mn(
+// ROUNDTRIP: exo.call #exo.wgmma<n = 128, dtype = bf16, a = regs, b = sw128_mn>(%d, %ar, %bt)
 // ROUNDTRIP-NOT: exo.family
 
 exo.proc @wg(%d: !exo.window<[64, 128], f32, wgmma_accum>,
@@ -89,6 +91,13 @@ exo.proc @thread(%M: index, %y: !exo.tensor<[M], f32, gmem>,
   exo.call #exo.shfl_xor<combine = max, lane_mask = 2, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
   exo.call #exo.shfl_xor<combine = min, lane_mask = 16, dtype = f32>(%p, %p) : (!exo.window<[2], f32, regs>, !exo.window<[2], f32, regs>)
   exo.call #exo.cp_async<bytes = 16, dtype = f32>(%cs, %cg4) : (!exo.window<[4], f32, smem>, !exo.window<[4], f32, gmem>)
+}
+
+// An N-major B (attention's V): two spans of 64 columns, each 16 k rows.
+exo.proc @wg_mn(%d: !exo.window<[64, 128], f32, wgmma_accum>,
+                %ar: !exo.window<[64, 16], bf16, wgmma_a>,
+                %bt: !exo.window<[2, 16, 64], bf16, smem_swizzle<128>>) {
+  exo.call #exo.wgmma<n = 128, dtype = bf16, a = regs, b = sw128_mn>(%d, %ar, %bt) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 16], bf16, wgmma_a>, !exo.window<[2, 16, 64], bf16, smem_swizzle<128>>)
 }
 
 // CHECK-LABEL: exo.proc @wgmma_zero.m64n128.f32(%d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<write>}) instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> attributes {exo.family = #exo.wgmma_zero<n = 128>} {
@@ -265,3 +274,16 @@ exo.proc @thread(%M: index, %y: !exo.tensor<[M], f32, gmem>,
 // CHECK-NEXT: exo.for %i = 0 to 4 seq {
 // CHECK-NEXT: %0 = exo.read %src[%i] : !exo.window<[4], f32, gmem>
 // CHECK-NEXT: exo.assign %dst[%i] = %0 : !exo.window<[4], f32, smem>
+// CHECK-LABEL: exo.proc @wgmma.m64n128k16.bf16.a_regs.b_sw128_mn(%d: !exo.window<[64, 128], f32, wgmma_accum> {exo.access = #exo.access<read_write>}, %a: !exo.window<[64, 16], bf16, wgmma_a> {exo.access = #exo.access<read, out_of_order>}, %b: !exo.window<[2, 16, 64], bf16, smem_swizzle<128>> {exo.access = #exo.access<read, out_of_order>}) instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> attributes {exo.family = #exo.wgmma<n = 128, dtype = bf16, a = regs, b = sw128_mn>} {
+// CHECK-NEXT: %c64 = arith.constant 64 : index
+// CHECK-NEXT: exo.for %m = 0 to 64 seq {
+// CHECK-NEXT: exo.for %nc = 0 to 2 seq {
+// CHECK-NEXT: exo.for %ns = 0 to 64 seq {
+// CHECK-NEXT: %0 = arith.muli %nc, %c64 : index
+// CHECK-NEXT: %1 = arith.addi %0, %ns : index
+// CHECK-NEXT: exo.for %k = 0 to 16 seq {
+// CHECK-NEXT: %2 = exo.read %a[%m, %k] : !exo.window<[64, 16], bf16, wgmma_a>
+// CHECK-NEXT: %3 = exo.read %b[%nc, %k, %ns] : !exo.window<[2, 16, 64], bf16, smem_swizzle<128>>
+// CHECK-NEXT: %4 = arith.extf %2 : bf16 to f32
+// CHECK-NEXT: %5 = arith.extf %3 : bf16 to f32
+// CHECK-NEXT: %6 = arith.mulf %4, %5 : f32

@@ -44,6 +44,27 @@
 
 // -----
 
+// expected-error @+1 {{wgmma's A operand is K-major here; only B may be N-major (sw128_mn, sw64_mn, sw32_mn)}}
+"test.op"() {f = #exo.wgmma<n = 128, dtype = bf16, a = sw128_mn>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{an N-major wgmma B operand is bf16 or f16 (the hardware transposes 16-bit operands only), got 'tf32'}}
+"test.op"() {f = #exo.wgmma<n = 128, dtype = tf32, b = sw128_mn>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{an N-major wgmma B operand in 128-byte spans needs n a multiple of 64, got 96}}
+"test.op"() {f = #exo.wgmma<n = 96, dtype = bf16, b = sw128_mn>} : () -> ()
+
+// -----
+
+// Spans of 32 bytes hold 16 bf16 columns.
+// expected-error @+1 {{an N-major wgmma B operand in 32-byte spans needs n a multiple of 16, got 40}}
+"test.op"() {f = #exo.wgmma<n = 40, dtype = bf16, b = sw32_mn>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{wgmma_store writes to shared or global memory, got 'regs'}}
 "test.op"() {f = #exo.wgmma_store<n = 128, dst = regs>} : () -> ()
 

@@ -203,7 +203,7 @@ static bool elementMatches(NVVM::WGMMATypes type, Type t) {
 }
 
 static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
-                               NVVM::WGMMATypes type) {
+                               NVVM::WGMMATypes type, bool bNMajor) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
   MLIRContext *ctx = L.ctx;
@@ -311,7 +311,54 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
                kStart)
         .getResult();
   };
-  FailureOr<Value> descB = descriptor(bv, n);
+  // An N-major B (transposed, 16-bit types): a [n / s, k, s] window of
+  // swizzled shared memory whose rows are one span of s columns and whose
+  // k rows are consecutive (the canonical MN-major layout: atoms of 8 k rows
+  // of one span). Its leading byte offset is the stride from one span of
+  // columns to the next, its stride byte offset the 8 k rows of an atom.
+  auto nMajorDescriptor = [&](const View &v) -> FailureOr<Value> {
+    int64_t swizzle = v.memory.getSwizzle();
+    int64_t bytes = getElementBytes(v.elemType);
+    int64_t span = swizzle ? swizzle / bytes : 0;
+    unsigned rank = v.staticExtents.size();
+    if (v.kind != View::Shared || !swizzle ||
+        !elementMatches(type, v.elemType) || v.sizes.size() != 3 ||
+        v.sizes[0] != n / span || v.sizes[1] != k || v.sizes[2] != span ||
+        rank < 3 || v.staticExtents.back() != span || v.kept[2] != rank - 1 ||
+        v.kept[1] != rank - 2 || v.kept[0] < v.numDistributed ||
+        v.rings[v.kept[0]] || v.rings[rank - 2] || v.rings[rank - 1])
+      return call.emitOpError()
+             << "an N-major wgmma " << typeName << " B operand must be a "
+             << (span ? n / span : 0) << " x " << k << " x " << span
+             << " window (spans of columns, k rows, one span of columns) of "
+                "swizzled shared memory whose last dimension is one swizzle "
+                "span and whose k rows are consecutive";
+    if (L.startDivisor(v, rank) % (8 * swizzle))
+      return call.emitOpError()
+             << "an N-major wgmma " << typeName
+             << " B operand must start at a multiple of 8 k rows (a swizzle "
+                "pattern of "
+             << 8 * swizzle << " bytes)";
+    // The stride from one span of columns to the next: a multiple of the
+    // span's bytes (32 or more), and below the 227 KiB a CTA's shared
+    // memory holds (checked before any instruction is emitted), so it
+    // fits the 14-bit field in units of 16 bytes.
+    int64_t spanStride = bytes;
+    for (unsigned d = v.kept[0] + 1; d < rank; ++d)
+      spanStride *= v.staticExtents[d];
+    assert(spanStride % 16 == 0 && (spanStride >> 4) <= 0x3FFF &&
+           "a span stride is a multiple of 16 bytes within shared memory");
+    Value a64 = LLVM::PtrToIntOp::create(
+        b, loc, L.i64(), L.sharedAddress(v, {L.c64(0), L.c64(0), L.c64(0)}));
+    Value start = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, a64, L.c64(0x3FFFF)), L.c64(4));
+    int64_t lbo = v.sizes[0] > 1 ? spanStride >> 4 : 1;
+    int64_t layout = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+    int64_t hi =
+        (lbo << 16) | (int64_t((8 * swizzle) >> 4) << 32) | (layout << 62);
+    return arith::OrIOp::create(b, loc, start, L.c64(hi)).getResult();
+  };
+  FailureOr<Value> descB = bNMajor ? nMajorDescriptor(bv) : descriptor(bv, n);
   if (failed(descB))
     return failure();
   Type structTy = tile->type;
@@ -341,7 +388,10 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
     text += "}, {$" + std::to_string(nd) + ", $" + std::to_string(nd + 1) +
             ", $" + std::to_string(nd + 2) + ", $" + std::to_string(nd + 3) +
             "}, $" + std::to_string(nd + 4) + ", p, 1, 1" +
-            (tf32 ? "" : ", 0") + ";\n}";
+            (tf32      ? ""
+             : bNMajor ? ", 1"
+                       : ", 0") +
+            ";\n}";
     constraints += ",r,r,r,r,l,r";
     for (int64_t i = 0; i < nd; ++i)
       constraints += "," + std::to_string(i);
@@ -373,7 +423,8 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   Value result = NVVM::WgmmaMmaAsyncOp::create(
       b, loc, structTy, acc, *descA, *descB, shape, type, type,
       NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+      bNMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
       NVVM::MMAIntOverflowAttr());
   LLVM::StoreOp::create(b, loc, result, tile->ptr);
   return success();
@@ -701,14 +752,15 @@ namespace {
 struct WgmmaEmitter
     : InstrEmitterAttrInterface::ExternalModel<WgmmaEmitter, WgmmaAttr> {
   LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
-    Type dtype = cast<WgmmaAttr>(attr).getDtype();
+    auto wgmma = cast<WgmmaAttr>(attr);
+    Type dtype = wgmma.getDtype();
     NVVM::WGMMATypes type =
         dtype.isTF32()                 ? NVVM::WGMMATypes::tf32
         : dtype.isBF16()               ? NVVM::WGMMATypes::bf16
         : isa<Float8E4M3FNType>(dtype) ? NVVM::WGMMATypes::e4m3
         : isa<Float8E5M2Type>(dtype)   ? NVVM::WGMMATypes::e5m2
                                        : NVVM::WGMMATypes::f16;
-    return emitWgmma(L, call, type);
+    return emitWgmma(L, call, type, isNMajor(wgmma.getB()));
   }
 };
 

@@ -274,17 +274,27 @@ CollUnitAttr unit(MLIRContext *ctx, UnitKind kind, int64_t scale = 1,
 /// The product D[m, n] += A[m, k] * B[n, k] of a tensor core instruction
 /// over `dtype` operands. Interleaved operands (unswizzled core matrices of
 /// `c` elements in k) are indexed [k / c, row, k mod c]; the loops then run
-/// over (k / c, k mod c).
+/// over (k / c, k mod c). An N-major B in spans of `bSpan` columns
+/// (`bSpan` > 0) is indexed [col / bSpan, k, col mod bSpan]; the column
+/// loop then runs over (col / bSpan, col mod bSpan).
 void buildProduct(ProcBuilder &pb, Value d, Value a, Value bv, int64_t m,
                   int64_t n, int64_t k, Type dtype, bool aInterleaved,
-                  bool bInterleaved) {
+                  bool bInterleaved, int64_t bSpan = 0) {
   int64_t c = 16 / elementBytes(dtype);
   bool split = aInterleaved || bInterleaved;
   Value cIdx;
   if (split && !(aInterleaved && bInterleaved))
     cIdx = pb.index(c);
+  Value spanIdx = bSpan ? pb.index(bSpan) : Value();
   Value im = pb.loop(m, "m");
-  Value in = pb.loop(n, "n");
+  OpFoldResult in, nc, ns;
+  if (bSpan) {
+    nc = pb.loop(n / bSpan, "nc");
+    ns = pb.loop(bSpan, "ns");
+    in = pb.affine(cast<Value>(nc), spanIdx, cast<Value>(ns));
+  } else {
+    in = pb.loop(n, "n");
+  }
   OpFoldResult kc, k4, kk;
   if (split) {
     kc = pb.loop(k / c, "kc");
@@ -299,7 +309,8 @@ void buildProduct(ProcBuilder &pb, Value d, Value a, Value bv, int64_t m,
                        : SmallVector<OpFoldResult>{row, kk};
   };
   Value x = pb.read(a, index(im, aInterleaved));
-  Value y = pb.read(bv, index(in, bInterleaved));
+  Value y = pb.read(bv, bSpan ? SmallVector<OpFoldResult>{nc, kk, ns}
+                              : index(in, bInterleaved));
   Value xt = pb.operand(x, dtype);
   Value yt = pb.operand(y, dtype);
   Value xe = pb.widen(xt);
@@ -347,6 +358,34 @@ static LogicalResult verifyWgmmaType(function_ref<InFlightDiagnostic()> emit,
 
 int64_t WgmmaAttr::getK() const { return 32 / elementBytes(getDtype()); }
 
+bool exo::isNMajor(OperandLayout layout) {
+  return layout == OperandLayout::Sw128Mn || layout == OperandLayout::Sw64Mn ||
+         layout == OperandLayout::Sw32Mn;
+}
+
+/// The swizzle of a swizzled layout in bytes (128, 64, 32), else 0.
+static int64_t swizzleBytes(OperandLayout layout) {
+  switch (layout) {
+  case OperandLayout::Sw128:
+  case OperandLayout::Sw128Mn:
+    return 128;
+  case OperandLayout::Sw64:
+  case OperandLayout::Sw64Mn:
+    return 64;
+  case OperandLayout::Sw32:
+  case OperandLayout::Sw32Mn:
+    return 32;
+  case OperandLayout::Interleave:
+  case OperandLayout::Regs:
+    return 0;
+  }
+  llvm_unreachable("unknown operand layout");
+}
+
+int64_t exo::nMajorSpan(OperandLayout layout, Type dtype) {
+  return swizzleBytes(layout) / elementBytes(dtype);
+}
+
 LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                 int64_t n, Type dtype, OperandLayout a,
                                 OperandLayout b) {
@@ -356,6 +395,20 @@ LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (b == OperandLayout::Regs)
     return emitError() << "wgmma's B operand is in shared memory; only A may "
                           "be in registers";
+  if (isNMajor(a))
+    return emitError() << "wgmma's A operand is K-major here; only B may be "
+                          "N-major (sw128_mn, sw64_mn, sw32_mn)";
+  if (isNMajor(b)) {
+    if (!dtype.isBF16() && !dtype.isF16())
+      return emitError() << "an N-major wgmma B operand is bf16 or f16 (the "
+                            "hardware transposes 16-bit operands only), got "
+                         << dtype;
+    int64_t span = nMajorSpan(b, dtype);
+    if (n % span)
+      return emitError() << "an N-major wgmma B operand in " << span * 2
+                         << "-byte spans needs n a multiple of " << span
+                         << ", got " << n;
+  }
   if (isa<Float8E4M3FNType, Float8E5M2Type>(dtype) &&
       (a == OperandLayout::Regs || a == OperandLayout::Interleave ||
        b == OperandLayout::Interleave))
@@ -378,6 +431,11 @@ static WindowType wgmmaOperand(OperandLayout layout, int64_t rows, int64_t k,
                                Type element) {
   MLIRContext *ctx = element.getContext();
   int64_t c = 16 / elementBytes(element);
+  if (isNMajor(layout)) {
+    int64_t span = nMajorSpan(layout, element);
+    return window({rows / span, k, span}, element,
+                  sharedMemory(ctx, swizzleBytes(layout)));
+  }
   switch (layout) {
   case OperandLayout::Sw128:
     return window({rows, k}, element, sharedMemory(ctx, 128));
@@ -389,6 +447,8 @@ static WindowType wgmmaOperand(OperandLayout layout, int64_t rows, int64_t k,
     return window({k / c, rows, c}, element, MemoryKind::Smem);
   case OperandLayout::Regs:
     return window({rows, k}, element, MemoryKind::WgmmaA);
+  default:
+    break;
   }
   llvm_unreachable("unknown operand layout");
 }
@@ -412,7 +472,8 @@ Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
       [&](ProcBuilder &pb, ValueRange args) {
         buildProduct(pb, args[0], args[1], args[2], 64, n, k, dtype,
                      getA() == OperandLayout::Interleave,
-                     getB() == OperandLayout::Interleave);
+                     getB() == OperandLayout::Interleave,
+                     isNMajor(getB()) ? nMajorSpan(getB(), element) : 0);
       });
 }
 

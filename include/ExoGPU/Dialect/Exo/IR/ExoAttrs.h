@@ -41,6 +41,11 @@ parseFamilyShape(mlir::AsmParser &parser);
 void printFamilyShape(mlir::AsmPrinter &printer, llvm::ArrayRef<int64_t> shape);
 /// Parses the `true` / `false` flags of instruction family parameters.
 mlir::FailureOr<bool> parseFamilyFlag(mlir::AsmParser &parser);
+
+/// Whether a wgmma operand layout is N-major (`sw128_mn`, `sw64_mn`,
+/// `sw32_mn`), and the elements of `dtype` in one of its spans.
+bool isNMajor(OperandLayout layout);
+int64_t nMajorSpan(OperandLayout layout, mlir::Type dtype);
 } // namespace exo
 
 #include "ExoGPU/Dialect/Exo/IR/ExoAttrInterfaces.h.inc"

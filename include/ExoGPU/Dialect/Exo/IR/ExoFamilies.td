@@ -27,6 +27,9 @@ def Exo_OperandLayout : I32EnumAttr<"OperandLayout",
     I32EnumAttrCase<"Sw32", 2, "sw32">,
     I32EnumAttrCase<"Interleave", 3, "interleave">,
     I32EnumAttrCase<"Regs", 4, "regs">,
+    I32EnumAttrCase<"Sw128Mn", 5, "sw128_mn">,
+    I32EnumAttrCase<"Sw64Mn", 6, "sw64_mn">,
+    I32EnumAttrCase<"Sw32Mn", 7, "sw32_mn">,
   ]> {
   let cppNamespace = "::exo";
   let genSpecializedAttr = 0;
@@ -132,6 +135,13 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
     memory in core matrices: element (row, k) at `[k / c, row, k mod c]`
     where c elements make 16 bytes) or, for A only, `regs` (`wgmma_a`
     registers, `[64, K]`). Both default to `sw128`.
+
+    B may also be N-major (`sw128_mn`, `sw64_mn`, `sw32_mn`; bf16 and f16
+    only): the tile is stored with N contiguous, in spans of `s` elements
+    (one swizzle span: 64, 32 or 16 of them) whose rows are the K values,
+    the layout a TMA box of a row-major `[K, N]` matrix gives (attention's
+    V in O += P V). The window is `[n / s, K, s]`, element (col, k) at
+    `[col / s, k, col mod s]`; `n` is a multiple of `s`.
 
     The instruction runs asynchronously: it reads A and B out of order and
     completes through a `wgmma_group` commit group.
