@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Attention forward: Exo-GPU's kernel against PyTorch's
+scaled_dot_product_attention with the cuDNN and the flash backends, in one
+process on the same buffers.
+
+Usage: bench_attention.py GEN_DIR OUT_DIR [--reps N] [--quick]
+       [--check-only]
+
+GEN_DIR holds attention_fwd_d64_launcher.h (exo-gpu-translate
+--exo-emit-launcher of examples/attention/attention_fwd.mlir after
+-exo-to-ptx; bench/gpu/gen_attention.sh writes it). The launcher is built
+into a small PyTorch extension and called on the current stream.
+
+Correctness first, at small and FA3-sized shapes: fresh random bf16 Q, K, V
+(standard normal), O and L poisoned with NaN, against a reference computed
+in fp32 from the same bf16 inputs (scores, softmax, P V, log-sum-exp); the
+normwise error of O must be below 2e-2 (two bf16 roundings, of P and of O)
+and that of L below 1e-5. The two SDPA backends are checked against the same
+reference and reported. Then, at the FA3 paper's shapes (B S = 16k tokens,
+H D = 2048, D = 64, S in 1k, 4k, 8k, 16k; not causal), the three are timed
+interleaved, L2 flushed before each run, median of N runs: TFLOP/s counts
+4 B H S^2 D flops. OUT_DIR receives attention.csv and attention.md. Exits
+non-zero when a check fails.
+"""
+
+import argparse
+import csv
+import math
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
+from torch.utils import cpp_extension
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from bench_torch import median_ms_interleaved, rel_err  # noqa: E402
+
+PEAK_TFLOPS = 989.4  # H100/H200 SXM dense bf16
+O_TOLERANCE = 2e-2
+L_TOLERANCE = 1e-5
+
+EXTENSION = r"""
+#include <torch/extension.h>
+#include <ATen/cuda/CUDAContext.h>
+#include "attention_fwd_d64_launcher.h"
+
+// O (bf16) and L (f32) of attention over contiguous [B, H, S, 64] bf16 Q, K,
+// V, written into the given O and L.
+void attention_fwd_d64(torch::Tensor q, torch::Tensor k, torch::Tensor v,
+                       torch::Tensor o, torch::Tensor l) {
+  for (const torch::Tensor &t : {q, k, v, o}) {
+    TORCH_CHECK(t.is_cuda() && t.dtype() == torch::kBFloat16 &&
+                    t.dim() == 4 && t.is_contiguous() &&
+                    t.sizes() == q.sizes(),
+                "Q, K, V and O must be contiguous [B, H, S, D] bf16 CUDA "
+                "tensors of one shape");
+  }
+  TORCH_CHECK(l.is_cuda() && l.dtype() == torch::kFloat32 &&
+                  l.is_contiguous() && l.dim() == 3 &&
+                  l.size(0) == q.size(0) && l.size(1) == q.size(1) &&
+                  l.size(2) == q.size(2),
+              "L must be a contiguous [B, H, S] f32 CUDA tensor");
+  auto ptr = [](const torch::Tensor &t) {
+    return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(t.data_ptr()));
+  };
+  CUstream stream = at::cuda::getCurrentCUDAStream().stream();
+  CUresult r = exo_kernels::attention_fwd_d64(
+      stream, q.size(0), q.size(1), q.size(2), q.size(3), 0, ptr(q), ptr(k),
+      ptr(v), ptr(o), ptr(l));
+  TORCH_CHECK(r == CUDA_SUCCESS, "attention_fwd_d64: ",
+              exo_rt::lastError());
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("attention_fwd_d64", &attention_fwd_d64);
+}
+"""
+
+
+def build(gen_dir):
+    build_dir = os.path.join(gen_dir, "attention-build")
+    os.makedirs(build_dir, exist_ok=True)
+    cuda = cpp_extension.CUDA_HOME or "/usr/local/cuda"
+    src = os.path.join(build_dir, "attention_ext.cpp")
+    with open(src, "w") as f:
+        f.write(EXTENSION)
+    return cpp_extension.load(
+        name="exo_attention", sources=[
+            src, os.path.join(ROOT, "runtime", "exo_gpu_runtime.cpp")],
+        extra_include_paths=[gen_dir, os.path.join(ROOT, "runtime")],
+        extra_cflags=["-O2"],
+        extra_ldflags=[f"-L{cuda}/lib64/stubs", "-lcuda"],
+        build_directory=build_dir, with_cuda=True, verbose=False)
+
+
+def reference(q, k, v):
+    """O and L in fp32 from the bf16 inputs, one head at a time (fp64
+    accumulation would not change the comparison: the bound is bf16's)."""
+    B, H, S, D = q.shape
+    o = torch.empty(B, H, S, D, dtype=torch.float32, device=q.device)
+    lse = torch.empty(B, H, S, dtype=torch.float32, device=q.device)
+    scale = 1.0 / math.sqrt(D)
+    for b in range(B):
+        for h in range(H):
+            s = (q[b, h].float() @ k[b, h].float().T) * scale
+            lse[b, h] = torch.logsumexp(s, dim=-1)
+            o[b, h] = torch.softmax(s, dim=-1) @ v[b, h].float()
+    return o, lse
+
+
+def sdpa(backend, q, k, v):
+    with sdpa_kernel(backend):
+        return F.scaled_dot_product_attention(q, k, v)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("gen_dir")
+    ap.add_argument("out_dir")
+    ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--check-only", action="store_true")
+    args = ap.parse_args()
+    os.makedirs(args.out_dir, exist_ok=True)
+    ext = build(os.path.abspath(args.gen_dir))
+    dev = torch.device("cuda")
+    print(f"device: {torch.cuda.get_device_name()}  torch {torch.__version__}"
+          f"  cuDNN {torch.backends.cudnn.version()}")
+    backends = {"cuDNN": SDPBackend.CUDNN_ATTENTION,
+                "flash": SDPBackend.FLASH_ATTENTION}
+    failed = False
+
+    def run_exo(q, k, v, o, lse):
+        ext.attention_fwd_d64(q, k, v, o, lse)
+
+    # Correctness.
+    check_shapes = [(1, 2, 128), (1, 2, 256), (2, 3, 1024)]
+    if not args.quick:
+        check_shapes += [(4, 32, 4096), (1, 32, 16384)]
+    gen = torch.Generator(device=dev)
+    for seed, (B, H, S) in enumerate(check_shapes):
+        gen.manual_seed(1000 + seed)
+        q, k, v = (torch.randn(B, H, S, 64, device=dev, generator=gen)
+                   .to(torch.bfloat16) for _ in range(3))
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full((B, H, S), float("nan"), device=dev)
+        run_exo(q, k, v, o, lse)
+        torch.cuda.synchronize()
+        o_ref, l_ref = reference(q, k, v)
+        eo = rel_err(o, o_ref.double())
+        el = rel_err(lse, l_ref.double())
+        ok = eo < O_TOLERANCE and el < L_TOLERANCE
+        failed |= not ok
+        others = "  ".join(
+            f"{name} O {rel_err(sdpa(bk, q, k, v), o_ref.double()):.2e}"
+            for name, bk in backends.items())
+        print(f"CHECK attention B={B} H={H} S={S} D=64: O {eo:.2e} "
+              f"(bound {O_TOLERANCE:.0e}), L {el:.2e} (bound "
+              f"{L_TOLERANCE:.0e}); {others} {'PASS' if ok else 'FAIL'}")
+    if failed or args.check_only:
+        print("ALL CHECKS PASSED" if not failed else "SOME CHECKS FAILED")
+        return 1 if failed else 0
+
+    # Timing at the FA3 shapes.
+    flush = torch.empty(256 << 20, dtype=torch.uint8, device=dev)
+    rows = []
+    seqs = [1024, 4096] if args.quick else [1024, 4096, 8192, 16384]
+    for S in seqs:
+        B, H, D = 16384 // S, 2048 // 64, 64
+        gen.manual_seed(S)
+        q, k, v = (torch.randn(B, H, S, D, device=dev, generator=gen)
+                   .to(torch.bfloat16) for _ in range(3))
+        o = torch.empty_like(q)
+        lse = torch.empty(B, H, S, device=dev)
+        runs = [lambda: run_exo(q, k, v, o, lse)]
+        runs += [lambda bk=bk: sdpa(bk, q, k, v) for bk in backends.values()]
+        ms = median_ms_interleaved(runs, args.reps, flush)
+        flops = 4.0 * B * H * S * S * D
+        tf = [flops / (t * 1e-3) / 1e12 for t in ms]
+        row = {"B": B, "H": H, "S": S, "D": D, "causal": 0}
+        for who, t, f in zip(["exo", "cuDNN", "flash"], ms, tf):
+            row[f"{who}_ms"] = f"{t:.4f}"
+            row[f"{who}_tflops"] = f"{f:.1f}"
+        row["vs_cuDNN"] = f"{ms[1] / ms[0]:.3f}"
+        row["vs_flash"] = f"{ms[2] / ms[0]:.3f}"
+        rows.append(row)
+        print(f"TIME B={B} H={H} S={S} D={D}: exo {tf[0]:.1f} TFLOP/s "
+              f"({100 * tf[0] / PEAK_TFLOPS:.1f} % of {PEAK_TFLOPS}), cuDNN "
+              f"{tf[1]:.1f}, flash {tf[2]:.1f}; ratio to cuDNN "
+              f"{row['vs_cuDNN']}, to flash {row['vs_flash']}")
+    with open(os.path.join(args.out_dir, "attention.csv"), "w") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    with open(os.path.join(args.out_dir, "attention.md"), "w") as f:
+        f.write("| B | H | S | D | exo TFLOP/s | cuDNN | flash | "
+                "cuDNN / exo time | flash / exo time |\n")
+        f.write("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+        for r in rows:
+            f.write(f"| {r['B']} | {r['H']} | {r['S']} | {r['D']} | "
+                    f"{r['exo_tflops']} | {r['cuDNN_tflops']} | "
+                    f"{r['flash_tflops']} | {r['vs_cuDNN']} | "
+                    f"{r['vs_flash']} |\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

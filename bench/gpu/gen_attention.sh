@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Usage: bash bench/gpu/gen_attention.sh GEN_DIR [BUILD_DIR]
+#
+# Lowers examples/attention/attention_fwd.mlir and writes its launcher,
+# attention_fwd_d64_launcher.h, into GEN_DIR for bench/gpu/bench_attention.py
+# on the GPU machine. BUILD_DIR (default build) holds exo-gpu-opt and
+# exo-gpu-translate.
+set -euo pipefail
+# shellcheck source=../../scripts/gen_launchers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/gen_launchers.sh" "$@"
+gen attention_fwd_d64 examples/attention/attention_fwd.mlir
