@@ -163,8 +163,9 @@ exo.proc @attention_fwd_d64(%B: index, %H: index, %S: index, %D: index,
               exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
                 %wr = arith.muli %wg, %c64 : index
                 %s = exo.window %Sa[%wg, :, :] : !Sacc -> !S
+                // (The zero-init ends with wgmma.fence: the previous
+                // block's element reads of S are ordered before these.)
                 exo.call #exo.wgmma_zero<n = 128>(%s) : (!S)
-                exo.fence(wgmma_fence_1, wgmma_fence_2)
                 exo.for %kk = 0 to 4 seq {
                   %kc = arith.muli %kk, %c16 : index
                   %qa = exo.window %Q_smem[0, 0, %wr :+ 64, %kc :+ 16] : !Qs -> !Qk

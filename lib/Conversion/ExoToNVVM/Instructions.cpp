@@ -157,8 +157,11 @@ bool KernelLowering::runsAligned(const View &v, int64_t elems) {
   if (v.offsets.size() > 1) {
     int64_t last = v.staticExtents.back();
     if (ShapedType::isDynamic(last)) {
+      // A divisor the `requires` clause states, or the extent's own (a
+      // size it pins is a constant).
       auto it = sizeDivisors.find(v.extents.back());
-      last = it == sizeDivisors.end() ? 1 : it->second;
+      last = std::lcm(it == sizeDivisors.end() ? 1 : it->second,
+                      knownDivisor(v.extents.back()));
     }
     if (last % elems)
       return false;

@@ -246,11 +246,36 @@ FailureOr<KernelAttr> KernelLowering::run() {
   if (walk.wasInterrupted())
     return failure();
 
+  // Sizes the `requires` clause pins to one value (a constraint `s - c ==
+  // 0`, which the launcher checks): the kernel uses the constant, so the
+  // strides and extents that depend on them are known (alignment of vector
+  // stores, unrolling).
+  DenseMap<Value, int64_t> pinnedSizes;
+  if (IntegerSetAttr req = proc.getAssertionsAttr()) {
+    SmallVector<Value> sizeArgs;
+    for (BlockArgument arg : proc.getBodyBlock().getArguments())
+      if (arg.getType().isIndex())
+        sizeArgs.push_back(arg);
+    IntegerSet set = req.getValue();
+    for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
+      if (!set.isEq(i))
+        continue;
+      auto sum = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
+      if (!sum || sum.getKind() != AffineExprKind::Add)
+        continue;
+      auto sym = dyn_cast<AffineSymbolExpr>(sum.getLHS());
+      auto c = dyn_cast<AffineConstantExpr>(sum.getRHS());
+      if (sym && c && sym.getPosition() < sizeArgs.size())
+        pinnedSizes[sizeArgs[sym.getPosition()]] = -c.getValue();
+    }
+  }
   // Host-side scalars are recomputed in the kernel.
   for (auto [i, arg] : llvm::enumerate(proc.getBodyBlock().getArguments())) {
     Type t = arg.getType();
     if (t.isIndex() || t.isF32() || t.isInteger(32)) {
-      values[arg] = entry->getArgument(i);
+      auto pinned = pinnedSizes.find(arg);
+      values[arg] = pinned != pinnedSizes.end() ? c64(pinned->second)
+                                                : entry->getArgument(i);
       continue;
     }
     View v;
