@@ -318,6 +318,11 @@ struct Variable {
     RecordRef record;
   };
   std::vector<BoxRead> boxReads;
+  /// Reads of single elements (element accesses to registers, say), by
+  /// flat element index: a mutation looks up the elements of its window
+  /// instead of scanning every read, so an element-by-element pass over a
+  /// fragment that reads and then overwrites each element stays linear.
+  std::map<int64_t, SmallVector<RecordRef, 1>> elementReads;
   std::map<SmallVector<int64_t>, BarrierElement> barrierElements;
 
   /// Every record of an access to this variable still kept (the mutations
@@ -334,6 +339,9 @@ struct Variable {
         add(r);
     for (const BoxRead &b : boxReads)
       add(b.record);
+    for (const auto &[flat, reads] : elementReads)
+      for (const RecordRef &r : reads)
+        add(r);
     return records;
   }
 };
@@ -1602,6 +1610,30 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     }
     return true;
   };
+  // The flat index of an element, and the window's flat range: the single
+  // element reads inside the window are among those of the range.
+  SmallVector<int64_t> strides(rank, 1);
+  for (int d = rank - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * var.dims[d + 1];
+  bool inside = true;
+  int64_t flatLo = 0, flatHi = 0;
+  for (int d = 0; d < rank; ++d) {
+    inside &= lo[d] >= 0 && size[d] >= 1 && lo[d] + size[d] <= var.dims[d];
+    flatLo += lo[d] * strides[d];
+    flatHi += (lo[d] + size[d] - 1) * strides[d];
+  }
+  auto inWindow = [&](int64_t flat) {
+    for (int d = 0; d < rank; ++d) {
+      int64_t i = flat / strides[d] % var.dims[d];
+      if (i < lo[d] || i >= lo[d] + size[d])
+        return false;
+    }
+    return true;
+  };
+  auto elementReadsIn = [&]() {
+    return llvm::make_range(var.elementReads.lower_bound(flatLo),
+                            var.elementReads.upper_bound(flatHi));
+  };
   if (!isRead && !record) {
     SmallVector<int64_t> at;
     for (Variable::BoxRead &b : var.boxReads) {
@@ -1612,10 +1644,29 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       if (!rd.visibleTo(observers(rd), extended, /*temporalOnly=*/true))
         return hazard(op, HazardKind::WAR, var, at, g, rd), failure();
     }
+    if (inside)
+      for (auto &[flat, reads] : elementReadsIn()) {
+        if (!inWindow(flat))
+          continue;
+        for (RecordRef &r : reads) {
+          Record &rd = *r;
+          if ((rd.atomic && atomic) || !checked.insert(&rd).second)
+            continue;
+          if (!rd.visibleTo(observers(rd), extended, /*temporalOnly=*/true))
+            return hazard(op, HazardKind::WAR, var, unflatten(flat), g, rd),
+                   failure();
+        }
+      }
   }
   if (record) {
     if (isRead) {
-      var.boxReads.push_back({lo, size, rec});
+      if (inside && flatLo == flatHi) {
+        SmallVector<RecordRef, 1> &reads = var.elementReads[flatLo];
+        if (reads.empty() || reads.back() != rec)
+          reads.push_back(rec);
+      } else {
+        var.boxReads.push_back({lo, size, rec});
+      }
       return success();
     }
     llvm::erase_if(var.boxReads, [&](const Variable::BoxRead &b) {
@@ -1624,6 +1675,11 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
           return false;
       return true;
     });
+    if (inside)
+      for (auto it = var.elementReads.lower_bound(flatLo),
+                end = var.elementReads.upper_bound(flatHi);
+           it != end;)
+        it = inWindow(it->first) ? var.elementReads.erase(it) : std::next(it);
   }
   ElementMap::iterator hint = var.elements.end();
   for (int64_t r = 0; r < runs; ++r) {
