@@ -6,10 +6,11 @@ process on the same buffers.
 Usage: bench_attention.py GEN_DIR OUT_DIR [--reps N] [--quick]
        [--check-only]
 
-GEN_DIR holds attention_fwd_d64_launcher.h (exo-gpu-translate
---exo-emit-launcher of examples/attention/attention_fwd.mlir after
--exo-to-ptx; bench/gpu/gen_attention.sh writes it). The launcher is built
-into a small PyTorch extension and called on the current stream.
+GEN_DIR holds attention_fwd_d64_launcher.h and attention_fwd_d128_launcher.h
+(the launchers of examples/attention/attention_fwd_d64.mlir and _d128.mlir;
+bench/gpu/gen_attention.sh writes them). They are built into a small PyTorch
+extension, which calls the kernel of the head dimension on the current
+stream.
 
 Correctness first, at small and FA3-sized shapes: fresh random bf16 Q, K, V
 (standard normal), O and L poisoned with NaN, against a reference computed
@@ -17,7 +18,7 @@ in fp32 from the same bf16 inputs (scores, softmax, P V, log-sum-exp); the
 normwise error of O must be below 2e-2 (two bf16 roundings, of P and of O)
 and that of L below 1e-5. The two SDPA backends are checked against the same
 reference and reported. Then, at the FA3 paper's shapes (B S = 16k tokens,
-H D = 2048, D = 64, S in 1k, 4k, 8k, 16k; not causal), the three are timed
+H D = 2048, D in 64, 128, S in 1k, 4k, 8k, 16k; not causal), the three are timed
 interleaved, L2 flushed before each run, median of N runs: TFLOP/s counts
 4 B H S^2 D flops. OUT_DIR receives attention.csv and attention.md. Exits
 non-zero when a check fails.
@@ -47,11 +48,12 @@ EXTENSION = r"""
 #include <torch/extension.h>
 #include <ATen/cuda/CUDAContext.h>
 #include "attention_fwd_d64_launcher.h"
+#include "attention_fwd_d128_launcher.h"
 
-// O (bf16) and L (f32) of attention over contiguous [B, H, S, 64] bf16 Q, K,
-// V, written into the given O and L.
-void attention_fwd_d64(torch::Tensor q, torch::Tensor k, torch::Tensor v,
-                       torch::Tensor o, torch::Tensor l) {
+// O (bf16) and L (f32) of attention over contiguous [B, H, S, D] bf16 Q, K,
+// V (D = 64 or 128), written into the given O and L.
+void attention_fwd(torch::Tensor q, torch::Tensor k, torch::Tensor v,
+                   torch::Tensor o, torch::Tensor l) {
   for (const torch::Tensor &t : {q, k, v, o}) {
     TORCH_CHECK(t.is_cuda() && t.dtype() == torch::kBFloat16 &&
                     t.dim() == 4 && t.is_contiguous() &&
@@ -68,15 +70,15 @@ void attention_fwd_d64(torch::Tensor q, torch::Tensor k, torch::Tensor v,
     return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(t.data_ptr()));
   };
   CUstream stream = at::cuda::getCurrentCUDAStream().stream();
-  CUresult r = exo_kernels::attention_fwd_d64(
-      stream, q.size(0), q.size(1), q.size(2), q.size(3), 0, ptr(q), ptr(k),
-      ptr(v), ptr(o), ptr(l));
-  TORCH_CHECK(r == CUDA_SUCCESS, "attention_fwd_d64: ",
-              exo_rt::lastError());
+  auto *kernel = q.size(3) == 128 ? &exo_kernels::attention_fwd_d128
+                                  : &exo_kernels::attention_fwd_d64;
+  CUresult r = kernel(stream, q.size(0), q.size(1), q.size(2), q.size(3), 0,
+                      ptr(q), ptr(k), ptr(v), ptr(o), ptr(l));
+  TORCH_CHECK(r == CUDA_SUCCESS, "attention_fwd: ", exo_rt::lastError());
 }
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
-  m.def("attention_fwd_d64", &attention_fwd_d64);
+  m.def("attention_fwd", &attention_fwd);
 }
 """
 
@@ -135,16 +137,18 @@ def main():
     failed = False
 
     def run_exo(q, k, v, o, lse):
-        ext.attention_fwd_d64(q, k, v, o, lse)
+        ext.attention_fwd(q, k, v, o, lse)
 
     # Correctness.
-    check_shapes = [(1, 2, 128), (1, 2, 256), (2, 3, 1024)]
+    check_shapes = [(1, 2, 128, 64), (1, 2, 256, 64), (2, 3, 1024, 64),
+                    (1, 2, 128, 128), (2, 3, 640, 128)]
     if not args.quick:
-        check_shapes += [(4, 32, 4096), (1, 32, 16384)]
+        check_shapes += [(4, 32, 4096, 64), (1, 32, 16384, 64),
+                         (4, 16, 4096, 128), (1, 16, 16384, 128)]
     gen = torch.Generator(device=dev)
-    for seed, (B, H, S) in enumerate(check_shapes):
+    for seed, (B, H, S, D) in enumerate(check_shapes):
         gen.manual_seed(1000 + seed)
-        q, k, v = (torch.randn(B, H, S, 64, device=dev, generator=gen)
+        q, k, v = (torch.randn(B, H, S, D, device=dev, generator=gen)
                    .to(torch.bfloat16) for _ in range(3))
         o = torch.full_like(q, float("nan"))
         lse = torch.full((B, H, S), float("nan"), device=dev)
@@ -158,7 +162,7 @@ def main():
         others = "  ".join(
             f"{name} O {rel_err(sdpa(bk, q, k, v), o_ref.double()):.2e}"
             for name, bk in backends.items())
-        print(f"CHECK attention B={B} H={H} S={S} D=64: O {eo:.2e} "
+        print(f"CHECK attention B={B} H={H} S={S} D={D}: O {eo:.2e} "
               f"(bound {O_TOLERANCE:.0e}), L {el:.2e} (bound "
               f"{L_TOLERANCE:.0e}); {others} {'PASS' if ok else 'FAIL'}")
     if failed or args.check_only:
@@ -169,8 +173,8 @@ def main():
     flush = torch.empty(256 << 20, dtype=torch.uint8, device=dev)
     rows = []
     seqs = [1024, 4096] if args.quick else [1024, 4096, 8192, 16384]
-    for S in seqs:
-        B, H, D = 16384 // S, 2048 // 64, 64
+    for D, S in [(d, s) for d in (64, 128) for s in seqs]:
+        B, H = 16384 // S, 2048 // D
         gen.manual_seed(S)
         q, k, v = (torch.randn(B, H, S, D, device=dev, generator=gen)
                    .to(torch.bfloat16) for _ in range(3))

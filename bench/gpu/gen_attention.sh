@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Usage: bash bench/gpu/gen_attention.sh GEN_DIR [BUILD_DIR]
 #
-# Lowers examples/attention/attention_fwd.mlir and writes its launcher,
-# attention_fwd_d64_launcher.h, into GEN_DIR for bench/gpu/bench_attention.py
+# Lowers examples/attention/attention_fwd_d64.mlir and _d128.mlir and writes
+# their launchers into GEN_DIR for bench/gpu/bench_attention.py
 # on the GPU machine. BUILD_DIR (default build) holds exo-gpu-opt and
 # exo-gpu-translate.
 set -euo pipefail
 # shellcheck source=../../scripts/gen_launchers.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/gen_launchers.sh" "$@"
-gen attention_fwd_d64 examples/attention/attention_fwd.mlir
+gen attention_fwd_d64 examples/attention/attention_fwd_d64.mlir
+gen attention_fwd_d128 examples/attention/attention_fwd_d128.mlir
