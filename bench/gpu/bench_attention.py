@@ -6,11 +6,10 @@ process on the same buffers.
 Usage: bench_attention.py GEN_DIR OUT_DIR [--reps N] [--quick]
        [--check-only]
 
-GEN_DIR holds attention_fwd_d64_launcher.h and attention_fwd_d128_launcher.h
-(the launchers of examples/attention/attention_fwd_d64.mlir and _d128.mlir;
-bench/gpu/gen_attention.sh writes them). They are built into a small PyTorch
-extension, which calls the kernel of the head dimension on the current
-stream.
+GEN_DIR holds the launchers of examples/attention/attention_fwd_*.mlir (D = 64
+and 128, causal or not; bench/gpu/gen_attention.sh writes them). They are
+built into a small PyTorch extension, which calls the kernel of the head
+dimension and mask on the current stream.
 
 Correctness first, at small and FA3-sized shapes: fresh random bf16 Q, K, V
 (standard normal), O and L poisoned with NaN, against a reference computed
@@ -18,9 +17,9 @@ in fp32 from the same bf16 inputs (scores, softmax, P V, log-sum-exp); the
 normwise error of O must be below 2e-2 (two bf16 roundings, of P and of O)
 and that of L below 1e-5. The two SDPA backends are checked against the same
 reference and reported. Then, at the FA3 paper's shapes (B S = 16k tokens,
-H D = 2048, D in 64, 128, S in 1k, 4k, 8k, 16k; not causal), the three are timed
-interleaved, L2 flushed before each run, median of N runs: TFLOP/s counts
-4 B H S^2 D flops. OUT_DIR receives attention.csv and attention.md. Exits
+H D = 2048, D in 64, 128, S in 1k, 4k, 8k, 16k; causal and not), the three
+are timed interleaved, L2 flushed before each run, median of N runs: TFLOP/s
+counts 4 B H S^2 D flops, half of that when causal. OUT_DIR receives attention.csv and attention.md. Exits
 non-zero when a check fails.
 """
 
@@ -49,11 +48,14 @@ EXTENSION = r"""
 #include <ATen/cuda/CUDAContext.h>
 #include "attention_fwd_d64_launcher.h"
 #include "attention_fwd_d128_launcher.h"
+#include "attention_fwd_d64_causal_launcher.h"
+#include "attention_fwd_d128_causal_launcher.h"
 
 // O (bf16) and L (f32) of attention over contiguous [B, H, S, D] bf16 Q, K,
-// V (D = 64 or 128), written into the given O and L.
+// V (D = 64 or 128), written into the given O and L; causal: row i attends
+// to keys j <= i.
 void attention_fwd(torch::Tensor q, torch::Tensor k, torch::Tensor v,
-                   torch::Tensor o, torch::Tensor l) {
+                   torch::Tensor o, torch::Tensor l, bool causal) {
   for (const torch::Tensor &t : {q, k, v, o}) {
     TORCH_CHECK(t.is_cuda() && t.dtype() == torch::kBFloat16 &&
                     t.dim() == 4 && t.is_contiguous() &&
@@ -70,10 +72,14 @@ void attention_fwd(torch::Tensor q, torch::Tensor k, torch::Tensor v,
     return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(t.data_ptr()));
   };
   CUstream stream = at::cuda::getCurrentCUDAStream().stream();
-  auto *kernel = q.size(3) == 128 ? &exo_kernels::attention_fwd_d128
-                                  : &exo_kernels::attention_fwd_d64;
-  CUresult r = kernel(stream, q.size(0), q.size(1), q.size(2), q.size(3), 0,
-                      ptr(q), ptr(k), ptr(v), ptr(o), ptr(l));
+  auto *kernel =
+      q.size(3) == 128
+          ? (causal ? &exo_kernels::attention_fwd_d128_causal
+                    : &exo_kernels::attention_fwd_d128)
+          : (causal ? &exo_kernels::attention_fwd_d64_causal
+                    : &exo_kernels::attention_fwd_d64);
+  CUresult r = kernel(stream, q.size(0), q.size(1), q.size(2), q.size(3),
+                      causal ? 1 : 0, ptr(q), ptr(k), ptr(v), ptr(o), ptr(l));
   TORCH_CHECK(r == CUDA_SUCCESS, "attention_fwd: ", exo_rt::lastError());
 }
 
@@ -99,7 +105,7 @@ def build(gen_dir):
         build_directory=build_dir, with_cuda=True, verbose=False)
 
 
-def reference(q, k, v):
+def reference(q, k, v, causal):
     """O and L in fp32 from the bf16 inputs, one head at a time (fp64
     accumulation would not change the comparison: the bound is bf16's)."""
     B, H, S, D = q.shape
@@ -109,14 +115,17 @@ def reference(q, k, v):
     for b in range(B):
         for h in range(H):
             s = (q[b, h].float() @ k[b, h].float().T) * scale
+            if causal:
+                s.masked_fill_(torch.ones_like(s, dtype=torch.bool).triu_(1),
+                               float("-inf"))
             lse[b, h] = torch.logsumexp(s, dim=-1)
             o[b, h] = torch.softmax(s, dim=-1) @ v[b, h].float()
     return o, lse
 
 
-def sdpa(backend, q, k, v):
+def sdpa(backend, q, k, v, causal):
     with sdpa_kernel(backend):
-        return F.scaled_dot_product_attention(q, k, v)
+        return F.scaled_dot_product_attention(q, k, v, is_causal=causal)
 
 
 def main():
@@ -136,8 +145,8 @@ def main():
                 "flash": SDPBackend.FLASH_ATTENTION}
     failed = False
 
-    def run_exo(q, k, v, o, lse):
-        ext.attention_fwd(q, k, v, o, lse)
+    def run_exo(q, k, v, o, lse, causal):
+        ext.attention_fwd(q, k, v, o, lse, causal)
 
     # Correctness.
     check_shapes = [(1, 2, 128, 64), (1, 2, 256, 64), (2, 3, 1024, 64),
@@ -145,24 +154,26 @@ def main():
     if not args.quick:
         check_shapes += [(4, 32, 4096, 64), (1, 32, 16384, 64),
                          (4, 16, 4096, 128), (1, 16, 16384, 128)]
+    check_cases = [(shape, causal) for shape in check_shapes
+                   for causal in (False, True)]
     gen = torch.Generator(device=dev)
-    for seed, (B, H, S, D) in enumerate(check_shapes):
+    for seed, ((B, H, S, D), causal) in enumerate(check_cases):
         gen.manual_seed(1000 + seed)
         q, k, v = (torch.randn(B, H, S, D, device=dev, generator=gen)
                    .to(torch.bfloat16) for _ in range(3))
         o = torch.full_like(q, float("nan"))
         lse = torch.full((B, H, S), float("nan"), device=dev)
-        run_exo(q, k, v, o, lse)
+        run_exo(q, k, v, o, lse, causal)
         torch.cuda.synchronize()
-        o_ref, l_ref = reference(q, k, v)
+        o_ref, l_ref = reference(q, k, v, causal)
         eo = rel_err(o, o_ref.double())
         el = rel_err(lse, l_ref.double())
         ok = eo < O_TOLERANCE and el < L_TOLERANCE
         failed |= not ok
         others = "  ".join(
-            f"{name} O {rel_err(sdpa(bk, q, k, v), o_ref.double()):.2e}"
+            f"{name} O {rel_err(sdpa(bk, q, k, v, causal), o_ref.double()):.2e}"
             for name, bk in backends.items())
-        print(f"CHECK attention B={B} H={H} S={S} D={D}: O {eo:.2e} "
+        print(f"CHECK attention B={B} H={H} S={S} D={D} causal={int(causal)}: O {eo:.2e} "
               f"(bound {O_TOLERANCE:.0e}), L {el:.2e} (bound "
               f"{L_TOLERANCE:.0e}); {others} {'PASS' if ok else 'FAIL'}")
     if failed or args.check_only:
@@ -173,26 +184,28 @@ def main():
     flush = torch.empty(256 << 20, dtype=torch.uint8, device=dev)
     rows = []
     seqs = [1024, 4096] if args.quick else [1024, 4096, 8192, 16384]
-    for D, S in [(d, s) for d in (64, 128) for s in seqs]:
+    for causal, D, S in [(c, d, s) for c in (False, True) for d in (64, 128)
+                         for s in seqs]:
         B, H = 16384 // S, 2048 // D
         gen.manual_seed(S)
         q, k, v = (torch.randn(B, H, S, D, device=dev, generator=gen)
                    .to(torch.bfloat16) for _ in range(3))
         o = torch.empty_like(q)
         lse = torch.empty(B, H, S, device=dev)
-        runs = [lambda: run_exo(q, k, v, o, lse)]
-        runs += [lambda bk=bk: sdpa(bk, q, k, v) for bk in backends.values()]
+        runs = [lambda: run_exo(q, k, v, o, lse, causal)]
+        runs += [lambda bk=bk: sdpa(bk, q, k, v, causal)
+                 for bk in backends.values()]
         ms = median_ms_interleaved(runs, args.reps, flush)
-        flops = 4.0 * B * H * S * S * D
+        flops = 4.0 * B * H * S * S * D / (2 if causal else 1)
         tf = [flops / (t * 1e-3) / 1e12 for t in ms]
-        row = {"B": B, "H": H, "S": S, "D": D, "causal": 0}
+        row = {"B": B, "H": H, "S": S, "D": D, "causal": int(causal)}
         for who, t, f in zip(["exo", "cuDNN", "flash"], ms, tf):
             row[f"{who}_ms"] = f"{t:.4f}"
             row[f"{who}_tflops"] = f"{f:.1f}"
         row["vs_cuDNN"] = f"{ms[1] / ms[0]:.3f}"
         row["vs_flash"] = f"{ms[2] / ms[0]:.3f}"
         rows.append(row)
-        print(f"TIME B={B} H={H} S={S} D={D}: exo {tf[0]:.1f} TFLOP/s "
+        print(f"TIME B={B} H={H} S={S} D={D} causal={int(causal)}: exo {tf[0]:.1f} TFLOP/s "
               f"({100 * tf[0] / PEAK_TFLOPS:.1f} % of {PEAK_TFLOPS}), cuDNN "
               f"{tf[1]:.1f}, flash {tf[2]:.1f}; ratio to cuDNN "
               f"{row['vs_cuDNN']}, to flash {row['vs_flash']}")
@@ -201,11 +214,11 @@ def main():
         w.writeheader()
         w.writerows(rows)
     with open(os.path.join(args.out_dir, "attention.md"), "w") as f:
-        f.write("| B | H | S | D | exo TFLOP/s | cuDNN | flash | "
+        f.write("| causal | B | H | S | D | exo TFLOP/s | cuDNN | flash | "
                 "cuDNN / exo time | flash / exo time |\n")
-        f.write("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+        f.write("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
         for r in rows:
-            f.write(f"| {r['B']} | {r['H']} | {r['S']} | {r['D']} | "
+            f.write(f"| {r['causal']} | {r['B']} | {r['H']} | {r['S']} | {r['D']} | "
                     f"{r['exo_tflops']} | {r['cuDNN_tflops']} | "
                     f"{r['flash_tflops']} | {r['vs_cuDNN']} | "
                     f"{r['vs_flash']} |\n")
