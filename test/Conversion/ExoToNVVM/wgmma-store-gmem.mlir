@@ -227,3 +227,25 @@ exo.proc @strided(%M: index, %N: index, %C3: !C3)
 // CHECK-NEXT: llvm.store %[[Y]], %[[P]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
 // CHECK-NOT: vector<2xf32>
 // CHECK: llvm.return
+
+// N pinned to 16 by `requires` (N - 16 == 0): the kernel uses the constant,
+// so the rows are 16 elements long and the stores are quads (as @any_rows
+// would be with N known).
+exo.proc @pinned_rows(%M: index, %N: index, %C: !Cg)
+    requires affine_set<()[M, N] : (M - 64 >= 0, N - 16 == 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window %C[0 :+ 64, 0 :+ 16] : !Cg -> !Cw
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
+    }
+  }
+}
+// CHECK-LABEL: llvm.func @pinned_rows
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: llvm.return
+// LAUNCH-LABEL: inline const char *pinned_rows_rejects(
+// LAUNCH: if (!((N + int64_t(-16)) == 0))
+// LAUNCH-LABEL: inline CUresult pinned_rows(
+// LAUNCH: if (C % 16)
