@@ -172,13 +172,14 @@ exo.proc @attention_fwd_d64(%B: index, %H: index, %S: index, %D: index,
             }
             exo.await(%qfull, cuda_generic_and_async_proxy, 0) : !Once
           }
-          // Block 0: its loads, S_0 and its softmax, P_0 (its slots need no
-          // await: they are pre-arrived).
+          // Block 0: its loads, S_0 and its softmax, P_0.
           exo.warps "producer" {
+            exo.await(%kempty[%c0], cuda_temporal, 0) : !Empty
             %K0s = exo.window %K_smem[%c0, 0, :, :, :, :] : !KVs64 -> !Slot
             %K0g = exo.window %Kmap[%b :+ 1, %h :+ 1, %c0 :+ 128, 0 :+ 64] : !Map -> !Tile
             exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%K0s, %K0g) >> %kfull[%c0] : (!Slot, !Tile) >> !Full
             exo.arrive(cuda_temporal) >> %kfull[%c0] : !Full
+            exo.await(%vempty[%c0], cuda_temporal, 0) : !Empty
             %V0s = exo.window %V_smem[%c0, 0, :, :, :, :] : !KVs64 -> !Slot
             %V0g = exo.window %Vmap[%b :+ 1, %h :+ 1, %c0 :+ 128, 0 :+ 64] : !Map -> !Tile
             exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%V0s, %V0g) >> %vfull[%c0] : (!Slot, !Tile) >> !Full

@@ -529,6 +529,24 @@ private:
   /// other instruction accessed before (and before a thread's first wgmma,
   /// which, tasks being new threads here, is a task's first).
   llvm::DenseSet<Tid> wgmmaFenced;
+  /// The first signal of a slot's next phase while its pre-arrived phase
+  /// was never awaited ("Missing wait" for the hardware's synccheck).
+  /// Reported at the end of the task (or kernel), so that a data hazard
+  /// the missing await causes is reported first.
+  struct MissingWait {
+    Location loc, barrier;
+    std::string message;
+  };
+  std::optional<MissingWait> missingWait;
+  LogicalResult reportMissingWait() {
+    if (!missingWait)
+      return success();
+    InFlightDiagnostic diag =
+        emitHazard(missingWait->loc, HazardKind::BarrierMisuse);
+    diag << missingWait->message;
+    diag.attachNote(missingWait->barrier) << "the barrier";
+    return failure();
+  }
   /// Where each thread last accessed wgmma registers other than by wgmma.
   llvm::DenseMap<Tid, Operation *> wgmmaRegsTouched;
   /// Counts the statements that may change records (syncs, allocations,
@@ -915,15 +933,16 @@ BarrierElement &Machine::barrierElement(Variable &var,
 }
 
 /// The element one ring depth before `key`, which shares its mbarrier; none
-/// without a ring, or when that phase is the pre-arrival at initialization
-/// (or before the first use of the slot).
+/// without a ring, before the first use of the slot, or (unless
+/// `prearrived`) when that phase is the pre-arrival at initialization.
 static std::optional<SmallVector<int64_t>>
-previousPhase(const Variable &var, ArrayRef<int64_t> key) {
+previousPhase(const Variable &var, ArrayRef<int64_t> key,
+              bool prearrived = false) {
   int ringDim = var.barrierType.getRingDim();
   if (ringDim < 0)
     return std::nullopt;
   int64_t prev = key[ringDim] - var.barrierType.getRingDepth(ringDim);
-  if (prev < var.barrierType.getPrearrive())
+  if (prev < 0 || (!prearrived && prev < var.barrierType.getPrearrive()))
     return std::nullopt;
   SmallVector<int64_t> prevKey(key.begin(), key.end());
   prevKey[ringDim] = prev;
@@ -1224,10 +1243,17 @@ LogicalResult Machine::checkNextPhase(Operation *op, Variable &var,
                                       const Collective &g) {
   if (var.barrierType.getKind() != BarrierKind::Mbarrier)
     return success();
-  std::optional<SmallVector<int64_t>> prevKey = previousPhase(var, key);
+  // A pre-arrived phase too must be awaited before the slot's next phase
+  // completes: the signal cannot count toward it (it completed at
+  // initialization), but the hardware's synccheck reports a phase that
+  // completed unobserved ("Missing wait") when the next one completes.
+  std::optional<SmallVector<int64_t>> prevKey =
+      previousPhase(var, key, /*prearrived=*/true);
   if (!prevKey)
     return success();
-  int64_t depth = var.barrierType.getRingDepth(var.barrierType.getRingDim());
+  int ringDim = var.barrierType.getRingDim();
+  int64_t depth = var.barrierType.getRingDepth(ringDim);
+  bool prearrivedPhase = (*prevKey)[ringDim] < var.barrierType.getPrearrive();
   auto it = var.barrierElements.find(*prevKey);
   const Threads &who = g.global();
   const RecordRef *unordered = nullptr;
@@ -1242,6 +1268,22 @@ LogicalResult Machine::checkNextPhase(Operation *op, Variable &var,
       }
   if (awaited && !unordered)
     return success();
+  if (!awaited && prearrivedPhase) {
+    if (!missingWait) {
+      std::string message;
+      llvm::raw_string_ostream os(message);
+      os << ": " << describe(who) << " at " << context() << " signals "
+         << elementName(var, key) << ", the next phase of the mbarrier of "
+         << elementName(var, *prevKey) << " (ring depth " << depth
+         << "), but no thread awaited " << elementName(var, *prevKey)
+         << ", its pre-arrived phase: a phase must be observed before the "
+            "next one completes (compute-sanitizer's synccheck reports "
+            "\"Missing wait\"); await the pre-arrived element before "
+            "reusing its slot";
+      missingWait = MissingWait{op->getLoc(), var.alloc->getLoc(), message};
+    }
+    return success();
+  }
   InFlightDiagnostic diag = emitHazard(op->getLoc(), HazardKind::BarrierMisuse);
   diag << ": " << describe(who) << " at " << context() << " signals "
        << elementName(var, key) << ", the next phase of the "
@@ -1918,7 +1960,8 @@ LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
   // (the lowering emits a cluster barrier): what the task's threads did in
   // order becomes visible to all of them; asynchronous accesses must have
   // been retired by the program.
-  if (failed(checkNoOpenClusterArrive(loop, "the end of a task")))
+  if (failed(checkNoOpenClusterArrive(loop, "the end of a task")) ||
+      failed(reportMissingWait()))
     return failure();
   SyncTimelineSets inOrder = getSyncTimelineSets(SyncTimeline::CudaInOrder);
   forEachLive(task.task, [&](Record &r) {
@@ -2437,7 +2480,7 @@ LogicalResult Machine::exec(amir::DeviceOp device, Collective &g) {
   if (unattributed)
     return mlir::emitError(unattributed->first->getLoc())
            << unattributed->second;
-  if (failed(checkPhasesComplete()))
+  if (failed(checkPhasesComplete()) || failed(reportMissingWait()))
     return failure();
   // The end of the kernel makes everything visible to the host.
   Threads host = Threads::single(0);

@@ -109,3 +109,42 @@ amir.program @arrivals_surplus(%N) {
     }
   }
 }
+
+// -----
+// Element 0 is pre-arrived and nobody awaits it; warp 0 then signals
+// element 2, the next phase of its mbarrier. The signal cannot count toward
+// the pre-arrived phase, but the hardware's synccheck reports a phase that
+// completed unobserved ("Missing wait"). The report waits for the end of
+// the task, so that a data hazard the missing await causes comes first.
+amir.program @prearrived_phase_not_awaited(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-note @+1 {{the barrier}}
+      %b = amir.alloc "b" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      amir.warps 0 to 1 {
+        // expected-error @+1 {{barrier misuse: task 0 threads 0-31 at t = 0 signals 'b'[2], the next phase of the mbarrier of 'b'[0] (ring depth 2), but no thread awaited 'b'[0], its pre-arrived phase: a phase must be observed before the next one completes (compute-sanitizer's synccheck reports "Missing wait"); await the pre-arrived element before reusing its slot}}
+        amir.arrive cuda_in_order >> %b[%c2]
+        amir.await %b[%c2], cuda_in_order, 0
+      }
+    }
+  }
+}
+
+// -----
+// The same with element 0 awaited first: no report.
+amir.program @prearrived_phase_awaited(%N) {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      %b = amir.alloc "b" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      amir.warps 0 to 1 {
+        amir.await %b[%c0], cuda_in_order, 0
+        amir.arrive cuda_in_order >> %b[%c2]
+        amir.await %b[%c2], cuda_in_order, 0
+      }
+    }
+  }
+}
