@@ -53,7 +53,9 @@
 //
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past
-// the row) before its softmax; every row keeps at least its own key.
+// the row) before its softmax; every row keeps at least its own key. The
+// tasks take the query tiles from the last to the first, so that the
+// persistent grid's last tasks are the short ones.
 //
 // Requirements: D = 128, S a multiple of 128, causal = 0.
 //

@@ -53,7 +53,9 @@
 //
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past
-// the row) before its softmax; every row keeps at least its own key.
+// the row) before its softmax; every row keeps at least its own key. The
+// tasks take the query tiles from the last to the first, so that the
+// persistent grid's last tasks are the short ones.
 //
 // Requirements: D = 128, S a multiple of 128, causal = 1.
 //
@@ -113,7 +115,9 @@ exo.proc @attention_fwd_d128_causal(%B: index, %H: index, %S: index, %D: index,
                              <"consumer", 8, inc 240>], clusterDim = 1) {
     exo.for %b = 0 to %B cuda_tasks {
       exo.for %h = 0 to %H cuda_tasks {
-        exo.for %qt = 0 to %QT cuda_tasks {
+        exo.for %tq = 0 to %QT cuda_tasks {
+          %QTm1 = arith.subi %QT, %c1 : index
+          %qt = arith.subi %QTm1, %tq : index
           %r0 = arith.muli %qt, %c128 : index
           %qfull = exo.alloc : !Once
           %kfull = exo.alloc : !Full

@@ -74,7 +74,9 @@ HEADER = """\
 //
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past
-// the row) before its softmax; every row keeps at least its own key.
+// the row) before its softmax; every row keeps at least its own key. The
+// tasks take the query tiles from the last to the first, so that the
+// persistent grid's last tasks are the short ones.
 //
 // Requirements: D = @D@, S a multiple of 128, causal = @CAUSAL@.
 //
@@ -375,7 +377,14 @@ class Kernel:
     def proc(self):
         d = self.d
         c = math.log2(math.e) / math.sqrt(d)
-        task = [
+        if self.causal:
+            # The query tiles from the last (the most key blocks) to the
+            # first, so that the persistent grid ends on short tasks.
+            task = ["%QTm1 = arith.subi %QT, %c1 : index",
+                    "%qt = arith.subi %QTm1, %tq : index"]
+        else:
+            task = []
+        task += [
             "%r0 = arith.muli %qt, %c128 : index",
             "%qfull = exo.alloc : !Once",
             "%kfull = exo.alloc : !Full",
@@ -448,7 +457,8 @@ class Kernel:
         task += self.consumer(self.rescale_o() + self.issue_pv("%QT1") +
                               self.wait(0))
         task += self.epilogue()
-        tasks = block("exo.for %qt = 0 to %QT cuda_tasks", task)
+        tasks = block(f"exo.for %{'tq' if self.causal else 'qt'} = 0 to %QT "
+                      "cuda_tasks", task)
         tasks = block("exo.for %h = 0 to %H cuda_tasks", tasks)
         tasks = block("exo.for %b = 0 to %B cuda_tasks", tasks)
         body = [
