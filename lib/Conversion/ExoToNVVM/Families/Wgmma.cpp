@@ -223,6 +223,12 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   // as core matrices (8 rows of 16 bytes, 128 contiguous bytes): a window
   // [2, rows, 16 bytes] of a tensor whose rows are 16 bytes, the two
   // 16-byte halves of K (the core-matrix columns) in its first dimension.
+  // A descriptor's start address field: (address & 0x3FFFF) >> 4, of a
+  // shared-memory address as an i64.
+  auto startField = [&](Value a64) -> Value {
+    return arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, a64, L.c64(0x3FFFF)), L.c64(4));
+  };
   auto descriptor = [&](const View &v, int64_t rows) -> FailureOr<Value> {
     bool typeOk = elementMatches(type, v.elemType);
     int64_t swizzle = v.memory.getSwizzle();
@@ -242,8 +248,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
       Value next = L.sharedAddress(v, {L.c64(1), L.c64(0), L.c64(0)});
       Value a64 = LLVM::PtrToIntOp::create(b, loc, L.i64(), base);
       Value n64 = LLVM::PtrToIntOp::create(b, loc, L.i64(), next);
-      Value start = arith::ShRUIOp::create(
-          b, loc, arith::AndIOp::create(b, loc, a64, L.c64(0x3FFFF)), L.c64(4));
+      Value start = startField(a64);
       // Leading byte offset: from one core-matrix column (K) to the next;
       // stride byte offset: from one 8-row group to the next (128 bytes);
       // layout type 0 (no swizzle).
@@ -295,8 +300,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
     row.offsets[rank - 1] = L.c64(0);
     Value a64 = LLVM::PtrToIntOp::create(
         b, loc, L.i64(), L.sharedAddress(row, {L.c64(0), L.c64(0)}));
-    Value rowStart = arith::ShRUIOp::create(
-        b, loc, arith::AndIOp::create(b, loc, a64, L.c64(0x3FFFF)), L.c64(4));
+    Value rowStart = startField(a64);
     Value kStart = arith::ShRUIOp::create(
         b, loc, L.mul(v.offsets[rank - 1], L.c64(getElementBytes(v.elemType))),
         L.c64(4));
@@ -350,8 +354,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
            "a span stride is a multiple of 16 bytes within shared memory");
     Value a64 = LLVM::PtrToIntOp::create(
         b, loc, L.i64(), L.sharedAddress(v, {L.c64(0), L.c64(0), L.c64(0)}));
-    Value start = arith::ShRUIOp::create(
-        b, loc, arith::AndIOp::create(b, loc, a64, L.c64(0x3FFFF)), L.c64(4));
+    Value start = startField(a64);
     int64_t lbo = v.sizes[0] > 1 ? spanStride >> 4 : 1;
     int64_t layout = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
     int64_t hi =
