@@ -487,3 +487,63 @@ exo.proc @model_fragment_bf16_store(%A: !A, %B: !Bw32, %H16: !H16, %H4: !H40,
     }
   }
 }
+
+// @model_fragment_oob_3d: partial-tile accumulator stores into tensors of
+// three dimensions (an attention output's [head, row, column]): the window
+// spans the last two dimensions and reaches past their ends, so each
+// element is stored only where it lies inside the tensor. G3 takes the f32
+// accumulator at head 2 (rows 50 and columns 24 of a 64 x 32 window); H3
+// takes it rounded to bf16 at head 1, columns 8 to 39 of 40 (16-byte
+// stores), rows 40 of 64. The other heads, and G3's and H3's elements
+// outside the windows, keep their values.
+!G3 = !exo.tensor<[3, 50, 24], f32, gmem>
+!G3w = !exo.window<[64, 32], f32, gmem>
+!H3 = !exo.tensor<[2, 40, 40], bf16, gmem>
+
+exo.proc @model_fragment_oob_3d(%A: !A, %B: !Bw32, %G3: !G3, %H3: !H3) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !As
+      %B_smem = exo.alloc : !Bs32
+      %D = exo.alloc : !Dt32
+      %cg = exo.alloc : !Cg
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %a = exo.read %A[%row, %col] : !A
+          exo.assign %A_smem[%row, %col] = %a : !As
+        }
+      }
+      exo.for %t = 0 to 64 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !Bw32
+          exo.assign %B_smem[%row, %col] = %b : !Bs32
+        }
+      }
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt32 -> !D32
+        exo.call #exo.wgmma_zero<n = 32>(%d) : (!D32)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %a = exo.window %A_smem[:, :] : !As -> !Aw
+        %b = exo.window %B_smem[:, :] : !Bs32 -> !Bsw32
+        exo.call #exo.wgmma<n = 32, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D32, !Aw, !Bsw32)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+        %g3 = exo.window oob %G3[2, 0 :+ 64, 0 :+ 32] : !G3 -> !G3w
+        exo.call #exo.wgmma_store<n = 32, dst = gmem>(%g3, %d) : (!G3w, !D32)
+        %h3 = exo.window oob %H3[1, 0 :+ 64, 8 :+ 32] : !H3 -> !Hw
+        exo.call #exo.wgmma_store<n = 32, dst = gmem, dtype = bf16>(%h3, %d) : (!Hw, !D32)
+      }
+    }
+  }
+}

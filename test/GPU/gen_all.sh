@@ -115,7 +115,8 @@ gen_model examples/model/model_convert.mlir model_convert
 gen_model examples/model/model_fragment.mlir "model_fragment_bias_relu:DG=1e-6" \
   "model_fragment_rowmax:DG=1e-6 MM=1e-6" "model_fragment_a:DG=1e-6" \
   "model_fragment_a2:DG=1e-6" \
-  "model_fragment_bf16_store:H16=8e-3 H4=8e-3 H2=8e-3"
+  "model_fragment_bf16_store:H16=8e-3 H4=8e-3 H2=8e-3" \
+  "model_fragment_oob_3d:G3=1e-6 H3=8e-3"
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"
 # test/GPU/mbarrier_check.cu's numbers, from the lowering of

@@ -249,3 +249,29 @@ exo.proc @pinned_rows(%M: index, %N: index, %C: !Cg)
 // LAUNCH: if (!((N + int64_t(-16)) == 0))
 // LAUNCH-LABEL: inline CUresult pinned_rows(
 // LAUNCH: if (C % 16)
+
+// A partial tile of a three-dimensional tensor (an attention output's
+// [head, row, column]): the window spans the last two dimensions, the head
+// is a single index; each element is stored only where its row, its column
+// and the head are inside the tensor (three comparisons per store).
+!CH3 = !exo.tensor<[H, M, N], f32, gmem>
+exo.proc @partial_tile_3d(%H: index, %M: index, %N: index, %C: !CH3)
+    requires affine_set<()[H, M, N] : (H - 1 >= 0, M - 1 >= 0, N - 1 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %H cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window oob %C[%t, 0 :+ 64, 0 :+ 16] : !CH3 -> !Cw
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
+    }
+  }
+}
+// CHECK-LABEL: llvm.func @partial_tile_3d
+// CHECK-SAME: (%[[H:arg0]]: i64, %[[M:arg1]]: i64, %[[N:arg2]]: i64
+// CHECK: %[[R:.*]] = arith.cmpi ult, %{{.*}}, %[[M]] : i64
+// CHECK: %[[C:.*]] = arith.cmpi ult, %{{.*}}, %[[N]] : i64
+// CHECK-NEXT: %[[RC:.*]] = arith.andi %[[R]], %[[C]] : i1
+// CHECK: %[[HD:.*]] = arith.cmpi ult, %{{.*}}, %[[H]] : i64
+// CHECK-NEXT: %[[IN:.*]] = arith.andi %[[RC]], %[[HD]] : i1
+// CHECK-NEXT: scf.if %[[IN]] {
+// CHECK: llvm.return

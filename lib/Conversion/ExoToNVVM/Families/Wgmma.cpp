@@ -490,13 +490,16 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
       L.add(L.mul(w, L.c64(16)), arith::DivUIOp::create(b, loc, l, L.c64(4)));
   Value col0 = L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(2));
   // A window that may reach past the end of a global tensor (oob, from a
-  // partial tile): each element is stored only where it lies inside.
+  // partial tile): each element is stored only where it lies inside. The
+  // window spans the tensor's last two dimensions; the others are single
+  // indices (an attention output's batch and head), checked too.
   bool oob = isOobView(call.getArgs()[0]);
-  if (oob && (!global || rank != 2 || dst.kept[0] != 0 || dst.kept[1] != 1))
+  if (oob && (!global || rank < 2 || dst.kept.size() != 2 ||
+              dst.kept[0] != rank - 2 || dst.kept[1] != rank - 1))
     return call.emitOpError()
            << "an accumulator store that may reach past the end of its "
               "tensor needs a 64 x "
-           << n << " window of a two-dimensional global tensor";
+           << n << " window of the last two dimensions of a global tensor";
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
   // Stores `v` (an f32, or a vector of 2 or 4) at `p`, or with `reduce`
@@ -536,11 +539,13 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
     }
     auto inside = [&](unsigned d, Value i) {
       return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                   L.add(dst.offsets[d], i), dst.extents[d]);
+                                   L.add(dst.offsets[d], i), dst.extents[d])
+          .getResult();
     };
-    auto ifOp =
-        scf::IfOp::create(b, loc, L.andI(inside(0, row), inside(1, col)),
-                          /*withElseRegion=*/false);
+    Value in = L.andI(inside(rank - 2, row), inside(rank - 1, col));
+    for (unsigned d = 0; d + 2 < rank; ++d)
+      in = L.andI(in, inside(d, L.c64(0)));
+    auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     put(v, p, align);
