@@ -35,6 +35,10 @@
 #     (the fused epilogues, timed by test/GPU/epilogue_check.cu against our
 #     unfused GEMM, cuBLAS + a separate epilogue kernel and cuBLASLt's fused
 #     epilogues; their table is appended to results.md)
+#   attention_fwd_{d64,d128}{,_causal}_launcher.h  examples/attention/
+#     (bench_attention.py against scaled_dot_product_attention with the cuDNN
+#     and flash backends, when python3 has torch; its table is appended to
+#     results.md)
 # and, for comparison, the hand-written GEMV gemv_warp_v4_launcher.h
 # (examples/gemv/gemv_warp_v4.mlir, which gemv_derived_warp.mlir derives)
 # and the hand-annotated persistent GEMMs gemm_sm90_tf32_persistent_launcher.h
@@ -325,6 +329,26 @@ if python3 -c "import torch, triton" 2>/dev/null; then
       echo
       cat "$out_dir/torch/torch.md"
     } >>"$out_dir/results.md"
+  fi
+  # Attention forward against scaled_dot_product_attention (cuDNN and flash
+  # backends), into OUT_DIR/attention.
+  if [ -f "$gen_dir/attention_fwd_d64_launcher.h" ]; then
+    echo "== [attention] bench/gpu/bench_attention.py" | tee -a "$log"
+    mkdir -p "$out_dir/attention"
+    if ! python3 "$root/bench/gpu/bench_attention.py" "$gen_dir" \
+      "$out_dir/attention" >"$out_dir/attention/log.txt" 2>&1; then
+      echo "== [attention] FAILED (see $out_dir/attention/)" | tee -a "$log"
+      failed=1
+    fi
+    if [ -f "$out_dir/attention/attention.md" ] &&
+      [ -f "$out_dir/results.md" ]; then
+      {
+        echo
+        echo "## Attention forward: against cuDNN and flash SDPA"
+        echo
+        cat "$out_dir/attention/attention.md"
+      } >>"$out_dir/results.md"
+    fi
   fi
 else
   echo "== [torch] SKIPPED: python3 has no torch or triton" | tee -a "$log"
