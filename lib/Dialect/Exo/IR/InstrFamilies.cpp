@@ -430,27 +430,16 @@ std::string WgmmaAttr::getProcName() const {
 static WindowType wgmmaOperand(OperandLayout layout, int64_t rows, int64_t k,
                                Type element) {
   MLIRContext *ctx = element.getContext();
-  int64_t c = 16 / elementBytes(element);
-  if (isNMajor(layout)) {
+  if (int64_t swizzle = swizzleBytes(layout)) {
+    if (!isNMajor(layout))
+      return window({rows, k}, element, sharedMemory(ctx, swizzle));
     int64_t span = nMajorSpan(layout, element);
-    return window({rows / span, k, span}, element,
-                  sharedMemory(ctx, swizzleBytes(layout)));
+    return window({rows / span, k, span}, element, sharedMemory(ctx, swizzle));
   }
-  switch (layout) {
-  case OperandLayout::Sw128:
-    return window({rows, k}, element, sharedMemory(ctx, 128));
-  case OperandLayout::Sw64:
-    return window({rows, k}, element, sharedMemory(ctx, 64));
-  case OperandLayout::Sw32:
-    return window({rows, k}, element, sharedMemory(ctx, 32));
-  case OperandLayout::Interleave:
-    return window({k / c, rows, c}, element, MemoryKind::Smem);
-  case OperandLayout::Regs:
+  if (layout == OperandLayout::Regs)
     return window({rows, k}, element, MemoryKind::WgmmaA);
-  default:
-    break;
-  }
-  llvm_unreachable("unknown operand layout");
+  int64_t c = 16 / elementBytes(element);
+  return window({k / c, rows, c}, element, MemoryKind::Smem);
 }
 
 Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
