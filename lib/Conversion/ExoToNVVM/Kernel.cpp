@@ -246,11 +246,12 @@ FailureOr<KernelAttr> KernelLowering::run() {
   if (walk.wasInterrupted())
     return failure();
 
-  // Sizes the `requires` clause pins to one value (a constraint `s - c ==
-  // 0`, which the launcher checks): the kernel uses the constant, so the
-  // strides and extents that depend on them are known (alignment of vector
-  // stores, unrolling).
-  DenseMap<Value, int64_t> pinnedSizes;
+  // What the `requires` clause says of single sizes (its symbols are the
+  // size arguments in order; the launcher checks it): `s - c == 0` pins s
+  // to c, and the kernel uses the constant, so the strides and extents that
+  // depend on it are known (alignment of vector stores, unrolling);
+  // `s mod d == 0` makes d a divisor of s.
+  DenseMap<Value, int64_t> pinnedSizes, argDivisors;
   if (IntegerSetAttr req = proc.getAssertionsAttr()) {
     SmallVector<Value> sizeArgs;
     for (BlockArgument arg : proc.getBodyBlock().getArguments())
@@ -258,15 +259,20 @@ FailureOr<KernelAttr> KernelLowering::run() {
         sizeArgs.push_back(arg);
     IntegerSet set = req.getValue();
     for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
-      if (!set.isEq(i))
+      auto expr = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
+      if (!set.isEq(i) || !expr)
         continue;
-      auto sum = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
-      if (!sum || sum.getKind() != AffineExprKind::Add)
+      auto sym = dyn_cast<AffineSymbolExpr>(expr.getLHS());
+      auto c = dyn_cast<AffineConstantExpr>(expr.getRHS());
+      if (!sym || !c || sym.getPosition() >= sizeArgs.size())
         continue;
-      auto sym = dyn_cast<AffineSymbolExpr>(sum.getLHS());
-      auto c = dyn_cast<AffineConstantExpr>(sum.getRHS());
-      if (sym && c && sym.getPosition() < sizeArgs.size())
-        pinnedSizes[sizeArgs[sym.getPosition()]] = -c.getValue();
+      Value arg = sizeArgs[sym.getPosition()];
+      if (expr.getKind() == AffineExprKind::Add) {
+        pinnedSizes[arg] = -c.getValue();
+      } else if (expr.getKind() == AffineExprKind::Mod && c.getValue() > 0) {
+        int64_t &div = argDivisors[arg];
+        div = std::lcm(std::max<int64_t>(div, 1), c.getValue());
+      }
     }
   }
   // Host-side scalars are recomputed in the kernel.
@@ -300,27 +306,8 @@ FailureOr<KernelAttr> KernelLowering::run() {
     }
     views[arg] = v;
   }
-  // Divisors of the sizes: the `requires` constraints `s mod d == 0` (its
-  // symbols are the size arguments in order; the launcher checks them).
-  if (IntegerSetAttr req = proc.getAssertionsAttr()) {
-    SmallVector<Value> sizeValues;
-    for (BlockArgument arg : proc.getBodyBlock().getArguments())
-      if (arg.getType().isIndex())
-        sizeValues.push_back(values.lookup(arg));
-    IntegerSet set = req.getValue();
-    for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
-      auto mod = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
-      if (!set.isEq(i) || !mod || mod.getKind() != AffineExprKind::Mod)
-        continue;
-      auto sym = dyn_cast<AffineSymbolExpr>(mod.getLHS());
-      auto d = dyn_cast<AffineConstantExpr>(mod.getRHS());
-      if (!sym || !d || d.getValue() <= 0 ||
-          sym.getPosition() >= sizeValues.size())
-        continue;
-      int64_t &div = sizeDivisors[sizeValues[sym.getPosition()]];
-      div = std::lcm(std::max<int64_t>(div, 1), d.getValue());
-    }
-  }
+  for (auto [arg, div] : argDivisors)
+    sizeDivisors[values.lookup(arg)] = div;
   for (Operation &op : proc.getBodyBlock()) {
     if (isa<arith::ArithDialect>(op.getDialect())) {
       if (failed(lowerArith(op)))
