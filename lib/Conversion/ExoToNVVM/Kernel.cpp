@@ -842,6 +842,12 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
   for (int64_t i = static_cast<int64_t>(nest.size()) - 1; i >= 0; --i) {
     Value iv = arith::RemUIOp::create(b, loc, rest, trips[i]);
     rest = arith::DivUIOp::create(b, loc, rest, trips[i]);
+    // The task's indices are computed at its start: a volatile move keeps
+    // LLVM from sinking the divisions (and the branches of their 32-bit
+    // fast path) to their first use, which may fall between a warpgroup's
+    // wgmmas and their commit, where ptxas must then close the group with
+    // an injected wgmma of its own.
+    iv = inlineAsm(i64(), {iv}, "mov.b64 $0, $1;", "=l,l");
     values[nest[i].getInductionVar()] = add(lows[i], iv);
   }
   for (auto &ops : between)

@@ -262,8 +262,30 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
                   : add(add(mul(udiv(col, 8), c64(4)), mul(half, c64(2))),
                         urem(col, 2));
     Value tile = fragmentTileIndex(v, root);
-    p = gepBytes(v.base, mul(add(mul(tile, c64(last / 2)), e),
-                             c64(getElementBytes(v.elemType))));
+    Value slot = add(mul(tile, c64(last / 2)), e);
+    if (operandA && last == 16) {
+      // A 16-bit A fragment is four registers of two elements, the form
+      // its wgmma reads: the element is read from and written into its
+      // register (element e mod 2 = col mod 2), so that the register is
+      // packed where the elements are written (cvt.rn.bf16x2 of two
+      // conversions), not where the wgmma reads it, after its fence.
+      auto pairTy = VectorType::get({2}, v.elemType);
+      Value q = gepBytes(v.base, mul(udiv(slot, 2), c64(4)));
+      Value lane = urem(col, 2);
+      Value pair = LLVM::LoadOp::create(b, loc, pairTy, q, /*alignment=*/4);
+      if (!stored) {
+        values[op->getResult(0)] =
+            LLVM::ExtractElementOp::create(b, loc, pair, lane);
+        return success();
+      }
+      if (reduce)
+        stored = arith::AddFOp::create(
+            b, loc, LLVM::ExtractElementOp::create(b, loc, pair, lane), stored);
+      pair = LLVM::InsertElementOp::create(b, loc, pair, stored, lane);
+      LLVM::StoreOp::create(b, loc, pair, q, /*alignment=*/4);
+      return success();
+    }
+    p = gepBytes(v.base, mul(slot, c64(getElementBytes(v.elemType))));
   } else if (swizzled) {
     p = swizzledAddress(v, indices);
   } else {

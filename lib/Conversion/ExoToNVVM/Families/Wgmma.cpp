@@ -89,11 +89,20 @@ static LogicalResult emitWgmmaZero(KernelLowering &L, CallOp call) {
   FailureOr<WgmmaTile> acc = accumulator(L, call, d);
   if (failed(acc))
     return failure();
-  Value zero = LLVM::ZeroOp::create(b, loc, acc->type);
-  LLVM::StoreOp::create(b, loc, zero, acc->ptr);
   // The zeros are ordinary register writes: wgmma.fence orders them before
   // the next wgmma of this warpgroup (what scale-d = 0 would do in the
-  // instruction itself, which the program's semantics assume).
+  // instruction itself, which the program's semantics assume). They are
+  // written by one volatile asm, which stays before the fence: constants
+  // would be rematerialised after it, where ptxas must inject another
+  // fence (warpgroup.arrive) before the wgmma that reads them.
+  int64_t n = cast<LLVM::LLVMStructType>(acc->type).getBody().size();
+  std::string text, constraints;
+  for (int64_t i = 0; i < n; ++i) {
+    text += "mov.b32 $" + std::to_string(i) + ", 0;\n";
+    constraints += i ? ",=f" : "=f";
+  }
+  Value zero = L.inlineAsm(acc->type, {}, text, constraints);
+  LLVM::StoreOp::create(b, loc, zero, acc->ptr);
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   return success();
 }
@@ -172,14 +181,29 @@ static LogicalResult emitWgmmaLoadA(KernelLowering &L, CallOp call) {
   Value col0 =
       L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(half ? 2 : 1));
   Value base = fragmentABase(L, dst, k);
+  // 16-bit elements are stored a register (a pair) at a time, as the
+  // element accesses and the wgmma read them.
+  auto pairTy = VectorType::get({2}, src.elemType);
+  Value pair;
   for (int64_t e = 0; e < (half ? 8 : 4); ++e) {
     auto [dr, dc] = fragmentA(e, half);
     Value p =
         L.sharedAddress(src, {L.add(row0, L.c64(dr)), L.add(col0, L.c64(dc))});
     Value x = LLVM::LoadOp::create(b, loc, src.elemType, p);
-    Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, base,
-                                  ArrayRef<LLVM::GEPArg>{e});
-    LLVM::StoreOp::create(b, loc, x, q);
+    if (!half) {
+      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, base,
+                                    ArrayRef<LLVM::GEPArg>{e});
+      LLVM::StoreOp::create(b, loc, x, q);
+      continue;
+    }
+    if (e % 2 == 0)
+      pair = LLVM::PoisonOp::create(b, loc, pairTy);
+    pair = LLVM::InsertElementOp::create(b, loc, pair, x, L.c64(e % 2));
+    if (e % 2 == 1) {
+      Value q = LLVM::GEPOp::create(b, loc, L.ptr(), src.elemType, base,
+                                    ArrayRef<LLVM::GEPArg>{e - 1});
+      LLVM::StoreOp::create(b, loc, pair, q, /*alignment=*/4);
+    }
   }
   return success();
 }
