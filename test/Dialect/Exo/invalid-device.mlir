@@ -98,6 +98,18 @@ exo.proc @p() {
 
 // -----
 
+// The budgets fit the launch's registers: 3 warpgroups of 168 registers
+// per thread (64K / 384 threads); 32 + 240 + 240 = 512 > 504, so the
+// increases would wait forever (a hang on the H200). 24 + 240 + 240 = 504
+// fits (the attention kernels).
+exo.proc @p() {
+  // expected-error @+1 {{'exo.device_function' op setmaxnreg budgets add up to 512 registers per thread over the 3 warpgroups, but the launch gives each thread 168 (504 in all): setmaxnreg.inc would wait forever}}
+  exo.device_function(warps = [<"producer", 1, dec 32>, <"unused", 3, dec 32>, <"consumer", 8, inc 240>]) {
+  }
+}
+
+// -----
+
 // setmaxnreg budgets are multiples of 8 in [24, 256]: not below.
 exo.proc @p() {
   // expected-error @+1 {{'exo.device_function' op warp group 'g': setmaxnreg must be a multiple of 8 in [24, 256], got 16}}

@@ -1586,6 +1586,28 @@ LogicalResult DeviceFunctionOp::verify() {
                    << wg << " (warps " << wg * 4 << "-" << wg * 4 + 3 << ")";
         }
       }
+      // The registers the CTA has are those of its launch: per thread, the
+      // 64K-register file shared by blocksPerSM CTAs of this size (in
+      // multiples of 8, at most 248), which the lowering's launch bounds
+      // give ptxas. setmaxnreg.dec returns registers to the CTA's pool and
+      // setmaxnreg.inc waits until the pool has what it asks for: budgets
+      // that add up to more than the launch allocation wait forever.
+      int64_t launchThreads =
+          static_cast<int64_t>(perWarp.size()) * 32 * getBlocksPerSm();
+      int64_t launch = std::min<int64_t>(65536 / launchThreads / 8 * 8, 248);
+      int64_t need = 0;
+      for (size_t wg = 0; wg < perWarp.size() / 4; ++wg)
+        need += perWarp[wg * 4].first ? perWarp[wg * 4].first : launch;
+      int64_t have = launch * static_cast<int64_t>(perWarp.size() / 4);
+      if (need > have)
+        return emitOpError()
+               << "setmaxnreg budgets add up to " << need
+               << " registers per thread over the " << perWarp.size() / 4
+               << " warpgroups, but the launch gives each thread " << launch
+               << " (" << have
+               << " in all): setmaxnreg.inc would wait forever for registers "
+                  "no warpgroup releases; lower an increase or a budget left "
+                  "after a decrease";
     }
   }
   int64_t threads = getNumThreads();

@@ -16,6 +16,7 @@
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IntegerSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -204,10 +205,71 @@ std::optional<Range> RangeChecker::transfer(Operation *op) const {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// Adds `scale` times the affine expression `e` over the symbols to
+/// `coeffs` (one per symbol) and `constant`; false when `e` is not linear
+/// (mod, floordiv, ceildiv, or a product of two non-constants).
+static bool addLinear(AffineExpr e, Wide scale, SmallVectorImpl<Wide> &coeffs,
+                      Wide &constant) {
+  if (auto cst = dyn_cast<AffineConstantExpr>(e)) {
+    constant += scale * cst.getValue();
+    return true;
+  }
+  if (auto sym = dyn_cast<AffineSymbolExpr>(e)) {
+    if (sym.getPosition() >= coeffs.size())
+      return false;
+    coeffs[sym.getPosition()] += scale;
+    return true;
+  }
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return false;
+  if (bin.getKind() == AffineExprKind::Add)
+    return addLinear(bin.getLHS(), scale, coeffs, constant) &&
+           addLinear(bin.getRHS(), scale, coeffs, constant);
+  if (bin.getKind() == AffineExprKind::Mul) {
+    if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
+      return addLinear(bin.getLHS(), scale * c.getValue(), coeffs, constant);
+    if (auto c = dyn_cast<AffineConstantExpr>(bin.getLHS()))
+      return addLinear(bin.getRHS(), scale * c.getValue(), coeffs, constant);
+  }
+  return false;
+}
+
 LogicalResult RangeChecker::run(ProcOp proc) {
+  SmallVector<Value> sizes;
   for (BlockArgument arg : proc.getBodyBlock().getArguments())
-    if (arg.getType().isIndex())
+    if (arg.getType().isIndex()) {
       ranges[arg] = Range{0, kMaxSize};
+      sizes.push_back(arg);
+    }
+  // A `requires` constraint on one size alone (its symbols are the size
+  // arguments in order) narrows that size's range: `65535 - B >= 0` bounds
+  // B by 65535, `D - 64 == 0` pins D. Lower bounds alone are not used: a
+  // size's range keeps 0, so a division by it stays unmodelled, since
+  // intervals cannot see that a persistent tile loop's iterator times its
+  // stride (pi NC for pi < ceil((T - pc) / NC)) stays below T.
+  if (IntegerSetAttr req = proc.getAssertionsAttr()) {
+    IntegerSet set = req.getValue();
+    for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
+      SmallVector<Wide> coeffs(set.getNumSymbols(), 0);
+      Wide c = 0;
+      if (set.getNumSymbols() != sizes.size() ||
+          !addLinear(set.getConstraint(i), 1, coeffs, c))
+        continue;
+      auto nonzero = [](Wide x) { return x != 0; };
+      if (llvm::count_if(coeffs, nonzero) != 1)
+        continue;
+      unsigned k = llvm::find_if(coeffs, nonzero) - coeffs.begin();
+      Wide a = coeffs[k];
+      Range &r = ranges[sizes[k]];
+      if (set.isEq(i)) {
+        if (c % a == 0 && r.contains(-c / a))
+          r = Range{-c / a, -c / a};
+      } else if (a < 0) {
+        r.hi = std::max(r.lo, std::min(r.hi, floorDiv(c, -a)));
+      }
+    }
+  }
   WalkResult walk = proc.getBody().walk<WalkOrder::PreOrder>(
       [&](Operation *op) -> WalkResult {
         if (auto loop = dyn_cast<ForOp>(op)) {
@@ -235,7 +297,8 @@ LogicalResult RangeChecker::run(ProcOp proc) {
               << "may overflow 64-bit index arithmetic: its value ranges over ["
               << toString(r->lo) << ", " << toString(r->hi)
               << "] for sizes in [0, " << kMaxSize
-              << "] (a proc's index arguments); index computations must stay "
+              << "] (a proc's index arguments, narrowed by the constraints "
+                 "of `requires` on one size); index computations must stay "
                  "within int64";
           return WalkResult::interrupt();
         }

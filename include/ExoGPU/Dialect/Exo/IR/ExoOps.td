@@ -397,7 +397,9 @@ def Exo_DeviceFunctionOp : Exo_Op<"device_function", [
   let description = [{
     Everything inside runs on the GPU. The threads of a CTA are given by
     `blockDim` or by named warp groups (`warps = [...]`, in warp order, with
-    optional `setmaxnreg` budgets for warp specialization). `clusterDim` is
+    optional `setmaxnreg` budgets for warp specialization; the budgets of
+    the warpgroups add up to no more than the registers of the launch, or
+    `setmaxnreg.inc` would wait forever). `clusterDim` is
     the number of CTAs per cluster; `blocksPerSM` how many CTAs share an SM
     (it sizes the persistent grid). The body is exactly one cuboid nest of
     `cuda_tasks` loops (index arithmetic may sit between them).
