@@ -663,6 +663,17 @@ LogicalResult KernelLowering::lowerArith(Operation &op) {
   for (Type t : op.getResultTypes())
     state.types.push_back(convert(t));
   state.attributes = op.getAttrs();
+  // An index division by a run-time value: one PTX instruction.
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op) &&
+      op.getResult(0).getType().isIndex() &&
+      !matchPattern(op.getOperand(1), m_Constant())) {
+    StringRef name = isa<arith::DivSIOp>(op)   ? "div.s64"
+                     : isa<arith::DivUIOp>(op) ? "div.u64"
+                     : isa<arith::RemSIOp>(op) ? "rem.s64"
+                                               : "rem.u64";
+    values[op.getResult(0)] = divideIndex(name, (*operands)[0], (*operands)[1]);
+    return success();
+  }
   Operation *clone = b.create(state);
   for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
     values[from] = to;
@@ -840,14 +851,11 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value rest = loop.getInductionVar();
   for (int64_t i = static_cast<int64_t>(nest.size()) - 1; i >= 0; --i) {
-    Value iv = arith::RemUIOp::create(b, loc, rest, trips[i]);
-    rest = arith::DivUIOp::create(b, loc, rest, trips[i]);
-    // The task's indices are computed at its start: a volatile move keeps
-    // LLVM from sinking the divisions (and the branches of their 32-bit
-    // fast path) to their first use, which may fall between a warpgroup's
-    // wgmmas and their commit, where ptxas must then close the group with
-    // an injected wgmma of its own.
-    iv = inlineAsm(i64(), {iv}, "mov.b64 $0, $1;", "=l,l");
+    bool known = matchPattern(trips[i], m_Constant());
+    Value iv = known ? arith::RemUIOp::create(b, loc, rest, trips[i])
+                     : divideIndex("rem.u64", rest, trips[i]);
+    rest = known ? arith::DivUIOp::create(b, loc, rest, trips[i])
+                 : divideIndex("div.u64", rest, trips[i]);
     values[nest[i].getInductionVar()] = add(lows[i], iv);
   }
   for (auto &ops : between)
