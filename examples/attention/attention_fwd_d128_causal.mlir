@@ -9,7 +9,7 @@
 //
 // One task per (batch, head, tile of 128 query rows). Per CTA, 12 warps:
 //   - "producer" (1 warp, setmaxnreg.dec 24): the TMA loads of the Q tile
-//     (once) and of each 128-key block of K and of V (rows of D bf16 in
+//     (once per tile) and of each 128-key block of K and of V (rows of D bf16 in
 //     spans of 64 columns, one 128-byte swizzle span each), into rings of
 //     two slots with their own full / empty mbarriers, so that S = Q K^T of
 //     a block can start before its V has arrived;
@@ -54,10 +54,15 @@
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past
 // the row) before its softmax; every row keeps at least its own key. The
-// tasks take the query tiles from the last to the first, so that the
-// persistent grid's last tasks are the short ones.
+// (batch, head) pairs take their tiles in turn from the last to the first
+// and from the first to the last: the persistent grid's clusters, which
+// take tasks c, c + G, ..., step through the heads, so each alternates
+// long and short tiles (in one order only, a cluster whose tasks fall on
+// the same few tiles of every head would get only long or only short
+// ones), while the tasks running at once share a head's K and V in L2.
 //
-// Requirements: D = 128, S a multiple of 128, causal = 1.
+// Requirements: D = 128, S a multiple of 128, causal = 1, B and H
+// at most 65535 (the task count stays far inside 64-bit index arithmetic).
 //
 // Check and run it:
 //   exo-gpu-opt examples/attention/attention_fwd_d128_causal.mlir -exo-verify-collectives \
@@ -80,10 +85,13 @@
 !Row = !exo.tensor<[2, 4, 8, 2, 2, 2], f32, regs>
 !Pair = !exo.window<[2], f32, regs>
 !Once = !exo.barrier<mbarrier>
+!Qfull = !exo.barrier<mbarrier, [? ring 1]>
+!Qempty = !exo.barrier<mbarrier(prearrive 1), [? ring 1]>
 !Full = !exo.barrier<mbarrier, [? ring 2]>
 !Empty = !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
 !Cg = !exo.barrier<wgmma_group, [2]>
 !Qs128 = !exo.tensor<[2, 1, 1, 128, 64], bf16, smem_swizzle<128>>
+!Qr128 = !exo.tensor<[? ring 1, 2, 1, 1, 128, 64], bf16, smem_swizzle<128>>
 !KVs128 = !exo.tensor<[? ring 2, 2, 1, 1, 128, 64], bf16, smem_swizzle<128>>
 !Vk128 = !exo.window<[2, 16, 64], bf16, smem_swizzle<128>>
 !Oacc128 = !exo.tensor<[2, 64, 128], f32, wgmma_accum>
@@ -93,6 +101,7 @@
 exo.proc @attention_fwd_d128_causal(%B: index, %H: index, %S: index, %D: index,
     %causal: index, %Q: !T, %K: !T, %V: !T, %O: !T, %L: !L)
     requires affine_set<()[B, H, S, D, causal] : (B - 1 >= 0, H - 1 >= 0,
+        65535 - B >= 0, 65535 - H >= 0,
         S mod 128 == 0, S - 128 >= 0, D - 128 == 0, causal - 1 == 0)> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -116,9 +125,6 @@ exo.proc @attention_fwd_d128_causal(%B: index, %H: index, %S: index, %D: index,
     exo.for %b = 0 to %B cuda_tasks {
       exo.for %h = 0 to %H cuda_tasks {
         exo.for %tq = 0 to %QT cuda_tasks {
-          %QTm1 = arith.subi %QT, %c1 : index
-          %qt = arith.subi %QTm1, %tq : index
-          %r0 = arith.muli %qt, %c128 : index
           %qfull = exo.alloc : !Once
           %kfull = exo.alloc : !Full
           %kempty = exo.alloc : !Empty
@@ -128,6 +134,14 @@ exo.proc @attention_fwd_d128_causal(%B: index, %H: index, %S: index, %D: index,
           %Q_smem = exo.alloc : !Qs128
           %K_smem = exo.alloc guarded_by %kempty : !KVs128, guard !Empty
           %V_smem = exo.alloc guarded_by %vempty : !KVs128, guard !Empty
+          %QTm1 = arith.subi %QT, %c1 : index
+          %rev = arith.subi %QTm1, %tq : index
+          %bh0 = arith.muli %b, %H : index
+          %bh = arith.addi %bh0, %h : index
+          %par = arith.remui %bh, %c2 : index
+          %down = arith.cmpi eq, %par, %c0 : index
+          %qt = arith.select %down, %rev, %tq : index
+          %r0 = arith.muli %qt, %c128 : index
           %Sa = exo.alloc : !Sacc
           %Oa = exo.alloc : !Oacc128
           %Pa = exo.alloc : !Preg
@@ -414,9 +428,9 @@ exo.proc @attention_fwd_d128_causal(%B: index, %H: index, %S: index, %D: index,
           %QT1 = arith.subi %NB, %c1 : index
           exo.for %jm = 0 to %QT1 seq {
             %jb = arith.addi %jm, %c1 : index
+            %k0 = arith.muli %jb, %c128 : index
             %j2 = arith.addi %jm, %c3 : index
             %jm2 = arith.addi %jm, %c2 : index
-            %k0 = arith.muli %jb, %c128 : index
             exo.warps "producer" {
               exo.await(%kempty[%jb], cuda_temporal, 0) : !Empty
               %K0s = exo.window %K_smem[%jb, 0, :, :, :, :] : !KVs128 -> !Slot

@@ -7,14 +7,20 @@
 // blocked online form below; test/Examples/attention.test compares the two
 // on the CPU.
 //
-// One task per (batch, head, tile of 128 query rows). Per CTA, 12 warps:
-//   - "producer" (1 warp, setmaxnreg.dec 24): the TMA loads of the Q tile
-//     (once) and of each 128-key block of K and of V (rows of D bf16 in
+// The work is the tiles of 128 query rows of every (batch,
+// head), T = B H S / 128 of them. A persistent task per cluster (NC
+// of them, the launcher's persistent grid) computes tiles pc, pc + NC,
+// ... in a sequential loop; the rings, their barriers and Q's slot
+// live across its tiles (block j of tile pi is ring element pi QT + j),
+// so the producer loads the next tile's Q, K and V while the consumers
+// finish a tile. Per CTA, 12 warps:
+//   - "producer" (1 warp, setmaxnreg.dec 40): the TMA loads of the Q tile
+//     (once per tile) and of each 128-key block of K and of V (rows of D bf16 in
 //     spans of 64 columns, one 128-byte swizzle span each), into rings of
 //     two slots with their own full / empty mbarriers, so that S = Q K^T of
 //     a block can start before its V has arrived;
 //   - "unused" (3 warps): pad the producer to a warpgroup;
-//   - "consumer" (8 warps = 2 warpgroups, setmaxnreg.inc 240): each owns
+//   - "consumer" (8 warps = 2 warpgroups, setmaxnreg.inc 232): each owns
 //     64 query rows. S = Q K^T of a block by D / 16 wgmma.m64n128k16 (Q and
 //     K from shared memory, K-major); the online softmax on the score
 //     registers; O += P V by eight wgmma.m64nDk16 with P from registers
@@ -54,17 +60,22 @@
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past
 // the row) before its softmax; every row keeps at least its own key. The
-// tasks take the query tiles from the last to the first, so that the
-// persistent grid's last tasks are the short ones.
+// (batch, head) pairs take their tiles in turn from the last to the first
+// and from the first to the last: the persistent grid's clusters, which
+// take tasks c, c + G, ..., step through the heads, so each alternates
+// long and short tiles (in one order only, a cluster whose tasks fall on
+// the same few tiles of every head would get only long or only short
+// ones), while the tasks running at once share a head's K and V in L2.
 //
-// Requirements: D = 64, S a multiple of 128, causal = 0.
+// Requirements: D = 64, S a multiple of 128, causal = 0, B and H
+// at most 65535 (the task count stays far inside 64-bit index arithmetic).
 //
 // Check and run it:
 //   exo-gpu-opt examples/attention/attention_fwd_d64.mlir -exo-verify-collectives \
-//     -exo-check-sync="sizes=B=1,H=2,S=512,D=64,causal=0"
+//     -exo-check-sync="sizes=B=1,H=2,S=512,D=64,causal=0,NC=2"
 //   exo-gpu-run examples/attention/attention_fwd_d64.mlir --entry=attention_fwd_d64 \
 //     --compare=attention_textbook --compare-file=examples/attention/attention_spec.mlir \
-//     --size=B=1,H=2,S=256,D=64,causal=0 --tolerance=1.6e-2
+//     --size=B=1,H=2,S=256,D=64,causal=0,NC=2 --tolerance=1.6e-2
 
 !T = !exo.tensor<[B, H, S, D], bf16, gmem>
 !L = !exo.tensor<[B, H, S], f32, gmem>
@@ -80,10 +91,13 @@
 !Row = !exo.tensor<[2, 4, 8, 2, 2, 2], f32, regs>
 !Pair = !exo.window<[2], f32, regs>
 !Once = !exo.barrier<mbarrier>
+!Qfull = !exo.barrier<mbarrier, [? ring 1]>
+!Qempty = !exo.barrier<mbarrier(prearrive 1), [? ring 1]>
 !Full = !exo.barrier<mbarrier, [? ring 2]>
 !Empty = !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
 !Cg = !exo.barrier<wgmma_group, [2]>
 !Qs64 = !exo.tensor<[1, 1, 1, 128, 64], bf16, smem_swizzle<128>>
+!Qr64 = !exo.tensor<[? ring 1, 1, 1, 1, 128, 64], bf16, smem_swizzle<128>>
 !KVs64 = !exo.tensor<[? ring 2, 1, 1, 1, 128, 64], bf16, smem_swizzle<128>>
 !Vk64 = !exo.window<[1, 16, 64], bf16, smem_swizzle<128>>
 !Oacc64 = !exo.tensor<[2, 64, 64], f32, wgmma_accum>
@@ -91,9 +105,10 @@
 !Og64 = !exo.window<[64, 64], bf16, gmem>
 
 exo.proc @attention_fwd_d64(%B: index, %H: index, %S: index, %D: index,
-    %causal: index, %Q: !T, %K: !T, %V: !T, %O: !T, %L: !L)
-    requires affine_set<()[B, H, S, D, causal] : (B - 1 >= 0, H - 1 >= 0,
-        S mod 128 == 0, S - 128 >= 0, D - 64 == 0, causal == 0)> {
+    %causal: index, %NC: index {exo.cluster_count}, %Q: !T, %K: !T, %V: !T, %O: !T, %L: !L)
+    requires affine_set<()[B, H, S, D, causal, NC] : (B - 1 >= 0, H - 1 >= 0,
+        65535 - B >= 0, 65535 - H >= 0,
+        S mod 128 == 0, S - 128 >= 0, D - 64 == 0, causal == 0, NC - 1 >= 0)> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -111,46 +126,304 @@ exo.proc @attention_fwd_d64(%B: index, %H: index, %S: index, %D: index,
   %Kmap = exo.window %K[:, :, :, :] : !T -> !Map
   %Vmap = exo.window %V[:, :, :, :] : !T -> !Map
   %QT = arith.divui %S, %c128 : index
-  exo.device_function(warps = [<"producer", 1, dec 24>, <"unused", 3, dec 24>,
-                             <"consumer", 8, inc 240>], clusterDim = 1) {
-    exo.for %b = 0 to %B cuda_tasks {
-      exo.for %h = 0 to %H cuda_tasks {
-        exo.for %qt = 0 to %QT cuda_tasks {
-          %r0 = arith.muli %qt, %c128 : index
-          %qfull = exo.alloc : !Once
-          %kfull = exo.alloc : !Full
-          %kempty = exo.alloc : !Empty
-          %vfull = exo.alloc : !Full
-          %vempty = exo.alloc : !Empty
-          %cg = exo.alloc : !Cg
-          %Q_smem = exo.alloc : !Qs64
-          %K_smem = exo.alloc guarded_by %kempty : !KVs64, guard !Empty
-          %V_smem = exo.alloc guarded_by %vempty : !KVs64, guard !Empty
-          %Sa = exo.alloc : !Sacc
-          %Oa = exo.alloc : !Oacc64
-          %Pa = exo.alloc : !Preg
-          %m = exo.alloc : !Row
-          %l = exo.alloc : !Row
-          %mx = exo.alloc : !Row
-          %mx1 = exo.alloc : !Row
-          %mx2 = exo.alloc : !Row
-          %ls = exo.alloc : !Row
-          %al = exo.alloc : !Row
-          %l1 = exo.alloc : !Row
-          %l2 = exo.alloc : !Row
-          // The Q tile, once.
-          exo.warps "producer" {
-            %Q0s = exo.window %Q_smem[0, :, :, :, :] : !Qs64 -> !Slot
-            %Q0g = exo.window %Qmap[%b :+ 1, %h :+ 1, %r0 :+ 128, 0 :+ 64] : !Map -> !Tile
-            exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%Q0s, %Q0g) >> %qfull : (!Slot, !Tile) >> !Once
-            exo.arrive(cuda_temporal) >> %qfull : !Once
+  %BH = arith.muli %B, %H : index
+  %T = arith.muli %BH, %QT : index
+  exo.device_function(warps = [<"producer", 1, dec 40>, <"unused", 3, dec 40>,
+                             <"consumer", 8, inc 232>], clusterDim = 1) {
+    exo.for %pc = 0 to %NC cuda_tasks {
+      %qfull = exo.alloc : !Qfull
+      %qempty = exo.alloc : !Qempty
+      %kfull = exo.alloc : !Full
+      %kempty = exo.alloc : !Empty
+      %vfull = exo.alloc : !Full
+      %vempty = exo.alloc : !Empty
+      %cg = exo.alloc : !Cg
+      %Q_smem = exo.alloc guarded_by %qempty : !Qr64, guard !Qempty
+      %K_smem = exo.alloc guarded_by %kempty : !KVs64, guard !Empty
+      %V_smem = exo.alloc guarded_by %vempty : !KVs64, guard !Empty
+      // This cluster's tiles: t = pc + NC pi for pi < ceil((T - pc) / NC),
+      // t = (b H + h) QT + qt.
+      %rest = arith.subi %T, %pc : index
+      %rest1 = arith.addi %rest, %NC : index
+      %rest2 = arith.subi %rest1, %c1 : index
+      %tiles = arith.divsi %rest2, %NC : index
+      exo.for %pi = 0 to %tiles seq {
+        %t0 = arith.muli %pi, %NC : index
+        %t = arith.addi %pc, %t0 : index
+        %qt = arith.remsi %t, %QT : index
+        %bh = arith.divsi %t, %QT : index
+        %h = arith.remsi %bh, %H : index
+        %b = arith.divsi %bh, %H : index
+        %r0 = arith.muli %qt, %c128 : index
+        %Sa = exo.alloc : !Sacc
+        %Oa = exo.alloc : !Oacc64
+        %Pa = exo.alloc : !Preg
+        %m = exo.alloc : !Row
+        %l = exo.alloc : !Row
+        %mx = exo.alloc : !Row
+        %mx1 = exo.alloc : !Row
+        %mx2 = exo.alloc : !Row
+        %ls = exo.alloc : !Row
+        %al = exo.alloc : !Row
+        %l1 = exo.alloc : !Row
+        %l2 = exo.alloc : !Row
+        %kb = arith.muli %pi, %QT : index
+        %pi1 = arith.addi %pi, %c1 : index
+        // The Q tile: its slot is free once the previous tile's last S is done.
+        exo.warps "producer" {
+          exo.await(%qempty[%pi], cuda_temporal, 0) : !Qempty
+          %Q0s = exo.window %Q_smem[%pi, 0, :, :, :, :] : !Qr64 -> !Slot
+          %Q0g = exo.window %Qmap[%b :+ 1, %h :+ 1, %r0 :+ 128, 0 :+ 64] : !Map -> !Tile
+          exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%Q0s, %Q0g) >> %qfull[%pi] : (!Slot, !Tile) >> !Qfull
+          exo.arrive(cuda_temporal) >> %qfull[%pi] : !Qfull
+        }
+        // O = 0, m = -inf, l = 0.
+        exo.warps "consumer" {
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            %o = exo.window %Oa[%wg, :, :] : !Oacc64 -> !O64
+            exo.call #exo.wgmma_zero<n = 64>(%o) : (!O64)
           }
-          // O = 0, m = -inf, l = 0.
-          exo.warps "consumer" {
-            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              %o = exo.window %Oa[%wg, :, :] : !Oacc64 -> !O64
-              exo.call #exo.wgmma_zero<n = 64>(%o) : (!O64)
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+                  exo.for %qb0 = 0 to 2 cuda_threads<thread> {
+                    exo.for %hh = 0 to 2 seq {
+                      %w16 = arith.muli %w, %c16 : index
+                      %h8 = arith.muli %hh, %c8 : index
+                      %rg = arith.addi %w16, %g : index
+                      %row = arith.addi %rg, %h8 : index
+                      %q1 = arith.muli %qb1, %c2 : index
+                      %q = arith.addi %q1, %qb0 : index
+                      %q2 = arith.muli %q, %c2 : index
+                      exo.assign %m[%wg, %w, %g, %qb1, %qb0, %hh] = %ninf : !Row
+                      exo.assign %l[%wg, %w, %g, %qb1, %qb0, %hh] = %zero : !Row
+                    }
+                  }
+                }
+              }
             }
+          }
+          exo.await(%qfull[%pi], cuda_generic_and_async_proxy, 0) : !Qfull
+        }
+        // Block 0: its loads, S_0 and its softmax, P_0.
+        exo.warps "producer" {
+          exo.await(%kempty[%kb], cuda_temporal, 0) : !Empty
+          %K0s = exo.window %K_smem[%kb, 0, :, :, :, :] : !KVs64 -> !Slot
+          %K0g = exo.window %Kmap[%b :+ 1, %h :+ 1, %c0 :+ 128, 0 :+ 64] : !Map -> !Tile
+          exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%K0s, %K0g) >> %kfull[%kb] : (!Slot, !Tile) >> !Full
+          exo.arrive(cuda_temporal) >> %kfull[%kb] : !Full
+          exo.await(%vempty[%kb], cuda_temporal, 0) : !Empty
+          %V0s = exo.window %V_smem[%kb, 0, :, :, :, :] : !KVs64 -> !Slot
+          %V0g = exo.window %Vmap[%b :+ 1, %h :+ 1, %c0 :+ 128, 0 :+ 64] : !Map -> !Tile
+          exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%V0s, %V0g) >> %vfull[%kb] : (!Slot, !Tile) >> !Full
+          exo.arrive(cuda_temporal) >> %vfull[%kb] : !Full
+        }
+        %g02 = arith.addi %kb, %c2 : index
+        exo.warps "consumer" {
+          exo.await(%kfull[%kb], cuda_generic_and_async_proxy, 0) : !Full
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            %wr = arith.muli %wg, %c64 : index
+            %s = exo.window %Sa[%wg, :, :] : !Sacc -> !S
+            // (The zero-init ends with wgmma.fence: the element accesses of S
+            // before it are ordered before these wgmmas.)
+            exo.call #exo.wgmma_zero<n = 128>(%s) : (!S)
+            exo.for %kk = 0 to 4 seq {
+              %kc = arith.muli %kk, %c16 : index
+              %qa = exo.window %Q_smem[%pi, 0, 0, 0, %wr :+ 64, %kc :+ 16] : !Qr64 -> !Qk
+              %kbk = exo.window %K_smem[%kb, 0, 0, 0, 0 :+ 128, %kc :+ 16] : !KVs64 -> !Kk
+              exo.call #exo.wgmma<n = 128, dtype = bf16>(%s, %qa, %kbk) : (!S, !Qk, !Kk)
+            }
+            exo.arrive(wgmma_async) >> %cg[%wg] : !Cg
+          }
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.await(%cg[%wg], cuda_in_order, 0) : !Cg
+          }
+          exo.arrive(cuda_in_order) >> %kempty[%g02] : !Empty
+          // Each thread: the maximum of its elements of each of its two rows
+          // (hh), then the quad's butterflies.
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+                  exo.for %qb0 = 0 to 2 cuda_threads<thread> {
+                    exo.for %hh = 0 to 2 seq {
+                      %w16 = arith.muli %w, %c16 : index
+                      %h8 = arith.muli %hh, %c8 : index
+                      %rg = arith.addi %w16, %g : index
+                      %row = arith.addi %rg, %h8 : index
+                      %q1 = arith.muli %qb1, %c2 : index
+                      %q = arith.addi %q1, %qb0 : index
+                      %q2 = arith.muli %q, %c2 : index
+                      exo.assign %mx[%wg, %w, %g, %qb1, %qb0, %hh] = %ninf : !Row
+                      exo.for %j = 0 to 16 seq {
+                        exo.for %e = 0 to 2 seq {
+                          %j8 = arith.muli %j, %c8 : index
+                          %cq = arith.addi %j8, %q2 : index
+                          %col = arith.addi %cq, %e : index
+                          %v = exo.read %Sa[%wg, %row, %col] : !Sacc
+                          %old = exo.read %mx[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                          %mm = arith.maximumf %old, %v : f32
+                          exo.assign %mx[%wg, %w, %g, %qb1, %qb0, %hh] = %mm : !Row
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+                  exo.for %hh = 0 to 2 seq {
+                    %d1 = exo.window %mx1[%wg, %w, %g, %qb1, :, %hh] : !Row -> !Pair
+                    %s1 = exo.window %mx[%wg, %w, %g, %qb1, :, %hh] : !Row -> !Pair
+                    exo.call #exo.shfl_xor<combine = max, lane_mask = 1, dtype = f32>(%d1, %s1) : (!Pair, !Pair)
+                  }
+                }
+              }
+            }
+          }
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
+                  exo.for %hh = 0 to 2 seq {
+                    %d2 = exo.window %mx2[%wg, %w, %g, :, %qb0, %hh] : !Row -> !Pair
+                    %s2 = exo.window %mx1[%wg, %w, %g, :, %qb0, %hh] : !Row -> !Pair
+                    exo.call #exo.shfl_xor<combine = max, lane_mask = 2, dtype = f32>(%d2, %s2) : (!Pair, !Pair)
+                  }
+                }
+              }
+            }
+          }
+          // The new maximum m, alpha = exp2(m_old - m), S = exp2(c S - m) in
+          // place, and l = alpha l + this thread's part of the row sum.
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+                  exo.for %qb0 = 0 to 2 cuda_threads<thread> {
+                    exo.for %hh = 0 to 2 seq {
+                      %w16 = arith.muli %w, %c16 : index
+                      %h8 = arith.muli %hh, %c8 : index
+                      %rg = arith.addi %w16, %g : index
+                      %row = arith.addi %rg, %h8 : index
+                      %q1 = arith.muli %qb1, %c2 : index
+                      %q = arith.addi %q1, %qb0 : index
+                      %q2 = arith.muli %q, %c2 : index
+                      %mo = exo.read %m[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                      %bm = exo.read %mx2[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                      %bms = arith.mulf %bm, %cs : f32
+                      %mn = arith.maximumf %mo, %bms : f32
+                      %dm = arith.subf %mo, %mn : f32
+                      %alpha = math.exp2 %dm fastmath<afn> : f32
+                      %nmn = arith.negf %mn : f32
+                      exo.assign %m[%wg, %w, %g, %qb1, %qb0, %hh] = %mn : !Row
+                      exo.assign %al[%wg, %w, %g, %qb1, %qb0, %hh] = %alpha : !Row
+                      exo.assign %ls[%wg, %w, %g, %qb1, %qb0, %hh] = %zero : !Row
+                      exo.for %j = 0 to 16 seq {
+                        exo.for %e = 0 to 2 seq {
+                          %j8 = arith.muli %j, %c8 : index
+                          %cq = arith.addi %j8, %q2 : index
+                          %col = arith.addi %cq, %e : index
+                          %sv = exo.read %Sa[%wg, %row, %col] : !Sacc
+                          %x = math.fma %sv, %cs, %nmn : f32
+                          %p = math.exp2 %x fastmath<afn> : f32
+                          exo.assign %Sa[%wg, %row, %col] = %p : !Sacc
+                          exo.reduce %ls[%wg, %w, %g, %qb1, %qb0, %hh] += %p : !Row
+                        }
+                      }
+                      %lo = exo.read %l[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                      %la = arith.mulf %lo, %alpha : f32
+                      %lb = exo.read %ls[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                      %ln = arith.addf %la, %lb : f32
+                      exo.assign %l[%wg, %w, %g, %qb1, %qb0, %hh] = %ln : !Row
+                    }
+                  }
+                }
+              }
+            }
+          }
+          // P = bf16(S).
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+                  exo.for %qb0 = 0 to 2 cuda_threads<thread> {
+                    exo.for %hh = 0 to 2 seq {
+                      %w16 = arith.muli %w, %c16 : index
+                      %h8 = arith.muli %hh, %c8 : index
+                      %rg = arith.addi %w16, %g : index
+                      %row = arith.addi %rg, %h8 : index
+                      %q1 = arith.muli %qb1, %c2 : index
+                      %q = arith.addi %q1, %qb0 : index
+                      %q2 = arith.muli %q, %c2 : index
+                      exo.for %jj = 0 to 8 seq {
+                        exo.for %jh = 0 to 2 seq {
+                          exo.for %e = 0 to 2 seq {
+                            %j16 = arith.muli %jj, %c16 : index
+                            %jh8 = arith.muli %jh, %c8 : index
+                            %cl0 = arith.addi %jh8, %q2 : index
+                            %cl = arith.addi %cl0, %e : index
+                            %col = arith.addi %j16, %cl : index
+                            %pv = exo.read %Sa[%wg, %row, %col] : !Sacc
+                            %ph = arith.truncf %pv : f32 to bf16
+                            exo.assign %Pa[%wg, %jj, %row, %cl] = %ph : !Preg
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        // Blocks j = 1 .. n - 1: S_j = Q K_j^T is issued, O is rescaled by
+        // alpha_{j-1} while it runs, then O += P_{j-1} V_{j-1} is issued; the
+        // softmax of S_j runs while the tensor cores do P V; once P V is
+        // done, P_j = bf16(S_j).
+        %NB = arith.addi %QT, %c0 : index
+        %QT1 = arith.subi %NB, %c1 : index
+        exo.for %jm = 0 to %QT1 seq {
+          %jb = arith.addi %jm, %c1 : index
+          %k0 = arith.muli %jb, %c128 : index
+          %gb = arith.addi %kb, %jb : index
+          %gm = arith.addi %kb, %jm : index
+          %j2 = arith.addi %gb, %c2 : index
+          %jm2 = arith.addi %gm, %c2 : index
+          exo.warps "producer" {
+            exo.await(%kempty[%gb], cuda_temporal, 0) : !Empty
+            %K0s = exo.window %K_smem[%gb, 0, :, :, :, :] : !KVs64 -> !Slot
+            %K0g = exo.window %Kmap[%b :+ 1, %h :+ 1, %k0 :+ 128, 0 :+ 64] : !Map -> !Tile
+            exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%K0s, %K0g) >> %kfull[%gb] : (!Slot, !Tile) >> !Full
+            exo.arrive(cuda_temporal) >> %kfull[%gb] : !Full
+            exo.await(%vempty[%gb], cuda_temporal, 0) : !Empty
+            %V0s = exo.window %V_smem[%gb, 0, :, :, :, :] : !KVs64 -> !Slot
+            %V0g = exo.window %Vmap[%b :+ 1, %h :+ 1, %k0 :+ 128, 0 :+ 64] : !Map -> !Tile
+            exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%V0s, %V0g) >> %vfull[%gb] : (!Slot, !Tile) >> !Full
+            exo.arrive(cuda_temporal) >> %vfull[%gb] : !Full
+          }
+          exo.warps "consumer" {
+            exo.await(%kfull[%gb], cuda_generic_and_async_proxy, 0) : !Full
+            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+              %wr = arith.muli %wg, %c64 : index
+              %s = exo.window %Sa[%wg, :, :] : !Sacc -> !S
+              // (The zero-init ends with wgmma.fence: the element accesses of S
+              // before it are ordered before these wgmmas.)
+              exo.call #exo.wgmma_zero<n = 128>(%s) : (!S)
+              exo.for %kk = 0 to 4 seq {
+                %kc = arith.muli %kk, %c16 : index
+                %qa = exo.window %Q_smem[%pi, 0, 0, 0, %wr :+ 64, %kc :+ 16] : !Qr64 -> !Qk
+                %kbk = exo.window %K_smem[%gb, 0, 0, 0, 0 :+ 128, %kc :+ 16] : !KVs64 -> !Kk
+                exo.call #exo.wgmma<n = 128, dtype = bf16>(%s, %qa, %kbk) : (!S, !Qk, !Kk)
+              }
+              exo.arrive(wgmma_async) >> %cg[%wg] : !Cg
+            }
+            // O = alpha O.
             exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
               exo.for %w = 0 to 4 cuda_threads<warp> {
                 exo.for %g = 0 to 8 cuda_threads<4 * thread> {
@@ -164,49 +437,39 @@ exo.proc @attention_fwd_d64(%B: index, %H: index, %S: index, %D: index,
                         %q1 = arith.muli %qb1, %c2 : index
                         %q = arith.addi %q1, %qb0 : index
                         %q2 = arith.muli %q, %c2 : index
-                        exo.assign %m[%wg, %w, %g, %qb1, %qb0, %hh] = %ninf : !Row
-                        exo.assign %l[%wg, %w, %g, %qb1, %qb0, %hh] = %zero : !Row
+                        %a = exo.read %al[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                        exo.for %j = 0 to 8 seq {
+                          exo.for %e = 0 to 2 seq {
+                            %j8 = arith.muli %j, %c8 : index
+                            %cq = arith.addi %j8, %q2 : index
+                            %col = arith.addi %cq, %e : index
+                            %ov = exo.read %Oa[%wg, %row, %col] : !Oacc64
+                            %os = arith.mulf %ov, %a : f32
+                            exo.assign %Oa[%wg, %row, %col] = %os : !Oacc64
+                          }
+                        }
                       }
                     }
                   }
                 }
               }
             }
-            exo.await(%qfull, cuda_generic_and_async_proxy, 0) : !Once
-          }
-          // Block 0: its loads, S_0 and its softmax, P_0.
-          exo.warps "producer" {
-            exo.await(%kempty[%c0], cuda_temporal, 0) : !Empty
-            %K0s = exo.window %K_smem[%c0, 0, :, :, :, :] : !KVs64 -> !Slot
-            %K0g = exo.window %Kmap[%b :+ 1, %h :+ 1, %c0 :+ 128, 0 :+ 64] : !Map -> !Tile
-            exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%K0s, %K0g) >> %kfull[%c0] : (!Slot, !Tile) >> !Full
-            exo.arrive(cuda_temporal) >> %kfull[%c0] : !Full
-            exo.await(%vempty[%c0], cuda_temporal, 0) : !Empty
-            %V0s = exo.window %V_smem[%c0, 0, :, :, :, :] : !KVs64 -> !Slot
-            %V0g = exo.window %Vmap[%b :+ 1, %h :+ 1, %c0 :+ 128, 0 :+ 64] : !Map -> !Tile
-            exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%V0s, %V0g) >> %vfull[%c0] : (!Slot, !Tile) >> !Full
-            exo.arrive(cuda_temporal) >> %vfull[%c0] : !Full
-          }
-          exo.warps "consumer" {
-            exo.await(%kfull[%c0], cuda_generic_and_async_proxy, 0) : !Full
+            exo.await(%vfull[%gm], cuda_generic_and_async_proxy, 0) : !Full
             exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              %wr = arith.muli %wg, %c64 : index
-              %s = exo.window %Sa[%wg, :, :] : !Sacc -> !S
-              // (The zero-init ends with wgmma.fence: the element accesses of S
-              // before it are ordered before these wgmmas.)
-              exo.call #exo.wgmma_zero<n = 128>(%s) : (!S)
-              exo.for %kk = 0 to 4 seq {
+              %o = exo.window %Oa[%wg, :, :] : !Oacc64 -> !O64
+              exo.fence(wgmma_fence_1, wgmma_fence_2)
+              exo.for %kk = 0 to 8 seq {
                 %kc = arith.muli %kk, %c16 : index
-                %qa = exo.window %Q_smem[0, 0, 0, %wr :+ 64, %kc :+ 16] : !Qs64 -> !Qk
-                %kbk = exo.window %K_smem[%c0, 0, 0, 0, 0 :+ 128, %kc :+ 16] : !KVs64 -> !Kk
-                exo.call #exo.wgmma<n = 128, dtype = bf16>(%s, %qa, %kbk) : (!S, !Qk, !Kk)
+                %pk = exo.window %Pa[%wg, %kk, :, :] : !Preg -> !P
+                %vk = exo.window %V_smem[%gm, 0 :+ 1, 0, 0, %kc :+ 16, 0 :+ 64] : !KVs64 -> !Vk64
+                exo.call #exo.wgmma<n = 64, dtype = bf16, a = regs, b = sw128_mn>(%o, %pk, %vk) : (!O64, !P, !Vk64)
               }
               exo.arrive(wgmma_async) >> %cg[%wg] : !Cg
             }
             exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              exo.await(%cg[%wg], cuda_in_order, 0) : !Cg
+              exo.await(%cg[%wg], cuda_in_order, 1) : !Cg
             }
-            exo.arrive(cuda_in_order) >> %kempty[%c2] : !Empty
+            exo.arrive(cuda_in_order) >> %kempty[%j2] : !Empty
             // Each thread: the maximum of its elements of each of its two rows
             // (hh), then the quad's butterflies.
             exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
@@ -314,6 +577,10 @@ exo.proc @attention_fwd_d64(%B: index, %H: index, %S: index, %D: index,
                 }
               }
             }
+            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+              exo.await(%cg[%wg], cuda_in_order, 0) : !Cg
+            }
+            exo.arrive(cuda_in_order) >> %vempty[%jm2] : !Empty
             // P = bf16(S).
             exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
               exo.for %w = 0 to 4 cuda_threads<warp> {
@@ -349,231 +616,36 @@ exo.proc @attention_fwd_d64(%B: index, %H: index, %S: index, %D: index,
               }
             }
           }
-          // Blocks j = 1 .. n - 1: S_j = Q K_j^T is issued, O is rescaled by
-          // alpha_{j-1} while it runs, then O += P_{j-1} V_{j-1} is issued; the
-          // softmax of S_j runs while the tensor cores do P V; once P V is
-          // done, P_j = bf16(S_j).
-          %NB = arith.addi %QT, %c0 : index
-          %QT1 = arith.subi %NB, %c1 : index
-          exo.for %jm = 0 to %QT1 seq {
-            %jb = arith.addi %jm, %c1 : index
-            %j2 = arith.addi %jm, %c3 : index
-            %jm2 = arith.addi %jm, %c2 : index
-            %k0 = arith.muli %jb, %c128 : index
-            exo.warps "producer" {
-              exo.await(%kempty[%jb], cuda_temporal, 0) : !Empty
-              %K0s = exo.window %K_smem[%jb, 0, :, :, :, :] : !KVs64 -> !Slot
-              %K0g = exo.window %Kmap[%b :+ 1, %h :+ 1, %k0 :+ 128, 0 :+ 64] : !Map -> !Tile
-              exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%K0s, %K0g) >> %kfull[%jb] : (!Slot, !Tile) >> !Full
-              exo.arrive(cuda_temporal) >> %kfull[%jb] : !Full
-              exo.await(%vempty[%jb], cuda_temporal, 0) : !Empty
-              %V0s = exo.window %V_smem[%jb, 0, :, :, :, :] : !KVs64 -> !Slot
-              %V0g = exo.window %Vmap[%b :+ 1, %h :+ 1, %k0 :+ 128, 0 :+ 64] : !Map -> !Tile
-              exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], dtype = bf16, swizzle = 128>(%V0s, %V0g) >> %vfull[%jb] : (!Slot, !Tile) >> !Full
-              exo.arrive(cuda_temporal) >> %vfull[%jb] : !Full
-            }
-            exo.warps "consumer" {
-              exo.await(%kfull[%jb], cuda_generic_and_async_proxy, 0) : !Full
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                %wr = arith.muli %wg, %c64 : index
-                %s = exo.window %Sa[%wg, :, :] : !Sacc -> !S
-                // (The zero-init ends with wgmma.fence: the element accesses of S
-                // before it are ordered before these wgmmas.)
-                exo.call #exo.wgmma_zero<n = 128>(%s) : (!S)
-                exo.for %kk = 0 to 4 seq {
-                  %kc = arith.muli %kk, %c16 : index
-                  %qa = exo.window %Q_smem[0, 0, 0, %wr :+ 64, %kc :+ 16] : !Qs64 -> !Qk
-                  %kbk = exo.window %K_smem[%jb, 0, 0, 0, 0 :+ 128, %kc :+ 16] : !KVs64 -> !Kk
-                  exo.call #exo.wgmma<n = 128, dtype = bf16>(%s, %qa, %kbk) : (!S, !Qk, !Kk)
-                }
-                exo.arrive(wgmma_async) >> %cg[%wg] : !Cg
-              }
-              // O = alpha O.
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                exo.for %w = 0 to 4 cuda_threads<warp> {
-                  exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                    exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
-                      exo.for %qb0 = 0 to 2 cuda_threads<thread> {
-                        exo.for %hh = 0 to 2 seq {
-                          %w16 = arith.muli %w, %c16 : index
-                          %h8 = arith.muli %hh, %c8 : index
-                          %rg = arith.addi %w16, %g : index
-                          %row = arith.addi %rg, %h8 : index
-                          %q1 = arith.muli %qb1, %c2 : index
-                          %q = arith.addi %q1, %qb0 : index
-                          %q2 = arith.muli %q, %c2 : index
-                          %a = exo.read %al[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                          exo.for %j = 0 to 8 seq {
-                            exo.for %e = 0 to 2 seq {
-                              %j8 = arith.muli %j, %c8 : index
-                              %cq = arith.addi %j8, %q2 : index
-                              %col = arith.addi %cq, %e : index
-                              %ov = exo.read %Oa[%wg, %row, %col] : !Oacc64
-                              %os = arith.mulf %ov, %a : f32
-                              exo.assign %Oa[%wg, %row, %col] = %os : !Oacc64
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              exo.await(%vfull[%jm], cuda_generic_and_async_proxy, 0) : !Full
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                %o = exo.window %Oa[%wg, :, :] : !Oacc64 -> !O64
-                exo.fence(wgmma_fence_1, wgmma_fence_2)
-                exo.for %kk = 0 to 8 seq {
-                  %kc = arith.muli %kk, %c16 : index
-                  %pk = exo.window %Pa[%wg, %kk, :, :] : !Preg -> !P
-                  %vk = exo.window %V_smem[%jm, 0 :+ 1, 0, 0, %kc :+ 16, 0 :+ 64] : !KVs64 -> !Vk64
-                  exo.call #exo.wgmma<n = 64, dtype = bf16, a = regs, b = sw128_mn>(%o, %pk, %vk) : (!O64, !P, !Vk64)
-                }
-                exo.arrive(wgmma_async) >> %cg[%wg] : !Cg
-              }
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                exo.await(%cg[%wg], cuda_in_order, 1) : !Cg
-              }
-              exo.arrive(cuda_in_order) >> %kempty[%j2] : !Empty
-              // Each thread: the maximum of its elements of each of its two rows
-              // (hh), then the quad's butterflies.
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                exo.for %w = 0 to 4 cuda_threads<warp> {
-                  exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                    exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
-                      exo.for %qb0 = 0 to 2 cuda_threads<thread> {
-                        exo.for %hh = 0 to 2 seq {
-                          %w16 = arith.muli %w, %c16 : index
-                          %h8 = arith.muli %hh, %c8 : index
-                          %rg = arith.addi %w16, %g : index
-                          %row = arith.addi %rg, %h8 : index
-                          %q1 = arith.muli %qb1, %c2 : index
-                          %q = arith.addi %q1, %qb0 : index
-                          %q2 = arith.muli %q, %c2 : index
-                          exo.assign %mx[%wg, %w, %g, %qb1, %qb0, %hh] = %ninf : !Row
-                          exo.for %j = 0 to 16 seq {
-                            exo.for %e = 0 to 2 seq {
-                              %j8 = arith.muli %j, %c8 : index
-                              %cq = arith.addi %j8, %q2 : index
-                              %col = arith.addi %cq, %e : index
-                              %v = exo.read %Sa[%wg, %row, %col] : !Sacc
-                              %old = exo.read %mx[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                              %mm = arith.maximumf %old, %v : f32
-                              exo.assign %mx[%wg, %w, %g, %qb1, %qb0, %hh] = %mm : !Row
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                exo.for %w = 0 to 4 cuda_threads<warp> {
-                  exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                    exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
-                      exo.for %hh = 0 to 2 seq {
-                        %d1 = exo.window %mx1[%wg, %w, %g, %qb1, :, %hh] : !Row -> !Pair
-                        %s1 = exo.window %mx[%wg, %w, %g, %qb1, :, %hh] : !Row -> !Pair
-                        exo.call #exo.shfl_xor<combine = max, lane_mask = 1, dtype = f32>(%d1, %s1) : (!Pair, !Pair)
-                      }
-                    }
-                  }
-                }
-              }
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                exo.for %w = 0 to 4 cuda_threads<warp> {
-                  exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                    exo.for %qb0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
-                      exo.for %hh = 0 to 2 seq {
-                        %d2 = exo.window %mx2[%wg, %w, %g, :, %qb0, %hh] : !Row -> !Pair
-                        %s2 = exo.window %mx1[%wg, %w, %g, :, %qb0, %hh] : !Row -> !Pair
-                        exo.call #exo.shfl_xor<combine = max, lane_mask = 2, dtype = f32>(%d2, %s2) : (!Pair, !Pair)
-                      }
-                    }
-                  }
-                }
-              }
-              // The new maximum m, alpha = exp2(m_old - m), S = exp2(c S - m) in
-              // place, and l = alpha l + this thread's part of the row sum.
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                exo.for %w = 0 to 4 cuda_threads<warp> {
-                  exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                    exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
-                      exo.for %qb0 = 0 to 2 cuda_threads<thread> {
-                        exo.for %hh = 0 to 2 seq {
-                          %w16 = arith.muli %w, %c16 : index
-                          %h8 = arith.muli %hh, %c8 : index
-                          %rg = arith.addi %w16, %g : index
-                          %row = arith.addi %rg, %h8 : index
-                          %q1 = arith.muli %qb1, %c2 : index
-                          %q = arith.addi %q1, %qb0 : index
-                          %q2 = arith.muli %q, %c2 : index
-                          %mo = exo.read %m[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                          %bm = exo.read %mx2[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                          %bms = arith.mulf %bm, %cs : f32
-                          %mn = arith.maximumf %mo, %bms : f32
-                          %dm = arith.subf %mo, %mn : f32
-                          %alpha = math.exp2 %dm fastmath<afn> : f32
-                          %nmn = arith.negf %mn : f32
-                          exo.assign %m[%wg, %w, %g, %qb1, %qb0, %hh] = %mn : !Row
-                          exo.assign %al[%wg, %w, %g, %qb1, %qb0, %hh] = %alpha : !Row
-                          exo.assign %ls[%wg, %w, %g, %qb1, %qb0, %hh] = %zero : !Row
-                          exo.for %j = 0 to 16 seq {
-                            exo.for %e = 0 to 2 seq {
-                              %j8 = arith.muli %j, %c8 : index
-                              %cq = arith.addi %j8, %q2 : index
-                              %col = arith.addi %cq, %e : index
-                              %sv = exo.read %Sa[%wg, %row, %col] : !Sacc
-                              %x = math.fma %sv, %cs, %nmn : f32
-                              %p = math.exp2 %x fastmath<afn> : f32
-                              exo.assign %Sa[%wg, %row, %col] = %p : !Sacc
-                              exo.reduce %ls[%wg, %w, %g, %qb1, %qb0, %hh] += %p : !Row
-                            }
-                          }
-                          %lo = exo.read %l[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                          %la = arith.mulf %lo, %alpha : f32
-                          %lb = exo.read %ls[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                          %ln = arith.addf %la, %lb : f32
-                          exo.assign %l[%wg, %w, %g, %qb1, %qb0, %hh] = %ln : !Row
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                exo.await(%cg[%wg], cuda_in_order, 0) : !Cg
-              }
-              exo.arrive(cuda_in_order) >> %vempty[%jm2] : !Empty
-              // P = bf16(S).
-              exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-                exo.for %w = 0 to 4 cuda_threads<warp> {
-                  exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                    exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
-                      exo.for %qb0 = 0 to 2 cuda_threads<thread> {
-                        exo.for %hh = 0 to 2 seq {
-                          %w16 = arith.muli %w, %c16 : index
-                          %h8 = arith.muli %hh, %c8 : index
-                          %rg = arith.addi %w16, %g : index
-                          %row = arith.addi %rg, %h8 : index
-                          %q1 = arith.muli %qb1, %c2 : index
-                          %q = arith.addi %q1, %qb0 : index
-                          %q2 = arith.muli %q, %c2 : index
-                          exo.for %jj = 0 to 8 seq {
-                            exo.for %jh = 0 to 2 seq {
-                              exo.for %e = 0 to 2 seq {
-                                %j16 = arith.muli %jj, %c16 : index
-                                %jh8 = arith.muli %jh, %c8 : index
-                                %cl0 = arith.addi %jh8, %q2 : index
-                                %cl = arith.addi %cl0, %e : index
-                                %col = arith.addi %j16, %cl : index
-                                %pv = exo.read %Sa[%wg, %row, %col] : !Sacc
-                                %ph = arith.truncf %pv : f32 to bf16
-                                exo.assign %Pa[%wg, %jj, %row, %cl] = %ph : !Preg
-                              }
-                            }
-                          }
+        }
+        // Every S of the tile is done: Q's slot is free. The last block's
+        // P V, then its V slot is free (the next tile loads into it).
+        %gl = arith.addi %kb, %QT1 : index
+        %gl2 = arith.addi %gl, %c2 : index
+        exo.warps "consumer" {
+          exo.arrive(cuda_in_order) >> %qempty[%pi1] : !Qempty
+          // O = alpha O.
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+                  exo.for %qb0 = 0 to 2 cuda_threads<thread> {
+                    exo.for %hh = 0 to 2 seq {
+                      %w16 = arith.muli %w, %c16 : index
+                      %h8 = arith.muli %hh, %c8 : index
+                      %rg = arith.addi %w16, %g : index
+                      %row = arith.addi %rg, %h8 : index
+                      %q1 = arith.muli %qb1, %c2 : index
+                      %q = arith.addi %q1, %qb0 : index
+                      %q2 = arith.muli %q, %c2 : index
+                      %a = exo.read %al[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                      exo.for %j = 0 to 8 seq {
+                        exo.for %e = 0 to 2 seq {
+                          %j8 = arith.muli %j, %c8 : index
+                          %cq = arith.addi %j8, %q2 : index
+                          %col = arith.addi %cq, %e : index
+                          %ov = exo.read %Oa[%wg, %row, %col] : !Oacc64
+                          %os = arith.mulf %ov, %a : f32
+                          exo.assign %Oa[%wg, %row, %col] = %os : !Oacc64
                         }
                       }
                     }
@@ -582,132 +654,98 @@ exo.proc @attention_fwd_d64(%B: index, %H: index, %S: index, %D: index,
               }
             }
           }
-          // The last block's P V (its slot needs no release: nothing
-          // is loaded after it).
-          exo.warps "consumer" {
-            // O = alpha O.
-            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              exo.for %w = 0 to 4 cuda_threads<warp> {
-                exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                  exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
-                    exo.for %qb0 = 0 to 2 cuda_threads<thread> {
-                      exo.for %hh = 0 to 2 seq {
-                        %w16 = arith.muli %w, %c16 : index
-                        %h8 = arith.muli %hh, %c8 : index
-                        %rg = arith.addi %w16, %g : index
-                        %row = arith.addi %rg, %h8 : index
-                        %q1 = arith.muli %qb1, %c2 : index
-                        %q = arith.addi %q1, %qb0 : index
-                        %q2 = arith.muli %q, %c2 : index
-                        %a = exo.read %al[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                        exo.for %j = 0 to 8 seq {
-                          exo.for %e = 0 to 2 seq {
-                            %j8 = arith.muli %j, %c8 : index
-                            %cq = arith.addi %j8, %q2 : index
-                            %col = arith.addi %cq, %e : index
-                            %ov = exo.read %Oa[%wg, %row, %col] : !Oacc64
-                            %os = arith.mulf %ov, %a : f32
-                            exo.assign %Oa[%wg, %row, %col] = %os : !Oacc64
-                          }
-                        }
-                      }
-                    }
+          exo.await(%vfull[%gl], cuda_generic_and_async_proxy, 0) : !Full
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            %o = exo.window %Oa[%wg, :, :] : !Oacc64 -> !O64
+            exo.fence(wgmma_fence_1, wgmma_fence_2)
+            exo.for %kk = 0 to 8 seq {
+              %kc = arith.muli %kk, %c16 : index
+              %pk = exo.window %Pa[%wg, %kk, :, :] : !Preg -> !P
+              %vk = exo.window %V_smem[%gl, 0 :+ 1, 0, 0, %kc :+ 16, 0 :+ 64] : !KVs64 -> !Vk64
+              exo.call #exo.wgmma<n = 64, dtype = bf16, a = regs, b = sw128_mn>(%o, %pk, %vk) : (!O64, !P, !Vk64)
+            }
+            exo.arrive(wgmma_async) >> %cg[%wg] : !Cg
+          }
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.await(%cg[%wg], cuda_in_order, 0) : !Cg
+          }
+          exo.arrive(cuda_in_order) >> %vempty[%gl2] : !Empty
+        }
+        // The quad's row sums, O / l to bf16, and L.
+        exo.warps "consumer" {
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+                  exo.for %hh = 0 to 2 seq {
+                    %d1 = exo.window %l1[%wg, %w, %g, %qb1, :, %hh] : !Row -> !Pair
+                    %s1 = exo.window %l[%wg, %w, %g, %qb1, :, %hh] : !Row -> !Pair
+                    exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%d1, %s1) : (!Pair, !Pair)
                   }
                 }
               }
-            }
-            exo.await(%vfull[%QT1], cuda_generic_and_async_proxy, 0) : !Full
-            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              %o = exo.window %Oa[%wg, :, :] : !Oacc64 -> !O64
-              exo.fence(wgmma_fence_1, wgmma_fence_2)
-              exo.for %kk = 0 to 8 seq {
-                %kc = arith.muli %kk, %c16 : index
-                %pk = exo.window %Pa[%wg, %kk, :, :] : !Preg -> !P
-                %vk = exo.window %V_smem[%QT1, 0 :+ 1, 0, 0, %kc :+ 16, 0 :+ 64] : !KVs64 -> !Vk64
-                exo.call #exo.wgmma<n = 64, dtype = bf16, a = regs, b = sw128_mn>(%o, %pk, %vk) : (!O64, !P, !Vk64)
-              }
-              exo.arrive(wgmma_async) >> %cg[%wg] : !Cg
-            }
-            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              exo.await(%cg[%wg], cuda_in_order, 0) : !Cg
             }
           }
-          // The quad's row sums, O / l to bf16, and L.
-          exo.warps "consumer" {
-            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              exo.for %w = 0 to 4 cuda_threads<warp> {
-                exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                  exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
-                    exo.for %hh = 0 to 2 seq {
-                      %d1 = exo.window %l1[%wg, %w, %g, %qb1, :, %hh] : !Row -> !Pair
-                      %s1 = exo.window %l[%wg, %w, %g, %qb1, :, %hh] : !Row -> !Pair
-                      exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%d1, %s1) : (!Pair, !Pair)
-                    }
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
+                  exo.for %hh = 0 to 2 seq {
+                    %d2 = exo.window %l2[%wg, %w, %g, :, %qb0, %hh] : !Row -> !Pair
+                    %s2 = exo.window %l1[%wg, %w, %g, :, %qb0, %hh] : !Row -> !Pair
+                    exo.call #exo.shfl_xor<combine = add, lane_mask = 2, dtype = f32>(%d2, %s2) : (!Pair, !Pair)
                   }
                 }
               }
             }
-            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              exo.for %w = 0 to 4 cuda_threads<warp> {
-                exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                  exo.for %qb0 = 0 to 2 cuda_threads<2 * threads_strided(1, 2)> {
+          }
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            exo.for %w = 0 to 4 cuda_threads<warp> {
+              exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+                exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
+                  exo.for %qb0 = 0 to 2 cuda_threads<thread> {
                     exo.for %hh = 0 to 2 seq {
-                      %d2 = exo.window %l2[%wg, %w, %g, :, %qb0, %hh] : !Row -> !Pair
-                      %s2 = exo.window %l1[%wg, %w, %g, :, %qb0, %hh] : !Row -> !Pair
-                      exo.call #exo.shfl_xor<combine = add, lane_mask = 2, dtype = f32>(%d2, %s2) : (!Pair, !Pair)
-                    }
-                  }
-                }
-              }
-            }
-            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              exo.for %w = 0 to 4 cuda_threads<warp> {
-                exo.for %g = 0 to 8 cuda_threads<4 * thread> {
-                  exo.for %qb1 = 0 to 2 cuda_threads<2 * thread> {
-                    exo.for %qb0 = 0 to 2 cuda_threads<thread> {
-                      exo.for %hh = 0 to 2 seq {
-                        %w16 = arith.muli %w, %c16 : index
-                        %h8 = arith.muli %hh, %c8 : index
-                        %rg = arith.addi %w16, %g : index
-                        %row = arith.addi %rg, %h8 : index
-                        %q1 = arith.muli %qb1, %c2 : index
-                        %q = arith.addi %q1, %qb0 : index
-                        %q2 = arith.muli %q, %c2 : index
-                        %lt = exo.read %l2[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                        exo.for %j = 0 to 8 seq {
-                          exo.for %e = 0 to 2 seq {
-                            %j8 = arith.muli %j, %c8 : index
-                            %cq = arith.addi %j8, %q2 : index
-                            %col = arith.addi %cq, %e : index
-                            %ov = exo.read %Oa[%wg, %row, %col] : !Oacc64
-                            %on = arith.divf %ov, %lt : f32
-                            exo.assign %Oa[%wg, %row, %col] = %on : !Oacc64
-                          }
+                      %w16 = arith.muli %w, %c16 : index
+                      %h8 = arith.muli %hh, %c8 : index
+                      %rg = arith.addi %w16, %g : index
+                      %row = arith.addi %rg, %h8 : index
+                      %q1 = arith.muli %qb1, %c2 : index
+                      %q = arith.addi %q1, %qb0 : index
+                      %q2 = arith.muli %q, %c2 : index
+                      %lt = exo.read %l2[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                      exo.for %j = 0 to 8 seq {
+                        exo.for %e = 0 to 2 seq {
+                          %j8 = arith.muli %j, %c8 : index
+                          %cq = arith.addi %j8, %q2 : index
+                          %col = arith.addi %cq, %e : index
+                          %ov = exo.read %Oa[%wg, %row, %col] : !Oacc64
+                          %on = arith.divf %ov, %lt : f32
+                          exo.assign %Oa[%wg, %row, %col] = %on : !Oacc64
                         }
-                        %first = arith.cmpi eq, %q, %c0 : index
-                        exo.if %first {
-                          %mf = exo.read %m[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
-                          %lg = math.log2 %lt : f32
-                          %ml = arith.addf %mf, %lg : f32
-                          %lse = arith.mulf %ml, %ln2 : f32
-                          %wr = arith.muli %wg, %c64 : index
-                          %rw0 = arith.addi %r0, %wr : index
-                          %gr = arith.addi %rw0, %row : index
-                          exo.assign %L[%b, %h, %gr] = %lse : !L
-                        }
+                      }
+                      %first = arith.cmpi eq, %q, %c0 : index
+                      exo.if %first {
+                        %mf = exo.read %m[%wg, %w, %g, %qb1, %qb0, %hh] : !Row
+                        %lg = math.log2 %lt : f32
+                        %ml = arith.addf %mf, %lg : f32
+                        %lse = arith.mulf %ml, %ln2 : f32
+                        %wr = arith.muli %wg, %c64 : index
+                        %rw0 = arith.addi %r0, %wr : index
+                        %gr = arith.addi %rw0, %row : index
+                        exo.assign %L[%b, %h, %gr] = %lse : !L
                       }
                     }
                   }
                 }
               }
             }
-            exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
-              %wr = arith.muli %wg, %c64 : index
-              %rw = arith.addi %r0, %wr : index
-              %og = exo.window %O[%b, %h, %rw :+ 64, 0 :+ 64] : !T -> !Og64
-              %o = exo.window %Oa[%wg, :, :] : !Oacc64 -> !O64
-              exo.call #exo.wgmma_store<n = 64, dst = gmem, dtype = bf16>(%og, %o) : (!Og64, !O64)
-            }
+          }
+          exo.for %wg = 0 to 2 cuda_threads<warpgroup> {
+            %wr = arith.muli %wg, %c64 : index
+            %rw = arith.addi %r0, %wr : index
+            %og = exo.window %O[%b, %h, %rw :+ 64, 0 :+ 64] : !T -> !Og64
+            %o = exo.window %Oa[%wg, :, :] : !Oacc64 -> !O64
+            exo.call #exo.wgmma_store<n = 64, dst = gmem, dtype = bf16>(%og, %o) : (!Og64, !O64)
           }
         }
       }

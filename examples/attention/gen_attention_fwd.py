@@ -28,14 +28,14 @@ HEADER = """\
 // blocked online form below; test/Examples/attention.test compares the two
 // on the CPU.
 //
-// One task per (batch, head, tile of 128 query rows). Per CTA, 12 warps:
-//   - "producer" (1 warp, setmaxnreg.dec 24): the TMA loads of the Q tile
-//     (once) and of each 128-key block of K and of V (rows of D bf16 in
+// @TASKS@ Per CTA, 12 warps:
+//   - "producer" (1 warp, setmaxnreg.dec @PREG@): the TMA loads of the Q tile
+//     (once per tile) and of each 128-key block of K and of V (rows of D bf16 in
 //     spans of 64 columns, one 128-byte swizzle span each), into rings of
 //     two slots with their own full / empty mbarriers, so that S = Q K^T of
 //     a block can start before its V has arrived;
 //   - "unused" (3 warps): pad the producer to a warpgroup;
-//   - "consumer" (8 warps = 2 warpgroups, setmaxnreg.inc 240): each owns
+//   - "consumer" (8 warps = 2 warpgroups, setmaxnreg.inc @CREG@): each owns
 //     64 query rows. S = Q K^T of a block by D / 16 wgmma.m64n128k16 (Q and
 //     K from shared memory, K-major); the online softmax on the score
 //     registers; O += P V by eight wgmma.m64nDk16 with P from registers
@@ -75,17 +75,22 @@ HEADER = """\
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past
 // the row) before its softmax; every row keeps at least its own key. The
-// tasks take the query tiles from the last to the first, so that the
-// persistent grid's last tasks are the short ones.
+// (batch, head) pairs take their tiles in turn from the last to the first
+// and from the first to the last: the persistent grid's clusters, which
+// take tasks c, c + G, ..., step through the heads, so each alternates
+// long and short tiles (in one order only, a cluster whose tasks fall on
+// the same few tiles of every head would get only long or only short
+// ones), while the tasks running at once share a head's K and V in L2.
 //
-// Requirements: D = @D@, S a multiple of 128, causal = @CAUSAL@.
+// Requirements: D = @D@, S a multiple of 128, causal = @CAUSAL@, B and H
+// at most 65535 (the task count stays far inside 64-bit index arithmetic).
 //
 // Check and run it:
 //   exo-gpu-opt examples/attention/attention_fwd_@NAME@.mlir -exo-verify-collectives \\
-//     -exo-check-sync="sizes=B=1,H=2,S=512,D=@D@,causal=@CAUSAL@"
+//     -exo-check-sync="sizes=B=1,H=2,S=512,D=@D@,causal=@CAUSAL@@NC@"
 //   exo-gpu-run examples/attention/attention_fwd_@NAME@.mlir --entry=attention_fwd_@NAME@ \\
 //     --compare=attention_textbook --compare-file=examples/attention/attention_spec.mlir \\
-//     --size=B=1,H=2,S=256,D=@D@,causal=@CAUSAL@ --tolerance=1.6e-2
+//     --size=B=1,H=2,S=256,D=@D@,causal=@CAUSAL@@NC@ --tolerance=1.6e-2
 
 !T = !exo.tensor<[B, H, S, D], bf16, gmem>
 !L = !exo.tensor<[B, H, S], f32, gmem>
@@ -101,6 +106,8 @@ HEADER = """\
 !Row = !exo.tensor<[2, 4, 8, 2, 2, 2], f32, regs>
 !Pair = !exo.window<[2], f32, regs>
 !Once = !exo.barrier<mbarrier>
+!Qfull = !exo.barrier<mbarrier, [? ring 1]>
+!Qempty = !exo.barrier<mbarrier(prearrive 1), [? ring 1]>
 !Full = !exo.barrier<mbarrier, [? ring 2]>
 !Empty = !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
 !Cg = !exo.barrier<wgmma_group, [2]>
@@ -173,12 +180,26 @@ class Kernel:
         self.d = d
         self.ns = d // 64  # 64-column spans of a row
         self.causal = causal
+        # Non-causal tiles all have S / 128 key blocks: a persistent task
+        # per cluster runs its tiles in a sequential loop, with the rings and
+        # barriers living across them (ring element kb + j for block j of a
+        # tile, kb = pi * QT). Causal tiles differ in length, which leaves
+        # no closed form for a tile's first ring element: one task per tile.
+        self.persistent = not causal
+        # Register budgets (setmaxnreg) of the producer's warpgroup and of
+        # the consumers: 24 + 2 x 240 = 40 + 2 x 232 = 3 x 168, the launch's
+        # registers. D = 64 without the mask runs faster with the
+        # producer's persistent loop unspilled (40); the others with the
+        # consumers' 240 (measured on the H200, bench/RESULTS.md).
+        self.budgets = (40, 232) if d == 64 and not causal else (24, 240)
+        self.qslot = "%pi, " if self.persistent else ""
         self.suffix = f"d{d}" + ("_causal" if causal else "")
 
     def types(self):
         d, ns = self.d, self.ns
         return [
             f"!Qs{d} = !exo.tensor<[{ns}, 1, 1, 128, 64], bf16, smem_swizzle<128>>",
+            f"!Qr{d} = !exo.tensor<[? ring 1, {ns}, 1, 1, 128, 64], bf16, smem_swizzle<128>>",
             f"!KVs{d} = !exo.tensor<[? ring 2, {ns}, 1, 1, 128, 64], bf16, smem_swizzle<128>>",
             f"!Vk{d} = !exo.window<[{ns}, 16, 64], bf16, smem_swizzle<128>>",
             f"!Oacc{d} = !exo.tensor<[2, 64, {d}], f32, wgmma_accum>",
@@ -188,17 +209,23 @@ class Kernel:
     def load(self, smem, slot, gmap, rows, bar):
         """The TMA loads of a 128-row tile, one per span, into bar."""
         lines = []
+        if smem == "K" or smem == "V":
+            stype, btype = f"!KVs{self.d}", "!Full"
+        elif slot:
+            stype, btype = f"!Qr{self.d}", "!Qfull"
+        else:
+            stype, btype = f"!Qs{self.d}", "!Once"
         for c in range(self.ns):
             dst = (f"%{smem}{c}s")
             idx = f"{slot}, {c}" if slot else f"{c}"
             lines += [
                 f"{dst} = exo.window %{smem}_smem[{idx}, :, :, :, :] : "
-                f"!{'KVs' if slot else 'Qs'}{self.d} -> !Slot",
+                f"{stype} -> !Slot",
                 f"%{smem}{c}g = exo.window %{gmap}map[%b :+ 1, %h :+ 1, "
                 f"{rows} :+ 128, {64 * c} :+ 64] : !Map -> !Tile",
                 "exo.call #exo.tma<kind = load, shape = [1, 1, 128, 64], "
                 f"dtype = bf16, swizzle = 128>({dst}, %{smem}{c}g) >> {bar} : "
-                "(!Slot, !Tile) >> " + ("!Full" if slot else "!Once")]
+                f"(!Slot, !Tile) >> {btype}"]
         return lines
 
     def producer(self, j, k0):
@@ -221,8 +248,8 @@ class Kernel:
         for c in range(self.ns):
             mma += block("exo.for %kk = 0 to 4 seq", [
                 "%kc = arith.muli %kk, %c16 : index",
-                f"%qa = exo.window %Q_smem[{c}, 0, 0, %wr :+ 64, %kc :+ 16] : "
-                f"!Qs{d} -> !Qk",
+                f"%qa = exo.window %Q_smem[{self.qslot}{c}, 0, 0, %wr :+ 64, "
+                f"%kc :+ 16] : !{'Qr' if self.persistent else 'Qs'}{d} -> !Qk",
                 f"%kbk = exo.window %K_smem[{j}, {c}, 0, 0, 0 :+ 128, "
                 f"%kc :+ 16] : !KVs{d} -> !Kk",
                 "exo.call #exo.wgmma<n = 128, dtype = bf16>(%s, %qa, %kbk) : "
@@ -377,52 +404,86 @@ class Kernel:
     def proc(self):
         d = self.d
         c = math.log2(math.e) / math.sqrt(d)
-        if self.causal:
-            # The query tiles from the last (the most key blocks) to the
-            # first, so that the persistent grid ends on short tasks.
-            task = ["%QTm1 = arith.subi %QT, %c1 : index",
-                    "%qt = arith.subi %QTm1, %tq : index"]
-        else:
-            task = []
-        task += [
-            "%r0 = arith.muli %qt, %c128 : index",
-            "%qfull = exo.alloc : !Once",
+        shared = [
             "%kfull = exo.alloc : !Full",
             "%kempty = exo.alloc : !Empty",
             "%vfull = exo.alloc : !Full",
             "%vempty = exo.alloc : !Empty",
-            "%cg = exo.alloc : !Cg",
-            f"%Q_smem = exo.alloc : !Qs{d}",
+            "%cg = exo.alloc : !Cg"]
+        if self.persistent:
+            shared = ["%qfull = exo.alloc : !Qfull",
+                      "%qempty = exo.alloc : !Qempty"] + shared + [
+                f"%Q_smem = exo.alloc guarded_by %qempty : !Qr{d}, "
+                "guard !Qempty"]
+        else:
+            shared = ["%qfull = exo.alloc : !Once"] + shared + [
+                f"%Q_smem = exo.alloc : !Qs{d}"]
+        shared += [
             f"%K_smem = exo.alloc guarded_by %kempty : !KVs{d}, guard !Empty",
-            f"%V_smem = exo.alloc guarded_by %vempty : !KVs{d}, guard !Empty",
-            "%Sa = exo.alloc : !Sacc",
-            f"%Oa = exo.alloc : !Oacc{d}",
-            "%Pa = exo.alloc : !Preg"]
-        task += [f"%{r} = exo.alloc : !Row" for r in
+            f"%V_smem = exo.alloc guarded_by %vempty : !KVs{d}, guard !Empty"]
+        regs = ["%Sa = exo.alloc : !Sacc",
+                f"%Oa = exo.alloc : !Oacc{d}",
+                "%Pa = exo.alloc : !Preg"]
+        regs += [f"%{r} = exo.alloc : !Row" for r in
                  ["m", "l", "mx", "mx1", "mx2", "ls", "al", "l1", "l2"]]
-        task += ["// The Q tile, once."]
-        task += block('exo.warps "producer"',
-                      self.load("Q", None, "Q", "%r0", "%qfull") +
-                      ["exo.arrive(cuda_temporal) >> %qfull : !Once"])
-        task += ["// O = 0, m = -inf, l = 0."]
-        task += self.consumer(
+        if self.causal:
+            # Each (batch, head) takes its tiles in turn from the last (the
+            # most key blocks) to the first and from the first to the last:
+            # the persistent grid's clusters take tasks c, c + G, ..., which
+            # step through the heads, so a cluster's long and short tiles
+            # alternate, while the tasks running at once share a head's K
+            # and V in L2.
+            tile = ["%QTm1 = arith.subi %QT, %c1 : index",
+                    "%rev = arith.subi %QTm1, %tq : index",
+                    "%bh0 = arith.muli %b, %H : index",
+                    "%bh = arith.addi %bh0, %h : index",
+                    "%par = arith.remui %bh, %c2 : index",
+                    "%down = arith.cmpi eq, %par, %c0 : index",
+                    "%qt = arith.select %down, %rev, %tq : index"]
+        else:
+            tile = []
+        tile += ["%r0 = arith.muli %qt, %c128 : index"] + regs
+        if self.persistent:
+            # Ring elements: block j of tile pi is element kb + j.
+            tile += ["%kb = arith.muli %pi, %QT : index",
+                     "%pi1 = arith.addi %pi, %c1 : index"]
+            tile += ["// The Q tile: its slot is free once the previous "
+                     "tile's last S is done."]
+            tile += block('exo.warps "producer"', [
+                "exo.await(%qempty[%pi], cuda_temporal, 0) : !Qempty"] +
+                self.load("Q", "%pi", "Q", "%r0", "%qfull[%pi]") +
+                ["exo.arrive(cuda_temporal) >> %qfull[%pi] : !Qfull"])
+            qwait = ("exo.await(%qfull[%pi], cuda_generic_and_async_proxy, "
+                     "0) : !Qfull")
+            g0, kb = "%kb", "%kb"
+        else:
+            tile += ["// The Q tile, once."]
+            tile += block('exo.warps "producer"',
+                          self.load("Q", None, "Q", "%r0", "%qfull") +
+                          ["exo.arrive(cuda_temporal) >> %qfull : !Once"])
+            qwait = ("exo.await(%qfull, cuda_generic_and_async_proxy, 0) : "
+                     "!Once")
+            g0, kb = "%c0", None
+        tile += ["// O = 0, m = -inf, l = 0."]
+        tile += self.consumer(
             block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>",
                   [f"%o = exo.window %Oa[%wg, :, :] : !Oacc{d} -> !O{d}",
                    f"exo.call #exo.wgmma_zero<n = {d}>(%o) : (!O{d})"]) +
             thread_nest([f"exo.assign %m[{R}] = %ninf : !Row",
-                         f"exo.assign %l[{R}] = %zero : !Row"]) +
-            ["exo.await(%qfull, cuda_generic_and_async_proxy, 0) : !Once"])
-        task += ["// Block 0: its loads, S_0 and its softmax, P_0."]
-        task += self.producer("%c0", "%c0")
+                         f"exo.assign %l[{R}] = %zero : !Row"]) + [qwait])
+        tile += ["// Block 0: its loads, S_0 and its softmax, P_0."]
+        tile += self.producer(g0, "%c0")
         diag0 = []
         if self.causal:
             diag0 = ["%diag0 = arith.cmpi eq, %qt, %c0 : index"] + block(
                 "exo.if %diag0", self.mask("%c0"))
-        task += self.consumer(
-            self.issue_s("%c0") + self.wait(0) +
-            ["exo.arrive(cuda_in_order) >> %kempty[%c2] : !Empty"] + diag0 +
-            self.softmax() + self.to_p())
-        task += ["// Blocks j = 1 .. n - 1: S_j = Q K_j^T is issued, O is "
+        rel0 = "%g02" if kb else "%c2"
+        tile += ["%g02 = arith.addi %kb, %c2 : index"] if kb else []
+        tile += self.consumer(
+            self.issue_s(g0) + self.wait(0) +
+            [f"exo.arrive(cuda_in_order) >> %kempty[{rel0}] : !Empty"] +
+            diag0 + self.softmax() + self.to_p())
+        tile += ["// Blocks j = 1 .. n - 1: S_j = Q K_j^T is issued, O is "
                  "rescaled by",
                  "// alpha_{j-1} while it runs, then O += P_{j-1} V_{j-1} is "
                  "issued; the",
@@ -430,37 +491,76 @@ class Kernel:
                  "P V is",
                  "// done, P_j = bf16(S_j)."]
         if self.causal:
-            task += ["// Causal: the blocks up to the diagonal one, qt.",
+            tile += ["// Causal: the blocks up to the diagonal one, qt.",
                      "%NB = arith.addi %qt, %c1 : index"]
         else:
-            task += ["%NB = arith.addi %QT, %c0 : index"]
-        task += ["%QT1 = arith.subi %NB, %c1 : index"]
+            tile += ["%NB = arith.addi %QT, %c0 : index"]
+        tile += ["%QT1 = arith.subi %NB, %c1 : index"]
         loop = ["%jb = arith.addi %jm, %c1 : index",
-                "%j2 = arith.addi %jm, %c3 : index",
-                "%jm2 = arith.addi %jm, %c2 : index",
                 "%k0 = arith.muli %jb, %c128 : index"]
-        loop += self.producer("%jb", "%k0")
+        if kb:
+            # Ring elements of blocks jb and jm, and of their releases.
+            loop += ["%gb = arith.addi %kb, %jb : index",
+                     "%gm = arith.addi %kb, %jm : index",
+                     "%j2 = arith.addi %gb, %c2 : index",
+                     "%jm2 = arith.addi %gm, %c2 : index"]
+            gb, gm = "%gb", "%gm"
+        else:
+            loop += ["%j2 = arith.addi %jm, %c3 : index",
+                     "%jm2 = arith.addi %jm, %c2 : index"]
+            gb, gm = "%jb", "%jm"
+        loop += self.producer(gb, "%k0")
         diag = []
         if self.causal:
             diag = ["%diag = arith.cmpi eq, %jb, %qt : index"] + block(
                 "exo.if %diag", self.mask("%jb"))
         loop += self.consumer(
-            self.issue_s("%jb") + self.rescale_o() + self.issue_pv("%jm") +
+            self.issue_s(gb) + self.rescale_o() + self.issue_pv(gm) +
             self.wait(1) +
             ["exo.arrive(cuda_in_order) >> %kempty[%j2] : !Empty"] + diag +
             self.softmax() + self.wait(0) +
             ["exo.arrive(cuda_in_order) >> %vempty[%jm2] : !Empty"] +
             self.to_p())
-        task += block("exo.for %jm = 0 to %QT1 seq", loop)
-        task += ["// The last block's P V (its slot needs no release: nothing",
-                 "// is loaded after it)."]
-        task += self.consumer(self.rescale_o() + self.issue_pv("%QT1") +
-                              self.wait(0))
-        task += self.epilogue()
-        tasks = block(f"exo.for %{'tq' if self.causal else 'qt'} = 0 to %QT "
-                      "cuda_tasks", task)
-        tasks = block("exo.for %h = 0 to %H cuda_tasks", tasks)
-        tasks = block("exo.for %b = 0 to %B cuda_tasks", tasks)
+        tile += block("exo.for %jm = 0 to %QT1 seq", loop)
+        if kb:
+            tile += ["// Every S of the tile is done: Q's slot is free. The "
+                     "last block's",
+                     "// P V, then its V slot is free (the next tile loads "
+                     "into it).",
+                     "%gl = arith.addi %kb, %QT1 : index",
+                     "%gl2 = arith.addi %gl, %c2 : index"]
+            tile += self.consumer(
+                ["exo.arrive(cuda_in_order) >> %qempty[%pi1] : !Qempty"] +
+                self.rescale_o() + self.issue_pv("%gl") + self.wait(0) +
+                ["exo.arrive(cuda_in_order) >> %vempty[%gl2] : !Empty"])
+        else:
+            tile += ["// The last block's P V (its slot needs no release: "
+                     "nothing",
+                     "// is loaded after it)."]
+            tile += self.consumer(self.rescale_o() + self.issue_pv("%QT1") +
+                                  self.wait(0))
+        tile += self.epilogue()
+        if self.persistent:
+            tasks = shared + [
+                "// This cluster's tiles: t = pc + NC pi for pi < "
+                "ceil((T - pc) / NC),",
+                "// t = (b H + h) QT + qt.",
+                "%rest = arith.subi %T, %pc : index",
+                "%rest1 = arith.addi %rest, %NC : index",
+                "%rest2 = arith.subi %rest1, %c1 : index",
+                "%tiles = arith.divsi %rest2, %NC : index"]
+            tasks += block("exo.for %pi = 0 to %tiles seq", [
+                "%t0 = arith.muli %pi, %NC : index",
+                "%t = arith.addi %pc, %t0 : index",
+                "%qt = arith.remsi %t, %QT : index",
+                "%bh = arith.divsi %t, %QT : index",
+                "%h = arith.remsi %bh, %H : index",
+                "%b = arith.divsi %bh, %H : index"] + tile)
+            tasks = block("exo.for %pc = 0 to %NC cuda_tasks", tasks)
+        else:
+            tasks = block("exo.for %tq = 0 to %QT cuda_tasks", shared + tile)
+            tasks = block("exo.for %h = 0 to %H cuda_tasks", tasks)
+            tasks = block("exo.for %b = 0 to %B cuda_tasks", tasks)
         body = [
             "%c0 = arith.constant 0 : index",
             "%c1 = arith.constant 1 : index",
@@ -479,17 +579,26 @@ class Kernel:
             "%Kmap = exo.window %K[:, :, :, :] : !T -> !Map",
             "%Vmap = exo.window %V[:, :, :, :] : !T -> !Map",
             "%QT = arith.divui %S, %c128 : index"]
+        if self.persistent:
+            body += ["%BH = arith.muli %B, %H : index",
+                     "%T = arith.muli %BH, %QT : index"]
+
         body += block(
-            'exo.device_function(warps = [<"producer", 1, dec 24>, '
-            '<"unused", 3, dec 24>,\n                             '
-            '<"consumer", 8, inc 240>], clusterDim = 1)', tasks)
+            'exo.device_function(warps = [<"producer", 1, dec '
+            f'{self.budgets[0]}>, <"unused", 3, dec {self.budgets[0]}>,'
+            '\n                             <"consumer", 8, inc '
+            f'{self.budgets[1]}>], clusterDim = 1)', tasks)
+        nc = (["%NC: index {exo.cluster_count}", ", NC", ", NC - 1 >= 0"]
+              if self.persistent else ["", "", ""])
         sig = (f"exo.proc @attention_fwd_{self.suffix}(%B: index, %H: index, "
-               "%S: index, %D: index,\n    %causal: index, %Q: !T, %K: !T, "
-               "%V: !T, %O: !T, %L: !L)\n"
-               "    requires affine_set<()[B, H, S, D, causal] : (B - 1 >= 0, "
-               "H - 1 >= 0,\n"
+               "%S: index, %D: index,\n    %causal: index, "
+               + (nc[0] + ", " if nc[0] else "") +
+               "%Q: !T, %K: !T, %V: !T, %O: !T, %L: !L)\n"
+               f"    requires affine_set<()[B, H, S, D, causal{nc[1]}] : "
+               "(B - 1 >= 0, H - 1 >= 0,\n"
+               "        65535 - B >= 0, 65535 - H >= 0,\n"
                f"        S mod 128 == 0, S - 128 >= 0, D - {d} == 0, "
-               f"causal{' - 1' if self.causal else ''} == 0)>")
+               f"causal{' - 1' if self.causal else ''} == 0{nc[2]})>")
         return [sig + " {"] + ind(body, 2) + ["}"]
 
 
@@ -499,7 +608,25 @@ def main():
     for d in (64, 128):
         for causal in (False, True):
             k = Kernel(d, causal)
-            text = HEADER.replace("@D@", str(d)).replace(
+            tasks = (
+                "The work is the tiles of 128 query rows of every (batch,\n"
+                "// head), T = B H S / 128 of them. A persistent task per "
+                "cluster (NC\n"
+                "// of them, the launcher's persistent grid) computes tiles "
+                "pc, pc + NC,\n"
+                "// ... in a sequential loop; the rings, their barriers and "
+                "Q's slot\n"
+                "// live across its tiles (block j of tile pi is ring element "
+                "pi QT + j),\n"
+                "// so the producer loads the next tile's Q, K and V while "
+                "the consumers\n"
+                "// finish a tile."
+                if k.persistent else
+                "One task per (batch, head, tile of 128 query rows).")
+            text = HEADER.replace("@TASKS@", tasks).replace(
+                "@NC@", ",NC=2" if k.persistent else "").replace(
+                "@PREG@", str(k.budgets[0])).replace(
+                "@CREG@", str(k.budgets[1])).replace("@D@", str(d)).replace(
                 "@NAME@", k.suffix).replace(
                 "@CAUSAL@", "1" if causal else "0")
             text += "\n".join(k.types()) + "\n\n" + "\n".join(k.proc()) + "\n"
