@@ -45,11 +45,13 @@
 // base-2 exponentials are the algorithm (FlashAttention's), not a rewrite
 // of the per-key online spec: the results differ by rounding, bounded by
 // the tolerance the test states. P is rounded to bf16 before P V (the
-// tensor core's operand type) while l sums the f32 values. The checked
-// rewrites that would derive it are not there yet: splitting the key loop
-// into blocks whose maximum is taken once per block (a reassociation of
-// max and a rescaling of the partial sums), the exp to exp2 change, and the
-// software pipelining of the block loop.
+// tensor core's operand type) while l sums the f32 values. The loop nest
+// (tiles of 128 query rows, the rows' state in arrays, blocks of 128 keys
+// outside the rows) is derived from the online spec by checked rewrites in
+// attention_blocked.mlir. The checked rewrites that would derive the rest
+// are not there yet: the maximum taken once per block (a reassociation of
+// max and a rescaling of the partial sums), the exp to exp2 change, and
+// the software pipelining of the block loop.
 //
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past

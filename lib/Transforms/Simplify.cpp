@@ -2,19 +2,25 @@
 //
 // Part of the Exo-GPU project.
 //
-// simplify hoists loop-invariant index arithmetic out of loops and guards
+// simplify replaces the sizes that the proc's `requires` pins by their
+// constants in index arithmetic and folds index arithmetic on constants,
+// hoists loop-invariant index arithmetic out of loops and guards
 // (speculatable, side-effect-free arith operations only), merges equal
 // computations (MLIR's CSE) and erases unused arithmetic. Data accesses and
-// statements never move, so the sequential meaning is unchanged.
+// statements never move, and a pinned size has no other value when the proc
+// runs, so the sequential meaning is unchanged.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Transforms/Rewrites.h"
 
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/FoldUtils.h"
 
 using namespace mlir;
 using namespace exo;
@@ -29,6 +35,37 @@ LogicalResult exo::simplify(RewriterBase &rewriter, ProcOp proc, Refusal &why) {
   if (proc.isInstr())
     return why.fail("cannot simplify @" + proc.getSymName() +
                     ": an instruction's body is its semantics");
+  // A size pinned by `requires` (`causal == 0`) is its constant in index
+  // arithmetic; index arithmetic on constants folds (`causal * x` to 0).
+  for (auto [size, bounds] : getSizeBounds(proc)) {
+    if (bounds.first != bounds.second)
+      continue;
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : size.getUses())
+      if (isMovableArith(use.getOwner()))
+        uses.push_back(&use);
+    if (uses.empty())
+      continue;
+    rewriter.setInsertionPointToStart(&proc.getBodyBlock());
+    Value c =
+        arith::ConstantIndexOp::create(rewriter, proc.getLoc(), bounds.first);
+    for (OpOperand *use : uses)
+      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(c); });
+  }
+  OperationFolder folder(proc.getContext(), rewriter.getListener());
+  bool folded = true;
+  while (folded) {
+    folded = false;
+    SmallVector<Operation *> candidates;
+    proc.walk([&](Operation *op) {
+      if (isMovableArith(op) && !isa<arith::ConstantOp>(op) &&
+          llvm::all_of(op->getResultTypes(),
+                       [](Type t) { return t.isIndex(); }))
+        candidates.push_back(op);
+    });
+    for (Operation *op : candidates)
+      folded |= succeeded(folder.tryToFold(op));
+  }
   // Hoist until nothing moves: an op whose operands are all defined outside
   // its enclosing loop, guard or warps block moves just before it (not out
   // of the proc).

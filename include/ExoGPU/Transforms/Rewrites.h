@@ -318,8 +318,10 @@ mlir::LogicalResult setPrecision(mlir::RewriterBase &rewriter, AllocOp alloc,
 // simplify (Simplify.cpp)
 //===----------------------------------------------------------------------===//
 
-/// Hoists loop-invariant index arithmetic, merges equal computations and
-/// erases unused arithmetic in `proc` (refused for an instruction).
+/// Replaces the sizes that `requires` pins by their constants in index
+/// arithmetic and folds it, hoists loop-invariant index arithmetic, merges
+/// equal computations and erases unused arithmetic in `proc` (refused for
+/// an instruction).
 mlir::LogicalResult simplify(mlir::RewriterBase &rewriter, ProcOp proc,
                              Refusal &why);
 

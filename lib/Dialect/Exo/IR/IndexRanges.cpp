@@ -235,40 +235,71 @@ static bool addLinear(AffineExpr e, Wide scale, SmallVectorImpl<Wide> &coeffs,
   return false;
 }
 
-LogicalResult RangeChecker::run(ProcOp proc) {
+} // namespace
+
+DenseMap<Value, std::pair<int64_t, int64_t>> exo::getSizeBounds(Operation *op) {
+  DenseMap<Value, std::pair<int64_t, int64_t>> bounds;
+  auto proc = dyn_cast<ProcOp>(op);
+  IntegerSetAttr req = proc ? proc.getAssertionsAttr() : IntegerSetAttr();
+  if (!req)
+    return bounds;
   SmallVector<Value> sizes;
   for (BlockArgument arg : proc.getBodyBlock().getArguments())
-    if (arg.getType().isIndex()) {
-      ranges[arg] = Range{0, kMaxSize};
+    if (arg.getType().isIndex())
       sizes.push_back(arg);
-    }
-  // A `requires` constraint on one size alone (its symbols are the size
-  // arguments in order) narrows that size's range: `65535 - B >= 0` bounds
-  // B by 65535, `D - 64 == 0` pins D. Lower bounds alone are not used: a
-  // size's range keeps 0, so a division by it stays unmodelled, since
-  // intervals cannot see that a persistent tile loop's iterator times its
-  // stride (pi NC for pi < ceil((T - pc) / NC)) stays below T.
-  if (IntegerSetAttr req = proc.getAssertionsAttr()) {
-    IntegerSet set = req.getValue();
-    for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
-      SmallVector<Wide> coeffs(set.getNumSymbols(), 0);
-      Wide c = 0;
-      if (set.getNumSymbols() != sizes.size() ||
-          !addLinear(set.getConstraint(i), 1, coeffs, c))
-        continue;
-      auto nonzero = [](Wide x) { return x != 0; };
-      if (llvm::count_if(coeffs, nonzero) != 1)
-        continue;
-      unsigned k = llvm::find_if(coeffs, nonzero) - coeffs.begin();
-      Wide a = coeffs[k];
-      Range &r = ranges[sizes[k]];
-      if (set.isEq(i)) {
-        if (c % a == 0 && r.contains(-c / a))
-          r = Range{-c / a, -c / a};
-      } else if (a < 0) {
-        r.hi = std::max(r.lo, std::min(r.hi, floorDiv(c, -a)));
+  IntegerSet set = req.getValue();
+  if (set.getNumSymbols() != sizes.size() || set.getNumDims() != 0)
+    return bounds;
+  for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
+    SmallVector<Wide> coeffs(set.getNumSymbols(), 0);
+    Wide c = 0;
+    if (!addLinear(set.getConstraint(i), 1, coeffs, c))
+      continue;
+    auto nonzero = [](Wide x) { return x != 0; };
+    if (llvm::count_if(coeffs, nonzero) != 1)
+      continue;
+    unsigned k = llvm::find_if(coeffs, nonzero) - coeffs.begin();
+    Wide a = coeffs[k];
+    auto [it, fresh] =
+        bounds.try_emplace(sizes[k], std::pair<int64_t, int64_t>{0, kMaxSize});
+    Wide lo = it->second.first, hi = it->second.second;
+    if (set.isEq(i)) {
+      if (c % a != 0) {
+        lo = 1;
+        hi = 0;
+      } else {
+        lo = std::max(lo, -c / a);
+        hi = std::min(hi, -c / a);
       }
+    } else if (a > 0) {
+      lo = std::max(lo, ceilDiv(-c, a));
+    } else {
+      hi = std::min(hi, floorDiv(c, -a));
     }
+    it->second = {static_cast<int64_t>(std::clamp<Wide>(lo, 0, kMaxSize + 1)),
+                  static_cast<int64_t>(std::clamp<Wide>(hi, -1, kMaxSize))};
+  }
+  return bounds;
+}
+
+namespace {
+
+LogicalResult RangeChecker::run(ProcOp proc) {
+  for (BlockArgument arg : proc.getBodyBlock().getArguments())
+    if (arg.getType().isIndex())
+      ranges[arg] = Range{0, kMaxSize};
+  // A `requires` constraint on one size alone narrows that size's range:
+  // `65535 - B >= 0` bounds B by 65535, `D - 64 == 0` pins D. Lower bounds
+  // alone are not used: a size's range keeps 0, so a division by it stays
+  // unmodelled, since intervals cannot see that a persistent tile loop's
+  // iterator times its stride (pi NC for pi < ceil((T - pc) / NC)) stays
+  // below T.
+  for (auto [size, bounds] : getSizeBounds(proc)) {
+    Range &r = ranges[size];
+    if (bounds.first == bounds.second)
+      r = Range{bounds.first, bounds.second};
+    else
+      r.hi = std::max<Wide>(r.lo, std::min<Wide>(r.hi, bounds.second));
   }
   WalkResult walk = proc.getBody().walk<WalkOrder::PreOrder>(
       [&](Operation *op) -> WalkResult {

@@ -71,3 +71,45 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A size that `requires` pins (causal == 0, 2 D - 128 == 0) is its constant
+// in index arithmetic, which folds: the bound causal (i + 1) + (1 - causal) N
+// is N and D / 16 is 4. A size only bounded (N >= 16) stays.
+// CHECK-LABEL: exo.proc @pinned
+//  CHECK-NEXT:   %[[C4:.*]] = arith.constant 4 : index
+//  CHECK-NEXT:   exo.for %i = 0 to %N seq {
+//  CHECK-NEXT:     exo.for %j = 0 to %N seq {
+//  CHECK-NEXT:       exo.for %k = 0 to %[[C4]] seq {
+//  CHECK-NEXT:         exo.read %x[%i, %j]
+//  CHECK-NEXT:         exo.assign %x[%i, %j]
+!m = !exo.tensor<[N, N], f32, dram>
+exo.proc @pinned(%N: index, %D: index, %causal: index, %x: !m)
+    requires affine_set<()[N, D, causal] : (causal == 0, 2 * D - 128 == 0,
+                                            N - 16 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  exo.for %i = 0 to %N seq {
+    %i1 = arith.addi %i, %c1 : index
+    %ci = arith.muli %causal, %i1 : index
+    %full = arith.subi %c1, %causal : index
+    %fn = arith.muli %full, %N : index
+    %n = arith.addi %ci, %fn : index
+    exo.for %j = 0 to %n seq {
+      %k4 = arith.divui %D, %c16 : index
+      exo.for %k = 0 to %k4 seq {
+        %v = exo.read %x[%i, %j] : !m
+        exo.assign %x[%i, %j] = %v : !m
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @pinned in %root : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+}

@@ -17,6 +17,7 @@
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
 
@@ -30,6 +31,13 @@ constexpr int64_t kMaxSize = (int64_t(1) << 31) - 1;
 /// int64_t for sizes in [0, kMaxSize]; otherwise emits an error at the first
 /// op that may, with the range it may take.
 mlir::LogicalResult checkIndexRanges(mlir::Operation *proc);
+
+/// The constraints of `requires` on one size alone: for each size argument
+/// of `proc` (an exo.proc) that one bounds, the interval those constraints
+/// allow (within [0, kMaxSize]). `a s + c >= 0` bounds s from below or above,
+/// `a s + c == 0` pins it (an empty interval when a does not divide c).
+llvm::DenseMap<mlir::Value, std::pair<int64_t, int64_t>>
+getSizeBounds(mlir::Operation *proc);
 
 /// Refuses a size value outside [0, kMaxSize]: an error naming `name`.
 /// `emit` returns a diagnostic to stream the message into.

@@ -1176,7 +1176,10 @@ def Exo_SimplifyOp : Exo_TransformOp<"simplify", [
   ]> {
   let summary = "cleans up the index arithmetic of a proc";
   let description = [{
-    In each target `exo.proc`: hoists loop-invariant arithmetic (pure,
+    In each target `exo.proc`: replaces a size that its `requires` pins
+    (`causal == 0`, `2 * D - 128 == 0`) by its constant in index arithmetic
+    and folds index arithmetic on constants (the proc never runs with
+    another value of the size); hoists loop-invariant arithmetic (pure,
     speculatable `arith` operations whose operands are defined outside their
     enclosing loop, guard or block) out of it, repeatedly; merges equal
     computations (MLIR's common-subexpression elimination); erases unused
