@@ -17,7 +17,10 @@
 //      row of the tile and leave the row loop;
 //   4. the row loop splits in three (initialisation, the keys, the
 //      normalised output), and the row loop of the keys moves inside the
-//      block loop: for each block of keys, every row of the tile.
+//      block loop: for each block of keys, every row of the tile;
+//   5. the block's scores come first: the score of a (row, key) gets a
+//      place in a 128 x 128 block S, and the dot products (S = Q K^T) split
+//      from the online updates that read them.
 // That is the kernels' loop nest (attention_fwd_*.mlir). What remains
 // between this proc and the kernels, not yet rewrites: the maximum taken
 // once per block and row with the block's partial sums rescaled
@@ -57,6 +60,16 @@ module attributes {transform.with_named_sequence} {
     %keys, %final = transform.exo.fission %jb2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
     %jb3, %ii3 = transform.exo.reorder_loops %keys : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // 5. The scores of the block first: s gets a dimension per key and per
+    //    row of the block, and the dot products split from the updates.
+    %sa = transform.collect_matching @match_alloc in %jb3 : (!transform.any_op) -> !transform.any_op
+    transform.exo.expand_dim %sa size 128 index "jj" : !transform.any_op
+    transform.exo.lift_alloc %sa : !transform.any_op
+    transform.exo.expand_dim %sa size 128 index "ii" : !transform.any_op
+    transform.exo.lift_alloc %sa : !transform.any_op
+    %red = transform.exo.match_access "s" kind "reduce" in %jb3 : (!transform.any_op) -> !transform.any_op
+    %dot = transform.exo.get_parent_loop %red : (!transform.any_op) -> !transform.any_op
+    %scores, %updates = transform.exo.fission %dot {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
