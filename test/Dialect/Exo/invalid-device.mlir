@@ -258,6 +258,16 @@ exo.proc @p() {
 
 // -----
 
+// Also with setmaxnreg budgets (whose check divides by the launch's
+// threads).
+exo.proc @p() {
+  // expected-error @+1 {{'exo.device_function' op blocksPerSM must be positive, got 0}}
+  exo.device_function(warps = [<"producer", 1, dec 24>, <"unused", 3, dec 24>, <"consumer", 8, inc 240>], blocksPerSM = 0) {
+  }
+}
+
+// -----
+
 // ... and at most what an SM holds.
 exo.proc @p() {
   // expected-error @+1 {{'exo.device_function' op an SM holds at most 32 CTAs, but blocksPerSM is 33}}

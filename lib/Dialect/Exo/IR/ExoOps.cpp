@@ -1592,8 +1592,9 @@ LogicalResult DeviceFunctionOp::verify() {
       // give ptxas. setmaxnreg.dec returns registers to the CTA's pool and
       // setmaxnreg.inc waits until the pool has what it asks for: budgets
       // that add up to more than the launch allocation wait forever.
-      int64_t launchThreads =
-          static_cast<int64_t>(perWarp.size()) * 32 * getBlocksPerSm();
+      // (A blocksPerSM that is not positive is refused below.)
+      int64_t launchThreads = static_cast<int64_t>(perWarp.size()) * 32 *
+                              std::max<int64_t>(getBlocksPerSm(), 1);
       int64_t launch = std::min<int64_t>(65536 / launchThreads / 8 * 8, 248);
       int64_t need = 0;
       for (size_t wg = 0; wg < perWarp.size() / 4; ++wg)

@@ -207,18 +207,24 @@ std::optional<Range> RangeChecker::transfer(Operation *op) const {
 
 /// Adds `scale` times the affine expression `e` over the symbols to
 /// `coeffs` (one per symbol) and `constant`; false when `e` is not linear
-/// (mod, floordiv, ceildiv, or a product of two non-constants).
+/// (mod, floordiv, ceildiv, or a product of two non-constants) or when a
+/// coefficient would leave [-2^64, 2^64] (the 128-bit arithmetic then
+/// cannot overflow: each product is of values within 2^64).
 static bool addLinear(AffineExpr e, Wide scale, SmallVectorImpl<Wide> &coeffs,
                       Wide &constant) {
+  constexpr Wide kLimit = Wide(1) << 64;
+  auto within = [&](Wide x) { return -kLimit <= x && x <= kLimit; };
+  if (!within(scale))
+    return false;
   if (auto cst = dyn_cast<AffineConstantExpr>(e)) {
     constant += scale * cst.getValue();
-    return true;
+    return within(constant);
   }
   if (auto sym = dyn_cast<AffineSymbolExpr>(e)) {
     if (sym.getPosition() >= coeffs.size())
       return false;
     coeffs[sym.getPosition()] += scale;
-    return true;
+    return within(coeffs[sym.getPosition()]);
   }
   auto bin = dyn_cast<AffineBinaryOpExpr>(e);
   if (!bin)
