@@ -13,6 +13,8 @@
 #include "ExoGPU/Target/LauncherNames.h"
 
 #include "KernelLowering.h"
+
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 #include "llvm/ADT/StringSet.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -247,11 +249,14 @@ FailureOr<KernelAttr> KernelLowering::run() {
     return failure();
 
   // What the `requires` clause says of single sizes (its symbols are the
-  // size arguments in order; the launcher checks it): `s - c == 0` pins s
-  // to c, and the kernel uses the constant, so the strides and extents that
-  // depend on it are known (alignment of vector stores, unrolling);
-  // `s mod d == 0` makes d a divisor of s.
+  // size arguments in order; the launcher checks it): a size it pins
+  // (getSizeBounds) is that constant in the kernel, so the strides and
+  // extents that depend on it are known (alignment of vector stores,
+  // unrolling); `s mod d == 0` makes d a divisor of s.
   DenseMap<Value, int64_t> pinnedSizes, argDivisors;
+  for (auto [arg, bounds] : getSizeBounds(proc))
+    if (bounds.first == bounds.second)
+      pinnedSizes[arg] = bounds.first;
   if (IntegerSetAttr req = proc.getAssertionsAttr()) {
     SmallVector<Value> sizeArgs;
     for (BlockArgument arg : proc.getBodyBlock().getArguments())
@@ -260,19 +265,15 @@ FailureOr<KernelAttr> KernelLowering::run() {
     IntegerSet set = req.getValue();
     for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
       auto expr = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
-      if (!set.isEq(i) || !expr)
+      if (!set.isEq(i) || !expr || expr.getKind() != AffineExprKind::Mod)
         continue;
       auto sym = dyn_cast<AffineSymbolExpr>(expr.getLHS());
       auto c = dyn_cast<AffineConstantExpr>(expr.getRHS());
-      if (!sym || !c || sym.getPosition() >= sizeArgs.size())
+      if (!sym || !c || sym.getPosition() >= sizeArgs.size() ||
+          c.getValue() <= 0)
         continue;
-      Value arg = sizeArgs[sym.getPosition()];
-      if (expr.getKind() == AffineExprKind::Add) {
-        pinnedSizes[arg] = -c.getValue();
-      } else if (expr.getKind() == AffineExprKind::Mod && c.getValue() > 0) {
-        int64_t &div = argDivisors[arg];
-        div = std::lcm(std::max<int64_t>(div, 1), c.getValue());
-      }
+      int64_t &div = argDivisors[sizeArgs[sym.getPosition()]];
+      div = std::lcm(std::max<int64_t>(div, 1), c.getValue());
     }
   }
   // Host-side scalars are recomputed in the kernel.
@@ -626,6 +627,20 @@ FailureOr<SmallVector<Value>> KernelLowering::loweredOperands(Operation &op) {
   return result;
 }
 
+Value KernelLowering::divideIndex(bool isSigned, bool rem, Value a, Value d) {
+  if (matchPattern(d, m_Constant())) {
+    if (rem)
+      return isSigned ? arith::RemSIOp::create(b, loc, a, d).getResult()
+                      : arith::RemUIOp::create(b, loc, a, d).getResult();
+    return isSigned ? arith::DivSIOp::create(b, loc, a, d).getResult()
+                    : arith::DivUIOp::create(b, loc, a, d).getResult();
+  }
+  std::string text = std::string(rem ? "rem" : "div") +
+                     (isSigned ? ".s64" : ".u64") + " $0, $1, $2;";
+  return buildInlineAsm(b, loc, i64(), {a, d}, text, "=l,l,l",
+                        /*sideEffects=*/false);
+}
+
 LogicalResult KernelLowering::lowerArith(Operation &op) {
   loc = op.getLoc();
   auto convert = [&](Type t) -> Type { return t.isIndex() ? i64() : t; };
@@ -663,15 +678,13 @@ LogicalResult KernelLowering::lowerArith(Operation &op) {
   for (Type t : op.getResultTypes())
     state.types.push_back(convert(t));
   state.attributes = op.getAttrs();
-  // An index division by a run-time value: one PTX instruction.
+  // An index division (divideIndex).
   if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op) &&
-      op.getResult(0).getType().isIndex() &&
-      !matchPattern(op.getOperand(1), m_Constant())) {
-    StringRef name = isa<arith::DivSIOp>(op)   ? "div.s64"
-                     : isa<arith::DivUIOp>(op) ? "div.u64"
-                     : isa<arith::RemSIOp>(op) ? "rem.s64"
-                                               : "rem.u64";
-    values[op.getResult(0)] = divideIndex(name, (*operands)[0], (*operands)[1]);
+      op.getResult(0).getType().isIndex()) {
+    values[op.getResult(0)] =
+        divideIndex(isa<arith::DivSIOp, arith::RemSIOp>(op),
+                    isa<arith::RemSIOp, arith::RemUIOp>(op), (*operands)[0],
+                    (*operands)[1]);
     return success();
   }
   Operation *clone = b.create(state);
@@ -851,11 +864,8 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value rest = loop.getInductionVar();
   for (int64_t i = static_cast<int64_t>(nest.size()) - 1; i >= 0; --i) {
-    bool known = matchPattern(trips[i], m_Constant());
-    Value iv = known ? arith::RemUIOp::create(b, loc, rest, trips[i])
-                     : divideIndex("rem.u64", rest, trips[i]);
-    rest = known ? arith::DivUIOp::create(b, loc, rest, trips[i])
-                 : divideIndex("div.u64", rest, trips[i]);
+    Value iv = divideIndex(/*isSigned=*/false, /*rem=*/true, rest, trips[i]);
+    rest = divideIndex(/*isSigned=*/false, /*rem=*/false, rest, trips[i]);
     values[nest[i].getInductionVar()] = add(lows[i], iv);
   }
   for (auto &ops : between)

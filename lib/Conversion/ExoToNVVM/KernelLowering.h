@@ -175,16 +175,14 @@ public:
   }
   Value inlineAsm(Type result, ValueRange operands, StringRef text,
                   StringRef constraints);
-  /// The 64-bit index division or remainder `inst` (div.s64, div.u64,
-  /// rem.s64, rem.u64) of `a` by a run-time `d`, as one PTX instruction
-  /// that ptxas expands. LLVM would give it a 32-bit fast path, whose
-  /// branches, sunk with the division to its first use, may fall between a
-  /// warpgroup's wgmmas and their commit, where ptxas closes the group with
-  /// a wgmma of its own (warpgroup.arrive injected, C7519).
-  Value divideIndex(StringRef inst, Value a, Value d) {
-    return buildInlineAsm(b, loc, i64(), {a, d}, (inst + " $0, $1, $2;").str(),
-                          "=l,l,l", /*sideEffects=*/false);
-  }
+  /// The 64-bit index quotient (or remainder, `rem`), signed or not, of
+  /// `a` by `d`. By a constant, an arith op (LLVM strength-reduces it); by
+  /// a run-time value, one div/rem .s64/.u64 PTX instruction that ptxas
+  /// expands: LLVM would give it a 32-bit fast path, whose branches, sunk
+  /// with the division to its first use, may fall between a warpgroup's
+  /// wgmmas and their commit, where ptxas closes the group with a wgmma of
+  /// its own (C7519).
+  Value divideIndex(bool isSigned, bool rem, Value a, Value d);
   /// Every thread of the cluster: a cluster barrier (a CTA barrier without
   /// clusters).
   void clusterBarrier();
