@@ -628,17 +628,15 @@ FailureOr<SmallVector<Value>> KernelLowering::loweredOperands(Operation &op) {
 }
 
 Value KernelLowering::divideIndex(bool isSigned, bool rem, Value a, Value d) {
-  if (matchPattern(d, m_Constant())) {
-    if (rem)
-      return isSigned ? arith::RemSIOp::create(b, loc, a, d).getResult()
-                      : arith::RemUIOp::create(b, loc, a, d).getResult();
-    return isSigned ? arith::DivSIOp::create(b, loc, a, d).getResult()
-                    : arith::DivUIOp::create(b, loc, a, d).getResult();
-  }
-  std::string text = std::string(rem ? "rem" : "div") +
-                     (isSigned ? ".s64" : ".u64") + " $0, $1, $2;";
-  return buildInlineAsm(b, loc, i64(), {a, d}, text, "=l,l,l",
-                        /*sideEffects=*/false);
+  Value r = rem ? (isSigned ? arith::RemSIOp::create(b, loc, a, d).getResult()
+                            : arith::RemUIOp::create(b, loc, a, d).getResult())
+                : (isSigned ? arith::DivSIOp::create(b, loc, a, d).getResult()
+                            : arith::DivUIOp::create(b, loc, a, d).getResult());
+  if (matchPattern(d, m_Constant()))
+    return r;
+  // Held where it is computed: a volatile move the division cannot sink
+  // past.
+  return inlineAsm(i64(), {r}, "mov.b64 $0, $1;", "=l,l");
 }
 
 LogicalResult KernelLowering::lowerArith(Operation &op) {
@@ -863,9 +861,27 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value rest = loop.getInductionVar();
+  // With at least 128 registers a thread, the indices are LLVM's divisions
+  // (divideIndex), and the outermost one is what is left of the counter
+  // once the inner ones are divided out (the counter runs below the product
+  // of the trip counts). With fewer, each index is a rem.u64 (and the rest a
+  // div.u64) PTX instruction, opaque to ptxas: seeing the counter, ptxas
+  // keeps address registers across the persistent loop, which a tight
+  // register budget spills (docs/Lowering.md).
+  bool opaque =
+      65536 / (blockDim * std::max<int64_t>(device.getBlocksPerSm(), 1)) < 128;
+  auto taskDivide = [&](bool rem, Value a, Value d) -> Value {
+    if (!opaque || matchPattern(d, m_Constant()))
+      return divideIndex(/*isSigned=*/false, rem, a, d);
+    return buildInlineAsm(b, loc, i64(), {a, d},
+                          rem ? "rem.u64 $0, $1, $2;" : "div.u64 $0, $1, $2;",
+                          "=l,l,l", /*sideEffects=*/false);
+  };
   for (int64_t i = static_cast<int64_t>(nest.size()) - 1; i >= 0; --i) {
-    Value iv = divideIndex(/*isSigned=*/false, /*rem=*/true, rest, trips[i]);
-    rest = divideIndex(/*isSigned=*/false, /*rem=*/false, rest, trips[i]);
+    Value iv =
+        i > 0 || opaque ? taskDivide(/*rem=*/true, rest, trips[i]) : rest;
+    if (i > 0)
+      rest = taskDivide(/*rem=*/false, rest, trips[i]);
     values[nest[i].getInductionVar()] = add(lows[i], iv);
   }
   for (auto &ops : between)

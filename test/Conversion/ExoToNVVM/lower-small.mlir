@@ -61,10 +61,10 @@ exo.proc @saxpy(%N: index, %a: f32, %x: !x, %y: !x)
 // CHECK: %[[NCTAID:.*]] = nvvm.read.ptx.sreg.nctaid.x : i32
 // CHECK: %[[STEP:.*]] = arith.extui %[[NCTAID]] : i32 to i64
 // CHECK: scf.for %[[TASK:.*]] = %[[FIRST]] to %[[TOTAL]] step %[[STEP]] : i64 {
-// The task's index by a run-time trip count: one rem.u64, no LLVM division
-// (whose 32-bit fast path would branch).
-// CHECK: %[[T:.*]] = llvm.inline_asm asm_dialect = att "rem.u64 $0, $1, $2;", "=l,l,l" %[[TASK]], %[[TRIP]] : (i64, i64) -> i64
-// CHECK-NEXT: llvm.inline_asm asm_dialect = att "div.u64 $0, $1, $2;", "=l,l,l" %[[TASK]], %[[TRIP]] : (i64, i64) -> i64
+// One task loop: its index is the counter (below the trip count), no
+// division.
+// CHECK-NEXT: %[[T:.*]] = arith.addi %{{.*}}, %[[TASK]] : i64
+// CHECK-NEXT: arith.muli %[[T]], %[[C128]] : i64
 
 // exo.warps 2 to 4: threads 64-127 of the CTA.
 // CHECK: %[[LO:.*]] = arith.constant 64 : i32
