@@ -6,9 +6,8 @@
 # nothing (the lit tests do), lowers it to PTX and writes its launcher into
 # GEN_DIR, with the dispatcher exo_kernels.h (scripts/registry.py dispatcher,
 # from the tuning tables in kernels/tuning/) and its PyTorch operators
-# (exo_torch_ops.{h,cpp}), and the attention kernels' launchers
-# (gen_attention.sh), for bench/gpu/run.sh, autotune.sh, bench_torch.py and
-# bench_attention.py on the GPU machine. BUILD_DIR
+# (exo_torch_ops.{h,cpp}), for bench/gpu/run.sh, autotune.sh, bench_torch.py
+# and bench_attention.py on the GPU machine. BUILD_DIR
 # (default build) holds exo-gpu-opt and exo-gpu-translate.
 set -euo pipefail
 # shellcheck source=../../scripts/gen_launchers.sh
@@ -19,8 +18,6 @@ while read -r name file options; do
   # shellcheck disable=SC2086 # options: exo-gpu-opt options, no spaces
   gen "$name" "$file" $options
 done < <("${registry[@]}" sources)
-# The attention kernels (not in the registry yet), for bench_attention.py.
-bash "$root/bench/gpu/gen_attention.sh" "$gen_dir" "$build_dir"
 # The tuning table, copied next to the dispatcher generated from it.
 rm -f "$gen_dir/tuning.csv"
 tables=()
