@@ -10,10 +10,11 @@ Usage: registry.py [--registry FILE] COMMAND ...
   variants FUNCTION           the variants of a dispatched function, in
                               preference order
   functions                   the dispatched functions
-  dispatcher [--tuning CSV]... -o HEADER
+  dispatcher [--tuning CSV]... [--function F]... -o HEADER
                               the dispatcher: exo_kernels::FUNCTION(...) for
-                              every function, choosing a variant per call
-                              from the tuning tables (docs/Dispatch.md)
+                              every function (or each F), choosing a variant
+                              per call from the tuning tables
+                              (docs/Dispatch.md)
   torch -o DIR                DIR/exo_torch_ops.{h,cpp}: one PyTorch operator
                               per function that has 'types' (python/exo_gpu,
                               docs/PyTorch.md)
@@ -484,7 +485,12 @@ def emit_function(reg, fname, tuned_rows, out):
               f"  return i < 0 ? nullptr : {ns}::{fname}_variants[i].name;\n}}\n")
 
 
-def emit_dispatcher(reg, tables, out):
+def emit_dispatcher(reg, tables, out, only=None):
+    """The dispatcher of every function, or of those `only` names."""
+    for fname in only or []:
+        if fname not in reg.functions:
+            fail(reg.path, f"no function '{fname}'")
+    functions = [f for f in reg.functions if not only or f in only]
     rows = []
     meta = []
     for path in tables:
@@ -498,7 +504,7 @@ def emit_dispatcher(reg, tables, out):
         meta.append((os.path.basename(path), header))
     headers = []
     for k in reg.kernels:
-        if "function" in k:
+        if k.get("function") in functions:
             h = k.get("source", k["name"]) + "_launcher.h"
             if h not in headers:
                 headers.append(h)
@@ -520,7 +526,7 @@ def emit_dispatcher(reg, tables, out):
         out.write(f"#include \"{h}\"\n")
     out.write("\n#include <cstdint>\n#include <string>\n\n"
               "namespace exo_kernels {\n")
-    for fname in reg.functions:
+    for fname in functions:
         if not reg.variants(fname):
             fail(reg.path, f"function '{fname}' has no kernel")
         emit_function(reg, fname,
@@ -625,6 +631,8 @@ def main(argv):
     v.add_argument("function")
     d = sub.add_parser("dispatcher")
     d.add_argument("--tuning", action="append", default=[])
+    d.add_argument("--function", action="append", dest="functions",
+                   help="only this function (repeatable)")
     d.add_argument("-o", dest="output", required=True)
     t = sub.add_parser("torch")
     t.add_argument("-o", dest="output", required=True)
@@ -656,7 +664,7 @@ def main(argv):
             print(v.name)
     elif args.command == "dispatcher":
         out = io.StringIO()
-        emit_dispatcher(reg, args.tuning, out)
+        emit_dispatcher(reg, args.tuning, out, args.functions)
         with open(args.output, "w") as f:
             f.write(out.getvalue())
     elif args.command == "torch":

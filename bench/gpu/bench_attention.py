@@ -7,9 +7,11 @@ Usage: bench_attention.py GEN_DIR OUT_DIR [--reps N] [--quick]
        [--check-only]
 
 GEN_DIR holds the launchers of examples/attention/attention_fwd_*.mlir (D = 64
-and 128, causal or not; bench/gpu/gen_attention.sh writes them). They are
-built into a small PyTorch extension, which calls the kernel of the head
-dimension and mask on the current stream.
+and 128, causal or not) and exo_attention.h, the dispatcher of the attention
+functions (bench/gpu/gen_attention.sh or gen.sh writes them). They are built
+into a small PyTorch extension, which makes one call per shape, as a user
+would: exo_kernels::attention_fwd_bf16 or attention_fwd_causal_bf16, which
+runs the kernel that accepts the head dimension, on the current stream.
 
 Correctness first, at small and FA3-sized shapes: fresh random bf16 Q, K, V
 (standard normal), O and L poisoned with NaN, against a reference computed
@@ -46,10 +48,7 @@ L_TOLERANCE = 1e-5
 EXTENSION = r"""
 #include <torch/extension.h>
 #include <ATen/cuda/CUDAContext.h>
-#include "attention_fwd_d64_launcher.h"
-#include "attention_fwd_d128_launcher.h"
-#include "attention_fwd_d64_causal_launcher.h"
-#include "attention_fwd_d128_causal_launcher.h"
+#include "exo_attention.h"
 
 // O (bf16) and L (f32) of attention over contiguous [B, H, S, D] bf16 Q, K,
 // V (D = 64 or 128), written into the given O and L; causal: row i attends
@@ -72,14 +71,10 @@ void attention_fwd(torch::Tensor q, torch::Tensor k, torch::Tensor v,
     return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(t.data_ptr()));
   };
   CUstream stream = at::cuda::getCurrentCUDAStream().stream();
-  auto *kernel =
-      q.size(3) == 128
-          ? (causal ? &exo_kernels::attention_fwd_d128_causal
-                    : &exo_kernels::attention_fwd_d128)
-          : (causal ? &exo_kernels::attention_fwd_d64_causal
-                    : &exo_kernels::attention_fwd_d64);
-  CUresult r = kernel(stream, q.size(0), q.size(1), q.size(2), q.size(3),
-                      causal ? 1 : 0, ptr(q), ptr(k), ptr(v), ptr(o), ptr(l));
+  auto *function = causal ? &exo_kernels::attention_fwd_causal_bf16
+                          : &exo_kernels::attention_fwd_bf16;
+  CUresult r = function(stream, q.size(0), q.size(1), q.size(2), q.size(3),
+                        ptr(q), ptr(k), ptr(v), ptr(o), ptr(l));
   TORCH_CHECK(r == CUDA_SUCCESS, "attention_fwd: ", exo_rt::lastError());
 }
 

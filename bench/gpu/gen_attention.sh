@@ -3,7 +3,8 @@
 #
 # Lowers the attention kernels of the registry (kernels/registry.json: the
 # sources named attention_fwd_*, D = 64, 128, causal or not) and writes their
-# launchers into GEN_DIR for bench/gpu/bench_attention.py on the GPU machine
+# launchers and exo_attention.h, the dispatcher of the attention functions,
+# into GEN_DIR for bench/gpu/bench_attention.py on the GPU machine
 # (bench/gpu/gen.sh writes them with every other kernel). BUILD_DIR (default
 # build) holds exo-gpu-opt and exo-gpu-translate.
 set -euo pipefail
@@ -23,3 +24,8 @@ if [ "$found" -eq 0 ]; then
   echo "gen_attention: the registry has no attention_fwd_* source" >&2
   exit 1
 fi
+# The dispatcher of the attention functions alone (bench_attention.py calls
+# it, as a user would).
+python3 "$root/scripts/registry.py" dispatcher --function attention_fwd_bf16 \
+  --function attention_fwd_causal_bf16 -o "$gen_dir/exo_attention.h"
+echo "$gen_dir/exo_attention.h"
