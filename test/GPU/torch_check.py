@@ -142,6 +142,43 @@ close("scaled_mm per-tensor vs torch._scaled_mm",
       torch._scaled_mm(a8, b8.t(), scale_a=one_a, scale_b=one_b,
                        out_dtype=torch.bfloat16), 1e-2)
 
+# attention_fwd_bf16 / attention_fwd_causal_bf16 ([B, H, N, D] bf16 Q, K, V;
+# O bf16 and the log-sum-exp L f32): against an fp32 reference and SDPA, and
+# the .out form on outputs poisoned with NaN.
+def attention_ref(q, k, v, causal):
+    s = (q.float() @ k.float().transpose(-1, -2)) / math.sqrt(q.shape[-1])
+    if causal:
+        n = q.shape[2]
+        s = s.masked_fill(torch.ones(n, n, dtype=torch.bool,
+                                     device="cuda").triu(1), float("-inf"))
+    return torch.softmax(s, -1) @ v.float(), torch.logsumexp(s, -1)
+
+
+for B_, H_, N_, D_ in [(1, 2, 256, 64), (2, 3, 640, 128)]:
+    q, k, v = (rand(B_, H_, N_, D_, dtype=torch.bfloat16) for _ in range(3))
+    for causal in (False, True):
+        name = "attention_fwd_causal_bf16" if causal else "attention_fwd_bf16"
+        o_ref, l_ref = attention_ref(q, k, v, causal)
+        o, lse = getattr(ops, name)(q, k, v)
+        what = f"{name} B={B_} H={H_} N={N_} D={D_}"
+        close(f"{what} O vs fp32", o, o_ref, 2e-2)
+        close(f"{what} L vs fp32", lse, l_ref, 1e-5)
+        close(f"{what} O vs SDPA", o,
+              F.scaled_dot_product_attention(q, k, v, is_causal=causal), 2e-2)
+        o2 = torch.full_like(o, float("nan"))
+        l2 = torch.full_like(lse, float("nan"))
+        r = getattr(ops, name).out(q, k, v, O=o2, L=l2)
+        report(r[0].data_ptr() == o2.data_ptr() and
+               r[1].data_ptr() == l2.data_ptr(), f"{what} .out returns O, L")
+        close(f"{what} .out O", o2, o_ref, 2e-2)
+        close(f"{what} .out L", l2, l_ref, 1e-5)
+q = rand(1, 1, 200, 64, dtype=torch.bfloat16)
+raises("attention N not a multiple of 128",
+       lambda: ops.attention_fwd_bf16(q, q, q), "no kernel accepts the sizes")
+q = rand(1, 1, 256, 96, dtype=torch.bfloat16)
+raises("attention D = 96", lambda: ops.attention_fwd_bf16(q, q, q),
+       "no kernel accepts the sizes")
+
 # What a user gets wrong.
 A, B = rand(256, 128), rand(256, 128)
 raises("wrong dtype", lambda: ops.gemm_tf32(A.double(), B),
