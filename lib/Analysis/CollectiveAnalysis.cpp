@@ -317,8 +317,6 @@ std::optional<int64_t> CollectiveAnalyzer::evaluate(Value v, const Env &env,
                                                     int depth) {
   if (depth > 32)
     return std::nullopt;
-  if (std::optional<int64_t> k = getConstantIntValue(v))
-    return v.getType().isInteger(1) ? int64_t(*k != 0) : *k;
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     for (auto [iv, value] : env.iterators)
       if (iv == v)
@@ -326,7 +324,23 @@ std::optional<int64_t> CollectiveAnalyzer::evaluate(Value v, const Env &env,
     return std::nullopt;
   }
   Operation *def = v.getDefiningOp();
-  if (!def || def->getNumOperands() > 3)
+  // Constants: arith.constant read directly, other constant-like ops folded
+  // (getConstantIntValue folds whatever it is given, which cost more than
+  // the rest of this evaluation).
+  if (auto c = dyn_cast<arith::ConstantOp>(def)) {
+    auto i = dyn_cast<IntegerAttr>(c.getValue());
+    if (!i || i.getValue().getSignificantBits() > 64)
+      return std::nullopt;
+    int64_t k = i.getValue().getSExtValue();
+    return v.getType().isInteger(1) ? int64_t(k != 0) : k;
+  }
+  if (def->hasTrait<OpTrait::ConstantLike>()) {
+    std::optional<int64_t> k = getConstantIntValue(v);
+    if (k && v.getType().isInteger(1))
+      return int64_t(*k != 0);
+    return k;
+  }
+  if (def->getNumOperands() > 3)
     return std::nullopt;
   SmallVector<int64_t> x;
   for (Value operand : def->getOperands()) {
