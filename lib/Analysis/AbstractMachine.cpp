@@ -19,6 +19,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -860,12 +861,26 @@ LogicalResult Machine::evalArith(Operation &op) {
     return mlir::emitError(op.getLoc())
            << "divides by zero in the abstract machine";
   };
+  // Index arithmetic is exact or refused: a result beyond 64 bits (sizes
+  // near 2^31 multiplied together, say) would otherwise wrap.
+  auto checked = [&](bool overflow, int64_t r) -> LogicalResult {
+    if (overflow)
+      return mlir::emitError(op.getLoc())
+             << "overflows 64-bit index arithmetic in the abstract machine ("
+             << in[0] << " and " << in[1] << ")";
+    return set(r);
+  };
+  int64_t r = 0;
   if (isa<arith::AddIOp>(op))
-    return set(in[0] + in[1]);
+    return checked(llvm::AddOverflow(in[0], in[1], r), r);
   if (isa<arith::SubIOp>(op))
-    return set(in[0] - in[1]);
+    return checked(llvm::SubOverflow(in[0], in[1], r), r);
   if (isa<arith::MulIOp>(op))
-    return set(in[0] * in[1]);
+    return checked(llvm::MulOverflow(in[0], in[1], r), r);
+  if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp, arith::RemUIOp,
+          arith::RemSIOp>(op) &&
+      in[0] == std::numeric_limits<int64_t>::min() && in[1] == -1)
+    return checked(true, 0);
   if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(op)) {
     if (in[1] == 0)
       return divByZero();

@@ -10,6 +10,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -367,12 +368,17 @@ std::optional<int64_t> CollectiveAnalyzer::evaluate(Value v, const Env &env,
       return std::nullopt; // (unsigned comparisons: not needed here)
     }
   }
+  // Exact or unknown: a result beyond 64 bits is not computed.
+  int64_t r = 0;
   if (isa<arith::AddIOp>(def))
-    return x[0] + x[1];
+    return llvm::AddOverflow(x[0], x[1], r) ? std::nullopt
+                                            : std::optional<int64_t>(r);
   if (isa<arith::SubIOp>(def))
-    return x[0] - x[1];
+    return llvm::SubOverflow(x[0], x[1], r) ? std::nullopt
+                                            : std::optional<int64_t>(r);
   if (isa<arith::MulIOp>(def))
-    return x[0] * x[1];
+    return llvm::MulOverflow(x[0], x[1], r) ? std::nullopt
+                                            : std::optional<int64_t>(r);
   if (isa<arith::AndIOp>(def))
     return x[0] & x[1];
   if (isa<arith::OrIOp>(def))

@@ -141,3 +141,39 @@ amir.program @other(%N) {
     }
   }
 }
+
+// -----
+
+// Index arithmetic beyond 64 bits is refused, not wrapped.
+amir.program @overflow(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %big = arith.constant 4611686018427387904 : index
+      // expected-error @+1 {{overflows 64-bit index arithmetic in the abstract machine (4611686018427387904 and 2)}}
+      %x = arith.muli %big, %N : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%x] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+amir.program @overflow_div(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %N {
+      %min = arith.constant -9223372036854775808 : index
+      %m1 = arith.constant -1 : index
+      // expected-error @+1 {{overflows 64-bit index arithmetic in the abstract machine (-9223372036854775808 and -1)}}
+      %x = arith.divsi %min, %m1 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%x] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
