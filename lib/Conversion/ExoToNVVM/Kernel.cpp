@@ -868,8 +868,7 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
   // div.u64) PTX instruction, opaque to ptxas: seeing the counter, ptxas
   // keeps address registers across the persistent loop, which a tight
   // register budget spills (docs/Lowering.md).
-  bool opaque =
-      65536 / (blockDim * std::max<int64_t>(device.getBlocksPerSm(), 1)) < 128;
+  bool opaque = device.getLaunchRegisters() < 128;
   auto taskDivide = [&](bool rem, Value a, Value d) -> Value {
     if (!opaque || matchPattern(d, m_Constant()))
       return divideIndex(/*isSigned=*/false, rem, a, d);

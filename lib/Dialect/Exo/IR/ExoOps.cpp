@@ -1503,6 +1503,12 @@ int64_t DeviceFunctionOp::getNumThreads() {
   return warps * 32;
 }
 
+int64_t DeviceFunctionOp::getLaunchRegisters() {
+  int64_t threads = std::max<int64_t>(getNumThreads(), 1) *
+                    std::max<int64_t>(getBlocksPerSm(), 1);
+  return std::min<int64_t>(65536 / threads / 8 * 8, 248);
+}
+
 FailureOr<std::pair<int64_t, int64_t>>
 DeviceFunctionOp::lookupWarpGroup(StringRef name) {
   ArrayAttr groups = getWarpGroupsAttr();
@@ -1586,16 +1592,12 @@ LogicalResult DeviceFunctionOp::verify() {
                    << wg << " (warps " << wg * 4 << "-" << wg * 4 + 3 << ")";
         }
       }
-      // The registers the CTA has are those of its launch: per thread, the
-      // 64K-register file shared by blocksPerSM CTAs of this size (in
-      // multiples of 8, at most 248), which the lowering's launch bounds
-      // give ptxas. setmaxnreg.dec returns registers to the CTA's pool and
-      // setmaxnreg.inc waits until the pool has what it asks for: budgets
-      // that add up to more than the launch allocation wait forever.
-      // (A blocksPerSM that is not positive is refused below.)
-      int64_t launchThreads = static_cast<int64_t>(perWarp.size()) * 32 *
-                              std::max<int64_t>(getBlocksPerSm(), 1);
-      int64_t launch = std::min<int64_t>(65536 / launchThreads / 8 * 8, 248);
+      // The registers the CTA has are those of its launch
+      // (getLaunchRegisters). setmaxnreg.dec returns registers to the CTA's
+      // pool and setmaxnreg.inc waits until the pool has what it asks for:
+      // budgets that add up to more than the launch allocation wait
+      // forever. (A blocksPerSM that is not positive is refused below.)
+      int64_t launch = getLaunchRegisters();
       int64_t need = 0;
       for (size_t wg = 0; wg < perWarp.size() / 4; ++wg)
         need += perWarp[wg * 4].first ? perWarp[wg * 4].first : launch;

@@ -426,6 +426,10 @@ def Exo_DeviceFunctionOp : Exo_Op<"device_function", [
   let extraClassDeclaration = [{
     /// Threads per CTA (from blockDim or the warp groups).
     int64_t getNumThreads();
+    /// The registers each thread has at launch: the 64K-register file
+    /// shared by blocksPerSM CTAs of getNumThreads() threads, in multiples
+    /// of 8, at most 248 (what the lowering's launch bounds give ptxas).
+    int64_t getLaunchRegisters();
     /// The first warp of the group called `name`, and its warp count.
     ::mlir::FailureOr<std::pair<int64_t, int64_t>> lookupWarpGroup(::llvm::StringRef name);
     ::mlir::Block &getBodyBlock() { return getBody().front(); }
