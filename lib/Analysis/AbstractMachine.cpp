@@ -6,6 +6,7 @@
 
 #include "ExoGPU/Analysis/AbstractMachine.h"
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
+#include "ExoGPU/Analysis/IndexEval.h"
 
 #include "TaskSymmetry.h"
 
@@ -839,13 +840,9 @@ FailureOr<int64_t> Machine::eval(Value v) {
 }
 
 LogicalResult Machine::evalArith(Operation &op) {
-  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-    auto attr = dyn_cast<IntegerAttr>(c.getValue());
-    if (!attr)
+  if (auto c = dyn_cast<arith::ConstantOp>(op))
+    if (!isa<IntegerAttr>(c.getValue()))
       return success(); // a data constant: no control meaning
-    values[c.getResult()] = attr.getInt();
-    return success();
-  }
   SmallVector<int64_t> in;
   for (Value v : op.getOperands()) {
     FailureOr<int64_t> x = eval(v);
@@ -853,78 +850,31 @@ LogicalResult Machine::evalArith(Operation &op) {
       return failure();
     in.push_back(*x);
   }
-  auto set = [&](int64_t v) {
-    values[op.getResult(0)] = v;
-    return success();
-  };
-  auto divByZero = [&]() {
-    return mlir::emitError(op.getLoc())
-           << "divides by zero in the abstract machine";
-  };
   // Index arithmetic is exact or refused: a result beyond 64 bits (sizes
   // near 2^31 multiplied together, say) would otherwise wrap.
-  auto checked = [&](bool overflow, int64_t r) -> LogicalResult {
-    if (overflow)
+  IndexEvalResult r = evaluateIndexOp(&op, in);
+  if (r) {
+    values[op.getResult(0)] = *r;
+    return success();
+  }
+  switch (r.getFailure()) {
+  case IndexEvalFailure::Overflow: {
+    InFlightDiagnostic d = mlir::emitError(op.getLoc());
+    Type t = op.getOperand(0).getType();
+    d << "overflows " << (t.isIndex() ? 64 : t.getIntOrFloatBitWidth())
+      << "-bit index arithmetic in the abstract machine (";
+    llvm::interleave(in, d, " and ");
+    return d << ")";
+  }
+  case IndexEvalFailure::Undefined:
+    if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
       return mlir::emitError(op.getLoc())
-             << "overflows 64-bit index arithmetic in the abstract machine ("
-             << in[0] << " and " << in[1] << ")";
-    return set(r);
-  };
-  int64_t r = 0;
-  if (isa<arith::AddIOp>(op))
-    return checked(llvm::AddOverflow(in[0], in[1], r), r);
-  if (isa<arith::SubIOp>(op))
-    return checked(llvm::SubOverflow(in[0], in[1], r), r);
-  if (isa<arith::MulIOp>(op))
-    return checked(llvm::MulOverflow(in[0], in[1], r), r);
-  if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp, arith::RemUIOp,
-          arith::RemSIOp>(op) &&
-      in[0] == std::numeric_limits<int64_t>::min() && in[1] == -1)
-    return checked(true, 0);
-  if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(op)) {
-    if (in[1] == 0)
-      return divByZero();
-    int64_t q = in[0] / in[1];
-    if (isa<arith::FloorDivSIOp>(op) && (in[0] % in[1] != 0) &&
-        ((in[0] < 0) != (in[1] < 0)))
-      --q;
-    return set(q);
-  }
-  if (isa<arith::RemUIOp, arith::RemSIOp>(op)) {
-    if (in[1] == 0)
-      return divByZero();
-    return set(in[0] % in[1]);
-  }
-  if (isa<arith::AndIOp>(op))
-    return set(in[0] & in[1]);
-  if (isa<arith::OrIOp>(op))
-    return set(in[0] | in[1]);
-  if (isa<arith::MinSIOp, arith::MinUIOp>(op))
-    return set(std::min(in[0], in[1]));
-  if (isa<arith::MaxSIOp, arith::MaxUIOp>(op))
-    return set(std::max(in[0], in[1]));
-  if (auto sel = dyn_cast<arith::SelectOp>(op))
-    return set(in[0] ? in[1] : in[2]);
-  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
-    int64_t a = in[0], b = in[1];
-    switch (cmp.getPredicate()) {
-    case arith::CmpIPredicate::eq:
-      return set(a == b);
-    case arith::CmpIPredicate::ne:
-      return set(a != b);
-    case arith::CmpIPredicate::slt:
-    case arith::CmpIPredicate::ult:
-      return set(a < b);
-    case arith::CmpIPredicate::sle:
-    case arith::CmpIPredicate::ule:
-      return set(a <= b);
-    case arith::CmpIPredicate::sgt:
-    case arith::CmpIPredicate::ugt:
-      return set(a > b);
-    case arith::CmpIPredicate::sge:
-    case arith::CmpIPredicate::uge:
-      return set(a >= b);
-    }
+             << "shifts by " << in[1]
+             << " bits, the width or more, in the abstract machine";
+    return mlir::emitError(op.getLoc())
+           << "divides by zero in the abstract machine";
+  case IndexEvalFailure::Unsupported:
+    break;
   }
   return mlir::emitError(op.getLoc())
          << "is not a control-value operation the abstract "

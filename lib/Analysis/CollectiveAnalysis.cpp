@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
+#include "ExoGPU/Analysis/IndexEval.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -325,72 +325,39 @@ std::optional<int64_t> CollectiveAnalyzer::evaluate(Value v, const Env &env,
     return std::nullopt;
   }
   Operation *def = v.getDefiningOp();
-  // Constants: arith.constant read directly, other constant-like ops folded
-  // (getConstantIntValue folds whatever it is given, which cost more than
-  // the rest of this evaluation).
+  // Integer constants, the most frequent operands, read directly.
   if (auto c = dyn_cast<arith::ConstantOp>(def)) {
     auto i = dyn_cast<IntegerAttr>(c.getValue());
-    if (!i || i.getValue().getSignificantBits() > 64)
+    if (!i || i.getValue().getBitWidth() > 64)
       return std::nullopt;
-    int64_t k = i.getValue().getSExtValue();
-    return v.getType().isInteger(1) ? int64_t(k != 0) : k;
+    return i.getValue().getBitWidth() == 1
+               ? static_cast<int64_t>(i.getValue().getZExtValue())
+               : i.getValue().getSExtValue();
   }
+  // Other constant-like ops are folded (getConstantIntValue folds whatever
+  // it is given, which cost more than the rest of this evaluation when it
+  // was asked about every operation).
   if (def->hasTrait<OpTrait::ConstantLike>()) {
     std::optional<int64_t> k = getConstantIntValue(v);
     if (k && v.getType().isInteger(1))
       return int64_t(*k != 0);
     return k;
   }
-  if (def->getNumOperands() > 3)
+  // Exact or unknown: a result that overflows, or a division by zero, is
+  // not computed (IndexEval.h).
+  if (!isEvaluableIndexOp(def))
     return std::nullopt;
-  SmallVector<int64_t> x;
+  SmallVector<int64_t, 3> x;
   for (Value operand : def->getOperands()) {
     std::optional<int64_t> o = evaluate(operand, env, depth + 1);
     if (!o)
       return std::nullopt;
     x.push_back(*o);
   }
-  if (auto cmp = dyn_cast<arith::CmpIOp>(def)) {
-    switch (cmp.getPredicate()) {
-    case arith::CmpIPredicate::eq:
-      return x[0] == x[1];
-    case arith::CmpIPredicate::ne:
-      return x[0] != x[1];
-    case arith::CmpIPredicate::slt:
-      return x[0] < x[1];
-    case arith::CmpIPredicate::sle:
-      return x[0] <= x[1];
-    case arith::CmpIPredicate::sgt:
-      return x[0] > x[1];
-    case arith::CmpIPredicate::sge:
-      return x[0] >= x[1];
-    default:
-      return std::nullopt; // (unsigned comparisons: not needed here)
-    }
-  }
-  // Exact or unknown: a result beyond 64 bits is not computed.
-  int64_t r = 0;
-  if (isa<arith::AddIOp>(def))
-    return llvm::AddOverflow(x[0], x[1], r) ? std::nullopt
-                                            : std::optional<int64_t>(r);
-  if (isa<arith::SubIOp>(def))
-    return llvm::SubOverflow(x[0], x[1], r) ? std::nullopt
-                                            : std::optional<int64_t>(r);
-  if (isa<arith::MulIOp>(def))
-    return llvm::MulOverflow(x[0], x[1], r) ? std::nullopt
-                                            : std::optional<int64_t>(r);
-  if (isa<arith::AndIOp>(def))
-    return x[0] & x[1];
-  if (isa<arith::OrIOp>(def))
-    return x[0] | x[1];
-  if (isa<arith::XOrIOp>(def))
-    return x[0] ^ x[1];
-  // Divisions of non-negative values (thread and element coordinates).
-  if (isa<arith::DivUIOp, arith::RemUIOp, arith::DivSIOp, arith::RemSIOp,
-          arith::FloorDivSIOp>(def) &&
-      x[0] >= 0 && x[1] > 0)
-    return isa<arith::RemUIOp, arith::RemSIOp>(def) ? x[0] % x[1] : x[0] / x[1];
-  return std::nullopt;
+  IndexEvalResult r = evaluateIndexOp(def, x);
+  if (!r)
+    return std::nullopt;
+  return *r;
 }
 
 void CollectiveAnalyzer::visitOp(Operation &op, const Env &env) {

@@ -20,16 +20,38 @@ amir.program @div(%N) {
 
 // -----
 
-amir.program @cast(%N) {
+amir.program @unsupported(%N) {
   %g = amir.alloc "g" [4] memory <gmem>
   amir.device clusterDim 1 blockDim 32 {
     %c0 = arith.constant 0 : index
     amir.tasks_for %t = %c0 to %N {
-      // expected-error @+1 {{is not a control-value operation the abstract machine evaluates}}
       %x = arith.index_cast %t : index to i64
-      %y = arith.index_cast %x : i64 to index
+      // expected-error @+1 {{is not a control-value operation the abstract machine evaluates}}
+      %lo, %hi = arith.mulsi_extended %x, %x : i64
+      %y = arith.index_cast %lo : i64 to index
       amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
         amir.mutate %g[%y] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// Casts and unsigned operations mean what arith says: -1 through i32 and
+// back, zero-extended, is 2^32 - 1, and unsigned -1 is the largest value.
+amir.program @unsigned(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %m1 = arith.constant -1 : index
+    amir.tasks_for %t = %c0 to %N {
+      %x = arith.index_cast %m1 : index to i32
+      %y = arith.index_castui %x : i32 to index
+      %z = arith.minui %y, %m1 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        // expected-error @+1 {{out of bounds: [4294967295, 4294967296) of dimension 0 of 'g' (extent 4) at t = 0}}
+        amir.mutate %g[%z] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
       }
     }
   }
@@ -171,6 +193,23 @@ amir.program @overflow_div(%N) {
       %m1 = arith.constant -1 : index
       // expected-error @+1 {{overflows 64-bit index arithmetic in the abstract machine (-9223372036854775808 and -1)}}
       %x = arith.divsi %min, %m1 : index
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.mutate %g[%x] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+amir.program @shift(%N) {
+  %g = amir.alloc "g" [4] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    amir.tasks_for %t = %c0 to %N {
+      // expected-error @+1 {{shifts by 64 bits, the width or more, in the abstract machine}}
+      %x = arith.shli %t, %c64 : index
       amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
         amir.mutate %g[%x] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
       }

@@ -9,6 +9,7 @@
 
 #include "ExoGPU/Analysis/AbstractMachine.h"
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

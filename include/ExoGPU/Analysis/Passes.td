@@ -163,4 +163,39 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
 
+def ExoTestIndexEval : Pass<"exo-test-index-eval", "::mlir::ModuleOp"> {
+  let summary = "Test the evaluator of integer arithmetic against arith's folders";
+  let description = [{
+    A test of `exo::evaluateIndexOp` (include/ExoGPU/Analysis/IndexEval.h),
+    the one evaluator of control values that the abstract machine, the
+    collective analysis and the lowering share. The IR is not changed.
+
+    Every integer operation of the arith dialect whose operands are all
+    `arith.constant`s gets a remark with the evaluator's verdict: its value,
+    `overflows` or `is undefined`.
+
+    With `exhaustive`, the pass also builds every binary operation and
+    every `cmpi` predicate the evaluator knows on `i4` and evaluates it on
+    every pair of operands (and on pairs of 64-bit edge values for `index`).
+    Each result is compared with an exact computation in 128-bit integers
+    (the value, or whether it overflows or is undefined) and, where that
+    gives a value, with `Operation::fold`; every disagreement is an error
+    and a final remark counts the cases.
+
+    ```
+    exo-gpu-opt -exo-test-index-eval=exhaustive=true input.mlir
+    ```
+  }];
+  let options = [
+    Option<"exhaustive", "exhaustive", "bool", /*default=*/"false",
+           "Also compare every 4-bit operand pair and the 64-bit edge "
+           "values with an exact computation and with the folders">,
+    Option<"plantError", "plant-error", "bool", /*default=*/"false",
+           "With exhaustive: evaluate `cmpi ult` as signed in the "
+           "comparison, to show that the comparison finds a wrong "
+           "evaluator">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // EXOGPU_ANALYSIS_PASSES_TD

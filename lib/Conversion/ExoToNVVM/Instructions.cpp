@@ -11,6 +11,8 @@
 
 #include "InstrEmitter.h"
 
+#include "ExoGPU/Analysis/IndexEval.h"
+
 #include <numeric>
 
 using namespace mlir;
@@ -119,19 +121,20 @@ std::optional<int64_t> constantOf(Value v, int depth) {
   if (std::optional<int64_t> c = getConstantIntValue(v))
     return c;
   Operation *def = v.getDefiningOp();
-  if (!def || depth > 16 || def->getNumOperands() != 2)
+  if (!def || depth > 16 || !isEvaluableIndexOp(def))
     return std::nullopt;
-  std::optional<int64_t> x = constantOf(def->getOperand(0), depth + 1);
-  std::optional<int64_t> y = constantOf(def->getOperand(1), depth + 1);
-  if (!x || !y)
+  SmallVector<int64_t, 3> in;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> x = constantOf(operand, depth + 1);
+    if (!x)
+      return std::nullopt;
+    in.push_back(*x);
+  }
+  // Exact or not a constant (IndexEval.h): an overflowing sum wrapped here.
+  IndexEvalResult r = evaluateIndexOp(def, in);
+  if (!r)
     return std::nullopt;
-  if (isa<arith::AddIOp>(def))
-    return *x + *y;
-  if (isa<arith::MulIOp>(def))
-    return *x * *y;
-  if (isa<arith::SubIOp>(def))
-    return *x - *y;
-  return std::nullopt;
+  return *r;
 }
 
 LogicalResult KernelLowering::sameElements(CallOp call, StringRef what,
