@@ -27,9 +27,7 @@ if [ -f "$root/kernels/tuning/h200.csv" ]; then
 fi
 "${registry[@]}" dispatcher "${tables[@]}" -o "$gen_dir/exo_kernels.h"
 echo "$gen_dir/exo_kernels.h"
-# The attention functions' dispatcher alone, for bench_attention.py.
-"${registry[@]}" dispatcher --function attention_fwd_bf16 \
-  --function attention_fwd_causal_bf16 -o "$gen_dir/exo_attention.h"
+attention_dispatcher
 # The PyTorch operators over it (python/exo_gpu, docs/PyTorch.md).
 "${registry[@]}" torch -o "$gen_dir"
 echo "$gen_dir/exo_torch_ops.cpp"

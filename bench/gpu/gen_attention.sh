@@ -24,8 +24,4 @@ if [ "$found" -eq 0 ]; then
   echo "gen_attention: the registry has no attention_fwd_* source" >&2
   exit 1
 fi
-# The dispatcher of the attention functions alone (bench_attention.py calls
-# it, as a user would).
-python3 "$root/scripts/registry.py" dispatcher --function attention_fwd_bf16 \
-  --function attention_fwd_causal_bf16 -o "$gen_dir/exo_attention.h"
-echo "$gen_dir/exo_attention.h"
+attention_dispatcher
