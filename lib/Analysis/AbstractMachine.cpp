@@ -23,6 +23,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 
 using namespace mlir;
@@ -659,6 +660,9 @@ private:
     bool allInterior = false;
     bool runNext = false;
     DenseMap<Value, SmallVector<std::pair<__int128, __int128>>> extents;
+    /// Persistent tasks (TaskSymmetry::persistent): whether each task of
+    /// the nest, from its lower bound on, runs.
+    SmallVector<bool> mustRun;
   };
   std::optional<SymmetricRun> symmetricRun;
   /// The tasks of a symmetric nest run before the rest is judged: two, so
@@ -680,6 +684,12 @@ private:
   /// one and are not run; otherwise the check goes on with every task
   /// (`why` says why).
   bool othersAreTranslations(std::string &why);
+  /// othersAreTranslations for persistent tasks: computes every task's
+  /// tiles from the index arithmetic of TaskSymmetry::slice, proves them in
+  /// bounds and pairwise disjoint where mutated, and fills `mustRun`.
+  bool persistentTasksCovered(std::string &why);
+  /// The values of the task indices, then of the atoms, now.
+  SmallVector<int64_t> basisValues();
 };
 
 /// Names one element of a variable in diagnostics: `'name'[i, j]`.
@@ -2151,7 +2161,13 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
   }
   for (int64_t i = *lo; i < *hi; ++i) {
     bool interior = false;
-    if (innermost && symmetricRun && symmetricRun->decided) {
+    if (innermost && symmetricRun && symmetricRun->decided &&
+        !symmetricRun->mustRun.empty()) {
+      if (!symmetricRun->mustRun[i - *lo]) {
+        ++stats.tasksCovered;
+        continue;
+      }
+    } else if (innermost && symmetricRun && symmetricRun->decided) {
       interior = isInterior(taskIndices(i));
       if (interior && !symmetricRun->runNext) {
         ++stats.tasksCovered;
@@ -2208,7 +2224,12 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
           std::string why;
           if (othersAreTranslations(why)) {
             symmetricRun->decided = true;
-            if (progress)
+            if (progress && !symmetricRun->mustRun.empty())
+              llvm::errs() << "sync check: tasks with the same number of "
+                              "tiles repeat each other, translated; the "
+                              "first two of each number run, and edge "
+                              "tasks (and the task after each)\n";
+            else if (progress)
               llvm::errs() << "sync check: the other tasks are translations "
                               "of the first two; "
                            << (symmetricRun->allInterior
@@ -2237,15 +2258,15 @@ void Machine::noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
   auto it = shared.find(var);
   if (it == shared.end() || llvm::is_contained(size, 0))
     return;
-  const SmallVector<amir::TasksForOp> &nest = symmetricRun->symmetry->nest;
+  SmallVector<int64_t> basis = basisValues();
   SmallVector<std::pair<__int128, __int128>> &ext = symmetricRun->extents[var];
   for (auto [d, coefficients] : llvm::enumerate(it->second.coefficients)) {
-    // The translation of this task in dimension d, sum c_i * t_i, in 128
-    // bits: the coefficients are any 64-bit constants.
+    // The translation of this task in dimension d, sum c_i * t_i over the
+    // task indices and atoms, in 128 bits: the coefficients are any 64-bit
+    // constants.
     __int128 shift = 0;
-    for (auto [c, loop] : llvm::zip_equal(coefficients, nest))
-      shift += static_cast<__int128>(c) *
-               values.lookup(amir::TasksForOp(loop).getInductionVar());
+    for (auto [c, x] : llvm::zip_equal(coefficients, basis))
+      shift += static_cast<__int128>(c) * x;
     std::pair<__int128, __int128> e = {lo[d] - shift, lo[d] + size[d] - shift};
     if (ext.size() <= d)
       ext.push_back(e);
@@ -2255,8 +2276,163 @@ void Machine::noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
   }
 }
 
+SmallVector<int64_t> Machine::basisValues() {
+  const TaskSymmetry &sym = *symmetricRun->symmetry;
+  SmallVector<int64_t> basis;
+  for (amir::TasksForOp loop : sym.nest)
+    basis.push_back(values.lookup(loop.getInductionVar()));
+  for (Value atom : sym.atoms)
+    basis.push_back(values.lookup(atom));
+  return basis;
+}
+
+bool Machine::persistentTasksCovered(std::string &why) {
+  const TaskSymmetry &sym = *symmetricRun->symmetry;
+  amir::TasksForOp loop = sym.nest.front();
+  amir::SeqForOp tileLoop = sym.tileLoop;
+  int64_t lo = values.lookup(loop.getLower()),
+          hi = values.lookup(loop.getUpper());
+  if (hi - lo <= kRepresentativeTasks)
+    return false; // nothing left to skip
+  // Every task's tiles (its instances): the task index and the atoms in
+  // each iteration of its tile loop, from the index arithmetic alone.
+  constexpr size_t kMaxInstances = 1 << 20;
+  std::vector<SmallVector<int64_t>> instances;
+  std::vector<int64_t> owner; // the task of each instance
+  SmallVector<int64_t> trips;
+  DenseMap<Value, int64_t> env;
+  auto lookup = [&](Value v) {
+    auto it = env.find(v);
+    return it != env.end() ? it->second : values.lookup(v);
+  };
+  auto evalOps = [&](ArrayRef<Operation *> ops) {
+    for (Operation *op : ops) {
+      SmallVector<int64_t, 3> in;
+      for (Value v : op->getOperands())
+        in.push_back(lookup(v));
+      IndexEvalResult r = evaluateIndexOp(op, in);
+      if (!r)
+        return false;
+      env[op->getResult(0)] = *r;
+    }
+    return true;
+  };
+  ArrayRef<Operation *> taskLevel =
+      ArrayRef(sym.slice).take_front(sym.sliceTaskLevel);
+  ArrayRef<Operation *> tileLevel =
+      ArrayRef(sym.slice).drop_front(sym.sliceTaskLevel);
+  for (int64_t t = lo; t < hi; ++t) {
+    env.clear();
+    env[loop.getInductionVar()] = t;
+    int64_t first = 0, last = 1;
+    if (!evalOps(taskLevel))
+      return why = "the tile coordinates of a task overflow", false;
+    if (tileLoop) {
+      first = lookup(tileLoop.getLower());
+      last = lookup(tileLoop.getUpper());
+    }
+    trips.push_back(std::max<int64_t>(0, last - first));
+    for (int64_t pi = first; pi < last; ++pi) {
+      if (tileLoop)
+        env[tileLoop.getInductionVar()] = pi;
+      if (!evalOps(tileLevel))
+        return why = "the tile coordinates of a task overflow", false;
+      SmallVector<int64_t> basis = {t};
+      for (Value atom : sym.atoms)
+        basis.push_back(lookup(atom));
+      instances.push_back(std::move(basis));
+      owner.push_back(t);
+      if (instances.size() > kMaxInstances)
+        return why = "more tiles than the machine compares", false;
+    }
+  }
+  // The representatives (the first two tasks) ran every iteration of the
+  // tile loop that any task runs, so their windows, less each tile's
+  // translation, cover every tile's.
+  if (*std::max_element(trips.begin(), trips.end()) >
+      std::max(trips[0], trips[1]))
+    return why = "the first two tasks do not run the most tiles", false;
+  SmallVector<bool> interior(hi - lo, true);
+  for (const auto &[value, use] : sym.shared) {
+    auto ext = symmetricRun->extents.find(value);
+    if (ext == symmetricRun->extents.end())
+      continue; // no task accesses it at these sizes
+    Variable &var = *vars.lookup(value);
+    bool moves = llvm::any_of(use.coefficients, [](ArrayRef<int64_t> c) {
+      return llvm::any_of(c, [](int64_t x) { return x != 0; });
+    });
+    if (moves &&
+        (var.shared || var.registers || var.isBarrier || var.ringDim >= 0))
+      return why = "the task index selects elements of '" + var.name +
+                   "', which is not in global memory",
+             false;
+    size_t dims = use.coefficients.size();
+    // Each tile's translation in every dimension.
+    std::vector<SmallVector<__int128>> shifts(instances.size());
+    for (auto [n, basis] : llvm::enumerate(instances)) {
+      for (size_t d = 0; d < dims; ++d) {
+        __int128 shift = 0;
+        for (auto [c, x] : llvm::zip_equal(use.coefficients[d], basis))
+          shift += static_cast<__int128>(c) * x;
+        shifts[n].push_back(shift);
+        bool zero =
+            llvm::all_of(use.coefficients[d], [](int64_t c) { return c == 0; });
+        if (!zero && (ext->second[d].first + shift < 0 ||
+                      ext->second[d].second + shift > var.dims[d]))
+          interior[owner[n] - lo] = false;
+      }
+    }
+    if (!use.mutated || !use.plainAccess)
+      continue; // read only, or atomic reductions only: they commute
+    // No two tiles touch one element: their windows (each the extent,
+    // translated) are apart in some dimension. Sorted along dimension 0,
+    // only the tiles less than a span apart there are compared.
+    SmallVector<__int128> span;
+    for (size_t d = 0; d < dims; ++d)
+      span.push_back(ext->second[d].second - ext->second[d].first);
+    std::vector<size_t> order(instances.size());
+    std::iota(order.begin(), order.end(), 0);
+    llvm::sort(order,
+               [&](size_t a, size_t b) { return shifts[a][0] < shifts[b][0]; });
+    for (size_t x = 0; x < order.size(); ++x) {
+      for (size_t y = x + 1; y < order.size(); ++y) {
+        const SmallVector<__int128> &a = shifts[order[x]],
+                                    &b = shifts[order[y]];
+        if (b[0] - a[0] >= span[0])
+          break;
+        bool apart = false;
+        for (size_t d = 1; d < dims && !apart; ++d)
+          apart = (a[d] > b[d] ? a[d] - b[d] : b[d] - a[d]) >= span[d];
+        if (!apart)
+          return why = "two tiles may touch the same element of '" + var.name +
+                       "'",
+                 false;
+      }
+    }
+  }
+  if (!interior[0] || !interior[1])
+    return why = "a window of the first tasks reaches past the bounds of "
+                 "its variable",
+           false;
+  // Tasks with the same number of tiles run the same statements: the
+  // first two of each number run, and so does every task with a tile
+  // past the bounds (its clipped boxes deliver other bytes), with the task
+  // after it.
+  symmetricRun->mustRun.assign(hi - lo, false);
+  DenseMap<int64_t, int> runsOfTrips;
+  for (int64_t t = 0; t < hi - lo; ++t) {
+    bool rep = runsOfTrips[trips[t]]++ < kRepresentativeTasks;
+    symmetricRun->mustRun[t] =
+        rep || !interior[t] || (t > 0 && !interior[t - 1]);
+  }
+  symmetricRun->allInterior = false;
+  return true;
+}
+
 bool Machine::othersAreTranslations(std::string &why) {
   const TaskSymmetry &sym = *symmetricRun->symmetry;
+  if (sym.persistent())
+    return persistentTasksCovered(why);
   SmallVector<std::pair<int64_t, int64_t>> box; // [lo, hi) of each index
   __int128 total = 1;
   for (amir::TasksForOp loop : sym.nest) {

@@ -6,8 +6,11 @@
 
 #include "TaskSymmetry.h"
 
+#include "ExoGPU/Analysis/IndexEval.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -45,15 +48,30 @@ private:
     result.why = why.str();
     result.whyOp = op;
   }
+  /// Accesses whose offsets move with the task.
+  SmallVector<Operation *> moving;
+  /// The number of coefficients of a form: the task indices, then the
+  /// atoms found so far.
+  size_t basis() const { return result.nest.size() + result.atoms.size(); }
+  /// `c` with zeros for the atoms found after it was computed.
+  void pad(SmallVector<int64_t> &c) const { c.resize(basis(), 0); }
   /// The form of `v` (all zero when it does not depend on the task).
   Form formOf(Value v) const {
+    Form f;
     auto it = forms.find(v);
     if (it != forms.end())
-      return it->second;
-    Form f;
-    f.coefficients.assign(result.nest.size(), 0);
+      f = it->second;
+    pad(f.coefficients);
     return f;
   }
+  /// Whether the result of `op`, computed from the task index by an
+  /// operation that is not linear, can be an atom (a persistent task's
+  /// tile coordinate): in a one-loop nest, in the task body or directly
+  /// in the body of the one sequential loop there that holds the atoms.
+  bool makeAtom(Operation *op);
+  /// The index arithmetic the atoms and the tile loop's bounds need, into
+  /// `result.slice`.
+  void computeSlice();
   bool dependsOnTask(Value v) const { return formOf(v).dependsOnTask(); }
   /// Whether `v` is allocated inside the innermost task body (a fresh
   /// variable for each task).
@@ -73,9 +91,10 @@ void Analyzer::visitArith(Operation *op) {
                     [&](Value v) { return dependsOnTask(v); }))
     return;
   Form out;
-  out.coefficients.assign(result.nest.size(), 0);
+  out.coefficients.assign(basis(), 0);
   Form a = formOf(op->getOperand(0));
   Form b = op->getNumOperands() > 1 ? formOf(op->getOperand(1)) : Form();
+  pad(b.coefficients);
   auto combine = [&](bool subtract) {
     out.affine = a.affine && b.affine;
     for (size_t i = 0; out.affine && i < out.coefficients.size(); ++i)
@@ -112,8 +131,32 @@ void Analyzer::visitArith(Operation *op) {
     // the task in a way the machine cannot translate.
     out.affine = false;
   }
+  // A persistent task's tile coordinates: the machine computes them for
+  // each task and tile (makeAtom).
+  if (!out.affine && makeAtom(op))
+    return;
   for (Value r : op->getResults())
     forms[r] = out;
+}
+
+bool Analyzer::makeAtom(Operation *op) {
+  if (result.nest.size() != 1 || op->getNumResults() != 1 ||
+      !isEvaluableIndexOp(op))
+    return false;
+  Block *block = op->getBlock();
+  if (block != &innermost.getBody().front()) {
+    auto loop = dyn_cast<amir::SeqForOp>(op->getParentOp());
+    if (!loop || loop->getBlock() != &innermost.getBody().front() ||
+        (result.tileLoop && result.tileLoop != loop))
+      return false;
+    result.tileLoop = loop;
+  }
+  result.atoms.push_back(op->getResult(0));
+  Form f;
+  f.coefficients.assign(basis(), 0);
+  f.coefficients.back() = 1;
+  forms[op->getResult(0)] = f;
+  return true;
 }
 
 void Analyzer::visitAccess(Operation *op) {
@@ -134,13 +177,15 @@ void Analyzer::visitAccess(Operation *op) {
   for (int64_t so : statOff) {
     Form f = formOf(ShapedType::isDynamic(so) ? dynOff[next++] : Value());
     if (!ShapedType::isDynamic(so))
-      f.coefficients.assign(result.nest.size(), 0);
+      f.coefficients.assign(basis(), 0);
     if (!f.affine)
       return refuse(op, "an offset of an access is not linear in the task "
                         "indices with constant coefficients");
     translated |= f.dependsOnTask();
     coefficients.push_back(f.coefficients);
   }
+  if (translated)
+    moving.push_back(op);
   if (isPerTask(var)) {
     if (translated)
       return refuse(op, "the task index selects an element of a variable "
@@ -152,6 +197,8 @@ void Analyzer::visitAccess(Operation *op) {
   // the bounds: the machine checks that before it skips tasks.
   auto [it, inserted] = result.shared.try_emplace(var);
   TaskSymmetry::SharedVar &sv = it->second;
+  for (SmallVector<int64_t> &c : sv.coefficients)
+    pad(c);
   if (inserted)
     sv.coefficients = coefficients;
   else if (sv.coefficients != coefficients)
@@ -166,6 +213,16 @@ void Analyzer::visit(Operation *op) {
     return visitAccess(op);
   if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
     return visitArith(op);
+  // The tile loop of a persistent task: its trip count may depend on the
+  // task (tasks with the same trip count are alike).
+  if (auto loop = dyn_cast<amir::SeqForOp>(op);
+      loop && result.nest.size() == 1 &&
+      loop->getBlock() == &innermost.getBody().front() &&
+      (!result.tileLoop || result.tileLoop == loop) &&
+      (dependsOnTask(loop.getLower()) || dependsOnTask(loop.getUpper()))) {
+    result.tileLoop = loop;
+    return;
+  }
   for (Value v : op->getOperands()) {
     if (dependsOnTask(v))
       return refuse(op, "the task index reaches '" +
@@ -229,6 +286,57 @@ void Analyzer::run(amir::TasksForOp outer) {
       });
     }
   }
+  if (!result.why.empty() || !result.persistent())
+    return;
+  for (auto &[value, sv] : result.shared)
+    for (SmallVector<int64_t> &c : sv.coefficients)
+      pad(c);
+  // A task's instances are the iterations of its tile loop: an access that
+  // moves with the task elsewhere has none.
+  if (result.tileLoop)
+    for (Operation *op : moving)
+      if (!result.tileLoop->isProperAncestor(op))
+        return refuse(op, "an access that moves with the task is outside "
+                          "the persistent task's tile loop");
+  computeSlice();
+}
+
+void Analyzer::computeSlice() {
+  Block *taskBody = &innermost.getBody().front();
+  Block *tileBody =
+      result.tileLoop ? &result.tileLoop.getBody().front() : nullptr;
+  DenseSet<Operation *> in;
+  SmallVector<Value> work(result.atoms.begin(), result.atoms.end());
+  if (result.tileLoop) {
+    work.push_back(result.tileLoop.getLower());
+    work.push_back(result.tileLoop.getUpper());
+  }
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    Operation *owner = def ? def : v.getParentBlock()->getParentOp();
+    // Values from outside the task are the same in every task.
+    if (!innermost->isAncestor(owner) ||
+        (!def && (v == innermost.getInductionVar() ||
+                  (result.tileLoop && v == result.tileLoop.getInductionVar()))))
+      continue;
+    if (!def || (def->getBlock() != taskBody && def->getBlock() != tileBody) ||
+        !isEvaluableIndexOp(def))
+      return refuse(def ? def : owner,
+                    "the tile coordinates of a persistent task depend on a "
+                    "value the machine cannot compute before running it");
+    if (in.insert(def).second)
+      llvm::append_range(work, def->getOperands());
+  }
+  for (Operation &op : *taskBody) {
+    if (in.contains(&op))
+      result.slice.push_back(&op);
+  }
+  result.sliceTaskLevel = result.slice.size();
+  if (tileBody)
+    for (Operation &op : *tileBody)
+      if (in.contains(&op))
+        result.slice.push_back(&op);
 }
 
 TaskSymmetry exo::analyzeTaskSymmetry(amir::TasksForOp outer) {

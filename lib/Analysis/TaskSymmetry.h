@@ -45,7 +45,25 @@ struct TaskSymmetry {
   };
   llvm::MapVector<mlir::Value, SharedVar> shared;
 
+  /// Persistent tasks (one task loop whose task runs tiles in a sequential
+  /// loop): the values computed from the task index by operations that are
+  /// not linear (the divisions and remainders that give a tile's
+  /// coordinates), which offsets may use like task indices. The
+  /// coefficients of `shared` are over the task indices, then these.
+  llvm::SmallVector<mlir::Value> atoms;
+  /// The sequential loop directly in the task body that defines atoms or
+  /// whose bounds depend on the task (a persistent task's tile loop), if
+  /// any; every access that moves with the task is in it.
+  amir::SeqForOp tileLoop;
+  /// The index arithmetic that computes the atoms and the tile loop's
+  /// bounds from the task index and the tile loop's iterator, in program
+  /// order (the first `sliceTaskLevel` in the task body, the rest in the
+  /// tile loop's): the machine evaluates it for the tasks it does not run.
+  llvm::SmallVector<mlir::Operation *> slice;
+  size_t sliceTaskLevel = 0;
+
   bool symmetric() const { return why.empty(); }
+  bool persistent() const { return !atoms.empty() || tileLoop; }
 };
 
 /// Analyzes the task nest rooted at `outer` (a tasks loop directly in an

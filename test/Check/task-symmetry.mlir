@@ -2,6 +2,7 @@
 // RUN: not exo-gpu-opt %s -split-input-file -amir-interpret="sizes=N=8 progress=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROGRESS
 // PROGRESS: sync check: the other tasks are translations of the first two; none runs
 // PROGRESS: sync check: the other tasks are translations of the first two; only edge tasks (and the task after each) run
+// PROGRESS: sync check: tasks with the same number of tiles repeat each other, translated; the first two of each number run, and edge tasks (and the task after each)
 
 // The task reduction of the abstract machine (docs/SyncChecker.md, "Task
 // symmetry"): tasks that are translations of each other are checked by
@@ -253,7 +254,9 @@ amir.program @guard(%N) {
 
 // -----
 
-// expected-remark @below {{every task run: the task index reaches 'amir.seq_for', which the machine cannot translate}}
+// Task t runs t iterations: no two tasks have the same trip count, and the
+// first two run the fewest.
+// expected-remark @below {{every task run: the first two tasks do not run the most tiles}}
 amir.program @trip_count(%N) {
   %g = amir.alloc "g" [64] memory <gmem>
   amir.device clusterDim 1 blockDim 32 {
@@ -269,7 +272,9 @@ amir.program @trip_count(%N) {
 
 // -----
 
-// expected-remark @below {{every task run: an offset of an access is not linear in the task indices with constant coefficients}}
+// A division of the task index is an atom (a tile coordinate the machine
+// computes for every task); g is only read.
+// expected-remark @below {{2 tasks run and 6 covered as their translations}}
 amir.program @divided(%N) {
   %g = amir.alloc "g" [64] memory <gmem>
   amir.device clusterDim 1 blockDim 32 {
@@ -342,8 +347,8 @@ amir.program @sized(%N) {
 
 // -----
 
-// The coefficient would change with the sizes.
-// expected-remark @below {{every task run: an offset of an access is not linear in the task indices with constant coefficients}}
+// A product with a size is an atom too (computed for every task).
+// expected-remark @below {{2 tasks run and 6 covered as their translations}}
 amir.program @scaled_by_size(%N) {
   %g = amir.alloc "g" [64] memory <gmem>
   amir.device clusterDim 1 blockDim 32 {
@@ -461,6 +466,117 @@ amir.program @after(%N) {
     }
     amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
       amir.mutate %g[0] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+    }
+  }
+}
+
+// -----
+
+// Persistent tasks: task pc of N = 8 runs tiles pc, pc + 8, ... of 12, tile
+// t at row t / 4, column 8 (t mod 4) of g. Tasks 0-3 run two tiles, 4-7
+// one: the first two of each count run, the other four are covered.
+// expected-remark @below {{4 tasks run and 4 covered as their translations}}
+amir.program @persistent(%N) {
+  %g = amir.alloc "g" [3, 32] memory <gmem>
+  %x = amir.alloc "x" [8] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c12 = arith.constant 12 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %a = arith.subi %c12, %pc : index
+      %b = arith.addi %a, %N : index
+      %c = arith.subi %b, %c1 : index
+      %trips = arith.divsi %c, %N : index
+      amir.seq_for %pi = %c0 to %trips {
+        %s = arith.muli %pi, %N : index
+        %t = arith.addi %pc, %s : index
+        %row = arith.divsi %t, %c4 : index
+        %r = arith.remsi %t, %c4 : index
+        %col = arith.muli %r, %c8 : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.read %x[0] sizes [8] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.mutate %g[%row, %col] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// Tile coordinates that collide: tile t writes g[t mod 3], so tiles 0 and 3
+// write one element. The first two tasks do not show it; the proof that no
+// two tiles touch one element fails, every task runs, and the race is found.
+amir.program @persistent_collide(%N) {
+  %g = amir.alloc "g" [3] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    amir.tasks_for %pc = %c0 to %N {
+      amir.seq_for %pi = %c0 to %c1 {
+        %s = arith.muli %pi, %N : index
+        %t = arith.addi %pc, %s : index
+        %r = arith.remsi %t, %c3 : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          // expected-note @+3 {{the conflicting mutation (at pc = 0, pi = 0, l = 0)}}
+          // expected-note @+2 {{no synchronization ordered it for these threads}}
+          // expected-error @+1 {{WAW hazard on 'g'[0]: mutation by task 3 thread 0 at pc = 3, pi = 0, l = 0 is not ordered after the mutation by task 0 thread 0}}
+          amir.mutate %g[%r] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A tile past the end of g in the last task only: that task runs (its
+// tile is not interior) and the access is reported.
+amir.program @persistent_oob(%N) {
+  %g = amir.alloc "g" [7, 8] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    amir.tasks_for %pc = %c0 to %N {
+      amir.seq_for %pi = %c0 to %c1 {
+        %s = arith.muli %pi, %N : index
+        %t = arith.addi %pc, %s : index
+        %row = arith.remsi %t, %N : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          // expected-error @+1 {{out of bounds: [7, 8) of dimension 0 of 'g' (extent 7) at pc = 7, pi = 0, l = 0}}
+          amir.mutate %g[%row, 0] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A bug only in the tasks that run no tile (2 tiles, N = 8 tasks): the
+// await after the tile loop waits for the arrive of a tile. The first two
+// tasks run a tile each; task 2 is the first of the tasks with none, so it
+// runs, and deadlocks.
+amir.program @persistent_empty_task(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %b = amir.alloc "b" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %a = arith.subi %c2, %pc : index
+      %bb = arith.addi %a, %N : index
+      %c = arith.subi %bb, %c1 : index
+      %trips = arith.divsi %c, %N : index
+      amir.seq_for %pi = %c0 to %trips {
+        amir.arrive cuda_in_order >> %b[%pi]
+      }
+      // expected-error @+1 {{no forward progress: the await on 'b'[0] at pc = 2 waits for an arrive that has not happened}}
+      amir.await %b[%c0], cuda_in_order, 0
     }
   }
 }
