@@ -2276,6 +2276,18 @@ void Machine::noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
   }
 }
 
+/// Whether accesses of `var` move with the task although it is not in
+/// global memory (each task's shared memory, registers and barriers are its
+/// own: a translation there is not one of the shared data).
+static bool movesOutsideGlobalMemory(const TaskSymmetry::SharedVar &use,
+                                     const Variable &var) {
+  bool moves = llvm::any_of(use.coefficients, [](ArrayRef<int64_t> c) {
+    return llvm::any_of(c, [](int64_t x) { return x != 0; });
+  });
+  return moves &&
+         (var.shared || var.registers || var.isBarrier || var.ringDim >= 0);
+}
+
 SmallVector<int64_t> Machine::basisValues() {
   const TaskSymmetry &sym = *symmetricRun->symmetry;
   SmallVector<int64_t> basis;
@@ -2358,11 +2370,7 @@ bool Machine::persistentTasksCovered(std::string &why) {
     if (ext == symmetricRun->extents.end())
       continue; // no task accesses it at these sizes
     Variable &var = *vars.lookup(value);
-    bool moves = llvm::any_of(use.coefficients, [](ArrayRef<int64_t> c) {
-      return llvm::any_of(c, [](int64_t x) { return x != 0; });
-    });
-    if (moves &&
-        (var.shared || var.registers || var.isBarrier || var.ringDim >= 0))
+    if (movesOutsideGlobalMemory(use, var))
       return why = "the task index selects elements of '" + var.name +
                    "', which is not in global memory",
              false;
@@ -2449,11 +2457,7 @@ bool Machine::othersAreTranslations(std::string &why) {
     if (ext == symmetricRun->extents.end())
       continue; // no task accesses it at these sizes
     Variable &var = *vars.lookup(value);
-    bool moves = llvm::any_of(use.coefficients, [](ArrayRef<int64_t> c) {
-      return llvm::any_of(c, [](int64_t x) { return x != 0; });
-    });
-    if (moves &&
-        (var.shared || var.registers || var.isBarrier || var.ringDim >= 0)) {
+    if (movesOutsideGlobalMemory(use, var)) {
       why = "the task index selects elements of '" + var.name +
             "', which is not in global memory";
       return false;
