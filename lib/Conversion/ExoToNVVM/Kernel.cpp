@@ -253,29 +253,11 @@ FailureOr<KernelAttr> KernelLowering::run() {
   // (getSizeBounds) is that constant in the kernel, so the strides and
   // extents that depend on it are known (alignment of vector stores,
   // unrolling); `s mod d == 0` makes d a divisor of s.
-  DenseMap<Value, int64_t> pinnedSizes, argDivisors;
+  DenseMap<Value, int64_t> pinnedSizes;
   for (auto [arg, bounds] : getSizeBounds(proc))
     if (bounds.first == bounds.second)
       pinnedSizes[arg] = bounds.first;
-  if (IntegerSetAttr req = proc.getAssertionsAttr()) {
-    SmallVector<Value> sizeArgs;
-    for (BlockArgument arg : proc.getBodyBlock().getArguments())
-      if (arg.getType().isIndex())
-        sizeArgs.push_back(arg);
-    IntegerSet set = req.getValue();
-    for (unsigned i = 0; i < set.getNumConstraints(); ++i) {
-      auto expr = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
-      if (!set.isEq(i) || !expr || expr.getKind() != AffineExprKind::Mod)
-        continue;
-      auto sym = dyn_cast<AffineSymbolExpr>(expr.getLHS());
-      auto c = dyn_cast<AffineConstantExpr>(expr.getRHS());
-      if (!sym || !c || sym.getPosition() >= sizeArgs.size() ||
-          c.getValue() <= 0)
-        continue;
-      int64_t &div = argDivisors[sizeArgs[sym.getPosition()]];
-      div = std::lcm(std::max<int64_t>(div, 1), c.getValue());
-    }
-  }
+  DenseMap<Value, int64_t> argDivisors = getSizeDivisors(proc);
   // Host-side scalars are recomputed in the kernel.
   for (auto [i, arg] : llvm::enumerate(proc.getBodyBlock().getArguments())) {
     Type t = arg.getType();

@@ -21,6 +21,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 
 using namespace mlir;
@@ -286,6 +287,31 @@ DenseMap<Value, std::pair<int64_t, int64_t>> exo::getSizeBounds(Operation *op) {
                   static_cast<int64_t>(std::clamp<Wide>(hi, -1, kMaxSize))};
   }
   return bounds;
+}
+
+DenseMap<Value, int64_t> exo::getSizeDivisors(Operation *op) {
+  DenseMap<Value, int64_t> divisors;
+  auto proc = dyn_cast<ProcOp>(op);
+  IntegerSetAttr req = proc ? proc.getAssertionsAttr() : IntegerSetAttr();
+  if (!req)
+    return divisors;
+  SmallVector<Value> sizes;
+  for (BlockArgument arg : proc.getBodyBlock().getArguments())
+    if (arg.getType().isIndex())
+      sizes.push_back(arg);
+  IntegerSet set = req.getValue();
+  for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
+    auto expr = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
+    if (!set.isEq(i) || !expr || expr.getKind() != AffineExprKind::Mod)
+      continue;
+    auto sym = dyn_cast<AffineSymbolExpr>(expr.getLHS());
+    auto c = dyn_cast<AffineConstantExpr>(expr.getRHS());
+    if (!sym || !c || sym.getPosition() >= sizes.size() || c.getValue() <= 0)
+      continue;
+    int64_t &div = divisors[sizes[sym.getPosition()]];
+    div = std::lcm(std::max<int64_t>(div, 1), c.getValue());
+  }
+  return divisors;
 }
 
 namespace {

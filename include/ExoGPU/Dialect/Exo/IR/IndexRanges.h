@@ -39,6 +39,11 @@ mlir::LogicalResult checkIndexRanges(mlir::Operation *proc);
 llvm::DenseMap<mlir::Value, std::pair<int64_t, int64_t>>
 getSizeBounds(mlir::Operation *proc);
 
+/// The divisors `requires` states of single sizes: for each size argument
+/// of `proc` (an exo.proc) with constraints `s mod d == 0`, the least common
+/// multiple of those d.
+llvm::DenseMap<mlir::Value, int64_t> getSizeDivisors(mlir::Operation *proc);
+
 /// Refuses a size value outside [0, kMaxSize]: an error naming `name`.
 /// `emit` returns a diagnostic to stream the message into.
 mlir::LogicalResult
