@@ -23,7 +23,6 @@
 #include <limits>
 #include <map>
 #include <memory>
-#include <numeric>
 #include <optional>
 
 using namespace mlir;
@@ -2393,29 +2392,52 @@ bool Machine::persistentTasksCovered(std::string &why) {
     if (!use.mutated || !use.plainAccess)
       continue; // read only, or atomic reductions only: they commute
     // No two tiles touch one element: their windows (each the extent,
-    // translated) are apart in some dimension. Sorted along dimension 0,
-    // only the tiles less than a span apart there are compared.
+    // translated) are apart in some dimension by at least its span. Tiles
+    // go into cells of a grid whose cells are a span wide in every
+    // dimension; two windows that overlap lie in the same or adjacent
+    // cells, so each tile is compared with the tiles of the 3^k cells
+    // around it (k the dimensions that move). Without an overlap a cell
+    // holds one tile, and the check is linear in the tiles.
     SmallVector<__int128> span;
-    for (size_t d = 0; d < dims; ++d)
+    SmallVector<size_t> movingDims;
+    for (size_t d = 0; d < dims; ++d) {
       span.push_back(ext->second[d].second - ext->second[d].first);
-    std::vector<size_t> order(instances.size());
-    std::iota(order.begin(), order.end(), 0);
-    llvm::sort(order,
-               [&](size_t a, size_t b) { return shifts[a][0] < shifts[b][0]; });
-    for (size_t x = 0; x < order.size(); ++x) {
-      for (size_t y = x + 1; y < order.size(); ++y) {
-        const SmallVector<__int128> &a = shifts[order[x]],
-                                    &b = shifts[order[y]];
-        if (b[0] - a[0] >= span[0])
-          break;
+      if (llvm::any_of(use.coefficients[d], [](int64_t c) { return c; }))
+        movingDims.push_back(d);
+    }
+    auto cellOf = [&](const SmallVector<__int128> &shift) {
+      std::vector<__int128> cell;
+      for (size_t d : movingDims) {
+        __int128 q = shift[d] / span[d];
+        if (shift[d] % span[d] != 0 && shift[d] < 0)
+          --q; // floor
+        cell.push_back(q);
+      }
+      return cell;
+    };
+    std::map<std::vector<__int128>, size_t> cells;
+    size_t neighbours = 1;
+    for (size_t i = 0; i < movingDims.size(); ++i)
+      neighbours *= 3;
+    for (size_t n = 0; n < instances.size(); ++n) {
+      std::vector<__int128> cell = cellOf(shifts[n]);
+      for (size_t k = 0; k < neighbours; ++k) {
+        std::vector<__int128> probe = cell;
+        for (size_t i = 0, r = k; i < probe.size(); ++i, r /= 3)
+          probe[i] += static_cast<__int128>(r % 3) - 1;
+        auto it = cells.find(probe);
+        if (it == cells.end())
+          continue;
+        const SmallVector<__int128> &a = shifts[n], &b = shifts[it->second];
         bool apart = false;
-        for (size_t d = 1; d < dims && !apart; ++d)
+        for (size_t d = 0; d < dims && !apart; ++d)
           apart = (a[d] > b[d] ? a[d] - b[d] : b[d] - a[d]) >= span[d];
         if (!apart)
           return why = "two tiles may touch the same element of '" + var.name +
                        "'",
                  false;
       }
+      cells.emplace(std::move(cell), n);
     }
   }
   if (!interior[0] || !interior[1])
