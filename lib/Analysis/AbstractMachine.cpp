@@ -2310,7 +2310,8 @@ bool Machine::persistentTasksCovered(std::string &why) {
   constexpr size_t kMaxInstances = 1 << 20;
   std::vector<SmallVector<int64_t>> instances;
   std::vector<int64_t> owner; // the task of each instance
-  SmallVector<int64_t> trips;
+  // Each task's iterations of its tile loop, [first, last).
+  SmallVector<std::pair<int64_t, int64_t>> ranges;
   DenseMap<Value, int64_t> env;
   auto lookup = [&](Value v) {
     auto it = env.find(v);
@@ -2342,7 +2343,9 @@ bool Machine::persistentTasksCovered(std::string &why) {
       first = lookup(tileLoop.getLower());
       last = lookup(tileLoop.getUpper());
     }
-    trips.push_back(std::max<int64_t>(0, last - first));
+    // (Tasks without a tile are alike, wherever their empty range starts.)
+    ranges.push_back(first < last ? std::make_pair(first, last)
+                                  : std::make_pair<int64_t, int64_t>(0, 0));
     for (int64_t pi = first; pi < last; ++pi) {
       if (tileLoop)
         env[tileLoop.getInductionVar()] = pi;
@@ -2360,9 +2363,15 @@ bool Machine::persistentTasksCovered(std::string &why) {
   // The representatives (the first two tasks) ran every iteration of the
   // tile loop that any task runs, so their windows, less each tile's
   // translation, cover every tile's.
-  if (*std::max_element(trips.begin(), trips.end()) >
-      std::max(trips[0], trips[1]))
-    return why = "the first two tasks do not run the most tiles", false;
+  for (auto [first, last] : ranges) {
+    auto within = [&](std::pair<int64_t, int64_t> r) {
+      return r.first <= first && last <= r.second;
+    };
+    if (first < last && !within(ranges[0]) && !within(ranges[1]))
+      return why = "the first two tasks do not run every tile iteration of the "
+                   "others",
+             false;
+  }
   SmallVector<bool> interior(hi - lo, true);
   for (const auto &[value, use] : sym.shared) {
     auto ext = symmetricRun->extents.find(value);
@@ -2444,14 +2453,15 @@ bool Machine::persistentTasksCovered(std::string &why) {
     return why = "a window of the first tasks reaches past the bounds of "
                  "its variable",
            false;
-  // Tasks with the same number of tiles run the same statements: the
-  // first two of each number run, and so does every task with a tile
-  // past the bounds (its clipped boxes deliver other bytes), with the task
-  // after it.
+  // Tasks with the same iterations of the tile loop (the same number of
+  // tiles, from 0) run the same statements: the first two of each run, and
+  // so does every task with a tile past the bounds (its clipped boxes
+  // deliver other bytes), with the task after it.
   symmetricRun->mustRun.assign(hi - lo, false);
-  DenseMap<int64_t, int> runsOfTrips;
+  // Tasks alike: the same iterations of the tile loop.
+  std::map<std::pair<int64_t, int64_t>, int> runsOfRange;
   for (int64_t t = 0; t < hi - lo; ++t) {
-    bool rep = runsOfTrips[trips[t]]++ < kRepresentativeTasks;
+    bool rep = runsOfRange[ranges[t]]++ < kRepresentativeTasks;
     symmetricRun->mustRun[t] =
         rep || !interior[t] || (t > 0 && !interior[t - 1]);
   }

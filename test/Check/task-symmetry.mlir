@@ -256,7 +256,7 @@ amir.program @guard(%N) {
 
 // Task t runs t iterations: no two tasks have the same trip count, and the
 // first two run the fewest.
-// expected-remark @below {{every task run: the first two tasks do not run the most tiles}}
+// expected-remark @below {{every task run: the first two tasks do not run every tile iteration of the others}}
 amir.program @trip_count(%N) {
   %g = amir.alloc "g" [64] memory <gmem>
   amir.device clusterDim 1 blockDim 32 {
@@ -577,6 +577,33 @@ amir.program @persistent_empty_task(%N) {
       }
       // expected-error @+1 {{no forward progress: the await on 'b'[0] at pc = 2 waits for an arrive that has not happened}}
       amir.await %b[%c0], cuda_in_order, 0
+    }
+  }
+}
+
+// -----
+
+// Tasks with as many tiles but different ones: task pc runs iterations
+// pc / 3 and pc / 3 + 1, each awaiting the arrive of the one before (the
+// first element is pre-arrived), so the tasks that start at 1 deadlock.
+// The first two tasks start at 0: they do not run the iterations of the
+// others, every task runs, and task 3's deadlock is found.
+amir.program @persistent_shifted_tiles(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %b = amir.alloc "b" [-1] barrier !exo.barrier<mbarrier(prearrive 1), [? ring 2]>
+      %s = arith.divsi %pc, %c3 : index
+      %e = arith.addi %s, %c2 : index
+      amir.seq_for %pi = %s to %e {
+        // expected-error @+1 {{no forward progress: the await on 'b'[1] at pc = 3, pi = 1 waits for an arrive that has not happened}}
+        amir.await %b[%pi], cuda_in_order, 0
+        %n = arith.addi %pi, %c1 : index
+        amir.arrive cuda_in_order >> %b[%n]
+      }
     }
   }
 }
