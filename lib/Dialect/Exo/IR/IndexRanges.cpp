@@ -244,19 +244,33 @@ static bool addLinear(AffineExpr e, Wide scale, SmallVectorImpl<Wide> &coeffs,
 
 } // namespace
 
-DenseMap<Value, std::pair<int64_t, int64_t>> exo::getSizeBounds(Operation *op) {
-  DenseMap<Value, std::pair<int64_t, int64_t>> bounds;
+namespace {
+/// The `requires` clause of `op` (an exo.proc) and the size arguments its
+/// symbols stand for, in order; none when there is no clause or its
+/// symbols are not the sizes.
+std::optional<std::pair<IntegerSet, SmallVector<Value>>>
+requiresOverSizes(Operation *op) {
   auto proc = dyn_cast<ProcOp>(op);
   IntegerSetAttr req = proc ? proc.getAssertionsAttr() : IntegerSetAttr();
   if (!req)
-    return bounds;
+    return std::nullopt;
   SmallVector<Value> sizes;
   for (BlockArgument arg : proc.getBodyBlock().getArguments())
     if (arg.getType().isIndex())
       sizes.push_back(arg);
   IntegerSet set = req.getValue();
   if (set.getNumSymbols() != sizes.size() || set.getNumDims() != 0)
+    return std::nullopt;
+  return std::make_pair(set, std::move(sizes));
+}
+} // namespace
+
+DenseMap<Value, std::pair<int64_t, int64_t>> exo::getSizeBounds(Operation *op) {
+  DenseMap<Value, std::pair<int64_t, int64_t>> bounds;
+  auto clause = requiresOverSizes(op);
+  if (!clause)
     return bounds;
+  auto &[set, sizes] = *clause;
   for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
     SmallVector<Wide> coeffs(set.getNumSymbols(), 0);
     Wide c = 0;
@@ -291,15 +305,10 @@ DenseMap<Value, std::pair<int64_t, int64_t>> exo::getSizeBounds(Operation *op) {
 
 DenseMap<Value, int64_t> exo::getSizeDivisors(Operation *op) {
   DenseMap<Value, int64_t> divisors;
-  auto proc = dyn_cast<ProcOp>(op);
-  IntegerSetAttr req = proc ? proc.getAssertionsAttr() : IntegerSetAttr();
-  if (!req)
+  auto clause = requiresOverSizes(op);
+  if (!clause)
     return divisors;
-  SmallVector<Value> sizes;
-  for (BlockArgument arg : proc.getBodyBlock().getArguments())
-    if (arg.getType().isIndex())
-      sizes.push_back(arg);
-  IntegerSet set = req.getValue();
+  auto &[set, sizes] = *clause;
   for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
     auto expr = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
     if (!set.isEq(i) || !expr || expr.getKind() != AffineExprKind::Mod)
