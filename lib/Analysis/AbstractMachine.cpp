@@ -8,6 +8,7 @@
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Analysis/IndexEval.h"
 
+#include "SizeRoles.h"
 #include "TaskSymmetry.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -689,6 +690,53 @@ private:
   bool persistentTasksCovered(std::string &why);
   /// The values of the task indices, then of the atoms, now.
   SmallVector<int64_t> basisValues();
+
+public:
+  /// The symbolic check's pumped loop (SizeRoles.h), if any, and what its
+  /// executions show.
+  const PumpPlan *pump = nullptr;
+  PumpObservation *pumpObs = nullptr;
+
+private:
+  /// The execution of the pumped loop in progress: `active` from its start
+  /// to the end of its task, `inLoop` while its iterations run; `iter` is
+  /// the iteration (from the lower bound), then the trip count.
+  struct PumpExecution {
+    bool active = false, inLoop = false;
+    int64_t iter = 0;
+    int64_t lastOffLimit = -1, lastClip = -1;
+    std::vector<std::string> states;
+  } pumpExec;
+  /// The first of the current task's variables in ownedVars.
+  size_t taskFirstVar = 0;
+  /// Pump units so far in the current execution (iterations / alpha).
+  int64_t pumpUnits() const {
+    return llvm::divideFloorSigned(pumpExec.iter, pump->alpha);
+  }
+  /// The plan's rate of `var`'s dimension `d` (0 when it does not move).
+  /// Only the current task's variables and those of the host move with
+  /// the pumped loop's execution; an earlier task's are left as they were.
+  bool pumpMoves(const Variable &var) const {
+    return var.owned >= taskFirstVar || !var.alloc ||
+           !var.alloc->getParentOfType<amir::DeviceOp>();
+  }
+  int64_t pumpRate(const Variable &var, unsigned d) const {
+    if (!pumpMoves(var))
+      return 0;
+    auto it = pump->rates.find(var.alloc);
+    if (it == pump->rates.end() || d >= it->second.size())
+      return 0;
+    return it->second[d];
+  }
+  /// Notes a coordinate touched from the pumped loop on (PumpObservation::
+  /// floors).
+  void notePumpTouch(const Variable &var, ArrayRef<int64_t> key);
+  /// The state, with every coordinate that moves with the pumped loop
+  /// shifted back by its rate per pump unit, and without what no statement
+  /// can touch again: equal strings, equal futures (docs/SymbolicChecking.md).
+  std::string pumpState();
+  LogicalResult execPumped(amir::SeqForOp loop, Collective &g, int64_t lo,
+                           int64_t hi);
 };
 
 /// Names one element of a variable in diagnostics: `'name'[i, j]`.
@@ -864,6 +912,10 @@ LogicalResult Machine::evalArith(Operation &op) {
   IndexEvalResult r = evaluateIndexOp(&op, in);
   if (r) {
     values[op.getResult(0)] = *r;
+    if (pump && pumpExec.inLoop)
+      if (auto it = pump->headComparisons.find(&op);
+          it != pump->headComparisons.end() && (*r != 0) != it->second)
+        pumpExec.lastOffLimit = pumpExec.iter;
     return success();
   }
   switch (r.getFailure()) {
@@ -892,6 +944,8 @@ LogicalResult Machine::evalArith(Operation &op) {
 
 BarrierElement &Machine::barrierElement(Variable &var,
                                         const SmallVector<int64_t> &key) {
+  if (pump && pumpExec.active)
+    notePumpTouch(var, key);
   auto [it, inserted] = var.barrierElements.try_emplace(key);
   if (inserted) {
     it->second.id = nextBarrierId++;
@@ -1477,6 +1531,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
              << "out of bounds: element " << i << " of the ring dimension of '"
              << var.name << "' (extent " << var.ringExtent << ") at "
              << context();
+    if (!record && pump && pumpExec.active)
+      notePumpTouch(var, lo);
     if (!record && failed(useRingSlot(op, var, lo, size, g)))
       return failure();
     lo[var.ringDim] = i % var.ringDepth;
@@ -1488,6 +1544,9 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       int64_t dim = std::max<int64_t>(var.dims[d], 0);
       int64_t from = std::clamp<int64_t>(lo[d], 0, dim);
       __int128 end = static_cast<__int128>(lo[d]) + size[d];
+      if (pump && pumpExec.inLoop && (from != lo[d] || end > dim) &&
+          pump->headClipped.contains(op))
+        pumpExec.lastClip = pumpExec.iter;
       lo[d] = from;
       size[d] =
           static_cast<int64_t>(std::clamp<__int128>(end, from, dim)) - from;
@@ -2135,6 +2194,8 @@ LogicalResult Machine::exec(amir::SeqForOp loop, Collective &g) {
   FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
   if (failed(lo) || failed(hi))
     return failure();
+  if (pump && loop == pump->loop)
+    return execPumped(loop, g, *lo, *hi);
   for (int64_t i = *lo; i < *hi; ++i)
     if (failed(execIteration(loop, i, g)))
       return failure();
@@ -2207,12 +2268,15 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
       proxyFenced = Threads();
     }
     size_t firstVar = ownedVars.size();
+    if (innermost)
+      taskFirstVar = firstVar;
     if (failed(execIteration(loop, i, task)))
       return failure();
     if (innermost) {
       iterators.push_back({loop.getIterName(), i});
       LogicalResult ended = endTask(loop, task, firstVar);
       iterators.pop_back();
+      pumpExec.active = false;
       if (failed(ended))
         return failure();
       if (symmetricRun && symmetricRun->decided) {
@@ -2223,6 +2287,8 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
           std::string why;
           if (othersAreTranslations(why)) {
             symmetricRun->decided = true;
+            stats.symmetryDecided = true;
+            stats.allInterior = symmetricRun->allInterior;
             if (progress && !symmetricRun->mustRun.empty())
               llvm::errs() << "sync check: tasks with the same number of "
                               "tiles repeat each other, translated; the "
@@ -2944,6 +3010,403 @@ LogicalResult Machine::exec(amir::AwaitOp await, Collective &g) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// The pumped loop (the symbolic check: docs/SymbolicChecking.md)
+//===----------------------------------------------------------------------===//
+
+void Machine::notePumpTouch(const Variable &var, ArrayRef<int64_t> key) {
+  int64_t units = pumpUnits();
+  for (auto [d, x] : llvm::enumerate(key)) {
+    int64_t rate = pumpRate(var, d);
+    if (!rate || !var.alloc)
+      continue;
+    int64_t norm = x - rate * units;
+    auto [it, fresh] =
+        pumpObs->floors.try_emplace({var.alloc, unsigned(d)}, norm);
+    if (!fresh)
+      it->second = std::min(it->second, norm);
+  }
+}
+
+std::string Machine::pumpState() {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  int64_t units = pumpUnits();
+  // Barrier elements below the floor of a moving dimension (less two ring
+  // depths, how far the phase rules look back) are never touched again.
+  auto dropped = [&](const Variable &var, ArrayRef<int64_t> key) {
+    for (auto [d, x] : llvm::enumerate(key)) {
+      int64_t rate = pumpRate(var, d);
+      if (!rate)
+        continue;
+      auto f = pumpObs->floors.find({var.alloc, unsigned(d)});
+      if (f == pumpObs->floors.end())
+        continue;
+      int64_t depth = var.barrierType.getRingDim() == int(d)
+                          ? var.barrierType.getRingDepth(d)
+                          : 0;
+      if (x - rate * units < f->second - 2 * depth)
+        return true;
+    }
+    return false;
+  };
+  auto printKey = [&](const Variable &var, ArrayRef<int64_t> key) {
+    os << '[';
+    for (auto [d, x] : llvm::enumerate(key))
+      os << x - pumpRate(var, d) * units << ',';
+    os << ']';
+  };
+  auto printThreads = [&](const Threads &t) {
+    os << '{';
+    for (auto [lo, hi] : t.ranges)
+      os << lo << '-' << hi << ',';
+    os << '}';
+  };
+  // Barrier ids to their elements.
+  DenseMap<int64_t, std::pair<const Variable *, const BarrierElement *>> ids;
+  DenseMap<int64_t, SmallVector<int64_t>> idKeys;
+  for (const std::unique_ptr<Variable> &v : ownedVars)
+    if (v && v->isBarrier)
+      for (const auto &[key, el] : v->barrierElements) {
+        ids[el.id] = {v.get(), &el};
+        idKeys[el.id] = key;
+      }
+  // Records by first reference.
+  DenseMap<const Record *, unsigned> recordIds;
+  std::vector<const Record *> records;
+  auto rid = [&](const RecordRef &r) {
+    if (!r) {
+      os << "r0";
+      return;
+    }
+    auto [it, fresh] = recordIds.try_emplace(r.get(), recordIds.size() + 1);
+    if (fresh)
+      records.push_back(r.get());
+    os << 'r' << it->second;
+  };
+  DenseMap<const Variable *, unsigned> varIds;
+  for (const std::unique_ptr<Variable> &v : ownedVars)
+    if (v)
+      varIds.try_emplace(v.get(), varIds.size() + 1);
+  auto vid = [&](const Variable *v) { os << 'v' << varIds.lookup(v); };
+  // The loop's entry in a statement's sequential loops (innermost first).
+  auto seqIndexOfLoop = [&](Operation *op) -> int {
+    int i = 0;
+    for (Operation *p = op ? op->getParentOp() : nullptr; p;
+         p = p->getParentOp())
+      if (auto l = dyn_cast<amir::SeqForOp>(p)) {
+        if (l == pump->loop)
+          return i;
+        ++i;
+      }
+    return -1;
+  };
+  int64_t loopValue =
+      values.lookup(amir::SeqForOp(pump->loop).getLower()) +
+      (pumpExec.inLoop ? pumpExec.iter : 0);
+  for (const std::unique_ptr<Variable> &vp : ownedVars) {
+    if (!vp)
+      continue;
+    const Variable &v = *vp;
+    vid(&v);
+    os << ':' << v.alloc << ',' << v.shared << v.scopeEnded << v.registers
+       << v.wgmmaRegs << ',' << v.proxyDebtEnd << ',' << v.ringDim << ','
+       << v.ringDepth << ',' << v.ringExtent << ',';
+    vid(v.guard);
+    for (int64_t d : v.dims)
+      os << ',' << d;
+    os << "\n E";
+    for (const auto &[start, el] : v.elements) {
+      os << ' ' << start << '-' << el.end;
+      for (const RecordRef &r : el.mutates)
+        rid(r);
+    }
+    os << "\n B";
+    for (const Variable::BoxRead &b : v.boxReads) {
+      os << ' ';
+      for (auto [l, n] : llvm::zip_equal(b.lo, b.size))
+        os << l << '+' << n << ',';
+      rid(b.record);
+    }
+    os << "\n R";
+    for (const auto &[flat, reads] : v.elementReads) {
+      os << ' ' << flat << ':';
+      for (const RecordRef &r : reads)
+        rid(r);
+    }
+    os << "\n O";
+    for (const auto &[key, occ] : v.occupant) {
+      os << ' ';
+      for (int64_t x : key)
+        os << x << ',';
+      os << (occ < 0 ? std::string("free")
+                     : std::to_string(occ - pumpRate(v, v.ringDim) * units));
+    }
+    if (!v.isBarrier) {
+      os << '\n';
+      continue;
+    }
+    BarrierKind kind = v.barrierType.getKind();
+    os << "\n K" << static_cast<int>(kind) << ',' << v.arrivals;
+    for (const auto &[key, el] : v.barrierElements) {
+      if (dropped(v, key))
+        continue;
+      os << "\n  ";
+      printKey(v, key);
+      printThreads(el.arrivedBy);
+      printThreads(el.awaitedBy);
+      os << el.arriveOp << ',' << el.awaitOp;
+      if (v.barrierType.isCommitGroup()) {
+        // Counts matter only relative to the arrivals so far.
+      } else if (kind == BarrierKind::ClusterSync) {
+        os << ',' << el.arrives - el.awaits;
+      } else {
+        os << ',' << el.arrives << ',' << el.arrivedThreads << ','
+           << el.expectedBytes << ',' << el.deliveredBytes << ','
+           << el.expectOp << ',' << el.deliverOp << ',' << el.txClosed
+           << el.txUnknown << ',';
+        int at = pumpMoves(v) ? seqIndexOfLoop(el.arriveOp) : -1;
+        for (auto [i, x] : llvm::enumerate(el.arriveSeq))
+          os << (int(i) == at ? x - loopValue : x) << ';';
+        for (const RecordRef &r : el.completions)
+          rid(r);
+      }
+    }
+    os << '\n';
+  }
+  // A pending await entry, as its element (relative count on a commit
+  // group); dead entries (dropped or retired elements, applied commit
+  // counts) are left out.
+  auto pendingText = [&](const Pending &p) -> std::optional<std::string> {
+    auto it = ids.find(p.barrier);
+    if (it == ids.end())
+      return std::nullopt;
+    const Variable &v = *it->second.first;
+    const BarrierElement &el = *it->second.second;
+    const SmallVector<int64_t> &key = idKeys[p.barrier];
+    if (dropped(v, key) || retiredBarriers.contains(p.barrier))
+      return std::nullopt;
+    int64_t count = p.count;
+    if (v.barrierType.isCommitGroup()) {
+      auto up = commitAwaitedUpTo.find(p.barrier);
+      if (up != commitAwaitedUpTo.end() && p.count <= up->second)
+        return std::nullopt;
+      count -= el.arrives;
+    }
+    std::string s;
+    llvm::raw_string_ostream ps(s);
+    ps << 'v' << varIds.lookup(&v) << '[';
+    for (auto [d, x] : llvm::enumerate(key))
+      ps << x - pumpRate(v, d) * units << ',';
+    ps << "]#" << count;
+    return s;
+  };
+  os << "M ";
+  SmallVector<Tid> fenced(wgmmaFenced.begin(), wgmmaFenced.end());
+  llvm::sort(fenced);
+  for (Tid t : fenced)
+    os << t << ',';
+  os << ' ' << missingWait.has_value() << unattributed.has_value() << ' ';
+  rid(carriedProxyDebt);
+  printThreads(proxyFenced);
+  SmallVector<std::pair<Operation *, Variable *>> instances(
+      lastRegisterInstance.begin(), lastRegisterInstance.end());
+  llvm::sort(instances, [&](auto &a, auto &b) {
+    return order.lookup(a.first) < order.lookup(b.first);
+  });
+  for (auto [alloc, var] : instances) {
+    os << ' ' << alloc << '=';
+    vid(var);
+  }
+  os << "\n S";
+  for (Variable *v : liveShared)
+    vid(v);
+  os << "\n G";
+  for (const RecordRef &r : deadGeneric)
+    rid(r);
+  os << "\n T";
+  SmallVector<std::string> retired;
+  for (int64_t id : retiredBarriers) {
+    auto it = ids.find(id);
+    if (it == ids.end() || dropped(*it->second.first, idKeys[id]))
+      continue;
+    std::string s;
+    llvm::raw_string_ostream rs(s);
+    rs << 'v' << varIds.lookup(it->second.first) << '[';
+    for (auto [d, x] : llvm::enumerate(idKeys[id]))
+      rs << x - pumpRate(*it->second.first, d) * units << ',';
+    rs << ']';
+    retired.push_back(s);
+  }
+  llvm::sort(retired);
+  for (const std::string &r : retired)
+    os << ' ' << r;
+  os << "\n U";
+  SmallVector<std::string> upTo;
+  for (auto [id, count] : commitAwaitedUpTo) {
+    auto it = ids.find(id);
+    if (it == ids.end())
+      continue;
+    upTo.push_back("v" + std::to_string(varIds.lookup(it->second.first)) +
+                   "#" + std::to_string(count - it->second.second->arrives));
+  }
+  llvm::sort(upTo);
+  for (const std::string &u : upTo)
+    os << ' ' << u;
+  os << "\n L";
+  SmallVector<std::tuple<unsigned, Tid, unsigned, const Record *>> shared;
+  for (const auto &[key, rr] : lastRegisterRecord) {
+    if (rr.epoch != recordEpoch)
+      continue;
+    RecordRef r = rr.record.lock();
+    if (!r)
+      continue;
+    auto [varPtr, tid, op] = key;
+    shared.push_back({varIds.lookup(static_cast<const Variable *>(varPtr)),
+                      tid, order.lookup(op), r.get()});
+  }
+  llvm::sort(shared);
+  for (auto &[v, t, o, r] : shared) {
+    os << " v" << v << ',' << t << ',' << o << '=';
+    auto [it, fresh] = recordIds.try_emplace(r, recordIds.size() + 1);
+    if (fresh)
+      records.push_back(r);
+    os << 'r' << it->second;
+  }
+  if (symmetricRun) {
+    os << "\n Y" << symmetricRun->decided << symmetricRun->allInterior
+       << symmetricRun->runNext;
+    for (const auto &t : symmetricRun->representatives) {
+      os << " (";
+      for (int64_t x : t)
+        os << x << ',';
+      os << ')';
+    }
+    for (const auto &[value, use] : symmetricRun->symmetry->shared) {
+      auto ext = symmetricRun->extents.find(value);
+      if (ext == symmetricRun->extents.end())
+        continue;
+      os << ' ' << order.lookup(value.getDefiningOp()) << ':';
+      for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+        // Only the dimensions that move with the task enter the proofs.
+        if (d >= ext->second.size() ||
+            llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
+          continue;
+        os << d << '=' << static_cast<int64_t>(ext->second[d].first) << '-'
+           << static_cast<int64_t>(ext->second[d].second) << ',';
+      }
+    }
+  }
+  // The records, in order of first reference.
+  os << "\nrecords\n";
+  for (size_t i = 0; i < records.size(); ++i) {
+    const Record &r = *records[i];
+    printThreads(r.accessor);
+    os << r.qual << ',' << r.outOfOrder << r.atomic << r.mutate << r.coalesced
+       << ',' << r.selfQual << ',' << r.op << " vis";
+    SmallVector<std::string> vis;
+    for (const Vis &v : r.vis) {
+      std::string s;
+      llvm::raw_string_ostream vs(s);
+      vs << v.full << '/' << v.temporal << '{';
+      for (auto [lo, hi] : v.threads.ranges)
+        vs << lo << '-' << hi << ',';
+      vs << '}';
+      vis.push_back(s);
+    }
+    llvm::sort(vis);
+    for (const std::string &v : vis)
+      os << ' ' << v;
+    os << " pending";
+    SmallVector<std::string> pend;
+    for (const Pending &p : r.pending)
+      if (std::optional<std::string> t = pendingText(p))
+        pend.push_back(*t);
+    llvm::sort(pend);
+    pend.erase(std::unique(pend.begin(), pend.end()), pend.end());
+    for (const std::string &p : pend)
+      os << ' ' << p;
+    os << '\n';
+  }
+  return text;
+}
+
+LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
+                                  int64_t lo, int64_t hi) {
+  pumpExec = PumpExecution();
+  pumpExec.active = true;
+  pumpExec.inLoop = true;
+  for (int64_t i = lo; i < hi; ++i) {
+    pumpExec.iter = i - lo;
+    if (pumpObs->compare)
+      pumpExec.states.push_back(pumpState());
+    if (failed(execIteration(loop, i, g)))
+      return failure();
+  }
+  pumpExec.iter = std::max<int64_t>(hi - lo, 0);
+  if (pumpObs->compare)
+    pumpExec.states.push_back(pumpState());
+  pumpExec.inLoop = false;
+  PumpObservation::Execution e;
+  e.trip = pumpExec.iter;
+  if (pumpObs->compare) {
+    // The repetition counts from an iteration where every head comparison
+    // has its limit, no head-bounded access clips, and every moving ring
+    // coordinate touched is far enough from 0 that the pre-arrived phases
+    // and the rules that look back two ring depths see it alike in every
+    // run.
+    int64_t from = std::max(pumpExec.lastOffLimit, pumpExec.lastClip) + 1;
+    for (const auto &[key, floor] : pumpObs->floors) {
+      auto [allocOp, d] = key;
+      auto alloc = cast<amir::AllocOp>(allocOp);
+      int64_t rate = pump->rates.lookup(allocOp)[d];
+      int64_t depth = 0, prearrive = 0;
+      if (TypeAttr bar = alloc.getBarrierAttr()) {
+        auto bt = cast<BarrierType>(bar.getValue());
+        if (bt.getRingDim() == int(d)) {
+          depth = bt.getRingDepth(d);
+          prearrive = bt.getPrearrive();
+        }
+      } else if (alloc.getRingDepth()) {
+        depth = *alloc.getRingDepth();
+        if (Value g = alloc.getGuard())
+          if (auto ga = g.getDefiningOp<amir::AllocOp>())
+            prearrive = cast<BarrierType>(ga.getBarrierAttr().getValue())
+                            .getPrearrive();
+      }
+      // floor + rate * units(a) - 2 depth >= max(0, prearrive)
+      int64_t need = std::max<int64_t>(0, prearrive) + 2 * depth - floor;
+      if (need > 0 && rate > 0)
+        from = std::max(from, llvm::divideCeilSigned(need, rate) * pump->alpha);
+    }
+    int64_t p = pump->period;
+    for (int64_t a = from; a + p < static_cast<int64_t>(pumpExec.states.size());
+         ++a)
+      if (pumpExec.states[a] == pumpExec.states[a + p]) {
+        e.start = a;
+        break;
+      }
+    if (!e.start && getenv("EXO_PUMP_DEBUG") && from + p < (int64_t)pumpExec.states.size()) {
+      SmallVector<StringRef> a, b;
+      StringRef(pumpExec.states[from]).split(a, '\n');
+      StringRef(pumpExec.states[from + p]).split(b, '\n');
+      for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+        StringRef x = i < a.size() ? a[i] : "", y = i < b.size() ? b[i] : "";
+        if (x != y)
+          llvm::errs() << "- " << x.take_front(300) << "\n+ " << y.take_front(300) << "\n";
+      }
+    }
+    if (!e.start)
+      e.why = "the state of loop '" + loop.getIterName().str() +
+              "' did not repeat within " + std::to_string(e.trip) +
+              " iterations (period " + std::to_string(p) + ", from iteration " +
+              std::to_string(from) + ")";
+    pumpExec.states.clear();
+  }
+  pumpObs->executions.push_back(std::move(e));
+  return success();
+}
+
 LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
   Block &body = program.getBody().front();
   program.walk([&](amir::MutateOp m) { mutated.insert(m.getVar()); });
@@ -3051,5 +3514,17 @@ LogicalResult exo::interpretProgram(amir::ProgramOp program,
   AbstractMachineStats local;
   Machine machine(program, stats ? *stats : local, progress, maxInstances,
                   taskSymmetry);
+  return machine.run(sizes);
+}
+
+LogicalResult exo::interpretPumped(amir::ProgramOp program,
+                                   const llvm::StringMap<int64_t> &sizes,
+                                   AbstractMachineStats &stats,
+                                   int64_t maxInstances, const PumpPlan &plan,
+                                   PumpObservation &observation) {
+  Machine machine(program, stats, /*progress=*/false, maxInstances,
+                  /*taskSymmetry=*/true);
+  machine.pump = &plan;
+  machine.pumpObs = &observation;
   return machine.run(sizes);
 }

@@ -7,6 +7,7 @@
 #include "ExoGPU/Analysis/AbstractMachine.h"
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Analysis/Passes.h"
+#include "ExoGPU/Analysis/SymbolicCheck.h"
 #include "ExoGPU/Conversion/Passes.h"
 #include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
@@ -14,6 +15,9 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
 
 namespace exo {
 #define GEN_PASS_DEF_AMIRINTERPRET
@@ -61,7 +65,8 @@ template <typename Base> struct WithBareSizes : Base {
       StringRef key = w.split('=').first;
       if (w.contains('=') && key != "sizes" && key != "stats" &&
           key != "progress" && key != "allow-unused-sizes" &&
-          key != "max-instances" && key != "task-symmetry") {
+          key != "max-instances" && key != "task-symmetry" &&
+          key != "symbolic") {
         bare.push_back(w.str());
         continue;
       }
@@ -104,6 +109,33 @@ static LogicalResult checkSizeNames(ModuleOp module,
   diag << "; pass allow-unused-sizes=true to accept sizes that no program "
           "takes";
   return diag;
+}
+
+/// Checks every program of `module` for every size (SymbolicCheck.h).
+static LogicalResult checkAllSymbolically(ModuleOp module, bool stats,
+                                          int64_t maxInstances) {
+  bool ok = true;
+  for (auto program : module.getOps<amir::ProgramOp>()) {
+    auto start = std::chrono::steady_clock::now();
+    SymbolicCheckResult result;
+    if (failed(checkSymbolically(program, maxInstances, result))) {
+      ok = false;
+      continue;
+    }
+    if (!stats)
+      continue;
+    double seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    InFlightDiagnostic remark =
+        emitRemark(program.getLoc())
+        << (result.proved ? "proved for every size requires allows"
+                          : "not proved for every size")
+        << ": " << result.runs << " runs of the abstract machine in "
+        << llvm::formatv("{0:F2}", seconds).str() << " s\n"
+        << result.summary;
+  }
+  return success(ok);
 }
 
 /// Interprets every program of `module`.
@@ -200,6 +232,16 @@ struct AmirInterpretPass
     : WithBareSizes<exo::impl::AmirInterpretBase<AmirInterpretPass>> {
   using WithBareSizes::WithBareSizes;
   void runOnOperation() override {
+    if (symbolic) {
+      if (!sizes.empty()) {
+        emitError(getOperation().getLoc())
+            << "symbolic=true checks every size; it takes none";
+        return signalPassFailure();
+      }
+      if (failed(checkAllSymbolically(getOperation(), stats, maxInstances)))
+        signalPassFailure();
+      return;
+    }
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
     if (failed(s) ||
         (!allowUnusedSizes &&
@@ -214,6 +256,11 @@ struct ExoCheckSyncPass
     : WithBareSizes<exo::impl::ExoCheckSyncBase<ExoCheckSyncPass>> {
   using WithBareSizes::WithBareSizes;
   void runOnOperation() override {
+    if (symbolic && !sizes.empty()) {
+      emitError(getOperation().getLoc())
+          << "symbolic=true checks every size; it takes none";
+      return signalPassFailure();
+    }
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
     if (failed(s))
       return signalPassFailure();
@@ -222,8 +269,14 @@ struct ExoCheckSyncPass
       return signalPassFailure();
     PassManager pm(&getContext());
     pm.addPass(createConvertExoToAMIR());
-    if (failed(pm.run(*copy)) ||
-        (!allowUnusedSizes &&
+    if (failed(pm.run(*copy)))
+      return signalPassFailure();
+    if (symbolic) {
+      if (failed(checkAllSymbolically(*copy, stats, maxInstances)))
+        signalPassFailure();
+      return;
+    }
+    if ((!allowUnusedSizes &&
          failed(checkSizeNames(*copy, *s, "proc with a device function"))) ||
         failed(interpretAll(*copy, *s, stats, progress, maxInstances,
                             taskSymmetry)))

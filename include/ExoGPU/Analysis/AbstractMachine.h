@@ -68,6 +68,9 @@ struct AbstractMachineStats {
   int64_t tasksCovered = 0;
   /// Why the tasks of a nest were all run, when they were not all alike.
   std::string symmetry;
+  /// The run proved the tasks of its nest translations of the first two,
+  /// and every task interior (no window past the bounds of its variable).
+  bool symmetryDecided = false, allInterior = false;
   /// The kind of the hazard the run reported, if it reported one.
   std::optional<HazardKind> hazard;
 };

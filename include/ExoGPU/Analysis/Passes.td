@@ -122,6 +122,10 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
            "Check the tasks of a nest that are translations of each other "
            "by running two of them (docs/SyncChecker.md, \"Task "
            "symmetry\"); false runs every task">,
+    Option<"symbolic", "symbolic", "bool", /*default=*/"false",
+           "Check every size requires allows, not given ones "
+           "(docs/SymbolicChecking.md): a warning names the sizes the "
+           "check cannot cover and the sizes it checked instead">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
@@ -159,6 +163,10 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
            "Check the tasks of a nest that are translations of each other "
            "by running two of them (docs/SyncChecker.md, \"Task "
            "symmetry\"); false runs every task">,
+    Option<"symbolic", "symbolic", "bool", /*default=*/"false",
+           "Check every size requires allows, not given ones "
+           "(docs/SymbolicChecking.md): a warning names the sizes the "
+           "check cannot cover and the sizes it checked instead">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }

@@ -1,0 +1,968 @@
+//===- SizeRoles.cpp - How the sizes of an AMIR program reach it ---------===//
+//
+// Part of the Exo-GPU project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SizeRoles.h"
+#include "TaskSymmetry.h"
+
+#include "ExoGPU/Dialect/Exo/IR/ExoTypes.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IntegerSet.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace exo;
+
+/// The linear reading of a constraint: sum coeffs[i] * s_i + constant.
+static bool linearOf(AffineExpr e, int64_t scale, SmallVectorImpl<int64_t> &co,
+                     int64_t &constant) {
+  switch (e.getKind()) {
+  case AffineExprKind::Constant: {
+    int64_t v;
+    if (llvm::MulOverflow(cast<AffineConstantExpr>(e).getValue(), scale, v) ||
+        llvm::AddOverflow(constant, v, constant))
+      return false;
+    return true;
+  }
+  case AffineExprKind::SymbolId: {
+    unsigned p = cast<AffineSymbolExpr>(e).getPosition();
+    return p < co.size() && !llvm::AddOverflow(co[p], scale, co[p]);
+  }
+  case AffineExprKind::Add: {
+    auto b = cast<AffineBinaryOpExpr>(e);
+    return linearOf(b.getLHS(), scale, co, constant) &&
+           linearOf(b.getRHS(), scale, co, constant);
+  }
+  case AffineExprKind::Mul: {
+    auto b = cast<AffineBinaryOpExpr>(e);
+    AffineExpr x = b.getLHS(), k = b.getRHS();
+    if (!isa<AffineConstantExpr>(k))
+      std::swap(x, k);
+    auto c = dyn_cast<AffineConstantExpr>(k);
+    int64_t s;
+    return c && !llvm::MulOverflow(scale, c.getValue(), s) &&
+           linearOf(x, s, co, constant);
+  }
+  default:
+    return false;
+  }
+}
+
+/// The lattice of each size from `requires` (constraints on one size
+/// each); an error message when a constraint is of another form.
+static std::string readLattices(amir::ProgramOp program,
+                                SmallVectorImpl<SizeLattice> &lattices) {
+  size_t n = program.getArgNames().size();
+  SmallVector<int64_t> lo(n, 0), hi(n, kMaxSize), step(n, 1);
+  if (std::optional<IntegerSet> set = program.getAssertions()) {
+    if (set->getNumSymbols() != n || set->getNumDims() != 0)
+      return "its requires clause is not over its sizes";
+    for (unsigned i = 0, e = set->getNumConstraints(); i < e; ++i) {
+      AffineExpr c = set->getConstraint(i);
+      if (auto mod = dyn_cast<AffineBinaryOpExpr>(c);
+          mod && set->isEq(i) && mod.getKind() == AffineExprKind::Mod) {
+        auto sym = dyn_cast<AffineSymbolExpr>(mod.getLHS());
+        auto d = dyn_cast<AffineConstantExpr>(mod.getRHS());
+        if (sym && d && d.getValue() > 0 && sym.getPosition() < n) {
+          step[sym.getPosition()] =
+              std::lcm(step[sym.getPosition()], d.getValue());
+          continue;
+        }
+      }
+      SmallVector<int64_t> co(n, 0);
+      int64_t k = 0;
+      if (!linearOf(c, 1, co, k))
+        return "its requires clause has a constraint the symbolic check does "
+               "not read (only 's mod d == 0' and linear bounds of one size)";
+      auto nonzero = [](int64_t x) { return x != 0; };
+      if (llvm::count_if(co, nonzero) != 1)
+        return "its requires clause relates several sizes";
+      unsigned s = llvm::find_if(co, nonzero) - co.begin();
+      int64_t a = co[s];
+      if (set->isEq(i)) {
+        if (k % a != 0) {
+          lo[s] = 1;
+          hi[s] = 0;
+        } else {
+          lo[s] = std::max(lo[s], -k / a);
+          hi[s] = std::min(hi[s], -k / a);
+        }
+      } else if (a > 0) {
+        lo[s] = std::max(lo[s], llvm::divideCeilSigned(-k, a));
+      } else {
+        hi[s] = std::min(hi[s], llvm::divideFloorSigned(k, -a));
+      }
+    }
+  }
+  for (size_t s = 0; s < n; ++s) {
+    SizeLattice l;
+    l.step = step[s];
+    l.least = llvm::divideCeilSigned(std::max<int64_t>(lo[s], 0), l.step) *
+              l.step;
+    l.most = llvm::divideFloorSigned(std::min(hi[s], kMaxSize), l.step) *
+             l.step;
+    lattices.push_back(l);
+  }
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Forms of index values
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// An index value as a function of the lattice coordinates of the tracked
+/// sizes and of the pumped loop's iterator k: sum j[s] * j_s + k * k_coef,
+/// plus a part that does not change with them (`periodic` when that part
+/// is a remainder of them, which a pump of the right period leaves alone),
+/// or not a function of that form (`top`). Untracked values (other sizes,
+/// task indices, other iterators) are constants to it.
+struct Form {
+  bool top = false;
+  bool periodic = false;
+  SmallVector<int64_t> j;
+  int64_t k = 0;
+  bool moves() const {
+    return top || periodic || k != 0 ||
+           llvm::any_of(j, [](int64_t c) { return c != 0; });
+  }
+};
+
+/// A condition: whether it is constant (none of the tracked quantities
+/// reach it), unchanged by a pump (`invariant`), unchanged once each of
+/// `heads` (comparisons monotone in k alone) has reached its limit, or
+/// neither (`top`).
+struct Cond {
+  bool top = false;
+  bool moves = false;
+  SmallVector<Operation *> heads;
+};
+
+class FormAnalysis {
+public:
+  FormAnalysis(amir::ProgramOp program, SmallVector<bool> tracked,
+               ArrayRef<SizeLattice> lattices, amir::SeqForOp pumped,
+               int64_t alpha, unsigned pumpSize)
+      : tracked(std::move(tracked)), pumped(pumped), alpha(alpha),
+        pumpSize(pumpSize) {
+    Block &body = program.getBody().front();
+    for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+      Form f = zero();
+      if (this->tracked[i])
+        f.j[i] = lattices[i].step;
+      forms[arg] = f;
+    }
+    program.walk<WalkOrder::PreOrder>([&](Operation *op) { visit(op); });
+  }
+
+  Form formOf(Value v) const {
+    auto it = forms.find(v);
+    return it == forms.end() ? zero() : it->second;
+  }
+  Cond condOf(Value v) const {
+    auto it = conds.find(v);
+    return it == conds.end() ? Cond() : it->second;
+  }
+  /// The shift of `f` per pump unit (j of the pumped size + 1, alpha more
+  /// iterations of k).
+  std::optional<int64_t> shift(const Form &f) const {
+    if (f.top)
+      return std::nullopt;
+    __int128 s = static_cast<__int128>(f.k) * alpha + f.j[pumpSize];
+    if (s > INT64_MAX || s < INT64_MIN)
+      return std::nullopt;
+    return static_cast<int64_t>(s);
+  }
+  /// Pump units must be multiples of each of these (remainders).
+  SmallVector<int64_t> unitMultiples;
+  /// Comparisons monotone in k alone, with their limits.
+  DenseMap<Operation *, bool> headLimits;
+
+private:
+  SmallVector<bool> tracked;
+  amir::SeqForOp pumped;
+  int64_t alpha;
+  unsigned pumpSize;
+  DenseMap<Value, Form> forms;
+  DenseMap<Value, Cond> conds;
+
+  Form zero() const {
+    Form f;
+    f.j.assign(tracked.size(), 0);
+    return f;
+  }
+  Form topForm() const {
+    Form f = zero();
+    f.top = true;
+    return f;
+  }
+  static bool scale(Form &f, int64_t c) {
+    for (int64_t &x : f.j)
+      if (llvm::MulOverflow(x, c, x))
+        return false;
+    return !llvm::MulOverflow(f.k, c, f.k);
+  }
+  Form combine(const Form &a, const Form &b, bool subtract) const {
+    if (a.top || b.top)
+      return topForm();
+    Form out = zero();
+    out.periodic = a.periodic || b.periodic;
+    for (size_t i = 0; i < out.j.size(); ++i)
+      if (subtract ? llvm::SubOverflow(a.j[i], b.j[i], out.j[i])
+                   : llvm::AddOverflow(a.j[i], b.j[i], out.j[i]))
+        return topForm();
+    if (subtract ? llvm::SubOverflow(a.k, b.k, out.k)
+                 : llvm::AddOverflow(a.k, b.k, out.k))
+      return topForm();
+    return out;
+  }
+  /// Exact division of the moving part by `c` (the rest stays a constant
+  /// or periodic part); top when `c` does not divide it.
+  Form divide(Form f, int64_t c) const {
+    if (f.top || c <= 0)
+      return topForm();
+    for (int64_t &x : f.j) {
+      if (x % c)
+        return topForm();
+      x /= c;
+    }
+    if (f.k % c)
+      return topForm();
+    f.k /= c;
+    return f;
+  }
+  void visit(Operation *op);
+  void visitCompare(arith::CmpIOp cmp);
+};
+
+void FormAnalysis::visit(Operation *op) {
+  if (auto loop = dyn_cast<amir::SeqForOp>(op)) {
+    Form f = formOf(loop.getLower());
+    if (loop == pumped)
+      f.k += 1;
+    forms[loop.getInductionVar()] = f;
+    return;
+  }
+  if (!isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
+      op->getNumResults() != 1)
+    return;
+  Value r = op->getResult(0);
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op))
+    return visitCompare(cmp);
+  if (r.getType().isInteger(1)) {
+    // Conditions combined: constant, invariant after their heads, or top.
+    Cond out;
+    for (Value v : op->getOperands()) {
+      if (!v.getType().isInteger(1)) {
+        if (formOf(v).moves())
+          out.top = true;
+        continue;
+      }
+      Cond c = condOf(v);
+      out.top |= c.top;
+      out.moves |= c.moves;
+      out.heads.append(c.heads);
+    }
+    if (!isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::SelectOp,
+             arith::ConstantOp>(op) &&
+        out.moves)
+      out.top = true;
+    conds[r] = out;
+    return;
+  }
+  bool anyMoves = llvm::any_of(op->getOperands(), [&](Value v) {
+    return v.getType().isInteger(1) ? condOf(v).moves : formOf(v).moves();
+  });
+  if (!anyMoves)
+    return; // a constant to the tracked quantities
+  auto constantOf = [](Value v) -> std::optional<int64_t> {
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)) && c.getBitWidth() <= 64)
+      return c.getSExtValue();
+    return std::nullopt;
+  };
+  Form a = formOf(op->getOperand(0));
+  Form b = op->getNumOperands() > 1 ? formOf(op->getOperand(1)) : zero();
+  Form out = topForm();
+  if (isa<arith::AddIOp>(op)) {
+    out = combine(a, b, false);
+  } else if (isa<arith::SubIOp>(op)) {
+    out = combine(a, b, true);
+  } else if (isa<arith::MulIOp, arith::ShLIOp>(op)) {
+    std::optional<int64_t> c = constantOf(op->getOperand(1));
+    Form x = a;
+    if (!c && isa<arith::MulIOp>(op)) {
+      c = constantOf(op->getOperand(0));
+      x = b;
+    }
+    if (c && isa<arith::ShLIOp>(op))
+      c = *c >= 0 && *c < 62 ? std::optional<int64_t>(int64_t(1) << *c)
+                             : std::nullopt;
+    if (c && !x.top) {
+      out = x;
+      if (!scale(out, *c))
+        out = topForm();
+    }
+  } else if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp,
+                 arith::CeilDivSIOp>(op)) {
+    if (std::optional<int64_t> c = constantOf(op->getOperand(1));
+        c && !b.moves())
+      out = divide(a, *c);
+  } else if (isa<arith::RemUIOp, arith::RemSIOp>(op)) {
+    std::optional<int64_t> c = constantOf(op->getOperand(1));
+    if (c && *c > 0 && !a.top && !b.moves()) {
+      // The remainder repeats once the dividend moves by a multiple of c:
+      // a pump must move it by one.
+      out = zero();
+      bool exact = llvm::all_of(a.j, [&](int64_t x) { return x % *c == 0; }) &&
+                   a.k % *c == 0 && !a.periodic;
+      if (!exact) {
+        out.periodic = true;
+        std::optional<int64_t> s = shift(a);
+        if (!s)
+          out = topForm();
+        else if (*s != 0)
+          unitMultiples.push_back(*c / std::gcd(*c, std::abs(*s)));
+      }
+    }
+  } else if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+                 arith::ExtUIOp, arith::TruncIOp>(op)) {
+    out = a;
+  } else if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+    Form t = formOf(sel.getTrueValue()), f = formOf(sel.getFalseValue());
+    Cond c = condOf(sel.getCondition());
+    if (!c.moves && !t.top && !f.top && t.j == f.j && t.k == f.k) {
+      out = t;
+      out.periodic |= f.periodic;
+    }
+  }
+  forms[r] = out;
+}
+
+void FormAnalysis::visitCompare(arith::CmpIOp cmp) {
+  Form d = combine(formOf(cmp.getLhs()), formOf(cmp.getRhs()), true);
+  Cond c;
+  bool lhsMoves = formOf(cmp.getLhs()).moves(),
+       rhsMoves = formOf(cmp.getRhs()).moves();
+  c.moves = lhsMoves || rhsMoves;
+  if (c.moves) {
+    std::optional<int64_t> s = shift(d);
+    if (!s) {
+      c.top = true;
+    } else if (*s == 0) {
+      // Unchanged by a pump: both sides move alike.
+    } else if (!d.periodic && d.k != 0 &&
+               llvm::all_of(d.j, [](int64_t x) { return x == 0; })) {
+      // Monotone in k alone: its limit as k grows.
+      using P = arith::CmpIPredicate;
+      bool up = d.k > 0; // lhs - rhs grows without bound
+      bool limit = false;
+      switch (cmp.getPredicate()) {
+      case P::eq:
+        limit = false;
+        break;
+      case P::ne:
+        limit = true;
+        break;
+      case P::sgt:
+      case P::sge:
+      case P::ugt:
+      case P::uge:
+        limit = up;
+        break;
+      default:
+        limit = !up;
+        break;
+      }
+      headLimits[cmp] = limit;
+      c.heads.push_back(cmp);
+    } else {
+      c.top = true;
+    }
+  }
+  conds[cmp.getResult()] = c;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Roles
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The allocation of a variable value, if it is one.
+amir::AllocOp allocOf(Value v) { return v.getDefiningOp<amir::AllocOp>(); }
+
+/// The extent of dimension `d` of `alloc` as a form (a static extent, or
+/// an index value's form), with `dynamic` telling which.
+Form extentForm(const FormAnalysis &fa, amir::AllocOp alloc, unsigned d,
+                size_t numSizes) {
+  Form f;
+  f.j.assign(numSizes, 0);
+  ArrayRef<int64_t> statics = alloc.getStaticDims();
+  if (d >= statics.size() || !ShapedType::isDynamic(statics[d]))
+    return f;
+  unsigned next = 0;
+  for (unsigned i = 0; i < d; ++i)
+    next += ShapedType::isDynamic(statics[i]);
+  return fa.formOf(alloc.getDims()[next]);
+}
+
+/// The offsets (or coordinates) of an access or barrier operation, with
+/// their static values: index values' forms, or constants.
+SmallVector<Form> coordinateForms(const FormAnalysis &fa,
+                                  ArrayRef<int64_t> statics, ValueRange dyn,
+                                  size_t numSizes) {
+  SmallVector<Form> out;
+  unsigned next = 0;
+  for (int64_t s : statics) {
+    if (ShapedType::isDynamic(s) && next < dyn.size()) {
+      out.push_back(fa.formOf(dyn[next++]));
+      continue;
+    }
+    Form f;
+    f.j.assign(numSizes, 0);
+    out.push_back(f);
+  }
+  return out;
+}
+
+struct Refusal {
+  std::string why;
+  Operation *op = nullptr;
+  bool set(Operation *at, const Twine &w) {
+    if (why.empty()) {
+      why = w.str();
+      op = at;
+    }
+    return false;
+  }
+};
+
+std::string describeOp(Operation *op) {
+  return op->getName().getStringRef().str();
+}
+
+class RoleAnalyzer {
+public:
+  RoleAnalyzer(amir::ProgramOp program, ArrayRef<SizeLattice> lattices)
+      : program(program), lattices(lattices) {
+    numSizes = lattices.size();
+    program.walk([&](amir::DeviceOp d) { device = d; });
+    if (device)
+      for (Operation &op : device.getBody().front())
+        if (auto t = dyn_cast<amir::TasksForOp>(op))
+          root = t;
+    if (root)
+      symmetry = analyzeTaskSymmetry(root);
+    program.walk([&](amir::MutateOp m) { mutated.insert(m.getVar()); });
+    program.walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { order[op] = order.size(); });
+  }
+
+  /// Classifies size `s` as grid (true) or refuses with the reason.
+  bool grid(unsigned s, SizeRoles::Size &out, Refusal &why);
+  /// Classifies size `s` as a trip size.
+  bool trip(unsigned s, PumpPlan &plan, Refusal &why);
+
+private:
+  amir::ProgramOp program;
+  ArrayRef<SizeLattice> lattices;
+  size_t numSizes;
+  amir::DeviceOp device;
+  amir::TasksForOp root;
+  TaskSymmetry symmetry;
+  DenseSet<Value> mutated;
+  DenseMap<Operation *, size_t> order;
+  /// The shift each (allocation, dimension) moves by, as first seen.
+  DenseMap<std::pair<Operation *, unsigned>, int64_t> seen;
+
+  SmallVector<bool> only(unsigned s) const {
+    SmallVector<bool> t(numSizes, false);
+    t[s] = true;
+    return t;
+  }
+  bool inDevice(Operation *op) const {
+    return device && device->isProperAncestor(op);
+  }
+  bool movesValue(const FormAnalysis &fa, Value v) const {
+    return v.getType().isInteger(1) ? fa.condOf(v).moves
+                                    : fa.formOf(v).moves();
+  }
+};
+
+bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
+  FormAnalysis fa(program, only(s), lattices, {}, 1, s);
+  bool used = false;
+  DenseMap<Operation *, int64_t> growth; // tasks loop -> per lattice step
+  WalkResult walk = program.walk([&](Operation *op) -> WalkResult {
+    if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+      return WalkResult::advance();
+    for (OpOperand &use : op->getOpOperands()) {
+      if (!movesValue(fa, use.get()))
+        continue;
+      used = true;
+      Form f = fa.formOf(use.get());
+      bool affine = !f.top && !f.periodic;
+      if (auto t = dyn_cast<amir::TasksForOp>(op);
+          t && use.get() == t.getUpper() && use.get() != t.getLower() &&
+          affine) {
+        growth[t] = f.j[s];
+        continue;
+      }
+      if (isa<amir::AllocOp>(op) && !inDevice(op) && affine)
+        continue;
+      why.set(op, "it reaches " + describeOp(op) +
+                      (affine ? "" : " through arithmetic that is not affine "
+                                     "on its lattice"));
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return false;
+  if (!used) {
+    out.role = SizeRoles::Role::Unused;
+    return true;
+  }
+  if (!growth.empty()) {
+    if (!symmetry.symmetric())
+      return why.set(symmetry.whyOp ? symmetry.whyOp : root.getOperation(),
+                     "it sets the number of tasks of a nest whose tasks are "
+                     "not translations of each other (" +
+                         symmetry.why + ")");
+    if (symmetry.persistent())
+      return why.set(root, "it sets the number of tiles of persistent tasks");
+  }
+  for (auto &[t, g] : growth)
+    if (!llvm::is_contained(symmetry.nest, amir::TasksForOp(cast<amir::TasksForOp>(t))))
+      return why.set(t, "it sets the number of tasks of a nest the task "
+                        "symmetry does not cover");
+  out.taskGrowth.clear();
+  for (amir::TasksForOp t : symmetry.nest)
+    out.taskGrowth.push_back(growth.lookup(t));
+  // Every extent that grows with s grows along a dimension the tasks move
+  // in, at least as fast as the tasks do, so every task stays in bounds.
+  DenseSet<Value> covered;
+  for (const auto &[var, use] : symmetry.shared) {
+    covered.insert(var);
+    amir::AllocOp alloc = allocOf(var);
+    if (!alloc)
+      continue;
+    for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+      Form e = extentForm(fa, alloc, d, numSizes);
+      int64_t grows = e.j[s];
+      bool moves = llvm::any_of(coefficients, [](int64_t c) { return c; });
+      if (!moves) {
+        if (grows)
+          return why.set(alloc, "dimension " + Twine(d) + " of '" +
+                                    alloc.getName() +
+                                    "' grows with it, but no task moves "
+                                    "along that dimension");
+        continue;
+      }
+      __int128 hiSlope = grows, loSlope = 0;
+      for (auto [c, t] : llvm::zip_equal(coefficients, out.taskGrowth)) {
+        if (c > 0)
+          hiSlope -= static_cast<__int128>(c) * t;
+        else
+          loSlope += static_cast<__int128>(c) * t;
+      }
+      if (hiSlope < 0 || loSlope < 0)
+        return why.set(alloc, "the tasks it adds outgrow dimension " +
+                                  Twine(d) + " of '" + alloc.getName() + "'");
+    }
+  }
+  // A variable whose extent grows and that something outside the task
+  // nest accesses would see its bounds conditions change.
+  WalkResult outside = program.walk([&](Operation *op) -> WalkResult {
+    Value var;
+    if (auto r = dyn_cast<amir::ReadOp>(op))
+      var = r.getVar();
+    else if (auto m = dyn_cast<amir::MutateOp>(op))
+      var = m.getVar();
+    if (!var || covered.contains(var))
+      return WalkResult::advance();
+    amir::AllocOp alloc = allocOf(var);
+    if (!alloc)
+      return WalkResult::advance();
+    for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d)
+      if (extentForm(fa, alloc, d, numSizes).moves()) {
+        why.set(op, "it sets an extent of '" + alloc.getName() +
+                        "', which is accessed outside the task nest");
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (outside.wasInterrupted())
+    return false;
+  out.role = SizeRoles::Role::Grid;
+  return true;
+}
+
+bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
+  FormAnalysis fa(program, only(s), lattices, {}, 1, s);
+  amir::SeqForOp loop;
+  WalkResult found = program.walk([&](amir::SeqForOp l) -> WalkResult {
+    if (!fa.formOf(l.getUpper()).moves() && !fa.formOf(l.getLower()).moves())
+      return WalkResult::advance();
+    if (loop) {
+      why.set(l, "it sets the trip counts of more than one sequential loop");
+      return WalkResult::interrupt();
+    }
+    loop = l;
+    return WalkResult::advance();
+  });
+  if (found.wasInterrupted())
+    return false;
+  if (!loop)
+    return why.set(program, "it sets no loop's trip count and reaches "
+                            "statements a grid size may not");
+  Form n = fa.formOf(loop.getUpper());
+  if (fa.formOf(loop.getLower()).moves() || n.top || n.periodic || n.j[s] <= 0)
+    return why.set(loop, "the trip count of loop '" + loop.getIterName() +
+                             "' is not an increasing affine function of it");
+  int64_t alpha = n.j[s];
+  // The loop runs once per task: nothing but warps and invariant guards
+  // between it and the task body.
+  Operation *body = nullptr;
+  for (Operation *p = loop->getParentOp(); p; p = p->getParentOp()) {
+    if (isa<amir::TasksForOp, amir::DeviceOp>(p)) {
+      body = p;
+      break;
+    }
+    if (auto i = dyn_cast<amir::IfOp>(p); i && !fa.condOf(i.getCondition()).moves)
+      continue;
+    if (isa<amir::WarpsOp>(p))
+      continue;
+    return why.set(loop, "loop '" + loop.getIterName() +
+                             "' runs more than once per task (it is inside " +
+                             describeOp(p) + ")");
+  }
+  if (!body)
+    return why.set(loop, "loop '" + loop.getIterName() + "' is not in a device");
+  FormAnalysis pa(program, only(s), lattices, loop, alpha, s);
+  size_t last = order[loop];
+  loop.walk([&](Operation *op) { last = std::max(last, order[op]); });
+  auto inLoop = [&](Operation *op) { return loop->isProperAncestor(op); };
+  auto inSuffix = [&](Operation *op) {
+    return body->isProperAncestor(op) && order.lookup(op) > last;
+  };
+  plan.loop = loop;
+  plan.size = s;
+  plan.alpha = alpha;
+  SmallVector<int64_t> multiples = pa.unitMultiples;
+  // The shift of each coordinate of each variable per pump unit, the same
+  // at every access from the loop on.
+  auto note = [&](Operation *at, Value var, unsigned d, const Form &f) {
+    amir::AllocOp alloc = allocOf(var);
+    std::optional<int64_t> sh = pa.shift(f);
+    if (!alloc || !sh)
+      return why.set(at, "a coordinate of '" +
+                             (alloc ? alloc.getName().str() : "?") +
+                             "' is not covariant with the loop");
+    SmallVector<int64_t> &r = plan.rates[alloc];
+    if (r.empty())
+      r.assign(alloc.getStaticDims().size(), 0);
+    auto seenIt = seen.try_emplace(std::make_pair(alloc.getOperation(), d), *sh);
+    if (seenIt.first->second != *sh)
+      return why.set(at, "accesses of '" + alloc.getName() +
+                             "' move at different rates with the loop in "
+                             "dimension " +
+                             Twine(d));
+    r[d] = *sh;
+    return true;
+  };
+  seen.clear();
+  bool ok = true;
+  program.walk([&](Operation *op) {
+    if (!ok || isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+      return;
+    bool from = inLoop(op) || inSuffix(op);
+    if (op == loop.getOperation()) {
+      if (pa.formOf(loop.getLower()).moves())
+        ok = why.set(op, "the lower bound of the loop moves");
+      return;
+    }
+    if (from) {
+      if (auto l = dyn_cast<amir::SeqForOp>(op)) {
+        std::optional<int64_t> a = pa.shift(pa.formOf(l.getLower())),
+                               b = pa.shift(pa.formOf(l.getUpper()));
+        if (!a || !b || *a != *b)
+          ok = why.set(op, "the trip count of loop '" + l.getIterName() +
+                               "' changes from iteration to iteration of '" +
+                               loop.getIterName() + "'");
+        return;
+      }
+      if (auto i = dyn_cast<amir::IfOp>(op)) {
+        Cond c = pa.condOf(i.getCondition());
+        if (c.top || (!c.heads.empty() && !inLoop(op))) {
+          ok = why.set(op, "its condition changes with the pump");
+          return;
+        }
+        for (Operation *h : c.heads)
+          plan.headComparisons[h] = pa.headLimits.lookup(h);
+        return;
+      }
+      if (auto a = dyn_cast<amir::AllocOp>(op)) {
+        for (Value d : a.getDims())
+          if (std::optional<int64_t> sh = pa.shift(pa.formOf(d)); !sh || *sh)
+            ok = why.set(op, "its extent changes with the pump");
+        return;
+      }
+      if (isa<amir::ReadOp, amir::MutateOp>(op)) {
+        Value var = op->getOperand(0);
+        auto offsets = isa<amir::ReadOp>(op)
+                           ? cast<amir::ReadOp>(op).getOffsets()
+                           : cast<amir::MutateOp>(op).getOffsets();
+        auto sizes = isa<amir::ReadOp>(op) ? cast<amir::ReadOp>(op).getSizes()
+                                           : cast<amir::MutateOp>(op).getSizes();
+        ArrayRef<int64_t> so = isa<amir::ReadOp>(op)
+                                   ? cast<amir::ReadOp>(op).getStaticOffsets()
+                                   : cast<amir::MutateOp>(op).getStaticOffsets();
+        ArrayRef<int64_t> ss = isa<amir::ReadOp>(op)
+                                   ? cast<amir::ReadOp>(op).getStaticSizes()
+                                   : cast<amir::MutateOp>(op).getStaticSizes();
+        SmallVector<Form> lo = coordinateForms(pa, so, offsets, numSizes);
+        SmallVector<Form> sz = coordinateForms(pa, ss, sizes, numSizes);
+        amir::AllocOp alloc = allocOf(var);
+        if (!alloc) {
+          ok = why.set(op, "it accesses a variable of unknown allocation");
+          return;
+        }
+        int ringDim = alloc.getRingDim() ? int(*alloc.getRingDim()) : -1;
+        for (unsigned d = 0; d < lo.size() && ok; ++d) {
+          if (pa.shift(sz[d]).value_or(1) != 0) {
+            ok = why.set(op, "its window size changes with the pump");
+            return;
+          }
+          if (!note(op, var, d, lo[d])) {
+            ok = false;
+            return;
+          }
+          int64_t rate = *pa.shift(lo[d]);
+          if (rate && mutated.contains(var) && int(d) != ringDim) {
+            ok = why.set(op, "the loop moves along dimension " + Twine(d) +
+                                 " of '" + alloc.getName() +
+                                 "', which is mutated");
+            return;
+          }
+          if (int(d) == ringDim) {
+            if (rate) {
+              int64_t depth = alloc.getRingDepth().value_or(1);
+              multiples.push_back(depth / std::gcd(depth, std::abs(rate)));
+              if (Value g = alloc.getGuard()) {
+                amir::AllocOp ga = allocOf(g);
+                int gd = -1;
+                if (ga)
+                  if (auto bt = dyn_cast<BarrierType>(*ga.getBarrier()))
+                    gd = bt.getRingDim();
+                if (!ga || gd < 0) {
+                  ok = why.set(op, "the guard of ring '" + alloc.getName() +
+                                       "' is not an mbarrier ring");
+                  return;
+                }
+                Form gf;
+                gf.j.assign(numSizes, 0);
+                gf = lo[d];
+                if (!note(op, g, gd, gf)) {
+                  ok = false;
+                  return;
+                }
+              }
+            }
+            continue; // a logical ring index: no bounds
+          }
+          // Bounds: lo >= 0 and lo + size <= extent, unchanged by a pump
+          // or settled once k has grown.
+          Form e = extentForm(pa, alloc, d, numSizes);
+          Form hi;
+          hi.j.assign(numSizes, 0);
+          // e - lo - size
+          Form diff = e;
+          for (size_t i = 0; i < numSizes; ++i)
+            diff.j[i] -= lo[d].j[i] + sz[d].j[i];
+          diff.k -= lo[d].k + sz[d].k;
+          diff.periodic = e.periodic || lo[d].periodic || sz[d].periodic;
+          diff.top = e.top || lo[d].top || sz[d].top;
+          for (const Form *c : {&lo[d], &diff}) {
+            if (!c->moves())
+              continue;
+            std::optional<int64_t> sh = pa.shift(*c);
+            if (sh && *sh == 0)
+              continue;
+            bool head = !c->top && !c->periodic && c->k > 0 &&
+                        llvm::all_of(c->j, [](int64_t x) { return x == 0; });
+            if (!head || !inLoop(op)) {
+              ok = why.set(op, "whether its window of '" + alloc.getName() +
+                                   "' is in bounds changes with the pump");
+              return;
+            }
+            plan.headClipped.insert(op);
+          }
+        }
+        return;
+      }
+      Value bar;
+      ValueRange idx;
+      ArrayRef<int64_t> statics;
+      if (auto a = dyn_cast<amir::ArriveOp>(op)) {
+        bar = a.getBarrier();
+        idx = a.getIndices();
+        statics = a.getStaticIndices();
+      } else if (auto w = dyn_cast<amir::AwaitOp>(op)) {
+        bar = w.getBarrier();
+        idx = w.getIndices();
+        statics = w.getStaticIndices();
+      } else if (auto in = dyn_cast<amir::InstrOp>(op)) {
+        bar = in.getTrailing();
+        idx = in.getIndices();
+        statics = in.getStaticIndices();
+      }
+      if (bar) {
+        amir::AllocOp alloc = allocOf(bar);
+        if (!alloc) {
+          ok = why.set(op, "it names a barrier of unknown allocation");
+          return;
+        }
+        size_t rank = alloc.getStaticDims().size();
+        SmallVector<Form> co = coordinateForms(pa, statics, idx, numSizes);
+        for (size_t i = 0; i < co.size() && ok; ++i) {
+          unsigned d = rank ? i % rank : 0;
+          // A multicast target (`:`) is every element of the dimension.
+          if (!ShapedType::isDynamic(statics[i]) && statics[i] < 0)
+            continue;
+          if (!note(op, bar, d, co[i])) {
+            ok = false;
+            return;
+          }
+          int64_t rate = *pa.shift(co[i]);
+          if (rate < 0 ||
+              (rate && alloc.getStaticDims()[d] >= 0)) {
+            ok = why.set(op, "the loop moves along dimension " + Twine(d) +
+                                 " of barrier '" + alloc.getName() +
+                                 "', which is not an unbounded ring");
+            return;
+          }
+        }
+        return;
+      }
+    }
+    // Elsewhere the size may reach only the loop's bound (above) and the
+    // extents of variables allocated outside the device.
+    for (Value v : op->getOperands()) {
+      if (!movesValue(pa, v))
+        continue;
+      if (isa<amir::AllocOp>(op) && !inDevice(op))
+        continue;
+      ok = why.set(op, "it reaches " + describeOp(op) +
+                           " outside the loop and what follows it");
+      return;
+    }
+    // A variable whose extent moves, accessed before the loop.
+    if (isa<amir::ReadOp, amir::MutateOp>(op)) {
+      amir::AllocOp alloc = allocOf(op->getOperand(0));
+      if (alloc)
+        for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d)
+          if (extentForm(pa, alloc, d, numSizes).moves())
+            ok = why.set(op, "it sets an extent of '" + alloc.getName() +
+                                 "', which is accessed before the loop");
+    }
+  });
+  if (!ok)
+    return false;
+  // Variables whose extents move: read-only (their records would move).
+  for (amir::AllocOp alloc : program.getBody().front().getOps<amir::AllocOp>())
+    for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d)
+      if (extentForm(pa, alloc, d, numSizes).moves() &&
+          mutated.contains(alloc.getResult()))
+        return why.set(alloc, "it sets an extent of '" + alloc.getName() +
+                                  "', which is mutated");
+  // Dimensions that move with the task do not move with the loop.
+  for (const auto &[var, use] : symmetry.shared) {
+    amir::AllocOp alloc = allocOf(var);
+    auto it = plan.rates.find(alloc);
+    for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+      if (llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
+        continue;
+      if ((it != plan.rates.end() && it->second[d]) ||
+          extentForm(pa, alloc, d, numSizes).moves())
+        return why.set(alloc, "dimension " + Twine(d) + " of '" +
+                                  alloc.getName() +
+                                  "' moves with both the task and the loop");
+    }
+  }
+  int64_t unit = 1;
+  for (int64_t m : multiples) {
+    unit = std::lcm(unit, m);
+    if (unit > 1024)
+      return why.set(loop, "the state of loop '" + loop.getIterName() +
+                               "' can only repeat after more than 1024 "
+                               "steps of the size");
+  }
+  plan.period = alpha * unit;
+  return true;
+}
+
+} // namespace
+
+SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
+  SizeRoles roles;
+  SmallVector<SizeLattice> lattices;
+  roles.why = readLattices(program, lattices);
+  for (auto [i, name] : llvm::enumerate(program.getArgNames())) {
+    SizeRoles::Size s;
+    s.name = cast<StringAttr>(name).getValue().str();
+    if (i < lattices.size())
+      s.lattice = lattices[i];
+    s.why = roles.why;
+    roles.sizes.push_back(s);
+  }
+  if (!roles.why.empty())
+    return roles;
+  RoleAnalyzer analyzer(program, lattices);
+  SmallVector<unsigned> candidates;
+  for (auto [i, size] : llvm::enumerate(roles.sizes)) {
+    Refusal why;
+    if (size.lattice.empty()) {
+      size.why = "requires allows it no value";
+      continue;
+    }
+    if (analyzer.grid(i, size, why))
+      continue;
+    size.why = why.why;
+    size.whyOp = why.op;
+    candidates.push_back(i);
+  }
+  for (unsigned s : candidates) {
+    SizeRoles::Size &size = roles.sizes[s];
+    if (roles.pump) {
+      size.why = "only one size may set a loop's trip count (" +
+                 roles.sizes[roles.pump->size].name + " does)";
+      continue;
+    }
+    PumpPlan plan;
+    Refusal why;
+    if (!analyzer.trip(s, plan, why)) {
+      // The grid reason stays when the size reaches no loop bound.
+      if (why.op != program.getOperation()) {
+        size.why = why.why;
+        size.whyOp = why.op;
+      }
+      continue;
+    }
+    size.role = SizeRoles::Role::Trip;
+    size.why.clear();
+    roles.pump = std::move(plan);
+  }
+  return roles;
+}

@@ -1,0 +1,128 @@
+//===- SizeRoles.h - How the sizes of an AMIR program reach it --*- C++ -*-===//
+//
+// Part of the Exo-GPU project.
+//
+// The static half of the symbolic check (docs/SymbolicChecking.md): which
+// role each size of an amir.program plays, read from its index arithmetic.
+//
+// A size `s` that `requires` confines to a lattice `least + step * j`
+// (j >= 0, up to an optional largest value) is
+//  - a *grid* size when it reaches nothing but the upper bounds of the
+//    task loops and the extents of the variables allocated outside the
+//    device, affinely in j, with the task nest translation-symmetric and
+//    every dimension whose extent grows with s moving with some task index
+//    fast enough to stay in bounds;
+//  - a *trip* size when it reaches the trip count of one sequential loop
+//    `L` run once per task (the *pumped* loop) and otherwise only values
+//    that move with L's iterator in step with it (*covariant*): after `L`
+//    runs `p` more iterations, with `s` grown to match, every barrier
+//    coordinate, ring element, guard and bounds condition of the task from
+//    L on is the one before, shifted by a fixed amount per dimension;
+//  - *uncovered* otherwise, with the reason.
+//
+// The machine (AbstractMachine.cpp) proves the dynamic half: that the
+// state of L's executions repeats, shifted, after some iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EXOGPU_LIB_ANALYSIS_SIZEROLES_H
+#define EXOGPU_LIB_ANALYSIS_SIZEROLES_H
+
+#include "ExoGPU/Analysis/AbstractMachine.h"
+#include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <string>
+
+namespace exo {
+
+/// The values `requires` allows a size: least + step * j for j >= 0, at
+/// most `most`.
+struct SizeLattice {
+  int64_t least = 0, step = 1, most = 0;
+  bool empty() const { return least > most; }
+  int64_t at(int64_t j) const { return least + step * j; }
+};
+
+/// What the pumped loop's executions must show at run time, and how the
+/// state is compared (docs/SymbolicChecking.md, "Trip sizes").
+struct PumpPlan {
+  amir::SeqForOp loop;
+  /// The size whose lattice coordinate j gives the trip count
+  /// alpha * j + beta.
+  unsigned size = 0;
+  int64_t alpha = 1;
+  /// A pump adds `period` iterations (a multiple of alpha: j grows by
+  /// period / alpha).
+  int64_t period = 1;
+  /// Per variable (its allocation) and dimension: how far a coordinate
+  /// moves per pump unit (j + 1, alpha more iterations): the shift of the
+  /// state is rate * (iterations / alpha).
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<int64_t>> rates;
+  /// Comparisons in L that change with L's iterator alone, monotonically:
+  /// each must have reached its limit (the value here) before the
+  /// iteration the repetition starts from.
+  llvm::DenseMap<mlir::Operation *, bool> headComparisons;
+  /// Accesses in L whose bounds conditions are such comparisons: none may
+  /// be clipped from that iteration on.
+  llvm::DenseSet<mlir::Operation *> headClipped;
+};
+
+struct SizeRoles {
+  enum class Role { Unused, Grid, Trip, Uncovered };
+  struct Size {
+    std::string name;
+    SizeLattice lattice;
+    Role role = Role::Uncovered;
+    std::string why;
+    mlir::Operation *whyOp = nullptr;
+    /// Grid sizes: for each task loop (outermost first), the growth of
+    /// its trip count per lattice step.
+    llvm::SmallVector<int64_t> taskGrowth;
+  };
+  llvm::SmallVector<Size> sizes;
+  /// Why the sizes could not be read at all (then every size is
+  /// uncovered).
+  std::string why;
+  /// The pumped loop of the trip size, if there is one.
+  std::optional<PumpPlan> pump;
+};
+
+/// Reads the roles of `program`'s sizes.
+SizeRoles analyzeSizeRoles(amir::ProgramOp program);
+
+/// What a run of the machine with a pump plan saw of the pumped loop.
+struct PumpObservation {
+  /// Set before the run: compare the states at the starts of the
+  /// iterations (otherwise the run only collects `floors`).
+  bool compare = false;
+  /// The least coordinate, less the shift (rate * pump units so far), that
+  /// any statement from the loop on touched, per (allocation, dimension)
+  /// with a nonzero rate: barrier elements below it (less the two ring
+  /// depths that the phase rules look back) are never touched again.
+  llvm::DenseMap<std::pair<mlir::Operation *, unsigned>, int64_t> floors;
+  struct Execution {
+    int64_t trip = 0;
+    /// The first iteration whose state (shifted) recurs `period`
+    /// iterations later, once every head comparison has its limit and no
+    /// head-bounded access is clipped any more.
+    std::optional<int64_t> start;
+    std::string why;
+  };
+  llvm::SmallVector<Execution> executions;
+};
+
+/// Runs `program` like interpretProgram, observing the executions of the
+/// plan's loop.
+mlir::LogicalResult interpretPumped(amir::ProgramOp program,
+                                    const llvm::StringMap<int64_t> &sizes,
+                                    AbstractMachineStats &stats,
+                                    int64_t maxInstances,
+                                    const PumpPlan &plan,
+                                    PumpObservation &observation);
+
+} // namespace exo
+
+#endif // EXOGPU_LIB_ANALYSIS_SIZEROLES_H

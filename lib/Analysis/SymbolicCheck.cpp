@@ -1,0 +1,347 @@
+//===- SymbolicCheck.cpp - The synchronization check for all sizes -------===//
+//
+// Part of the Exo-GPU project.
+//
+// The driver of the symbolic check (docs/SymbolicChecking.md): reads the
+// sizes' roles (SizeRoles.h), chooses the finite set of sizes that stands
+// for all of them, and runs the abstract machine at each, with the pumped
+// loop's state compared from iteration to iteration where there is one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Analysis/SymbolicCheck.h"
+#include "ExoGPU/Analysis/AbstractMachine.h"
+#include "ExoGPU/Analysis/IndexEval.h"
+#include "SizeRoles.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace exo;
+
+namespace {
+
+/// Grid sizes are checked up to the first lattice point where each task
+/// loop they set runs this many tasks (two representatives and one they
+/// cover, so that the run proves the others translations of them).
+constexpr int64_t kGridTasks = 3;
+/// The largest lattice coordinate a bound may need, and the most runs a
+/// check makes.
+constexpr int64_t kMaxCoordinate = 64;
+constexpr int64_t kMaxRuns = 4096;
+
+/// The value of an index value computed from the sizes alone.
+std::optional<int64_t> evalAt(Value v, ArrayRef<int64_t> sizes,
+                              amir::ProgramOp program,
+                              DenseMap<Value, int64_t> &memo) {
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
+  std::optional<int64_t> out;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (arg.getOwner() == &program.getBody().front())
+      out = sizes[arg.getArgNumber()];
+  } else if (Operation *op = v.getDefiningOp();
+             op && isa_and_nonnull<arith::ArithDialect>(op->getDialect())) {
+    SmallVector<int64_t> in;
+    for (Value x : op->getOperands()) {
+      std::optional<int64_t> y = evalAt(x, sizes, program, memo);
+      if (!y)
+        return std::nullopt;
+      in.push_back(*y);
+    }
+    if (IndexEvalResult r = evaluateIndexOp(op, in))
+      out = *r;
+  }
+  if (out)
+    memo[v] = *out;
+  return out;
+}
+
+std::string sizesText(const SizeRoles &roles, ArrayRef<int64_t> values) {
+  std::string s;
+  for (auto [i, size] : llvm::enumerate(roles.sizes))
+    s += (i ? " " : "") + size.name + "=" + std::to_string(values[i]);
+  return s;
+}
+
+class SymbolicChecker {
+public:
+  SymbolicChecker(amir::ProgramOp program, int64_t maxInstances,
+                  SymbolicCheckResult &result)
+      : program(program), maxInstances(maxInstances), result(result),
+        roles(analyzeSizeRoles(program)) {}
+  LogicalResult run();
+
+private:
+  amir::ProgramOp program;
+  int64_t maxInstances;
+  SymbolicCheckResult &result;
+  SizeRoles roles;
+  /// Sizes whose role does not cover them, with why.
+  SmallVector<std::string> gaps;
+  /// The statistics of the last run.
+  AbstractMachineStats lastStats;
+
+  /// One concrete run; on a hazard, a note names the sizes.
+  LogicalResult runAt(ArrayRef<int64_t> values, const PumpPlan *plan,
+                      PumpObservation *obs);
+  /// The lattice coordinates to check for each size but the trip size.
+  SmallVector<SmallVector<int64_t>> boxes();
+  /// The trip size's coordinates to check at one point of the other
+  /// sizes' box (its first entry is filled in), proving the rest by the
+  /// pumped loop's repetition; none when that fails (then `why`).
+  LogicalResult tripPoints(SmallVector<int64_t> &point,
+                           SmallVector<int64_t> &out, std::string &why);
+};
+
+LogicalResult SymbolicChecker::runAt(ArrayRef<int64_t> values,
+                                     const PumpPlan *plan,
+                                     PumpObservation *obs) {
+  if (++result.runs > kMaxRuns)
+    return mlir::emitError(program.getLoc())
+           << "the symbolic check stops after " << kMaxRuns << " runs";
+  llvm::StringMap<int64_t> sizes;
+  for (auto [size, v] : llvm::zip_equal(roles.sizes, values))
+    sizes[size.name] = v;
+  AbstractMachineStats stats;
+  LogicalResult r =
+      plan ? interpretPumped(program, sizes, stats, maxInstances, *plan, *obs)
+           : interpretProgram(program, sizes, &stats, /*progress=*/false,
+                              maxInstances, /*taskSymmetry=*/true);
+  if (failed(r))
+    return mlir::emitError(program.getLoc())
+           << "the symbolic check found the error above at "
+           << sizesText(roles, values);
+  lastStats = stats;
+  return success();
+}
+
+SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
+  SmallVector<SmallVector<int64_t>> box;
+  SmallVector<int64_t> least;
+  for (const SizeRoles::Size &s : roles.sizes)
+    least.push_back(s.lattice.least);
+  for (auto [i, s] : llvm::enumerate(roles.sizes)) {
+    SmallVector<int64_t> js;
+    int64_t most = (s.lattice.most - s.lattice.least) / s.lattice.step;
+    switch (s.role) {
+    case SizeRoles::Role::Unused:
+    case SizeRoles::Role::Trip:
+      js = {0};
+      break;
+    case SizeRoles::Role::Grid: {
+      // Up to the first point where every task loop it sets runs
+      // kGridTasks tasks (the other sizes at their least).
+      int64_t bound = -1;
+      for (int64_t j = 0; j <= std::min(most, kMaxCoordinate); ++j) {
+        SmallVector<int64_t> at = least;
+        at[i] = s.lattice.at(j);
+        DenseMap<Value, int64_t> memo;
+        bool enough = true;
+        program.walk([&](amir::TasksForOp t) {
+          std::optional<int64_t> lo = evalAt(t.getLower(), at, program, memo),
+                                 hi = evalAt(t.getUpper(), at, program, memo);
+          DenseMap<Value, int64_t> memo0;
+          std::optional<int64_t> hi0 =
+              evalAt(t.getUpper(), least, program, memo0);
+          if (!lo || !hi || !hi0)
+            return;
+          if (*hi != *hi0 && *hi - *lo < kGridTasks)
+            enough = false;
+        });
+        if (enough && j > 0) {
+          bound = j;
+          break;
+        }
+      }
+      if (bound < 0) {
+        bound = std::min<int64_t>(most, 2);
+        gaps.push_back(s.name + ": its task loops do not reach " +
+                       std::to_string(kGridTasks) + " tasks by " +
+                       s.name + " = " +
+                       std::to_string(s.lattice.at(kMaxCoordinate)));
+      }
+      for (int64_t j = 0; j <= bound; ++j)
+        js.push_back(j);
+      break;
+    }
+    case SizeRoles::Role::Uncovered:
+      for (int64_t j = 0; j <= std::min<int64_t>(most, 2); ++j)
+        js.push_back(j);
+      break;
+    }
+    box.push_back(js);
+  }
+  return box;
+}
+
+LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
+                                          SmallVector<int64_t> &out,
+                                          std::string &why) {
+  const PumpPlan &plan = *roles.pump;
+  amir::SeqForOp loop = plan.loop;
+  const SizeLattice &lat = roles.sizes[plan.size].lattice;
+  int64_t most = (lat.most - lat.least) / lat.step;
+  // The trip count at coordinate j is alpha * j + beta.
+  DenseMap<Value, int64_t> memo;
+  point[plan.size] = lat.least;
+  std::optional<int64_t> lo = evalAt(loop.getLower(), point, program, memo);
+  std::optional<int64_t> hi = evalAt(loop.getUpper(), point, program, memo);
+  if (!lo || !hi) {
+    why = "the trip count of loop '" + loop.getIterName().str() +
+          "' is not computed from the sizes alone";
+    return failure();
+  }
+  int64_t beta = std::max<int64_t>(*hi - *lo, 0);
+  // A run long enough to show the repetition.
+  int64_t want = std::max<int64_t>(64, 8 * plan.period) + beta;
+  int64_t jCert = std::min(most, llvm::divideCeilSigned(want - beta, plan.alpha));
+  if (jCert * plan.alpha + beta < 2 * plan.period) {
+    why = "requires bounds the trip count of loop '" +
+          loop.getIterName().str() + "' below two periods";
+    return failure();
+  }
+  SmallVector<int64_t> cert = point;
+  cert[plan.size] = lat.at(jCert);
+  PumpObservation floors;
+  if (failed(runAt(cert, &plan, &floors)))
+    return failure();
+  PumpObservation compare;
+  compare.compare = true;
+  compare.floors = floors.floors;
+  if (failed(runAt(cert, &plan, &compare)))
+    return failure();
+  if (compare.executions.empty()) {
+    why = "loop '" + loop.getIterName().str() + "' never ran at " +
+          sizesText(roles, cert);
+    return failure();
+  }
+  int64_t start = beta;
+  for (const PumpObservation::Execution &e : compare.executions) {
+    if (!e.start) {
+      why = e.why + " at " + sizesText(roles, cert);
+      return failure();
+    }
+    start = std::max(start, *e.start);
+  }
+  // Every trip count from start + period on is one with `period` fewer
+  // iterations, pumped: check the ones below.
+  for (int64_t j = 0; j <= most && j * plan.alpha + beta < start + plan.period;
+       ++j)
+    out.push_back(j);
+  if (out.size() > static_cast<size_t>(kMaxCoordinate)) {
+    why = "the state of loop '" + loop.getIterName().str() +
+          "' repeats only from iteration " + std::to_string(start);
+    out.clear();
+    return failure();
+  }
+  result.summary += "  " + roles.sizes[plan.size].name +
+                    ": trip size of loop '" + loop.getIterName().str() +
+                    "', state repeating from iteration " +
+                    std::to_string(start) + " every " +
+                    std::to_string(plan.period) + " at " +
+                    sizesText(roles, point) + "\n";
+  return success();
+}
+
+LogicalResult SymbolicChecker::run() {
+  for (const SizeRoles::Size &s : roles.sizes) {
+    switch (s.role) {
+    case SizeRoles::Role::Unused:
+      result.summary += "  " + s.name + ": reaches no statement\n";
+      break;
+    case SizeRoles::Role::Grid:
+      break;
+    case SizeRoles::Role::Trip:
+      break;
+    case SizeRoles::Role::Uncovered:
+      gaps.push_back(s.name + ": " + s.why);
+      break;
+    }
+    if (s.lattice.empty())
+      return success(); // no size satisfies requires: nothing to check
+  }
+  SmallVector<SmallVector<int64_t>> box = boxes();
+  for (auto [s, js] : llvm::zip_equal(roles.sizes, box))
+    if (s.role == SizeRoles::Role::Grid)
+      result.summary += "  " + s.name + ": grid size, checked up to " +
+                        s.name + " = " + std::to_string(s.lattice.at(js.back())) +
+                        "\n";
+  // Every point of the box, the trip size's coordinates per point.
+  SmallVector<size_t> at(box.size(), 0);
+  bool tripCovered = true;
+  while (true) {
+    SmallVector<int64_t> point;
+    for (auto [i, js] : llvm::enumerate(box))
+      point.push_back(roles.sizes[i].lattice.at(js[at[i]]));
+    SmallVector<int64_t> trips = {0};
+    if (roles.pump) {
+      std::string why;
+      SmallVector<int64_t> found;
+      if (failed(tripPoints(point, found, why))) {
+        if (why.empty())
+          return failure(); // a hazard, reported
+        if (tripCovered)
+          gaps.push_back(roles.sizes[roles.pump->size].name + ": " + why);
+        tripCovered = false;
+        const SizeLattice &lat = roles.sizes[roles.pump->size].lattice;
+        int64_t most = (lat.most - lat.least) / lat.step;
+        trips.clear();
+        for (int64_t j = 0; j <= std::min<int64_t>(most, 3); ++j)
+          trips.push_back(j);
+      } else {
+        trips = found;
+      }
+    }
+    for (int64_t j : trips) {
+      if (roles.pump)
+        point[roles.pump->size] =
+            roles.sizes[roles.pump->size].lattice.at(j);
+      if (failed(runAt(point, nullptr, nullptr)))
+        return failure();
+      // On the faces of the box, the grid argument needs the tasks proved
+      // translations of the first two, all in bounds.
+      for (auto [i, s] : llvm::enumerate(roles.sizes))
+        if (s.role == SizeRoles::Role::Grid && at[i] + 1 == box[i].size() &&
+            !(lastStats.symmetryDecided && lastStats.allInterior)) {
+          std::string g = s.name + ": at " + sizesText(roles, point) +
+                          " the tasks were not proved translations of the "
+                          "first two, all in bounds" +
+                          (lastStats.symmetry.empty()
+                               ? std::string()
+                               : " (" + lastStats.symmetry + ")");
+          if (!llvm::is_contained(gaps, g))
+            gaps.push_back(g);
+        }
+    }
+    size_t d = 0;
+    while (d < box.size() && ++at[d] == box[d].size())
+      at[d++] = 0;
+    if (d == box.size())
+      break;
+  }
+  result.proved = gaps.empty() && roles.why.empty();
+  if (!roles.why.empty())
+    gaps.insert(gaps.begin(), "every size: " + roles.why);
+  if (!result.proved) {
+    InFlightDiagnostic w = mlir::emitWarning(program.getLoc())
+                           << "the symbolic check does not cover every size "
+                              "of @"
+                           << program.getSymName() << "; checked "
+                           << result.runs << " sizes concretely instead";
+    for (const std::string &g : gaps)
+      w.attachNote(program.getLoc()) << g;
+  }
+  return success();
+}
+
+} // namespace
+
+LogicalResult exo::checkSymbolically(amir::ProgramOp program,
+                                     int64_t maxInstances,
+                                     SymbolicCheckResult &result) {
+  return SymbolicChecker(program, maxInstances, result).run();
+}
