@@ -705,10 +705,13 @@ private:
     bool active = false, inLoop = false;
     int64_t iter = 0;
     int64_t lastOffLimit = -1, lastClip = -1;
+    int64_t trip = 0, maxTail = 0;
     std::vector<std::string> states;
   } pumpExec;
-  /// The first of the current task's variables in ownedVars.
+  /// The first of the current task's variables in ownedVars, and the
+  /// current task's threads.
   size_t taskFirstVar = 0;
+  Threads taskThreads;
   /// Pump units so far in the current execution (iterations / alpha).
   int64_t pumpUnits() const {
     return llvm::divideFloorSigned(pumpExec.iter, pump->alpha);
@@ -912,10 +915,19 @@ LogicalResult Machine::evalArith(Operation &op) {
   IndexEvalResult r = evaluateIndexOp(&op, in);
   if (r) {
     values[op.getResult(0)] = *r;
-    if (pump && pumpExec.inLoop)
+    if (pump && pumpExec.inLoop && isa<arith::CmpIOp>(op)) {
+      // Off its limit until the difference has, strictly, the sign it
+      // keeps (an equality is settled only past its one true point).
+      __int128 diff = static_cast<__int128>(in[0]) - in[1];
+      auto off = [&](bool grows) { return grows ? diff <= 0 : diff >= 0; };
       if (auto it = pump->headComparisons.find(&op);
-          it != pump->headComparisons.end() && (*r != 0) != it->second)
+          it != pump->headComparisons.end() && off(it->second))
         pumpExec.lastOffLimit = pumpExec.iter;
+      if (auto it = pump->tailComparisons.find(&op);
+          it != pump->tailComparisons.end() && off(it->second))
+        pumpExec.maxTail =
+            std::max(pumpExec.maxTail, pumpExec.trip - pumpExec.iter);
+    }
     return success();
   }
   switch (r.getFailure()) {
@@ -1544,9 +1556,13 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       int64_t dim = std::max<int64_t>(var.dims[d], 0);
       int64_t from = std::clamp<int64_t>(lo[d], 0, dim);
       __int128 end = static_cast<__int128>(lo[d]) + size[d];
-      if (pump && pumpExec.inLoop && (from != lo[d] || end > dim) &&
-          pump->headClipped.contains(op))
-        pumpExec.lastClip = pumpExec.iter;
+      if (pump && pumpExec.inLoop && (from != lo[d] || end > dim)) {
+        if (pump->headClipped.contains(op))
+          pumpExec.lastClip = pumpExec.iter;
+        if (pump->tailClipped.contains(op))
+          pumpExec.maxTail =
+              std::max(pumpExec.maxTail, pumpExec.trip - pumpExec.iter);
+      }
       lo[d] = from;
       size[d] =
           static_cast<int64_t>(std::clamp<__int128>(end, from, dim)) - from;
@@ -2268,8 +2284,13 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
       proxyFenced = Threads();
     }
     size_t firstVar = ownedVars.size();
-    if (innermost)
+    if (innermost) {
       taskFirstVar = firstVar;
+      taskThreads = Threads();
+      taskThreads.ranges.push_back(
+          {1 + task.task * task.clusterThreads,
+           1 + (task.task + 1) * task.clusterThreads});
+    }
     if (failed(execIteration(loop, i, task)))
       return failure();
     if (innermost) {
@@ -3084,9 +3105,30 @@ std::string Machine::pumpState() {
       records.push_back(r.get());
     os << 'r' << it->second;
   };
+  // A dead shared variable of this task that no later allocation checks
+  // any more, whose accesses are all ordered before the end of the task
+  // for every thread of it, and whose generic writes are fenced toward the
+  // async proxy, can change no verdict: it is left out (a loop that
+  // allocates shared memory in each iteration leaves one per iteration).
+  DenseSet<const Variable *> stillChecked(liveShared.begin(),
+                                          liveShared.end());
+  auto settled = [&](const Variable &v) {
+    if (!v.shared || !v.scopeEnded || stillChecked.contains(&v) ||
+        v.owned < taskFirstVar)
+      return false;
+    for (const RecordRef &r : v.allRecords()) {
+      if (!r->visibleTo(taskThreads, ~0u, /*temporalOnly=*/true))
+        return false;
+      if (r->mutate && (r->qual & kGenericWrites) &&
+          !r->visibleTo(r->accessor, qualBit(QualTimeline::AsyncRetired),
+                        /*temporalOnly=*/false))
+        return false;
+    }
+    return true;
+  };
   DenseMap<const Variable *, unsigned> varIds;
   for (const std::unique_ptr<Variable> &v : ownedVars)
-    if (v)
+    if (v && !settled(*v))
       varIds.try_emplace(v.get(), varIds.size() + 1);
   auto vid = [&](const Variable *v) { os << 'v' << varIds.lookup(v); };
   // The loop's entry in a statement's sequential loops (innermost first).
@@ -3104,13 +3146,27 @@ std::string Machine::pumpState() {
   int64_t loopValue =
       values.lookup(amir::SeqForOp(pump->loop).getLower()) +
       (pumpExec.inLoop ? pumpExec.iter : 0);
+  // Dead generic writes that every thread of the task sees on the async
+  // proxy's lane fail no later TMA write.
+  SmallVector<size_t> keptGenericBefore(deadGeneric.size() + 1, 0);
+  SmallVector<const RecordRef *> keptGeneric;
+  for (size_t i = 0; i < deadGeneric.size(); ++i) {
+    bool kept = !deadGeneric[i]->visibleTo(
+        taskThreads, qualBit(QualTimeline::AsyncRetired),
+        /*temporalOnly=*/false);
+    keptGenericBefore[i + 1] = keptGenericBefore[i] + kept;
+    if (kept)
+      keptGeneric.push_back(&deadGeneric[i]);
+  }
   for (const std::unique_ptr<Variable> &vp : ownedVars) {
-    if (!vp)
+    if (!vp || !varIds.count(vp.get()))
       continue;
     const Variable &v = *vp;
     vid(&v);
     os << ':' << v.alloc << ',' << v.shared << v.scopeEnded << v.registers
-       << v.wgmmaRegs << ',' << v.proxyDebtEnd << ',' << v.ringDim << ','
+       << v.wgmmaRegs << ','
+       << keptGenericBefore[std::min(v.proxyDebtEnd, deadGeneric.size())]
+       << ',' << v.ringDim << ','
        << v.ringDepth << ',' << v.ringExtent << ',';
     vid(v.guard);
     for (int64_t d : v.dims)
@@ -3222,8 +3278,8 @@ std::string Machine::pumpState() {
   for (Variable *v : liveShared)
     vid(v);
   os << "\n G";
-  for (const RecordRef &r : deadGeneric)
-    rid(r);
+  for (const RecordRef *r : keptGeneric)
+    rid(*r);
   os << "\n T";
   SmallVector<std::string> retired;
   for (int64_t id : retiredBarriers) {
@@ -3336,6 +3392,7 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
   pumpExec = PumpExecution();
   pumpExec.active = true;
   pumpExec.inLoop = true;
+  pumpExec.trip = std::max<int64_t>(hi - lo, 0);
   for (int64_t i = lo; i < hi; ++i) {
     pumpExec.iter = i - lo;
     if (pumpObs->compare)
@@ -3349,6 +3406,7 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
   pumpExec.inLoop = false;
   PumpObservation::Execution e;
   e.trip = pumpExec.iter;
+  e.tail = pumpExec.maxTail;
   if (pumpObs->compare) {
     // The repetition counts from an iteration where every head comparison
     // has its limit, no head-bounded access clips, and every moving ring

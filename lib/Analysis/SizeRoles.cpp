@@ -143,7 +143,7 @@ struct Form {
 struct Cond {
   bool top = false;
   bool moves = false;
-  SmallVector<Operation *> heads;
+  SmallVector<Operation *> heads, tails;
 };
 
 class FormAnalysis {
@@ -183,8 +183,11 @@ public:
   }
   /// Pump units must be multiples of each of these (remainders).
   SmallVector<int64_t> unitMultiples;
-  /// Comparisons monotone in k alone, with their limits.
+  /// Comparisons whose difference is linear in k alone: whether it grows.
   DenseMap<Operation *, bool> headLimits;
+  /// Comparisons a pump leaves alone that depend on the size: whether the
+  /// difference grows with it.
+  DenseMap<Operation *, bool> tailLimits;
 
 private:
   SmallVector<bool> tracked;
@@ -270,6 +273,7 @@ void FormAnalysis::visit(Operation *op) {
       out.top |= c.top;
       out.moves |= c.moves;
       out.heads.append(c.heads);
+      out.tails.append(c.tails);
     }
     if (!isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::SelectOp,
              arith::ConstantOp>(op) &&
@@ -358,31 +362,17 @@ void FormAnalysis::visitCompare(arith::CmpIOp cmp) {
     if (!s) {
       c.top = true;
     } else if (*s == 0) {
-      // Unchanged by a pump: both sides move alike.
+      // Unchanged by a pump: both sides move alike. A comparison that
+      // depends on the size also depends on the iterations left.
+      if (int64_t cj = d.j[pumpSize]) {
+        tailLimits[cmp] = cj > 0;
+        c.tails.push_back(cmp);
+      }
     } else if (!d.periodic && d.k != 0 &&
                llvm::all_of(d.j, [](int64_t x) { return x == 0; })) {
-      // Monotone in k alone: its limit as k grows.
-      using P = arith::CmpIPredicate;
-      bool up = d.k > 0; // lhs - rhs grows without bound
-      bool limit = false;
-      switch (cmp.getPredicate()) {
-      case P::eq:
-        limit = false;
-        break;
-      case P::ne:
-        limit = true;
-        break;
-      case P::sgt:
-      case P::sge:
-      case P::ugt:
-      case P::uge:
-        limit = up;
-        break;
-      default:
-        limit = !up;
-        break;
-      }
-      headLimits[cmp] = limit;
+      // Linear in k alone: settled once the difference has the sign it
+      // keeps as k grows.
+      headLimits[cmp] = d.k > 0;
       c.heads.push_back(cmp);
     } else {
       c.top = true;
@@ -697,7 +687,9 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       if (auto l = dyn_cast<amir::SeqForOp>(op)) {
         std::optional<int64_t> a = pa.shift(pa.formOf(l.getLower())),
                                b = pa.shift(pa.formOf(l.getUpper()));
-        if (!a || !b || *a != *b)
+        if (!a || !b || *a != *b ||
+            (inLoop(op) && (pa.formOf(l.getLower()).j[s] ||
+                            pa.formOf(l.getUpper()).j[s])))
           ok = why.set(op, "the trip count of loop '" + l.getIterName() +
                                "' changes from iteration to iteration of '" +
                                loop.getIterName() + "'");
@@ -711,11 +703,15 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
         }
         for (Operation *h : c.heads)
           plan.headComparisons[h] = pa.headLimits.lookup(h);
+        if (inLoop(op))
+          for (Operation *t : c.tails)
+            plan.tailComparisons[t] = pa.tailLimits.lookup(t);
         return;
       }
       if (auto a = dyn_cast<amir::AllocOp>(op)) {
         for (Value d : a.getDims())
-          if (std::optional<int64_t> sh = pa.shift(pa.formOf(d)); !sh || *sh)
+          if (std::optional<int64_t> sh = pa.shift(pa.formOf(d));
+              !sh || *sh || (inLoop(op) && pa.formOf(d).j[s]))
             ok = why.set(op, "its extent changes with the pump");
         return;
       }
@@ -798,8 +794,11 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
             if (!c->moves())
               continue;
             std::optional<int64_t> sh = pa.shift(*c);
-            if (sh && *sh == 0)
+            if (sh && *sh == 0) {
+              if (c->j[s] && inLoop(op))
+                plan.tailClipped.insert(op);
               continue;
+            }
             bool head = !c->top && !c->periodic && c->k > 0 &&
                         llvm::all_of(c->j, [](int64_t x) { return x == 0; });
             if (!head || !inLoop(op)) {

@@ -61,13 +61,23 @@ struct PumpPlan {
   /// moves per pump unit (j + 1, alpha more iterations): the shift of the
   /// state is rate * (iterations / alpha).
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<int64_t>> rates;
-  /// Comparisons in L that change with L's iterator alone, monotonically:
-  /// each must have reached its limit (the value here) before the
-  /// iteration the repetition starts from.
+  /// Comparisons in L whose sides differ by a function of L's iterator
+  /// alone, linear (true: growing without bound; false: falling): each
+  /// difference must have the sign of its limit, strictly, from the
+  /// iteration the repetition starts from (then it keeps it, and the
+  /// comparison its value, whatever the predicate).
   llvm::DenseMap<mlir::Operation *, bool> headComparisons;
   /// Accesses in L whose bounds conditions are such comparisons: none may
   /// be clipped from that iteration on.
   llvm::DenseSet<mlir::Operation *> headClipped;
+  /// Comparisons in L that a pump leaves alone but that depend on the
+  /// size, through the iterations left (as `k + 3 < n`): whether their
+  /// difference grows with the iterations left (else it falls). A run
+  /// with n iterations repeats the first iterations of a longer one only
+  /// where each difference has the sign of its limit, strictly.
+  llvm::DenseMap<mlir::Operation *, bool> tailComparisons;
+  /// Accesses in L whose bounds conditions are such comparisons.
+  llvm::DenseSet<mlir::Operation *> tailClipped;
 };
 
 struct SizeRoles {
@@ -109,6 +119,9 @@ struct PumpObservation {
     /// iterations later, once every head comparison has its limit and no
     /// head-bounded access is clipped any more.
     std::optional<int64_t> start;
+    /// The most iterations left at which a tail comparison was off its
+    /// limit (or a tail-bounded access clipped); 0 if none was.
+    int64_t tail = 0;
     std::string why;
   };
   llvm::SmallVector<Execution> executions;

@@ -219,18 +219,28 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
           sizesText(roles, cert);
     return failure();
   }
-  int64_t start = beta;
+  int64_t start = beta, tail = 0;
   for (const PumpObservation::Execution &e : compare.executions) {
     if (!e.start) {
       why = e.why + " at " + sizesText(roles, cert);
       return failure();
     }
     start = std::max(start, *e.start);
+    tail = std::max(tail, e.tail);
   }
-  // Every trip count from start + period on is one with `period` fewer
-  // iterations, pumped: check the ones below.
-  for (int64_t j = 0; j <= most && j * plan.alpha + beta < start + plan.period;
-       ++j)
+  // A run with n iterations repeats the first start + period iterations of
+  // the long one when its tail comparisons have their limits there, that
+  // is from n = start + period + tail on; each such n is then n - period
+  // pumped. Check the trip counts below.
+  int64_t from = start + plan.period + tail;
+  if (from > jCert * plan.alpha + beta) {
+    why = "the iterations near the end of loop '" + loop.getIterName().str() +
+          "' differ from the others as far as " + std::to_string(tail) +
+          " iterations from the end, more than the run at " +
+          sizesText(roles, cert) + " shows";
+    return failure();
+  }
+  for (int64_t j = 0; j <= most && j * plan.alpha + beta < from; ++j)
     out.push_back(j);
   if (out.size() > static_cast<size_t>(kMaxCoordinate)) {
     why = "the state of loop '" + loop.getIterName().str() +
@@ -242,7 +252,11 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
                     ": trip size of loop '" + loop.getIterName().str() +
                     "', state repeating from iteration " +
                     std::to_string(start) + " every " +
-                    std::to_string(plan.period) + " at " +
+                    std::to_string(plan.period) +
+                    (tail ? ", the last " + std::to_string(tail) +
+                                " iterations apart,"
+                          : std::string()) +
+                    " at " +
                     sizesText(roles, point) + "\n";
   return success();
 }
