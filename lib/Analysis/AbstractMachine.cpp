@@ -3444,16 +3444,6 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
         e.start = a;
         break;
       }
-    if (!e.start && getenv("EXO_PUMP_DEBUG") && from + p < (int64_t)pumpExec.states.size()) {
-      SmallVector<StringRef> a, b;
-      StringRef(pumpExec.states[from]).split(a, '\n');
-      StringRef(pumpExec.states[from + p]).split(b, '\n');
-      for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-        StringRef x = i < a.size() ? a[i] : "", y = i < b.size() ? b[i] : "";
-        if (x != y)
-          llvm::errs() << "- " << x.take_front(300) << "\n+ " << y.take_front(300) << "\n";
-      }
-    }
     if (!e.start)
       e.why = "the state of loop '" + loop.getIterName().str() +
               "' did not repeat within " + std::to_string(e.trip) +

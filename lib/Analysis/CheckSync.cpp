@@ -132,8 +132,9 @@ static LogicalResult checkAllSymbolically(ModuleOp module, bool stats,
         << (result.proved ? "proved for every size requires allows"
                           : "not proved for every size")
         << ": " << result.runs << " runs of the abstract machine in "
-        << llvm::formatv("{0:F2}", seconds).str() << " s\n"
-        << result.summary;
+        << llvm::formatv("{0:F2}", seconds).str() << " s";
+    for (const std::string &line : result.summary)
+      remark.attachNote(program.getLoc()) << line;
   }
   return success(ok);
 }

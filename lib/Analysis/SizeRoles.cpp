@@ -61,6 +61,7 @@ static std::string readLattices(amir::ProgramOp program,
                                 SmallVectorImpl<SizeLattice> &lattices) {
   size_t n = program.getArgNames().size();
   SmallVector<int64_t> lo(n, 0), hi(n, kMaxSize), step(n, 1);
+  std::string why;
   if (std::optional<IntegerSet> set = program.getAssertions()) {
     if (set->getNumSymbols() != n || set->getNumDims() != 0)
       return "its requires clause is not over its sizes";
@@ -78,12 +79,19 @@ static std::string readLattices(amir::ProgramOp program,
       }
       SmallVector<int64_t> co(n, 0);
       int64_t k = 0;
-      if (!linearOf(c, 1, co, k))
-        return "its requires clause has a constraint the symbolic check does "
-               "not read (only 's mod d == 0' and linear bounds of one size)";
+      // A constraint of another form leaves the lattices wider than the
+      // legal sizes (the checked sizes are filtered by the whole clause).
+      if (!linearOf(c, 1, co, k)) {
+        why = "its requires clause has a constraint the symbolic check does "
+              "not read (only 's mod d == 0' and linear bounds of one size)";
+        continue;
+      }
       auto nonzero = [](int64_t x) { return x != 0; };
-      if (llvm::count_if(co, nonzero) != 1)
-        return "its requires clause relates several sizes";
+      if (llvm::count_if(co, nonzero) != 1) {
+        if (why.empty())
+          why = "its requires clause relates several sizes";
+        continue;
+      }
       unsigned s = llvm::find_if(co, nonzero) - co.begin();
       int64_t a = co[s];
       if (set->isEq(i)) {
@@ -110,7 +118,7 @@ static std::string readLattices(amir::ProgramOp program,
              l.step;
     lattices.push_back(l);
   }
-  return "";
+  return why;
 }
 
 //===----------------------------------------------------------------------===//
@@ -926,7 +934,7 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
     s.why = roles.why;
     roles.sizes.push_back(s);
   }
-  if (!roles.why.empty())
+  if (lattices.size() != roles.sizes.size())
     return roles;
   RoleAnalyzer analyzer(program, lattices);
   SmallVector<unsigned> candidates;
@@ -936,8 +944,10 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
       size.why = "requires allows it no value";
       continue;
     }
-    if (analyzer.grid(i, size, why))
+    if (analyzer.grid(i, size, why)) {
+      size.why = roles.why;
       continue;
+    }
     size.why = why.why;
     size.whyOp = why.op;
     candidates.push_back(i);
@@ -960,7 +970,7 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
       continue;
     }
     size.role = SizeRoles::Role::Trip;
-    size.why.clear();
+    size.why = roles.why;
     roles.pump = std::move(plan);
   }
   return roles;

@@ -84,7 +84,14 @@ private:
   SmallVector<std::string> gaps;
   /// The statistics of the last run.
   AbstractMachineStats lastStats;
+  /// Over the points of the box: the latest iteration the pumped loop's
+  /// repetition starts from, and the most iterations at its end that
+  /// differ.
+  int64_t latestStart = 0, longestTail = 0;
 
+  /// Whether `requires` allows `values` (the lattices of single sizes may
+  /// allow more when it relates sizes).
+  bool allowed(ArrayRef<int64_t> values);
   /// One concrete run; on a hazard, a note names the sizes.
   LogicalResult runAt(ArrayRef<int64_t> values, const PumpPlan *plan,
                       PumpObservation *obs);
@@ -96,6 +103,22 @@ private:
   LogicalResult tripPoints(SmallVector<int64_t> &point,
                            SmallVector<int64_t> &out, std::string &why);
 };
+
+bool SymbolicChecker::allowed(ArrayRef<int64_t> values) {
+  std::optional<IntegerSet> set = program.getAssertions();
+  if (!set)
+    return true;
+  SmallVector<AffineExpr> syms;
+  for (int64_t v : values)
+    syms.push_back(getAffineConstantExpr(v, program.getContext()));
+  for (unsigned c = 0; c < set->getNumConstraints(); ++c) {
+    auto v = dyn_cast<AffineConstantExpr>(
+        set->getConstraint(c).replaceSymbols(syms));
+    if (!v || (set->isEq(c) ? v.getValue() != 0 : v.getValue() < 0))
+      return false;
+  }
+  return true;
+}
 
 LogicalResult SymbolicChecker::runAt(ArrayRef<int64_t> values,
                                      const PumpPlan *plan,
@@ -127,6 +150,10 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
   for (auto [i, s] : llvm::enumerate(roles.sizes)) {
     SmallVector<int64_t> js;
     int64_t most = (s.lattice.most - s.lattice.least) / s.lattice.step;
+    if (most == 0) {
+      box.push_back({0}); // one legal value
+      continue;
+    }
     switch (s.role) {
     case SizeRoles::Role::Unused:
     case SizeRoles::Role::Trip:
@@ -248,16 +275,8 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
     out.clear();
     return failure();
   }
-  result.summary += "  " + roles.sizes[plan.size].name +
-                    ": trip size of loop '" + loop.getIterName().str() +
-                    "', state repeating from iteration " +
-                    std::to_string(start) + " every " +
-                    std::to_string(plan.period) +
-                    (tail ? ", the last " + std::to_string(tail) +
-                                " iterations apart,"
-                          : std::string()) +
-                    " at " +
-                    sizesText(roles, point) + "\n";
+  latestStart = std::max(latestStart, start);
+  longestTail = std::max(longestTail, tail);
   return success();
 }
 
@@ -265,7 +284,7 @@ LogicalResult SymbolicChecker::run() {
   for (const SizeRoles::Size &s : roles.sizes) {
     switch (s.role) {
     case SizeRoles::Role::Unused:
-      result.summary += "  " + s.name + ": reaches no statement\n";
+      result.summary.push_back(s.name + ": reaches no statement");
       break;
     case SizeRoles::Role::Grid:
       break;
@@ -281,9 +300,9 @@ LogicalResult SymbolicChecker::run() {
   SmallVector<SmallVector<int64_t>> box = boxes();
   for (auto [s, js] : llvm::zip_equal(roles.sizes, box))
     if (s.role == SizeRoles::Role::Grid)
-      result.summary += "  " + s.name + ": grid size, checked up to " +
-                        s.name + " = " + std::to_string(s.lattice.at(js.back())) +
-                        "\n";
+      result.summary.push_back(s.name + ": grid size, checked up to " +
+                               s.name + " = " +
+                               std::to_string(s.lattice.at(js.back())));
   // Every point of the box, the trip size's coordinates per point.
   SmallVector<size_t> at(box.size(), 0);
   bool tripCovered = true;
@@ -292,7 +311,7 @@ LogicalResult SymbolicChecker::run() {
     for (auto [i, js] : llvm::enumerate(box))
       point.push_back(roles.sizes[i].lattice.at(js[at[i]]));
     SmallVector<int64_t> trips = {0};
-    if (roles.pump) {
+    if (roles.pump && roles.why.empty()) {
       std::string why;
       SmallVector<int64_t> found;
       if (failed(tripPoints(point, found, why))) {
@@ -309,11 +328,19 @@ LogicalResult SymbolicChecker::run() {
       } else {
         trips = found;
       }
+    } else if (roles.pump) {
+      const SizeLattice &lat = roles.sizes[roles.pump->size].lattice;
+      int64_t most = (lat.most - lat.least) / lat.step;
+      trips.clear();
+      for (int64_t j = 0; j <= std::min<int64_t>(most, 3); ++j)
+        trips.push_back(j);
     }
     for (int64_t j : trips) {
       if (roles.pump)
         point[roles.pump->size] =
             roles.sizes[roles.pump->size].lattice.at(j);
+      if (!allowed(point))
+        continue;
       if (failed(runAt(point, nullptr, nullptr)))
         return failure();
       // On the faces of the box, the grid argument needs the tasks proved
@@ -336,6 +363,18 @@ LogicalResult SymbolicChecker::run() {
       at[d++] = 0;
     if (d == box.size())
       break;
+  }
+  if (roles.pump && tripCovered && roles.why.empty()) {
+    const PumpPlan &plan = *roles.pump;
+    amir::SeqForOp loop = plan.loop;
+    result.summary.push_back(
+        roles.sizes[plan.size].name + ": trip size of loop '" +
+        loop.getIterName().str() + "', its state repeating every " +
+        std::to_string(plan.period) + " iterations from iteration " +
+        std::to_string(latestStart) +
+        (longestTail ? " (but in the last " + std::to_string(longestTail) +
+                           ")"
+                     : std::string()));
   }
   result.proved = gaps.empty() && roles.why.empty();
   if (!roles.why.empty())

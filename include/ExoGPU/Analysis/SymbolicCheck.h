@@ -29,8 +29,8 @@ struct SymbolicCheckResult {
   bool proved = false;
   /// The concrete runs of the machine the check made.
   int64_t runs = 0;
-  /// One line per size: its role and its bound (or why it is uncovered).
-  std::string summary;
+  /// One line per covered size: its role and its bound.
+  llvm::SmallVector<std::string> summary;
 };
 
 /// Checks `program` for all sizes. Emits the first hazard found at a

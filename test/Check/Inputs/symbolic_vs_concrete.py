@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Cross-checks the symbolic check against the concrete one.
+
+Usage: symbolic_vs_concrete.py EXO_GPU_OPT KERNEL COUNT SEED [LIMIT=VALUE...]
+
+Runs `-exo-check-sync="symbolic=true"` on KERNEL (a module whose procs with
+device functions all take the same sizes); if it proves every size, draws
+COUNT random size tuples that the kernel's `requires` allows (each size a
+multiple of its `mod` constraint, at least its lower bound, at most its
+LIMIT, 2048 by default) and runs the concrete check at each. Prints one line
+per run; a concrete rejection of a proved kernel is a bug in the symbolic
+check.
+"""
+import random
+import re
+import subprocess
+import sys
+
+
+def lattices(text, limits):
+    req = re.search(r"requires affine_set<\(\)\[([^\]]*)\] : \(([^)]*)\)>",
+                    text)
+    if req:
+        names = [n.strip() for n in req.group(1).split(",")]
+        constraints = req.group(2)
+    else:
+        # A printed module: `requires #set`, its symbols the proc's index
+        # arguments in order.
+        proc = re.search(r"exo\.proc @\w+\(([^)]*)\) requires (#\w+)", text)
+        names = re.findall(r"%(\w+): index", proc.group(1))
+        alias = re.search(re.escape(proc.group(2)) +
+                          r" = affine_set<\(\)\[[^\]]*\] : \(([^)]*)\)>",
+                          text)
+        constraints = alias.group(1)
+        for i, n in reversed(list(enumerate(names))):
+            constraints = re.sub(r"\bs%d\b" % i, n, constraints)
+    step = {n: 1 for n in names}
+    least = {n: 0 for n in names}
+    for c in constraints.split(","):
+        c = c.strip()
+        m = re.fullmatch(r"(\w+) mod (\d+) == 0", c)
+        if m:
+            step[m.group(1)] = int(m.group(2))
+            continue
+        m = re.fullmatch(r"(\w+) - (\d+) >= 0", c)
+        if m:
+            least[m.group(1)] = int(m.group(2))
+            continue
+        sys.exit("unread constraint: " + c)
+    out = {}
+    for n in names:
+        lo = -(-least[n] // step[n]) * step[n]
+        hi = limits.get(n, 2048) // step[n] * step[n]
+        out[n] = (lo, max(lo, hi), step[n])
+    return out
+
+
+def check(opt, kernel, option):
+    r = subprocess.run([opt, kernel, "-exo-verify-collectives",
+                        "-exo-check-sync=" + option, "-o", "/dev/null"],
+                       capture_output=True, text=True)
+    return r.returncode, r.stderr
+
+
+def main():
+    opt, kernel, count, seed = sys.argv[1:5]
+    limits = {k: int(v) for k, v in (a.split("=") for a in sys.argv[5:])}
+    rc, err = check(opt, kernel, "symbolic=true")
+    if rc != 0 or "warning:" in err:
+        print("not proved")
+        return
+    print("proved")
+    rng = random.Random(int(seed))
+    lat = lattices(open(kernel).read(), limits)
+    for _ in range(int(count)):
+        sizes = " ".join(
+            "%s=%d" % (n, rng.randrange(lo, hi + 1, step))
+            for n, (lo, hi, step) in lat.items())
+        rc, err = check(opt, kernel, sizes)
+        first = next((l for l in err.split("\n") if "error:" in l), "")
+        print("%s: %s" % (sizes, "accepted" if rc == 0 else
+                          "REJECTED: " + first.split("error:", 1)[-1][:100]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,383 @@
+// RUN: exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true" -verify-diagnostics -o /dev/null
+// RUN: exo-gpu-opt %s -split-input-file -amir-interpret="T=2 K=16" -o /dev/null
+
+// The symbolic check (docs/SymbolicChecking.md) on small programs. The
+// second RUN line checks every program at one small size, where each
+// passes: what the symbolic check finds below lies beyond it.
+//
+// Each program streams K elements through a 2-slot ring in each of T tasks
+// (a producer warp and a consumer warp), then writes its row of G.
+
+// T sets the number of tasks; K the trip count of loop k, whose state
+// repeats every two iterations (the ring's depth).
+// expected-remark @below {{proved for every size requires allows}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+amir.program @ring_proved(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// The consumer skips its release when k == 70, past the 65 iterations of
+// the run that looks for the repetition. k - 70 has not reached the sign it
+// keeps there, so the repetition cannot start before it: K is not covered,
+// and said so.
+// expected-warning @below {{the symbolic check does not cover every size of @head_late}}
+// expected-note @below {{K: the state of loop 'k' did not repeat within 65 iterations (period 2, from iteration 65) at T=1 K=65}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+amir.program @head_late(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        %c70 = arith.constant 70 : index
+        %late = arith.cmpi eq, %k, %c70 : index
+        %ok = arith.xori %late, %true : i1
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.if %ok {
+            amir.arrive cuda_in_order >> %empty[%k2]
+          }
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// The same bug at k == 37, inside the long run: found there.
+// expected-error @below {{the symbolic check found the error above at T=1 K=65}}
+amir.program @head_bug(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        %c37 = arith.constant 37 : index
+        %late = arith.cmpi eq, %k, %c37 : index
+        %ok = arith.xori %late, %true : i1
+        amir.warps 0 to 1 {
+          // expected-error @+1 {{no forward progress: the await on 'empty'[39]}}
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.if %ok {
+            amir.arrive cuda_in_order >> %empty[%k2]
+          }
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// The consumer skips its release when k + 50 == K and k < 5: only when K is
+// in [50, 55). The long run (K = 65) and the runs up to where the state
+// repeats (K < 8) miss it; K + 50 == K is settled only 50 iterations from
+// the end, so the check runs every K up to 58 and finds it at K = 50.
+// expected-error @below {{the symbolic check found the error above at T=1 K=50}}
+amir.program @tail_bug(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        %c5 = arith.constant 5 : index
+        %c50 = arith.constant 50 : index
+        %k50 = arith.addi %k, %c50 : index
+        %end = arith.cmpi eq, %k50, %K : index
+        %early = arith.cmpi ult, %k, %c5 : index
+        %skip = arith.andi %end, %early : i1
+        %ok = arith.xori %skip, %true : i1
+        amir.warps 0 to 1 {
+          // expected-error @+1 {{no forward progress: the await on 'empty'[2]}}
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.if %ok {
+            amir.arrive cuda_in_order >> %empty[%k2]
+          }
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// The consumer skips its release when k mod 16 == 15 and k >= 40: the
+// remainder makes the period 16, and the run of 129 iterations finds it.
+// expected-error @below {{the symbolic check found the error above at T=1 K=129}}
+amir.program @period_bug(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        %c15 = arith.constant 15 : index
+        %c16 = arith.constant 16 : index
+        %c40 = arith.constant 40 : index
+        %r = arith.remui %k, %c16 : index
+        %is15 = arith.cmpi eq, %r, %c15 : index
+        %late = arith.cmpi uge, %k, %c40 : index
+        %skip = arith.andi %is15, %late : i1
+        %ok = arith.xori %skip, %true : i1
+        amir.warps 0 to 1 {
+          // expected-error @+1 {{no forward progress: the await on 'empty'[49]}}
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.if %ok {
+            amir.arrive cuda_in_order >> %empty[%k2]
+          }
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// K reaches a guard before the loop: not a role the check knows. It checks
+// K = 1, 2, 3, 4 at each T instead and says so.
+// expected-warning @below {{the symbolic check does not cover every size of @prefix_guard}}
+// expected-note @below {{K: it reaches amir.if outside the loop and what follows it}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+amir.program @prefix_guard(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      %c5 = arith.constant 5 : index
+      %five = arith.cmpi eq, %K, %c5 : index
+      amir.if %five {
+        amir.warps 0 to 1 {
+          amir.fence cuda_in_order, cuda_in_order
+        }
+      }
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// G has 4 rows whatever T is: from T = 5 on, a task writes past its end.
+// The tasks T adds outgrow G, so T is not covered; the sizes checked
+// instead (T up to 3) are all in bounds.
+// expected-warning @below {{the symbolic check does not cover every size of @outgrow}}
+// expected-note @below {{T: the tasks it adds outgrow dimension 0 of 'G'}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+amir.program @outgrow(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [4, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// The consumer writes G[k] in iteration k: the loop moves along a mutated
+// variable, whose records the compared state would have to move too.
+// expected-warning @below {{the symbolic check does not cover every size of @moving_write}}
+// expected-note @below {{K: the loop moves along dimension 1 of 'G', which is mutated}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+amir.program @moving_write(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, %K, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+          amir.mutate %G[%t, %k, 0] sizes [1, 1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.fence cuda_in_order, cuda_in_order
+      }
+    }
+  }
+}
+
+// -----
+
+// requires relates the sizes: the lattices of single sizes do not describe
+// the legal sizes.
+// expected-warning @below {{the symbolic check does not cover every size of @related_sizes}}
+// expected-note @below {{every size: its requires clause relates several sizes}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+amir.program @related_sizes(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - s0 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
