@@ -53,10 +53,13 @@ typedef struct ExoCheckOptions {
   /// Run two of the tasks of a nest that are translations of each other
   /// and cover the others (docs/SyncChecker.md); false runs every task.
   bool taskSymmetry;
+  /// Check every size `requires` allows instead of `sizes`, which must be
+  /// empty (docs/SymbolicChecking.md).
+  bool symbolic;
 } ExoCheckOptions;
 
 /// The defaults: no sizes, unused sizes refused, 2^30 statement instances,
-/// task symmetry on.
+/// task symmetry on, the given sizes checked (not every size).
 MLIR_CAPI_EXPORTED ExoCheckOptions exoCheckOptionsGetDefault(void);
 
 /// exoCheck with every option.

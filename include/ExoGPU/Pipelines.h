@@ -41,6 +41,9 @@ struct CheckOptions {
   /// running two of them (docs/SyncChecker.md, "Task symmetry"); false runs
   /// every task.
   bool taskSymmetry = true;
+  /// Check every size `requires` allows instead of `sizes`, which must be
+  /// empty (docs/SymbolicChecking.md); a size it cannot cover is a warning.
+  bool symbolic = false;
 };
 
 /// Adds the collective analysis and the synchronization checker, at

@@ -17,6 +17,7 @@ void exo::buildCheckPipeline(OpPassManager &pm, const CheckOptions &options) {
   check.allowUnusedSizes = options.allowUnusedSizes;
   check.maxInstances = options.maxInstances;
   check.taskSymmetry = options.taskSymmetry;
+  check.symbolic = options.symbolic;
   pm.addPass(createExoCheckSync(check));
 }
 

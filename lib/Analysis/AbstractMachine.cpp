@@ -2287,9 +2287,8 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
     if (innermost) {
       taskFirstVar = firstVar;
       taskThreads = Threads();
-      taskThreads.ranges.push_back(
-          {1 + task.task * task.clusterThreads,
-           1 + (task.task + 1) * task.clusterThreads});
+      taskThreads.ranges.push_back({1 + task.task * task.clusterThreads,
+                                    1 + (task.task + 1) * task.clusterThreads});
     }
     if (failed(execIteration(loop, i, task)))
       return failure();
@@ -3110,8 +3109,7 @@ std::string Machine::pumpState() {
   // for every thread of it, and whose generic writes are fenced toward the
   // async proxy, can change no verdict: it is left out (a loop that
   // allocates shared memory in each iteration leaves one per iteration).
-  DenseSet<const Variable *> stillChecked(liveShared.begin(),
-                                          liveShared.end());
+  DenseSet<const Variable *> stillChecked(liveShared.begin(), liveShared.end());
   auto settled = [&](const Variable &v) {
     if (!v.shared || !v.scopeEnded || stillChecked.contains(&v) ||
         v.owned < taskFirstVar)
@@ -3143,17 +3141,16 @@ std::string Machine::pumpState() {
       }
     return -1;
   };
-  int64_t loopValue =
-      values.lookup(amir::SeqForOp(pump->loop).getLower()) +
-      (pumpExec.inLoop ? pumpExec.iter : 0);
+  int64_t loopValue = values.lookup(amir::SeqForOp(pump->loop).getLower()) +
+                      (pumpExec.inLoop ? pumpExec.iter : 0);
   // Dead generic writes that every thread of the task sees on the async
   // proxy's lane fail no later TMA write.
   SmallVector<size_t> keptGenericBefore(deadGeneric.size() + 1, 0);
   SmallVector<const RecordRef *> keptGeneric;
   for (size_t i = 0; i < deadGeneric.size(); ++i) {
-    bool kept = !deadGeneric[i]->visibleTo(
-        taskThreads, qualBit(QualTimeline::AsyncRetired),
-        /*temporalOnly=*/false);
+    bool kept = !deadGeneric[i]->visibleTo(taskThreads,
+                                           qualBit(QualTimeline::AsyncRetired),
+                                           /*temporalOnly=*/false);
     keptGenericBefore[i + 1] = keptGenericBefore[i] + kept;
     if (kept)
       keptGeneric.push_back(&deadGeneric[i]);
@@ -3165,9 +3162,8 @@ std::string Machine::pumpState() {
     vid(&v);
     os << ':' << v.alloc << ',' << v.shared << v.scopeEnded << v.registers
        << v.wgmmaRegs << ','
-       << keptGenericBefore[std::min(v.proxyDebtEnd, deadGeneric.size())]
-       << ',' << v.ringDim << ','
-       << v.ringDepth << ',' << v.ringExtent << ',';
+       << keptGenericBefore[std::min(v.proxyDebtEnd, deadGeneric.size())] << ','
+       << v.ringDim << ',' << v.ringDepth << ',' << v.ringExtent << ',';
     vid(v.guard);
     for (int64_t d : v.dims)
       os << ',' << d;
@@ -3218,9 +3214,8 @@ std::string Machine::pumpState() {
         os << ',' << el.arrives - el.awaits;
       } else {
         os << ',' << el.arrives << ',' << el.arrivedThreads << ','
-           << el.expectedBytes << ',' << el.deliveredBytes << ','
-           << el.expectOp << ',' << el.deliverOp << ',' << el.txClosed
-           << el.txUnknown << ',';
+           << el.expectedBytes << ',' << el.deliveredBytes << ',' << el.expectOp
+           << ',' << el.deliverOp << ',' << el.txClosed << el.txUnknown << ',';
         int at = pumpMoves(v) ? seqIndexOfLoop(el.arriveOp) : -1;
         for (auto [i, x] : llvm::enumerate(el.arriveSeq))
           os << (int(i) == at ? x - loopValue : x) << ';';
@@ -3303,8 +3298,8 @@ std::string Machine::pumpState() {
     auto it = ids.find(id);
     if (it == ids.end())
       continue;
-    upTo.push_back("v" + std::to_string(varIds.lookup(it->second.first)) +
-                   "#" + std::to_string(count - it->second.second->arrives));
+    upTo.push_back("v" + std::to_string(varIds.lookup(it->second.first)) + "#" +
+                   std::to_string(count - it->second.second->arrives));
   }
   llvm::sort(upTo);
   for (const std::string &u : upTo)
@@ -3318,8 +3313,8 @@ std::string Machine::pumpState() {
     if (!r)
       continue;
     auto [varPtr, tid, op] = key;
-    shared.push_back({varIds.lookup(static_cast<const Variable *>(varPtr)),
-                      tid, order.lookup(op), r.get()});
+    shared.push_back({varIds.lookup(static_cast<const Variable *>(varPtr)), tid,
+                      order.lookup(op), r.get()});
   }
   llvm::sort(shared);
   for (auto &[v, t, o, r] : shared) {

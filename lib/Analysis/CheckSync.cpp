@@ -124,9 +124,9 @@ static LogicalResult checkAllSymbolically(ModuleOp module, bool stats,
     }
     if (!stats)
       continue;
-    double seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     InFlightDiagnostic remark =
         emitRemark(program.getLoc())
         << (result.proved ? "proved for every size requires allows"

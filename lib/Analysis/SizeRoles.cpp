@@ -112,10 +112,10 @@ static std::string readLattices(amir::ProgramOp program,
   for (size_t s = 0; s < n; ++s) {
     SizeLattice l;
     l.step = step[s];
-    l.least = llvm::divideCeilSigned(std::max<int64_t>(lo[s], 0), l.step) *
-              l.step;
-    l.most = llvm::divideFloorSigned(std::min(hi[s], kMaxSize), l.step) *
-             l.step;
+    l.least =
+        llvm::divideCeilSigned(std::max<int64_t>(lo[s], 0), l.step) * l.step;
+    l.most =
+        llvm::divideFloorSigned(std::min(hi[s], kMaxSize), l.step) * l.step;
     lattices.push_back(l);
   }
   return why;
@@ -493,8 +493,7 @@ private:
     return device && device->isProperAncestor(op);
   }
   bool movesValue(const FormAnalysis &fa, Value v) const {
-    return v.getType().isInteger(1) ? fa.condOf(v).moves
-                                    : fa.formOf(v).moves();
+    return v.getType().isInteger(1) ? fa.condOf(v).moves : fa.formOf(v).moves();
   }
 };
 
@@ -520,8 +519,9 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
       if (isa<amir::AllocOp>(op) && !inDevice(op) && affine)
         continue;
       why.set(op, "it reaches " + describeOp(op) +
-                      (affine ? "" : " through arithmetic that is not affine "
-                                     "on its lattice"));
+                      (affine ? ""
+                              : " through arithmetic that is not affine "
+                                "on its lattice"));
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -542,7 +542,7 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
       return why.set(root, "it sets the number of tiles of persistent tasks");
   }
   for (auto &[t, g] : growth)
-    if (!llvm::is_contained(symmetry.nest, amir::TasksForOp(cast<amir::TasksForOp>(t))))
+    if (!llvm::is_contained(symmetry.nest, cast<amir::TasksForOp>(t)))
       return why.set(t, "it sets the number of tasks of a nest the task "
                         "symmetry does not cover");
   out.taskGrowth.clear();
@@ -638,7 +638,8 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       body = p;
       break;
     }
-    if (auto i = dyn_cast<amir::IfOp>(p); i && !fa.condOf(i.getCondition()).moves)
+    if (auto i = dyn_cast<amir::IfOp>(p);
+        i && !fa.condOf(i.getCondition()).moves)
       continue;
     if (isa<amir::WarpsOp>(p))
       continue;
@@ -647,7 +648,8 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
                              describeOp(p) + ")");
   }
   if (!body)
-    return why.set(loop, "loop '" + loop.getIterName() + "' is not in a device");
+    return why.set(loop,
+                   "loop '" + loop.getIterName() + "' is not in a device");
   FormAnalysis pa(program, only(s), lattices, loop, alpha, s);
   size_t last = order[loop];
   loop.walk([&](Operation *op) { last = std::max(last, order[op]); });
@@ -671,7 +673,8 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
     SmallVector<int64_t> &r = plan.rates[alloc];
     if (r.empty())
       r.assign(alloc.getStaticDims().size(), 0);
-    auto seenIt = seen.try_emplace(std::make_pair(alloc.getOperation(), d), *sh);
+    auto seenIt =
+        seen.try_emplace(std::make_pair(alloc.getOperation(), d), *sh);
     if (seenIt.first->second != *sh)
       return why.set(at, "accesses of '" + alloc.getName() +
                              "' move at different rates with the loop in "
@@ -696,8 +699,8 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
         std::optional<int64_t> a = pa.shift(pa.formOf(l.getLower())),
                                b = pa.shift(pa.formOf(l.getUpper()));
         if (!a || !b || *a != *b ||
-            (inLoop(op) && (pa.formOf(l.getLower()).j[s] ||
-                            pa.formOf(l.getUpper()).j[s])))
+            (inLoop(op) &&
+             (pa.formOf(l.getLower()).j[s] || pa.formOf(l.getUpper()).j[s])))
           ok = why.set(op, "the trip count of loop '" + l.getIterName() +
                                "' changes from iteration to iteration of '" +
                                loop.getIterName() + "'");
@@ -728,11 +731,12 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
         auto offsets = isa<amir::ReadOp>(op)
                            ? cast<amir::ReadOp>(op).getOffsets()
                            : cast<amir::MutateOp>(op).getOffsets();
-        auto sizes = isa<amir::ReadOp>(op) ? cast<amir::ReadOp>(op).getSizes()
-                                           : cast<amir::MutateOp>(op).getSizes();
-        ArrayRef<int64_t> so = isa<amir::ReadOp>(op)
-                                   ? cast<amir::ReadOp>(op).getStaticOffsets()
-                                   : cast<amir::MutateOp>(op).getStaticOffsets();
+        auto sizes = isa<amir::ReadOp>(op)
+                         ? cast<amir::ReadOp>(op).getSizes()
+                         : cast<amir::MutateOp>(op).getSizes();
+        ArrayRef<int64_t> so =
+            isa<amir::ReadOp>(op) ? cast<amir::ReadOp>(op).getStaticOffsets()
+                                  : cast<amir::MutateOp>(op).getStaticOffsets();
         ArrayRef<int64_t> ss = isa<amir::ReadOp>(op)
                                    ? cast<amir::ReadOp>(op).getStaticSizes()
                                    : cast<amir::MutateOp>(op).getStaticSizes();
@@ -775,10 +779,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
                                        "' is not an mbarrier ring");
                   return;
                 }
-                Form gf;
-                gf.j.assign(numSizes, 0);
-                gf = lo[d];
-                if (!note(op, g, gd, gf)) {
+                if (!note(op, g, gd, lo[d])) {
                   ok = false;
                   return;
                 }
@@ -789,9 +790,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
           // Bounds: lo >= 0 and lo + size <= extent, unchanged by a pump
           // or settled once k has grown.
           Form e = extentForm(pa, alloc, d, numSizes);
-          Form hi;
-          hi.j.assign(numSizes, 0);
-          // e - lo - size
+          // extent - offset - size
           Form diff = e;
           for (size_t i = 0; i < numSizes; ++i)
             diff.j[i] -= lo[d].j[i] + sz[d].j[i];
@@ -853,8 +852,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
             return;
           }
           int64_t rate = *pa.shift(co[i]);
-          if (rate < 0 ||
-              (rate && alloc.getStaticDims()[d] >= 0)) {
+          if (rate < 0 || (rate && alloc.getStaticDims()[d] >= 0)) {
             ok = why.set(op, "the loop moves along dimension " + Twine(d) +
                                  " of barrier '" + alloc.getName() +
                                  "', which is not an unbounded ring");

@@ -132,8 +132,7 @@ struct PumpObservation {
 mlir::LogicalResult interpretPumped(amir::ProgramOp program,
                                     const llvm::StringMap<int64_t> &sizes,
                                     AbstractMachineStats &stats,
-                                    int64_t maxInstances,
-                                    const PumpPlan &plan,
+                                    int64_t maxInstances, const PumpPlan &plan,
                                     PumpObservation &observation);
 
 } // namespace exo

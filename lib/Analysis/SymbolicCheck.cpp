@@ -187,9 +187,8 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
       if (bound < 0) {
         bound = std::min<int64_t>(most, 2);
         gaps.push_back(s.name + ": its task loops do not reach " +
-                       std::to_string(kGridTasks) + " tasks by " +
-                       s.name + " = " +
-                       std::to_string(s.lattice.at(kMaxCoordinate)));
+                       std::to_string(kGridTasks) + " tasks by " + s.name +
+                       " = " + std::to_string(s.lattice.at(kMaxCoordinate)));
       }
       for (int64_t j = 0; j <= bound; ++j)
         js.push_back(j);
@@ -225,7 +224,8 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   int64_t beta = std::max<int64_t>(*hi - *lo, 0);
   // A run long enough to show the repetition.
   int64_t want = std::max<int64_t>(64, 8 * plan.period) + beta;
-  int64_t jCert = std::min(most, llvm::divideCeilSigned(want - beta, plan.alpha));
+  int64_t jCert =
+      std::min(most, llvm::divideCeilSigned(want - beta, plan.alpha));
   if (jCert * plan.alpha + beta < 2 * plan.period) {
     why = "requires bounds the trip count of loop '" +
           loop.getIterName().str() + "' below two periods";
@@ -300,9 +300,8 @@ LogicalResult SymbolicChecker::run() {
   SmallVector<SmallVector<int64_t>> box = boxes();
   for (auto [s, js] : llvm::zip_equal(roles.sizes, box))
     if (s.role == SizeRoles::Role::Grid)
-      result.summary.push_back(s.name + ": grid size, checked up to " +
-                               s.name + " = " +
-                               std::to_string(s.lattice.at(js.back())));
+      result.summary.push_back(s.name + ": grid size, checked up to " + s.name +
+                               " = " + std::to_string(s.lattice.at(js.back())));
   // Every point of the box, the trip size's coordinates per point.
   SmallVector<size_t> at(box.size(), 0);
   bool tripCovered = true;
@@ -337,8 +336,7 @@ LogicalResult SymbolicChecker::run() {
     }
     for (int64_t j : trips) {
       if (roles.pump)
-        point[roles.pump->size] =
-            roles.sizes[roles.pump->size].lattice.at(j);
+        point[roles.pump->size] = roles.sizes[roles.pump->size].lattice.at(j);
       if (!allowed(point))
         continue;
       if (failed(runAt(point, nullptr, nullptr)))
@@ -348,12 +346,12 @@ LogicalResult SymbolicChecker::run() {
       for (auto [i, s] : llvm::enumerate(roles.sizes))
         if (s.role == SizeRoles::Role::Grid && at[i] + 1 == box[i].size() &&
             !(lastStats.symmetryDecided && lastStats.allInterior)) {
-          std::string g = s.name + ": at " + sizesText(roles, point) +
-                          " the tasks were not proved translations of the "
-                          "first two, all in bounds" +
-                          (lastStats.symmetry.empty()
-                               ? std::string()
-                               : " (" + lastStats.symmetry + ")");
+          std::string g =
+              s.name + ": at " + sizesText(roles, point) +
+              " the tasks were not proved translations of the "
+              "first two, all in bounds" +
+              (lastStats.symmetry.empty() ? std::string()
+                                          : " (" + lastStats.symmetry + ")");
           if (!llvm::is_contained(gaps, g))
             gaps.push_back(g);
         }
@@ -372,8 +370,7 @@ LogicalResult SymbolicChecker::run() {
         loop.getIterName().str() + "', its state repeating every " +
         std::to_string(plan.period) + " iterations from iteration " +
         std::to_string(latestStart) +
-        (longestTail ? " (but in the last " + std::to_string(longestTail) +
-                           ")"
+        (longestTail ? " (but in the last " + std::to_string(longestTail) + ")"
                      : std::string()));
   }
   result.proved = gaps.empty() && roles.why.empty();

@@ -37,7 +37,7 @@ runOn(MlirModule module, llvm::function_ref<void(OpPassManager &)> build) {
 ExoCheckOptions exoCheckOptionsGetDefault(void) {
   exo::CheckOptions defaults;
   return {mlirStringRefCreate(nullptr, 0), defaults.allowUnusedSizes,
-          defaults.maxInstances, defaults.taskSymmetry};
+          defaults.maxInstances, defaults.taskSymmetry, defaults.symbolic};
 }
 
 MlirLogicalResult exoCheckWithOptions(MlirModule module,
@@ -46,6 +46,7 @@ MlirLogicalResult exoCheckWithOptions(MlirModule module,
   check.allowUnusedSizes = options.allowUnusedSizes;
   check.maxInstances = options.maxInstances;
   check.taskSymmetry = options.taskSymmetry;
+  check.symbolic = options.symbolic;
   SmallVector<StringRef> words;
   if (options.sizes.length)
     unwrap(options.sizes).split(words, ' ', -1, /*KeepEmpty=*/false);

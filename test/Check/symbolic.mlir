@@ -1,5 +1,5 @@
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true" -verify-diagnostics -o /dev/null
-// RUN: exo-gpu-opt %s -split-input-file -amir-interpret="T=2 K=16" -o /dev/null
+// RUN: exo-gpu-opt %s -split-input-file -amir-interpret="T=2 K=16 A=0 B=0 C=0 D=0 E=0 F=0 G=0 H=0 allow-unused-sizes=true" -o /dev/null
 
 // The symbolic check (docs/SymbolicChecking.md) on small programs. The
 // second RUN line checks every program at one small size, where each
@@ -378,6 +378,35 @@ amir.program @related_sizes(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 
       amir.warps 1 to 2 {
         amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
       }
+    }
+  }
+}
+
+// -----
+
+// Eight sizes that reach guards: none is covered, and their first three
+// values each make 3^8 points, more runs than the check makes.
+// expected-error @below {{the symbolic check stops after 4096 runs}}
+amir.program @too_many_points(%A, %B, %C, %D, %E, %F, %G, %H) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %a = arith.cmpi eq, %A, %c0 : index
+    %b = arith.cmpi eq, %B, %c0 : index
+    %c = arith.cmpi eq, %C, %c0 : index
+    %d = arith.cmpi eq, %D, %c0 : index
+    %e = arith.cmpi eq, %E, %c0 : index
+    %f = arith.cmpi eq, %F, %c0 : index
+    %g = arith.cmpi eq, %G, %c0 : index
+    %h = arith.cmpi eq, %H, %c0 : index
+    %ab = arith.andi %a, %b : i1
+    %cd = arith.andi %c, %d : i1
+    %ef = arith.andi %e, %f : i1
+    %gh = arith.andi %g, %h : i1
+    %abcd = arith.andi %ab, %cd : i1
+    %efgh = arith.andi %ef, %gh : i1
+    %all = arith.andi %abcd, %efgh : i1
+    amir.if %all {
+      amir.fence cuda_in_order, cuda_in_order
     }
   }
 }

@@ -143,6 +143,18 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
     exo-gpu-opt kernel.mlir -exo-verify-collectives -exo-check-sync="sizes=M=256,N=256,K=64"
     exo-gpu-opt kernel.mlir -exo-verify-collectives -exo-check-sync="M=1024 N=1024 K=1024"
     ```
+
+    With `symbolic=true` (and no sizes) it checks every size `requires`
+    allows (docs/SymbolicChecking.md): it reads how each size reaches the
+    program (the number of tasks, the trip count of one loop per task),
+    checks a finite set of sizes computed from that concretely, and proves
+    the others have their verdicts. A size it cannot cover gets a warning
+    with the reason, and the sizes it checked instead. `stats=true` adds a
+    remark with each size's role and bound.
+
+    ```
+    exo-gpu-opt kernel.mlir -exo-verify-collectives -exo-check-sync="symbolic=true stats=true"
+    ```
   }];
   let options = [
     ListOption<"sizes", "sizes", "std::string",

@@ -1,4 +1,5 @@
-//===- SymbolicCheck.h - The synchronization check for all sizes -*- C++ -*-===//
+//===- SymbolicCheck.h - The synchronization check for all sizes -*- C++
+//-*-===//
 //
 // Part of the Exo-GPU project.
 //

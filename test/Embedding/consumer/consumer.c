@@ -104,6 +104,12 @@ int main(int argc, char **argv) {
     return 2;
   free(extra);
   printf("checked running every task\n");
+  /* Every size requires allows, no sizes given. */
+  ExoCheckOptions every = exoCheckOptionsGetDefault();
+  every.symbolic = true;
+  if (mlirLogicalResultIsFailure(exoCheckWithOptions(module, every)))
+    return 2;
+  printf("checked every size\n");
   if (mlirLogicalResultIsFailure(
           exoLowerToPTX(module, mlirStringRefCreateFromCString(""))))
     return 3;

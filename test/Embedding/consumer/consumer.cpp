@@ -9,7 +9,9 @@
 //
 // Registers Exo-GPU's dialects in its own registry, parses KERNEL, checks it
 // at SIZES (NAME=VALUE) with buildCheckPipeline, and prints "checked"; checks
-// it again with an unknown size and prints "refused" with the diagnostic;
+// it for every size (CheckOptions::symbolic) and prints "checked every size";
+// checks it again with an unknown size and prints "refused" with the
+// diagnostic;
 // lowers it with buildPTXPipeline and prints the PTX's .entry lines and the
 // launcher's signature lines. With --list-passes, registers the passes
 // through the API and prints them as exo-gpu-opt --help does, then the
@@ -70,6 +72,15 @@ int main(int argc, char **argv) {
   if (mlir::failed(check.run(*module)))
     return 2;
   llvm::outs() << "checked\n";
+
+  // Every size requires allows, no sizes given.
+  exo::CheckOptions every;
+  every.symbolic = true;
+  mlir::PassManager symbolic(&context);
+  exo::buildCheckPipeline(symbolic, every);
+  if (mlir::failed(symbolic.run(*module)))
+    return 2;
+  llvm::outs() << "checked every size\n";
 
   // A size the kernel does not take: the check fails with a diagnostic.
   std::string diagnostic;

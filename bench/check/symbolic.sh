@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Benchmark of the symbolic check (not a test): for every bundled GEMM and
+# GEMV (derived ones derived first, untimed), wall time and peak memory of
+# `exo-gpu-opt -exo-verify-collectives -exo-check-sync="symbolic=true
+# stats=true"` on one core, the verdict (proved for every size, or not, with
+# the first reason), and the runs of the abstract machine. Prints a Markdown
+# table (bench/RESULTS.md, "Every size").
+# Usage: bench/check/symbolic.sh [BUILD_DIR] [TIMEOUT_SECONDS]
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=${1:-$root/build}
+limit=${2:-120}
+opt=$build/bin/exo-gpu-opt
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$root/bench/check/common.sh"
+
+# symbolic LABEL FILE: one symbolic check, as a Markdown row.
+symbolic() {
+  local out file=$2 t m verdict why runs
+  [[ $file = /* ]] || file=$root/$file
+  out=$( { ulimit -v 16000000; /usr/bin/time -f "TIME %e %M" taskset -c 0 \
+    timeout "$limit" "$opt" "$file" -exo-verify-collectives \
+    -exo-check-sync="symbolic=true stats=true" -o /dev/null; } 2>&1) || true
+  t=$(sed -n 's/^TIME \([0-9.]*\) .*/\1/p' <<<"$out")
+  m=$(sed -n 's/^TIME [0-9.]* \([0-9]*\)$/\1/p' <<<"$out")
+  runs=$(grep -m1 -o -E '[0-9]+ runs' <<<"$out") || runs=
+  if grep -q 'remark: proved' <<<"$out"; then
+    verdict=proved
+    why=
+  elif grep -q 'remark: not proved' <<<"$out"; then
+    verdict="not proved"
+    why=$(grep -m1 -A1 'warning: the symbolic check' <<<"$out" |
+      sed -n 's/.*note: //p' | cut -c1-110) || true
+  else
+    verdict="stopped"
+    why=$(grep -m1 -E 'error|Killed' <<<"$out" | sed 's/.*error: //' |
+      cut -c1-110) || true
+    [[ -n $why ]] || why="over $limit s"
+  fi
+  echo "| $1 | $verdict | ${t:-} | $((${m:-0} / 1024)) | ${runs% runs} | ${why} |"
+}
+
+echo "| kernel | verdict | seconds | peak RSS (MiB) | runs | first reason not covered |"
+echo "|---|---|---|---|---|---|"
+for f in "$root"/examples/gemm/hopper_*.mlir "$root"/examples/gemm/wgmma_*.mlir \
+  "$root"/examples/gemm/mma_*.mlir "$root"/examples/gemv/gemv_*.mlir \
+  "$root"/examples/gemm/gemm_derived_*.mlir; do
+  name=$(basename "$f" .mlir)
+  if grep -q '@__transform_main' "$f"; then
+    derive "$name" "${f#"$root"/}" 2>/dev/null || continue
+    file=$tmp/$name.mlir
+  else
+    file=$f
+  fi
+  grep -q device_function "$file" || continue
+  symbolic "$name" "$file"
+done
