@@ -31,8 +31,8 @@ symbolic() {
     why=
   elif grep -q 'remark: not proved' <<<"$out"; then
     verdict="not proved"
-    why=$(grep -m1 -A1 'warning: the symbolic check' <<<"$out" |
-      sed -n 's/.*note: //p' | cut -c1-110) || true
+    why=$(grep -m1 'note: ' <<<"$out" | sed 's/.*note: //' | cut -c1-110) ||
+      true
   else
     verdict="stopped"
     why=$(grep -m1 -E 'error|Killed' <<<"$out" | sed 's/.*error: //' |

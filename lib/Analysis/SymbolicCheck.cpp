@@ -222,51 +222,60 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
     return failure();
   }
   int64_t beta = std::max<int64_t>(*hi - *lo, 0);
-  // A run long enough to show the repetition.
-  int64_t want = std::max<int64_t>(64, 8 * plan.period) + beta;
-  int64_t jCert =
-      std::min(most, llvm::divideCeilSigned(want - beta, plan.alpha));
-  if (jCert * plan.alpha + beta < 2 * plan.period) {
-    why = "requires bounds the trip count of loop '" +
-          loop.getIterName().str() + "' below two periods";
-    return failure();
-  }
-  SmallVector<int64_t> cert = point;
-  cert[plan.size] = lat.at(jCert);
-  PumpObservation floors;
-  if (failed(runAt(cert, &plan, &floors)))
-    return failure();
-  PumpObservation compare;
-  compare.compare = true;
-  compare.floors = floors.floors;
-  if (failed(runAt(cert, &plan, &compare)))
-    return failure();
-  if (compare.executions.empty()) {
-    why = "loop '" + loop.getIterName().str() + "' never ran at " +
-          sizesText(roles, cert);
-    return failure();
-  }
-  int64_t start = beta, tail = 0;
-  for (const PumpObservation::Execution &e : compare.executions) {
-    if (!e.start) {
-      why = e.why + " at " + sizesText(roles, cert);
+  // A run long enough to show the repetition: a short one first, then a
+  // long one if the short one does not show it.
+  int64_t start = beta, tail = 0, from = 0;
+  for (int64_t length : {std::max<int64_t>(24, 4 * plan.period),
+                         std::max<int64_t>(64, 8 * plan.period)}) {
+    why.clear(); // (a failed run below is a hazard, already reported)
+    int64_t jCert =
+        std::min(most, llvm::divideCeilSigned(length, plan.alpha));
+    int64_t trip = jCert * plan.alpha + beta;
+    if (trip < 2 * plan.period) {
+      why = "requires bounds the trip count of loop '" +
+            loop.getIterName().str() + "' below two periods";
       return failure();
     }
-    start = std::max(start, *e.start);
-    tail = std::max(tail, e.tail);
+    SmallVector<int64_t> cert = point;
+    cert[plan.size] = lat.at(jCert);
+    PumpObservation floors;
+    if (failed(runAt(cert, &plan, &floors)))
+      return failure();
+    PumpObservation compare;
+    compare.compare = true;
+    compare.floors = floors.floors;
+    if (failed(runAt(cert, &plan, &compare)))
+      return failure();
+    if (compare.executions.empty()) {
+      why = "loop '" + loop.getIterName().str() + "' never ran at " +
+            sizesText(roles, cert);
+      return failure();
+    }
+    start = beta;
+    tail = 0;
+    for (const PumpObservation::Execution &e : compare.executions) {
+      if (!e.start) {
+        why = e.why + " at " + sizesText(roles, cert);
+        break;
+      }
+      start = std::max(start, *e.start);
+      tail = std::max(tail, e.tail);
+    }
+    // A run with n iterations repeats the first start + period iterations
+    // of the long one when its tail comparisons have their limits there,
+    // that is from n = start + period + tail on; each such n is then
+    // n - period pumped. Check the trip counts below.
+    from = start + plan.period + tail;
+    if (why.empty() && from > trip)
+      why = "the iterations near the end of loop '" +
+            loop.getIterName().str() + "' differ from the others as far as " +
+            std::to_string(tail) + " iterations from the end, more than the " +
+            "run at " + sizesText(roles, cert) + " shows";
+    if (why.empty())
+      break;
   }
-  // A run with n iterations repeats the first start + period iterations of
-  // the long one when its tail comparisons have their limits there, that
-  // is from n = start + period + tail on; each such n is then n - period
-  // pumped. Check the trip counts below.
-  int64_t from = start + plan.period + tail;
-  if (from > jCert * plan.alpha + beta) {
-    why = "the iterations near the end of loop '" + loop.getIterName().str() +
-          "' differ from the others as far as " + std::to_string(tail) +
-          " iterations from the end, more than the run at " +
-          sizesText(roles, cert) + " shows";
+  if (!why.empty())
     return failure();
-  }
   for (int64_t j = 0; j <= most && j * plan.alpha + beta < from; ++j)
     out.push_back(j);
   if (out.size() > static_cast<size_t>(kMaxCoordinate)) {

@@ -178,8 +178,8 @@ amir.program @tail_bug(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1
 // -----
 
 // The consumer skips its release when k mod 16 == 15 and k >= 40: the
-// remainder makes the period 16, and the run of 129 iterations finds it.
-// expected-error @below {{the symbolic check found the error above at T=1 K=129}}
+// remainder makes the period 16, and the run of 64 iterations finds it.
+// expected-error @below {{the symbolic check found the error above at T=1 K=65}}
 amir.program @period_bug(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   amir.device clusterDim 1 blockDim 64 {

@@ -29,6 +29,12 @@
 // running every task too. The default sizes give the GEMM 4 tasks, so the
 // reduction runs two and covers two.
 //
+// With $EXO_FUZZ_SYMBOLIC set, also the symbolic check
+// (docs/SymbolicChecking.md; seconds per proved kernel): a kernel it proves
+// for every size must pass the concrete check at the default sizes and at
+// two more legal sizes the input's last bytes pick (M and N multiples of
+// 256 up to 1536, K of 32 up to 2048; the bundled GEMM's lattices).
+//
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
@@ -190,6 +196,59 @@ void checkHardwareEffects(ModuleOp module) {
 }
 constexpr int kNumTimelines =
     static_cast<int>(exo::SyncTimeline::CudaStreamSync) + 1;
+
+/// Whether the symbolic check proves `module` for every size: it succeeds
+/// with a "proved" remark and no warning.
+bool provedForEverySize(ModuleOp module) {
+  MLIRContext &context = *module.getContext();
+  bool proved = false, warned = false;
+  ScopedDiagnosticHandler watch(&context, [&](Diagnostic &d) {
+    if (d.getSeverity() == DiagnosticSeverity::Warning)
+      warned = true;
+    if (d.getSeverity() == DiagnosticSeverity::Remark &&
+        StringRef(d.str()).starts_with("proved for every size"))
+      proved = true;
+    return success();
+  });
+  PassManager pm(&context);
+  if (failed(parsePassPipeline(
+          "exo-verify-collectives,exo-check-sync{symbolic=true stats=true}",
+          pm)))
+    abort();
+  return succeeded(pm.run(module)) && proved && !warned;
+}
+
+/// The symbolic oracle: what it proves for every size, the concrete check
+/// accepts at the default sizes (`accepted`) and at sizes from the input.
+void checkSymbolic(ModuleOp module, bool accepted, const uint8_t *data,
+                   size_t size) {
+  if (!provedForEverySize(module))
+    return;
+  if (!accepted) {
+    llvm::errs() << "fuzz-checker: proved for every size, rejected at the "
+                    "default sizes\n";
+    abort();
+  }
+  for (int i = 0; i < 2; ++i) {
+    auto byte = [&](size_t k) -> unsigned {
+      return size > k ? data[size - 1 - k] : 7 * (k + 1);
+    };
+    unsigned m = 256 * (1 + byte(3 * i) % 6),
+             n = 256 * (1 + byte(3 * i + 1) % 6),
+             k = 32 * (1 + byte(3 * i + 2) % 64);
+    std::string sizes = "M=" + std::to_string(m) + " N=" + std::to_string(n) +
+                        " K=" + std::to_string(k);
+    PassManager pm(module.getContext());
+    if (failed(parsePassPipeline(
+            "exo-verify-collectives,exo-check-sync{" + sizes + "}", pm)))
+      abort();
+    if (failed(pm.run(module))) {
+      llvm::errs() << "fuzz-checker: proved for every size, rejected at "
+                   << sizes << "\n";
+      abort();
+    }
+  }
+}
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -290,5 +349,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     checkHardwareEffects(*module);
   }
+  if (getenv("EXO_FUZZ_SYMBOLIC"))
+    checkSymbolic(*module, accepted, data, size);
   return 0;
 }
