@@ -44,6 +44,9 @@ struct CheckOptions {
   /// Check every size `requires` allows instead of `sizes`, which must be
   /// empty (docs/SymbolicChecking.md); a size it cannot cover is a warning.
   bool symbolic = false;
+  /// With `symbolic`: bounds beyond `requires`, as NAME<=VALUE or
+  /// NAME>=VALUE.
+  std::vector<std::string> bounds;
 };
 
 /// Adds the collective analysis and the synchronization checker, at

@@ -18,6 +18,7 @@ void exo::buildCheckPipeline(OpPassManager &pm, const CheckOptions &options) {
   check.maxInstances = options.maxInstances;
   check.taskSymmetry = options.taskSymmetry;
   check.symbolic = options.symbolic;
+  check.bounds.assign(options.bounds.begin(), options.bounds.end());
   pm.addPass(createExoCheckSync(check));
 }
 

@@ -1760,12 +1760,46 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       }
       return success();
     }
-    llvm::erase_if(var.boxReads, [&](const Variable::BoxRead &b) {
-      for (int d = 0; d < rank; ++d)
-        if (b.lo[d] < lo[d] || b.lo[d] + b.size[d] > lo[d] + size[d])
-          return false;
-      return true;
-    });
+    // A mutation retires what it covers of each read box (it was checked
+    // to be ordered after the read): a box it covers goes, one it covers
+    // in part keeps the rest, as at most two boxes per dimension. (Keeping
+    // a box two writes cover between them would keep every such read of a
+    // loop, each iteration's.)
+    std::vector<Variable::BoxRead> kept;
+    for (Variable::BoxRead &b : var.boxReads) {
+      bool disjoint = false, covered = true;
+      for (int d = 0; d < rank; ++d) {
+        int64_t bEnd = b.lo[d] + b.size[d], mEnd = lo[d] + size[d];
+        disjoint |= bEnd <= lo[d] || mEnd <= b.lo[d];
+        covered &= lo[d] <= b.lo[d] && bEnd <= mEnd;
+      }
+      if (disjoint) {
+        kept.push_back(std::move(b));
+        continue;
+      }
+      if (covered)
+        continue;
+      // The parts of b outside the window: in dimension d, below and above
+      // it, with the dimensions before d cut to the window.
+      SmallVector<int64_t> partLo = b.lo, partSize = b.size;
+      for (int d = 0; d < rank; ++d) {
+        int64_t bEnd = b.lo[d] + b.size[d], mEnd = lo[d] + size[d];
+        if (b.lo[d] < lo[d]) {
+          Variable::BoxRead below{partLo, partSize, b.record};
+          below.size[d] = lo[d] - b.lo[d];
+          kept.push_back(std::move(below));
+        }
+        if (mEnd < bEnd) {
+          Variable::BoxRead above{partLo, partSize, b.record};
+          above.lo[d] = mEnd;
+          above.size[d] = bEnd - mEnd;
+          kept.push_back(std::move(above));
+        }
+        partLo[d] = std::max(b.lo[d], lo[d]);
+        partSize[d] = std::min(bEnd, mEnd) - partLo[d];
+      }
+    }
+    var.boxReads = std::move(kept);
     if (inside)
       for (auto it = var.elementReads.lower_bound(flatLo),
                 end = var.elementReads.upper_bound(flatHi);
@@ -3070,11 +3104,12 @@ std::string Machine::pumpState() {
     }
     return false;
   };
-  auto printKey = [&](const Variable &var, ArrayRef<int64_t> key) {
-    os << '[';
+  // A barrier element as its variable's coordinates less the shift.
+  auto keyText = [&](const Variable &var, ArrayRef<int64_t> key) {
+    std::string k = "[";
     for (auto [d, x] : llvm::enumerate(key))
-      os << x - pumpRate(var, d) * units << ',';
-    os << ']';
+      k += std::to_string(x - pumpRate(var, d) * units) + ",";
+    return k + "]";
   };
   auto printThreads = [&](const Threads &t) {
     os << '{';
@@ -3203,8 +3238,7 @@ std::string Machine::pumpState() {
     for (const auto &[key, el] : v.barrierElements) {
       if (dropped(v, key))
         continue;
-      os << "\n  ";
-      printKey(v, key);
+      os << "\n  " << keyText(v, key);
       printThreads(el.arrivedBy);
       printThreads(el.awaitedBy);
       os << el.arriveOp << ',' << el.awaitOp;
@@ -3244,13 +3278,8 @@ std::string Machine::pumpState() {
         return std::nullopt;
       count -= el.arrives;
     }
-    std::string s;
-    llvm::raw_string_ostream ps(s);
-    ps << 'v' << varIds.lookup(&v) << '[';
-    for (auto [d, x] : llvm::enumerate(key))
-      ps << x - pumpRate(v, d) * units << ',';
-    ps << "]#" << count;
-    return s;
+    return "v" + std::to_string(varIds.lookup(&v)) + keyText(v, key) + "#" +
+           std::to_string(count);
   };
   os << "M ";
   SmallVector<Tid> fenced(wgmmaFenced.begin(), wgmmaFenced.end());
@@ -3281,13 +3310,8 @@ std::string Machine::pumpState() {
     auto it = ids.find(id);
     if (it == ids.end() || dropped(*it->second.first, idKeys[id]))
       continue;
-    std::string s;
-    llvm::raw_string_ostream rs(s);
-    rs << 'v' << varIds.lookup(it->second.first) << '[';
-    for (auto [d, x] : llvm::enumerate(idKeys[id]))
-      rs << x - pumpRate(*it->second.first, d) * units << ',';
-    rs << ']';
-    retired.push_back(s);
+    retired.push_back("v" + std::to_string(varIds.lookup(it->second.first)) +
+                      keyText(*it->second.first, idKeys[id]));
   }
   llvm::sort(retired);
   for (const std::string &r : retired)

@@ -66,7 +66,7 @@ template <typename Base> struct WithBareSizes : Base {
       if (w.contains('=') && key != "sizes" && key != "stats" &&
           key != "progress" && key != "allow-unused-sizes" &&
           key != "max-instances" && key != "task-symmetry" &&
-          key != "symbolic") {
+          key != "symbolic" && key != "bounds") {
         bare.push_back(w.str());
         continue;
       }
@@ -113,12 +113,16 @@ static LogicalResult checkSizeNames(ModuleOp module,
 
 /// Checks every program of `module` for every size (SymbolicCheck.h).
 static LogicalResult checkAllSymbolically(ModuleOp module, bool stats,
-                                          int64_t maxInstances) {
+                                          int64_t maxInstances,
+                                          ArrayRef<std::string> bounds) {
+  SizeLimits limits;
+  if (std::string bad = parseSizeLimits(bounds, limits); !bad.empty())
+    return mlir::emitError(module.getLoc()) << bad;
   bool ok = true;
   for (auto program : module.getOps<amir::ProgramOp>()) {
     auto start = std::chrono::steady_clock::now();
     SymbolicCheckResult result;
-    if (failed(checkSymbolically(program, maxInstances, result))) {
+    if (failed(checkSymbolically(program, limits, maxInstances, result))) {
       ok = false;
       continue;
     }
@@ -239,7 +243,8 @@ struct AmirInterpretPass
             << "symbolic=true checks every size; it takes none";
         return signalPassFailure();
       }
-      if (failed(checkAllSymbolically(getOperation(), stats, maxInstances)))
+      if (failed(checkAllSymbolically(getOperation(), stats, maxInstances,
+                                      bounds)))
         signalPassFailure();
       return;
     }
@@ -273,7 +278,7 @@ struct ExoCheckSyncPass
     if (failed(pm.run(*copy)))
       return signalPassFailure();
     if (symbolic) {
-      if (failed(checkAllSymbolically(*copy, stats, maxInstances)))
+      if (failed(checkAllSymbolically(*copy, stats, maxInstances, bounds)))
         signalPassFailure();
       return;
     }

@@ -14,6 +14,8 @@
 #include "ExoGPU/Analysis/IndexEval.h"
 #include "SizeRoles.h"
 
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -32,6 +34,9 @@ constexpr int64_t kGridTasks = 3;
 /// check makes.
 constexpr int64_t kMaxCoordinate = 64;
 constexpr int64_t kMaxRuns = 4096;
+/// A size with at most this many legal values is checked at each of them
+/// when its role does not cover it.
+constexpr int64_t kExhaustive = 64;
 
 /// The value of an index value computed from the sizes alone.
 std::optional<int64_t> evalAt(Value v, ArrayRef<int64_t> sizes,
@@ -69,10 +74,25 @@ std::string sizesText(const SizeRoles &roles, ArrayRef<int64_t> values) {
 
 class SymbolicChecker {
 public:
-  SymbolicChecker(amir::ProgramOp program, int64_t maxInstances,
-                  SymbolicCheckResult &result)
+  SymbolicChecker(amir::ProgramOp program, const SizeLimits &limits,
+                  int64_t maxInstances, SymbolicCheckResult &result)
       : program(program), maxInstances(maxInstances), result(result),
-        roles(analyzeSizeRoles(program)) {}
+        roles(analyzeSizeRoles(program)) {
+    // The user's bounds narrow the lattices (the roles read only their
+    // steps).
+    for (SizeRoles::Size &s : roles.sizes) {
+      auto it = limits.find(s.name);
+      if (it == limits.end())
+        continue;
+      SizeLattice &l = s.lattice;
+      auto [least, most] = it->second;
+      if (least > l.least)
+        l.least += llvm::divideCeilSigned(least - l.least, l.step) * l.step;
+      if (most < l.most)
+        l.most =
+            l.least + llvm::divideFloorSigned(most - l.least, l.step) * l.step;
+    }
+  }
   LogicalResult run();
 
 private:
@@ -84,6 +104,18 @@ private:
   SmallVector<std::string> gaps;
   /// The statistics of the last run.
   AbstractMachineStats lastStats;
+  /// The values a size may take, and whether they are few enough to check
+  /// each (bounds a user states can make them so).
+  static int64_t values(const SizeRoles::Size &s) {
+    return (s.lattice.most - s.lattice.least) / s.lattice.step + 1;
+  }
+  static bool fewValues(const SizeRoles::Size &s) {
+    return values(s) <= kExhaustive;
+  }
+  static std::string eachValue(const SizeRoles::Size &s) {
+    return s.name + ": each of its " + std::to_string(values(s)) +
+           " values checked";
+  }
   /// Over the points of the box: the latest iteration the pumped loop's
   /// repetition starts from, and the most iterations at its end that
   /// differ.
@@ -154,6 +186,12 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
       box.push_back({0}); // one legal value
       continue;
     }
+    if (s.role != SizeRoles::Role::Trip && fewValues(s)) {
+      for (int64_t j = 0; j <= most; ++j)
+        js.push_back(j); // each value: no argument needed
+      box.push_back(js);
+      continue;
+    }
     switch (s.role) {
     case SizeRoles::Role::Unused:
     case SizeRoles::Role::Trip:
@@ -188,14 +226,18 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
         bound = std::min<int64_t>(most, 2);
         gaps.push_back(s.name + ": its task loops do not reach " +
                        std::to_string(kGridTasks) + " tasks by " + s.name +
-                       " = " + std::to_string(s.lattice.at(kMaxCoordinate)));
+                       " = " +
+                       std::to_string(s.lattice.at(
+                           std::min<int64_t>(most, kMaxCoordinate))));
       }
       for (int64_t j = 0; j <= bound; ++j)
         js.push_back(j);
       break;
     }
     case SizeRoles::Role::Uncovered:
-      for (int64_t j = 0; j <= std::min<int64_t>(most, 2); ++j)
+      // Every value, when there are few (bounds a user states).
+      for (int64_t j = 0;
+           j <= std::min<int64_t>(most, most < kExhaustive ? most : 2); ++j)
         js.push_back(j);
       break;
     }
@@ -228,8 +270,7 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   for (int64_t length : {std::max<int64_t>(24, 4 * plan.period),
                          std::max<int64_t>(64, 8 * plan.period)}) {
     why.clear(); // (a failed run below is a hazard, already reported)
-    int64_t jCert =
-        std::min(most, llvm::divideCeilSigned(length, plan.alpha));
+    int64_t jCert = std::min(most, llvm::divideCeilSigned(length, plan.alpha));
     int64_t trip = jCert * plan.alpha + beta;
     if (trip < 2 * plan.period) {
       why = "requires bounds the trip count of loop '" +
@@ -267,10 +308,10 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
     // n - period pumped. Check the trip counts below.
     from = start + plan.period + tail;
     if (why.empty() && from > trip)
-      why = "the iterations near the end of loop '" +
-            loop.getIterName().str() + "' differ from the others as far as " +
-            std::to_string(tail) + " iterations from the end, more than the " +
-            "run at " + sizesText(roles, cert) + " shows";
+      why = "the iterations near the end of loop '" + loop.getIterName().str() +
+            "' differ from the others as far as " + std::to_string(tail) +
+            " iterations from the end, more than the " + "run at " +
+            sizesText(roles, cert) + " shows";
     if (why.empty())
       break;
   }
@@ -296,11 +337,16 @@ LogicalResult SymbolicChecker::run() {
       result.summary.push_back(s.name + ": reaches no statement");
       break;
     case SizeRoles::Role::Grid:
+      if (fewValues(s))
+        result.summary.push_back(eachValue(s));
       break;
     case SizeRoles::Role::Trip:
       break;
     case SizeRoles::Role::Uncovered:
-      gaps.push_back(s.name + ": " + s.why);
+      if (fewValues(s))
+        result.summary.push_back(eachValue(s));
+      else
+        gaps.push_back(s.name + ": " + s.why);
       break;
     }
     if (s.lattice.empty())
@@ -308,7 +354,7 @@ LogicalResult SymbolicChecker::run() {
   }
   SmallVector<SmallVector<int64_t>> box = boxes();
   for (auto [s, js] : llvm::zip_equal(roles.sizes, box))
-    if (s.role == SizeRoles::Role::Grid)
+    if (s.role == SizeRoles::Role::Grid && !fewValues(s))
       result.summary.push_back(s.name + ": grid size, checked up to " + s.name +
                                " = " + std::to_string(s.lattice.at(js.back())));
   // Every point of the box, the trip size's coordinates per point.
@@ -322,16 +368,19 @@ LogicalResult SymbolicChecker::run() {
     if (roles.pump && roles.why.empty()) {
       std::string why;
       SmallVector<int64_t> found;
+      const SizeRoles::Size &trip = roles.sizes[roles.pump->size];
       if (failed(tripPoints(point, found, why))) {
         if (why.empty())
           return failure(); // a hazard, reported
-        if (tripCovered)
-          gaps.push_back(roles.sizes[roles.pump->size].name + ": " + why);
+        if (tripCovered && !fewValues(trip))
+          gaps.push_back(trip.name + ": " + why);
+        if (tripCovered && fewValues(trip))
+          result.summary.push_back(eachValue(trip));
         tripCovered = false;
-        const SizeLattice &lat = roles.sizes[roles.pump->size].lattice;
-        int64_t most = (lat.most - lat.least) / lat.step;
+        int64_t most = values(trip) - 1;
         trips.clear();
-        for (int64_t j = 0; j <= std::min<int64_t>(most, 3); ++j)
+        for (int64_t j = 0;
+             j <= std::min<int64_t>(most, fewValues(trip) ? most : 3); ++j)
           trips.push_back(j);
       } else {
         trips = found;
@@ -353,7 +402,8 @@ LogicalResult SymbolicChecker::run() {
       // On the faces of the box, the grid argument needs the tasks proved
       // translations of the first two, all in bounds.
       for (auto [i, s] : llvm::enumerate(roles.sizes))
-        if (s.role == SizeRoles::Role::Grid && at[i] + 1 == box[i].size() &&
+        if (s.role == SizeRoles::Role::Grid && !fewValues(s) &&
+            at[i] + 1 == box[i].size() &&
             !(lastStats.symmetryDecided && lastStats.allInterior)) {
           std::string g =
               s.name + ": at " + sizesText(roles, point) +
@@ -399,8 +449,29 @@ LogicalResult SymbolicChecker::run() {
 
 } // namespace
 
+std::string exo::parseSizeLimits(ArrayRef<std::string> entries,
+                                 SizeLimits &limits) {
+  for (const std::string &e : entries) {
+    StringRef text(e);
+    bool upper = text.contains("<=");
+    auto [name, value] = text.split(upper ? "<=" : ">=");
+    int64_t v;
+    if (name.empty() || value.getAsInteger(10, v) ||
+        (!upper && !text.contains(">=")))
+      return "expected bounds as NAME<=VALUE or NAME>=VALUE, got '" + e + "'";
+    auto [it, fresh] =
+        limits.try_emplace(name, std::make_pair(int64_t(0), kMaxSize));
+    if (upper)
+      it->second.second = std::min(it->second.second, v);
+    else
+      it->second.first = std::max(it->second.first, v);
+  }
+  return "";
+}
+
 LogicalResult exo::checkSymbolically(amir::ProgramOp program,
+                                     const SizeLimits &limits,
                                      int64_t maxInstances,
                                      SymbolicCheckResult &result) {
-  return SymbolicChecker(program, maxInstances, result).run();
+  return SymbolicChecker(program, limits, maxInstances, result).run();
 }

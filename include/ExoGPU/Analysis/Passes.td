@@ -126,6 +126,9 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
            "Check every size requires allows, not given ones "
            "(docs/SymbolicChecking.md): a warning names the sizes the "
            "check cannot cover and the sizes it checked instead">,
+    ListOption<"bounds", "bounds", "std::string",
+               "With symbolic=true: bounds on sizes beyond requires, as "
+               "NAME<=VALUE or NAME>=VALUE">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
@@ -150,7 +153,9 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
     checks a finite set of sizes computed from that concretely, and proves
     the others have their verdicts. A size it cannot cover gets a warning
     with the reason, and the sizes it checked instead. `stats=true` adds a
-    remark with each size's role and bound.
+    remark with each size's role and bound. `bounds` narrows the sizes
+    beyond `requires` (`bounds=K<=1024`); a size no role covers is checked
+    at each of its values when it has at most 64.
 
     ```
     exo-gpu-opt kernel.mlir -exo-verify-collectives -exo-check-sync="symbolic=true stats=true"
@@ -179,6 +184,9 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
            "Check every size requires allows, not given ones "
            "(docs/SymbolicChecking.md): a warning names the sizes the "
            "check cannot cover and the sizes it checked instead">,
+    ListOption<"bounds", "bounds", "std::string",
+               "With symbolic=true: bounds on sizes beyond requires, as "
+               "NAME<=VALUE or NAME>=VALUE">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }

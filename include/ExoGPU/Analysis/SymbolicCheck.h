@@ -21,6 +21,8 @@
 
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
 
+#include "llvm/ADT/StringMap.h"
+
 #include <string>
 
 namespace exo {
@@ -34,12 +36,22 @@ struct SymbolicCheckResult {
   llvm::SmallVector<std::string> summary;
 };
 
-/// Checks `program` for all sizes. Emits the first hazard found at a
-/// checked size (with a note naming the sizes) and returns failure; emits
-/// a warning naming what it cannot cover (and the sizes it checked
-/// instead) when it cannot prove every size. Each run of the machine stops
-/// after `maxInstances` statement instances.
+/// Bounds a user states on top of `requires`: the least and the largest
+/// value of a size, by name.
+using SizeLimits = llvm::StringMap<std::pair<int64_t, int64_t>>;
+
+/// Parses bounds written `NAME<=VALUE` or `NAME>=VALUE` into `limits`; an
+/// error message for an entry of another form.
+std::string parseSizeLimits(llvm::ArrayRef<std::string> entries,
+                            SizeLimits &limits);
+
+/// Checks `program` for all sizes `requires` allows within `limits`. Emits
+/// the first hazard found at a checked size (with a note naming the sizes)
+/// and returns failure; emits a warning naming what it cannot cover (and
+/// the sizes it checked instead) when it cannot prove every size. Each run
+/// of the machine stops after `maxInstances` statement instances.
 mlir::LogicalResult checkSymbolically(amir::ProgramOp program,
+                                      const SizeLimits &limits,
                                       int64_t maxInstances,
                                       SymbolicCheckResult &result);
 
