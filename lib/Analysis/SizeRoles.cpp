@@ -473,6 +473,27 @@ public:
   bool trip(unsigned s, PumpPlan &plan, Refusal &why);
 
 private:
+  /// What trip() checks of the statements from the pumped loop on.
+  struct TripScope {
+    const FormAnalysis &pa;
+    PumpPlan &plan;
+    Refusal &why;
+    unsigned size;
+    SmallVector<int64_t> multiples;
+  };
+  /// Notes that coordinate `d` of `var` moves by the shift of `f` at `at`:
+  /// the same at every such statement.
+  bool noteRate(TripScope &t, Operation *at, Value var, unsigned d,
+                const Form &f);
+  /// The rules for an access (read or mutate) from the loop on; `inLoop`
+  /// when it is in the loop.
+  bool tripAccess(TripScope &t, Operation *op, bool inLoop);
+  /// The rules for the barrier coordinates of an arrive, an await or an
+  /// instruction's trailing barrier from the loop on.
+  bool tripBarrier(TripScope &t, Operation *op, Value bar, ValueRange idx,
+                   ArrayRef<int64_t> statics);
+
+private:
   amir::ProgramOp program;
   ArrayRef<SizeLattice> lattices;
   size_t numSizes;
@@ -607,6 +628,127 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
   return true;
 }
 
+bool RoleAnalyzer::noteRate(TripScope &t, Operation *at, Value var, unsigned d,
+                            const Form &f) {
+  amir::AllocOp alloc = allocOf(var);
+  std::optional<int64_t> sh = t.pa.shift(f);
+  if (!alloc || !sh)
+    return t.why.set(at, "a coordinate of '" +
+                             (alloc ? alloc.getName().str() : "?") +
+                             "' is not covariant with the loop");
+  SmallVector<int64_t> &r = t.plan.rates[alloc];
+  if (r.empty())
+    r.assign(alloc.getStaticDims().size(), 0);
+  auto [it, fresh] =
+      seen.try_emplace(std::make_pair(alloc.getOperation(), d), *sh);
+  if (it->second != *sh)
+    return t.why.set(at, "accesses of '" + alloc.getName() +
+                             "' move at different rates with the loop in "
+                             "dimension " +
+                             Twine(d));
+  r[d] = *sh;
+  return true;
+}
+
+bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
+  auto read = dyn_cast<amir::ReadOp>(op);
+  auto mutate = dyn_cast<amir::MutateOp>(op);
+  Value var = op->getOperand(0);
+  SmallVector<Form> lo = coordinateForms(
+      t.pa, read ? read.getStaticOffsets() : mutate.getStaticOffsets(),
+      read ? read.getOffsets() : mutate.getOffsets(), numSizes);
+  SmallVector<Form> sz = coordinateForms(
+      t.pa, read ? read.getStaticSizes() : mutate.getStaticSizes(),
+      read ? read.getSizes() : mutate.getSizes(), numSizes);
+  amir::AllocOp alloc = allocOf(var);
+  if (!alloc)
+    return t.why.set(op, "it accesses a variable of unknown allocation");
+  int ringDim = alloc.getRingDim() ? int(*alloc.getRingDim()) : -1;
+  for (unsigned d = 0; d < lo.size(); ++d) {
+    if (t.pa.shift(sz[d]).value_or(1) != 0)
+      return t.why.set(op, "its window size changes with the pump");
+    if (!noteRate(t, op, var, d, lo[d]))
+      return false;
+    int64_t rate = *t.pa.shift(lo[d]);
+    if (rate && mutated.contains(var) && int(d) != ringDim)
+      return t.why.set(op, "the loop moves along dimension " + Twine(d) +
+                               " of '" + alloc.getName() +
+                               "', which is mutated");
+    if (int(d) == ringDim) {
+      // A logical ring index: no bounds; the slot, rate * units mod depth,
+      // returns after a multiple of depth / gcd(depth, rate) units, and the
+      // guard's ring moves alike.
+      if (!rate)
+        continue;
+      int64_t depth = alloc.getRingDepth().value_or(1);
+      t.multiples.push_back(depth / std::gcd(depth, std::abs(rate)));
+      if (Value g = alloc.getGuard()) {
+        amir::AllocOp ga = allocOf(g);
+        int gd = -1;
+        if (ga)
+          if (auto bt = dyn_cast<BarrierType>(*ga.getBarrier()))
+            gd = bt.getRingDim();
+        if (!ga || gd < 0)
+          return t.why.set(op, "the guard of ring '" + alloc.getName() +
+                                   "' is not an mbarrier ring");
+        if (!noteRate(t, op, g, gd, lo[d]))
+          return false;
+      }
+      continue;
+    }
+    // Bounds: offset >= 0 and extent - offset - size >= 0, unchanged by a
+    // pump, settled once k has grown (head), or depending on the iterations
+    // left (tail).
+    Form e = extentForm(t.pa, alloc, d, numSizes);
+    Form room = e;
+    for (size_t i = 0; i < numSizes; ++i)
+      room.j[i] -= lo[d].j[i] + sz[d].j[i];
+    room.k -= lo[d].k + sz[d].k;
+    room.periodic = e.periodic || lo[d].periodic || sz[d].periodic;
+    room.top = e.top || lo[d].top || sz[d].top;
+    for (const Form *c : {&lo[d], &room}) {
+      if (!c->moves())
+        continue;
+      std::optional<int64_t> sh = t.pa.shift(*c);
+      if (sh && *sh == 0) {
+        if (c->j[t.size] && inLoop)
+          t.plan.tailClipped.insert(op);
+        continue;
+      }
+      bool head = !c->top && !c->periodic && c->k > 0 &&
+                  llvm::all_of(c->j, [](int64_t x) { return x == 0; });
+      if (!head || !inLoop)
+        return t.why.set(op, "whether its window of '" + alloc.getName() +
+                                 "' is in bounds changes with the pump");
+      t.plan.headClipped.insert(op);
+    }
+  }
+  return true;
+}
+
+bool RoleAnalyzer::tripBarrier(TripScope &t, Operation *op, Value bar,
+                               ValueRange idx, ArrayRef<int64_t> statics) {
+  amir::AllocOp alloc = allocOf(bar);
+  if (!alloc)
+    return t.why.set(op, "it names a barrier of unknown allocation");
+  size_t rank = alloc.getStaticDims().size();
+  SmallVector<Form> co = coordinateForms(t.pa, statics, idx, numSizes);
+  for (size_t i = 0; i < co.size(); ++i) {
+    unsigned d = rank ? i % rank : 0;
+    // A multicast target (`:`) is every element of the dimension.
+    if (!ShapedType::isDynamic(statics[i]) && statics[i] < 0)
+      continue;
+    if (!noteRate(t, op, bar, d, co[i]))
+      return false;
+    int64_t rate = *t.pa.shift(co[i]);
+    if (rate < 0 || (rate && alloc.getStaticDims()[d] >= 0))
+      return t.why.set(op, "the loop moves along dimension " + Twine(d) +
+                               " of barrier '" + alloc.getName() +
+                               "', which is not an unbounded ring");
+  }
+  return true;
+}
+
 bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   FormAnalysis fa(program, only(s), lattices, {}, 1, s);
   amir::SeqForOp loop;
@@ -660,29 +802,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   plan.loop = loop;
   plan.size = s;
   plan.alpha = alpha;
-  SmallVector<int64_t> multiples = pa.unitMultiples;
-  // The shift of each coordinate of each variable per pump unit, the same
-  // at every access from the loop on.
-  auto note = [&](Operation *at, Value var, unsigned d, const Form &f) {
-    amir::AllocOp alloc = allocOf(var);
-    std::optional<int64_t> sh = pa.shift(f);
-    if (!alloc || !sh)
-      return why.set(at, "a coordinate of '" +
-                             (alloc ? alloc.getName().str() : "?") +
-                             "' is not covariant with the loop");
-    SmallVector<int64_t> &r = plan.rates[alloc];
-    if (r.empty())
-      r.assign(alloc.getStaticDims().size(), 0);
-    auto seenIt =
-        seen.try_emplace(std::make_pair(alloc.getOperation(), d), *sh);
-    if (seenIt.first->second != *sh)
-      return why.set(at, "accesses of '" + alloc.getName() +
-                             "' move at different rates with the loop in "
-                             "dimension " +
-                             Twine(d));
-    r[d] = *sh;
-    return true;
-  };
+  TripScope scope{pa, plan, why, s, pa.unitMultiples};
   seen.clear();
   bool ok = true;
   program.walk([&](Operation *op) {
@@ -727,95 +847,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
         return;
       }
       if (isa<amir::ReadOp, amir::MutateOp>(op)) {
-        Value var = op->getOperand(0);
-        auto offsets = isa<amir::ReadOp>(op)
-                           ? cast<amir::ReadOp>(op).getOffsets()
-                           : cast<amir::MutateOp>(op).getOffsets();
-        auto sizes = isa<amir::ReadOp>(op)
-                         ? cast<amir::ReadOp>(op).getSizes()
-                         : cast<amir::MutateOp>(op).getSizes();
-        ArrayRef<int64_t> so =
-            isa<amir::ReadOp>(op) ? cast<amir::ReadOp>(op).getStaticOffsets()
-                                  : cast<amir::MutateOp>(op).getStaticOffsets();
-        ArrayRef<int64_t> ss = isa<amir::ReadOp>(op)
-                                   ? cast<amir::ReadOp>(op).getStaticSizes()
-                                   : cast<amir::MutateOp>(op).getStaticSizes();
-        SmallVector<Form> lo = coordinateForms(pa, so, offsets, numSizes);
-        SmallVector<Form> sz = coordinateForms(pa, ss, sizes, numSizes);
-        amir::AllocOp alloc = allocOf(var);
-        if (!alloc) {
-          ok = why.set(op, "it accesses a variable of unknown allocation");
-          return;
-        }
-        int ringDim = alloc.getRingDim() ? int(*alloc.getRingDim()) : -1;
-        for (unsigned d = 0; d < lo.size() && ok; ++d) {
-          if (pa.shift(sz[d]).value_or(1) != 0) {
-            ok = why.set(op, "its window size changes with the pump");
-            return;
-          }
-          if (!note(op, var, d, lo[d])) {
-            ok = false;
-            return;
-          }
-          int64_t rate = *pa.shift(lo[d]);
-          if (rate && mutated.contains(var) && int(d) != ringDim) {
-            ok = why.set(op, "the loop moves along dimension " + Twine(d) +
-                                 " of '" + alloc.getName() +
-                                 "', which is mutated");
-            return;
-          }
-          if (int(d) == ringDim) {
-            if (rate) {
-              int64_t depth = alloc.getRingDepth().value_or(1);
-              multiples.push_back(depth / std::gcd(depth, std::abs(rate)));
-              if (Value g = alloc.getGuard()) {
-                amir::AllocOp ga = allocOf(g);
-                int gd = -1;
-                if (ga)
-                  if (auto bt = dyn_cast<BarrierType>(*ga.getBarrier()))
-                    gd = bt.getRingDim();
-                if (!ga || gd < 0) {
-                  ok = why.set(op, "the guard of ring '" + alloc.getName() +
-                                       "' is not an mbarrier ring");
-                  return;
-                }
-                if (!note(op, g, gd, lo[d])) {
-                  ok = false;
-                  return;
-                }
-              }
-            }
-            continue; // a logical ring index: no bounds
-          }
-          // Bounds: lo >= 0 and lo + size <= extent, unchanged by a pump
-          // or settled once k has grown.
-          Form e = extentForm(pa, alloc, d, numSizes);
-          // extent - offset - size
-          Form diff = e;
-          for (size_t i = 0; i < numSizes; ++i)
-            diff.j[i] -= lo[d].j[i] + sz[d].j[i];
-          diff.k -= lo[d].k + sz[d].k;
-          diff.periodic = e.periodic || lo[d].periodic || sz[d].periodic;
-          diff.top = e.top || lo[d].top || sz[d].top;
-          for (const Form *c : {&lo[d], &diff}) {
-            if (!c->moves())
-              continue;
-            std::optional<int64_t> sh = pa.shift(*c);
-            if (sh && *sh == 0) {
-              if (c->j[s] && inLoop(op))
-                plan.tailClipped.insert(op);
-              continue;
-            }
-            bool head = !c->top && !c->periodic && c->k > 0 &&
-                        llvm::all_of(c->j, [](int64_t x) { return x == 0; });
-            if (!head || !inLoop(op)) {
-              ok = why.set(op, "whether its window of '" + alloc.getName() +
-                                   "' is in bounds changes with the pump");
-              return;
-            }
-            plan.headClipped.insert(op);
-          }
-        }
+        ok = tripAccess(scope, op, inLoop(op));
         return;
       }
       Value bar;
@@ -835,30 +867,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
         statics = in.getStaticIndices();
       }
       if (bar) {
-        amir::AllocOp alloc = allocOf(bar);
-        if (!alloc) {
-          ok = why.set(op, "it names a barrier of unknown allocation");
-          return;
-        }
-        size_t rank = alloc.getStaticDims().size();
-        SmallVector<Form> co = coordinateForms(pa, statics, idx, numSizes);
-        for (size_t i = 0; i < co.size() && ok; ++i) {
-          unsigned d = rank ? i % rank : 0;
-          // A multicast target (`:`) is every element of the dimension.
-          if (!ShapedType::isDynamic(statics[i]) && statics[i] < 0)
-            continue;
-          if (!note(op, bar, d, co[i])) {
-            ok = false;
-            return;
-          }
-          int64_t rate = *pa.shift(co[i]);
-          if (rate < 0 || (rate && alloc.getStaticDims()[d] >= 0)) {
-            ok = why.set(op, "the loop moves along dimension " + Twine(d) +
-                                 " of barrier '" + alloc.getName() +
-                                 "', which is not an unbounded ring");
-            return;
-          }
-        }
+        ok = tripBarrier(scope, op, bar, idx, statics);
         return;
       }
     }
@@ -907,7 +916,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
     }
   }
   int64_t unit = 1;
-  for (int64_t m : multiples) {
+  for (int64_t m : scope.multiples) {
     unit = std::lcm(unit, m);
     if (unit > 1024)
       return why.set(loop, "the state of loop '" + loop.getIterName() +
