@@ -513,6 +513,36 @@ private:
   bool inDevice(Operation *op) const {
     return device && device->isProperAncestor(op);
   }
+  /// Whether `v` is a window size of an access outside the device that
+  /// covers its whole variable (offset 0, the allocation's own extent): the
+  /// host zeroing an output, say. Such an access touches every element at
+  /// every size.
+  bool isWholeExtent(Operation *op, Value v) const {
+    if (inDevice(op) || !isa<amir::ReadOp, amir::MutateOp>(op))
+      return false;
+    auto read = dyn_cast<amir::ReadOp>(op);
+    auto mutate = dyn_cast<amir::MutateOp>(op);
+    amir::AllocOp alloc = allocOf(op->getOperand(0));
+    ArrayRef<int64_t> offsets =
+        read ? read.getStaticOffsets() : mutate.getStaticOffsets();
+    ArrayRef<int64_t> sizes =
+        read ? read.getStaticSizes() : mutate.getStaticSizes();
+    ValueRange dynSizes = read ? read.getSizes() : mutate.getSizes();
+    if (!alloc || offsets.size() != alloc.getStaticDims().size())
+      return false;
+    unsigned nextSize = 0, nextDim = 0;
+    bool found = false;
+    for (auto [d, extent] : llvm::enumerate(alloc.getStaticDims())) {
+      Value dim = ShapedType::isDynamic(extent) ? alloc.getDims()[nextDim++]
+                                                : Value();
+      Value size =
+          ShapedType::isDynamic(sizes[d]) ? dynSizes[nextSize++] : Value();
+      if (offsets[d] != 0 || (size ? size != dim : sizes[d] != extent))
+        return false;
+      found |= size == v;
+    }
+    return found;
+  }
   bool movesValue(const FormAnalysis &fa, Value v) const {
     return v.getType().isInteger(1) ? fa.condOf(v).moves : fa.formOf(v).moves();
   }
@@ -538,6 +568,8 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
         continue;
       }
       if (isa<amir::AllocOp>(op) && !inDevice(op) && affine)
+        continue;
+      if (isWholeExtent(op, use.get()))
         continue;
       why.set(op, "it reaches " + describeOp(op) +
                       (affine ? ""
@@ -876,7 +908,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
     for (Value v : op->getOperands()) {
       if (!movesValue(pa, v))
         continue;
-      if (isa<amir::AllocOp>(op) && !inDevice(op))
+      if ((isa<amir::AllocOp>(op) && !inDevice(op)) || isWholeExtent(op, v))
         continue;
       ok = why.set(op, "it reaches " + describeOp(op) +
                            " outside the loop and what follows it");

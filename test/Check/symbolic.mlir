@@ -410,3 +410,81 @@ amir.program @too_many_points(%A, %B, %C, %D, %E, %F, %G, %H) {
     }
   }
 }
+
+// -----
+
+// The host zeroes all of G before the kernel (as split-K GEMMs do): the
+// window grows with T exactly as G does, so T stays a grid size.
+// expected-remark @below {{proved for every size requires allows}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+amir.program @host_zero(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.mutate %G[0, 0] sizes [%T, 16] qual <cuda_stream> ext [#exo.qual<cuda_stream>] write_only
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// The host zeroes half of each row: a window that T sets but that is not
+// the whole variable.
+// expected-warning @below {{the symbolic check does not cover every size of @host_part}}
+// expected-note @below {{T: it reaches amir.mutate}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+amir.program @host_part(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.mutate %G[0, 0] sizes [%T, 8] qual <cuda_stream> ext [#exo.qual<cuda_stream>] write_only
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
