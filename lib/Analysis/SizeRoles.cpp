@@ -533,8 +533,8 @@ private:
     unsigned nextSize = 0, nextDim = 0;
     bool found = false;
     for (auto [d, extent] : llvm::enumerate(alloc.getStaticDims())) {
-      Value dim = ShapedType::isDynamic(extent) ? alloc.getDims()[nextDim++]
-                                                : Value();
+      Value dim =
+          ShapedType::isDynamic(extent) ? alloc.getDims()[nextDim++] : Value();
       Value size =
           ShapedType::isDynamic(sizes[d]) ? dynSizes[nextSize++] : Value();
       if (offsets[d] != 0 || (size ? size != dim : sizes[d] != extent))

@@ -8,8 +8,9 @@
 // A size `s` that `requires` confines to a lattice `least + step * j`
 // (j >= 0, up to an optional largest value) is
 //  - a *grid* size when it reaches nothing but the upper bounds of the
-//    task loops and the extents of the variables allocated outside the
-//    device, affinely in j, with the task nest translation-symmetric and
+//    task loops, the extents of the variables allocated outside the device
+//    and the windows of host accesses that cover their whole variable,
+//    affinely in j, with the task nest translation-symmetric and
 //    every dimension whose extent grows with s moving with some task index
 //    fast enough to stay in bounds;
 //  - a *trip* size when it reaches the trip count of one sequential loop
