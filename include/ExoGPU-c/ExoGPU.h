@@ -56,6 +56,9 @@ typedef struct ExoCheckOptions {
   /// Check every size `requires` allows instead of `sizes`, which must be
   /// empty (docs/SymbolicChecking.md).
   bool symbolic;
+  /// With `symbolic`: space-separated bounds beyond `requires`, as
+  /// NAME<=VALUE or NAME>=VALUE.
+  MlirStringRef bounds;
 } ExoCheckOptions;
 
 /// The defaults: no sizes, unused sizes refused, 2^30 statement instances,

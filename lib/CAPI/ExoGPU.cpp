@@ -36,8 +36,12 @@ runOn(MlirModule module, llvm::function_ref<void(OpPassManager &)> build) {
 
 ExoCheckOptions exoCheckOptionsGetDefault(void) {
   exo::CheckOptions defaults;
-  return {mlirStringRefCreate(nullptr, 0), defaults.allowUnusedSizes,
-          defaults.maxInstances, defaults.taskSymmetry, defaults.symbolic};
+  return {mlirStringRefCreate(nullptr, 0),
+          defaults.allowUnusedSizes,
+          defaults.maxInstances,
+          defaults.taskSymmetry,
+          defaults.symbolic,
+          mlirStringRefCreate(nullptr, 0)};
 }
 
 MlirLogicalResult exoCheckWithOptions(MlirModule module,
@@ -52,6 +56,11 @@ MlirLogicalResult exoCheckWithOptions(MlirModule module,
     unwrap(options.sizes).split(words, ' ', -1, /*KeepEmpty=*/false);
   for (StringRef w : words)
     check.sizes.push_back(w.str());
+  words.clear();
+  if (options.bounds.length)
+    unwrap(options.bounds).split(words, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef w : words)
+    check.bounds.push_back(w.str());
   return runOn(module,
                [&](OpPassManager &pm) { exo::buildCheckPipeline(pm, check); });
 }

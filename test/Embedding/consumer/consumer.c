@@ -110,6 +110,14 @@ int main(int argc, char **argv) {
   if (mlirLogicalResultIsFailure(exoCheckWithOptions(module, every)))
     return 2;
   printf("checked every size\n");
+  /* ... and every size up to bounds; a malformed bound is refused. */
+  every.bounds = mlirStringRefCreateFromCString("K<=1024 M>=128");
+  if (mlirLogicalResultIsFailure(exoCheckWithOptions(module, every)))
+    return 2;
+  every.bounds = mlirStringRefCreateFromCString("K=1024");
+  if (mlirLogicalResultIsSuccess(exoCheckWithOptions(module, every)))
+    return 2;
+  printf("checked every size within bounds\n");
   if (mlirLogicalResultIsFailure(
           exoLowerToPTX(module, mlirStringRefCreateFromCString(""))))
     return 3;
