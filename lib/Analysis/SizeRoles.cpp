@@ -804,7 +804,8 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
     return why.set(loop, "the trip count of loop '" + loop.getIterName() +
                              "' is not an increasing affine function of it");
   int64_t alpha = n.j[s];
-  // The loop runs once per task: nothing but warps and invariant guards
+  // The loop runs once per task, or once per thread of the threads loops
+  // around it: nothing but warps, threads loops and invariant guards
   // between it and the task body.
   Operation *body = nullptr;
   for (Operation *p = loop->getParentOp(); p; p = p->getParentOp()) {
@@ -815,7 +816,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
     if (auto i = dyn_cast<amir::IfOp>(p);
         i && !fa.condOf(i.getCondition()).moves)
       continue;
-    if (isa<amir::WarpsOp>(p))
+    if (isa<amir::WarpsOp, amir::ThreadsForOp>(p))
       continue;
     return why.set(loop, "loop '" + loop.getIterName() +
                              "' runs more than once per task (it is inside " +

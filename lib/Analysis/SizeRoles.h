@@ -14,7 +14,8 @@
 //    every dimension whose extent grows with s moving with some task index
 //    fast enough to stay in bounds;
 //  - a *trip* size when it reaches the trip count of one sequential loop
-//    `L` run once per task (the *pumped* loop) and otherwise only values
+//    `L` run once per task, or once per thread of the threads loops around
+//    it (the *pumped* loop), and otherwise only values
 //    that move with L's iterator in step with it (*covariant*): after `L`
 //    runs `p` more iterations, with `s` grown to match, every barrier
 //    coordinate, ring element, guard and bounds condition of the task from

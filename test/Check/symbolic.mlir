@@ -488,3 +488,31 @@ amir.program @host_part(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s
   }
 }
 
+
+// -----
+
+// A loop per thread (as in the GEMVs): each of 32 threads runs its own K
+// loop over its row of A, accumulating in its own element of s. Every
+// execution of the loop is pumped; none leaves coordinates that move for
+// the next one.
+// expected-remark @below {{proved for every size requires allows}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 1}}
+amir.program @per_thread(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %A = amir.alloc "A" [%T, 32, %K] memory <gmem>
+  %G = amir.alloc "G" [%T, 32] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %T {
+      %s = amir.alloc "s" [32] memory <smem>
+      amir.threads_for %l = 0 to 32 unit #exo.unit<thread> {
+        amir.seq_for %k = %c0 to %K {
+          amir.read %A[%t, %l, %k] sizes [1, 1, 1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.mutate %s[%l] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+        }
+        amir.read %s[%l] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+        amir.mutate %G[%t, %l] sizes [1, 1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}

@@ -7,12 +7,13 @@
 // amir.program free of every hazard the abstract machine knows for all
 // sizes `requires` allows, by a cutoff. Each size plays a role read from
 // the program's index arithmetic (a grid size sets the number of tasks, a
-// trip size the trip count of one sequential loop per task); beyond a
-// bound computed per size, adding to a grid size adds tasks that are
-// translations of checked ones, and adding to a trip size adds iterations
-// whose state repeats one the machine has seen. So checking the sizes up
-// to those bounds, concretely, checks them all. A size that plays no such
-// role is reported, with the sizes that were checked concretely instead.
+// trip size the trip count of one sequential loop, per task or per
+// thread); beyond a bound computed per size, adding to a grid size adds
+// tasks that are translations of checked ones, and adding to a trip size
+// adds iterations whose state repeats one the machine has seen. So checking
+// the sizes up to those bounds, concretely, checks them all. A size that plays
+// no such role is reported, with the sizes that were checked concretely
+// instead.
 //
 //===----------------------------------------------------------------------===//
 
