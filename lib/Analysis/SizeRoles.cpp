@@ -20,105 +20,35 @@
 using namespace mlir;
 using namespace exo;
 
-/// The linear reading of a constraint: sum coeffs[i] * s_i + constant.
-static bool linearOf(AffineExpr e, int64_t scale, SmallVectorImpl<int64_t> &co,
-                     int64_t &constant) {
-  switch (e.getKind()) {
-  case AffineExprKind::Constant: {
-    int64_t v;
-    if (llvm::MulOverflow(cast<AffineConstantExpr>(e).getValue(), scale, v) ||
-        llvm::AddOverflow(constant, v, constant))
-      return false;
-    return true;
-  }
-  case AffineExprKind::SymbolId: {
-    unsigned p = cast<AffineSymbolExpr>(e).getPosition();
-    return p < co.size() && !llvm::AddOverflow(co[p], scale, co[p]);
-  }
-  case AffineExprKind::Add: {
-    auto b = cast<AffineBinaryOpExpr>(e);
-    return linearOf(b.getLHS(), scale, co, constant) &&
-           linearOf(b.getRHS(), scale, co, constant);
-  }
-  case AffineExprKind::Mul: {
-    auto b = cast<AffineBinaryOpExpr>(e);
-    AffineExpr x = b.getLHS(), k = b.getRHS();
-    if (!isa<AffineConstantExpr>(k))
-      std::swap(x, k);
-    auto c = dyn_cast<AffineConstantExpr>(k);
-    int64_t s;
-    return c && !llvm::MulOverflow(scale, c.getValue(), s) &&
-           linearOf(x, s, co, constant);
-  }
-  default:
-    return false;
-  }
-}
-
-/// The lattice of each size from `requires` (constraints on one size
-/// each); an error message when a constraint is of another form.
+/// The lattice of each size from `requires` (exo::readSingleSizeConstraints:
+/// constraints on one size each); a message when some constraint is of
+/// another form, which leaves the lattices wider than the legal sizes.
 static std::string readLattices(amir::ProgramOp program,
                                 SmallVectorImpl<SizeLattice> &lattices) {
   size_t n = program.getArgNames().size();
-  SmallVector<int64_t> lo(n, 0), hi(n, kMaxSize), step(n, 1);
-  std::string why;
+  SingleSizeConstraints read;
+  read.bounds.assign(n, std::nullopt);
+  read.divisors.assign(n, 0);
   if (std::optional<IntegerSet> set = program.getAssertions()) {
     if (set->getNumSymbols() != n || set->getNumDims() != 0)
       return "its requires clause is not over its sizes";
-    for (unsigned i = 0, e = set->getNumConstraints(); i < e; ++i) {
-      AffineExpr c = set->getConstraint(i);
-      if (auto mod = dyn_cast<AffineBinaryOpExpr>(c);
-          mod && set->isEq(i) && mod.getKind() == AffineExprKind::Mod) {
-        auto sym = dyn_cast<AffineSymbolExpr>(mod.getLHS());
-        auto d = dyn_cast<AffineConstantExpr>(mod.getRHS());
-        if (sym && d && d.getValue() > 0 && sym.getPosition() < n) {
-          step[sym.getPosition()] =
-              std::lcm(step[sym.getPosition()], d.getValue());
-          continue;
-        }
-      }
-      SmallVector<int64_t> co(n, 0);
-      int64_t k = 0;
-      // A constraint of another form leaves the lattices wider than the
-      // legal sizes (the checked sizes are filtered by the whole clause).
-      if (!linearOf(c, 1, co, k)) {
-        why = "its requires clause has a constraint the symbolic check does "
-              "not read (only 's mod d == 0' and linear bounds of one size)";
-        continue;
-      }
-      auto nonzero = [](int64_t x) { return x != 0; };
-      if (llvm::count_if(co, nonzero) != 1) {
-        if (why.empty())
-          why = "its requires clause relates several sizes";
-        continue;
-      }
-      unsigned s = llvm::find_if(co, nonzero) - co.begin();
-      int64_t a = co[s];
-      if (set->isEq(i)) {
-        if (k % a != 0) {
-          lo[s] = 1;
-          hi[s] = 0;
-        } else {
-          lo[s] = std::max(lo[s], -k / a);
-          hi[s] = std::min(hi[s], -k / a);
-        }
-      } else if (a > 0) {
-        lo[s] = std::max(lo[s], llvm::divideCeilSigned(-k, a));
-      } else {
-        hi[s] = std::min(hi[s], llvm::divideFloorSigned(k, -a));
-      }
-    }
+    read = readSingleSizeConstraints(*set);
   }
   for (size_t s = 0; s < n; ++s) {
+    auto [lo, hi] =
+        read.bounds[s].value_or(std::make_pair(int64_t(0), kMaxSize));
     SizeLattice l;
-    l.step = step[s];
-    l.least =
-        llvm::divideCeilSigned(std::max<int64_t>(lo[s], 0), l.step) * l.step;
-    l.most =
-        llvm::divideFloorSigned(std::min(hi[s], kMaxSize), l.step) * l.step;
+    l.step = std::max<int64_t>(read.divisors[s], 1);
+    l.least = llvm::divideCeilSigned(lo, l.step) * l.step;
+    l.most = llvm::divideFloorSigned(hi, l.step) * l.step;
     lattices.push_back(l);
   }
-  return why;
+  if (read.unread)
+    return "its requires clause has a constraint the symbolic check does "
+           "not read (only 's mod d == 0' and linear bounds of one size)";
+  if (read.relatesSizes)
+    return "its requires clause relates several sizes";
+  return "";
 }
 
 //===----------------------------------------------------------------------===//

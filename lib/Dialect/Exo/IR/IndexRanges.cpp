@@ -265,25 +265,40 @@ requiresOverSizes(Operation *op) {
 }
 } // namespace
 
-DenseMap<Value, std::pair<int64_t, int64_t>> exo::getSizeBounds(Operation *op) {
-  DenseMap<Value, std::pair<int64_t, int64_t>> bounds;
-  auto clause = requiresOverSizes(op);
-  if (!clause)
-    return bounds;
-  auto &[set, sizes] = *clause;
+SingleSizeConstraints exo::readSingleSizeConstraints(IntegerSet set) {
+  SingleSizeConstraints out;
+  unsigned n = set.getNumSymbols();
+  out.bounds.assign(n, std::nullopt);
+  out.divisors.assign(n, 0);
   for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
-    SmallVector<Wide> coeffs(set.getNumSymbols(), 0);
+    // s mod d == 0
+    if (auto expr = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
+        set.isEq(i) && expr && expr.getKind() == AffineExprKind::Mod) {
+      auto sym = dyn_cast<AffineSymbolExpr>(expr.getLHS());
+      auto c = dyn_cast<AffineConstantExpr>(expr.getRHS());
+      if (sym && c && sym.getPosition() < n && c.getValue() > 0) {
+        int64_t &div = out.divisors[sym.getPosition()];
+        div = std::lcm(std::max<int64_t>(div, 1), c.getValue());
+        continue;
+      }
+    }
+    // a s + c >= 0, a s + c == 0
+    SmallVector<Wide> coeffs(n, 0);
     Wide c = 0;
-    if (!addLinear(set.getConstraint(i), 1, coeffs, c))
+    if (!addLinear(set.getConstraint(i), 1, coeffs, c)) {
+      out.unread = true;
       continue;
+    }
     auto nonzero = [](Wide x) { return x != 0; };
-    if (llvm::count_if(coeffs, nonzero) != 1)
+    if (llvm::count_if(coeffs, nonzero) != 1) {
+      out.relatesSizes |= llvm::count_if(coeffs, nonzero) > 1;
       continue;
+    }
     unsigned k = llvm::find_if(coeffs, nonzero) - coeffs.begin();
     Wide a = coeffs[k];
-    auto [it, fresh] =
-        bounds.try_emplace(sizes[k], std::pair<int64_t, int64_t>{0, kMaxSize});
-    Wide lo = it->second.first, hi = it->second.second;
+    std::pair<int64_t, int64_t> &bound = out.bounds[k].emplace(
+        out.bounds[k].value_or(std::pair<int64_t, int64_t>{0, kMaxSize}));
+    Wide lo = bound.first, hi = bound.second;
     if (set.isEq(i)) {
       if (c % a != 0) {
         lo = 1;
@@ -297,28 +312,30 @@ DenseMap<Value, std::pair<int64_t, int64_t>> exo::getSizeBounds(Operation *op) {
     } else {
       hi = std::min(hi, floorDiv(c, -a));
     }
-    it->second = {static_cast<int64_t>(std::clamp<Wide>(lo, 0, kMaxSize + 1)),
-                  static_cast<int64_t>(std::clamp<Wide>(hi, -1, kMaxSize))};
+    bound = {static_cast<int64_t>(std::clamp<Wide>(lo, 0, kMaxSize + 1)),
+             static_cast<int64_t>(std::clamp<Wide>(hi, -1, kMaxSize))};
+  }
+  return out;
+}
+
+DenseMap<Value, std::pair<int64_t, int64_t>> exo::getSizeBounds(Operation *op) {
+  DenseMap<Value, std::pair<int64_t, int64_t>> bounds;
+  if (auto clause = requiresOverSizes(op)) {
+    SingleSizeConstraints read = readSingleSizeConstraints(clause->first);
+    for (auto [size, bound] : llvm::zip_equal(clause->second, read.bounds))
+      if (bound)
+        bounds[size] = *bound;
   }
   return bounds;
 }
 
 DenseMap<Value, int64_t> exo::getSizeDivisors(Operation *op) {
   DenseMap<Value, int64_t> divisors;
-  auto clause = requiresOverSizes(op);
-  if (!clause)
-    return divisors;
-  auto &[set, sizes] = *clause;
-  for (unsigned i = 0, e = set.getNumConstraints(); i < e; ++i) {
-    auto expr = dyn_cast<AffineBinaryOpExpr>(set.getConstraint(i));
-    if (!set.isEq(i) || !expr || expr.getKind() != AffineExprKind::Mod)
-      continue;
-    auto sym = dyn_cast<AffineSymbolExpr>(expr.getLHS());
-    auto c = dyn_cast<AffineConstantExpr>(expr.getRHS());
-    if (!sym || !c || sym.getPosition() >= sizes.size() || c.getValue() <= 0)
-      continue;
-    int64_t &div = divisors[sizes[sym.getPosition()]];
-    div = std::lcm(std::max<int64_t>(div, 1), c.getValue());
+  if (auto clause = requiresOverSizes(op)) {
+    SingleSizeConstraints read = readSingleSizeConstraints(clause->first);
+    for (auto [size, div] : llvm::zip_equal(clause->second, read.divisors))
+      if (div)
+        divisors[size] = div;
   }
   return divisors;
 }

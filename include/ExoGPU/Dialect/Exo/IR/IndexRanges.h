@@ -15,11 +15,15 @@
 #ifndef EXOGPU_DIALECT_EXO_IR_INDEXRANGES_H
 #define EXOGPU_DIALECT_EXO_IR_INDEXRANGES_H
 
+#include "mlir/IR/IntegerSet.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 
 namespace exo {
 
@@ -31,6 +35,20 @@ constexpr int64_t kMaxSize = (int64_t(1) << 31) - 1;
 /// int64_t for sizes in [0, kMaxSize]; otherwise emits an error at the first
 /// op that may, with the range it may take.
 mlir::LogicalResult checkIndexRanges(mlir::Operation *proc);
+
+/// What an assertion set over the sizes (its symbols, in order) says of
+/// each size alone.
+struct SingleSizeConstraints {
+  /// The interval (within [0, kMaxSize]) that the constraints `a s + c >= 0`
+  /// and `a s + c == 0` on size s allow, if any constrains it (empty when
+  /// `a` does not divide `c` in an equality).
+  llvm::SmallVector<std::optional<std::pair<int64_t, int64_t>>> bounds;
+  /// The lcm of the d in constraints `s mod d == 0` (0: none).
+  llvm::SmallVector<int64_t> divisors;
+  /// Some constraint involves several sizes, or is of another form.
+  bool relatesSizes = false, unread = false;
+};
+SingleSizeConstraints readSingleSizeConstraints(mlir::IntegerSet set);
 
 /// The constraints of `requires` on one size alone: for each size argument
 /// of `proc` (an exo.proc) that one bounds, the interval those constraints
