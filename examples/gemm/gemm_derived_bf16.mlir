@@ -4,25 +4,16 @@
 // 256 x 256 task, 64-wide K steps (one 128-byte swizzle span of bf16) in
 // 4-slot rings, A per CTA and B multicast, wgmma.m64n256k16 with f32
 // accumulators, the TMA-store epilogue. Only the tile sizes along K and the
-// instructions differ from the tf32 script; the comments there apply.
+// instructions differ from the parameters of gemm_derived_cluster.mlir.
+//
+// The schedule is the library sequence @gemm_cluster_tiles followed by
+// @gemm_cluster_kernel (examples/gemm/schedules/cluster.mlir, where the
+// steps are commented), called below with the bf16 parameters.
 //
 // Run it:
-//   exo-gpu-opt examples/gemm/gemm_derived_bf16.mlir -transform-interpreter
-
-// The types the kernel uses.
-!Amap = !exo.window<[M, K], bf16, tma_map<128, [128, 64]>>
-!Bmap = !exo.window<[N, K], bf16, tma_map<128, [128, 64]>>
-!Cmap = !exo.window<[M, N], f32, tma_map<0, [128, 256]>>
-!Atile = !exo.window<[128, 64], bf16, tma_map<128, [128, 64]>>
-!Btile = !exo.window<[256, 64], bf16, tma_map<128, [128, 64]>>
-!Ctile = !exo.window<[128, 256], f32, tma_map<0, [128, 256]>>
-!Aslot = !exo.window<[128, 64], bf16, smem_swizzle<128>>
-!Bslot = !exo.window<[2, 256, 64], bf16, smem_swizzle<128>>
-!Ak = !exo.window<[64, 16], bf16, smem_swizzle<128>>
-!Bk = !exo.window<[256, 16], bf16, smem_swizzle<128>>
-!D = !exo.window<[64, 256], f32, wgmma_accum>
-!Cwg = !exo.window<[64, 256], f32, smem>
-!Ccta = !exo.window<[128, 256], f32, smem>
+//   exo-gpu-opt examples/gemm/gemm_derived_bf16.mlir \
+//     -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir \
+//     -transform-interpreter
 
 //===----------------------------------------------------------------------===//
 // The specification
@@ -57,185 +48,31 @@ exo.proc @gemm_bf16(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+  transform.named_sequence private @gemm_cluster_kernel(%p: !transform.any_op {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly}, %kt: !transform.any_param {transform.readonly},
+      %stages: !transform.any_param {transform.readonly}, %ab_mem: !transform.any_param {transform.readonly}, %c_mem: !transform.any_param {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
+      %store_d: !transform.any_param {transform.readonly}, %store_c: !transform.any_param {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived" : (!transform.any_op) -> !transform.any_op
-
-    // 1. Tiles: a task (a cluster of two CTAs) computes 256 x 256 of C
-    //    (tm, tn); each CTA (cm) 128 rows, each of its two consumer
-    //    warpgroups (wg) 64 (mi); K in steps of 64 (ko), wgmma's 16 (kk, k8).
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %kt = transform.exo.divide_loop %k by 64 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 16 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-
-    // 2. Loop order tn, tm, cm, wg, then the warpgroup's rows and columns;
-    //    the zeroing splits from the K loop, and the K loops move outside
-    //    mi, ni.
-    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 3. The kernel: a cluster of two CTAs per task, each with a producer
-    //    warp, three idle warps and two consumer warpgroups.
-    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
-
-    // 4. Each warpgroup's 64 x 256 tile of C lives in its accumulator D
-    //    (zeroed, no copy-in); D gets a dimension per warpgroup and per CTA
-    //    and leaves the wg and cm loops, which are split in three (zero,
-    //    multiply, store) so that the K loop can move outside them.
-    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
-    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "256 * tn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %wk, %ws = transform.exo.fission %ko3 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
-    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 5. The barriers: full and empty mbarrier rings of 4 per CTA (the
-    //    leading dimension: the CTA), a wgmma commit group per warpgroup.
-    //    Before the epilogue each warpgroup waits for its last wgmma group;
-    //    that wait gets loops of its own (fission), so that what follows
-    //    can reuse the rings' shared memory.
-    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
-    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
-    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 6. The epilogue goes through shared memory: each CTA's 128 x 256
-    //    tile of C is staged in C_smem (no copy-in: the accumulator stores
-    //    write all of it), which a TMA store writes back.
-    %wgs = transform.exo.match_loop "wg" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", "256 * tn"] sizes [128, 256] as "C_smem" in smem : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = smem>) : (!transform.any_op) -> !transform.any_op
-    %tma_c = transform.exo.replace %cout with (#exo.tma<kind = store, shape = [128, 256], dtype = f32>) : (!transform.any_op) -> !transform.any_op
-
-    // 7. A's 128 x 64 and B's 256 x 64 slices of each K step in each CTA's
-    //    swizzled shared memory: every CTA stages the same B slice.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "64 * ko"] sizes [128, 64] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "64 * ko"] sizes [256, 64] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-
-    // 8. Rings of 4 slots for A and B, C_smem, each with a leading CTA
-    //    dimension (distributed: each CTA holds its own).
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %Cs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 9. Each CTA loads its A slice by TMA; the B slice, the same in both
-    //    CTAs, becomes one multicast load: the loop over the CTAs' copies
-    //    (split off by fission) unifies with the instruction's body, which
-    //    writes both. Before that load, each CTA's producer waits until the
-    //    slot is free in its CTA (the empty barrier counts the releases of
-    //    both CTAs' consumers, see step 11); the wait is inserted here so
-    //    that fission gives it a CTA loop of its own.
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 10. Warp specialization: the producer warp of each CTA loads; the
-    //    consumer warpgroups multiply; the CTA loops run on the cluster's
-    //    CTAs, the wg loops on the consumer warpgroups.
-    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
-    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
-    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
-    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
-    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
-    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
-    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
-    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
-    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
-    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
-    %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
-
-    // 11. Synchronization.
-    //     - The loads complete on full[cta, ko] (the multicast on both
-    //       CTAs' elements, full[:, ko]).
-    //     - Each CTA's producer arrives on the full barriers of *both* CTAs
-    //       with the bytes its loads deliver there. A CTA's full barrier
-    //       then also orders its consumers after the other CTA's producer
-    //       waited for the slot, which the checker needs to see that the
-    //       consumers' next release cannot reach a phase of the other CTA's
-    //       empty barrier too early (with local arrives only it reports
-    //       that "barrier misuse").
-    //     - Each consumer warpgroup waits on its CTA's full barrier, fences
-    //       and commits its wgmma and keeps one commit group in flight; the
-    //       CTA's consumers then release the slot of ko - 1 in both CTAs
-    //       (empty[:, ko + 3]), since the multicast wrote it in both.
-    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
-    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
-    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
-    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
-    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
-    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
-    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
-    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
-
-    // 12. The epilogue: C_smem reuses the rings' shared memory once every
-    //     CTA of the cluster is done with them (a cluster-wide fence); the
-    //     accumulators' stores become visible to the TMA store (a CTA fence
-    //     with a proxy fence); the producer waits for its bulk group before
-    //     the task ends (the next task of this persistent cluster reuses the
-    //     shared memory; the final cluster-wide fence is the one the end of
-    //     a task implies, written out as in hopper_gemm.mlir).
-    %f1 = transform.exo.insert_fence %Cs ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
-    %f2 = transform.exo.insert_fence %c3 after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
-    %tma_cg = transform.exo.insert_barrier_alloc %tma_c "tma_cg" : !exo.barrier<bulk_group> : (!transform.any_op) -> !transform.any_op
-    %tma_commit = transform.exo.insert_arrive %tma_c after timeline "tma_to_gmem_async" on "tma_cg" at [] : (!transform.any_op) -> !transform.any_op
-    %tma_wait = transform.exo.insert_await %tma_commit after on "tma_cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %epi = transform.exo.get_parent_loop %tma_c : (!transform.any_op) -> !transform.any_op
-    %f3 = transform.exo.insert_fence %epi after ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    %kt = transform.param.constant 64 : i64 -> !transform.any_param
+    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
+    %c_mem = transform.param.constant #exo.mem<smem> -> !transform.any_param
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
+    %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = smem> -> !transform.any_param
+    %store_c = transform.param.constant #exo.tma<kind = store, shape = [128, 256], dtype = f32> -> !transform.any_param
+    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_cluster_kernel failures(propagate) (%p, %tasks, %n_at, %kt, %stages, %ab_mem, %c_mem, %load_a, %load_b, %wgmma, %store_d, %store_c)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }

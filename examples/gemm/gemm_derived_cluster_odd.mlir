@@ -10,8 +10,9 @@
 // tensor a read is 0 and a write does nothing. For M and N the guarded
 // writes of C fall outside C; for K, where C's element exists, the
 // reduction adds A[m, k] * B[n, k] with both reads outside A and B, i.e.
-// 0 * 0. Everything after is the script of gemm_derived_cluster.mlir:
-// stage_mem makes the copies of partial tiles oob, and replace binds them
+// 0 * 0. Everything after is @gemm_cluster_kernel, as for
+// gemm_derived_cluster.mlir (with C staged in 128-byte swizzled shared
+// memory): stage_mem makes the copies of partial tiles oob, and replace binds them
 // to the TMA instructions, whose `oob` parameters say what the hardware
 // does (a load zero-fills the part of the box outside the tensor, a store
 // clips it) as windows that may reach past the tensors.
@@ -20,29 +21,14 @@
 // specification on the CPU at odd sizes, runs both checkers on partial
 // tiles, assembles the PTX and checks the rejections of dropped syncs.
 //
-// The schedule is the library sequence @gemm_cluster_odd
-// (examples/gemm/schedules/cluster.mlir), called below with the tf32
-// parameters.
+// The schedule is the library sequence @gemm_cluster_tiles_odd followed by
+// @gemm_cluster_kernel (examples/gemm/schedules/cluster.mlir, where the
+// steps are commented), called below with the tf32 parameters.
 //
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_cluster_odd.mlir \
 //     -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir \
 //     -transform-interpreter
-
-// The types the kernel uses.
-!Amap = !exo.window<[M, K], f32, tma_map<128, [128, 32]>>
-!Bmap = !exo.window<[N, K], f32, tma_map<128, [128, 32]>>
-!Cmap = !exo.window<[M, N], f32, tma_map<128, [128, 32]>>
-!Atile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
-!Btile = !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
-!Ctile = !exo.window<[128, 256], f32, tma_map<128, [128, 32]>>
-!Aslot = !exo.window<[128, 32], f32, smem_swizzle<128>>
-!Bslot = !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
-!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
-!Bk = !exo.window<[256, 8], f32, smem_swizzle<128>>
-!D = !exo.window<[64, 256], f32, wgmma_accum>
-!Cwg = !exo.window<[64, 256], f32, smem_swizzle<128>>
-!Ccta = !exo.window<[128, 256], f32, smem_swizzle<128>>
 
 //===----------------------------------------------------------------------===//
 // The specification
@@ -78,21 +64,31 @@ exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence private @gemm_cluster_odd(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.param<i64> {transform.readonly},
-      %kstep: !transform.param<i64> {transform.readonly},
-      %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly})
+  transform.named_sequence private @gemm_cluster_tiles_odd(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+  transform.named_sequence private @gemm_cluster_kernel(%p: !transform.any_op {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly}, %kt: !transform.any_param {transform.readonly},
+      %stages: !transform.any_param {transform.readonly}, %ab_mem: !transform.any_param {transform.readonly}, %c_mem: !transform.any_param {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
+      %store_d: !transform.any_param {transform.readonly}, %store_c: !transform.any_param {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster_odd" : (!transform.any_op) -> !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %kstep = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %kt = transform.param.constant 32 : i64 -> !transform.any_param
+    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
+    %c_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_cluster_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = smem_swizzle<128>> -> !transform.any_param
+    %store_c = transform.param.constant #exo.tma<kind = store, shape = [128, 256], dtype = f32, swizzle = 128, box = [128, 32]> -> !transform.any_param
+    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_cluster_kernel failures(propagate) (%p, %tasks, %n_at, %kt, %stages, %ab_mem, %c_mem, %load_a, %load_b, %wgmma, %store_d, %store_c)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }

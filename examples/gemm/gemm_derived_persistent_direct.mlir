@@ -10,23 +10,17 @@
 //
 // The schedule is gemm_derived_persistent.mlir's without step 6 and the
 // epilogue's synchronization: the copy-out of D is replaced by the
-// accumulator store right after the drain is split off. It is the library
-// sequence @gemm_persistent_direct (examples/gemm/schedules/persistent.mlir),
-// called below with the tf32 parameters.
+// accumulator store right after the drain is split off.
+//
+// The schedule is the library sequence @gemm_cluster_tiles
+// (examples/gemm/schedules/cluster.mlir) followed by @gemm_persistent_direct
+// (examples/gemm/schedules/persistent.mlir), called below with the
+// tf32 parameters.
 //
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_persistent_direct.mlir \
-//     -transform-preload-library=transform-library-paths=examples/gemm/schedules/persistent.mlir \
+//     -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir,examples/gemm/schedules/persistent.mlir \
 //     -transform-interpreter
-
-!Atile = !exo.window<[128, 32], f32, tma_map<128, [128, 32]>>
-!Btile = !exo.window<[256, 32], f32, tma_map<128, [128, 32]>>
-!Aslot = !exo.window<[128, 32], f32, smem_swizzle<128>>
-!Bslot = !exo.window<[2, 256, 32], f32, smem_swizzle<128>>
-!Ak = !exo.window<[64, 8], f32, smem_swizzle<128>>
-!Bk = !exo.window<[256, 8], f32, smem_swizzle<128>>
-!D = !exo.window<[64, 256], f32, wgmma_accum>
-!Cg64 = !exo.window<[64, 256], f32, gmem>
 
 //===----------------------------------------------------------------------===//
 // The specification
@@ -63,23 +57,26 @@ exo.proc @gemm_tf32(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
-  // The schedule is examples/gemm/schedules/persistent.mlir's @gemm_persistent_direct
-  // (preloaded).
+  transform.named_sequence private @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_persistent_direct(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.param<i64> {transform.readonly},
-      %kstep: !transform.param<i64> {transform.readonly},
-      %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly}, %k_steps: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct" : (!transform.any_op) -> !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %kstep = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %kt = transform.param.constant 32 : i64 -> !transform.any_param
+    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_persistent_direct failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }

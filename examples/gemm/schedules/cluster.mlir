@@ -1,37 +1,85 @@
-// A schedule library: the 2-CTA cluster GEMM schedule with partial tiles, as
-// a named sequence parametrized by the K step sizes and the instructions, so
-// that the tf32 and bf16 kernels are entry points of a few lines
-// (gemm_derived_cluster_odd.mlir, gemm_derived_bf16_odd.mlir).
+// A schedule library: the 2-CTA cluster GEMM, as named sequences
+// parametrized by the K step sizes, the ring depth, the shared memories and
+// the instructions, so that each kernel is an entry point of a few lines:
+// gemm_derived_cluster.mlir, gemm_derived_cluster_6stage.mlir,
+// gemm_derived_cluster_raster.mlir, gemm_derived_cluster_odd.mlir (tf32)
+// and gemm_derived_bf16.mlir, gemm_derived_bf16_odd.mlir (bf16).
 //
-// @gemm_cluster_odd takes the proc to schedule (the naive GEMM C[M, N] =
-// sum_k A[m, k] B[n, k] with loops m, n, k, for any sizes its requires
-// allows) and
-//   %kt     the width of a K slice staged per ring slot (one 128-byte swizzle
-//           span: 32 for tf32, 64 for bf16),
-//   %kstep  the K of one wgmma (8 for tf32, 16 for bf16),
-//   %load_a the TMA load of A's 128 x %kt slice,
-//   %load_b the multicast TMA load of B's 256 x %kt slice,
-//   %wgmma  the 64 x 256 x %kstep wgmma.
-// The comments inside are those of the tf32 script, with %kt and %kstep for
-// its 32 and 8.
+// A kernel includes one tiling sequence, then @gemm_cluster_kernel. Each
+// takes the proc to schedule: the naive GEMM C[M, N] = sum_k A[m, k] B[n, k]
+// with loops m, n, k, for the sizes its requires allows.
 //
-// Use it by declaring the sequence in the schedule that includes it and
+// The tiling sequences take
+//   %kt     the width of a K slice staged per ring slot (one swizzle span:
+//           32 for tf32, 64 for bf16; 16 for tf32 in 64-byte swizzle),
+//   %kstep  the K of one wgmma (8 for tf32, 16 for bf16);
+// - @gemm_cluster_tiles: M, N multiples of 256 and K of %kt; the task loops
+//   are tn, tm (the C tile's columns start at 256 * tn);
+// - @gemm_cluster_tiles_odd: any sizes; each division is `tail = guard`
+//   (ceil(M / 256) tiles, the body guarded by `256 * tm + mr < M`), and
+//   `drop_bounds_guard` removes the guard after proving that the extra
+//   iterations change nothing: their accesses become `oob` (outside its
+//   tensor a read is 0 and a write does nothing). For M and N the guarded
+//   writes of C fall outside C; for K, where C's element exists, the
+//   reduction adds A[m, k] * B[n, k] with both reads outside A and B, i.e.
+//   0 * 0. stage_mem then makes the copies of partial tiles oob, and
+//   replace binds them to the TMA instructions, whose `oob` parameters say
+//   what the hardware does (a load zero-fills the part of the box outside
+//   the tensor, a store clips it);
+// - @gemm_cluster_tiles_raster: N a multiple of 2048; three task loops
+//   tno, tm, tni, so that consecutive tasks sweep M within a group of 8
+//   column tiles (the columns start at 2048 * tno + 256 * tni).
+//
+// @gemm_cluster_kernel takes
+//   %tasks   the number of task loops (2, or 3 when rasterized),
+//   %n_at    the first column of the task's C tile ("256 * tn"),
+//   %kt      as above,
+//   %stages  the depth of the rings (4; 6 for 16-wide K slices),
+//   %ab_mem  the shared memory of the A and B slices (#exo.mem<...>, the
+//            swizzle of the TMA loads and of the wgmma's operands),
+//   %c_mem   the shared memory of the C tile of the epilogue,
+//   %load_a  the TMA load of A's 128 x %kt slice,
+//   %load_b  the multicast TMA load of B's 256 x %kt slice,
+//   %wgmma   the 64 x 256 x %kstep wgmma,
+//   %store_d the store of the accumulators to %c_mem,
+//   %store_c the TMA store of C's 128 x 256 tile from %c_mem.
+// All its parameters are !transform.any_param.
+//
+// Use it by declaring the sequences in the schedule that includes them and
 // preloading this file:
 //   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir -transform-interpreter
 
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence @gemm_cluster_odd(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.param<i64> {transform.readonly},
-      %kstep: !transform.param<i64> {transform.readonly},
-      %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly}) {
+  // 1. Tiles: a task (a cluster of two CTAs) computes 256 x 256 of C
+  //    (tm, tn); each CTA (cm) 128 rows, each of its two consumer
+  //    warpgroups (wg) 64 (mi); K in steps of %kt (ko), wgmma's %kstep
+  //    (kk, k8).
+  // 2. Loop order tn, tm, cm, wg, then the warpgroup's rows and columns.
+  transform.named_sequence @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
+      %kstep: !transform.any_param {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
 
-    // 1. Tiles: a task (a cluster of two CTAs) computes 256 x 256 of C
-    //    (tm, tn); each CTA (cm) 128 rows, each of its two consumer
-    //    warpgroups (wg) 64 (mi); K in steps of %kt (ko), wgmma's %kstep (kk, k8).
-    //    The last tiles of M, N and K are partial: their guards go, their
-    //    accesses become oob.
+  // 1-2 for any sizes: the last tiles of M, N and K are partial; their
+  // guards go, their accesses become oob.
+  transform.named_sequence @gemm_cluster_tiles_odd(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
+      %kstep: !transform.any_param {transform.readonly}) {
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.drop_bounds_guard %mr : !transform.any_op
@@ -41,18 +89,59 @@ module attributes {transform.with_named_sequence} {
     %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.drop_bounds_guard %ni : !transform.any_op
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = guard : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = guard : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.drop_bounds_guard %ki : !transform.any_op
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
-
-    // 2. Loop order tn, tm, cm, wg, then the warpgroup's rows and columns;
-    //    the zeroing splits from the K loop, and the K loops move outside
-    //    mi, ni.
     %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  // 1-2 rasterized: the column tiles tni in groups of 8 (tno); loop order
+  // tno, tm, tni, cm, wg (tno moves out first, then tni to below tm).
+  transform.named_sequence @gemm_cluster_tiles_raster(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
+      %kstep: !transform.any_param {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tno, %nr, %nt0 = transform.exo.divide_loop %n by 2048 ["tno", "nr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tn, %ni, %nt = transform.exo.divide_loop %nr by 256 ["tni", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rmi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %r1a, %r1b = transform.exo.reorder_loops %rmi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rwg = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
+    %r2a, %r2b = transform.exo.reorder_loops %rwg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rcm = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
+    %r3a, %r3b = transform.exo.reorder_loops %rcm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  // 2 (end)-4, shared with the persistent kernels (persistent.mlir): the
+  // K loops move outside the warpgroup's rows and columns, the device
+  // function, and the accumulators D. Takes %tasks and %n_at as
+  // @gemm_cluster_kernel does; returns the zeroing of D (%zero), the
+  // statements after the K loop (%after_k: the copy of D back to C) and
+  // the K loop (%k_loop).
+  transform.named_sequence @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
+
+    // 2 (end). The zeroing splits from the K loop, and the K loops move
+    //    outside mi, ni.
     %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
     %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
@@ -63,17 +152,19 @@ module attributes {transform.with_named_sequence} {
     %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
     %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 3. The kernel: a cluster of two CTAs per task, each with a producer
-    //    warp, three idle warps and two consumer warpgroups.
-    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+    // 3. The kernel: the %tasks loops down to tm are its tasks, each a
+    //    cluster of two CTAs, each with a producer warp, three idle warps
+    //    and two consumer warpgroups.
+    %tm = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
+    %task_nest = transform.exo.get_parent_loop %tm : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %task_nest tasks %tasks warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op, !transform.any_param) -> !transform.any_op
 
     // 4. Each warpgroup's 64 x 256 tile of C lives in its accumulator D
     //    (zeroed, no copy-in); D gets a dimension per warpgroup and per CTA
     //    and leaves the wg and cm loops, which are split in three (zero,
     //    multiply, store) so that the K loop can move outside them.
     %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
-    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "256 * tn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", %n_at] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
     transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
     transform.exo.lift_alloc %D : !transform.any_op
@@ -86,46 +177,64 @@ module attributes {transform.with_named_sequence} {
     %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
     %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %wz, %ws, %ko5 : !transform.any_op, !transform.any_op, !transform.any_op
+  }
 
-    // 5. The barriers: full and empty mbarrier rings of 4 per CTA (the
-    //    leading dimension: the CTA), a wgmma commit group per warpgroup.
-    //    Before the epilogue each warpgroup waits for its last wgmma group;
-    //    that wait gets loops of its own (fission), so that what follows
-    //    can reuse the rings' shared memory.
+  transform.named_sequence @gemm_cluster_kernel(%p: !transform.any_op {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
+      %stages: !transform.any_param {transform.readonly},
+      %ab_mem: !transform.any_param {transform.readonly},
+      %c_mem: !transform.any_param {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly},
+      %store_d: !transform.any_param {transform.readonly},
+      %store_c: !transform.any_param {transform.readonly}) {
+
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
+        : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+
+    // 5. The barriers: full and empty mbarrier rings of %stages per CTA
+    //    (the leading dimension: the CTA), a wgmma commit group per
+    //    warpgroup. Before the epilogue each warpgroup waits for its last
+    //    wgmma group; that wait gets loops of its own (fission), so that
+    //    what follows can reuse the rings' shared memory.
     %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> ring %stages : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> ring %stages prearrive %stages : (!transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
     %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
     %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
     %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
     %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 6. The epilogue goes through shared memory: each CTA's 128 x 256
-    //    tile of C is staged in C_smem (no copy-in: the accumulator stores
-    //    write all of it), which a TMA store writes back. C_smem is 128-byte
-    //    swizzled: the lowering keeps it as 8 column chunks of 128 x 32
-    //    (TMA's layout, one store per chunk), so the accumulator stores of
-    //    a warp's 8 rows fall in different banks (unswizzled rows 1 KiB
-    //    apart cost 8-way bank conflicts).
+    //    tile of C is staged in C_smem (%c_mem; no copy-in: the
+    //    accumulator stores write all of it), which a TMA store writes
+    //    back. In smem_swizzle<128> the lowering keeps C_smem as 8 column
+    //    chunks of 128 x 32 (TMA's layout, one store per chunk), so the
+    //    accumulator stores of a warp's 8 rows fall in different banks
+    //    (unswizzled rows 1 KiB apart cost 8-way bank conflicts).
     %wgs = transform.exo.match_loop "wg" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", "256 * tn"] sizes [128, 256] as "C_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", %n_at] sizes [128, 256] as "C_smem" in %c_mem : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = smem_swizzle<128>>) : (!transform.any_op) -> !transform.any_op
-    %tma_c = transform.exo.replace %cout with (#exo.tma<kind = store, shape = [128, 256], dtype = f32, swizzle = 128, box = [128, 32]>) : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with %store_d : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %tma_c = transform.exo.replace %cout with %store_c : (!transform.any_op, !transform.any_param) -> !transform.any_op
 
-    // 7. A's 128 x %kt and B's 256 x %kt slices of each K step in each CTA's
-    //    swizzled shared memory: every CTA stages the same B slice.
+    // 7. A's 128 x %kt and B's 256 x %kt slices of each K step in each
+    //    CTA's swizzled shared memory: every CTA stages the same B slice.
     %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
 
-    // 8. Rings of 4 slots for A and B, C_smem, each with a leading CTA
-    //    dimension (distributed: each CTA holds its own).
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
+    // 8. Rings of %stages slots for A and B, C_smem, each with a leading
+    //    CTA dimension (distributed: each CTA holds its own).
+    transform.exo.expand_dim %As ring %stages guarded_by "empty" index "ko" : !transform.any_op, !transform.any_param
+    transform.exo.expand_dim %Bs ring %stages guarded_by "empty" index "ko" : !transform.any_op, !transform.any_param
     transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
     transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
     transform.exo.lift_alloc %As : !transform.any_op
@@ -186,13 +295,15 @@ module attributes {transform.with_named_sequence} {
     //     - Each consumer warpgroup waits on its CTA's full barrier, fences
     //       and commits its wgmma and keeps one commit group in flight; the
     //       CTA's consumers then release the slot of ko - 1 in both CTAs
-    //       (empty[:, ko + 3]), since the multicast wrote it in both.
+    //       (empty[:, ko + %stages - 1]), since the multicast wrote it in
+    //       both.
     transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
     %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
     %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
     %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
+    %slot = transform.exo.expr "ko + {0} - 1" (%stages) : (!transform.any_param) -> !transform.any_param
+    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", %slot] : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
     %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op

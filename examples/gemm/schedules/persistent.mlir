@@ -1,77 +1,48 @@
-// A schedule library: the persistent GEMM schedules of 2-CTA clusters with
-// 256 x 256 tiles, the epilogue through shared memory (@gemm_persistent) or
-// the accumulators stored straight to global memory, as
-// named sequences parametrized by the K step sizes and the instructions, so
-// that the tf32 and bf16 kernels are entry points of a few lines.
+// A schedule library: the persistent GEMMs of 2-CTA clusters with 256 x 256
+// tiles, with the epilogue through shared memory (@gemm_persistent) or the
+// accumulators stored straight to global memory (@gemm_persistent_direct),
+// as named sequences, so that each kernel is an entry point of a few lines.
 //
-// Each sequence takes the proc to schedule (the naive GEMM C[M, N] = sum_k
-// A[m, k] B[n, k] with loops m, n, k; M and N multiples of 256, K of %kt) and
-//   %kt     the width of a K slice staged per ring slot (one 128-byte swizzle
-//           span: 32 for tf32, 64 for bf16),
-//   %kstep  the K of one wgmma (8 for tf32, 16 for bf16),
-//   %load_a the TMA load of A's 128 x %kt slice,
-//   %load_b the multicast TMA load of B's 256 x %kt slice,
-//   %wgmma  the 64 x 256 x %kstep wgmma.
-// The comments inside are those of the tf32 scripts, with 32 standing for
-// %kt and 8 for %kstep.
+// A kernel tiles the proc with one of the tiling sequences of
+// examples/gemm/schedules/cluster.mlir (@gemm_cluster_tiles,
+// @gemm_cluster_tiles_odd or @gemm_cluster_tiles_raster) and then includes
+// one of these, which take
+//   %tasks   the number of task loops (2, or 3 when rasterized),
+//   %n_at    the first column of the task's C tile ("256 * tn"),
+//   %k_steps the number of K slices of a tile ("K / 32"; with partial
+//            tiles "(K + 31) / 32"),
+//   %kt      the width of a K slice (32 for tf32, 64 for bf16),
+//   %load_a  the TMA load of A's 128 x %kt slice,
+//   %load_b  the multicast TMA load of B's 256 x %kt slice,
+//   %wgmma   the 64 x 256 wgmma.
+// All are !transform.any_param. Steps 2-4 are @gemm_cluster_accumulators of
+// cluster.mlir.
 //
-// Use it by declaring the sequence in the schedule that includes it and
-// preloading this file:
-//   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/persistent.mlir -transform-interpreter
+// Use them by declaring the sequences in the schedule that includes them and
+// preloading both libraries:
+//   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir,examples/gemm/schedules/persistent.mlir -transform-interpreter
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+
   // The persistent GEMM with the epilogue through shared memory in 16-row
   // quarters and TMA stores (gemm_derived_persistent.mlir,
   // gemm_derived_bf16_persistent.mlir).
   transform.named_sequence @gemm_persistent(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.param<i64> {transform.readonly},
-      %kstep: !transform.param<i64> {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly},
+      %k_steps: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
       %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}) {
 
-    // 1-4. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
-    //    warpgroups wg; K steps ko, kk), loop order, the kernel, the
+    // 2-4. As in the cluster derivation: loop order, the kernel, the
     //    accumulators D.
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
-    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
-    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "256 * tn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %wk, %ws = transform.exo.fission %ko3 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
-    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
+        : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 5. The barriers, as in the cluster derivation, and a bulk group per
     //    consumer warp (tma_cg) for the epilogue's stores.
@@ -98,7 +69,8 @@ module attributes {transform.with_named_sequence} {
     %q2, %ewg2 = transform.exo.reorder_loops %ewg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %q3, %ecm = transform.exo.reorder_loops %ws2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ewg3 = transform.exo.match_loop "wg" in %q3 : (!transform.any_op) -> !transform.any_op
-    %Cs, %cin, %cout = transform.exo.stage_mem %ewg3, "C" at ["256 * tm + 128 * cm", "256 * tn + 64 * q"] sizes [128, 64] as "C_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %c_at = transform.exo.expr "{0} + 64 * q" (%n_at) : (!transform.any_param) -> !transform.any_param
+    %Cs, %cin, %cout = transform.exo.stage_mem %ewg3, "C" at ["256 * tm + 128 * cm", %c_at] sizes [128, 64] as "C_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
     transform.exo.lift_alloc %Cs : !transform.any_op
     %owg, %or, %ot = transform.exo.divide_loop %cout by 64 ["owg", "or"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
@@ -135,10 +107,10 @@ module attributes {transform.with_named_sequence} {
     // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
     //    rings per CTA, loaded by TMA (B multicast), wgmma.
     %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
     transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
     transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
@@ -185,13 +157,14 @@ module attributes {transform.with_named_sequence} {
 
     // 11. Persistence: one task per cluster over the tiles (pi), proved
     //    independent.
-    %tn3 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %tm3 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
+    %tn3 = transform.exo.get_parent_loop %tm3 : (!transform.any_op) -> !transform.any_op
     %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 12. Synchronization of the K loop, as in the cluster derivation, and
     //    the release of a tile's last slot after the drain (element
-    //    K / %kt + 3 of the tile's ring, which chain_rings places at pi *
-    //    K / 32 + K / %kt + 3).
+    //    %k_steps + 3 of the tile's ring, which chain_rings places at pi *
+    //    %k_steps + %k_steps + 3).
     transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
     %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
@@ -200,7 +173,7 @@ module attributes {transform.with_named_sequence} {
     %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
     %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
     %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_at = transform.exo.expr "K / {0} + 3" (%kt) : (!transform.param<i64>) -> !transform.any_param
+    %last_at = transform.exo.expr "{0} + 3" (%k_steps) : (!transform.any_param) -> !transform.any_param
     %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_at] : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
@@ -222,54 +195,18 @@ module attributes {transform.with_named_sequence} {
 
   // The persistent GEMM with its accumulators stored straight to global memory (gemm_derived_persistent_direct.mlir, gemm_derived_bf16_persistent_direct.mlir).
   transform.named_sequence @gemm_persistent_direct(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.param<i64> {transform.readonly},
-      %kstep: !transform.param<i64> {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly},
+      %k_steps: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
       %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}) {
 
-    // 1-4. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
-    //    warpgroups wg; K steps ko, kk), loop order, the kernel, the
+    // 2-4. As in the cluster derivation: loop order, the kernel, the
     //    accumulators D.
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
-    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
-    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "256 * tn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %wk, %ws = transform.exo.fission %ko3 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
-    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
+        : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 5. The barriers, as in the cluster derivation; the epilogue, after
     //    the drain, becomes one accumulator store per warpgroup.
@@ -287,10 +224,10 @@ module attributes {transform.with_named_sequence} {
     // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
     //    rings per CTA, loaded by TMA (B multicast), wgmma.
     %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
     transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
     transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
@@ -331,13 +268,14 @@ module attributes {transform.with_named_sequence} {
 
     // 11. Persistence: one task per cluster over the tiles (pi), proved
     //    independent.
-    %tn3 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %tm3 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
+    %tn3 = transform.exo.get_parent_loop %tm3 : (!transform.any_op) -> !transform.any_op
     %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 12. Synchronization of the K loop, as in the cluster derivation, and
     //    the release of a tile's last slot after the drain (element
-    //    K / 32 + 3 of the tile's ring, which chain_rings places at pi *
-    //    K / 32 + K / 32 + 3).
+    //    %k_steps + 3 of the tile's ring, which chain_rings places at pi *
+    //    %k_steps + %k_steps + 3).
     transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
     %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
@@ -346,7 +284,7 @@ module attributes {transform.with_named_sequence} {
     %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
     %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
     %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_slot = transform.exo.expr "K / {0} + 3" (%kt) : (!transform.param<i64>) -> !transform.any_param
+    %last_slot = transform.exo.expr "{0} + 3" (%k_steps) : (!transform.any_param) -> !transform.any_param
     %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_slot] : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
@@ -360,154 +298,4 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The same with the rasterized tile order (gemm_derived_persistent_direct_raster.mlir, gemm_derived_bf16_persistent_direct_raster.mlir).
-  transform.named_sequence @gemm_persistent_direct_raster(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.param<i64> {transform.readonly},
-      %kstep: !transform.param<i64> {transform.readonly},
-      %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly}) {
-
-    // 0. The column groups of 8 tiles (2048 columns) divide N: the variant
-    //    is for such N only.
-    transform.exo.assume %p "N mod 2048 == 0" : !transform.any_op
-
-    // 1-4. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
-    //    warpgroups wg; K steps ko, kk), loop order, the kernel, the
-    //    accumulators D.
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tno, %nr, %nt0 = transform.exo.divide_loop %n by 2048 ["tno", "nr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %tn, %ni, %nt = transform.exo.divide_loop %nr by 256 ["tni", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %rmi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %r1a, %r1b = transform.exo.reorder_loops %rmi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %rwg = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    %r2a, %r2b = transform.exo.reorder_loops %rwg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %rcm = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    %r3a, %r3b = transform.exo.reorder_loops %rcm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tn2 = transform.exo.match_loop "tno" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tn2 tasks 3 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
-    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
-    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", "2048 * tno + 256 * tni"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %wk, %ws = transform.exo.fission %ko3 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
-    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 5. The barriers, as in the cluster derivation; the epilogue, after
-    //    the drain, becomes one accumulator store per warpgroup.
-    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
-    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
-    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem>) : (!transform.any_op) -> !transform.any_op
-
-    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
-    //    rings per CTA, loaded by TMA (B multicast), wgmma.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["2048 * tno + 256 * tni", %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 10. Warp specialization: the producer warp loads; the consumer
-    //    warpgroups multiply and store.
-    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
-    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
-    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
-    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
-    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
-    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
-    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
-    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
-    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
-    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
-
-    // 11. Persistence: one task per cluster over the tiles (pi), proved
-    //    independent.
-    %tn3 = transform.exo.match_loop "tno" in %p : (!transform.any_op) -> !transform.any_op
-    %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 12. Synchronization of the K loop, as in the cluster derivation, and
-    //    the release of a tile's last slot after the drain (element
-    //    K / 32 + 3 of the tile's ring, which chain_rings places at pi *
-    //    K / 32 + K / 32 + 3).
-    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
-    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
-    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
-    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
-    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
-    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_slot = transform.exo.expr "K / {0} + 3" (%kt) : (!transform.param<i64>) -> !transform.any_param
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_slot] : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
-    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
-    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
-
-    // 13. The rings and their barriers live across the tiles of a task,
-    //    and so does the wgmma group.
-    transform.exo.chain_rings %pi over "ko" : !transform.any_op
-    transform.exo.lift_alloc %cg : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    transform.yield
-  }
 }

@@ -55,6 +55,21 @@ static void printMemory(OpAsmPrinter &printer, Operation *, MemoryAttr memory) {
   memory.printBare(printer);
 }
 
+/// A memory as in parseMemory, or a parameter that holds one (declared
+/// below with the other `X or a parameter` directives).
+static ParseResult
+parseMemoryOrParam(OpAsmParser &parser,
+                   std::optional<OpAsmParser::UnresolvedOperand> &param,
+                   MemoryAttr &memory);
+
+static void printMemoryOrParam(OpAsmPrinter &printer, Operation *op,
+                               Value param, MemoryAttr memory) {
+  if (param)
+    printer.printOperand(param);
+  else
+    printMemory(printer, op, memory);
+}
+
 /// An instruction: `@proc`, or an instruction family instance in
 /// parentheses (`(#exo.wgmma<...>)`: a dialect attribute followed by the
 /// op's `:` would take the op's types for its own).
@@ -110,6 +125,14 @@ parseParamOr(OpAsmParser &parser,
   if (got.has_value())
     return *got;
   return literal();
+}
+
+static ParseResult
+parseMemoryOrParam(OpAsmParser &parser,
+                   std::optional<OpAsmParser::UnresolvedOperand> &param,
+                   MemoryAttr &memory) {
+  return parseParamOr(parser, param,
+                      [&] { return parseMemory(parser, memory); });
 }
 
 /// An instruction as in parseCallee, or a parameter that holds one.
@@ -584,15 +607,25 @@ DiagnosedSilenceableFailure
 transform::ExprOp::apply(transform::TransformRewriter &,
                          transform::TransformResults &results,
                          transform::TransformState &state) {
-  SmallVector<int64_t> args;
+  // Each argument's text: an integer in decimal, an index expression as
+  // written (the index grammar takes parentheses only around a dividend).
+  SmallVector<std::string> args;
   for (auto [i, arg] : llvm::enumerate(getArgs())) {
-    int64_t v;
+    std::string what = "argument " + std::to_string(i);
+    Attribute value;
     DiagnosedSilenceableFailure got =
-        paramInt(*this, state, arg, "argument " + std::to_string(i),
-                 /*positive=*/false, v);
+        paramValue(*this, state, arg, what, value);
     if (!got.succeeded())
       return got;
-    args.push_back(v);
+    if (auto s = dyn_cast<StringAttr>(value)) {
+      args.push_back(s.getValue().str());
+      continue;
+    }
+    auto n = dyn_cast<IntegerAttr>(value);
+    if (!n || !n.getType().isSignlessInteger())
+      return emitDefiniteFailure() << what << ": the parameter holds " << value
+                                   << ", not an integer or a string";
+    args.push_back(std::to_string(n.getInt()));
   }
   StringRef format = getFormat();
   std::string text;
@@ -621,7 +654,7 @@ transform::ExprOp::apply(transform::TransformRewriter &,
       return emitDefiniteFailure()
              << "\"" << format << "\" names argument " << index << " but "
              << args.size() << (args.size() == 1 ? " is" : " are") << " given";
-    text += std::to_string(args[index]);
+    text += args[index];
     i = close;
   }
   results.setParams(cast<OpResult>(getResult()),
@@ -1252,11 +1285,23 @@ transform::StageMemOp::apply(transform::TransformRewriter &rewriter,
   got = resolveInts(*this, state, getSizes(), getSizeParams(), "extent", sizes);
   if (!got.succeeded())
     return got;
+  MemoryAttr memory = getMemoryAttr();
+  if (Value param = getMemoryParam()) {
+    Attribute value;
+    got = paramValue(*this, state, param, "the memory", value);
+    if (!got.succeeded())
+      return got;
+    memory = dyn_cast<MemoryAttr>(value);
+    if (!memory)
+      return mlir::emitDefiniteFailure(getOperation())
+             << "the memory: the parameter holds " << value
+             << ", not a memory (#exo.mem<...>)";
+  }
   FailureOr<StagedMem> staged = failure();
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
     staged = stageMem(rewriter, stmts, getTensor(), offsets, sizes,
-                      getNewName(), getMemory(), why);
+                      getNewName(), memory, why);
     if (failed(staged))
       return report(*this, why);
     return DiagnosedSilenceableFailure::success();
@@ -1280,11 +1325,15 @@ void transform::StageMemOp::getEffects(
   transform::onlyReadsHandle(getTargetMutable(), effects);
   transform::onlyReadsHandle(getOffsetParamsMutable(), effects);
   transform::onlyReadsHandle(getSizeParamsMutable(), effects);
+  transform::onlyReadsHandle(getMemoryParamMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
 }
 
 LogicalResult transform::StageMemOp::verify() {
+  if (static_cast<bool>(getMemoryParam()) == static_cast<bool>(getMemoryAttr()))
+    return emitOpError()
+           << "needs exactly one of a memory and a memory parameter";
   if (failed(verifyStrParams(*this, getOffsets(), getOffsetParams().size(),
                              "offsets")))
     return failure();
@@ -1817,15 +1866,67 @@ void transform::GuardSyncOp::getEffects(
   readsTargetProducesResults(*this, getTargetMutable(), effects);
 }
 
+LogicalResult transform::InsertBarrierAllocOp::verify() {
+  if (!getRingParam() && !getPrearriveParam())
+    return success();
+  auto type = dyn_cast<BarrierType>(getType());
+  if (!type || type.getRingDim() < 0)
+    return emitOpError() << "takes the ring depth or the pre-arrival count "
+                            "from a parameter only for a barrier type with a "
+                            "ring dimension, got "
+                         << getType();
+  return success();
+}
+
+/// `type` with the ring depth and the pre-arrival count of `op`'s
+/// parameters, or a definite failure when they give no barrier type.
+static DiagnosedSilenceableFailure
+resolveBarrierType(transform::InsertBarrierAllocOp op, BarrierType type,
+                   transform::TransformState &state, Type &result) {
+  int64_t prearrive = type.getPrearrive();
+  SmallVector<int64_t> depths(type.getRingDepths());
+  if (Value param = op.getRingParam()) {
+    DiagnosedSilenceableFailure got =
+        intOrParam(op, state, param, std::nullopt, "the ring depth",
+                   /*positive=*/true, depths[type.getRingDim()]);
+    if (!got.succeeded())
+      return got;
+  }
+  if (Value param = op.getPrearriveParam()) {
+    DiagnosedSilenceableFailure got =
+        intOrParam(op, state, param, std::nullopt, "the pre-arrival count",
+                   /*positive=*/true, prearrive);
+    if (!got.succeeded())
+      return got;
+  }
+  auto invalid = [&]() -> InFlightDiagnostic {
+    return op.emitOpError() << "the parameters give no barrier type: ";
+  };
+  if (failed(BarrierType::verify(invalid, type.getKind(), prearrive,
+                                 type.getDims(), depths)))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  result = BarrierType::get(op.getContext(), type.getKind(), prearrive,
+                            type.getDims(), depths);
+  return DiagnosedSilenceableFailure::success();
+}
+
 DiagnosedSilenceableFailure
 transform::InsertBarrierAllocOp::apply(transform::TransformRewriter &rewriter,
                                        transform::TransformResults &results,
                                        transform::TransformState &state) {
+  Type barrier = getType();
+  auto type = dyn_cast<BarrierType>(barrier);
+  if (type && (getRingParam() || getPrearriveParam())) {
+    DiagnosedSilenceableFailure got =
+        resolveBarrierType(*this, type, state, barrier);
+    if (!got.succeeded())
+      return got;
+  }
   return insertAtEach(
       *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
       [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
         FailureOr<AllocOp> alloc =
-            insertBarrierAlloc(rewriter, stmt, getName(), getType(), why);
+            insertBarrierAlloc(rewriter, stmt, getName(), barrier, why);
         if (failed(alloc))
           return failure();
         return alloc->getOperation();
@@ -1835,6 +1936,8 @@ transform::InsertBarrierAllocOp::apply(transform::TransformRewriter &rewriter,
 void transform::InsertBarrierAllocOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getRingParamMutable(), effects);
+  transform::onlyReadsHandle(getPrearriveParamMutable(), effects);
 }
 
 DiagnosedSilenceableFailure
@@ -1942,6 +2045,8 @@ LogicalResult transform::WrapDeviceFunctionOp::verify() {
   if (static_cast<bool>(getAllocs()) != static_cast<bool>(getAllocMemoryAttr()))
     return emitOpError() << "allocations need the memory they move to "
                             "(allocs %a to MEMORY)";
+  if (static_cast<bool>(getTasksParam()) == static_cast<bool>(getTasksAttr()))
+    return emitOpError() << "needs exactly one of tasks and a tasks parameter";
   return success();
 }
 
@@ -1962,13 +2067,20 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> allocs;
   if (getAllocs())
     llvm::append_range(allocs, state.getPayloadOps(getAllocs()));
+  int64_t tasks = getTasks().value_or(1);
+  if (Value param = getTasksParam()) {
+    DiagnosedSilenceableFailure got =
+        intOrParam(*this, state, param, std::nullopt, "the task loops",
+                   /*positive=*/true, tasks);
+    if (!got.succeeded())
+      return got;
+  }
   FailureOr<DeviceFunctionOp> device = failure();
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
-    device =
-        wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
-                           getClusterDim(), getBlocksPerSm(), getTasks(), why,
-                           host, hostInstr, allocs, getAllocMemoryAttr());
+    device = wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
+                                getClusterDim(), getBlocksPerSm(), tasks, why,
+                                host, hostInstr, allocs, getAllocMemoryAttr());
     if (failed(device))
       return report(*this, why);
     return DiagnosedSilenceableFailure::success();
@@ -1986,6 +2098,7 @@ void transform::WrapDeviceFunctionOp::getEffects(
     transform::consumesHandle(getHostMutable(), effects);
   if (getAllocs())
     transform::onlyReadsHandle(getAllocsMutable(), effects);
+  transform::onlyReadsHandle(getTasksParamMutable(), effects);
 }
 
 //===----------------------------------------------------------------------===//

@@ -30,7 +30,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %q = transform.param.constant 4 : i64 -> !transform.param<i64>
     // expected-error @below {{has 2 offsets to take from parameters but 1 parameters for them}}
-    %s:3 = "transform.exo.stage_mem"(%root, %q) <{memory = #exo.mem<dram>, new_name = "t", offsets = ["", ""], operandSegmentSizes = array<i32: 1, 1, 0>, sizes = array<i64: 4, 4>, tensor = "x"}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %s:3 = "transform.exo.stage_mem"(%root, %q) <{memory = #exo.mem<dram>, new_name = "t", offsets = ["", ""], operandSegmentSizes = array<i32: 1, 1, 0, 0>, sizes = array<i64: 4, 4>, tensor = "x"}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -41,7 +41,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %q = transform.param.constant 4 : i64 -> !transform.param<i64>
     // expected-error @below {{has 1 extents to take from parameters but 0 extent parameters}}
-    %s:3 = "transform.exo.stage_mem"(%root) <{memory = #exo.mem<dram>, new_name = "t", offsets = ["0"], operandSegmentSizes = array<i32: 1, 0, 0>, sizes = array<i64: -9223372036854775808>, tensor = "x"}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %s:3 = "transform.exo.stage_mem"(%root) <{memory = #exo.mem<dram>, new_name = "t", offsets = ["0"], operandSegmentSizes = array<i32: 1, 0, 0, 0>, sizes = array<i64: -9223372036854775808>, tensor = "x"}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -135,6 +135,49 @@ module attributes {transform.with_named_sequence} {
     %d = transform.param.constant 2 : i64 -> !transform.param<i64>
     // expected-error @below {{a ring needs guarded_by, and only a ring takes it}}
     transform.exo.expand_dim %root ring %d index "k" : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.param.constant #exo.mem<smem> -> !transform.any_param
+    // expected-error @below {{needs exactly one of a memory and a memory parameter}}
+    %s:3 = "transform.exo.stage_mem"(%root, %m) <{memory = #exo.mem<dram>, new_name = "t", offsets = ["0"], operandSegmentSizes = array<i32: 1, 0, 0, 1>, sizes = array<i64: 4>, tensor = "x"}> : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{needs exactly one of a memory and a memory parameter}}
+    %s:3 = "transform.exo.stage_mem"(%root) <{new_name = "t", offsets = ["0"], operandSegmentSizes = array<i32: 1, 0, 0, 0>, sizes = array<i64: 4>, tensor = "x"}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %n = transform.param.constant 2 : i64 -> !transform.any_param
+    // expected-error @below {{needs exactly one of tasks and a tasks parameter}}
+    %d = "transform.exo.wrap_device_function"(%root, %n) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %n = transform.param.constant 2 : i64 -> !transform.any_param
+    // expected-error @below {{takes the ring depth or the pre-arrival count from a parameter only for a barrier type with a ring dimension, got '!exo.barrier<mbarrier, [2]>'}}
+    %b = transform.exo.insert_barrier_alloc %root "b" : !exo.barrier<mbarrier, [2]> ring %n : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }

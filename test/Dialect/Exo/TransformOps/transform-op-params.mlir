@@ -270,6 +270,11 @@ module attributes {transform.with_named_sequence} {
     %e = transform.exo.expr "{0} * ko + {1} + {0} {{x}}" (%a, %b) : (!transform.param<i64>, !transform.param<i64>) -> !transform.any_param
     // expected-remark @below {{"32 * ko + -3 + 32 {x}"}}
     transform.debug.emit_param_as_remark %e : !transform.any_param
+    // A string argument is an index expression, substituted as written.
+    %n = transform.param.constant "256 * tn + 8" -> !transform.any_param
+    %f = transform.exo.expr "{0} + 64 * q" (%n) : (!transform.any_param) -> !transform.any_param
+    // expected-remark @below {{"256 * tn + 8 + 64 * q"}}
+    transform.debug.emit_param_as_remark %f : !transform.any_param
     transform.yield
   }
 }
@@ -311,8 +316,8 @@ module attributes {transform.with_named_sequence} {
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %a = transform.param.constant "k" -> !transform.any_param
-    // expected-error @below {{argument 0: the parameter holds "k", not an integer}}
+    %a = transform.param.constant 1.5 : f32 -> !transform.any_param
+    // expected-error @below {{argument 0: the parameter holds 1.500000e+00 : f32, not an integer or a string}}
     %e = transform.exo.expr "{0} * ko" (%a) : (!transform.any_param) -> !transform.any_param
     transform.yield
   }
@@ -556,6 +561,175 @@ module attributes {transform.with_named_sequence} {
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     // expected-error @below {{the depth: the parameter holds 0; expected a positive integer}}
     transform.exo.set_ring_buffer %root dim 0 depth %zero : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// stage_mem's memory from a parameter holding a memory attribute: the same
+// allocation as `in smem` (in device code: the loop is a task's).
+// CHECK-LABEL: exo.proc @stage_memory_param
+//       CHECK:   %x_tile = exo.alloc : !exo.tensor<[1, 16], f32, smem>
+exo.proc @stage_memory_param(%x: !exo.tensor<[4, 16], f32, dram>, %y: !exo.tensor<[4, 16], f32, dram>) {
+  exo.for %t = 0 to 4 seq {
+    exo.for %i = 0 to 16 seq {
+      %a = exo.read %x[%t, %i] : !exo.tensor<[4, 16], f32, dram>
+      exo.assign %y[%t, %i] = %a : !exo.tensor<[4, 16], f32, dram>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mem = transform.param.constant #exo.mem<smem> -> !transform.any_param
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.wrap_device_function %t tasks 1 block_dim 32 cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %s, %in, %out = transform.exo.stage_mem %i, "x" at ["t", "0"] sizes [1, 16] as "x_tile" in %mem
+        : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A memory parameter must hold a memory.
+exo.proc @stage_memory_not_memory(%x: !exo.tensor<[16], f32, dram>, %y: !exo.tensor<[16], f32, dram>) {
+  exo.for %i = 0 to 16 seq {
+    %a = exo.read %x[%i] : !exo.tensor<[16], f32, dram>
+    exo.assign %y[%i] = %a : !exo.tensor<[16], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mem = transform.param.constant "smem" -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the memory: the parameter holds "smem", not a memory (#exo.mem<...>)}}
+    %s, %in, %out = transform.exo.stage_mem %i, "x" at ["0"] sizes [16] as "x_tile" in %mem
+        : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// insert_barrier_alloc's ring depth and pre-arrival count from parameters:
+// the type's 4s become 6.
+// CHECK-LABEL: exo.proc @barrier_ring_param
+//       CHECK:   %empty = exo.alloc : !exo.barrier<mbarrier(prearrive 6), [2, ? ring 6]>
+//       CHECK:   %full = exo.alloc : !exo.barrier<mbarrier, [2, ? ring 6]>
+exo.proc @barrier_ring_param(%x: !exo.tensor<[4, 8], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %t = 0 to 4 seq {
+    exo.for %i = 0 to 8 seq {
+      exo.assign %x[%t, %i] = %z : !exo.tensor<[4, 8], f32, dram>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %six = transform.param.constant 6 : i64 -> !transform.any_param
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.wrap_device_function %t tasks 1 block_dim 32 cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %e = transform.exo.insert_barrier_alloc %i "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> ring %six prearrive %six : (!transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
+    %f = transform.exo.insert_barrier_alloc %i "full" : !exo.barrier<mbarrier, [2, ? ring 4]> ring %six : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Parameters that give no barrier type: more pre-arrivals than slots.
+exo.proc @barrier_ring_param_invalid(%x: !exo.tensor<[4, 8], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %t = 0 to 4 seq {
+    exo.for %i = 0 to 8 seq {
+      exo.assign %x[%t, %i] = %z : !exo.tensor<[4, 8], f32, dram>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %six = transform.param.constant 6 : i64 -> !transform.any_param
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.wrap_device_function %t tasks 1 block_dim 32 cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the parameters give no barrier type: prearrive count 6 exceeds the ring depth 4}}
+    %e = transform.exo.insert_barrier_alloc %i "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> prearrive %six : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A ring depth parameter must hold a positive integer.
+exo.proc @barrier_ring_param_zero(%x: !exo.tensor<[4, 8], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %t = 0 to 4 seq {
+    exo.for %i = 0 to 8 seq {
+      exo.assign %x[%t, %i] = %z : !exo.tensor<[4, 8], f32, dram>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %zero = transform.param.constant 0 : i64 -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the ring depth: the parameter holds 0; expected a positive integer}}
+    %e = transform.exo.insert_barrier_alloc %i "full" : !exo.barrier<mbarrier, [? ring 4]> ring %zero : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// wrap_device_function's number of task loops from a parameter: both loops
+// become task loops, as with `tasks 2`.
+// CHECK-LABEL: exo.proc @tasks_param
+//       CHECK:   exo.device_function
+//       CHECK:     exo.for %i = 0 to 4 cuda_tasks {
+//       CHECK:       exo.for %j = 0 to 4 cuda_tasks {
+exo.proc @tasks_param(%x: !exo.tensor<[4, 4], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.for %j = 0 to 4 seq {
+      exo.assign %x[%i, %j] = %z : !exo.tensor<[4, 4], f32, dram>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %two = transform.param.constant 2 : i64 -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.wrap_device_function %i tasks %two block_dim 32 cluster_dim 1 blocks_per_sm 1 : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @tasks_param_zero(%x: !exo.tensor<[4, 4], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.for %j = 0 to 4 seq {
+      exo.assign %x[%i, %j] = %z : !exo.tensor<[4, 4], f32, dram>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %zero = transform.param.constant 0 : i64 -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the task loops: the parameter holds 0; expected a positive integer}}
+    %k = transform.exo.wrap_device_function %i tasks %zero block_dim 32 cluster_dim 1 blocks_per_sm 1 : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }

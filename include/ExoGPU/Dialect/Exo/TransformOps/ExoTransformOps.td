@@ -234,25 +234,30 @@ def Exo_ExprOp : Exo_TransformOp<"expr", [
     MemoryEffectsOpInterface,
     ParamProducerTransformOpTrait
   ]> {
-  let summary = "builds an index expression from integer parameters";
+  let summary = "builds an index expression from parameters";
   let description = [{
     Produces a parameter holding one string: `format` with each `{i}`
-    replaced by the decimal value of the integer that argument `i` holds
-    (`{{` and `}}` stand for braces). The string is an index expression
-    for the ops that take one (`stage_mem`'s offsets), so that a named
-    sequence can scale its expressions by its parameters:
+    replaced by the decimal value of the integer that argument `i` holds,
+    or by the index expression (a string) it holds, as written (`{{` and
+    `}}` stand for braces; a string argument is not parenthesized, so it
+    fits where a sum of terms does). The string is an index expression for the
+    ops that take one (`stage_mem`'s offsets), so that a named sequence can
+    scale and extend its expressions by its parameters:
 
     ```mlir
     %kt = transform.param.constant 64 : i64 -> !transform.param<i64>
     %at = transform.exo.expr "{0} * ko" (%kt)
         : (!transform.param<i64>) -> !transform.any_param
+    %n = transform.param.constant "256 * tn" -> !transform.any_param
+    %q = transform.exo.expr "{0} + 64 * q" (%n)
+        : (!transform.any_param) -> !transform.any_param
     ```
 
     #### Return modes
 
     Only reads its arguments. Produces a definite failure if an argument
-    holds other than one integer, or `format` names an argument that does
-    not exist or has an unmatched brace.
+    holds other than one integer or string, or `format` names an argument
+    that does not exist or has an unmatched brace.
   }];
   let arguments = (ins StrAttr:$format,
                        Variadic<TransformParamTypeInterface>:$args);
@@ -726,7 +731,9 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
 
     An offset may be a parameter holding one string or integer (built, say,
     by `transform.exo.expr`) and an extent a parameter holding one positive
-    integer: `at ["64 * tm", %k_offset] sizes [64, %kt]`.
+    integer: `at ["64 * tm", %k_offset] sizes [64, %kt]`; the memory a
+    parameter holding one memory attribute: `in %mem`, with `%mem` from
+    `transform.param.constant #exo.mem<smem_swizzle<64>>`.
 
     #### Return modes
 
@@ -744,14 +751,16 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
                        Variadic<TransformParamTypeInterface>:$size_params,
                        DenseI64ArrayAttr:$sizes,
                        StrAttr:$new_name,
-                       Exo_TransformMemoryAttr:$memory);
+                       Optional<TransformParamTypeInterface>:$memory_param,
+                       OptionalAttr<Exo_TransformMemoryAttr>:$memory);
   let results = (outs TransformHandleTypeInterface:$alloc,
                       TransformHandleTypeInterface:$copy_in,
                       TransformHandleTypeInterface:$copy_out);
   let assemblyFormat = [{
     $target `,` $tensor `at` custom<StrList>($offset_params, $offsets)
     `sizes` custom<DynamicIndexList>($size_params, $sizes) `as` $new_name `in`
-    custom<Memory>($memory) attr-dict `:` functional-type(operands, results)
+    custom<MemoryOrParam>($memory_param, $memory) attr-dict `:`
+    functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
@@ -1485,7 +1494,8 @@ def Exo_GuardSyncOp : Exo_TransformOp<"guard_sync", [
 
 def Exo_InsertBarrierAllocOp : Exo_TransformOp<"insert_barrier_alloc", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments
   ]>, Exo_GpuRewriteDoc {
   let summary = "allocates a barrier array before a statement";
   let description = [{
@@ -1497,13 +1507,32 @@ def Exo_InsertBarrierAllocOp : Exo_TransformOp<"insert_barrier_alloc", [
         : !exo.barrier<mbarrier, [? ring 4]>
         : (!transform.any_op) -> !transform.any_op
     ```
+
+    In a schedule library the ring's depth and the pre-arrival count may
+    come from parameters holding positive integers: `ring %n` replaces the
+    depth of the type's ring dimension, `prearrive %n` its pre-arrival
+    count (the type must then be an mbarrier with a ring dimension, and the
+    count at most the depth):
+
+    ```mlir
+    %empty = transform.exo.insert_barrier_alloc %kloop "empty"
+        : !exo.barrier<mbarrier(prearrive 4), [? ring 4]>
+        ring %stages prearrive %stages
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> !transform.any_op
+    ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$name,
-                       TypeAttr:$type);
+                       TypeAttr:$type,
+                       Optional<TransformParamTypeInterface>:$ring_param,
+                       Optional<TransformParamTypeInterface>:$prearrive_param);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target $name `:` $type attr-dict `:` functional-type(operands, results)
+    $target $name `:` $type (`ring` $ring_param^)?
+    (`prearrive` $prearrive_param^)? attr-dict `:`
+    functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_SetTrailingBarrierOp : Exo_TransformOp<"set_trailing_barrier", [
@@ -1632,20 +1661,26 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
         cluster_dim 1 blocks_per_sm 1 allocs %acc to wgmma_accum
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
     ```
+
+    The number of task loops may come from a parameter holding a positive
+    integer (`tasks %n`), so that a schedule library serves nests of two
+    and three task loops.
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target,
                        OptionalAttr<I64Attr>:$block_dim,
                        OptionalAttr<ArrayAttr>:$warps,
                        DefaultValuedAttr<I64Attr, "1">:$cluster_dim,
                        DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm,
-                       DefaultValuedAttr<I64Attr, "1">:$tasks,
+                       OptionalAttr<I64Attr>:$tasks,
+                       Optional<TransformParamTypeInterface>:$tasks_param,
                        Optional<TransformHandleTypeInterface>:$host,
                        OptionalAttr<Exo_CalleeAttr>:$host_instr,
                        Optional<TransformHandleTypeInterface>:$allocs,
                        OptionalAttr<Exo_TransformMemoryAttr>:$alloc_memory);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target `tasks` $tasks (`block_dim` $block_dim^)? (`warps` $warps^)?
+    $target `tasks` custom<IntOrParam>($tasks_param, $tasks)
+    (`block_dim` $block_dim^)? (`warps` $warps^)?
     `cluster_dim` $cluster_dim `blocks_per_sm` $blocks_per_sm
     (`host` $host^ `with` custom<Callee>($host_instr))?
     (`allocs` $allocs^ `to` custom<Memory>($alloc_memory))? attr-dict `:`
