@@ -23,10 +23,10 @@
 // wait for it), and those instructions are its cost.
 //
 // The schedule is shared: @epilogue_front and @epilogue_back hold the steps
-// that do not depend on the operand type; @schedule_tf32, @schedule_bf16
-// and @schedule_e4m3 add the K steps, the staging of A and B and the
-// release of a tile's last ring slot for theirs, and are included once per
-// kernel.
+// that do not depend on the operand type; @schedule adds the K steps, the
+// staging of A and B and the release of a tile's last ring slot, with the
+// operand type's parameters. Each kernel is a copy of its specification
+// (clone_proc) that @schedule rewrites.
 //
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-interpreter
@@ -43,7 +43,7 @@
 !Srow = !exo.tensor<[M], f32, dram>
 
 //===----------------------------------------------------------------------===//
-// The specifications, and the copies the schedule derives kernels from
+// The specifications
 //===----------------------------------------------------------------------===//
 
 exo.proc @gemm_tf32_bias_relu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
@@ -78,83 +78,7 @@ exo.proc @gemm_tf32_bias_relu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
   }
 }
 
-exo.proc @gemm_sm90_tf32_bias_relu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
-    %bias: !Bias, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
-                                        K mod 32 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 32 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      %acc = exo.alloc : !Acc
-      exo.assign %acc[0] = %zero : !Acc
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ah
-        %b = exo.read %B[%n, %k] : !Bh
-        %at = arith.truncf %a toward_zero : f32 to tf32
-        %bt = arith.truncf %b toward_zero : f32 to tf32
-        %ae = arith.extf %at : tf32 to f32
-        %be = arith.extf %bt : tf32 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %acc[0] += %p : !Acc
-      }
-      %v = exo.read %acc[0] : !Acc
-      %bv = exo.read %bias[%n] : !Bias
-      %s = arith.addf %v, %bv : f32
-      %r = arith.maximumf %s, %zero : f32
-      exo.assign %acc[0] = %r : !Acc
-      %o = exo.read %acc[0] : !Acc
-      %h = arith.truncf %o : f32 to bf16
-      exo.assign %C[%m, %n] = %h : !Ch
-    }
-  }
-}
-
 exo.proc @gemm_tf32_bias_gelu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
-    %bias: !Bias, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
-                                        K mod 32 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 32 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  %half = arith.constant 0.5 : f32
-  %one = arith.constant 1.0 : f32
-  %c0 = arith.constant 0.7978845608 : f32
-  %c1 = arith.constant 0.044715 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      %acc = exo.alloc : !Acc
-      exo.assign %acc[0] = %zero : !Acc
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ah
-        %b = exo.read %B[%n, %k] : !Bh
-        %at = arith.truncf %a toward_zero : f32 to tf32
-        %bt = arith.truncf %b toward_zero : f32 to tf32
-        %ae = arith.extf %at : tf32 to f32
-        %be = arith.extf %bt : tf32 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %acc[0] += %p : !Acc
-      }
-      %v = exo.read %acc[0] : !Acc
-      %bv = exo.read %bias[%n] : !Bias
-      %s = arith.addf %v, %bv : f32
-      %s2 = arith.mulf %s, %s : f32
-      %s3 = arith.mulf %s2, %s : f32
-      %t0 = arith.mulf %c1, %s3 : f32
-      %t1 = arith.addf %s, %t0 : f32
-      %t2 = arith.mulf %c0, %t1 : f32
-      %th = math.tanh %t2 fastmath<afn> : f32
-      %t3 = arith.addf %one, %th : f32
-      %hs = arith.mulf %half, %s : f32
-      %r = arith.mulf %hs, %t3 : f32
-      exo.assign %acc[0] = %r : !Acc
-      %o = exo.read %acc[0] : !Acc
-      %h = arith.truncf %o : f32 to bf16
-      exo.assign %C[%m, %n] = %h : !Ch
-    }
-  }
-}
-
-exo.proc @gemm_sm90_tf32_bias_gelu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
     %bias: !Bias, %C: !Ch)
     requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
                                         K mod 32 == 0, M - 256 >= 0,
@@ -234,74 +158,8 @@ exo.proc @gemm_tf32_bias_silu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
   }
 }
 
-exo.proc @gemm_sm90_tf32_bias_silu(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh,
-    %bias: !Bias, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
-                                        K mod 32 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 32 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  %half = arith.constant 0.5 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      %acc = exo.alloc : !Acc
-      exo.assign %acc[0] = %zero : !Acc
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ah
-        %b = exo.read %B[%n, %k] : !Bh
-        %at = arith.truncf %a toward_zero : f32 to tf32
-        %bt = arith.truncf %b toward_zero : f32 to tf32
-        %ae = arith.extf %at : tf32 to f32
-        %be = arith.extf %bt : tf32 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %acc[0] += %p : !Acc
-      }
-      %v = exo.read %acc[0] : !Acc
-      %bv = exo.read %bias[%n] : !Bias
-      %s = arith.addf %v, %bv : f32
-      %hs = arith.mulf %half, %s : f32
-      %th = math.tanh %hs fastmath<afn> : f32
-      %ht = arith.mulf %hs, %th : f32
-      %r = arith.addf %hs, %ht : f32
-      exo.assign %acc[0] = %r : !Acc
-      %o = exo.read %acc[0] : !Acc
-      %h = arith.truncf %o : f32 to bf16
-      exo.assign %C[%m, %n] = %h : !Ch
-    }
-  }
-}
-
 // The same with bf16 operands (products and sums in f32).
 exo.proc @gemm_bf16_bias_relu(%M: index, %N: index, %K: index, %A: !Ahb, %B: !Bhb,
-    %bias: !Bias, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
-                                        K mod 64 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 64 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      %acc = exo.alloc : !Acc
-      exo.assign %acc[0] = %zero : !Acc
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ahb
-        %b = exo.read %B[%n, %k] : !Bhb
-        %ae = arith.extf %a : bf16 to f32
-        %be = arith.extf %b : bf16 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %acc[0] += %p : !Acc
-      }
-      %v = exo.read %acc[0] : !Acc
-      %bv = exo.read %bias[%n] : !Bias
-      %s = arith.addf %v, %bv : f32
-      %r = arith.maximumf %s, %zero : f32
-      exo.assign %acc[0] = %r : !Acc
-      %o = exo.read %acc[0] : !Acc
-      %h = arith.truncf %o : f32 to bf16
-      exo.assign %C[%m, %n] = %h : !Ch
-    }
-  }
-}
-
-exo.proc @gemm_sm90_bf16_bias_relu(%M: index, %N: index, %K: index, %A: !Ahb, %B: !Bhb,
     %bias: !Bias, %C: !Ch)
     requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
                                         K mod 64 == 0, M - 256 >= 0,
@@ -373,82 +231,9 @@ exo.proc @gemm_bf16_bias_gelu(%M: index, %N: index, %K: index, %A: !Ahb, %B: !Bh
   }
 }
 
-exo.proc @gemm_sm90_bf16_bias_gelu(%M: index, %N: index, %K: index, %A: !Ahb, %B: !Bhb,
-    %bias: !Bias, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
-                                        K mod 64 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 64 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  %half = arith.constant 0.5 : f32
-  %one = arith.constant 1.0 : f32
-  %c0 = arith.constant 0.7978845608 : f32
-  %c1 = arith.constant 0.044715 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      %acc = exo.alloc : !Acc
-      exo.assign %acc[0] = %zero : !Acc
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Ahb
-        %b = exo.read %B[%n, %k] : !Bhb
-        %ae = arith.extf %a : bf16 to f32
-        %be = arith.extf %b : bf16 to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %acc[0] += %p : !Acc
-      }
-      %v = exo.read %acc[0] : !Acc
-      %bv = exo.read %bias[%n] : !Bias
-      %s = arith.addf %v, %bv : f32
-      %s2 = arith.mulf %s, %s : f32
-      %s3 = arith.mulf %s2, %s : f32
-      %t0 = arith.mulf %c1, %s3 : f32
-      %t1 = arith.addf %s, %t0 : f32
-      %t2 = arith.mulf %c0, %t1 : f32
-      %th = math.tanh %t2 fastmath<afn> : f32
-      %t3 = arith.addf %one, %th : f32
-      %hs = arith.mulf %half, %s : f32
-      %r = arith.mulf %hs, %t3 : f32
-      exo.assign %acc[0] = %r : !Acc
-      %o = exo.read %acc[0] : !Acc
-      %h = arith.truncf %o : f32 to bf16
-      exo.assign %C[%m, %n] = %h : !Ch
-    }
-  }
-}
-
 // fp8 dequantization: e4m3 operands with a scale per row of A and per
 // column of B (C = sa[m] sb[n] (A B^T) rounded to bf16).
 exo.proc @gemm_e4m3_scaled(%M: index, %N: index, %K: index, %A: !Af8, %B: !Bf8,
-    %sa: !Srow, %sb: !Bias, %C: !Ch)
-    requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
-                                        K mod 128 == 0, M - 256 >= 0,
-                                        N - 256 >= 0, K - 128 >= 0)> {
-  %zero = arith.constant 0.0 : f32
-  exo.for %m = 0 to %M seq {
-    exo.for %n = 0 to %N seq {
-      %acc = exo.alloc : !Acc
-      exo.assign %acc[0] = %zero : !Acc
-      exo.for %k = 0 to %K seq {
-        %a = exo.read %A[%m, %k] : !Af8
-        %b = exo.read %B[%n, %k] : !Bf8
-        %ae = arith.extf %a : f8E4M3FN to f32
-        %be = arith.extf %b : f8E4M3FN to f32
-        %p = arith.mulf %ae, %be : f32
-        exo.reduce %acc[0] += %p : !Acc
-      }
-      %v = exo.read %acc[0] : !Acc
-      %ra = exo.read %sa[%m] : !Srow
-      %rb = exo.read %sb[%n] : !Bias
-      %s = arith.mulf %v, %ra : f32
-      %r = arith.mulf %s, %rb : f32
-      exo.assign %acc[0] = %r : !Acc
-      %o = exo.read %acc[0] : !Acc
-      %h = arith.truncf %o : f32 to bf16
-      exo.assign %C[%m, %n] = %h : !Ch
-    }
-  }
-}
-
-exo.proc @gemm_sm90_e4m3_scaled(%M: index, %N: index, %K: index, %A: !Af8, %B: !Bf8,
     %sa: !Srow, %sb: !Bias, %C: !Ch)
     requires affine_set<()[M, N, K] : (M mod 256 == 0, N mod 256 == 0,
                                         K mod 128 == 0, M - 256 >= 0,
@@ -642,18 +427,24 @@ module attributes {transform.with_named_sequence} {
     transform.yield %pi : !transform.any_op
   }
 
-  // tf32 operands: K steps of 32, wgmma.m64n256k8.
-  transform.named_sequence @schedule_tf32(%p: !transform.any_op {transform.readonly}) {
+  // The operand type's part: the K steps (%kt per ring slot, %kstep per
+  // wgmma: 32 and 8 for tf32, 64 and 16 for bf16, 128 and 32 for e4m3), the
+  // staging and TMA loads of A and B, the wgmma and the release of a tile's
+  // last ring slot; included once per kernel.
+  transform.named_sequence @schedule(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly}) {
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %kt = transform.exo.divide_loop %k by 32 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 8 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
     //    rings per CTA, loaded by TMA (B multicast), wgmma.
     %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "32 * ko"] sizes [128, 32] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "32 * ko"] sizes [256, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
     transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
     transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
@@ -668,106 +459,19 @@ module attributes {transform.with_named_sequence} {
     %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
+    %tma_b = transform.exo.replace %b_copies with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
+    %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
     %pi = transform.include @epilogue_back failures(propagate) (%p, %wz, %drain, %store, %waits, %tma_b, %tma_a) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> !transform.any_op
     // The release of a tile's last slot after the drain (element
-    // K / 32 + 3 of the tile's ring, which chain_rings places at
-    // pi * K / 32 + K / 32 + 3); step 13: the rings, their barriers
+    // K / %kt + 3 of the tile's ring, which chain_rings places at
+    // pi * K / %kt + K / %kt + 3); step 13: the rings, their barriers
     // and the wgmma group live across the tiles of a task.
     %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 32 + 3"] : (!transform.any_op) -> !transform.any_op
-    transform.exo.chain_rings %pi over "ko" : !transform.any_op
-    transform.exo.lift_alloc %cg : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    transform.yield
-  }
-
-  // bf16 operands: K steps of 64, wgmma.m64n256k16.
-  transform.named_sequence @schedule_bf16(%p: !transform.any_op {transform.readonly}) {
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %kt = transform.exo.divide_loop %k by 64 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 16 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
-    //    rings per CTA, loaded by TMA (B multicast), wgmma.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "64 * ko"] sizes [128, 64] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "64 * ko"] sizes [256, 64] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %pi = transform.include @epilogue_back failures(propagate) (%p, %wz, %drain, %store, %waits, %tma_b, %tma_a) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> !transform.any_op
-    // The release of a tile's last slot after the drain (element
-    // K / 64 + 3 of the tile's ring, which chain_rings places at
-    // pi * K / 64 + K / 64 + 3); step 13: the rings, their barriers
-    // and the wgmma group live across the tiles of a task.
-    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 64 + 3"] : (!transform.any_op) -> !transform.any_op
-    transform.exo.chain_rings %pi over "ko" : !transform.any_op
-    transform.exo.lift_alloc %cg : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    transform.yield
-  }
-
-  // e4m3 operands: K steps of 128, wgmma.m64n256k32.
-  transform.named_sequence @schedule_e4m3(%p: !transform.any_op {transform.readonly}) {
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %kt = transform.exo.divide_loop %k by 128 ["ko", "ki"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %k8t = transform.exo.divide_loop %ki by 32 ["kk", "k8"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
-    //    rings per CTA, loaded by TMA (B multicast), wgmma.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "128 * ko"] sizes [128, 128] as "A_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "128 * ko"] sizes [256, 128] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = f8E4M3FN>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %pi = transform.include @epilogue_back failures(propagate) (%p, %wz, %drain, %store, %waits, %tma_b, %tma_a) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> !transform.any_op
-    // The release of a tile's last slot after the drain (element
-    // K / 128 + 3 of the tile's ring, which chain_rings places at
-    // pi * K / 128 + K / 128 + 3); step 13: the rings, their barriers
-    // and the wgmma group live across the tiles of a task.
-    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", "K / 128 + 3"] : (!transform.any_op) -> !transform.any_op
+    %last_at = transform.exo.expr "K / {0} + 3" (%kt) : (!transform.any_param) -> !transform.any_param
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_at] : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.chain_rings %pi over "ko" : !transform.any_op
     transform.exo.lift_alloc %cg : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
@@ -775,18 +479,45 @@ module attributes {transform.with_named_sequence} {
   }
 
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %relu = transform.exo.match_proc @gemm_sm90_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_tf32 failures(propagate) (%relu) : (!transform.any_op) -> ()
-    %gelu = transform.exo.match_proc @gemm_sm90_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_tf32 failures(propagate) (%gelu) : (!transform.any_op) -> ()
-    %silu = transform.exo.match_proc @gemm_sm90_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_tf32 failures(propagate) (%silu) : (!transform.any_op) -> ()
-    %relu16 = transform.exo.match_proc @gemm_sm90_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_bf16 failures(propagate) (%relu16) : (!transform.any_op) -> ()
-    %gelu16 = transform.exo.match_proc @gemm_sm90_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_bf16 failures(propagate) (%gelu16) : (!transform.any_op) -> ()
-    %scaled = transform.exo.match_proc @gemm_sm90_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_e4m3 failures(propagate) (%scaled) : (!transform.any_op) -> ()
+    %kt_tf32 = transform.param.constant 32 : i64 -> !transform.any_param
+    %kstep_tf32 = transform.param.constant 8 : i64 -> !transform.any_param
+    %load_a_tf32 = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %load_b_tf32 = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma_tf32 = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
+    %kt_bf16 = transform.param.constant 64 : i64 -> !transform.any_param
+    %kstep_bf16 = transform.param.constant 16 : i64 -> !transform.any_param
+    %load_a_bf16 = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %load_b_bf16 = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma_bf16 = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
+    %kt_e4m3 = transform.param.constant 128 : i64 -> !transform.any_param
+    %kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.any_param
+    %load_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
+    %load_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma_e4m3 = transform.param.constant #exo.wgmma<n = 256, dtype = f8E4M3FN> -> !transform.any_param
+    %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
+    %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule failures(propagate) (%tf32_bias_relu, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
+    %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule failures(propagate) (%tf32_bias_gelu, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
+    %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule failures(propagate) (%tf32_bias_silu, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
+    %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule failures(propagate) (%bf16_bias_relu, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
+    %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule failures(propagate) (%bf16_bias_gelu, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
+    %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule failures(propagate) (%e4m3_scaled, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }
