@@ -10,7 +10,9 @@
 # merged in (and the GPU, the date and the commit of GEN_DIR in its header) is
 # written to OUT_DIR/h200.csv; copy it to kernels/tuning/h200.csv and
 # regenerate (bench/gpu/gen.sh) for the dispatcher to use it. EXO_RETUNE=1
-# times every shape again. OUT_DIR also receives log.txt.
+# times every shape again; EXO_RETUNE=FUNCTION (gemm_bf16, say: after a
+# variant of that function was added) times that function's shapes again
+# and keeps the other rows. OUT_DIR also receives log.txt.
 # Exits non-zero when the build or a variant's check fails.
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR source=../../test/GPU/common.sh
@@ -22,7 +24,16 @@ table=$root/kernels/tuning/h200.csv
 shapes=$root/kernels/tuning/shapes.txt
 new_table=$out_dir/h200.csv
 rm -f "$new_table"
-[ "${EXO_RETUNE:-0}" = 1 ] || [ ! -f "$table" ] || cp "$table" "$new_table"
+retune=${EXO_RETUNE:-0}
+if [ "$retune" != 0 ] && [ "$retune" != 1 ] &&
+  ! python3 "$root/scripts/registry.py" functions | grep -qx "$retune"; then
+  echo "autotune: EXO_RETUNE=$retune is neither 0, 1 nor a function of the registry" >&2
+  exit 2
+fi
+if [ "$retune" != 1 ] && [ -f "$table" ]; then
+  # Every row, less those of the function to retune (the header lines stay).
+  awk -F, -v f="$retune" '$1 != f' "$table" >"$new_table"
+fi
 
 build_dispatch || exit 1
 

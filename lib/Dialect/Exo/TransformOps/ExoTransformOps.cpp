@@ -533,6 +533,26 @@ intOrParam(Operation *op, transform::TransformState &state, Value param,
                                  << "; expected an integer >= 0";
 }
 
+/// The string of `attr`, or the one `param` holds.
+static DiagnosedSilenceableFailure
+strOrParam(Operation *op, transform::TransformState &state, Value param,
+           std::optional<StringRef> attr, StringRef what, std::string &value) {
+  if (!param) {
+    value = attr.value_or("").str();
+    return DiagnosedSilenceableFailure::success();
+  }
+  Attribute a;
+  DiagnosedSilenceableFailure got = paramValue(op, state, param, what, a);
+  if (!got.succeeded())
+    return got;
+  auto text = dyn_cast<StringAttr>(a);
+  if (!text)
+    return emitDefiniteFailure(op)
+           << what << ": the parameter holds " << a << ", not a string";
+  value = text.getValue().str();
+  return DiagnosedSilenceableFailure::success();
+}
+
 /// `statics` with each dynamic entry (ShapedType::kDynamic) replaced by the
 /// positive integer of the next parameter of `params`.
 static DiagnosedSilenceableFailure
@@ -1645,23 +1665,13 @@ transform::AssumeOp::apply(transform::TransformRewriter &rewriter,
                            transform::TransformResults &results,
                            transform::TransformState &state) {
   std::string conditions;
-  if (Value param = getConditionsParam()) {
-    Attribute a;
-    DiagnosedSilenceableFailure got =
-        paramValue(*this, state, param, "the conditions", a);
-    if (!got.succeeded())
-      return got;
-    auto text = dyn_cast<StringAttr>(a);
-    if (!text)
-      return emitDefiniteFailure()
-             << "the conditions: the parameter holds " << a << ", not a string";
-    conditions = text.getValue().str();
-  } else {
-    conditions = getConditions()->str();
-  }
-  SmallVector<ProcOp> procs;
   DiagnosedSilenceableFailure got =
-      getPayloadsAs<ProcOp>(*this, state, getTarget(), procs);
+      strOrParam(*this, state, getConditionsParam(), getConditions(),
+                 "the conditions", conditions);
+  if (!got.succeeded())
+    return got;
+  SmallVector<ProcOp> procs;
+  got = getPayloadsAs<ProcOp>(*this, state, getTarget(), procs);
   if (!got.succeeded())
     return got;
   return rewriteEach(*this, rewriter, ArrayRef<ProcOp>(procs),
@@ -1851,10 +1861,15 @@ DiagnosedSilenceableFailure
 transform::GuardSyncOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
+  std::string cond;
+  DiagnosedSilenceableFailure got = strOrParam(
+      *this, state, getCondParam(), getCond(), "the condition", cond);
+  if (!got.succeeded())
+    return got;
   return insertAtEach(
       *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
       [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
-        FailureOr<IfOp> guard = guardSync(rewriter, stmt, getCond(), why);
+        FailureOr<IfOp> guard = guardSync(rewriter, stmt, cond, why);
         if (failed(guard))
           return failure();
         return guard->getOperation();
@@ -1864,6 +1879,15 @@ transform::GuardSyncOp::apply(transform::TransformRewriter &rewriter,
 void transform::GuardSyncOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getCondParamMutable(), effects);
+}
+
+LogicalResult transform::GuardSyncOp::verify() {
+  if (static_cast<bool>(getCondParam()) == getCond().has_value())
+    return emitOpError() << "takes the condition as a string or as a "
+                            "parameter, not "
+                         << (getCond() ? "both" : "neither");
+  return success();
 }
 
 LogicalResult transform::InsertBarrierAllocOp::verify() {

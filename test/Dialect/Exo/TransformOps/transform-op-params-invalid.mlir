@@ -181,3 +181,24 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.param.constant "ko >= 1" -> !transform.any_param
+    // expected-error @below {{takes the condition as a string or as a parameter, not both}}
+    %g = "transform.exo.guard_sync"(%root, %c) <{cond = "ko >= 1"}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the condition as a string or as a parameter, not neither}}
+    %g = "transform.exo.guard_sync"(%root) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -733,3 +733,64 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// guard_sync's condition from a parameter built by transform.exo.expr: the
+// same guard as `if "t >= 2"`.
+// CHECK-LABEL: exo.proc @guard_param
+//       CHECK:   %[[C:.*]] = arith.cmpi sge, %t, %c2
+//  CHECK-NEXT:   exo.if %[[C]] {
+//  CHECK-NEXT:     exo.arrive(cuda_in_order) >> %bar
+exo.proc @guard_param(%N: index)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      exo.arrive(cuda_in_order) >> %bar : !exo.barrier<cluster_sync>
+      exo.await(%bar, cuda_in_order, 0) : !exo.barrier<cluster_sync>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %two = transform.param.constant 2 : i64 -> !transform.any_param
+    %cond = transform.exo.expr "t >= {0}" (%two) : (!transform.any_param) -> !transform.any_param
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %body = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %alloc, %arrive, %await = transform.split_handle %body : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %g = transform.exo.guard_sync %arrive if %cond : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A condition parameter must hold a string.
+exo.proc @guard_param_not_string(%N: index)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %c128 = arith.constant 128 : index
+  %T = arith.divui %N, %c128 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %t = 0 to %T cuda_tasks {
+      %bar = exo.alloc : !exo.barrier<cluster_sync>
+      exo.arrive(cuda_in_order) >> %bar : !exo.barrier<cluster_sync>
+      exo.await(%bar, cuda_in_order, 0) : !exo.barrier<cluster_sync>
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %two = transform.param.constant 2 : i64 -> !transform.any_param
+    %t = transform.exo.match_loop "t" in %root : (!transform.any_op) -> !transform.any_op
+    %body = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %alloc, %arrive, %await = transform.split_handle %body : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    // expected-error @below {{the condition: the parameter holds 2 : i64, not a string}}
+    %g = transform.exo.guard_sync %arrive if %two : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}

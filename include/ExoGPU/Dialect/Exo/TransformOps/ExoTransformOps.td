@@ -1484,12 +1484,19 @@ def Exo_GuardSyncOp : Exo_TransformOp<"guard_sync", [
     %g = transform.exo.guard_sync %release if "ko >= 1"
         : (!transform.any_op) -> !transform.any_op
     ```
+
+    The condition may come from a parameter holding one string (built, say,
+    by `transform.exo.expr "{0} * ko + {0} == K" (%kt)`).
   }] # returnModes;
-  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$cond);
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$cond_param,
+                       OptionalAttr<StrAttr>:$cond);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target `if` $cond attr-dict `:` functional-type(operands, results)
+    $target `if` custom<StrOrParam>($cond_param, $cond) attr-dict `:`
+    functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_InsertBarrierAllocOp : Exo_TransformOp<"insert_barrier_alloc", [
