@@ -14,39 +14,17 @@ gen gemm_sm90_tf32_splitk examples/gemm/hopper_gemm_splitk.mlir
 gen gemv_warp_coop examples/gemv/gemv_warp_coop.mlir
 gen gemm_sm90_tf32_1cta examples/gemm/wgmma_gemm_1cta.mlir
 gen gemm_sm90_tf32_derived examples/gemm/gemm_derived_1cta.mlir $d
-gen gemm_sm90_tf32_derived_ws examples/gemm/gemm_derived_ws.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/ws.mlir" $d
-gen gemm_sm90_tf32_derived_ws2 examples/gemm/gemm_derived_ws2.mlir $d
-gen gemm_sm90_tf32_derived_cluster examples/gemm/gemm_derived_cluster.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir" $d
-gen gemm_sm90_tf32_derived_splitk examples/gemm/gemm_derived_splitk.mlir $d
-gen gemm_sm90_bf16_derived examples/gemm/gemm_derived_bf16.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir" $d
+# The kernels of the registry, from their sources with their options.
+gen_registered gemm_sm90_tf32_derived_ws gemm_sm90_tf32_derived_ws2 \
+  gemm_sm90_tf32_derived_cluster gemm_sm90_tf32_derived_splitk \
+  gemm_sm90_bf16_derived gemm_sm90_tf32_persistent gemm_sm90_bf16_persistent \
+  gemm_sm90_tf32_derived_persistent gemm_sm90_bf16_derived_persistent \
+  gemm_sm90_tf32_derived_persistent_odd \
+  gemm_sm90_tf32_derived_persistent_direct \
+  gemm_sm90_bf16_derived_persistent_direct \
+  gemm_sm90_tf32_derived_persistent_direct_odd \
+  gemm_sm90_bf16_derived_persistent_direct_raster gemm_sm90_tf32_epilogue
 gen gemm_sm90_tf32_pingpong examples/gemm/hopper_gemm_pingpong.mlir
-gen gemm_sm90_tf32_persistent examples/gemm/hopper_gemm_persistent.mlir
-gen gemm_sm90_bf16_persistent examples/gemm/hopper_gemm_bf16_persistent.mlir
-gen gemm_sm90_tf32_derived_persistent \
-  examples/gemm/gemm_derived_persistent.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir,$root/examples/gemm/schedules/persistent.mlir" $d
-gen gemm_sm90_bf16_derived_persistent \
-  examples/gemm/gemm_derived_bf16_persistent.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir,$root/examples/gemm/schedules/persistent.mlir" $d
-gen gemm_sm90_tf32_derived_persistent_odd \
-  examples/gemm/gemm_derived_persistent_odd.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir,$root/examples/gemm/schedules/persistent.mlir" $d
-gen gemm_sm90_tf32_derived_persistent_direct \
-  examples/gemm/gemm_derived_persistent_direct.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir,$root/examples/gemm/schedules/persistent.mlir" $d
-gen gemm_sm90_bf16_derived_persistent_direct \
-  examples/gemm/gemm_derived_bf16_persistent_direct.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir,$root/examples/gemm/schedules/persistent.mlir" $d
-gen gemm_sm90_tf32_derived_persistent_direct_odd \
-  examples/gemm/gemm_derived_persistent_direct_odd.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir,$root/examples/gemm/schedules/persistent.mlir" $d
-gen gemm_sm90_bf16_derived_persistent_direct_raster \
-  examples/gemm/gemm_derived_bf16_persistent_direct_raster.mlir \
-  "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules/cluster.mlir,$root/examples/gemm/schedules/persistent.mlir" $d
-gen gemm_sm90_tf32_epilogue examples/gemm/gemm_derived_epilogue.mlir $d
 gen gemm_sm90_bf16 examples/gemm/hopper_gemm_bf16.mlir
 gen gemm_mma_tf32 examples/gemm/mma_gemm_tf32.mlir
 gen gemm_mma_bf16 examples/gemm/mma_gemm_bf16.mlir
