@@ -10,7 +10,8 @@
 # cuBLAS in the same process on the same buffers. OUT_DIR receives
 # dispatch-FUNCTION.csv, log.txt and dispatch.md (bench/gpu/dispatch_report.py:
 # the tables and their summaries). Exits non-zero when the build, a check or
-# the report fails.
+# the report fails. EXO_BENCH_FUNCTIONS (default "gemm_tf32 gemm_bf16
+# gemv_f32") names the functions to benchmark.
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR source=../../test/GPU/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../../test/GPU/common.sh"
@@ -19,7 +20,7 @@ require_nvcc bench_dispatch
 
 build_dispatch || exit 1
 failed=0
-for function in gemm_tf32 gemm_bf16 gemv_f32; do
+for function in ${EXO_BENCH_FUNCTIONS:-gemm_tf32 gemm_bf16 gemv_f32}; do
   mapfile -t tuned < <(grep -v '^#' "$root/kernels/tuning/shapes.txt" |
     awk -v f="$function" '$1 == f { print $2 }')
   mapfile -t extra < <(grep -v '^#' "$root/kernels/tuning/untuned.txt" |
