@@ -7,6 +7,7 @@
 #include "ExoGPU/Analysis/AbstractMachine.h"
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Analysis/IndexEval.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "SizeRoles.h"
 #include "TaskSymmetry.h"
@@ -2483,7 +2484,8 @@ bool Machine::persistentTasksCovered(std::string &why) {
   // The representatives (the first two tasks) ran every iteration of the
   // tile loop that any task runs, so their windows, less each tile's
   // translation, cover every tile's.
-  for (auto [first, last] : ranges) {
+  for (std::pair<int64_t, int64_t> range : ranges) {
+    int64_t first = range.first, last = range.second;
     auto within = [&](std::pair<int64_t, int64_t> r) {
       return r.first <= first && last <= r.second;
     };
@@ -3513,31 +3515,13 @@ LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
     args.push_back(it->second);
   }
   if (IntegerSetAttr set = program.getAssertionsAttr()) {
-    SmallVector<AffineExpr> syms;
-    for (int64_t v : args)
-      syms.push_back(getAffineConstantExpr(v, program.getContext()));
-    IntegerSet s = set.getValue();
-    for (unsigned c = 0; c < s.getNumConstraints(); ++c) {
-      auto v =
-          dyn_cast<AffineConstantExpr>(s.getConstraint(c).replaceSymbols(syms));
-      if (!v || (s.isEq(c) ? v.getValue() != 0 : v.getValue() < 0)) {
-        // The constraint with the sizes' names, and the sizes' values.
-        std::string text;
-        llvm::raw_string_ostream(text) << s.getConstraint(c);
-        ArrayRef<Attribute> names = program.getArgNames().getValue();
-        for (unsigned i = names.size(); i-- > 0;)
-          text = llvm::join(llvm::split(text, "s" + std::to_string(i)),
-                            cast<StringAttr>(names[i]).getValue());
-        InFlightDiagnostic diag = program.emitError()
-                                  << "the sizes violate assertion " << c
-                                  << " of @" << program.getSymName() << ": "
-                                  << text << (s.isEq(c) ? " == 0" : " >= 0")
-                                  << " with";
-        for (auto [i, name] : llvm::enumerate(names))
-          diag << (i ? ", " : " ") << cast<StringAttr>(name).getValue() << " = "
-               << args[i];
-        return diag;
-      }
+    if (std::optional<unsigned> c =
+            getViolatedConstraint(set.getValue(), args)) {
+      SmallVector<StringRef> names;
+      for (Attribute name : program.getArgNames())
+        names.push_back(cast<StringAttr>(name).getValue());
+      return emitViolatedAssertion(program, program.getSymName(),
+                                   set.getValue(), *c, names, args);
     }
   }
   Collective host;

@@ -137,19 +137,8 @@ private:
 };
 
 bool SymbolicChecker::allowed(ArrayRef<int64_t> values) {
-  std::optional<IntegerSet> set = program.getAssertions();
-  if (!set)
-    return true;
-  SmallVector<AffineExpr> syms;
-  for (int64_t v : values)
-    syms.push_back(getAffineConstantExpr(v, program.getContext()));
-  for (unsigned c = 0; c < set->getNumConstraints(); ++c) {
-    auto v = dyn_cast<AffineConstantExpr>(
-        set->getConstraint(c).replaceSymbols(syms));
-    if (!v || (set->isEq(c) ? v.getValue() != 0 : v.getValue() < 0))
-      return false;
-  }
-  return true;
+  IntegerSetAttr set = program.getAssertionsAttr();
+  return !set || !getViolatedConstraint(set.getValue(), values);
 }
 
 LogicalResult SymbolicChecker::runAt(ArrayRef<int64_t> values,

@@ -220,32 +220,8 @@ FailureOr<ArgList> CpuRunner::makeArgs(ProcOp proc,
     args.push_back(std::move(arg));
   }
   // The proc's assertions on its sizes.
-  if (IntegerSetAttr setAttr = proc.getAssertionsAttr()) {
-    IntegerSet set = setAttr.getValue();
-    SmallVector<AffineExpr> values;
-    for (int64_t v : sizeValues)
-      values.push_back(getAffineConstantExpr(v, proc.getContext()));
-    for (unsigned c = 0, e = set.getNumConstraints(); c < e; ++c) {
-      AffineExpr expr = set.getConstraint(c).replaceSymbols(values);
-      auto value = dyn_cast<AffineConstantExpr>(expr);
-      bool holds = value && (set.isEq(c) ? value.getValue() == 0
-                                         : value.getValue() >= 0);
-      if (!holds) {
-        std::string constraint;
-        llvm::raw_string_ostream(constraint) << set.getConstraint(c);
-        InFlightDiagnostic diag =
-            proc.emitError() << "the sizes violate assertion " << c << " of @"
-                             << proc.getSymName() << ": " << constraint
-                             << (set.isEq(c) ? " == 0" : " >= 0") << " with";
-        unsigned s = 0;
-        for (const ArgValue &a : args)
-          if (a.kind == ArgValue::Kind::Index)
-            diag << (s ? ", s" : " s") << s++ << " = " << a.name << " = "
-                 << a.index;
-        return diag;
-      }
-    }
-  }
+  if (std::optional<unsigned> c = proc.getViolatedAssertion(sizeValues))
+    return proc.emitViolatedAssertion(*c, sizeValues);
   // Only then the arrays: each one's bytes counted without overflow, and
   // all of them within the limit, before anything is allocated.
   int64_t total = 0;

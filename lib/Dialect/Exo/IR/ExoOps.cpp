@@ -335,6 +335,24 @@ bool exo::isOobAccess(Operation *op) {
   return false;
 }
 
+std::optional<unsigned> ProcOp::getViolatedAssertion(ArrayRef<int64_t> values) {
+  IntegerSetAttr attr = getAssertionsAttr();
+  if (!attr)
+    return std::nullopt;
+  return getViolatedConstraint(attr.getValue(), values);
+}
+
+InFlightDiagnostic ProcOp::emitViolatedAssertion(unsigned c,
+                                                 ArrayRef<int64_t> values) {
+  SmallVector<StringRef> names;
+  for (BlockArgument arg : getBodyBlock().getArguments())
+    if (arg.getType().isIndex())
+      names.push_back(getArgName(arg.getArgNumber()));
+  names.truncate(std::min(names.size(), values.size()));
+  return ::exo::emitViolatedAssertion(
+      *this, getSymName(), getAssertionsAttr().getValue(), c, names, values);
+}
+
 AccessAttr ProcOp::getArgAccess(unsigned i) {
   return dyn_cast_or_null<AccessAttr>(
       getArgAttr(i, ExoDialect::getAccessAttrName()));

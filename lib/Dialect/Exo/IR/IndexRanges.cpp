@@ -421,3 +421,32 @@ LogicalResult exo::checkSizeValue(StringRef name, int64_t value,
   return emit() << "size " << name << " = " << value << " is outside [0, "
                 << kMaxSize << "], the range every size must lie in";
 }
+
+std::optional<unsigned> exo::getViolatedConstraint(IntegerSet set,
+                                                   ArrayRef<int64_t> values) {
+  SmallVector<AffineExpr> syms;
+  for (int64_t v : values)
+    syms.push_back(getAffineConstantExpr(v, set.getContext()));
+  for (unsigned c = 0, e = set.getNumConstraints(); c < e; ++c) {
+    auto v =
+        dyn_cast<AffineConstantExpr>(set.getConstraint(c).replaceSymbols(syms));
+    if (!v || (set.isEq(c) ? v.getValue() != 0 : v.getValue() < 0))
+      return c;
+  }
+  return std::nullopt;
+}
+
+InFlightDiagnostic exo::emitViolatedAssertion(Operation *op, StringRef sym,
+                                              IntegerSet set, unsigned c,
+                                              ArrayRef<StringRef> names,
+                                              ArrayRef<int64_t> values) {
+  std::string constraint;
+  llvm::raw_string_ostream(constraint) << set.getConstraint(c);
+  InFlightDiagnostic diag = op->emitError()
+                            << "the sizes violate assertion " << c << " of @"
+                            << sym << ": " << constraint
+                            << (set.isEq(c) ? " == 0" : " >= 0") << " with";
+  for (auto [i, name] : llvm::enumerate(names))
+    diag << (i ? ", s" : " s") << i << " = " << name << " = " << values[i];
+  return diag;
+}

@@ -95,6 +95,15 @@ def Exo_ProcOp : Exo_Op<"proc", [
     }
     /// The `index` argument called `name`, if any.
     ::mlir::BlockArgument lookupSizeArg(::llvm::StringRef name);
+    /// The first constraint of `requires` that the sizes `values` (one per
+    /// `index` argument, in order) violate; std::nullopt when they satisfy
+    /// them all.
+    std::optional<unsigned>
+    getViolatedAssertion(::llvm::ArrayRef<int64_t> values);
+    /// Emits "the sizes violate assertion C of @proc: CONSTRAINT with s0 =
+    /// NAME = VALUE, ..." at the proc, for the sizes `values`.
+    ::mlir::InFlightDiagnostic
+    emitViolatedAssertion(unsigned c, ::llvm::ArrayRef<int64_t> values);
     /// The access attribute of array argument `i` (instruction procs).
     ::exo::AccessAttr getArgAccess(unsigned i);
     ::mlir::Block &getBodyBlock() { return getBody().front(); }

@@ -50,6 +50,19 @@ struct SingleSizeConstraints {
 };
 SingleSizeConstraints readSingleSizeConstraints(mlir::IntegerSet set);
 
+/// The first constraint of `set` (symbols only: the sizes of `requires`)
+/// that the sizes `values` violate; std::nullopt when they satisfy all.
+std::optional<unsigned> getViolatedConstraint(mlir::IntegerSet set,
+                                              llvm::ArrayRef<int64_t> values);
+
+/// Emits at `op`: "the sizes violate assertion C of @SYM: CONSTRAINT with
+/// s0 = NAME = VALUE, ...", for constraint `c` of `set`, the sizes' names
+/// `names` and values `values`. exo-gpu-run, the sync checker and the
+/// abstract machine report a violated `requires` this way.
+mlir::InFlightDiagnostic emitViolatedAssertion(
+    mlir::Operation *op, llvm::StringRef sym, mlir::IntegerSet set, unsigned c,
+    llvm::ArrayRef<llvm::StringRef> names, llvm::ArrayRef<int64_t> values);
+
 /// The constraints of `requires` on one size alone: for each size argument
 /// of `proc` (an exo.proc) that one bounds, the interval those constraints
 /// allow (within [0, kMaxSize]). `a s + c >= 0` bounds s from below or above,
