@@ -17,7 +17,7 @@
 // Sizes are required, must satisfy the assertions and be well formed; the
 // statistics count what was interpreted.
 // MISSING: error: size 'N' of @p is not given (sizes=N=...)
-// ASSERT: error: the sizes violate assertion 0 of @p
+// ASSERT: error: the sizes violate assertion 0 of @p: s0 mod 2 == 0 with s0 = N = 3{{$}}
 // BAD: error: expected sizes as NAME=INTEGER, got 'N'
 // PROGRESS: sync check: task 0 of 4 (0%), {{[0-9]+}} statement instances so far
 // PROGRESS: sync check: task 3 of 4 (75%)
