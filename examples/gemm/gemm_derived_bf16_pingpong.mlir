@@ -8,7 +8,7 @@
 // cooperative tiles leave SMs idle or expose their epilogue. Whole tiles
 // only: M a multiple of 256, N of 128, K of 64.
 //
-// The script is the library sequence @gemm_pingpong
+// The script is the library sequences @gemm_pingpong_tiles and @gemm_pingpong
 // (examples/gemm/schedules/pingpong.mlir), called below with the bf16
 // parameters; the comments there apply.
 //
@@ -50,19 +50,24 @@ exo.proc @gemm_bf16(%M: index, %N: index, %K: index, %A: !Ah, %B: !Bh, %C: !Ch)
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_pingpong_tiles(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_pingpong(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
+      %kt: !transform.any_param {transform.readonly}, %k_steps: !transform.any_param {transform.readonly}, %last_step: !transform.any_param {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_pingpong" : (!transform.any_op) -> !transform.any_op
     %kt = transform.param.constant 64 : i64 -> !transform.any_param
     %kstep = transform.param.constant 16 : i64 -> !transform.any_param
+    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
+    %last_step = transform.exo.expr "{0} * ko + {0} == K" (%kt) : (!transform.any_param) -> !transform.any_param
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_pingpong failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_pingpong_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_pingpong failures(propagate) (%p, %kt, %k_steps, %last_step, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }

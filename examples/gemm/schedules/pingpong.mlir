@@ -18,13 +18,10 @@
 //   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/pingpong.mlir -transform-interpreter
 
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence @gemm_pingpong(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly},
-      %kstep: !transform.any_param {transform.readonly},
-      %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly}) {
-
+  // 1-2 (start): the tiles and the loop order, for M a multiple of 256, N of
+  // 128 and K of %kt.
+  transform.named_sequence @gemm_pingpong_tiles(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}) {
     // 1. Tiles: 256 x 128 per cluster (tm, tn), 128 rows per CTA (cm), all
     //    of them for one warpgroup (wg, a loop of one), in two halves of 64
     //    (half); K steps of 32 (ko) in slices of 8 (kk).
@@ -48,6 +45,57 @@ module attributes {transform.with_named_sequence} {
     %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  // 1-2 (start) for any sizes.
+  transform.named_sequence @gemm_pingpong_tiles_odd(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}) {
+    // 1. As in @gemm_pingpong_tiles, for any sizes: the M, N and K
+    //    divisions guard the last tile and drop_bounds_guard removes the
+    //    guards (the extra iterations' accesses become oob: TMA zero-fills
+    //    the loads, the accumulator store skips the elements past C).
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %mr : !transform.any_op
+    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wg, %mw, %mt2 = transform.exo.divide_loop %mc by 128 ["wg", "mw"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %half, %mi, %mt3 = transform.exo.divide_loop %mw by 64 ["half", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %ni : !transform.any_op
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = guard : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %ki : !transform.any_op
+    %kk, %k8, %k8t = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+
+    // 2. Loop order: the cluster tile (tn, tm) outside, the CTA, warpgroup
+    //    and half inside it; the zeroing split off the update, whose K
+    //    loop goes outside the rows and columns.
+    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a1h, %b1h = transform.exo.reorder_loops %half : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  // The rest of the schedule, after one of the tilings above: %k_steps is
+  // the number of K slices of a tile ("K / 32", or "(K + 31) / 32" with
+  // partial tiles) and %last_step the condition that holds at a tile's
+  // last K slice ("32 * ko + 32 == K", or "32 * ko + 32 >= K" with partial
+  // tiles).
+  transform.named_sequence @gemm_pingpong(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
+      %k_steps: !transform.any_param {transform.readonly},
+      %last_step: !transform.any_param {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly}) {
+
+    // 2 (end). The zeroing split off the update, whose K loop goes outside
+    //    the rows and columns.
     %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
     %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
@@ -166,7 +214,7 @@ module attributes {transform.with_named_sequence} {
     %release = transform.exo.insert_arrive %mma_wg after timeline "cuda_in_order" on "empty" at [":", "ko + 6"] : (!transform.any_op) -> !transform.any_op
     %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
     %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_at = transform.exo.expr "K / {0} + 6" (%kt) : (!transform.any_param) -> !transform.any_param
+    %last_at = transform.exo.expr "{0} + 6" (%k_steps) : (!transform.any_param) -> !transform.any_param
     %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_at] : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %fence = transform.exo.insert_fence %mma_kk ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %mma_kk after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
@@ -220,11 +268,10 @@ module attributes {transform.with_named_sequence} {
     %h10 = transform.exo.insert_barrier_alloc %pp "h10" : !exo.barrier<mbarrier, [2, ? ring 1]> : (!transform.any_op) -> !transform.any_op
     %full_0 = transform.exo.get_sibling_stmt %kk_0 offset -2 : (!transform.any_op) -> !transform.any_op
     %give_0 = transform.exo.insert_arrive %full_0 after timeline "cuda_in_order" on "h01" at ["cm", "pp"] : (!transform.any_op) -> !transform.any_op
-    %last_k = transform.exo.expr "{0} * ko + {0} == K" (%kt) : (!transform.any_param) -> !transform.any_param
-    %give_0g = transform.exo.guard_sync %give_0 if %last_k : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %give_0g = transform.exo.guard_sync %give_0 if %last_step : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %full_1 = transform.exo.get_sibling_stmt %kk_1 offset -2 : (!transform.any_op) -> !transform.any_op
     %give_1 = transform.exo.insert_arrive %full_1 after timeline "cuda_in_order" on "h10" at ["cm", "pp"] : (!transform.any_op) -> !transform.any_op
-    %give_1g = transform.exo.guard_sync %give_1 if %last_k : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %give_1g = transform.exo.guard_sync %give_1 if %last_step : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %zwg_0 = transform.exo.match_loop "wg" in %cz0 : (!transform.any_op) -> !transform.any_op
     %zbody_0 = transform.exo.get_body %zwg_0 : (!transform.any_op) -> !transform.any_op
     %zhalf_0, %zrest_0 = transform.split_handle %zbody_0 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
