@@ -1,19 +1,22 @@
-// A schedule library: the persistent ping-pong GEMM of 2-CTA clusters
-// (gemm_derived_pingpong.mlir for tf32, gemm_derived_bf16_pingpong.mlir for
-// bf16), as a named sequence parametrized by the K step sizes and the
-// instructions:
-//   %kt     the width of a K slice staged per ring slot (one 128-byte swizzle
-//           span: 32 for tf32, 64 for bf16); a slot holds 32 KiB either way,
-//           so the ring has 7 slots for both,
-//   %kstep  the K of one wgmma (8 for tf32, 16 for bf16): a K slice is four
-//           wgmmas, issued as two commit groups of two,
-//   %load_a the TMA load of A's 128 x %kt slice,
-//   %load_b the multicast TMA load of B's 128 x %kt slice,
-//   %wgmma  the 64 x 128 x %kstep wgmma.
-// All are !transform.any_param. The comments inside are those of the tf32
-// script, where 32 stands for %kt.
+// A schedule library: the persistent ping-pong GEMM of 2-CTA clusters, for
+// tf32 and bf16, with whole tiles (gemm_derived_pingpong.mlir,
+// gemm_derived_bf16_pingpong.mlir) or partial ones
+// (gemm_derived_pingpong_odd.mlir, gemm_derived_bf16_pingpong_odd.mlir). A
+// kernel includes a tiling, @gemm_pingpong_tiles or @gemm_pingpong_tiles_odd,
+// then @gemm_pingpong. The parameters (all !transform.any_param):
+//   %kt        the width of a K slice staged per ring slot (one 128-byte
+//              swizzle span: 32 for tf32, 64 for bf16); a slot holds 32 KiB
+//              either way, so the ring has 7 slots for both,
+//   %kstep     the K of one wgmma (8 for tf32, 16 for bf16): a K slice is
+//              four wgmmas, issued as two commit groups of two,
+//   %k_steps   the number of K slices of a tile, an index expression,
+//   %last_step the condition that holds at a tile's last K slice,
+//   %load_a    the TMA load of A's 128 x %kt slice,
+//   %load_b    the multicast TMA load of B's 128 x %kt slice,
+//   %wgmma     the 64 x 128 x %kstep wgmma.
+// The comments inside are those of the tf32 script, where 32 stands for %kt.
 //
-// Use it by declaring the sequence in the schedule that includes it and
+// Use it by declaring the sequences in the schedule that includes them and
 // preloading this file:
 //   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/pingpong.mlir -transform-interpreter
 
