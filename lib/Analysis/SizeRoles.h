@@ -83,7 +83,9 @@ struct PumpPlan {
 };
 
 struct SizeRoles {
-  enum class Role { Unused, Grid, Trip, Uncovered };
+  /// Each, "checked at each value", is the symbolic check's own: a Grid or
+  /// Uncovered size that the user's bounds leave with few values.
+  enum class Role { Unused, Grid, Trip, Uncovered, Each };
   struct Size {
     std::string name;
     SizeLattice lattice;

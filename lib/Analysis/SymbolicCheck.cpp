@@ -92,6 +92,13 @@ public:
         l.most =
             l.least + llvm::divideFloorSigned(most - l.least, l.step) * l.step;
     }
+    // A size other than the trip size with few values is checked at each
+    // (the trip size keeps its role: its pump is tried first).
+    for (SizeRoles::Size &s : roles.sizes)
+      if ((s.role == SizeRoles::Role::Grid ||
+           s.role == SizeRoles::Role::Uncovered) &&
+          fewValues(s))
+        s.role = SizeRoles::Role::Each;
   }
   LogicalResult run();
 
@@ -175,14 +182,17 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
       box.push_back({0}); // one legal value
       continue;
     }
-    if (s.role != SizeRoles::Role::Trip && fewValues(s)) {
+    switch (s.role) {
+    case SizeRoles::Role::Each:
       for (int64_t j = 0; j <= most; ++j)
         js.push_back(j); // each value: no argument needed
-      box.push_back(js);
-      continue;
-    }
-    switch (s.role) {
+      break;
     case SizeRoles::Role::Unused:
+      // A size no statement reads still meets the others in `requires`:
+      // each of its values when there are few.
+      for (int64_t j = 0; j <= (fewValues(s) ? most : 0); ++j)
+        js.push_back(j);
+      break;
     case SizeRoles::Role::Trip:
       js = {0};
       break;
@@ -224,9 +234,7 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
       break;
     }
     case SizeRoles::Role::Uncovered:
-      // Every value, when there are few (bounds a user states).
-      for (int64_t j = 0;
-           j <= std::min<int64_t>(most, most < kExhaustive ? most : 2); ++j)
+      for (int64_t j = 0; j <= std::min<int64_t>(most, 2); ++j)
         js.push_back(j);
       break;
     }
@@ -326,16 +334,13 @@ LogicalResult SymbolicChecker::run() {
       result.summary.push_back(s.name + ": reaches no statement");
       break;
     case SizeRoles::Role::Grid:
-      if (fewValues(s))
-        result.summary.push_back(eachValue(s));
-      break;
     case SizeRoles::Role::Trip:
       break;
+    case SizeRoles::Role::Each:
+      result.summary.push_back(eachValue(s));
+      break;
     case SizeRoles::Role::Uncovered:
-      if (fewValues(s))
-        result.summary.push_back(eachValue(s));
-      else
-        gaps.push_back(s.name + ": " + s.why);
+      gaps.push_back(s.name + ": " + s.why);
       break;
     }
     if (s.lattice.empty())
@@ -343,7 +348,7 @@ LogicalResult SymbolicChecker::run() {
   }
   SmallVector<SmallVector<int64_t>> box = boxes();
   for (auto [s, js] : llvm::zip_equal(roles.sizes, box))
-    if (s.role == SizeRoles::Role::Grid && !fewValues(s))
+    if (s.role == SizeRoles::Role::Grid)
       result.summary.push_back(s.name + ": grid size, checked up to " + s.name +
                                " = " + std::to_string(s.lattice.at(js.back())));
   // Every point of the box, the trip size's coordinates per point.
@@ -391,8 +396,7 @@ LogicalResult SymbolicChecker::run() {
       // On the faces of the box, the grid argument needs the tasks proved
       // translations of the first two, all in bounds.
       for (auto [i, s] : llvm::enumerate(roles.sizes))
-        if (s.role == SizeRoles::Role::Grid && !fewValues(s) &&
-            at[i] + 1 == box[i].size() &&
+        if (s.role == SizeRoles::Role::Grid && at[i] + 1 == box[i].size() &&
             !(lastStats.symmetryDecided && lastStats.allInterior)) {
           std::string g =
               s.name + ": at " + sizesText(roles, point) +
