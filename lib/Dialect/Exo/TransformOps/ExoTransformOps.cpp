@@ -55,21 +55,6 @@ static void printMemory(OpAsmPrinter &printer, Operation *, MemoryAttr memory) {
   memory.printBare(printer);
 }
 
-/// A memory as in parseMemory, or a parameter that holds one (declared
-/// below with the other `X or a parameter` directives).
-static ParseResult
-parseMemoryOrParam(OpAsmParser &parser,
-                   std::optional<OpAsmParser::UnresolvedOperand> &param,
-                   MemoryAttr &memory);
-
-static void printMemoryOrParam(OpAsmPrinter &printer, Operation *op,
-                               Value param, MemoryAttr memory) {
-  if (param)
-    printer.printOperand(param);
-  else
-    printMemory(printer, op, memory);
-}
-
 /// An instruction: `@proc`, or an instruction family instance in
 /// parentheses (`(#exo.wgmma<...>)`: a dialect attribute followed by the
 /// op's `:` would take the op's types for its own).
@@ -127,12 +112,21 @@ parseParamOr(OpAsmParser &parser,
   return literal();
 }
 
+/// A memory as in parseMemory, or a parameter that holds one.
 static ParseResult
 parseMemoryOrParam(OpAsmParser &parser,
                    std::optional<OpAsmParser::UnresolvedOperand> &param,
                    MemoryAttr &memory) {
   return parseParamOr(parser, param,
                       [&] { return parseMemory(parser, memory); });
+}
+
+static void printMemoryOrParam(OpAsmPrinter &printer, Operation *op,
+                               Value param, MemoryAttr memory) {
+  if (param)
+    printer.printOperand(param);
+  else
+    printMemory(printer, op, memory);
 }
 
 /// An instruction as in parseCallee, or a parameter that holds one.
