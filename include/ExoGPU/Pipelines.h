@@ -1,5 +1,4 @@
-//===- Pipelines.h - Exo-GPU's pipelines for an embedding compiler -*- C++
-//-*-===//
+//===- Pipelines.h - Pipelines for an embedding compiler ------*- C++ -*-===//
 //
 // Part of the Exo-GPU project.
 //

@@ -62,6 +62,19 @@ int main(int argc, char **argv) {
   MlirStringRef ns =
       mlirDialectHandleGetNamespace(mlirGetDialectHandle__exo__());
   printf("dialect %.*s\n", (int)ns.length, ns.data);
+  /* The handles register and load a dialect in a bare context too. */
+  {
+    MlirContext bare = mlirContextCreateWithThreading(false);
+    MlirDialectHandle handles[2] = {mlirGetDialectHandle__exo__(),
+                                    mlirGetDialectHandle__amir__()};
+    for (int i = 0; i < 2; ++i) {
+      mlirDialectHandleRegisterDialect(handles[i], bare);
+      MlirDialect dialect = mlirDialectHandleLoadDialect(handles[i], bare);
+      MlirStringRef name = mlirDialectGetNamespace(dialect);
+      printf("loaded %.*s\n", (int)name.length, name.data);
+    }
+    mlirContextDestroy(bare);
+  }
 
   FILE *f = fopen(argv[1], "rb");
   if (!f)
