@@ -4,7 +4,8 @@
 # Builds BUILD_DIR (default build-fuzz) with AddressSanitizer +
 # UndefinedBehaviorSanitizer and the libFuzzer targets (-DEXO_FUZZ=ON), then
 # runs each target for SECONDS (default 60) on a working copy of its seed
-# corpus (test/fuzz/corpus-<target>/), with a per-input timeout of
+# corpus (test/fuzz/corpus-<target>/; the programs target also gets every
+# kernel of kernels/registry.json, derived), with a per-input timeout of
 # EXO_FUZZ_TIMEOUT seconds (default 10; a hang is a finding) and a 4 GiB
 # memory limit. Findings (crash-*, timeout-*,
 # oom-*) land in BUILD_DIR/fuzz-findings/<target>/; the last lines of each
@@ -36,6 +37,21 @@ fuzz_one() {
   local log="$build_dir/fuzz-$target.log"
   mkdir -p "$corpus" "$findings"
   cp -n "$root/test/fuzz/corpus-$target/"* "$corpus/" 2>/dev/null || true
+  if [ "$target" = programs ]; then
+    # Every kernel of the registry (kernels/registry.json), derived, seeds
+    # the programs: a kernel added there is fuzzed without a copy here.
+    local derived="$build_dir/fuzz-registry"
+    rm -rf "$derived"
+    if ! ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 \
+      python3 "$root/scripts/registry.py" derive \
+      --opt "$build_dir/bin/exo-gpu-opt" -o "$derived" >/dev/null; then
+      echo "== fuzz: $target: the registry's kernels do not derive" >&2
+      return 1
+    fi
+    for f in "$derived"/*.mlir; do
+      cp "$f" "$corpus/registry_$(basename "$f")"
+    done
+  fi
   local dict=()
   [ -f "$root/test/fuzz/$target.dict" ] &&
     dict=(-dict="$root/test/fuzz/$target.dict")

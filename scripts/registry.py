@@ -18,6 +18,11 @@ Usage: registry.py [--registry FILE] COMMAND ...
   torch -o DIR                DIR/exo_torch_ops.{h,cpp}: one PyTorch operator
                               per function that has 'types' (python/exo_gpu,
                               docs/PyTorch.md)
+  derive --opt EXO_GPU_OPT -o DIR [--jobs N]
+                              DIR/SOURCE.mlir for every source: its kernels
+                              (derived by exo-gpu-opt where the file has a
+                              transform script), the transform modules left
+                              out; prints one line per file
   merge-tuning --table CSV --rows CSV --gpu NAME --commit REV --date DAY
                               add the rows an autotune run measured to a
                               tuning table (rows of shapes already in the
@@ -312,6 +317,75 @@ class Registry:
 def derives(path):
     with open(path) as f:
         return "@__transform_main" in f.read()
+
+
+TRANSFORM_MODULE = re.compile(
+    r"^[ \t]*module attributes \{transform\.with_named_sequence\}", re.M)
+
+
+def strip_transform_modules(text):
+    """`text` without its `module attributes {transform.with_named_sequence}`
+    blocks (the schedules), found by matching braces outside strings and
+    comments."""
+    out, pos = [], 0
+    while True:
+        m = TRANSFORM_MODULE.search(text, pos)
+        if not m:
+            out.append(text[pos:])
+            return "".join(out)
+        out.append(text[pos:m.start()])
+        i = text.index("{", text.index("}", m.start()) + 1)
+        depth = 0
+        while i < len(text):
+            c = text[i]
+            if c == '"':
+                i += 1
+                while text[i] != '"':
+                    i += 2 if text[i] == "\\" else 1
+            elif c == "/" and text.startswith("//", i):
+                i = text.index("\n", i)
+                continue
+            elif c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        if depth != 0:
+            raise RegistryError("unbalanced braces in a transform module")
+        pos = i + 1
+        if text.startswith("\n", pos):
+            pos += 1
+
+
+def derive_sources(reg, opt, out_dir, jobs):
+    """Writes OUT_DIR/NAME.mlir for every source (see `derive`)."""
+    import concurrent.futures
+    import subprocess
+    os.makedirs(out_dir, exist_ok=True)
+
+    def one(name):
+        path = os.path.join(ROOT, reg.sources[name]["file"])
+        options = reg.source_options(name)
+        if options:
+            r = subprocess.run([opt, path] + options, capture_output=True,
+                               text=True)
+            if r.returncode != 0:
+                fail(reg.sources[name]["file"],
+                     f"source '{name}' does not derive:\n{r.stderr}")
+            text = r.stdout
+        else:
+            with open(path) as f:
+                text = f.read()
+        dest = os.path.join(out_dir, name + ".mlir")
+        with open(dest, "w") as f:
+            f.write(strip_transform_modules(text))
+        return dest
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for dest in pool.map(one, list(reg.sources)):
+            print(dest)
 
 
 # ---------------------------------------------------------------------------
@@ -686,6 +760,10 @@ def main(argv):
     d.add_argument("-o", dest="output", required=True)
     t = sub.add_parser("torch")
     t.add_argument("-o", dest="output", required=True)
+    r = sub.add_parser("derive")
+    r.add_argument("--opt", required=True)
+    r.add_argument("-o", "--output", required=True)
+    r.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     m = sub.add_parser("merge-tuning")
     m.add_argument("--table", required=True)
     m.add_argument("--rows", required=True)
@@ -725,6 +803,9 @@ def main(argv):
                            ("exo_torch_ops.cpp", source)):
             with open(os.path.join(args.output, name), "w") as f:
                 f.write(text.getvalue())
+    elif args.command == "derive":
+        reg.check_sources()
+        derive_sources(reg, args.opt, args.output, args.jobs)
     elif args.command == "merge-tuning":
         header, rows = ({}, [])
         if os.path.exists(args.table):
