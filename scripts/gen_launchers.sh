@@ -21,23 +21,6 @@ gen() {
     -o "$gen_dir/${name}_launcher.h"
   echo "$gen_dir/${name}_launcher.h"
 }
-# gen_registered NAME...: gen for kernels of the registry
-# (kernels/registry.json), each from its source file with the options the
-# registry gives it (its schedule libraries, its transform script).
-gen_registered() {
-  local name line file options
-  for name in "$@"; do
-    line=$(python3 "$root/scripts/registry.py" sources |
-      awk -v n="$name" '$1 == n')
-    if [ -z "$line" ]; then
-      echo "gen_registered: $name is not a source of the registry" >&2
-      return 1
-    fi
-    read -r _ file options <<<"$line"
-    # shellcheck disable=SC2086 # options: exo-gpu-opt options, no spaces
-    gen "$name" "$file" $options
-  done
-}
 # attention_dispatcher: GEN_DIR/exo_attention.h, the dispatcher of the
 # attention functions alone (bench/gpu/bench_attention.py includes it).
 attention_dispatcher() {

@@ -4,6 +4,9 @@
 //
 // Usage: dispatch --autotune FUNCTION --rows PATH [--reps N] [--seed S]
 // SHAPE...
+//        dispatch --variants FUNCTION [--csv PATH] [--reps N] [--seed S]
+//        SHAPE...
+//        dispatch --check FUNCTION [--ref cublas|naive] [--seed S] SHAPE...
 //        dispatch --bench FUNCTION [--csv PATH] [--reps N] [--seed S] SHAPE...
 //
 // FUNCTION is gemm_tf32, gemm_bf16 or gemv_f32 (kernels/registry.json); a
@@ -17,6 +20,20 @@
 // median_us` of PATH, for scripts/registry.py merge-tuning. A variant that
 // fails its check is reported and left out of the table, and the exit status
 // is 1.
+//
+// --variants: as --autotune, with cuBLAS's default call timed among the
+// variants (median of N runs, default 100): every variant of the registry
+// that accepts a shape, checked and compared with cuBLAS (bench/gpu/run.sh's
+// table of every kernel). --csv writes rows `FUNCTION,SHAPE,VARIANT,exo_ms,
+// cublas_ms,exo_rate,cublas_rate,ratio,rel_err,rejected`: one per variant
+// and shape, the last field (quoted) the variant's reason where it rejects
+// the shape, the others then empty.
+//
+// --check: every variant that accepts each shape, and the dispatcher, is
+// checked as above and not timed; `--ref naive` takes the reference from a
+// naive fp64-accumulating kernel instead of cuBLAS, so that compute-sanitizer
+// sees only our kernels (test/GPU/run_all.sh: every kernel of the
+// registry on shapes chosen for their edge cases; compute-sanitizer).
 //
 // --bench: for each shape, exo_kernels::FUNCTION (the dispatcher: one call,
 // the variant its tuning table picks) is checked the same way and timed
@@ -49,17 +66,23 @@
 
 #include <cublas_v2.h>
 
+#include <algorithm>
+#include <string>
+
 using namespace exo_harness;
 
 namespace {
 
 enum class Function { GemmTf32, GemmBf16, GemvF32 };
 
+enum class Mode { Autotune, Variants, Check, Bench };
+
 struct Options {
-  bool autotune = false;
+  Mode mode = Mode::Bench;
   Function function = Function::GemmTf32;
   const char *functionName = nullptr;
   const char *rowsPath = nullptr;
+  bool naiveRef = false;
   CommonOptions common{0};
 };
 
@@ -76,11 +99,15 @@ struct Shape {
   fprintf(stderr,
           "usage: %s --autotune FUNCTION --rows PATH [--reps N] [--seed S] "
           "SHAPE...\n"
+          "       %s --variants FUNCTION [--csv PATH] [--reps N] [--seed S] "
+          "SHAPE...\n"
+          "       %s --check FUNCTION [--ref cublas|naive] [--seed S] "
+          "SHAPE...\n"
           "       %s --bench FUNCTION [--csv PATH] [--reps N] [--seed S] "
           "SHAPE...\n"
           "FUNCTION: gemm_tf32, gemm_bf16 or gemv_f32; SHAPE: MxNxK (GEMM), "
           "MxK (GEMV)\n",
-          argv0, argv0);
+          argv0, argv0, argv0, argv0);
   exit(2);
 }
 
@@ -113,7 +140,8 @@ struct Buffers {
     cElems = f == Function::GemvF32 ? size_t(s.m) : size_t(s.m) * s.n;
     CUDA_CHECK(cudaMalloc(&a, aElems * elem));
     CUDA_CHECK(cudaMalloc(&b, bElems * elem));
-    CUDA_CHECK(cudaMalloc(&c, cElems * 4));
+    // 16 bytes more: room for C placed 4 bytes past its alignment.
+    CUDA_CHECK(cudaMalloc(&c, cElems * 4 + 16));
     CUDA_CHECK(cudaMalloc(&ref, cElems * 4));
     CUDA_CHECK(cudaMalloc(&stats, sizeof(DeviceStats)));
     if (f == Function::GemmBf16) {
@@ -173,6 +201,29 @@ void runCublas(cublasHandle_t h, Function f, const Shape &s, const Buffers &b,
                     k, static_cast<const float *>(b.b), 1, &zero, out, 1));
     break;
   }
+}
+
+/// The reference by the naive fp64 kernels of harness.h.
+void runNaive(Function f, const Shape &s, const Buffers &b,
+              cudaStream_t stream) {
+  switch (f) {
+  case Function::GemmTf32:
+    naiveGemmKernel<<<gridFor(size_t(s.m) * s.n), 256, 0, stream>>>(
+        static_cast<const float *>(b.a), static_cast<const float *>(b.b), b.ref,
+        s.m, s.n, s.k);
+    break;
+  case Function::GemmBf16:
+    naiveGemmKernel<<<gridFor(size_t(s.m) * s.n), 256, 0, stream>>>(
+        static_cast<const __nv_bfloat16 *>(b.a),
+        static_cast<const __nv_bfloat16 *>(b.b), b.ref, s.m, s.n, s.k);
+    break;
+  case Function::GemvF32:
+    naiveGemvKernel<<<gridFor(size_t(s.m) * 32), 256, 0, stream>>>(
+        static_cast<const float *>(b.a), static_cast<const float *>(b.b), b.ref,
+        s.m, s.k);
+    break;
+  }
+  CUDA_CHECK(cudaGetLastError());
 }
 
 double tolerance(Function f) { return f == Function::GemvF32 ? 1e-5 : 2e-3; }
@@ -282,6 +333,35 @@ bool check(Function f, int v, cudaStream_t stream, const Shape &s,
   return false;
 }
 
+/// Runs variant v (or the dispatcher) with C 4 bytes past a 16-byte
+/// boundary: a launcher must compute the right result there or refuse the
+/// call (a vectorized store needs the alignment); a wrong result is a
+/// failure. Prints what happened.
+bool checkMisalignedC(Function f, int v, cudaStream_t stream, const Shape &s,
+                      const Buffers &b) {
+  Buffers m = b;
+  m.c = b.c + 1;
+  poisonAsync(b.c, b.cElems * 4 + 16, stream);
+  CUresult r = launch(f, v, stream, s, m);
+  const char *who = v < 0 ? "the dispatcher" : variantName(f, v);
+  if (r != CUDA_SUCCESS) {
+    printf("  %s: refuses C misaligned by 4 bytes: %s\n", who,
+           exo_rt::lastError());
+    return true;
+  }
+  CUDA_CHECK(cudaGetLastError());
+  Comparison cmp = compare(m.c, b.ref, b.cElems, b.stats, stream);
+  if (cmp.pass(tolerance(f))) {
+    printf("  %s: PASS with C misaligned by 4 bytes, rel_err=%.2e\n", who,
+           cmp.relErr);
+    return true;
+  }
+  printf("  %s: FAIL with C misaligned by 4 bytes: rel_err=%.3e, %llu "
+         "non-finite\n",
+         who, cmp.relErr, cmp.nonFinite);
+  return false;
+}
+
 bool parseShape(Function f, const char *text, Shape *s) {
   int64_t d[3];
   if (f == Function::GemvF32) {
@@ -307,11 +387,15 @@ int main(int argc, char **argv) {
   // The function must be known before the shapes parse; find it first.
   for (int i = 1; i + 1 < argc; ++i) {
     std::string arg = argv[i];
-    if (arg == "--autotune" || arg == "--bench") {
+    if (arg == "--autotune" || arg == "--variants" || arg == "--check" ||
+        arg == "--bench") {
       if (haveMode)
         usage(argv[0]);
       haveMode = true;
-      o.autotune = arg == "--autotune";
+      o.mode = arg == "--autotune"   ? Mode::Autotune
+               : arg == "--variants" ? Mode::Variants
+               : arg == "--check"    ? Mode::Check
+                                     : Mode::Bench;
       o.functionName = argv[i + 1];
       if (!parseFunction(argv[i + 1], o.function)) {
         fprintf(stderr, "%s: unknown function '%s'\n", argv[0], argv[i + 1]);
@@ -325,7 +409,9 @@ int main(int argc, char **argv) {
       argc, argv,
       [&](int &i) {
         std::string arg = argv[i];
-        if ((arg == "--autotune" || arg == "--bench") && i + 1 < argc) {
+        if ((arg == "--autotune" || arg == "--variants" || arg == "--check" ||
+             arg == "--bench") &&
+            i + 1 < argc) {
           ++i;
           return true;
         }
@@ -333,15 +419,21 @@ int main(int argc, char **argv) {
           o.rowsPath = argv[++i];
           return true;
         }
-        return parseCommonOption(argc, argv, i, o.common, usage);
+        return parseCommonOption(argc, argv, i, o.common, usage) ||
+               parseRefOption(argc, argv, i, o.naiveRef, usage);
       },
       [&](const char *text, Shape *s) {
         return parseShape(o.function, text, s);
       },
       usage);
-  if (o.autotune != (o.rowsPath != nullptr))
+  bool autotune = o.mode == Mode::Autotune;
+  bool perVariant = o.mode != Mode::Bench;
+  if ((o.mode == Mode::Check && o.common.csvPath) ||
+      (o.mode != Mode::Check && o.naiveRef))
     usage(argv[0]);
-  int reps = o.common.reps ? o.common.reps : (o.autotune ? 20 : 100);
+  if (autotune != (o.rowsPath != nullptr))
+    usage(argv[0]);
+  int reps = o.common.reps ? o.common.reps : (autotune ? 20 : 100);
   bool gemv = o.function == Function::GemvF32;
 
   uint64_t baseSeed = chooseBaseSeed(o.common.haveSeed, o.common.seed);
@@ -355,16 +447,18 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMalloc(&flush, kFlushBytes));
 
   FILE *out = nullptr;
-  const char *outPath = o.autotune ? o.rowsPath : o.common.csvPath;
+  const char *outPath = autotune ? o.rowsPath : o.common.csvPath;
   if (outPath) {
     out = fopen(outPath, "w");
     if (!out) {
       fprintf(stderr, "cannot open %s: %s\n", outPath, strerror(errno));
       return 2;
     }
-    fputs(o.autotune ? "function,shape,variant,median_us\n"
-                     : "function,shape,choice,exo_ms,cublas_ms,exo_rate,"
-                       "cublas_rate,ratio,rel_err\n",
+    fputs(autotune     ? "function,shape,variant,median_us\n"
+          : perVariant ? "function,shape,variant,exo_ms,cublas_ms,exo_rate,"
+                         "cublas_rate,ratio,rel_err,rejected\n"
+                       : "function,shape,choice,exo_ms,cublas_ms,exo_rate,"
+                         "cublas_rate,ratio,rel_err\n",
           out);
   }
 
@@ -375,13 +469,26 @@ int main(int argc, char **argv) {
     uint64_t seed = splitmix64(baseSeed ^ si);
     Buffers b;
     b.allocate(o.function, s, seed, stream);
-    runCublas(handle, o.function, s, b, b.ref, /*pedantic=*/true);
+    if (o.naiveRef)
+      runNaive(o.function, s, b, stream);
+    else
+      runCublas(handle, o.function, s, b, b.ref, /*pedantic=*/true);
 
-    if (o.autotune) {
+    if (perVariant) {
       std::vector<int> legal;
-      for (int v = 0; v < numVariants(o.function); ++v)
-        if (!rejects(o.function, v, s))
+      for (int v = 0; v < numVariants(o.function); ++v) {
+        const char *why = rejects(o.function, v, s);
+        if (!why) {
           legal.push_back(v);
+          continue;
+        }
+        if (out && !autotune) {
+          std::string quoted = why;
+          std::replace(quoted.begin(), quoted.end(), '"', '\'');
+          fprintf(out, "%s,%s,%s,,,,,,,\"%s\"\n", o.functionName, name.c_str(),
+                  variantName(o.function, v), quoted.c_str());
+        }
+      }
       printf("[%zu/%zu] %s %s: %zu of %d variants accept it\n", si + 1,
              shapes.size(), o.functionName, name.c_str(), legal.size(),
              numVariants(o.function));
@@ -389,19 +496,50 @@ int main(int argc, char **argv) {
         for (int v = 0; v < numVariants(o.function); ++v)
           printf("  %s\n", rejects(o.function, v, s));
       std::vector<int> passed;
+      std::vector<double> errs;
       for (int v : legal) {
         double err;
-        if (check(o.function, v, stream, s, b, &err))
+        if (check(o.function, v, stream, s, b, &err)) {
           passed.push_back(v);
-        else
+          errs.push_back(err);
+          if (o.mode == Mode::Check) {
+            printf("  %s: PASS rel_err=%.2e\n", variantName(o.function, v),
+                   err);
+            allPass &= checkMisalignedC(o.function, v, stream, s, b);
+          }
+        } else {
           allPass = false;
+        }
+      }
+      if (o.mode == Mode::Check) {
+        if (!legal.empty()) {
+          double err;
+          bool ok = check(o.function, -1, stream, s, b, &err);
+          allPass = allPass && ok;
+          if (ok) {
+            printf("  the dispatcher (%s): PASS rel_err=%.2e\n",
+                   choice(o.function, s), err);
+            allPass &= checkMisalignedC(o.function, -1, stream, s, b);
+          }
+        }
+        fflush(stdout);
+        b.release();
+        continue;
       }
       std::vector<std::function<bool()>> runs;
       for (int v : passed)
         runs.push_back([&, v] {
           return launch(o.function, v, stream, s, b) == CUDA_SUCCESS;
         });
+      // --variants: cuBLAS last, on the same buffers (its output
+      // overwrites C, which the variants' checks are done with).
+      if (!autotune && !passed.empty())
+        runs.push_back([&] {
+          runCublas(handle, o.function, s, b, b.c, /*pedantic=*/false);
+          return true;
+        });
       std::vector<double> ms = medianMsInterleaved(stream, flush, reps, runs);
+      double cublasMs = autotune || passed.empty() ? NAN : ms.back();
       int best = -1;
       for (size_t i = 0; i < passed.size(); ++i) {
         if (std::isnan(ms[i])) {
@@ -412,9 +550,20 @@ int main(int argc, char **argv) {
         }
         if (best < 0 || ms[i] < ms[best])
           best = int(i);
-        if (out)
+        if (!autotune)
+          printf("  %-48s %.1f %s, cuBLAS %.1f, ratio %.3f, rel_err=%.2e\n",
+                 variantName(o.function, passed[i]), rate(o.function, s, ms[i]),
+                 workUnit(o.function), rate(o.function, s, cublasMs),
+                 cublasMs / ms[i], errs[i]);
+        if (out && autotune)
           fprintf(out, "%s,%s,%s,%.3f\n", o.functionName, name.c_str(),
                   variantName(o.function, passed[i]), ms[i] * 1e3);
+        else if (out)
+          fprintf(out, "%s,%s,%s,%.4f,%.4f,%.2f,%.2f,%.4f,%.3e,\n",
+                  o.functionName, name.c_str(),
+                  variantName(o.function, passed[i]), ms[i], cublasMs,
+                  rate(o.function, s, ms[i]), rate(o.function, s, cublasMs),
+                  cublasMs / ms[i], errs[i]);
       }
       if (best >= 0)
         printf("  fastest: %s, %.3f ms (%.1f %s)\n",

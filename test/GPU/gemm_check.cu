@@ -202,23 +202,6 @@ struct Options : CommonOptions {
 // Device helpers
 //===----------------------------------------------------------------------===//
 
-/// The reference without cuBLAS: one thread per element of C, fp64 sums.
-template <typename T>
-__global__ void naiveGemmKernel(const T *A, const T *B, float *C, int64_t M,
-                                int64_t N, int64_t K) {
-  size_t n = size_t(M) * size_t(N);
-  size_t stride = size_t(gridDim.x) * blockDim.x;
-  for (size_t idx = blockIdx.x * size_t(blockDim.x) + threadIdx.x; idx < n;
-       idx += stride) {
-    const T *a = A + int64_t(idx / size_t(N)) * K;
-    const T *b = B + int64_t(idx % size_t(N)) * K;
-    double acc = 0;
-    for (int64_t k = 0; k < K; ++k)
-      acc += double(toFloat(a[k])) * double(toFloat(b[k]));
-    C[idx] = float(acc);
-  }
-}
-
 /// counts[tile] += number of elements of the tile that are non-finite or off
 /// by more than tol.
 __global__ void badTilesKernel(const float *c, const float *ref, int64_t M,

@@ -116,28 +116,6 @@ struct Options : CommonOptions {
 };
 
 //===----------------------------------------------------------------------===//
-// Device helpers
-//===----------------------------------------------------------------------===//
-
-/// The reference without cuBLAS: one warp per row of A, fp64 sums.
-__global__ void naiveGemvKernel(const float *A, const float *x, float *y,
-                                int64_t M, int64_t K) {
-  int64_t warps = int64_t(gridDim.x) * (blockDim.x / 32);
-  int lane = threadIdx.x % 32;
-  for (int64_t m = blockIdx.x * int64_t(blockDim.x / 32) + threadIdx.x / 32;
-       m < M; m += warps) {
-    const float *a = A + m * K;
-    double acc = 0;
-    for (int64_t k = lane; k < K; k += 32)
-      acc += double(a[k]) * double(x[k]);
-    for (int offset = 16; offset > 0; offset /= 2)
-      acc += __shfl_down_sync(0xFFFFFFFFu, acc, offset);
-    if (lane == 0)
-      y[m] = float(acc);
-  }
-}
-
-//===----------------------------------------------------------------------===//
 // Comparison
 //===----------------------------------------------------------------------===//
 

@@ -14,16 +14,9 @@ gen gemm_sm90_tf32_splitk examples/gemm/hopper_gemm_splitk.mlir
 gen gemv_warp_coop examples/gemv/gemv_warp_coop.mlir
 gen gemm_sm90_tf32_1cta examples/gemm/wgmma_gemm_1cta.mlir
 gen gemm_sm90_tf32_derived examples/gemm/gemm_derived_1cta.mlir $d
-# The kernels of the registry, from their sources with their options.
-gen_registered gemm_sm90_tf32_derived_ws gemm_sm90_tf32_derived_ws2 \
-  gemm_sm90_tf32_derived_cluster gemm_sm90_tf32_derived_splitk \
-  gemm_sm90_bf16_derived gemm_sm90_tf32_persistent gemm_sm90_bf16_persistent \
-  gemm_sm90_tf32_derived_persistent gemm_sm90_bf16_derived_persistent \
-  gemm_sm90_tf32_derived_persistent_odd \
-  gemm_sm90_tf32_derived_persistent_direct \
-  gemm_sm90_bf16_derived_persistent_direct \
-  gemm_sm90_tf32_derived_persistent_direct_odd \
-  gemm_sm90_bf16_derived_persistent_direct_raster gemm_sm90_tf32_epilogue
+# Every kernel of the registry and the dispatcher exo_kernels.h
+# (bench/gpu/gen.sh), for the registry steps of run_all.sh.
+bash "$root/bench/gpu/gen.sh" "$gen_dir" "$build_dir"
 gen gemm_sm90_tf32_pingpong examples/gemm/hopper_gemm_pingpong.mlir
 gen gemm_sm90_bf16 examples/gemm/hopper_gemm_bf16.mlir
 gen gemm_mma_tf32 examples/gemm/mma_gemm_tf32.mlir

@@ -273,6 +273,44 @@ __device__ inline void storeFloat(__nv_bfloat16 *p, float v) {
   *p = __float2bfloat16_rn(v);
 }
 
+/// The GEMM reference without cuBLAS (`--ref naive`: compute-sanitizer then
+/// sees only the kernels under test): C[M, N] = A[M, K] B[N, K]^T, one
+/// thread per element of C, fp64 sums.
+template <typename T>
+__global__ void naiveGemmKernel(const T *A, const T *B, float *C, int64_t M,
+                                int64_t N, int64_t K) {
+  size_t n = size_t(M) * size_t(N);
+  size_t stride = size_t(gridDim.x) * blockDim.x;
+  for (size_t idx = blockIdx.x * size_t(blockDim.x) + threadIdx.x; idx < n;
+       idx += stride) {
+    const T *a = A + int64_t(idx / size_t(N)) * K;
+    const T *b = B + int64_t(idx % size_t(N)) * K;
+    double acc = 0;
+    for (int64_t k = 0; k < K; ++k)
+      acc += double(toFloat(a[k])) * double(toFloat(b[k]));
+    C[idx] = float(acc);
+  }
+}
+
+/// The GEMV reference without cuBLAS: y[M] = A[M, K] x[K], one warp per row
+/// of A, fp64 sums.
+__global__ void naiveGemvKernel(const float *A, const float *x, float *y,
+                                int64_t M, int64_t K) {
+  int64_t warps = int64_t(gridDim.x) * (blockDim.x / 32);
+  int lane = threadIdx.x % 32;
+  for (int64_t m = blockIdx.x * int64_t(blockDim.x / 32) + threadIdx.x / 32;
+       m < M; m += warps) {
+    const float *a = A + m * K;
+    double acc = 0;
+    for (int64_t k = lane; k < K; k += 32)
+      acc += double(a[k]) * double(x[k]);
+    for (int offset = 16; offset > 0; offset /= 2)
+      acc += __shfl_down_sync(0xFFFFFFFFu, acc, offset);
+    if (lane == 0)
+      y[m] = float(acc);
+  }
+}
+
 /// p[i] = uniformFloat(elementHash(seed, i)), stored as T (bf16: rounded to
 /// nearest).
 template <typename T>

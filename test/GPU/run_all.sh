@@ -9,34 +9,11 @@
 #   gemv_warp_coop_launcher.h        (gemv)     examples/gemv/gemv_warp_coop.mlir
 #   gemm_sm90_tf32_1cta_launcher.h   (gemm1cta) .../wgmma_gemm_1cta.mlir
 #   gemm_sm90_tf32_derived_launcher.h (derived) .../gemm_derived_1cta.mlir
-#   gemm_sm90_tf32_derived_ws_launcher.h (derivedws) .../gemm_derived_ws.mlir
-#   gemm_sm90_tf32_derived_ws2_launcher.h (derivedws2) .../gemm_derived_ws2.mlir
-#   gemm_sm90_tf32_derived_cluster_launcher.h (derivedcluster)
-#                                           .../gemm_derived_cluster.mlir
-#   gemm_sm90_tf32_derived_splitk_launcher.h (derivedsplitk)
-#                                           .../gemm_derived_splitk.mlir
-#   gemm_sm90_bf16_derived_launcher.h (derivedbf16) .../gemm_derived_bf16.mlir
-#                                   (the derived ones after -transform-interpreter)
+#   exo_kernels.h and the launchers of every kernel of
+#     kernels/registry.json (registry): bench/gpu/dispatch.cu --check runs
+#     each variant of gemm_tf32, gemm_bf16 and gemv_f32 at every shape of
+#     its list below that the variant accepts (no kernel list here)
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
-#   gemm_sm90_tf32_persistent_launcher.h (persistent)
-#                                           .../hopper_gemm_persistent.mlir
-#   gemm_sm90_bf16_persistent_launcher.h (persistentbf16)
-#                                           .../hopper_gemm_bf16_persistent.mlir
-#   gemm_sm90_tf32_derived_persistent_launcher.h (derivedpersistent)
-#                                           .../gemm_derived_persistent.mlir
-#   gemm_sm90_bf16_derived_persistent_launcher.h (derivedpersistentbf16)
-#                                           .../gemm_derived_bf16_persistent.mlir
-#   gemm_sm90_tf32_derived_persistent_odd_launcher.h (derivedpersistentodd)
-#                                           .../gemm_derived_persistent_odd.mlir
-#   gemm_sm90_tf32_derived_persistent_direct_launcher.h (derivedpersistentdirect)
-#                                           .../gemm_derived_persistent_direct.mlir
-#   gemm_sm90_bf16_derived_persistent_direct_launcher.h
-#     (derivedpersistentdirectbf16) .../gemm_derived_bf16_persistent_direct.mlir
-#   gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h
-#     (derivedpersistentdirectodd) .../gemm_derived_persistent_direct_odd.mlir
-#   gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h
-#     (derivedpersistentdirectrasterbf16)
-#     .../gemm_derived_bf16_persistent_direct_raster.mlir
 #   gemm_sm90_tf32_epilogue_launcher.h (epilogue)
 #                                           .../gemm_derived_epilogue.mlir
 #     (with gemm_sm90_tf32_derived_persistent_direct_launcher.h: the
@@ -105,7 +82,7 @@ rm -f "$out_dir"/gemm.csv "$out_dir"/gemm_splitk.csv "$out_dir"/gemv.csv \
   "$out_dir"/gemm_1cta.csv "$out_dir"/gemm_derived.csv "$out_dir"/gemm_derived_ws.csv "$out_dir"/gemm_derived_ws2.csv "$out_dir"/gemm_derived_cluster.csv "$out_dir"/gemm_persistent.csv "$out_dir"/gemm_persistent_bf16.csv "$out_dir"/gemm_pingpong.csv "$out_dir"/gemm_mma_tf32.csv "$out_dir"/gemm_mma_bf16.csv "$out_dir"/tma.csv "$out_dir"/build-*.log \
   "$out_dir"/sanitizer-*.log "$summary"
 
-all_kernels="gemm splitk gemv gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 epilogue epiloguebf16 epiloguee4m3 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier"
+all_kernels="gemm splitk gemv gemm1cta derived registry epilogue epiloguebf16 epiloguee4m3 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier"
 only=${RUN_ALL_ONLY:-$all_kernels}
 for kernel in $only; do
   case " $all_kernels " in
@@ -161,25 +138,11 @@ step gpus 60 nvidia-smi -L
 
 gemm_bin=$out_dir/gemm_check
 splitk_bin=$out_dir/gemm_check_splitk
-derivedsplitk_bin=$out_dir/gemm_check_derived_splitk
 gemv_bin=$out_dir/gemv_check
 gemm1cta_bin=$out_dir/gemm_check_1cta
 derived_bin=$out_dir/gemm_check_derived
-derivedws_bin=$out_dir/gemm_check_derived_ws
-derivedws2_bin=$out_dir/gemm_check_derived_ws2
-derivedcluster_bin=$out_dir/gemm_check_derived_cluster
 pingpong_bin=$out_dir/gemm_check_pingpong
-persistent_bin=$out_dir/gemm_check_persistent
-persistentbf16_bin=$out_dir/gemm_check_persistent_bf16
-derivedpersistent_bin=$out_dir/gemm_check_derived_persistent
-derivedpersistentbf16_bin=$out_dir/gemm_check_derived_persistent_bf16
-derivedpersistentodd_bin=$out_dir/gemm_check_derived_persistent_odd
-derivedpersistentdirect_bin=$out_dir/gemm_check_derived_persistent_direct
-derivedpersistentdirectbf16_bin=$out_dir/gemm_check_derived_persistent_direct_bf16
-derivedpersistentdirectodd_bin=$out_dir/gemm_check_derived_persistent_direct_odd
-derivedpersistentdirectrasterbf16_bin=$out_dir/gemm_check_derived_persistent_direct_raster_bf16
 bf16_bin=$out_dir/gemm_check_bf16
-derivedbf16_bin=$out_dir/gemm_check_derived_bf16
 mmatf32_bin=$out_dir/gemm_check_mma_tf32
 mmabf16_bin=$out_dir/gemm_check_mma_bf16
 wgmmabf16out_bin=$out_dir/gemm_check_wgmma_bf16_out
@@ -192,6 +155,7 @@ epiloguebf16_bin=$out_dir/epilogue_check_bf16
 epiloguee4m3_bin=$out_dir/epilogue_check_e4m3
 model_bin=$out_dir/model_check
 mbarrier_bin=$out_dir/mbarrier_check
+registry_bin=$out_dir/dispatch_check
 # built[NAME]: 1 built, 0 build failed, 2 skipped (optional launcher absent).
 declare -A build_pid build_cmd built bin_of optional
 
@@ -249,58 +213,17 @@ finish_build() {
   record "build-$name" "$rc"
 }
 
-for name in gemm1cta derived derivedws derivedws2 derivedcluster derivedsplitk derivedbf16 persistent persistentbf16 derivedpersistent derivedpersistentbf16 derivedpersistentodd derivedpersistentdirect derivedpersistentdirectbf16 derivedpersistentdirectodd derivedpersistentdirectrasterbf16 epilogue epiloguebf16 epiloguee4m3 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier; do
+for name in gemm1cta derived registry epilogue epiloguebf16 epiloguee4m3 pingpong bf16 mmatf32 mmabf16 wgmmabf16out tma tmaranks saxpy math model mbarrier; do
   optional[$name]=1
 done
 start_build gemm gemm_sm90_tf32_launcher.h gemm_check.cu "$gemm_bin"
 start_build splitk gemm_sm90_tf32_splitk_launcher.h gemm_check.cu \
   "$splitk_bin" -DEXO_GEMM_SPLITK
-start_build derivedsplitk gemm_sm90_tf32_derived_splitk_launcher.h \
-  gemm_check.cu "$derivedsplitk_bin" -DEXO_GEMM_SPLITK \
-  -DEXO_GEMM_SPLITK_KERNEL=gemm_sm90_tf32_derived_splitk
 start_build gemv gemv_warp_coop_launcher.h gemv_check.cu "$gemv_bin"
 start_build gemm1cta gemm_sm90_tf32_1cta_launcher.h gemm_check.cu \
   "$gemm1cta_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_1cta
 start_build derived gemm_sm90_tf32_derived_launcher.h gemm_check.cu \
   "$derived_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived
-start_build derivedws gemm_sm90_tf32_derived_ws_launcher.h gemm_check.cu \
-  "$derivedws_bin" -DEXO_GEMM_C_ALIGN=16 \
-  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws
-start_build derivedws2 gemm_sm90_tf32_derived_ws2_launcher.h gemm_check.cu \
-  "$derivedws2_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_ws2
-start_build derivedcluster gemm_sm90_tf32_derived_cluster_launcher.h \
-  gemm_check.cu "$derivedcluster_bin" \
-  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_cluster
-start_build persistent gemm_sm90_tf32_persistent_launcher.h gemm_check.cu \
-  "$persistent_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_persistent
-start_build persistentbf16 gemm_sm90_bf16_persistent_launcher.h gemm_check.cu \
-  "$persistentbf16_bin" -DEXO_GEMM_BF16 \
-  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_persistent
-start_build derivedpersistent gemm_sm90_tf32_derived_persistent_launcher.h \
-  gemm_check.cu "$derivedpersistent_bin" \
-  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent
-start_build derivedpersistentbf16 gemm_sm90_bf16_derived_persistent_launcher.h \
-  gemm_check.cu "$derivedpersistentbf16_bin" -DEXO_GEMM_BF16 \
-  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent
-start_build derivedpersistentodd gemm_sm90_tf32_derived_persistent_odd_launcher.h \
-  gemm_check.cu "$derivedpersistentodd_bin" \
-  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_odd
-start_build derivedpersistentdirect \
-  gemm_sm90_tf32_derived_persistent_direct_launcher.h gemm_check.cu \
-  "$derivedpersistentdirect_bin" -DEXO_GEMM_C_ALIGN=16 \
-  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct
-start_build derivedpersistentdirectbf16 \
-  gemm_sm90_bf16_derived_persistent_direct_launcher.h gemm_check.cu \
-  "$derivedpersistentdirectbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=16 \
-  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct
-start_build derivedpersistentdirectodd \
-  gemm_sm90_tf32_derived_persistent_direct_odd_launcher.h gemm_check.cu \
-  "$derivedpersistentdirectodd_bin" -DEXO_GEMM_C_ALIGN=16 \
-  -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_derived_persistent_direct_odd
-start_build derivedpersistentdirectrasterbf16 \
-  gemm_sm90_bf16_derived_persistent_direct_raster_launcher.h gemm_check.cu \
-  "$derivedpersistentdirectrasterbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_C_ALIGN=16 \
-  -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived_persistent_direct_raster
 start_build epilogue gemm_sm90_tf32_epilogue_launcher.h epilogue_check.cu \
   "$epilogue_bin"
 start_build epiloguebf16 gemm_sm90_tf32_epilogue_launcher.h epilogue_check.cu \
@@ -311,8 +234,6 @@ start_build pingpong gemm_sm90_tf32_pingpong_launcher.h gemm_check.cu \
   "$pingpong_bin" -DEXO_GEMM_TF32_KERNEL=gemm_sm90_tf32_pingpong
 start_build bf16 gemm_sm90_bf16_launcher.h gemm_check.cu "$bf16_bin" \
   -DEXO_GEMM_BF16
-start_build derivedbf16 gemm_sm90_bf16_derived_launcher.h gemm_check.cu \
-  "$derivedbf16_bin" -DEXO_GEMM_BF16 -DEXO_GEMM_BF16_KERNEL=gemm_sm90_bf16_derived
 start_build mmatf32 gemm_mma_tf32_launcher.h gemm_check.cu "$mmatf32_bin" \
   -DEXO_GEMM_TF32_KERNEL=gemm_mma_tf32
 start_build mmabf16 gemm_mma_bf16_launcher.h gemm_check.cu "$mmabf16_bin" \
@@ -326,6 +247,8 @@ start_build saxpy saxpy_launcher.h saxpy_check.cu "$saxpy_bin"
 start_build math math_launcher.h math_check.cu "$math_bin"
 start_build model model_kernels.h model_check.cu "$model_bin"
 # shellcheck disable=SC2046 # the flags are words
+start_build registry exo_kernels.h ../../bench/gpu/dispatch.cu \
+  "$registry_bin" -I "$root/test/GPU"
 start_build mbarrier mbarrier_flags mbarrier_check.cu "$mbarrier_bin" \
   $(cat "$gen_dir/mbarrier_flags" 2>/dev/null)
 for name in $all_kernels; do
@@ -358,10 +281,6 @@ correctness_phase() {
   run splitk splitk-correctness-ks2 60 "$splitk_bin" --ks 2 256x256x64 \
     1024x1024x2048
   run splitk splitk-correctness-ks4 60 "$splitk_bin" --ks 4 512x512x4096
-  run derivedsplitk derivedsplitk-correctness-ks2 60 "$derivedsplitk_bin" \
-    --ks 2 256x256x64 1024x1024x2048
-  run derivedsplitk derivedsplitk-correctness-ks4 60 "$derivedsplitk_bin" \
-    --ks 4 512x512x4096
   # GEMV (requires M mod 16 == 0, K mod 8 == 0): K < 32 (no unrolled loop);
   # K / 8 odd (unrolled loop plus remainder); 40000 rows are 2500 tasks, more
   # than one wave of the persistent grid (132 SMs x 16 CTAs).
@@ -374,57 +293,28 @@ correctness_phase() {
   # The derived one-CTA GEMM (same tiles): the same sizes and 4096^3.
   run derived derived-correctness 60 "$derived_bin" 64x128x32 \
     256x256x128 1024x1024x1024 4096x4096x4096
-  # The derived pipelined one: one slice; fewer slices than slots; the ring
-  # wrapping; large.
-  run derivedws derivedws-correctness 60 "$derivedws_bin" 64x128x32 \
-    64x128x96 256x256x1024 1024x1024x1024 4096x4096x4096
-  run derivedws2 derivedws2-correctness 60 "$derivedws2_bin" 128x256x32 \
-    128x256x96 256x512x1024 1024x1024x1024 4096x4096x4096
-  # The derived cluster kernel (hopper_gemm.mlir's tiles): the sizes of the
-  # hand-written one.
-  run derivedcluster derivedcluster-correctness 60 "$derivedcluster_bin" \
-    256x256x32 512x256x96 256x512x160 1024x1024x1024 2048x1024x512 \
-    4096x4096x4096
-  # The persistent GEMMs (one task per cluster, rings and the C buffer across
-  # its tiles): one tile; fewer tiles than clusters, odd K steps; tile counts
-  # that leave some clusters one tile more than others; several tiles per
-  # cluster (the ring and the quarter stores carry over); several waves.
-  run persistent persistent-correctness 60 "$persistent_bin" 256x256x32 \
-    512x768x96 1024x768x256 2048x1536x2048 4096x4096x4096
-  run persistentbf16 persistentbf16-correctness 60 "$persistentbf16_bin" \
-    256x256x64 512x768x192 1024x768x256 2048x1536x1024 4096x4096x4096
-  # The derived persistent GEMMs, at the same sizes.
-  run derivedpersistent derivedpersistent-correctness 60 \
-    "$derivedpersistent_bin" 256x256x32 512x768x96 1024x768x256 \
-    2048x1536x2048 4096x4096x4096
-  run derivedpersistentbf16 derivedpersistentbf16-correctness 60 \
-    "$derivedpersistentbf16_bin" 256x256x64 512x768x192 1024x768x256 \
-    2048x1536x1024 4096x4096x4096
-  # With partial tiles: a single partial tile; partial tiles in M, N and K,
-  # fewer tiles than clusters; many tiles per cluster; the odd shapes.
-  run derivedpersistentodd derivedpersistentodd-correctness 60 \
-    "$derivedpersistentodd_bin" 1x4x4 300x520x100 600x1000x68 \
-    2000x1500x1004 4000x4000x4000 3000x5000x7000
-  # The persistent GEMMs with direct accumulator stores, at the persistent
-  # kernels' sizes; their launchers must also refuse a C that is not 16-byte
-  # aligned (EXO_GEMM_C_ALIGN).
-  run derivedpersistentdirect derivedpersistentdirect-correctness 60 \
-    "$derivedpersistentdirect_bin" 256x256x32 512x768x96 1024x768x256 \
-    2048x1536x2048 4096x4096x4096
-  run derivedpersistentdirectbf16 derivedpersistentdirectbf16-correctness 60 \
-    "$derivedpersistentdirectbf16_bin" 256x256x64 512x768x192 1024x768x256 \
-    2048x1536x1024 4096x4096x4096
-  # With partial tiles (the stores past the end of C skipped), at the
-  # partial-tile kernel's sizes.
-  run derivedpersistentdirectodd derivedpersistentdirectodd-correctness 60 \
-    "$derivedpersistentdirectodd_bin" 1x4x4 300x520x100 600x1000x68 \
-    2000x1500x1004 4000x4000x4000 3000x5000x7000
-  # bf16 with the rasterized tile order (N a multiple of 2048): one group of
-  # column tiles, several groups, more tiles than clusters.
-  run derivedpersistentdirectrasterbf16 \
-    derivedpersistentdirectrasterbf16-correctness 60 \
-    "$derivedpersistentdirectrasterbf16_bin" 256x2048x64 512x4096x192 \
-    2048x2048x1024 4096x4096x4096
+  # Every variant of the registry's GEMMs and GEMV (bench/gpu/dispatch.cu
+  # --check), and the dispatcher, at each of these shapes that it accepts,
+  # chosen for the tilings the variants have: a single (partial) tile and
+  # one K step; fewer K steps than ring slots, the ring wrapping; M != N
+  # both ways; fewer tiles than clusters, and tile counts that leave some
+  # clusters (persistent tasks) one tile more than others; one group of
+  # 2048 columns (rasterized order) and several; partial tiles in M, N and
+  # K; several waves. A variant also gets C 4 bytes past a 16-byte
+  # boundary: computed right or refused at launch, never wrong.
+  run registry registry-gemm_tf32-correctness 300 "$registry_bin" \
+    --check gemm_tf32 1x4x4 64x128x32 128x256x32 256x256x32 64x128x96 \
+    128x256x96 512x256x96 256x512x160 300x520x100 512x768x96 1024x768x256 \
+    256x512x1024 600x1000x68 256x2048x64 1024x1024x1024 2048x1024x512 \
+    512x4096x192 2048x1536x2048 2000x1500x1004 512x512x4096 4096x4096x4096 \
+    3000x5000x7000
+  run registry registry-gemm_bf16-correctness 300 "$registry_bin" \
+    --check gemm_bf16 1x4x8 256x256x64 300x520x104 512x256x192 512x768x192 \
+    1024x768x256 256x2048x64 1024x1024x1024 512x4096x192 2048x1536x1024 \
+    1024x1024x16384 2000x1500x1000 4096x4096x4096 3000x5000x7000
+  run registry registry-gemv_f32-correctness 300 "$registry_bin" \
+    --check gemv_f32 16x8 48x72 128x64 1000x1000 1024x1024 4096x4096 \
+    4096x16384 40000x264 65536x1024 1024x65536
   # The fused epilogues (bias and ReLU, GELU, SiLU to bf16) against an fp32
   # reference: one tile; more clusters than tiles; long K; several tiles
   # per cluster; several waves.
@@ -444,8 +334,6 @@ correctness_phase() {
   # ring wraps); several waves (256 tiles for 66 clusters).
   run bf16 bf16-correctness 60 "$bf16_bin" 256x256x64 512x256x192 \
     1024x1024x1024 4096x4096x4096
-  run derivedbf16 derivedbf16-correctness 60 "$derivedbf16_bin" 256x256x64 \
-    512x256x192 1024x1024x1024 4096x4096x4096
   # mma.sync GEMMs (64 x 32 tiles; 8-wide tf32 / 16-wide bf16 K slices):
   # one tile and one slice; M != N; 512 tiles, several per CTA of the
   # persistent grid; the bf16 one stores bf16 C through stmatrix + TMA.
@@ -494,14 +382,8 @@ sanitizer() {
   selected "$build" || return 0
   bin=${bin_of[$build]}
   case $build in
-  gemm | splitk | derivedsplitk | gemv | gemm1cta | derived | derivedws | \
-    derivedws2 | \
-    derivedcluster | derivedbf16 | persistent | persistentbf16 | \
-    derivedpersistent | derivedpersistentbf16 | derivedpersistentodd | \
-    derivedpersistentdirect | derivedpersistentdirectbf16 | \
-    derivedpersistentdirectodd | derivedpersistentdirectrasterbf16 | \
-    pingpong | bf16 | \
-    mmatf32 | mmabf16 | wgmmabf16out)
+  gemm | splitk | gemv | gemm1cta | derived | pingpong | bf16 | mmatf32 | \
+    mmabf16 | wgmmabf16out | registry)
     ref=(--ref naive)
     ;;
   esac
@@ -531,9 +413,6 @@ sanitizer_phase() {
   sanitizer splitk splitk memcheck --ks 3 512x256x192
   sanitizer splitk splitk racecheck --ks 2 256x256x128
   sanitizer splitk splitk synccheck --ks 2 256x256x128
-  sanitizer derivedsplitk derivedsplitk memcheck --ks 3 512x256x192
-  sanitizer derivedsplitk derivedsplitk racecheck --ks 2 256x256x128
-  sanitizer derivedsplitk derivedsplitk synccheck --ks 2 256x256x128
   sanitizer gemv gemv memcheck 256x264
   sanitizer gemv gemv racecheck 256x264
   sanitizer gemv gemv synccheck 256x264
@@ -545,15 +424,18 @@ sanitizer_phase() {
   sanitizer derived derived memcheck 128x256x64
   sanitizer derived derived racecheck 64x128x96
   sanitizer derived derived synccheck 64x128x96
-  sanitizer derivedws derivedws memcheck 128x256x192
-  sanitizer derivedws derivedws racecheck 64x128x256
-  sanitizer derivedws derivedws synccheck 64x128x256
-  sanitizer derivedws2 derivedws2 memcheck 256x256x192
-  sanitizer derivedws2 derivedws2 racecheck 128x256x256
-  sanitizer derivedws2 derivedws2 synccheck 128x256x256
-  sanitizer derivedcluster derivedcluster memcheck 512x256x96
-  sanitizer derivedcluster derivedcluster racecheck 256x256x224
-  sanitizer derivedcluster derivedcluster synccheck 256x256x224
+  # Every variant of the registry at two shapes that together every
+  # variant accepts (whole tiles of every tiling, every split; partial
+  # tiles), and the dispatcher.
+  local f
+  for f in memcheck racecheck synccheck; do
+    sanitizer registry registry-gemm_tf32 "$f" --check gemm_tf32 \
+      512x2048x256 300x520x100
+    sanitizer registry registry-gemm_bf16 "$f" --check gemm_bf16 \
+      512x2048x1024 300x520x104
+    sanitizer registry registry-gemv_f32 "$f" --check gemv_f32 256x264 \
+      300x1000
+  done
   sanitizer pingpong pingpong memcheck 256x256x64
   sanitizer pingpong pingpong racecheck 256x256x224
   sanitizer pingpong pingpong synccheck 256x256x224
@@ -561,45 +443,6 @@ sanitizer_phase() {
   sanitizer bf16 bf16 memcheck 512x256x192
   sanitizer bf16 bf16 racecheck 256x256x384
   sanitizer bf16 bf16 synccheck 256x256x384
-  sanitizer persistent persistent memcheck 512x768x96
-  sanitizer persistent persistent racecheck 512x512x128
-  sanitizer persistent persistent synccheck 512x512x128
-  sanitizer persistentbf16 persistentbf16 memcheck 512x768x192
-  sanitizer persistentbf16 persistentbf16 racecheck 512x512x128
-  sanitizer persistentbf16 persistentbf16 synccheck 512x512x128
-  sanitizer derivedpersistent derivedpersistent memcheck 512x768x96
-  sanitizer derivedpersistent derivedpersistent racecheck 512x512x128
-  sanitizer derivedpersistent derivedpersistent synccheck 512x512x128
-  sanitizer derivedpersistentbf16 derivedpersistentbf16 memcheck 512x768x192
-  sanitizer derivedpersistentbf16 derivedpersistentbf16 racecheck 512x512x128
-  sanitizer derivedpersistentbf16 derivedpersistentbf16 synccheck 512x512x128
-  sanitizer derivedpersistentodd derivedpersistentodd memcheck 300x520x100
-  sanitizer derivedpersistentodd derivedpersistentodd racecheck 300x520x100
-  sanitizer derivedpersistentodd derivedpersistentodd synccheck 300x520x100
-  sanitizer derivedpersistentdirect derivedpersistentdirect memcheck 512x768x96
-  sanitizer derivedpersistentdirect derivedpersistentdirect racecheck 512x512x128
-  sanitizer derivedpersistentdirect derivedpersistentdirect synccheck 512x512x128
-  sanitizer derivedpersistentdirectbf16 derivedpersistentdirectbf16 memcheck \
-    512x768x192
-  sanitizer derivedpersistentdirectbf16 derivedpersistentdirectbf16 racecheck \
-    512x512x128
-  sanitizer derivedpersistentdirectbf16 derivedpersistentdirectbf16 synccheck \
-    512x512x128
-  sanitizer derivedpersistentdirectodd derivedpersistentdirectodd memcheck \
-    300x520x100
-  sanitizer derivedpersistentdirectodd derivedpersistentdirectodd racecheck \
-    300x520x100
-  sanitizer derivedpersistentdirectodd derivedpersistentdirectodd synccheck \
-    300x520x100
-  sanitizer derivedpersistentdirectrasterbf16 \
-    derivedpersistentdirectrasterbf16 memcheck 512x2048x192
-  sanitizer derivedpersistentdirectrasterbf16 \
-    derivedpersistentdirectrasterbf16 racecheck 512x2048x128
-  sanitizer derivedpersistentdirectrasterbf16 \
-    derivedpersistentdirectrasterbf16 synccheck 512x2048x128
-  sanitizer derivedbf16 derivedbf16 memcheck 512x256x192
-  sanitizer derivedbf16 derivedbf16 racecheck 256x256x384
-  sanitizer derivedbf16 derivedbf16 synccheck 256x256x384
   # The fused epilogues: 4 tiles (one per cluster), two K
   # steps (the reference is cuBLAS's: its kernels are checked too).
   sanitizer epilogue epilogue memcheck --act relu,silu 512x512x64
@@ -650,11 +493,6 @@ timing_phase() {
     --csv "$out_dir/gemm_splitk_ks4.csv" 1024x1024x8192 256x8192x8192
   run splitk splitk-timing-ks2 300 "$splitk_bin" --ks 2 --time \
     --csv "$out_dir/gemm_splitk_ks2.csv" 1024x1024x1024
-  run derivedsplitk derivedsplitk-timing-ks4 300 "$derivedsplitk_bin" --ks 4 \
-    --time --csv "$out_dir/gemm_derived_splitk_ks4.csv" 1024x1024x8192 \
-    256x8192x8192
-  run derivedsplitk derivedsplitk-timing-ks2 300 "$derivedsplitk_bin" --ks 2 \
-    --time --csv "$out_dir/gemm_derived_splitk_ks2.csv" 1024x1024x1024
   # One gemm_splitk.csv (it has a KS column) from the two.
   local part merged=$out_dir/gemm_splitk.csv
   rm -f "$merged"
@@ -684,29 +522,11 @@ timing_phase() {
     8192x8192x8192
   run bf16 bf16-timing 300 "$bf16_bin" --time --csv "$out_dir/gemm_bf16.csv" \
     2048x2048x2048 4096x4096x4096 8192x8192x8192
-  run derivedbf16 derivedbf16-timing 300 "$derivedbf16_bin" --time \
-    --csv "$out_dir/gemm_derived_bf16.csv" 2048x2048x2048 4096x4096x4096 \
-    8192x8192x8192
   # The one-CTA GEMM, for reference (no pipelining, one warpgroup per SM).
   run gemm1cta gemm1cta-timing 300 "$gemm1cta_bin" --time \
     --csv "$out_dir/gemm_1cta.csv" 4096x4096x4096
   run derived derived-timing 300 "$derived_bin" --time \
     --csv "$out_dir/gemm_derived.csv" 4096x4096x4096
-  run derivedws derivedws-timing 300 "$derivedws_bin" --time \
-    --csv "$out_dir/gemm_derived_ws.csv" 2048x2048x2048 4096x4096x4096 \
-    8192x8192x8192
-  run derivedws2 derivedws2-timing 300 "$derivedws2_bin" --time \
-    --csv "$out_dir/gemm_derived_ws2.csv" 2048x2048x2048 4096x4096x4096 \
-    8192x8192x8192
-  run derivedcluster derivedcluster-timing 300 "$derivedcluster_bin" --time \
-    --csv "$out_dir/gemm_derived_cluster.csv" 2048x2048x2048 4096x4096x4096 \
-    8192x8192x8192
-  run persistent persistent-timing 300 "$persistent_bin" --time \
-    --csv "$out_dir/gemm_persistent.csv" 2048x2048x2048 4096x4096x4096 \
-    8192x8192x8192 8192x8192x512
-  run persistentbf16 persistentbf16-timing 300 "$persistentbf16_bin" --time \
-    --csv "$out_dir/gemm_persistent_bf16.csv" 2048x2048x2048 4096x4096x4096 \
-    8192x8192x8192
   # The mma.sync GEMMs, for reference (unpipelined, four warps per CTA).
   run mmatf32 mmatf32-timing 300 "$mmatf32_bin" --time \
     --csv "$out_dir/gemm_mma_tf32.csv" 4096x4096x4096
