@@ -26,6 +26,9 @@
 # run at a shape; then the dispatcher's table, which issue 8's targets are
 # judged by, and the others) and results.png (when matplotlib is
 # installed). Exits non-zero when a build, a check or the report fails.
+# EXO_RUN_PARTS (default "variants epilogue dispatch torch") selects the
+# parts: the variants' table, the fused epilogues, the dispatcher, and the
+# PyTorch operators with attention.
 set -uo pipefail
 
 # init_run (arguments, root, gen_dir, out_dir, log) and require_nvcc, as in
@@ -37,6 +40,24 @@ require_nvcc bench
 rm -f "$out_dir"/*.csv "$out_dir"/results.md "$out_dir"/results.png
 
 failed=0
+all_parts="variants epilogue dispatch torch"
+parts=${EXO_RUN_PARTS:-$all_parts}
+for p in $parts; do
+  case " $all_parts " in
+  *" $p "*) ;;
+  *)
+    echo "run: unknown part '$p' in EXO_RUN_PARTS (known: $all_parts)" >&2
+    exit 2
+    ;;
+  esac
+done
+# part NAME: whether EXO_RUN_PARTS selects NAME.
+part() {
+  case " $parts " in
+  *" $1 "*) return 0 ;;
+  *) return 1 ;;
+  esac
+}
 # build NAME SOURCE FLAGS...: nvcc in the background; the pid in pids[NAME].
 declare -A pids
 build() {
@@ -48,11 +69,18 @@ build() {
     -o "$out_dir/$name" >"$out_dir/build-$name.log" 2>&1 &
   pids[$name]=$!
 }
-build dispatch bench/gpu/dispatch.cu
-build epilogue test/GPU/epilogue_check.cu
-build epilogue_bf16 test/GPU/epilogue_check.cu -DEXO_EPILOGUE_BF16
-build epilogue_e4m3 test/GPU/epilogue_check.cu -DEXO_EPILOGUE_E4M3
-for name in dispatch epilogue epilogue_bf16 epilogue_e4m3; do
+builds=()
+if part variants; then
+  build dispatch bench/gpu/dispatch.cu
+  builds+=(dispatch)
+fi
+if part epilogue; then
+  build epilogue test/GPU/epilogue_check.cu
+  build epilogue_bf16 test/GPU/epilogue_check.cu -DEXO_EPILOGUE_BF16
+  build epilogue_e4m3 test/GPU/epilogue_check.cu -DEXO_EPILOGUE_E4M3
+  builds+=(epilogue epilogue_bf16 epilogue_e4m3)
+fi
+for name in ${builds[@]+"${builds[@]}"}; do
   if wait "${pids[$name]}"; then
     echo "== [build-$name] OK" | tee -a "$log"
     rm -f "$out_dir/build-$name.log"
@@ -101,15 +129,18 @@ for name in epilogue epilogue_bf16 epilogue_e4m3; do
   fi
 done
 
-if ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
+if part variants &&
+  ! python3 "$root/bench/gpu/report.py" "$out_dir" | tee -a "$log"; then
   failed=1
 fi
 # The dispatcher, one call per shape (docs/Dispatch.md), into OUT_DIR/dispatch.
-echo "== [dispatch] bench/gpu/bench_dispatch.sh" | tee -a "$log"
-if ! bash "$root/bench/gpu/bench_dispatch.sh" "$gen_dir" "$out_dir/dispatch" \
-  >>"$log" 2>&1; then
-  echo "== [dispatch] FAILED (see $out_dir/dispatch/log.txt)" | tee -a "$log"
-  failed=1
+if part dispatch; then
+  echo "== [dispatch] bench/gpu/bench_dispatch.sh" | tee -a "$log"
+  if ! bash "$root/bench/gpu/bench_dispatch.sh" "$gen_dir" \
+    "$out_dir/dispatch" >>"$log" 2>&1; then
+    echo "== [dispatch] FAILED (see $out_dir/dispatch/log.txt)" | tee -a "$log"
+    failed=1
+  fi
 fi
 if [ -f "$out_dir/dispatch/dispatch.md" ] && [ -f "$out_dir/results.md" ]; then
   {
@@ -120,7 +151,9 @@ if [ -f "$out_dir/dispatch/dispatch.md" ] && [ -f "$out_dir/results.md" ]; then
 fi
 # The PyTorch operators (python/exo_gpu): their checks, then the dispatcher
 # against cuBLAS and autotuned Triton through PyTorch, into OUT_DIR/torch.
-if python3 -c "import torch, triton" 2>/dev/null; then
+if ! part torch; then
+  :
+elif python3 -c "import torch, triton" 2>/dev/null; then
   echo "== [torch] test/GPU/torch_check.py, bench/gpu/bench_torch.py" |
     tee -a "$log"
   mkdir -p "$out_dir/torch"
