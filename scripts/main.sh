@@ -6,8 +6,9 @@
 # Hopper GEMM example, checks it (collectives, synchronization, CPU
 # equivalence), lowers it to PTX and a C++ launcher, assembles the PTX where
 # ptxas exists; derives the same 2-CTA cluster kernel from the naive GEMM
-# with its transform script (examples/gemm/gemm_derived_cluster.mlir, which
-# includes the schedule library examples/gemm/schedules/cluster.mlir) and
+# with its transform script (the entry point @gemm_derived_cluster of
+# examples/gemm/schedules/kernels.mlir, which calls the schedule library
+# examples/gemm/schedules/cluster.mlir, on examples/gemm/gemm_specs.mlir) and
 # checks and lowers it the same way; and on a machine with a working GPU runs the
 # Hopper GEMM (correctness, sanitizers, timing against cuBLAS). Exits
 # non-zero if any step fails.
@@ -74,12 +75,13 @@ fi
 # Schedule: derive the warp-specialized 2-CTA cluster GEMM from the naive one
 # with its transform script, check the result like the hand-written kernel
 # and lower it too.
-derived="$root/examples/gemm/gemm_derived_cluster.mlir"
-library="$root/examples/gemm/schedules/cluster.mlir"
-echo "== main: exo-gpu-opt $derived --transform-interpreter (library $library)" >&2
-"$build_dir/bin/exo-gpu-opt" "$derived" \
+specs="$root/examples/gemm/gemm_specs.mlir"
+library="$root/examples/gemm/schedules"
+echo "== main: exo-gpu-opt $specs --transform-interpreter=entry-point=gemm_derived_cluster (libraries $library)" >&2
+"$build_dir/bin/exo-gpu-opt" "$specs" \
   --transform-preload-library="transform-library-paths=$library" \
-  --transform-interpreter -o "$gen_dir/gemm_derived_cluster.mlir"
+  --transform-interpreter=entry-point=gemm_derived_cluster \
+  -o "$gen_dir/gemm_derived_cluster.mlir"
 "$build_dir/bin/exo-gpu-opt" "$gen_dir/gemm_derived_cluster.mlir" \
   --exo-verify-collectives -o /dev/null
 "$build_dir/bin/exo-gpu-opt" "$gen_dir/gemm_derived_cluster.mlir" \

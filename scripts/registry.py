@@ -150,8 +150,11 @@ class Registry:
         if not isinstance(self.sources, dict):
             fail(p, "'sources' is not an object")
         for name, source in list(self.sources.items()):
-            # A file, or {"file": FILE, "libraries": [FILE...]}: schedule
-            # libraries the file's transform script includes from.
+            # A file, or {"file": FILE, "libraries": [PATH...], "entry":
+            # NAME}: schedule libraries (files, or directories of them) that
+            # the transform script includes from, and the named sequence
+            # (in the file or a library) that derives the kernels from the
+            # file's specifications.
             where = f"{p}: source '{name}'"
             if isinstance(source, str):
                 source = {"file": source}
@@ -159,12 +162,16 @@ class Registry:
                     not isinstance(source.get("file"), str)):
                 fail(where, "needs an identifier and a file")
             for key in source:
-                if key not in ("file", "libraries"):
+                if key not in ("file", "libraries", "entry"):
                     fail(where, f"has an unknown field '{key}'")
             libs = source.get("libraries", [])
             if not isinstance(libs, list) or not all(
                     isinstance(x, str) for x in libs):
                 fail(where, "'libraries' must list files")
+            if "entry" in source and not (
+                    isinstance(source["entry"], str) and
+                    IDENT.match(source["entry"])):
+                fail(where, "'entry' must name a named sequence")
             self.sources[name] = source
         if not isinstance(self.kernels, list):
             fail(p, "'kernels' is not a list")
@@ -276,7 +283,10 @@ class Registry:
         options = [f"-transform-preload-library=transform-library-paths="
                    f"{os.path.join(ROOT, lib)}"
                    for lib in source.get("libraries", [])]
-        if derives(os.path.join(ROOT, source["file"])):
+        if "entry" in source:
+            options.append("-transform-interpreter=entry-point="
+                           + source["entry"])
+        elif derives(os.path.join(ROOT, source["file"])):
             options.append("-transform-interpreter")
         return options
 
@@ -292,26 +302,44 @@ class Registry:
         return out
 
     def check_sources(self):
-        """Every source file exists and defines each of its kernels."""
+        """Every source file and library exists, an entry point is defined,
+        and the file (or, for an entry point, the libraries) defines each
+        of the source's kernels."""
         for name, source in self.sources.items():
             file = source["file"]
+            texts = []
             for f in [file] + source.get("libraries", []):
-                if not os.path.isfile(os.path.join(ROOT, f)):
+                path = os.path.join(ROOT, f)
+                if os.path.isdir(path):
+                    files = sorted(os.path.join(path, x)
+                                   for x in os.listdir(path)
+                                   if x.endswith(".mlir"))
+                elif os.path.isfile(path):
+                    files = [path]
+                else:
                     fail(self.path, f"source '{name}': no file {f}")
-            path = os.path.join(ROOT, file)
+                for x in files:
+                    with open(x) as fh:
+                        texts.append(fh.read())
             users = [k for k in self.kernels
                      if k.get("source", k["name"]) == name]
             if not users:
                 fail(self.path, f"source '{name}' ({file}) has no kernel")
-            with open(path) as f:
-                text = f.read()
+            text = "\n".join(texts)
+            entry = source.get("entry")
+            if entry and f"transform.named_sequence @{entry}(" not in text:
+                fail(self.path, f"source '{name}': no named sequence "
+                     f"@{entry} in {file} or its libraries")
             for k in users:
                 # A kernel is a proc of the file or the name a transform
                 # script gives a derived proc.
                 if (f"@{k['name']}(" not in text and
                         f'"{k["name"]}"' not in text):
-                    fail(self.path, f"kernel '{k['name']}': {file} defines "
-                         "no proc of that name")
+                    where = (f"{file} and its libraries define"
+                             if source.get("libraries") else
+                             f"{file} defines")
+                    fail(self.path, f"kernel '{k['name']}': {where} no proc "
+                         "of that name")
 
 
 def derives(path):

@@ -2,13 +2,31 @@
 # Helpers of the sync-check benchmarks (bench/check/sync-check*.sh), sourced
 # after `root`, `opt` and `tmp` are set.
 
-# derive NAME FILE: the kernel a transform script derives, into $tmp/NAME.mlir
-# (not timed), with the schedule libraries of examples/gemm/schedules/
-# preloaded.
+# derive NAME SOURCE: the kernel a transform script derives, into
+# $tmp/NAME.mlir (not timed), with the schedule libraries of
+# examples/gemm/schedules/ preloaded. SOURCE is a file with its own script,
+# or @ENTRY: an entry point of examples/gemm/schedules/kernels.mlir, applied
+# to the specifications of examples/gemm/gemm_specs.mlir.
 derive() {
-  "$opt" "$root/$2" \
+  local file=$root/$2 interp=-transform-interpreter
+  if [[ $2 == @* ]]; then
+    file=$root/examples/gemm/gemm_specs.mlir
+    interp=-transform-interpreter=entry-point=${2#@}
+  fi
+  "$opt" "$file" \
     "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules" \
-    -transform-interpreter -o "$tmp/$1.mlir"
+    "$interp" -o "$tmp/$1.mlir"
+}
+
+# gemm_source K: the SOURCE of derive for the GEMM variant K: its entry point
+# when kernels.mlir has one, else examples/gemm/gemm_derived_K.mlir.
+gemm_source() {
+  if grep -q "transform.named_sequence @gemm_derived_$1(" \
+    "$root/examples/gemm/schedules/kernels.mlir"; then
+    echo "@gemm_derived_$1"
+  else
+    echo "examples/gemm/gemm_derived_$1.mlir"
+  fi
 }
 
 # run LABEL FILE SIZES: one checker run (file relative to the root, or

@@ -57,3 +57,9 @@ for f in "$root"/examples/gemm/hopper_*.mlir "$root"/examples/gemm/wgmma_*.mlir 
   grep -q device_function "$file" || continue
   symbolic "$name" "$file"
 done
+# The entry points of the schedule libraries (examples/gemm/schedules/kernels.mlir).
+for entry in $(sed -n 's/^  transform.named_sequence @\(gemm_derived_[a-z0-9_]*\)(.*/\1/p' \
+  "$root/examples/gemm/schedules/kernels.mlir"); do
+  derive "$entry" "@$entry" 2>/dev/null || continue
+  symbolic "$entry" "$tmp/$entry.mlir"
+done

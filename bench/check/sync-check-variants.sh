@@ -24,7 +24,7 @@ echo "| kernel | sizes | seconds | peak RSS (MiB) | statement instances | elemen
 echo "|---|---|---|---|---|---|"
 for k in cluster_1x2 cluster_6stage cluster_raster cluster_2x2 \
   cluster_256x128 persistent_raster splitk_direct; do
-  derive "$k" "examples/gemm/gemm_derived_$k.mlir"
+  derive "$k" "$(gemm_source "$k")"
 done
 derive gemv_splitk examples/gemv/gemv_derived_splitk.mlir
 derive gemv_derived examples/gemv/gemv_derived.mlir

@@ -27,9 +27,9 @@ run "Hopper GEMM split-K" examples/gemm/hopper_gemm_splitk.mlir "M=1024,N=1024,K
 run "GEMV" examples/gemv/gemv_warp_coop.mlir "M=1024,K=1024"
 # The persistent kernels (derived; NC = 66 clusters, the persistent grid the
 # launcher runs on the H200's 132 SMs).
-derive persistent examples/gemm/gemm_derived_persistent.mlir
-derive persistent_odd examples/gemm/gemm_derived_persistent_odd.mlir
-derive persistent_bf16 examples/gemm/gemm_derived_bf16_persistent.mlir
+derive persistent @gemm_derived_persistent
+derive persistent_odd @gemm_derived_persistent_odd
+derive persistent_bf16 @gemm_derived_bf16_persistent
 for s in "${sizes[@]}"; do
   run "persistent GEMM (derived)" "$tmp/persistent.mlir" "M=$s,N=$s,K=$s,NC=66"
 done
@@ -42,9 +42,9 @@ for s in "${sizes[@]}"; do
     "M=$s,N=$s,K=$s,NC=66"
 done
 # The persistent kernels with direct accumulator stores.
-derive persistent_direct examples/gemm/gemm_derived_persistent_direct.mlir
+derive persistent_direct @gemm_derived_persistent_direct
 derive persistent_direct_bf16 \
-  examples/gemm/gemm_derived_bf16_persistent_direct.mlir
+  @gemm_derived_bf16_persistent_direct
 for s in "${sizes[@]}"; do
   run "persistent GEMM, direct stores (derived)" "$tmp/persistent_direct.mlir" \
     "M=$s,N=$s,K=$s,NC=66"
@@ -55,21 +55,21 @@ for s in "${sizes[@]}"; do
 done
 # ... and with the rasterized tile order (N a multiple of 2048).
 derive persistent_direct_raster \
-  examples/gemm/gemm_derived_persistent_direct_raster.mlir
+  @gemm_derived_persistent_direct_raster
 for s in "${sizes[@]}"; do
   [ $((s % 2048)) -eq 0 ] || continue
   run "persistent GEMM, direct stores, rasterized (derived)" \
     "$tmp/persistent_direct_raster.mlir" "M=$s,N=$s,K=$s,NC=66"
 done
 derive persistent_direct_bf16_raster \
-  examples/gemm/gemm_derived_bf16_persistent_direct_raster.mlir
+  @gemm_derived_bf16_persistent_direct_raster
 for s in "${sizes[@]}"; do
   [ $((s % 2048)) -eq 0 ] || continue
   run "persistent bf16 GEMM, direct stores, rasterized (derived)" \
     "$tmp/persistent_direct_bf16_raster.mlir" "M=$s,N=$s,K=$s,NC=66"
 done
 # ... and with partial tiles.
-derive persistent_direct_odd examples/gemm/gemm_derived_persistent_direct_odd.mlir
+derive persistent_direct_odd @gemm_derived_persistent_direct_odd
 for s in "${sizes[@]}"; do
   run "persistent GEMM, direct stores, partial tiles (derived)" \
     "$tmp/persistent_direct_odd.mlir" \
@@ -77,7 +77,7 @@ for s in "${sizes[@]}"; do
 done
 # The small-tile kernel (64 x 128 per CTA, one consumer warpgroup, 8 ring
 # slots) and the 1 x 1 cluster kernel (128 x 256 per CTA, no cluster).
-derive ws examples/gemm/gemm_derived_ws.mlir
+derive ws @gemm_derived_ws
 derive ws2 examples/gemm/gemm_derived_ws2.mlir
 for s in "${sizes[@]}"; do
   run "small-tile GEMM (derived)" "$tmp/ws.mlir" "M=$s,N=$s,K=$s"
@@ -86,7 +86,7 @@ for s in "${sizes[@]}"; do
   run "1 x 1 cluster GEMM (derived)" "$tmp/ws2.mlir" "M=$s,N=$s,K=$s"
 done
 # The persistent ping-pong kernel derived from the specification.
-derive pingpong examples/gemm/gemm_derived_pingpong.mlir
+derive pingpong @gemm_derived_pingpong
 for s in "${sizes[@]}"; do
   run "persistent ping-pong GEMM (derived)" "$tmp/pingpong.mlir" \
     "M=$s,N=$s,K=$s,NC=66"

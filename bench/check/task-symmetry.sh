@@ -22,7 +22,7 @@ for k in gemv_derived gemv_derived_splitk gemv_derived_warp; do
 done
 for k in ws ws2 cluster cluster_odd bf16 bf16_odd ws_odd bf16_ws_odd splitk \
   splitk_direct; do
-  derive "$k" "examples/gemm/gemm_derived_$k.mlir"
+  derive "$k" "$(gemm_source "$k")"
 done
 g=16384
 run gemv_warp_coop examples/gemv/gemv_warp_coop.mlir "M=$g,K=$g"

@@ -1,4 +1,4 @@
-// The 1 x 2 cluster variant of gemm_derived_cluster.mlir: the
+// The 1 x 2 cluster variant of @gemm_derived_cluster: the
 // same naive tf32 GEMM derived into a kernel whose cluster of two CTAs lies
 // along N: a task computes 128 x 512 of C, each CTA a 128 x 256 tile (the
 // same per-CTA tile and warp specialization as the 2 x 1 kernel), so the

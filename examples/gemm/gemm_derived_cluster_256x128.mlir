@@ -1,4 +1,4 @@
-// The 256 x 128 tile variant of gemm_derived_cluster.mlir: each
+// The 256 x 128 tile variant of @gemm_derived_cluster: each
 // CTA computes a 256 x 128 tile of C (the cluster of two a 512 x 128 task),
 // each of its two consumer warpgroups 128 x 128 as two 64 x 128 wgmma
 // accumulators (mw), which the lowering keeps as an array of accumulators of

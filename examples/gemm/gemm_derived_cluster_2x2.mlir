@@ -1,4 +1,4 @@
-// The 2 x 2 cluster variant of gemm_derived_cluster.mlir: four
+// The 2 x 2 cluster variant of @gemm_derived_cluster: four
 // CTAs per task of 256 x 512, each CTA (cm, cn) a 128 x 256 tile (the 2 x 1
 // kernel's per-CTA tile and warp specialization). The two CTAs of a cluster
 // row share A's 128 x 32 slice (one multicast, 64 rows issued by each), the

@@ -6,7 +6,7 @@
 // K-major; bias per column). The specification keeps a
 // one-element f32 accumulator per (m, n), applies the bias and the
 // activation to it, and stores it rounded to bf16. The schedule is
-// gemm_derived_persistent_direct.mlir's (persistent 2-CTA clusters, a TMA
+// @gemm_derived_persistent_direct's (persistent 2-CTA clusters, a TMA
 // producer warp, two consumer warpgroups of wgmma.m64n256, direct
 // accumulator stores) with the epilogue on the accumulator registers: after
 // the drain, each thread applies the bias and the activation to the
@@ -280,7 +280,7 @@ module attributes {transform.with_named_sequence} {
   // slices (kk) of its type. Returns the K loop's nest (to stage A and B
   // in), the zero-init, the drain, the store and the wgmma group.
   transform.named_sequence @epilogue_front(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) {
-    // 1. As in gemm_derived_cluster.mlir: tiles (tm, tn; CTAs cm;
+    // 1. As in @gemm_derived_cluster: tiles (tm, tn; CTAs cm;
     //    warpgroups wg) and the loop order.
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
@@ -308,7 +308,7 @@ module attributes {transform.with_named_sequence} {
     transform.exo.lift_alloc %acc : !transform.any_op
     //    The zero-init, the K loop, the activation and the store each
     //    become a loop nest over (mi, ni); the K loop's nest is reordered
-    //    as in gemm_derived_persistent_direct.mlir.
+    //    as in @gemm_derived_persistent_direct.
     %st0 = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
     %act0 = transform.exo.get_sibling_stmt %st0 offset -1 : (!transform.any_op) -> !transform.any_op
     %kl0 = transform.exo.get_sibling_stmt %act0 offset -1 : (!transform.any_op) -> !transform.any_op
@@ -336,7 +336,7 @@ module attributes {transform.with_named_sequence} {
     %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 3-5. As in gemm_derived_persistent_direct.mlir: the kernel (the
+    // 3-5. As in @gemm_derived_persistent_direct: the kernel (the
     //    accumulator moves to wgmma registers with it), the zero-init, the
     //    K loop split off, the barriers, the drain. The store nest becomes
     //    the bf16 accumulator store to global memory (16-byte stores after

@@ -5,7 +5,7 @@
 // cudaMemsetAsync; the split is the outermost task loop, so KS clusters
 // accumulate into the same tile of C concurrently, each adding its partial
 // tile with an atomic TMA reduce-add; everything else is
-// gemm_derived_cluster.mlir's 2-CTA cluster kernel.
+// @gemm_derived_cluster's 2-CTA cluster kernel.
 //
 // What split-K needs beyond the cluster derivation:
 //   - The zeroing of C is host code that must become a stream memset on C
@@ -92,7 +92,7 @@ module attributes {transform.with_named_sequence} {
     %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
     %zeroing, %main = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 2. Tiles as in gemm_derived_cluster.mlir: 256 x 256 per task and
+    // 2. Tiles as in @gemm_derived_cluster: 256 x 256 per task and
     //    split (tm, tn), 128 rows per CTA (cm), 64 per consumer warpgroup
     //    (wg, mi); each split's K chunk in steps of 32 (ko) and 8 (kk, k8).
     %tm, %mr, %mt = transform.exo.divide_loop %main by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)

@@ -1,8 +1,8 @@
-// The derivation of gemm_derived_ws.mlir with the hand kernel's CTA tile:
+// The derivation of @gemm_derived_ws with the hand kernel's CTA tile:
 // 128 x 256 per CTA, split between two consumer warpgroups of 64 rows
 // (wgmma.m64n256k8, the accumulator D distributed over the warpgroups), A
 // and B in 4-slot rings loaded by a producer warp. Only the schedule differs
-// from gemm_derived_ws.mlir (and the instructions' shapes).
+// from @gemm_derived_ws (and the instructions' shapes).
 //
 // Run it:
 //   exo-gpu-opt examples/gemm/gemm_derived_ws2.mlir -transform-interpreter
@@ -127,7 +127,7 @@ module attributes {transform.with_named_sequence} {
     %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
 
-    // 6. Rings of 4 slots for A and B, as in gemm_derived_ws.mlir; a wgmma
+    // 6. Rings of 4 slots for A and B, as in @gemm_derived_ws; a wgmma
     //    commit group per warpgroup.
     %ko5 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
     %full = transform.exo.insert_barrier_alloc %ko5 "full" : !exo.barrier<mbarrier, [? ring 4]> : (!transform.any_op) -> !transform.any_op
@@ -150,7 +150,7 @@ module attributes {transform.with_named_sequence} {
     transform.exo.set_loop_mode %wg4 cuda_threads<warpgroup> : !transform.any_op
     transform.exo.set_loop_mode %ws cuda_threads<warpgroup> : !transform.any_op
 
-    // 8. Synchronization: the full/empty protocol of gemm_derived_ws.mlir,
+    // 8. Synchronization: the full/empty protocol of @gemm_derived_ws,
     //    with each consumer warpgroup fencing and committing its own wgmma
     //    and keeping one commit group in flight: at iteration ko it waits
     //    for the group of ko - 1 (await with 1 pending), so the slot of

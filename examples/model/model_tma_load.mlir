@@ -338,7 +338,7 @@ exo.proc @model_tma_load_swizzle_f32(
 //     CTA issuing one 128 x 64 box (hopper_gemm_bf16.mlir);
 //   - CTA 1 alone (CTA 0's copies must stay poisoned), tma_load_2d: a
 //     128 x 64 box with 128-byte swizzle from B's rows 128.. (Asw,
-//     gemm_derived_bf16.mlir), and unswizzled boxes of 64 x 16 from A at
+//     @gemm_derived_bf16), and unswizzled boxes of 64 x 16 from A at
 //     (64, 16) of A16 (wgmma_gemm_1cta_rs_bf16.mlir, mma_gemm_bf16.mlir),
 //     128 x 8 at (0, 8) of B8 (wgmma_gemm_1cta_rs_bf16.mlir) and 32 x 16
 //     at (32, 48) of B16 (mma_gemm_bf16.mlir); each map has its own tensor

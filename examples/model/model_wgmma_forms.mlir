@@ -11,7 +11,7 @@
 //     (wgmma_load_a) and B in unswizzled shared memory; the accumulator
 //     stored to shared (wgmma_store_d_smem, DC) and global memory
 //     (wgmma_store_d_gmem m64n128, DG) (examples/gemm/wgmma_gemm_1cta_rs.mlir,
-//     gemm_derived_ws.mlir);
+//     @gemm_derived_ws);
 //   @model_wgmma_bf16_rs: wgmma m64n128k16 bf16 with A in registers; the
 //     accumulator stored rounded to bf16 through stmatrix
 //     (wgmma_stmatrix_d, DH) and as f32 (DC)
@@ -22,7 +22,7 @@
 //     wgmma_gemm_1cta_sw32.mlir, _sw64.mlir, _sw0.mlir);
 //   @model_wgmma_tf32_red: wgmma m64n256k8 tf32 (128-byte swizzle) whose
 //     accumulator is added into a random global tile with red.global.add
-//     (wgmma_red_d_gmem, DG += D; gemm_derived_splitk_direct.mlir), and the
+//     (wgmma_red_d_gmem, DG += D; @gemm_derived_splitk_direct), and the
 //     host-side zeroing of that kernel (cuda_memset0, Z).
 
 

@@ -1,9 +1,10 @@
 // A schedule library: the 2-CTA cluster GEMM, as named sequences
 // parametrized by the K step sizes, the ring depth, the shared memories and
-// the instructions, so that each kernel is an entry point of a few lines:
-// gemm_derived_cluster.mlir, gemm_derived_cluster_6stage.mlir,
-// gemm_derived_cluster_raster.mlir, gemm_derived_cluster_odd.mlir (tf32)
-// and gemm_derived_bf16.mlir, gemm_derived_bf16_odd.mlir (bf16).
+// the instructions, so that each kernel is an entry point of a few lines
+// (kernels.mlir):
+// @gemm_derived_cluster, @gemm_derived_cluster_6stage,
+// @gemm_derived_cluster_raster, @gemm_derived_cluster_odd (tf32)
+// and @gemm_derived_bf16, @gemm_derived_bf16_odd (bf16).
 //
 // A kernel includes one tiling sequence, then @gemm_cluster_kernel. Each
 // takes the proc to schedule: the naive GEMM C[M, N] = sum_k A[m, k] B[n, k]

@@ -28,8 +28,8 @@ module attributes {transform.with_named_sequence} {
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
   // The persistent GEMM with the epilogue through shared memory in 16-row
-  // quarters and TMA stores (gemm_derived_persistent.mlir,
-  // gemm_derived_bf16_persistent.mlir).
+  // quarters and TMA stores (@gemm_derived_persistent,
+  // @gemm_derived_bf16_persistent).
   transform.named_sequence @gemm_persistent(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly},
       %n_at: !transform.any_param {transform.readonly},
@@ -193,7 +193,7 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The persistent GEMM with its accumulators stored straight to global memory (gemm_derived_persistent_direct.mlir, gemm_derived_bf16_persistent_direct.mlir).
+  // The persistent GEMM with its accumulators stored straight to global memory (@gemm_derived_persistent_direct, @gemm_derived_bf16_persistent_direct).
   transform.named_sequence @gemm_persistent_direct(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly},
       %n_at: !transform.any_param {transform.readonly},

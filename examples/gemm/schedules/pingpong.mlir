@@ -1,7 +1,7 @@
 // A schedule library: the persistent ping-pong GEMM of 2-CTA clusters, for
-// tf32 and bf16, with whole tiles (gemm_derived_pingpong.mlir,
-// gemm_derived_bf16_pingpong.mlir) or partial ones
-// (gemm_derived_pingpong_odd.mlir, gemm_derived_bf16_pingpong_odd.mlir). A
+// tf32 and bf16, with whole tiles (@gemm_derived_pingpong,
+// @gemm_derived_bf16_pingpong) or partial ones
+// (@gemm_derived_pingpong_odd, @gemm_derived_bf16_pingpong_odd). A
 // kernel includes a tiling, @gemm_pingpong_tiles or @gemm_pingpong_tiles_odd,
 // then @gemm_pingpong. The parameters (all !transform.any_param):
 //   %kt        the width of a K slice staged per ring slot (one 128-byte

@@ -1,7 +1,7 @@
 // A schedule library: the split-K GEMM schedule whose partial tiles are added
 // into C from the registers, as one named sequence parametrized by the K step
-// sizes and the instructions. gemm_derived_splitk_direct.mlir (tf32) and
-// gemm_derived_bf16_splitk_direct.mlir (bf16) are its entry points.
+// sizes and the instructions. @gemm_derived_splitk_direct (tf32) and
+// @gemm_derived_bf16_splitk_direct (bf16) are its entry points.
 //
 // @gemm_splitk_direct takes the proc to schedule (the split-K GEMM
 // specification: C[m, n] = sum over ks, kc of A[m, ks, kc] B[n, ks, kc], loops
@@ -32,7 +32,7 @@ module attributes {transform.with_named_sequence} {
     %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
     %zeroing, %main = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 2. Tiles as in gemm_derived_cluster.mlir: 256 x 256 per task and
+    // 2. Tiles as in @gemm_derived_cluster: 256 x 256 per task and
     //    split (tm, tn), 128 rows per CTA (cm), 64 per consumer warpgroup
     //    (wg, mi); each split's K chunk in steps of %kt (ko) and %kstep
     //    (kk, k8).

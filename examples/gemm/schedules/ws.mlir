@@ -1,7 +1,7 @@
 // A schedule library: the warp-specialized small-tile GEMM schedule as one
 // named sequence, parametrized by the K step sizes and the instructions, so
 // that each operand type's kernel is an entry point of a few lines
-// (gemm_derived_ws.mlir for tf32, gemm_derived_bf16_ws.mlir for bf16).
+// (@gemm_derived_ws for tf32, @gemm_derived_bf16_ws for bf16).
 //
 // @gemm_ws takes the proc to schedule (a naive GEMM C[M, N] = sum_k A[m, k]
 // B[n, k] with loops m, n, k and M a multiple of 64, N of 128, K of %kt;

@@ -5,7 +5,7 @@
 // sequential meaning whenever no element is used after its slot was reused,
 // which the sync checker requires of every program it accepts
 // (use_after_free); the derived pipelined GEMM
-// (examples/gemm/gemm_derived_ws.mlir) relies on it.
+// (@gemm_derived_ws (examples/gemm/schedules/kernels.mlir)) relies on it.
 // CHECK-LABEL: func.func @k(
 //       CHECK:   %[[C2:.*]] = arith.constant 2 : index
 //       CHECK:   memref.alloc(%[[C2]], %{{.*}}) : memref<?x?xf32>
