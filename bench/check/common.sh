@@ -4,7 +4,7 @@
 
 # derive NAME SOURCE: the kernel a transform script derives, into
 # $tmp/NAME.mlir (not timed), with the schedule libraries of
-# examples/gemm/schedules/ preloaded. SOURCE is a file with its own script,
+# examples/gemm/schedules/ and examples/gemv/schedules/ preloaded. SOURCE is a file with its own script,
 # or @ENTRY: an entry point of examples/gemm/schedules/kernels.mlir, applied
 # to the specifications of examples/gemm/gemm_specs.mlir.
 derive() {
@@ -14,7 +14,7 @@ derive() {
     interp=-transform-interpreter=entry-point=${2#@}
   fi
   "$opt" "$file" \
-    "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules" \
+    "-transform-preload-library=transform-library-paths=$root/examples/gemm/schedules,$root/examples/gemv/schedules" \
     "$interp" -o "$tmp/$1.mlir"
 }
 

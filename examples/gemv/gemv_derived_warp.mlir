@@ -20,8 +20,12 @@
 // order of additions) and the specification within rounding
 // (test/Examples/gemv-derived.test).
 //
-// Run it:
-//   exo-gpu-opt examples/gemv/gemv_derived_warp.mlir -transform-interpreter
+// The lane-level steps are the library sequences of
+// examples/gemv/schedules/gemv.mlir, called with the name of the loop over
+// K steps. Run it:
+//   exo-gpu-opt examples/gemv/gemv_derived_warp.mlir \
+//     -transform-preload-library=transform-library-paths=examples/gemv/schedules/gemv.mlir \
+//     -transform-interpreter
 
 !A = !exo.tensor<[M, K], f32, gmem>
 !x = !exo.tensor<[K], f32, gmem>
@@ -60,6 +64,12 @@ exo.proc @gemv(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh)
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemv_lane_bits(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemv_lanes_outside(%p: !transform.any_op {transform.readonly},
+      %k_name: !transform.any_param {transform.readonly})
+  transform.named_sequence private @gemv_lane_sums(%p: !transform.any_op {transform.readonly},
+      %k_name: !transform.any_param {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @gemv_lane_modes(%p: !transform.any_op {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemv in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemv_derived_warp" : (!transform.any_op) -> !transform.any_op
@@ -71,25 +81,12 @@ module attributes {transform.with_named_sequence} {
     %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
     %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %lane, %i, %it = transform.exo.divide_loop %kr by 4 ["lane", "i"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %b4, %l4, %t4 = transform.exo.divide_loop %lane by 16 ["b4", "l4"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %b3, %l3, %t3 = transform.exo.divide_loop %l4 by 8 ["b3", "l3"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %b2, %l2, %t2 = transform.exo.divide_loop %l3 by 4 ["b2", "l2"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %b1, %b0, %t1 = transform.exo.divide_loop %l2 by 2 ["b1", "b0"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
+    %k_name = transform.param.constant "kc" -> !transform.any_param
+    transform.include @gemv_lane_bits failures(propagate) (%p) : (!transform.any_op) -> ()
 
     // 2. The lanes outside the K steps: each lane sums its own columns
     //    (reordering reductions into y[m], which commute).
-    %kc1 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
-    %r1, %s1 = transform.exo.reorder_loops %kc1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc2 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
-    %r2, %s2 = transform.exo.reorder_loops %kc2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc3 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
-    %r3, %s3 = transform.exo.reorder_loops %kc3 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc4 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
-    %r4, %s4 = transform.exo.reorder_loops %kc4 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc5 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
-    %r5, %s5 = transform.exo.reorder_loops %kc5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @gemv_lanes_outside failures(propagate) (%p, %k_name) : (!transform.any_op, !transform.any_param) -> ()
 
     // 3. The kernel: 8 warps per CTA, 4 CTAs per SM (64 registers per
     //    thread; at 8 CTAs per SM, 32 registers, ptxas spills 20 bytes and
@@ -98,41 +95,13 @@ module attributes {transform.with_named_sequence} {
     %tl = transform.exo.match_loop "t" in %p : (!transform.any_op) -> !transform.any_op
     %kernel = transform.exo.wrap_device_function %tl tasks 1 block_dim 256 cluster_dim 1 blocks_per_sm 4 : (!transform.any_op) -> !transform.any_op
 
-    // 4. Each lane sums its columns in a register: y[m] is staged per lane
-    //    (zero, the lane's sum, added back), then the staged element gets a
-    //    dimension per lane bit and leaves the lane loops (part, distributed
-    //    over the lanes), which split in three: zero, sum, add back.
-    %kc6 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
-    %part, %pin, %pout = transform.exo.stage_mem %kc6, "y" at ["8 * t + w"] sizes [1] as "part" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.expand_dim %part size 2 index "b0" : !transform.any_op
-    transform.exo.lift_alloc %part : !transform.any_op
-    transform.exo.expand_dim %part size 2 index "b1" : !transform.any_op
-    transform.exo.lift_alloc %part : !transform.any_op
-    transform.exo.expand_dim %part size 2 index "b2" : !transform.any_op
-    transform.exo.lift_alloc %part : !transform.any_op
-    transform.exo.expand_dim %part size 2 index "b3" : !transform.any_op
-    transform.exo.lift_alloc %part : !transform.any_op
-    transform.exo.expand_dim %part size 2 index "b4" : !transform.any_op
-    transform.exo.lift_alloc %part : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %zeros, %rest = transform.exo.fission %pin {depth = 5} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc7 = transform.exo.match_loop "kc" in %p : (!transform.any_op) -> !transform.any_op
-    %sums, %addback = transform.exo.fission %kc7 {depth = 5} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 5. The lanes' sums are added by a butterfly over the 5 lane bits:
-    //    each level is a shuffle with the lane (mask 16, 8, 4, 2, 1) and an
-    //    add; lane 0 adds the total to y[m].
-    %levels, %final = transform.exo.reduce_tree %addback as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %sh16 = transform.exo.match_loop "b4_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c16 = transform.exo.replace %sh16 with (#exo.shfl_xor<combine = add, lane_mask = 16, dtype = f32>) : (!transform.any_op) -> !transform.any_op
-    %sh8 = transform.exo.match_loop "b3_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c8 = transform.exo.replace %sh8 with (#exo.shfl_xor<combine = add, lane_mask = 8, dtype = f32>) : (!transform.any_op) -> !transform.any_op
-    %sh4 = transform.exo.match_loop "b2_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.replace %sh4 with (#exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
-    %sh2 = transform.exo.match_loop "b1_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.replace %sh2 with (#exo.shfl_xor<combine = add, lane_mask = 2, dtype = f32>) : (!transform.any_op) -> !transform.any_op
-    %sh1 = transform.exo.match_loop "b0_pair" in %p : (!transform.any_op) -> !transform.any_op
-    %c1 = transform.exo.replace %sh1 with (#exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    // 4-5. Each lane sums its columns in a register: y[m] is staged per
+    //    lane (zero, the lane's sum, added back), then the staged element
+    //    gets a dimension per lane bit and leaves the lane loops (part,
+    //    distributed over the lanes), which split in three: zero, sum, add
+    //    back. The lanes' sums are added by a butterfly over the 5 lane bits
+    //    (shuffles with lane masks 16 .. 1); lane 0 adds the total to y[m].
+    %final = transform.include @gemv_lane_sums failures(propagate) (%p, %k_name) : (!transform.any_op, !transform.any_param) -> !transform.any_op
 
     // 6. Each K step of a lane reads 4 floats of the row and of x into
     //    registers with one 16-byte load each.
@@ -157,58 +126,7 @@ module attributes {transform.with_named_sequence} {
     //    bit b on the lanes that differ in it (b4 on threads 16 apart, ...);
     //    a butterfly level's loops on the lane pairs its shuffle exchanges
     //    (the pair strided by the level's mask, the other bits as above).
-    %l_w = transform.exo.match_loop "w" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_w cuda_threads<warp> : !transform.any_op
-    %l_b4 = transform.exo.match_loop "b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b4 cuda_threads<16 * thread> : !transform.any_op
-    %l_b3 = transform.exo.match_loop "b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b3 cuda_threads<8 * thread> : !transform.any_op
-    %l_b2 = transform.exo.match_loop "b2" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b2 cuda_threads<4 * thread> : !transform.any_op
-    %l_b1 = transform.exo.match_loop "b1" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1 cuda_threads<2 * thread> : !transform.any_op
-    %l_b0 = transform.exo.match_loop "b0" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0 cuda_threads<thread> : !transform.any_op
-    %l_b4_b3 = transform.exo.match_loop "b4_b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b4_b3 cuda_threads<2 * threads_strided(8, 16)> : !transform.any_op
-    %l_b4_b2 = transform.exo.match_loop "b4_b2" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b4_b2 cuda_threads<2 * threads_strided(4, 16)> : !transform.any_op
-    %l_b4_b1 = transform.exo.match_loop "b4_b1" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b4_b1 cuda_threads<2 * threads_strided(2, 16)> : !transform.any_op
-    %l_b4_b0 = transform.exo.match_loop "b4_b0" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b4_b0 cuda_threads<2 * threads_strided(1, 16)> : !transform.any_op
-    %l_b3_b4 = transform.exo.match_loop "b3_b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b3_b4 cuda_threads<16 * thread> : !transform.any_op
-    %l_b3_b2 = transform.exo.match_loop "b3_b2" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b3_b2 cuda_threads<2 * threads_strided(4, 8)> : !transform.any_op
-    %l_b3_b1 = transform.exo.match_loop "b3_b1" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b3_b1 cuda_threads<2 * threads_strided(2, 8)> : !transform.any_op
-    %l_b3_b0 = transform.exo.match_loop "b3_b0" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b3_b0 cuda_threads<2 * threads_strided(1, 8)> : !transform.any_op
-    %l_b2_b4 = transform.exo.match_loop "b2_b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b2_b4 cuda_threads<16 * thread> : !transform.any_op
-    %l_b2_b3 = transform.exo.match_loop "b2_b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b2_b3 cuda_threads<8 * thread> : !transform.any_op
-    %l_b2_b1 = transform.exo.match_loop "b2_b1" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b2_b1 cuda_threads<2 * threads_strided(2, 4)> : !transform.any_op
-    %l_b2_b0 = transform.exo.match_loop "b2_b0" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b2_b0 cuda_threads<2 * threads_strided(1, 4)> : !transform.any_op
-    %l_b1_b4 = transform.exo.match_loop "b1_b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1_b4 cuda_threads<16 * thread> : !transform.any_op
-    %l_b1_b3 = transform.exo.match_loop "b1_b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1_b3 cuda_threads<8 * thread> : !transform.any_op
-    %l_b1_b2 = transform.exo.match_loop "b1_b2" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1_b2 cuda_threads<4 * thread> : !transform.any_op
-    %l_b1_b0 = transform.exo.match_loop "b1_b0" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1_b0 cuda_threads<2 * threads_strided(1, 2)> : !transform.any_op
-    %l_b0_b4 = transform.exo.match_loop "b0_b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0_b4 cuda_threads<16 * thread> : !transform.any_op
-    %l_b0_b3 = transform.exo.match_loop "b0_b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0_b3 cuda_threads<8 * thread> : !transform.any_op
-    %l_b0_b2 = transform.exo.match_loop "b0_b2" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0_b2 cuda_threads<4 * thread> : !transform.any_op
-    %l_b0_b1 = transform.exo.match_loop "b0_b1" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0_b1 cuda_threads<2 * thread> : !transform.any_op
+    transform.include @gemv_lane_modes failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.yield
   }
 }

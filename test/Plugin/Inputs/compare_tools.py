@@ -4,9 +4,12 @@ mlir-opt with the Exo-GPU plugin loaded, with the same options, and fails
 unless both give the same exit status and the same output (so every
 transform.exo op, rewrite and diagnostic is available through the plugin).
 
-Usage: compare_tools.py EXO_GPU_OPT MLIR_OPT PLUGIN (FILE | DIR)...
-A DIR stands for its *.mlir files.
-Prints `same: FILE` per file and `compared N files, N differ`.
+Usage: compare_tools.py EXO_GPU_OPT MLIR_OPT PLUGIN ([--preload LIB] FILE | DIR)...
+A DIR stands for its *.mlir files; `--preload LIB` preloads the schedule
+library LIB (-transform-preload-library) for the files after it. Each file
+must pass through exo-gpu-opt (-verify-diagnostics: its expected
+diagnostics, and no others). Prints `same: FILE` per file and `compared N
+files, N differ`.
 """
 
 import glob
@@ -23,15 +26,30 @@ def run(cmd):
 
 def main():
     exo_opt, mlir_opt, plugin = sys.argv[1], sys.argv[2], sys.argv[3]
-    files = []
-    for a in sys.argv[4:]:
-        files += sorted(glob.glob(os.path.join(a, "*.mlir"))) if os.path.isdir(a) else [a]
+    files = []  # (file, extra options)
+    extra = []
+    argv = sys.argv[4:]
+    while argv:
+        a = argv.pop(0)
+        if a == "--preload":
+            extra = ["-transform-preload-library=transform-library-paths="
+                     + argv.pop(0)]
+            continue
+        paths = sorted(glob.glob(os.path.join(a, "*.mlir"))) \
+            if os.path.isdir(a) else [a]
+        files += [(f, extra) for f in paths]
     args = ["-transform-interpreter", "-split-input-file", "-verify-diagnostics"]
     differ = 0
-    for f in files:
-        a = run([exo_opt, f] + args)
+    for f, opts in files:
+        a = run([exo_opt, f] + opts + args)
         b = run([mlir_opt, f, "--load-dialect-plugin=" + plugin,
-                 "--load-pass-plugin=" + plugin] + args)
+                 "--load-pass-plugin=" + plugin] + opts + args)
+        if a[0] != 0:
+            differ += 1
+            print(f"FAILED: {f}: exo-gpu-opt exit {a[0]}")
+            for line in a[2].splitlines()[:5]:
+                print(f"  exo-gpu-opt: {line}")
+            continue
         if a[0] == b[0] and a[1] == b[1] and "unregistered" not in b[2] \
                 and "is unknown" not in b[2]:
             print(f"same: {f}")

@@ -702,18 +702,31 @@ transform::MatchProcOp::apply(transform::TransformRewriter &rewriter,
 // transform.exo.match_loop
 //===----------------------------------------------------------------------===//
 
+LogicalResult transform::MatchLoopOp::verify() {
+  if (static_cast<bool>(getIterNameParam()) == getIterName().has_value())
+    return emitOpError() << "takes the loop name as a string or as a "
+                            "parameter, not "
+                         << (getIterName() ? "both" : "neither");
+  return success();
+}
+
 DiagnosedSilenceableFailure
 transform::MatchLoopOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
+  std::string name;
+  DiagnosedSilenceableFailure got = strOrParam(
+      *this, state, getIterNameParam(), getIterName(), "the loop name", name);
+  if (!got.succeeded())
+    return got;
   SmallVector<Operation *> found;
   for (Operation *root : state.getPayloadOps(getTarget()))
-    for (ForOp loop : matchLoops(root, getIterName()))
+    for (ForOp loop : matchLoops(root, name))
       found.push_back(loop);
   if (found.empty()) {
     DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                       << "no exo.for with iterator '"
-                                       << getIterName() << "' in the target";
+                                       << "no exo.for with iterator '" << name
+                                       << "' in the target";
     for (Operation *root : state.getPayloadOps(getTarget()))
       diag.attachNote(root->getLoc()) << "the target";
     return diag;

@@ -202,3 +202,24 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %n = transform.param.constant "k" -> !transform.any_param
+    // expected-error @below {{takes the loop name as a string or as a parameter, not both}}
+    %l = "transform.exo.match_loop"(%root, %n) <{iter_name = "k"}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the loop name as a string or as a parameter, not neither}}
+    %l = "transform.exo.match_loop"(%root) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

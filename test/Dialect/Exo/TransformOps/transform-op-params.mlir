@@ -794,3 +794,66 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// match_loop's name from a parameter: the loop `j`, which the divide then
+// splits as `by 4` would.
+// CHECK-LABEL: exo.proc @match_param
+//       CHECK:   exo.for %jo = 0 to 2 seq {
+//  CHECK-NEXT:     exo.for %ji = 0 to 4 seq {
+exo.proc @match_param(%x: !exo.tensor<[8], f32, dram>) {
+  %c = arith.constant 1.0 : f32
+  exo.for %j = 0 to 8 seq {
+    exo.assign %x[%j] = %c : !exo.tensor<[8], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %name = transform.param.constant "j" -> !transform.any_param
+    %j = transform.exo.match_loop %name in %root : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %o, %i, %t = transform.exo.divide_loop %j by 4 ["jo", "ji"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A name parameter must hold a string; a name no loop has is a silenceable
+// failure naming it.
+exo.proc @match_param_bad(%x: !exo.tensor<[8], f32, dram>) {
+  %c = arith.constant 1.0 : f32
+  exo.for %j = 0 to 8 seq {
+    exo.assign %x[%j] = %c : !exo.tensor<[8], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %two = transform.param.constant 2 : i64 -> !transform.any_param
+    // expected-error @below {{the loop name: the parameter holds 2 : i64, not a string}}
+    %j = transform.exo.match_loop %two in %root : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// expected-note @below {{the target}}
+exo.proc @match_param_missing(%x: !exo.tensor<[8], f32, dram>) {
+  %c = arith.constant 1.0 : f32
+  exo.for %j = 0 to 8 seq {
+    exo.assign %x[%j] = %c : !exo.tensor<[8], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %name = transform.param.constant "k" -> !transform.any_param
+    %p = transform.exo.match_proc @match_param_missing in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{no exo.for with iterator 'k' in the target}}
+    %k = transform.exo.match_loop %name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -98,17 +98,31 @@ def Exo_MatchLoopOp : Exo_TransformOp<"match_loop", [
         : (!transform.any_op) -> !transform.any_op
     ```
 
+    The name may come from a parameter holding a string, so that a named
+    sequence serves programs whose loops are named differently (the K loop
+    of a GEMV is `k`, that of its split-K form `kc`):
+
+    ```mlir
+    %k = transform.exo.match_loop %k_name in %root
+        : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    ```
+
     #### Return modes
 
     Produces a silenceable failure, with a note at each target, if no loop of
     that name is found. Only reads the target handle and the payload.
+    Produces a definite failure if the parameter holds other than one
+    string.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       StrAttr:$iter_name);
+                       Optional<TransformParamTypeInterface>:$iter_name_param,
+                       OptionalAttr<StrAttr>:$iter_name);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $iter_name `in` $target attr-dict `:` functional-type(operands, results)
+    custom<StrOrParam>($iter_name_param, $iter_name) `in` $target attr-dict
+    `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_GetParentLoopOp : Exo_TransformOp<"get_parent_loop", [

@@ -1,0 +1,143 @@
+// A schedule library: the lane-level steps of the warp-per-row GEMVs
+// (gemv_derived_warp.mlir and its split-K form gemv_derived_splitk.mlir),
+// which read a row's K in steps of 128 floats, 4 per lane, and add the
+// lanes' sums by a butterfly of shuffles. Each sequence takes the proc to
+// schedule, after its rows were divided into warps (t, w) and its K loop
+// (named %k_name: `kc` for the GEMV, `kb` for the split-K one) into steps
+// of 128 (%k_name) and their floats (kr):
+//   @gemv_lane_bits     a step's floats 4 per lane (i), the lane's 5 bits
+//                       b4 .. b0 a loop each, so that a butterfly can
+//                       exchange one of them;
+//   @gemv_lanes_outside the lanes outside the K steps: each lane sums its
+//                       own columns (the reductions into y[m] commute);
+//   @gemv_lane_sums     after the device function: each lane's sum in a
+//                       register, distributed over the lanes, and the
+//                       butterfly over the 5 lane bits (shuffles with lane
+//                       masks 16 .. 1); returns the total's add to y[m];
+//   @gemv_lane_modes    the loops on the warps and lanes: w on the CTA's
+//                       warps; a lane bit on the lanes that differ in it;
+//                       a butterfly level's loops on the lane pairs its
+//                       shuffle exchanges.
+// Use them by declaring the sequences in the script that includes them and
+// preloading this file:
+//   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemv/schedules/gemv.mlir -transform-interpreter
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @gemv_lane_bits(%p: !transform.any_op {transform.readonly}) {
+    %kr = transform.exo.match_loop "kr" in %p : (!transform.any_op) -> !transform.any_op
+    %lane, %i, %it = transform.exo.divide_loop %kr by 4 ["lane", "i"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %b4, %l4, %t4 = transform.exo.divide_loop %lane by 16 ["b4", "l4"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %b3, %l3, %t3 = transform.exo.divide_loop %l4 by 8 ["b3", "l3"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %b2, %l2, %t2 = transform.exo.divide_loop %l3 by 4 ["b2", "l2"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %b1, %b0, %t1 = transform.exo.divide_loop %l2 by 2 ["b1", "b0"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @gemv_lanes_outside(%p: !transform.any_op {transform.readonly},
+      %k_name: !transform.any_param {transform.readonly}) {
+    %kc1 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %r1, %s1 = transform.exo.reorder_loops %kc1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc2 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %r2, %s2 = transform.exo.reorder_loops %kc2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc3 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %r3, %s3 = transform.exo.reorder_loops %kc3 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc4 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %r4, %s4 = transform.exo.reorder_loops %kc4 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc5 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %r5, %s5 = transform.exo.reorder_loops %kc5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  transform.named_sequence @gemv_lane_sums(%p: !transform.any_op {transform.readonly},
+      %k_name: !transform.any_param {transform.readonly}) -> !transform.any_op {
+    %kc6 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %part, %pin, %pout = transform.exo.stage_mem %kc6, "y" at ["8 * t + w"] sizes [1] as "part" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.expand_dim %part size 2 index "b0" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.expand_dim %part size 2 index "b1" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.expand_dim %part size 2 index "b2" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.expand_dim %part size 2 index "b3" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.expand_dim %part size 2 index "b4" : !transform.any_op
+    transform.exo.lift_alloc %part : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %zeros, %rest = transform.exo.fission %pin {depth = 5} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %kc7 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %sums, %addback = transform.exo.fission %kc7 {depth = 5} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 5. The lanes' sums are added by a butterfly over the 5 lane bits:
+    //    each level is a shuffle with the lane (mask 16, 8, 4, 2, 1) and an
+    //    add; lane 0 adds the total to y[m].
+    %levels, %final = transform.exo.reduce_tree %addback as "tmp" : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %sh16 = transform.exo.match_loop "b4_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c16 = transform.exo.replace %sh16 with (#exo.shfl_xor<combine = add, lane_mask = 16, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %sh8 = transform.exo.match_loop "b3_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c8 = transform.exo.replace %sh8 with (#exo.shfl_xor<combine = add, lane_mask = 8, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %sh4 = transform.exo.match_loop "b2_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c4 = transform.exo.replace %sh4 with (#exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %sh2 = transform.exo.match_loop "b1_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.exo.replace %sh2 with (#exo.shfl_xor<combine = add, lane_mask = 2, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %sh1 = transform.exo.match_loop "b0_pair" in %p : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.exo.replace %sh1 with (#exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    transform.yield %final : !transform.any_op
+  }
+
+  transform.named_sequence @gemv_lane_modes(%p: !transform.any_op {transform.readonly}) {
+    %l_w = transform.exo.match_loop "w" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_w cuda_threads<warp> : !transform.any_op
+    %l_b4 = transform.exo.match_loop "b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b3 = transform.exo.match_loop "b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b2 = transform.exo.match_loop "b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2 cuda_threads<4 * thread> : !transform.any_op
+    %l_b1 = transform.exo.match_loop "b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1 cuda_threads<2 * thread> : !transform.any_op
+    %l_b0 = transform.exo.match_loop "b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0 cuda_threads<thread> : !transform.any_op
+    %l_b4_b3 = transform.exo.match_loop "b4_b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4_b3 cuda_threads<2 * threads_strided(8, 16)> : !transform.any_op
+    %l_b4_b2 = transform.exo.match_loop "b4_b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4_b2 cuda_threads<2 * threads_strided(4, 16)> : !transform.any_op
+    %l_b4_b1 = transform.exo.match_loop "b4_b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4_b1 cuda_threads<2 * threads_strided(2, 16)> : !transform.any_op
+    %l_b4_b0 = transform.exo.match_loop "b4_b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b4_b0 cuda_threads<2 * threads_strided(1, 16)> : !transform.any_op
+    %l_b3_b4 = transform.exo.match_loop "b3_b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b3_b2 = transform.exo.match_loop "b3_b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3_b2 cuda_threads<2 * threads_strided(4, 8)> : !transform.any_op
+    %l_b3_b1 = transform.exo.match_loop "b3_b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3_b1 cuda_threads<2 * threads_strided(2, 8)> : !transform.any_op
+    %l_b3_b0 = transform.exo.match_loop "b3_b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b3_b0 cuda_threads<2 * threads_strided(1, 8)> : !transform.any_op
+    %l_b2_b4 = transform.exo.match_loop "b2_b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b2_b3 = transform.exo.match_loop "b2_b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b2_b1 = transform.exo.match_loop "b2_b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2_b1 cuda_threads<2 * threads_strided(2, 4)> : !transform.any_op
+    %l_b2_b0 = transform.exo.match_loop "b2_b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b2_b0 cuda_threads<2 * threads_strided(1, 4)> : !transform.any_op
+    %l_b1_b4 = transform.exo.match_loop "b1_b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b1_b3 = transform.exo.match_loop "b1_b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b1_b2 = transform.exo.match_loop "b1_b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1_b2 cuda_threads<4 * thread> : !transform.any_op
+    %l_b1_b0 = transform.exo.match_loop "b1_b0" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b1_b0 cuda_threads<2 * threads_strided(1, 2)> : !transform.any_op
+    %l_b0_b4 = transform.exo.match_loop "b0_b4" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b0_b3 = transform.exo.match_loop "b0_b3" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b0_b2 = transform.exo.match_loop "b0_b2" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0_b2 cuda_threads<4 * thread> : !transform.any_op
+    %l_b0_b1 = transform.exo.match_loop "b0_b1" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %l_b0_b1 cuda_threads<2 * thread> : !transform.any_op
+    transform.yield
+  }
+}
