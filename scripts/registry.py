@@ -492,6 +492,26 @@ def cpp_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# Times within this fraction of each other are ties: one timing run's
+# noise (about 1 %) must not flip a choice.
+TIE = 0.01
+
+
+def rank_with_ties(rows, index):
+    """The variants of one tuned shape, fastest first, where a variant
+    within TIE of the fastest left counts as tied with it and the earlier
+    one in preference order (registry order: index) goes first."""
+    left = sorted(rows, key=lambda r: r["median_us"])
+    ranking = []
+    while left:
+        fastest = left[0]["median_us"]
+        tied = [r for r in left if r["median_us"] <= fastest * (1 + TIE)]
+        pick = min(tied, key=lambda r: index[r["variant"]])
+        ranking.append(index[pick["variant"]])
+        left.remove(pick)
+    return ranking
+
+
 def emit_function(reg, fname, tuned_rows, out):
     fn = reg.functions[fname]
     variants = reg.variants(fname)
@@ -546,8 +566,7 @@ def emit_function(reg, fname, tuned_rows, out):
               f"{', '.join(str(i) for i in range(len(variants)))}, -1}};\n")
     tuned = sorted(shapes.items())
     for t, (dims, rows) in enumerate(tuned):
-        rows.sort(key=lambda r: r["median_us"])
-        ranking = [index[r["variant"]] for r in rows]
+        ranking = rank_with_ties(rows, index)
         out.write(f"inline const int16_t {fname}_rank{t}[] = {{"
                   f"{', '.join(str(i) for i in ranking)}, -1}};\n")
     out.write(f"inline const exo_dispatch::TunedShape {fname}_tuned[] = {{\n")
