@@ -527,6 +527,19 @@ intOrParam(Operation *op, transform::TransformState &state, Value param,
                                  << "; expected an integer >= 0";
 }
 
+/// The verifier of a value an op takes as an attribute or as a parameter:
+/// the custom syntax writes exactly one; the generic form may write both or
+/// neither. `form` is how the attribute writes it ("an integer").
+static LogicalResult verifyAttrOrParam(Operation *op, bool hasParam,
+                                       bool hasAttr, StringRef what,
+                                       StringRef form) {
+  if (hasParam != hasAttr)
+    return success();
+  return op->emitOpError() << "takes " << what << " as " << form
+                           << " or as a parameter, not "
+                           << (hasAttr ? "both" : "neither");
+}
+
 /// The string of `attr`, or the one `param` holds.
 static DiagnosedSilenceableFailure
 strOrParam(Operation *op, transform::TransformState &state, Value param,
@@ -703,11 +716,9 @@ transform::MatchProcOp::apply(transform::TransformRewriter &rewriter,
 //===----------------------------------------------------------------------===//
 
 LogicalResult transform::MatchLoopOp::verify() {
-  if (static_cast<bool>(getIterNameParam()) == getIterName().has_value())
-    return emitOpError() << "takes the loop name as a string or as a "
-                            "parameter, not "
-                         << (getIterName() ? "both" : "neither");
-  return success();
+  return verifyAttrOrParam(*this, static_cast<bool>(getIterNameParam()),
+                           getIterName().has_value(), "the loop name",
+                           "a string");
 }
 
 DiagnosedSilenceableFailure
@@ -931,11 +942,8 @@ void transform::DivideLoopOp::getEffects(
 }
 
 LogicalResult transform::DivideLoopOp::verify() {
-  if (static_cast<bool>(getFactorParam()) == getFactor().has_value())
-    return emitOpError() << "takes the factor as an integer or as a "
-                            "parameter, not "
-                         << (getFactor() ? "both" : "neither");
-  return success();
+  return verifyAttrOrParam(*this, static_cast<bool>(getFactorParam()),
+                           getFactor().has_value(), "the factor", "an integer");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1660,11 +1668,9 @@ void transform::CloneProcOp::getEffects(
 }
 
 LogicalResult transform::AssumeOp::verify() {
-  if (static_cast<bool>(getConditionsParam()) == getConditions().has_value())
-    return emitOpError() << "takes the conditions as a string or as a "
-                            "parameter, not "
-                         << (getConditions() ? "both" : "neither");
-  return success();
+  return verifyAttrOrParam(*this, static_cast<bool>(getConditionsParam()),
+                           getConditions().has_value(), "the conditions",
+                           "a string");
 }
 
 DiagnosedSilenceableFailure
@@ -1743,11 +1749,9 @@ void transform::ExoReplaceOp::getEffects(
 }
 
 LogicalResult transform::ExoReplaceOp::verify() {
-  if (static_cast<bool>(getInstrParam()) == static_cast<bool>(getInstrAttr()))
-    return emitOpError() << "takes the instruction as an attribute or as a "
-                            "parameter, not "
-                         << (getInstrAttr() ? "both" : "neither");
-  return success();
+  return verifyAttrOrParam(*this, static_cast<bool>(getInstrParam()),
+                           static_cast<bool>(getInstrAttr()), "the instruction",
+                           "an attribute");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1851,11 +1855,9 @@ transform::InsertAwaitOp::apply(transform::TransformRewriter &rewriter,
 }
 
 LogicalResult transform::InsertAwaitOp::verify() {
-  if (static_cast<bool>(getPendingParam()) == getPending().has_value())
-    return emitOpError() << "takes the pending count as an integer or as a "
-                            "parameter, not "
-                         << (getPending() ? "both" : "neither");
-  return success();
+  return verifyAttrOrParam(*this, static_cast<bool>(getPendingParam()),
+                           getPending().has_value(), "the pending count",
+                           "an integer");
 }
 
 void transform::InsertAwaitOp::getEffects(
@@ -1890,11 +1892,8 @@ void transform::GuardSyncOp::getEffects(
 }
 
 LogicalResult transform::GuardSyncOp::verify() {
-  if (static_cast<bool>(getCondParam()) == getCond().has_value())
-    return emitOpError() << "takes the condition as a string or as a "
-                            "parameter, not "
-                         << (getCond() ? "both" : "neither");
-  return success();
+  return verifyAttrOrParam(*this, static_cast<bool>(getCondParam()),
+                           getCond().has_value(), "the condition", "a string");
 }
 
 LogicalResult transform::InsertBarrierAllocOp::verify() {
@@ -2016,11 +2015,8 @@ transform::SetRingBufferOp::apply(transform::TransformRewriter &rewriter,
 }
 
 LogicalResult transform::SetRingBufferOp::verify() {
-  if (static_cast<bool>(getDepthParam()) == getDepth().has_value())
-    return emitOpError() << "takes the depth as an integer or as a "
-                            "parameter, not "
-                         << (getDepth() ? "both" : "neither");
-  return success();
+  return verifyAttrOrParam(*this, static_cast<bool>(getDepthParam()),
+                           getDepth().has_value(), "the depth", "an integer");
 }
 
 void transform::SetRingBufferOp::getEffects(
