@@ -368,10 +368,12 @@ def strip_transform_modules(text):
             c = text[i]
             if c == '"':
                 i += 1
-                while text[i] != '"':
+                while i < len(text) and text[i] != '"':
                     i += 2 if text[i] == "\\" else 1
             elif c == "/" and text.startswith("//", i):
-                i = text.index("\n", i)
+                i = text.find("\n", i)
+                if i < 0:
+                    break
                 continue
             elif c == "{":
                 depth += 1
@@ -407,8 +409,12 @@ def derive_sources(reg, opt, out_dir, jobs):
             with open(path) as f:
                 text = f.read()
         dest = os.path.join(out_dir, name + ".mlir")
+        try:
+            program = strip_transform_modules(text)
+        except RegistryError as e:
+            fail(reg.sources[name]["file"], f"source '{name}': {e}")
         with open(dest, "w") as f:
-            f.write(strip_transform_modules(text))
+            f.write(program)
         return dest
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
