@@ -112,6 +112,17 @@ parseParamOr(OpAsmParser &parser,
   return literal();
 }
 
+/// Prints the parameter operand when there is one, else `literal()`: the
+/// printer of parseParamOr's syntax.
+template <typename PrintLiteral>
+static void printParamOr(OpAsmPrinter &printer, Value param,
+                         PrintLiteral literal) {
+  if (param)
+    printer.printOperand(param);
+  else
+    literal();
+}
+
 /// A memory as in parseMemory, or a parameter that holds one.
 static ParseResult
 parseMemoryOrParam(OpAsmParser &parser,
@@ -123,10 +134,7 @@ parseMemoryOrParam(OpAsmParser &parser,
 
 static void printMemoryOrParam(OpAsmPrinter &printer, Operation *op,
                                Value param, MemoryAttr memory) {
-  if (param)
-    printer.printOperand(param);
-  else
-    printMemory(printer, op, memory);
+  printParamOr(printer, param, [&] { printMemory(printer, op, memory); });
 }
 
 /// An instruction as in parseCallee, or a parameter that holds one.
@@ -140,10 +148,7 @@ parseCalleeOrParam(OpAsmParser &parser,
 
 static void printCalleeOrParam(OpAsmPrinter &printer, Operation *op,
                                Value param, Attribute callee) {
-  if (param)
-    printer.printOperand(param);
-  else
-    printCallee(printer, op, callee);
+  printParamOr(printer, param, [&] { printCallee(printer, op, callee); });
 }
 
 /// An integer, or a parameter that holds one.
@@ -162,10 +167,7 @@ parseIntOrParam(OpAsmParser &parser,
 
 static void printIntOrParam(OpAsmPrinter &printer, Operation *, Value param,
                             IntegerAttr value) {
-  if (param)
-    printer.printOperand(param);
-  else
-    printer << value.getInt();
+  printParamOr(printer, param, [&] { printer << value.getInt(); });
 }
 
 /// `size N` or `ring N`, N an integer or a parameter: the extent clause of
@@ -210,10 +212,7 @@ parseStrOrParam(OpAsmParser &parser,
 
 static void printStrOrParam(OpAsmPrinter &printer, Operation *, Value param,
                             StringAttr value) {
-  if (param)
-    printer.printOperand(param);
-  else
-    printer.printString(value.getValue());
+  printParamOr(printer, param, [&] { printer.printString(value.getValue()); });
 }
 
 /// A list of strings and parameters, `["16 * io", %p]`: the strings in
