@@ -66,9 +66,9 @@
 # RUN_ALL_PHASES (default "correctness sanitizer timing") selects the phases
 # after the builds, e.g. to split the work over several calls with a time
 # limit (give each call its own OUT_DIR: log.txt and the results are reset).
-# RUN_ALL_ONLY (default all: "gemm splitk gemv gemm1cta pingpong bf16 tma
-# saxpy")
-# selects the kernels: only those are built, checked and timed.
+# RUN_ALL_ONLY (default: every name of all_kernels below, in parentheses in
+# the list above) selects the kernels: only those are built, checked and
+# timed.
 set -uo pipefail
 
 # shellcheck source-path=SCRIPTDIR source=common.sh
