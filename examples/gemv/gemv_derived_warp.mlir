@@ -20,12 +20,13 @@
 // order of additions) and the specification within rounding
 // (test/Examples/gemv-derived.test).
 //
-// The lane-level steps are the library sequences of
-// examples/gemv/schedules/gemv.mlir, called with the name of the loop over
-// K steps. Run it:
+// Everything after the tiling is the library sequence @gemv_warp of
+// examples/gemv/schedules/gemv.mlir. The entry point @gemv_derived_warp_odd
+// derives the same kernel for any M and K a multiple of 4 (partial tiles).
+// Run them:
 //   exo-gpu-opt examples/gemv/gemv_derived_warp.mlir \
 //     -transform-preload-library=transform-library-paths=examples/gemv/schedules/gemv.mlir \
-//     -transform-interpreter
+//     -transform-interpreter[=entry-point=gemv_derived_warp_odd]
 
 !A = !exo.tensor<[M, K], f32, gmem>
 !x = !exo.tensor<[K], f32, gmem>
@@ -44,9 +45,7 @@
 !xh = !exo.tensor<[K], f32, dram>
 !yh = !exo.tensor<[M], f32, dram>
 
-exo.proc @gemv(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh)
-    requires affine_set<()[M, K] : (M mod 8 == 0, K mod 128 == 0,
-                                     M - 8 >= 0, K - 128 >= 0)> {
+exo.proc @gemv(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh) {
   %zero = arith.constant 0.0 : f32
   exo.for %m = 0 to %M seq {
     exo.assign %y[%m] = %zero : !yh
@@ -64,69 +63,45 @@ exo.proc @gemv(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh)
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence private @gemv_lane_bits(%p: !transform.any_op {transform.readonly})
-  transform.named_sequence private @gemv_lanes_outside(%p: !transform.any_op {transform.readonly},
-      %k_name: !transform.any_param {transform.readonly})
-  transform.named_sequence private @gemv_lane_sums(%p: !transform.any_op {transform.readonly},
-      %k_name: !transform.any_param {transform.readonly}) -> !transform.any_op
-  transform.named_sequence private @gemv_lane_modes(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemv_warp(%p: !transform.any_op {transform.readonly})
+
+  // Whole tiles: M a multiple of 8 rows (a CTA's warps), K of 128 (a warp
+  // step).
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemv in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemv_derived_warp" : (!transform.any_op) -> !transform.any_op
-
+    transform.exo.assume %p "M mod 8 == 0, K mod 128 == 0, M - 8 >= 0, K - 128 >= 0" : !transform.any_op
     // 1. A task is 8 rows, one per warp (t, w). A row's K is read in steps
-    //    of 128 (kc), 4 floats per lane (i); the lane's 5 bits (b4 .. b0)
-    //    each get a loop, so that a butterfly can exchange one of them.
+    //    of 128 (kc), 4 floats per lane.
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
     %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k_name = transform.param.constant "kc" -> !transform.any_param
-    transform.include @gemv_lane_bits failures(propagate) (%p) : (!transform.any_op) -> ()
+    transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> ()
+    transform.yield
+  }
 
-    // 2. The lanes outside the K steps: each lane sums its own columns
-    //    (reordering reductions into y[m], which commute).
-    transform.include @gemv_lanes_outside failures(propagate) (%p, %k_name) : (!transform.any_op, !transform.any_param) -> ()
-
-    // 3. The kernel: 8 warps per CTA, 4 CTAs per SM (64 registers per
-    //    thread; at 8 CTAs per SM, 32 registers, ptxas spills 20 bytes and
-    //    the kernel is 3-20 % slower: bench/RESULTS.md);
-    //    a warp per row.
-    %tl = transform.exo.match_loop "t" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tl tasks 1 block_dim 256 cluster_dim 1 blocks_per_sm 4 : (!transform.any_op) -> !transform.any_op
-
-    // 4-5. Each lane sums its columns in a register: y[m] is staged per
-    //    lane (zero, the lane's sum, added back), then the staged element
-    //    gets a dimension per lane bit and leaves the lane loops (part,
-    //    distributed over the lanes), which split in three: zero, sum, add
-    //    back. The lanes' sums are added by a butterfly over the 5 lane bits
-    //    (shuffles with lane masks 16 .. 1); lane 0 adds the total to y[m].
-    %final = transform.include @gemv_lane_sums failures(propagate) (%p, %k_name) : (!transform.any_op, !transform.any_param) -> !transform.any_op
-
-    // 6. Each K step of a lane reads 4 floats of the row and of x into
-    //    registers with one 16-byte load each.
-    %iloop = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
-    %av, %a_in, %a_out = transform.exo.stage_mem %iloop, "A" at ["8 * t + w", "128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [1, 4] as "av" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %xv, %x_in, %x_out = transform.exo.stage_mem %iloop, "x" at ["128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [4] as "xv" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %lda = transform.exo.replace %a_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
-    %ldx = transform.exo.replace %x_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
-
-    // 7. Lane 0 zeroes y[m] and adds the total to it: each gets a loop per
-    //    lane bit that runs it at 0.
-    %init = transform.exo.match_access "y" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %ends = transform.merge_handles %init, %final : !transform.any_op
-    %e0 = transform.exo.add_loop %ends "b0" to "2" : (!transform.any_op) -> !transform.any_op
-    %e1 = transform.exo.add_loop %e0 "b1" to "2" : (!transform.any_op) -> !transform.any_op
-    %e2 = transform.exo.add_loop %e1 "b2" to "2" : (!transform.any_op) -> !transform.any_op
-    %e3 = transform.exo.add_loop %e2 "b3" to "2" : (!transform.any_op) -> !transform.any_op
-    %e4 = transform.exo.add_loop %e3 "b4" to "2" : (!transform.any_op) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 8. The loops run on the warps and lanes: w on the CTA's warps; a lane
-    //    bit b on the lanes that differ in it (b4 on threads 16 apart, ...);
-    //    a butterfly level's loops on the lane pairs its shuffle exchanges
-    //    (the pair strided by the level's mask, the other bits as above).
-    transform.include @gemv_lane_modes failures(propagate) (%p) : (!transform.any_op) -> ()
+  // Partial tiles: any M, K a multiple of 4 (16-byte rows, for the vector
+  // loads). Both divisions guard their last chunk (ceil(M / 8) tasks,
+  // ceil(K / 128) steps), and drop_bounds_guard removes the guards after
+  // proving that the extra iterations change nothing: their accesses become
+  // oob (outside its tensor a read is 0 and a write does nothing). The
+  // extra rows write y past its end; the extra columns add A[m, k] * x[k]
+  // with both reads outside A and x, i.e. 0 * 0. The lowering then reads a
+  // lane's 4 floats with one vector load where they lie inside A and x and
+  // element by element (0 outside) at the end of a row, and skips the
+  // zeroing and the add of y[m] for rows past M.
+  transform.named_sequence @gemv_derived_warp_odd(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemv in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemv_derived_warp_odd" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "K mod 4 == 0, M - 1 >= 0, K - 4 >= 0" : !transform.any_op
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %w : !transform.any_op
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %kr : !transform.any_op
+    transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.yield
   }
 }

@@ -314,7 +314,8 @@ correctness_phase() {
     1024x1024x16384 2000x1500x1000 4096x4096x4096 3000x5000x7000
   run registry registry-gemv_f32-correctness 300 "$registry_bin" \
     --check gemv_f32 8x128 8x256 24x384 128x4 128x132 136x1024 1024x1024 \
-    4096x4096 4096x16384 40000x1024 65536x1024 1024x65536
+    4096x4096 4096x16384 40000x1024 65536x1024 1024x65536 1x4 7x132 13x388 \
+    1000x1000 3000x5000 1001x4100
   # The fused epilogues (bias and ReLU, GELU, SiLU to bf16) against an fp32
   # reference: one tile; more clusters than tiles; long K; several tiles
   # per cluster; several waves.
@@ -426,7 +427,9 @@ sanitizer_phase() {
   sanitizer derived derived synccheck 64x128x96
   # Every variant of the registry at two shapes: the first one every variant
   # accepts (whole tiles of every tiling, every split), the second partial
-  # tiles (GEMM) or three K steps of three warps (GEMV); and the dispatcher.
+  # tiles (GEMM) or three K steps of three warps (GEMV; then partial rows
+  # and K steps, which only the partial-tile variant accepts); and the
+  # dispatcher.
   local f
   for f in memcheck racecheck synccheck; do
     sanitizer registry registry-gemm_tf32 "$f" --check gemm_tf32 \
@@ -434,7 +437,7 @@ sanitizer_phase() {
     sanitizer registry registry-gemm_bf16 "$f" --check gemm_bf16 \
       512x2048x1024 300x520x104
     sanitizer registry registry-gemv_f32 "$f" --check gemv_f32 128x1024 \
-      24x384
+      24x384 13x388
   done
   sanitizer pingpong pingpong memcheck 256x256x64
   sanitizer pingpong pingpong racecheck 256x256x224

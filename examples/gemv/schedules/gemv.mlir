@@ -18,6 +18,10 @@
 //                       warps; a lane bit on the lanes that differ in it;
 //                       a butterfly level's loops on the lane pairs its
 //                       shuffle exchanges.
+//   @gemv_warp          all of the above and the device function, the
+//                       vector loads and lane 0's writes of y: the
+//                       warp-per-row GEMV after its tiling (whole or
+//                       partial tiles; the K steps named kc).
 // Use them by declaring the sequences in the script that includes them and
 // preloading this file:
 //   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemv/schedules/gemv.mlir -transform-interpreter
@@ -138,6 +142,60 @@ module attributes {transform.with_named_sequence} {
     transform.exo.set_loop_mode %l_b0_b2 cuda_threads<4 * thread> : !transform.any_op
     %l_b0_b1 = transform.exo.match_loop "b0_b1" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b0_b1 cuda_threads<2 * thread> : !transform.any_op
+    transform.yield
+  }
+
+  // The warp-per-row GEMV after its tiling (the rows divided into warps t, w
+  // by 8, K into steps kc of 128 and their floats kr; whole or partial
+  // tiles): everything else of gemv_derived_warp.mlir.
+  transform.named_sequence @gemv_warp(%p: !transform.any_op {transform.readonly}) {
+    // 1 (end). The lane's 5 bits (b4 .. b0) each get a loop, so that a
+    //    butterfly can exchange one of them.
+    %k_name = transform.param.constant "kc" -> !transform.any_param
+    transform.include @gemv_lane_bits failures(propagate) (%p) : (!transform.any_op) -> ()
+
+    // 2. The lanes outside the K steps: each lane sums its own columns
+    //    (reordering reductions into y[m], which commute).
+    transform.include @gemv_lanes_outside failures(propagate) (%p, %k_name) : (!transform.any_op, !transform.any_param) -> ()
+
+    // 3. The kernel: 8 warps per CTA, 4 CTAs per SM (64 registers per
+    //    thread; at 8 CTAs per SM, 32 registers, ptxas spills 20 bytes and
+    //    the kernel is 3-20 % slower); a warp per row.
+    %tl = transform.exo.match_loop "t" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tl tasks 1 block_dim 256 cluster_dim 1 blocks_per_sm 4 : (!transform.any_op) -> !transform.any_op
+
+    // 4-5. Each lane sums its columns in a register: y[m] is staged per
+    //    lane (zero, the lane's sum, added back), then the staged element
+    //    gets a dimension per lane bit and leaves the lane loops (part,
+    //    distributed over the lanes), which split in three: zero, sum, add
+    //    back. The lanes' sums are added by a butterfly over the 5 lane bits
+    //    (shuffles with lane masks 16 .. 1); lane 0 adds the total to y[m].
+    %final = transform.include @gemv_lane_sums failures(propagate) (%p, %k_name) : (!transform.any_op, !transform.any_param) -> !transform.any_op
+
+    // 6. Each K step of a lane reads 4 floats of the row and of x into
+    //    registers with one 16-byte load each.
+    %iloop = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
+    %av, %a_in, %a_out = transform.exo.stage_mem %iloop, "A" at ["8 * t + w", "128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [1, 4] as "av" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %xv, %x_in, %x_out = transform.exo.stage_mem %iloop, "x" at ["128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [4] as "xv" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %lda = transform.exo.replace %a_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    %ldx = transform.exo.replace %x_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+
+    // 7. Lane 0 zeroes y[m] and adds the total to it: each gets a loop per
+    //    lane bit that runs it at 0.
+    %init = transform.exo.match_access "y" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %ends = transform.merge_handles %init, %final : !transform.any_op
+    %e0 = transform.exo.add_loop %ends "b0" to "2" : (!transform.any_op) -> !transform.any_op
+    %e1 = transform.exo.add_loop %e0 "b1" to "2" : (!transform.any_op) -> !transform.any_op
+    %e2 = transform.exo.add_loop %e1 "b2" to "2" : (!transform.any_op) -> !transform.any_op
+    %e3 = transform.exo.add_loop %e2 "b3" to "2" : (!transform.any_op) -> !transform.any_op
+    %e4 = transform.exo.add_loop %e3 "b4" to "2" : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+
+    // 8. The loops run on the warps and lanes: w on the CTA's warps; a lane
+    //    bit b on the lanes that differ in it (b4 on threads 16 apart, ...);
+    //    a butterfly level's loops on the lane pairs its shuffle exchanges
+    //    (the pair strided by the level's mask, the other bits as above).
+    transform.include @gemv_lane_modes failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.yield
   }
 }

@@ -92,6 +92,20 @@ SmallVector<Value> KernelLowering::rootIndices(const View &v,
   return root;
 }
 
+Value KernelLowering::insideTensor(const View &v, ArrayRef<Value> root,
+                                   int64_t lastPlus) {
+  Value in;
+  for (auto [d, coord] : llvm::enumerate(root)) {
+    Value i = coord;
+    if (d + 1 == root.size() && lastPlus)
+      i = add(i, c64(lastPlus));
+    Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                        v.extents[d]);
+    in = in ? andI(in, below) : below;
+  }
+  return in;
+}
+
 Value KernelLowering::elementOffset(const View &v, ArrayRef<Value> rootIdx) {
   Value offset = c64(0);
   for (unsigned d = v.numDistributed; d < rootIdx.size(); ++d) {
@@ -213,11 +227,6 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   if (it == views.end())
     return op->emitOpError() << "accesses an array with no device lowering";
   const View &v = it->second;
-  if (isOobAccess(op))
-    return op->emitOpError()
-           << "may fall outside its tensor (oob); device code accesses "
-              "such tensors only through TMA instructions (stage the tile "
-              "and replace its copies)";
   // Fragments hold other threads' elements in their instruction's layout:
   // a wgmma accumulator's element is the owning thread's register (the
   // collective analysis proved that the thread owns it); other fragments
@@ -237,6 +246,12 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
     return op->emitOpError()
            << "accesses " << stringifyMemoryKind(v.memory.getKind())
            << " memory element by element; only instructions may";
+  // An access that may fall outside its tensor (oob, from a partial tile;
+  // the verifier allows it on dram, gmem and tma_map arrays, and a tensor
+  // map was refused above) happens only where its element lies inside:
+  // outside, a read gives 0 and a write does nothing, as in the program's
+  // meaning.
+  bool oob = isOobAccess(op);
   SmallVector<Value> indices;
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
@@ -298,18 +313,36 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   // fp8 values are their bytes in the kernel.
   if (isFp8Type(t))
     t = b.getI8Type();
+  Value inside = oob ? insideTensor(v, rootIndices(v, indices)) : Value();
   if (!stored) {
-    values[op->getResult(0)] = LLVM::LoadOp::create(b, loc, t, p);
+    if (!oob) {
+      values[op->getResult(0)] = LLVM::LoadOp::create(b, loc, t, p);
+      return success();
+    }
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{t}, inside,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc,
+                         ValueRange{LLVM::LoadOp::create(b, loc, t, p)});
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{arith::ConstantOp::create(b, loc, b.getZeroAttr(t))});
+    values[op->getResult(0)] = ifOp.getResult(0);
     return success();
   }
-  if (reduce) {
-    Value old = LLVM::LoadOp::create(b, loc, t, p);
-    stored = isa<FloatType>(t)
-                 ? Value(arith::AddFOp::create(b, loc, old, stored))
-                 : Value(arith::AddIOp::create(b, loc, old, stored));
-  }
-  LLVM::StoreOp::create(b, loc, stored, p);
-  return success();
+  auto write = [&] {
+    if (reduce) {
+      Value old = LLVM::LoadOp::create(b, loc, t, p);
+      stored = isa<FloatType>(t)
+                   ? Value(arith::AddFOp::create(b, loc, old, stored))
+                   : Value(arith::AddIOp::create(b, loc, old, stored));
+    }
+    LLVM::StoreOp::create(b, loc, stored, p);
+    return success();
+  };
+  return oob ? emitIf(inside, write) : write();
 }
 
 } // namespace exo::nvvm

@@ -914,22 +914,6 @@ exo.proc @fragment_shape(%N: index) {
 
 // -----
 
-// Device code reaches partial tiles only through TMA: an oob element access
-// has no lowering.
-!x = !exo.tensor<[N], f32, gmem>
-exo.proc @oob_element(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      exo.for %i = 0 to 128 cuda_threads<thread> {
-        // expected-error @+1 {{'exo.read' op may fall outside its tensor (oob); device code accesses such tensors only through TMA instructions (stage the tile and replace its copies)}}
-        %v = exo.read oob %x[%i] : !x
-      }
-    }
-  }
-}
-
-// -----
-
 // An accumulator store past the end of its tensor skips the elements outside
 // it when the window spans the tensor's last two dimensions; a window over
 // its first two (the last one a single index) is refused.

@@ -235,15 +235,15 @@ exo.proc @wg_mn(%d: !exo.window<[64, 128], f32, wgmma_accum>,
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: exo.for %i = 0 to %R seq {
 // CHECK-NEXT: exo.assign %dst[%i] = %cst : !exo.tensor<[R], f32, gmem>
-// CHECK-LABEL: exo.proc @global.load.v4.f32(%dst: !exo.window<[4], f32, regs> {exo.access = #exo.access<write>}, %src: !exo.window<[4], f32, gmem> {exo.access = #exo.access<read>}) instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> attributes {exo.family = #exo.global<kind = load, width = 4, dtype = f32>} {
+// CHECK-LABEL: exo.proc @global.load.v4.f32(%dst: !exo.window<[4], f32, regs> {exo.access = #exo.access<write>}, %src: !exo.window<[4], f32, gmem> {exo.access = #exo.access<read, oob>}) instr<unit = thread, timeline = cuda_in_order, lowering = "ld_global_v4"> attributes {exo.family = #exo.global<kind = load, width = 4, dtype = f32>} {
 // CHECK-NEXT: exo.for %i = 0 to 4 seq {
 // CHECK-NEXT: %0 = exo.read %src[%i] : !exo.window<[4], f32, gmem>
 // CHECK-NEXT: exo.assign %dst[%i] = %0 : !exo.window<[4], f32, regs>
-// CHECK-LABEL: exo.proc @global.store.v4.f32(%dst: !exo.window<[4], f32, gmem> {exo.access = #exo.access<write>}, %src: !exo.window<[4], f32, regs> {exo.access = #exo.access<read>}) instr<unit = thread, timeline = cuda_in_order, lowering = "st_global_v4"> attributes {exo.family = #exo.global<kind = store, width = 4, dtype = f32>} {
+// CHECK-LABEL: exo.proc @global.store.v4.f32(%dst: !exo.window<[4], f32, gmem> {exo.access = #exo.access<write, oob>}, %src: !exo.window<[4], f32, regs> {exo.access = #exo.access<read>}) instr<unit = thread, timeline = cuda_in_order, lowering = "st_global_v4"> attributes {exo.family = #exo.global<kind = store, width = 4, dtype = f32>} {
 // CHECK-NEXT: exo.for %i = 0 to 4 seq {
 // CHECK-NEXT: %0 = exo.read %src[%i] : !exo.window<[4], f32, regs>
 // CHECK-NEXT: exo.assign %dst[%i] = %0 : !exo.window<[4], f32, gmem>
-// CHECK-LABEL: exo.proc @global.red_add.v1.f32(%dst: !exo.window<[1], f32, gmem> {exo.access = #exo.access<read_write, atomic>}, %src: !exo.window<[1], f32, regs> {exo.access = #exo.access<read>}) instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> attributes {exo.family = #exo.global<kind = red_add, width = 1, dtype = f32>} {
+// CHECK-LABEL: exo.proc @global.red_add.v1.f32(%dst: !exo.window<[1], f32, gmem> {exo.access = #exo.access<read_write, atomic, oob>}, %src: !exo.window<[1], f32, regs> {exo.access = #exo.access<read>}) instr<unit = thread, timeline = cuda_in_order, lowering = "red_global_add"> attributes {exo.family = #exo.global<kind = red_add, width = 1, dtype = f32>} {
 // CHECK-NEXT: %0 = exo.read %src[0] : !exo.window<[1], f32, regs>
 // CHECK-NEXT: exo.reduce %dst[0] += %0 : !exo.window<[1], f32, gmem>
 // CHECK-LABEL: exo.proc @shfl_xor_add.4.f32(%dst: !exo.window<[2], f32, regs> {exo.access = #exo.access<write, distributed [thread]>}, %src: !exo.window<[2], f32, regs> {exo.access = #exo.access<read, distributed [thread]>}) instr<unit = 2 * threads_strided(1, 4), timeline = cuda_in_order, lowering = "shfl_xor_sum_4"> attributes {exo.family = #exo.shfl_xor<combine = add, lane_mask = 4, dtype = f32>} {

@@ -913,9 +913,13 @@ Operation *GlobalAttr::buildProc(OpBuilder &b, Location loc) const {
                                                        : "red_global_add");
   WindowType regs = window({width}, t, MemoryKind::Regs);
   WindowType global = window({width}, t, MemoryKind::Gmem);
+  // The global side may reach past its tensor (an oob window of a partial
+  // tile): the lowering accesses only the elements inside; outside, a load
+  // gives 0 and a store or add does nothing.
   if (getKind() == GlobalAccessKind::RedAdd) {
     Param params[] = {
-        {"dst", global, access(ctx, AccessMode::ReadWrite, false, true)},
+        {"dst", global,
+         access(ctx, AccessMode::ReadWrite, false, true, /*oob=*/true)},
         {"src", regs, access(ctx, AccessMode::Read)}};
     return buildInstrProc(b, loc, getProcName(), params, instr,
                           [&](ProcBuilder &pb, ValueRange args) {
@@ -926,8 +930,10 @@ Operation *GlobalAttr::buildProc(OpBuilder &b, Location loc) const {
   }
   bool load = getKind() == GlobalAccessKind::Load;
   Param params[] = {
-      {"dst", load ? regs : global, access(ctx, AccessMode::Write)},
-      {"src", load ? global : regs, access(ctx, AccessMode::Read)}};
+      {"dst", load ? regs : global,
+       access(ctx, AccessMode::Write, false, false, /*oob=*/!load)},
+      {"src", load ? global : regs,
+       access(ctx, AccessMode::Read, false, false, /*oob=*/load)}};
   return buildInstrProc(b, loc, getProcName(), params, instr,
                         [&](ProcBuilder &pb, ValueRange args) {
                           buildCopy(pb, args[0], args[1], {width}, false);

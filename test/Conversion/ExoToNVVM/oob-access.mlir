@@ -1,0 +1,130 @@
+// RUN: exo-gpu-opt %s -exo-lower-to-nvvm | FileCheck %s
+// RUN: exo-gpu-opt %s -exo-to-ptx | exo-gpu-translate --exo-extract-ptx | FileCheck %s --check-prefix=PTX
+// RUN: %if ptxas %{ exo-gpu-opt %s -exo-to-ptx | exo-gpu-translate --exo-extract-ptx > %t.ptx && ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+
+// Accesses that may fall outside their global tensor (oob, the partial
+// tiles drop_bounds_guard leaves) happen only where the element lies
+// inside: outside, a read gives 0 and a write or an add does nothing, as
+// the program's meaning says. A thread per element of a partial last task.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @oob_elements(%N: index, %x: !x, %y: !x)
+    requires affine_set<()[N] : (N - 1 >= 0)> {
+  %c127 = arith.constant 127 : index
+  %c128 = arith.constant 128 : index
+  %n = arith.addi %N, %c127 : index
+  %tasks = arith.divui %n, %c128 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %tasks cuda_tasks {
+      %base = arith.muli %t, %c128 : index
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %k = arith.addi %base, %i : index
+        %v = exo.read oob %x[%k] : !x
+        exo.reduce oob %y[%k] += %v : !x
+      }
+    }
+  }
+}
+
+// The read: the element's index below N (unsigned: a negative one is
+// outside too), the load on that branch, 0 on the other.
+// CHECK-LABEL: llvm.func @oob_elements
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[V:.*]] = scf.if %[[IN]] -> (f32) {
+// CHECK-NEXT: %[[L:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
+// CHECK-NEXT: scf.yield %[[L]] : f32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: scf.yield %[[Z]] : f32
+// The add: all of it (load, add, store) only inside.
+// CHECK: %[[IN2:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT: scf.if %[[IN2]] {
+// CHECK-NEXT: llvm.load
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: llvm.store
+
+// PTX-LABEL: .entry oob_elements(
+// PTX: setp.lt.u64
+// PTX: ld.global
+
+
+// Vector loads and stores of an oob window: the 4 elements lie all inside
+// or all outside (the window's first column and the row length are
+// multiples of 4), so each is one predicated instruction on the first
+// element's position: no branch, the load zero-filled outside.
+!A = !exo.tensor<[M, K], f32, gmem>
+!V4 = !exo.window<[4], f32, gmem>
+!R = !exo.tensor<[4], f32, regs>
+!R4 = !exo.window<[4], f32, regs>
+exo.proc @oob_vectors(%M: index, %K: index, %A: !A, %B: !A)
+    requires affine_set<()[M, K] : (K mod 4 == 0, M - 1 >= 0, K - 4 >= 0)> {
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c31 = arith.constant 31 : index
+  %c32 = arith.constant 32 : index
+  %k3 = arith.addi %K, %c31 : index
+  %steps = arith.divui %k3, %c32 : index
+  exo.device_function(blockDim = 32) {
+    exo.for %m = 0 to %M cuda_tasks {
+      exo.for %l = 0 to 8 cuda_threads<thread> {
+        %l4 = arith.muli %l, %c4 : index
+        exo.for %s = 0 to %steps seq {
+          %s32 = arith.muli %s, %c32 : index
+          %k = arith.addi %s32, %l4 : index
+          %r = exo.alloc : !R
+          %rw = exo.window %r[0 :+ 4] : !R -> !R4
+          %src = exo.window oob %A[%m, %k :+ 4] : !A -> !V4
+          exo.call #exo.global<kind = load, width = 4, dtype = f32>(%rw, %src) : (!R4, !V4)
+          %dst = exo.window oob %B[%m, %k :+ 4] : !A -> !V4
+          exo.call #exo.global<kind = store, width = 4, dtype = f32>(%dst, %rw) : (!V4, !R4)
+        }
+      }
+    }
+  }
+}
+
+// CHECK-LABEL: llvm.func @oob_vectors
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $5, 0;\0A\09mov.b32 $0, 0;\0A\09mov.b32 $1, 0;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 0;\0A\09@p ld.global.v4.f32 {$0, $1, $2, $3}, [$4];\0A\09}", "=f,=f,=f,=f,l,r"
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $5, 0;\0A\09@p st.global.v4.f32 [$0], {$1, $2, $3, $4};\0A\09}", "l,f,f,f,f,r"
+
+// PTX-LABEL: .entry oob_vectors(
+// PTX: @p ld.global.v4.f32
+// PTX-NOT: bra
+// PTX: @p st.global.v4.f32
+
+
+// An atomic add past the end of its tensor does nothing.
+!y = !exo.tensor<[N], f32, gmem>
+!Y1 = !exo.window<[1], f32, gmem>
+!R1t = !exo.tensor<[1], f32, regs>
+!R1 = !exo.window<[1], f32, regs>
+exo.proc @oob_red_add(%N: index, %y: !y)
+    requires affine_set<()[N] : (N - 1 >= 0)> {
+  %c127 = arith.constant 127 : index
+  %c128 = arith.constant 128 : index
+  %one = arith.constant 1.0 : f32
+  %n = arith.addi %N, %c127 : index
+  %tasks = arith.divui %n, %c128 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %tasks cuda_tasks {
+      %base = arith.muli %t, %c128 : index
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        %k = arith.addi %base, %i : index
+        %r = exo.alloc : !R1t
+        exo.assign %r[0] = %one : !R1t
+        %rw = exo.window %r[0 :+ 1] : !R1t -> !R1
+        %dst = exo.window oob %y[%k :+ 1] : !y -> !Y1
+        exo.call #exo.global<kind = red_add, width = 1, dtype = f32>(%dst, %rw) : (!Y1, !R1)
+      }
+    }
+  }
+}
+
+// CHECK-LABEL: llvm.func @oob_red_add
+// CHECK: %[[IN:.*]] = arith.cmpi ult
+// CHECK-NEXT: scf.if %[[IN]] {
+// CHECK: llvm.atomicrmw fadd
+
+// PTX-LABEL: .entry oob_red_add(
+// PTX: setp.ge.u64 %[[OUT:p[0-9]+]]
+// PTX-NEXT: @%[[OUT]] bra
+// PTX-NEXT: atom.global.add.f32
