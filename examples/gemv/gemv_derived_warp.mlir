@@ -63,7 +63,10 @@ exo.proc @gemv(%M: index, %K: index, %A: !Ah, %x: !xh, %y: !yh) {
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence private @gemv_warp(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemv_warp(%p: !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @gemv_vector_loads(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemv_warp_end(%p: !transform.any_op {transform.readonly},
+      %final: !transform.any_op {transform.readonly})
 
   // Whole tiles: M a multiple of 8 rows (a CTA's warps), K of 128 (a warp
   // step).
@@ -77,7 +80,9 @@ module attributes {transform.with_named_sequence} {
     %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
     %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> ()
+    %final = transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
+    transform.include @gemv_vector_loads failures(propagate) (%p) : (!transform.any_op) -> ()
+    transform.include @gemv_warp_end failures(propagate) (%p, %final) : (!transform.any_op, !transform.any_op) -> ()
     transform.yield
   }
 
@@ -101,7 +106,26 @@ module attributes {transform.with_named_sequence} {
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
     %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.drop_bounds_guard %kr : !transform.any_op
-    transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> ()
+    %final = transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
+    transform.include @gemv_vector_loads failures(propagate) (%p) : (!transform.any_op) -> ()
+    transform.include @gemv_warp_end failures(propagate) (%p, %final) : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Any K: the partial-tile kernel without the vector loads, each lane
+  // reading its 4 floats one by one (rows of any length start anywhere).
+  transform.named_sequence @gemv_derived_warp_any(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemv in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemv_derived_warp_any" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "M - 1 >= 0, K - 1 >= 0" : !transform.any_op
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %w : !transform.any_op
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %kr : !transform.any_op
+    %final = transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
+    transform.include @gemv_warp_end failures(propagate) (%p, %final) : (!transform.any_op, !transform.any_op) -> ()
     transform.yield
   }
 }

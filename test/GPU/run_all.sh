@@ -307,15 +307,16 @@ correctness_phase() {
     128x256x96 512x256x96 256x512x160 300x520x100 512x768x96 1024x768x256 \
     256x512x1024 600x1000x68 256x2048x64 1024x1024x1024 2048x1024x512 \
     512x4096x192 2048x1536x2048 2000x1500x1004 512x512x4096 4096x4096x4096 \
-    3000x5000x7000
+    3000x5000x7000 1x1x4 300x261x100 2048x50257x64
   run registry registry-gemm_bf16-correctness 300 "$registry_bin" \
     --check gemm_bf16 1x4x8 256x256x64 300x520x104 512x256x192 512x768x192 \
     1024x768x256 256x2048x64 1024x1024x1024 512x4096x192 2048x1536x1024 \
-    1024x1024x16384 2000x1500x1000 4096x4096x4096 3000x5000x7000
+    1024x1024x16384 2000x1500x1000 4096x4096x4096 3000x5000x7000 1x1x8 \
+    300x261x136 2048x50257x64
   run registry registry-gemv_f32-correctness 300 "$registry_bin" \
     --check gemv_f32 8x128 8x256 24x384 128x4 128x132 136x1024 1024x1024 \
     4096x4096 4096x16384 40000x1024 65536x1024 1024x65536 1x4 7x132 13x388 \
-    1000x1000 3000x5000 1001x4100
+    1000x1000 3000x5000 1001x4100 1x1 13x387 1001x1001
   # The fused epilogues (bias and ReLU, GELU, SiLU to bf16) against an fp32
   # reference: one tile; more clusters than tiles; long K; several tiles
   # per cluster; several waves.
@@ -425,19 +426,19 @@ sanitizer_phase() {
   sanitizer derived derived memcheck 128x256x64
   sanitizer derived derived racecheck 64x128x96
   sanitizer derived derived synccheck 64x128x96
-  # Every variant of the registry at two shapes: the first one every variant
-  # accepts (whole tiles of every tiling, every split), the second partial
-  # tiles (GEMM) or three K steps of three warps (GEMV; then partial rows
-  # and K steps, which only the partial-tile variant accepts); and the
-  # dispatcher.
+  # Every variant of the registry at three shapes: the first one every
+  # variant accepts (whole tiles of every tiling, every split), the second
+  # partial tiles (GEMM) or three K steps of three warps (GEMV), the third
+  # partial tiles with rows of odd lengths, which only the partial-tile and
+  # any-length variants accept; and the dispatcher.
   local f
   for f in memcheck racecheck synccheck; do
     sanitizer registry registry-gemm_tf32 "$f" --check gemm_tf32 \
-      512x2048x256 300x520x100
+      512x2048x256 300x520x100 300x261x100
     sanitizer registry registry-gemm_bf16 "$f" --check gemm_bf16 \
-      512x2048x1024 300x520x104
+      512x2048x1024 300x520x104 300x261x136
     sanitizer registry registry-gemv_f32 "$f" --check gemv_f32 128x1024 \
-      24x384 13x388
+      24x384 13x388 13x387
   done
   sanitizer pingpong pingpong memcheck 256x256x64
   sanitizer pingpong pingpong racecheck 256x256x224

@@ -168,6 +168,52 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The persistent direct-store bf16 GEMM of
+  // @gemm_derived_bf16_persistent_direct for any M, N a multiple of 4 and
+  // K of 8: the tiling of @gemm_derived_bf16_odd (partial tiles), then
+  // @gemm_persistent_direct, as @gemm_derived_persistent_direct_odd is for
+  // tf32.
+  transform.named_sequence @gemm_derived_bf16_persistent_direct_odd(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct_odd" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
+    %kt = transform.param.constant 64 : i64 -> !transform.any_param
+    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
+    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // The same for C rows of any length (N any; A's and B's rows still a
+  // multiple of 16 bytes for their tensor maps, K of 8): without `N mod 4`
+  // the accumulator stores cannot prove 16-byte runs and store each
+  // thread's elements 4 bytes at a time. The dispatcher's kernel for N not
+  // a multiple of 4 (a vocabulary projection, N = 50257).
+  transform.named_sequence @gemm_derived_bf16_persistent_direct_any_n(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct_any_n" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "K mod 8 == 0, M - 1 >= 0, N - 1 >= 0, K - 8 >= 0" : !transform.any_op
+    %kt = transform.param.constant 64 : i64 -> !transform.any_param
+    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
+    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
   // The persistent bf16 GEMM with direct accumulator stores and a rasterized
   // tile order: @gemm_derived_bf16_persistent_direct's script with the
   // column tiles of C in groups of 8 (2048 columns) and the task loops ordered
@@ -550,6 +596,27 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_odd" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
+    %kt = transform.param.constant 32 : i64 -> !transform.any_param
+    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
+    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // @gemm_derived_persistent_direct_odd for C rows of any length (N any,
+  // K a multiple of 4 for A's and B's tensor maps): the accumulator stores
+  // go 4 bytes at a time (nothing proves 16-byte runs without `N mod 4`).
+  transform.named_sequence @gemm_derived_persistent_direct_any_n(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_any_n" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "K mod 4 == 0, M - 1 >= 0, N - 1 >= 0, K - 4 >= 0" : !transform.any_op
     %kt = transform.param.constant 32 : i64 -> !transform.any_param
     %kstep = transform.param.constant 8 : i64 -> !transform.any_param
     %tasks = transform.param.constant 2 : i64 -> !transform.any_param

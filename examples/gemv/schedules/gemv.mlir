@@ -18,10 +18,13 @@
 //                       warps; a lane bit on the lanes that differ in it;
 //                       a butterfly level's loops on the lane pairs its
 //                       shuffle exchanges.
-//   @gemv_warp          all of the above and the device function, the
-//                       vector loads and lane 0's writes of y: the
-//                       warp-per-row GEMV after its tiling (whole or
-//                       partial tiles; the K steps named kc).
+//   @gemv_warp          the warp-per-row GEMV after its tiling (whole or
+//                       partial tiles; the K steps named kc): the above
+//                       and the device function; returns the total's add
+//                       to y[m];
+//   @gemv_vector_loads  then, where K is a multiple of 4: a lane's 4
+//                       floats of A and of x by one 16-byte load each;
+//   @gemv_warp_end      then: lane 0's writes of y, the loops' modes.
 // Use them by declaring the sequences in the script that includes them and
 // preloading this file:
 //   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemv/schedules/gemv.mlir -transform-interpreter
@@ -147,8 +150,9 @@ module attributes {transform.with_named_sequence} {
 
   // The warp-per-row GEMV after its tiling (the rows divided into warps t, w
   // by 8, K into steps kc of 128 and their floats kr; whole or partial
-  // tiles): everything else of gemv_derived_warp.mlir.
-  transform.named_sequence @gemv_warp(%p: !transform.any_op {transform.readonly}) {
+  // tiles): everything else of gemv_derived_warp.mlir, with
+  // @gemv_vector_loads and @gemv_warp_end.
+  transform.named_sequence @gemv_warp(%p: !transform.any_op {transform.readonly}) -> !transform.any_op {
     // 1 (end). The lane's 5 bits (b4 .. b0) each get a loop, so that a
     //    butterfly can exchange one of them.
     %k_name = transform.param.constant "kc" -> !transform.any_param
@@ -172,6 +176,13 @@ module attributes {transform.with_named_sequence} {
     //    (shuffles with lane masks 16 .. 1); lane 0 adds the total to y[m].
     %final = transform.include @gemv_lane_sums failures(propagate) (%p, %k_name) : (!transform.any_op, !transform.any_param) -> !transform.any_op
 
+    transform.yield %final : !transform.any_op
+  }
+
+  // The vector loads, between @gemv_warp and @gemv_warp_end (K a multiple
+  // of 4, so that the rows start 16-byte aligned; without them a lane reads
+  // its 4 floats one by one).
+  transform.named_sequence @gemv_vector_loads(%p: !transform.any_op {transform.readonly}) {
     // 6. Each K step of a lane reads 4 floats of the row and of x into
     //    registers with one 16-byte load each.
     %iloop = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
@@ -179,7 +190,12 @@ module attributes {transform.with_named_sequence} {
     %xv, %x_in, %x_out = transform.exo.stage_mem %iloop, "x" at ["128 * kc + 64 * b4 + 32 * b3 + 16 * b2 + 8 * b1 + 4 * b0"] sizes [4] as "xv" in regs : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %lda = transform.exo.replace %a_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %ldx = transform.exo.replace %x_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
 
+  // The end of the warp-per-row GEMV: %final is what @gemv_warp returns.
+  transform.named_sequence @gemv_warp_end(%p: !transform.any_op {transform.readonly},
+      %final: !transform.any_op {transform.readonly}) {
     // 7. Lane 0 zeroes y[m] and adds the total to it: each gets a loop per
     //    lane bit that runs it at 0.
     %init = transform.exo.match_access "y" kind "assign" in %p : (!transform.any_op) -> !transform.any_op

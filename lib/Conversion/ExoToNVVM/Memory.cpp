@@ -319,17 +319,29 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
       values[op->getResult(0)] = LLVM::LoadOp::create(b, loc, t, p);
       return success();
     }
-    auto ifOp = scf::IfOp::create(b, loc, TypeRange{t}, inside,
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    scf::YieldOp::create(b, loc,
-                         ValueRange{LLVM::LoadOp::create(b, loc, t, p)});
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    scf::YieldOp::create(
-        b, loc,
-        ValueRange{arith::ConstantOp::create(b, loc, b.getZeroAttr(t))});
-    values[op->getResult(0)] = ifOp.getResult(0);
+    // One predicated load (no branch, so that the loads of a loop stay in
+    // flight together), its register zeroed first; bytes go through a
+    // 16-bit register.
+    unsigned bits = t.getIntOrFloatBitWidth();
+    unsigned regBits = std::max(bits, 16u);
+    StringRef reg = regBits == 16 ? "h" : regBits == 32 ? "r" : "l";
+    std::string width = std::to_string(regBits);
+    std::string text = "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $2, 0;\n\tmov.b" +
+                       width + " $0, 0;\n\t@p ld.global." +
+                       (bits == 8 ? std::string("u8") : "b" + width) +
+                       " $0, [$1];\n\t}";
+    Value g = p;
+    if (g.getType() != ptr(1))
+      g = LLVM::AddrSpaceCastOp::create(b, loc, ptr(1), g);
+    Type intTy = b.getIntegerType(regBits);
+    Value raw =
+        inlineAsm(intTy, {g, arith::ExtUIOp::create(b, loc, i32(), inside)},
+                  text, ("=" + reg + ",l,r").str());
+    if (bits != regBits)
+      raw = arith::TruncIOp::create(b, loc, b.getIntegerType(bits), raw);
+    values[op->getResult(0)] =
+        isa<FloatType>(t) ? Value(arith::BitcastOp::create(b, loc, t, raw))
+                          : raw;
     return success();
   }
   auto write = [&] {

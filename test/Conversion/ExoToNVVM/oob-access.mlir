@@ -5,9 +5,12 @@
 // Accesses that may fall outside their global tensor (oob, the partial
 // tiles drop_bounds_guard leaves) happen only where the element lies
 // inside: outside, a read gives 0 and a write or an add does nothing, as
-// the program's meaning says. A thread per element of a partial last task.
+// the program's meaning says. A thread per element of a partial last task;
+// reads of 32-, 16- and 8-bit elements.
 !x = !exo.tensor<[N], f32, gmem>
-exo.proc @oob_elements(%N: index, %x: !x, %y: !x)
+!h = !exo.tensor<[N], bf16, gmem>
+!q = !exo.tensor<[N], f8E4M3FN, gmem>
+exo.proc @oob_elements(%N: index, %x: !x, %hx: !h, %qx: !q, %y: !x)
     requires affine_set<()[N] : (N - 1 >= 0)> {
   %c127 = arith.constant 127 : index
   %c128 = arith.constant 128 : index
@@ -19,22 +22,28 @@ exo.proc @oob_elements(%N: index, %x: !x, %y: !x)
       exo.for %i = 0 to 128 cuda_threads<thread> {
         %k = arith.addi %base, %i : index
         %v = exo.read oob %x[%k] : !x
-        exo.reduce oob %y[%k] += %v : !x
+        %hv = exo.read oob %hx[%k] : !h
+        %qv = exo.read oob %qx[%k] : !q
+        %hf = arith.extf %hv : bf16 to f32
+        %qf = arith.extf %qv : f8E4M3FN to f32
+        %s = arith.addf %v, %hf : f32
+        %s2 = arith.addf %s, %qf : f32
+        exo.reduce oob %y[%k] += %s2 : !x
       }
     }
   }
 }
 
-// The read: the element's index below N (unsigned: a negative one is
-// outside too), the load on that branch, 0 on the other.
+// A read: the element's index below N (unsigned: a negative one is
+// outside too), then one predicated load into a zeroed register (no
+// branch); bytes through a 16-bit register.
 // CHECK-LABEL: llvm.func @oob_elements
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
-// CHECK: %[[V:.*]] = scf.if %[[IN]] -> (f32) {
-// CHECK-NEXT: %[[L:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
-// CHECK-NEXT: scf.yield %[[L]] : f32
-// CHECK-NEXT: } else {
-// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: scf.yield %[[Z]] : f32
+// CHECK: %[[P:.*]] = arith.extui %[[IN]] : i1 to i32
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $2, 0;\0A\09mov.b32 $0, 0;\0A\09@p ld.global.b32 $0, [$1];\0A\09}", "=r,l,r" %{{.*}}, %[[P]] : (!llvm.ptr<1>, i32) -> i32
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $2, 0;\0A\09mov.b16 $0, 0;\0A\09@p ld.global.b16 $0, [$1];\0A\09}", "=h,l,r"
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $2, 0;\0A\09mov.b16 $0, 0;\0A\09@p ld.global.u8 $0, [$1];\0A\09}", "=h,l,r"
+// CHECK: arith.trunci %{{.*}} : i16 to i8
 // The add: all of it (load, add, store) only inside.
 // CHECK: %[[IN2:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
 // CHECK-NEXT: scf.if %[[IN2]] {
@@ -43,9 +52,11 @@ exo.proc @oob_elements(%N: index, %x: !x, %y: !x)
 // CHECK-NEXT: llvm.store
 
 // PTX-LABEL: .entry oob_elements(
-// PTX: setp.lt.u64
-// PTX: ld.global
-
+// PTX: @p ld.global.b32
+// PTX-NOT: bra
+// PTX: @p ld.global.b16
+// PTX-NOT: bra
+// PTX: @p ld.global.u8
 
 // Vector loads and stores of an oob window: the 4 elements lie all inside
 // or all outside (the window's first column and the row length are
