@@ -57,7 +57,10 @@ module attributes {transform.with_named_sequence} {
                                             %kstep: !transform.param<i64> {transform.readonly},
                                             %load_a: !transform.any_param {transform.readonly},
                                             %load_b: !transform.any_param {transform.readonly},
-                                            %wgmma: !transform.any_param {transform.readonly})
+                                            %wgmma: !transform.any_param {transform.readonly},
+                                            %stages: !transform.any_param {transform.readonly},
+                                            %warps: !transform.any_param {transform.readonly},
+                                            %blocks_per_sm: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_ws_splitk(%p: !transform.any_op {transform.readonly},
                                                        %kt: !transform.param<i64> {transform.readonly},
                                                        %kstep: !transform.param<i64> {transform.readonly},
@@ -351,7 +354,32 @@ module attributes {transform.with_named_sequence} {
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [64, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %stages = transform.param.constant 8 : i64 -> !transform.any_param
+    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
+    %blocks_per_sm = transform.param.constant 1 : i64 -> !transform.any_param
+    transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+  // @gemm_derived_bf16_ws_odd with two CTAs per SM: rings of 4 slots (96 KiB of shared
+  // memory a CTA) and 208 registers for the consumers (2 x (4 x 40 + 4 x
+  // 208) warps' registers fit an SM's 64 Ki), so that 2 x 132 CTAs run at
+  // once: at mid sizes one CTA per SM leaves a partial second wave (1216^3
+  // bf16: 190 tiles of 64 x 128 on 132 SMs).
+  transform.named_sequence @gemm_derived_bf16_ws_odd_4stage(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
+    %kt = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %kstep = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [64, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %blocks_per_sm = transform.param.constant 2 : i64 -> !transform.any_param
+    transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -853,7 +881,32 @@ module attributes {transform.with_named_sequence} {
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %stages = transform.param.constant 8 : i64 -> !transform.any_param
+    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
+    %blocks_per_sm = transform.param.constant 1 : i64 -> !transform.any_param
+    transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+  // @gemm_derived_ws_odd with two CTAs per SM: rings of 4 slots (96 KiB of shared
+  // memory a CTA) and 208 registers for the consumers (2 x (4 x 40 + 4 x
+  // 208) warps' registers fit an SM's 64 Ki), so that 2 x 132 CTAs run at
+  // once: at mid sizes one CTA per SM leaves a partial second wave (1216^3
+  // bf16: 190 tiles of 64 x 128 on 132 SMs).
+  transform.named_sequence @gemm_derived_ws_odd_4stage(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
+    %kt = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %kstep = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %blocks_per_sm = transform.param.constant 2 : i64 -> !transform.any_param
+    transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 

@@ -14,7 +14,9 @@
 //   %wgmma  the 64 x 128 x %kstep wgmma (#exo.wgmma<n = 128, ...>).
 // The result is a kernel with a producer warp, three idle warps and one
 // consumer warpgroup, 8-slot rings of A and B, the tile in the warpgroup's
-// wgmma accumulator and stored straight to global memory.
+// wgmma accumulator and stored straight to global memory. @gemm_ws_odd
+// also takes the kernel's shape: %stages (the ring slots), %warps (the
+// warp groups, #exo.warp_group attributes) and %blocks_per_sm.
 //
 // Use it by declaring the sequence in the schedule that includes it and
 // preloading this file:
@@ -39,7 +41,10 @@ module attributes {transform.with_named_sequence} {
     %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     // The trip counts divide_loop computed move out of the loops.
     transform.exo.simplify %p : !transform.any_op
-    transform.include @gemm_ws_tiled failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %stages = transform.param.constant 8 : i64 -> !transform.any_param
+    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
+    %blocks_per_sm = transform.param.constant 1 : i64 -> !transform.any_param
+    transform.include @gemm_ws_tiled failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -47,13 +52,20 @@ module attributes {transform.with_named_sequence} {
   // needs rows of a multiple of 16 bytes). The three divisions guard their
   // last chunk, and drop_bounds_guard removes the guards: the accesses of
   // the extra iterations become oob, the TMA loads zero-fill them and the
-  // accumulator store skips the elements past the end of C.
+  // accumulator store skips the elements past the end of C. The kernel's
+  // shape is a parameter: %stages ring slots, the warp groups %warps and
+  // %blocks_per_sm CTAs per SM (8, consumers with 232 registers, 1; or 4,
+  // 208, 2: two CTAs share an SM, which fills the SMs at mid sizes where
+  // one CTA per SM leaves a partial second wave).
   transform.named_sequence @gemm_ws_odd(%p: !transform.any_op {transform.readonly},
       %kt: !transform.param<i64> {transform.readonly},
       %kstep: !transform.param<i64> {transform.readonly},
       %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly}) {
+      %wgmma: !transform.any_param {transform.readonly},
+      %stages: !transform.any_param {transform.readonly},
+      %warps: !transform.any_param {transform.readonly},
+      %blocks_per_sm: !transform.any_param {transform.readonly}) {
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm, %mi, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.drop_bounds_guard %mi : !transform.any_op
@@ -65,7 +77,7 @@ module attributes {transform.with_named_sequence} {
     transform.exo.drop_bounds_guard %ki : !transform.any_op
     %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
-    transform.include @gemm_ws_tiled failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_ws_tiled failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -134,10 +146,11 @@ module attributes {transform.with_named_sequence} {
     // 6. A's and B's slices of the split's K step, staged as in @gemm_ws;
     //    then @gemm_ws's rings, warps and synchronization.
     %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %stages = transform.param.constant 8 : i64 -> !transform.any_param
     %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
     %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", "ks", %k_at] sizes [64, 1, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at ["128 * tn", "ks", %k_at] sizes [128, 1, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -147,7 +160,10 @@ module attributes {transform.with_named_sequence} {
       %kstep: !transform.param<i64> {transform.readonly},
       %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly}) {
+      %wgmma: !transform.any_param {transform.readonly},
+      %stages: !transform.any_param {transform.readonly},
+      %warps: !transform.any_param {transform.readonly},
+      %blocks_per_sm: !transform.any_param {transform.readonly}) {
     // 2. Loop order tn, tm (tasks), then the tile's rows and columns; the
     //    zeroing of the tile is split from the K loop (fission), and the K
     //    loops move outside the tile's rows and columns (reductions commute).
@@ -166,10 +182,11 @@ module attributes {transform.with_named_sequence} {
     %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 3. The kernel: tn and tm become the task loops of a device function
-    //    with three warp groups (a producer warp, three idle warps and a
-    //    consumer warpgroup); A, B and C move to global memory.
+    //    with the warp groups %warps (a producer warp, three idle warps and
+    //    a consumer warpgroup) and %blocks_per_sm CTAs per SM; A, B and C
+    //    move to global memory.
     %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps %warps cluster_dim 1 blocks_per_sm %blocks_per_sm : (!transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
 
     // 4. The tile of C lives in the warpgroup's wgmma accumulator D: the
     //    zeroing overwrites it (no copy-in), and D is stored back after the
@@ -188,7 +205,7 @@ module attributes {transform.with_named_sequence} {
     %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
     %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", %k_at] sizes [64, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at ["128 * tn", %k_at] sizes [128, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -204,7 +221,8 @@ module attributes {transform.with_named_sequence} {
       %store: !transform.any_op {transform.readonly},
       %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly}) {
+      %wgmma: !transform.any_param {transform.readonly},
+      %stages: !transform.any_param {transform.readonly}) {
     %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
     %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %tma_b = transform.exo.replace %bin with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
@@ -212,18 +230,19 @@ module attributes {transform.with_named_sequence} {
     %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
 
-    // 6. Rings: full and empty mbarriers of 8 slots (the 8 empty slots
-    //    start released: prearrive 8; 8 x 24 KiB for both operand types:
-    //    with its loop on lane 0 the producer keeps up, and for tf32 8 slots
-    //    run 7 % faster than 4 at 1024^3 and 17 % at 1024x1024x8192,
-    //    bench/RESULTS.md); A_smem and B_smem get a ring dimension indexed
-    //    by ko, guarded by empty, and leave the K loop.
+    // 6. Rings: full and empty mbarriers of %stages slots (the empty slots
+    //    start released: prearrive %stages; 24 KiB a slot for both operand
+    //    types; with one CTA per SM, 8 slots: with its loop on lane 0 the
+    //    producer keeps up, and for tf32 8 slots run 7 % faster than 4 at
+    //    1024^3 and 17 % at 1024x1024x8192, bench/RESULTS.md); A_smem and
+    //    B_smem get a ring dimension indexed by ko, guarded by empty, and
+    //    leave the K loop.
     %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko3 "full" : !exo.barrier<mbarrier, [? ring 8]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko3 "empty" : !exo.barrier<mbarrier(prearrive 8), [? ring 8]> : (!transform.any_op) -> !transform.any_op
+    %full = transform.exo.insert_barrier_alloc %ko3 "full" : !exo.barrier<mbarrier, [? ring 4]> ring %stages : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %empty = transform.exo.insert_barrier_alloc %ko3 "empty" : !exo.barrier<mbarrier(prearrive 4), [? ring 4]> ring %stages prearrive %stages : (!transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
     %cg = transform.exo.insert_barrier_alloc %ko3 "cg" : !exo.barrier<wgmma_group> : (!transform.any_op) -> !transform.any_op
-    transform.exo.expand_dim %As ring 8 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 8 guarded_by "empty" index "ko" : !transform.any_op
+    transform.exo.expand_dim %As ring %stages guarded_by "empty" index "ko" : !transform.any_op, !transform.any_param
+    transform.exo.expand_dim %Bs ring %stages guarded_by "empty" index "ko" : !transform.any_op, !transform.any_param
     transform.exo.lift_alloc %As : !transform.any_op
     transform.exo.lift_alloc %Bs : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
@@ -240,11 +259,11 @@ module attributes {transform.with_named_sequence} {
     // 8. Synchronization (checked by the collective analysis and the sync
     //    checker, not here):
     //    - the producer waits until slot ko is released (empty[ko]; the
-    //      first 8 are pre-released), loads into it completing on full[ko],
-    //      and arrives on full[ko] with the expected bytes;
+    //      first %stages are pre-released), loads into it completing on
+    //      full[ko], and arrives on full[ko] with the expected bytes;
     //    - the consumer waits for full[ko], fences, issues its wgmma,
     //      commits and waits for them, and releases the slot for the load
-    //      of iteration ko + 8 (empty[ko + 8]).
+    //      of iteration ko + %stages (empty[ko + %stages]).
     transform.exo.set_trailing_barrier %tma_a on "full" at ["ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at ["ko"] : !transform.any_op
     %wait_empty = transform.exo.insert_await %tma_a on "empty" at ["ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
@@ -253,7 +272,8 @@ module attributes {transform.with_named_sequence} {
     %fence = transform.exo.insert_fence %kk4 ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %kk4 after timeline "wgmma_async" on "cg" at [] : (!transform.any_op) -> !transform.any_op
     %retire = transform.exo.insert_await %commit after on "cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %retire after timeline "cuda_in_order" on "empty" at ["ko + 8"] : (!transform.any_op) -> !transform.any_op
+    %slot = transform.exo.expr "ko + {0}" (%stages) : (!transform.any_param) -> !transform.any_param
+    %release = transform.exo.insert_arrive %retire after timeline "cuda_in_order" on "empty" at [%slot] : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }

@@ -170,6 +170,20 @@ static void printIntOrParam(OpAsmPrinter &printer, Operation *, Value param,
   printParamOr(printer, param, [&] { printer << value.getInt(); });
 }
 
+/// An array attribute, or a parameter that holds one.
+static ParseResult
+parseArrayOrParam(OpAsmParser &parser,
+                  std::optional<OpAsmParser::UnresolvedOperand> &param,
+                  ArrayAttr &value) {
+  return parseParamOr(parser, param,
+                      [&] { return parser.parseAttribute(value); });
+}
+
+static void printArrayOrParam(OpAsmPrinter &printer, Operation *, Value param,
+                              ArrayAttr value) {
+  printParamOr(printer, param, [&] { printer.printAttribute(value); });
+}
+
 /// `size N` or `ring N`, N an integer or a parameter: the extent clause of
 /// expand_dim (`ringFromParam` records which keyword a parameter came with).
 static ParseResult
@@ -2059,8 +2073,17 @@ void transform::WrapWithWarpsOp::getEffects(
 }
 
 LogicalResult transform::WrapDeviceFunctionOp::verify() {
-  if (static_cast<bool>(getBlockDim()) == static_cast<bool>(getWarps()))
+  if (static_cast<bool>(getWarps()) && static_cast<bool>(getWarpsParam()))
+    return emitOpError() << "takes warps as an array or as a parameter, not "
+                            "both";
+  if (static_cast<bool>(getBlockDim()) ==
+      (static_cast<bool>(getWarps()) || static_cast<bool>(getWarpsParam())))
     return emitOpError() << "needs exactly one of block_dim and warps";
+  if (failed(verifyAttrOrParam(*this,
+                               static_cast<bool>(getBlocksPerSmParam()),
+                               static_cast<bool>(getBlocksPerSmAttr()),
+                               "blocks_per_sm", "an integer")))
+    return failure();
   if (std::optional<ArrayAttr> warps = getWarps())
     for (Attribute a : *warps)
       if (!isa<WarpGroupAttr>(a))
@@ -2084,6 +2107,28 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Attribute> warps;
   if (std::optional<ArrayAttr> w = getWarps())
     warps.assign(w->begin(), w->end());
+  if (Value param = getWarpsParam()) {
+    Attribute a;
+    DiagnosedSilenceableFailure got =
+        paramValue(*this, state, param, "warps", a);
+    if (!got.succeeded())
+      return got;
+    auto array = dyn_cast<ArrayAttr>(a);
+    if (!array || array.empty() ||
+        !llvm::all_of(array, llvm::IsaPred<WarpGroupAttr>))
+      return emitDefiniteFailure()
+             << "warps: the parameter holds " << a
+             << ", not an array of #exo.warp_group attributes";
+    warps.assign(array.begin(), array.end());
+  }
+  int64_t blocksPerSm = 1;
+  {
+    DiagnosedSilenceableFailure got = intOrParam(
+        *this, state, getBlocksPerSmParam(), getBlocksPerSm(),
+        "blocks_per_sm", /*positive=*/true, blocksPerSm);
+    if (!got.succeeded())
+      return got;
+  }
   SmallVector<Operation *> host;
   Attribute hostInstr;
   if (getHost()) {
@@ -2105,7 +2150,7 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
     device = wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
-                                getClusterDim(), getBlocksPerSm(), tasks, why,
+                                getClusterDim(), blocksPerSm, tasks, why,
                                 host, hostInstr, allocs, getAllocMemoryAttr());
     if (failed(device))
       return report(*this, why);
@@ -2125,6 +2170,8 @@ void transform::WrapDeviceFunctionOp::getEffects(
   if (getAllocs())
     transform::onlyReadsHandle(getAllocsMutable(), effects);
   transform::onlyReadsHandle(getTasksParamMutable(), effects);
+  transform::onlyReadsHandle(getWarpsParamMutable(), effects);
+  transform::onlyReadsHandle(getBlocksPerSmParamMutable(), effects);
 }
 
 //===----------------------------------------------------------------------===//

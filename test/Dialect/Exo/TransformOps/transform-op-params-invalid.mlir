@@ -166,7 +166,50 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %n = transform.param.constant 2 : i64 -> !transform.any_param
     // expected-error @below {{needs exactly one of tasks and a tasks parameter}}
-    %d = "transform.exo.wrap_device_function"(%root, %n) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%root, %n) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %n = transform.param.constant 2 : i64 -> !transform.any_param
+    // expected-error @below {{takes blocks_per_sm as an integer or as a parameter, not both}}
+    %d = "transform.exo.wrap_device_function"(%root, %n) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes blocks_per_sm as an integer or as a parameter, not neither}}
+    %d = "transform.exo.wrap_device_function"(%root) <{block_dim = 128 : i64, cluster_dim = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>}> : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %w = transform.param.constant [#exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    // expected-error @below {{takes warps as an array or as a parameter, not both}}
+    %d = "transform.exo.wrap_device_function"(%root, %w) <{warps = [#exo.warp_group<"consumer", 4, inc 208>], cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %w = transform.param.constant [#exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    // expected-error @below {{needs exactly one of block_dim and warps}}
+    %d = "transform.exo.wrap_device_function"(%root, %w) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }

@@ -736,6 +736,68 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// wrap_device_function's warp groups and CTAs per SM from parameters: the
+// same device function as with the literals.
+// CHECK-LABEL: exo.proc @warps_param
+//       CHECK:   exo.device_function(warps = [<"producer", 1, dec 40>, <"unused", 3, dec 40>, <"consumer", 4, inc 208>], clusterDim = 1, blocksPerSM = 2) {
+//       CHECK:     exo.for %i = 0 to 4 cuda_tasks {
+exo.proc @warps_param(%x: !exo.tensor<[4], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[4], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %w = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %b = transform.param.constant 2 : i64 -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.wrap_device_function %i tasks 1 warps %w cluster_dim 1 blocks_per_sm %b : (!transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @warps_param_not_groups(%x: !exo.tensor<[4], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[4], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %w = transform.param.constant [1, 2] -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{warps: the parameter holds [1, 2], not an array of #exo.warp_group attributes}}
+    %k = transform.exo.wrap_device_function %i tasks 1 warps %w cluster_dim 1 blocks_per_sm 1 : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @blocks_per_sm_param_zero(%x: !exo.tensor<[4], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 4 seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[4], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.param.constant 0 : i64 -> !transform.any_param
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{blocks_per_sm: the parameter holds 0; expected a positive integer}}
+    %k = transform.exo.wrap_device_function %i tasks 1 block_dim 32 cluster_dim 1 blocks_per_sm %b : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // guard_sync's condition from a parameter built by transform.exo.expr: the
 // same guard as `if "t >= 2"`.
 // CHECK-LABEL: exo.proc @guard_param

@@ -1685,13 +1685,29 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
 
     The number of task loops may come from a parameter holding a positive
     integer (`tasks %n`), so that a schedule library serves nests of two
-    and three task loops.
+    and three task loops; so may `blocks_per_sm`, and `warps` from a
+    parameter holding the array of warp groups (`warps %w`), so that one
+    schedule serves one CTA per SM and two (with fewer registers for its
+    consumers):
+
+    ```mlir
+    %w = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>,
+        #exo.warp_group<"unused", 3, dec 40>,
+        #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %b = transform.param.constant 2 : i64 -> !transform.any_param
+    %k = transform.exo.wrap_device_function %tn tasks 2 warps %w
+        cluster_dim 1 blocks_per_sm %b
+        : (!transform.any_op, !transform.any_param, !transform.any_param)
+        -> !transform.any_op
+    ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target,
                        OptionalAttr<I64Attr>:$block_dim,
                        OptionalAttr<ArrayAttr>:$warps,
+                       Optional<TransformParamTypeInterface>:$warps_param,
                        DefaultValuedAttr<I64Attr, "1">:$cluster_dim,
-                       DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm,
+                       OptionalAttr<I64Attr>:$blocks_per_sm,
+                       Optional<TransformParamTypeInterface>:$blocks_per_sm_param,
                        OptionalAttr<I64Attr>:$tasks,
                        Optional<TransformParamTypeInterface>:$tasks_param,
                        Optional<TransformHandleTypeInterface>:$host,
@@ -1701,8 +1717,9 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
     $target `tasks` custom<IntOrParam>($tasks_param, $tasks)
-    (`block_dim` $block_dim^)? (`warps` $warps^)?
-    `cluster_dim` $cluster_dim `blocks_per_sm` $blocks_per_sm
+    (`block_dim` $block_dim^)? (`warps` custom<ArrayOrParam>($warps_param, $warps)^)?
+    `cluster_dim` $cluster_dim
+    `blocks_per_sm` custom<IntOrParam>($blocks_per_sm_param, $blocks_per_sm)
     (`host` $host^ `with` custom<Callee>($host_instr))?
     (`allocs` $allocs^ `to` custom<Memory>($alloc_memory))? attr-dict `:`
     functional-type(operands, results)
