@@ -2079,8 +2079,7 @@ LogicalResult transform::WrapDeviceFunctionOp::verify() {
   if (static_cast<bool>(getBlockDim()) ==
       (static_cast<bool>(getWarps()) || static_cast<bool>(getWarpsParam())))
     return emitOpError() << "needs exactly one of block_dim and warps";
-  if (failed(verifyAttrOrParam(*this,
-                               static_cast<bool>(getBlocksPerSmParam()),
+  if (failed(verifyAttrOrParam(*this, static_cast<bool>(getBlocksPerSmParam()),
                                static_cast<bool>(getBlocksPerSmAttr()),
                                "blocks_per_sm", "an integer")))
     return failure();
@@ -2123,9 +2122,9 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   }
   int64_t blocksPerSm = 1;
   {
-    DiagnosedSilenceableFailure got = intOrParam(
-        *this, state, getBlocksPerSmParam(), getBlocksPerSm(),
-        "blocks_per_sm", /*positive=*/true, blocksPerSm);
+    DiagnosedSilenceableFailure got =
+        intOrParam(*this, state, getBlocksPerSmParam(), getBlocksPerSm(),
+                   "blocks_per_sm", /*positive=*/true, blocksPerSm);
     if (!got.succeeded())
       return got;
   }
@@ -2150,8 +2149,8 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
     device = wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
-                                getClusterDim(), blocksPerSm, tasks, why,
-                                host, hostInstr, allocs, getAllocMemoryAttr());
+                                getClusterDim(), blocksPerSm, tasks, why, host,
+                                hostInstr, allocs, getAllocMemoryAttr());
     if (failed(device))
       return report(*this, why);
     return DiagnosedSilenceableFailure::success();
