@@ -249,9 +249,10 @@ public:
   /// Root indices of view position `idx` (window coordinates).
   SmallVector<Value> rootIndices(const View &v, ArrayRef<Value> idx);
   /// Whether root coordinates `root` of a global tensor lie inside it (an
-  /// i1): every coordinate below its extent, compared unsigned. `lastPlus`
-  /// is added to the last coordinate (the last element of a vector).
-  Value insideTensor(const View &v, ArrayRef<Value> root, int64_t lastPlus = 0);
+  /// i1): every coordinate below its extent, compared unsigned. (The
+  /// accumulator store's guard, Wgmma.cpp, keeps its own order of the same
+  /// comparisons, so that its kernels' code stays as measured.)
+  Value insideTensor(const View &v, ArrayRef<Value> root);
   Value sharedAddress(const View &v, ArrayRef<Value> idx);
   /// Whether the window of on-chip memory, from its window dimension
   /// `first` on, is one dense box in row-major order (what a TMA copy reads

@@ -92,13 +92,9 @@ SmallVector<Value> KernelLowering::rootIndices(const View &v,
   return root;
 }
 
-Value KernelLowering::insideTensor(const View &v, ArrayRef<Value> root,
-                                   int64_t lastPlus) {
+Value KernelLowering::insideTensor(const View &v, ArrayRef<Value> root) {
   Value in;
-  for (auto [d, coord] : llvm::enumerate(root)) {
-    Value i = coord;
-    if (d + 1 == root.size() && lastPlus)
-      i = add(i, c64(lastPlus));
+  for (auto [d, i] : llvm::enumerate(root)) {
     Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
                                         v.extents[d]);
     in = in ? andI(in, below) : below;

@@ -561,7 +561,14 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
       put(v, p, align);
       return;
     }
-    Value in = L.insideTensor(dst, L.rootIndices(dst, {row, col}));
+    auto inside = [&](unsigned d, Value i) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                   L.add(dst.offsets[d], i), dst.extents[d])
+          .getResult();
+    };
+    Value in = L.andI(inside(rank - 2, row), inside(rank - 1, col));
+    for (unsigned d = 0; d + 2 < rank; ++d)
+      in = L.andI(in, inside(d, L.c64(0)));
     auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
