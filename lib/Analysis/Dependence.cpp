@@ -1596,32 +1596,47 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
     return why.fail(header + ": the guard is not inside an exo.proc");
   if (guard.hasElse())
     return why.fail(header + ": the guard has an else branch");
-  SmallVector<Operation *> accesses;
+  // The accesses whose effect outlives the guarded statements: those of
+  // the proc's tensors, and those of local arrays allocated outside the
+  // guard (a per-element accumulator of the specification). An array
+  // allocated inside the guard lives and dies there: the extra iterations'
+  // accesses of it change nothing after them.
+  SmallVector<Operation *> accesses, localAccesses;
   WalkResult walk = guard.getThenRegion().walk([&](Operation *op) {
     if (isa<ForOp, IfOp>(op))
       return WalkResult::advance();
-    if (auto access = dyn_cast<ElementAccessOpInterface>(op)) {
+    if (auto alloc = dyn_cast<AllocOp>(op)) {
+      if (isa<TensorType>(alloc.getType()))
+        return WalkResult::advance();
+    } else if (auto access = dyn_cast<ElementAccessOpInterface>(op)) {
       Value t = access.getTensor();
       auto arg = dyn_cast<BlockArgument>(t);
       MemoryAttr mem = getMemoryOf(t.getType());
-      if (!arg || !isa<ProcOp>(arg.getOwner()->getParentOp()) ||
-          !(mem.isHost() || mem.getKind() == MemoryKind::Gmem)) {
-        why.note(op->getLoc(), "this access is not of a dram or gmem "
-                               "argument of the proc (through no window)");
-        return WalkResult::interrupt();
+      if (arg && isa<ProcOp>(arg.getOwner()->getParentOp()) &&
+          (mem.isHost() || mem.getKind() == MemoryKind::Gmem)) {
+        accesses.push_back(op);
+        return WalkResult::advance();
       }
-      accesses.push_back(op);
-      return WalkResult::advance();
+      if (auto alloc = t.getDefiningOp<AllocOp>()) {
+        if (!guard->isProperAncestor(alloc))
+          localAccesses.push_back(op);
+        return WalkResult::advance();
+      }
+      why.note(op->getLoc(), "this access is not of a dram or gmem "
+                             "argument of the proc or of a local array "
+                             "(through no window)");
+      return WalkResult::interrupt();
     }
-    if (isa<arith::ArithDialect>(op->getDialect()) && isPure(op))
+    // Arithmetic and device math: values only, no effect.
+    if (isPure(op))
       return WalkResult::advance();
     why.note(op->getLoc(), "this statement");
     return WalkResult::interrupt();
   });
   if (walk.wasInterrupted())
-    return why.fail(header + ": only loops, guards, arithmetic and element "
-                             "accesses of the proc's dram or gmem tensors "
-                             "can run outside their guard");
+    return why.fail(header + ": only loops, guards, pure operations, local "
+                             "arrays and element accesses of the proc's dram "
+                             "or gmem tensors can run outside their guard");
 
   auto cannotAnalyze = [&](Operation *op) {
     why.note(op->getLoc(), "cannot analyze this access: its indices or "
@@ -1629,9 +1644,39 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
                            "iterators and sizes");
     return why.fail(header);
   };
+  // A local array allocated outside the guard has no outside (oob is for
+  // the proc's tensors): where the guard is false, its accesses must stay
+  // inside it, and a write must be a reduction of 0 (below).
+  for (Operation *access : localAccesses) {
+    for (unsigned side = 0;; ++side) {
+      GuardFalseQuestion probe(guard, access);
+      SmallVector<AffineExpr> idx, extents;
+      if (!probe.indicesAndExtents(access, idx, extents))
+        return cannotAnalyze(access);
+      if (side == 2 * idx.size())
+        break;
+      unsigned d = side / 2;
+      probe.q.addGE0(side % 2 == 0 ? -idx[d] - 1 : idx[d] - extents[d]);
+      if (std::optional<SmallVector<int64_t>> p = probe.q.solve()) {
+        why.note(access->getLoc(),
+                 "where the guard is false this access of a local array "
+                 "can fall outside it (at " +
+                     probe.describe(*p) + ")");
+        return why.fail(header + ": a local array would be accessed past "
+                                 "its end");
+      }
+    }
+  }
+  accesses.append(localAccesses);
   for (Operation *access : accesses) {
     if (isa<ReadOp>(access))
       continue;
+    std::string changes =
+        (header + ": the guarded statements would change elements of " +
+         (llvm::is_contained(localAccesses, access)
+              ? "a local array that outlives them"
+              : "the proc's tensors"))
+            .str();
     // Where the guard is false, the write must fall outside its tensor
     // (an oob write does nothing) ...
     GuardFalseQuestion write(guard, access);
@@ -1656,8 +1701,7 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
                  "where the guard is false this read can be inside its "
                  "tensor, so the reduction can add a nonzero value (at " +
                      both.describe(*p) + ")");
-        return why.fail(header + ": the guarded statements would change "
-                                 "elements of the proc's tensors");
+        return why.fail(changes);
       }
     }
     if (zero)
@@ -1670,13 +1714,15 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
                  (reduce ? "; it does not add a product of reads that all "
                            "fall outside their tensors there"
                          : ""));
-    return why.fail(header + ": the guarded statements would change "
-                             "elements of the proc's tensors");
+    return why.fail(changes);
   }
 
   // Every access that can fall outside its tensor where the guard is false
-  // becomes oob (inside the guard all of them are in bounds).
+  // becomes oob (inside the guard all of them are in bounds; the local
+  // arrays' accesses cannot, above).
   for (Operation *access : accesses) {
+    if (llvm::is_contained(localAccesses, access))
+      continue;
     Value tensor;
     SmallVector<OpFoldResult> indices;
     getAccess(access, tensor, indices);

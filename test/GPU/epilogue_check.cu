@@ -7,8 +7,10 @@
 //        epilogue_check_bf16 (the options above; --act relu,gelu) MxNxK...
 //        epilogue_check_e4m3 (the options above; --act scale) MxNxK...
 //
-// The kernels of examples/gemm/gemm_derived_epilogue.mlir (launcher header
-// gemm_sm90_tf32_epilogue_launcher.h): C[M,N] = act(A[M,K] B[N,K]^T + bias[N])
+// The kernels of examples/gemm/gemm_derived_epilogue.mlir, called through the
+// dispatcher (exo_kernels.h: exo_kernels::gemm_tf32_bias_relu and the others,
+// which pick the whole-tile kernel or the partial-tile `_odd` one by the
+// sizes): C[M,N] = act(A[M,K] B[N,K]^T + bias[N])
 // rounded to bf16, A and B f32 (tf32 products), act = ReLU, GELU (tanh form)
 // or SiLU. Built with -DEXO_EPILOGUE_BF16, the bf16-operand kernels of the
 // same file (ReLU and GELU; A and B drawn as floats and rounded to bf16 on
@@ -56,14 +58,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "exo_gpu_runtime.h"
-#include "gemm_sm90_tf32_epilogue_launcher.h"
+#include "exo_kernels.h"
 #if defined(EXO_EPILOGUE_BF16) && defined(EXO_EPILOGUE_E4M3)
 #error "define at most one of EXO_EPILOGUE_BF16 and EXO_EPILOGUE_E4M3"
-#endif
-#ifdef EXO_EPILOGUE_BF16
-#include "gemm_sm90_bf16_derived_persistent_direct_launcher.h"
-#elif !defined(EXO_EPILOGUE_E4M3)
-#include "gemm_sm90_tf32_derived_persistent_direct_launcher.h"
 #endif
 
 #include <cuda_fp8.h>
@@ -356,13 +353,13 @@ CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
   CUstream cs = reinterpret_cast<CUstream>(stream);
 #ifdef EXO_EPILOGUE_E4M3
   if (a == Act::Scale)
-    return exo_kernels::gemm_sm90_e4m3_scaled(cs, s.M, s.N, s.K, A, B, rows,
-                                              bias, C);
+    return exo_kernels::gemm_e4m3_scaled(cs, s.M, s.N, s.K, A, B, rows, bias,
+                                         C);
 #else
 #ifdef EXO_EPILOGUE_BF16
-#define EXO_FUSED(act) exo_kernels::gemm_sm90_bf16_bias_##act
+#define EXO_FUSED(act) exo_kernels::gemm_bf16_bias_##act
 #else
-#define EXO_FUSED(act) exo_kernels::gemm_sm90_tf32_bias_##act
+#define EXO_FUSED(act) exo_kernels::gemm_tf32_bias_##act
 #endif
   switch (a) {
   case Act::Relu:

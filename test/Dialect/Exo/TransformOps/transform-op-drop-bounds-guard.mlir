@@ -167,12 +167,13 @@ module attributes {transform.with_named_sequence} {
 
 !y = !exo.tensor<[M], f32, dram>
 
-// A local tensor is not zero-extended: its accesses cannot go oob.
+// A local array allocated outside the guard outlives it: a plain write of
+// it in the extra iterations would change it.
 exo.proc @local(%M: index, %y: !y) {
   %zero = arith.constant 0.0 : f32
   %t = exo.alloc : !exo.tensor<[8], f32, dram>
   exo.for %i = 0 to %M seq {
-    // expected-note @below {{this access is not of a dram or gmem argument of the proc (through no window)}}
+    // expected-note @below {{where the guard is false this write can touch an element inside its tensor}}
     exo.assign %t[0] = %zero : !exo.tensor<[8], f32, dram>
   }
 }
@@ -182,7 +183,145 @@ module attributes {transform.with_named_sequence} {
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
     %o, %in, %t = transform.exo.divide_loop %i by 4 ["io", "ii"] tail = guard
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // expected-error @below {{cannot drop the bounds guard of loop 'ii': only loops, guards, arithmetic and element accesses of the proc's dram or gmem tensors can run outside their guard}}
+    // expected-error @below {{cannot drop the bounds guard of loop 'ii': the guarded statements would change elements of a local array that outlives them}}
+    transform.exo.drop_bounds_guard %in : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+!y = !exo.tensor<[M], f32, dram>
+
+// A local array has no outside to fall into: an access that would reach
+// past its end in the extra iterations is refused.
+exo.proc @local_past_end(%M: index, %y: !y)
+    requires affine_set<()[M] : (-M + 6 >= 0)> {
+  %t = exo.alloc : !exo.tensor<[6], f32, dram>
+  exo.for %i = 0 to %M seq {
+    // expected-note @below {{where the guard is false this access of a local array can fall outside it}}
+    %v = exo.read %t[%i] : !exo.tensor<[6], f32, dram>
+    exo.assign %y[%i] = %v : !y
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %o, %in, %t = transform.exo.divide_loop %i by 4 ["io", "ii"] tail = guard
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot drop the bounds guard of loop 'ii': a local array would be accessed past its end}}
+    transform.exo.drop_bounds_guard %in : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+!y = !exo.tensor<[M], f32, dram>
+!w = !exo.window<[1], f32, dram>
+
+// An access through a window: the proof reads element accesses of the
+// proc's tensors and of local arrays only.
+exo.proc @through_window(%M: index, %y: !y) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %M seq {
+    %v = exo.window %y[%i :+ 1] : !y -> !w
+    // expected-note @below {{this access is not of a dram or gmem argument of the proc or of a local array (through no window)}}
+    exo.assign %v[0] = %zero : !w
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %o, %in, %t = transform.exo.divide_loop %i by 4 ["io", "ii"] tail = guard
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot drop the bounds guard of loop 'ii': only loops, guards, pure operations, local arrays and element accesses of the proc's dram or gmem tensors can run outside their guard}}
+    transform.exo.drop_bounds_guard %in : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+!A = !exo.tensor<[M, K], f32, dram>
+!B = !exo.tensor<[K], f32, dram>
+!y = !exo.tensor<[M], f32, dram>
+
+// A per-element accumulator (a local array allocated outside the K loop's
+// guard, as in the fused-epilogue specifications): the extra K iterations
+// add A[i, k] * x[k] with both reads outside, 0, to it; its accesses stay
+// in bounds, A's and x's become oob; device math in the guarded statements
+// computes values only.
+// CHECK-LABEL: exo.proc @local_accumulator
+//       CHECK:   %acc = exo.alloc
+//       CHECK:     exo.for %ki = 0 to 4 seq {
+//       CHECK:       exo.read oob %A[
+//       CHECK:       exo.read oob %x[
+//       CHECK:       math.tanh
+//       CHECK:       exo.reduce %acc[0] +=
+exo.proc @local_accumulator(%M: index, %K: index, %A: !A, %x: !B, %y: !y) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %M seq {
+    %acc = exo.alloc : !exo.tensor<[1], f32, dram>
+    exo.assign %acc[0] = %zero : !exo.tensor<[1], f32, dram>
+    exo.for %k = 0 to %K seq {
+      %a = exo.read %A[%i, %k] : !A
+      %b = exo.read %x[%k] : !B
+      %t = math.tanh %a : f32
+      %p = arith.mulf %a, %b : f32
+      exo.reduce %acc[0] += %p : !exo.tensor<[1], f32, dram>
+    }
+    %v = exo.read %acc[0] : !exo.tensor<[1], f32, dram>
+    exo.assign %y[%i] = %v : !y
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %k = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %o, %in, %t = transform.exo.divide_loop %k by 4 ["ko", "ki"] tail = guard
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %in : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+!A = !exo.tensor<[M, K], f32, dram>
+!B = !exo.tensor<[K], f32, dram>
+!y = !exo.tensor<[M], f32, dram>
+
+// A per-row accumulator allocated inside the rows' guard lives and dies
+// there: the extra rows may write it; y's accesses become oob.
+// CHECK-LABEL: exo.proc @local_inside_guard
+//       CHECK:     exo.for %ii = 0 to 4 seq {
+//       CHECK:       %acc = exo.alloc
+//       CHECK:       exo.assign %acc[0] =
+//       CHECK:       exo.assign oob %y[
+exo.proc @local_inside_guard(%M: index, %K: index, %A: !A, %x: !B, %y: !y) {
+  %zero = arith.constant 0.0 : f32
+  exo.for %i = 0 to %M seq {
+    %acc = exo.alloc : !exo.tensor<[1], f32, dram>
+    exo.assign %acc[0] = %zero : !exo.tensor<[1], f32, dram>
+    exo.for %k = 0 to %K seq {
+      %a = exo.read %A[%i, %k] : !A
+      %b = exo.read %x[%k] : !B
+      %p = arith.mulf %a, %b : f32
+      exo.reduce %acc[0] += %p : !exo.tensor<[1], f32, dram>
+    }
+    %v = exo.read %acc[0] : !exo.tensor<[1], f32, dram>
+    exo.assign %y[%i] = %v : !y
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %o, %in, %t = transform.exo.divide_loop %i by 4 ["io", "ii"] tail = guard
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.drop_bounds_guard %in : !transform.any_op
     transform.yield
   }

@@ -1173,8 +1173,14 @@ def Exo_DropBoundsGuardOp : Exo_TransformOp<"drop_bounds_guard", [
     condition is false, every write falls outside its tensor, or is a
     reduction of a product of reads that all fall outside theirs (0 * 0 is
     0: a single zero factor would not do, since 0 * inf is NaN). Only loops,
-    guards, arithmetic and element accesses of the proc's `dram` or `gmem`
-    arguments (through no window) may be inside the guard.
+    guards, pure operations (arithmetic, device math), local arrays and
+    element accesses of the proc's `dram` or `gmem` arguments (through no
+    window) may be inside the guard. A local array allocated inside the
+    guard lives and dies in each iteration: anything goes. One allocated
+    outside it (the per-element accumulator of a fused epilogue's
+    specification) outlives the extra iterations: their accesses of it must
+    stay inside it, and a write of it must be a reduction of such a product
+    (the extra K steps add 0 to the accumulator).
 
     ```mlir
     %mo, %mi, %t = transform.exo.divide_loop %m by 128 ["mo", "mi"] tail = guard
