@@ -67,6 +67,7 @@
 #include <cublas_v2.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 using namespace exo_harness;
@@ -278,6 +279,18 @@ const char *variantName(Function f, int v) {
   }
   return "?";
 }
+/// A variant's reason without the name in front of it: the variant's own
+/// (its split's requirement) or its kernel's (the launcher's; a split-K
+/// variant `K/S=4` shares its kernel `K`'s reasons).
+const char *reasonOnly(const char *variant, const char *why) {
+  std::string name(variant);
+  for (const std::string &prefix :
+       {name + ": ", name.substr(0, name.find('/')) + ": "})
+    if (std::strncmp(why, prefix.c_str(), prefix.size()) == 0)
+      return why + prefix.size();
+  return why;
+}
+
 /// Variant v, or the dispatcher with v < 0.
 CUresult launch(Function f, int v, cudaStream_t stream, const Shape &s,
                 const Buffers &b) {
@@ -494,7 +507,9 @@ int main(int argc, char **argv) {
              numVariants(o.function));
       if (legal.empty())
         for (int v = 0; v < numVariants(o.function); ++v)
-          printf("  %s\n", rejects(o.function, v, s));
+          printf("  %s: %s\n", variantName(o.function, v),
+                 reasonOnly(variantName(o.function, v),
+                            rejects(o.function, v, s)));
       std::vector<int> passed;
       std::vector<double> errs;
       for (int v : legal) {
