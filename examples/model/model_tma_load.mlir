@@ -561,9 +561,9 @@ exo.proc @model_tma_load_bf16(%A: !exo.tensor<[128, 64], bf16, gmem>, %B: !exo.t
 
 //===----------------------------------------------------------------------===//
 // @model_tma_load_mc_2x2_f32: the multicasts of a 2 x 2 cluster
-// (examples/gemm/gemm_derived_cluster_2x2.mlir), CTA (cm, cn) = CTA
-// 2 cm + cn of the cluster, each with its own A [128, 32] and B [256, 32]
-// (128-byte swizzle):
+// (@gemm_derived_cluster_2x2, schedules/cluster_shapes.mlir of
+// examples/gemm), CTA (cm, cn) = CTA 2 cm + cn of the cluster, each with its
+// own A [128, 32] and B [256, 32] (128-byte swizzle):
 //   - A's 128 x 32 tile multicast to the CTAs (0, 0) and (0, 1) of row
 //     cm = 0 (each issuing one 64 x 32 box; tma_load_multicast_2d, CTAs
 //     2 cm and 2 cm + 1);

@@ -12,6 +12,9 @@
 // The result holds the specifications and the kernel.
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_cluster_1x2(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemm_cluster_2x2(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemm_cluster_256x128(%p: !transform.any_op {transform.readonly})
   // The library sequences the entry points call (defined in cluster.mlir,
   // persistent.mlir, pingpong.mlir, ws.mlir and splitk.mlir).
   transform.named_sequence private @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
@@ -928,6 +931,33 @@ module attributes {transform.with_named_sequence} {
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, box = [128, 1, 32]> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
     transform.include @gemm_ws_splitk failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // The other cluster shapes of the tf32 GEMM (schedules/cluster_shapes.mlir):
+  // the cluster along N (128 x 512 tasks, A multicast), 2 x 2 clusters
+  // (256 x 512 tasks, A and B multicast) and 256 x 128 CTA tiles (two
+  // accumulators per warpgroup). test/Examples/gemm-derived-variants.test
+  // checks them.
+  transform.named_sequence @gemm_derived_cluster_1x2(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster_1x2" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "M mod 128 == 0, N mod 512 == 0, K mod 32 == 0, M - 128 >= 0, N - 512 >= 0, K - 32 >= 0" : !transform.any_op
+    transform.include @gemm_cluster_1x2 failures(propagate) (%p) : (!transform.any_op) -> ()
+    transform.yield
+  }
+  transform.named_sequence @gemm_derived_cluster_2x2(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster_2x2" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "M mod 256 == 0, N mod 512 == 0, K mod 32 == 0, M - 256 >= 0, N - 512 >= 0, K - 32 >= 0" : !transform.any_op
+    transform.include @gemm_cluster_2x2 failures(propagate) (%p) : (!transform.any_op) -> ()
+    transform.yield
+  }
+  transform.named_sequence @gemm_derived_cluster_256x128(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster_256x128" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "N mod 128 == 0, K mod 32 == 0, N - 128 >= 0, K - 32 >= 0, M mod 512 == 0, M - 512 >= 0" : !transform.any_op
+    transform.include @gemm_cluster_256x128 failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.yield
   }
 }
