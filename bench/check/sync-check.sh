@@ -78,7 +78,7 @@ done
 # The small-tile kernel (64 x 128 per CTA, one consumer warpgroup, 8 ring
 # slots) and the 1 x 1 cluster kernel (128 x 256 per CTA, no cluster).
 derive ws @gemm_derived_ws
-derive ws2 examples/gemm/gemm_derived_ws2.mlir
+derive ws2 @gemm_derived_ws2
 for s in "${sizes[@]}"; do
   run "small-tile GEMM (derived)" "$tmp/ws.mlir" "M=$s,N=$s,K=$s"
 done

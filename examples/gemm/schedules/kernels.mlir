@@ -12,6 +12,7 @@
 // The result holds the specifications and the kernel.
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_ws2(%p: !transform.any_op {transform.readonly})
   transform.named_sequence private @gemm_cluster_1x2(%p: !transform.any_op {transform.readonly})
   transform.named_sequence private @gemm_cluster_2x2(%p: !transform.any_op {transform.readonly})
   transform.named_sequence private @gemm_cluster_256x128(%p: !transform.any_op {transform.readonly})
@@ -589,7 +590,7 @@ module attributes {transform.with_named_sequence} {
   }
 
   // The persistent tf32 GEMM of @gemm_derived_persistent with the
-  // epilogue of gemm_derived_ws2.mlir: each consumer warpgroup stores its
+  // epilogue of @gemm_derived_ws2: each consumer warpgroup stores its
   // accumulators straight from registers to global memory (8-byte stores: the
   // requirement N mod 256 == 0 makes every pair of columns start at an even
   // element), with no shared-memory buffer, no TMA store and no wait. The
@@ -958,6 +959,16 @@ module attributes {transform.with_named_sequence} {
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster_256x128" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "N mod 128 == 0, K mod 32 == 0, N - 128 >= 0, K - 32 >= 0, M mod 512 == 0, M - 512 >= 0" : !transform.any_op
     transform.include @gemm_cluster_256x128 failures(propagate) (%p) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The 128 x 256 tile version of @gemm_derived_ws: two consumer
+  // warpgroups (schedules/ws.mlir's @gemm_ws2).
+  transform.named_sequence @gemm_derived_ws2(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_ws2" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "M mod 128 == 0, N mod 256 == 0, K mod 32 == 0, M - 128 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
+    transform.include @gemm_ws2 failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.yield
   }
 }
