@@ -1588,6 +1588,31 @@ LogicalResult zeroWitnesses(Value value, IfOp guard,
 
 } // namespace
 
+/// Whether `access` can fall outside its array where `guard` is false, in
+/// some dimension below 0 or past its extent: `at` describes such a point
+/// (iterators and sizes), or stays empty. Fails when the indices or extents
+/// cannot be read.
+static LogicalResult fallsOutside(IfOp guard, Operation *access,
+                                  std::optional<std::string> &at) {
+  Value tensor;
+  SmallVector<OpFoldResult> indices;
+  getAccess(access, tensor, indices);
+  for (unsigned d = 0; d < indices.size(); ++d) {
+    for (int side = 0; side < 2; ++side) {
+      GuardFalseQuestion probe(guard, access);
+      SmallVector<AffineExpr> idx, extents;
+      if (!probe.indicesAndExtents(access, idx, extents))
+        return failure();
+      probe.q.addGE0(side == 0 ? -idx[d] - 1 : idx[d] - extents[d]);
+      if (std::optional<SmallVector<int64_t>> p = probe.q.solve()) {
+        at = probe.describe(*p);
+        return success();
+      }
+    }
+  }
+  return success();
+}
+
 LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
                                              SmallVectorImpl<Operation *> &oob,
                                              const Twine &header,
@@ -1648,23 +1673,15 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
   // the proc's tensors): where the guard is false, its accesses must stay
   // inside it, and a write must be a reduction of 0 (below).
   for (Operation *access : localAccesses) {
-    for (unsigned side = 0;; ++side) {
-      GuardFalseQuestion probe(guard, access);
-      SmallVector<AffineExpr> idx, extents;
-      if (!probe.indicesAndExtents(access, idx, extents))
-        return cannotAnalyze(access);
-      if (side == 2 * idx.size())
-        break;
-      unsigned d = side / 2;
-      probe.q.addGE0(side % 2 == 0 ? -idx[d] - 1 : idx[d] - extents[d]);
-      if (std::optional<SmallVector<int64_t>> p = probe.q.solve()) {
-        why.note(access->getLoc(),
-                 "where the guard is false this access of a local array "
-                 "can fall outside it (at " +
-                     probe.describe(*p) + ")");
-        return why.fail(header + ": a local array would be accessed past "
-                                 "its end");
-      }
+    std::optional<std::string> at;
+    if (failed(fallsOutside(guard, access, at)))
+      return cannotAnalyze(access);
+    if (at) {
+      why.note(access->getLoc(), "where the guard is false this access of a "
+                                 "local array can fall outside it (at " +
+                                     *at + ")");
+      return why.fail(header + ": a local array would be accessed past its "
+                               "end");
     }
   }
   accesses.append(localAccesses);
@@ -1723,22 +1740,10 @@ LogicalResult exo::proveBoundsGuardDroppable(IfOp guard,
   for (Operation *access : accesses) {
     if (llvm::is_contained(localAccesses, access))
       continue;
-    Value tensor;
-    SmallVector<OpFoldResult> indices;
-    getAccess(access, tensor, indices);
-    unsigned rank = indices.size();
-    bool outside = false;
-    for (unsigned d = 0; d < rank && !outside; ++d) {
-      for (int side = 0; side < 2 && !outside; ++side) {
-        GuardFalseQuestion probe(guard, access);
-        SmallVector<AffineExpr> idx, extents;
-        if (!probe.indicesAndExtents(access, idx, extents))
-          return cannotAnalyze(access);
-        probe.q.addGE0(side == 0 ? -idx[d] - 1 : idx[d] - extents[d]);
-        outside = probe.q.solve().has_value();
-      }
-    }
-    if (outside)
+    std::optional<std::string> at;
+    if (failed(fallsOutside(guard, access, at)))
+      return cannotAnalyze(access);
+    if (at)
       oob.push_back(access);
   }
   return success();
