@@ -536,77 +536,71 @@ module attributes {transform.with_named_sequence} {
     %load_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %load_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma_e4m3 = transform.param.constant #exo.wgmma<n = 256, dtype = f8E4M3FN> -> !transform.any_param
-    %k_steps_tf32_bias_relu = transform.exo.expr "K / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
-    %k_steps_tf32_bias_relu_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
+    %k_steps_tf32 = transform.exo.expr "K / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
+    %k_steps_tf32_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
+    %k_steps_bf16 = transform.exo.expr "K / {0}" (%kt_bf16) : (!transform.any_param) -> !transform.any_param
+    %k_steps_bf16_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_bf16) : (!transform.any_param) -> !transform.any_param
+    %k_steps_e4m3 = transform.exo.expr "K / {0}" (%kt_e4m3) : (!transform.any_param) -> !transform.any_param
+    %k_steps_e4m3_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_e4m3) : (!transform.any_param) -> !transform.any_param
     %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_relu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
     transform.include @epilogue_tiles failures(propagate) (%tf32_bias_relu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_relu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_bias_relu)
+    transform.include @schedule failures(propagate) (%tf32_bias_relu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @epilogue_tiles_odd failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_bias_relu_odd)
+    transform.include @schedule failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_odd)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %k_steps_tf32_bias_gelu = transform.exo.expr "K / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
-    %k_steps_tf32_bias_gelu_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_gelu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
     transform.include @epilogue_tiles failures(propagate) (%tf32_bias_gelu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_gelu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_bias_gelu)
+    transform.include @schedule failures(propagate) (%tf32_bias_gelu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @epilogue_tiles_odd failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_bias_gelu_odd)
+    transform.include @schedule failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_odd)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %k_steps_tf32_bias_silu = transform.exo.expr "K / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
-    %k_steps_tf32_bias_silu_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_silu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
     transform.include @epilogue_tiles failures(propagate) (%tf32_bias_silu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_silu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_bias_silu)
+    transform.include @schedule failures(propagate) (%tf32_bias_silu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @epilogue_tiles_odd failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_bias_silu_odd)
+    transform.include @schedule failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_odd)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %k_steps_bf16_bias_relu = transform.exo.expr "K / {0}" (%kt_bf16) : (!transform.any_param) -> !transform.any_param
-    %k_steps_bf16_bias_relu_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_bf16) : (!transform.any_param) -> !transform.any_param
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %bf16_bias_relu "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
     transform.include @epilogue_tiles failures(propagate) (%bf16_bias_relu, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%bf16_bias_relu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16_bias_relu)
+    transform.include @schedule failures(propagate) (%bf16_bias_relu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @epilogue_tiles_odd failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16_bias_relu_odd)
+    transform.include @schedule failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16_odd)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %k_steps_bf16_bias_gelu = transform.exo.expr "K / {0}" (%kt_bf16) : (!transform.any_param) -> !transform.any_param
-    %k_steps_bf16_bias_gelu_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_bf16) : (!transform.any_param) -> !transform.any_param
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %bf16_bias_gelu "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
     transform.include @epilogue_tiles failures(propagate) (%bf16_bias_gelu, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%bf16_bias_gelu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16_bias_gelu)
+    transform.include @schedule failures(propagate) (%bf16_bias_gelu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @epilogue_tiles_odd failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16_bias_gelu_odd)
+    transform.include @schedule failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16_odd)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %k_steps_e4m3_scaled = transform.exo.expr "K / {0}" (%kt_e4m3) : (!transform.any_param) -> !transform.any_param
-    %k_steps_e4m3_scaled_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_e4m3) : (!transform.any_param) -> !transform.any_param
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %e4m3_scaled "M mod 256 == 0, N mod 256 == 0, K mod 128 == 0, M - 256 >= 0, N - 256 >= 0, K - 128 >= 0" : !transform.any_op
     transform.include @epilogue_tiles failures(propagate) (%e4m3_scaled, %kt_e4m3, %kstep_e4m3) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%e4m3_scaled, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %k_steps_e4m3_scaled)
+    transform.include @schedule failures(propagate) (%e4m3_scaled, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %k_steps_e4m3)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @epilogue_tiles_odd failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %k_steps_e4m3_scaled_odd)
+    transform.include @schedule failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %k_steps_e4m3_odd)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
