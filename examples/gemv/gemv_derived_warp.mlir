@@ -86,6 +86,20 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The tiling with partial tiles, for @gemv_derived_warp_odd and
+  // @gemv_derived_warp_any: both divisions guard their last chunk
+  // (ceil(M / 8) tasks, ceil(K / 128) steps) and drop_bounds_guard removes
+  // the guards.
+  transform.named_sequence @gemv_warp_tiles_odd(%p: !transform.any_op {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %w : !transform.any_op
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.drop_bounds_guard %kr : !transform.any_op
+    transform.yield
+  }
+
   // Partial tiles: any M, K a multiple of 4 (16-byte rows, for the vector
   // loads). Both divisions guard their last chunk (ceil(M / 8) tasks,
   // ceil(K / 128) steps), and drop_bounds_guard removes the guards after
@@ -100,12 +114,7 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemv in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemv_derived_warp_odd" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "K mod 4 == 0, M - 1 >= 0, K - 4 >= 0" : !transform.any_op
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %w : !transform.any_op
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %kr : !transform.any_op
+    transform.include @gemv_warp_tiles_odd failures(propagate) (%p) : (!transform.any_op) -> ()
     %final = transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
     transform.include @gemv_vector_loads failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.include @gemv_warp_end failures(propagate) (%p, %final) : (!transform.any_op, !transform.any_op) -> ()
@@ -118,12 +127,7 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemv in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemv_derived_warp_any" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M - 1 >= 0, K - 1 >= 0" : !transform.any_op
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %t, %w, %mt = transform.exo.divide_loop %m by 8 ["t", "w"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %w : !transform.any_op
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %kc, %kr, %kt = transform.exo.divide_loop %k by 128 ["kc", "kr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %kr : !transform.any_op
+    transform.include @gemv_warp_tiles_odd failures(propagate) (%p) : (!transform.any_op) -> ()
     %final = transform.include @gemv_warp failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
     transform.include @gemv_warp_end failures(propagate) (%p, %final) : (!transform.any_op, !transform.any_op) -> ()
     transform.yield
