@@ -446,8 +446,8 @@ module attributes {transform.with_named_sequence} {
   // (a read is 0, a write does nothing): the extra K iterations add 0 * 0
   // to the accumulator, a local array that outlives the guard, and the
   // extra rows and columns compute elements of C that are not stored. TMA
-  // zero-fills the loads, the bias reads are predicated, the accumulator
-  // stores skip the elements past C.
+  // zero-fills the loads, the bias reads past N load the zero pad, the
+  // accumulator stores skip the elements past C.
   transform.named_sequence @epilogue_tiles_odd(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}) {
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op

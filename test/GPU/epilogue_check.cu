@@ -32,9 +32,9 @@
 // process, on the same buffers, interleaved (harness.h: L2 flushed before
 // every run, the median of N runs):
 //   fused     the Exo-GPU kernel;
-//   unfused   our GEMM alone (gemm_sm90_tf32_derived_persistent_direct, or
-//             gemm_sm90_bf16_derived_persistent_direct, f32 C, no
-//             epilogue): the epilogue's cost is fused / unfused;
+//   unfused   our GEMM alone, as a user gets it (the dispatcher's
+//             exo_kernels::gemm_tf32 or gemm_bf16, f32 C, no epilogue):
+//             the epilogue's cost is fused / unfused;
 //   cublas+ep cublasGemmEx (tf32, or bf16 with f32 sums; for e4m3, which
 //             cublasGemmEx lacks, a plain cublasLtMatmul) into an f32
 //             buffer, then a separate
@@ -582,9 +582,9 @@ int main(int argc, char **argv) {
               return false;
 #else
 #ifdef EXO_EPILOGUE_BF16
-              return exo_kernels::gemm_sm90_bf16_derived_persistent_direct(
+              return exo_kernels::gemm_bf16(
 #else
-              return exo_kernels::gemm_sm90_tf32_derived_persistent_direct(
+              return exo_kernels::gemm_tf32(
 #endif
                          reinterpret_cast<CUstream>(stream), s.M, s.N, s.K,
                          devicePtr(A), devicePtr(B),

@@ -16,11 +16,10 @@
 #   gemm_sm90_tf32_pingpong_launcher.h (pingpong) .../hopper_gemm_pingpong.mlir
 #   gemm_sm90_tf32_epilogue_launcher.h (epilogue)
 #                                           .../gemm_derived_epilogue.mlir
-#     (with gemm_sm90_tf32_derived_persistent_direct_launcher.h: the
-#     unfused GEMM it is timed against, test/GPU/epilogue_check.cu; and
-#     (epiloguebf16) its bf16-operand kernels, timed against
-#     gemm_sm90_bf16_derived_persistent_direct_launcher.h; (epiloguee4m3)
-#     its fp8 dequantization kernel)
+#     (with the dispatcher's gemm_tf32: the unfused GEMM it is timed
+#     against, test/GPU/epilogue_check.cu; and (epiloguebf16) its
+#     bf16-operand kernels, timed against gemm_bf16; (epiloguee4m3) its fp8
+#     dequantization kernel)
 #   gemm_sm90_bf16_launcher.h        (bf16)     .../hopper_gemm_bf16.mlir
 #   gemm_mma_tf32_launcher.h         (mmatf32)  .../mma_gemm_tf32.mlir
 #   gemm_mma_bf16_launcher.h         (mmabf16)  .../mma_gemm_bf16.mlir
@@ -521,13 +520,14 @@ timing_phase() {
   # The fused epilogues against our unfused GEMM, cuBLAS + a separate
   # epilogue kernel, and cuBLASLt's fused epilogues.
   run epilogue epilogue-timing 300 "$epilogue_bin" --time --reps 30 \
-    --csv "$out_dir/epilogue.csv" 4096x4096x4096 8192x8192x8192
+    --csv "$out_dir/epilogue.csv" 4096x4096x4096 8192x8192x8192 \
+    4000x4000x4000 2000x4096x4096
   run epiloguebf16 epiloguebf16-timing 300 "$epiloguebf16_bin" --time \
     --reps 30 --csv "$out_dir/epilogue_bf16.csv" 4096x4096x4096 \
-    8192x8192x8192
+    8192x8192x8192 4000x4000x4000 2000x4096x4096
   run epiloguee4m3 epiloguee4m3-timing 300 "$epiloguee4m3_bin" --time \
     --reps 30 --csv "$out_dir/epilogue_e4m3.csv" 4096x4096x4096 \
-    8192x8192x8192
+    8192x8192x8192 4000x4000x4000 2000x4096x4096
   run gemv gemv-timing 300 "$gemv_bin" --time --csv "$out_dir/gemv.csv" \
     4096x4096 8192x8192 16384x16384 32768x32768
   run pingpong pingpong-timing 300 "$pingpong_bin" --time \

@@ -472,6 +472,20 @@ struct ExoLowerToNVVMPass : exo::impl::ExoLowerToNVVMBase<ExoLowerToNVVMPass> {
         /*isConstant=*/false, LLVM::Linkage::External, "exo_dynamic_smem",
         Attribute(), /*alignment=*/kSmemAlign, /*addrSpace=*/3);
     (void)smem;
+    // The zero pad that reads past the end of a global tensor load from
+    // (KernelLowering::addressOrZeroPad); unused, it is dropped with the
+    // module's other dead globals.
+    auto padType = LLVM::LLVMArrayType::get(b.getI8Type(), 16);
+    auto pad =
+        LLVM::GlobalOp::create(b, module.getLoc(), padType, /*isConstant=*/true,
+                               LLVM::Linkage::Internal, kZeroPad, Attribute(),
+                               /*alignment=*/16, /*addrSpace=*/1);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&pad.getInitializerRegion().emplaceBlock());
+      Value zero = LLVM::ZeroOp::create(b, module.getLoc(), padType);
+      LLVM::ReturnOp::create(b, module.getLoc(), zero);
+    }
     SmallVector<Attribute> infos;
     for (auto [proc, device] : kernels) {
       FailureOr<CollectiveAnalysis> analysis = CollectiveAnalysis::run(device);

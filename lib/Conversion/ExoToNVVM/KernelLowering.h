@@ -37,6 +37,9 @@ constexpr int64_t kWarpgroupSize = 128;
 /// Alignment of every shared-memory buffer (the 128-byte swizzle atom is
 /// 1024 bytes).
 constexpr int64_t kSmemAlign = 1024;
+/// A 16-byte, 16-byte-aligned zero-filled global of the kernel module: what
+/// a read past the end of a global tensor loads instead (loadOrZero).
+constexpr llvm::StringLiteral kZeroPad = "exo_zero_pad";
 
 inline int64_t alignTo(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
@@ -253,6 +256,18 @@ public:
   /// accumulator store's guard, Wgmma.cpp, keeps its own order of the same
   /// comparisons, so that its kernels' code stays as measured.)
   Value insideTensor(const View &v, ArrayRef<Value> root);
+  /// The address `p` of global memory where `inside` holds, the zero pad
+  /// (kZeroPad) elsewhere: an ordinary load of up to 16 bytes from it reads
+  /// the tensor's element inside and 0 outside, with no branch (the loads of
+  /// a loop stay in flight together) and nothing ptxas must keep live across
+  /// an inline-assembly statement.
+  Value addressOrZeroPad(Value p, Value inside);
+  /// Stores `v` at the global-memory address `p` where `inside` holds: one
+  /// predicated st.global for a 32-bit value or a vector of 2 or 4 of them
+  /// (no branch, so that the stores of a loop stay in flight together and
+  /// ptxas schedules the code around them as one block), a store under
+  /// `scf.if` for any other type.
+  void storeIfInside(Value v, Value p, Value inside);
   Value sharedAddress(const View &v, ArrayRef<Value> idx);
   /// Whether the window of on-chip memory, from its window dimension
   /// `first` on, is one dense box in row-major order (what a TMA copy reads

@@ -102,6 +102,51 @@ Value KernelLowering::insideTensor(const View &v, ArrayRef<Value> root) {
   return in;
 }
 
+Value KernelLowering::addressOrZeroPad(Value p, Value inside) {
+  if (p.getType() != ptr(1))
+    p = LLVM::AddrSpaceCastOp::create(b, loc, ptr(1), p);
+  Value pad = LLVM::AddressOfOp::create(b, loc, ptr(1), kZeroPad);
+  return LLVM::SelectOp::create(b, loc, inside, p, pad);
+}
+
+void KernelLowering::storeIfInside(Value v, Value p, Value inside) {
+  auto vec = dyn_cast<VectorType>(v.getType());
+  Type elem = vec ? vec.getElementType() : v.getType();
+  int64_t lanes = vec ? vec.getNumElements() : 1;
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() != 32 ||
+      (lanes != 1 && lanes != 2 && lanes != 4)) {
+    (void)emitIf(inside, [&] {
+      LLVM::StoreOp::create(b, loc, v, p);
+      return success();
+    });
+    return;
+  }
+  if (p.getType() != ptr(1))
+    p = LLVM::AddrSpaceCastOp::create(b, loc, ptr(1), p);
+  SmallVector<Value> operands{p};
+  std::string words;
+  std::string constraints = "l";
+  for (int64_t i = 0; i < lanes; ++i) {
+    Value x =
+        vec ? Value(LLVM::ExtractElementOp::create(b, loc, v, c32(i))) : v;
+    if (!x.getType().isInteger(32))
+      x = LLVM::BitcastOp::create(b, loc, i32(), x);
+    operands.push_back(x);
+    words += (i ? ", $" : "$") + std::to_string(i + 1);
+    constraints += ",r";
+  }
+  operands.push_back(arith::ExtUIOp::create(b, loc, i32(), inside));
+  constraints += ",r";
+  std::string slot = "$" + std::to_string(lanes + 1);
+  std::string shape =
+      lanes == 1 ? "b32 [$0], " + words
+                 : "v" + std::to_string(lanes) + ".b32 [$0], {" + words + "}";
+  inlineAsm(Type(), operands,
+            "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, " + slot +
+                ", 0;\n\t@p st.global." + shape + ";\n\t}",
+            constraints);
+}
+
 Value KernelLowering::elementOffset(const View &v, ArrayRef<Value> rootIdx) {
   Value offset = c64(0);
   for (unsigned d = v.numDistributed; d < rootIdx.size(); ++d) {
@@ -315,29 +360,8 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
       values[op->getResult(0)] = LLVM::LoadOp::create(b, loc, t, p);
       return success();
     }
-    // One predicated load (no branch, so that the loads of a loop stay in
-    // flight together), its register zeroed first; bytes go through a
-    // 16-bit register.
-    unsigned bits = t.getIntOrFloatBitWidth();
-    unsigned regBits = std::max(bits, 16u);
-    StringRef reg = regBits == 16 ? "h" : regBits == 32 ? "r" : "l";
-    std::string width = std::to_string(regBits);
-    std::string text = "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $2, 0;\n\tmov.b" +
-                       width + " $0, 0;\n\t@p ld.global." +
-                       (bits == 8 ? std::string("u8") : "b" + width) +
-                       " $0, [$1];\n\t}";
-    Value g = p;
-    if (g.getType() != ptr(1))
-      g = LLVM::AddrSpaceCastOp::create(b, loc, ptr(1), g);
-    Type intTy = b.getIntegerType(regBits);
-    Value raw =
-        inlineAsm(intTy, {g, arith::ExtUIOp::create(b, loc, i32(), inside)},
-                  text, ("=" + reg + ",l,r").str());
-    if (bits != regBits)
-      raw = arith::TruncIOp::create(b, loc, b.getIntegerType(bits), raw);
     values[op->getResult(0)] =
-        isa<FloatType>(t) ? Value(arith::BitcastOp::create(b, loc, t, raw))
-                          : raw;
+        LLVM::LoadOp::create(b, loc, t, addressOrZeroPad(p, inside));
     return success();
   }
   auto write = [&] {
@@ -350,6 +374,10 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
     LLVM::StoreOp::create(b, loc, stored, p);
     return success();
   };
+  if (oob && !reduce) {
+    storeIfInside(stored, p, inside);
+    return success();
+  }
   return oob ? emitIf(inside, write) : write();
 }
 

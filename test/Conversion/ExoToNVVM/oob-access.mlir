@@ -10,7 +10,8 @@
 !x = !exo.tensor<[N], f32, gmem>
 !h = !exo.tensor<[N], bf16, gmem>
 !q = !exo.tensor<[N], f8E4M3FN, gmem>
-exo.proc @oob_elements(%N: index, %x: !x, %hx: !h, %qx: !q, %y: !x)
+exo.proc @oob_elements(%N: index, %x: !x, %hx: !h, %qx: !q, %y: !x, %z: !x,
+                       %hz: !h)
     requires affine_set<()[N] : (N - 1 >= 0)> {
   %c127 = arith.constant 127 : index
   %c128 = arith.constant 128 : index
@@ -29,39 +30,59 @@ exo.proc @oob_elements(%N: index, %x: !x, %hx: !h, %qx: !q, %y: !x)
         %s = arith.addf %v, %hf : f32
         %s2 = arith.addf %s, %qf : f32
         exo.reduce oob %y[%k] += %s2 : !x
+        exo.assign oob %z[%k] = %s2 : !x
+        exo.assign oob %hz[%k] = %hv : !h
       }
     }
   }
 }
 
 // A read: the element's index below N (unsigned: a negative one is
-// outside too), then one predicated load into a zeroed register (no
-// branch); bytes through a 16-bit register.
+// outside too), then an ordinary load from the element's address inside and
+// from the module's zero pad outside (no branch).
+// CHECK: llvm.mlir.global internal constant @exo_zero_pad() {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<16 x i8> {
+// CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.array<16 x i8>
+// CHECK-NEXT: llvm.return %[[ZERO]]
 // CHECK-LABEL: llvm.func @oob_elements
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
-// CHECK: %[[P:.*]] = arith.extui %[[IN]] : i1 to i32
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $2, 0;\0A\09mov.b32 $0, 0;\0A\09@p ld.global.b32 $0, [$1];\0A\09}", "=r,l,r" %{{.*}}, %[[P]] : (!llvm.ptr<1>, i32) -> i32
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $2, 0;\0A\09mov.b16 $0, 0;\0A\09@p ld.global.b16 $0, [$1];\0A\09}", "=h,l,r"
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $2, 0;\0A\09mov.b16 $0, 0;\0A\09@p ld.global.u8 $0, [$1];\0A\09}", "=h,l,r"
-// CHECK: arith.trunci %{{.*}} : i16 to i8
+// CHECK-NEXT: %[[PAD:.*]] = llvm.mlir.addressof @exo_zero_pad : !llvm.ptr<1>
+// CHECK-NEXT: %[[A:.*]] = llvm.select %[[IN]], %{{.*}}, %[[PAD]] : i1, !llvm.ptr<1>
+// CHECK-NEXT: llvm.load %[[A]] : !llvm.ptr<1> -> f32
+// CHECK: %[[PAD16:.*]] = llvm.mlir.addressof @exo_zero_pad : !llvm.ptr<1>
+// CHECK-NEXT: %[[A16:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[PAD16]] : i1, !llvm.ptr<1>
+// CHECK-NEXT: llvm.load %[[A16]] : !llvm.ptr<1> -> bf16
+// CHECK: %[[PAD8:.*]] = llvm.mlir.addressof @exo_zero_pad : !llvm.ptr<1>
+// CHECK-NEXT: %[[A8:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[PAD8]] : i1, !llvm.ptr<1>
+// CHECK-NEXT: llvm.load %[[A8]] : !llvm.ptr<1> -> i8
 // The add: all of it (load, add, store) only inside.
 // CHECK: %[[IN2:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
 // CHECK-NEXT: scf.if %[[IN2]] {
 // CHECK-NEXT: llvm.load
 // CHECK-NEXT: arith.addf
 // CHECK-NEXT: llvm.store
+// A 32-bit write: one predicated store (no branch); a 16-bit one: a store
+// under scf.if.
+// CHECK: %[[IN3:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[W3:.*]] = arith.extui %[[IN3]] : i1 to i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $2, 0;\0A\09@p st.global.b32 [$0], $1;\0A\09}", "l,r,r" %{{.*}}, %{{.*}}, %[[W3]]
+// CHECK: %[[IN4:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT: scf.if %[[IN4]] {
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : bf16, !llvm.ptr<1>
 
+// PTX: .global .align 16 .b8 exo_zero_pad[16];
 // PTX-LABEL: .entry oob_elements(
-// PTX: @p ld.global.b32
-// PTX-NOT: bra
-// PTX: @p ld.global.b16
-// PTX-NOT: bra
-// PTX: @p ld.global.u8
+// PTX-NOT: @p ld
+// PTX: mov.b64 [[PAD:%rd[0-9]+]], exo_zero_pad;
+// PTX-NOT: @p ld
+// PTX: selp.b64 [[A:%rd[0-9]+]], %rd{{[0-9]+}}, [[PAD]], %p{{[0-9]+}};
+// PTX-NEXT: ld.global.b{{8|16|32}} %{{r|rs}}{{[0-9]+}}, {{\[}}[[A]]{{\]}};
+// PTX-NOT: @p ld
 
 // Vector loads and stores of an oob window: the 4 elements lie all inside
 // or all outside (the window's first column and the row length are
-// multiples of 4), so each is one predicated instruction on the first
-// element's position: no branch, the load zero-filled outside.
+// multiples of 4), so each is decided on the first element's position,
+// with no branch: the load reads the zero pad outside, the store is one
+// predicated instruction.
 !A = !exo.tensor<[M, K], f32, gmem>
 !V4 = !exo.window<[4], f32, gmem>
 !R = !exo.tensor<[4], f32, regs>
@@ -94,13 +115,17 @@ exo.proc @oob_vectors(%M: index, %K: index, %A: !A, %B: !A)
 }
 
 // CHECK-LABEL: llvm.func @oob_vectors
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $5, 0;\0A\09mov.b32 $0, 0;\0A\09mov.b32 $1, 0;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 0;\0A\09@p ld.global.v4.f32 {$0, $1, $2, $3}, [$4];\0A\09}", "=f,=f,=f,=f,l,r"
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $5, 0;\0A\09@p st.global.v4.f32 [$0], {$1, $2, $3, $4};\0A\09}", "l,f,f,f,f,r"
+// CHECK: %[[PAD:.*]] = llvm.mlir.addressof @exo_zero_pad : !llvm.ptr<1>
+// CHECK-NEXT: %[[A:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[PAD]] : i1, !llvm.ptr<1>
+// CHECK-NEXT: llvm.load %[[A]] {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $5, 0;\0A\09@p st.global.v4.b32 [$0], {$1, $2, $3, $4};\0A\09}", "l,r,r,r,r,r"
 
 // PTX-LABEL: .entry oob_vectors(
-// PTX: @p ld.global.v4.f32
+// PTX: selp.b64 [[A:%rd[0-9]+]], %rd{{[0-9]+}}, %rd{{[0-9]+}}, %p{{[0-9]+}};
 // PTX-NOT: bra
-// PTX: @p st.global.v4.f32
+// PTX: ld.global.v4.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, {{\[}}[[A]]{{\]}};
+// PTX-NOT: bra
+// PTX: @p st.global.v4.b32
 
 
 // An atomic add past the end of its tensor does nothing.

@@ -90,36 +90,17 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
   // A window that may reach past the end of its tensor (oob, from a
   // partial tile): its 4 elements lie all inside or all outside, since the
   // first one's last coordinate and the last extent are multiples of 4
-  // (alignedRuns). The access is predicated on the first element (no
-  // branch, so that the loads of a loop stay in flight together): a load
-  // gives 0 outside, a store does nothing.
-  Value inside = arith::ExtUIOp::create(
-      b, loc, L.i32(), L.insideTensor(mem, L.rootIndices(mem, {L.c64(0)})));
-  if (g.getType() != L.ptr(1))
-    g = LLVM::AddrSpaceCastOp::create(b, loc, L.ptr(1), g);
-  Type f32 = regs.elemType;
+  // (alignedRuns). A load reads the zero pad outside; a store is
+  // predicated on the first element (no branch, so that the stores of a
+  // loop stay in flight together) and does nothing outside.
+  Value inside = L.insideTensor(mem, L.rootIndices(mem, {L.c64(0)}));
   if (load) {
-    auto resTy = LLVM::LLVMStructType::getLiteral(L.ctx, {f32, f32, f32, f32});
-    Value v = L.inlineAsm(resTy, {g, inside},
-                          "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $5, 0;\n\t"
-                          "mov.b32 $0, 0;\n\tmov.b32 $1, 0;\n\t"
-                          "mov.b32 $2, 0;\n\tmov.b32 $3, 0;\n\t"
-                          "@p ld.global.v4.f32 {$0, $1, $2, $3}, [$4];\n\t}",
-                          "=f,=f,=f,=f,l,r");
-    for (int64_t j = 0; j < 4; ++j)
-      LLVM::StoreOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, v, j),
-                            L.gepBytes(r, L.c64(4 * j)), /*alignment=*/4);
+    g = L.addressOrZeroPad(g, inside);
+    whole();
     return success();
   }
-  SmallVector<Value> operands{g};
-  for (int64_t j = 0; j < 4; ++j)
-    operands.push_back(
-        LLVM::LoadOp::create(b, loc, f32, L.gepBytes(r, L.c64(4 * j))));
-  operands.push_back(inside);
-  L.inlineAsm(Type(), operands,
-              "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $5, 0;\n\t"
-              "@p st.global.v4.f32 [$0], {$1, $2, $3, $4};\n\t}",
-              "l,f,f,f,f,r");
+  L.storeIfInside(LLVM::LoadOp::create(b, loc, vec, r, /*alignment=*/4), g,
+                  inside);
   return success();
 }
 

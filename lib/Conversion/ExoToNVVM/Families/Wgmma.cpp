@@ -569,6 +569,10 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
     Value in = L.andI(inside(rank - 2, row), inside(rank - 1, col));
     for (unsigned d = 0; d + 2 < rank; ++d)
       in = L.andI(in, inside(d, L.c64(0)));
+    if (!reduce) {
+      L.storeIfInside(v, p, in);
+      return;
+    }
     auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
