@@ -66,7 +66,7 @@ HEADER = """\
 // before the loop, the last block's P V after it. The sequential meaning
 // is the same computation in the same order: O_j = alpha_j O_{j-1} +
 // P_j V_j.
-//
+@PINGPONG@//
 // How it relates to the specification: the blocked online softmax and the
 // base-2 exponentials are the algorithm (FlashAttention's), not a rewrite
 // of the per-key online spec: the results differ by rounding, bounded by
@@ -119,6 +119,20 @@ HEADER = """\
 !Cg = !exo.barrier<wgmma_group, [2]>
 """
 
+PINGPONG = """\
+//
+// The two warpgroups take turns at the tensor cores (FlashAttention-3's
+// inter-warpgroup ping-pong): in each block step warpgroup 1 issues its
+// wgmmas (S, the rescaling of O, P V) once warpgroup 0 has issued its own
+// (an await on turn1, which warpgroup 0 arrives on), and warpgroup 0 those
+// of the next step once warpgroup 1 has (turn0), so that one warpgroup's
+// softmax runs while the other's wgmmas do. The turns order no data; the
+// checker checks their phases like any barrier's. Only the last step's
+// await (warpgroup 1's) could be dropped without a hazard: it only delays
+// warpgroup 1. Without the mask (persistent tasks) the turns measured
+// 1-5 % slower on the H200, and those kernels do without them.
+"""
+
 REQUIREMENTS = """\
 // Requirements: D = @D@, S a multiple of 128, causal = @CAUSAL@, B and H
 // at most 65535 (the task count stays far inside 64-bit index arithmetic)."""
@@ -142,10 +156,11 @@ def block(head, body, n=2):
     return [head + " {"] + ind(body, n) + ["}"]
 
 
-def thread_nest(body):
+def thread_nest(body, warpgroups=True):
     """The warpgroup's threads (w, g, qb1, qb0: the wgmma fragment layout)
     and the thread's two rows hh, with row and q2 = 2 q (its first column
-    of each 8-column group)."""
+    of each 8-column group); inside the loop over the two warpgroups unless
+    the caller is in one already (warpgroups = False)."""
     pre = ["%w16 = arith.muli %w, %c16 : index",
            "%h8 = arith.muli %hh, %c8 : index",
            "%rg = arith.addi %w16, %g : index",
@@ -157,8 +172,9 @@ def thread_nest(body):
     for head in ["exo.for %qb0 = 0 to 2 cuda_threads<thread>",
                  "exo.for %qb1 = 0 to 2 cuda_threads<2 * thread>",
                  "exo.for %g = 0 to 8 cuda_threads<4 * thread>",
-                 "exo.for %w = 0 to 4 cuda_threads<warp>",
-                 "exo.for %wg = 0 to 2 cuda_threads<warpgroup>"]:
+                 "exo.for %w = 0 to 4 cuda_threads<warp>"] + (
+                     ["exo.for %wg = 0 to 2 cuda_threads<warpgroup>"]
+                     if warpgroups else []):
         inner = block(head, inner)
     return inner
 
@@ -196,6 +212,11 @@ def cols(n, body):
 class Kernel:
     def __init__(self, d, causal, odd=False):
         self.d = d
+        # FlashAttention-3's inter-warpgroup ping-pong (issue_turn) for the
+        # causal kernels: measured on the H200 (bench/RESULTS.md), it takes
+        # them 5-8 % faster at D = 64 and S = 1k-8k (-1 to +3 % elsewhere),
+        # and the persistent ones 1-5 % slower.
+        self.pingpong = causal
         # Any S (odd = True): the last query tile and key block may be
         # partial. Otherwise S is a multiple of 128, and the kernel has none
         # of the tail's masks and guards (the dispatcher prefers it where it
@@ -228,7 +249,9 @@ class Kernel:
             f"!Vk{d} = !exo.window<[{ns}, 16, 64], bf16, smem_swizzle<128>>",
             f"!Oacc{d} = !exo.tensor<[2, 64, {d}], f32, wgmma_accum>",
             f"!O{d} = !exo.window<[64, {d}], f32, wgmma_accum>",
-            f"!Og{d} = !exo.window<[64, {d}], bf16, gmem>"]
+            f"!Og{d} = !exo.window<[64, {d}], bf16, gmem>"] + (
+                ["!Turn = !exo.barrier<mbarrier, [? ring 1]>"]
+                if self.pingpong else [])
 
     def load(self, smem, slot, gmap, rows, bar):
         """The TMA loads of a 128-row tile, one per span, into bar."""
@@ -267,7 +290,8 @@ class Kernel:
         lines.append(f"exo.arrive(cuda_temporal) >> %vfull[{j}] : !Full")
         return block('exo.warps "producer"', lines)
 
-    def issue_s(self, j):
+    def s_body(self, j):
+        """S = Q K_j^T by one warpgroup (the body of a loop over them)."""
         d = self.d
         mma = []
         for c in range(self.ns):
@@ -279,45 +303,91 @@ class Kernel:
                 f"%kc :+ 16] : !KVs{d} -> !Kk",
                 "exo.call #exo.wgmma<n = 128, dtype = bf16>(%s, %qa, %kbk) : "
                 "(!S, !Qk, !Kk)"])
+        return (["%wr = arith.muli %wg, %c64 : index",
+                 "%s = exo.window %Sa[%wg, :, :] : !Sacc -> !S",
+                 "// (The zero-init ends with wgmma.fence: the element "
+                 "accesses of S",
+                 "// before it are ordered before these wgmmas.)",
+                 "exo.call #exo.wgmma_zero<n = 128>(%s) : (!S)"] + mma +
+                ["exo.arrive(wgmma_async) >> %cg[%wg] : !Cg"])
+
+    def issue_s(self, j):
         return [f"exo.await(%kfull[{j}], cuda_generic_and_async_proxy, 0) : "
                 "!Full"] + block(
-            "exo.for %wg = 0 to 2 cuda_threads<warpgroup>",
-            ["%wr = arith.muli %wg, %c64 : index",
-             "%s = exo.window %Sa[%wg, :, :] : !Sacc -> !S",
-             "// (The zero-init ends with wgmma.fence: the element accesses "
-             "of S",
-             "// before it are ordered before these wgmmas.)",
-             "exo.call #exo.wgmma_zero<n = 128>(%s) : (!S)"] + mma +
-            ["exo.arrive(wgmma_async) >> %cg[%wg] : !Cg"])
+            "exo.for %wg = 0 to 2 cuda_threads<warpgroup>", self.s_body(j))
+
+    def pv_body(self, j):
+        """O += P V_j by one warpgroup (the body of a loop over them)."""
+        d, ns = self.d, self.ns
+        return ([f"%o = exo.window %Oa[%wg, :, :] : !Oacc{d} -> !O{d}",
+                 "exo.fence(wgmma_fence_1, wgmma_fence_2)"] +
+                block("exo.for %kk = 0 to 8 seq", [
+                    "%kc = arith.muli %kk, %c16 : index",
+                    "%pk = exo.window %Pa[%wg, %kk, :, :] : !Preg -> !P",
+                    f"%vk = exo.window %V_smem[{j}, 0 :+ {ns}, 0, 0, "
+                    f"%kc :+ 16, 0 :+ 64] : !KVs{d} -> !Vk{d}",
+                    f"exo.call #exo.wgmma<n = {d}, dtype = bf16, a = regs, "
+                    f"b = sw128_mn>(%o, %pk, %vk) : (!O{d}, !P, !Vk{d})"]) +
+                ["exo.arrive(wgmma_async) >> %cg[%wg] : !Cg"])
 
     def issue_pv(self, j):
-        d, ns = self.d, self.ns
         return [f"exo.await(%vfull[{j}], cuda_generic_and_async_proxy, 0) : "
                 "!Full"] + block(
-            "exo.for %wg = 0 to 2 cuda_threads<warpgroup>",
-            [f"%o = exo.window %Oa[%wg, :, :] : !Oacc{d} -> !O{d}",
-             "exo.fence(wgmma_fence_1, wgmma_fence_2)"] +
-            block("exo.for %kk = 0 to 8 seq", [
-                "%kc = arith.muli %kk, %c16 : index",
-                "%pk = exo.window %Pa[%wg, %kk, :, :] : !Preg -> !P",
-                f"%vk = exo.window %V_smem[{j}, 0 :+ {ns}, 0, 0, %kc :+ 16, "
-                f"0 :+ 64] : !KVs{d} -> !Vk{d}",
-                f"exo.call #exo.wgmma<n = {d}, dtype = bf16, a = regs, "
-                f"b = sw128_mn>(%o, %pk, %vk) : (!O{d}, !P, !Vk{d})"]) +
-            ["exo.arrive(wgmma_async) >> %cg[%wg] : !Cg"])
+            "exo.for %wg = 0 to 2 cuda_threads<warpgroup>", self.pv_body(j))
+
+    def issue_turn(self, js, jv, t, last=False):
+        """Inter-warpgroup ping-pong (FlashAttention-3's): each warpgroup
+        issues its wgmmas of block step t (S = Q K_js^T unless js is None,
+        the rescaling of O, O += P V_jv) in its turn, warpgroup 0 before
+        warpgroup 1, so that one's softmax runs while the other's wgmmas
+        do. Warpgroup 1's turn t is element t of turn1, which warpgroup 0
+        arrives on after its wgmmas of step t; warpgroup 0's turn t >= 1 is
+        element t - 1 of turn0, which warpgroup 1 arrives on after its
+        wgmmas of step t - 1. Each barrier has one warpgroup arriving (the
+        guards are of the warpgroup index alone, so mbarrier.init counts
+        that one), and the steps are consecutive across a task's tiles
+        (t = kb + j), so the ring's phases follow the elements. A task's
+        last step (last, without persistence) hands no turn back: nothing
+        awaits it."""
+        lines = []
+        if js is not None:
+            lines.append(f"exo.await(%kfull[{js}], "
+                         "cuda_generic_and_async_proxy, 0) : !Full")
+        body = ["%first = arith.cmpi eq, %wg, %c0 : index",
+                "%second = arith.cmpi ne, %wg, %c0 : index",
+                f"%later = arith.cmpi uge, {t}, %c1 : index"] + block(
+            "exo.if %first", block(
+                "exo.if %later",
+                [f"%te = arith.subi {t}, %c1 : index",
+                 "exo.await(%turn0[%te], cuda_in_order, 0) : !Turn"])) + \
+            block("exo.if %second",
+                  [f"exo.await(%turn1[{t}], cuda_in_order, 0) : !Turn"])
+        if js is not None:
+            body += self.s_body(js)
+        body += self.rescale_o(warpgroups=False)
+        body += [f"exo.await(%vfull[{jv}], cuda_generic_and_async_proxy, "
+                 "0) : !Full"] + self.pv_body(jv)
+        body += block("exo.if %first", [
+            f"exo.arrive(cuda_in_order) >> %turn1[{t}] : !Turn"])
+        if not (last and not self.persistent):
+            body += block("exo.if %second", [
+                f"exo.arrive(cuda_in_order) >> %turn0[{t}] : !Turn"])
+        return lines + block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>",
+                             body)
 
     @staticmethod
     def wait(n):
         return block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>",
                      [f"exo.await(%cg[%wg], cuda_in_order, {n}) : !Cg"])
 
-    def rescale_o(self):
+    def rescale_o(self, warpgroups=True):
         d = self.d
         return ["// O = alpha O."] + thread_nest(
             [f"%a = exo.read %al[{R}] : !Row"] + cols(d, [
                 f"%ov = exo.read %Oa[%wg, %row, %col] : !Oacc{d}",
                 "%os = arith.mulf %ov, %a : f32",
-                f"exo.assign %Oa[%wg, %row, %col] = %os : !Oacc{d}"]))
+                f"exo.assign %Oa[%wg, %row, %col] = %os : !Oacc{d}"]),
+            warpgroups)
 
     @staticmethod
     def softmax():
@@ -469,7 +539,9 @@ class Kernel:
             "%kempty = exo.alloc : !Empty",
             "%vfull = exo.alloc : !Full",
             "%vempty = exo.alloc : !Empty",
-            "%cg = exo.alloc : !Cg"]
+            "%cg = exo.alloc : !Cg"] + (
+                ["%turn0 = exo.alloc : !Turn", "%turn1 = exo.alloc : !Turn"]
+                if self.pingpong else [])
         if self.persistent:
             shared = ["%qfull = exo.alloc : !Qfull",
                       "%qempty = exo.alloc : !Qempty"] + shared + [
@@ -581,7 +653,8 @@ class Kernel:
         elif self.odd:
             diag = self.tail_mask("%jb")
         loop += self.consumer(
-            self.issue_s(gb) + self.rescale_o() + self.issue_pv(gm) +
+            (self.issue_turn(gb, gm, gm) if self.pingpong else
+             self.issue_s(gb) + self.rescale_o() + self.issue_pv(gm)) +
             self.wait(1) +
             ["exo.arrive(cuda_in_order) >> %kempty[%j2] : !Empty"] + diag +
             self.softmax() + self.wait(0) +
@@ -597,14 +670,16 @@ class Kernel:
                      "%gl2 = arith.addi %gl, %c2 : index"]
             tile += self.consumer(
                 ["exo.arrive(cuda_in_order) >> %qempty[%pi1] : !Qempty"] +
-                self.rescale_o() + self.issue_pv("%gl") + self.wait(0) +
+                (self.issue_turn(None, "%gl", "%gl") if self.pingpong else
+                 self.rescale_o() + self.issue_pv("%gl")) + self.wait(0) +
                 ["exo.arrive(cuda_in_order) >> %vempty[%gl2] : !Empty"])
         else:
             tile += ["// The last block's P V (its slot needs no release: "
                      "nothing",
                      "// is loaded after it)."]
-            tile += self.consumer(self.rescale_o() + self.issue_pv("%QT1") +
-                                  self.wait(0))
+            tile += self.consumer(
+                (self.issue_turn(None, "%QT1", "%QT1", last=True) if self.pingpong else
+                 self.rescale_o() + self.issue_pv("%QT1")) + self.wait(0))
         tile += self.epilogue()
         if self.persistent:
             tasks = shared + [
@@ -701,6 +776,7 @@ def main():
             "@REQUIREMENTS@", REQUIREMENTS_ODD if odd else
             REQUIREMENTS).replace(
             "@NC@", ",NC=2" if k.persistent else "").replace(
+            "@PINGPONG@", PINGPONG if k.pingpong else "").replace(
             "@PREG@", str(k.budgets[0])).replace(
             "@CREG@", str(k.budgets[1])).replace("@D@", str(d)).replace(
             "@NAME@", k.suffix).replace(
