@@ -26,6 +26,7 @@ gen() {
 attention_dispatcher() {
   python3 "$root/scripts/registry.py" dispatcher \
     --function attention_fwd_bf16 --function attention_fwd_causal_bf16 \
+    --function attention_fwd_f16 --function attention_fwd_causal_f16 \
     -o "$gen_dir/exo_attention.h"
   echo "$gen_dir/exo_attention.h"
 }

@@ -6,23 +6,25 @@ process on the same buffers.
 Usage: bench_attention.py GEN_DIR OUT_DIR [--reps N] [--quick]
        [--check-only]
 
-GEN_DIR holds the launchers of examples/attention/attention_fwd_*.mlir (D = 64
-and 128, causal or not) and exo_attention.h, the dispatcher of the attention
-functions (bench/gpu/gen_attention.sh or gen.sh writes them). They are built
-into a small PyTorch extension, which makes one call per shape, as a user
-would: exo_kernels::attention_fwd_bf16 or attention_fwd_causal_bf16, which
-runs the kernel that accepts the head dimension, on the current stream.
+GEN_DIR holds the launchers of examples/attention/attention_fwd_*.mlir (bf16
+and f16, D = 64 and 128, causal or not) and exo_attention.h, the dispatcher
+of the attention functions (bench/gpu/gen_attention.sh or gen.sh writes
+them). They are built into a small PyTorch extension, which makes one call
+per shape, as a user would: exo_kernels::attention_fwd_bf16,
+attention_fwd_causal_bf16 or their f16 forms, which run the kernel that
+accepts the head dimension, on the current stream.
 
-Correctness first, at small and FA3-sized shapes: fresh random bf16 Q, K, V
-(standard normal), O and L poisoned with NaN, against a reference computed
-in fp32 from the same bf16 inputs (scores, softmax, P V, log-sum-exp); the
-normwise error of O must be below 2e-2 (two bf16 roundings, of P and of O)
-and that of L below 1e-5. The two SDPA backends are checked against the same
-reference and reported. Then, at the FA3 paper's shapes (B S = 16k tokens,
-H D = 2048, D in 64, 128, S in 1k, 4k, 8k, 16k; causal and not), the three
-are timed interleaved, L2 flushed before each run, median of N runs: TFLOP/s
-counts 4 B H S^2 D flops, half of that when causal. OUT_DIR receives attention.csv and attention.md. Exits
-non-zero when a check fails.
+Correctness first, for bf16 and f16, at small and FA3-sized shapes: fresh
+random Q, K, V (standard normal), O and L poisoned with NaN, against a
+reference computed in fp32 from the same inputs (scores, softmax, P V,
+log-sum-exp); the normwise error of O must be below 2e-2 (two roundings to
+the element type, of P and of O) and that of L below 1e-5. The two SDPA
+backends are checked against the same reference and reported. Then, for
+each element type at the FA3 paper's shapes (B S = 16k tokens, H D = 2048,
+D in 64, 128, S in 1k, 4k, 8k, 16k; causal and not), the three are timed
+interleaved, L2 flushed before each run, median of N runs: TFLOP/s counts
+4 B H S^2 D flops, half of that when causal. OUT_DIR receives attention.csv
+and attention.md. Exits non-zero when a check fails.
 """
 
 import argparse
@@ -41,7 +43,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from bench_torch import median_ms_interleaved, rel_err  # noqa: E402
 
-PEAK_TFLOPS = 989.4  # H100/H200 SXM dense bf16
+PEAK_TFLOPS = 989.4  # H100/H200 SXM dense bf16 and f16
+DTYPES = {"bf16": torch.bfloat16, "f16": torch.float16}
 O_TOLERANCE = 2e-2
 L_TOLERANCE = 1e-5
 
@@ -50,17 +53,19 @@ EXTENSION = r"""
 #include <ATen/cuda/CUDAContext.h>
 #include "exo_attention.h"
 
-// O (bf16) and L (f32) of attention over contiguous [B, H, S, D] bf16 Q, K,
-// V (D = 64 or 128), written into the given O and L; causal: row i attends
-// to keys j <= i.
+// O and L (f32) of attention over contiguous [B, H, S, D] Q, K, V and O,
+// all bf16 or all f16 (D = 64 or 128), written into the given O and L;
+// causal: row i attends to keys j <= i.
 void attention_fwd(torch::Tensor q, torch::Tensor k, torch::Tensor v,
                    torch::Tensor o, torch::Tensor l, bool causal) {
+  bool half = q.dtype() == torch::kHalf;
   for (const torch::Tensor &t : {q, k, v, o}) {
-    TORCH_CHECK(t.is_cuda() && t.dtype() == torch::kBFloat16 &&
+    TORCH_CHECK(t.is_cuda() && t.dtype() == q.dtype() &&
+                    (half || t.dtype() == torch::kBFloat16) &&
                     t.dim() == 4 && t.is_contiguous() &&
                     t.sizes() == q.sizes(),
-                "Q, K, V and O must be contiguous [B, H, S, D] bf16 CUDA "
-                "tensors of one shape");
+                "Q, K, V and O must be contiguous [B, H, S, D] CUDA "
+                "tensors of one shape, all bf16 or all f16");
   }
   TORCH_CHECK(l.is_cuda() && l.dtype() == torch::kFloat32 &&
                   l.is_contiguous() && l.dim() == 3 &&
@@ -71,8 +76,11 @@ void attention_fwd(torch::Tensor q, torch::Tensor k, torch::Tensor v,
     return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(t.data_ptr()));
   };
   CUstream stream = at::cuda::getCurrentCUDAStream().stream();
-  auto *function = causal ? &exo_kernels::attention_fwd_causal_bf16
-                          : &exo_kernels::attention_fwd_bf16;
+  auto *function =
+      half ? (causal ? &exo_kernels::attention_fwd_causal_f16
+                     : &exo_kernels::attention_fwd_f16)
+           : (causal ? &exo_kernels::attention_fwd_causal_bf16
+                     : &exo_kernels::attention_fwd_bf16);
   CUresult r = function(stream, q.size(0), q.size(1), q.size(2), q.size(3),
                         ptr(q), ptr(k), ptr(v), ptr(o), ptr(l));
   TORCH_CHECK(r == CUDA_SUCCESS, "attention_fwd: ", exo_rt::lastError());
@@ -152,13 +160,14 @@ def main():
     if not args.quick:
         check_shapes += [(4, 32, 4096, 64), (1, 32, 16384, 64),
                          (4, 16, 4096, 128), (1, 16, 16384, 128)]
-    check_cases = [(shape, causal) for shape in check_shapes
-                   for causal in (False, True)]
+    # Both element types at every shape.
+    check_cases = [(shape, causal, dtype) for dtype in DTYPES
+                   for shape in check_shapes for causal in (False, True)]
     gen = torch.Generator(device=dev)
-    for seed, ((B, H, S, D), causal) in enumerate(check_cases):
+    for seed, ((B, H, S, D), causal, dtype) in enumerate(check_cases):
         gen.manual_seed(1000 + seed)
         q, k, v = (torch.randn(B, H, S, D, device=dev, generator=gen)
-                   .to(torch.bfloat16) for _ in range(3))
+                   .to(DTYPES[dtype]) for _ in range(3))
         o = torch.full_like(q, float("nan"))
         lse = torch.full((B, H, S), float("nan"), device=dev)
         run_exo(q, k, v, o, lse, causal)
@@ -171,7 +180,8 @@ def main():
         others = "  ".join(
             f"{name} O {rel_err(sdpa(bk, q, k, v, causal), o_ref.double()):.2e}"
             for name, bk in backends.items())
-        print(f"CHECK attention B={B} H={H} S={S} D={D} causal={int(causal)}: O {eo:.2e} "
+        print(f"CHECK attention {dtype} B={B} H={H} S={S} D={D} "
+              f"causal={int(causal)}: O {eo:.2e} "
               f"(bound {O_TOLERANCE:.0e}), L {el:.2e} (bound "
               f"{L_TOLERANCE:.0e}); {others} {'PASS' if ok else 'FAIL'}")
     if failed or args.check_only:
@@ -182,12 +192,13 @@ def main():
     flush = torch.empty(256 << 20, dtype=torch.uint8, device=dev)
     rows = []
     seqs = [1024, 4096] if args.quick else [1024, 4096, 8192, 16384]
-    for causal, D, S in [(c, d, s) for c in (False, True) for d in (64, 128)
-                         for s in seqs]:
+    for dtype, causal, D, S in [(t, c, d, s) for t in DTYPES
+                                for c in (False, True) for d in (64, 128)
+                                for s in seqs]:
         B, H = 16384 // S, 2048 // D
         gen.manual_seed(S)
         q, k, v = (torch.randn(B, H, S, D, device=dev, generator=gen)
-                   .to(torch.bfloat16) for _ in range(3))
+                   .to(DTYPES[dtype]) for _ in range(3))
         o = torch.empty_like(q)
         lse = torch.empty(B, H, S, device=dev)
         runs = [lambda: run_exo(q, k, v, o, lse, causal)]
@@ -196,14 +207,16 @@ def main():
         ms = median_ms_interleaved(runs, args.reps, flush)
         flops = 4.0 * B * H * S * S * D / (2 if causal else 1)
         tf = [flops / (t * 1e-3) / 1e12 for t in ms]
-        row = {"B": B, "H": H, "S": S, "D": D, "causal": int(causal)}
+        row = {"dtype": dtype, "B": B, "H": H, "S": S, "D": D,
+               "causal": int(causal)}
         for who, t, f in zip(["exo", "cuDNN", "flash"], ms, tf):
             row[f"{who}_ms"] = f"{t:.4f}"
             row[f"{who}_tflops"] = f"{f:.1f}"
         row["vs_cuDNN"] = f"{ms[1] / ms[0]:.3f}"
         row["vs_flash"] = f"{ms[2] / ms[0]:.3f}"
         rows.append(row)
-        print(f"TIME B={B} H={H} S={S} D={D} causal={int(causal)}: exo {tf[0]:.1f} TFLOP/s "
+        print(f"TIME {dtype} B={B} H={H} S={S} D={D} causal={int(causal)}: "
+              f"exo {tf[0]:.1f} TFLOP/s "
               f"({100 * tf[0] / PEAK_TFLOPS:.1f} % of {PEAK_TFLOPS}), cuDNN "
               f"{tf[1]:.1f}, flash {tf[2]:.1f}; ratio to cuDNN "
               f"{row['vs_cuDNN']}, to flash {row['vs_flash']}")
@@ -212,11 +225,13 @@ def main():
         w.writeheader()
         w.writerows(rows)
     with open(os.path.join(args.out_dir, "attention.md"), "w") as f:
-        f.write("| causal | B | H | S | D | exo TFLOP/s | cuDNN | flash | "
+        f.write("| dtype | causal | B | H | S | D | exo TFLOP/s | cuDNN | flash | "
                 "cuDNN / exo time | flash / exo time |\n")
-        f.write("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+        f.write("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- "
+                "| --- |\n")
         for r in rows:
-            f.write(f"| {r['causal']} | {r['B']} | {r['H']} | {r['S']} | {r['D']} | "
+            f.write(f"| {r['dtype']} | {r['causal']} | {r['B']} | {r['H']} | "
+                    f"{r['S']} | {r['D']} | "
                     f"{r['exo_tflops']} | {r['cuDNN_tflops']} | "
                     f"{r['flash_tflops']} | {r['vs_cuDNN']} | "
                     f"{r['vs_flash']} |\n")

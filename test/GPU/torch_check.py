@@ -143,8 +143,8 @@ close("scaled_mm per-tensor vs torch._scaled_mm",
                        out_dtype=torch.bfloat16), 1e-2)
 
 # attention_fwd_bf16 / attention_fwd_causal_bf16 ([B, H, N, D] bf16 Q, K, V;
-# O bf16 and the log-sum-exp L f32): against an fp32 reference and SDPA, and
-# the .out form on outputs poisoned with NaN.
+# O bf16 and the log-sum-exp L f32) and their f16 forms: against an fp32
+# reference and SDPA, and the .out form on outputs poisoned with NaN.
 def attention_ref(q, k, v, causal):
     s = (q.float() @ k.float().transpose(-1, -2)) / math.sqrt(q.shape[-1])
     if causal:
@@ -154,11 +154,14 @@ def attention_ref(q, k, v, causal):
     return torch.softmax(s, -1) @ v.float(), torch.logsumexp(s, -1)
 
 
-for B_, H_, N_, D_ in [(1, 2, 256, 64), (2, 3, 640, 128), (1, 2, 200, 64),
-                       (2, 1, 77, 128)]:
-    q, k, v = (rand(B_, H_, N_, D_, dtype=torch.bfloat16) for _ in range(3))
+for (B_, H_, N_, D_), dt in [((1, 2, 256, 64), "bf16"),
+                             ((2, 3, 640, 128), "bf16"),
+                             ((1, 2, 200, 64), "bf16"), ((2, 1, 77, 128), "bf16"),
+                             ((1, 2, 256, 128), "f16"), ((2, 1, 200, 64), "f16")]:
+    dtype = torch.bfloat16 if dt == "bf16" else torch.float16
+    q, k, v = (rand(B_, H_, N_, D_, dtype=dtype) for _ in range(3))
     for causal in (False, True):
-        name = "attention_fwd_causal_bf16" if causal else "attention_fwd_bf16"
+        name = f"attention_fwd_{'causal_' if causal else ''}{dt}"
         o_ref, l_ref = attention_ref(q, k, v, causal)
         o, lse = getattr(ops, name)(q, k, v)
         what = f"{name} B={B_} H={H_} N={N_} D={D_}"

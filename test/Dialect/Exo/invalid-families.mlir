@@ -70,8 +70,8 @@
 
 // -----
 
-// expected-error @+1 {{wgmma_store stores f32, or bf16 (converted), got 'f16'}}
-"test.op"() {f = #exo.wgmma_store<n = 128, dst = smem, dtype = f16>} : () -> ()
+// expected-error @+1 {{wgmma_store stores f32, or bf16 or f16 (converted), got 'f8E4M3FN'}}
+"test.op"() {f = #exo.wgmma_store<n = 128, dst = smem, dtype = f8E4M3FN>} : () -> ()
 
 // -----
 

@@ -486,13 +486,13 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
   int64_t span = 0;
   unsigned rank = dst.staticExtents.size();
   bool swizzled = dst.memory.getSwizzle() != 0;
-  // The f32 values are stored as they are, or rounded to bf16 (`dtype =
-  // bf16`) into global memory (stmatrix rounds into shared memory).
-  Type half = dtype.isBF16() ? dtype : Type();
+  // The f32 values are stored as they are, or rounded to bf16 or f16
+  // (`dtype`) into global memory (stmatrix rounds into shared memory).
+  Type half = dtype.isBF16() || dtype.isF16() ? dtype : Type();
   if (dst.elemType != dtype || (half && (!global || reduce)))
     return call.emitOpError()
            << "an accumulator store writes " << dtype
-           << " values (f32, or bf16 into global memory), but its "
+           << " values (f32, or bf16 or f16 into global memory), but its "
               "destination holds "
            << dst.elemType;
   if ((dst.kind != View::Shared && !global) || dst.sizes.size() != 2 ||
@@ -584,7 +584,7 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
   };
   if (half) {
     // A thread's pair of adjacent columns, rounded to nearest even: one
-    // 32-bit word (cvt.rn.bf16x2.f32).
+    // 32-bit word (cvt.rn.bf16x2.f32 or cvt.rn.f16x2.f32).
     auto word = [&](int64_t j, int64_t h) -> Value {
       Value pair =
           L.vectorOf({arith::TruncFOp::create(b, loc, half, field(j, h, 0)),
@@ -821,7 +821,7 @@ struct WgmmaStoreEmitter
                                                WgmmaStoreAttr> {
   LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
     auto store = cast<WgmmaStoreAttr>(attr);
-    if (store.getDtype().isBF16() && store.getDst().isShared())
+    if (!store.getDtype().isF32() && store.getDst().isShared())
       return emitWgmmaStMatrix(L, call);
     return emitWgmmaStore(L, call, store.getDtype(), store.getReduce());
   }

@@ -500,9 +500,10 @@ WgmmaStoreAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t n,
   if (!dst.isShared() && kind != MemoryKind::Gmem)
     return emitError() << "wgmma_store writes to shared or global memory, got '"
                        << stringifyMemoryKind(kind) << "'";
-  if (!dtype.isF32() && !dtype.isBF16())
-    return emitError() << "wgmma_store stores f32, or bf16 (converted), got "
-                       << dtype;
+  if (!dtype.isF32() && !dtype.isBF16() && !dtype.isF16())
+    return emitError()
+           << "wgmma_store stores f32, or bf16 or f16 (converted), got "
+           << dtype;
   if (reduce && (kind != MemoryKind::Gmem || !dtype.isF32()))
     return emitError() << "the reducing accumulator store adds f32 into gmem "
                           "only";
@@ -522,7 +523,7 @@ Operation *WgmmaStoreAttr::buildProc(OpBuilder &b, Location loc) const {
   bool global = getDst().getKind() == MemoryKind::Gmem;
   StringRef lowering = getReduce()           ? "wgmma_red_d_gmem"
                        : global              ? "wgmma_store_d_gmem"
-                       : getDtype().isBF16() ? "wgmma_stmatrix_d"
+                       : !getDtype().isF32() ? "wgmma_stmatrix_d"
                                              : "wgmma_store_d_smem";
   // A global destination may reach past its tensor: the lowering skips
   // those elements, as an oob window's writes do.

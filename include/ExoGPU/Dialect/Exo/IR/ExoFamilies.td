@@ -211,7 +211,8 @@ def Exo_WgmmaStoreAttr : Exo_FamilyAttr<"WgmmaStore", "wgmma_store"> {
   let summary = "stores a wgmma accumulator tile to shared or global memory";
   let description = [{
     dst[64, n] = D (f32), or dst += D with `reduce` (global memory, atomic
-    `red.global.add`). `dtype = bf16` rounds to bf16 (to nearest even):
+    `red.global.add`). `dtype = bf16` or `f16` rounds to that type (to
+    nearest even):
     into shared memory with `stmatrix`, into global memory with 16-byte
     stores after a transpose of words within each quad (or 4- and 2-byte
     stores where the window's alignment does not allow them). `dst` is
