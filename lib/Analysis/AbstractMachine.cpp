@@ -275,6 +275,9 @@ struct Variable {
   bool scopeEnded = false; // the block that allocated it has finished
   bool registers = false;  // registers (plain, wgmma and mma.sync fragments)
   bool wgmmaRegs = false;  // registers a wgmma reads or writes (D, A)
+  /// Fragment registers whose elements ordinary statements may access
+  /// (wgmma D and A, mma.sync C): each element belongs to one thread.
+  bool fragmentRegs = false;
   /// Shared memory: the generic-proxy writes of dead variables whose memory
   /// this one may reuse are Machine::deadGeneric[0, proxyDebtEnd).
   size_t proxyDebtEnd = 0;
@@ -1675,16 +1678,17 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   if (runLen == 0 || var.elements.empty())
     runs = 0;
   SmallPtrSet<Record *, 8> checked;
-  // Fragment registers (wgmma accumulators and A operands) belong to single
-  // threads: an instruction of the warpgroup touches each element in the
-  // thread that holds it, and the collective analysis proves that an
-  // element access runs in that thread (checkFragmentAccess). An earlier
+  // Fragment registers (wgmma accumulators and A operands, mma.sync
+  // accumulators) belong to single threads: an instruction of the
+  // warpgroup (warp) touches each element in the thread that holds it, and
+  // the collective analysis proves that an element access runs in that
+  // thread (checkFragmentAccess). An earlier
   // access of a single thread of this collective therefore needs to be
   // seen by that thread alone, not by the whole collective: per-thread
   // records without one record per element. (An instruction of one thread
   // on fragment registers has no such proof; the lowering refuses it.)
   auto observers = [&](const Record &m) -> const Threads & {
-    if (var.wgmmaRegs && !who.isSingle() && m.accessor.isSingle() &&
+    if (var.fragmentRegs && !who.isSingle() && m.accessor.isSingle() &&
         m.accessor.coveredBy({&who}) && m.op &&
         !m.op->getParentOfType<amir::InstrOp>())
       return m.accessor;
@@ -2208,6 +2212,9 @@ LogicalResult Machine::exec(amir::AllocOp alloc, Collective &g) {
         alloc.getMemoryAttr() &&
         (alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaAccum ||
          alloc.getMemoryAttr().getKind() == MemoryKind::WgmmaA);
+    var->fragmentRegs =
+        var->wgmmaRegs || (alloc.getMemoryAttr() &&
+                           alloc.getMemoryAttr().getKind() == MemoryKind::MmaC);
     if (var->shared && failed(reuseShared(alloc, g)))
       return failure();
     var->proxyDebtEnd = deadGeneric.size();
@@ -3198,7 +3205,7 @@ std::string Machine::pumpState() {
     const Variable &v = *vp;
     vid(&v);
     os << ':' << v.alloc << ',' << v.shared << v.scopeEnded << v.registers
-       << v.wgmmaRegs << ','
+       << v.wgmmaRegs << v.fragmentRegs << ','
        << keptGenericBefore[std::min(v.proxyDebtEnd, deadGeneric.size())] << ','
        << v.ringDim << ',' << v.ringDepth << ',' << v.ringExtent << ',';
     vid(v.guard);

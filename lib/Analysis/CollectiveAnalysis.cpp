@@ -1029,10 +1029,23 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
   if (!getAccess(op, tensor, indices))
     return;
   MemoryAttr mem = getMemoryOf(tensor.getType());
+  if (mem && (mem.getKind() == MemoryKind::MmaA ||
+              mem.getKind() == MemoryKind::MmaB)) {
+    error(op) << "accesses an mma.sync " << stringifyMemoryKind(mem.getKind())
+              << " fragment element by element; only its instructions "
+                 "(load_a / load_b, mma) may: write the operand into shared "
+                 "memory and load it, or compute in an mma_c fragment or in "
+                 "regs";
+    return;
+  }
   if (!mem || (mem.getKind() != MemoryKind::WgmmaAccum &&
-               mem.getKind() != MemoryKind::WgmmaA))
+               mem.getKind() != MemoryKind::WgmmaA &&
+               mem.getKind() != MemoryKind::MmaC))
     return;
   bool operandA = mem.getKind() == MemoryKind::WgmmaA;
+  // An mma.sync accumulator (16 x 8 per warp): lane 4 (row mod 8) +
+  // col / 2 holds element (row, col) (MmaAttr::getAccumulatorSlot).
+  bool mmaC = mem.getKind() == MemoryKind::MmaC;
   auto alloc = tensor.getDefiningOp<AllocOp>();
   ArrayRef<Attribute> dims =
       alloc ? getDimsOf(alloc.getType()) : ArrayRef<Attribute>();
@@ -1053,6 +1066,13 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
                    "64 x 16 (bf16, f16)";
       return;
     }
+  } else if (mmaC) {
+    if (!alloc || rank < 2 || extent(rank - 2) != 16 || extent(rank - 1) != 8) {
+      error(op) << "accesses an mma.sync accumulator element by element, "
+                   "which needs the fragment's allocation itself (not a "
+                   "window), a tensor whose last two dimensions are 16 x 8";
+      return;
+    }
   } else if (!alloc || rank < 2 || extent(rank - 2) != 64 ||
              extent(rank - 1) < 8 || extent(rank - 1) > 256 ||
              extent(rank - 1) % 8) {
@@ -1062,7 +1082,9 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
                  "multiple of 8 up to 256)";
     return;
   }
-  StringRef what = operandA ? "wgmma A fragment" : "wgmma accumulator";
+  StringRef what = operandA ? "wgmma A fragment"
+                   : mmaC   ? "mma.sync accumulator"
+                            : "wgmma accumulator";
   // The seq loops around the access, inside the device function: their
   // iterations are enumerated (the layout is a function of constants).
   SmallVector<ForOp> seqLoops;
@@ -1133,10 +1155,24 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
         at.push_back(*v);
       }
       int64_t row = at[rank - 2], col = at[rank - 1];
+      if (mmaC) {
+        MmaAttr::FragmentSlot slot = MmaAttr::getAccumulatorSlot(row, col);
+        if (row >= 0 && row < 16 && col >= 0 && col < 8 &&
+            slot.lane != tid % 32) {
+          error(op) << "thread " << tid << " (lane " << tid % 32
+                    << " of its warp) accesses element [" << row << ", " << col
+                    << "] of the " << what << " '" << name << "', which lane "
+                    << slot.lane
+                    << " of the warp holds (the mma.sync layout: lane = 4 "
+                       "(row mod 8) + col / 2); a thread accesses only its "
+                       "own elements, or exchanges them by a shuffle";
+          return;
+        }
+      }
       WgmmaAttr::FragmentSlot slot =
           operandA ? WgmmaAttr::getOperandASlot(row, col, tf32)
                    : WgmmaAttr::getAccumulatorSlot(row, col);
-      if (row >= 0 && row < 64 && col >= 0 && col < extent(rank - 1) &&
+      if (!mmaC && row >= 0 && row < 64 && col >= 0 && col < extent(rank - 1) &&
           slot.thread != tid % 128) {
         InFlightDiagnostic diag = error(op);
         diag << "thread " << tid << " (thread " << tid % 128

@@ -178,3 +178,64 @@ exo.proc @operand_a_shape(%x: bf16) {
     }
   }
 }
+
+// -----
+
+// An mma.sync accumulator (examples/model/model_mma.mlir's
+// @model_mma_bias_relu is the accepted case): lane (g, q) reading row q,
+// column 2 g, the roles of the quad index and the lane in the quad swapped.
+!Ct = !exo.tensor<[16, 8], f32, mma_c>
+!O = !exo.tensor<[32], f32, gmem>
+exo.proc @mma_c_swapped(%out: !O) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %C = exo.alloc : !Ct
+      exo.for %w = 0 to 1 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            %col = arith.muli %g, %c2 : index
+            // expected-error @+1 {{thread 1 (lane 1 of its warp) accesses element [1, 0] of the mma.sync accumulator 'C', which lane 4 of the warp holds (the mma.sync layout: lane = 4 (row mod 8) + col / 2); a thread accesses only its own elements, or exchanges them by a shuffle}}
+            %v = exo.read %C[%q, %col] : !Ct
+            %g4 = arith.muli %g, %c4 : index
+            %t = arith.addi %g4, %q : index
+            exo.assign %out[%t] = %v : !O
+          }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// An mma.sync accumulator of the wrong shape.
+!Ct = !exo.tensor<[8, 16], f32, mma_c>
+exo.proc @mma_c_shape(%x: f32) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %C = exo.alloc : !Ct
+      exo.for %t = 0 to 32 cuda_threads<thread> {
+        // expected-error @+1 {{accesses an mma.sync accumulator element by element, which needs the fragment's allocation itself (not a window), a tensor whose last two dimensions are 16 x 8}}
+        exo.assign %C[0, 0] = %x : !Ct
+      }
+    }
+  }
+}
+
+// -----
+
+// The A and B fragments of mma.sync are for their instructions only.
+!At = !exo.tensor<[16, 8], f32, mma_a>
+exo.proc @mma_a_element(%x: f32) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A = exo.alloc : !At
+      exo.for %t = 0 to 32 cuda_threads<thread> {
+        // expected-error @+1 {{accesses an mma.sync mma_a fragment element by element; only its instructions (load_a / load_b, mma) may: write the operand into shared memory and load it, or compute in an mma_c fragment or in regs}}
+        exo.assign %A[0, 0] = %x : !At
+      }
+    }
+  }
+}

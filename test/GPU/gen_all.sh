@@ -82,7 +82,7 @@ gen_model examples/model/model_wgmma_forms.mlir \
 gen_model examples/model/model_wgmma_nmajor.mlir \
   "model_wgmma_bf16_mn:DC=1e-6 DR=1e-6 DS=1e-6 DT=1e-6" \
   "model_wgmma_f16_mn:DC=1e-6"
-gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" \
+gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" "model_mma_bias_relu:DC=1e-6" \
   "model_mma_bf16:DC=1e-6 DH=8e-3"
 gen_model examples/model/model_warp.mlir model_warp_f32 model_warp_minmax_f32 \
   model_copy_f32

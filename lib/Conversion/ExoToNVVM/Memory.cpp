@@ -274,10 +274,11 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   // only their instructions access.
   bool accumulator = v.memory.getKind() == MemoryKind::WgmmaAccum;
   bool operandA = v.memory.getKind() == MemoryKind::WgmmaA;
+  bool mmaC = v.memory.getKind() == MemoryKind::MmaC;
   bool fragment = v.memory.isRegisters() &&
                   v.memory.getKind() != MemoryKind::Regs &&
                   v.memory.getKind() != MemoryKind::RegsUniform &&
-                  !accumulator && !operandA;
+                  !accumulator && !operandA && !mmaC;
   // Swizzled shared memory laid out in chunks of one span (what TMA and
   // wgmma use) is accessed at its swizzled address, the one TMA writes.
   int64_t span = 0;
@@ -297,7 +298,18 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
   Value p;
-  if (operandA || accumulator) {
+  if (mmaC) {
+    // The lane's register of its mma.sync accumulator fragment
+    // (MmaAttr::getAccumulatorSlot): four per 16 x 8 tile, 2 (row / 8) +
+    // col mod 2.
+    SmallVector<Value> root = rootIndices(v, indices);
+    unsigned rank = root.size();
+    Value row = root[rank - 2], col = root[rank - 1];
+    Value e = add(mul(arith::DivUIOp::create(b, loc, row, c64(8)), c64(2)),
+                  arith::RemUIOp::create(b, loc, col, c64(2)));
+    Value slot = add(mul(fragmentTileIndex(v, root), c64(4)), e);
+    p = gepBytes(v.base, mul(slot, c64(getElementBytes(v.elemType))));
+  } else if (operandA || accumulator) {
     // The thread's element of its fragment (WgmmaAttr::getAccumulatorSlot,
     // getOperandASlot): of the tile's last-dimension / 2 elements,
     // 4 (col / 8) + 2 ((row mod 16) / 8) + col mod 2 (accumulators and

@@ -336,6 +336,17 @@ def Exo_MmaAttr : Exo_FamilyAttr<"Mma", "mma"> {
     Exo_SmemDefaultParameter:$mem);
   let extraClassDeclaration = [{
     int64_t getK() const;
+    /// Where element (row, col) of a 16 x 8 accumulator fragment lives: the
+    /// lane of the warp that holds it and its register among the lane's
+    /// four (the PTX layout of mma.m16n8 C / D: c0, c1 in row lane / 4,
+    /// c2, c3 eight rows below, columns 2 (lane mod 4) and the next).
+    struct FragmentSlot {
+      int64_t lane;
+      int64_t reg;
+    };
+    static FragmentSlot getAccumulatorSlot(int64_t row, int64_t col) {
+      return {4 * (row % 8) + col / 2, 2 * (row / 8) + col % 2};
+    }
   }];
 }
 
