@@ -38,8 +38,9 @@ exo.proc @c_shape(%N: index) {
 
 // -----
 
-// Reading an accumulator element by element: its layout over the lanes
-// is known to its instructions only.
+// Reading an accumulator element by element on a whole warp: each lane
+// accesses the elements it holds (test/Analysis/fragment-access.mlir has
+// the layout's refusals; examples/model/model_mma.mlir the accepted case).
 !Cr = !exo.tensor<[4, 16, 8], f32, mma_c>
 !R = !exo.tensor<[128], f32, regs>
 exo.proc @c_scalar(%N: index) {
@@ -48,8 +49,27 @@ exo.proc @c_scalar(%N: index) {
     exo.for %t = 0 to %N cuda_tasks {
       %C = exo.alloc : !Cr
       exo.for %w = 0 to 4 cuda_threads<warp> {
-        // expected-error @+1 {{'exo.read' op accesses mma_c memory element by element; only instructions may}}
+        // expected-error @+1 {{'exo.read' op accesses element of the mma.sync accumulator 'C' on 32 threads}}
         %v = exo.read %C[%w, %c0, %c0] : !Cr
+      }
+    }
+  }
+}
+
+// -----
+
+// An A fragment element by element: only its instructions may access it.
+!Ar = !exo.tensor<[4, 16, 8], f32, mma_a>
+exo.proc @a_scalar(%N: index) {
+  %c0 = arith.constant 0 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %A = exo.alloc : !Ar
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %l = 0 to 32 cuda_threads<thread> {
+          // expected-error @+1 {{'exo.read' op accesses an mma.sync mma_a fragment element by element; only its instructions (load_a / load_b, mma) may}}
+          %v = exo.read %A[%w, %c0, %c0] : !Ar
+        }
       }
     }
   }
