@@ -488,6 +488,83 @@ exo.proc @model_fragment_bf16_store(%A: !A, %B: !Bw32, %H16: !H16, %H4: !H40,
   }
 }
 
+// @model_fragment_f16_store: the accumulator rounded to f16
+// (#exo.wgmma_store<dtype = f16>): into global memory with 16-byte stores
+// (F16) and 2-byte elements (F2's window starts at column 1), and into
+// unswizzled shared memory by stmatrix, which the threads then copy to FS.
+// The columns outside F2's window keep their values.
+!F16 = !exo.tensor<[64, 32], f16, gmem>
+!F40 = !exo.tensor<[64, 40], f16, gmem>
+!Fw = !exo.window<[64, 32], f16, gmem>
+!Fs = !exo.tensor<[64, 32], f16, smem>
+!Fsw = !exo.window<[64, 32], f16, smem>
+
+exo.proc @model_fragment_f16_store(%A: !A, %B: !Bw32, %F16: !F16, %F2: !F40,
+                                   %FS: !F16) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !As
+      %B_smem = exo.alloc : !Bs32
+      %F_smem = exo.alloc : !Fs
+      %D = exo.alloc : !Dt32
+      %cg = exo.alloc : !Cg
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %a = exo.read %A[%row, %col] : !A
+          exo.assign %A_smem[%row, %col] = %a : !As
+        }
+      }
+      exo.for %t = 0 to 64 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c4 : index
+        exo.for %e = 0 to 4 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !Bw32
+          exo.assign %B_smem[%row, %col] = %b : !Bs32
+        }
+      }
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt32 -> !D32
+        exo.call #exo.wgmma_zero<n = 32>(%d) : (!D32)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %a = exo.window %A_smem[:, :] : !As -> !Aw
+        %b = exo.window %B_smem[:, :] : !Bs32 -> !Bsw32
+        exo.call #exo.wgmma<n = 32, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D32, !Aw, !Bsw32)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+        %f16 = exo.window %F16[:, :] : !F16 -> !Fw
+        exo.call #exo.wgmma_store<n = 32, dst = gmem, dtype = f16>(%f16, %d) : (!Fw, !D32)
+        %f2 = exo.window %F2[:, 1 :+ 32] : !F40 -> !Fw
+        exo.call #exo.wgmma_store<n = 32, dst = gmem, dtype = f16>(%f2, %d) : (!Fw, !D32)
+        %fs = exo.window %F_smem[:, :] : !Fs -> !Fsw
+        exo.call #exo.wgmma_store<n = 32, dst = smem, dtype = f16>(%fs, %d) : (!Fsw, !D32)
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      // Thread t copies half a row of the stmatrix result: row t / 2,
+      // 16 columns.
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c16 : index
+        exo.for %e = 0 to 16 seq {
+          %col = arith.addi %col0, %e : index
+          %v = exo.read %F_smem[%row, %col] : !Fs
+          exo.assign %FS[%row, %col] = %v : !F16
+        }
+      }
+    }
+  }
+}
+
 // @model_fragment_oob_3d: partial-tile accumulator stores into tensors of
 // three dimensions (an attention output's [head, row, column]): the window
 // spans the last two dimensions and reaches past their ends, so each

@@ -68,7 +68,8 @@ gen_model examples/model/model_tma_ranks.mlir model_tma_ranks_f32
 gen_model examples/model/model_tma_store.mlir model_tma_store_f32
 # Tensor-core accumulators: f32 sums in the hardware's order (1e-6, about
 # 2^-20, of the largest element); their bf16 conversion: one bf16 rounding
-# (8e-3, about 2^-7). The fp8 wgmma sums its exact products with less than
+# (8e-3, about 2^-7); their f16 conversion: one f16 rounding (1e-3, about
+# 2^-10). The fp8 wgmma sums its exact products with less than
 # f32's precision (measured on the H200: 3.5e-4 e4m3, 1.6e-4 e5m2
 # normwise, K = 128): 2e-3.
 gen_model examples/model/model_wgmma.mlir \
@@ -91,6 +92,7 @@ gen_model examples/model/model_fragment.mlir "model_fragment_bias_relu:DG=1e-6" 
   "model_fragment_rowmax:DG=1e-6 MM=1e-6" "model_fragment_a:DG=1e-6" \
   "model_fragment_a2:DG=1e-6" \
   "model_fragment_bf16_store:H16=8e-3 H4=8e-3 H2=8e-3" \
+  "model_fragment_f16_store:F16=1e-3 F2=1e-3 FS=1e-3" \
   "model_fragment_oob_3d:G3=1e-6 H3=8e-3"
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"
