@@ -1085,6 +1085,25 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
   StringRef what = operandA ? "wgmma A fragment"
                    : mmaC   ? "mma.sync accumulator"
                             : "wgmma accumulator";
+  // Which thread of its unit (warpgroup, or warp for mma.sync) holds
+  // element (row, col) of a tile, in the family's layout.
+  int64_t unitThreads = mmaC ? 32 : 128;
+  StringRef threadWord = mmaC ? "lane" : "thread";
+  StringRef unitWord = mmaC ? "warp" : "warpgroup";
+  StringRef layout =
+      mmaC ? "the mma.sync layout: lane = 4 (row mod 8) + col / 2"
+      : operandA && tf32
+          ? "the wgmma layout: thread = 32 (row / 16) + 4 (row mod 8) + col "
+            "mod 4"
+          : "the wgmma layout: thread = 32 (row / 16) + 4 (row mod 8) + (col "
+            "mod 8) / 2";
+  auto holder = [&](int64_t row, int64_t col) -> int64_t {
+    if (mmaC)
+      return MmaAttr::getAccumulatorSlot(row, col).lane;
+    return (operandA ? WgmmaAttr::getOperandASlot(row, col, tf32)
+                     : WgmmaAttr::getAccumulatorSlot(row, col))
+        .thread;
+  };
   // The seq loops around the access, inside the device function: their
   // iterations are enumerated (the layout is a function of constants).
   SmallVector<ForOp> seqLoops;
@@ -1155,36 +1174,16 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
         at.push_back(*v);
       }
       int64_t row = at[rank - 2], col = at[rank - 1];
-      if (mmaC) {
-        MmaAttr::FragmentSlot slot = MmaAttr::getAccumulatorSlot(row, col);
-        if (row >= 0 && row < 16 && col >= 0 && col < 8 &&
-            slot.lane != tid % 32) {
-          error(op) << "thread " << tid << " (lane " << tid % 32
-                    << " of its warp) accesses element [" << row << ", " << col
-                    << "] of the " << what << " '" << name << "', which lane "
-                    << slot.lane
-                    << " of the warp holds (the mma.sync layout: lane = 4 "
-                       "(row mod 8) + col / 2); a thread accesses only its "
-                       "own elements, or exchanges them by a shuffle";
-          return;
-        }
-      }
-      WgmmaAttr::FragmentSlot slot =
-          operandA ? WgmmaAttr::getOperandASlot(row, col, tf32)
-                   : WgmmaAttr::getAccumulatorSlot(row, col);
-      if (!mmaC && row >= 0 && row < 64 && col >= 0 && col < extent(rank - 1) &&
-          slot.thread != tid % 128) {
-        InFlightDiagnostic diag = error(op);
-        diag << "thread " << tid << " (thread " << tid % 128
-             << " of its warpgroup) accesses element [" << row << ", " << col
-             << "] of the " << what << " '" << name << "', which thread "
-             << slot.thread << " of the warpgroup holds (the wgmma layout: "
-             << (operandA && tf32 ? "thread = 32 (row / 16) + 4 (row mod 8) + "
-                                    "col mod 4"
-                                  : "thread = 32 (row / 16) + 4 (row mod 8) + "
-                                    "(col mod 8) / 2")
-             << "); a thread accesses only its own elements, or exchanges "
-                "them by a shuffle";
+      int64_t holds = holder(row, col);
+      if (row >= 0 && row < extent(rank - 2) && col >= 0 &&
+          col < extent(rank - 1) && holds != tid % unitThreads) {
+        error(op) << "thread " << tid << " (" << threadWord << " "
+                  << tid % unitThreads << " of its " << unitWord
+                  << ") accesses element [" << row << ", " << col << "] of the "
+                  << what << " '" << name << "', which " << threadWord << " "
+                  << holds << " of the " << unitWord << " holds (" << layout
+                  << "); a thread accesses only its own elements, or "
+                     "exchanges them by a shuffle";
         return;
       }
       size_t i = 0;
