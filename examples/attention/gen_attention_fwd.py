@@ -204,6 +204,12 @@ def butterfly(dst, src, combine, lane_mask):
     return inner
 
 
+def full_await(bar, j):
+    """The consumers' await of a K or V block's load (element j of bar)."""
+    return (f"exo.await(%{bar}[{j}], cuda_generic_and_async_proxy, 0) : "
+            "!Full")
+
+
 def cols(n, body):
     """The thread's columns of an n-column fragment: 8 j + 2 q + e."""
     return block(f"exo.for %j = 0 to {n // 8} seq", block(
@@ -321,8 +327,7 @@ class Kernel:
                 ["exo.arrive(wgmma_async) >> %cg[%wg] : !Cg"])
 
     def issue_s(self, j):
-        return [f"exo.await(%kfull[{j}], cuda_generic_and_async_proxy, 0) : "
-                "!Full"] + block(
+        return [full_await("kfull", j)] + block(
             "exo.for %wg = 0 to 2 cuda_threads<warpgroup>", self.s_body(j))
 
     def pv_body(self, j):
@@ -340,8 +345,7 @@ class Kernel:
                 ["exo.arrive(wgmma_async) >> %cg[%wg] : !Cg"])
 
     def issue_pv(self, j):
-        return [f"exo.await(%vfull[{j}], cuda_generic_and_async_proxy, 0) : "
-                "!Full"] + block(
+        return [full_await("vfull", j)] + block(
             "exo.for %wg = 0 to 2 cuda_threads<warpgroup>", self.pv_body(j))
 
     def issue_turn(self, js, jv, t, last=False):
@@ -360,8 +364,7 @@ class Kernel:
         awaits it."""
         lines = []
         if js is not None:
-            lines.append(f"exo.await(%kfull[{js}], "
-                         "cuda_generic_and_async_proxy, 0) : !Full")
+            lines.append(full_await("kfull", js))
         body = ["%first = arith.cmpi eq, %wg, %c0 : index",
                 "%second = arith.cmpi ne, %wg, %c0 : index",
                 f"%later = arith.cmpi uge, {t}, %c1 : index"] + block(
@@ -374,8 +377,7 @@ class Kernel:
         if js is not None:
             body += self.s_body(js)
         body += self.rescale_o(warpgroups=False)
-        body += [f"exo.await(%vfull[{jv}], cuda_generic_and_async_proxy, "
-                 "0) : !Full"] + self.pv_body(jv)
+        body += [full_await("vfull", jv)] + self.pv_body(jv)
         body += block("exo.if %first", [
             f"exo.arrive(cuda_in_order) >> %turn1[{t}] : !Turn"])
         if not (last and not self.persistent):
