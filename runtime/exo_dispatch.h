@@ -14,7 +14,8 @@
 //      accepts the call's sizes runs. A tuned shape none of whose variants
 //      accepts them is passed over for the next nearest.
 //   2. With no tuned shape left, the first variant in the registry's
-//      preference order that accepts the sizes runs.
+//      preference order that accepts the sizes and prefers them (its
+//      `prefer` condition holds) runs, else the first that accepts them.
 //   3. Otherwise none runs: the dispatcher reports each variant's reason.
 //
 // Host code only, without CUDA, so that its tests run without a GPU.
@@ -66,9 +67,12 @@ int firstAccepted(const int16_t *ranking, Accepts accepts) {
 /// The variant to run at `sizes` (rules 1 to 3 above), or -1 when none
 /// accepts them. `accepts(i)` says whether variant i accepts the sizes;
 /// `preference` lists every variant, most preferred first, ended by -1.
-template <typename Accepts>
+/// `prefers(i)` says whether variant i's registry entry prefers these sizes
+/// (its `prefer` condition): rule 2 tries those variants first.
+template <typename Accepts, typename Prefers>
 int choose(const TunedShape *tuned, size_t numTuned, const int16_t *preference,
-           const int64_t *sizes, int numSizes, Accepts accepts) {
+           const int64_t *sizes, int numSizes, Accepts accepts,
+           Prefers prefers) {
   // Rule 1: the tuned shapes in order of (distance, position in the
   // table), until one has an accepting variant. The table is small (a
   // hundred shapes) and the first shape usually decides, so each step scans
@@ -94,8 +98,18 @@ int choose(const TunedShape *tuned, size_t numTuned, const int16_t *preference,
     lastDistance = nextDistance;
     lastIndex = next;
   }
-  // Rule 2: the preference order.
-  return firstAccepted(preference, accepts);
+  // Rule 2: the preference order, the variants that prefer the sizes first.
+  int preferred = firstAccepted(
+      preference, [&](int i) { return prefers(i) && accepts(i); });
+  return preferred >= 0 ? preferred : firstAccepted(preference, accepts);
+}
+
+/// choose() with no variant preferring any sizes.
+template <typename Accepts>
+int choose(const TunedShape *tuned, size_t numTuned, const int16_t *preference,
+           const int64_t *sizes, int numSizes, Accepts accepts) {
+  return choose(tuned, numTuned, preference, sizes, numSizes, accepts,
+                [](int) { return false; });
 }
 
 /// The sizes and the choice of the last call, so that calls at the same

@@ -460,6 +460,26 @@ CUresult exo_rt::launchPersistent(const KernelInfo &k, CUstream stream,
   return launch(k, f, gridDimX, stream, params);
 }
 
+CUresult exo_rt::launchGrid(const KernelInfo &k, const int64_t *tasks, int n,
+                            CUstream stream, void **params) {
+  // The clusters of the grid, saturated past what a grid holds.
+  const int64_t maxClusters =
+      INT32_MAX / static_cast<int64_t>(std::max(k.clusterDim, 1u));
+  int64_t clusters = 1;
+  for (int i = 0; i < n; ++i) {
+    int64_t t = std::max<int64_t>(tasks[i], 0);
+    clusters =
+        t != 0 && clusters > maxClusters / t ? maxClusters + 1 : clusters * t;
+  }
+  if (clusters < 1 || clusters > maxClusters)
+    return launchPersistent(k, stream, params);
+  CUfunction f;
+  if (CUresult result = getFunction(k, &f))
+    return result;
+  return launch(k, f, static_cast<unsigned>(clusters * k.clusterDim), stream,
+                params);
+}
+
 const char *exo_rt::lastError() { return lastErrorMessage.c_str(); }
 
 CUresult exo_rt::zeroAsync(CUdeviceptr ptr, size_t bytes, CUstream stream) {

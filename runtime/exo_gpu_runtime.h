@@ -78,6 +78,14 @@ CUresult persistentClusterCount(const KernelInfo &k, int64_t *clusters);
 /// getFunction, persistentGridSize, then launch.
 CUresult launchPersistent(const KernelInfo &k, CUstream stream, void **params);
 
+/// Launches `k` with one cluster per task (`launch = grid`): the product of
+/// the `n` trip counts `tasks` (each at least 0) of clusters. The kernel
+/// runs tasks c, c + G, ... itself, so a grid of any size computes the
+/// same: where the product is 0 or more clusters than a grid holds
+/// (2^31 - 1 CTAs), it launches the persistent grid instead.
+CUresult launchGrid(const KernelInfo &k, const int64_t *tasks, int n,
+                    CUstream stream, void **params);
+
 /// The message of the last failure on this thread, or "" if none: the failing
 /// CUDA call, its error name and string, and what was being done. Successful
 /// calls leave it alone, so read it only after a call has failed.

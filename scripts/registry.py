@@ -82,6 +82,10 @@ class Variant:
         req = self.kernel.get("requires")
         return substitute(req, self.split) if req else None
 
+    def preference(self):
+        pref = self.kernel.get("prefer")
+        return substitute(pref, self.split) if pref else None
+
 
 def substitute(expr, split):
     return re.sub(r"\bS\b", f"int64_t({split})", expr) if split else expr
@@ -182,7 +186,7 @@ class Registry:
             name = k["name"]
             where = f"{p}: kernel '{name}'"
             known = {"name", "source", "function", "splits", "call",
-                     "requires", "comparison"}
+                     "requires", "prefer", "comparison"}
             for key in k:
                 if key not in known:
                     fail(where, f"has an unknown field '{key}'")
@@ -193,7 +197,7 @@ class Registry:
                 fail(where, "needs either 'function' (a dispatched kernel) "
                      "or 'comparison' (a kernel benchmarked for comparison)")
             if "comparison" in k:
-                for key in ("splits", "call", "requires"):
+                for key in ("splits", "call", "requires", "prefer"):
                     if key in k:
                         fail(where, f"a comparison kernel has no '{key}'")
                 continue
@@ -214,6 +218,8 @@ class Registry:
                 check_expr(where, e, fn["sizes"])
             if "requires" in k:
                 check_expr(where, k["requires"], fn["sizes"])
+            if "prefer" in k:
+                check_expr(where, k["prefer"], fn["sizes"])
             if (re.search(r"\bS\b", " ".join(k.get("call", []))) and
                     splits is None):
                 fail(where, "'call' names S but the kernel has no 'splits'")
@@ -584,6 +590,16 @@ def emit_function(reg, fname, tuned_rows, out):
         out.write("    {{1, 1, 1, 1}, nullptr},\n")
     out.write("};\n")
     out.write(f"constexpr size_t {fname}_num_tuned = {len(tuned)};\n")
+    # Rule 2's order at a call: the variants whose 'prefer' holds first.
+    prefers = [(i, v.preference()) for i, v in enumerate(variants)
+               if v.preference()]
+    out.write(f"inline bool {fname}_prefers(int i, {size_params}) {{\n")
+    for s in sizes:
+        if not any(re.search(rf"\b{s}\b", p) for _, p in prefers):
+            out.write(f"  (void){s};\n")
+    for i, p in prefers:
+        out.write(f"  if (i == {i})\n    return {p};\n")
+    out.write("  (void)i;\n  return false;\n}\n")
     # The choice of the last call on this thread is kept: a program calls
     # at the same sizes again and again, and the scan costs microseconds.
     out.write(f"inline int {fname}_pick({size_params}) {{\n"
@@ -595,7 +611,9 @@ def emit_function(reg, fname, tuned_rows, out):
               f"        [&](int i) {{\n"
               f"          return {fname}_variants[i].rejects({size_args}) == "
               f"nullptr;\n"
-              f"        }});\n  }});\n}}\n")
+              f"        }},\n"
+              f"        [&](int i) {{ return {fname}_prefers(i, {size_args}); }});\n"
+              f"  }});\n}}\n")
     out.write(f"}} // namespace {ns}\n\n")
     # The public entry points.
     out.write(f"/// {fn['doc']}\n///\n/// Runs the variant the tuning table "

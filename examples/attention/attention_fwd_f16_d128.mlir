@@ -61,13 +61,13 @@
 //
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past
-// the row) before its softmax; every row keeps at least its own key. The
-// (batch, head) pairs take their tiles in turn from the last to the first
-// and from the first to the last: the persistent grid's clusters, which
-// take tasks c, c + G, ..., step through the heads, so each alternates
-// long and short tiles (in one order only, a cluster whose tasks fall on
-// the same few tiles of every head would get only long or only short
-// ones), while the tasks running at once share a head's K and V in L2.
+// the row) before its softmax; every row keeps at least its own key.
+// The (batch, head) pairs take their tiles in turn from the last to the first
+// and from the first to the last: the persistent grid's clusters, which take
+// tasks c, c + G, ..., step through the heads, so each alternates long and
+// short tiles (in one order only, a cluster whose tasks fall on the same few
+// tiles of every head would get only long or only short ones), while the
+// tasks running at once share a head's K and V in L2.
 //
 // Requirements: D = 128, S a multiple of 128, causal = 0, B and H
 // at most 65535 (the task count stays far inside 64-bit index arithmetic).

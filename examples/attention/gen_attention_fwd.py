@@ -81,14 +81,8 @@ HEADER = """\
 //
 // Causal (causal = 1): the task of query tile qt visits the key blocks
 // 0 .. qt only, and masks the diagonal block (S = -inf where the key is past
-// the row) before its softmax; every row keeps at least its own key. The
-// (batch, head) pairs take their tiles in turn from the last to the first
-// and from the first to the last: the persistent grid's clusters, which
-// take tasks c, c + G, ..., step through the heads, so each alternates
-// long and short tiles (in one order only, a cluster whose tasks fall on
-// the same few tiles of every head would get only long or only short
-// ones), while the tasks running at once share a head's K and V in L2.
-//
+// the row) before its softmax; every row keeps at least its own key.
+@ORDER@//
 @REQUIREMENTS@
 //
 // Check and run it:
@@ -121,6 +115,27 @@ HEADER = """\
 
 SPEC_F16 = """\
 //   sed s/bf16/f16/g examples/attention/attention_spec.mlir > /tmp/attention_spec_f16.mlir
+"""
+
+ORDER_PERSISTENT = """\
+// The (batch, head) pairs take their tiles in turn from the last to the first
+// and from the first to the last: the persistent grid's clusters, which take
+// tasks c, c + G, ..., step through the heads, so each alternates long and
+// short tiles (in one order only, a cluster whose tasks fall on the same few
+// tiles of every head would get only long or only short ones), while the
+// tasks running at once share a head's K and V in L2.
+"""
+
+ORDER_GRID = """\
+// One CTA per task (launch = grid), each head's tiles from the last (the
+// most key blocks) to the first: the hardware's block scheduler hands the
+// next task to whichever SM frees up, so the short tiles at the end of the
+// order fill in behind the long ones, and the tasks running at once share
+// a few heads' K and V in L2. Against the persistent form (the kernel
+// without _grid) it trades the overlap of a tile's start with the previous
+// tile's end for that balance: measured on the H200 (bench/RESULTS.md), it
+// is faster at S >= 8k and slower at S <= 4k, and the dispatcher prefers
+// it at S >= 8192.
 """
 
 PINGPONG = """\
@@ -220,8 +235,11 @@ def cols(n, body):
 
 
 class Kernel:
-    def __init__(self, d, causal, odd=False, dtype="bf16"):
+    def __init__(self, d, causal, odd=False, dtype="bf16", grid=False):
         self.d = d
+        # Causal tiles, one CTA per task, longest first in each head
+        # (ORDER_GRID); otherwise the persistent grid's alternating order.
+        self.grid = grid
         # The element type of Q, K, V, O and P: bf16 or f16 (the kernels
         # are the same but for it: the text is written for bf16, and an
         # f16 kernel is that text with f16 for bf16).
@@ -253,7 +271,7 @@ class Kernel:
         self.qslot = "%pi, " if self.persistent else ""
         self.suffix = (("f16_" if dtype == "f16" else "") + f"d{d}" +
                        ("_causal" if causal else "") +
-                       ("_odd" if odd else ""))
+                       ("_grid" if grid else "") + ("_odd" if odd else ""))
 
     def types(self):
         d, ns = self.d, self.ns
@@ -569,7 +587,11 @@ class Kernel:
                 "%Pa = exo.alloc : !Preg"]
         regs += [f"%{r} = exo.alloc : !Row" for r in
                  ["m", "l", "mx", "mx1", "mx2", "ls", "al", "l1", "l2"]]
-        if self.causal:
+        if self.grid:
+            # The tiles of a head from the last to the first (ORDER_GRID).
+            tile = ["%QTm1 = arith.subi %QT, %c1 : index",
+                    "%qt = arith.subi %QTm1, %tq : index"]
+        elif self.causal:
             # Each (batch, head) takes its tiles in turn from the last (the
             # most key blocks) to the first and from the first to the last:
             # the persistent grid's clusters take tasks c, c + G, ..., which
@@ -745,7 +767,8 @@ class Kernel:
             'exo.device_function(warps = [<"producer", 1, dec '
             f'{self.budgets[0]}>, <"unused", 3, dec {self.budgets[0]}>,'
             '\n                             <"consumer", 8, inc '
-            f'{self.budgets[1]}>], clusterDim = 1)', tasks)
+            f'{self.budgets[1]}>], clusterDim = 1' +
+            (', launch = grid)' if self.grid else ')'), tasks)
         nc = (["%NC: index {exo.cluster_count}", ", NC", ", NC - 1 >= 0"]
               if self.persistent else ["", "", ""])
         sig = (f"exo.proc @attention_fwd_{self.suffix}(%B: index, %H: index, "
@@ -765,9 +788,12 @@ class Kernel:
 def main():
     out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(
         os.path.abspath(__file__))
-    for dtype, d, causal, odd in itertools.product(
-            ("bf16", "f16"), (64, 128), (False, True), (False, True)):
-        k = Kernel(d, causal, odd, dtype)
+    for dtype, d, causal, odd, grid in itertools.product(
+            ("bf16", "f16"), (64, 128), (False, True), (False, True),
+            (False, True)):
+        if grid and (odd or not causal):
+            continue
+        k = Kernel(d, causal, odd, dtype, grid)
         tasks = (
             "The work is the tiles of 128 query rows of every (batch,\n"
             "// head), T = B H S / 128 of them. A persistent task per "
@@ -794,7 +820,8 @@ def main():
             "@SPEC_F16@", SPEC_F16 if dtype == "f16" else "").replace(
             "@SPEC@", "/tmp/attention_spec_f16.mlir" if dtype == "f16" else
             "examples/attention/attention_spec.mlir").replace(
-            "@CAUSAL@", "1" if causal else "0")
+            "@CAUSAL@", "1" if causal else "0").replace(
+            "@ORDER@", ORDER_GRID if grid else ORDER_PERSISTENT)
         text += "\n".join(k.types()) + "\n\n" + "\n".join(k.proc()) + "\n"
         if dtype == "f16":
             text = text.replace("bf16", "f16")

@@ -238,8 +238,10 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
       os << "  if (!(" << check << "))\n    return \"" << why << "\";\n";
     os << "  return nullptr;\n}\n";
 
-    os << "\n/// Launches kernel '" << name
-       << "' (a persistent grid) on `stream`.\n"
+    AffineMapAttr gridTasks = k.getGridTasks();
+    os << "\n/// Launches kernel '" << name << "' ("
+       << (gridTasks ? "a cluster per task" : "a persistent grid")
+       << ") on `stream`.\n"
           "/// Returns CUDA_SUCCESS, or an error with exo_rt::lastError() "
           "set.\n"
           "inline CUresult "
@@ -320,8 +322,17 @@ LogicalResult exo::emitLauncher(ModuleOp module, raw_ostream &os) {
     }
     if (!clusterCount)
       emitInfo();
-    os << "  void *params[] = {" << llvm::join(args, ", ") << "};\n"
-       << "  return exo_rt::launchPersistent(info, stream, params);\n}\n";
+    os << "  void *params[] = {" << llvm::join(args, ", ") << "};\n";
+    if (gridTasks) {
+      SmallVector<std::string> trips;
+      for (AffineExpr e : gridTasks.getValue().getResults())
+        trips.push_back(cppExpr(e, sizes));
+      os << "  const int64_t tasks[] = {" << llvm::join(trips, ", ") << "};\n"
+         << "  return exo_rt::launchGrid(info, tasks, " << trips.size()
+         << ", stream, params);\n}\n";
+    } else {
+      os << "  return exo_rt::launchPersistent(info, stream, params);\n}\n";
+    }
   }
   os << "\n} // namespace exo_kernels\n";
   return success();

@@ -344,11 +344,100 @@ FailureOr<KernelAttr> KernelLowering::run() {
             return proc.emitOpError() << "has no valid launch description: ";
           },
           proc.getSymName(), blockDim, clusterDim, device.getBlocksPerSm(),
-          smemBytes, paramList, proc.getAssertionsAttr(), zeros)))
+          smemBytes, paramList, proc.getAssertionsAttr(), zeros, gridTasks)))
     return failure();
   return KernelAttr::get(ctx, proc.getSymName(), blockDim, clusterDim,
                          device.getBlocksPerSm(), smemBytes, paramList,
-                         proc.getAssertionsAttr(), zeros);
+                         proc.getAssertionsAttr(), zeros, gridTasks);
+}
+
+/// The host value `v` as an affine function of the proc's sizes (`symbols`:
+/// their positions), or failure. Divisions and remainders by a positive
+/// constant read as floor division and modulo: exact for the non-negative
+/// values trip counts are made of, and a grid computed from an inexact
+/// count still runs every task (the kernel's loop is authoritative).
+static FailureOr<AffineExpr>
+readSizeExpr(Value v, const DenseMap<Value, unsigned> &symbols, int depth = 0) {
+  MLIRContext *ctx = v.getContext();
+  if (auto it = symbols.find(v); it != symbols.end())
+    return getAffineSymbolExpr(it->second, ctx);
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 64)
+    return failure();
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return getAffineConstantExpr(*c, ctx);
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+    return readSizeExpr(def->getOperand(0), symbols, depth + 1);
+  if (def->getNumOperands() != 2)
+    return failure();
+  FailureOr<AffineExpr> l =
+      readSizeExpr(def->getOperand(0), symbols, depth + 1);
+  FailureOr<AffineExpr> r =
+      readSizeExpr(def->getOperand(1), symbols, depth + 1);
+  if (failed(l) || failed(r))
+    return failure();
+  if (isa<arith::AddIOp>(def))
+    return *l + *r;
+  if (isa<arith::SubIOp>(def))
+    return *l - *r;
+  if (isa<arith::MulIOp>(def))
+    return *l * *r;
+  auto d = dyn_cast<AffineConstantExpr>(*r);
+  if (!d || d.getValue() <= 0)
+    return failure();
+  if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(def))
+    return l->floorDiv(d);
+  if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(def))
+    return l->ceilDiv(d);
+  if (isa<arith::RemUIOp, arith::RemSIOp>(def))
+    return *l % d;
+  return failure();
+}
+
+static FailureOr<AffineExpr>
+readSizeExpr(OpFoldResult bound, const DenseMap<Value, unsigned> &symbols) {
+  if (auto v = dyn_cast<Value>(bound))
+    return readSizeExpr(v, symbols);
+  std::optional<int64_t> c = getConstantIntValue(bound);
+  if (!c)
+    return failure();
+  return getAffineConstantExpr(*c, cast<Attribute>(bound).getContext());
+}
+
+LogicalResult KernelLowering::computeGridTasks(ArrayRef<ForOp> nest) {
+  unsigned numSizes = llvm::count_if(proc.getArgumentTypes(),
+                                     [](Type t) { return t.isIndex(); });
+  // Symbol positions count every index argument, the cluster count's too
+  // (the launcher computes it from the grid: it cannot size the grid).
+  DenseMap<Value, unsigned> symbols;
+  unsigned position = 0;
+  SmallVector<Value> clusterCounts;
+  for (BlockArgument arg : proc.getBodyBlock().getArguments()) {
+    if (!arg.getType().isIndex())
+      continue;
+    if (proc.getArgAttr(arg.getArgNumber(),
+                        ExoDialect::getClusterCountAttrName()))
+      clusterCounts.push_back(arg);
+    else
+      symbols[arg] = position;
+    ++position;
+  }
+  SmallVector<AffineExpr> trips;
+  for (ForOp loop : nest) {
+    FailureOr<AffineExpr> lo = readSizeExpr(loop.getLowerBound(), symbols);
+    FailureOr<AffineExpr> hi = readSizeExpr(loop.getUpperBound(), symbols);
+    if (failed(lo) || failed(hi))
+      return loop.emitOpError()
+             << "has a trip count that is not an affine function of the "
+                "sizes, which launch = grid needs to size the grid (index "
+                "constants, sums, products and divisions by constants of the "
+                "proc's sizes"
+             << (clusterCounts.empty() ? "" : ", not its cluster count")
+             << "); launch = persistent does without";
+    trips.push_back(*hi - *lo);
+  }
+  gridTasks = AffineMapAttr::get(AffineMap::get(0, numSizes, trips, ctx));
+  return success();
 }
 
 LogicalResult KernelLowering::emitBranches() {
@@ -816,6 +905,8 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
         between.back().push_back(&op);
     nest.push_back(inner);
   }
+  if (device.getGridLaunch() && failed(computeGridTasks(nest)))
+    return failure();
   SmallVector<Value> lows, trips;
   Value total = c64(1);
   for (ForOp loop : nest) {

@@ -336,8 +336,15 @@ public:
                                   : runsAligned(v, /*elems=*/2);
   }
 
+  /// `launch = grid`: the trip counts of the task loops as affine functions
+  /// of the proc's sizes (the launch description's `grid_tasks`), or an
+  /// error at the loop whose trip count is not one.
+  LogicalResult computeGridTasks(ArrayRef<ForOp> nest);
+
   ProcOp proc;
   DeviceFunctionOp device;
+  /// What computeGridTasks found (null for a persistent launch).
+  AffineMapAttr gridTasks;
   CollectiveAnalysis &ca;
   OpBuilder &b;
   Location loc;

@@ -1352,3 +1352,16 @@ exo.proc @tx_element_unknown(%M: index, %K: index, %A: !A) {
     }
   }
 }
+
+// -----
+
+// launch = grid: a trip count the launcher cannot compute from the sizes.
+!v = !exo.tensor<[N], f32, gmem>
+exo.proc @q(%N: index, %K: index, %v: !v) {
+  %t2 = arith.maxui %N, %K : index
+  exo.device_function(blockDim = 32, clusterDim = 1, launch = grid) {
+    // expected-error @+1 {{has a trip count that is not an affine function of the sizes, which launch = grid needs to size the grid}}
+    exo.for %t = 0 to %t2 cuda_tasks {
+    }
+  }
+}

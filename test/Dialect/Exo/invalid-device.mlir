@@ -19,8 +19,17 @@ exo.proc @p() {
 
 // Unknown fields are rejected.
 exo.proc @p() {
-  // expected-error @+1 {{unknown field 'gridDim' (expected blockDim, warps, clusterDim or blocksPerSM)}}
+  // expected-error @+1 {{unknown field 'gridDim' (expected blockDim, warps, clusterDim, blocksPerSM or launch)}}
   exo.device_function(blockDim = 128, gridDim = 4) {
+  }
+}
+
+// -----
+
+// A launch is persistent or grid.
+exo.proc @p() {
+  // expected-error @+1 {{unknown launch 'dynamic' (expected persistent or grid)}}
+  exo.device_function(blockDim = 128, launch = dynamic) {
   }
 }
 

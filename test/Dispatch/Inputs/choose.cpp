@@ -57,6 +57,36 @@ int main() {
   show("untuned", nullptr, 0, 100);
   // Equal distances (2048 is 1 from each in log2): the first in the table.
   show("tie", kTuned, 2, 2048);
+  // Variant 2 prefers M >= 8192 (a registry `prefer` condition): without a
+  // tuned shape it goes first where that holds, the preference order
+  // decides elsewhere, and a preferring variant that rejects the sizes
+  // leaves the choice to the preference order.
+  auto prefers = [](int i, int64_t m) { return i == 2 && m >= 8192; };
+  for (int64_t m : {int64_t(512), int64_t(8192), int64_t(16384)}) {
+    const int64_t sizes[] = {m, 64};
+    int chosen = exo_dispatch::choose(
+        nullptr, 0, kPreference, sizes, 2,
+        [&](int i) { return accepts(i, m); },
+        [&](int i) { return prefers(i, m); });
+    printf("prefer M=%lld: %d\n", (long long)m, chosen);
+  }
+  {
+    const int64_t sizes[] = {8192, 64};
+    int chosen = exo_dispatch::choose(
+        nullptr, 0, kPreference, sizes, 2,
+        [&](int i) { return i != 2 && accepts(i, 8192); },
+        [&](int i) { return prefers(i, 8192); });
+    printf("prefer-rejected M=8192: %d\n", chosen);
+  }
+  // A tuned shape decides before any preference.
+  {
+    const int64_t sizes[] = {4096, 64};
+    int chosen = exo_dispatch::choose(
+        kTuned, 2, kPreference, sizes, 2,
+        [&](int i) { return accepts(i, 4096); },
+        [&](int i) { return i == 2; });
+    printf("prefer-tuned M=4096: %d\n", chosen);
+  }
   // LastChoice: the scan runs once per new sizes.
   exo_dispatch::LastChoice last;
   int scans = 0;

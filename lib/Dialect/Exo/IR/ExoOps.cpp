@@ -1460,6 +1460,18 @@ ParseResult DeviceFunctionOp::parse(OpAsmParser &parser,
                           b.getArrayAttr(groups));
       return success();
     }
+    if (key == "launch") {
+      StringRef form;
+      if (parser.parseKeyword(&form))
+        return failure();
+      if (form == "grid")
+        result.addAttribute(getGridLaunchAttrName(result.name),
+                            b.getUnitAttr());
+      else if (form != "persistent")
+        return parser.emitError(loc) << "unknown launch '" << form
+                                     << "' (expected persistent or grid)";
+      return success();
+    }
     int64_t v;
     if (parser.parseInteger(v))
       return failure();
@@ -1475,7 +1487,8 @@ ParseResult DeviceFunctionOp::parse(OpAsmParser &parser,
     else
       return parser.emitError(loc)
              << "unknown field '" << key
-             << "' (expected blockDim, warps, clusterDim or blocksPerSM)";
+             << "' (expected blockDim, warps, clusterDim, blocksPerSM or "
+                "launch)";
     return success();
   };
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren, parseField) ||
@@ -1502,10 +1515,13 @@ void DeviceFunctionOp::print(OpAsmPrinter &p) {
   p << ", clusterDim = " << getClusterDim();
   if (getBlocksPerSm() != 1)
     p << ", blocksPerSM = " << getBlocksPerSm();
+  if (getGridLaunch())
+    p << ", launch = grid";
   p << ')';
   p.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(), {getBlockDimAttrName(), getWarpGroupsAttrName(),
-                            getClusterDimAttrName(), getBlocksPerSmAttrName()});
+      (*this)->getAttrs(),
+      {getBlockDimAttrName(), getWarpGroupsAttrName(), getClusterDimAttrName(),
+       getBlocksPerSmAttrName(), getGridLaunchAttrName()});
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);

@@ -93,7 +93,8 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t clusterDim, int64_t blocksPerSm,
                                  int64_t smemBytes, ArrayAttr params,
                                  IntegerSetAttr requirements,
-                                 DenseI64ArrayAttr zeroBeforeLaunch) {
+                                 DenseI64ArrayAttr zeroBeforeLaunch,
+                                 AffineMapAttr gridTasks) {
   if (!isIdentifier(name))
     return emitError() << "a kernel's name must be a C++ identifier, not '"
                        << name << "'";
@@ -133,5 +134,14 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                   << sizes << " sizes";
   if (zeroBeforeLaunch && !llvm::all_of(zeroBeforeLaunch.asArrayRef(), isGmem))
     return fail() << "'zero_before_launch' must list gmem parameters";
+  if (gridTasks) {
+    AffineMap map = gridTasks.getValue();
+    if (map.getNumDims() != 0 || map.getNumSymbols() != sizes ||
+        map.getNumResults() == 0)
+      return fail() << "'grid_tasks' maps the " << sizes
+                    << " sizes (symbols, no dimensions) to at least one trip "
+                       "count, not "
+                    << gridTasks;
+  }
   return success();
 }

@@ -66,8 +66,13 @@ def Exo_KernelAttr : Exo_Attr<"Kernel", "kernel"> {
     the launcher's), CTA size, cluster size, CTAs per SM, dynamic shared
     memory, parameters (`#exo.kernel_param`, in order), the proc's
     `requires` over its sizes, in the order of the `index` parameters
-    (`requirements`, which the launcher checks before the launch), and the gmem parameters the launcher zeroes first
-    (`zero_before_launch`, by parameter number).
+    (`requirements`, which the launcher checks before the launch), the gmem parameters the launcher zeroes first
+    (`zero_before_launch`, by parameter number), and, for a device function
+    with `launch = grid`, the trip counts of its task loops as functions of
+    the sizes (`grid_tasks`, symbols as in `requirements`): the launcher
+    launches one cluster per task, their product (the persistent grid where
+    the product is not a valid grid: the kernel computes its tasks itself,
+    so any grid gives the same result).
 
     ```mlir
     module attributes {exo.kernels = [#exo.kernel<name = "gemm", block_dim = 384,
@@ -83,7 +88,8 @@ def Exo_KernelAttr : Exo_Attr<"Kernel", "kernel"> {
     "int64_t":$smem_bytes,
     "::mlir::ArrayAttr":$params,
     OptionalParameter<"::mlir::IntegerSetAttr">:$requirements,
-    OptionalParameter<"::mlir::DenseI64ArrayAttr">:$zero_before_launch);
+    OptionalParameter<"::mlir::DenseI64ArrayAttr">:$zero_before_launch,
+    OptionalParameter<"::mlir::AffineMapAttr">:$grid_tasks);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -413,6 +413,16 @@ def Exo_DeviceFunctionOp : Exo_Op<"device_function", [
     (it sizes the persistent grid). The body is exactly one cuboid nest of
     `cuda_tasks` loops (index arithmetic may sit between them).
 
+    `launch = grid` launches one cluster per task instead of the persistent
+    grid (`launch = persistent`, the default): the hardware's block
+    scheduler then hands the tasks out in order as SMs free up, which
+    balances tasks of unequal length (a causal mask's tiles, longest
+    first) better than the persistent grid's fixed round robin. The
+    kernel's code is the same in both forms (each cluster runs tasks
+    `c, c + G, ...` of the linearized nest), so any grid computes the same
+    result; the trip counts of the task loops must be affine functions of
+    the sizes, from which the launcher computes the grid.
+
     ```mlir
     exo.device_function(warps = [<"producer", 1, dec 40>, <"unused", 3, dec 40>,
                                  <"consumer", 8, inc 232>],
@@ -427,7 +437,8 @@ def Exo_DeviceFunctionOp : Exo_Op<"device_function", [
     OptionalAttr<I64Attr>:$block_dim,
     OptionalAttr<TypedArrayAttrBase<Exo_WarpGroupAttr, "warp groups">>:$warp_groups,
     DefaultValuedAttr<I64Attr, "1">:$cluster_dim,
-    DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm);
+    DefaultValuedAttr<I64Attr, "1">:$blocks_per_sm,
+    UnitAttr:$grid_launch);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
