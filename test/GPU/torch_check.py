@@ -157,7 +157,11 @@ def attention_ref(q, k, v, causal):
 for (B_, H_, N_, D_), dt in [((1, 2, 256, 64), "bf16"),
                              ((2, 3, 640, 128), "bf16"),
                              ((1, 2, 200, 64), "bf16"), ((2, 1, 77, 128), "bf16"),
-                             ((1, 2, 256, 128), "f16"), ((2, 1, 200, 64), "f16")]:
+                             ((1, 2, 256, 128), "f16"), ((2, 1, 200, 64), "f16"),
+                             # N >= 8192: the causal functions run their
+                             # one-CTA-per-task kernels (launch = grid).
+                             ((1, 2, 8192, 64), "bf16"),
+                             ((1, 1, 8192, 128), "f16")]:
     dtype = torch.bfloat16 if dt == "bf16" else torch.float16
     q, k, v = (rand(B_, H_, N_, D_, dtype=dtype) for _ in range(3))
     for causal in (False, True):
