@@ -88,6 +88,7 @@ gen_model examples/model/model_mma.mlir "model_mma_tf32:DC=1e-6" "model_mma_bias
 gen_model examples/model/model_warp.mlir model_warp_f32 model_warp_minmax_f32 \
   model_copy_f32
 gen_model examples/model/model_convert.mlir model_convert
+gen_model examples/model/model_grid.mlir model_grid_cluster
 gen_model examples/model/model_fragment.mlir "model_fragment_bias_relu:DG=1e-6" \
   "model_fragment_rowmax:DG=1e-6 MM=1e-6" "model_fragment_a:DG=1e-6" \
   "model_fragment_a2:DG=1e-6" \
