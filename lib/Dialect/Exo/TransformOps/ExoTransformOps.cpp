@@ -2153,6 +2153,8 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
                                 hostInstr, allocs, getAllocMemoryAttr());
     if (failed(device))
       return report(*this, why);
+    if (getLaunchGrid())
+      device->setGridLaunch(true);
     return DiagnosedSilenceableFailure::success();
   });
   if (!done.succeeded())

@@ -55,6 +55,32 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// launch_grid: the device function launches one cluster per task.
+// CHECK-LABEL: exo.proc @scale_grid(
+//       CHECK:   exo.device_function(blockDim = 128, clusterDim = 1, launch = grid) {
+//  CHECK-NEXT:     exo.for %io = 0 to %{{.*}} cuda_tasks {
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @scale_grid(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %two = arith.constant 2.0 : f32
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    %b = arith.mulf %a, %two : f32
+    exo.assign %y[%i] = %b : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %io, %ii, %t = transform.exo.divide_loop %i by 128 ["io", "ii"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 launch_grid : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // Refused: host code after the loop still reads y.
 !v = !exo.tensor<[N], f32, dram>
 exo.proc @scale(%N: index, %x: !v, %y: !v)

@@ -1689,6 +1689,9 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
     ```
 
+    `launch_grid` makes the device function `launch = grid` (one cluster per
+    task, launched in order; the default is the persistent grid).
+
     The number of task loops may come from a parameter holding a positive
     integer (`tasks %n`), so that a schedule library serves nests of two
     and three task loops; so may `blocks_per_sm`, and `warps` from a
@@ -1719,13 +1722,15 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
                        Optional<TransformHandleTypeInterface>:$host,
                        OptionalAttr<Exo_CalleeAttr>:$host_instr,
                        Optional<TransformHandleTypeInterface>:$allocs,
-                       OptionalAttr<Exo_TransformMemoryAttr>:$alloc_memory);
+                       OptionalAttr<Exo_TransformMemoryAttr>:$alloc_memory,
+                       UnitAttr:$launch_grid);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
     $target `tasks` custom<IntOrParam>($tasks_param, $tasks)
     (`block_dim` $block_dim^)? (`warps` custom<ArrayOrParam>($warps_param, $warps)^)?
     `cluster_dim` $cluster_dim
     `blocks_per_sm` custom<IntOrParam>($blocks_per_sm_param, $blocks_per_sm)
+    (`launch_grid` $launch_grid^)?
     (`host` $host^ `with` custom<Callee>($host_instr))?
     (`allocs` $allocs^ `to` custom<Memory>($alloc_memory))? attr-dict `:`
     functional-type(operands, results)
