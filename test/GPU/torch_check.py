@@ -161,7 +161,10 @@ for (B_, H_, N_, D_), dt in [((1, 2, 256, 64), "bf16"),
                              # N >= 8192: the causal functions run their
                              # one-CTA-per-task kernels (launch = grid).
                              ((1, 2, 8192, 64), "bf16"),
-                             ((1, 1, 8192, 128), "f16")]:
+                             ((1, 1, 8192, 128), "f16"),
+                             # ... and their partial-tile forms.
+                             ((1, 2, 8200, 128), "bf16"),
+                             ((1, 1, 8250, 64), "f16")]:
     dtype = torch.bfloat16 if dt == "bf16" else torch.float16
     q, k, v = (rand(B_, H_, N_, D_, dtype=dtype) for _ in range(3))
     for causal in (False, True):
