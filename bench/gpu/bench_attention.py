@@ -4,7 +4,7 @@ scaled_dot_product_attention with the cuDNN and the flash backends, in one
 process on the same buffers.
 
 Usage: bench_attention.py GEN_DIR OUT_DIR [--reps N] [--quick]
-       [--check-only]
+       [--check-only] [--seqs S,S,...] [--causal-only]
 
 GEN_DIR holds the launchers of examples/attention/attention_fwd_*.mlir (bf16
 and f16, D = 64 and 128, causal or not) and exo_attention.h, the dispatcher
@@ -137,6 +137,10 @@ def main():
     ap.add_argument("out_dir")
     ap.add_argument("--reps", type=int, default=30)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--seqs", help="time these sequence lengths instead "
+                    "(comma-separated; B = 16384 // S, H = 2048 // D as at "
+                    "the FA3 shapes)")
+    ap.add_argument("--causal-only", action="store_true")
     ap.add_argument("--check-only", action="store_true")
     args = ap.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
@@ -192,9 +196,12 @@ def main():
     flush = torch.empty(256 << 20, dtype=torch.uint8, device=dev)
     rows = []
     seqs = [1024, 4096] if args.quick else [1024, 4096, 8192, 16384]
+    if args.seqs:
+        seqs = [int(x) for x in args.seqs.split(",")]
     for dtype, causal, D, S in [(t, c, d, s) for t in DTYPES
-                                for c in (False, True) for d in (64, 128)
-                                for s in seqs]:
+                                for c in ((True,) if args.causal_only
+                                          else (False, True))
+                                for d in (64, 128) for s in seqs]:
         B, H = 16384 // S, 2048 // D
         gen.manual_seed(S)
         q, k, v = (torch.randn(B, H, S, D, device=dev, generator=gen)
