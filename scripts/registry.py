@@ -524,6 +524,14 @@ def rank_with_ties(rows, index):
     return ranking
 
 
+def unused_sizes(sizes, exprs, indent):
+    """C++ statements `(void)SIZE;` for each size no expression of `exprs`
+    names (the generated functions take every size)."""
+    used = " ".join(exprs)
+    return "".join(f"{' ' * indent}(void){s};\n" for s in sizes
+                   if not re.search(rf"\b{s}\b", used))
+
+
 def emit_function(reg, fname, tuned_rows, out):
     fn = reg.functions[fname]
     variants = reg.variants(fname)
@@ -560,10 +568,7 @@ def emit_function(reg, fname, tuned_rows, out):
         name = v.kernel["name"]
         req = v.requirement()
         rejects = (f"    [](int64_t {', int64_t '.join(sizes)}) -> const char * {{\n")
-        used = " ".join(call + ([req] if req else []))
-        for s in sizes:
-            if not re.search(rf"\b{s}\b", used):
-                rejects += f"      (void){s};\n"
+        rejects += unused_sizes(sizes, call + ([req] if req else []), 6)
         if req:
             rejects += (f"      if (!({req}))\n        return "
                         f"{cpp_string(v.name + ': the sizes violate ' + v.kernel['requires'])};\n")
@@ -594,9 +599,7 @@ def emit_function(reg, fname, tuned_rows, out):
     prefers = [(i, v.preference()) for i, v in enumerate(variants)
                if v.preference()]
     out.write(f"inline bool {fname}_prefers(int i, {size_params}) {{\n")
-    for s in sizes:
-        if not any(re.search(rf"\b{s}\b", p) for _, p in prefers):
-            out.write(f"  (void){s};\n")
+    out.write(unused_sizes(sizes, [p for _, p in prefers], 2))
     for i, p in prefers:
         out.write(f"  if (i == {i})\n    return {p};\n")
     out.write("  (void)i;\n  return false;\n}\n")

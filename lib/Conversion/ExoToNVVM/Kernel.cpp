@@ -411,13 +411,13 @@ LogicalResult KernelLowering::computeGridTasks(ArrayRef<ForOp> nest) {
   // (the launcher computes it from the grid: it cannot size the grid).
   DenseMap<Value, unsigned> symbols;
   unsigned position = 0;
-  SmallVector<Value> clusterCounts;
+  bool hasClusterCount = false;
   for (BlockArgument arg : proc.getBodyBlock().getArguments()) {
     if (!arg.getType().isIndex())
       continue;
     if (proc.getArgAttr(arg.getArgNumber(),
                         ExoDialect::getClusterCountAttrName()))
-      clusterCounts.push_back(arg);
+      hasClusterCount = true;
     else
       symbols[arg] = position;
     ++position;
@@ -432,7 +432,7 @@ LogicalResult KernelLowering::computeGridTasks(ArrayRef<ForOp> nest) {
                 "sizes, which launch = grid needs to size the grid (index "
                 "constants, sums, products and divisions by constants of the "
                 "proc's sizes"
-             << (clusterCounts.empty() ? "" : ", not its cluster count")
+             << (hasClusterCount ? ", not its cluster count" : "")
              << "); launch = persistent does without";
     trips.push_back(*hi - *lo);
   }
