@@ -164,6 +164,11 @@ struct Record {
   /// Whether later instances of `op` by the same thread share the record
   /// (Machine::access: register accesses with no sync between them).
   bool coalesced = false;
+  /// Made by the accesses of one statement by the threads of one warp
+  /// between two statements that may change records (Machine::warpShared):
+  /// `accessor` is the warp's threads, each of which touched only elements
+  /// it owns.
+  bool convergent = false;
 
   /// Whether a sync by `g` on `lanes` covers the record: every thread that
   /// made it takes part (a sync by some of a collective's threads orders
@@ -568,6 +573,24 @@ private:
     std::weak_ptr<Record> record;
     uint64_t epoch = 0;
   };
+  /// Per-warp records (kOwnedRegistersAttr): while a threads loop whose
+  /// iterations each run within one warp executes, the register accesses of
+  /// one statement by the threads of one warp, between two statements that
+  /// may change records, share one record whose accessor is those threads
+  /// (`warpShared`, by statement and warp; `warpThreads`, the threads of
+  /// each warp in the loop's collective). Sound where every register
+  /// element is accessed by one thread only, which the collective analysis
+  /// proves for exo programs: a record is then checked, as the per-thread
+  /// records it replaces, against later accesses of its elements by their
+  /// owners (whose program order it follows) and by instructions of
+  /// collectives containing the warp (fragment registers: `observers` in
+  /// Machine::access); a synchronization witnesses it only if the whole
+  /// warp takes part, which is stricter. It keeps an element's runs whole
+  /// and makes one record where a warp made 32.
+  bool ownedRegisters = false;
+  bool inWarpScope = false;
+  DenseMap<std::pair<Operation *, int64_t>, RegisterRecord> warpShared;
+  DenseMap<int64_t, Collective> warpThreads;
   llvm::DenseMap<std::tuple<const void *, Tid, Operation *>, RegisterRecord>
       lastRegisterRecord;
   /// Live records by the task of their accessor (-1: the host).
@@ -1401,9 +1424,12 @@ InFlightDiagnostic Machine::hazard(Operation *op, HazardKind kind,
   diag.attachNote(other.op->getLoc())
       << "the conflicting " << (other.mutate ? "mutation" : "read") << " (at "
       << contextOf(other)
-      << (other.coalesced ? ", or a later iteration of this statement by "
-                            "the same thread before any synchronization"
-                          : "")
+      << (other.convergent
+              ? ", or another instance of this statement by a thread of the "
+                "same warp before any synchronization"
+          : other.coalesced ? ", or a later iteration of this statement by "
+                              "the same thread before any synchronization"
+                            : "")
       << ")";
   if (other.lastSync)
     diag.attachNote(other.lastSync->getLoc())
@@ -1632,6 +1658,24 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     // record serves (recordEpoch).
     bool coalesce = var.registers && !made && !ooo && !atomic && who.isSingle();
     RegisterRecord *last = nullptr;
+    if (coalesce && inWarpScope) {
+      int64_t warp = g.local.find_first() / 32;
+      auto threads = warpThreads.find(warp);
+      if (threads != warpThreads.end()) {
+        coalesce = false;
+        RegisterRecord &shared = warpShared[{op, warp}];
+        if (shared.epoch == recordEpoch)
+          if (RecordRef r = shared.record.lock();
+              r && r->qual == qualBit(qual) && r->mutate == !isRead)
+            rec = r;
+        if (!rec) {
+          rec = newRecord(op, threads->second, qualBit(qual), !isRead, ooo,
+                          atomic);
+          rec->convergent = true;
+          shared = {rec, recordEpoch};
+        }
+      }
+    }
     if (coalesce) {
       last = &lastRegisterRecord[{&var, who.ranges[0].first, op}];
       if (last->epoch == recordEpoch)
@@ -1688,7 +1732,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   // records without one record per element. (An instruction of one thread
   // on fragment registers has no such proof; the lowering refuses it.)
   auto observers = [&](const Record &m) -> const Threads & {
-    if (var.fragmentRegs && !who.isSingle() && m.accessor.isSingle() &&
+    if (var.fragmentRegs && !who.isSingle() &&
+        (m.accessor.isSingle() || m.convergent) &&
         m.accessor.coveredBy({&who}) && m.op &&
         !m.op->getParentOfType<amir::InstrOp>())
       return m.accessor;
@@ -2723,14 +2768,42 @@ LogicalResult Machine::exec(amir::ThreadsForOp loop, Collective &g) {
     return mlir::emitError(loop.getLoc())
            << "cannot split the collective into " << loop.getCount()
            << " parts: it holds only " << tiled->size();
-  for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
+  // Per-warp records (warpShared): from the outermost threads loop whose
+  // iterations each run within one warp.
+  bool scope =
+      ownedRegisters && !inWarpScope &&
+      llvm::all_of(ArrayRef(*tiled).take_front(loop.getCount()),
+                   [](const ThreadSet &t) {
+                     int first = t.find_first();
+                     return first < 0 || first / 32 == t.find_last() / 32;
+                   });
+  if (scope) {
+    inWarpScope = true;
+    warpShared.clear();
+    warpThreads.clear();
+    for (const ThreadSet &t : ArrayRef(*tiled).take_front(loop.getCount())) {
+      if (t.none())
+        continue;
+      auto [it, fresh] = warpThreads.try_emplace(t.find_first() / 32, g);
+      if (fresh)
+        it->second.local.reset();
+      it->second.local |= t;
+      it->second.changed();
+    }
+  }
+  LogicalResult result = success();
+  for (int64_t i = 0, e = loop.getCount(); i < e && succeeded(result); ++i) {
     Collective inner = g;
     inner.local = (*tiled)[i];
     inner.changed();
-    if (failed(execIteration(loop, i, inner)))
-      return failure();
+    result = execIteration(loop, i, inner);
   }
-  return success();
+  if (scope) {
+    inWarpScope = false;
+    warpShared.clear();
+    warpThreads.clear();
+  }
+  return result;
 }
 
 LogicalResult Machine::exec(amir::WarpsOp warps, Collective &g) {
@@ -3357,6 +3430,23 @@ std::string Machine::pumpState() {
       records.push_back(r);
     os << 'r' << it->second;
   }
+  // The per-warp records statements may still share.
+  SmallVector<std::tuple<unsigned, int64_t, const Record *>> warps;
+  for (const auto &[key, rr] : warpShared) {
+    if (rr.epoch != recordEpoch)
+      continue;
+    if (RecordRef r = rr.record.lock())
+      warps.push_back({order.lookup(key.first), key.second, r.get()});
+  }
+  llvm::sort(warps);
+  os << "\n W" << inWarpScope;
+  for (auto &[o, w, r] : warps) {
+    os << ' ' << o << ',' << w << '=';
+    auto [it, fresh] = recordIds.try_emplace(r, recordIds.size() + 1);
+    if (fresh)
+      records.push_back(r);
+    os << 'r' << it->second;
+  }
   if (symmetricRun) {
     os << "\n Y" << symmetricRun->decided << symmetricRun->allInterior
        << symmetricRun->runNext;
@@ -3387,7 +3477,7 @@ std::string Machine::pumpState() {
     const Record &r = *records[i];
     printThreads(r.accessor);
     os << r.qual << ',' << r.outOfOrder << r.atomic << r.mutate << r.coalesced
-       << ',' << r.selfQual << ',' << r.op << " vis";
+       << r.convergent << ',' << r.selfQual << ',' << r.op << " vis";
     SmallVector<std::string> vis;
     for (const Vis &v : r.vis) {
       std::string s;
@@ -3485,6 +3575,7 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
 
 LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
   Block &body = program.getBody().front();
+  ownedRegisters = program->hasAttr(kOwnedRegistersAttr);
   program.walk([&](amir::MutateOp m) { mutated.insert(m.getVar()); });
   program.walk<WalkOrder::PreOrder>([&](Operation *op) {
     unsigned index = order.size();

@@ -66,7 +66,7 @@ template <typename Base> struct WithBareSizes : Base {
       if (w.contains('=') && key != "sizes" && key != "stats" &&
           key != "progress" && key != "allow-unused-sizes" &&
           key != "max-instances" && key != "task-symmetry" &&
-          key != "symbolic" && key != "bounds") {
+          key != "symbolic" && key != "bounds" && key != "warp-records") {
         bare.push_back(w.str());
         continue;
       }
@@ -277,6 +277,11 @@ struct ExoCheckSyncPass
     pm.addPass(createConvertExoToAMIR());
     if (failed(pm.run(*copy)))
       return signalPassFailure();
+    // The collective analysis (annotateCollectives) proved that each thread
+    // accesses only its own register elements.
+    if (warpRecords)
+      for (auto program : copy->getOps<amir::ProgramOp>())
+        program->setAttr(kOwnedRegistersAttr, UnitAttr::get(&getContext()));
     if (symbolic) {
       if (failed(checkAllSymbolically(*copy, stats, maxInstances, bounds)))
         signalPassFailure();

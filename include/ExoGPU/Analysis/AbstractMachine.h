@@ -75,6 +75,15 @@ struct AbstractMachineStats {
   std::optional<HazardKind> hazard;
 };
 
+/// A unit attribute of an amir.program: every element of its register
+/// variables is accessed by statements (reads, assigns, reductions) of one
+/// thread only, as the collective analysis proves for the programs
+/// -exo-check-sync converts (docs/CollectiveAnalysis.md, "Distributed
+/// memory"). The machine then keeps one record per statement and warp for
+/// such accesses instead of one per thread (docs/SyncChecker.md, "Per-warp
+/// records"); without it every thread's accesses get their own.
+constexpr llvm::StringLiteral kOwnedRegistersAttr = "exo.owned_registers";
+
 /// The statement instances a check runs by default before it stops.
 constexpr int64_t kDefaultMaxInstances = int64_t(1) << 30;
 

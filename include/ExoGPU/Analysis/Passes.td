@@ -94,6 +94,14 @@ def AmirInterpret : Pass<"amir-interpret", "::mlir::ModuleOp"> {
     that can never complete (no forward progress). With `stats`, prints the
     number of statement instances, element accesses and tasks.
 
+    A program with the unit attribute `exo.owned_registers` states that each
+    element of its register variables is read and written by statements of
+    one thread only (what the collective analysis proves before
+    `-exo-check-sync` converts a kernel); the machine then keeps one record
+    per statement and warp for those accesses (docs/SyncChecker.md,
+    "Per-warp records"). Without it, each thread's accesses get records of
+    their own, and a race between threads on a register element is found.
+
     Sizes are given by name, in `sizes` or bare. A name that no program
     takes is an error (a misspelt size would otherwise go unnoticed) unless
     `allow-unused-sizes` is set:
@@ -188,6 +196,11 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
     ListOption<"bounds", "bounds", "std::string",
                "With symbolic=true: bounds on sizes beyond requires, as "
                "NAME<=VALUE or NAME>=VALUE">,
+    Option<"warpRecords", "warp-records", "bool", /*default=*/"true",
+           "Keep one record per statement and warp for the accesses of "
+           "register elements, which the collective analysis proves each "
+           "thread makes to its own elements only (docs/SyncChecker.md, "
+           "\"Per-warp records\"); false keeps one per thread">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
