@@ -328,7 +328,28 @@ struct Variable {
   struct BoxRead {
     SmallVector<int64_t> lo, size;
     RecordRef record;
+    /// The elements (row-major in the box) that mutations have retired, for
+    /// a box of at most kMaxHoledBox elements that a mutation covered in
+    /// part (empty before): a pass that overwrites a read fragment element
+    /// by element keeps one entry rather than splitting the box at every
+    /// element.
+    llvm::BitVector retired;
+    int64_t retiredCount = 0;
+    int64_t volume() const {
+      int64_t v = 1;
+      for (int64_t n : size)
+        v *= n;
+      return v;
+    }
+    /// The index in `retired` of absolute coordinates `at` inside the box.
+    int64_t offsetOf(ArrayRef<int64_t> at) const {
+      int64_t flat = 0;
+      for (auto [x, l, n] : llvm::zip_equal(at, lo, size))
+        flat = flat * n + (x - l);
+      return flat;
+    }
   };
+  static constexpr int64_t kMaxHoledBox = 4096;
   std::vector<BoxRead> boxReads;
   /// Reads of single elements (element accesses to registers, say), by
   /// flat element index: a mutation looks up the elements of its window
@@ -1751,6 +1772,31 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     }
     return true;
   };
+  // The first element, row-major, of the window's intersection with box `b`
+  // that no mutation has retired (into `at`); false if there is none.
+  auto firstLive = [&](const Variable::BoxRead &b,
+                       SmallVectorImpl<int64_t> &at) {
+    SmallVector<int64_t> from(rank), to(rank);
+    for (int d = 0; d < rank; ++d) {
+      from[d] = std::max(lo[d], b.lo[d]);
+      to[d] = std::min(lo[d] + size[d], b.lo[d] + b.size[d]);
+    }
+    SmallVector<int64_t> x = from;
+    while (true) {
+      if (!b.retired.test(b.offsetOf(x))) {
+        at.assign(x.begin(), x.end());
+        return true;
+      }
+      int d = rank - 1;
+      for (; d >= 0; --d) {
+        if (++x[d] < to[d])
+          break;
+        x[d] = from[d];
+      }
+      if (d < 0)
+        return false;
+    }
+  };
   // The flat index of an element, and the window's flat range: the single
   // element reads inside the window are among those of the range.
   SmallVector<int64_t> strides(rank, 1);
@@ -1780,7 +1826,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     for (Variable::BoxRead &b : var.boxReads) {
       Record &rd = *b.record;
       if ((rd.atomic && atomic) || !overlap(b, at) ||
-          !checked.insert(&rd).second)
+          (b.retiredCount && !firstLive(b, at)) || !checked.insert(&rd).second)
         continue;
       if (!rd.visibleTo(observers(rd), extended, /*temporalOnly=*/true))
         return hazard(op, HazardKind::WAR, var, at, g, rd), failure();
@@ -1806,7 +1852,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
         if (reads.empty() || reads.back() != rec)
           reads.push_back(rec);
       } else {
-        var.boxReads.push_back({lo, size, rec});
+        var.boxReads.push_back({lo, size, rec, {}, 0});
       }
       return success();
     }
@@ -1815,41 +1861,79 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     // in part keeps the rest, as at most two boxes per dimension. (Keeping
     // a box two writes cover between them would keep every such read of a
     // loop, each iteration's.)
-    std::vector<Variable::BoxRead> kept;
-    for (Variable::BoxRead &b : var.boxReads) {
+    // A box of at most kMaxHoledBox elements keeps its place and marks the
+    // covered elements retired instead; it goes once all are.
+    std::vector<Variable::BoxRead> &boxes = var.boxReads;
+    SmallVector<Variable::BoxRead, 4> pieces;
+    size_t kept = 0;
+    for (size_t j = 0, e = boxes.size(); j < e; ++j) {
+      Variable::BoxRead &b = boxes[j];
       bool disjoint = false, covered = true;
       for (int d = 0; d < rank; ++d) {
         int64_t bEnd = b.lo[d] + b.size[d], mEnd = lo[d] + size[d];
         disjoint |= bEnd <= lo[d] || mEnd <= b.lo[d];
         covered &= lo[d] <= b.lo[d] && bEnd <= mEnd;
       }
+      auto keep = [&]() {
+        if (kept != j)
+          boxes[kept] = std::move(b);
+        ++kept;
+      };
       if (disjoint) {
-        kept.push_back(std::move(b));
+        keep();
         continue;
       }
       if (covered)
         continue;
-      // The parts of b outside the window: in dimension d, below and above
-      // it, with the dimensions before d cut to the window.
+      if (int64_t volume = b.volume(); volume <= Variable::kMaxHoledBox) {
+        if (b.retired.empty())
+          b.retired.resize(volume);
+        SmallVector<int64_t> from(rank), to(rank);
+        for (int d = 0; d < rank; ++d) {
+          from[d] = std::max(lo[d], b.lo[d]);
+          to[d] = std::min(lo[d] + size[d], b.lo[d] + b.size[d]);
+        }
+        SmallVector<int64_t> x = from;
+        for (int d = 0; d >= 0;) {
+          int64_t at = b.offsetOf(x);
+          if (!b.retired.test(at)) {
+            b.retired.set(at);
+            ++b.retiredCount;
+          }
+          for (d = rank - 1; d >= 0; --d) {
+            if (++x[d] < to[d])
+              break;
+            x[d] = from[d];
+          }
+        }
+        if (b.retiredCount < volume)
+          keep();
+        continue;
+      }
+      // A larger box: the parts of b outside the window, in dimension d
+      // below and above it, with the dimensions before d cut to the window
+      // (after the other boxes).
       SmallVector<int64_t> partLo = b.lo, partSize = b.size;
       for (int d = 0; d < rank; ++d) {
         int64_t bEnd = b.lo[d] + b.size[d], mEnd = lo[d] + size[d];
         if (b.lo[d] < lo[d]) {
-          Variable::BoxRead below{partLo, partSize, b.record};
+          Variable::BoxRead below{partLo, partSize, b.record, {}, 0};
           below.size[d] = lo[d] - b.lo[d];
-          kept.push_back(std::move(below));
+          pieces.push_back(std::move(below));
         }
         if (mEnd < bEnd) {
-          Variable::BoxRead above{partLo, partSize, b.record};
+          Variable::BoxRead above{partLo, partSize, b.record, {}, 0};
           above.lo[d] = mEnd;
           above.size[d] = bEnd - mEnd;
-          kept.push_back(std::move(above));
+          pieces.push_back(std::move(above));
         }
         partLo[d] = std::max(b.lo[d], lo[d]);
         partSize[d] = std::min(bEnd, mEnd) - partLo[d];
       }
     }
-    var.boxReads = std::move(kept);
+    boxes.erase(boxes.begin() + kept, boxes.end());
+    for (Variable::BoxRead &p : pieces)
+      boxes.push_back(std::move(p));
     if (inside)
       for (auto it = var.elementReads.lower_bound(flatLo),
                 end = var.elementReads.upper_bound(flatHi);
@@ -3295,6 +3379,19 @@ std::string Machine::pumpState() {
       os << ' ';
       for (auto [l, n] : llvm::zip_equal(b.lo, b.size))
         os << l << '+' << n << ',';
+      if (b.retiredCount) {
+        os << "-[";
+        for (int i = b.retired.find_first(); i >= 0;) {
+          int end = b.retired.find_next_unset(i);
+          if (end < 0)
+            end = b.retired.size();
+          os << i << ':' << end << ',';
+          i = end < static_cast<int>(b.retired.size())
+                  ? b.retired.find_next(end)
+                  : -1;
+        }
+        os << ']';
+      }
       rid(b.record);
     }
     os << "\n R";
