@@ -379,6 +379,36 @@ struct Variable {
   }
 };
 
+/// Calls `fn(coordinates, offset in b.retired)` on each element, row-major,
+/// of the intersection of box `b` with the window at `lo` of `size` (which
+/// overlaps it), until `fn` returns true; returns whether it did.
+static bool
+findInIntersection(const Variable::BoxRead &b, ArrayRef<int64_t> lo,
+                   ArrayRef<int64_t> size,
+                   function_ref<bool(ArrayRef<int64_t>, int64_t)> fn) {
+  int rank = static_cast<int>(lo.size());
+  SmallVector<int64_t> from(rank), to(rank);
+  for (int d = 0; d < rank; ++d) {
+    from[d] = std::max(lo[d], b.lo[d]);
+    to[d] = std::min(lo[d] + size[d], b.lo[d] + b.size[d]);
+    if (from[d] >= to[d])
+      return false;
+  }
+  SmallVector<int64_t> x = from;
+  while (true) {
+    if (fn(x, b.offsetOf(x)))
+      return true;
+    int d = rank - 1;
+    for (; d >= 0; --d) {
+      if (++x[d] < to[d])
+        break;
+      x[d] = from[d];
+    }
+    if (d < 0)
+      return false;
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // The interpreter
 //===----------------------------------------------------------------------===//
@@ -1776,26 +1806,13 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   // that no mutation has retired (into `at`); false if there is none.
   auto firstLive = [&](const Variable::BoxRead &b,
                        SmallVectorImpl<int64_t> &at) {
-    SmallVector<int64_t> from(rank), to(rank);
-    for (int d = 0; d < rank; ++d) {
-      from[d] = std::max(lo[d], b.lo[d]);
-      to[d] = std::min(lo[d] + size[d], b.lo[d] + b.size[d]);
-    }
-    SmallVector<int64_t> x = from;
-    while (true) {
-      if (!b.retired.test(b.offsetOf(x))) {
-        at.assign(x.begin(), x.end());
-        return true;
-      }
-      int d = rank - 1;
-      for (; d >= 0; --d) {
-        if (++x[d] < to[d])
-          break;
-        x[d] = from[d];
-      }
-      if (d < 0)
-        return false;
-    }
+    return findInIntersection(b, lo, size,
+                              [&](ArrayRef<int64_t> x, int64_t offset) {
+                                if (b.retired.test(offset))
+                                  return false;
+                                at.assign(x.begin(), x.end());
+                                return true;
+                              });
   };
   // The flat index of an element, and the window's flat range: the single
   // element reads inside the window are among those of the range.
@@ -1857,12 +1874,11 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       return success();
     }
     // A mutation retires what it covers of each read box (it was checked
-    // to be ordered after the read): a box it covers goes, one it covers
-    // in part keeps the rest, as at most two boxes per dimension. (Keeping
-    // a box two writes cover between them would keep every such read of a
-    // loop, each iteration's.)
-    // A box of at most kMaxHoledBox elements keeps its place and marks the
-    // covered elements retired instead; it goes once all are.
+    // to be ordered after the read): a box it covers goes; one it covers in
+    // part marks those elements retired and goes once all are, or, with
+    // more than kMaxHoledBox elements, keeps the rest as at most two boxes
+    // per dimension. (Keeping a box two writes cover between them would
+    // keep every such read of a loop, each iteration's.)
     std::vector<Variable::BoxRead> &boxes = var.boxReads;
     SmallVector<Variable::BoxRead, 4> pieces;
     size_t kept = 0;
@@ -1885,27 +1901,18 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       }
       if (covered)
         continue;
-      if (int64_t volume = b.volume(); volume <= Variable::kMaxHoledBox) {
+      if (int64_t volume = b.volume(); volume == 0) {
+        continue; // reads nothing
+      } else if (volume <= Variable::kMaxHoledBox) {
         if (b.retired.empty())
           b.retired.resize(volume);
-        SmallVector<int64_t> from(rank), to(rank);
-        for (int d = 0; d < rank; ++d) {
-          from[d] = std::max(lo[d], b.lo[d]);
-          to[d] = std::min(lo[d] + size[d], b.lo[d] + b.size[d]);
-        }
-        SmallVector<int64_t> x = from;
-        for (int d = 0; d >= 0;) {
-          int64_t at = b.offsetOf(x);
-          if (!b.retired.test(at)) {
-            b.retired.set(at);
+        findInIntersection(b, lo, size, [&](ArrayRef<int64_t>, int64_t offset) {
+          if (!b.retired.test(offset)) {
+            b.retired.set(offset);
             ++b.retiredCount;
           }
-          for (d = rank - 1; d >= 0; --d) {
-            if (++x[d] < to[d])
-              break;
-            x[d] = from[d];
-          }
-        }
+          return false;
+        });
         if (b.retiredCount < volume)
           keep();
         continue;
