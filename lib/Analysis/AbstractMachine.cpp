@@ -272,6 +272,72 @@ struct BarrierElement {
   }
 };
 
+/// The reads of single elements of a variable, by flat element index: a
+/// vector for a variable of at most kDense elements (registers, shared
+/// memory tiles: a lookup is an index), a map for larger ones (global
+/// tensors).
+class ElementReads {
+public:
+  using Reads = SmallVector<RecordRef, 1>;
+  static constexpr int64_t kDense = int64_t(1) << 16;
+  void init(int64_t count) {
+    if (count > 0 && count <= kDense)
+      dense.resize(count);
+  }
+  /// The reads of element `flat` (created empty).
+  Reads &at(int64_t flat) {
+    if (dense.empty())
+      return sparse[flat];
+    first = std::min(first, flat);
+    last = std::max(last, flat);
+    return dense[flat];
+  }
+  /// Calls `fn(flat, reads)` on the elements in [lo, hi] with reads, in
+  /// order, until it returns true; returns whether it did.
+  bool findIn(int64_t lo, int64_t hi, function_ref<bool(int64_t, Reads &)> fn) {
+    if (dense.empty()) {
+      for (auto it = sparse.lower_bound(lo), end = sparse.upper_bound(hi);
+           it != end; ++it)
+        if (fn(it->first, it->second))
+          return true;
+      return false;
+    }
+    for (int64_t i = std::max(lo, first), e = std::min(hi, last); i <= e; ++i)
+      if (!dense[i].empty() && fn(i, dense[i]))
+        return true;
+    return false;
+  }
+  /// Forgets the reads of the elements in [lo, hi] that `pred` selects.
+  void eraseIn(int64_t lo, int64_t hi, function_ref<bool(int64_t)> pred) {
+    if (dense.empty()) {
+      for (auto it = sparse.lower_bound(lo), end = sparse.upper_bound(hi);
+           it != end;)
+        it = pred(it->first) ? sparse.erase(it) : std::next(it);
+      return;
+    }
+    for (int64_t i = std::max(lo, first), e = std::min(hi, last); i <= e; ++i)
+      if (!dense[i].empty() && pred(i))
+        dense[i].clear();
+  }
+  /// Calls `fn(flat, reads)` on every element with reads, in order.
+  void forEach(function_ref<void(int64_t, ArrayRef<RecordRef>)> fn) const {
+    if (dense.empty()) {
+      for (const auto &[flat, reads] : sparse)
+        fn(flat, reads);
+      return;
+    }
+    for (int64_t i = first; i <= last; ++i)
+      if (!dense[i].empty())
+        fn(i, dense[i]);
+  }
+
+private:
+  std::map<int64_t, Reads> sparse;
+  std::vector<Reads> dense;
+  /// The least and greatest dense index ever read (bounds of the scans).
+  int64_t first = std::numeric_limits<int64_t>::max(), last = -1;
+};
+
 struct Variable {
   std::string name;
   Operation *alloc = nullptr;
@@ -355,7 +421,7 @@ struct Variable {
   /// flat element index: a mutation looks up the elements of its window
   /// instead of scanning every read, so an element-by-element pass over a
   /// fragment that reads and then overwrites each element stays linear.
-  std::map<int64_t, SmallVector<RecordRef, 1>> elementReads;
+  ElementReads elementReads;
   std::map<SmallVector<int64_t>, BarrierElement> barrierElements;
 
   /// Every record of an access to this variable still kept (the mutations
@@ -372,9 +438,10 @@ struct Variable {
         add(r);
     for (const BoxRead &b : boxReads)
       add(b.record);
-    for (const auto &[flat, reads] : elementReads)
+    elementReads.forEach([&](int64_t, ArrayRef<RecordRef> reads) {
       for (const RecordRef &r : reads)
         add(r);
+    });
     return records;
   }
 };
@@ -1834,10 +1901,6 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     }
     return true;
   };
-  auto elementReadsIn = [&]() {
-    return llvm::make_range(var.elementReads.lower_bound(flatLo),
-                            var.elementReads.upper_bound(flatHi));
-  };
   if (!isRead && !record) {
     SmallVector<int64_t> at;
     for (Variable::BoxRead &b : var.boxReads) {
@@ -1848,24 +1911,36 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       if (!rd.visibleTo(observers(rd), extended, /*temporalOnly=*/true))
         return hazard(op, HazardKind::WAR, var, at, g, rd), failure();
     }
-    if (inside)
-      for (auto &[flat, reads] : elementReadsIn()) {
-        if (!inWindow(flat))
-          continue;
-        for (RecordRef &r : reads) {
-          Record &rd = *r;
-          if ((rd.atomic && atomic) || !checked.insert(&rd).second)
-            continue;
-          if (!rd.visibleTo(observers(rd), extended, /*temporalOnly=*/true))
-            return hazard(op, HazardKind::WAR, var, unflatten(flat), g, rd),
-                   failure();
-        }
-      }
+    if (inside) {
+      const Record *war = nullptr;
+      int64_t warAt = 0;
+      bool isAtomic = atomic; // (a lambda cannot capture a binding)
+      var.elementReads.findIn(
+          flatLo, flatHi, [&](int64_t flat, ElementReads::Reads &reads) {
+            if (!inWindow(flat))
+              return false;
+            for (RecordRef &r : reads) {
+              Record &rd = *r;
+              if ((rd.atomic && isAtomic) || !checked.insert(&rd).second)
+                continue;
+              if (!rd.visibleTo(observers(rd), extended,
+                                /*temporalOnly=*/true)) {
+                war = &rd;
+                warAt = flat;
+                return true;
+              }
+            }
+            return false;
+          });
+      if (war)
+        return hazard(op, HazardKind::WAR, var, unflatten(warAt), g, *war),
+               failure();
+    }
   }
   if (record) {
     if (isRead) {
       if (inside && flatLo == flatHi) {
-        SmallVector<RecordRef, 1> &reads = var.elementReads[flatLo];
+        ElementReads::Reads &reads = var.elementReads.at(flatLo);
         if (reads.empty() || reads.back() != rec)
           reads.push_back(rec);
       } else {
@@ -1942,10 +2017,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     for (Variable::BoxRead &p : pieces)
       boxes.push_back(std::move(p));
     if (inside)
-      for (auto it = var.elementReads.lower_bound(flatLo),
-                end = var.elementReads.upper_bound(flatHi);
-           it != end;)
-        it = inWindow(it->first) ? var.elementReads.erase(it) : std::next(it);
+      var.elementReads.eraseIn(flatLo, flatHi, inWindow);
   }
   ElementMap::iterator hint = var.elements.end();
   for (int64_t r = 0; r < runs; ++r) {
@@ -2375,6 +2447,7 @@ LogicalResult Machine::exec(amir::AllocOp alloc, Collective &g) {
              << " elements; too many to check";
     if (count > 0)
       var->elements.emplace(0, Element{count, {}});
+    var->elementReads.init(count);
   }
   vars[alloc.getResult()] = var.get();
   if (var->shared)
@@ -3402,11 +3475,11 @@ std::string Machine::pumpState() {
       rid(b.record);
     }
     os << "\n R";
-    for (const auto &[flat, reads] : v.elementReads) {
+    v.elementReads.forEach([&](int64_t flat, ArrayRef<RecordRef> reads) {
       os << ' ' << flat << ':';
       for (const RecordRef &r : reads)
         rid(r);
-    }
+    });
     os << "\n O";
     for (const auto &[key, occ] : v.occupant) {
       os << ' ';
