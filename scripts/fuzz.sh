@@ -39,15 +39,18 @@ fuzz_one() {
   cp -n "$root/test/fuzz/corpus-$target/"* "$corpus/" 2>/dev/null || true
   if [ "$target" = programs ]; then
     # Every kernel of the registry (kernels/registry.json), derived, seeds
-    # the programs: a kernel added there is fuzzed without a copy here.
+    # the programs: a kernel added there is fuzzed without a copy here. One
+    # seed per proc: a source that derives many kernels (the twelve fused
+    # epilogues) takes longer than the per-input timeout under ASan.
     local derived="$build_dir/fuzz-registry"
     rm -rf "$derived"
     if ! ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 \
       python3 "$root/scripts/registry.py" derive \
-      --opt "$build_dir/bin/exo-gpu-opt" -o "$derived" >/dev/null; then
+      --opt "$build_dir/bin/exo-gpu-opt" -o "$derived" --per-proc >/dev/null; then
       echo "== fuzz: $target: the registry's kernels do not derive" >&2
       return 1
     fi
+    rm -f "$corpus"/registry_*.mlir
     for f in "$derived"/*.mlir; do
       cp "$f" "$corpus/registry_$(basename "$f")"
     done

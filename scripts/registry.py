@@ -18,11 +18,15 @@ Usage: registry.py [--registry FILE] COMMAND ...
   torch -o DIR                DIR/exo_torch_ops.{h,cpp}: one PyTorch operator
                               per function that has 'types' (python/exo_gpu,
                               docs/PyTorch.md)
-  derive --opt EXO_GPU_OPT -o DIR [--jobs N]
+  derive --opt EXO_GPU_OPT -o DIR [--jobs N] [--per-proc]
                               DIR/SOURCE.mlir for every source: its kernels
                               (derived by exo-gpu-opt where the file has a
                               transform script), the transform modules left
-                              out; prints one line per file
+                              out; prints one line per file. --per-proc:
+                              DIR/SOURCE.PROC.mlir for each proc of a
+                              derived source instead (one kernel or
+                              specification per file, with the file's
+                              aliases)
   merge-tuning --table CSV --rows CSV --gpu NAME --commit REV --date DAY
                               add the rows an autotune run measured to a
                               tuning table (rows of shapes already in the
@@ -395,7 +399,32 @@ def strip_transform_modules(text):
             pos += 1
 
 
-def derive_sources(reg, opt, out_dir, jobs):
+PRINTED_PROC = re.compile(r"^  exo\.proc @([A-Za-z0-9_$.]+)")
+
+
+def split_printed_procs(text):
+    """[(name, text)] for each `exo.proc` of a module as exo-gpu-opt prints
+    it (aliases, then `module {`, then procs at two spaces of indentation,
+    each ending at a line `  }`): the aliases and that proc in a module."""
+    lines = text.split("\n")
+    try:
+        start = lines.index("module {")
+    except ValueError:
+        return []
+    header, procs, i = lines[:start], [], start + 1
+    while i < len(lines):
+        m = PRINTED_PROC.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        end = lines.index("  }", i)
+        procs.append((m.group(1), "\n".join(
+            header + ["module {"] + lines[i:end + 1] + ["}", ""])))
+        i = end + 1
+    return procs
+
+
+def derive_sources(reg, opt, out_dir, jobs, per_proc=False):
     """Writes OUT_DIR/NAME.mlir for every source (see `derive`)."""
     import concurrent.futures
     import subprocess
@@ -419,13 +448,22 @@ def derive_sources(reg, opt, out_dir, jobs):
             program = strip_transform_modules(text)
         except RegistryError as e:
             fail(reg.sources[name]["file"], f"source '{name}': {e}")
-        with open(dest, "w") as f:
-            f.write(program)
-        return dest
+        parts = split_printed_procs(program) if per_proc and options else []
+        if not parts:
+            with open(dest, "w") as f:
+                f.write(program)
+            return [dest]
+        dests = []
+        for proc, part in parts:
+            dests.append(os.path.join(out_dir, f"{name}.{proc}.mlir"))
+            with open(dests[-1], "w") as f:
+                f.write(part)
+        return dests
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for dest in pool.map(one, list(reg.sources)):
-            print(dest)
+        for dests in pool.map(one, list(reg.sources)):
+            for dest in dests:
+                print(dest)
 
 
 # ---------------------------------------------------------------------------
@@ -838,6 +876,7 @@ def main(argv):
     r.add_argument("--opt", required=True)
     r.add_argument("-o", "--output", required=True)
     r.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    r.add_argument("--per-proc", action="store_true")
     m = sub.add_parser("merge-tuning")
     m.add_argument("--table", required=True)
     m.add_argument("--rows", required=True)
@@ -879,7 +918,7 @@ def main(argv):
                 f.write(text.getvalue())
     elif args.command == "derive":
         reg.check_sources()
-        derive_sources(reg, args.opt, args.output, args.jobs)
+        derive_sources(reg, args.opt, args.output, args.jobs, args.per_proc)
     elif args.command == "merge-tuning":
         header, rows = ({}, [])
         if os.path.exists(args.table):
