@@ -417,6 +417,8 @@ def split_printed_procs(text):
         if not m:
             i += 1
             continue
+        if "  }" not in lines[i:]:
+            return []  # not the printed form: the caller keeps the file
         end = lines.index("  }", i)
         procs.append((m.group(1), "\n".join(
             header + ["module {"] + lines[i:end + 1] + ["}", ""])))

@@ -274,18 +274,19 @@ struct BarrierElement {
 
 /// The reads of single elements of a variable, by flat element index: a
 /// vector for a variable of at most kDense elements (registers, shared
-/// memory tiles: a lookup is an index), a map for larger ones (global
-/// tensors).
+/// memory tiles: a lookup is an index), made at its first single-element
+/// read (most variables have none: a tile read by instructions, one per
+/// task, would otherwise hold a vector per task), a map for larger ones
+/// (global tensors).
 class ElementReads {
 public:
   using Reads = SmallVector<RecordRef, 1>;
   static constexpr int64_t kDense = int64_t(1) << 16;
-  void init(int64_t count) {
-    if (count > 0 && count <= kDense)
-      dense.resize(count);
-  }
+  void init(int64_t count) { elements = count; }
   /// The reads of element `flat` (created empty).
   Reads &at(int64_t flat) {
+    if (dense.empty() && elements > 0 && elements <= kDense)
+      dense.resize(elements);
     if (dense.empty())
       return sparse[flat];
     first = std::min(first, flat);
@@ -332,6 +333,7 @@ public:
   }
 
 private:
+  int64_t elements = 0;
   std::map<int64_t, Reads> sparse;
   std::vector<Reads> dense;
   /// The least and greatest dense index ever read (bounds of the scans).
