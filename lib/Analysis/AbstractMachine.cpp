@@ -205,26 +205,176 @@ struct Record {
 };
 using RecordRef = std::shared_ptr<Record>;
 
-/// The records of a run of consecutive elements (flattened, row-major)
-/// that share them: accesses split and merge runs, so a tile written by one
-/// instruction is one run however many elements it has.
-struct Element {
-  int64_t end = 0; // the run is [key, end)
-  SmallVector<RecordRef, 1> mutates;
-  bool sameRecords(const Element &o) const { return mutates == o.mutates; }
-};
-using ElementMap = std::map<int64_t, Element>;
+/// The last mutation of each element of a variable (flattened, row-major;
+/// none before the first): runs of consecutive elements that share it, so a
+/// tile written by one instruction is one run however many elements it has.
+/// A variable of at most kDense elements that allows it (registers) keeps
+/// one entry per element instead once an access touches a single element:
+/// per-thread accesses to a fragment would otherwise split the runs into
+/// pieces of one or two elements and walk a tree of them at every access.
+class ElementMutations {
+public:
+  static constexpr int64_t kDense = int64_t(1) << 16;
+  void init(int64_t count, bool denseAllowed) {
+    elements = count;
+    mayDense = denseAllowed && count <= kDense;
+    if (count > 0)
+      runs.emplace(0, Run{count, nullptr});
+    hint = runs.end();
+  }
+  bool empty() const { return elements == 0; }
+  /// Calls `fn(at, record)` on each maximal part of [start, stop) whose
+  /// elements share their last mutation `record` (null: none), in order,
+  /// until it returns true; returns whether it did.
+  bool findIn(int64_t start, int64_t stop,
+              function_ref<bool(int64_t, const RecordRef &)> fn) {
+    if (stop - start == 1)
+      makeDense();
+    if (!dense.empty()) {
+      for (int64_t i = start; i < stop;) {
+        const RecordRef &r = dense[i];
+        int64_t at = i;
+        while (++i < stop && dense[i] == r) {
+        }
+        if (fn(at, r))
+          return true;
+      }
+      return false;
+    }
+    // Consecutive rows of a window usually fall in the same run.
+    auto it =
+        hint != runs.end() && hint->first <= start && start < hint->second.end
+            ? hint
+            : std::prev(runs.upper_bound(start));
+    for (; it != runs.end() && it->first < stop; ++it) {
+      hint = it;
+      if (fn(std::max(start, it->first), it->second.record))
+        return true;
+      if (it->second.end >= stop)
+        break;
+    }
+    return false;
+  }
+  /// Makes `record` the last mutation of the elements of [start, stop).
+  void assign(int64_t start, int64_t stop, const RecordRef &record) {
+    if (stop - start == 1)
+      makeDense();
+    if (!dense.empty()) {
+      std::fill(dense.begin() + start, dense.begin() + stop, record);
+      return;
+    }
+    hint = runs.end();
+    auto first = splitAt(start);
+    if (stop < runs.rbegin()->second.end)
+      splitAt(stop);
+    for (auto it = first; it != runs.end() && it->first < stop; ++it)
+      it->second.record = record;
+    // Merge the runs of [start, stop) (and their neighbours) that now hold
+    // the same record (a mutation makes the whole window one run).
+    auto it = first == runs.begin() ? first : std::prev(first);
+    while (it != runs.end()) {
+      auto next = std::next(it);
+      if (next == runs.end() || it->first > stop)
+        break;
+      if (it->second.end == next->first &&
+          it->second.record == next->second.record) {
+        it->second.end = next->second.end;
+        runs.erase(next);
+        continue;
+      }
+      it = next;
+    }
+  }
+  /// Calls `fn(start, end, record)` on each maximal run of elements that
+  /// share their last mutation, in order (the same runs in either form).
+  void
+  forEachRun(function_ref<void(int64_t, int64_t, const RecordRef &)> fn) const {
+    if (dense.empty()) {
+      for (const auto &[start, run] : runs)
+        fn(start, run.end, run.record);
+      return;
+    }
+    for (int64_t i = 0; i < elements;) {
+      int64_t at = i;
+      while (++i < elements && dense[i] == dense[at]) {
+      }
+      fn(at, i, dense[at]);
+    }
+  }
 
-/// Splits the run containing `at` so that a run starts at `at`.
-static ElementMap::iterator splitAt(ElementMap &runs, int64_t at) {
-  auto it = runs.upper_bound(at);
-  --it; // the run containing `at` (runs cover [0, size))
-  if (it->first == at)
-    return it;
-  Element tail = it->second;
-  it->second.end = at;
-  return runs.emplace_hint(std::next(it), at, std::move(tail));
-}
+private:
+  struct Run {
+    int64_t end; // the run is [key, end)
+    RecordRef record;
+  };
+  using RunMap = std::map<int64_t, Run>;
+  /// Splits the run containing `at` so that a run starts at `at`.
+  RunMap::iterator splitAt(int64_t at) {
+    auto it = std::prev(runs.upper_bound(at)); // runs cover [0, elements)
+    if (it->first == at)
+      return it;
+    Run tail = it->second;
+    it->second.end = at;
+    return runs.emplace_hint(std::next(it), at, std::move(tail));
+  }
+  void makeDense() {
+    if (!mayDense || !dense.empty())
+      return;
+    dense.resize(elements);
+    for (const auto &[start, run] : runs)
+      std::fill(dense.begin() + start, dense.begin() + run.end, run.record);
+    runs.clear();
+    hint = runs.end();
+  }
+  int64_t elements = 0;
+  bool mayDense = false;
+  RunMap runs;
+  RunMap::iterator hint = runs.end();
+  std::vector<RecordRef> dense;
+};
+
+/// The control values of a run, one slot per SSA value of the program
+/// (numbered once at the start): a statement reads and writes its operands
+/// by index (Machine::BlockPlan) instead of hashing values at every
+/// instance.
+class ValueStore {
+public:
+  void number(Operation *root) {
+    auto add = [&](Value v) { slots.try_emplace(v, slots.size()); };
+    root->walk([&](Operation *op) {
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments())
+            add(a);
+      for (Value v : op->getResults())
+        add(v);
+    });
+    vals.assign(slots.size(), 0);
+    known.resize(slots.size());
+  }
+  /// The slot of `v` (~0u: not a value of the program).
+  unsigned slot(Value v) const {
+    auto it = slots.find(v);
+    return it == slots.end() ? ~0u : it->second;
+  }
+  void set(Value v, int64_t x) { setSlot(slot(v), x); }
+  void setSlot(unsigned s, int64_t x) {
+    vals[s] = x;
+    known.set(s);
+  }
+  bool isKnown(unsigned s) const { return s != ~0u && known.test(s); }
+  int64_t at(unsigned s) const { return vals[s]; }
+  /// The value of `v`, 0 before it is computed.
+  int64_t lookup(Value v) const {
+    unsigned s = slot(v);
+    return isKnown(s) ? vals[s] : 0;
+  }
+
+private:
+  DenseMap<Value, unsigned> slots;
+  std::vector<int64_t> vals;
+  llvm::BitVector known;
+};
 
 struct BarrierElement {
   int64_t id;
@@ -390,7 +540,7 @@ struct Variable {
   int64_t ringDepth = 0, ringExtent = -1;
   Variable *guard = nullptr;
   std::map<SmallVector<int64_t>, int64_t> occupant;
-  ElementMap elements; // mutations: runs covering [0, number of elements)
+  ElementMutations elements;
   /// Reads, as the boxes they read: a read of a 64 x 8 window is one entry,
   /// whatever the layout. A mutation that covers a box retires it.
   struct BoxRead {
@@ -435,9 +585,10 @@ struct Variable {
       if (seen.insert(r.get()).second)
         records.push_back(r);
     };
-    for (const auto &[start, el] : elements)
-      for (const RecordRef &r : el.mutates)
+    elements.forEachRun([&](int64_t, int64_t, const RecordRef &r) {
+      if (r)
         add(r);
+    });
     for (const BoxRead &b : boxReads)
       add(b.record);
     elementReads.forEach([&](int64_t, ArrayRef<RecordRef> reads) {
@@ -532,7 +683,7 @@ private:
   /// under `g`, naming the iterator in diagnostics.
   template <typename LoopOp>
   LogicalResult execIteration(LoopOp loop, int64_t i, Collective &g) {
-    values[loop.getInductionVar()] = i;
+    values.set(loop.getInductionVar(), i);
     iterators.push_back({loop.getIterName(), i});
     LogicalResult r = execBlock(loop.getBody().front(), g);
     iterators.pop_back();
@@ -650,7 +801,43 @@ private:
   bool progress;
   int64_t maxInstances;
   int64_t totalTasks = -1; // known once the first task starts
-  DenseMap<Value, int64_t> values;
+  ValueStore values;
+  /// The statements of a block as Machine::execBlock runs them: index
+  /// arithmetic with its operands' slots, anything else by execOp.
+  struct Step {
+    enum Kind : uint8_t { Other, DataConstant, Constant, Arith };
+    Operation *op = nullptr;
+    Kind kind = Other;
+    unsigned out = 0;
+    int64_t constant = 0;
+    SmallVector<unsigned, 2> in;
+  };
+  struct BlockPlan {
+    std::vector<Step> steps;
+    SmallVector<Value, 4> allocs;
+  };
+  const BlockPlan &planOf(Block &block);
+  /// What Machine::access reads of an amir.read or amir.mutate, decoded
+  /// once per statement.
+  struct AccessPlan {
+    Value var;
+    bool isRead = false, ooo = false, atomic = false, writeOnly = false,
+         clip = false;
+    QualTimeline qual = QualTimeline::Cpu;
+    QualTimelineSet extended = 0;
+    /// The static offsets and sizes (dynamic ones filled in from
+    /// `dynamic`: (dimension, value, slot) of an offset, or (~dimension,
+    /// value, slot) of a size).
+    SmallVector<int64_t, 6> offsets, sizes;
+    SmallVector<std::tuple<int, Value, unsigned>, 4> dynamic;
+  };
+  const AccessPlan &accessPlanOf(Operation *op);
+  DenseMap<Operation *, std::unique_ptr<AccessPlan>> accessPlans;
+  DenseMap<Block *, std::unique_ptr<BlockPlan>> plans;
+  /// Counts a statement instance against max-instances.
+  LogicalResult countInstance(Operation &op);
+  /// Index arithmetic `op` on operand values `in`, into slot `out`.
+  LogicalResult evalArith(Operation &op, ArrayRef<int64_t> in, unsigned out);
   DenseMap<Value, Variable *> vars;
   std::vector<std::unique_ptr<Variable>> ownedVars;
   /// Threads whose last access to wgmma registers (accumulators, A
@@ -1039,11 +1226,11 @@ void Machine::forEachLive(int64_t task, function_ref<void(Record &)> fn) {
 }
 
 FailureOr<int64_t> Machine::eval(Value v) {
-  auto it = values.find(v);
-  if (it == values.end())
+  unsigned s = values.slot(v);
+  if (!values.isKnown(s))
     return emitError(v.getLoc()) << "the abstract machine has no value for "
                                     "this control value";
-  return it->second;
+  return values.at(s);
 }
 
 LogicalResult Machine::evalArith(Operation &op) {
@@ -1057,11 +1244,16 @@ LogicalResult Machine::evalArith(Operation &op) {
       return failure();
     in.push_back(*x);
   }
+  return evalArith(op, in, values.slot(op.getResult(0)));
+}
+
+LogicalResult Machine::evalArith(Operation &op, ArrayRef<int64_t> in,
+                                 unsigned out) {
   // Index arithmetic is exact or refused: a result beyond 64 bits (sizes
   // near 2^31 multiplied together, say) would otherwise wrap.
   IndexEvalResult r = evaluateIndexOp(&op, in);
   if (r) {
-    values[op.getResult(0)] = *r;
+    values.setSlot(out, *r);
     if (pump && pumpExec.inLoop && isa<arith::CmpIOp>(op)) {
       // Off its limit until the difference has, strictly, the sign it
       // keeps (an equality is settled only past its one true point).
@@ -1636,42 +1828,61 @@ LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
   return success();
 }
 
+const Machine::AccessPlan &Machine::accessPlanOf(Operation *op) {
+  std::unique_ptr<AccessPlan> &plan = accessPlans[op];
+  if (plan)
+    return *plan;
+  plan = std::make_unique<AccessPlan>();
+  auto fill = [&](auto acc) {
+    plan->var = acc.getVar();
+    plan->qual = acc.getQual();
+    for (Attribute a : acc.getExt())
+      plan->extended |= qualBit(cast<QualTimelineAttr>(a).getValue());
+    plan->ooo = acc.getOutOfOrder();
+    plan->atomic = acc.getAtomic();
+    plan->writeOnly = acc.getWriteOnly();
+    plan->clip = acc.getClip();
+    unsigned nextOff = 0, nextSize = 0;
+    for (auto [d, so, ss] :
+         llvm::enumerate(acc.getStaticOffsets(), acc.getStaticSizes())) {
+      plan->offsets.push_back(so);
+      plan->sizes.push_back(ss);
+      if (ShapedType::isDynamic(so)) {
+        Value v = acc.getOffsets()[nextOff++];
+        plan->dynamic.push_back({static_cast<int>(d), v, values.slot(v)});
+      }
+      if (ShapedType::isDynamic(ss)) {
+        Value v = acc.getSizes()[nextSize++];
+        plan->dynamic.push_back({~static_cast<int>(d), v, values.slot(v)});
+      }
+    }
+  };
+  plan->isRead = isa<amir::ReadOp>(op);
+  if (plan->isRead)
+    fill(cast<amir::ReadOp>(op));
+  else
+    fill(cast<amir::MutateOp>(op));
+  return *plan;
+}
+
 LogicalResult Machine::access(Operation *op, Collective &g, bool record,
                               SmallVectorImpl<RecordRef> *made) {
-  bool isRead = isa<amir::ReadOp>(op);
-  auto getters = [&](auto acc) {
-    return std::make_tuple(acc.getVar(), acc.getStaticOffsets(),
-                           acc.getOffsets(), acc.getStaticSizes(),
-                           acc.getSizes(), acc.getQual(), acc.getExt(),
-                           acc.getOutOfOrder(), acc.getAtomic(),
-                           acc.getWriteOnly(), acc.getClip());
-  };
-  auto [varValue, statOff, dynOff, statSize, dynSize, qual, ext, ooo, atomic,
-        writeOnly, clip] = isRead ? getters(cast<amir::ReadOp>(op))
-                                  : getters(cast<amir::MutateOp>(op));
+  const AccessPlan &plan = accessPlanOf(op);
+  bool isRead = plan.isRead;
+  Value varValue = plan.var;
+  QualTimeline qual = plan.qual;
+  QualTimelineSet extended = plan.extended;
+  bool ooo = plan.ooo, atomic = plan.atomic, writeOnly = plan.writeOnly,
+       clip = plan.clip;
   Variable &var = *vars.lookup(varValue);
-  QualTimelineSet extended = 0;
-  for (Attribute a : ext)
-    extended |= qualBit(cast<QualTimelineAttr>(a).getValue());
   // The window.
-  SmallVector<int64_t> lo, size;
-  unsigned nextOff = 0, nextSize = 0;
-  for (auto [so, ss] : llvm::zip_equal(statOff, statSize)) {
-    int64_t o = so, n = ss;
-    if (ShapedType::isDynamic(so)) {
-      FailureOr<int64_t> x = eval(dynOff[nextOff++]);
-      if (failed(x))
-        return failure();
-      o = *x;
+  SmallVector<int64_t> lo(plan.offsets), size(plan.sizes);
+  for (auto [d, v, s] : plan.dynamic) {
+    if (!values.isKnown(s)) {
+      (void)eval(v); // the error
+      return failure();
     }
-    if (ShapedType::isDynamic(ss)) {
-      FailureOr<int64_t> x = eval(dynSize[nextSize++]);
-      if (failed(x))
-        return failure();
-      n = *x;
-    }
-    lo.push_back(o);
-    size.push_back(n);
+    (d < 0 ? size[~d] : lo[d]) = values.at(s);
   }
   if (lo.size() != var.dims.size())
     return mlir::emitError(op->getLoc())
@@ -2021,7 +2232,40 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     if (inside)
       var.elementReads.eraseIn(flatLo, flatHi, inWindow);
   }
-  ElementMap::iterator hint = var.elements.end();
+  // The checks of one earlier mutation against this access (true: a
+  // hazard, reported).
+  bool isAtomic = atomic, isWriteOnly = writeOnly; // (bindings: not captured)
+  auto conflicts = [&](int64_t at, const RecordRef &ref) {
+    Record *m = ref.get();
+    if (!m || !checked.insert(m).second)
+      return false;
+    // Atomic reductions commute with each other.
+    if (m->atomic && isAtomic)
+      return false;
+    if (isRead) {
+      if (!m->visibleTo(observers(*m), extended, /*temporalOnly=*/false))
+        return hazard(op, HazardKind::RAW, var, unflatten(at), g, *m), true;
+    } else if (asyncProxyWrite && (m->qual & kGenericWrites)) {
+      // An overwrite through the async proxy of a generic write: only a
+      // proxy fence orders the two (SEMANTICS.md §5), so the earlier write
+      // must be visible to the async proxy, not just ordered in time.
+      if (!m->visibleTo(who, qualBit(QualTimeline::AsyncRetired),
+                        /*temporalOnly=*/false)) {
+        InFlightDiagnostic diag =
+            hazard(op, HazardKind::WAW, var, unflatten(at), g, *m);
+        diag.attachNote(op->getLoc())
+            << "this write goes through the async proxy and the "
+               "earlier one through the generic proxy: a "
+               "Fence(cuda_in_order, cuda_generic_and_async_proxy) "
+               "must order them";
+        return true;
+      }
+    } else if (!m->visibleTo(observers(*m), extended,
+                             /*temporalOnly=*/isWriteOnly)) {
+      return hazard(op, HazardKind::WAW, var, unflatten(at), g, *m), true;
+    }
+    return false;
+  };
   for (int64_t r = 0; r < runs; ++r) {
     int64_t start = 0;
     for (int d = 0; d < runDim; ++d)
@@ -2029,77 +2273,12 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     if (rank)
       start = (start * var.dims[runDim] + lo[runDim]) * inner;
     int64_t stop = rank ? start + runLen : 1;
-    if (!record)
-      stats.accesses += stop - start;
     if (!record) {
-      // Consecutive rows of a window usually fall in the same run.
-      auto it = hint != var.elements.end() && hint->first <= start &&
-                        start < hint->second.end
-                    ? hint
-                    : std::prev(var.elements.upper_bound(start));
-      for (; it != var.elements.end() && it->first < stop; ++it) {
-        hint = it;
-        Element &el = it->second;
-        int64_t at = std::max(start, it->first);
-        for (RecordRef &m : el.mutates) {
-          if (!checked.insert(m.get()).second)
-            continue;
-          // Atomic reductions commute with each other.
-          if (m->atomic && atomic)
-            continue;
-          if (isRead) {
-            if (!m->visibleTo(observers(*m), extended,
-                              /*temporalOnly=*/false))
-              return hazard(op, HazardKind::RAW, var, unflatten(at), g, *m),
-                     failure();
-          } else if (asyncProxyWrite && (m->qual & kGenericWrites)) {
-            // An overwrite through the async proxy of a generic write:
-            // only a proxy fence orders the two (SEMANTICS.md §5), so the
-            // earlier write must be visible to the async proxy, not just
-            // ordered in time.
-            if (!m->visibleTo(who, qualBit(QualTimeline::AsyncRetired),
-                              /*temporalOnly=*/false)) {
-              InFlightDiagnostic diag =
-                  hazard(op, HazardKind::WAW, var, unflatten(at), g, *m);
-              diag.attachNote(op->getLoc())
-                  << "this write goes through the async proxy and the "
-                     "earlier one through the generic proxy: a "
-                     "Fence(cuda_in_order, cuda_generic_and_async_proxy) "
-                     "must order them";
-              return failure();
-            }
-          } else if (!m->visibleTo(observers(*m), extended,
-                                   /*temporalOnly=*/writeOnly)) {
-            return hazard(op, HazardKind::WAW, var, unflatten(at), g, *m),
-                   failure();
-          }
-        }
-        if (it->second.end >= stop)
-          break;
-      }
+      stats.accesses += stop - start;
+      if (var.elements.findIn(start, stop, conflicts))
+        return failure();
     } else {
-      auto first = splitAt(var.elements, start);
-      if (stop < var.elements.rbegin()->second.end)
-        splitAt(var.elements, stop);
-      for (auto it = first; it != var.elements.end() && it->first < stop;
-           ++it) {
-        it->second.mutates.assign(1, rec);
-      }
-      // Merge the runs of [start, stop) (and their neighbours) that now hold
-      // the same records (a mutation makes the whole window one run).
-      auto it = first == var.elements.begin() ? first : std::prev(first);
-      while (it != var.elements.end()) {
-        auto next = std::next(it);
-        if (next == var.elements.end() || it->first > stop)
-          break;
-        if (it->second.end == next->first &&
-            it->second.sameRecords(next->second)) {
-          it->second.end = next->second.end;
-          var.elements.erase(next);
-          continue;
-        }
-        it = next;
-      }
+      var.elements.assign(start, stop, rec);
     }
     // Next run: the outer index, row-major.
     for (int d = runDim - 1; d >= 0; --d) {
@@ -2145,7 +2324,7 @@ LogicalResult Machine::instrAccesses(Block &block, Collective &g, bool record,
                << "cannot split the instruction's collective into "
                << loop.getCount() << " parts";
       for (int64_t i = 0, e = loop.getCount(); i < e; ++i) {
-        values[loop.getInductionVar()] = i;
+        values.set(loop.getInductionVar(), i);
         Collective inner = g;
         inner.local = (*tiled)[i];
         inner.changed();
@@ -2312,26 +2491,90 @@ LogicalResult Machine::endTask(amir::TasksForOp loop, const Collective &task,
   return success();
 }
 
-LogicalResult Machine::execBlock(Block &block, Collective &g) {
-  for (Operation &op : block)
-    if (failed(execOp(op, g)))
-      return failure();
-  // The block's allocations are dead once it has run (e.g. at the end of a
-  // loop iteration), whatever the order of their last uses says: the next
-  // iteration's allocations reuse their shared memory.
-  for (Operation &op : block)
+const Machine::BlockPlan &Machine::planOf(Block &block) {
+  std::unique_ptr<BlockPlan> &plan = plans[&block];
+  if (plan)
+    return *plan;
+  plan = std::make_unique<BlockPlan>();
+  for (Operation &op : block) {
+    Step step;
+    step.op = &op;
     if (auto alloc = dyn_cast<amir::AllocOp>(op))
-      if (Variable *var = vars.lookup(alloc.getResult()))
-        var->scopeEnded = true;
-  return success();
+      plan->allocs.push_back(alloc.getResult());
+    if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+      auto i = dyn_cast<IntegerAttr>(c.getValue());
+      step.kind = i ? Step::Constant : Step::DataConstant;
+      if (i) {
+        step.out = values.slot(c.getResult());
+        step.constant = i.getValue().getSExtValue();
+      }
+    } else if (isa_and_nonnull<arith::ArithDialect>(op.getDialect()) &&
+               op.getNumResults() == 1) {
+      step.kind = Step::Arith;
+      step.out = values.slot(op.getResult(0));
+      for (Value v : op.getOperands())
+        step.in.push_back(values.slot(v));
+    }
+    plan->steps.push_back(std::move(step));
+  }
+  return *plan;
 }
 
-LogicalResult Machine::execOp(Operation &op, Collective &g) {
+LogicalResult Machine::countInstance(Operation &op) {
   if (++stats.statements > maxInstances && maxInstances > 0)
     return mlir::emitError(op.getLoc())
            << "the check stops after " << maxInstances
            << " statement instances (" << stats.tasks
            << " tasks so far): check smaller sizes, or raise max-instances";
+  return success();
+}
+
+LogicalResult Machine::execBlock(Block &block, Collective &g) {
+  const BlockPlan &plan = planOf(block);
+  SmallVector<int64_t, 4> in;
+  for (const Step &step : plan.steps) {
+    switch (step.kind) {
+    case Step::Other:
+      if (failed(execOp(*step.op, g)))
+        return failure();
+      continue;
+    case Step::DataConstant: // no control meaning
+      if (failed(countInstance(*step.op)))
+        return failure();
+      continue;
+    case Step::Constant:
+      if (failed(countInstance(*step.op)))
+        return failure();
+      values.setSlot(step.out, step.constant);
+      continue;
+    case Step::Arith:
+      if (failed(countInstance(*step.op)))
+        return failure();
+      in.clear();
+      for (unsigned s : step.in) {
+        if (!values.isKnown(s)) {
+          (void)eval(step.op->getOperand(in.size())); // the error
+          return failure();
+        }
+        in.push_back(values.at(s));
+      }
+      if (failed(evalArith(*step.op, in, step.out)))
+        return failure();
+      continue;
+    }
+  }
+  // The block's allocations are dead once it has run (e.g. at the end of a
+  // loop iteration), whatever the order of their last uses says: the next
+  // iteration's allocations reuse their shared memory.
+  for (Value alloc : plan.allocs)
+    if (Variable *var = vars.lookup(alloc))
+      var->scopeEnded = true;
+  return success();
+}
+
+LogicalResult Machine::execOp(Operation &op, Collective &g) {
+  if (failed(countInstance(op)))
+    return failure();
   if (isa_and_nonnull<arith::ArithDialect>(op.getDialect()))
     return evalArith(op);
   if (!isa<amir::ReadOp, amir::MutateOp, amir::SeqForOp, amir::ThreadsForOp,
@@ -2447,8 +2690,7 @@ LogicalResult Machine::exec(amir::AllocOp alloc, Collective &g) {
       return mlir::emitError(alloc.getLoc())
              << "'" << var->name << "' has " << count
              << " elements; too many to check";
-    if (count > 0)
-      var->elements.emplace(0, Element{count, {}});
+    var->elements.init(count, var->registers);
     var->elementReads.init(count);
   }
   vars[alloc.getResult()] = var.get();
@@ -3451,11 +3693,11 @@ std::string Machine::pumpState() {
     for (int64_t d : v.dims)
       os << ',' << d;
     os << "\n E";
-    for (const auto &[start, el] : v.elements) {
-      os << ' ' << start << '-' << el.end;
-      for (const RecordRef &r : el.mutates)
+    v.elements.forEachRun([&](int64_t start, int64_t end, const RecordRef &r) {
+      os << ' ' << start << '-' << end;
+      if (r)
         rid(r);
-    }
+    });
     os << "\n B";
     for (const Variable::BoxRead &b : v.boxReads) {
       os << ' ';
@@ -3755,6 +3997,7 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
 LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
   Block &body = program.getBody().front();
   ownedRegisters = program->hasAttr(kOwnedRegistersAttr);
+  values.number(program);
   program.walk([&](amir::MutateOp m) { mutated.insert(m.getVar()); });
   program.walk<WalkOrder::PreOrder>([&](Operation *op) {
     unsigned index = order.size();
@@ -3788,7 +4031,7 @@ LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
       return program.emitError()
              << "size '" << n << "' of @" << program.getSymName()
              << " is not given (sizes=" << n << "=...)";
-    values[arg] = it->second;
+    values.set(arg, it->second);
     args.push_back(it->second);
   }
   if (IntegerSetAttr set = program.getAssertionsAttr()) {
