@@ -64,16 +64,13 @@ struct Threads {
   }
   static Threads fromBits(const llvm::BitVector &bits, Tid base) {
     Threads s;
-    int64_t n = bits.size();
-    for (int64_t t = 0; t < n;) {
-      if (!bits.test(t)) {
-        ++t;
-        continue;
-      }
-      int64_t lo = t;
-      while (t < n && bits.test(t))
-        ++t;
-      s.ranges.push_back({base + lo, base + t});
+    int n = bits.size();
+    for (int t = bits.find_first(); t >= 0;) {
+      int end = bits.find_next_unset(t);
+      if (end < 0)
+        end = n;
+      s.ranges.push_back({base + t, base + end});
+      t = end < n ? bits.find_next(end) : -1;
     }
     return s;
   }
@@ -86,6 +83,16 @@ struct Threads {
   }
   /// Whether the union of `parts` covers this set.
   bool coveredBy(ArrayRef<const Threads *> parts) const {
+    // Usually each range lies in one range of one part.
+    auto inOne = [&](std::pair<Tid, Tid> r) {
+      for (const Threads *p : parts)
+        for (auto [c, d] : p->ranges)
+          if (c <= r.first && r.second <= d)
+            return true;
+      return false;
+    };
+    if (llvm::all_of(ranges, inOne))
+      return true;
     SmallVector<std::pair<Tid, Tid>> all;
     for (const Threads *p : parts)
       all.append(p->ranges.begin(), p->ranges.end());
@@ -2050,6 +2057,9 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   int64_t runs = 1;
   for (int d = 0; d < runDim; ++d)
     runs *= size[d];
+  // One run: the window is the whole flat range from its first element to
+  // its last.
+  bool contiguous = runs == 1;
   if (runLen == 0 || var.elements.empty())
     runs = 0;
   SmallPtrSet<Record *, 8> checked;
@@ -2107,6 +2117,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     flatHi += (lo[d] + size[d] - 1) * strides[d];
   }
   auto inWindow = [&](int64_t flat) {
+    if (contiguous)
+      return true;
     for (int d = 0; d < rank; ++d) {
       int64_t i = flat / strides[d] % var.dims[d];
       if (i < lo[d] || i >= lo[d] + size[d])
