@@ -222,6 +222,10 @@ using RecordRef = std::shared_ptr<Record>;
 class ElementMutations {
 public:
   static constexpr int64_t kDense = int64_t(1) << 16;
+  ElementMutations() = default;
+  // (A copy's `hint` would point into the original's map.)
+  ElementMutations(const ElementMutations &) = delete;
+  ElementMutations &operator=(const ElementMutations &) = delete;
   void init(int64_t count, bool denseAllowed) {
     elements = count;
     mayDense = denseAllowed && count <= kDense;
@@ -2514,11 +2518,14 @@ const Machine::BlockPlan &Machine::planOf(Block &block) {
     if (auto alloc = dyn_cast<amir::AllocOp>(op))
       plan->allocs.push_back(alloc.getResult());
     if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-      auto i = dyn_cast<IntegerAttr>(c.getValue());
-      step.kind = i ? Step::Constant : Step::DataConstant;
-      if (i) {
+      // An integer constant as the evaluator reads it (in its type's
+      // width); one it refuses runs by execOp, which reports it.
+      if (!isa<IntegerAttr>(c.getValue())) {
+        step.kind = Step::DataConstant;
+      } else if (IndexEvalResult r = evaluateIndexOp(&op, {})) {
+        step.kind = Step::Constant;
         step.out = values.slot(c.getResult());
-        step.constant = i.getValue().getSExtValue();
+        step.constant = *r;
       }
     } else if (isa_and_nonnull<arith::ArithDialect>(op.getDialect()) &&
                op.getNumResults() == 1) {
