@@ -10,6 +10,7 @@
 #include "ExoGPU/Analysis/SymbolicCheck.h"
 #include "ExoGPU/Conversion/Passes.h"
 #include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
+#include "mlir/IR/IRMapping.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -176,7 +177,8 @@ static LogicalResult interpretAll(ModuleOp module,
   return success(ok);
 }
 
-/// Marks `module`'s device functions with what the collective analysis
+/// Marks the copy of `module`'s device functions (`toCopy` maps each
+/// operation to its copy) with what the collective analysis (`analysisOf`)
 /// derives and the lowering uses, for the interpreter to hold the program
 /// to: on each mbarrier allocation the arriving threads per phase (the
 /// lowering's mbarrier.init count); on each allocation the CTA owning each
@@ -185,16 +187,21 @@ static LogicalResult interpretAll(ModuleOp module,
 /// function the collective analysis rejects fails the check with the
 /// analysis's diagnostics: the abstract machine assumes what the analysis
 /// proves, and the lowering refuses such a program anyway.
-static LogicalResult annotateCollectives(ModuleOp module) {
+static LogicalResult annotateCollectives(
+    ModuleOp module, const IRMapping &toCopy,
+    function_ref<const FailureOr<CollectiveAnalysis> &(DeviceFunctionOp)>
+        analysisOf) {
   bool ok = true;
   Builder b(module.getContext());
   module.walk([&](DeviceFunctionOp device) {
-    FailureOr<CollectiveAnalysis> ca = CollectiveAnalysis::run(device);
+    const FailureOr<CollectiveAnalysis> &ca = analysisOf(device);
     if (failed(ca)) {
       ok = false;
       return;
     }
     device.walk([&](AllocOp alloc) {
+      // The analysis is of the original; the attributes go on the copy.
+      Operation *copy = toCopy.lookup(alloc.getOperation());
       // Owners place transaction bytes in CTAs: only shared memory and
       // mbarriers, whose distributed dimensions are over CTAs, receive
       // them (registers and the other barriers are distributed over
@@ -207,16 +214,16 @@ static LogicalResult annotateCollectives(ModuleOp module) {
       if (perCta)
         owners = ca->getOwnerTable(alloc);
       if (owners) {
-        alloc->setAttr(ExoDialect::getCtaDimsAttrName(),
-                       b.getI64IntegerAttr(*ca->getNumDistributedDims(alloc)));
-        alloc->setAttr(ExoDialect::getOwnersAttrName(),
-                       b.getDenseI64ArrayAttr(*owners));
+        copy->setAttr(ExoDialect::getCtaDimsAttrName(),
+                      b.getI64IntegerAttr(*ca->getNumDistributedDims(alloc)));
+        copy->setAttr(ExoDialect::getOwnersAttrName(),
+                      b.getDenseI64ArrayAttr(*owners));
       }
       if (!bar || bar.getKind() != BarrierKind::Mbarrier)
         return;
       if (std::optional<int64_t> n = ca->getArriveCount(alloc))
-        alloc->setAttr(ExoDialect::getArrivalsAttrName(),
-                       b.getI64IntegerAttr(*n));
+        copy->setAttr(ExoDialect::getArrivalsAttrName(),
+                      b.getI64IntegerAttr(*n));
     });
     device.walk([&](ArriveOp arrive) {
       auto bar = dyn_cast<BarrierType>(arrive.getBarrier().getType());
@@ -229,8 +236,9 @@ static LogicalResult annotateCollectives(ModuleOp module) {
         return;
       }
       if (llvm::any_of(tx->bytes, [](int64_t n) { return n != 0; }))
-        arrive->setAttr(ExoDialect::getExpectTxAttrName(),
-                        b.getDenseI64ArrayAttr(tx->bytes));
+        toCopy.lookup(arrive.getOperation())
+            ->setAttr(ExoDialect::getExpectTxAttrName(),
+                      b.getDenseI64ArrayAttr(tx->bytes));
     });
   });
   return success(ok);
@@ -275,8 +283,16 @@ struct ExoCheckSyncPass
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
     if (failed(s))
       return signalPassFailure();
-    OwningOpRef<ModuleOp> copy = getOperation().clone();
-    if (failed(annotateCollectives(*copy)))
+    // The check runs on a copy (the conversion to AMIR consumes it), with
+    // the collective analysis of the original: -exo-verify-collectives
+    // before this pass has computed it already.
+    IRMapping toCopy;
+    OwningOpRef<ModuleOp> copy = cast<ModuleOp>(getOperation()->clone(toCopy));
+    auto analysisOf =
+        [&](DeviceFunctionOp device) -> const FailureOr<CollectiveAnalysis> & {
+      return getChildAnalysis<CollectiveAnalysisResult>(device).result;
+    };
+    if (failed(annotateCollectives(getOperation(), toCopy, analysisOf)))
       return signalPassFailure();
     PassManager pm(&getContext());
     pm.addPass(createConvertExoToAMIR());
@@ -287,6 +303,8 @@ struct ExoCheckSyncPass
     if (warpRecords)
       for (auto program : copy->getOps<amir::ProgramOp>())
         program->setAttr(kOwnedRegistersAttr, UnitAttr::get(&getContext()));
+    // The checks read a copy: the program's analyses stay valid.
+    markAllAnalysesPreserved();
     if (symbolic) {
       if (failed(checkAllSymbolically(*copy, stats, maxInstances, bounds)))
         signalPassFailure();

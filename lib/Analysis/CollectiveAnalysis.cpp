@@ -19,6 +19,8 @@
 using namespace mlir;
 using namespace exo;
 
+MLIR_DEFINE_EXPLICIT_TYPE_ID(exo::CollectiveAnalysisResult)
+
 std::optional<int64_t> CollectiveInstance::lookup(Value iv) const {
   for (auto &[v, value] : iterators)
     if (v == iv)

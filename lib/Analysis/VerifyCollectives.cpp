@@ -27,7 +27,8 @@ struct ExoVerifyCollectivesPass
   void runOnOperation() override {
     bool ok = true;
     getOperation().walk([&](DeviceFunctionOp device) {
-      FailureOr<CollectiveAnalysis> analysis = CollectiveAnalysis::run(device);
+      const FailureOr<CollectiveAnalysis> &analysis =
+          getChildAnalysis<CollectiveAnalysisResult>(device).result;
       if (failed(analysis) || failed(verifyBarrierUsage(device, *analysis))) {
         ok = false;
         return;
@@ -36,7 +37,9 @@ struct ExoVerifyCollectivesPass
         report(device, *analysis);
     });
     if (!ok)
-      signalPassFailure();
+      return signalPassFailure();
+    // The IR is unchanged: the analyses stay for the passes after it.
+    markAllAnalysesPreserved();
   }
 
   /// One remark per statement of interest: how many collectives run it and

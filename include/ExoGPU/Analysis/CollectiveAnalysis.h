@@ -20,6 +20,7 @@
 
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
 
+#include "mlir/Support/TypeID.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -148,6 +149,18 @@ private:
   llvm::DenseMap<mlir::Operation *, ExpectedLoads> expectedLoads;
 };
 
+/// CollectiveAnalysis::run of a device function, as an analysis the pass
+/// manager keeps: -exo-verify-collectives preserves it, so the
+/// -exo-check-sync after it reads it instead of analysing again. Its
+/// diagnostics are emitted once, when it is computed.
+struct CollectiveAnalysisResult {
+  explicit CollectiveAnalysisResult(mlir::Operation *device)
+      : result(CollectiveAnalysis::run(llvm::cast<DeviceFunctionOp>(device))) {}
+  mlir::FailureOr<CollectiveAnalysis> result;
+};
+
 } // namespace exo
+
+MLIR_DECLARE_EXPLICIT_TYPE_ID(exo::CollectiveAnalysisResult)
 
 #endif // EXOGPU_ANALYSIS_COLLECTIVEANALYSIS_H

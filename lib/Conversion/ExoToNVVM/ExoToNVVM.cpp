@@ -488,7 +488,9 @@ struct ExoLowerToNVVMPass : exo::impl::ExoLowerToNVVMBase<ExoLowerToNVVMPass> {
     }
     SmallVector<Attribute> infos;
     for (auto [proc, device] : kernels) {
-      FailureOr<CollectiveAnalysis> analysis = CollectiveAnalysis::run(device);
+      // The analysis the checks before this pass computed, if they ran.
+      const FailureOr<CollectiveAnalysis> &analysis =
+          getChildAnalysis<CollectiveAnalysisResult>(device).result;
       if (failed(analysis))
         return signalPassFailure();
       b.setInsertionPointToEnd(gpuModule.getBody());

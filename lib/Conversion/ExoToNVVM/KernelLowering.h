@@ -123,7 +123,7 @@ struct TensorMapParam {
 class KernelLowering {
 public:
   KernelLowering(ProcOp proc, DeviceFunctionOp device,
-                 CollectiveAnalysis &analysis, OpBuilder &b)
+                 const CollectiveAnalysis &analysis, OpBuilder &b)
       : proc(proc), device(device), ca(analysis), b(b), loc(device.getLoc()),
         ctx(proc.getContext()) {}
 
@@ -345,7 +345,7 @@ public:
   DeviceFunctionOp device;
   /// What computeGridTasks found (null for a persistent launch).
   AffineMapAttr gridTasks;
-  CollectiveAnalysis &ca;
+  const CollectiveAnalysis &ca;
   OpBuilder &b;
   Location loc;
   MLIRContext *ctx;
