@@ -212,23 +212,26 @@ struct Record {
 };
 using RecordRef = std::shared_ptr<Record>;
 
+/// Variables of at most this many elements keep their per-element
+/// bookkeeping in vectors (ElementMutations, ElementReads).
+static constexpr int64_t kDenseElements = int64_t(1) << 16;
+
 /// The last mutation of each element of a variable (flattened, row-major;
 /// none before the first): runs of consecutive elements that share it, so a
 /// tile written by one instruction is one run however many elements it has.
-/// A variable of at most kDense elements that allows it (registers) keeps
-/// one entry per element instead once an access touches a single element:
+/// A variable of at most kDenseElements elements that allows it (registers)
+/// keeps one entry per element instead once an access touches a single element:
 /// per-thread accesses to a fragment would otherwise split the runs into
 /// pieces of one or two elements and walk a tree of them at every access.
 class ElementMutations {
 public:
-  static constexpr int64_t kDense = int64_t(1) << 16;
   ElementMutations() = default;
   // (A copy's `hint` would point into the original's map.)
   ElementMutations(const ElementMutations &) = delete;
   ElementMutations &operator=(const ElementMutations &) = delete;
   void init(int64_t count, bool denseAllowed) {
     elements = count;
-    mayDense = denseAllowed && count <= kDense;
+    mayDense = denseAllowed && count <= kDenseElements;
     if (count > 0)
       runs.emplace(0, Run{count, nullptr});
     hint = runs.end();
@@ -434,7 +437,7 @@ struct BarrierElement {
 };
 
 /// The reads of single elements of a variable, by flat element index: a
-/// vector for a variable of at most kDense elements (registers, shared
+/// vector for a variable of at most kDenseElements elements (registers, shared
 /// memory tiles: a lookup is an index), made at its first single-element
 /// read (most variables have none: a tile read by instructions, one per
 /// task, would otherwise hold a vector per task), a map for larger ones
@@ -442,11 +445,10 @@ struct BarrierElement {
 class ElementReads {
 public:
   using Reads = SmallVector<RecordRef, 1>;
-  static constexpr int64_t kDense = int64_t(1) << 16;
   void init(int64_t count) { elements = count; }
   /// The reads of element `flat` (created empty).
   Reads &at(int64_t flat) {
-    if (dense.empty() && elements > 0 && elements <= kDense)
+    if (dense.empty() && elements > 0 && elements <= kDenseElements)
       dense.resize(elements);
     if (dense.empty())
       return sparse[flat];
@@ -816,7 +818,7 @@ private:
   /// The statements of a block as Machine::execBlock runs them: index
   /// arithmetic with its operands' slots, anything else by execOp.
   struct Step {
-    enum Kind : uint8_t { Other, DataConstant, Constant, Arith };
+    enum Kind : uint8_t { Other, Constant, Arith };
     Operation *op = nullptr;
     Kind kind = Other;
     unsigned out = 0;
@@ -2143,14 +2145,13 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     if (inside) {
       const Record *war = nullptr;
       int64_t warAt = 0;
-      bool isAtomic = atomic; // (a lambda cannot capture a binding)
       var.elementReads.findIn(
           flatLo, flatHi, [&](int64_t flat, ElementReads::Reads &reads) {
             if (!inWindow(flat))
               return false;
             for (RecordRef &r : reads) {
               Record &rd = *r;
-              if ((rd.atomic && isAtomic) || !checked.insert(&rd).second)
+              if ((rd.atomic && atomic) || !checked.insert(&rd).second)
                 continue;
               if (!rd.visibleTo(observers(rd), extended,
                                 /*temporalOnly=*/true)) {
@@ -2250,13 +2251,12 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   }
   // The checks of one earlier mutation against this access (true: a
   // hazard, reported).
-  bool isAtomic = atomic, isWriteOnly = writeOnly; // (bindings: not captured)
   auto conflicts = [&](int64_t at, const RecordRef &ref) {
     Record *m = ref.get();
     if (!m || !checked.insert(m).second)
       return false;
     // Atomic reductions commute with each other.
-    if (m->atomic && isAtomic)
+    if (m->atomic && atomic)
       return false;
     if (isRead) {
       if (!m->visibleTo(observers(*m), extended, /*temporalOnly=*/false))
@@ -2277,7 +2277,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
         return true;
       }
     } else if (!m->visibleTo(observers(*m), extended,
-                             /*temporalOnly=*/isWriteOnly)) {
+                             /*temporalOnly=*/writeOnly)) {
       return hazard(op, HazardKind::WAW, var, unflatten(at), g, *m), true;
     }
     return false;
@@ -2519,14 +2519,13 @@ const Machine::BlockPlan &Machine::planOf(Block &block) {
       plan->allocs.push_back(alloc.getResult());
     if (auto c = dyn_cast<arith::ConstantOp>(op)) {
       // An integer constant as the evaluator reads it (in its type's
-      // width); one it refuses runs by execOp, which reports it.
-      if (!isa<IntegerAttr>(c.getValue())) {
-        step.kind = Step::DataConstant;
-      } else if (IndexEvalResult r = evaluateIndexOp(&op, {})) {
-        step.kind = Step::Constant;
-        step.out = values.slot(c.getResult());
-        step.constant = *r;
-      }
+      // width); a data constant, or one it refuses, runs by execOp.
+      if (isa<IntegerAttr>(c.getValue()))
+        if (IndexEvalResult r = evaluateIndexOp(&op, {})) {
+          step.kind = Step::Constant;
+          step.out = values.slot(c.getResult());
+          step.constant = *r;
+        }
     } else if (isa_and_nonnull<arith::ArithDialect>(op.getDialect()) &&
                op.getNumResults() == 1) {
       step.kind = Step::Arith;
@@ -2555,10 +2554,6 @@ LogicalResult Machine::execBlock(Block &block, Collective &g) {
     switch (step.kind) {
     case Step::Other:
       if (failed(execOp(*step.op, g)))
-        return failure();
-      continue;
-    case Step::DataConstant: // no control meaning
-      if (failed(countInstance(*step.op)))
         return failure();
       continue;
     case Step::Constant:
