@@ -21,10 +21,12 @@ using namespace mlir;
 using namespace exo;
 
 /// The lattice of each size from `requires` (exo::readSingleSizeConstraints:
-/// constraints on one size each); a message when some constraint is of
-/// another form, which leaves the lattices wider than the legal sizes.
+/// constraints on one size each), and whether it states a largest value;
+/// a message when some constraint is of another form, which leaves the
+/// lattices wider than the legal sizes.
 static std::string readLattices(amir::ProgramOp program,
-                                SmallVectorImpl<SizeLattice> &lattices) {
+                                SmallVectorImpl<SizeLattice> &lattices,
+                                SmallVectorImpl<bool> &capped) {
   size_t n = program.getArgNames().size();
   SingleSizeConstraints read;
   read.bounds.assign(n, std::nullopt);
@@ -42,6 +44,7 @@ static std::string readLattices(amir::ProgramOp program,
     l.least = llvm::divideCeilSigned(lo, l.step) * l.step;
     l.most = llvm::divideFloorSigned(hi, l.step) * l.step;
     lattices.push_back(l);
+    capped.push_back(hi < kMaxSize);
   }
   if (read.unread)
     return "its requires clause has a constraint the symbolic check does "
@@ -364,6 +367,167 @@ SmallVector<Form> coordinateForms(const FormAnalysis &fa,
   return out;
 }
 
+/// Whether `op` is an access that covers its whole variable (offset 0, the
+/// allocation's own extent in every dimension), with `v` one of its window
+/// sizes when `v` is given: the host zeroing an output, say. Such an access
+/// touches every element at every size.
+bool coversWholeVariable(Operation *op, Value v = {}) {
+  if (!isa<amir::ReadOp, amir::MutateOp>(op))
+    return false;
+  auto read = dyn_cast<amir::ReadOp>(op);
+  auto mutate = dyn_cast<amir::MutateOp>(op);
+  amir::AllocOp alloc = allocOf(op->getOperand(0));
+  ArrayRef<int64_t> offsets =
+      read ? read.getStaticOffsets() : mutate.getStaticOffsets();
+  ArrayRef<int64_t> sizes =
+      read ? read.getStaticSizes() : mutate.getStaticSizes();
+  ValueRange dynSizes = read ? read.getSizes() : mutate.getSizes();
+  if (!alloc || offsets.size() != alloc.getStaticDims().size())
+    return false;
+  unsigned nextSize = 0, nextDim = 0;
+  bool found = !v;
+  for (auto [d, extent] : llvm::enumerate(alloc.getStaticDims())) {
+    Value dim =
+        ShapedType::isDynamic(extent) ? alloc.getDims()[nextDim++] : Value();
+    Value size =
+        ShapedType::isDynamic(sizes[d]) ? dynSizes[nextSize++] : Value();
+    if (offsets[d] != 0 || (size ? size != dim : sizes[d] != extent))
+      return false;
+    found |= v && size == v;
+  }
+  return found;
+}
+
+/// Partial tiles (docs/SymbolicChecking.md, "Partial tiles: rounding up"):
+/// the unit `c` by which size `s` rounds up, or 0 with the reason. The
+/// program at `s` is then the program at `c * ceil(s / c)` less the
+/// elements past the extents `s` sets: every use of `s` is
+///  - a ceiling division by a multiple of `c` (`(s + b) / d` with
+///    `b mod d == d - 1`, or `ceildiv(s + b, d)` with `b mod d == 0`, the
+///    dividend never negative), which has the same value at both sizes,
+///  - an extent of a variable allocated outside the device, which every
+///    access clips (or covers whole), no instruction with a trailing
+///    barrier writing it (its clipped window would deliver fewer bytes),
+///  - or a window size of a host access that covers its whole variable;
+/// and the lattice's step divides `c`, and so does a largest value
+/// `requires` states, so that the rounded sizes are legal too.
+struct Rounding {
+  int64_t unit = 0;
+  std::string why;
+  Operation *whyOp = nullptr;
+};
+
+Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
+                    const SizeLattice &lattice, bool capped) {
+  Rounding out;
+  auto refuse = [&](Operation *op, const Twine &why) {
+    out.unit = 0;
+    out.why = why.str();
+    out.whyOp = op;
+    return out;
+  };
+  auto inDevice = [&](Operation *op) {
+    return device && device->isProperAncestor(op);
+  };
+  Value size = program.getBody().front().getArgument(s);
+  int64_t unit = 0;
+  SmallVector<amir::AllocOp> extents;
+  // A division that is not exact on the lattice: only then is there
+  // anything to round (or to say why not).
+  bool inexact = false;
+  Rounding first; // the first use that does not fit
+  auto note = [&](Operation *op, const Twine &why) {
+    if (first.why.empty()) {
+      first.why = why.str();
+      first.whyOp = op;
+    }
+  };
+  // (a value, b): the value is s + b.
+  SmallVector<std::pair<Value, int64_t>> work = {{size, 0}};
+  while (!work.empty()) {
+    auto [v, b] = work.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *op = use.getOwner();
+      if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
+        work.push_back({op->getResult(0), b});
+        continue;
+      }
+      if (auto add = dyn_cast<arith::AddIOp>(op)) {
+        std::optional<int64_t> k = getConstantIntValue(
+            use.getOperandNumber() ? add.getLhs() : add.getRhs());
+        int64_t sum;
+        if (!k || llvm::AddOverflow(b, *k, sum)) {
+          inexact = true; // its uses are not followed
+          note(op, "it is added to a value other than a constant");
+        } else {
+          work.push_back({add.getResult(), sum});
+        }
+        continue;
+      }
+      if (isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp,
+              arith::CeilDivSIOp, arith::CeilDivUIOp>(op) &&
+          use.getOperandNumber() == 0) {
+        std::optional<int64_t> d = getConstantIntValue(op->getOperand(1));
+        if (!d || *d < 2) {
+          inexact |= !d || *d < 1;
+          note(op, "it is divided by something other than a constant "
+                   "greater than 1");
+          continue;
+        }
+        inexact |=
+            lattice.step % *d != 0 || llvm::mod(lattice.least + b, *d) != 0;
+        bool ceil = isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(op);
+        if (lattice.least + b < 0)
+          note(op, "it is divided while it can be negative");
+        else if (llvm::mod(ceil ? b : b + 1, *d) != 0)
+          note(op, "it is divided by " + Twine(*d) +
+                       " other than as a ceiling division");
+        else
+          unit = std::gcd(unit, *d);
+        continue;
+      }
+      if (auto alloc = dyn_cast<amir::AllocOp>(op);
+          alloc && !inDevice(op) && alloc.getMemoryAttr()) {
+        extents.push_back(alloc);
+        continue;
+      }
+      if (b == 0 && !inDevice(op) && coversWholeVariable(op, v))
+        continue;
+      note(op, "it reaches " + op->getName().getStringRef());
+    }
+  }
+  if (!inexact)
+    return out; // every division exact on the lattice: nothing to round
+  if (!first.why.empty())
+    return first;
+  if (unit == 1)
+    return refuse(program, "its ceiling divisions have no common divisor");
+  for (amir::AllocOp alloc : extents)
+    for (Operation *user : alloc->getUsers()) {
+      auto read = dyn_cast<amir::ReadOp>(user);
+      auto mutate = dyn_cast<amir::MutateOp>(user);
+      bool clips = (read && read.getClip()) || (mutate && mutate.getClip());
+      if (!clips && !(!inDevice(user) && coversWholeVariable(user)))
+        return refuse(user, "it sets an extent of '" + alloc.getName() +
+                                "', which an access does not clip");
+      auto instr = user->getParentOfType<amir::InstrOp>();
+      if (mutate && instr && instr.getTrailing())
+        return refuse(user, "an instruction with a trailing barrier writes "
+                            "'" +
+                                alloc.getName() + "', whose extent it sets");
+    }
+  if (unit % lattice.step)
+    return refuse(program, "its step " + Twine(lattice.step) +
+                               " does not divide " + Twine(unit) +
+                               ", its ceiling divisions' unit");
+  if (capped && lattice.most % unit)
+    return refuse(program, "requires bounds it by " + Twine(lattice.most) +
+                               ", not a multiple of " + Twine(unit) +
+                               ", its ceiling divisions' unit");
+  out.unit = unit;
+  return out;
+}
+
 struct Refusal {
   std::string why;
   Operation *op = nullptr;
@@ -443,35 +607,8 @@ private:
   bool inDevice(Operation *op) const {
     return device && device->isProperAncestor(op);
   }
-  /// Whether `v` is a window size of an access outside the device that
-  /// covers its whole variable (offset 0, the allocation's own extent): the
-  /// host zeroing an output, say. Such an access touches every element at
-  /// every size.
   bool isWholeExtent(Operation *op, Value v) const {
-    if (inDevice(op) || !isa<amir::ReadOp, amir::MutateOp>(op))
-      return false;
-    auto read = dyn_cast<amir::ReadOp>(op);
-    auto mutate = dyn_cast<amir::MutateOp>(op);
-    amir::AllocOp alloc = allocOf(op->getOperand(0));
-    ArrayRef<int64_t> offsets =
-        read ? read.getStaticOffsets() : mutate.getStaticOffsets();
-    ArrayRef<int64_t> sizes =
-        read ? read.getStaticSizes() : mutate.getStaticSizes();
-    ValueRange dynSizes = read ? read.getSizes() : mutate.getSizes();
-    if (!alloc || offsets.size() != alloc.getStaticDims().size())
-      return false;
-    unsigned nextSize = 0, nextDim = 0;
-    bool found = false;
-    for (auto [d, extent] : llvm::enumerate(alloc.getStaticDims())) {
-      Value dim =
-          ShapedType::isDynamic(extent) ? alloc.getDims()[nextDim++] : Value();
-      Value size =
-          ShapedType::isDynamic(sizes[d]) ? dynSizes[nextSize++] : Value();
-      if (offsets[d] != 0 || (size ? size != dim : sizes[d] != extent))
-        return false;
-      found |= size == v;
-    }
-    return found;
+    return !inDevice(op) && coversWholeVariable(op, v);
   }
   bool movesValue(const FormAnalysis &fa, Value v) const {
     return v.getType().isInteger(1) ? fa.condOf(v).moves : fa.formOf(v).moves();
@@ -892,20 +1029,45 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
 
 } // namespace
 
+SizeLattice exo::roundUp(const SizeLattice &l, int64_t unit) {
+  if (unit < 2 || l.empty())
+    return l;
+  SizeLattice r;
+  r.step = unit;
+  r.least = llvm::divideCeilSigned(l.least, unit) * unit;
+  r.most = llvm::divideCeilSigned(l.most, unit) * unit;
+  return r;
+}
+
 SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
   SizeRoles roles;
   SmallVector<SizeLattice> lattices;
-  roles.why = readLattices(program, lattices);
+  SmallVector<bool> capped;
+  roles.why = readLattices(program, lattices, capped);
   for (auto [i, name] : llvm::enumerate(program.getArgNames())) {
     SizeRoles::Size s;
     s.name = cast<StringAttr>(name).getValue().str();
     if (i < lattices.size())
-      s.lattice = lattices[i];
+      s.legal = s.lattice = lattices[i];
     s.why = roles.why;
     roles.sizes.push_back(s);
   }
   if (lattices.size() != roles.sizes.size())
     return roles;
+  // Partial tiles: a size that rounds up is checked at the multiples of
+  // its unit, and its roles are read on that lattice.
+  amir::DeviceOp device;
+  program.walk([&](amir::DeviceOp d) { device = d; });
+  for (auto [i, size] : llvm::enumerate(roles.sizes)) {
+    if (size.lattice.empty())
+      continue;
+    Rounding r = roundingOf(program, device, i, lattices[i], capped[i]);
+    size.roundWhy = r.why;
+    if (!r.unit)
+      continue;
+    size.rounding = r.unit;
+    lattices[i] = size.lattice = roundUp(size.legal, r.unit);
+  }
   RoleAnalyzer analyzer(program, lattices);
   SmallVector<unsigned> candidates;
   for (auto [i, size] : llvm::enumerate(roles.sizes)) {

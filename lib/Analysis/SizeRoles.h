@@ -21,6 +21,10 @@
 //    coordinate, ring element, guard and bounds condition of the task from
 //    L on is the one before, shifted by a fixed amount per dimension;
 //  - *uncovered* otherwise, with the reason.
+// Before the roles, a size with partial tiles (every use a ceiling division
+// or the extent of a variable that every access clips) *rounds up*: it has
+// the verdict of the multiple of its unit at or above it, and its roles are
+// read on the lattice of those multiples.
 //
 // The machine (AbstractMachine.cpp) proves the dynamic half: that the
 // state of L's executions repeats, shifted, after some iteration.
@@ -88,7 +92,16 @@ struct SizeRoles {
   enum class Role { Unused, Grid, Trip, Uncovered, Each };
   struct Size {
     std::string name;
+    /// The values `requires` (and the user's bounds) allow.
+    SizeLattice legal;
+    /// The values checked: `legal`, or, for a size that rounds up, the
+    /// multiples of `rounding` at or above them.
     SizeLattice lattice;
+    /// Partial tiles (docs/SymbolicChecking.md): the size has the verdict
+    /// of the multiple of `rounding` at or above it (0: it does not round
+    /// up, for the reason `roundWhy`).
+    int64_t rounding = 0;
+    std::string roundWhy;
     Role role = Role::Uncovered;
     std::string why;
     mlir::Operation *whyOp = nullptr;
@@ -103,6 +116,9 @@ struct SizeRoles {
   /// The pumped loop of the trip size, if there is one.
   std::optional<PumpPlan> pump;
 };
+
+/// The multiples of `unit` at or above the values of `l`.
+SizeLattice roundUp(const SizeLattice &l, int64_t unit);
 
 /// Reads the roles of `program`'s sizes.
 SizeRoles analyzeSizeRoles(amir::ProgramOp program);

@@ -84,13 +84,14 @@ public:
       auto it = limits.find(s.name);
       if (it == limits.end())
         continue;
-      SizeLattice &l = s.lattice;
+      SizeLattice &l = s.legal;
       auto [least, most] = it->second;
       if (least > l.least)
         l.least += llvm::divideCeilSigned(least - l.least, l.step) * l.step;
       if (most < l.most)
         l.most =
             l.least + llvm::divideFloorSigned(most - l.least, l.step) * l.step;
+      s.lattice = roundUp(s.legal, s.rounding);
     }
     // A size other than the trip size with few values is checked at each
     // (the trip size keeps its role: its pump is tried first).
@@ -329,6 +330,10 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
 
 LogicalResult SymbolicChecker::run() {
   for (const SizeRoles::Size &s : roles.sizes) {
+    if (s.rounding && !s.lattice.empty())
+      result.summary.push_back(
+          s.name + ": partial tiles, each size checked as the multiple of " +
+          std::to_string(s.rounding) + " at or above it");
     switch (s.role) {
     case SizeRoles::Role::Unused:
       result.summary.push_back(s.name + ": reaches no statement");
@@ -340,7 +345,10 @@ LogicalResult SymbolicChecker::run() {
       result.summary.push_back(eachValue(s));
       break;
     case SizeRoles::Role::Uncovered:
-      gaps.push_back(s.name + ": " + s.why);
+      gaps.push_back(s.name + ": " + s.why +
+                     (s.roundWhy.empty()
+                          ? std::string()
+                          : " (it does not round up: " + s.roundWhy + ")"));
       break;
     }
     if (s.lattice.empty())

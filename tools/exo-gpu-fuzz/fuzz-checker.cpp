@@ -32,14 +32,16 @@
 // With $EXO_FUZZ_SYMBOLIC set, also the symbolic check
 // (docs/SymbolicChecking.md; seconds per proved kernel): a kernel it proves
 // for every size must pass the concrete check at the default sizes and at
-// two more legal sizes the input's last bytes pick (M and N multiples of
-// 256 up to 1536, K of 32 up to 2048; the bundled GEMM's lattices).
+// two more sizes that its `requires` allows, which the input's last bytes
+// pick (each size on its lattice, at most 1536: with the warp-specialized
+// GEMM for partial tiles as $EXO_FUZZ_KERNEL, mostly partial tiles).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoTypes.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 #include "FuzzCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -218,6 +220,53 @@ bool provedForEverySize(ModuleOp module) {
   return succeeded(pm.run(module)) && proved && !warned;
 }
 
+/// Sizes that the `requires` of the kernel's proc allows, as pass options:
+/// each index argument on its lattice (its lower bound and `mod`
+/// constraints), at most 1536 (or its least value), the coordinate picked
+/// by two of the input's bytes from `at`; empty when `requires` rejects the
+/// pick (a constraint relating several sizes).
+std::string pickSizes(ModuleOp module, const uint8_t *data, size_t size,
+                      size_t at) {
+  exo::ProcOp proc;
+  module.walk([&](exo::DeviceFunctionOp d) {
+    if (!proc)
+      proc = d->getParentOfType<exo::ProcOp>();
+  });
+  if (!proc)
+    return "";
+  auto byte = [&](size_t k) -> unsigned {
+    return size > k ? data[size - 1 - k] : 7 * (k + 1);
+  };
+  SmallVector<unsigned> args;
+  for (BlockArgument a : proc.getBodyBlock().getArguments())
+    if (a.getType().isIndex())
+      args.push_back(a.getArgNumber());
+  exo::SingleSizeConstraints read;
+  std::optional<IntegerSet> set = proc.getAssertions();
+  if (set)
+    read = exo::readSingleSizeConstraints(*set);
+  std::string sizes;
+  SmallVector<int64_t> values;
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    auto [lo, hi] = i < read.bounds.size() && read.bounds[i]
+                        ? *read.bounds[i]
+                        : std::make_pair(int64_t(0), exo::kMaxSize);
+    int64_t step =
+        i < read.divisors.size() && read.divisors[i] ? read.divisors[i] : 1;
+    int64_t least = llvm::divideCeilSigned(lo, step) * step;
+    int64_t most = std::min(hi, std::max<int64_t>(least, 1536));
+    int64_t count = std::max<int64_t>((most - least) / step + 1, 1);
+    unsigned pick = byte(at + 2 * i) | byte(at + 2 * i + 1) << 8;
+    int64_t v = least + step * static_cast<int64_t>(pick % count);
+    values.push_back(v);
+    sizes += (sizes.empty() ? "" : " ") + proc.getArgName(arg).str() + "=" +
+             std::to_string(v);
+  }
+  if (set && exo::getViolatedConstraint(*set, values))
+    return "";
+  return sizes;
+}
+
 /// The symbolic oracle: what it proves for every size, the concrete check
 /// accepts at the default sizes (`accepted`) and at sizes from the input.
 void checkSymbolic(ModuleOp module, bool accepted, const uint8_t *data,
@@ -229,15 +278,10 @@ void checkSymbolic(ModuleOp module, bool accepted, const uint8_t *data,
                     "default sizes\n";
     abort();
   }
-  for (int i = 0; i < 2; ++i) {
-    auto byte = [&](size_t k) -> unsigned {
-      return size > k ? data[size - 1 - k] : 7 * (k + 1);
-    };
-    unsigned m = 256 * (1 + byte(3 * i) % 6),
-             n = 256 * (1 + byte(3 * i + 1) % 6),
-             k = 32 * (1 + byte(3 * i + 2) % 64);
-    std::string sizes = "M=" + std::to_string(m) + " N=" + std::to_string(n) +
-                        " K=" + std::to_string(k);
+  for (size_t at : {size_t(0), size_t(8)}) {
+    std::string sizes = pickSizes(module, data, size, at);
+    if (sizes.empty())
+      continue;
     PassManager pm(module.getContext());
     if (failed(parsePassPipeline(
             "exo-verify-collectives,exo-check-sync{" + sizes + "}", pm)))
