@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Analysis/Dependence.h"
+#include "ExoGPU/Analysis/IndexExpr.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -176,52 +177,24 @@ FailureOr<AffineExpr> Question::read(Value v, unsigned c, Operation *&culprit) {
   }
   Operation *def = v.getDefiningOp();
   culprit = def;
-  if (auto cst = dyn_cast<arith::ConstantOp>(def)) {
-    if (auto i = dyn_cast<IntegerAttr>(cst.getValue()))
-      return getAffineConstantExpr(i.getInt(), ctx);
-    return failure();
-  }
-  if (def->getNumOperands() != 2 || !v.getType().isIndex())
-    return failure();
-  FailureOr<AffineExpr> lhs = expr(def->getOperand(0), c, culprit);
-  if (failed(lhs))
-    return failure();
-  FailureOr<AffineExpr> rhs = expr(def->getOperand(1), c, culprit);
-  if (failed(rhs))
-    return failure();
-  culprit = def;
-  if (isa<arith::AddIOp>(def))
-    return *lhs + *rhs;
-  if (isa<arith::SubIOp>(def))
-    return *lhs - *rhs;
-  if (isa<arith::MulIOp>(def)) {
-    if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
+  SmallVector<AffineExpr, 2> operands;
+  if (!isa<arith::ConstantOp>(def)) {
+    if (def->getNumOperands() != 2 || !v.getType().isIndex())
       return failure();
-    return *lhs * *rhs;
+    for (Value x : def->getOperands()) {
+      FailureOr<AffineExpr> e = expr(x, c, culprit);
+      if (failed(e))
+        return failure();
+      operands.push_back(*e);
+    }
   }
-  auto divisor = dyn_cast<AffineConstantExpr>(*rhs);
-  if (!divisor || divisor.getValue() <= 0)
-    return failure();
-  int64_t d = divisor.getValue();
-  if (isa<arith::FloorDivSIOp>(def))
-    return lhs->floorDiv(divisor);
-  if (isa<arith::CeilDivSIOp>(def))
-    return lhs->ceilDiv(divisor);
-  if (isa<arith::DivSIOp, arith::RemSIOp>(def)) {
-    auto [q, r] = truncDiv(*lhs, d, /*isUnsigned=*/false);
-    return isa<arith::DivSIOp>(def) ? q : r;
-  }
-  if (isa<arith::DivUIOp, arith::RemUIOp>(def)) {
-    auto [q, r] = truncDiv(*lhs, d, /*isUnsigned=*/true);
-    return isa<arith::DivUIOp>(def) ? q : r;
-  }
-  if (isa<arith::CeilDivUIOp>(def)) {
-    // ceil(x / d) = floor((x + d - 1) / d) for unsigned x.
-    auto [q, r] = truncDiv(*lhs + (d - 1), d, /*isUnsigned=*/true);
-    (void)r;
-    return q;
-  }
-  return failure();
+  culprit = def;
+  return readIndexOp(
+      def, operands,
+      [&](AffineExpr lhs, int64_t d, bool isUnsigned) {
+        return truncDiv(lhs, d, isUnsigned);
+      },
+      /*products=*/false);
 }
 
 std::pair<AffineExpr, AffineExpr> Question::truncDiv(AffineExpr lhs, int64_t d,

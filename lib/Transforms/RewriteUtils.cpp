@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RewriteUtils.h"
+#include "ExoGPU/Analysis/IndexExpr.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -193,38 +194,21 @@ OpFoldResult exo::buildLinearValue(IndexBuilder &b, const LinearValue &value) {
 //===----------------------------------------------------------------------===//
 
 LinearValue exo::decomposeLinear(OpFoldResult ofr) {
+  auto value = dyn_cast<Value>(ofr);
+  if (!value)
+    return LinearValue::of(ofr);
+  // Every value readLinear cannot read through is a term; a coefficient
+  // that overflows leaves the value whole.
+  DenseMap<Value, std::optional<LinearForm>> memo;
+  std::optional<LinearForm> form = readLinear(
+      value, [](Value v) { return !isLinearIndexOp(v.getDefiningOp()); }, memo);
+  if (!form)
+    return LinearValue::of(ofr);
   LinearValue result;
-  SmallVector<std::pair<OpFoldResult, int64_t>> work = {{ofr, 1}};
-  while (!work.empty()) {
-    auto [x, coef] = work.pop_back_val();
-    if (std::optional<int64_t> c = getConstantIntValue(x)) {
-      result.constant += coef * *c;
-      continue;
-    }
-    Value v = cast<Value>(x);
-    Operation *def = v.getDefiningOp();
-    if (auto add = dyn_cast_or_null<arith::AddIOp>(def)) {
-      work.push_back({add.getLhs(), coef});
-      work.push_back({add.getRhs(), coef});
-      continue;
-    }
-    if (auto sub = dyn_cast_or_null<arith::SubIOp>(def)) {
-      work.push_back({sub.getLhs(), coef});
-      work.push_back({sub.getRhs(), -coef});
-      continue;
-    }
-    if (auto mul = dyn_cast_or_null<arith::MulIOp>(def)) {
-      if (std::optional<int64_t> c = getConstantIntValue(mul.getRhs())) {
-        work.push_back({mul.getLhs(), coef * *c});
-        continue;
-      }
-      if (std::optional<int64_t> c = getConstantIntValue(mul.getLhs())) {
-        work.push_back({mul.getRhs(), coef * *c});
-        continue;
-      }
-    }
-    result.terms.push_back({v, coef});
-  }
+  // The terms from the right operands' first: the order the rewrites have
+  // always built sums in (their output, and the PTX, stay the same).
+  result.terms.assign(form->terms.rbegin(), form->terms.rend());
+  result.constant = form->constant;
   return result;
 }
 

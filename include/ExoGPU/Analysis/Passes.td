@@ -205,6 +205,30 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
 
+def ExoTestIndexExpr : Pass<"exo-test-index-expr", "::mlir::ModuleOp"> {
+  let summary = "Print how index arithmetic reads as expressions";
+  let description = [{
+    A test of the readers of include/ExoGPU/Analysis/IndexExpr.h, the one
+    table of what index arithmetic means to the dependence questions, the
+    launch grid, the rewrites' offsets and the lowering's incremental
+    remainders. The IR is not changed.
+
+    In each `func.func`, the block arguments are the leaves (`d0`, `d1`,
+    ... in the order of the arguments). Every integer operation of the
+    arith dialect gets a remark: `affine: E` with `exo::readIndexOp`'s
+    expression of its result (products of leaves allowed; a truncating or
+    unsigned division read as a floor division and its remainder), or
+    `affine: none`; and `linear: F` with `exo::readLinear`'s form over the
+    leaves, or `linear: none` (a value it does not read through, or a
+    coefficient that overflows 64 bits).
+
+    ```
+    exo-gpu-opt -exo-test-index-expr input.mlir
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def ExoTestIndexEval : Pass<"exo-test-index-eval", "::mlir::ModuleOp"> {
   let summary = "Test the evaluator of integer arithmetic against arith's folders";
   let description = [{

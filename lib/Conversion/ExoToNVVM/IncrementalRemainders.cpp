@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExoGPU/Analysis/IndexExpr.h"
 #include "ExoGPU/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,6 +31,8 @@ namespace exo {
 } // namespace exo
 
 using namespace mlir;
+using exo::LinearForm;
+using exo::readLinear;
 
 namespace {
 
@@ -48,95 +51,31 @@ struct Affine {
              return llvm::is_contained(o.terms, t);
            });
   }
-
-  /// Adds `k * x`; false on a 64-bit overflow of a coefficient.
-  bool addScaled(const Affine &x, int64_t k) {
-    int64_t p;
-    if (llvm::MulOverflow(x.ivCoef, k, p) ||
-        llvm::AddOverflow(ivCoef, p, ivCoef))
-      return false;
-    if (llvm::MulOverflow(x.constant, k, p) ||
-        llvm::AddOverflow(constant, p, constant))
-      return false;
-    for (const auto &term : x.terms) {
-      if (llvm::MulOverflow(term.second, k, p))
-        return false;
-      auto *it = llvm::find_if(
-          terms, [&](const auto &t) { return t.first == term.first; });
-      if (it == terms.end())
-        terms.push_back({term.first, p});
-      else if (llvm::AddOverflow(it->second, p, it->second))
-        return false;
-    }
-    return true;
-  }
-
-  /// Drops the terms whose coefficients cancelled. The rest keep their
-  /// first occurrence's order, so the output does not depend on pointers.
-  void dropZeroTerms() {
-    llvm::erase_if(terms, [](const auto &t) { return t.second == 0; });
-  }
 };
 
-constexpr unsigned kMaxDepth = 64;
-
 /// `v` as an affine sum over `loop`'s induction variable and values defined
-/// outside `loop`, through additions, subtractions and multiplications by
-/// constants; nullopt for anything else (a block argument of an inner
+/// outside `loop` (exo::readLinear: sums, differences and products by
+/// constants); nullopt for anything else (a block argument of an inner
 /// region, a load, a product of two variables, ...). `memo` holds the
-/// values already decomposed for `loop`: an expression is a DAG, and
-/// without it shared subexpressions are walked once per path.
-std::optional<Affine> decompose(Value v, scf::ForOp loop,
-                                DenseMap<Value, std::optional<Affine>> &memo,
-                                unsigned depth = 0) {
-  if (auto it = memo.find(v); it != memo.end())
-    return it->second;
-  Affine a;
-  APInt cst;
-  if (matchPattern(v, m_ConstantInt(&cst))) {
-    if (cst.getBitWidth() > 64)
-      return std::nullopt;
-    a.constant = cst.getSExtValue();
-    return a;
-  }
-  if (v == loop.getInductionVar()) {
-    a.ivCoef = 1;
-    return a;
-  }
-  if (loop.isDefinedOutsideOfLoop(v)) {
-    a.terms.push_back({v, 1});
-    return a;
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def || depth >= kMaxDepth)
+/// values already read for `loop`.
+std::optional<Affine>
+decompose(Value v, scf::ForOp loop,
+          DenseMap<Value, std::optional<LinearForm>> &memo) {
+  Value iv = loop.getInductionVar();
+  std::optional<LinearForm> form = readLinear(
+      v, [&](Value x) { return x == iv || loop.isDefinedOutsideOfLoop(x); },
+      memo);
+  if (!form)
     return std::nullopt;
-  auto combine = [&](Value lhs, int64_t kl, Value rhs,
-                     int64_t kr) -> std::optional<Affine> {
-    std::optional<Affine> l = decompose(lhs, loop, memo, depth + 1);
-    if (!l)
-      return std::nullopt;
-    std::optional<Affine> r = decompose(rhs, loop, memo, depth + 1);
-    if (!r || !a.addScaled(*l, kl) || !a.addScaled(*r, kr))
-      return std::nullopt;
-    return a;
-  };
-  std::optional<Affine> result;
-  if (auto add = dyn_cast<arith::AddIOp>(def)) {
-    result = combine(add.getLhs(), 1, add.getRhs(), 1);
-  } else if (auto sub = dyn_cast<arith::SubIOp>(def)) {
-    result = combine(sub.getLhs(), 1, sub.getRhs(), -1);
-  } else if (auto mul = dyn_cast<arith::MulIOp>(def)) {
-    Value x = mul.getLhs(), k = mul.getRhs();
-    if (!matchPattern(k, m_ConstantInt(&cst)))
-      std::swap(x, k);
-    if (matchPattern(k, m_ConstantInt(&cst)) && cst.getBitWidth() <= 64) {
-      std::optional<Affine> inner = decompose(x, loop, memo, depth + 1);
-      if (inner && a.addScaled(*inner, cst.getSExtValue()))
-        result = a;
-    }
+  Affine a;
+  a.constant = form->constant;
+  for (auto [x, k] : form->terms) {
+    if (x == iv)
+      a.ivCoef = k;
+    else
+      a.terms.push_back({x, k});
   }
-  memo[v] = result;
-  return result;
+  return a;
 }
 
 /// Steps and offsets below this are handled: anything larger is a dividend
@@ -192,7 +131,7 @@ std::optional<std::pair<scf::ForOp, Counter>> findCounter(Operation *op) {
     auto loop = dyn_cast<scf::ForOp>(p);
     if (!loop)
       continue;
-    DenseMap<Value, std::optional<Affine>> memo;
+    DenseMap<Value, std::optional<LinearForm>> memo;
     std::optional<Affine> a = decompose(x, loop, memo);
     if (!a)
       return std::nullopt;
@@ -204,7 +143,6 @@ std::optional<std::pair<scf::ForOp, Counter>> findCounter(Operation *op) {
         llvm::MulOverflow(a->ivCoef, step.getSExtValue(), delta) ||
         delta <= -kMaxStep || delta >= kMaxStep)
       return std::nullopt;
-    a->dropZeroTerms();
     return std::make_pair(loop, Counter{*a, c, delta, {}});
   }
   return std::nullopt;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExoGPU/Analysis/IndexExpr.h"
 #include "ExoGPU/Dialect/Exo/IR/DeviceMath.h"
 #include "ExoGPU/Target/LauncherNames.h"
 
@@ -352,46 +353,32 @@ FailureOr<KernelAttr> KernelLowering::run() {
 }
 
 /// The host value `v` as an affine function of the proc's sizes (`symbols`:
-/// their positions), or failure. Divisions and remainders by a positive
-/// constant read as floor division and modulo: exact for the non-negative
-/// values trip counts are made of, and a grid computed from an inexact
-/// count still runs every task (the kernel's loop is authoritative).
+/// their positions), or failure (readIndexOp, with products of sizes).
+/// Divisions and remainders by a positive constant read as floor division
+/// and modulo: exact for the non-negative values trip counts are made of,
+/// and a grid computed from an inexact count still runs every task (the
+/// kernel's loop is authoritative).
 static FailureOr<AffineExpr>
 readSizeExpr(Value v, const DenseMap<Value, unsigned> &symbols, int depth = 0) {
-  MLIRContext *ctx = v.getContext();
   if (auto it = symbols.find(v); it != symbols.end())
-    return getAffineSymbolExpr(it->second, ctx);
+    return getAffineSymbolExpr(it->second, v.getContext());
   Operation *def = v.getDefiningOp();
   if (!def || depth > 64)
     return failure();
-  if (std::optional<int64_t> c = getConstantIntValue(v))
-    return getAffineConstantExpr(*c, ctx);
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
-    return readSizeExpr(def->getOperand(0), symbols, depth + 1);
-  if (def->getNumOperands() != 2)
-    return failure();
-  FailureOr<AffineExpr> l =
-      readSizeExpr(def->getOperand(0), symbols, depth + 1);
-  FailureOr<AffineExpr> r =
-      readSizeExpr(def->getOperand(1), symbols, depth + 1);
-  if (failed(l) || failed(r))
-    return failure();
-  if (isa<arith::AddIOp>(def))
-    return *l + *r;
-  if (isa<arith::SubIOp>(def))
-    return *l - *r;
-  if (isa<arith::MulIOp>(def))
-    return *l * *r;
-  auto d = dyn_cast<AffineConstantExpr>(*r);
-  if (!d || d.getValue() <= 0)
-    return failure();
-  if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(def))
-    return l->floorDiv(d);
-  if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(def))
-    return l->ceilDiv(d);
-  if (isa<arith::RemUIOp, arith::RemSIOp>(def))
-    return *l % d;
-  return failure();
+  SmallVector<AffineExpr, 2> operands;
+  if (!isa<arith::ConstantOp>(def))
+    for (Value x : def->getOperands()) {
+      FailureOr<AffineExpr> e = readSizeExpr(x, symbols, depth + 1);
+      if (failed(e))
+        return failure();
+      operands.push_back(*e);
+    }
+  return readIndexOp(
+      def, operands,
+      [](AffineExpr lhs, int64_t d, bool) {
+        return std::make_pair(lhs.floorDiv(d), lhs % d);
+      },
+      /*products=*/true);
 }
 
 static FailureOr<AffineExpr>
