@@ -1,10 +1,11 @@
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true" -verify-diagnostics -o /dev/null
+// RUN: not exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true bounds=T<=10" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOUNDS
 // RUN: sed "/expected-/d" %s | not exo-gpu-opt - -split-input-file -amir-interpret="T=6 K=13 U=4 allow-unused-sizes=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONCRETE --implicit-check-not=error:
 
 // Partial tiles in the symbolic check (docs/SymbolicChecking.md, "Partial
 // tiles: rounding up"): a size whose every use is a ceiling division or
 // the extent of a variable that every access clips has, at each value, the
-// verdict of the multiple of its unit at or above it. The second RUN line
+// verdict of the multiple of its unit at or above it. The last RUN line
 // checks every program (less the expectations of the first) at T = 6,
 // K = 13 (U = 4), partial tiles along both: the three with a bug fail there too
 // (CONCRETE), the others pass.
@@ -14,6 +15,11 @@
 // G and X clips, so each size has the verdict of the multiple of its unit
 // at or above it (T = 6 that of T = 8: the same two tasks, the second one's
 // rows 6 and 7 added), and the roles are read on those multiples.
+// With T <= 10 (the third RUN line), the multiples 4, 8 and 12 are few
+// enough to check each.
+// BOUNDS: remark: proved for every size
+// BOUNDS: note: T: partial tiles, each size checked as the multiple of 4 at or above it
+// BOUNDS: note: T: each of its 3 values checked
 // expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{T: partial tiles, each size checked as the multiple of 4 at or above it}}
 // expected-note @below {{K: partial tiles, each size checked as the multiple of 8 at or above it}}
