@@ -448,10 +448,8 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
     auto [v, b] = work.pop_back_val();
     for (OpOperand &use : v.getUses()) {
       Operation *op = use.getOwner();
-      if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
-        work.push_back({op->getResult(0), b});
-        continue;
-      }
+      // (A cast is not read through: r(s) may pass 2^31 - 1, where a cast
+      // to 32 bits would wrap.)
       if (auto add = dyn_cast<arith::AddIOp>(op)) {
         std::optional<int64_t> k = getConstantIntValue(
             use.getOperandNumber() ? add.getLhs() : add.getRhs());
@@ -493,6 +491,8 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
       }
       if (b == 0 && !inDevice(op) && coversWholeVariable(op, v))
         continue;
+      // A cast keeps the value, which may reach a division after it.
+      inexact |= isa<arith::IndexCastOp, arith::IndexCastUIOp>(op);
       note(op, "it reaches " + op->getName().getStringRef());
     }
   }

@@ -389,6 +389,33 @@ amir.program @unclipped_in_bounds(%T) requires affine_set<()[s0] : (s0 - 1 >= 0)
 
 // -----
 
+// T goes through 32 bits before its division: at the multiple above T,
+// which may pass 2^31 - 1, the cast would wrap. T does not round up.
+// expected-warning @below {{the symbolic check does not cover every size of @cast_size}}
+// expected-note @below {{T: it reaches amir.tasks_for through arithmetic that is not affine on its lattice (it does not round up: it reaches arith.index_cast)}}
+// expected-remark @below {{not proved for every size}}
+amir.program @cast_size(%T) requires affine_set<()[s0] : (s0 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %t32 = arith.index_cast %T : index to i32
+  %tb = arith.index_cast %t32 : i32 to index
+  %s = arith.addi %tb, %c3 : index
+  %n = arith.divsi %s, %c4 : index
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %n {
+      %r = arith.muli %t, %c4 : index
+      amir.warps 0 to 1 {
+        amir.mutate %G[%r, 0] sizes [4, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only clip
+      }
+    }
+  }
+}
+
+
+// -----
+
 // ceil(T / 4) and ceil(T / 3): no multiple keeps both.
 // expected-warning @below {{the symbolic check does not cover every size of @no_common_unit}}
 // expected-note @below {{T: the trip count of loop 'i' is not an increasing affine function of it (it does not round up: its ceiling divisions have no common divisor)}}
