@@ -158,8 +158,8 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
     With `symbolic=true` (and no sizes) it checks every size `requires`
     allows (docs/SymbolicChecking.md): it reads how each size reaches the
     program (the number of tasks, the trip count of one loop per task or
-    per thread), checks a finite set of sizes computed from that
-    concretely, and proves
+    per thread, partial tiles that round up to whole ones), checks a
+    finite set of sizes computed from that concretely, and proves
     the others have their verdicts. A size it cannot cover gets a warning
     with the reason, and the sizes it checked instead. `stats=true` adds a
     remark with each size's role and bound. `bounds` narrows the sizes
