@@ -563,6 +563,10 @@ public:
 
   /// Classifies size `s` as grid (true) or refuses with the reason.
   bool grid(unsigned s, SizeRoles::Size &out, Refusal &why);
+  /// Whether `op` is the tile loop of persistent tasks.
+  bool isTileLoop(Operation *op) const {
+    return op && symmetry.tileLoop && op == symmetry.tileLoop;
+  }
   /// Classifies size `s` as a trip size.
   bool trip(unsigned s, PumpPlan &plan, Refusal &why);
 
@@ -866,6 +870,11 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   if (!loop)
     return why.set(program, "it sets no loop's trip count and reaches "
                             "statements a grid size may not");
+  if (loop == symmetry.tileLoop)
+    return why.set(loop, "it sets the number of tiles each persistent task "
+                         "runs (loop '" +
+                             loop.getIterName() +
+                             "'), which the symbolic check does not cover");
   Form n = fa.formOf(loop.getUpper());
   if (fa.formOf(loop.getLower()).moves() || n.top || n.periodic || n.j[s] <= 0)
     return why.set(loop, "the trip count of loop '" + loop.getIterName() +
@@ -1099,6 +1108,9 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
         size.why = why.why;
         size.whyOp = why.op;
       }
+      // Persistence is the reason, whatever rounding up would do.
+      if (analyzer.isTileLoop(why.op))
+        size.roundWhy.clear();
       continue;
     }
     size.role = SizeRoles::Role::Trip;
