@@ -472,12 +472,14 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
                    "greater than 1");
           continue;
         }
-        inexact |=
-            lattice.step % *d != 0 || llvm::mod(lattice.least + b, *d) != 0;
+        // The least dividend (b is at most 2^63 - 1 in magnitude, and the
+        // least size below 2^31: no overflow in 128 bits).
+        __int128 least = static_cast<__int128>(lattice.least) + b;
+        inexact |= lattice.step % *d != 0 || least % *d != 0;
         bool ceil = isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(op);
-        if (lattice.least + b < 0)
+        if (least < 0)
           note(op, "it is divided while it can be negative");
-        else if (llvm::mod(ceil ? b : b + 1, *d) != 0)
+        else if (llvm::mod(b, *d) != (ceil ? 0 : *d - 1))
           note(op, "it is divided by " + Twine(*d) +
                        " other than as a ceiling division");
         else
