@@ -7,7 +7,8 @@
 // its own copy: the collective analysis, exo -> amir, the CPU lowering, the
 // GPU lowering (up to NVVM), and the synchronization checker on exo
 // (-exo-check-sync) and on amir (-amir-interpret) at small sizes for the
-// common size names, under a statement budget. The oracle is the sanitizers
+// common size names, under a statement budget, and in its symbolic mode
+// (every size) under a smaller one. The oracle is the sanitizers
 // and libFuzzer's crash/hang detection: diagnostics are expected and
 // swallowed; a crash, a sanitizer report or a hang is a bug.
 // test/fuzz/programs.dict lists the tokens of the classes the hostile-input
@@ -54,9 +55,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                       "allow-unused-sizes=true max-instances=10000";
   std::string checkSync = std::string("exo-check-sync{") + sizes + "}";
   std::string interpret = std::string("amir-interpret{") + sizes + "}";
+  // The symbolic mode's static half (the roles of the sizes, rounding up
+  // included) on everything, and its first runs: a small budget stops it
+  // at the first run that needs more (a full check takes seconds).
+  const char *symbolic = "exo-check-sync{symbolic=true max-instances=2000}";
+  const char *symbolicAmir = "amir-interpret{symbolic=true max-instances=2000}";
   for (const char *pipeline :
        {"exo-verify-collectives", "convert-exo-to-amir", "exo-lower-to-cpu",
-        "exo-lower-to-nvvm", checkSync.c_str(), interpret.c_str()}) {
+        "exo-lower-to-nvvm", checkSync.c_str(), interpret.c_str(), symbolic,
+        symbolicAmir}) {
     OwningOpRef<ModuleOp> copy = module->clone();
     PassManager pm(&context);
     if (failed(parsePassPipeline(pipeline, pm)))
