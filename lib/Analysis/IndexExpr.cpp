@@ -38,6 +38,11 @@ static bool productFits(uint64_t a, uint64_t b) {
          p < static_cast<uint64_t>(kConstantBound);
 }
 
+std::pair<AffineExpr, AffineExpr> exo::floorDivision(AffineExpr lhs, int64_t d,
+                                                     bool) {
+  return {lhs.floorDiv(d), lhs % d};
+}
+
 FailureOr<AffineExpr> exo::readIndexOp(Operation *op,
                                        ArrayRef<AffineExpr> operands,
                                        TruncDivFn truncDiv, bool products) {

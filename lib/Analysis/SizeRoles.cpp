@@ -414,21 +414,22 @@ bool coversWholeVariable(Operation *op, Value v = {}) {
 struct Rounding {
   int64_t unit = 0;
   std::string why;
-  Operation *whyOp = nullptr;
 };
+
+/// Whether `op` is inside `device` (none: no device).
+bool isInDevice(amir::DeviceOp device, Operation *op) {
+  return device && device->isProperAncestor(op);
+}
 
 Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
                     const SizeLattice &lattice, bool capped) {
   Rounding out;
-  auto refuse = [&](Operation *op, const Twine &why) {
+  auto refuse = [&](const Twine &why) {
     out.unit = 0;
     out.why = why.str();
-    out.whyOp = op;
     return out;
   };
-  auto inDevice = [&](Operation *op) {
-    return device && device->isProperAncestor(op);
-  };
+  auto inDevice = [&](Operation *op) { return isInDevice(device, op); };
   Value size = program.getBody().front().getArgument(s);
   int64_t unit = 0;
   SmallVector<amir::AllocOp> extents;
@@ -436,11 +437,9 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
   // anything to round (or to say why not).
   bool inexact = false;
   Rounding first; // the first use that does not fit
-  auto note = [&](Operation *op, const Twine &why) {
-    if (first.why.empty()) {
+  auto note = [&](const Twine &why) {
+    if (first.why.empty())
       first.why = why.str();
-      first.whyOp = op;
-    }
   };
   // (a value, b): the value is s + b.
   SmallVector<std::pair<Value, int64_t>> work = {{size, 0}};
@@ -456,7 +455,7 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
         int64_t sum;
         if (!k || llvm::AddOverflow(b, *k, sum)) {
           inexact = true; // its uses are not followed
-          note(op, "it is added to a value other than a constant");
+          note("it is added to a value other than a constant");
         } else {
           work.push_back({add.getResult(), sum});
         }
@@ -468,8 +467,8 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
         std::optional<int64_t> d = getConstantIntValue(op->getOperand(1));
         if (!d || *d < 2) {
           inexact |= !d || *d < 1;
-          note(op, "it is divided by something other than a constant "
-                   "greater than 1");
+          note("it is divided by something other than a constant "
+               "greater than 1");
           continue;
         }
         // The least dividend (b is at most 2^63 - 1 in magnitude, and the
@@ -478,10 +477,10 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
         inexact |= lattice.step % *d != 0 || least % *d != 0;
         bool ceil = isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(op);
         if (least < 0)
-          note(op, "it is divided while it can be negative");
+          note("it is divided while it can be negative");
         else if (llvm::mod(b, *d) != (ceil ? 0 : *d - 1))
-          note(op, "it is divided by " + Twine(*d) +
-                       " other than as a ceiling division");
+          note("it is divided by " + Twine(*d) +
+               " other than as a ceiling division");
         else
           unit = std::gcd(unit, *d);
         continue;
@@ -495,7 +494,7 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
         continue;
       // A cast keeps the value, which may reach a division after it.
       inexact |= isa<arith::IndexCastOp, arith::IndexCastUIOp>(op);
-      note(op, "it reaches " + op->getName().getStringRef());
+      note("it reaches " + op->getName().getStringRef());
     }
   }
   if (!inexact)
@@ -503,29 +502,28 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
   if (!first.why.empty())
     return first;
   if (unit == 1)
-    return refuse(program, "its ceiling divisions have no common divisor");
+    return refuse("its ceiling divisions have no common divisor");
   for (amir::AllocOp alloc : extents)
     for (Operation *user : alloc->getUsers()) {
       auto read = dyn_cast<amir::ReadOp>(user);
       auto mutate = dyn_cast<amir::MutateOp>(user);
       bool clips = (read && read.getClip()) || (mutate && mutate.getClip());
       if (!clips && !(!inDevice(user) && coversWholeVariable(user)))
-        return refuse(user, "it sets an extent of '" + alloc.getName() +
-                                "', which an access does not clip");
+        return refuse("it sets an extent of '" + alloc.getName() +
+                      "', which an access does not clip");
       auto instr = user->getParentOfType<amir::InstrOp>();
       if (mutate && instr && instr.getTrailing())
-        return refuse(user, "an instruction with a trailing barrier writes "
-                            "'" +
-                                alloc.getName() + "', whose extent it sets");
+        return refuse("an instruction with a trailing barrier writes "
+                      "'" +
+                      alloc.getName() + "', whose extent it sets");
     }
   if (unit % lattice.step)
-    return refuse(program, "its step " + Twine(lattice.step) +
-                               " does not divide " + Twine(unit) +
-                               ", its ceiling divisions' unit");
+    return refuse("its step " + Twine(lattice.step) + " does not divide " +
+                  Twine(unit) + ", its ceiling divisions' unit");
   if (capped && lattice.most % unit)
-    return refuse(program, "requires bounds it by " + Twine(lattice.most) +
-                               ", not a multiple of " + Twine(unit) +
-                               ", its ceiling divisions' unit");
+    return refuse("requires bounds it by " + Twine(lattice.most) +
+                  ", not a multiple of " + Twine(unit) +
+                  ", its ceiling divisions' unit");
   out.unit = unit;
   return out;
 }
@@ -610,9 +608,7 @@ private:
     t[s] = true;
     return t;
   }
-  bool inDevice(Operation *op) const {
-    return device && device->isProperAncestor(op);
-  }
+  bool inDevice(Operation *op) const { return isInDevice(device, op); }
   bool isWholeExtent(Operation *op, Value v) const {
     return !inDevice(op) && coversWholeVariable(op, v);
   }

@@ -57,12 +57,8 @@ public:
             }
           break;
         }
-        FailureOr<AffineExpr> e = readIndexOp(
-            op, operands,
-            [](AffineExpr lhs, int64_t d, bool) {
-              return std::make_pair(lhs.floorDiv(d), lhs % d);
-            },
-            /*products=*/true);
+        FailureOr<AffineExpr> e = readIndexOp(op, operands, floorDivision,
+                                              /*products=*/true);
         if (succeeded(e)) {
           exprs[r] = *e;
           std::string text;

@@ -48,6 +48,12 @@ using TruncDivFn =
     llvm::function_ref<std::pair<mlir::AffineExpr, mlir::AffineExpr>(
         mlir::AffineExpr lhs, int64_t d, bool isUnsigned)>;
 
+/// A TruncDivFn for readers whose dividends are never negative (sizes and
+/// the trip counts made of them): the floor division and the modulo, which
+/// agree with the truncating and unsigned ones there.
+std::pair<mlir::AffineExpr, mlir::AffineExpr>
+floorDivision(mlir::AffineExpr lhs, int64_t d, bool isUnsigned);
+
 /// The expression of the result of `op` from `operands`, the expressions
 /// of its operands (none for a constant): an integer arith.constant,
 /// arith.index_cast and index_castui (the identity), addi, subi, muli (of

@@ -373,12 +373,8 @@ readSizeExpr(Value v, const DenseMap<Value, unsigned> &symbols, int depth = 0) {
         return failure();
       operands.push_back(*e);
     }
-  return readIndexOp(
-      def, operands,
-      [](AffineExpr lhs, int64_t d, bool) {
-        return std::make_pair(lhs.floorDiv(d), lhs % d);
-      },
-      /*products=*/true);
+  return readIndexOp(def, operands, floorDivision,
+                     /*products=*/true);
 }
 
 static FailureOr<AffineExpr>
