@@ -10,12 +10,13 @@ mkdir -p "$gen_dir"
 gen_tmp=$(mktemp -d)
 trap 'rm -rf "$gen_tmp"' EXIT
 # gen NAME FILE [OPTIONS...]: GEN_DIR/NAME_launcher.h from FILE (relative to
-# the repository root), lowered with -exo-to-ptx after OPTIONS (e.g.
-# -transform-interpreter for a derivation).
+# the repository root, or absolute), lowered with -exo-to-ptx after OPTIONS
+# (e.g. -transform-interpreter for a derivation).
 gen() {
   local name=$1 file=$2
   shift 2
-  "$build_dir/bin/exo-gpu-opt" "$root/$file" "$@" -exo-to-ptx \
+  [[ $file == /* ]] || file=$root/$file
+  "$build_dir/bin/exo-gpu-opt" "$file" "$@" -exo-to-ptx \
     -o "$gen_tmp/$name.mlir"
   "$build_dir/bin/exo-gpu-translate" --exo-emit-launcher "$gen_tmp/$name.mlir" \
     -o "$gen_dir/${name}_launcher.h"

@@ -39,19 +39,21 @@ rm -rf "$gen_dir/model"
   echo "// test/GPU/model_check.cu."
   echo "#pragma once"
 } >"$model_h.tmp"
-# gen_model FILE KERNEL[:ARRAY=TOLERANCE...]...: the kernels of FILE; an
-# ARRAY=TOLERANCE is compared with that normwise tolerance rather than bit
-# for bit (tensor-core accumulators only).
+# gen_model FILE KERNEL[:ARRAY=TOLERANCE...]...: the kernels of FILE
+# (relative to the repository root, or absolute); an ARRAY=TOLERANCE is
+# compared with that normwise tolerance rather than bit for bit
+# (tensor-core accumulators only).
 gen_model() {
   local file=$1 base spec kernel tol dir
   shift
   base=$(basename "$file" .mlir)
+  [[ $file == /* ]] || file=$root/$file
   gen "$base" "$file"
   echo "#include \"${base}_launcher.h\"" >>"$model_h.tmp"
   for spec in "$@"; do
     kernel=${spec%%:*}
     dir=$gen_dir/model/$kernel
-    "$build_dir/bin/exo-gpu-run" "$root/$file" --entry="$kernel" \
+    "$build_dir/bin/exo-gpu-run" "$file" --entry="$kernel" \
       --seed="${MODEL_SEED:-1}" --dump-args="$dir"
     : >"$dir/tolerance.txt"
     if [ "$spec" != "$kernel" ]; then
@@ -95,6 +97,15 @@ gen_model examples/model/model_fragment.mlir "model_fragment_bias_relu:DG=1e-6" 
   "model_fragment_bf16_store:H16=8e-3 H4=8e-3 H2=8e-3" \
   "model_fragment_f16_store:F16=1e-3 F2=1e-3 FS=1e-3" \
   "model_fragment_oob_3d:G3=1e-6 H3=8e-3"
+# The TMA sweep: every rank, swizzle and element width of the TMA family's
+# loads, stores, reduce-adds and multicasts, inside and past the end of
+# their tensors (test/GPU/gen_tma_models.py), one file per kernel, all
+# compared bit for bit.
+rm -rf "$gen_dir/tma_sweep"
+python3 "$root/test/GPU/gen_tma_models.py" "$gen_dir/tma_sweep"
+for f in "$gen_dir"/tma_sweep/*.mlir; do
+  gen_model "$f" "$(basename "$f" .mlir)" >/dev/null
+done
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"
 # test/GPU/mbarrier_check.cu's numbers, from the lowering of

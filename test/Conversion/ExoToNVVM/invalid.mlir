@@ -984,8 +984,58 @@ exo.proc @tma_store_short_rows(%M: index, %N: index, %C: !C) {
       exo.warps 0 to 1 {
         %d = exo.window %C_map[%m0 :+ 32, 0 :+ 16] : !Cmap -> !Ctile
         %w = exo.window %s[0 :+ 32, :] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op a TMA store from swizzled shared memory needs a window of the last two dimensions of a tensor whose rows are whole swizzle spans}}
+        // expected-error @+1 {{'exo.call' op a TMA store from swizzled shared memory needs a window of a tensor whose rows are whole swizzle spans: of its last two dimensions, or, with rows of one span, of any of its dimensions}}
         exo.call #exo.tma<kind = store, shape = [32, 16], dtype = f32, swizzle = 128>(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// Rows of two swizzle spans go out in two column chunks, the second
+// 9 * 128 bytes after the first: a chunk's rows must fill whole 1024-byte
+// patterns. (With rows of one span, nine rows are one box: the TMA sweep
+// of test/GPU/gen_tma_models.py stores such boxes.)
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<128, [9, 32]>>
+!Ctile = !exo.window<[9, 64], f32, tma_map<128, [9, 32]>>
+!S = !exo.tensor<[9, 64], f32, smem_swizzle<128>>
+!Sw = !exo.window<[9, 64], f32, smem_swizzle<128>>
+exo.proc @tma_store_partial_pattern(%M: index, %N: index, %C: !C) {
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %s = exo.alloc : !S
+      exo.warps 0 to 1 {
+        %d = exo.window %C_map[0 :+ 9, 0 :+ 64] : !Cmap -> !Ctile
+        %w = exo.window %s[:, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op the shared-memory source must start at a multiple of 1024 bytes}}
+        exo.call #exo.tma<kind = store, shape = [9, 64], dtype = f32, swizzle = 128, box = [9, 32]>(%d, %w) : (!Ctile, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// Rows of one span, but the window fixes the tensor's last dimension (a
+// column of it): not a box of whole rows.
+!C = !exo.tensor<[M, N], f32, gmem>
+!Cmap = !exo.window<[M, N], f32, tma_map<128, [2, 8]>>
+!Ctile = !exo.window<[2, 8], f32, tma_map<128, [2, 8]>>
+!S = !exo.tensor<[2, 8, 32], f32, smem_swizzle<128>>
+!Sw = !exo.window<[2, 8], f32, smem_swizzle<128>>
+exo.proc @tma_store_span_column(%M: index, %N: index, %C: !C) {
+  %C_map = exo.window %C[:, :] : !C -> !Cmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %s = exo.alloc : !S
+      exo.warps 0 to 1 {
+        %d = exo.window %C_map[0 :+ 2, 0 :+ 8] : !Cmap -> !Ctile
+        %w = exo.window %s[:, :, 0] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op a TMA store from swizzled shared memory needs a window of a tensor whose rows are whole swizzle spans}}
+        exo.call #exo.tma<kind = store, shape = [2, 8], dtype = f32, swizzle = 128>(%d, %w) : (!Ctile, !Sw)
       }
     }
   }

@@ -201,17 +201,26 @@ static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
            << ") differs from the tensor map's (" << dst.memory.getSwizzle()
            << ")";
   // Swizzled rows longer than one span are stored in column chunks
-  // (swizzledAddress): one box of one span's columns per chunk.
+  // (swizzledAddress): one box of one span's columns per chunk, from a
+  // window of the tensor's last two dimensions. Rows of one span are one
+  // dense box of any rank, as a load writes it.
   int64_t span = 0, chunks = 1;
   if (src.memory.getSwizzle()) {
     unsigned rank = src.staticExtents.size();
-    if (!L.isChunkedSwizzle(src, span) || src.kept.size() != 2 ||
-        src.kept[0] != rank - 2 || src.kept[1] != rank - 1)
+    bool lastTwo = src.kept.size() == 2 && src.kept[0] == rank - 2 &&
+                   src.kept[1] == rank - 1;
+    bool oneSpan = L.isChunkedSwizzle(src, span) &&
+                   src.staticExtents.back() == span &&
+                   src.kept.back() == rank - 1;
+    if (!L.isChunkedSwizzle(src, span) || (!lastTwo && !oneSpan))
       return call.emitOpError()
              << "a TMA store from swizzled shared memory needs a window of "
-                "the last two dimensions of a tensor whose rows are whole "
-                "swizzle spans";
-    chunks = src.sizes[1] / span;
+                "a tensor whose rows are whole swizzle spans: of its last "
+                "two dimensions, or, with rows of one span, of any of its "
+                "dimensions";
+    chunks = src.sizes.back() / span;
+    if (!lastTwo)
+      span = 0; // one dense box, addressed as a load's destination
   }
   View box = dst;
   box.sizes.back() /= chunks;
@@ -232,9 +241,12 @@ static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
     // starts at a chunk's first column.
     unsigned rank = src.staticExtents.size();
     int64_t rowBytes = span * getElementBytes(src.elemType);
+    // Chunk k starts k * rows * rowBytes further: with several chunks,
+    // the rows of one must fill whole patterns.
     aligned = L.startDivisor(src, rank - 2) % align == 0 &&
               (knownDivisor(src.offsets[rank - 2]) * rowBytes) % align == 0 &&
-              (src.staticExtents[rank - 2] * rowBytes) % align == 0 &&
+              (chunks == 1 ||
+               (src.staticExtents[rank - 2] * rowBytes) % align == 0) &&
               knownDivisor(src.offsets[rank - 1]) % span == 0;
   }
   if (!aligned)
