@@ -16,19 +16,23 @@ every element width (f32, bf16, f16, f8E4M3FN), each kernel running
 
 and, in a cluster of two CTAs, the multicast loads of every rank from 2 to
 5 and every swizzle (f32 and bf16), inside and past the end, each CTA
-issuing half of the box's outer dimension and both receiving all of it.
+issuing half of the box's outer dimension and both receiving all of it;
+and two kernels whose copies are issued by single threads (`thread =
+true`): lanes 0 and 1 of a warp each load, store and reduce-add half of
+each box, then the warp commits and waits for its bulk group (on the
+hardware each lane's copies are in a group of its own).
 Every shared buffer of every CTA is then copied to a global dump, and
 test/GPU/model_check.cu compares every byte of every argument with the
 CPU run of the kernel's sequential meaning (exo-gpu-run --dump-args).
 
-Swizzled boxes have rows of one swizzle span and enough rows to cover the
-1024-byte pattern several times, plus three (so the last pattern is
-partial); unswizzled rows are 48 bytes (three 16-byte units; 96 for rank
+Swizzled boxes have rows of one swizzle span, as many as one 1024-byte
+pattern holds plus three (a second, partial pattern; twice as many, whole,
+when two CTAs or lanes each move half); unswizzled rows are 48 bytes (three 16-byte units; 96 for rank
 1). The two windows of a kernel are disjoint along the outermost dimension,
 so the stores and reduce-adds of a kernel never touch one element twice.
 
 OUT.mlir receives all kernels (for the checks of
-test/Examples/model-kernels.test); OUT_DIR one file per kernel, NAME.mlir
+test/Examples/tma-sweep.test); OUT_DIR one file per kernel, NAME.mlir
 (for test/GPU/gen_all.sh: exo-gpu-run compiles the whole file it runs).
 --list prints the kernel names, one per line, instead.
 """
@@ -94,12 +98,13 @@ def smem(swizzle):
 
 
 class Kernel:
-    def __init__(self, rank, swizzle, dtype, multicast):
+    def __init__(self, rank, swizzle, dtype, multicast, thread=False):
         self.rank, self.swizzle, self.dtype = rank, swizzle, dtype
-        self.multicast = multicast
-        self.name = ("model_tma_mc" if multicast else "model_tma") + \
-            f"_r{rank}_sw{swizzle}_{dtype}"
-        self.box = box_shape(rank, swizzle, dtype, multicast)
+        self.multicast, self.thread = multicast, thread
+        prefix = "model_tma_mc" if multicast else \
+            "model_tma_thread" if thread else "model_tma"
+        self.name = f"{prefix}_r{rank}_sw{swizzle}_{dtype}"
+        self.box = box_shape(rank, swizzle, dtype, multicast or thread)
         self.shape, self.inner, self.edge = extents(self.box, dtype)
         self.reduce = not multicast and dtype in ADDS
 
@@ -119,8 +124,11 @@ class Kernel:
     def text(self):
         r, t, s = self.rank, self.dtype, self.swizzle
         box, c = self.box, 2 if self.multicast else 1
+        # Two CTAs of a multicast, or two lanes issuing `thread = true`
+        # copies, each move half of the box's outer dimension.
+        halves = self.multicast or self.thread
         mapbox = list(box)
-        mapbox[0] //= c
+        mapbox[0] //= 2 if halves else 1
         ty_x = f"!exo.tensor<[{dims(self.shape)}], {t}, gmem>"
         ty_map = f"!exo.window<[{dims(self.shape)}], {t}, tma_map<{s}, [{dims(mapbox)}]>>"
         ty_box = f"!exo.window<[{dims(box)}], {t}, tma_map<{s}, [{dims(mapbox)}]>>"
@@ -137,6 +145,29 @@ class Kernel:
         mc = f", multicast = {c}" if self.multicast else ""
         tma = lambda kind: (f"#exo.tma<kind = {kind}, shape = [{dims(box)}], "
                             f"dtype = {t}, swizzle = {s}{mc}>")
+        h = box[0] // 2
+        half = [h] + box[1:]
+        ty_half_box = f"!exo.window<[{dims(half)}], {t}, tma_map<{s}, [{dims(mapbox)}]>>"
+        ty_half_tile = f"!exo.window<[{dims(half)}], {t}, {smem(s)}>"
+        rest = "".join(", :" for _ in box[1:])
+        tma_half = lambda kind: (f"#exo.tma<kind = {kind}, shape = [{dims(half)}], "
+                                 f"dtype = {t}, swizzle = {s}, thread = true>")
+
+        def by_lanes(q, body):
+            """body(q, buf, offs, oob, rows, first) for each buffer, run by
+            lanes 0 and 1 of warp 0, each on its half: rows `rows` of the
+            buffer, `first` the outer offset in the tensor."""
+            w(f"{q}exo.for %l = 0 to 2 cuda_threads<thread> {{")
+            w(f"{q}  %hr = arith.constant {h} : index")
+            w(f"{q}  %r = arith.muli %l, %hr : index")
+            for buf, offs, oob in (("SI", self.inner, ""),
+                                   ("SE", self.edge, "oob ")):
+                w(f"{q}  %o{buf}0 = arith.constant {offs[0]} : index")
+                w(f"{q}  %o{buf} = arith.addi %o{buf}0, %r : index")
+                rows = f"%r :+ {h}{rest}"
+                first = ", ".join([f"%o{buf} :+ {h}"] +
+                                  [f"{o} :+ {b}" for o, b in zip(offs[1:], box[1:])])
+                body(q + "  ", buf, oob, rows, first)
         out = []
         w = out.append
         args = [f"%X: {ty_x}"]
@@ -200,7 +231,17 @@ class Kernel:
         if self.multicast:
             w(f"{q}exo.for %cn = 0 to 1 cuda_threads<{c} * cta_strided(1)> {{")
             q += "  "
-        for buf, offs, oob in (("SI", self.inner, ""), ("SE", self.edge, "oob ")):
+
+        def load_half(q, buf, oob, rows, first):
+            w(f"{q}%t{buf} = exo.window %{buf}[{rows}] : {ty_s} -> {ty_half_tile}")
+            w(f"{q}%b{buf} = exo.window {oob}%x_map[{first}] : {ty_map} -> {ty_half_box}")
+            w(f"{q}exo.call {tma_half('load')}(%t{buf}, %b{buf}) >> %full[0] : ({ty_half_tile}, {ty_half_box}) >> {ty_full}")
+
+        if self.thread:
+            by_lanes(q, load_half)
+            w(f"{q}}}")
+        for buf, offs, oob in () if self.thread else \
+                (("SI", self.inner, ""), ("SE", self.edge, "oob ")):
             w(f"{q}%t{buf} = exo.window %{buf}[{all_s}] : {ty_s} -> {ty_tile}")
             w(f"{q}%b{buf} = exo.window {oob}%x_map[{window(offs, box)}] : {ty_map} -> {ty_box}")
             tgt = "%full[:]" if self.multicast else "%full[0]"
@@ -217,6 +258,15 @@ class Kernel:
             w(f"      exo.await(%full[0], cuda_generic_and_async_proxy, 0) : {ty_full}")
             w("      exo.warps 0 to 1 {")
             kinds = [("store", "y")] + ([("reduce_add", "w")] if self.reduce else [])
+            if self.thread:
+                def store_half(q, buf, oob, rows, first):
+                    for kind, m in kinds:
+                        w(f"{q}%s{m}{buf} = exo.window %{buf}[{rows}] : {ty_s} -> {ty_half_tile}")
+                        w(f"{q}%{m}{buf} = exo.window {oob}%{m}_map[{first}] : {ty_map} -> {ty_half_box}")
+                        w(f"{q}exo.call {tma_half(kind)}(%{m}{buf}, %s{m}{buf}) : ({ty_half_box}, {ty_half_tile})")
+                by_lanes("        ", store_half)
+                w("        }")
+                kinds = []
             for kind, m in kinds:
                 for buf, offs, oob in (("SI", self.inner, ""),
                                        ("SE", self.edge, "oob ")):
@@ -224,6 +274,8 @@ class Kernel:
                     w(f"        %s{m}{buf} = exo.window %{buf}[{all_s}] : {ty_s} -> {ty_tile}")
                     w(f"        {v} = exo.window {oob}%{m}_map[{window(offs, box)}] : {ty_map} -> {ty_box}")
                     w(f"        exo.call {tma(kind)}({v}, %s{m}{buf}) : ({ty_box}, {ty_tile})")
+            # The warp commits and waits: its group holds every lane's
+            # copies (those of lanes 0 and 1 in a `thread = true` kernel).
             w("        %cg = exo.alloc : !exo.barrier<bulk_group>")
             w("        exo.arrive(tma_to_gmem_async) >> %cg : !exo.barrier<bulk_group>")
             w("        exo.await(%cg, cuda_in_order, 0) : !exo.barrier<bulk_group>")
@@ -264,6 +316,10 @@ def kernels():
         for rank in range(2, 6):
             for s in SWIZZLES:
                 ks.append(Kernel(rank, s, dtype, True))
+    # Copies issued by single threads (lanes 0 and 1 of a warp, each its
+    # half), each committing and waiting for its own stores.
+    ks.append(Kernel(2, 128, "f32", False, thread=True))
+    ks.append(Kernel(3, 0, "bf16", False, thread=True))
     return ks
 
 

@@ -277,15 +277,17 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
   case BarrierKind::WgmmaGroup:
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
     return success();
-  case BarrierKind::BulkGroup: {
-    FailureOr<Value> elected = electedThread(arrive, "a bulk-group commit");
-    if (failed(elected))
+  case BarrierKind::BulkGroup:
+    // Bulk async-groups are per thread: a thread's commit takes the copies
+    // that thread issued. Every thread of the arriving warp commits, so
+    // that the group holds the copies of any of its lanes (a copy with
+    // `thread = true` is issued by whichever lane runs it), as the
+    // program's warp-level arrive means; lanes that issued nothing commit
+    // an empty group. (electedThread checks the shape of the instances.)
+    if (failed(electedThread(arrive, "a bulk-group commit")))
       return failure();
-    return emitIf(*elected, [&] {
-      NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
-      return success();
-    });
-  }
+    NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+    return success();
   case BarrierKind::CpAsyncGroup:
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
     return success();
@@ -412,19 +414,14 @@ LogicalResult KernelLowering::lowerAwait(AwaitOp await) {
   case BarrierKind::WgmmaGroup:
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, static_cast<uint64_t>(n));
     return success();
-  case BarrierKind::BulkGroup: {
-    FailureOr<Value> elected = electedThread(await, "a bulk-group wait");
-    if (failed(elected))
+  case BarrierKind::BulkGroup:
+    // Every thread waits for its own groups (see lowerArrive), then the
+    // warp syncs: no lane goes on before every lane's copies are done.
+    if (failed(electedThread(await, "a bulk-group wait")))
       return failure();
-    LogicalResult r = emitIf(*elected, [&] {
-      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, static_cast<uint32_t>(n),
-                                           UnitAttr());
-      return success();
-    });
-    if (failed(r))
-      return failure();
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, static_cast<uint32_t>(n),
+                                         UnitAttr());
     return syncCollective(await, "a bulk-group wait");
-  }
   case BarrierKind::CpAsyncGroup:
     NVVM::CpAsyncWaitGroupOp::create(b, loc, static_cast<int32_t>(n));
     return success();
