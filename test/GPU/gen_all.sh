@@ -106,6 +106,14 @@ python3 "$root/test/GPU/gen_tma_models.py" "$gen_dir/tma_sweep"
 for f in "$gen_dir"/tma_sweep/*.mlir; do
   gen_model "$f" "$(basename "$f" .mlir)" >/dev/null
 done
+# The wgmma sweep: every operand type and swizzle at widths n from 8 to 256
+# (test/GPU/gen_wgmma_models.py), one file per kernel, the accumulator
+# compared with the tensor cores' tolerance its --list names.
+rm -rf "$gen_dir/wgmma_sweep"
+python3 "$root/test/GPU/gen_wgmma_models.py" "$gen_dir/wgmma_sweep"
+while read -r spec; do
+  gen_model "$gen_dir/wgmma_sweep/${spec%%:*}.mlir" "$spec" >/dev/null
+done < <(python3 "$root/test/GPU/gen_wgmma_models.py" - --list)
 echo "#define EXO_MODEL_KERNELS(X)$model_list" >>"$model_h.tmp"
 mv "$model_h.tmp" "$model_h"
 # test/GPU/mbarrier_check.cu's numbers, from the lowering of

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Writes the wgmma sweep's model kernels: one kernel per wgmma instance.
+
+Usage: gen_wgmma_models.py OUT.mlir | OUT_DIR [--list]
+
+"The model is the machine" (test/GPU/README.md) for the wgmma family
+(#exo.wgmma) with both operands K-major in swizzled shared memory: every
+operand type (tf32, bf16, f16, f8E4M3FN, f8E5M2), every swizzle (32, 64,
+128 bytes) and widths n from 8 to 256 (8, 24, 40, 72, 120, 184, 248, 256:
+one 8-column block, odd multiples of 8 and the extremes). Each kernel stages
+a random 64 x W A and n x W B (W: one swizzle span of elements) into
+swizzled shared memory with ordinary stores, runs one wgmma per K slice of
+the span from a zeroed accumulator (so every descriptor start within the
+pattern is used), and stores the accumulator to global memory
+(#exo.wgmma_store, gmem). test/GPU/model_check.cu compares it with the
+CPU run of the sequential meaning within the tensor cores' normwise
+tolerance (gen_all.sh: 1e-6, and 2e-3 for fp8, whose sums the hardware
+keeps with fewer bits).
+
+OUT.mlir receives all kernels (test/Examples/wgmma-sweep.test); OUT_DIR
+one file per kernel, NAME.mlir (test/GPU/gen_all.sh). --list prints the
+kernel names and their tolerance specs (NAME:DG=T) instead.
+"""
+
+import os
+import sys
+
+# Operand type: (the wgmma dtype, the array element type, bytes).
+TYPES = {
+    "tf32": ("tf32", "f32", 4),
+    "bf16": ("bf16", "bf16", 2),
+    "f16": ("f16", "f16", 2),
+    "e4m3": ("f8E4M3FN", "f8E4M3FN", 1),
+    "e5m2": ("f8E5M2", "f8E5M2", 1),
+}
+SWIZZLES = (32, 64, 128)
+WIDTHS = (8, 24, 40, 72, 120, 184, 248, 256)
+
+
+def tolerance(name):
+    return "2e-3" if name in ("e4m3", "e5m2") else "1e-6"
+
+
+class Kernel:
+    def __init__(self, tname, swizzle, n):
+        self.tname, self.swizzle, self.n = tname, swizzle, n
+        self.name = f"model_wgmma_n{n}_sw{swizzle}_{tname}"
+
+    def text(self):
+        dtype, elt, nbytes = TYPES[self.tname]
+        s, n = self.swizzle, self.n
+        span = s // nbytes      # elements of a row (one swizzle span)
+        k = 32 // nbytes        # the K of one wgmma
+        sm = f"smem_swizzle<{s}>"
+        ty_ag = f"!exo.tensor<[64, {span}], {elt}, gmem>"
+        ty_bg = f"!exo.tensor<[{n}, {span}], {elt}, gmem>"
+        ty_as = f"!exo.tensor<[64, {span}], {elt}, {sm}>"
+        ty_bs = f"!exo.tensor<[{n}, {span}], {elt}, {sm}>"
+        ty_aw = f"!exo.window<[64, {k}], {elt}, {sm}>"
+        ty_bw = f"!exo.window<[{n}, {k}], {elt}, {sm}>"
+        ty_dt = f"!exo.tensor<[64, {n}], f32, wgmma_accum>"
+        ty_d = f"!exo.window<[64, {n}], f32, wgmma_accum>"
+        ty_c = f"!exo.tensor<[64, {n}], f32, gmem>"
+        ty_cw = f"!exo.window<[64, {n}], f32, gmem>"
+        lanes = min(32, span)
+        out = []
+        w = out.append
+        w(f"exo.proc @{self.name}(%A: {ty_ag}, %B: {ty_bg}, %DG: {ty_c}) {{")
+        w("  %c32 = arith.constant 32 : index")
+        w(f"  %ck = arith.constant {k} : index")
+        w("  exo.device_function(blockDim = 128, clusterDim = 1) {")
+        w("    exo.for %task = 0 to 1 cuda_tasks {")
+        w(f"      %A_smem = exo.alloc : {ty_as}")
+        w(f"      %B_smem = exo.alloc : {ty_bs}")
+        w(f"      %D = exo.alloc : {ty_dt}")
+        w("      %cg = exo.alloc : !exo.barrier<wgmma_group>")
+        w("      // Element [row, col] by lane col mod 32 of warp 0 (a span may")
+        w("      // be narrower than a warp).")
+        w("      exo.for %w = 0 to 1 cuda_threads<warp> {")
+        w(f"        exo.for %l = 0 to {lanes} cuda_threads<thread> {{")
+        for src, dst, rows, tg, ts in (("A", "A_smem", 64, ty_ag, ty_as),
+                                       ("B", "B_smem", n, ty_bg, ty_bs)):
+            w(f"          exo.for %row = 0 to {rows} seq {{")
+            w(f"            exo.for %j = 0 to {max(1, span // 32)} seq {{")
+            w("              %j32 = arith.muli %j, %c32 : index")
+            w("              %col = arith.addi %j32, %l : index")
+            w(f"              %v = exo.read %{src}[%row, %col] : {tg}")
+            w(f"              exo.assign %{dst}[%row, %col] = %v : {ts}")
+            w("            }")
+            w("          }")
+        w("        }")
+        w("      }")
+        w("      // The generic stores before the wgmma's reads (async proxy).")
+        w("      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)")
+        w("      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {")
+        w(f"        %d = exo.window %D[:, :] : {ty_dt} -> {ty_d}")
+        w(f"        exo.call #exo.wgmma_zero<n = {n}>(%d) : ({ty_d})")
+        w("        exo.fence(wgmma_fence_1, wgmma_fence_2)")
+        w(f"        exo.for %kk = 0 to {span // k} seq {{")
+        w("          %k0 = arith.muli %kk, %ck : index")
+        w(f"          %a = exo.window %A_smem[:, %k0 :+ {k}] : {ty_as} -> {ty_aw}")
+        w(f"          %b = exo.window %B_smem[:, %k0 :+ {k}] : {ty_bs} -> {ty_bw}")
+        lay = "" if s == 128 else f", a = sw{s}, b = sw{s}"
+        w(f"          exo.call #exo.wgmma<n = {n}, dtype = {dtype}{lay}>(%d, %a, %b) : ({ty_d}, {ty_aw}, {ty_bw})")
+        w("        }")
+        w("        exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>")
+        w("        exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>")
+        w(f"        %g = exo.window %DG[:, :] : {ty_c} -> {ty_cw}")
+        w(f"        exo.call #exo.wgmma_store<n = {n}, dst = gmem>(%g, %d) : ({ty_cw}, {ty_d})")
+        w("      }")
+        w("    }")
+        w("  }")
+        w("}")
+        return "\n".join(out) + "\n"
+
+
+def kernels():
+    return [Kernel(t, s, n) for t in TYPES for s in SWIZZLES for n in WIDTHS]
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    out, ks = sys.argv[1], kernels()
+    if "--list" in sys.argv[2:]:
+        for k in ks:
+            print(f"{k.name}:DG={tolerance(k.tname)}")
+        return
+    header = ("// Generated by test/GPU/gen_wgmma_models.py: the wgmma "
+              "sweep's model kernels.\n\n")
+    if out.endswith(".mlir"):
+        with open(out, "w") as f:
+            f.write(header + "\n".join(k.text() for k in ks))
+    else:
+        os.makedirs(out, exist_ok=True)
+        for k in ks:
+            with open(os.path.join(out, k.name + ".mlir"), "w") as f:
+                f.write(header + k.text())
+    print(f"{len(ks)} kernels", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
