@@ -195,10 +195,13 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
 }
 
 def Exo_WgmmaZeroAttr : Exo_FamilyAttr<"WgmmaZero", "wgmma_zero"> {
-  let summary = "zeroes a wgmma accumulator (scale-d = 0 on the next wgmma)";
+  let summary = "zeroes a wgmma accumulator";
   let description = [{
-    D[64, n] = 0 for an f32 accumulator: the next wgmma of the warpgroup runs
-    with scale-d = 0, so no instruction is emitted for it.
+    D[64, n] = 0 for an f32 accumulator. Each thread of the warpgroup sets
+    its n / 2 accumulator registers to 0 (one `mov.b32` each, in one
+    volatile asm), then `wgmma.fence` orders those writes before the next
+    wgmma. (The wgmma's scale-d = 0 form would zero the accumulator inside
+    the instruction; the lowering does not use it.)
 
     ```mlir
     exo.call #exo.wgmma_zero<n = 256>(%d) : (!exo.window<[64, 256], f32, wgmma_accum>)
