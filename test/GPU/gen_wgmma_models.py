@@ -7,7 +7,10 @@ Usage: gen_wgmma_models.py OUT.mlir | OUT_DIR [--list]
 (#exo.wgmma) with both operands K-major in swizzled shared memory: every
 operand type (tf32, bf16, f16, f8E4M3FN, f8E5M2), every swizzle (32, 64,
 128 bytes) and widths n from 8 to 256 (8, 24, 40, 72, 120, 184, 248, 256:
-one 8-column block, odd multiples of 8 and the extremes). Each kernel stages
+one 8-column block, odd multiples of 8 and the extremes); and, for tf32,
+bf16 and f16 at the same widths, both operands in unswizzled core matrices
+(`sw0`) and A from registers loaded by #exo.wgmma_load_a (`rs`), B in
+core matrices (one wgmma: K is their two 16-byte halves). Each kernel stages
 a random 64 x W A and n x W B (W: one swizzle span of elements) into
 swizzled shared memory with ordinary stores, runs one wgmma per K slice of
 the span from a zeroed accumulator (so every descriptor start within the
@@ -42,11 +45,15 @@ def tolerance(name):
 
 
 class Kernel:
-    def __init__(self, tname, swizzle, n):
-        self.tname, self.swizzle, self.n = tname, swizzle, n
-        self.name = f"model_wgmma_n{n}_sw{swizzle}_{tname}"
+    def __init__(self, tname, swizzle, n, form=""):
+        """form: "" (both operands swizzled), "sw0" (both in unswizzled
+        core matrices) or "rs" (A from registers, B in core matrices)."""
+        self.tname, self.swizzle, self.n, self.form = tname, swizzle, n, form
+        self.name = f"model_wgmma_n{n}_{form or f'sw{swizzle}'}_{tname}"
 
     def text(self):
+        if self.form:
+            return self.core_text()
         dtype, elt, nbytes = TYPES[self.tname]
         s, n = self.swizzle, self.n
         span = s // nbytes      # elements of a row (one swizzle span)
@@ -114,8 +121,93 @@ class Kernel:
         return "\n".join(out) + "\n"
 
 
+    def core_text(self):
+        """Operands in unswizzled core matrices: [2, rows, c] (c elements
+        make 16 bytes, the two 16-byte halves of K in the first dimension);
+        with "rs", A is [64, K] in shared memory, loaded into registers by
+        #exo.wgmma_load_a."""
+        dtype, elt, nbytes = TYPES[self.tname]
+        n, c = self.n, 16 // nbytes
+        k = 2 * c
+        rs = self.form == "rs"
+        ty_a = f"[64, {k}]" if rs else f"[2, 64, {c}]"
+        ty_ag = f"!exo.tensor<{ty_a}, {elt}, gmem>"
+        ty_as = f"!exo.tensor<{ty_a}, {elt}, smem>"
+        ty_aw = f"!exo.window<{ty_a}, {elt}, smem>"
+        ty_bg = f"!exo.tensor<[2, {n}, {c}], {elt}, gmem>"
+        ty_bs = f"!exo.tensor<[2, {n}, {c}], {elt}, smem>"
+        ty_bw = f"!exo.window<[2, {n}, {c}], {elt}, smem>"
+        ty_rt = f"!exo.tensor<[64, {k}], {elt}, wgmma_a>"
+        ty_rw = f"!exo.window<[64, {k}], {elt}, wgmma_a>"
+        ty_dt = f"!exo.tensor<[64, {n}], f32, wgmma_accum>"
+        ty_d = f"!exo.window<[64, {n}], f32, wgmma_accum>"
+        ty_c = f"!exo.tensor<[64, {n}], f32, gmem>"
+        ty_cw = f"!exo.window<[64, {n}], f32, gmem>"
+        out = []
+        w = out.append
+        w(f"exo.proc @{self.name}(%A: {ty_ag}, %B: {ty_bg}, %DG: {ty_c}) {{")
+        w("  exo.device_function(blockDim = 128, clusterDim = 1) {")
+        w("    exo.for %task = 0 to 1 cuda_tasks {")
+        w(f"      %A_smem = exo.alloc : {ty_as}")
+        w(f"      %B_smem = exo.alloc : {ty_bs}")
+        w(f"      %D = exo.alloc : {ty_dt}")
+        w("      %cg = exo.alloc : !exo.barrier<wgmma_group>")
+        w("      // Element [h, row, col] by lane col of warp 0.")
+        w("      exo.for %w = 0 to 1 cuda_threads<warp> {")
+        if rs:
+            w(f"        exo.for %l = 0 to {k} cuda_threads<thread> {{")
+            w("          exo.for %row = 0 to 64 seq {")
+            w(f"            %v = exo.read %A[%row, %l] : {ty_ag}")
+            w(f"            exo.assign %A_smem[%row, %l] = %v : {ty_as}")
+            w("          }")
+            w("        }")
+        w(f"        exo.for %l = 0 to {c} cuda_threads<thread> {{")
+        w("          exo.for %h = 0 to 2 seq {")
+        for src, dst, rows, tg, ts in ((("A", "A_smem", 64, ty_ag, ty_as),)
+                                       if not rs else ()) + \
+                (("B", "B_smem", n, ty_bg, ty_bs),):
+            w(f"            exo.for %row = 0 to {rows} seq {{")
+            w(f"              %v = exo.read %{src}[%h, %row, %l] : {tg}")
+            w(f"              exo.assign %{dst}[%h, %row, %l] = %v : {ts}")
+            w("            }")
+        w("          }")
+        w("        }")
+        w("      }")
+        w("      // The generic stores before the wgmma's reads (async proxy).")
+        w("      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)")
+        w("      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {")
+        w(f"        %d = exo.window %D[:, :] : {ty_dt} -> {ty_d}")
+        w(f"        exo.call #exo.wgmma_zero<n = {n}>(%d) : ({ty_d})")
+        dims_a = ":, :" if rs else ":, :, :"
+        w(f"        %a_s = exo.window %A_smem[{dims_a}] : {ty_as} -> {ty_aw}")
+        if rs:
+            w(f"        %A_reg = exo.alloc : {ty_rt}")
+            w(f"        %a = exo.window %A_reg[:, :] : {ty_rt} -> {ty_rw}")
+            w(f"        exo.call #exo.wgmma_load_a<dtype = {dtype}>(%a, %a_s) : ({ty_rw}, {ty_aw})")
+        w("        exo.fence(wgmma_fence_1, wgmma_fence_2)")
+        w(f"        %b = exo.window %B_smem[:, :, :] : {ty_bs} -> {ty_bw}")
+        a, ty_a_arg = ("%a", ty_rw) if rs else ("%a_s", ty_aw)
+        layout_a = "regs" if rs else "interleave"
+        w(f"        exo.call #exo.wgmma<n = {n}, dtype = {dtype}, a = {layout_a}, b = interleave>(%d, {a}, %b) : ({ty_d}, {ty_a_arg}, {ty_bw})")
+        w("        exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>")
+        w("        exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>")
+        w(f"        %g = exo.window %DG[:, :] : {ty_c} -> {ty_cw}")
+        w(f"        exo.call #exo.wgmma_store<n = {n}, dst = gmem>(%g, %d) : ({ty_cw}, {ty_d})")
+        w("      }")
+        w("    }")
+        w("  }")
+        w("}")
+        return "\n".join(out) + "\n"
+
+
 def kernels():
-    return [Kernel(t, s, n) for t in TYPES for s in SWIZZLES for n in WIDTHS]
+    ks = [Kernel(t, s, n) for t in TYPES for s in SWIZZLES for n in WIDTHS]
+    # Unswizzled core matrices, and A from registers (not fp8: the hardware
+    # reads fp8 operands from swizzled shared memory only).
+    for form in ("sw0", "rs"):
+        ks += [Kernel(t, 0, n, form) for t in ("tf32", "bf16", "f16")
+               for n in WIDTHS]
+    return ks
 
 
 def main():
