@@ -9,7 +9,9 @@ every element width (f32, bf16, f16, f8E4M3FN), each kernel running
 
   - a load of a box inside the tensor and a load of a box that reaches past
     its end in every dimension (oob: the engine zero-fills those elements),
-    into two poisoned shared buffers;
+    into two poisoned shared buffers (each box starts at a multiple of 16
+    bytes in the innermost dimension, as the engine requires, and one
+    element or 16 bytes in from the other edges);
   - stores of both buffers back, inside and past the end (the engine drops
     the elements outside), and, for the types the engine adds (f32, bf16,
     f16), reduce-adds of both;
@@ -67,21 +69,17 @@ def box_shape(rank, swizzle, dtype, multicast):
 
 def extents(box, dtype):
     """The tensor's extents, and the offsets of the inner and the edge
-    windows: disjoint along dimension 0, the edge window one element past
-    the end of every dimension."""
+    windows: disjoint along dimension 0, the edge window past the end of
+    every dimension (one element; 16 bytes in the innermost, where a box
+    starts at a multiple of 16 bytes)."""
     unit = 16 // TYPES[dtype]  # the elements of 16 bytes
     shape, inner, edge = [], [], []
     for d, b in enumerate(box):
-        last = d == len(box) - 1
-        if d == 0:
-            g = 2 * b + (unit if last else 2)
-            e = g - b + 1
-        else:
-            g = b + (unit if last else 2)
-            e = g - b + 1
+        step = unit if d == len(box) - 1 else 1
+        g = (2 * b if d == 0 else b) + (unit if step > 1 else 2)
         shape.append(g)
-        inner.append(1)
-        edge.append(e)
+        inner.append(step)
+        edge.append(g - b + step)
     return shape, inner, edge
 
 

@@ -1415,3 +1415,60 @@ exo.proc @q(%N: index, %K: index, %v: !v) {
     }
   }
 }
+
+// -----
+
+// A box that starts 4 bytes into a row (column 1 of f32): the copy engine
+// moves boxes from a multiple of 16 bytes of the innermost dimension and
+// faults on this one (the TMA sweep on the H200).
+!X = !exo.tensor<[16, 16], f32, gmem>
+!Xmap = !exo.window<[16, 16], f32, tma_map<0, [8, 12]>>
+!Xbox = !exo.window<[8, 12], f32, tma_map<0, [8, 12]>>
+!S = !exo.tensor<[8, 12], f32, smem>
+!Sw = !exo.window<[8, 12], f32, smem>
+!Full = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load_unaligned_column(%X: !X) {
+  %x_map = exo.window %X[:, :] : !X -> !Xmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %s = exo.alloc : !S
+      %full = exo.alloc : !Full
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %b = exo.window %x_map[0 :+ 8, 1 :+ 12] : !Xmap -> !Xbox
+        // expected-error @+1 {{'exo.call' op starts its box at an element of the tensor's innermost dimension that is not provably a multiple of 16 bytes (4 elements): the copy engine faults on such a box}}
+        exo.call #exo.tma<kind = load, shape = [8, 12], dtype = f32>(%d, %b) >> %full[0] : (!Sw, !Xbox) >> !Full
+        exo.arrive(cuda_temporal) >> %full[0] : !Full
+      }
+      exo.await(%full[0], cuda_in_order, 0) : !Full
+    }
+  }
+}
+
+// -----
+
+// The same for a store, at a column the program computes: 4 * j + 2 is
+// never a multiple of 4.
+!X = !exo.tensor<[16, 64], f32, gmem>
+!Xmap = !exo.window<[16, 64], f32, tma_map<0, [8, 12]>>
+!Xbox = !exo.window<[8, 12], f32, tma_map<0, [8, 12]>>
+!S = !exo.tensor<[8, 12], f32, smem>
+!Sw = !exo.window<[8, 12], f32, smem>
+exo.proc @tma_store_unaligned_column(%X: !X) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %x_map = exo.window %X[:, :] : !X -> !Xmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 4 cuda_tasks {
+      %s = exo.alloc : !S
+      %c0 = arith.muli %t, %c4 : index
+      %col = arith.addi %c0, %c2 : index
+      exo.warps 0 to 1 {
+        %w = exo.window %s[:, :] : !S -> !Sw
+        %b = exo.window %x_map[0 :+ 8, %col :+ 12] : !Xmap -> !Xbox
+        // expected-error @+1 {{'exo.call' op starts its box at an element of the tensor's innermost dimension that is not provably a multiple of 16 bytes (4 elements): the copy engine faults on such a box}}
+        exo.call #exo.tma<kind = store, shape = [8, 12], dtype = f32>(%b, %w) : (!Xbox, !Sw)
+      }
+    }
+  }
+}

@@ -281,6 +281,9 @@ def Exo_TmaAttr : Exo_FamilyAttr<"Tma", "tma"> {
     - `reduce_add`: gmem += smem, atomically, through a `bulk_group`.
 
     Reads past the end of the tensor load zeros; writes past it are dropped.
+    A box starts at a multiple of 16 bytes of the tensor's innermost
+    dimension: the lowering refuses a window whose start there it cannot
+    prove so (the copy engine faults on it).
 
     A copy is issued for a warp (unit `warp`: its lane 0 issues it); with
     `thread = true`, by one thread (unit `thread`) of its own, whichever
