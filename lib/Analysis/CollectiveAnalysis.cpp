@@ -707,12 +707,8 @@ static SmallVector<Access> collectAccesses(AllocOp alloc) {
   };
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
-    if (auto read = dyn_cast<ReadOp>(user)) {
-      accesses.push_back({user, fromIndices(read.getMixedIndices())});
-    } else if (auto assign = dyn_cast<AssignOp>(user)) {
-      accesses.push_back({user, fromIndices(assign.getMixedIndices())});
-    } else if (auto reduce = dyn_cast<ReduceOp>(user)) {
-      accesses.push_back({user, fromIndices(reduce.getMixedIndices())});
+    if (auto access = dyn_cast<ElementAccessOpInterface>(user)) {
+      accesses.push_back({user, fromIndices(access.getAccessIndices())});
     } else if (auto window = dyn_cast<WindowOp>(user)) {
       // A window accesses nothing itself: each of its users does, through
       // it. Whole dimensions handed to an instruction that distributes them

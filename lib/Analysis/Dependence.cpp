@@ -400,6 +400,14 @@ struct Access {
   /// For a call's argument (a window): the window's extents; the access
   /// then stands for every element of the window (indices are zero).
   SmallVector<int64_t> box = {};
+
+  /// The access an exo.read, exo.assign or exo.reduce makes.
+  static Access of(ElementAccessOpInterface access) {
+    Kind kind = access.isReduction()     ? Reduce
+                : access.writesElement() ? Write
+                                         : Read;
+    return {access, kind, access.getTensor(), access.getAccessIndices(), {}};
+  }
 };
 
 StringRef kindName(Access::Kind k) {
@@ -541,12 +549,8 @@ Operation *collectAccesses(ArrayRef<Operation *> ops,
   for (Operation *top : ops) {
     top->walk([&](Operation *op) {
       Access a;
-      if (auto r = dyn_cast<ReadOp>(op))
-        a = {op, Access::Read, r.getSource(), r.getMixedIndices(), {}};
-      else if (auto w = dyn_cast<AssignOp>(op))
-        a = {op, Access::Write, w.getDest(), w.getMixedIndices(), {}};
-      else if (auto w = dyn_cast<ReduceOp>(op))
-        a = {op, Access::Reduce, w.getDest(), w.getMixedIndices(), {}};
+      if (auto access = dyn_cast<ElementAccessOpInterface>(op))
+        a = Access::of(access);
       else if (auto call = dyn_cast<CallOp>(op)) {
         if (!callAccesses(call, out))
           bad = op;
@@ -1196,12 +1200,8 @@ LogicalResult exo::proveNoValueCarried(ForOp loop, Value buffer,
   Operation *bad = nullptr;
   loop.getBodyBlock().walk([&](Operation *op) {
     Access a;
-    if (auto r = dyn_cast<ReadOp>(op))
-      a = {op, Access::Read, r.getSource(), r.getMixedIndices(), {}};
-    else if (auto w = dyn_cast<AssignOp>(op))
-      a = {op, Access::Write, w.getDest(), w.getMixedIndices(), {}};
-    else if (auto w = dyn_cast<ReduceOp>(op))
-      a = {op, Access::Reduce, w.getDest(), w.getMixedIndices(), {}};
+    if (auto access = dyn_cast<ElementAccessOpInterface>(op))
+      a = Access::of(access);
     else if (isa<WindowOp>(op))
       return WalkResult::advance();
     else if (auto call = dyn_cast<CallOp>(op)) {

@@ -289,26 +289,10 @@ Operation *exo::createWrite(RewriterBase &rewriter, Location loc, bool reduce,
 void exo::retargetAccess(RewriterBase &rewriter, Operation *access,
                          Value source, ArrayRef<OpFoldResult> indices,
                          bool inBounds) {
-  SmallVector<Value> dynamic;
-  SmallVector<int64_t> fixed;
-  dispatchIndexOpFoldResults(indices, dynamic, fixed);
   rewriter.modifyOpInPlace(access, [&] {
     if (inBounds)
       access->removeAttr("oob");
-    if (auto read = dyn_cast<ReadOp>(access)) {
-      read.getSourceMutable().assign(source);
-      read.getIndicesMutable().assign(dynamic);
-      read.setStaticIndices(fixed);
-    } else if (auto assign = dyn_cast<AssignOp>(access)) {
-      assign.getDestMutable().assign(source);
-      assign.getIndicesMutable().assign(dynamic);
-      assign.setStaticIndices(fixed);
-    } else {
-      auto reduce = cast<ReduceOp>(access);
-      reduce.getDestMutable().assign(source);
-      reduce.getIndicesMutable().assign(dynamic);
-      reduce.setStaticIndices(fixed);
-    }
+    cast<ElementAccessOpInterface>(access).retarget(source, indices);
   });
 }
 

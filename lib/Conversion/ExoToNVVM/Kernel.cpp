@@ -41,7 +41,7 @@ static constexpr int64_t kMaxUnrolledCopies = 4096;
 /// or takes windows of it (for instructions).
 static bool indexesRegisters(ForOp loop) {
   WalkResult walk = loop.getBodyBlock().walk([](Operation *op) {
-    if (!isa<ReadOp, AssignOp, ReduceOp, WindowOp>(op))
+    if (!isa<ElementAccessOpInterface, WindowOp>(op))
       return WalkResult::advance();
     for (Value v : op->getOperands())
       if (isa<exo::TensorType, WindowType>(v.getType()) &&

@@ -325,14 +325,13 @@ bool exo::isOobView(Value view) {
   return access && access.getOutOfBounds();
 }
 
+bool ElementAccessOpInterface::mayBeOutOfBounds() {
+  return isMarkedOob() || isOobView(getTensor());
+}
+
 bool exo::isOobAccess(Operation *op) {
-  if (auto read = dyn_cast<ReadOp>(op))
-    return read.getOob() || isOobView(read.getSource());
-  if (auto assign = dyn_cast<AssignOp>(op))
-    return assign.getOob() || isOobView(assign.getDest());
-  if (auto reduce = dyn_cast<ReduceOp>(op))
-    return reduce.getOob() || isOobView(reduce.getDest());
-  return false;
+  auto access = dyn_cast<ElementAccessOpInterface>(op);
+  return access && access.mayBeOutOfBounds();
 }
 
 std::optional<unsigned> ProcOp::getViolatedAssertion(ArrayRef<int64_t> values) {
@@ -492,12 +491,9 @@ static LogicalResult verifyDeclaredAccesses(ProcOp proc) {
   };
   SymbolTableCollection tables;
   proc.walk([&](Operation *op) {
-    if (auto read = dyn_cast<ReadOp>(op))
-      record(read.getSource(), true, false, op);
-    else if (auto assign = dyn_cast<AssignOp>(op))
-      record(assign.getDest(), false, true, op);
-    else if (auto reduce = dyn_cast<ReduceOp>(op))
-      record(reduce.getDest(), true, true, op);
+    if (auto access = dyn_cast<ElementAccessOpInterface>(op))
+      record(access.getTensor(), access.readsElement(), access.writesElement(),
+             op);
     else if (auto call = dyn_cast<CallOp>(op)) {
       ProcOp callee = call.getFamilyAttr()
                           ? getInstructionProc(call.getFamilyAttr())

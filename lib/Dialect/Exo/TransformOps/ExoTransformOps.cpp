@@ -780,15 +780,10 @@ transform::MatchAccessOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> found;
   for (Operation *root : state.getPayloadOps(getTarget()))
     root->walk([&](Operation *op) {
-      Value tensor;
-      if (auto read = dyn_cast<ReadOp>(op))
-        tensor = read.getSource();
-      else if (auto assign = dyn_cast<AssignOp>(op))
-        tensor = assign.getDest();
-      else if (auto reduce = dyn_cast<ReduceOp>(op))
-        tensor = reduce.getDest();
-      else
+      auto access = dyn_cast<ElementAccessOpInterface>(op);
+      if (!access)
         return;
+      Value tensor = access.getTensor();
       if (kind && op->getName().stripDialect() != *kind)
         return;
       while (auto window = tensor.getDefiningOp<WindowOp>())

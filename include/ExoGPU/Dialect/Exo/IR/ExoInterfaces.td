@@ -71,7 +71,28 @@ def Exo_ElementAccessOpInterface : OpInterface<"ElementAccessOpInterface"> {
                     "::mlir::Value", "getStoredValue">,
     InterfaceMethod<"Whether the access is marked `oob`.", "bool",
                     "isMarkedOob">,
+    InterfaceMethod<"The operand that holds the tensor or window.",
+                    "::mlir::OpOperand &", "getTensorOperand">,
+    InterfaceMethod<[{
+        Makes the access touch element `indices` of `tensor` instead (the
+        caller updates the op in place through its rewriter).
+      }], "void", "retarget",
+      (ins "::mlir::Value":$tensor,
+           "::llvm::ArrayRef<::mlir::OpFoldResult>":$indices), "", [{
+        ::llvm::SmallVector<::mlir::Value> dynamic;
+        ::llvm::SmallVector<int64_t> fixed;
+        ::mlir::dispatchIndexOpFoldResults(indices, dynamic, fixed);
+        $_op.getTensorOperand().set(tensor);
+        $_op.getIndicesMutable().assign(dynamic);
+        $_op.setStaticIndices(fixed);
+      }]>,
   ];
+  let extraClassDeclaration = [{
+    /// Whether the access may touch an element outside its tensor: it is
+    /// marked `oob`, or its tensor is an out-of-bounds view (a parameter
+    /// of an instruction that declares `oob` access).
+    bool mayBeOutOfBounds();
+  }];
 }
 
 /// Statements: the ops that make up a program's structure and effects, as

@@ -245,6 +245,7 @@ def Exo_ReadOp : Exo_Op<"read", [
 
     // ElementAccessOpInterface
     ::mlir::Value getTensor() { return getSource(); }
+    ::mlir::OpOperand &getTensorOperand() { return getSourceMutable(); }
     ::llvm::SmallVector<::mlir::OpFoldResult> getAccessIndices() {
       return getMixedIndices();
     }
@@ -275,6 +276,7 @@ class Exo_WriteOp<string mnemonic, string sep, bit reduces>
 
     // ElementAccessOpInterface
     ::mlir::Value getTensor() { return getDest(); }
+    ::mlir::OpOperand &getTensorOperand() { return getDestMutable(); }
     ::llvm::SmallVector<::mlir::OpFoldResult> getAccessIndices() {
       return getMixedIndices();
     }
