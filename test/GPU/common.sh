@@ -7,7 +7,9 @@
 # init_run SCRIPT ARGS...: exits 2 with the usage unless ARGS are GEN_DIR
 # OUT_DIR; then sets root (the checkout), gen_dir and out_dir (absolute
 # paths; OUT_DIR is created) and log (OUT_DIR/log.txt, emptied). SCRIPT names
-# the script in messages.
+# the script in messages. A GEN_DIR ending in .tar.xz is an archive of
+# test/GPU/pack.py, unpacked into build-unpacked/NAME of the checkout (not
+# under OUT_DIR, whose files the GPU machine sends back), then gen_dir.
 # shellcheck disable=SC2034 # root and gen_dir are for the scripts.
 init_run() {
   local script=$1
@@ -17,14 +19,24 @@ init_run() {
     exit 2
   fi
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-  gen_dir=$(cd "$1" && pwd) || {
-    echo "$script: no directory $1" >&2
-    exit 2
-  }
   mkdir -p "$2"
   out_dir=$(cd "$2" && pwd)
   log=$out_dir/log.txt
   : >"$log"
+  if [[ $1 == *.tar.xz ]]; then
+    gen_dir=$root/build-unpacked/$(basename "$1" .tar.xz)
+    rm -rf "$gen_dir"
+    if ! python3 "$root/test/GPU/pack.py" unpack "$1" "$gen_dir" \
+      >>"$log" 2>&1; then
+      tail -1 "$log" >&2
+      exit 2
+    fi
+    return
+  fi
+  gen_dir=$(cd "$1" && pwd) || {
+    echo "$script: no directory $1" >&2
+    exit 2
+  }
 }
 
 # require_nvcc SCRIPT: puts the CUDA tools on PATH when they are installed

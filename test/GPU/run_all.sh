@@ -359,8 +359,10 @@ correctness_phase() {
   # TMA of rank 1 and 5 (copies, a reduce-add): three sizes each.
   run tmaranks tmaranks-correctness 60 "$tmaranks_bin"
   # The model kernels, each once on the inputs of its CPU run: every byte
-  # of every argument as the CPU run left it (test/GPU/model_check.cu).
-  run model model-correctness 120 "$model_bin" "$gen_dir/model"
+  # of every argument as the CPU run left it (test/GPU/model_check.cu), each
+  # in a process of its own (a fault would stop the kernels after it).
+  run model model-correctness 1500 bash "$root/test/GPU/model_each.sh" \
+    "$model_bin" "$gen_dir/model" 60
   # An mbarrier phase completes when the lowering's arrivals and bytes are
   # in, not before.
   run mbarrier mbarrier-correctness 60 "$mbarrier_bin"
