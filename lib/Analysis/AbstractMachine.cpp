@@ -26,6 +26,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
+#include <tuple>
 
 using namespace mlir;
 using namespace exo;
@@ -1006,7 +1008,10 @@ private:
     /// Every task is interior: the nest ends after the representatives.
     bool allInterior = false;
     bool runNext = false;
-    DenseMap<Value, SmallVector<std::pair<__int128, __int128>>> extents;
+    /// Per variable and class (TaskSymmetry::SharedVar::classes).
+    DenseMap<std::pair<Value, unsigned>,
+             SmallVector<std::pair<__int128, __int128>>>
+        extents;
     /// Persistent tasks (TaskSymmetry::persistent): whether each task of
     /// the nest, from its lower bound on, runs.
     SmallVector<bool> mustRun;
@@ -1018,7 +1023,7 @@ private:
   static constexpr int64_t kRepresentativeTasks = 2;
   /// Records the extents of an access to a shared variable by a
   /// representative task.
-  void noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
+  void noteSymmetricAccess(Operation *op, Value var, ArrayRef<int64_t> lo,
                            ArrayRef<int64_t> size);
   /// The task indices of the nest being run, with `i` for the innermost.
   SmallVector<int64_t> taskIndices(int64_t i);
@@ -1902,7 +1907,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
            << "expected " << var.dims.size() << " coordinates for '" << var.name
            << "'";
   if (symmetricRun && !symmetricRun->decided && record)
-    noteSymmetricAccess(varValue, lo, size);
+    noteSymmetricAccess(op, varValue, lo, size);
   if (var.ringDim >= 0) {
     // A logical slot of a managed ring buffer: checked against its guard,
     // then stored in its physical slot.
@@ -2846,15 +2851,19 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
   return success();
 }
 
-void Machine::noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
+void Machine::noteSymmetricAccess(Operation *op, Value var,
+                                  ArrayRef<int64_t> lo,
                                   ArrayRef<int64_t> size) {
-  const auto &shared = symmetricRun->symmetry->shared;
-  auto it = shared.find(var);
-  if (it == shared.end() || llvm::is_contained(size, 0))
+  const TaskSymmetry &sym = *symmetricRun->symmetry;
+  auto it = sym.shared.find(var);
+  if (it == sym.shared.end() || llvm::is_contained(size, 0))
     return;
+  unsigned cls = sym.accessClass.lookup(op);
   SmallVector<int64_t> basis = basisValues();
-  SmallVector<std::pair<__int128, __int128>> &ext = symmetricRun->extents[var];
-  for (auto [d, coefficients] : llvm::enumerate(it->second.coefficients)) {
+  SmallVector<std::pair<__int128, __int128>> &ext =
+      symmetricRun->extents[{var, cls}];
+  for (auto [d, coefficients] :
+       llvm::enumerate(it->second.classes[cls].coefficients)) {
     // The translation of this task in dimension d, sum c_i * t_i over the
     // task indices and atoms, in 128 bits: the coefficients are any 64-bit
     // constants.
@@ -2875,9 +2884,9 @@ void Machine::noteSymmetricAccess(Value var, ArrayRef<int64_t> lo,
 /// own: a translation there is not one of the shared data).
 static bool movesOutsideGlobalMemory(const TaskSymmetry::SharedVar &use,
                                      const Variable &var) {
-  bool moves = llvm::any_of(use.coefficients, [](ArrayRef<int64_t> c) {
-    return llvm::any_of(c, [](int64_t x) { return x != 0; });
-  });
+  bool moves = false;
+  for (size_t d = 0; d < var.dims.size() && !moves; ++d)
+    moves = use.movesAlong(d);
   return moves &&
          (var.shared || var.registers || var.isBarrier || var.ringDim >= 0);
 }
@@ -2900,13 +2909,32 @@ bool Machine::persistentTasksCovered(std::string &why) {
           hi = values.lookup(loop.getUpper());
   if (hi - lo <= kRepresentativeTasks)
     return false; // nothing left to skip
-  // Every task's tiles (its instances): the task index and the atoms in
-  // each iteration of its tile loop, from the index arithmetic alone.
+  // Each tile guard's enclosing tile guard (-1: none): a guard nested in
+  // another is taken only where that one is.
+  DenseMap<Operation *, int> guardIndex;
+  for (auto [i, g] : llvm::enumerate(sym.tileGuards))
+    guardIndex[g] = static_cast<int>(i);
+  SmallVector<int> parentGuard;
+  for (amir::IfOp g : sym.tileGuards) {
+    int parent = -1;
+    for (Operation *p = g->getParentOp(); p && parent < 0; p = p->getParentOp())
+      parent = guardIndex.lookup_or(p, -1);
+    parentGuard.push_back(parent);
+  }
+  // Every task's tiles (its instances): the task index, the atoms and the
+  // tile guards taken in each iteration of its tile loop, from the index
+  // arithmetic alone.
   constexpr size_t kMaxInstances = 1 << 20;
-  std::vector<SmallVector<int64_t>> instances;
-  std::vector<int64_t> owner; // the task of each instance
-  // Each task's iterations of its tile loop, [first, last).
-  SmallVector<std::pair<int64_t, int64_t>> ranges;
+  struct Instance {
+    int64_t task, iteration;
+    SmallVector<int64_t> basis;
+    SmallVector<bool> taken; // per tile guard
+  };
+  std::vector<Instance> instances;
+  // Each task's iterations of its tile loop, [first, last), and the
+  // guards taken in each: tasks with equal ones run the same statements.
+  using Key = std::pair<std::pair<int64_t, int64_t>, std::vector<bool>>;
+  std::vector<Key> keys;
   DenseMap<Value, int64_t> env;
   auto lookup = [&](Value v) {
     auto it = env.find(v);
@@ -2939,93 +2967,135 @@ bool Machine::persistentTasksCovered(std::string &why) {
       last = lookup(tileLoop.getUpper());
     }
     // (Tasks without a tile are alike, wherever their empty range starts.)
-    ranges.push_back(first < last ? std::make_pair(first, last)
-                                  : std::make_pair<int64_t, int64_t>(0, 0));
+    Key key = {first < last ? std::make_pair(first, last)
+                            : std::make_pair<int64_t, int64_t>(0, 0),
+               {}};
     for (int64_t pi = first; pi < last; ++pi) {
       if (tileLoop)
         env[tileLoop.getInductionVar()] = pi;
       if (!evalOps(tileLevel))
         return why = "the tile coordinates of a task overflow", false;
-      SmallVector<int64_t> basis = {t};
+      Instance inst{t, pi, {t}, {}};
       for (Value atom : sym.atoms)
-        basis.push_back(lookup(atom));
-      instances.push_back(std::move(basis));
-      owner.push_back(t);
+        inst.basis.push_back(lookup(atom));
+      for (auto [i, g] : llvm::enumerate(sym.tileGuards)) {
+        int parent = parentGuard[i];
+        inst.taken.push_back((parent < 0 || inst.taken[parent]) &&
+                             lookup(amir::IfOp(g).getCondition()) != 0);
+      }
+      llvm::append_range(key.second, inst.taken);
+      instances.push_back(std::move(inst));
       if (instances.size() > kMaxInstances)
         return why = "more tiles than the machine compares", false;
     }
+    keys.push_back(std::move(key));
   }
-  // The representatives (the first two tasks) ran every iteration of the
-  // tile loop that any task runs, so their windows, less each tile's
-  // translation, cover every tile's.
-  for (std::pair<int64_t, int64_t> range : ranges) {
-    int64_t first = range.first, last = range.second;
-    auto within = [&](std::pair<int64_t, int64_t> r) {
-      return r.first <= first && last <= r.second;
-    };
-    if (first < last && !within(ranges[0]) && !within(ranges[1]))
-      return why = "the first two tasks do not run every tile iteration of the "
-                   "others",
-             false;
+  auto active = [&](const Instance &inst,
+                    const TaskSymmetry::SharedVar::Class &c) {
+    return !c.guard || inst.taken[guardIndex.lookup(c.guard)];
+  };
+  // The representatives (the first two tasks) ran, in each iteration of
+  // the tile loop that any task runs, every class of accesses any task
+  // runs there: their windows, less each tile's translation (which depends
+  // on the iteration only through the atoms), cover every tile's.
+  std::set<std::tuple<int64_t, unsigned, unsigned>> ranByRepresentatives;
+  for (const Instance &inst : instances) {
+    if (inst.task >= lo + kRepresentativeTasks)
+      break;
+    for (auto [v, entry] : llvm::enumerate(sym.shared))
+      for (auto [cls, c] : llvm::enumerate(entry.second.classes))
+        if (active(inst, c))
+          ranByRepresentatives.insert({inst.iteration, v, cls});
   }
+  for (const Instance &inst : instances)
+    for (auto [v, entry] : llvm::enumerate(sym.shared))
+      for (auto [cls, c] : llvm::enumerate(entry.second.classes))
+        if (active(inst, c) &&
+            !ranByRepresentatives.count({inst.iteration, v, cls}))
+          return why = "the first two tasks do not run every tile iteration "
+                       "of the others",
+                 false;
   SmallVector<bool> interior(hi - lo, true);
   for (const auto &[value, use] : sym.shared) {
-    auto ext = symmetricRun->extents.find(value);
-    if (ext == symmetricRun->extents.end())
+    bool accessed = false;
+    for (unsigned cls = 0; cls < use.classes.size(); ++cls)
+      accessed |= symmetricRun->extents.contains({value, cls});
+    if (!accessed)
       continue; // no task accesses it at these sizes
     Variable &var = *vars.lookup(value);
     if (movesOutsideGlobalMemory(use, var))
       return why = "the task index selects elements of '" + var.name +
                    "', which is not in global memory",
              false;
-    size_t dims = use.coefficients.size();
-    // Each tile's translation in every dimension.
-    std::vector<SmallVector<__int128>> shifts(instances.size());
-    for (auto [n, basis] : llvm::enumerate(instances)) {
-      for (size_t d = 0; d < dims; ++d) {
-        __int128 shift = 0;
-        for (auto [c, x] : llvm::zip_equal(use.coefficients[d], basis))
-          shift += static_cast<__int128>(c) * x;
-        shifts[n].push_back(shift);
-        bool zero =
-            llvm::all_of(use.coefficients[d], [](int64_t c) { return c == 0; });
-        if (!zero && (ext->second[d].first + shift < 0 ||
-                      ext->second[d].second + shift > var.dims[d]))
-          interior[owner[n] - lo] = false;
+    size_t dims = var.dims.size();
+    // Each tile's window of each class it runs: its first element and
+    // its extent in every dimension.
+    struct Window {
+      SmallVector<__int128> start, size;
+    };
+    std::vector<Window> windows;
+    for (auto [cls, c] : llvm::enumerate(use.classes)) {
+      auto ext = symmetricRun->extents.find({value, cls});
+      if (ext == symmetricRun->extents.end())
+        continue; // no task accesses it at these sizes
+      for (const Instance &inst : instances) {
+        if (!active(inst, c))
+          continue;
+        Window w;
+        for (size_t d = 0; d < dims; ++d) {
+          __int128 shift = 0;
+          for (auto [k, x] : llvm::zip_equal(c.coefficients[d], inst.basis))
+            shift += static_cast<__int128>(k) * x;
+          w.start.push_back(ext->second[d].first + shift);
+          w.size.push_back(ext->second[d].second - ext->second[d].first);
+          bool zero =
+              llvm::all_of(c.coefficients[d], [](int64_t k) { return k == 0; });
+          if (!zero && (w.start[d] < 0 || w.start[d] + w.size[d] > var.dims[d]))
+            interior[inst.task - lo] = false;
+        }
+        windows.push_back(std::move(w));
       }
     }
     if (!use.mutated || !use.plainAccess)
       continue; // read only, or atomic reductions only: they commute
-    // No two tiles touch one element: their windows (each the extent,
-    // translated) are apart in some dimension by at least its span. Tiles
-    // go into cells of a grid whose cells are a span wide in every
-    // dimension; two windows that overlap lie in the same or adjacent
-    // cells, so each tile is compared with the tiles of the 3^k cells
-    // around it (k the dimensions that move). Without an overlap a cell
-    // holds one tile, and the check is linear in the tiles.
-    SmallVector<__int128> span;
+    // No two windows of different tiles, or of different classes of one
+    // tile, share an element: they are apart in some dimension. Windows go
+    // into the cells of a grid whose cells are, in each dimension that
+    // moves, as wide as the widest window: two windows that overlap lie in
+    // the same or adjacent cells, so each is compared with the windows of
+    // the 3^k cells around it (k the dimensions that move), a few each.
     SmallVector<size_t> movingDims;
+    SmallVector<__int128> cellSize(dims, 1);
     for (size_t d = 0; d < dims; ++d) {
-      span.push_back(ext->second[d].second - ext->second[d].first);
-      if (llvm::any_of(use.coefficients[d], [](int64_t c) { return c; }))
-        movingDims.push_back(d);
+      if (!use.movesAlong(d))
+        continue;
+      movingDims.push_back(d);
+      for (const Window &w : windows)
+        cellSize[d] = std::max(cellSize[d], w.size[d]);
     }
-    auto cellOf = [&](const SmallVector<__int128> &shift) {
+    auto cellOf = [&](const Window &w) {
       std::vector<__int128> cell;
       for (size_t d : movingDims) {
-        __int128 q = shift[d] / span[d];
-        if (shift[d] % span[d] != 0 && shift[d] < 0)
+        __int128 q = w.start[d] / cellSize[d];
+        if (w.start[d] % cellSize[d] != 0 && w.start[d] < 0)
           --q; // floor
         cell.push_back(q);
       }
       return cell;
     };
-    std::map<std::vector<__int128>, size_t> cells;
+    auto apart = [&](const Window &a, const Window &b) {
+      for (size_t d = 0; d < dims; ++d)
+        if (a.start[d] + a.size[d] <= b.start[d] ||
+            b.start[d] + b.size[d] <= a.start[d])
+          return true;
+      return false;
+    };
+    std::map<std::vector<__int128>, SmallVector<size_t, 1>> cells;
     size_t neighbours = 1;
     for (size_t i = 0; i < movingDims.size(); ++i)
       neighbours *= 3;
-    for (size_t n = 0; n < instances.size(); ++n) {
-      std::vector<__int128> cell = cellOf(shifts[n]);
+    for (size_t n = 0; n < windows.size(); ++n) {
+      std::vector<__int128> cell = cellOf(windows[n]);
       for (size_t k = 0; k < neighbours; ++k) {
         std::vector<__int128> probe = cell;
         for (size_t i = 0, r = k; i < probe.size(); ++i, r /= 3)
@@ -3033,16 +3103,13 @@ bool Machine::persistentTasksCovered(std::string &why) {
         auto it = cells.find(probe);
         if (it == cells.end())
           continue;
-        const SmallVector<__int128> &a = shifts[n], &b = shifts[it->second];
-        bool apart = false;
-        for (size_t d = 0; d < dims && !apart; ++d)
-          apart = (a[d] > b[d] ? a[d] - b[d] : b[d] - a[d]) >= span[d];
-        if (!apart)
-          return why = "two tiles may touch the same element of '" + var.name +
-                       "'",
-                 false;
+        for (size_t other : it->second)
+          if (!apart(windows[n], windows[other]))
+            return why = "two tiles may touch the same element of '" +
+                         var.name + "'",
+                   false;
       }
-      cells.emplace(std::move(cell), n);
+      cells[std::move(cell)].push_back(n);
     }
   }
   if (!interior[0] || !interior[1])
@@ -3050,14 +3117,14 @@ bool Machine::persistentTasksCovered(std::string &why) {
                  "its variable",
            false;
   // Tasks with the same iterations of the tile loop (the same number of
-  // tiles, from 0) run the same statements: the first two of each run, and
-  // so does every task with a tile past the bounds (its clipped boxes
-  // deliver other bytes), with the task after it.
+  // tiles, from 0) and the same tile guards taken in each run the same
+  // statements: the first two of each run, and so does every task with a
+  // tile past the bounds (its clipped boxes deliver other bytes), with the
+  // task after it.
   symmetricRun->mustRun.assign(hi - lo, false);
-  // Tasks alike: the same iterations of the tile loop.
-  std::map<std::pair<int64_t, int64_t>, int> runsOfRange;
+  std::map<Key, int> runsOfKey;
   for (int64_t t = 0; t < hi - lo; ++t) {
-    bool rep = runsOfRange[ranges[t]]++ < kRepresentativeTasks;
+    bool rep = runsOfKey[keys[t]]++ < kRepresentativeTasks;
     symmetricRun->mustRun[t] =
         rep || !interior[t] || (t > 0 && !interior[t - 1]);
   }
@@ -3081,7 +3148,7 @@ bool Machine::othersAreTranslations(std::string &why) {
     return false; // nothing left to skip
   bool allInBounds = true;
   for (const auto &[value, use] : sym.shared) {
-    auto ext = symmetricRun->extents.find(value);
+    auto ext = symmetricRun->extents.find({value, 0});
     if (ext == symmetricRun->extents.end())
       continue; // no task accesses it at these sizes
     Variable &var = *vars.lookup(value);
@@ -3092,7 +3159,7 @@ bool Machine::othersAreTranslations(std::string &why) {
     }
     // Every task in bounds: the translations reach their extremes at the
     // corners of the box of task indices.
-    for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+    for (auto [d, coefficients] : llvm::enumerate(use.only().coefficients)) {
       if (llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
         continue; // see isInterior
       __int128 least = ext->second[d].first, most = ext->second[d].second;
@@ -3114,7 +3181,7 @@ bool Machine::othersAreTranslations(std::string &why) {
       if (range.second - range.first <= 1)
         continue;
       bool separated = false;
-      for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+      for (auto [d, coefficients] : llvm::enumerate(use.only().coefficients)) {
         bool alone = true;
         for (auto [j, c] : llvm::enumerate(coefficients))
           alone &= j == i || c == 0;
@@ -3158,11 +3225,11 @@ SmallVector<int64_t> Machine::taskIndices(int64_t i) {
 
 bool Machine::isInterior(ArrayRef<int64_t> t) {
   for (const auto &[value, use] : symmetricRun->symmetry->shared) {
-    auto ext = symmetricRun->extents.find(value);
+    auto ext = symmetricRun->extents.find({value, 0});
     if (ext == symmetricRun->extents.end())
       continue;
     const Variable &var = *vars.lookup(value);
-    for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
+    for (auto [d, coefficients] : llvm::enumerate(use.only().coefficients)) {
       // A dimension that does not move is accessed alike by every task
       // (a box clipped there is clipped the same way in all of them).
       if (llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
@@ -3892,17 +3959,19 @@ std::string Machine::pumpState() {
       os << ')';
     }
     for (const auto &[value, use] : symmetricRun->symmetry->shared) {
-      auto ext = symmetricRun->extents.find(value);
-      if (ext == symmetricRun->extents.end())
-        continue;
-      os << ' ' << order.lookup(value.getDefiningOp()) << ':';
-      for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
-        // Only the dimensions that move with the task enter the proofs.
-        if (d >= ext->second.size() ||
-            llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
+      for (auto [cls, c] : llvm::enumerate(use.classes)) {
+        auto ext = symmetricRun->extents.find({value, cls});
+        if (ext == symmetricRun->extents.end())
           continue;
-        os << d << '=' << static_cast<int64_t>(ext->second[d].first) << '-'
-           << static_cast<int64_t>(ext->second[d].second) << ',';
+        os << ' ' << order.lookup(value.getDefiningOp()) << '.' << cls << ':';
+        for (auto [d, coefficients] : llvm::enumerate(c.coefficients)) {
+          // Only the dimensions that move with the task enter the proofs.
+          if (d >= ext->second.size() ||
+              llvm::all_of(coefficients, [](int64_t x) { return x == 0; }))
+            continue;
+          os << d << '=' << static_cast<int64_t>(ext->second[d].first) << '-'
+             << static_cast<int64_t>(ext->second[d].second) << ',';
+        }
       }
     }
   }

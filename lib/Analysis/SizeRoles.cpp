@@ -678,11 +678,10 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
     amir::AllocOp alloc = allocOf(var);
     if (!alloc)
       continue;
-    for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
-      Form e = extentForm(fa, alloc, d, numSizes);
-      int64_t grows = e.j[s];
-      bool moves = llvm::any_of(coefficients, [](int64_t c) { return c; });
-      if (!moves) {
+    for (size_t d = 0, e = use.classes.front().coefficients.size(); d < e;
+         ++d) {
+      int64_t grows = extentForm(fa, alloc, d, numSizes).j[s];
+      if (!use.movesAlong(d)) {
         if (grows)
           return why.set(alloc, "dimension " + Twine(d) + " of '" +
                                     alloc.getName() +
@@ -690,16 +689,22 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
                                     "along that dimension");
         continue;
       }
-      __int128 hiSlope = grows, loSlope = 0;
-      for (auto [c, t] : llvm::zip_equal(coefficients, out.taskGrowth)) {
-        if (c > 0)
-          hiSlope -= static_cast<__int128>(c) * t;
-        else
-          loSlope += static_cast<__int128>(c) * t;
+      // Each class of accesses (one, unless persistent) stays inside:
+      // the coefficients of the task indices against their growth.
+      for (const TaskSymmetry::SharedVar::Class &c : use.classes) {
+        __int128 hiSlope = grows, loSlope = 0;
+        for (auto [k, t] : llvm::zip_equal(
+                 ArrayRef(c.coefficients[d]).take_front(out.taskGrowth.size()),
+                 out.taskGrowth)) {
+          if (k > 0)
+            hiSlope -= static_cast<__int128>(k) * t;
+          else
+            loSlope += static_cast<__int128>(k) * t;
+        }
+        if (hiSlope < 0 || loSlope < 0)
+          return why.set(alloc, "the tasks it adds outgrow dimension " +
+                                    Twine(d) + " of '" + alloc.getName() + "'");
       }
-      if (hiSlope < 0 || loSlope < 0)
-        return why.set(alloc, "the tasks it adds outgrow dimension " +
-                                  Twine(d) + " of '" + alloc.getName() + "'");
     }
   }
   // A variable whose extent grows and that something outside the task
@@ -1012,8 +1017,9 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   for (const auto &[var, use] : symmetry.shared) {
     amir::AllocOp alloc = allocOf(var);
     auto it = plan.rates.find(alloc);
-    for (auto [d, coefficients] : llvm::enumerate(use.coefficients)) {
-      if (llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
+    for (size_t d = 0, e = use.classes.front().coefficients.size(); d < e;
+         ++d) {
+      if (!use.movesAlong(d))
         continue;
       if ((it != plan.rates.end() && it->second[d]) ||
           extentForm(pa, alloc, d, numSizes).moves())

@@ -66,9 +66,28 @@ private:
   }
   /// Whether the result of `op`, computed from the task index by an
   /// operation that is not linear, can be an atom (a persistent task's
-  /// tile coordinate): in a one-loop nest, in the task body or directly
-  /// in the body of the one sequential loop there that holds the atoms.
+  /// tile coordinate): in a one-loop nest, in the task body, directly in
+  /// the body of the one sequential loop there that holds the atoms, or in
+  /// a tile guard's region.
   bool makeAtom(Operation *op);
+  /// Whether `block` is a region of a tile guard.
+  bool inTileGuard(Block *block) const {
+    return block && tileGuardSet.contains(block->getParentOp());
+  }
+  /// Whether `block` is the tile loop's body or a tile guard's region.
+  bool inTileScope(Block *block) const {
+    return block &&
+           ((result.tileLoop && block == &result.tileLoop.getBody().front()) ||
+            inTileGuard(block));
+  }
+  DenseSet<Operation *> tileGuardSet;
+  /// The innermost tile guard around `op`, or null.
+  Operation *tileGuardOf(Operation *op) const {
+    for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+      if (tileGuardSet.contains(p))
+        return p;
+    return nullptr;
+  }
   /// The index arithmetic the atoms and the tile loop's bounds need, into
   /// `result.slice`.
   void computeSlice();
@@ -144,7 +163,7 @@ bool Analyzer::makeAtom(Operation *op) {
       !isEvaluableIndexOp(op))
     return false;
   Block *block = op->getBlock();
-  if (block != &innermost.getBody().front()) {
+  if (block != &innermost.getBody().front() && !inTileGuard(block)) {
     auto loop = dyn_cast<amir::SeqForOp>(op->getParentOp());
     if (!loop || loop->getBlock() != &innermost.getBody().front() ||
         (result.tileLoop && result.tileLoop != loop))
@@ -195,15 +214,26 @@ void Analyzer::visitAccess(Operation *op) {
   // A clipped access (a TMA box that may reach past the tensor) is a
   // translation like any other as long as no task's window reaches past
   // the bounds: the machine checks that before it skips tasks.
-  auto [it, inserted] = result.shared.try_emplace(var);
-  TaskSymmetry::SharedVar &sv = it->second;
-  for (SmallVector<int64_t> &c : sv.coefficients)
-    pad(c);
-  if (inserted)
-    sv.coefficients = coefficients;
-  else if (sv.coefficients != coefficients)
-    return refuse(op, "two accesses of a variable the tasks share move with "
-                      "the task index differently");
+  TaskSymmetry::SharedVar &sv = result.shared[var];
+  Operation *guard = tileGuardOf(op);
+  unsigned cls = 0;
+  for (TaskSymmetry::SharedVar::Class &c : sv.classes)
+    for (SmallVector<int64_t> &x : c.coefficients)
+      pad(x);
+  while (cls < sv.classes.size() &&
+         (sv.classes[cls].coefficients != coefficients ||
+          sv.classes[cls].guard != guard))
+    ++cls;
+  if (cls == sv.classes.size()) {
+    // Accesses that move differently are told apart per tile, which only
+    // the persistent tasks' comparison of every tile does.
+    if (!sv.classes.empty() &&
+        !(result.tileLoop && result.tileLoop->isProperAncestor(op)))
+      return refuse(op, "two accesses of a variable the tasks share move "
+                        "with the task index differently");
+    sv.classes.push_back({coefficients, guard});
+  }
+  result.accessClass[op] = cls;
   sv.mutated |= !isRead;
   sv.plainAccess |= !atomic;
 }
@@ -213,6 +243,16 @@ void Analyzer::visit(Operation *op) {
     return visitAccess(op);
   if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
     return visitArith(op);
+  // A tile guard: a condition on the task (through the slice) directly in
+  // the tile loop's body or in another tile guard's region, without an
+  // else region; tasks with the same outcomes are alike.
+  if (auto guard = dyn_cast<amir::IfOp>(op);
+      guard && inTileScope(guard->getBlock()) &&
+      guard.getElseRegion().empty() && dependsOnTask(guard.getCondition())) {
+    result.tileGuards.push_back(guard);
+    tileGuardSet.insert(guard);
+    return;
+  }
   // The tile loop of a persistent task: its trip count may depend on the
   // task (tasks with the same trip count are alike).
   if (auto loop = dyn_cast<amir::SeqForOp>(op);
@@ -289,8 +329,9 @@ void Analyzer::run(amir::TasksForOp outer) {
   if (!result.why.empty() || !result.persistent())
     return;
   for (auto &[value, sv] : result.shared)
-    for (SmallVector<int64_t> &c : sv.coefficients)
-      pad(c);
+    for (TaskSymmetry::SharedVar::Class &c : sv.classes)
+      for (SmallVector<int64_t> &x : c.coefficients)
+        pad(x);
   // A task's instances are the iterations of its tile loop: an access that
   // moves with the task elsewhere has none.
   if (result.tileLoop)
@@ -311,6 +352,8 @@ void Analyzer::computeSlice() {
     work.push_back(result.tileLoop.getLower());
     work.push_back(result.tileLoop.getUpper());
   }
+  for (amir::IfOp guard : result.tileGuards)
+    work.push_back(guard.getCondition());
   while (!work.empty()) {
     Value v = work.pop_back_val();
     Operation *def = v.getDefiningOp();
@@ -320,7 +363,8 @@ void Analyzer::computeSlice() {
         (!def && (v == innermost.getInductionVar() ||
                   (result.tileLoop && v == result.tileLoop.getInductionVar()))))
       continue;
-    if (!def || (def->getBlock() != taskBody && def->getBlock() != tileBody) ||
+    if (!def ||
+        (def->getBlock() != taskBody && !inTileScope(def->getBlock())) ||
         !isEvaluableIndexOp(def))
       return refuse(def ? def : owner,
                     "the tile coordinates of a persistent task depend on a "
@@ -333,10 +377,13 @@ void Analyzer::computeSlice() {
       result.slice.push_back(&op);
   }
   result.sliceTaskLevel = result.slice.size();
+  // The tile loop's body and its tile guards' regions, in program order.
   if (tileBody)
-    for (Operation &op : *tileBody)
-      if (in.contains(&op))
-        result.slice.push_back(&op);
+    for (Operation &top : *tileBody)
+      top.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (in.contains(op))
+          result.slice.push_back(op);
+      });
 }
 
 TaskSymmetry exo::analyzeTaskSymmetry(amir::TasksForOp outer) {

@@ -20,8 +20,11 @@
 
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
 
+#include <cassert>
 #include <string>
 
 namespace exo {
@@ -34,16 +37,39 @@ struct TaskSymmetry {
   /// The task loops of the nest, outermost first.
   llvm::SmallVector<amir::TasksForOp> nest;
   /// A variable allocated outside the innermost task body and accessed in
-  /// it: for each of its dimensions, the coefficient of each task index in
-  /// the offset of every access (the same for all accesses).
+  /// it, and how its accesses move with the task.
   struct SharedVar {
-    llvm::SmallVector<llvm::SmallVector<int64_t>> coefficients;
+    /// Accesses that move alike: for each dimension of the variable, the
+    /// coefficient of each task index (and atom) in the offset of every
+    /// one of them; and, in a persistent task, the innermost tile guard
+    /// they run under (null: none). A nest that is not persistent has one
+    /// class per variable; a persistent task's tile may have several (the
+    /// two tiles of a ping-pong pair, each at its own coordinates).
+    struct Class {
+      llvm::SmallVector<llvm::SmallVector<int64_t>> coefficients;
+      mlir::Operation *guard = nullptr;
+    };
+    llvm::SmallVector<Class> classes;
     bool mutated = false;
     /// Some access is not atomic (atomic reads and mutations, the halves
     /// of a reduction, commute with each other).
     bool plainAccess = false;
+    /// The one class of a nest that is not persistent.
+    const Class &only() const {
+      assert(classes.size() == 1 && "a variable with several classes");
+      return classes.front();
+    }
+    /// Whether some access moves with the task in dimension `d`.
+    bool movesAlong(size_t d) const {
+      return llvm::any_of(classes, [&](const Class &c) {
+        return llvm::any_of(c.coefficients[d], [](int64_t x) { return x; });
+      });
+    }
   };
   llvm::MapVector<mlir::Value, SharedVar> shared;
+  /// The class (an index into SharedVar::classes) of each access of a
+  /// shared variable (amir.read, amir.mutate).
+  llvm::DenseMap<mlir::Operation *, unsigned> accessClass;
 
   /// Persistent tasks (one task loop whose task runs tiles in a sequential
   /// loop): the values computed from the task index by operations that are
@@ -55,10 +81,19 @@ struct TaskSymmetry {
   /// whose bounds depend on the task (a persistent task's tile loop), if
   /// any; every access that moves with the task is in it.
   amir::SeqForOp tileLoop;
-  /// The index arithmetic that computes the atoms and the tile loop's
-  /// bounds from the task index and the tile loop's iterator, in program
-  /// order (the first `sliceTaskLevel` in the task body, the rest in the
-  /// tile loop's): the machine evaluates it for the tasks it does not run.
+  /// Tile guards: the amir.if ops without an else region in the tile
+  /// loop's body (or in the region of another tile guard) whose condition
+  /// depends on the task, in program order. Their conditions are computed from
+  /// the task index, the tile loop's iterator and the atoms (a ping-pong task's
+  /// second tile of a pair, which the last pair of an odd count lacks); tasks
+  /// with the same tile loop iterations and the same outcomes run the
+  /// same statements.
+  llvm::SmallVector<amir::IfOp> tileGuards;
+  /// The index arithmetic that computes the atoms, the tile loop's bounds
+  /// and the tile guards' conditions from the task index and the tile
+  /// loop's iterator, in program order (the first `sliceTaskLevel` in the
+  /// task body, the rest in the tile loop's body and its tile guards'):
+  /// the machine evaluates it for the tasks it does not run.
   llvm::SmallVector<mlir::Operation *> slice;
   size_t sliceTaskLevel = 0;
 

@@ -254,8 +254,9 @@ amir.program @guard(%N) {
 
 // -----
 
-// Task t runs t iterations: no two tasks have the same trip count, and the
-// first two run the fewest.
+// Task t runs t iterations, each reading g[i]: no two tasks have the same
+// trip count, and the first two run the fewest, so they did not read the
+// elements the others read in their later iterations.
 // expected-remark @below {{every task run: the first two tasks do not run every tile iteration of the others}}
 amir.program @trip_count(%N) {
   %g = amir.alloc "g" [64] memory <gmem>
@@ -263,6 +264,25 @@ amir.program @trip_count(%N) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
+    amir.tasks_for %t = %c0 to %N {
+      amir.seq_for %i = %c0 to %t {
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.read %g[%i] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// The same trip counts without an access in the loop: nothing needs the
+// first two tasks' windows, and tasks with the same trip count are alike;
+// no two have the same, so each runs.
+// expected-remark @below {{checked: 11 statement instances, 0 element accesses, 8 tasks}}
+amir.program @trip_count_no_access(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
     amir.tasks_for %t = %c0 to %N {
       amir.seq_for %i = %c0 to %t {
       }
@@ -603,6 +623,224 @@ amir.program @persistent_shifted_tiles(%N) {
         amir.await %b[%pi], cuda_in_order, 0
         %n = arith.addi %pi, %c1 : index
         amir.arrive cuda_in_order >> %b[%n]
+      }
+    }
+  }
+}
+
+// -----
+
+// Persistent tasks in pairs of tiles (ping-pong): task pc of N = 8 runs
+// tiles pc, pc + 8, ... of 12 two at a time, the second of a pair under a
+// tile guard (its index below the task's tile count). Tasks 0-3 run two
+// tiles, the second under the guard; tasks 4-7 one, the guard not taken:
+// the first two of each run, the other four are covered.
+// expected-remark @below {{4 tasks run and 4 covered as their translations}}
+amir.program @persistent_pairs(%N) {
+  %g = amir.alloc "g" [3, 32] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c12 = arith.constant 12 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %a = arith.subi %c12, %pc : index
+      %b = arith.addi %a, %N : index
+      %c = arith.subi %b, %c1 : index
+      %trips = arith.divsi %c, %N : index
+      %trips1 = arith.addi %trips, %c1 : index
+      %pairs = arith.divsi %trips1, %c2 : index
+      amir.seq_for %pp = %c0 to %pairs {
+        %pi0 = arith.muli %pp, %c2 : index
+        %pi1 = arith.addi %pi0, %c1 : index
+        %has1 = arith.cmpi slt, %pi1, %trips : index
+        %s0 = arith.muli %pi0, %N : index
+        %t0 = arith.addi %pc, %s0 : index
+        %row0 = arith.divsi %t0, %c4 : index
+        %r0 = arith.remsi %t0, %c4 : index
+        %col0 = arith.muli %r0, %c8 : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.mutate %g[%row0, %col0] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+        amir.if %has1 {
+          %s1 = arith.muli %pi1, %N : index
+          %t1 = arith.addi %pc, %s1 : index
+          %row1 = arith.divsi %t1, %c4 : index
+          %r1 = arith.remsi %t1, %c4 : index
+          %col1 = arith.muli %r1, %c8 : index
+          amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+            amir.mutate %g[%row1, %col1] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// The second tile of a pair at the wrong index (pc + 4): task 0's second
+// tile is task 4's first. The first two tasks do not show it; the proof
+// that no two tiles touch one element fails, every task runs, and the race
+// is found.
+amir.program @persistent_pairs_collide(%N) {
+  %g = amir.alloc "g" [3, 32] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c12 = arith.constant 12 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %a = arith.subi %c12, %pc : index
+      %b = arith.addi %a, %N : index
+      %c = arith.subi %b, %c1 : index
+      %trips = arith.divsi %c, %N : index
+      %trips1 = arith.addi %trips, %c1 : index
+      %pairs = arith.divsi %trips1, %c2 : index
+      amir.seq_for %pp = %c0 to %pairs {
+        %pi0 = arith.muli %pp, %c2 : index
+        %pi1 = arith.addi %pi0, %c1 : index
+        %has1 = arith.cmpi slt, %pi1, %trips : index
+        %s0 = arith.muli %pi0, %N : index
+        %t0 = arith.addi %pc, %s0 : index
+        %row0 = arith.divsi %t0, %c4 : index
+        %r0 = arith.remsi %t0, %c4 : index
+        %col0 = arith.muli %r0, %c8 : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          // expected-error @+1 {{WAW hazard on 'g'[1, 0]: mutation by task 4 thread 0 at pc = 4, pp = 0, l = 0 is not ordered after the mutation by task 0 thread 0}}
+          amir.mutate %g[%row0, %col0] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+        amir.if %has1 {
+          %t1 = arith.addi %pc, %c4 : index
+          %row1 = arith.divsi %t1, %c4 : index
+          %r1 = arith.remsi %t1, %c4 : index
+          %col1 = arith.muli %r1, %c8 : index
+          amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+            // expected-note @+2 {{the conflicting mutation (at pc = 0, pp = 0, l = 0)}}
+            // expected-note @+1 {{no synchronization ordered it for these threads}}
+            amir.mutate %g[%row1, %col1] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A bug only in the tasks whose last pair has one tile: the await after
+// the tile loop waits for the arrive of a second tile. The first two
+// tasks run two tiles; tasks 4-7 take the guard in no iteration, so they
+// are not alike the first two: task 4 runs, and deadlocks.
+amir.program @persistent_pairs_odd_bug(%N) {
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c12 = arith.constant 12 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %bar = amir.alloc "bar" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %a = arith.subi %c12, %pc : index
+      %b = arith.addi %a, %N : index
+      %c = arith.subi %b, %c1 : index
+      %trips = arith.divsi %c, %N : index
+      %trips1 = arith.addi %trips, %c1 : index
+      %pairs = arith.divsi %trips1, %c2 : index
+      amir.seq_for %pp = %c0 to %pairs {
+        %pi0 = arith.muli %pp, %c2 : index
+        %pi1 = arith.addi %pi0, %c1 : index
+        %has1 = arith.cmpi slt, %pi1, %trips : index
+        amir.if %has1 {
+          amir.arrive cuda_in_order >> %bar[%pp]
+        }
+      }
+      // expected-error @+1 {{no forward progress: the await on 'bar'[0] at pc = 4 waits for an arrive that has not happened}}
+      amir.await %bar[%c0], cuda_in_order, 0
+    }
+  }
+}
+
+// -----
+
+// A tile guard only tasks 2-7 take (pc >= 2), around a read of x at the
+// tile's index: the first two tasks never ran it, so their windows do not
+// stand for those of the others.
+// expected-remark @below {{every task run: the first two tasks do not run every tile iteration of the others}}
+amir.program @persistent_guard_late(%N) {
+  %x = amir.alloc "x" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %tiles = arith.divsi %pc, %c2 : index
+      %trips = arith.addi %tiles, %c1 : index
+      amir.seq_for %pi = %c0 to %c1 {
+        %late = arith.cmpi sge, %pc, %c2 : index
+        %t = arith.addi %pc, %pi : index
+        amir.if %late {
+          amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+            amir.read %x[%t] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A guard on the task deeper than the tile loop's body (inside a threads
+// loop) is not a tile guard: the machine cannot translate it.
+// expected-remark @below {{every task run: the task index reaches 'amir.if', which the machine cannot translate}}
+amir.program @persistent_guard_deep(%N) {
+  %g = amir.alloc "g" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %q = arith.divsi %pc, %c2 : index
+      amir.seq_for %pi = %c0 to %q {
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          %odd = arith.cmpi sge, %q, %c2 : index
+          amir.if %odd {
+            amir.mutate %g[%pc] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A guard on the task with an else region is not a tile guard (its two
+// regions would need two outcomes): every task runs.
+// expected-remark @below {{every task run: the task index reaches 'amir.if', which the machine cannot translate}}
+amir.program @persistent_guard_else(%N) {
+  %x = amir.alloc "x" [64] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %q = arith.divsi %pc, %c2 : index
+      amir.seq_for %pi = %c0 to %q {
+        %late = arith.cmpi sge, %pc, %c2 : index
+        amir.if %late {
+          amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+            amir.read %x[%pc] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          }
+        } else {
+          amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+            amir.read %x[%pi] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          }
+        }
       }
     }
   }
