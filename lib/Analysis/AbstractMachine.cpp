@@ -3172,27 +3172,42 @@ bool Machine::othersAreTranslations(std::string &why) {
       allInBounds &= least >= 0 && most <= var.dims[d];
     }
     // Tasks a and b touch no element in common when, for each task index
-    // i that varies, some dimension moves with i alone by at least the
-    // extent the accesses of one task span in it: where a and b differ in
-    // index i, their windows in that dimension are disjoint.
+    // i that varies, some dimension d separates the tasks that differ in
+    // i: the indices that move d (those that vary), in order of the
+    // magnitude of their coefficients, each step at least as far as the
+    // smaller ones reach plus the extent the accesses of one task span in
+    // d (mixed radix, as a raster order's tile column 2048 tno + 256 tni
+    // with tni < 8). Then two tasks that differ in one of them, the
+    // largest such, are at least that extent apart in d: their windows
+    // there are disjoint. (One index alone: a coefficient of magnitude at
+    // least the extent.)
     if (!use.mutated || !use.plainAccess)
       continue; // read only, or atomic reductions only: they commute
-    for (auto [i, range] : llvm::enumerate(box)) {
-      if (range.second - range.first <= 1)
-        continue;
-      bool separated = false;
-      for (auto [d, coefficients] : llvm::enumerate(use.only().coefficients)) {
-        bool alone = true;
-        for (auto [j, c] : llvm::enumerate(coefficients))
-          alone &= j == i || c == 0;
-        __int128 span = ext->second[d].second - ext->second[d].first;
-        __int128 step = coefficients[i];
-        if (alone && (step >= span || -step >= span) && step != 0) {
-          separated = true;
+    const auto &coefficients = use.only().coefficients;
+    SmallVector<bool> separates(box.size(), false);
+    for (auto [d, row] : llvm::enumerate(coefficients)) {
+      SmallVector<std::pair<__int128, size_t>> moving; // |c|, index
+      for (auto [i, c] : llvm::enumerate(row))
+        if (c != 0 && box[i].second - box[i].first > 1)
+          moving.push_back(
+              {c < 0 ? -static_cast<__int128>(c) : static_cast<__int128>(c),
+               i});
+      llvm::sort(moving);
+      __int128 reach = ext->second[d].second - ext->second[d].first;
+      bool radix = !moving.empty();
+      for (auto [step, i] : moving) {
+        if (step < reach) {
+          radix = false;
           break;
         }
+        reach += step * (box[i].second - box[i].first - 1);
       }
-      if (!separated) {
+      if (radix)
+        for (auto [step, i] : moving)
+          separates[i] = true;
+    }
+    for (auto [i, range] : llvm::enumerate(box)) {
+      if (range.second - range.first > 1 && !separates[i]) {
         why = "tasks that differ in '" +
               amir::TasksForOp(sym.nest[i]).getIterName().str() +
               "' may touch the same element of '" + var.name + "'";

@@ -707,6 +707,41 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
       }
     }
   }
+  // The separation of the tasks (docs/SyncChecker.md, "Task symmetry")
+  // reads each dimension several task indices move as a mixed-radix
+  // number, whose condition involves the trip counts of all digits but the
+  // largest: those must not grow with s, or tasks apart at the box's face
+  // could meet beyond it.
+  for (const auto &[var, use] : symmetry.shared) {
+    if (!use.mutated || !use.plainAccess)
+      continue;
+    for (auto [d, row] : llvm::enumerate(use.only().coefficients)) {
+      SmallVector<std::pair<uint64_t, size_t>> digits; // |c|, index
+      for (auto [i, c] : llvm::enumerate(row))
+        if (c != 0)
+          digits.push_back(
+              {c < 0 ? 0 - static_cast<uint64_t>(c) : static_cast<uint64_t>(c),
+               i});
+      if (digits.size() < 2)
+        continue;
+      llvm::sort(digits);
+      bool tie = digits.back().first == digits[digits.size() - 2].first;
+      amir::AllocOp alloc = allocOf(var);
+      for (auto [k, digit] : llvm::enumerate(digits)) {
+        size_t i = digit.second;
+        if ((k + 1 < digits.size() || tie) && i < out.taskGrowth.size() &&
+            out.taskGrowth[i] != 0)
+          return why.set(symmetry.nest[i],
+                         "it sets the trip count of a task loop that moves "
+                         "dimension " +
+                             Twine(d) + " of '" +
+                             (alloc ? alloc.getName() : StringRef("?")) +
+                             "' by less than another one does: tasks apart "
+                             "at the sizes checked could meet at larger "
+                             "ones");
+      }
+    }
+  }
   // A variable whose extent grows and that something outside the task
   // nest accesses would see its bounds conditions change.
   WalkResult outside = program.walk([&](Operation *op) -> WalkResult {

@@ -557,3 +557,31 @@ amir.program @per_thread_shared(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1
     }
   }
 }
+
+// -----
+
+// Tasks (t, u) write row t + 4 u of G (u < 4), which grows with T: the
+// rows are a mixed-radix number only while t < 4, so the tasks checked up
+// to T = 3 are apart, and from T = 5 on task (4, 0) writes task (0, 1)'s
+// row. T sets the trip count of t, a digit below u's: not covered.
+// expected-warning @below {{the symbolic check does not cover every size of @radix_grows}}
+// expected-note @below {{T: it sets the trip count of a task loop that moves dimension 0 of 'G' by less than another one does: tasks apart at the sizes checked could meet at larger ones}}
+// expected-remark @below {{not proved for every size}}
+amir.program @radix_grows(%T) requires affine_set<()[s0] : (s0 - 1 >= 0)> {
+  %c12 = arith.constant 12 : index
+  %R = arith.addi %T, %c12 : index
+  %G = amir.alloc "G" [%R, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    amir.tasks_for %t = %c0 to %T {
+      amir.tasks_for %u = %c0 to %c4 {
+        %u4 = arith.muli %u, %c4 : index
+        %row = arith.addi %t, %u4 : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.mutate %G[%row, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}

@@ -209,20 +209,23 @@ amir.program @diagonal_race(%N) {
 
 // -----
 
-// Tasks (t, j) write element t + 8 j: no two the same, but no dimension
-// moves with t alone, which is what the proof needs.
+// Tasks (t, j) write element 3 t + 8 j: no two the same (3 (t - t') =
+// 8 (j' - j) needs t - t' a multiple of 8), but the steps are not a
+// mixed-radix number (t's reach 1 + 3 * 7 = 22, past j's step 8), which
+// is what the proof needs.
 // expected-remark @below {{every task run: tasks that differ in 't' may touch the same element of 'g'}}
 amir.program @disjoint_but_unproved(%N) {
-  %g = amir.alloc "g" [64] memory <gmem>
+  %g = amir.alloc "g" [96] memory <gmem>
   amir.device clusterDim 1 blockDim 32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
     %c8 = arith.constant 8 : index
     amir.tasks_for %t = %c0 to %N {
       amir.tasks_for %j = %c0 to %N {
         %j8 = arith.muli %j, %c8 : index
-        %d = arith.addi %t, %j8 : index
+        %t3 = arith.muli %t, %c3 : index
+        %d = arith.addi %t3, %j8 : index
         amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
           amir.mutate %g[%d] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
         }
@@ -840,6 +843,59 @@ amir.program @persistent_guard_else(%N) {
           amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
             amir.read %x[%pi] sizes [1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
           }
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// A raster order: two task indices move one dimension of g, a by 64 and b
+// by 8 (b < 8), each task writing 8 elements: b's steps reach 8 + 8 * 7 =
+// 64, a's step: the offsets are a mixed-radix number and no two tasks
+// touch one element.
+// expected-remark @below {{2 tasks run and 62 covered as their translations}}
+amir.program @raster(%N) {
+  %g = amir.alloc "g" [512] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    amir.tasks_for %a = %c0 to %N {
+      amir.tasks_for %b = %c0 to %c8 {
+        %x = arith.muli %a, %c64 : index
+        %y = arith.muli %b, %c8 : index
+        %o = arith.addi %x, %y : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.mutate %g[%o] sizes [8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// The same with a's step 48: b's steps reach 64, past it, so task (1, 0)
+// writes the elements of task (0, 6). The proof fails, every task runs,
+// and the race is found.
+amir.program @raster_overlap(%N) {
+  %g = amir.alloc "g" [512] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c48 = arith.constant 48 : index
+    amir.tasks_for %a = %c0 to %N {
+      amir.tasks_for %b = %c0 to %c8 {
+        %x = arith.muli %a, %c48 : index
+        %y = arith.muli %b, %c8 : index
+        %o = arith.addi %x, %y : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          // expected-note @+3 {{the conflicting mutation (at a = 0, b = 6, l = 0)}}
+          // expected-note @+2 {{no synchronization ordered it for these threads}}
+          // expected-error @+1 {{WAW hazard on 'g'[48]: mutation by task 8 thread 0 at a = 1, b = 0, l = 0 is not ordered after the mutation by task 6 thread 0}}
+          amir.mutate %g[%o] sizes [8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
         }
       }
     }
