@@ -3186,21 +3186,20 @@ bool Machine::othersAreTranslations(std::string &why) {
     const auto &coefficients = use.only().coefficients;
     SmallVector<bool> separates(box.size(), false);
     for (auto [d, row] : llvm::enumerate(coefficients)) {
-      SmallVector<std::pair<__int128, size_t>> moving; // |c|, index
-      for (auto [i, c] : llvm::enumerate(row))
-        if (c != 0 && box[i].second - box[i].first > 1)
-          moving.push_back(
-              {c < 0 ? -static_cast<__int128>(c) : static_cast<__int128>(c),
-               i});
-      llvm::sort(moving);
+      // The digits that take more than one value here.
+      SmallVector<std::pair<uint64_t, size_t>> moving = radixDigits(row);
+      llvm::erase_if(moving, [&](const std::pair<uint64_t, size_t> &digit) {
+        return box[digit.second].second - box[digit.second].first <= 1;
+      });
       __int128 reach = ext->second[d].second - ext->second[d].first;
       bool radix = !moving.empty();
       for (auto [step, i] : moving) {
-        if (step < reach) {
+        if (static_cast<__int128>(step) < reach) {
           radix = false;
           break;
         }
-        reach += step * (box[i].second - box[i].first - 1);
+        reach +=
+            static_cast<__int128>(step) * (box[i].second - box[i].first - 1);
       }
       if (radix)
         for (auto [step, i] : moving)

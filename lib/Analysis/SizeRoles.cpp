@@ -678,8 +678,7 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
     amir::AllocOp alloc = allocOf(var);
     if (!alloc)
       continue;
-    for (size_t d = 0, e = use.classes.front().coefficients.size(); d < e;
-         ++d) {
+    for (size_t d = 0, e = use.rank(); d < e; ++d) {
       int64_t grows = extentForm(fa, alloc, d, numSizes).j[s];
       if (!use.movesAlong(d)) {
         if (grows)
@@ -716,15 +715,9 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
     if (!use.mutated || !use.plainAccess)
       continue;
     for (auto [d, row] : llvm::enumerate(use.only().coefficients)) {
-      SmallVector<std::pair<uint64_t, size_t>> digits; // |c|, index
-      for (auto [i, c] : llvm::enumerate(row))
-        if (c != 0)
-          digits.push_back(
-              {c < 0 ? 0 - static_cast<uint64_t>(c) : static_cast<uint64_t>(c),
-               i});
+      SmallVector<std::pair<uint64_t, size_t>> digits = radixDigits(row);
       if (digits.size() < 2)
         continue;
-      llvm::sort(digits);
       bool tie = digits.back().first == digits[digits.size() - 2].first;
       amir::AllocOp alloc = allocOf(var);
       for (auto [k, digit] : llvm::enumerate(digits)) {
@@ -1052,8 +1045,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   for (const auto &[var, use] : symmetry.shared) {
     amir::AllocOp alloc = allocOf(var);
     auto it = plan.rates.find(alloc);
-    for (size_t d = 0, e = use.classes.front().coefficients.size(); d < e;
-         ++d) {
+    for (size_t d = 0, e = use.rank(); d < e; ++d) {
       if (!use.movesAlong(d))
         continue;
       if ((it != plan.rates.end() && it->second[d]) ||

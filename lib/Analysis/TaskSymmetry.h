@@ -59,6 +59,8 @@ struct TaskSymmetry {
       assert(classes.size() == 1 && "a variable with several classes");
       return classes.front();
     }
+    /// The number of dimensions of the variable.
+    size_t rank() const { return classes.front().coefficients.size(); }
     /// Whether some access moves with the task in dimension `d`.
     bool movesAlong(size_t d) const {
       return llvm::any_of(classes, [&](const Class &c) {
@@ -100,6 +102,22 @@ struct TaskSymmetry {
   bool symmetric() const { return why.empty(); }
   bool persistent() const { return !atoms.empty() || tileLoop; }
 };
+
+/// The digits of a dimension several task indices move: the magnitude of
+/// each nonzero coefficient of `row` (one per task index) with its index,
+/// smallest first. The task separation reads the dimension as a
+/// mixed-radix number in this order (docs/SyncChecker.md, "Task
+/// symmetry").
+inline llvm::SmallVector<std::pair<uint64_t, size_t>>
+radixDigits(llvm::ArrayRef<int64_t> row) {
+  llvm::SmallVector<std::pair<uint64_t, size_t>> digits;
+  for (auto [i, c] : llvm::enumerate(row))
+    if (c != 0)
+      digits.push_back(
+          {c < 0 ? 0 - static_cast<uint64_t>(c) : static_cast<uint64_t>(c), i});
+  llvm::sort(digits);
+  return digits;
+}
 
 /// Analyzes the task nest rooted at `outer` (a tasks loop directly in an
 /// amir.device).
