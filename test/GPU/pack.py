@@ -27,6 +27,7 @@ def pack(gen_dir, archive):
         dirs.sort()
         for name in sorted(files):
             paths.append(os.path.join(top, name))
+    os.makedirs(os.path.dirname(archive) or ".", exist_ok=True)
     with tarfile.open(archive, "w:xz", preset=6) as tar:
         for path in paths:
             tar.add(path, arcname=os.path.relpath(path, gen_dir),
