@@ -141,3 +141,120 @@ exo.proc @reduce_into_smem(%N: index) {
     }
   }
 }
+
+// -----
+
+// Lowered: hand-written fp8 wgmmas (e4m3 and e5m2 operands, f32
+// accumulator) equal their family instances.
+// CHECK-LABEL: llvm.func @fp8_e4m3_ok
+// CHECK: nvvm.wgmma.mma_async {{.*}} A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Af = !exo.window<[64, 32], f8E4M3FN, smem_swizzle<32>>
+!Bf = !exo.window<[8, 32], f8E4M3FN, smem_swizzle<32>>
+exo.proc @wgmma_e4m3(%d: !D {exo.access = #exo.access<read_write>},
+                     %a: !Af {exo.access = #exo.access<read, out_of_order>},
+                     %b: !Bf {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_f8E4M3FN", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 32 seq {
+        %x = exo.read %a[%m, %k] : !Af
+        %y = exo.read %b[%n, %k] : !Bf
+        %xf = arith.extf %x : f8E4M3FN to f32
+        %yf = arith.extf %y : f8E4M3FN to f32
+        %p = arith.mulf %xf, %yf : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @fp8_e4m3_ok(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 8], f32, wgmma_accum>
+      %A = exo.alloc : !exo.tensor<[64, 32], f8E4M3FN, smem_swizzle<32>>
+      %B = exo.alloc : !exo.tensor<[8, 32], f8E4M3FN, smem_swizzle<32>>
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 8], f32, wgmma_accum> -> !D
+      %a = exo.window %A[:, :] : !exo.tensor<[64, 32], f8E4M3FN, smem_swizzle<32>> -> !Af
+      %b = exo.window %B[:, :] : !exo.tensor<[8, 32], f8E4M3FN, smem_swizzle<32>> -> !Bf
+      exo.call @wgmma_e4m3(%d, %a, %b) : (!D, !Af, !Bf)
+    }
+  }
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @fp8_e5m2_ok
+// CHECK: nvvm.wgmma.mma_async {{.*}} A[<e5m2>, <one>, <row>], B[<e5m2>, <one>, <col>]
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Af = !exo.window<[64, 32], f8E5M2, smem_swizzle<32>>
+!Bf = !exo.window<[8, 32], f8E5M2, smem_swizzle<32>>
+exo.proc @wgmma_e5m2(%d: !D {exo.access = #exo.access<read_write>},
+                     %a: !Af {exo.access = #exo.access<read, out_of_order>},
+                     %b: !Bf {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_f8E5M2", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 32 seq {
+        %x = exo.read %a[%m, %k] : !Af
+        %y = exo.read %b[%n, %k] : !Bf
+        %xf = arith.extf %x : f8E5M2 to f32
+        %yf = arith.extf %y : f8E5M2 to f32
+        %p = arith.mulf %xf, %yf : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @fp8_e5m2_ok(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 8], f32, wgmma_accum>
+      %A = exo.alloc : !exo.tensor<[64, 32], f8E5M2, smem_swizzle<32>>
+      %B = exo.alloc : !exo.tensor<[8, 32], f8E5M2, smem_swizzle<32>>
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 8], f32, wgmma_accum> -> !D
+      %a = exo.window %A[:, :] : !exo.tensor<[64, 32], f8E5M2, smem_swizzle<32>> -> !Af
+      %b = exo.window %B[:, :] : !exo.tensor<[8, 32], f8E5M2, smem_swizzle<32>> -> !Bf
+      exo.call @wgmma_e5m2(%d, %a, %b) : (!D, !Af, !Bf)
+    }
+  }
+}
+
+// -----
+
+// Refused: the lowering names e5m2 operands, the signature e4m3 ones.
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Af = !exo.window<[64, 32], f8E4M3FN, smem_swizzle<32>>
+!Bf = !exo.window<[8, 32], f8E4M3FN, smem_swizzle<32>>
+// expected-error @below {{'exo.proc' op has the hardware lowering "wgmma_f8E5M2" of #exo.wgmma<n = 8, dtype = f8E5M2, a = sw32, b = sw32>, but its signature is not the instruction's; call the instruction by its family, or give this proc another lowering}}
+exo.proc @wgmma_e4m3(%d: !D {exo.access = #exo.access<read_write>},
+                     %a: !Af {exo.access = #exo.access<read, out_of_order>},
+                     %b: !Bf {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_f8E5M2", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 32 seq {
+        %x = exo.read %a[%m, %k] : !Af
+        %y = exo.read %b[%n, %k] : !Bf
+        %xf = arith.extf %x : f8E4M3FN to f32
+        %yf = arith.extf %y : f8E4M3FN to f32
+        %p = arith.mulf %xf, %yf : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @fp8_mislabelled(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 8], f32, wgmma_accum>
+      %A = exo.alloc : !exo.tensor<[64, 32], f8E4M3FN, smem_swizzle<32>>
+      %B = exo.alloc : !exo.tensor<[8, 32], f8E4M3FN, smem_swizzle<32>>
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 8], f32, wgmma_accum> -> !D
+      %a = exo.window %A[:, :] : !exo.tensor<[64, 32], f8E4M3FN, smem_swizzle<32>> -> !Af
+      %b = exo.window %B[:, :] : !exo.tensor<[8, 32], f8E4M3FN, smem_swizzle<32>> -> !Bf
+      // expected-remark @below {{the call that lowers @wgmma_e4m3 to hardware}}
+      exo.call @wgmma_e4m3(%d, %a, %b) : (!D, !Af, !Bf)
+    }
+  }
+}

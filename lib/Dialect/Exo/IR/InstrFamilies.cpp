@@ -1196,15 +1196,16 @@ OperandLayout layoutOf(MemoryAttr mem) {
                                 : OperandLayout::Sw128;
 }
 
-/// The operand type a lowering name's suffix names (tf32, bf16, f16).
+/// The operand type a lowering name's suffix names (`wgmma_bf16`,
+/// `mma_tf32`): the suffix is the type as the families spell it in their
+/// lowering names (typeName).
 Type operandType(MLIRContext *ctx, StringRef name) {
   Builder b(ctx);
-  if (name.ends_with("tf32"))
-    return b.getTF32Type();
-  if (name.ends_with("bf16"))
-    return b.getBF16Type();
-  if (name.ends_with("f16"))
-    return b.getF16Type();
+  for (Type t : {Type(b.getTF32Type()), Type(b.getBF16Type()),
+                 Type(b.getF16Type()), Type(b.getType<Float8E4M3FNType>()),
+                 Type(b.getType<Float8E5M2Type>())})
+    if (name.ends_with("_" + typeName(t)))
+      return t;
   return {};
 }
 
@@ -1465,7 +1466,8 @@ bool exo::isFamilyLowering(StringRef lowering) {
       "tma_load_2d",        "tma_load_multicast_2d",
       "tma_store_2d",       "tma_reduce_add_2d",
       "wgmma_tf32",         "wgmma_bf16",
-      "wgmma_f16",          "wgmma_zero_scale_d",
+      "wgmma_f16",          "wgmma_f8E4M3FN",
+      "wgmma_f8E5M2",       "wgmma_zero_scale_d",
       "wgmma_store_d_smem", "wgmma_store_d_gmem",
       "wgmma_red_d_gmem",   "wgmma_stmatrix_d",
       "wgmma_load_a",       "mma_tf32",
