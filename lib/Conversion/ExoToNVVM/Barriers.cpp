@@ -147,7 +147,7 @@ LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
   return success();
 }
 
-FailureOr<Value> KernelLowering::electedThread(Operation *op, StringRef what) {
+FailureOr<bool> KernelLowering::issuersPerCta(Operation *op, StringRef what) {
   bool singles = false, warps = false;
   for (const CollectiveInstance &inst : ca.getInstances(op))
     for (const CtaPart &p : partsOf(inst.threads)) {
@@ -166,10 +166,17 @@ FailureOr<Value> KernelLowering::electedThread(Operation *op, StringRef what) {
     return op->emitOpError() << what
                              << " runs on single threads in some instances "
                                 "and on warps in others; no lowering";
+  return singles;
+}
+
+FailureOr<Value> KernelLowering::electedThread(Operation *op, StringRef what) {
+  FailureOr<bool> singles = issuersPerCta(op, what);
+  if (failed(singles))
+    return failure();
   if (singleLane)
     return cst(i1(), 1); // lane 0 alone runs this code (`laneZeroRoots`)
   // A single thread issues for itself; a warp issues from lane 0.
-  return singles ? cst(i1(), 1) : eq(lane, c32(0));
+  return *singles ? cst(i1(), 1) : eq(lane, c32(0));
 }
 
 LogicalResult KernelLowering::syncCollective(Operation *op, StringRef what) {
@@ -283,8 +290,8 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
     // that the group holds the copies of any of its lanes (a copy with
     // `thread = true` is issued by whichever lane runs it), as the
     // program's warp-level arrive means; lanes that issued nothing commit
-    // an empty group. (electedThread checks the shape of the instances.)
-    if (failed(electedThread(arrive, "a bulk-group commit")))
+    // an empty group.
+    if (failed(issuersPerCta(arrive, "a bulk-group commit")))
       return failure();
     NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
     return success();
@@ -417,7 +424,7 @@ LogicalResult KernelLowering::lowerAwait(AwaitOp await) {
   case BarrierKind::BulkGroup:
     // Every thread waits for its own groups (see lowerArrive), then the
     // warp syncs: no lane goes on before every lane's copies are done.
-    if (failed(electedThread(await, "a bulk-group wait")))
+    if (failed(issuersPerCta(await, "a bulk-group wait")))
       return failure();
     NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, static_cast<uint32_t>(n),
                                          UnitAttr());

@@ -306,9 +306,13 @@ public:
   /// Whether `v` is swizzled shared memory laid out in column chunks
   /// (`swizzledAddress`) and the number of elements in one span.
   static bool isChunkedSwizzle(const View &v, int64_t &spanElems);
+  /// Checks that every instance of `op`'s collective is, in each CTA, one
+  /// warp or one thread, the same kind in all; returns whether they are
+  /// single threads.
+  FailureOr<bool> issuersPerCta(Operation *op, StringRef what);
   /// Whether the current thread is the first thread of its CTA part of the
   /// collective of `op` (an elected issuer), which must be one warp or one
-  /// thread per CTA.
+  /// thread per CTA (issuersPerCta).
   FailureOr<Value> electedThread(Operation *op, StringRef what);
   /// Syncs the threads of one CTA part of `op`'s collective.
   LogicalResult syncCollective(Operation *op, StringRef what);

@@ -217,23 +217,26 @@ static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
   // (swizzledAddress): one box of one span's columns per chunk, from a
   // window of the tensor's last two dimensions. Rows of one span are one
   // dense box of any rank, as a load writes it.
+  // `chunked`: the source is addressed chunk by chunk, each chunk's rows
+  // `span` elements; otherwise it is one dense box, addressed as a load's
+  // destination.
   int64_t span = 0, chunks = 1;
+  bool chunked = false;
   if (src.memory.getSwizzle()) {
     unsigned rank = src.staticExtents.size();
     bool lastTwo = src.kept.size() == 2 && src.kept[0] == rank - 2 &&
                    src.kept[1] == rank - 1;
-    bool oneSpan = L.isChunkedSwizzle(src, span) &&
-                   src.staticExtents.back() == span &&
+    bool spans = L.isChunkedSwizzle(src, span);
+    bool oneSpan = spans && src.staticExtents.back() == span &&
                    src.kept.back() == rank - 1;
-    if (!L.isChunkedSwizzle(src, span) || (!lastTwo && !oneSpan))
+    if (!spans || (!lastTwo && !oneSpan))
       return call.emitOpError()
              << "a TMA store from swizzled shared memory needs a window of "
                 "a tensor whose rows are whole swizzle spans: of its last "
                 "two dimensions, or, with rows of one span, of any of its "
                 "dimensions";
     chunks = src.sizes.back() / span;
-    if (!lastTwo)
-      span = 0; // one dense box, addressed as a load's destination
+    chunked = lastTwo;
   }
   View box = dst;
   box.sizes.back() /= chunks;
@@ -249,8 +252,8 @@ static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
               "first but of extent 1)";
   int64_t align = L.tmaSmemAlign(src);
   bool aligned = L.startDivisor(src) % align == 0;
-  if (span) {
-    // Chunked: a row is `span` elements within its chunk, and the window
+  if (chunked) {
+    // A row is `span` elements within its chunk, and the window
     // starts at a chunk's first column.
     unsigned rank = src.staticExtents.size();
     int64_t rowBytes = span * getElementBytes(src.elemType);
@@ -274,7 +277,7 @@ static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
     for (int64_t k = 0; k < chunks; ++k) {
       SmallVector<Value> first(src.kept.size(), L.c64(0));
       Value srcPtr;
-      if (span) {
+      if (chunked) {
         first.back() = L.c64(k * span);
         srcPtr = L.swizzledAddress(src, first, /*swizzle=*/false);
       } else {
