@@ -1088,13 +1088,17 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
   int64_t unitThreads = mmaC ? 32 : 128;
   StringRef threadWord = mmaC ? "lane" : "thread";
   StringRef unitWord = mmaC ? "warp" : "warpgroup";
-  StringRef layout =
-      mmaC ? "the mma.sync layout: lane = 4 (row mod 8) + col / 2"
+  fragment::TextArith text;
+  auto rowText = fragment::TextArith::var("row"),
+       colText = fragment::TextArith::var("col");
+  std::string layout =
+      mmaC ? "the mma.sync layout: lane = " +
+                 fragment::mmaAccumulatorLane(text, rowText, colText).text
       : operandA && tf32
-          ? "the wgmma layout: thread = 32 (row / 16) + 4 (row mod 8) + col "
-            "mod 4"
-          : "the wgmma layout: thread = 32 (row / 16) + 4 (row mod 8) + (col "
-            "mod 8) / 2";
+          ? "the wgmma layout: thread = " +
+                fragment::wgmmaTf32AThread(text, rowText, colText).text
+          : "the wgmma layout: thread = " +
+                fragment::wgmmaAccumulatorThread(text, rowText, colText).text;
   auto holder = [&](int64_t row, int64_t col) -> int64_t {
     if (mmaC)
       return MmaAttr::getAccumulatorSlot(row, col).lane;

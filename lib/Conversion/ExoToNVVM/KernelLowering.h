@@ -249,6 +249,21 @@ public:
       idx = add(mul(idx, v.extents[d]), root[d]);
     return idx;
   }
+  /// The arithmetic of the fragment layouts (FragmentLayout.h) on i64
+  /// index values: the layouts' non-negative divisions are unsigned.
+  struct LayoutArith {
+    KernelLowering &L;
+    using Value = mlir::Value;
+    Value add(Value x, Value y) { return L.add(x, y); }
+    Value mul(Value x, int64_t c) { return L.mul(x, L.c64(c)); }
+    Value div(Value x, int64_t c) {
+      return arith::DivUIOp::create(L.b, L.loc, x, L.c64(c));
+    }
+    Value rem(Value x, int64_t c) {
+      return arith::RemUIOp::create(L.b, L.loc, x, L.c64(c));
+    }
+  };
+  LayoutArith layoutArith() { return {*this}; }
   /// Root indices of view position `idx` (window coordinates).
   SmallVector<Value> rootIndices(const View &v, ArrayRef<Value> idx);
   /// Whether root coordinates `root` of a global tensor lie inside it (an

@@ -299,36 +299,27 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
     indices.push_back(index(i));
   Value p;
   if (mmaC) {
-    // The lane's register of its mma.sync accumulator fragment
-    // (MmaAttr::getAccumulatorSlot): four per 16 x 8 tile, 2 (row / 8) +
-    // col mod 2.
+    // The lane's register of its mma.sync accumulator fragment, four per
+    // 16 x 8 tile (FragmentLayout.h).
     SmallVector<Value> root = rootIndices(v, indices);
     unsigned rank = root.size();
     Value row = root[rank - 2], col = root[rank - 1];
-    Value e = add(mul(arith::DivUIOp::create(b, loc, row, c64(8)), c64(2)),
-                  arith::RemUIOp::create(b, loc, col, c64(2)));
+    LayoutArith a = layoutArith();
+    Value e = fragment::mmaAccumulatorRegister(a, row, col);
     Value slot = add(mul(fragmentTileIndex(v, root), c64(4)), e);
     p = gepBytes(v.base, mul(slot, c64(getElementBytes(v.elemType))));
   } else if (operandA || accumulator) {
-    // The thread's element of its fragment (WgmmaAttr::getAccumulatorSlot,
-    // getOperandASlot): of the tile's last-dimension / 2 elements,
-    // 4 (col / 8) + 2 ((row mod 16) / 8) + col mod 2 (accumulators and
-    // 16-bit A), or 2 (col / 4) + (row mod 16) / 8 (tf32 A, 64 x 8).
+    // The thread's element of its fragment, of the tile's last-dimension
+    // / 2 elements (FragmentLayout.h: the accumulator's layout, which
+    // 16-bit A operands share, or the tf32 A operand's, 64 x 8).
     SmallVector<Value> root = rootIndices(v, indices);
     unsigned rank = root.size();
     int64_t last = v.staticExtents[rank - 1];
     Value row = root[rank - 2], col = root[rank - 1];
-    auto udiv = [&](Value x, int64_t d) {
-      return arith::DivUIOp::create(b, loc, x, c64(d)).getResult();
-    };
-    auto urem = [&](Value x, int64_t d) {
-      return arith::RemUIOp::create(b, loc, x, c64(d)).getResult();
-    };
-    Value half = udiv(urem(row, 16), 8);
+    LayoutArith a = layoutArith();
     Value e = operandA && last == 8
-                  ? add(mul(udiv(col, 4), c64(2)), half)
-                  : add(add(mul(udiv(col, 8), c64(4)), mul(half, c64(2))),
-                        urem(col, 2));
+                  ? fragment::wgmmaTf32ARegister(a, row, col)
+                  : fragment::wgmmaAccumulatorRegister(a, row, col);
     Value tile = fragmentTileIndex(v, root);
     Value slot = add(mul(tile, c64(last / 2)), e);
     if (operandA && last == 16) {
@@ -338,8 +329,8 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
       // packed where the elements are written (cvt.rn.bf16x2 of two
       // conversions), not where the wgmma reads it, after its fence.
       auto pairTy = VectorType::get({2}, v.elemType);
-      Value q = gepBytes(v.base, mul(udiv(slot, 2), c64(4)));
-      Value lane = urem(col, 2);
+      Value q = gepBytes(v.base, mul(a.div(slot, 2), c64(4)));
+      Value lane = a.rem(col, 2);
       Value pair = LLVM::LoadOp::create(b, loc, pairTy, q, /*alignment=*/4);
       if (!stored) {
         values[op->getResult(0)] =

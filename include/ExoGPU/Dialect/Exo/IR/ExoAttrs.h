@@ -7,6 +7,8 @@
 #ifndef EXOGPU_DIALECT_EXO_IR_EXOATTRS_H
 #define EXOGPU_DIALECT_EXO_IR_EXOATTRS_H
 
+#include "ExoGPU/Dialect/Exo/IR/FragmentLayout.h"
+
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -167,29 +167,28 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
 
     /// The accumulator's fragment layout (m64nN, f32): element (row, col)
     /// of the 64 x N tile is held by thread `thread` of the warpgroup, as
-    /// the `reg`-th of its N / 2 registers: thread = 32 (row / 16) +
-    /// 4 (row mod 8) + (col mod 8) / 2, reg = 4 (col / 8) +
-    /// 2 ((row mod 16) / 8) + col mod 2 (PTX ISA, wgmma D fragments). The
-    /// collective analysis checks element accesses against it, and the
-    /// lowering addresses the register by it.
+    /// the `reg`-th of its N / 2 registers (FragmentLayout.h, which the
+    /// lowering's register addressing reads too). The collective analysis
+    /// checks element accesses against it.
     struct FragmentSlot {
       int64_t thread;
       int64_t reg;
     };
     static FragmentSlot getAccumulatorSlot(int64_t row, int64_t col) {
-      return {32 * (row / 16) + 4 * (row % 8) + (col % 8) / 2,
-              4 * (col / 8) + 2 * ((row % 16) / 8) + col % 2};
+      fragment::IntArith a;
+      return {fragment::wgmmaAccumulatorThread(a, row, col),
+              fragment::wgmmaAccumulatorRegister(a, row, col)};
     }
     /// The register-A operand's layout (`wgmma_a`, 64 x K): for 16-bit
-    /// types (K = 16) the accumulator's; for tf32 (K = 8) thread 32 (row /
-    /// 16) + 4 (row mod 8) + col mod 4 holds it as element 2 (col / 4) +
-    /// (row mod 16) / 8 of its four.
+    /// types (K = 16) the accumulator's; for tf32 (K = 8) its own
+    /// (FragmentLayout.h).
     static FragmentSlot getOperandASlot(int64_t row, int64_t col,
                                         bool tf32) {
       if (!tf32)
         return getAccumulatorSlot(row, col);
-      return {32 * (row / 16) + 4 * (row % 8) + col % 4,
-              2 * (col / 4) + (row % 16) / 8};
+      fragment::IntArith a;
+      return {fragment::wgmmaTf32AThread(a, row, col),
+              fragment::wgmmaTf32ARegister(a, row, col)};
     }
   }];
 }
@@ -345,13 +344,16 @@ def Exo_MmaAttr : Exo_FamilyAttr<"Mma", "mma"> {
     /// Where element (row, col) of a 16 x 8 accumulator fragment lives: the
     /// lane of the warp that holds it and its register among the lane's
     /// four (the PTX layout of mma.m16n8 C / D: c0, c1 in row lane / 4,
-    /// c2, c3 eight rows below, columns 2 (lane mod 4) and the next).
+    /// c2, c3 eight rows below, columns 2 (lane mod 4) and the next;
+    /// FragmentLayout.h).
     struct FragmentSlot {
       int64_t lane;
       int64_t reg;
     };
     static FragmentSlot getAccumulatorSlot(int64_t row, int64_t col) {
-      return {4 * (row % 8) + col / 2, 2 * (row / 8) + col % 2};
+      fragment::IntArith a;
+      return {fragment::mmaAccumulatorLane(a, row, col),
+              fragment::mmaAccumulatorRegister(a, row, col)};
     }
   }];
 }
