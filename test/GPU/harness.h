@@ -275,8 +275,10 @@ __device__ inline void storeFloat(__nv_bfloat16 *p, float v) {
 
 /// The GEMM reference without cuBLAS (`--ref naive`: compute-sanitizer then
 /// sees only the kernels under test): C[M, N] = A[M, K] B[N, K]^T, one
-/// thread per element of C, fp64 sums.
-template <typename T>
+/// thread per element of C, fp64 sums. With `Abs`, |A| |B|: the scale of
+/// the rounding errors of each element (a sum that cancels has errors
+/// of the size of its terms, not of its value).
+template <typename T, bool Abs = false>
 __global__ void naiveGemmKernel(const T *A, const T *B, float *C, int64_t M,
                                 int64_t N, int64_t K) {
   size_t n = size_t(M) * size_t(N);
@@ -286,14 +288,17 @@ __global__ void naiveGemmKernel(const T *A, const T *B, float *C, int64_t M,
     const T *a = A + int64_t(idx / size_t(N)) * K;
     const T *b = B + int64_t(idx % size_t(N)) * K;
     double acc = 0;
-    for (int64_t k = 0; k < K; ++k)
-      acc += double(toFloat(a[k])) * double(toFloat(b[k]));
+    for (int64_t k = 0; k < K; ++k) {
+      double p = double(toFloat(a[k])) * double(toFloat(b[k]));
+      acc += Abs ? fabs(p) : p;
+    }
     C[idx] = float(acc);
   }
 }
 
 /// The GEMV reference without cuBLAS: y[M] = A[M, K] x[K], one warp per row
-/// of A, fp64 sums.
+/// of A, fp64 sums (with `Abs`, |A| |x|).
+template <bool Abs = false>
 __global__ void naiveGemvKernel(const float *A, const float *x, float *y,
                                 int64_t M, int64_t K) {
   int64_t warps = int64_t(gridDim.x) * (blockDim.x / 32);
@@ -302,8 +307,10 @@ __global__ void naiveGemvKernel(const float *A, const float *x, float *y,
        m < M; m += warps) {
     const float *a = A + m * K;
     double acc = 0;
-    for (int64_t k = lane; k < K; k += 32)
-      acc += double(a[k]) * double(x[k]);
+    for (int64_t k = lane; k < K; k += 32) {
+      double p = double(a[k]) * double(x[k]);
+      acc += Abs ? fabs(p) : p;
+    }
     for (int offset = 16; offset > 0; offset /= 2)
       acc += __shfl_down_sync(0xFFFFFFFFu, acc, offset);
     if (lane == 0)
