@@ -7,6 +7,7 @@
 #include "ExoGPU/Conversion/Passes.h"
 #include "ExoGPU/Dialect/AMIR/IR/AmirOps.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -426,6 +427,25 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
       mapBarrierIndices(call.getStaticTrailingIndices(),
                         call.getTrailingIndices(), idx, statics);
     }
+    // The TMA engine faults on a box that starts inside 16 bytes of the
+    // tensor's innermost dimension: a program the machine would take for
+    // correct is refused here, as the lowering refuses it.
+    if (isa_and_nonnull<TmaAttr>(getCalledFamily(call)))
+      for (Value arg : call.getArgs()) {
+        auto it = windows.find(arg);
+        if (it == windows.end() || it->second.offsets.empty() ||
+            getMemoryOf(arg.getType()).getKind() != MemoryKind::TmaMap)
+          continue;
+        OpFoldResult start = it->second.offsets.back();
+        int64_t divisor = 1;
+        if (auto c = getConstantIntValue(start))
+          divisor = *c ? std::abs(*c) : int64_t(1) << 40;
+        else
+          divisor = knownDivisor(cast<Value>(start));
+        if (failed(checkTmaBoxStart(call, divisor,
+                                    getElementTypeOf(arg.getType()))))
+          return failure();
+      }
     auto amirInstr =
         amir::InstrOp::create(b, loc, call.getCallee(), trailing, idx,
                               b.getDenseI64ArrayAttr(statics));

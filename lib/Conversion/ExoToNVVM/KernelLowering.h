@@ -18,6 +18,7 @@
 
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -98,13 +99,6 @@ struct View {
 /// The value of `v` when it is arith on constants (window offsets are sums
 /// built before any folding).
 std::optional<int64_t> constantOf(Value v, int depth = 0);
-/// A number that divides every value `v` can take (1 when nothing is
-/// known): constants, and sums and products of them with other values.
-int64_t knownDivisor(Value v, int depth = 0);
-/// Given divisors `a` and `b` (nonzero) of two factors, a divisor of their
-/// product: `a * b` when it is at most 2^capLog2, else the power of two in
-/// it, at most 2^capLog2 (never a larger number that might not divide).
-uint64_t productDivisor(uint64_t a, uint64_t b, unsigned capLog2);
 
 struct BarrierInfo {
   BarrierType type;

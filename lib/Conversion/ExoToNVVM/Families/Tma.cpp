@@ -48,19 +48,11 @@ static LogicalResult checkBox(KernelLowering &L, CallOp call, const View &v,
              << box[d];
   }
   // The engine moves boxes that start at a multiple of 16 bytes of the
-  // tensor's innermost dimension; on the H200 any other start faults
-  // (illegal instruction) at the copy (the TMA sweep,
-  // test/GPU/gen_tma_models.py). A multicast CTA's slice moves along the
+  // tensor's innermost dimension (checkTmaBoxStart; the sync checker's
+  // conversion checks it too). A multicast CTA's slice moves along the
   // innermost dimension only for a 1-D box, by whole boxes of a multiple
   // of 16 bytes (the family's verifier).
-  int64_t bytes = getElementBytes(v.elemType);
-  if (productDivisor(knownDivisor(v.offsets.back()), bytes, 62) % 16)
-    return call.emitOpError()
-           << "starts its box at an element of the tensor's innermost "
-              "dimension that is not provably a multiple of 16 bytes ("
-           << 16 / std::gcd<int64_t>(16, bytes)
-           << " elements): the copy engine faults on such a box";
-  return success();
+  return checkTmaBoxStart(call, knownDivisor(v.offsets.back()), v.elemType);
 }
 
 /// TMA coordinates (innermost first) of the box at row `rowOff` of `v`.

@@ -450,3 +450,36 @@ InFlightDiagnostic exo::emitViolatedAssertion(Operation *op, StringRef sym,
     diag << (i ? ", s" : " s") << i << " = " << name << " = " << values[i];
   return diag;
 }
+
+uint64_t exo::productDivisor(uint64_t a, uint64_t b, unsigned capLog2) {
+  unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
+  if (p <= (static_cast<unsigned __int128>(1) << capLog2))
+    return static_cast<uint64_t>(p);
+  unsigned twos = llvm::countr_zero(a) + llvm::countr_zero(b);
+  return uint64_t(1) << std::min(twos, capLog2);
+}
+
+int64_t exo::knownDivisor(Value v, int depth) {
+  // A divisor of every value `v` can take. Zero is divisible by anything:
+  // kAny, a power of two, stands for that, and every result stays at most
+  // kAny while still dividing the value (a larger one is replaced by the
+  // power of two in it, never by kAny itself).
+  constexpr unsigned kAnyLog2 = 40;
+  constexpr int64_t kAny = int64_t(1) << kAnyLog2;
+  if (std::optional<int64_t> c = getConstantIntValue(v)) {
+    if (*c == 0)
+      return kAny;
+    uint64_t u = static_cast<uint64_t>(*c);
+    return productDivisor(*c < 0 ? ~u + 1 : u, 1, kAnyLog2);
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16 || def->getNumOperands() != 2)
+    return 1;
+  int64_t x = knownDivisor(def->getOperand(0), depth + 1);
+  int64_t y = knownDivisor(def->getOperand(1), depth + 1);
+  if (isa<arith::MulIOp>(def))
+    return productDivisor(x, y, kAnyLog2);
+  if (isa<arith::AddIOp, arith::SubIOp>(def))
+    return std::gcd(x, y);
+  return 1;
+}

@@ -13,6 +13,7 @@
 #include "ExoGPU/Dialect/Exo/IR/ExoAttrs.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoDialect.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -23,6 +24,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace exo;
@@ -1460,6 +1463,18 @@ bool sameInstruction(ProcOp a, ProcOp b, std::string &why, Operation *&where) {
 }
 
 } // namespace
+
+LogicalResult exo::checkTmaBoxStart(Operation *op, int64_t divisor,
+                                    Type element) {
+  int64_t bytes = getElementBytes(element);
+  if (productDivisor(divisor, bytes, 62) % 16 == 0)
+    return success();
+  return op->emitOpError()
+         << "starts its box at an element of the tensor's innermost "
+            "dimension that is not provably a multiple of 16 bytes ("
+         << 16 / std::gcd<int64_t>(16, bytes)
+         << " elements): the copy engine faults on such a box";
+}
 
 bool exo::isFamilyLowering(StringRef lowering) {
   static const llvm::StringSet<> names = {

@@ -60,6 +60,15 @@ std::string describeCallee(mlir::Attribute callee);
 /// lowering emits that hardware instruction).
 bool isFamilyLowering(llvm::StringRef lowering);
 
+/// The TMA engine's rule on where a box starts: at a multiple of 16 bytes
+/// of the tensor's innermost dimension (on the H100 and the H200 any other
+/// start faults at the copy, an illegal instruction; test/GPU/README.md).
+/// `divisor` divides every innermost start coordinate the copy may have
+/// (knownDivisor), in elements of `element`. Emits an error at `op` and
+/// fails when it does not prove the rule.
+mlir::LogicalResult checkTmaBoxStart(mlir::Operation *op, int64_t divisor,
+                                     mlir::Type element);
+
 /// The family instance `call` issues: its callee when that is one, else, for
 /// a hand-written instruction proc with a family's lowering, the instance
 /// whose proc has its lowering and signature (null if none; that the proc

@@ -75,6 +75,15 @@ getSizeBounds(mlir::Operation *proc);
 /// multiple of those d.
 llvm::DenseMap<mlir::Value, int64_t> getSizeDivisors(mlir::Operation *proc);
 
+/// A number that divides every value the index value `v` can take (1 when
+/// nothing is known): constants, and sums and products of them with other
+/// values (sizes and iterators count as any value).
+int64_t knownDivisor(mlir::Value v, int depth = 0);
+/// Given divisors `a` and `b` (nonzero) of two factors, a divisor of their
+/// product: `a * b` when it is at most 2^capLog2, else the power of two in
+/// it, at most 2^capLog2 (never a larger number that might not divide).
+uint64_t productDivisor(uint64_t a, uint64_t b, unsigned capLog2);
+
 /// Refuses a size value outside [0, kMaxSize]: an error naming `name`.
 /// `emit` returns a diagnostic to stream the message into.
 mlir::LogicalResult
