@@ -348,10 +348,9 @@ bool withinBound(Function f, const Shape &s, const Buffers &b,
         s.m, s.n, s.k);
     break;
   case Function::GemmBf16:
-    naiveGemmKernel<__nv_bfloat16, true>
-        <<<gridFor(b.cElems), 256, 0, stream>>>(
-            static_cast<const __nv_bfloat16 *>(b.a),
-            static_cast<const __nv_bfloat16 *>(b.b), mag, s.m, s.n, s.k);
+    naiveGemmKernel<__nv_bfloat16, true><<<gridFor(b.cElems), 256, 0, stream>>>(
+        static_cast<const __nv_bfloat16 *>(b.a),
+        static_cast<const __nv_bfloat16 *>(b.b), mag, s.m, s.n, s.k);
     break;
   case Function::GemvF32:
     naiveGemvKernel<true><<<gridFor(size_t(s.m) * 32), 256, 0, stream>>>(
@@ -418,9 +417,10 @@ bool checkMisalignedC(Function f, int v, cudaStream_t stream, const Shape &s,
   double scaled;
   if (withinBound(f, s, b, cmp, stream, &scaled)) {
     printf("  %s: PASS with C misaligned by 4 bytes, rel_err=%.2e%s\n", who,
-           cmp.relErr, scaled > 0 ? " (the sums cancel; within the bound of "
-                                    "|| |A| |B| ||_2)"
-                                  : "");
+           cmp.relErr,
+           scaled > 0 ? " (the sums cancel; within the bound of "
+                        "|| |A| |B| ||_2)"
+                      : "");
     return true;
   }
   printf("  %s: FAIL with C misaligned by 4 bytes: rel_err=%.3e, %llu "

@@ -1204,9 +1204,9 @@ OperandLayout layoutOf(MemoryAttr mem) {
 /// lowering names (typeName).
 Type operandType(MLIRContext *ctx, StringRef name) {
   Builder b(ctx);
-  for (Type t : {Type(b.getTF32Type()), Type(b.getBF16Type()),
-                 Type(b.getF16Type()), Type(b.getType<Float8E4M3FNType>()),
-                 Type(b.getType<Float8E5M2Type>())})
+  for (Type t :
+       {Type(b.getTF32Type()), Type(b.getBF16Type()), Type(b.getF16Type()),
+        Type(b.getType<Float8E4M3FNType>()), Type(b.getType<Float8E5M2Type>())})
     if (name.ends_with("_" + typeName(t)))
       return t;
   return {};
