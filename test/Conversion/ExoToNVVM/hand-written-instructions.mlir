@@ -258,3 +258,49 @@ exo.proc @fp8_mislabelled(%N: index) {
     }
   }
 }
+
+// -----
+
+// Lowered: a hand-written wgmma whose accumulator is write-only and whose
+// body zeroes it before the sum is the scale-d 0 instance.
+// CHECK-LABEL: llvm.func @overwrite_ok
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Aw = !exo.window<[64, 16], bf16, smem_swizzle<32>>
+!Bw = !exo.window<[8, 16], bf16, smem_swizzle<32>>
+exo.proc @wgmma_overwrite(%d: !D {exo.access = #exo.access<write>},
+                          %a: !Aw {exo.access = #exo.access<read, out_of_order>},
+                          %b: !Bw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 64 seq {
+    exo.for %j = 0 to 8 seq {
+      exo.assign %d[%i, %j] = %z : !D
+    }
+  }
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 16 seq {
+        %x = exo.read %a[%m, %k] : !Aw
+        %y = exo.read %b[%n, %k] : !Bw
+        %xf = arith.extf %x : bf16 to f32
+        %yf = arith.extf %y : bf16 to f32
+        %p = arith.mulf %xf, %yf : f32
+        exo.reduce %d[%m, %n] += %p : !D
+      }
+    }
+  }
+}
+exo.proc @overwrite_ok(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 8], f32, wgmma_accum>
+      %A = exo.alloc : !exo.tensor<[64, 16], bf16, smem_swizzle<32>>
+      %B = exo.alloc : !exo.tensor<[8, 16], bf16, smem_swizzle<32>>
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 8], f32, wgmma_accum> -> !D
+      %a = exo.window %A[:, :] : !exo.tensor<[64, 16], bf16, smem_swizzle<32>> -> !Aw
+      %b = exo.window %B[:, :] : !exo.tensor<[8, 16], bf16, smem_swizzle<32>> -> !Bw
+      exo.call @wgmma_overwrite(%d, %a, %b) : (!D, !Aw, !Bw)
+    }
+  }
+}

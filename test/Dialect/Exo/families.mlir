@@ -21,6 +21,8 @@
 // ROUNDTRIP: exo.call #exo.memset0<rank = 1, dtype = f32>(%M, %y)
 // ROUNDTRIP-LABEL: exo.proc @wg_mn(
 // ROUNDTRIP: exo.call #exo.wgmma<n = 128, dtype = bf16, a = regs, b = sw128_mn>(%d, %ar, %bt)
+// ROUNDTRIP-LABEL: exo.proc @wg_scale_d0(
+// ROUNDTRIP: exo.call #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32, scale_d = 0>(%d, %a, %b)
 // ROUNDTRIP-NOT: exo.family
 
 exo.proc @wg(%d: !exo.window<[64, 128], f32, wgmma_accum>,
@@ -287,3 +289,18 @@ exo.proc @wg_mn(%d: !exo.window<[64, 128], f32, wgmma_accum>,
 // CHECK-NEXT: %4 = arith.extf %2 : bf16 to f32
 // CHECK-NEXT: %5 = arith.extf %3 : bf16 to f32
 // CHECK-NEXT: %6 = arith.mulf %4, %5 : f32
+
+// scale_d = 0: D is written, not read (its annotation is `write`), and the
+// semantics zero it before the sum.
+exo.proc @wg_scale_d0(%d: !exo.window<[64, 8], f32, wgmma_accum>,
+                      %a: !exo.window<[64, 16], bf16, smem_swizzle<32>>,
+                      %b: !exo.window<[8, 16], bf16, smem_swizzle<32>>) {
+  exo.call #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32, scale_d = 0>(%d, %a, %b) : (!exo.window<[64, 8], f32, wgmma_accum>, !exo.window<[64, 16], bf16, smem_swizzle<32>>, !exo.window<[8, 16], bf16, smem_swizzle<32>>)
+}
+// CHECK-LABEL: exo.proc @wgmma.m64n8k16.bf16.a_sw32.b_sw32.scale_d0(%d: !exo.window<[64, 8], f32, wgmma_accum> {exo.access = #exo.access<write>}, %a: !exo.window<[64, 16], bf16, smem_swizzle<32>> {exo.access = #exo.access<read, out_of_order>}, %b: !exo.window<[8, 16], bf16, smem_swizzle<32>> {exo.access = #exo.access<read, out_of_order>}) instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_bf16", barrier = wgmma_group> attributes {exo.family = #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32, scale_d = 0>} {
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: exo.for %i = 0 to 64 seq {
+// CHECK-NEXT: exo.for %j = 0 to 8 seq {
+// CHECK-NEXT: exo.assign %d[%i, %j] = %[[Z]]
+// CHECK: exo.for %m = 0 to 64 seq {
+// CHECK: exo.reduce %d[%m, %n] += 

@@ -18,6 +18,11 @@
 
 // -----
 
+// expected-error @+1 {{wgmma's scale_d is 1 (D += A * B) or 0 (D = A * B), got 2}}
+"test.op"() {f = #exo.wgmma<n = 8, dtype = bf16, scale_d = 2>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{wgmma operands are tf32, bf16 or f16, f8E4M3FN or f8E5M2, got 'f32'}}
 "test.op"() {f = #exo.wgmma<n = 128, dtype = f32>} : () -> ()
 

@@ -226,8 +226,11 @@ static bool elementMatches(NVVM::WGMMATypes type, Type t) {
   }
 }
 
+/// `accumulate`: scale-d = 1 (D += A * B); else 0 (D = A * B, the old
+/// registers' values unread).
 static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
-                               NVVM::WGMMATypes type, bool bNMajor) {
+                               NVVM::WGMMATypes type, bool bNMajor,
+                               bool accumulate) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
   MLIRContext *ctx = L.ctx;
@@ -434,7 +437,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
       operands.push_back(LLVM::BitcastOp::create(b, loc, L.i32(), x));
     }
     operands.push_back(*descB);
-    operands.push_back(L.c32(1));
+    operands.push_back(L.c32(accumulate ? 1 : 0)); // scale-d
     Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
     for (int64_t i = 0; i < nd; ++i)
       operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
@@ -449,7 +452,9 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, k);
   Value result = NVVM::WgmmaMmaAsyncOp::create(
       b, loc, structTy, acc, *descA, *descB, shape, type, type,
-      NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+      NVVM::WGMMATypes::f32,
+      accumulate ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
+      NVVM::WGMMAScaleIn::one,
       NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
       bNMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
       NVVM::MMAIntOverflowAttr());
@@ -796,7 +801,8 @@ struct WgmmaEmitter
         : isa<Float8E4M3FNType>(dtype) ? NVVM::WGMMATypes::e4m3
         : isa<Float8E5M2Type>(dtype)   ? NVVM::WGMMATypes::e5m2
                                        : NVVM::WGMMATypes::f16;
-    return emitWgmma(L, call, type, isNMajor(wgmma.getB()));
+    return emitWgmma(L, call, type, isNMajor(wgmma.getB()),
+                     wgmma.getScaleD() != 0);
   }
 };
 

@@ -391,10 +391,14 @@ int64_t exo::nMajorSpan(OperandLayout layout, Type dtype) {
 
 LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                 int64_t n, Type dtype, OperandLayout a,
-                                OperandLayout b) {
+                                OperandLayout b, int64_t scaleD) {
   if (failed(verifyWgmmaShape(emitError, n)) ||
       failed(verifyWgmmaType(emitError, dtype, /*fp8=*/true)))
     return failure();
+  if (scaleD != 0 && scaleD != 1)
+    return emitError() << "wgmma's scale_d is 1 (D += A * B) or 0 (D = A * "
+                          "B), got "
+                       << scaleD;
   if (b == OperandLayout::Regs)
     return emitError() << "wgmma's B operand is in shared memory; only A may "
                           "be in registers";
@@ -427,6 +431,8 @@ std::string WgmmaAttr::getProcName() const {
     name += ".a_" + stringifyOperandLayout(getA()).str();
   if (getB() != OperandLayout::Sw128)
     name += ".b_" + stringifyOperandLayout(getB()).str();
+  if (getScaleD() == 0)
+    name += ".scale_d0";
   return name;
 }
 
@@ -449,9 +455,12 @@ Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
   MLIRContext *ctx = getContext();
   Type dtype = getDtype(), element = arrayElementType(dtype);
   int64_t n = getN(), k = getK();
+  // scale-d = 0: D is overwritten, not read.
+  bool overwrite = getScaleD() == 0;
   Param params[] = {{"d",
                      window({64, n}, b.getF32Type(), MemoryKind::WgmmaAccum),
-                     access(ctx, AccessMode::ReadWrite)},
+                     access(ctx, overwrite ? AccessMode::Write
+                                           : AccessMode::ReadWrite)},
                     {"a", wgmmaOperand(getA(), 64, k, element),
                      access(ctx, AccessMode::Read, /*outOfOrder=*/true)},
                     {"b", wgmmaOperand(getB(), n, k, element),
@@ -462,6 +471,13 @@ Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
       instrAttr(ctx, unit(ctx, UnitKind::Warpgroup), InstrTimeline::Wgmma,
                 lowering, BarrierKind::WgmmaGroup),
       [&](ProcBuilder &pb, ValueRange args) {
+        if (overwrite) {
+          // D = 0, then D += A * B^T: the sum starts from zero.
+          OpBuilder::InsertionGuard guard(b);
+          Value zero = pb.floatZero(b.getF32Type());
+          SmallVector<OpFoldResult> ivs = pb.loops({64, n});
+          pb.write(args[0], ivs, zero, /*reduce=*/false);
+        }
         buildProduct(pb, args[0], args[1], args[2], 64, n, k, dtype,
                      getA() == OperandLayout::Interleave,
                      getB() == OperandLayout::Interleave,
@@ -1270,8 +1286,11 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
     Type dtype = operandType(ctx, lowering);
     if (!d || d->size() != 2 || !dtype)
       return {};
+    // A write-only accumulator is the scale-d = 0 form.
+    AccessAttr dAccess = proc.getArgAccess(0);
+    int64_t scaleD = dAccess && !dAccess.reads() ? 0 : 1;
     return getIfValid<WgmmaAttr>(ctx, (*d)[1], dtype, layoutOf(memOf(1)),
-                                 layoutOf(memOf(2)));
+                                 layoutOf(memOf(2)), scaleD);
   }
   if (lowering == "wgmma_zero_scale_d" && arrays.size() == 1) {
     auto d = shapeOf(0);

@@ -143,6 +143,10 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
     V in O += P V). The window is `[n / s, K, s]`, element (col, k) at
     `[col / s, k, col mod s]`; `n` is a multiple of `s`.
 
+    `scale_d` is the instruction's scale-d: 1 (the default) accumulates,
+    D += A * B^T; 0 overwrites, D = A * B^T, without reading D (the first
+    K step of a tile, with no `wgmma_zero` before it).
+
     The instruction runs asynchronously: it reads A and B out of order and
     completes through a `wgmma_group` commit group.
 
@@ -159,7 +163,8 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
     DefaultValuedParameter<"::exo::OperandLayout",
                            "::exo::OperandLayout::Sw128">:$a,
     DefaultValuedParameter<"::exo::OperandLayout",
-                           "::exo::OperandLayout::Sw128">:$b);
+                           "::exo::OperandLayout::Sw128">:$b,
+    DefaultValuedParameter<"int64_t", "1">:$scale_d);
   let extraClassDeclaration = [{
     /// K: 32 bytes of operand elements (8 for tf32, 16 for bf16 and f16,
     /// 32 for fp8).
