@@ -454,8 +454,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
       b, loc, structTy, acc, *descA, *descB, shape, type, type,
       NVVM::WGMMATypes::f32,
       accumulate ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
-      NVVM::WGMMAScaleIn::one,
-      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+      NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
       bNMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
       NVVM::MMAIntOverflowAttr());
   LLVM::StoreOp::create(b, loc, result, tile->ptr);

@@ -457,14 +457,13 @@ Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
   int64_t n = getN(), k = getK();
   // scale-d = 0: D is overwritten, not read.
   bool overwrite = getScaleD() == 0;
-  Param params[] = {{"d",
-                     window({64, n}, b.getF32Type(), MemoryKind::WgmmaAccum),
-                     access(ctx, overwrite ? AccessMode::Write
-                                           : AccessMode::ReadWrite)},
-                    {"a", wgmmaOperand(getA(), 64, k, element),
-                     access(ctx, AccessMode::Read, /*outOfOrder=*/true)},
-                    {"b", wgmmaOperand(getB(), n, k, element),
-                     access(ctx, AccessMode::Read, /*outOfOrder=*/true)}};
+  Param params[] = {
+      {"d", window({64, n}, b.getF32Type(), MemoryKind::WgmmaAccum),
+       access(ctx, overwrite ? AccessMode::Write : AccessMode::ReadWrite)},
+      {"a", wgmmaOperand(getA(), 64, k, element),
+       access(ctx, AccessMode::Read, /*outOfOrder=*/true)},
+      {"b", wgmmaOperand(getB(), n, k, element),
+       access(ctx, AccessMode::Read, /*outOfOrder=*/true)}};
   std::string lowering = "wgmma_" + typeName(dtype);
   return buildInstrProc(
       b, loc, getProcName(), params,
