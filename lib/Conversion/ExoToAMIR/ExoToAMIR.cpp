@@ -427,9 +427,10 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
       mapBarrierIndices(call.getStaticTrailingIndices(),
                         call.getTrailingIndices(), idx, statics);
     }
-    // The TMA engine faults on a box that starts inside 16 bytes of the
-    // tensor's innermost dimension: a program the machine would take for
-    // correct is refused here, as the lowering refuses it.
+    // The TMA engine faults on a global box that does not start at a
+    // multiple of 16 bytes of its tensor's innermost dimension: such a
+    // program is refused here, as the lowering refuses it, rather than
+    // checked as if it ran.
     if (isa_and_nonnull<TmaAttr>(getCalledFamily(call)))
       for (Value arg : call.getArgs()) {
         auto it = windows.find(arg);
