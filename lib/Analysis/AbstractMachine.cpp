@@ -3128,6 +3128,11 @@ bool Machine::persistentTasksCovered(std::string &why) {
     symmetricRun->mustRun[t] =
         rep || !interior[t] || (t > 0 && !interior[t - 1]);
   }
+  if (llvm::all_of(symmetricRun->mustRun, [](bool run) { return run; }))
+    return why = "each task is one of the first two of its kind (the same "
+                 "tiles and tile guards) or has a tile past the bounds, or "
+                 "follows one",
+           false;
   symmetricRun->allInterior = false;
   return true;
 }

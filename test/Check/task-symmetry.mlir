@@ -530,6 +530,38 @@ amir.program @persistent(%N) {
 
 // -----
 
+// Persistent tasks of four kinds, two tasks each: task pc of N = 8 runs
+// (7 - pc) / 2 tiles (3, 3, 2, 2, 1, 1, 0, 0), tile t = pc + 8 pi at row
+// t / 4, column 8 (t mod 4) of g. Every task is one of the first two of its
+// kind, so every task runs, and the statistics say why.
+// expected-remark @below {{8 tasks (every task run: each task is one of the first two of its kind (the same tiles and tile guards) or has a tile past the bounds, or follows one)}}
+amir.program @persistent_all_kinds(%N) {
+  %g = amir.alloc "g" [6, 32] memory <gmem>
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    amir.tasks_for %pc = %c0 to %N {
+      %a = arith.subi %c7, %pc : index
+      %trips = arith.divsi %a, %c2 : index
+      amir.seq_for %pi = %c0 to %trips {
+        %s = arith.muli %pi, %N : index
+        %t = arith.addi %pc, %s : index
+        %row = arith.divsi %t, %c4 : index
+        %r = arith.remsi %t, %c4 : index
+        %col = arith.muli %r, %c8 : index
+        amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+          amir.mutate %g[%row, %col] sizes [1, 8] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
+
+// -----
+
 // Tile coordinates that collide: tile t writes g[t mod 3], so tiles 0 and 3
 // write one element. The first two tasks do not show it; the proof that no
 // two tiles touch one element fails, every task runs, and the race is found.
