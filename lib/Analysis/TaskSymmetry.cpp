@@ -7,6 +7,7 @@
 #include "TaskSymmetry.h"
 
 #include "ExoGPU/Analysis/IndexEval.h"
+#include "ExoGPU/Analysis/IndexExpr.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -55,6 +56,20 @@ private:
   size_t basis() const { return result.nest.size() + result.atoms.size(); }
   /// `c` with zeros for the atoms found after it was computed.
   void pad(SmallVector<int64_t> &c) const { c.resize(basis(), 0); }
+  /// The linear forms readLinear has read (leaves: the task indices, the
+  /// atoms and the values that do not depend on the task).
+  DenseMap<Value, std::optional<LinearForm>> linearForms;
+  /// The position of `v` among the coefficients of a form (a task index,
+  /// then the atoms), or -1.
+  int basisIndex(Value v) const {
+    for (auto [i, loop] : llvm::enumerate(result.nest))
+      if (loop.getInductionVar() == v)
+        return static_cast<int>(i);
+    for (auto [i, atom] : llvm::enumerate(result.atoms))
+      if (atom == v)
+        return static_cast<int>(result.nest.size() + i);
+    return -1;
+  }
   /// The form of `v` (all zero when it does not depend on the task).
   Form formOf(Value v) const {
     Form f;
@@ -109,47 +124,29 @@ void Analyzer::visitArith(Operation *op) {
   if (!llvm::any_of(op->getOperands(),
                     [&](Value v) { return dependsOnTask(v); }))
     return;
+  // Sums, differences and products by constants of the task indices and
+  // the atoms read as linear forms (IndexExpr.h); a value that does not
+  // depend on the task is a term whose coefficient does not matter. A
+  // product with a size would make the coefficient change with the sizes;
+  // divisions, remainders, comparisons and selects make the result depend
+  // on the task in a way the machine cannot translate.
   Form out;
   out.coefficients.assign(basis(), 0);
-  Form a = formOf(op->getOperand(0));
-  Form b = op->getNumOperands() > 1 ? formOf(op->getOperand(1)) : Form();
-  pad(b.coefficients);
-  auto combine = [&](bool subtract) {
-    out.affine = a.affine && b.affine;
-    for (size_t i = 0; out.affine && i < out.coefficients.size(); ++i)
-      if (subtract ? llvm::SubOverflow(a.coefficients[i], b.coefficients[i],
-                                       out.coefficients[i])
-                   : llvm::AddOverflow(a.coefficients[i], b.coefficients[i],
-                                       out.coefficients[i]))
-        out.affine = false;
-  };
-  if (isa<arith::AddIOp>(op)) {
-    combine(/*subtract=*/false);
-  } else if (isa<arith::SubIOp>(op)) {
-    combine(/*subtract=*/true);
-  } else if (isa<arith::MulIOp>(op)) {
-    // A task index times a constant stays linear; times anything else
-    // (a size) the coefficient would change with the sizes.
-    APInt k;
-    Form scaled;
-    if (matchPattern(op->getOperand(1), m_ConstantInt(&k)))
-      scaled = a;
-    else if (matchPattern(op->getOperand(0), m_ConstantInt(&k)))
-      scaled = b;
-    else
-      out.affine = false;
-    if (out.affine) {
-      out.affine = scaled.affine && k.getSignificantBits() <= 64;
-      for (size_t i = 0; out.affine && i < out.coefficients.size(); ++i)
-        if (llvm::MulOverflow(scaled.coefficients[i], k.getSExtValue(),
-                              out.coefficients[i]))
-          out.affine = false;
-    }
-  } else {
-    // Divisions, remainders, comparisons, selects: the result depends on
-    // the task in a way the machine cannot translate.
-    out.affine = false;
+  std::optional<LinearForm> linear;
+  if (op->getNumResults() == 1 && isLinearIndexOp(op)) {
+    Value result = op->getResult(0); // (its form is not known yet)
+    linear = readLinear(
+        result,
+        [&](Value v) {
+          return v != result && (!dependsOnTask(v) || basisIndex(v) >= 0);
+        },
+        linearForms);
   }
+  out.affine = linear.has_value();
+  if (linear)
+    for (auto [v, k] : linear->terms)
+      if (int i = basisIndex(v); i >= 0)
+        out.coefficients[i] = k;
   // A persistent task's tile coordinates: the machine computes them for
   // each task and tile (makeAtom).
   if (!out.affine && makeAtom(op))
