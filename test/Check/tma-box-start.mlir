@@ -90,8 +90,43 @@ exo.proc @bf16_column_4(%X: !X) {
 
 // -----
 
+// bf16 at column 8 t + 2 + 4: 6 modulo 8 elements, refused.
+!X = !exo.tensor<[16, 64], bf16, gmem>
+!Xmap = !exo.window<[16, 64], bf16, tma_map<0, [8, 16]>>
+!Xbox = !exo.window<[8, 16], bf16, tma_map<0, [8, 16]>>
+!S = !exo.tensor<[8, 16], bf16, smem>
+!Sw = !exo.window<[8, 16], bf16, smem>
+!Full = !exo.barrier<mbarrier, [1]>
+exo.proc @bf16_column_8t_plus_6(%X: !X) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %x_map = exo.window %X[:, :] : !X -> !Xmap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 2 cuda_tasks {
+      %s = exo.alloc : !S
+      %full = exo.alloc : !Full
+      %c0 = arith.muli %t, %c8 : index
+      %c02 = arith.addi %c0, %c2 : index
+      %col = arith.addi %c02, %c4 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %b = exo.window %x_map[0 :+ 8, %col :+ 16] : !Xmap -> !Xbox
+        // expected-error @+1 {{'exo.call' op starts its box at an element of the tensor's innermost dimension that is not provably a multiple of 16 bytes (8 elements): the copy engine faults on such a box}}
+        exo.call #exo.tma<kind = load, shape = [8, 16], dtype = bf16>(%d, %b) >> %full[0] : (!Sw, !Xbox) >> !Full
+        exo.arrive(cuda_temporal) >> %full[0] : !Full
+      }
+      exo.await(%full[0], cuda_in_order, 0) : !Full
+    }
+  }
+}
+
+// -----
+
 // Accepted: boxes at columns 8 t + 16 of bf16 (16 t + 32 bytes), through a
-// window of a window whose offsets (8 and 8 t + 8) add up to them.
+// window of a window whose offsets (4 and 8 t + 8 + 4) add up to them: the
+// residues 4 and 4 add up to 0 modulo 8 (a divisor alone, the gcd of 8 and
+// 4, would not prove it).
 // CHECK-LABEL: exo.proc @bf16_aligned
 !X = !exo.tensor<[16, 64], bf16, gmem>
 !Xmap = !exo.window<[16, 64], bf16, tma_map<0, [8, 16]>>
@@ -111,8 +146,10 @@ exo.proc @bf16_aligned(%X: !X) {
       %col = arith.addi %c0, %c8 : index
       exo.warps 0 to 1 {
         %d = exo.window %s[:, :] : !S -> !Sw
-        %h = exo.window %x_map[0 :+ 16, 8 :+ 40] : !Xmap -> !Xhalf
-        %b = exo.window %h[0 :+ 8, %col :+ 16] : !Xhalf -> !Xbox
+        %h = exo.window %x_map[0 :+ 16, 4 :+ 40] : !Xmap -> !Xhalf
+        %c4 = arith.constant 4 : index
+        %inner = arith.addi %col, %c4 : index
+        %b = exo.window %h[0 :+ 8, %inner :+ 16] : !Xhalf -> !Xbox
         exo.call #exo.tma<kind = load, shape = [8, 16], dtype = bf16>(%d, %b) >> %full[0] : (!Sw, !Xbox) >> !Full
         exo.arrive(cuda_temporal) >> %full[0] : !Full
       }

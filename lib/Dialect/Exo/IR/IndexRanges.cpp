@@ -459,27 +459,95 @@ uint64_t exo::productDivisor(uint64_t a, uint64_t b, unsigned capLog2) {
   return uint64_t(1) << std::min(twos, capLog2);
 }
 
+namespace {
+
+/// What is known of an index value's residues: `exact`, its one value;
+/// otherwise every value it takes is `rem` modulo `mod` (1 <= mod <= kAny,
+/// 0 <= rem < mod). Keeping the residue, not only a divisor, proves sums
+/// like 8 t + 4 + 4 multiples of 8 (a divisor alone gives gcd(8, 4)).
+struct Residue {
+  bool exact = false;
+  int64_t value = 0;
+  uint64_t mod = 1, rem = 0;
+};
+
+constexpr unsigned kAnyLog2 = 40;
+constexpr int64_t kAny = int64_t(1) << kAnyLog2;
+
+uint64_t magnitude(int64_t c) {
+  uint64_t u = static_cast<uint64_t>(c);
+  return c < 0 ? ~u + 1 : u;
+}
+
+/// A divisor of every value (kAny standing for 0, which anything divides).
+uint64_t divisorOf(const Residue &r) {
+  if (r.exact)
+    return r.value == 0 ? kAny : productDivisor(magnitude(r.value), 1, kAnyLog2);
+  return r.rem == 0 ? r.mod : std::gcd(r.mod, r.rem);
+}
+
+Residue modular(uint64_t mod, __int128 rem) {
+  __int128 m = mod;
+  Residue r;
+  r.mod = mod;
+  r.rem = static_cast<uint64_t>(((rem % m) + m) % m);
+  return r;
+}
+
+/// The residues of x + sign * y.
+Residue addResidues(const Residue &x, const Residue &y, int sign) {
+  if (x.exact && y.exact) {
+    int64_t out;
+    if (!(sign > 0 ? llvm::AddOverflow(x.value, y.value, out)
+                   : llvm::SubOverflow(x.value, y.value, out)))
+      return {true, out};
+    return modular(std::gcd(divisorOf(x), divisorOf(y)), 0);
+  }
+  auto signedRem = [](const Residue &r) -> __int128 {
+    return r.exact ? static_cast<__int128>(r.value) : r.rem;
+  };
+  uint64_t mod = x.exact ? y.mod : y.exact ? x.mod : std::gcd(x.mod, y.mod);
+  return modular(mod, signedRem(x) + sign * signedRem(y));
+}
+
+Residue mulResidues(const Residue &x, const Residue &y) {
+  if (x.exact && y.exact) {
+    int64_t out;
+    if (!llvm::MulOverflow(x.value, y.value, out))
+      return {true, out};
+  } else if (x.exact || y.exact) {
+    const Residue &c = x.exact ? x : y, &r = x.exact ? y : x;
+    if (c.value == 0)
+      return {true, 0};
+    // v = rem + mod k, so v c = rem c + mod c k: rem c modulo any divisor
+    // of mod |c|.
+    uint64_t mod = productDivisor(r.mod, magnitude(c.value), kAnyLog2);
+    return modular(mod, static_cast<__int128>(r.rem) * c.value);
+  }
+  return modular(productDivisor(divisorOf(x), divisorOf(y), kAnyLog2), 0);
+}
+
+Residue residueOf(Value v, int depth) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return {true, *c};
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16 || def->getNumOperands() != 2)
+    return {};
+  if (!isa<arith::MulIOp, arith::AddIOp, arith::SubIOp>(def))
+    return {};
+  Residue x = residueOf(def->getOperand(0), depth + 1);
+  Residue y = residueOf(def->getOperand(1), depth + 1);
+  if (isa<arith::MulIOp>(def))
+    return mulResidues(x, y);
+  return addResidues(x, y, isa<arith::SubIOp>(def) ? -1 : 1);
+}
+
+} // namespace
+
 int64_t exo::knownDivisor(Value v, int depth) {
   // A divisor of every value `v` can take. Zero is divisible by anything:
   // kAny, a power of two, stands for that, and every result stays at most
   // kAny while still dividing the value (a larger one is replaced by the
   // power of two in it, never by kAny itself).
-  constexpr unsigned kAnyLog2 = 40;
-  constexpr int64_t kAny = int64_t(1) << kAnyLog2;
-  if (std::optional<int64_t> c = getConstantIntValue(v)) {
-    if (*c == 0)
-      return kAny;
-    uint64_t u = static_cast<uint64_t>(*c);
-    return productDivisor(*c < 0 ? ~u + 1 : u, 1, kAnyLog2);
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > 16 || def->getNumOperands() != 2)
-    return 1;
-  int64_t x = knownDivisor(def->getOperand(0), depth + 1);
-  int64_t y = knownDivisor(def->getOperand(1), depth + 1);
-  if (isa<arith::MulIOp>(def))
-    return productDivisor(x, y, kAnyLog2);
-  if (isa<arith::AddIOp, arith::SubIOp>(def))
-    return std::gcd(x, y);
-  return 1;
+  return static_cast<int64_t>(divisorOf(residueOf(v, depth)));
 }

@@ -77,7 +77,8 @@ llvm::DenseMap<mlir::Value, int64_t> getSizeDivisors(mlir::Operation *proc);
 
 /// A number that divides every value the index value `v` can take (1 when
 /// nothing is known): constants, and sums and products of them with other
-/// values (sizes and iterators count as any value).
+/// values (sizes and iterators count as any value). Sums keep their
+/// residues: 8 t + 4 + 4 is a multiple of 8.
 int64_t knownDivisor(mlir::Value v, int depth = 0);
 /// Given divisors `a` and `b` (nonzero) of two factors, a divisor of their
 /// product: `a * b` when it is at most 2^capLog2, else the power of two in
