@@ -482,7 +482,8 @@ uint64_t magnitude(int64_t c) {
 /// A divisor of every value (kAny standing for 0, which anything divides).
 uint64_t divisorOf(const Residue &r) {
   if (r.exact)
-    return r.value == 0 ? kAny : productDivisor(magnitude(r.value), 1, kAnyLog2);
+    return r.value == 0 ? kAny
+                        : productDivisor(magnitude(r.value), 1, kAnyLog2);
   return r.rem == 0 ? r.mod : std::gcd(r.mod, r.rem);
 }
 
