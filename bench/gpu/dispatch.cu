@@ -206,23 +206,26 @@ void runCublas(cublasHandle_t h, Function f, const Shape &s, const Buffers &b,
   }
 }
 
-/// The reference by the naive fp64 kernels of harness.h.
-void runNaive(Function f, const Shape &s, const Buffers &b,
+/// The naive fp64 kernels of harness.h into `out`: the reference C = A B,
+/// or, with `Abs`, |A| |B| (withinBound).
+template <bool Abs = false>
+void runNaive(Function f, const Shape &s, const Buffers &b, float *out,
               cudaStream_t stream) {
   switch (f) {
   case Function::GemmTf32:
-    naiveGemmKernel<<<gridFor(size_t(s.m) * s.n), 256, 0, stream>>>(
-        static_cast<const float *>(b.a), static_cast<const float *>(b.b), b.ref,
+    naiveGemmKernel<float, Abs><<<gridFor(size_t(s.m) * s.n), 256, 0, stream>>>(
+        static_cast<const float *>(b.a), static_cast<const float *>(b.b), out,
         s.m, s.n, s.k);
     break;
   case Function::GemmBf16:
-    naiveGemmKernel<<<gridFor(size_t(s.m) * s.n), 256, 0, stream>>>(
-        static_cast<const __nv_bfloat16 *>(b.a),
-        static_cast<const __nv_bfloat16 *>(b.b), b.ref, s.m, s.n, s.k);
+    naiveGemmKernel<__nv_bfloat16, Abs>
+        <<<gridFor(size_t(s.m) * s.n), 256, 0, stream>>>(
+            static_cast<const __nv_bfloat16 *>(b.a),
+            static_cast<const __nv_bfloat16 *>(b.b), out, s.m, s.n, s.k);
     break;
   case Function::GemvF32:
-    naiveGemvKernel<<<gridFor(size_t(s.m) * 32), 256, 0, stream>>>(
-        static_cast<const float *>(b.a), static_cast<const float *>(b.b), b.ref,
+    naiveGemvKernel<Abs><<<gridFor(size_t(s.m) * 32), 256, 0, stream>>>(
+        static_cast<const float *>(b.a), static_cast<const float *>(b.b), out,
         s.m, s.k);
     break;
   }
@@ -341,24 +344,7 @@ bool withinBound(Function f, const Shape &s, const Buffers &b,
     return false;
   float *mag = nullptr;
   CUDA_CHECK(cudaMalloc(&mag, b.cElems * 4));
-  switch (f) {
-  case Function::GemmTf32:
-    naiveGemmKernel<float, true><<<gridFor(b.cElems), 256, 0, stream>>>(
-        static_cast<const float *>(b.a), static_cast<const float *>(b.b), mag,
-        s.m, s.n, s.k);
-    break;
-  case Function::GemmBf16:
-    naiveGemmKernel<__nv_bfloat16, true><<<gridFor(b.cElems), 256, 0, stream>>>(
-        static_cast<const __nv_bfloat16 *>(b.a),
-        static_cast<const __nv_bfloat16 *>(b.b), mag, s.m, s.n, s.k);
-    break;
-  case Function::GemvF32:
-    naiveGemvKernel<true><<<gridFor(size_t(s.m) * 32), 256, 0, stream>>>(
-        static_cast<const float *>(b.a), static_cast<const float *>(b.b), mag,
-        s.m, s.k);
-    break;
-  }
-  CUDA_CHECK(cudaGetLastError());
+  runNaive</*Abs=*/true>(f, s, b, mag, stream);
   // ||mag||_2, as the reference norm of mag against itself.
   Comparison m = compare(mag, mag, b.cElems, b.stats, stream);
   CUDA_CHECK(cudaFree(mag));
@@ -537,7 +523,7 @@ int main(int argc, char **argv) {
     Buffers b;
     b.allocate(o.function, s, seed, stream);
     if (o.naiveRef)
-      runNaive(o.function, s, b, stream);
+      runNaive(o.function, s, b, b.ref, stream);
     else
       runCublas(handle, o.function, s, b, b.ref, /*pedantic=*/true);
 

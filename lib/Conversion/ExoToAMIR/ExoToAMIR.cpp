@@ -437,13 +437,8 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
         if (it == windows.end() || it->second.offsets.empty() ||
             getMemoryOf(arg.getType()).getKind() != MemoryKind::TmaMap)
           continue;
-        OpFoldResult start = it->second.offsets.back();
-        int64_t divisor = 1;
-        if (auto c = getConstantIntValue(start))
-          divisor = *c ? std::abs(*c) : int64_t(1) << 40;
-        else
-          divisor = knownDivisor(cast<Value>(start));
-        if (failed(checkTmaBoxStart(call, divisor,
+        if (failed(checkTmaBoxStart(call,
+                                    knownDivisor(it->second.offsets.back()),
                                     getElementTypeOf(arg.getType()))))
           return failure();
       }

@@ -552,3 +552,9 @@ int64_t exo::knownDivisor(Value v, int depth) {
   // power of two in it, never by kAny itself).
   return static_cast<int64_t>(divisorOf(residueOf(v, depth)));
 }
+
+int64_t exo::knownDivisor(OpFoldResult v) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return static_cast<int64_t>(divisorOf({true, *c}));
+  return knownDivisor(cast<Value>(v));
+}

@@ -80,6 +80,8 @@ llvm::DenseMap<mlir::Value, int64_t> getSizeDivisors(mlir::Operation *proc);
 /// values (sizes and iterators count as any value). Sums keep their
 /// residues: 8 t + 4 + 4 is a multiple of 8.
 int64_t knownDivisor(mlir::Value v, int depth = 0);
+/// The same for an index that may be a constant attribute.
+int64_t knownDivisor(mlir::OpFoldResult v);
 /// Given divisors `a` and `b` (nonzero) of two factors, a divisor of their
 /// product: `a * b` when it is at most 2^capLog2, else the power of two in
 /// it, at most 2^capLog2 (never a larger number that might not divide).
