@@ -181,27 +181,17 @@ module attributes {transform.with_named_sequence} {
     transform.yield %wz, %ws, %ko5 : !transform.any_op, !transform.any_op, !transform.any_op
   }
 
-  transform.named_sequence @gemm_cluster_kernel(%p: !transform.any_op {transform.readonly},
-      %tasks: !transform.any_param {transform.readonly},
-      %n_at: !transform.any_param {transform.readonly},
-      %kt: !transform.any_param {transform.readonly},
-      %stages: !transform.any_param {transform.readonly},
-      %ab_mem: !transform.any_param {transform.readonly},
-      %c_mem: !transform.any_param {transform.readonly},
-      %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly},
-      %store_d: !transform.any_param {transform.readonly},
-      %store_c: !transform.any_param {transform.readonly}) {
-
-    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
-        : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-
-    // 5. The barriers: full and empty mbarrier rings of %stages per CTA
-    //    (the leading dimension: the CTA), a wgmma commit group per
-    //    warpgroup. Before the epilogue each warpgroup waits for its last
-    //    wgmma group; that wait gets loops of its own (fission), so that
-    //    what follows can reuse the rings' shared memory.
+  // 5. The barriers: full and empty mbarrier rings of %stages per CTA (the
+  //    leading dimension: the CTA), a wgmma commit group per warpgroup.
+  //    Before the epilogue each warpgroup waits for its last wgmma group;
+  //    that wait gets loops of its own (fission), so that what follows can
+  //    reuse the rings' shared memory. Takes the statements after the K
+  //    loop (%ws, from @gemm_cluster_accumulators); returns the wgmma group,
+  //    the drain and the statements after it.
+  transform.named_sequence @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
+      %ws: !transform.any_op {transform.readonly},
+      %stages: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
     %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
     %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> ring %stages : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> ring %stages prearrive %stages : (!transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
@@ -209,31 +199,14 @@ module attributes {transform.with_named_sequence} {
     %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
     %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
     %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %cg, %drain, %ws2 : !transform.any_op, !transform.any_op, !transform.any_op
+  }
 
-    // 6. The epilogue goes through shared memory: each CTA's 128 x 256
-    //    tile of C is staged in C_smem (%c_mem; no copy-in: the
-    //    accumulator stores write all of it), which a TMA store writes
-    //    back. In smem_swizzle<128> the lowering keeps C_smem as 8 column
-    //    chunks of 128 x 32 (TMA's layout, one store per chunk), so the
-    //    accumulator stores of a warp's 8 rows fall in different banks
-    //    (unswizzled rows 1 KiB apart cost 8-way bank conflicts).
-    %wgs = transform.exo.match_loop "wg" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", %n_at] sizes [128, 256] as "C_smem" in %c_mem : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with %store_d : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %tma_c = transform.exo.replace %cout with %store_c : (!transform.any_op, !transform.any_param) -> !transform.any_op
-
-    // 7. A's 128 x %kt and B's 256 x %kt slices of each K step in each
-    //    CTA's swizzled shared memory: every CTA stages the same B slice.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-
-    // 8. Rings of %stages slots for A and B, C_smem, each with a leading
-    //    CTA dimension (distributed: each CTA holds its own).
+  // 8. Rings of %stages slots for the staged slices %As and %Bs, each with
+  //    a leading CTA dimension (distributed: each CTA holds its own).
+  transform.named_sequence @gemm_cluster_rings(%p: !transform.any_op {transform.readonly},
+      %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
+      %stages: !transform.any_param {transform.readonly}) {
     transform.exo.expand_dim %As ring %stages guarded_by "empty" index "ko" : !transform.any_op, !transform.any_param
     transform.exo.expand_dim %Bs ring %stages guarded_by "empty" index "ko" : !transform.any_op, !transform.any_param
     transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
@@ -242,17 +215,24 @@ module attributes {transform.with_named_sequence} {
     transform.exo.lift_alloc %Bs : !transform.any_op
     transform.exo.lift_alloc %As : !transform.any_op
     transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %Cs : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
 
-    // 9. Each CTA loads its A slice by TMA; the B slice, the same in both
-    //    CTAs, becomes one multicast load: the loop over the CTAs' copies
-    //    (split off by fission) unifies with the instruction's body, which
-    //    writes both. Before that load, each CTA's producer waits until the
-    //    slot is free in its CTA (the empty barrier counts the releases of
-    //    both CTAs' consumers, see step 11); the wait is inserted here so
-    //    that fission gives it a CTA loop of its own.
+  // 9. Each CTA loads its A slice (the copy-in %ain) by TMA (%load_a); the
+  //    B slice (%bin), the same in both CTAs, becomes one multicast load
+  //    (%load_b): the loop over the CTAs' copies (split off by fission)
+  //    unifies with the instruction's body, which writes both. Before that
+  //    load, each CTA's producer waits until the slot is free in its CTA
+  //    (the empty barrier counts the releases of both CTAs' consumers, see
+  //    @gemm_cluster_sync); the wait is inserted here so that fission gives
+  //    it a CTA loop of its own. The products become %wgmma. Returns the
+  //    waits and the two loads.
+  transform.named_sequence @gemm_cluster_loads(%p: !transform.any_op {transform.readonly},
+      %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
     %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
     %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -262,10 +242,42 @@ module attributes {transform.with_named_sequence} {
     %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
     %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
+    transform.yield %waits, %tma_a, %tma_b : !transform.any_op, !transform.any_op, !transform.any_op
+  }
 
-    // 10. Warp specialization: the producer warp of each CTA loads; the
-    //    consumer warpgroups multiply; the CTA loops run on the cluster's
-    //    CTAs, the wg loops on the consumer warpgroups.
+  // 7-9. A's 128 x %kt and B's 256 x %kt slices of each K step in each
+  //    CTA's shared memory %ab_mem (the swizzle of the TMA loads and of the
+  //    wgmma's operands): every CTA stages the same B slice. Then the rings
+  //    and the loads. Takes the K loop (%ko5, from
+  //    @gemm_cluster_accumulators); returns what @gemm_cluster_loads does.
+  transform.named_sequence @gemm_cluster_operands(%p: !transform.any_op {transform.readonly},
+      %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %ab_mem: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield %waits, %tma_a, %tma_b : !transform.any_op, !transform.any_op, !transform.any_op
+  }
+
+  // 10. Warp specialization: the producer warp of each CTA waits and loads
+  //    (%waits, %tma_a, %tma_b); the consumer warpgroups zero (%wz),
+  //    multiply, drain (%drain) and store (%store); the CTA loops run on
+  //    the cluster's CTAs, the wg loops on the consumer warpgroups. Returns
+  //    the wgmma's kk loop and the store's consumer warps.
+  transform.named_sequence @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
+      %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
     %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
     %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
@@ -281,23 +293,27 @@ module attributes {transform.with_named_sequence} {
     %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
     %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
     %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
-    %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
+    transform.yield %mma_wg, %c3 : !transform.any_op, !transform.any_op
+  }
 
-    // 11. Synchronization.
-    //     - The loads complete on full[cta, ko] (the multicast on both
-    //       CTAs' elements, full[:, ko]).
-    //     - Each CTA's producer arrives on the full barriers of *both* CTAs
-    //       with the bytes its loads deliver there. A CTA's full barrier
-    //       then also orders its consumers after the other CTA's producer
-    //       waited for the slot, which the checker needs to see that the
-    //       consumers' next release cannot reach a phase of the other CTA's
-    //       empty barrier too early (with local arrives only it reports
-    //       that "barrier misuse").
-    //     - Each consumer warpgroup waits on its CTA's full barrier, fences
-    //       and commits its wgmma and keeps one commit group in flight; the
-    //       CTA's consumers then release the slot of ko - 1 in both CTAs
-    //       (empty[:, ko + %stages - 1]), since the multicast wrote it in
-    //       both.
+  // 11. Synchronization of the K loop (%mma_wg: the wgmma's kk loop).
+  //     - The loads complete on full[cta, ko] (the multicast on both
+  //       CTAs' elements, full[:, ko]).
+  //     - Each CTA's producer arrives on the full barriers of *both* CTAs
+  //       with the bytes its loads deliver there. A CTA's full barrier
+  //       then also orders its consumers after the other CTA's producer
+  //       waited for the slot, which the checker needs to see that the
+  //       consumers' next release cannot reach a phase of the other CTA's
+  //       empty barrier too early (with local arrives only it reports
+  //       that "barrier misuse").
+  //     - Each consumer warpgroup waits on its CTA's full barrier, fences
+  //       and commits its wgmma and keeps one commit group in flight; the
+  //       CTA's consumers then release the slot of ko - 1 in both CTAs
+  //       (empty[:, ko + %stages - 1]), since the multicast wrote it in
+  //       both.
+  transform.named_sequence @gemm_cluster_sync(%p: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %mma_wg: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly}) {
     transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
     %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
@@ -309,14 +325,20 @@ module attributes {transform.with_named_sequence} {
     %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
     %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
     %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
 
-    // 12. The epilogue: C_smem reuses the rings' shared memory once every
-    //     CTA of the cluster is done with them (a cluster-wide fence); the
-    //     accumulators' stores become visible to the TMA store (a CTA fence
-    //     with a proxy fence); the producer waits for its bulk group before
-    //     the task ends (the next task of this persistent cluster reuses the
-    //     shared memory; the final cluster-wide fence is the one the end of
-    //     a task implies, written out as in hopper_gemm.mlir).
+  // 12. The epilogue through C_smem (%Cs, stored by the consumer warps %c3,
+  //     written to C by the bulk copy %tma_c): C_smem reuses the rings'
+  //     shared memory once every CTA of the cluster is done with them (a
+  //     cluster-wide fence); the accumulators' stores become visible to
+  //     the bulk copy (a CTA fence with a proxy fence); the producer waits
+  //     for its bulk group before the task ends (the next task of this
+  //     persistent cluster reuses the shared memory; the final
+  //     cluster-wide fence is the one the end of a task implies, written
+  //     out as in hopper_gemm.mlir).
+  transform.named_sequence @gemm_cluster_epilogue_sync(%Cs: !transform.any_op {transform.readonly},
+      %c3: !transform.any_op {transform.readonly}, %tma_c: !transform.any_op {transform.readonly}) {
     %f1 = transform.exo.insert_fence %Cs ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
     %f2 = transform.exo.insert_fence %c3 after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
     %tma_cg = transform.exo.insert_barrier_alloc %tma_c "tma_cg" : !exo.barrier<bulk_group> : (!transform.any_op) -> !transform.any_op
@@ -324,6 +346,52 @@ module attributes {transform.with_named_sequence} {
     %tma_wait = transform.exo.insert_await %tma_commit after on "tma_cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
     %epi = transform.exo.get_parent_loop %tma_c : (!transform.any_op) -> !transform.any_op
     %f3 = transform.exo.insert_fence %epi after ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @gemm_cluster_kernel(%p: !transform.any_op {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
+      %stages: !transform.any_param {transform.readonly},
+      %ab_mem: !transform.any_param {transform.readonly},
+      %c_mem: !transform.any_param {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly},
+      %store_d: !transform.any_param {transform.readonly},
+      %store_c: !transform.any_param {transform.readonly}) {
+    // 2 (end)-5.
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
+        : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
+        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+
+    // 6. The epilogue goes through shared memory: each CTA's 128 x 256
+    //    tile of C is staged in C_smem (%c_mem; no copy-in: the
+    //    accumulator stores write all of it), which a TMA store writes
+    //    back. In smem_swizzle<128> the lowering keeps C_smem as 8 column
+    //    chunks of 128 x 32 (TMA's layout, one store per chunk), so the
+    //    accumulator stores of a warp's 8 rows fall in different banks
+    //    (unswizzled rows 1 KiB apart cost 8-way bank conflicts).
+    %wgs = transform.exo.match_loop "wg" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %Cs, %cin, %cout = transform.exo.stage_mem %wgs, "C" at ["256 * tm + 128 * cm", %n_at] sizes [128, 256] as "C_smem" in %c_mem : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with %store_d : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %tma_c = transform.exo.replace %cout with %store_c : (!transform.any_op, !transform.any_param) -> !transform.any_op
+
+    // 7-9, and C_smem's leading CTA dimension.
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %Cs : !transform.any_op
+
+    // 10-12; the producer warp also stores C.
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
+    transform.include @gemm_cluster_sync failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
+    transform.include @gemm_cluster_epilogue_sync failures(propagate) (%Cs, %c3, %tma_c) : (!transform.any_op, !transform.any_op, !transform.any_op) -> ()
     transform.yield
   }
 }

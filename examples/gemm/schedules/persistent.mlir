@@ -26,6 +26,23 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
+      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_operands(%p: !transform.any_op {transform.readonly},
+      %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %ab_mem: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
+      %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_sync(%p: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %mma_wg: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly})
 
   // The persistent GEMM with the epilogue through shared memory in 16-row
   // quarters and TMA stores (@gemm_derived_persistent,
@@ -39,21 +56,16 @@ module attributes {transform.with_named_sequence} {
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}) {
 
-    // 2-4. As in the cluster derivation: loop order, the kernel, the
-    //    accumulators D.
+    // 2-5. As in the cluster derivation: loop order, the kernel, the
+    //    accumulators D, the barriers (4-slot rings), the drain; and a bulk
+    //    group per consumer warp (tma_cg) for the epilogue's stores.
     %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
         : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-
-    // 5. The barriers, as in the cluster derivation, and a bulk group per
-    //    consumer warp (tma_cg) for the epilogue's stores.
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
+        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
     %tma_cg = transform.exo.insert_barrier_alloc %ko6 "tma_cg" : !exo.barrier<bulk_group, [2, 2, 4]> : (!transform.any_op) -> !transform.any_op
-    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
-    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 6. The epilogue in quarters of 64 columns (q), outermost, so that one
     //    128 x 64 buffer per CTA (C_smem, swizzled for the TMA store) holds
@@ -95,7 +107,7 @@ module attributes {transform.with_named_sequence} {
     //    group of its own. The waits are inserted after the commit, split
     //    off (fission) and moved ahead of the fence (move_sync), then split
     //    off the CTA and warpgroup loops, to be repeated at the end of the
-    //    task (step 14).
+    //    task (step 13).
     %f1 = transform.exo.insert_fence %store ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
     %f2 = transform.exo.insert_fence %store after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
     %tma_commit = transform.exo.insert_arrive %tma_c after timeline "tma_to_gmem_async" on "tma_cg" at ["cm", "wg", "ow"] : (!transform.any_op) -> !transform.any_op
@@ -104,80 +116,25 @@ module attributes {transform.with_named_sequence} {
     %owaits2 = transform.exo.move_sync %owaits before %f1 : (!transform.any_op, !transform.any_op) -> !transform.any_op
     %qwaits, %qstores = transform.exo.fission %owaits2 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
-    //    rings per CTA, loaded by TMA (B multicast), wgmma.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 10. Warp specialization: the producer warp loads; the consumer
-    //    warpgroups multiply and run the epilogue, each warp storing its 16
-    //    rows (ow).
-    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
-    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
+    // 7-10. As in the cluster derivation: A and B slices staged in 4-slot
+    //    rings per CTA, loaded by TMA (B multicast), wgmma; warp
+    //    specialization, the consumer warpgroups also running the epilogue,
+    //    each warp storing its 16 rows (ow) and waiting for them.
+    %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ows = transform.exo.match_loop "ow" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %ows cuda_threads<warp> : !transform.any_op
-    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
-    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
-    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
-    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
-    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
-    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
-    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
-    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
     %wait_ow = transform.exo.match_loop "ow" in %qwaits : (!transform.any_op) -> !transform.any_op
     %wait_wg = transform.exo.get_parent_loop %wait_ow : (!transform.any_op) -> !transform.any_op
     %c5 = transform.exo.wrap_with_warps %wait_wg group "consumer" : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
 
-    // 11. Persistence: one task per cluster over the tiles (pi), proved
-    //    independent.
-    %tm3 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %tn3 = transform.exo.get_parent_loop %tm3 : (!transform.any_op) -> !transform.any_op
-    %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 12. Synchronization of the K loop, as in the cluster derivation, and
-    //    the release of a tile's last slot after the drain (element
-    //    %k_steps + 3 of the tile's ring, which chain_rings places at pi *
-    //    %k_steps + %k_steps + 3).
-    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
-    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
-    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
-    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
-    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
-    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_at = transform.exo.expr "{0} + 3" (%k_steps) : (!transform.any_param) -> !transform.any_param
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_at] : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
-    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
-    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
+    // 11-12. Persistence, the K loop's synchronization and the release of
+    //    a tile's last slot (@gemm_persistent_k_loop).
+    %pi = transform.include @gemm_persistent_k_loop failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %drain, %k_steps, %stages)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
 
     // 13. The rings and their barriers live across the tiles of a task;
     //    so do the other barriers and the epilogue's buffer (each tile
@@ -193,7 +150,31 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The persistent GEMM with its accumulators stored straight to global memory (@gemm_derived_persistent_direct, @gemm_derived_bf16_persistent_direct).
+  // 11. Persistence: one task per cluster over the tiles (pi), proved
+  //    independent.
+  // 12. Synchronization of the K loop, as in the cluster derivation, and
+  //    the release of a tile's last slot after the drain (element
+  //    %k_steps + 3 of the tile's ring, which chain_rings places at pi *
+  //    %k_steps + %k_steps + 3). Returns the tile loop pi.
+  transform.named_sequence @gemm_persistent_k_loop(%p: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %mma_wg: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
+      %k_steps: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+      -> !transform.any_op {
+    %tm3 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
+    %tn3 = transform.exo.get_parent_loop %tm3 : (!transform.any_op) -> !transform.any_op
+    %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @gemm_cluster_sync failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
+    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
+    %last_slot = transform.exo.expr "{0} + 3" (%k_steps) : (!transform.any_param) -> !transform.any_param
+    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_slot] : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield %pi : !transform.any_op
+  }
+
+  // The persistent GEMM with its accumulators stored straight to global
+  // memory (@gemm_derived_persistent_direct,
+  // @gemm_derived_bf16_persistent_direct): after the drain, the copy-out
+  // of D becomes one accumulator store per warpgroup.
   transform.named_sequence @gemm_persistent_direct(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly},
       %n_at: !transform.any_param {transform.readonly},
@@ -202,100 +183,27 @@ module attributes {transform.with_named_sequence} {
       %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}) {
-
-    // 2-4. As in the cluster derivation: loop order, the kernel, the
-    //    accumulators D.
+    // 2-10 as in @gemm_persistent, without the epilogue's buffer.
     %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
         : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-
-    // 5. The barriers, as in the cluster derivation; the epilogue, after
-    //    the drain, becomes one accumulator store per warpgroup.
-    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
-    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
-    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
+        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
     %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem>) : (!transform.any_op) -> !transform.any_op
+    %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
-    //    rings per CTA, loaded by TMA (B multicast), wgmma.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 10. Warp specialization: the producer warp loads; the consumer
-    //    warpgroups multiply and store.
-    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
-    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
-    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
-    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
-    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
-    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
-    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
-    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
-    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
-    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
-
-    // 11. Persistence: one task per cluster over the tiles (pi), proved
-    //    independent.
-    %tm3 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %tn3 = transform.exo.get_parent_loop %tm3 : (!transform.any_op) -> !transform.any_op
-    %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 12. Synchronization of the K loop, as in the cluster derivation, and
-    //    the release of a tile's last slot after the drain (element
-    //    %k_steps + 3 of the tile's ring, which chain_rings places at pi *
-    //    %k_steps + %k_steps + 3).
-    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
-    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
-    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
-    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
-    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
-    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_slot = transform.exo.expr "{0} + 3" (%k_steps) : (!transform.any_param) -> !transform.any_param
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_slot] : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
-    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
-    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
-
-    // 13. The rings and their barriers live across the tiles of a task,
-    //    and so does the wgmma group.
+    // 11-12 as in @gemm_persistent; 13: the rings and their barriers live
+    //    across the tiles of a task, and so does the wgmma group.
+    %pi = transform.include @gemm_persistent_k_loop failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %drain, %k_steps, %stages)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
     transform.exo.chain_rings %pi over "ko" : !transform.any_op
     transform.exo.lift_alloc %cg : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
     transform.yield
   }
-
 }

@@ -14,19 +14,42 @@
 //   %wgmma  the 64 x 256 x %kstep wgmma.
 // The result: one cluster of two CTAs per 256 x 256 tile and split, 4-slot
 // rings, and each consumer warpgroup's partial tile added into C (zeroed on
-// the host's stream) with red.global.add.v4.f32.
+// the host's stream) with red.global.add.v4.f32. Its steps up to the
+// accumulators (@gemm_splitk_accumulators) and the staging of the operands
+// (@gemm_splitk_operands) are gemm_derived_splitk.mlir's too; the rest are
+// the cluster derivation's sequences (cluster.mlir).
 //
 // Use it by declaring the sequence in the schedule that includes it and
-// preloading this file:
-//   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/splitk.mlir -transform-interpreter
+// preloading this file and cluster.mlir:
+//   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/splitk.mlir,examples/gemm/schedules/cluster.mlir -transform-interpreter
 
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence @gemm_splitk_direct(%p: !transform.any_op {transform.readonly},
-                                               %kt: !transform.param<i64> {transform.readonly},
-                                               %kstep: !transform.param<i64> {transform.readonly},
-                                               %load_a: !transform.any_param {transform.readonly},
-                                               %load_b: !transform.any_param {transform.readonly},
-                                               %wgmma: !transform.any_param {transform.readonly}) {
+  transform.named_sequence private @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
+      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_rings(%p: !transform.any_op {transform.readonly},
+      %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
+      %stages: !transform.any_param {transform.readonly})
+  transform.named_sequence private @gemm_cluster_loads(%p: !transform.any_op {transform.readonly},
+      %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
+      %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_sync(%p: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %mma_wg: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+
+  // 1-5: the cluster derivation's steps 1-4 for the split. Returns the
+  // zeroing of D, the statements after the K loop and the K loop.
+  transform.named_sequence @gemm_splitk_accumulators(%p: !transform.any_op {transform.readonly},
+                                                     %kt: !transform.param<i64> {transform.readonly},
+                                                     %kstep: !transform.param<i64> {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
     // 1. The zeroing of C becomes a nest of its own (it will be a memset
     //    on the host's stream); the accumulation is the rest.
     %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
@@ -105,18 +128,46 @@ module attributes {transform.with_named_sequence} {
     %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
     %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    // 5. The barriers: full and empty mbarrier rings of 4 per CTA (the
-    //    leading dimension: the CTA), a wgmma commit group per warpgroup.
-    //    Before the epilogue each warpgroup waits for its last wgmma group;
-    //    that wait gets loops of its own (fission), so that what follows
-    //    can reuse the rings' shared memory.
-    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
-    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
-    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %wz, %ws, %ko5 : !transform.any_op, !transform.any_op, !transform.any_op
+  }
+
+  // 7-9. A's 128 x %kt and B's 256 x %kt slices of each K step of the
+  //    split in each CTA's swizzled shared memory (a point in the split's
+  //    dimension): every CTA stages the same B slice. Then the cluster
+  //    derivation's rings (of 4) and loads (@gemm_cluster_rings,
+  //    @gemm_cluster_loads), whose results this returns. Shared with
+  //    gemm_derived_splitk.mlir.
+  transform.named_sequence @gemm_splitk_operands(%p: !transform.any_op {transform.readonly},
+      %ko5: !transform.any_op {transform.readonly}, %kt: !transform.param<i64> {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op) {
+    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "ks", %k_at] sizes [128, 1, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "ks", %k_at] sizes [256, 1, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield %waits, %tma_a, %tma_b : !transform.any_op, !transform.any_op, !transform.any_op
+  }
+
+  transform.named_sequence @gemm_splitk_direct(%p: !transform.any_op {transform.readonly},
+                                               %kt: !transform.param<i64> {transform.readonly},
+                                               %kstep: !transform.param<i64> {transform.readonly},
+                                               %load_a: !transform.any_param {transform.readonly},
+                                               %load_b: !transform.any_param {transform.readonly},
+                                               %wgmma: !transform.any_param {transform.readonly}) {
+    // 1-5: the split's tiles and loop order, the kernel, the accumulators,
+    //    the cluster derivation's barriers (4-slot rings) and drain.
+    %wz, %ws, %ko5 = transform.include @gemm_splitk_accumulators failures(propagate) (%p, %kt, %kstep)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
+        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 6. The epilogue: each warpgroup adds its partial tile into C
     //    straight from its accumulator fragments (the copy-out C += D
@@ -124,89 +175,13 @@ module attributes {transform.with_named_sequence} {
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
     %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem, reduce = true>) : (!transform.any_op) -> !transform.any_op
 
-    // 7. A's 128 x %kt and B's 256 x %kt slices of each K step of the split
-    //    in each CTA's swizzled shared memory (a point in the split's
-    //    dimension): every CTA stages the same B slice.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", "ks", %k_at] sizes [128, 1, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "ks", %k_at] sizes [256, 1, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-
-    // 8. Rings of 4 slots for A and B, each with a leading CTA
-    //    dimension (distributed: each CTA holds its own).
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 9. Each CTA loads its A slice by TMA; the B slice, the same in both
-    //    CTAs, becomes one multicast load: the loop over the CTAs' copies
-    //    (split off by fission) unifies with the instruction's body, which
-    //    writes both. Before that load, each CTA's producer waits until the
-    //    slot is free in its CTA (the empty barrier counts the releases of
-    //    both CTAs' consumers, see step 11); the wait is inserted here so
-    //    that fission gives it a CTA loop of its own.
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 10. Warp specialization: the producer warp of each CTA loads; the
-    //    consumer warpgroups multiply; the CTA loops run on the cluster's
-    //    CTAs, the wg loops on the consumer warpgroups.
-    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
-    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
-    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
-    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
-    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
-    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
-    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
-    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
-    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
-    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
-
-    // 11. Synchronization.
-    //     - The loads complete on full[cta, ko] (the multicast on both
-    //       CTAs' elements, full[:, ko]).
-    //     - Each CTA's producer arrives on the full barriers of *both* CTAs
-    //       with the bytes its loads deliver there. A CTA's full barrier
-    //       then also orders its consumers after the other CTA's producer
-    //       waited for the slot, which the checker needs to see that the
-    //       consumers' next release cannot reach a phase of the other CTA's
-    //       empty barrier too early (with local arrives only it reports
-    //       that "barrier misuse").
-    //     - Each consumer warpgroup waits on its CTA's full barrier, fences
-    //       and commits its wgmma and keeps one commit group in flight; the
-    //       CTA's consumers then release the slot of ko - 1 in both CTAs
-    //       (empty[:, ko + 3]), since the multicast wrote it in both.
-    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
-    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
-    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
-    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
-    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
-    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
-    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
-    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
-
+    // 7-11: the operands, and the cluster derivation's warp
+    //    specialization and synchronization.
+    %waits, %tma_a, %tma_b = transform.include @gemm_splitk_operands failures(propagate) (%p, %ko5, %kt, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @gemm_cluster_sync failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
     transform.yield
   }
 }
