@@ -624,3 +624,100 @@ exo.proc @model_fragment_oob_3d(%A: !A, %B: !Bw32, %G3: !G3, %H3: !H3) {
     }
   }
 }
+
+// @model_fragment_acc_f16: @model_fragment_bias_relu with f16 operands and
+// an f16 accumulator (`acc = f16`): the wgmma.m64n16k16 f16 sums into
+// registers of two f16 elements each, each thread applies the bias and the
+// ReLU in f16 to its eight elements (one half of a register each: the low
+// half holds the even column), and the tile is stored as it is. DG is
+// compared with the CPU run within 1e-2 normwise (the CPU rounds each
+// product and partial sum to f16, the hardware less often).
+!AH16 = !exo.tensor<[64, 16], f16, gmem>
+!Bh16 = !exo.tensor<[16, 16], f16, gmem>
+!BiasH = !exo.tensor<[16], f16, gmem>
+!CH = !exo.tensor<[64, 16], f16, gmem>
+!CHw = !exo.window<[64, 16], f16, gmem>
+!DHt = !exo.tensor<[64, 16], f16, wgmma_accum>
+!DH = !exo.window<[64, 16], f16, wgmma_accum>
+!AHs = !exo.tensor<[64, 16], f16, smem_swizzle<32>>
+!BHs = !exo.tensor<[16, 16], f16, smem_swizzle<32>>
+
+exo.proc @model_fragment_acc_f16(%A: !AH16, %B: !Bh16, %bias: !BiasH, %DG: !CH) {
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f16
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !AHs
+      %B_smem = exo.alloc : !BHs
+      %D = exo.alloc : !DHt
+      %cg = exo.alloc : !Cg
+      // Staging: thread t copies row t / 2 of A (and of B, t < 32), eight
+      // columns each.
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c8 : index
+        exo.for %e = 0 to 8 seq {
+          %col = arith.addi %col0, %e : index
+          %a = exo.read %A[%row, %col] : !AH16
+          exo.assign %A_smem[%row, %col] = %a : !AHs
+        }
+      }
+      exo.for %t = 0 to 32 cuda_threads<thread> {
+        %row = arith.divui %t, %c2 : index
+        %half = arith.remui %t, %c2 : index
+        %col0 = arith.muli %half, %c8 : index
+        exo.for %e = 0 to 8 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !Bh16
+          exo.assign %B_smem[%row, %col] = %b : !BHs
+        }
+      }
+      // The generic stores before the wgmma's reads (async proxy).
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !DHt -> !DH
+        exo.call #exo.wgmma_zero<n = 16, acc = f16>(%d) : (!DH)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %a = exo.window %A_smem[:, :] : !AHs -> !exo.window<[64, 16], f16, smem_swizzle<32>>
+        %b = exo.window %B_smem[:, :] : !BHs -> !exo.window<[16, 16], f16, smem_swizzle<32>>
+        exo.call #exo.wgmma<n = 16, dtype = f16, a = sw32, b = sw32, acc = f16>(%d, %a, %b) : (!DH, !exo.window<[64, 16], f16, smem_swizzle<32>>, !exo.window<[16, 16], f16, smem_swizzle<32>>)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+      // The epilogue on the registers: each thread its own eight elements.
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            exo.for %j = 0 to 2 seq {
+              exo.for %h = 0 to 2 seq {
+                exo.for %e = 0 to 2 seq {
+                  %w16 = arith.muli %w, %c16 : index
+                  %h8 = arith.muli %h, %c8 : index
+                  %rg = arith.addi %w16, %g : index
+                  %row = arith.addi %rg, %h8 : index
+                  %j8 = arith.muli %j, %c8 : index
+                  %q2 = arith.muli %q, %c2 : index
+                  %cq = arith.addi %j8, %q2 : index
+                  %col = arith.addi %cq, %e : index
+                  %v = exo.read %D[%row, %col] : !DHt
+                  %bv = exo.read %bias[%col] : !BiasH
+                  %s = arith.addf %v, %bv : f16
+                  %r = arith.maximumf %s, %zero : f16
+                  exo.assign %D[%row, %col] = %r : !DHt
+                }
+              }
+            }
+          }
+        }
+      }
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !DHt -> !DH
+        %g = exo.window %DG[:, :] : !CH -> !CHw
+        exo.call #exo.wgmma_store<n = 16, dst = gmem, dtype = f16, acc = f16>(%g, %d) : (!CHw, !DH)
+      }
+    }
+  }
+}

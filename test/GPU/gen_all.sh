@@ -97,7 +97,7 @@ gen_model examples/model/model_fragment.mlir "model_fragment_bias_relu:DG=1e-6" 
   "model_fragment_a2:DG=1e-6" \
   "model_fragment_bf16_store:H16=8e-3 H4=8e-3 H2=8e-3" \
   "model_fragment_f16_store:F16=1e-3 F2=1e-3 FS=1e-3" \
-  "model_fragment_oob_3d:G3=1e-6 H3=8e-3"
+  "model_fragment_oob_3d:G3=1e-6 H3=8e-3" "model_fragment_acc_f16:DG=1e-2"
 # The TMA sweep: every rank, swizzle and element width of the TMA family's
 # loads, stores, reduce-adds and multicasts, inside and past the end of
 # their tensors (test/GPU/gen_tma_models.py), one file per kernel, all

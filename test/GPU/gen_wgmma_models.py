@@ -10,7 +10,10 @@ operand type (tf32, bf16, f16, f8E4M3FN, f8E5M2), every swizzle (32, 64,
 one 8-column block, odd multiples of 8 and the extremes); and, for tf32,
 bf16 and f16 at the same widths, both operands in unswizzled core matrices
 (`sw0`) and A from registers loaded by #exo.wgmma_load_a (`rs`), B in
-core matrices (one wgmma: K is their two 16-byte halves). Each kernel stages
+core matrices (one wgmma: K is their two 16-byte halves); and f16
+accumulators (`acc = f16`, names ending `_acc16`) for the types that have
+them (f16, f8E4M3FN, f8E5M2) with 128-byte swizzles and, for f16, A from
+registers, at the same widths. Each kernel stages
 a random 64 x W A and n x W B (W: one swizzle span of elements) into
 swizzled shared memory with ordinary stores, runs one wgmma per K slice of
 the span from a zeroed accumulator (so every descriptor start within the
@@ -18,7 +21,9 @@ pattern is used), and stores the accumulator to global memory
 (#exo.wgmma_store, gmem). test/GPU/model_check.cu compares it with the
 CPU run of the sequential meaning within the tensor cores' normwise
 tolerance (gen_all.sh: 1e-6, and 2e-3 for fp8, whose sums the hardware
-keeps with fewer bits).
+keeps with fewer bits; 1e-2 for f16 accumulators, whose CPU semantics
+rounds each product and each partial sum to f16 where the hardware rounds
+less often).
 
 OUT.mlir receives all kernels (test/Examples/wgmma-sweep.test); OUT_DIR
 one file per kernel, NAME.mlir (test/GPU/gen_all.sh). --list prints the
@@ -41,27 +46,35 @@ SWIZZLES = (32, 64, 128)
 WIDTHS = (8, 24, 40, 72, 120, 184, 248, 256)
 
 
-def tolerance(name):
-    return "2e-3" if name in ("e4m3", "e5m2") else "1e-6"
+def tolerance(kernel):
+    if kernel.acc == "f16":
+        return "1e-2"
+    return "2e-3" if kernel.tname in ("e4m3", "e5m2") else "1e-6"
 
 
-def start_mma(w, n, ty_dt, ty_d):
+def acc_param(acc):
+    """The families' `acc` parameter for accumulator type `acc`."""
+    return "" if acc == "f32" else f", acc = {acc}"
+
+
+def start_mma(w, n, ty_dt, ty_d, acc):
     """After the staging: the proxy fence, the warpgroup, the zeroed
     accumulator %d."""
     w("      // The generic stores before the wgmma's reads (async proxy).")
     w("      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)")
     w("      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {")
     w(f"        %d = exo.window %D[:, :] : {ty_dt} -> {ty_d}")
-    w(f"        exo.call #exo.wgmma_zero<n = {n}>(%d) : ({ty_d})")
+    w(f"        exo.call #exo.wgmma_zero<n = {n}{acc_param(acc)}>(%d) : ({ty_d})")
 
 
-def finish_mma(w, n, ty_c, ty_cw, ty_d):
+def finish_mma(w, n, ty_c, ty_cw, ty_d, acc):
     """After the wgmmas: their commit and wait, the store of %d to DG, and
     the closing braces."""
+    store = "" if acc == "f32" else f", dtype = {acc}{acc_param(acc)}"
     w("        exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>")
     w("        exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>")
     w(f"        %g = exo.window %DG[:, :] : {ty_c} -> {ty_cw}")
-    w(f"        exo.call #exo.wgmma_store<n = {n}, dst = gmem>(%g, %d) : ({ty_cw}, {ty_d})")
+    w(f"        exo.call #exo.wgmma_store<n = {n}, dst = gmem{store}>(%g, %d) : ({ty_cw}, {ty_d})")
     w("      }")
     w("    }")
     w("  }")
@@ -69,11 +82,15 @@ def finish_mma(w, n, ty_c, ty_cw, ty_d):
 
 
 class Kernel:
-    def __init__(self, tname, swizzle, n, form=""):
+    def __init__(self, tname, swizzle, n, form="", acc="f32"):
         """form: "" (both operands swizzled), "sw0" (both in unswizzled
-        core matrices) or "rs" (A from registers, B in core matrices)."""
+        core matrices) or "rs" (A from registers, B in core matrices);
+        acc: the accumulator's type (f32 or f16)."""
         self.tname, self.swizzle, self.n, self.form = tname, swizzle, n, form
+        self.acc = acc
         self.name = f"model_wgmma_n{n}_{form or f'sw{swizzle}'}_{tname}"
+        if acc != "f32":
+            self.name += "_acc16"
 
     def text(self):
         if self.form:
@@ -89,10 +106,10 @@ class Kernel:
         ty_bs = f"!exo.tensor<[{n}, {span}], {elt}, {sm}>"
         ty_aw = f"!exo.window<[64, {k}], {elt}, {sm}>"
         ty_bw = f"!exo.window<[{n}, {k}], {elt}, {sm}>"
-        ty_dt = f"!exo.tensor<[64, {n}], f32, wgmma_accum>"
-        ty_d = f"!exo.window<[64, {n}], f32, wgmma_accum>"
-        ty_c = f"!exo.tensor<[64, {n}], f32, gmem>"
-        ty_cw = f"!exo.window<[64, {n}], f32, gmem>"
+        ty_dt = f"!exo.tensor<[64, {n}], {self.acc}, wgmma_accum>"
+        ty_d = f"!exo.window<[64, {n}], {self.acc}, wgmma_accum>"
+        ty_c = f"!exo.tensor<[64, {n}], {self.acc}, gmem>"
+        ty_cw = f"!exo.window<[64, {n}], {self.acc}, gmem>"
         lanes = min(32, span)
         out = []
         w = out.append
@@ -121,16 +138,16 @@ class Kernel:
             w("          }")
         w("        }")
         w("      }")
-        start_mma(w, n, ty_dt, ty_d)
+        start_mma(w, n, ty_dt, ty_d, self.acc)
         w("        exo.fence(wgmma_fence_1, wgmma_fence_2)")
         w(f"        exo.for %kk = 0 to {span // k} seq {{")
         w("          %k0 = arith.muli %kk, %ck : index")
         w(f"          %a = exo.window %A_smem[:, %k0 :+ {k}] : {ty_as} -> {ty_aw}")
         w(f"          %b = exo.window %B_smem[:, %k0 :+ {k}] : {ty_bs} -> {ty_bw}")
         lay = "" if s == 128 else f", a = sw{s}, b = sw{s}"
-        w(f"          exo.call #exo.wgmma<n = {n}, dtype = {dtype}{lay}>(%d, %a, %b) : ({ty_d}, {ty_aw}, {ty_bw})")
+        w(f"          exo.call #exo.wgmma<n = {n}, dtype = {dtype}{lay}{acc_param(self.acc)}>(%d, %a, %b) : ({ty_d}, {ty_aw}, {ty_bw})")
         w("        }")
-        finish_mma(w, n, ty_c, ty_cw, ty_d)
+        finish_mma(w, n, ty_c, ty_cw, ty_d, self.acc)
         return "\n".join(out) + "\n"
 
 
@@ -152,10 +169,10 @@ class Kernel:
         ty_bw = f"!exo.window<[2, {n}, {c}], {elt}, smem>"
         ty_rt = f"!exo.tensor<[64, {k}], {elt}, wgmma_a>"
         ty_rw = f"!exo.window<[64, {k}], {elt}, wgmma_a>"
-        ty_dt = f"!exo.tensor<[64, {n}], f32, wgmma_accum>"
-        ty_d = f"!exo.window<[64, {n}], f32, wgmma_accum>"
-        ty_c = f"!exo.tensor<[64, {n}], f32, gmem>"
-        ty_cw = f"!exo.window<[64, {n}], f32, gmem>"
+        ty_dt = f"!exo.tensor<[64, {n}], {self.acc}, wgmma_accum>"
+        ty_d = f"!exo.window<[64, {n}], {self.acc}, wgmma_accum>"
+        ty_c = f"!exo.tensor<[64, {n}], {self.acc}, gmem>"
+        ty_cw = f"!exo.window<[64, {n}], {self.acc}, gmem>"
         out = []
         w = out.append
         w(f"exo.proc @{self.name}(%A: {ty_ag}, %B: {ty_bg}, %DG: {ty_c}) {{")
@@ -186,7 +203,7 @@ class Kernel:
         w("          }")
         w("        }")
         w("      }")
-        start_mma(w, n, ty_dt, ty_d)
+        start_mma(w, n, ty_dt, ty_d, self.acc)
         dims_a = ":, :" if rs else ":, :, :"
         w(f"        %a_s = exo.window %A_smem[{dims_a}] : {ty_as} -> {ty_aw}")
         if rs:
@@ -197,8 +214,8 @@ class Kernel:
         w(f"        %b = exo.window %B_smem[:, :, :] : {ty_bs} -> {ty_bw}")
         a, ty_a_arg = ("%a", ty_rw) if rs else ("%a_s", ty_aw)
         layout_a = "regs" if rs else "interleave"
-        w(f"        exo.call #exo.wgmma<n = {n}, dtype = {dtype}, a = {layout_a}, b = interleave>(%d, {a}, %b) : ({ty_d}, {ty_a_arg}, {ty_bw})")
-        finish_mma(w, n, ty_c, ty_cw, ty_d)
+        w(f"        exo.call #exo.wgmma<n = {n}, dtype = {dtype}, a = {layout_a}, b = interleave{acc_param(self.acc)}>(%d, {a}, %b) : ({ty_d}, {ty_a_arg}, {ty_bw})")
+        finish_mma(w, n, ty_c, ty_cw, ty_d, self.acc)
         return "\n".join(out) + "\n"
 
 
@@ -209,6 +226,10 @@ def kernels():
     for form in ("sw0", "rs"):
         ks += [Kernel(t, 0, n, form) for t in ("tf32", "bf16", "f16")
                for n in WIDTHS]
+    # f16 accumulators: the types PTX allows them with.
+    ks += [Kernel(t, 128, n, acc="f16") for t in ("f16", "e4m3", "e5m2")
+           for n in WIDTHS]
+    ks += [Kernel("f16", 0, n, "rs", acc="f16") for n in WIDTHS]
     return ks
 
 
@@ -218,7 +239,7 @@ def main():
     out, ks = sys.argv[1], kernels()
     if "--list" in sys.argv[2:]:
         for k in ks:
-            print(f"{k.name}:DG={tolerance(k.tname)}")
+            print(f"{k.name}:DG={tolerance(k)}")
         return
     header = ("// Generated by test/GPU/gen_wgmma_models.py: the wgmma "
               "sweep's model kernels.\n\n")

@@ -15,9 +15,10 @@
 //   NAME.in      each array's bytes before the run (uploaded as they are),
 //   NAME.out     each array's bytes after the run (the expected result),
 // and, written by gen_all.sh, an optional
-//   tolerance.txt  lines `NAME T`: array NAME (f32 elements) is compared
-//                  with the normwise tolerance T, max |gpu - cpu| <=
-//                  T * max |cpu|, instead of bit for bit (only tensor-core
+//   tolerance.txt  lines `NAME T`: array NAME (f32, bf16 or f16 elements)
+//                  is compared with the normwise tolerance T,
+//                  max |gpu - cpu| <= T * max |cpu|, instead of bit for
+//                  bit (only tensor-core
 //                  accumulators, whose summation order and internal
 //                  precision the hardware does not specify).
 // Every other array must equal the CPU's bit for bit, inputs included

@@ -189,19 +189,20 @@ FailureOr<KernelAttr> KernelLowering::run() {
     if (kind == MemoryKind::WgmmaAccum) {
       // One 64 x N tile per warpgroup, or an array of them (dimensions
       // between the distributed ones and the tile: several accumulators
-      // of one warpgroup), each a struct of N / 2 registers per thread.
+      // of one warpgroup), each a struct of registers per thread
+      // (accumulatorStruct).
       unsigned rank = tensor.getRank();
-      if (rank - nd < 2 || tensor.getStaticDim(rank - 2) != 64 || !elem.isF32())
+      if (rank - nd < 2 || tensor.getStaticDim(rank - 2) != 64 ||
+          !(elem.isF32() || elem.isF16()))
         return alloc.emitOpError()
-               << "a wgmma accumulator must end in a 64 x N f32 tile per "
-                  "warpgroup after its distributed dimensions";
+               << "a wgmma accumulator must end in a 64 x N f32 or f16 tile "
+                  "per warpgroup after its distributed dimensions";
       int64_t tiles = 1;
       for (unsigned d = nd; d + 2 < rank; ++d)
         tiles *= tensor.getStaticDim(d);
-      SmallVector<Type> fields(
-          tensor.getStaticDim(rank - 1) * 64 / kWarpgroupSize, elem);
       regAllocas[alloc] = LLVM::AllocaOp::create(
-          b, loc, ptr(), LLVM::LLVMStructType::getLiteral(ctx, fields),
+          b, loc, ptr(),
+          accumulatorStruct(ctx, tensor.getStaticDim(rank - 1), elem),
           c32(tiles), 16);
       return WalkResult::advance();
     }

@@ -100,6 +100,12 @@ struct View {
 /// built before any folding).
 std::optional<int64_t> constantOf(Value v, int depth = 0);
 
+/// The registers of one thread's part of a 64 x `n` wgmma accumulator of
+/// `element`s: n / 2 f32 registers, or n / 4 32-bit words of two f16 each
+/// (the low half holds the even column).
+LLVM::LLVMStructType accumulatorStruct(MLIRContext *ctx, int64_t n,
+                                       Type element);
+
 struct BarrierInfo {
   BarrierType type;
   unsigned numDistributed = 0;

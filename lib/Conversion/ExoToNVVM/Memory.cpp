@@ -322,9 +322,10 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
                   : fragment::wgmmaAccumulatorRegister(a, row, col);
     Value tile = fragmentTileIndex(v, root);
     Value slot = add(mul(tile, c64(last / 2)), e);
-    if (operandA && last == 16) {
+    if ((operandA && last == 16) || (accumulator && v.elemType.isF16())) {
       // A 16-bit A fragment is four registers of two elements, the form
-      // its wgmma reads: the element is read from and written into its
+      // its wgmma reads, and an f16 accumulator n / 4 of them (the low half
+      // the even column): the element is read from and written into its
       // register (element e mod 2 = col mod 2), so that the register is
       // packed where the elements are written (cvt.rn.bf16x2 of two
       // conversions), not where the wgmma reads it, after its fence.

@@ -304,3 +304,45 @@ exo.proc @overwrite_ok(%N: index) {
     }
   }
 }
+
+// -----
+
+// Lowered: a hand-written wgmma whose accumulator is f16 equals
+// #exo.wgmma<n = 8, dtype = f16, a = sw32, b = sw32, acc = f16> (each
+// product rounded to f16 and added in f16): the .f16 accumulator form.
+// CHECK-LABEL: llvm.func @acc_f16_ok
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f16>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<(i32, i32)>
+!D = !exo.window<[64, 8], f16, wgmma_accum>
+!Aw = !exo.window<[64, 16], f16, smem_swizzle<32>>
+!Bw = !exo.window<[8, 16], f16, smem_swizzle<32>>
+exo.proc @wgmma_f16_acc(%d: !D {exo.access = #exo.access<read_write>},
+                        %a: !Aw {exo.access = #exo.access<read, out_of_order>},
+                        %b: !Bw {exo.access = #exo.access<read, out_of_order>})
+    instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_f16", barrier = wgmma_group> {
+  exo.for %m = 0 to 64 seq {
+    exo.for %n = 0 to 8 seq {
+      exo.for %k = 0 to 16 seq {
+        %x = exo.read %a[%m, %k] : !Aw
+        %y = exo.read %b[%n, %k] : !Bw
+        %xe = arith.extf %x : f16 to f32
+        %ye = arith.extf %y : f16 to f32
+        %p = arith.mulf %xe, %ye : f32
+        %h = arith.truncf %p : f32 to f16
+        exo.reduce %d[%m, %n] += %h : !D
+      }
+    }
+  }
+}
+exo.proc @acc_f16_ok(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !exo.tensor<[64, 8], f16, wgmma_accum>
+      %A = exo.alloc : !exo.tensor<[64, 16], f16, smem_swizzle<32>>
+      %B = exo.alloc : !exo.tensor<[8, 16], f16, smem_swizzle<32>>
+      %d = exo.window %D[:, :] : !exo.tensor<[64, 8], f16, wgmma_accum> -> !D
+      %a = exo.window %A[:, :] : !exo.tensor<[64, 16], f16, smem_swizzle<32>> -> !Aw
+      %b = exo.window %B[:, :] : !exo.tensor<[8, 16], f16, smem_swizzle<32>> -> !Bw
+      exo.call @wgmma_f16_acc(%d, %a, %b) : (!D, !Aw, !Bw)
+    }
+  }
+}

@@ -179,8 +179,20 @@ exo.proc @regs_uniform_alloc(%N: index) {
 exo.proc @accumulator_shape(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must end in a 64 x N f32 tile per warpgroup after its distributed dimensions}}
+      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must end in a 64 x N f32 or f16 tile per warpgroup after its distributed dimensions}}
       %d = exo.alloc : !exo.tensor<[32, 8], f32, wgmma_accum>
+    }
+  }
+}
+
+// -----
+
+// A wgmma accumulator holds f32 or f16 elements.
+exo.proc @accumulator_type(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must end in a 64 x N f32 or f16 tile per warpgroup after its distributed dimensions}}
+      %d = exo.alloc : !exo.tensor<[64, 8], bf16, wgmma_accum>
     }
   }
 }

@@ -23,6 +23,11 @@
 // ROUNDTRIP: exo.call #exo.wgmma<n = 128, dtype = bf16, a = regs, b = sw128_mn>(%d, %ar, %bt)
 // ROUNDTRIP-LABEL: exo.proc @wg_scale_d0(
 // ROUNDTRIP: exo.call #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32, scale_d = 0>(%d, %a, %b)
+// ROUNDTRIP-LABEL: exo.proc @wg_acc_f16(
+// ROUNDTRIP: exo.call #exo.wgmma_zero<n = 16, acc = f16>(%d)
+// ROUNDTRIP: exo.call #exo.wgmma<n = 16, dtype = f16, a = sw32, b = sw32, acc = f16>(%d, %a, %b)
+// ROUNDTRIP: exo.call #exo.wgmma<n = 16, dtype = f8E4M3FN, a = sw32, b = sw32, scale_d = 0, acc = f16>(%d, %fa, %fb)
+// ROUNDTRIP: exo.call #exo.wgmma_store<n = 16, dst = gmem, dtype = f16, acc = f16>(%c, %d)
 // ROUNDTRIP-NOT: exo.family
 
 exo.proc @wg(%d: !exo.window<[64, 128], f32, wgmma_accum>,
@@ -304,3 +309,31 @@ exo.proc @wg_scale_d0(%d: !exo.window<[64, 8], f32, wgmma_accum>,
 // CHECK-NEXT: exo.assign %d[%i, %j] = %[[Z]]
 // CHECK: exo.for %m = 0 to 64 seq {
 // CHECK: exo.reduce %d[%m, %n] += 
+
+// f16 accumulators: D holds f16 elements; each product is rounded to f16
+// and added in f16. The store keeps the elements as they are.
+exo.proc @wg_acc_f16(%d: !exo.window<[64, 16], f16, wgmma_accum>,
+                     %a: !exo.window<[64, 16], f16, smem_swizzle<32>>,
+                     %b: !exo.window<[16, 16], f16, smem_swizzle<32>>,
+                     %fa: !exo.window<[64, 32], f8E4M3FN, smem_swizzle<32>>,
+                     %fb: !exo.window<[16, 32], f8E4M3FN, smem_swizzle<32>>,
+                     %c: !exo.window<[64, 16], f16, gmem>) {
+  exo.call #exo.wgmma_zero<n = 16, acc = f16>(%d) : (!exo.window<[64, 16], f16, wgmma_accum>)
+  exo.call #exo.wgmma<n = 16, dtype = f16, a = sw32, b = sw32, acc = f16>(%d, %a, %b) : (!exo.window<[64, 16], f16, wgmma_accum>, !exo.window<[64, 16], f16, smem_swizzle<32>>, !exo.window<[16, 16], f16, smem_swizzle<32>>)
+  exo.call #exo.wgmma<n = 16, dtype = f8E4M3FN, a = sw32, b = sw32, scale_d = 0, acc = f16>(%d, %fa, %fb) : (!exo.window<[64, 16], f16, wgmma_accum>, !exo.window<[64, 32], f8E4M3FN, smem_swizzle<32>>, !exo.window<[16, 32], f8E4M3FN, smem_swizzle<32>>)
+  exo.call #exo.wgmma_store<n = 16, dst = gmem, dtype = f16, acc = f16>(%c, %d) : (!exo.window<[64, 16], f16, gmem>, !exo.window<[64, 16], f16, wgmma_accum>)
+}
+// CHECK-LABEL: exo.proc @wgmma_zero.m64n16.f16(%d: !exo.window<[64, 16], f16, wgmma_accum> {exo.access = #exo.access<write>}) instr<unit = warpgroup, timeline = wgmma_zero, lowering = "wgmma_zero_scale_d"> attributes {exo.family = #exo.wgmma_zero<n = 16, acc = f16>} {
+// CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f16
+// CHECK: exo.assign %d[%i, %j] = %cst : !exo.window<[64, 16], f16, wgmma_accum>
+// CHECK-LABEL: exo.proc @wgmma.m64n16k16.f16.a_sw32.b_sw32.acc_f16(%d: !exo.window<[64, 16], f16, wgmma_accum> {exo.access = #exo.access<read_write>}, %a: !exo.window<[64, 16], f16, smem_swizzle<32>> {exo.access = #exo.access<read, out_of_order>}, %b: !exo.window<[16, 16], f16, smem_swizzle<32>> {exo.access = #exo.access<read, out_of_order>}) instr<unit = warpgroup, timeline = wgmma, lowering = "wgmma_f16", barrier = wgmma_group> attributes {exo.family = #exo.wgmma<n = 16, dtype = f16, a = sw32, b = sw32, acc = f16>} {
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: %[[H:.*]] = arith.truncf %[[P]] : f32 to f16
+// CHECK-NEXT: exo.reduce %d[%m, %n] += %[[H]] : !exo.window<[64, 16], f16, wgmma_accum>
+// CHECK-LABEL: exo.proc @wgmma.m64n16k32.f8E4M3FN.a_sw32.b_sw32.scale_d0.acc_f16(%d: !exo.window<[64, 16], f16, wgmma_accum> {exo.access = #exo.access<write>},
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f16
+// CHECK: exo.assign %d[%i, %j] = %[[Z]]
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK-LABEL: exo.proc @wgmma_store.m64n16.f16.gmem.acc_f16(%dst: !exo.window<[64, 16], f16, gmem> {exo.access = #exo.access<write, oob>}, %src: !exo.window<[64, 16], f16, wgmma_accum> {exo.access = #exo.access<read>}) instr<unit = warpgroup, timeline = cuda_in_order, lowering = "wgmma_store_d_gmem"> attributes {exo.family = #exo.wgmma_store<n = 16, dst = gmem, dtype = f16, acc = f16>} {
+// CHECK: %[[V:.*]] = exo.read %src[%i, %j] : !exo.window<[64, 16], f16, wgmma_accum>
+// CHECK-NEXT: exo.assign %dst[%i, %j] = %[[V]] : !exo.window<[64, 16], f16, gmem>

@@ -28,6 +28,43 @@
 
 // -----
 
+// expected-error @+1 {{a wgmma accumulator is f32 or f16, got 'bf16'}}
+"test.op"() {f = #exo.wgmma<n = 64, dtype = bf16, acc = bf16>} : () -> ()
+
+// -----
+
+// PTX's wgmma has f16 accumulators for f16 and fp8 operands only.
+// expected-error @+1 {{an f16 wgmma accumulator takes f16, f8E4M3FN or f8E5M2 operands, got 'bf16'}}
+"test.op"() {f = #exo.wgmma<n = 64, dtype = bf16, acc = f16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{an f16 wgmma accumulator takes f16, f8E4M3FN or f8E5M2 operands, got 'tf32'}}
+"test.op"() {f = #exo.wgmma<n = 64, dtype = tf32, acc = f16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{a wgmma accumulator is f32 or f16, got 'f64'}}
+"test.op"() {f = #exo.wgmma_zero<n = 64, acc = f64>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{a wgmma accumulator is f32 or f16, got 'bf16'}}
+"test.op"() {f = #exo.wgmma_store<n = 64, dst = gmem, dtype = bf16, acc = bf16>} : () -> ()
+
+// -----
+
+// An f16 accumulator is stored as it is.
+// expected-error @+1 {{an f16 accumulator is stored as f16, got dtype = 'f32'}}
+"test.op"() {f = #exo.wgmma_store<n = 64, dst = gmem, acc = f16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{the reducing accumulator store adds f32 into gmem only}}
+"test.op"() {f = #exo.wgmma_store<n = 64, dst = gmem, dtype = f16, reduce = true, acc = f16>} : () -> ()
+
+// -----
+
 // expected-error @+1 {{an fp8 wgmma reads both operands from swizzled shared memory (sw128, sw64 or sw32)}}
 "test.op"() {f = #exo.wgmma<n = 128, dtype = f8E4M3FN, a = regs>} : () -> ()
 

@@ -6,7 +6,8 @@
 // or register A fragments), #exo.wgmma_zero, #exo.wgmma_load_a and
 // #exo.wgmma_store (st.shared / st.global / red.global.add of the
 // accumulator, and bf16 through stmatrix). An accumulator tile is the
-// warpgroup's 64 x n f32 registers: a struct of n / 2 floats per thread.
+// warpgroup's 64 x n registers: a struct of n / 2 floats per thread (f32),
+// or of n / 4 32-bit words holding two f16 elements each (f16).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,16 +19,26 @@ using namespace exo;
 namespace exo::nvvm {
 namespace {
 
-/// One wgmma accumulator tile (64 x n f32 over a warpgroup) and the struct
-/// of its registers.
+/// One wgmma accumulator tile (64 x n f32 or f16 over a warpgroup) and the
+/// struct of its registers.
 struct WgmmaTile {
   int64_t n = 0;    // columns of the window
   int64_t col0 = 0; // its first column in the tile (a column window)
   Value ptr;
-  Type type; // the struct of the whole tile's registers
+  Type type;         // the struct of the whole tile's registers
+  bool half = false; // f16 elements, two per 32-bit register
 };
 
 } // namespace
+
+LLVM::LLVMStructType accumulatorStruct(MLIRContext *ctx, int64_t n,
+                                       Type element) {
+  Builder b(ctx);
+  SmallVector<Type> fields(element.isF16() ? n / 4 : n / 2,
+                           element.isF16() ? Type(b.getI32Type())
+                                           : Type(b.getF32Type()));
+  return LLVM::LLVMStructType::getLiteral(ctx, fields);
+}
 
 /// The warp's index in its warpgroup (i64).
 static Value warpInWarpgroup(KernelLowering &L) {
@@ -49,9 +60,10 @@ static FailureOr<WgmmaTile> accumulator(KernelLowering &L, CallOp call,
   unsigned rank = v.staticExtents.size();
   bool shape =
       v.kind == View::Regs && v.memory.getKind() == MemoryKind::WgmmaAccum &&
-      v.sizes.size() == 2 && v.sizes[0] == 64 && v.kept[0] == rank - 2 &&
-      v.kept[1] == rank - 1 && v.staticExtents[rank - 1] % 8 == 0 &&
-      v.staticExtents[rank - 1] >= 8 && v.staticExtents[rank - 1] <= 256;
+      (v.elemType.isF32() || v.elemType.isF16()) && v.sizes.size() == 2 &&
+      v.sizes[0] == 64 && v.kept[0] == rank - 2 && v.kept[1] == rank - 1 &&
+      v.staticExtents[rank - 1] % 8 == 0 && v.staticExtents[rank - 1] >= 8 &&
+      v.staticExtents[rank - 1] <= 256;
   if (!shape || v.sizes[1] != v.staticExtents[rank - 1]) {
     // A store may take a window of whole 8-column blocks at a constant
     // offset: the registers it reads are then known here.
@@ -69,9 +81,9 @@ static FailureOr<WgmmaTile> accumulator(KernelLowering &L, CallOp call,
   // The leading dimensions that are not distributed select one tile of
   // the warpgroup's array of accumulators.
   Value idx = L.fragmentTileIndex(v, v.offsets);
-  SmallVector<Type> fields(v.staticExtents[rank - 1] / 2, b.getF32Type());
-  auto structTy = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  auto structTy = accumulatorStruct(ctx, v.staticExtents[rank - 1], v.elemType);
   WgmmaTile t;
+  t.half = v.elemType.isF16();
   t.n = v.sizes[1];
   t.col0 = constantOf(v.offsets[rank - 1]).value_or(0);
   t.type = structTy;
@@ -99,7 +111,8 @@ static LogicalResult emitWgmmaZero(KernelLowering &L, CallOp call) {
   std::string text, constraints;
   for (int64_t i = 0; i < n; ++i) {
     text += "mov.b32 $" + std::to_string(i) + ", 0;\n";
-    constraints += i ? ",=f" : "=f";
+    constraints += i ? "," : "";
+    constraints += acc->half ? "=r" : "=f";
   }
   Value zero = L.inlineAsm(acc->type, {}, text, constraints);
   LLVM::StoreOp::create(b, loc, zero, acc->ptr);
@@ -404,16 +417,17 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
       return call.emitOpError()
              << "a wgmma A operand in registers must be a whole 64 x " << k
              << " " << typeName << " wgmma_a fragment";
-    int64_t nd = n / 2;
+    int64_t nd = tile->half ? n / 4 : n / 2;
     std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
                        std::to_string(nd + 5) + ", 0;\nwgmma.mma_async.sync." +
                        "aligned.m64n" + std::to_string(n) + "k" +
-                       std::to_string(k) + ".f32." + typeName.str() + "." +
-                       typeName.str() + " {";
+                       std::to_string(k) + (tile->half ? ".f16." : ".f32.") +
+                       typeName.str() + "." + typeName.str() + " {";
     std::string constraints;
     for (int64_t i = 0; i < nd; ++i) {
       text += (i ? ", $" : "$") + std::to_string(i);
-      constraints += (i ? ",=f" : "=f");
+      constraints += i ? "," : "";
+      constraints += tile->half ? "=r" : "=f";
     }
     text += "}, {$" + std::to_string(nd) + ", $" + std::to_string(nd + 1) +
             ", $" + std::to_string(nd + 2) + ", $" + std::to_string(nd + 3) +
@@ -452,7 +466,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, k);
   Value result = NVVM::WgmmaMmaAsyncOp::create(
       b, loc, structTy, acc, *descA, *descB, shape, type, type,
-      NVVM::WGMMATypes::f32,
+      tile->half ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::f32,
       accumulate ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
       NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
       bNMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
@@ -582,14 +596,28 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
     b.setInsertionPointToStart(ifOp.thenBlock());
     put(v, p, align);
   };
+  // Element i of the thread's pair of adjacent columns h of block j: an f32
+  // register, or half of an f16 accumulator's word.
   auto field = [&](int64_t j, int64_t h, int64_t i) -> Value {
-    return LLVM::ExtractValueOp::create(b, loc, acc,
-                                        4 * (j + tile->col0 / 8) + 2 * h + i);
+    int64_t e = 4 * (j + tile->col0 / 8) + 2 * h + i;
+    if (!tile->half)
+      return LLVM::ExtractValueOp::create(b, loc, acc, e);
+    Value w = LLVM::ExtractValueOp::create(b, loc, acc, e / 2);
+    Value pair = LLVM::BitcastOp::create(
+        b, loc, VectorType::get({2}, b.getF16Type()), w);
+    return LLVM::ExtractElementOp::create(b, loc, pair, L.c32(e % 2));
+  };
+  auto toHalf = [&](Value x) -> Value {
+    return x.getType() == half ? x : arith::TruncFOp::create(b, loc, half, x);
   };
   if (half) {
     // A thread's pair of adjacent columns, rounded to nearest even: one
-    // 32-bit word (cvt.rn.bf16x2.f32 or cvt.rn.f16x2.f32).
+    // 32-bit word (cvt.rn.bf16x2.f32 or cvt.rn.f16x2.f32), or the f16
+    // accumulator's word as it is.
     auto word = [&](int64_t j, int64_t h) -> Value {
+      if (tile->half)
+        return LLVM::ExtractValueOp::create(b, loc, acc,
+                                            2 * (j + tile->col0 / 8) + h);
       Value pair =
           L.vectorOf({arith::TruncFOp::create(b, loc, half, field(j, h, 0)),
                       arith::TruncFOp::create(b, loc, half, field(j, h, 1))});
@@ -658,8 +686,8 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
         }
         for (int64_t i = 0; i < 2; ++i) {
           Value c = L.add(col, L.c64(i));
-          storeIf(arith::TruncFOp::create(b, loc, half, field(j, h, i)),
-                  L.sharedAddress(dst, {row, c}), row, c, /*align=*/2);
+          storeIf(toHalf(field(j, h, i)), L.sharedAddress(dst, {row, c}), row,
+                  c, /*align=*/2);
         }
       }
     return success();
@@ -763,7 +791,10 @@ static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
   Value colLane = L.mul(arith::DivUIOp::create(b, loc, l, L.c64(16)), L.c64(8));
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
-  auto pack = [&](int64_t e) {
+  auto pack = [&](int64_t e) -> Value {
+    // An f16 accumulator's word is the pair as it is.
+    if (tile->half)
+      return LLVM::ExtractValueOp::create(b, loc, acc, e / 2);
     SmallVector<Value, 2> halves;
     for (int64_t i = 0; i < 2; ++i) {
       Value x = LLVM::ExtractValueOp::create(b, loc, acc, e + i);

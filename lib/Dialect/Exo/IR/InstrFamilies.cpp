@@ -319,6 +319,10 @@ void buildProduct(ProcBuilder &pb, Value d, Value a, Value bv, int64_t m,
   Value xe = pb.widen(xt);
   Value ye = pb.widen(yt);
   Value p = pb.mul(xe, ye);
+  // An f16 accumulator adds the product rounded to f16.
+  Type acc = getElementTypeOf(d.getType());
+  if (acc != p.getType())
+    p = pb.truncate(p, acc);
   pb.write(d, {im, in}, p, /*reduce=*/true);
 }
 
@@ -361,6 +365,25 @@ static LogicalResult verifyWgmmaType(function_ref<InFlightDiagnostic()> emit,
 
 int64_t WgmmaAttr::getK() const { return 32 / elementBytes(getDtype()); }
 
+/// A wgmma accumulator's type: f32, or f16 where the operands allow it
+/// (`dtype`, when given: f16 or fp8, as PTX's table of wgmma types says).
+static LogicalResult verifyAccumulator(function_ref<InFlightDiagnostic()> emit,
+                                       Type acc, Type dtype = {}) {
+  if (!acc.isF32() && !acc.isF16())
+    return emit() << "a wgmma accumulator is f32 or f16, got " << acc;
+  if (acc.isF16() && dtype &&
+      !(dtype.isF16() || isa<Float8E4M3FNType, Float8E5M2Type>(dtype)))
+    return emit() << "an f16 wgmma accumulator takes f16, f8E4M3FN or "
+                     "f8E5M2 operands, got "
+                  << dtype;
+  return success();
+}
+
+/// The suffix of an instruction's name for an accumulator of type `acc`.
+static std::string accumulatorSuffix(Type acc) {
+  return acc.isF32() ? "" : ".acc_" + typeName(acc);
+}
+
 bool exo::isNMajor(OperandLayout layout) {
   return layout == OperandLayout::Sw128Mn || layout == OperandLayout::Sw64Mn ||
          layout == OperandLayout::Sw32Mn;
@@ -391,9 +414,10 @@ int64_t exo::nMajorSpan(OperandLayout layout, Type dtype) {
 
 LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                 int64_t n, Type dtype, OperandLayout a,
-                                OperandLayout b, int64_t scaleD) {
+                                OperandLayout b, int64_t scaleD, Type acc) {
   if (failed(verifyWgmmaShape(emitError, n)) ||
-      failed(verifyWgmmaType(emitError, dtype, /*fp8=*/true)))
+      failed(verifyWgmmaType(emitError, dtype, /*fp8=*/true)) ||
+      failed(verifyAccumulator(emitError, acc, dtype)))
     return failure();
   if (scaleD != 0 && scaleD != 1)
     return emitError() << "wgmma's scale_d is 1 (D += A * B) or 0 (D = A * "
@@ -433,7 +457,7 @@ std::string WgmmaAttr::getProcName() const {
     name += ".b_" + stringifyOperandLayout(getB()).str();
   if (getScaleD() == 0)
     name += ".scale_d0";
-  return name;
+  return name + accumulatorSuffix(getAcc());
 }
 
 static WindowType wgmmaOperand(OperandLayout layout, int64_t rows, int64_t k,
@@ -458,7 +482,7 @@ Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
   // scale-d = 0: D is overwritten, not read.
   bool overwrite = getScaleD() == 0;
   Param params[] = {
-      {"d", window({64, n}, b.getF32Type(), MemoryKind::WgmmaAccum),
+      {"d", window({64, n}, getAcc(), MemoryKind::WgmmaAccum),
        access(ctx, overwrite ? AccessMode::Write : AccessMode::ReadWrite)},
       {"a", wgmmaOperand(getA(), 64, k, element),
        access(ctx, AccessMode::Read, /*outOfOrder=*/true)},
@@ -473,7 +497,7 @@ Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
         if (overwrite) {
           // D = 0, then D += A * B^T: the sum starts from zero.
           OpBuilder::InsertionGuard guard(b);
-          Value zero = pb.floatZero(b.getF32Type());
+          Value zero = pb.floatZero(getAcc());
           SmallVector<OpFoldResult> ivs = pb.loops({64, n});
           pb.write(args[0], ivs, zero, /*reduce=*/false);
         }
@@ -485,25 +509,28 @@ Operation *WgmmaAttr::buildProc(OpBuilder &b, Location loc) const {
 }
 
 LogicalResult
-WgmmaZeroAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t n) {
-  return verifyWgmmaShape(emitError, n);
+WgmmaZeroAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t n,
+                      Type acc) {
+  if (failed(verifyWgmmaShape(emitError, n)))
+    return failure();
+  return verifyAccumulator(emitError, acc);
 }
 
 std::string WgmmaZeroAttr::getProcName() const {
-  return "wgmma_zero.m64n" + std::to_string(getN()) + ".f32";
+  return "wgmma_zero.m64n" + std::to_string(getN()) + "." + typeName(getAcc());
 }
 
 Operation *WgmmaZeroAttr::buildProc(OpBuilder &b, Location loc) const {
   MLIRContext *ctx = getContext();
-  Param params[] = {
-      {"d", window({64, getN()}, b.getF32Type(), MemoryKind::WgmmaAccum),
-       access(ctx, AccessMode::Write)}};
+  Param params[] = {{"d",
+                     window({64, getN()}, getAcc(), MemoryKind::WgmmaAccum),
+                     access(ctx, AccessMode::Write)}};
   return buildInstrProc(
       b, loc, getProcName(), params,
       instrAttr(ctx, unit(ctx, UnitKind::Warpgroup), InstrTimeline::WgmmaZero,
                 "wgmma_zero_scale_d"),
       [&](ProcBuilder &pb, ValueRange args) {
-        Value zero = pb.floatZero(b.getF32Type());
+        Value zero = pb.floatZero(getAcc());
         SmallVector<OpFoldResult> ivs = pb.loops({64, getN()});
         pb.write(args[0], ivs, zero, /*reduce=*/false);
       });
@@ -511,8 +538,9 @@ Operation *WgmmaZeroAttr::buildProc(OpBuilder &b, Location loc) const {
 
 LogicalResult
 WgmmaStoreAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t n,
-                       MemoryAttr dst, Type dtype, bool reduce) {
-  if (failed(verifyWgmmaShape(emitError, n)))
+                       MemoryAttr dst, Type dtype, bool reduce, Type acc) {
+  if (failed(verifyWgmmaShape(emitError, n)) ||
+      failed(verifyAccumulator(emitError, acc)))
     return failure();
   MemoryKind kind = dst.getKind();
   if (!dst.isShared() && kind != MemoryKind::Gmem)
@@ -525,6 +553,9 @@ WgmmaStoreAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t n,
   if (reduce && (kind != MemoryKind::Gmem || !dtype.isF32()))
     return emitError() << "the reducing accumulator store adds f32 into gmem "
                           "only";
+  if (acc.isF16() && !dtype.isF16())
+    return emitError() << "an f16 accumulator is stored as f16, got dtype = "
+                       << dtype;
   return success();
 }
 
@@ -533,7 +564,7 @@ std::string WgmmaStoreAttr::getProcName() const {
                      typeName(getDtype()) + "." + memoryName(getDst());
   if (getReduce())
     name += ".reduce";
-  return name;
+  return name + accumulatorSuffix(getAcc());
 }
 
 Operation *WgmmaStoreAttr::buildProc(OpBuilder &b, Location loc) const {
@@ -551,7 +582,7 @@ Operation *WgmmaStoreAttr::buildProc(OpBuilder &b, Location loc) const {
                   : access(ctx, AccessMode::Write, false, false, global);
   Param params[] = {
       {"dst", window({64, getN()}, getDtype(), getDst()), dstAccess},
-      {"src", window({64, getN()}, b.getF32Type(), MemoryKind::WgmmaAccum),
+      {"src", window({64, getN()}, getAcc(), MemoryKind::WgmmaAccum),
        access(ctx, AccessMode::Read)}};
   return buildInstrProc(b, loc, getProcName(), params,
                         instrAttr(ctx, unit(ctx, UnitKind::Warpgroup),
@@ -1289,13 +1320,13 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
     AccessAttr dAccess = proc.getArgAccess(0);
     int64_t scaleD = dAccess && !dAccess.reads() ? 0 : 1;
     return getIfValid<WgmmaAttr>(ctx, (*d)[1], dtype, layoutOf(memOf(1)),
-                                 layoutOf(memOf(2)), scaleD);
+                                 layoutOf(memOf(2)), scaleD, eltOf(0));
   }
   if (lowering == "wgmma_zero_scale_d" && arrays.size() == 1) {
     auto d = shapeOf(0);
     if (!d || d->size() != 2)
       return {};
-    return getIfValid<WgmmaZeroAttr>(ctx, (*d)[1]);
+    return getIfValid<WgmmaZeroAttr>(ctx, (*d)[1], eltOf(0));
   }
   if ((lowering == "wgmma_store_d_smem" || lowering == "wgmma_store_d_gmem" ||
        lowering == "wgmma_red_d_gmem" || lowering == "wgmma_stmatrix_d") &&
@@ -1304,7 +1335,7 @@ InstrFamilyAttr inferFamily(ProcOp proc) {
     if (!d || d->size() != 2)
       return {};
     return getIfValid<WgmmaStoreAttr>(ctx, (*d)[1], memOf(0), eltOf(0),
-                                      lowering == "wgmma_red_d_gmem");
+                                      lowering == "wgmma_red_d_gmem", eltOf(1));
   }
   if (lowering == "wgmma_load_a" && arrays.size() == 2) {
     Type t = eltOf(0);

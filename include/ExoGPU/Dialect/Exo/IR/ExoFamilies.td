@@ -147,6 +147,13 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
     D += A * B^T; 0 overwrites, D = A * B^T, without reading D (the first
     K step of a tile, with no `wgmma_zero` before it).
 
+    `acc` is the accumulator's type: `f32` (the default) or `f16`, which
+    PTX allows with f16, f8E4M3FN and f8E5M2 operands. An f16 accumulator
+    holds two elements per 32-bit register (n / 4 registers per thread), at
+    the positions the f32 layout gives the same elements; its semantics
+    adds each product, rounded to f16, to D in f16 (the hardware rounds
+    less often; `--compare` states the tolerance).
+
     The instruction runs asynchronously: it reads A and B out of order and
     completes through a `wgmma_group` commit group.
 
@@ -164,7 +171,8 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
                            "::exo::OperandLayout::Sw128">:$a,
     DefaultValuedParameter<"::exo::OperandLayout",
                            "::exo::OperandLayout::Sw128">:$b,
-    DefaultValuedParameter<"int64_t", "1">:$scale_d);
+    DefaultValuedParameter<"int64_t", "1">:$scale_d,
+    DefaultValuedParameter<"::mlir::Type", "::mlir::Float32Type::get($_ctxt)">:$acc);
   let extraClassDeclaration = [{
     /// K: 32 bytes of operand elements (8 for tf32, 16 for bf16 and f16,
     /// 32 for fp8).
@@ -201,8 +209,9 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
 def Exo_WgmmaZeroAttr : Exo_FamilyAttr<"WgmmaZero", "wgmma_zero"> {
   let summary = "zeroes a wgmma accumulator";
   let description = [{
-    D[64, n] = 0 for an f32 accumulator. Each thread of the warpgroup sets
-    its n / 2 accumulator registers to 0 (one `mov.b32` each, in one
+    D[64, n] = 0 for an `acc` accumulator (`f32`, the default, or `f16`).
+    Each thread of the warpgroup sets its n / 2 (f16: n / 4) accumulator
+    registers to 0 (one `mov.b32` each, in one
     volatile asm), then `wgmma.fence` orders those writes before the next
     wgmma. (The wgmma's scale-d = 0 form would zero the accumulator inside
     the instruction; the lowering does not use it.)
@@ -211,7 +220,8 @@ def Exo_WgmmaZeroAttr : Exo_FamilyAttr<"WgmmaZero", "wgmma_zero"> {
     exo.call #exo.wgmma_zero<n = 256>(%d) : (!exo.window<[64, 256], f32, wgmma_accum>)
     ```
   }];
-  let parameters = (ins "int64_t":$n);
+  let parameters = (ins "int64_t":$n,
+    DefaultValuedParameter<"::mlir::Type", "::mlir::Float32Type::get($_ctxt)">:$acc);
 }
 
 def Exo_WgmmaStoreAttr : Exo_FamilyAttr<"WgmmaStore", "wgmma_store"> {
@@ -219,7 +229,8 @@ def Exo_WgmmaStoreAttr : Exo_FamilyAttr<"WgmmaStore", "wgmma_store"> {
   let description = [{
     dst[64, n] = D (f32), or dst += D with `reduce` (global memory, atomic
     `red.global.add`). `dtype = bf16` or `f16` rounds to that type (to
-    nearest even):
+    nearest even). An f16 accumulator (`acc = f16`) is stored as it is
+    (`dtype = f16`, no `reduce`). The stores go
     into shared memory with `stmatrix`, into global memory with 16-byte
     stores after a transpose of words within each quad (or 4- and 2-byte
     stores where the window's alignment does not allow them). `dst` is
@@ -236,7 +247,8 @@ def Exo_WgmmaStoreAttr : Exo_FamilyAttr<"WgmmaStore", "wgmma_store"> {
     "int64_t":$n,
     Exo_BareMemoryParameter:$dst,
     DefaultValuedParameter<"::mlir::Type", "::mlir::Float32Type::get($_ctxt)">:$dtype,
-    Exo_FlagParameter:$reduce);
+    Exo_FlagParameter:$reduce,
+    DefaultValuedParameter<"::mlir::Type", "::mlir::Float32Type::get($_ctxt)">:$acc);
 }
 
 def Exo_WgmmaLoadAAttr : Exo_FamilyAttr<"WgmmaLoadA", "wgmma_load_a"> {
