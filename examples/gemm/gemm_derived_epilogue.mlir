@@ -24,15 +24,16 @@
 //
 // The schedule is shared: @epilogue_tiles (whole tiles) or
 // @epilogue_tiles_odd (partial tiles: the `_odd` kernels, for any M, N a
-// multiple of 8 and K of 16 bytes) divides the loops; @epilogue_front and
-// @epilogue_back hold the steps that do not depend on the operand type;
-// @schedule adds the staging of A and B and the release of a tile's last
-// ring slot, with the operand type's parameters. Each kernel is a copy of
-// its specification (clone_proc) that they rewrite; the whole-tile ones
-// assume their sizes.
+// multiple of 8 and K of 16 bytes) divides the loops; @epilogue_front holds
+// the steps that do not depend on the operand type; @schedule adds the
+// staging of A and B and the steps after it, with the operand type's
+// parameters, by the sequences of the persistent GEMMs
+// (schedules/cluster.mlir, schedules/persistent.mlir). Each kernel is a
+// copy of its specification (clone_proc) that they rewrite; the whole-tile
+// ones assume their sizes.
 //
-// Run it:
-//   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-interpreter
+// Run it with those libraries preloaded:
+//   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir,examples/gemm/schedules/persistent.mlir -transform-interpreter
 
 !Ah = !exo.tensor<[M, K], f32, dram>
 !Bh = !exo.tensor<[N, K], f32, dram>
@@ -266,6 +267,23 @@ exo.proc @gemm_e4m3_scaled(%M: index, %N: index, %K: index, %A: !Af8, %B: !Bf8,
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_cluster_operands(%p: !transform.any_op {transform.readonly},
+      %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %ab_mem: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
+      %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_persistent_k_loop(%p: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %mma_wg: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
+      %k_steps: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+      -> !transform.any_op
+
   transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
     transform.yield %op : !transform.any_op
@@ -373,54 +391,6 @@ module attributes {transform.with_named_sequence} {
     transform.yield %ko5, %wz, %drain, %store, %cg : !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op
   }
 
-  // Steps 10-12 but the release of a tile's last slot (its index depends
-  // on the K step): warp specialization, persistence, the K loop's
-  // synchronization. Returns the loop over a cluster's tiles.
-  transform.named_sequence @epilogue_back(%p: !transform.any_op {transform.readonly}, %wz: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly}, %store: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly}, %tma_a: !transform.any_op {transform.readonly}) -> !transform.any_op {
-    // 10. Warp specialization: the producer warp loads; the consumer
-    //    warpgroups multiply and store.
-    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
-    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
-    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
-    %a_cm = transform.exo.get_parent_loop %tma_a : (!transform.any_op) -> !transform.any_op
-    %loads = transform.merge_handles %waits, %tma_b, %a_cm : !transform.any_op
-    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
-    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
-    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %mma_cm = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.wrap_with_warps %mma_cm group "consumer" : (!transform.any_op) -> !transform.any_op
-    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
-    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
-    %ew2 = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %ew2 cuda_threads<warp> : !transform.any_op
-    %eg2 = transform.exo.match_loop "eg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %eg2 cuda_threads<4 * thread> : !transform.any_op
-    %eq2 = transform.exo.match_loop "eq" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %eq2 cuda_threads<thread> : !transform.any_op
-    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
-
-    // 11. Persistence: one task per cluster over the tiles (pi), proved
-    //    independent.
-    %tn3 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
-    // 12. Synchronization of the K loop, as in the cluster derivation.
-    transform.exo.set_trailing_barrier %tma_a on "full" at ["cm", "ko"] : !transform.any_op
-    transform.exo.set_trailing_barrier %tma_b on "full" at [":", "ko"] : !transform.any_op
-    %expect = transform.exo.insert_arrive %tma_a after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
-    %wg6 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %wait_full = transform.exo.insert_await %wg6 on "full" at ["cm", "ko"] timeline "cuda_generic_and_async_proxy" pending 0 : (!transform.any_op) -> !transform.any_op
-    %release = transform.exo.insert_arrive %wg6 after timeline "cuda_in_order" on "empty" at [":", "ko + 3"] : (!transform.any_op) -> !transform.any_op
-    %release_guard = transform.exo.guard_sync %release if "ko >= 1" : (!transform.any_op) -> !transform.any_op
-    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %fence = transform.exo.insert_fence %mma_wg ("wgmma_fence_1", "wgmma_fence_2") : (!transform.any_op) -> !transform.any_op
-    %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
-    %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
-    transform.yield %pi : !transform.any_op
-  }
-
   // 1. The tiles: 256 x 256 per cluster (tm, tn), 128 rows per CTA (cm),
   //    64 per warpgroup (wg); K in steps of %kt per ring slot (ko) and
   //    %kstep per wgmma (kk, k8): 32 and 8 for tf32, 64 and 16 for bf16,
@@ -466,50 +436,40 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The rest, after the tiles: the operand type's part (the staging and
-  // TMA loads of A and B, %kt wide, the wgmma and the release of a tile's
-  // last ring slot, whose index is %k_steps + 3: the number of K steps
-  // K / %kt, or (K + %kt - 1) / %kt with partial tiles) around the steps
-  // shared by all kernels; included once per kernel.
+  // The rest, after the tiles: @epilogue_front, then the operand type's
+  // part (the staging and TMA loads of A and B, %kt wide, the wgmma and
+  // the release of a tile's last ring slot, whose index is %k_steps + 3:
+  // the number of K steps K / %kt, or (K + %kt - 1) / %kt with partial
+  // tiles) and the steps after it; included once per kernel.
   transform.named_sequence @schedule(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
       %k_steps: !transform.any_param {transform.readonly}) {
     %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    // 7-9. As in the cluster derivation: A and B slices staged in 4-slot
-    //    rings per CTA, loaded by TMA (B multicast), wgmma.
-    %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", %k_at] sizes [256, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %pi = transform.include @epilogue_back failures(propagate) (%p, %wz, %drain, %store, %waits, %tma_b, %tma_a) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> !transform.any_op
-    // The release of a tile's last slot after the drain (element
-    // K / %kt + 3 of the tile's ring, which chain_rings places at
-    // pi * K / %kt + K / %kt + 3); step 13: the rings, their barriers
-    // and the wgmma group live across the tiles of a task.
-    %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_at = transform.exo.expr "{0} + 3" (%k_steps) : (!transform.any_param) -> !transform.any_param
-    %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_at] : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    // 7-13. As in @gemm_derived_persistent_direct (the sequences of
+    //    schedules/cluster.mlir and schedules/persistent.mlir): A and B
+    //    slices staged in 4-slot rings per CTA, loaded by TMA (B
+    //    multicast), wgmma; warp specialization, the activation's loops
+    //    over w, g, q on the warps and threads that hold the elements;
+    //    persistence, the K loop's synchronization and the release of a
+    //    tile's last slot (element %k_steps + 3 of the tile's ring); the
+    //    rings, their barriers and the wgmma group live across the tiles
+    //    of a task.
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ew2 = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %ew2 cuda_threads<warp> : !transform.any_op
+    %eg2 = transform.exo.match_loop "eg" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %eg2 cuda_threads<4 * thread> : !transform.any_op
+    %eq2 = transform.exo.match_loop "eq" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %eq2 cuda_threads<thread> : !transform.any_op
+    %pi = transform.include @gemm_persistent_k_loop failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %drain, %k_steps, %stages)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
     transform.exo.chain_rings %pi over "ko" : !transform.any_op
     transform.exo.lift_alloc %cg : !transform.any_op
     transform.exo.simplify %p : !transform.any_op

@@ -130,6 +130,23 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The zeroing of C (its assignment) splits from the update, whose K
+  // loops move outside the tile's rows and columns (mi, ni). Returns the
+  // zeroing and the update's K loop (ko).
+  transform.named_sequence @gemm_zeroing_split(%p: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
+    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
+    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %zeroing, %ko2 : !transform.any_op, !transform.any_op
+  }
+
   // 2 (end)-4, shared with the persistent kernels (persistent.mlir): the
   // K loops move outside the warpgroup's rows and columns, the device
   // function, and the accumulators D. Takes %tasks and %n_at as
@@ -143,15 +160,7 @@ module attributes {transform.with_named_sequence} {
 
     // 2 (end). The zeroing splits from the K loop, and the K loops move
     //    outside mi, ni.
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %zeroing, %ko2 = transform.include @gemm_zeroing_split failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 3. The kernel: the %tasks loops down to tm are its tasks, each a
     //    cluster of two CTAs, each with a producer warp, three idle warps

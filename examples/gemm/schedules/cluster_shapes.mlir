@@ -11,6 +11,18 @@
 //   exo-gpu-opt examples/gemm/gemm_specs.mlir -transform-preload-library=transform-library-paths=examples/gemm/schedules -transform-interpreter=entry-point=gemm_derived_cluster_1x2
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_zeroing_split(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_rings(%p: !transform.any_op {transform.readonly},
+      %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
+      %stages: !transform.any_param {transform.readonly})
+  transform.named_sequence private @gemm_cluster_loads(%p: !transform.any_op {transform.readonly},
+      %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_epilogue_sync(%Cs: !transform.any_op {transform.readonly},
+      %c3: !transform.any_op {transform.readonly}, %tma_c: !transform.any_op {transform.readonly})
+
   // The 1 x 2 cluster variant of @gemm_derived_cluster: the naive tf32 GEMM
   // derived into a kernel whose cluster of two CTAs lies along N: a task
   // computes 128 x 512 of C, each CTA a 128 x 256 tile (the
@@ -46,15 +58,7 @@ module attributes {transform.with_named_sequence} {
     %a4, %b4 = transform.exo.reorder_loops %mi1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %wg1 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
     %a5, %b5 = transform.exo.reorder_loops %wg1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %zeroing, %ko2 = transform.include @gemm_zeroing_split failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 3. The kernel: a cluster of two CTAs per task, each with a producer
     //    warp, three idle warps and two consumer warpgroups.
@@ -124,12 +128,9 @@ module attributes {transform.with_named_sequence} {
     transform.exo.lift_alloc %Cs : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
 
-    // 9. Each CTA loads its B slice by TMA; the A slice, the same in both
-    //    CTAs, becomes one multicast load: the loop over the CTAs' copies
-    //    (split off by fission) unifies with the instruction's body, which
-    //    writes both. Before that load, each CTA's producer waits until the
-    //    slot is free in its CTA (the empty barrier counts the releases of
-    //    both CTAs' consumers, see step 11).
+    // 9. The loads of the 2 x 1 kernel (@gemm_cluster_loads) with A and B
+    //    exchanged: each CTA loads its B slice by TMA, the A slice becomes
+    //    one multicast load, after each CTA's producer waits for the slot.
     %wait_empty = transform.exo.insert_await %ain on "empty" at ["cn", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
     %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a_copies, %rest1 = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -140,9 +141,7 @@ module attributes {transform.with_named_sequence} {
     %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
 
-    // 10. Warp specialization: the producer warp of each CTA loads; the
-    //    consumer warpgroups multiply; the CTA loops run on the cluster's
-    //    CTAs, the wg loops on the consumer warpgroups.
+    // 10. Warp specialization, as in the 2 x 1 kernel (@gemm_cluster_warps).
     %cns = transform.exo.match_loop "cn" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %cns cuda_threads<cta> : !transform.any_op
     %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
@@ -160,20 +159,11 @@ module attributes {transform.with_named_sequence} {
     %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
     %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
 
-    // 11. Synchronization.
-    //     - The loads complete on full[cta, ko] (the multicast on both
-    //       CTAs' elements, full[:, ko]).
-    //     - Each CTA's producer arrives on the full barriers of *both* CTAs
-    //       with the bytes its loads deliver there. A CTA's full barrier
-    //       then also orders its consumers after the other CTA's producer
-    //       waited for the slot, which the checker needs to see that the
-    //       consumers' next release cannot reach a phase of the other CTA's
-    //       empty barrier too early (with local arrives only it reports
-    //       that "barrier misuse").
-    //     - Each consumer warpgroup waits on its CTA's full barrier, fences
-    //       and commits its wgmma and keeps one commit group in flight; the
-    //       CTA's consumers then release the slot of ko - 1 in both CTAs
-    //       (empty[:, ko + 3]), since the multicast wrote it in both.
+    // 11. Synchronization, as in the 2 x 1 kernel (@gemm_cluster_sync)
+    //     with A and B exchanged: B's load completes on full[cta, ko], A's
+    //     multicast on full[:, ko]; each CTA's producer arrives on the full
+    //     barriers of both CTAs, and the CTA's consumers release the slot
+    //     of ko - 1 in both (empty[:, ko + 3]).
     transform.exo.set_trailing_barrier %tma_b on "full" at ["cn", "ko"] : !transform.any_op
     transform.exo.set_trailing_barrier %tma_a on "full" at [":", "ko"] : !transform.any_op
     %expect = transform.exo.insert_arrive %tma_b after timeline "cuda_temporal" on "full" at [":", "ko"] : (!transform.any_op) -> !transform.any_op
@@ -185,20 +175,9 @@ module attributes {transform.with_named_sequence} {
     %commit = transform.exo.insert_arrive %mma_wg after timeline "wgmma_async" on "cg" at ["cn", "wg"] : (!transform.any_op) -> !transform.any_op
     %retire = transform.exo.insert_await %commit after on "cg" at ["cn", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
 
-    // 12. The epilogue: C_smem reuses the rings' shared memory once every
-    //     CTA of the cluster is done with them (a cluster-wide fence); the
-    //     accumulators' stores become visible to the TMA store (a CTA fence
-    //     with a proxy fence); the producer waits for its bulk group before
-    //     the task ends (the next task of this persistent cluster reuses the
-    //     shared memory; the final cluster-wide fence is the one the end of
-    //     a task implies, written out as in hopper_gemm.mlir).
-    %f1 = transform.exo.insert_fence %Cs ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
-    %f2 = transform.exo.insert_fence %c3 after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
-    %tma_cg = transform.exo.insert_barrier_alloc %tma_c "tma_cg" : !exo.barrier<bulk_group> : (!transform.any_op) -> !transform.any_op
-    %tma_commit = transform.exo.insert_arrive %tma_c after timeline "tma_to_gmem_async" on "tma_cg" at [] : (!transform.any_op) -> !transform.any_op
-    %tma_wait = transform.exo.insert_await %tma_commit after on "tma_cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %epi = transform.exo.get_parent_loop %tma_c : (!transform.any_op) -> !transform.any_op
-    %f3 = transform.exo.insert_fence %epi after ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    // 12. The epilogue's synchronization, as in the 2 x 1 kernel
+    //     (@gemm_cluster_epilogue_sync).
+    transform.include @gemm_cluster_epilogue_sync failures(propagate) (%Cs, %c3, %tma_c) : (!transform.any_op, !transform.any_op, !transform.any_op) -> ()
     transform.yield
   }
 
@@ -241,15 +220,7 @@ module attributes {transform.with_named_sequence} {
     %a4, %b4 = transform.exo.reorder_loops %mi1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %wg1 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
     %a5, %b5 = transform.exo.reorder_loops %wg1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %zeroing, %ko2 = transform.include @gemm_zeroing_split failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 3. The kernel: a cluster of four CTAs per task, each with a producer
     //    warp, three idle warps and two consumer warpgroups.
@@ -436,15 +407,7 @@ module attributes {transform.with_named_sequence} {
     %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %zeroing, %ko2 = transform.include @gemm_zeroing_split failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 3. The kernel: a cluster of two CTAs per task, each with a producer
     //    warp, three idle warps and two consumer warpgroups.
@@ -503,30 +466,18 @@ module attributes {transform.with_named_sequence} {
     %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["128 * tn", "32 * ko"] sizes [128, 32] as "B_smem" in smem_swizzle<128> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
 
-    // 8. Rings of 4 slots for A and B, C_smem, each with a leading CTA
-    //    dimension.
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
+    // 8-9. The rings (of 4) and the loads of the 2 x 1 kernel
+    //    (@gemm_cluster_rings, @gemm_cluster_loads: B multicast, A per
+    //    CTA); C_smem gets a leading CTA dimension.
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
     transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
     transform.exo.lift_alloc %Cs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 9. The loads, as in the 2 x 1 kernel (B multicast, A per CTA).
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 128, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 10. Warp specialization, as in the 2 x 1 kernel; the mw loops stay
     //    sequential (a warpgroup's two accumulators).
@@ -561,14 +512,8 @@ module attributes {transform.with_named_sequence} {
     %commit = transform.exo.insert_arrive %mma_mw after timeline "wgmma_async" on "cg" at ["cm", "wg"] : (!transform.any_op) -> !transform.any_op
     %retire = transform.exo.insert_await %commit after on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 1 : (!transform.any_op) -> !transform.any_op
 
-    // 12. The epilogue, as in the 2 x 1 kernel.
-    %f1 = transform.exo.insert_fence %Cs ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
-    %f2 = transform.exo.insert_fence %c3 after ("cuda_in_order", "cuda_generic_and_async_proxy") : (!transform.any_op) -> !transform.any_op
-    %tma_cg = transform.exo.insert_barrier_alloc %tma_c "tma_cg" : !exo.barrier<bulk_group> : (!transform.any_op) -> !transform.any_op
-    %tma_commit = transform.exo.insert_arrive %tma_c after timeline "tma_to_gmem_async" on "tma_cg" at [] : (!transform.any_op) -> !transform.any_op
-    %tma_wait = transform.exo.insert_await %tma_commit after on "tma_cg" at [] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %epi = transform.exo.get_parent_loop %tma_c : (!transform.any_op) -> !transform.any_op
-    %f3 = transform.exo.insert_fence %epi after ("cuda_in_order", "cuda_in_order") : (!transform.any_op) -> !transform.any_op
+    // 12. The epilogue, as in the 2 x 1 kernel (@gemm_cluster_epilogue_sync).
+    transform.include @gemm_cluster_epilogue_sync failures(propagate) (%Cs, %c3, %tma_c) : (!transform.any_op, !transform.any_op, !transform.any_op) -> ()
 
     // 13. The two accumulators of a warpgroup by name: the mw loops are
     //    unrolled, so that each wgmma, zeroing and store names its

@@ -255,10 +255,6 @@ module attributes {transform.with_named_sequence} {
   // other's K loop: the structure for the shapes where the 256 x 256
   // cooperative tiles leave SMs idle or expose their epilogue. Whole tiles
   // only: M a multiple of 256, N of 128, K of 64.
-  //
-  // The script is the library sequences @gemm_pingpong_tiles and @gemm_pingpong
-  // (examples/gemm/schedules/pingpong.mlir), called below with the bf16
-  // parameters; the comments there apply.
   transform.named_sequence @gemm_derived_bf16_pingpong(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_pingpong" : (!transform.any_op) -> !transform.any_op
@@ -281,10 +277,6 @@ module attributes {transform.with_named_sequence} {
   // of @gemm_derived_bf16_pingpong with partial tiles, as
   // @gemm_derived_pingpong_odd is @gemm_derived_pingpong's. A tile's K
   // loop has ceil(K / 64) steps.
-  //
-  // The script is the library sequences @gemm_pingpong_tiles_odd and
-  // @gemm_pingpong (examples/gemm/schedules/pingpong.mlir), called below with
-  // the bf16 parameters.
   transform.named_sequence @gemm_derived_bf16_pingpong_odd(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_pingpong_odd" : (!transform.any_op) -> !transform.any_op
@@ -365,11 +357,9 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
-  // @gemm_derived_bf16_ws_odd with two CTAs per SM: rings of 4 slots (96 KiB of shared
-  // memory a CTA) and 208 registers for the consumers (2 x (4 x 40 + 4 x
-  // 208) warps' registers fit an SM's 64 Ki), so that 2 x 132 CTAs run at
-  // once: at mid sizes one CTA per SM leaves a partial second wave (1216^3
-  // bf16: 190 tiles of 64 x 128 on 132 SMs).
+  // @gemm_derived_bf16_ws_odd with two CTAs per SM, as
+  // @gemm_derived_ws_odd_4stage: rings of 4 slots, consumers with 208
+  // registers.
   transform.named_sequence @gemm_derived_bf16_ws_odd_4stage(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
@@ -477,19 +467,13 @@ module attributes {transform.with_named_sequence} {
   // to be multiples of 16 bytes). The tiles stay 256 x 256 per task, 128 x
   // 256 per CTA, 32 wide in K; the last tiles of M, N and K are partial.
   //
-  // Step 1 is the only difference: each division is `tail = guard`
-  // (ceil(M / 256) tiles, the body guarded by `256 * tm + mr < M`), and
-  // `drop_bounds_guard` removes the guard after proving that the extra
-  // iterations change nothing. Their accesses become `oob`: outside its
-  // tensor a read is 0 and a write does nothing. For M and N the guarded
-  // writes of C fall outside C; for K, where C's element exists, the
-  // reduction adds A[m, k] * B[n, k] with both reads outside A and B, i.e.
-  // 0 * 0. Everything after is @gemm_cluster_kernel, as for
-  // @gemm_derived_cluster (with C staged in 128-byte swizzled shared
-  // memory): stage_mem makes the copies of partial tiles oob, and replace binds them
-  // to the TMA instructions, whose `oob` parameters say what the hardware
-  // does (a load zero-fills the part of the box outside the tensor, a store
-  // clips it) as windows that may reach past the tensors.
+  // Step 1 is the only difference: @gemm_cluster_tiles_odd, whose guarded
+  // divisions and drop_bounds_guard make the extra iterations' accesses
+  // oob (cluster.mlir says why that changes nothing). Everything after is
+  // @gemm_cluster_kernel, as for @gemm_derived_cluster (with C staged in
+  // 128-byte swizzled shared memory): the copies of partial tiles become
+  // TMA instructions on windows that may reach past the tensors (a load
+  // zero-fills the part of the box outside the tensor, a store clips it).
   //
   // test/Examples/gemm-derived-odd.test compares the result with the
   // specification on the CPU at odd sizes, runs both checkers on partial
@@ -565,12 +549,9 @@ module attributes {transform.with_named_sequence} {
   //     warpgroup stores its quarter of the accumulators, and each of its
   //     warps writes its 16 rows with a TMA store of its own and waits for it.
   //
-  // Differences from the hand kernel: a warp waits for its quarter's store
-  // before the next quarter, not at the next quarter's start (so the last
-  // quarter's stores do not overlap the next tile's K loop), and the
-  // consumers release the previous tile's last slot at the next tile's first
-  // K step rather than right after the drain (insert_arrive's linear indices
-  // cannot name K / 32 + 3).
+  // The difference from the hand kernel: a warp waits for its quarter's
+  // store before the next quarter, not at the next quarter's start (so the
+  // last quarter's stores do not overlap the next tile's K loop).
   transform.named_sequence @gemm_derived_persistent(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent" : (!transform.any_op) -> !transform.any_op
@@ -618,12 +599,8 @@ module attributes {transform.with_named_sequence} {
 
   // The persistent tf32 GEMM with direct accumulator stores for any M, N and
   // K multiples of 4: the derivation of @gemm_derived_persistent_direct with
-  // the partial tiles of @gemm_derived_persistent_odd (the M, N and K
-  // divisions with `tail = guard`, whose guards `drop_bounds_guard` removes:
-  // the accesses of the extra iterations become oob; TMA zero-fills the loads,
-  // and the accumulator store skips the elements past the end of C). A tile's
-  // K loop has ceil(K / 32) steps, so the release of its last slot is at
-  // (K + 31) / 32 + 3.
+  // the partial tiles of @gemm_derived_persistent_odd (TMA zero-fills the
+  // loads, the accumulator store skips the elements past the end of C).
   transform.named_sequence @gemm_derived_persistent_direct_odd(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_odd" : (!transform.any_op) -> !transform.any_op
@@ -692,11 +669,8 @@ module attributes {transform.with_named_sequence} {
 
   // The persistent tf32 GEMM for any M, N and K multiples of 4: the derivation
   // of @gemm_derived_persistent with the partial tiles of
-  // @gemm_derived_cluster_odd (the M, N and K divisions with `tail =
-  // guard`, whose guards `drop_bounds_guard` removes: the accesses of the
-  // extra iterations become oob, which TMA zero-fills on loads and clips on
-  // stores). A tile's K loop has ceil(K / 32) steps, so the release of its last
-  // slot is at (K + 31) / 32 + 3.
+  // @gemm_derived_cluster_odd. A tile's K loop has ceil(K / 32) steps, so the
+  // release of its last slot is at (K + 31) / 32 + 3.
   transform.named_sequence @gemm_derived_persistent_odd(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_odd" : (!transform.any_op) -> !transform.any_op
@@ -742,9 +716,8 @@ module attributes {transform.with_named_sequence} {
   }
 
   // The persistent ping-pong tf32 GEMM, derived from the naive specification
-  // (@gemm_tf32 below) by the transform script at the end of this file: the
-  // kernel of the hand-written hopper_gemm_pingpong_persistent.mlir, produced
-  // by checked rewrites.
+  // @gemm_tf32: the kernel of the hand-written
+  // hopper_gemm_pingpong_persistent.mlir, produced by checked rewrites.
   //
   // The structure of cuBLAS's tf32 kernel where the cooperative kernels
   // (gemm_derived_persistent_direct*.mlir) lose to it: 256 x 128 cluster
@@ -766,13 +739,10 @@ module attributes {transform.with_named_sequence} {
   // and each pair written out, the first tile's consumer statements on warps
   // 0-3 of the "consumer" group and the second's on warps 4-7 (11), and the
   // hand-off barriers that order the two warpgroups' waits on the shared ring
-  // (12). Every rewrite checks the sequential meaning; the synchronization
-  // inserted is checked by -exo-check-sync, which rejects the kernel without
-  // the hand-offs (a wait could pass on a stale phase).
-  //
-  // The script is the library sequences @gemm_pingpong_tiles and @gemm_pingpong
-  // (examples/gemm/schedules/pingpong.mlir), called below with the tf32
-  // parameters.
+  // (12): the library sequences @gemm_pingpong_tiles and @gemm_pingpong
+  // (pingpong.mlir). Every rewrite checks the sequential meaning; the
+  // synchronization inserted is checked by -exo-check-sync, which rejects
+  // the kernel without the hand-offs (a wait could pass on a stale phase).
   transform.named_sequence @gemm_derived_pingpong(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_pingpong" : (!transform.any_op) -> !transform.any_op
@@ -792,16 +762,11 @@ module attributes {transform.with_named_sequence} {
 
   // The persistent ping-pong tf32 GEMM for any M, N and K multiples of 4 (TMA
   // needs rows of A and B that are multiples of 16 bytes): the derivation of
-  // @gemm_derived_pingpong with partial tiles. The M, N and K divisions
-  // guard the last tile and drop_bounds_guard removes the guards: the
-  // accesses of the extra iterations become oob, which the TMA loads
-  // zero-fill and the accumulator store skips. A tile's K loop has
-  // ceil(K / 32) steps, so its last slot's release is at (K + 31) / 32 + 6 and
-  // the hand-offs happen at the last K slice, 32 * ko + 32 >= K.
-  //
-  // The script is the library sequences @gemm_pingpong_tiles_odd and
-  // @gemm_pingpong (examples/gemm/schedules/pingpong.mlir), called below with
-  // the tf32 parameters.
+  // @gemm_derived_pingpong with partial tiles (@gemm_pingpong_tiles_odd):
+  // the extra iterations' accesses are oob, which the TMA loads zero-fill
+  // and the accumulator store skips. A tile's K loop has ceil(K / 32) steps,
+  // so its last slot's release is at (K + 31) / 32 + 6 and the hand-offs
+  // happen at the last K slice, 32 * ko + 32 >= K.
   transform.named_sequence @gemm_derived_pingpong_odd(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_pingpong_odd" : (!transform.any_op) -> !transform.any_op

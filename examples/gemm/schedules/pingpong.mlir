@@ -21,6 +21,15 @@
 //   exo-gpu-opt FILE -transform-preload-library=transform-library-paths=examples/gemm/schedules/pingpong.mlir -transform-interpreter
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_cluster_rings(%p: !transform.any_op {transform.readonly},
+      %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
+      %stages: !transform.any_param {transform.readonly})
+  transform.named_sequence private @gemm_cluster_loads(%p: !transform.any_op {transform.readonly},
+      %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_zeroing_split(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op)
   // 1-2 (start): the tiles and the loop order, for M a multiple of 256, N of
   // 128 and K of %kt.
   transform.named_sequence @gemm_pingpong_tiles(%p: !transform.any_op {transform.readonly},
@@ -99,15 +108,7 @@ module attributes {transform.with_named_sequence} {
 
     // 2 (end). The zeroing split off the update, whose K loop goes outside
     //    the rows and columns.
-    %init = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
-    %zeroing, %update = transform.exo.fission %init {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %update : (!transform.any_op) -> !transform.any_op
-    %ko1, %ni3 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko2, %mi2 = transform.exo.reorder_loops %update : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni5 = transform.exo.match_loop "ni" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
-    %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %zeroing, %ko2 = transform.include @gemm_zeroing_split failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 3. The kernel: a producer warp, three idle warps and two consumer
     //    warpgroups; clusters of two CTAs, one CTA per SM.
@@ -149,31 +150,18 @@ module attributes {transform.with_named_sequence} {
     %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 128, dst = gmem>) : (!transform.any_op) -> !transform.any_op
 
     // 6. A and B slices staged in 7-slot rings per CTA, loaded by TMA (B
-    //    multicast: each CTA loads 64 of its 128 rows for both), wgmma.
+    //    multicast: each CTA loads 64 of its 128 rows for both), wgmma: the
+    //    cluster derivation's @gemm_cluster_rings and @gemm_cluster_loads.
     %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
     %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
     %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
     %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["128 * tn", %k_at] sizes [128, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
-    transform.exo.expand_dim %As ring 7 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 7 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_b = transform.exo.replace %b_copies with %load_b : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %tma_a = transform.exo.replace %ain with %load_a : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with %wgmma : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
+    %stages = transform.param.constant 7 : i64 -> !transform.any_param
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %kk_mma = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
     %half_mma = transform.exo.get_parent_loop %kk_mma : (!transform.any_op) -> !transform.any_op
     %kk5, %half5 = transform.exo.reorder_loops %half_mma : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
