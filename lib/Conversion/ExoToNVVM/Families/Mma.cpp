@@ -243,8 +243,9 @@ static LogicalResult emitMmaStore(KernelLowering &L, CallOp call) {
   // provably start at an even element (as the wgmma accumulator store
   // proves it), else one element at a time.
   Value l = L.toI64(L.lane);
-  Value g = arith::DivUIOp::create(b, loc, l, L.c64(4));
-  Value col = L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(2));
+  KernelLowering::LayoutArith a = L.layoutArith();
+  Value g = fragment::mmaAccumulatorFirstRow(a, l);
+  Value col = fragment::mmaAccumulatorFirstCol(a, l);
   bool pairs = L.pairsAligned(dst);
   int64_t bytes = getElementBytes(src.elemType);
   auto element = [&](int64_t e) {
@@ -253,7 +254,7 @@ static LogicalResult emitMmaStore(KernelLowering &L, CallOp call) {
     return LLVM::LoadOp::create(b, loc, src.elemType, q).getResult();
   };
   for (int64_t h = 0; h < 2; ++h) {
-    Value row = L.add(g, L.c64(8 * h));
+    Value row = L.add(g, L.c64(fragment::mmaAccumulatorRowStep(2 * h)));
     if (pairs) {
       LLVM::StoreOp::create(b, loc,
                             L.vectorOf({element(2 * h), element(2 * h + 1)}),

@@ -120,18 +120,6 @@ static LogicalResult emitWgmmaZero(KernelLowering &L, CallOp call) {
   return success();
 }
 
-/// Row and column offsets of element `e` of a thread's wgmma A fragment,
-/// from row 16 w + lane / 4 and column (lane % 4) * per, per = 1 for tf32
-/// (4 elements: rows + 8 for e = 1, 3, columns + 4 for e = 2, 3) and 2 for
-/// bf16/f16 (8 elements in pairs: columns + e % 2, rows + 8 for pairs 1, 3,
-/// columns + 8 for pairs 2, 3).
-static std::pair<int64_t, int64_t> fragmentA(int64_t e, bool half) {
-  if (!half)
-    return {(e % 2) * 8, (e / 2) * 4};
-  int64_t pair = e / 2;
-  return {(pair % 2) * 8, (pair / 2) * 8 + e % 2};
-}
-
 /// The first register of the register-A fragment `v` (a 64 x k window of a
 /// wgmma_a tensor): its leading dimensions that are not distributed select
 /// one fragment of the thread's array, k / 2 elements each.
@@ -189,17 +177,22 @@ static LogicalResult emitWgmmaLoadA(KernelLowering &L, CallOp call) {
     }
     return success();
   }
-  Value row0 =
-      L.add(L.mul(w, L.c64(16)), arith::DivUIOp::create(b, loc, l, L.c64(4)));
-  Value col0 =
-      L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(half ? 2 : 1));
+  // The elements the thread holds (FragmentLayout.h's inverse layouts):
+  // element e of a 16-bit fragment where the accumulator's register e is.
+  KernelLowering::LayoutArith a = L.layoutArith();
+  Value row0 = fragment::wgmmaAccumulatorFirstRow(a, w, l);
+  Value col0 = half ? fragment::wgmmaAccumulatorFirstCol(a, l)
+                    : fragment::wgmmaTf32AFirstCol(a, l);
   Value base = fragmentABase(L, dst, k);
   // 16-bit elements are stored a register (a pair) at a time, as the
   // element accesses and the wgmma read them.
   auto pairTy = VectorType::get({2}, src.elemType);
   Value pair;
   for (int64_t e = 0; e < (half ? 8 : 4); ++e) {
-    auto [dr, dc] = fragmentA(e, half);
+    int64_t dr = half ? fragment::wgmmaAccumulatorRowStep(e)
+                      : fragment::wgmmaTf32ARowStep(e);
+    int64_t dc = half ? fragment::wgmmaAccumulatorColStep(e)
+                      : fragment::wgmmaTf32AColStep(e);
     Value p =
         L.sharedAddress(src, {L.add(row0, L.c64(dr)), L.add(col0, L.c64(dc))});
     Value x = LLVM::LoadOp::create(b, loc, src.elemType, p);
@@ -523,14 +516,21 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
            << " window of global memory, of unswizzled shared memory, or of "
               "swizzled shared memory whose rows are whole swizzle spans "
               "(the window's last two dimensions, its first column even)";
-  // Fragment layout of m64nNk8 f32: thread t of the warpgroup holds, for
-  // each 8-column block j, rows 16 * warp + lane / 4 (+ 8) and columns
-  // 8 * j + 2 * (lane % 4) (+ 1).
+  // The accumulator's inverse layout (FragmentLayout.h): register
+  // r = 4 j + 2 h + i of the thread holds element (row0 + rowStep(r),
+  // col0 + colStep(r)): for each 8-column block j, rows row0 (+ 8) and
+  // columns 8 j + col0 (+ 1).
   Value w = warpInWarpgroup(L);
   Value l = L.toI64(L.lane);
-  Value row0 =
-      L.add(L.mul(w, L.c64(16)), arith::DivUIOp::create(b, loc, l, L.c64(4)));
-  Value col0 = L.mul(arith::RemUIOp::create(b, loc, l, L.c64(4)), L.c64(2));
+  KernelLowering::LayoutArith la = L.layoutArith();
+  Value row0 = fragment::wgmmaAccumulatorFirstRow(la, w, l);
+  Value col0 = fragment::wgmmaAccumulatorFirstCol(la, l);
+  auto rowOf = [&](int64_t h) {
+    return L.add(row0, L.c64(fragment::wgmmaAccumulatorRowStep(2 * h)));
+  };
+  auto colOf = [&](int64_t j) {
+    return L.add(col0, L.c64(fragment::wgmmaAccumulatorColStep(4 * j)));
+  };
   // A window that may reach past the end of a global tensor (oob, from a
   // partial tile): each element is stored only where it lies inside. The
   // window spans the tensor's last two dimensions; the others are single
@@ -667,7 +667,7 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
             y[e] = pick(b1, got, keep);
             y[2 + e] = pick(b1, keep, got);
           }
-          Value row = L.add(row0, L.c64(8 * h));
+          Value row = rowOf(h);
           Value col = L.add(colq, L.c64(8 * j));
           storeIf(L.vectorOf({y[0], y[1], y[2], y[3]}),
                   L.sharedAddress(dst, {row, col}), row, col, /*align=*/16);
@@ -677,8 +677,8 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
     bool pairs = L.pairsAligned(dst);
     for (int64_t j = 0; j < n / 8; ++j)
       for (int64_t h = 0; h < 2; ++h) {
-        Value row = L.add(row0, L.c64(8 * h));
-        Value col = L.add(col0, L.c64(8 * j));
+        Value row = rowOf(h);
+        Value col = colOf(j);
         if (pairs) {
           storeIf(word(j, h), L.sharedAddress(dst, {row, col}), row, col,
                   /*align=*/4);
@@ -720,7 +720,7 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
               NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
         Value quad = L.vectorOf({pick(got[0], own[0]), pick(got[1], own[1]),
                                  pick(next[0], got[0]), pick(next[1], got[1])});
-        Value row = L.add(row0, L.c64(8 * h));
+        Value row = rowOf(h);
         Value col = L.add(colq, L.c64(8 * j));
         // A run starts at a multiple of four elements of rows whose length
         // is one: it is inside or outside the tensor as a whole.
@@ -735,8 +735,8 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
   bool pairs = swizzled || L.pairsAligned(dst);
   for (int64_t j = 0; j < n / 8; ++j)
     for (int64_t h = 0; h < 2; ++h) {
-      Value row = L.add(row0, L.c64(8 * h));
-      Value col = L.add(col0, L.c64(8 * j));
+      Value row = rowOf(h);
+      Value col = colOf(j);
       Value p = swizzled ? L.swizzledAddress(dst, {row, col})
                          : L.sharedAddress(dst, {row, col});
       Value x = field(j, h, 0);
