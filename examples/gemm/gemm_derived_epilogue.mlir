@@ -22,15 +22,23 @@
 // instead of two (ex2 and rcp): the epilogue is exposed (the tensor cores
 // wait for it), and those instructions are its cost.
 //
-// The schedule is shared: @epilogue_tiles (whole tiles) or
-// @epilogue_tiles_odd (partial tiles: the `_odd` kernels, for any M, N a
-// multiple of 8 and K of 16 bytes) divides the loops; @epilogue_front holds
-// the steps that do not depend on the operand type; @schedule adds the
-// staging of A and B and the steps after it, with the operand type's
-// parameters, by the sequences of the persistent GEMMs
-// (schedules/cluster.mlir, schedules/persistent.mlir). Each kernel is a
-// copy of its specification (clone_proc) that they rewrite; the whole-tile
-// ones assume their sizes.
+// The schedule is shared: the cluster derivation's tiling
+// (schedules/cluster.mlir) divides the loops, @gemm_cluster_tiles with
+// whole tiles or @gemm_cluster_tiles_odd with partial ones (the `_odd`
+// kernels, for any M, N a multiple of 8 and K of 16 bytes): 256 x 256 per
+// cluster, K in steps of %kt per ring slot and %kstep per wgmma (32 and 8
+// for tf32, 64 and 16 for bf16, 128 and 32 for e4m3). With partial tiles
+// the extra iterations' accesses of A, B, the bias (or the scales) and C
+// become oob: the extra K iterations add 0 * 0 to the accumulator, a local
+// array that outlives the guard, and the extra rows and columns compute
+// elements of C that are not stored; TMA zero-fills the loads, the bias
+// reads past N load the zero pad, the accumulator stores skip the elements
+// past C. @epilogue_front holds the steps that do not depend on the
+// operand type; @schedule adds the staging of A and B and the steps after
+// it, with the operand type's parameters, by the sequences of the
+// persistent GEMMs (schedules/cluster.mlir, schedules/persistent.mlir).
+// Each kernel is a copy of its specification (clone_proc) that they
+// rewrite; the whole-tile ones assume their sizes.
 //
 // Run it with those libraries preloaded:
 //   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir,examples/gemm/schedules/persistent.mlir -transform-interpreter
@@ -267,6 +275,12 @@ exo.proc @gemm_e4m3_scaled(%M: index, %N: index, %K: index, %A: !Af8, %B: !Bf8,
 //===----------------------------------------------------------------------===//
 
 module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param)
+  transform.named_sequence private @gemm_cluster_tiles_odd(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param)
   transform.named_sequence private @gemm_cluster_operands(%p: !transform.any_op {transform.readonly},
       %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
@@ -295,16 +309,8 @@ module attributes {transform.with_named_sequence} {
   // slices (kk) of its type. Returns the K loop's nest (to stage A and B
   // in), the zero-init, the drain, the store and the wgmma group.
   transform.named_sequence @epilogue_front(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) {
-    // 1. The tiles and the loop order: @epilogue_tiles or
-    //    @epilogue_tiles_odd, before.
-    %mi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %wg = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    %cm = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    %tm = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // 1. The tiles and the loop order: the cluster derivation's tiling,
+    //    before.
     // 2. The accumulator: the specification's one-element accumulator per
     //    (m, n) becomes a 64 x 256 tile per warpgroup (expand_dim by ni and
     //    mi, lifted out of both), then one per warpgroup and CTA.
@@ -391,51 +397,6 @@ module attributes {transform.with_named_sequence} {
     transform.yield %ko5, %wz, %drain, %store, %cg : !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op
   }
 
-  // 1. The tiles: 256 x 256 per cluster (tm, tn), 128 rows per CTA (cm),
-  //    64 per warpgroup (wg); K in steps of %kt per ring slot (ko) and
-  //    %kstep per wgmma (kk, k8): 32 and 8 for tf32, 64 and 16 for bf16,
-  //    128 and 32 for e4m3. M, N multiples of 256 and K of %kt.
-  transform.named_sequence @epilogue_tiles(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}) {
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %k8t = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.yield
-  }
-
-  // 1 for any M, N and K (partial tiles): the divisions of K, M and N guard
-  // their last chunk and drop_bounds_guard removes the guards. The extra
-  // iterations' accesses of A, B, the bias (or the scales) and C become oob
-  // (a read is 0, a write does nothing): the extra K iterations add 0 * 0
-  // to the accumulator, a local array that outlives the guard, and the
-  // extra rows and columns compute elements of C that are not stored. TMA
-  // zero-fills the loads, the bias reads past N load the zero pad, the
-  // accumulator stores skip the elements past C.
-  transform.named_sequence @epilogue_tiles_odd(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}) {
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = guard : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %ki : !transform.any_op
-    %kk, %k8, %k8t = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %mr : !transform.any_op
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %ni : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    transform.yield
-  }
-
   // The rest, after the tiles: @epilogue_front, then the operand type's
   // part (the staging and TMA loads of A and B, %kt wide, the wgmma and
   // the release of a tile's last ring slot, whose index is %k_steps + 3:
@@ -496,71 +457,65 @@ module attributes {transform.with_named_sequence} {
     %load_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %load_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma_e4m3 = transform.param.constant #exo.wgmma<n = 256, dtype = f8E4M3FN> -> !transform.any_param
-    %k_steps_tf32 = transform.exo.expr "K / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
-    %k_steps_tf32_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_tf32) : (!transform.any_param) -> !transform.any_param
-    %k_steps_bf16 = transform.exo.expr "K / {0}" (%kt_bf16) : (!transform.any_param) -> !transform.any_param
-    %k_steps_bf16_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_bf16) : (!transform.any_param) -> !transform.any_param
-    %k_steps_e4m3 = transform.exo.expr "K / {0}" (%kt_e4m3) : (!transform.any_param) -> !transform.any_param
-    %k_steps_e4m3_odd = transform.exo.expr "(K + {0} - 1) / {0}" (%kt_e4m3) : (!transform.any_param) -> !transform.any_param
     %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_relu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    transform.include @epilogue_tiles failures(propagate) (%tf32_bias_relu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_relu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32)
+    %tf32_bias_relu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%tf32_bias_relu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%tf32_bias_relu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_relu_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @epilogue_tiles_odd failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_odd)
+    %tf32_bias_relu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_relu_odd_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_gelu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    transform.include @epilogue_tiles failures(propagate) (%tf32_bias_gelu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_gelu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32)
+    %tf32_bias_gelu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%tf32_bias_gelu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%tf32_bias_gelu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_gelu_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @epilogue_tiles_odd failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_odd)
+    %tf32_bias_gelu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_gelu_odd_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_silu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    transform.include @epilogue_tiles failures(propagate) (%tf32_bias_silu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_silu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32)
+    %tf32_bias_silu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%tf32_bias_silu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%tf32_bias_silu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_silu_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @epilogue_tiles_odd failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %k_steps_tf32_odd)
+    %tf32_bias_silu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_silu_odd_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %bf16_bias_relu "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
-    transform.include @epilogue_tiles failures(propagate) (%bf16_bias_relu, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%bf16_bias_relu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16)
+    %bf16_bias_relu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%bf16_bias_relu, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%bf16_bias_relu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %bf16_bias_relu_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @epilogue_tiles_odd failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16_odd)
+    %bf16_bias_relu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %bf16_bias_relu_odd_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %bf16_bias_gelu "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
-    transform.include @epilogue_tiles failures(propagate) (%bf16_bias_gelu, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%bf16_bias_gelu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16)
+    %bf16_bias_gelu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%bf16_bias_gelu, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%bf16_bias_gelu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %bf16_bias_gelu_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @epilogue_tiles_odd failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %k_steps_bf16_odd)
+    %bf16_bias_gelu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %bf16_bias_gelu_odd_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %e4m3_scaled "M mod 256 == 0, N mod 256 == 0, K mod 128 == 0, M - 256 >= 0, N - 256 >= 0, K - 128 >= 0" : !transform.any_op
-    transform.include @epilogue_tiles failures(propagate) (%e4m3_scaled, %kt_e4m3, %kstep_e4m3) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%e4m3_scaled, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %k_steps_e4m3)
+    %e4m3_scaled_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%e4m3_scaled, %kt_e4m3, %kstep_e4m3) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%e4m3_scaled, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %e4m3_scaled_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @epilogue_tiles_odd failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
-    transform.include @schedule failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %k_steps_e4m3_odd)
+    %e4m3_scaled_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %e4m3_scaled_odd_tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }

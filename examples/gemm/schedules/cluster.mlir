@@ -13,9 +13,12 @@
 // The tiling sequences take
 //   %kt     the width of a K slice staged per ring slot (one swizzle span:
 //           32 for tf32, 64 for bf16; 16 for tf32 in 64-byte swizzle),
-//   %kstep  the K of one wgmma (8 for tf32, 16 for bf16);
+//   %kstep  the K of one wgmma (8 for tf32, 16 for bf16),
+// and return what the sequences after them take: the number of task loops
+// (%tasks), the first column of a task's C tile (%n_at) and the number of
+// K slices of a tile (%k_steps, an index expression):
 // - @gemm_cluster_tiles: M, N multiples of 256 and K of %kt; the task loops
-//   are tn, tm (the C tile's columns start at 256 * tn);
+//   are tn, tm (the C tile's columns start at 256 * tn), K / %kt slices;
 // - @gemm_cluster_tiles_odd: any sizes; each division is `tail = guard`
 //   (ceil(M / 256) tiles, the body guarded by `256 * tm + mr < M`), and
 //   `drop_bounds_guard` removes the guard after proving that the extra
@@ -26,14 +29,13 @@
 //   0 * 0. stage_mem then makes the copies of partial tiles oob, and
 //   replace binds them to the TMA instructions, whose `oob` parameters say
 //   what the hardware does (a load zero-fills the part of the box outside
-//   the tensor, a store clips it);
+//   the tensor, a store clips it); (K + %kt - 1) / %kt slices;
 // - @gemm_cluster_tiles_raster: N a multiple of 2048; three task loops
 //   tno, tm, tni, so that consecutive tasks sweep M within a group of 8
 //   column tiles (the columns start at 2048 * tno + 256 * tni).
 //
 // @gemm_cluster_kernel takes
-//   %tasks   the number of task loops (2, or 3 when rasterized),
-//   %n_at    the first column of the task's C tile ("256 * tn"),
+//   %tasks, %n_at  from the tiling,
 //   %kt      as above,
 //   %stages  the depth of the rings (4; 6 for 16-wide K slices),
 //   %ab_mem  the shared memory of the A and B slices (#exo.mem<...>, the
@@ -58,7 +60,8 @@ module attributes {transform.with_named_sequence} {
   // 2. Loop order tn, tm, cm, wg, then the warpgroup's rows and columns.
   transform.named_sequence @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly},
-      %kstep: !transform.any_param {transform.readonly}) {
+      %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param) {
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
@@ -73,14 +76,18 @@ module attributes {transform.with_named_sequence} {
     %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.yield
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
+    transform.yield %tasks, %n_at, %k_steps : !transform.any_param, !transform.any_param, !transform.any_param
   }
 
   // 1-2 for any sizes: the last tiles of M, N and K are partial; their
   // guards go, their accesses become oob.
   transform.named_sequence @gemm_cluster_tiles_odd(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly},
-      %kstep: !transform.any_param {transform.readonly}) {
+      %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param) {
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.drop_bounds_guard %mr : !transform.any_op
@@ -98,14 +105,18 @@ module attributes {transform.with_named_sequence} {
     %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.yield
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
+    transform.yield %tasks, %n_at, %k_steps : !transform.any_param, !transform.any_param, !transform.any_param
   }
 
   // 1-2 rasterized: the column tiles tni in groups of 8 (tno); loop order
   // tno, tm, tni, cm, wg (tno moves out first, then tni to below tm).
   transform.named_sequence @gemm_cluster_tiles_raster(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly},
-      %kstep: !transform.any_param {transform.readonly}) {
+      %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param) {
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
@@ -127,7 +138,10 @@ module attributes {transform.with_named_sequence} {
     %r2a, %r2b = transform.exo.reorder_loops %rwg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %rcm = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
     %r3a, %r3b = transform.exo.reorder_loops %rcm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.yield
+    %tasks = transform.param.constant 3 : i64 -> !transform.any_param
+    %n_at = transform.param.constant "2048 * tno + 256 * tni" -> !transform.any_param
+    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
+    transform.yield %tasks, %n_at, %k_steps : !transform.any_param, !transform.any_param, !transform.any_param
   }
 
   // The zeroing of C (its assignment) splits from the update, whose K

@@ -20,6 +20,7 @@ module attributes {transform.with_named_sequence} {
   // persistent.mlir, pingpong.mlir, ws.mlir and splitk.mlir).
   transform.named_sequence private @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param)
   transform.named_sequence private @gemm_cluster_kernel(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly}, %kt: !transform.any_param {transform.readonly},
       %stages: !transform.any_param {transform.readonly}, %ab_mem: !transform.any_param {transform.readonly}, %c_mem: !transform.any_param {transform.readonly},
@@ -27,6 +28,7 @@ module attributes {transform.with_named_sequence} {
       %store_d: !transform.any_param {transform.readonly}, %store_c: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_cluster_tiles_odd(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param)
   transform.named_sequence private @gemm_persistent(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly}, %k_steps: !transform.any_param {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
@@ -37,6 +39,7 @@ module attributes {transform.with_named_sequence} {
       %wgmma: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_cluster_tiles_raster(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param)
   transform.named_sequence private @gemm_pingpong_tiles(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_pingpong(%p: !transform.any_op {transform.readonly},
@@ -72,6 +75,30 @@ module attributes {transform.with_named_sequence} {
                                                        %load_b: !transform.any_param {transform.readonly},
                                                        %wgmma: !transform.any_param {transform.readonly})
 
+  // The operands of the 2-CTA cluster kernels with 256 x 256 tiles (of
+  // @gemm_cluster_kernel and persistent.mlir's sequences): the K slice per
+  // ring slot and the wgmma's K, the TMA loads of A's 128-row slice and of
+  // B's 256-row slice (multicast to the cluster's two CTAs) in 128-byte
+  // swizzle, and the 64 x 256 wgmma; for tf32 and for bf16 operands.
+  transform.named_sequence @gemm_cluster_params_tf32()
+      -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) {
+    %kt = transform.param.constant 32 : i64 -> !transform.any_param
+    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
+    transform.yield %kt, %kstep, %load_a, %load_b, %wgmma : !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param
+  }
+  transform.named_sequence @gemm_cluster_params_bf16()
+      -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) {
+    %kt = transform.param.constant 64 : i64 -> !transform.any_param
+    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
+    transform.yield %kt, %kstep, %load_a, %load_b, %wgmma : !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param
+  }
+
   // The bf16 GEMM derived from its specification: the
   // transform script of @gemm_derived_cluster with bf16 operands gives the
   // hand-annotated kernel of hopper_gemm_bf16.mlir: a cluster of two CTAs per
@@ -83,19 +110,14 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
-    %kt = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_bf16 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %c_mem = transform.param.constant #exo.mem<smem> -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = smem> -> !transform.any_param
     %store_c = transform.param.constant #exo.tma<kind = store, shape = [128, 256], dtype = f32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_cluster_kernel failures(propagate) (%p, %tasks, %n_at, %kt, %stages, %ab_mem, %c_mem, %load_a, %load_b, %wgmma, %store_d, %store_c)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -111,19 +133,14 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_odd" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
-    %kt = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_bf16 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %c_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = smem_swizzle<128>> -> !transform.any_param
     %store_c = transform.param.constant #exo.tma<kind = store, shape = [128, 256], dtype = f32, swizzle = 128, box = [128, 32]> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_cluster_kernel failures(propagate) (%p, %tasks, %n_at, %kt, %stages, %ab_mem, %c_mem, %load_a, %load_b, %wgmma, %store_d, %store_c)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -139,15 +156,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
-    %kt = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_bf16 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -161,15 +172,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
-    %kt = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_bf16 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -184,15 +189,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct_odd" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
-    %kt = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_bf16 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -207,15 +206,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct_any_n" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "K mod 8 == 0, M - 1 >= 0, N - 1 >= 0, K - 8 >= 0" : !transform.any_op
-    %kt = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_bf16 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -232,15 +225,9 @@ module attributes {transform.with_named_sequence} {
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct_raster" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
     transform.exo.assume %p "N mod 2048 == 0" : !transform.any_op
-    %kt = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 3 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "2048 * tno + 256 * tni" -> !transform.any_param
-    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_raster failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_bf16 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_raster failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -415,19 +402,14 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %c_mem = transform.param.constant #exo.mem<smem> -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = smem> -> !transform.any_param
     %store_c = transform.param.constant #exo.tma<kind = store, shape = [128, 256], dtype = f32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_cluster_kernel failures(propagate) (%p, %tasks, %n_at, %kt, %stages, %ab_mem, %c_mem, %load_a, %load_b, %wgmma, %store_d, %store_c)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -446,8 +428,6 @@ module attributes {transform.with_named_sequence} {
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 16 == 0, M - 256 >= 0, N - 256 >= 0, K - 16 >= 0" : !transform.any_op
     %kt = transform.param.constant 16 : i64 -> !transform.any_param
     %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
     %stages = transform.param.constant 6 : i64 -> !transform.any_param
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<64>> -> !transform.any_param
     %c_mem = transform.param.constant #exo.mem<smem> -> !transform.any_param
@@ -456,7 +436,7 @@ module attributes {transform.with_named_sequence} {
     %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32, a = sw64, b = sw64> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = smem> -> !transform.any_param
     %store_c = transform.param.constant #exo.tma<kind = store, shape = [128, 256], dtype = f32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_cluster_kernel failures(propagate) (%p, %tasks, %n_at, %kt, %stages, %ab_mem, %c_mem, %load_a, %load_b, %wgmma, %store_d, %store_c)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -482,19 +462,14 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster_odd" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %c_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = smem_swizzle<128>> -> !transform.any_param
     %store_c = transform.param.constant #exo.tma<kind = store, shape = [128, 256], dtype = f32, swizzle = 128, box = [128, 32]> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_cluster_kernel failures(propagate) (%p, %tasks, %n_at, %kt, %stages, %ab_mem, %c_mem, %load_a, %load_b, %wgmma, %store_d, %store_c)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -512,19 +487,14 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_cluster_raster" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 2048 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 3 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "2048 * tno + 256 * tni" -> !transform.any_param
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %c_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = smem_swizzle<128>> -> !transform.any_param
     %store_c = transform.param.constant #exo.tma<kind = store, shape = [128, 256], dtype = f32, swizzle = 128, box = [128, 32]> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_raster failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_raster failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_cluster_kernel failures(propagate) (%p, %tasks, %n_at, %kt, %stages, %ab_mem, %c_mem, %load_a, %load_b, %wgmma, %store_d, %store_c)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -556,15 +526,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -583,15 +547,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -605,15 +563,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_odd" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -626,15 +578,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_any_n" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "K mod 4 == 0, M - 1 >= 0, N - 1 >= 0, K - 4 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -653,15 +599,9 @@ module attributes {transform.with_named_sequence} {
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_raster" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
     transform.exo.assume %p "N mod 2048 == 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 3 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "2048 * tno + 256 * tni" -> !transform.any_param
-    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_raster failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_raster failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent_direct failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -675,15 +615,9 @@ module attributes {transform.with_named_sequence} {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_odd" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
-    %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -701,15 +635,9 @@ module attributes {transform.with_named_sequence} {
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_raster" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
     transform.exo.assume %p "N mod 2048 == 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 8 : i64 -> !transform.any_param
-    %tasks = transform.param.constant 3 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "2048 * tno + 256 * tni" -> !transform.any_param
-    %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_cluster_tiles_raster failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %kt, %kstep, %load_a, %load_b, %wgmma = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_raster failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @gemm_persistent failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield

@@ -7,10 +7,10 @@
 // examples/gemm/schedules/cluster.mlir (@gemm_cluster_tiles,
 // @gemm_cluster_tiles_odd or @gemm_cluster_tiles_raster) and then includes
 // one of these, which take
-//   %tasks   the number of task loops (2, or 3 when rasterized),
-//   %n_at    the first column of the task's C tile ("256 * tn"),
-//   %k_steps the number of K slices of a tile ("K / 32"; with partial
-//            tiles "(K + 31) / 32"),
+//   %tasks, %n_at, %k_steps  what the tiling returns: the number of task
+//            loops, the first column of the task's C tile and the number
+//            of K slices of a tile ("K / 32"; with partial tiles
+//            "(K + 31) / 32"),
 //   %kt      the width of a K slice (32 for tf32, 64 for bf16),
 //   %load_a  the TMA load of A's 128 x %kt slice,
 //   %load_b  the multicast TMA load of B's 256 x %kt slice,
