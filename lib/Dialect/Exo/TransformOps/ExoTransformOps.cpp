@@ -1420,14 +1420,19 @@ transform::ExpandDimOp::apply(transform::TransformRewriter &rewriter,
     if (!got.succeeded())
       return got;
   }
+  std::string index;
+  DiagnosedSilenceableFailure gotIndex =
+      strOrParam(*this, state, getIndexParam(), getIndex(), "the index", index);
+  if (!gotIndex.succeeded())
+    return gotIndex;
   StringRef guard = getGuard().value_or("");
   return applyToAllocs(
       *this, rewriter, state, getTarget(),
       [&](AllocOp alloc, Refusal &why) {
-        return checkExpandDim(alloc, size, ring, guard, getIndex(), why);
+        return checkExpandDim(alloc, size, ring, guard, index, why);
       },
       [&](AllocOp alloc, Refusal &why) {
-        return expandDim(rewriter, alloc, size, ring, guard, getIndex(), why);
+        return expandDim(rewriter, alloc, size, ring, guard, index, why);
       });
 }
 
@@ -1443,13 +1448,15 @@ LogicalResult transform::ExpandDimOp::verify() {
     return emitOpError() << "marks a ring parameter but has no parameter";
   if (isRing != static_cast<bool>(getGuard()))
     return emitOpError() << "a ring needs guarded_by, and only a ring takes it";
-  return success();
+  return verifyAttrOrParam(*this, static_cast<bool>(getIndexParam()),
+                           getIndex().has_value(), "the index", "a string");
 }
 
 void transform::ExpandDimOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
   transform::onlyReadsHandle(getExtentParamMutable(), effects);
+  transform::onlyReadsHandle(getIndexParamMutable(), effects);
   transform::modifiesPayload(effects);
 }
 
@@ -1847,11 +1854,14 @@ DiagnosedSilenceableFailure
 transform::InsertAwaitOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &results,
                                 transform::TransformState &state) {
-  SmallVector<std::string> coords = toStrings(getCoords());
+  SmallVector<std::string> coords;
+  DiagnosedSilenceableFailure got = resolveStrings(
+      *this, state, getCoords(), getCoordParams(), "coordinate", coords);
+  if (!got.succeeded())
+    return got;
   int64_t pending;
-  DiagnosedSilenceableFailure got =
-      intOrParam(*this, state, getPendingParam(), getPending(),
-                 "the pending count", /*positive=*/false, pending);
+  got = intOrParam(*this, state, getPendingParam(), getPending(),
+                   "the pending count", /*positive=*/false, pending);
   if (!got.succeeded())
     return got;
   return insertAtEach(
@@ -1863,6 +1873,9 @@ transform::InsertAwaitOp::apply(transform::TransformRewriter &rewriter,
 }
 
 LogicalResult transform::InsertAwaitOp::verify() {
+  if (failed(verifyStrParams(*this, getCoords(), getCoordParams().size(),
+                             "coordinates")))
+    return failure();
   return verifyAttrOrParam(*this, static_cast<bool>(getPendingParam()),
                            getPending().has_value(), "the pending count",
                            "an integer");
@@ -1871,6 +1884,7 @@ LogicalResult transform::InsertAwaitOp::verify() {
 void transform::InsertAwaitOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getCoordParamsMutable(), effects);
   transform::onlyReadsHandle(getPendingParamMutable(), effects);
 }
 

@@ -639,7 +639,7 @@ module attributes {transform.with_named_sequence} {
     %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
     // Both (the custom syntax cannot write it; the generic form can).
     // expected-error @below {{'transform.exo.expand_dim' op needs exactly one of size and ring, as an integer or a parameter}}
-    "transform.exo.expand_dim"(%t) <{size = 2 : i64, ring = 2 : i64, guard = "empty", index = "k"}> : (!transform.any_op) -> ()
+    "transform.exo.expand_dim"(%t) <{size = 2 : i64, ring = 2 : i64, guard = "empty", index = "k", operandSegmentSizes = array<i32: 1, 0, 0>}> : (!transform.any_op) -> ()
     transform.yield
   }
 }

@@ -113,7 +113,7 @@ module attributes {transform.with_named_sequence} {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     // expected-error @below {{takes the pending count as an integer or as a parameter, not neither}}
-    %w = "transform.exo.insert_await"(%root) <{barrier = "bar", coords = [], timeline = 0 : i32}> : (!transform.any_op) -> !transform.any_op
+    %w = "transform.exo.insert_await"(%root) <{barrier = "bar", coords = [], timeline = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 0>}> : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
@@ -123,7 +123,7 @@ module attributes {transform.with_named_sequence} {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     // expected-error @below {{marks a ring parameter but has no parameter}}
-    "transform.exo.expand_dim"(%root) <{size = 2 : i64, ring_from_param, index = "k"}> : (!transform.any_op) -> ()
+    "transform.exo.expand_dim"(%root) <{size = 2 : i64, ring_from_param, index = "k", operandSegmentSizes = array<i32: 1, 0, 0>}> : (!transform.any_op) -> ()
     transform.yield
   }
 }
@@ -263,6 +263,38 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     // expected-error @below {{takes the loop name as a string or as a parameter, not neither}}
     %l = "transform.exo.match_loop"(%root) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the index as a string or as a parameter, not neither}}
+    "transform.exo.expand_dim"(%root) <{size = 2 : i64, operandSegmentSizes = array<i32: 1, 0, 0>}> : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.param.constant "k" -> !transform.any_param
+    // expected-error @below {{takes the index as a string or as a parameter, not both}}
+    "transform.exo.expand_dim"(%root, %i) <{size = 2 : i64, index = "k", operandSegmentSizes = array<i32: 1, 0, 1>}> : (!transform.any_op, !transform.any_param) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.param.constant "k" -> !transform.any_param
+    // expected-error @below {{has 0 coordinates to take from parameters but 1 parameters for them}}
+    %w = "transform.exo.insert_await"(%root, %c) <{barrier = "bar", coords = ["k"], timeline = 0 : i32, pending = 0 : i64, operandSegmentSizes = array<i32: 1, 1, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }

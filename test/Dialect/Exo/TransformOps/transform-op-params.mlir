@@ -1,9 +1,10 @@
 // RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics | FileCheck %s
 
 // Parameters: divide_loop's factor, stage_mem's offsets and extents,
-// replace's instruction, expand_dim's size or ring depth, insert_await's
-// pending count and set_ring_buffer's depth may come from !transform.param
-// values (a named sequence's arguments), and transform.exo.expr builds index
+// replace's instruction, expand_dim's size or ring depth and index,
+// insert_arrive's and insert_await's coordinates, insert_await's pending
+// count and set_ring_buffer's depth may come from !transform.param values
+// (a named sequence's arguments), and transform.exo.expr builds index
 // expressions from integer parameters.
 
 !v = !exo.tensor<[N], f32, dram>
@@ -916,6 +917,89 @@ module attributes {transform.with_named_sequence} {
     %p = transform.exo.match_proc @match_param_missing in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{no exo.for with iterator 'k' in the target}}
     %k = transform.exo.match_loop %name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// expand_dim's index from a parameter (a string, here built by
+// transform.exo.expr from "k" and 1: the index k + 1 - 1), and
+// insert_await's coordinate from one (the integer 1): the same rewrites as
+// `index "k"` and `at [1]`.
+// CHECK-LABEL: exo.proc @index_params
+//       CHECK:     %s = exo.alloc : !exo.tensor<[4, 8], f32, smem>
+//       CHECK:       exo.assign %s[%k, 0] =
+//       CHECK:     exo.await(%cg[1], cuda_in_order, 0)
+exo.proc @index_params() {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to 4 seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %k = transform.param.constant "k" -> !transform.any_param
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %i = transform.exo.expr "{0} + {1} - 1" (%k, %one) : (!transform.any_param, !transform.param<i64>) -> !transform.any_param
+    transform.exo.expand_dim %sa size 4 index %i : !transform.any_op, !transform.any_param
+    %cg = transform.exo.insert_barrier_alloc %t "cg" : !exo.barrier<cp_async_group, [2]> : (!transform.any_op) -> !transform.any_op
+    %w = transform.exo.insert_await %t after on "cg" at [%one] timeline "cuda_in_order" pending 0 : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// An index parameter must hold a string.
+exo.proc @p() {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    // expected-error @below {{the index: the parameter holds 3 : i64, not a string}}
+    transform.exo.expand_dim %root size 4 index %three : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// An index from a parameter is checked as a written one is: k + 1 reaches 4.
+exo.proc @index_param_refused() {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %z = arith.constant 0.0 : f32
+      exo.for %k = 0 to 4 seq {
+        %s = exo.alloc : !exo.tensor<[8], f32, smem>
+        exo.for %l = 0 to 1 cuda_threads<thread> {
+          exo.assign %s[0] = %z : !exo.tensor<[8], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.exo.match_loop "k" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.get_body %t : (!transform.any_op) -> !transform.any_op
+    %sa, %sl = transform.split_handle %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %i = transform.param.constant "k + 1" -> !transform.any_param
+    // expected-error @below {{cannot expand 's': the index 'k + 1' can be 4, outside [0, 4)}}
+    transform.exo.expand_dim %sa size 4 index %i : !transform.any_op, !transform.any_param
     transform.yield
   }
 }

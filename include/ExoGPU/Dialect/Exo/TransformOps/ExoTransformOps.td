@@ -781,7 +781,8 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
 
 def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments
   ]> {
   let summary = "adds a leading dimension to an allocation";
   let description = [{
@@ -810,7 +811,8 @@ def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
 
     The size or the ring depth is an integer or a parameter holding one
     positive integer (`ring %stages ... : !transform.any_op,
-    !transform.param<i64>`).
+    !transform.param<i64>`); the index is an expression or a parameter
+    holding one string (`index %i`, built by `transform.exo.expr`).
 
     #### Return modes
 
@@ -823,11 +825,14 @@ def Exo_ExpandDimOp : Exo_TransformOp<"expand_dim", [
                        Optional<TransformParamTypeInterface>:$extent_param,
                        OptionalAttr<I64Attr>:$size, OptionalAttr<I64Attr>:$ring,
                        UnitAttr:$ring_from_param,
-                       OptionalAttr<StrAttr>:$guard, StrAttr:$index);
+                       OptionalAttr<StrAttr>:$guard,
+                       Optional<TransformParamTypeInterface>:$index_param,
+                       OptionalAttr<StrAttr>:$index);
   let assemblyFormat = [{
     $target custom<SizeOrRing>($extent_param, $size, $ring, $ring_from_param)
     (`guarded_by` $guard^)?
-    `index` $index attr-dict `:` type(operands)
+    `index` custom<StrOrParam>($index_param, $index) attr-dict `:`
+    type(operands)
   }];
   let hasVerifier = 1;
 }
@@ -1458,7 +1463,8 @@ def Exo_InsertArriveOp : Exo_TransformOp<"insert_arrive", [
 
 def Exo_InsertAwaitOp : Exo_TransformOp<"insert_await", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments
   ]>, Exo_GpuRewriteDoc {
   let summary = "inserts an await of a barrier next to a statement";
   let description = [{
@@ -1471,16 +1477,21 @@ def Exo_InsertAwaitOp : Exo_TransformOp<"insert_await", [
         : (!transform.any_op) -> !transform.any_op
     ```
 
-    The pending count is an integer or a parameter holding one (at least 0).
+    The pending count is an integer or a parameter holding one (at least 0);
+    a coordinate is an index expression or, as in `insert_arrive`, a
+    parameter holding one (a string or an integer: `at [%kt]`).
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, UnitAttr:$after,
-                       StrAttr:$barrier, StrArrayAttr:$coords,
+                       StrAttr:$barrier,
+                       Variadic<TransformParamTypeInterface>:$coord_params,
+                       StrArrayAttr:$coords,
                        Exo_SyncTimeline:$timeline,
                        Optional<TransformParamTypeInterface>:$pending_param,
                        OptionalAttr<I64Attr>:$pending);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target (`after` $after^)? `on` $barrier `at` $coords `timeline` $timeline
+    $target (`after` $after^)? `on` $barrier `at`
+    custom<StrList>($coord_params, $coords) `timeline` $timeline
     `pending` custom<IntOrParam>($pending_param, $pending)
     attr-dict `:` functional-type(operands, results)
   }];
