@@ -290,7 +290,8 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
       %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
-      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_persistent_k_loop(%p: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
@@ -421,8 +422,9 @@ module attributes {transform.with_named_sequence} {
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
     %ew2 = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %ew2 cuda_threads<warp> : !transform.any_op
     %eg2 = transform.exo.match_loop "eg" in %p : (!transform.any_op) -> !transform.any_op
@@ -434,6 +436,22 @@ module attributes {transform.with_named_sequence} {
     transform.exo.chain_rings %pi over "ko" : !transform.any_op
     transform.exo.lift_alloc %cg : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+
+  // One specification's two kernels: %p with whole tiles
+  // (@gemm_cluster_tiles) and %p_odd with partial ones
+  // (@gemm_cluster_tiles_odd), each followed by @schedule.
+  transform.named_sequence @kernel_pair(%p: !transform.any_op {transform.readonly},
+      %p_odd: !transform.any_op {transform.readonly}, %kt: !transform.any_param {transform.readonly},
+      %kstep: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly}) {
+    %tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%p, %kt, %load_a, %load_b, %wgmma, %tiles#2)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p_odd, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%p_odd, %kt, %load_a, %load_b, %wgmma, %odd_tiles#2)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -460,63 +478,39 @@ module attributes {transform.with_named_sequence} {
     %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_relu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    %tf32_bias_relu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%tf32_bias_relu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%tf32_bias_relu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_relu_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_relu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%tf32_bias_relu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_relu_odd_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_pair failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_gelu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    %tf32_bias_gelu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%tf32_bias_gelu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%tf32_bias_gelu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_gelu_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_gelu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%tf32_bias_gelu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_gelu_odd_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_pair failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %tf32_bias_silu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
-    %tf32_bias_silu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%tf32_bias_silu, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%tf32_bias_silu, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_silu_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_silu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %kstep_tf32) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%tf32_bias_silu_odd, %kt_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %tf32_bias_silu_odd_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_pair failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %bf16_bias_relu "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
-    %bf16_bias_relu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%bf16_bias_relu, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%bf16_bias_relu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %bf16_bias_relu_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_relu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%bf16_bias_relu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %bf16_bias_relu_odd_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_pair failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %bf16_bias_gelu "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
-    %bf16_bias_gelu_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%bf16_bias_gelu, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%bf16_bias_gelu, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %bf16_bias_gelu_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_gelu_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%bf16_bias_gelu_odd, %kt_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %bf16_bias_gelu_odd_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_pair failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %e4m3_scaled "M mod 256 == 0, N mod 256 == 0, K mod 128 == 0, M - 256 >= 0, N - 256 >= 0, K - 128 >= 0" : !transform.any_op
-    %e4m3_scaled_tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%e4m3_scaled, %kt_e4m3, %kstep_e4m3) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%e4m3_scaled, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %e4m3_scaled_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
-    %e4m3_scaled_odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%e4m3_scaled_odd, %kt_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %e4m3_scaled_odd_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_pair failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }

@@ -94,12 +94,14 @@ module attributes {transform.with_named_sequence} {
       %wgmma: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
-      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
       %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
-      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_sync(%p: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
@@ -127,8 +129,9 @@ module attributes {transform.with_named_sequence} {
     %wz, %ws, %ko5 = transform.include @gemm_splitk_accumulators failures(propagate) (%p, %kt, %kstep)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
-    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
-        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 6. The epilogue goes through shared memory: each CTA's partial
     //    128 x 256 tile is staged in C_smem. The statements only add to C,
@@ -156,8 +159,8 @@ module attributes {transform.with_named_sequence} {
     // 10-12: the cluster derivation's warp specialization (the producer
     //    warp also adds C_smem into C), synchronization and epilogue
     //    synchronization, the TMA reduce-add in the TMA store's place.
-    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
     %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
     transform.include @gemm_cluster_sync failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
     transform.include @gemm_cluster_epilogue_sync failures(propagate) (%Cs, %c3, %tma_c) : (!transform.any_op, !transform.any_op, !transform.any_op) -> ()

@@ -164,12 +164,16 @@ module attributes {transform.with_named_sequence} {
   // 2 (end)-4, shared with the persistent kernels (persistent.mlir): the
   // K loops move outside the warpgroup's rows and columns, the device
   // function, and the accumulators D. Takes %tasks and %n_at as
-  // @gemm_cluster_kernel does; returns the zeroing of D (%zero), the
-  // statements after the K loop (%after_k: the copy of D back to C) and
-  // the K loop (%k_loop).
+  // @gemm_cluster_kernel does, the first row of a warpgroup's tile (%m_at:
+  // "256 * tm + 128 * cm + 64 * wg") and the CTA loop (%cta: "cm"; the
+  // 1 x 2 kernel of cluster_shapes.mlir passes its own); returns the
+  // zeroing of D (%zero), the statements after the K loop (%after_k: the
+  // copy of D back to C) and the K loop (%k_loop).
   transform.named_sequence @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly},
-      %n_at: !transform.any_param {transform.readonly})
+      %m_at: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op) {
 
     // 2 (end). The zeroing splits from the K loop, and the K loops move
@@ -188,11 +192,11 @@ module attributes {transform.with_named_sequence} {
     //    and leaves the wg and cm loops, which are split in three (zero,
     //    multiply, store) so that the K loop can move outside them.
     %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
-    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["256 * tm + 128 * cm + 64 * wg", %n_at] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at [%m_at, %n_at] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
     transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
     transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.expand_dim %D size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %D size 2 index %cta : !transform.any_op, !transform.any_param
     transform.exo.lift_alloc %D : !transform.any_op
     transform.exo.simplify %p : !transform.any_op
     %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -209,31 +213,34 @@ module attributes {transform.with_named_sequence} {
   //    Before the epilogue each warpgroup waits for its last wgmma group;
   //    that wait gets loops of its own (fission), so that what follows can
   //    reuse the rings' shared memory. Takes the statements after the K
-  //    loop (%ws, from @gemm_cluster_accumulators); returns the wgmma group,
-  //    the drain and the statements after it.
+  //    loop (%ws, from @gemm_cluster_accumulators) and the CTA loop (%cta,
+  //    as there); returns the wgmma group, the drain and the statements
+  //    after it.
   transform.named_sequence @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
       %ws: !transform.any_op {transform.readonly},
-      %stages: !transform.any_param {transform.readonly})
+      %stages: !transform.any_param {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op) {
     %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
     %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> ring %stages : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> ring %stages prearrive %stages : (!transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
     %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
     %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
-    %last = transform.exo.insert_await %dcopy on "cg" at ["cm", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
+    %last = transform.exo.insert_await %dcopy on "cg" at [%cta, "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield %cg, %drain, %ws2 : !transform.any_op, !transform.any_op, !transform.any_op
   }
 
   // 8. Rings of %stages slots for the staged slices %As and %Bs, each with
-  //    a leading CTA dimension (distributed: each CTA holds its own).
+  //    a leading CTA dimension (distributed: each CTA holds its own) over
+  //    the CTA loop %cta ("cm" for a cluster along M, "cn" along N).
   transform.named_sequence @gemm_cluster_rings(%p: !transform.any_op {transform.readonly},
       %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
-      %stages: !transform.any_param {transform.readonly}) {
+      %stages: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly}) {
     transform.exo.expand_dim %As ring %stages guarded_by "empty" index "ko" : !transform.any_op, !transform.any_param
     transform.exo.expand_dim %Bs ring %stages guarded_by "empty" index "ko" : !transform.any_op, !transform.any_param
-    transform.exo.expand_dim %As size 2 index "cm" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cm" : !transform.any_op
+    transform.exo.expand_dim %As size 2 index %cta : !transform.any_op, !transform.any_param
+    transform.exo.expand_dim %Bs size 2 index %cta : !transform.any_op, !transform.any_param
     transform.exo.lift_alloc %As : !transform.any_op
     transform.exo.lift_alloc %Bs : !transform.any_op
     transform.exo.lift_alloc %As : !transform.any_op
@@ -249,14 +256,16 @@ module attributes {transform.with_named_sequence} {
   //    load, each CTA's producer waits until the slot is free in its CTA
   //    (the empty barrier counts the releases of both CTAs' consumers, see
   //    @gemm_cluster_sync); the wait is inserted here so that fission gives
-  //    it a CTA loop of its own. The products become %wgmma. Returns the
-  //    waits and the two loads.
+  //    it a CTA loop of its own (%cta, as in @gemm_cluster_rings). The
+  //    products become %wgmma. Returns the waits and the two loads. With
+  //    the cluster along N (%cta "cn"), the caller passes A's copy-in as
+  //    %bin and B's as %ain: the roles exchange.
   transform.named_sequence @gemm_cluster_loads(%p: !transform.any_op {transform.readonly},
       %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.readonly},
       %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly})
+      %wgmma: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op) {
-    %wait_empty = transform.exo.insert_await %bin on "empty" at ["cm", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
+    %wait_empty = transform.exo.insert_await %bin on "empty" at [%cta, "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %b_copies, %rest1 = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a_load, %mma_loop = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -285,23 +294,26 @@ module attributes {transform.with_named_sequence} {
     %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
     %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
-    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
-    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages, %cta) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield %waits, %tma_a, %tma_b : !transform.any_op, !transform.any_op, !transform.any_op
   }
 
   // 10. Warp specialization: the producer warp of each CTA waits and loads
   //    (%waits, %tma_a, %tma_b); the consumer warpgroups zero (%wz),
   //    multiply, drain (%drain) and store (%store); the CTA loops run on
-  //    the cluster's CTAs, the wg loops on the consumer warpgroups. Returns
-  //    the wgmma's kk loop and the store's consumer warps.
+  //    the cluster's CTAs (%cta, as in @gemm_cluster_accumulators), the wg
+  //    loops on the consumer warpgroups. Returns the wgmma's kk loop and
+  //    the store's consumer warps.
   transform.named_sequence @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
       %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
-      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op) {
-    %cms = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
+    %cms = transform.exo.match_loop %cta in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.set_loop_mode %cms cuda_threads<cta> : !transform.any_op
     %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
@@ -385,10 +397,12 @@ module attributes {transform.with_named_sequence} {
       %store_d: !transform.any_param {transform.readonly},
       %store_c: !transform.any_param {transform.readonly}) {
     // 2 (end)-5.
-    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
-        : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
-        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %m_at = transform.param.constant "256 * tm + 128 * cm + 64 * wg" -> !transform.any_param
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 6. The epilogue goes through shared memory: each CTA's 128 x 256
     //    tile of C is staged in C_smem (%c_mem; no copy-in: the
@@ -410,8 +424,8 @@ module attributes {transform.with_named_sequence} {
     transform.exo.lift_alloc %Cs : !transform.any_op
 
     // 10-12; the producer warp also stores C.
-    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
     %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
     transform.include @gemm_cluster_sync failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
     transform.include @gemm_cluster_epilogue_sync failures(propagate) (%Cs, %c3, %tma_c) : (!transform.any_op, !transform.any_op, !transform.any_op) -> ()

@@ -12,13 +12,27 @@
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_zeroing_split(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly}, %m_at: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
+      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
+      %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
+      %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_rings(%p: !transform.any_op {transform.readonly},
       %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
-      %stages: !transform.any_param {transform.readonly})
+      %stages: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_cluster_loads(%p: !transform.any_op {transform.readonly},
       %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.readonly},
       %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly})
+      %wgmma: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_epilogue_sync(%Cs: !transform.any_op {transform.readonly},
       %c3: !transform.any_op {transform.readonly}, %tma_c: !transform.any_op {transform.readonly})
@@ -58,44 +72,30 @@ module attributes {transform.with_named_sequence} {
     %a4, %b4 = transform.exo.reorder_loops %mi1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %wg1 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
     %a5, %b5 = transform.exo.reorder_loops %wg1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %zeroing, %ko2 = transform.include @gemm_zeroing_split failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 3. The kernel: a cluster of two CTAs per task, each with a producer
-    //    warp, three idle warps and two consumer warpgroups.
-    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
-
+    // 3. The kernel: a cluster of two CTAs per task (the task loops tn,
+    //    tm), each with a producer warp, three idle warps and two consumer
+    //    warpgroups.
     // 4. Each warpgroup's 64 x 256 tile of C lives in its accumulator D
     //    (zeroed, no copy-in); D gets a dimension per warpgroup and per CTA
-    //    and leaves the wg and cm loops, which are split in three (zero,
+    //    and leaves the wg and cn loops, which are split in three (zero,
     //    multiply, store) so that the K loop can move outside them.
-    %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
-    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at ["128 * tm + 64 * wg", "512 * tn + 256 * cn"] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.expand_dim %D size 2 index "cn" : !transform.any_op
-    transform.exo.lift_alloc %D : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-    %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %wk, %ws = transform.exo.fission %ko3 {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %wgk = transform.exo.match_loop "wg" in %wk : (!transform.any_op) -> !transform.any_op
-    %ko4, %wg4 = transform.exo.reorder_loops %wgk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ko5, %cm4 = transform.exo.reorder_loops %wk : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
     // 5. The barriers: full and empty mbarrier rings of 4 per CTA (the
     //    leading dimension: the CTA), a wgmma commit group per warpgroup.
     //    Before the epilogue each warpgroup waits for its last wgmma group;
     //    that wait gets loops of its own (fission), so that what follows
     //    can reuse the rings' shared memory.
-    %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
-    %full = transform.exo.insert_barrier_alloc %ko6 "full" : !exo.barrier<mbarrier, [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %empty = transform.exo.insert_barrier_alloc %ko6 "empty" : !exo.barrier<mbarrier(prearrive 4), [2, ? ring 4]> : (!transform.any_op) -> !transform.any_op
-    %cg = transform.exo.insert_barrier_alloc %ko6 "cg" : !exo.barrier<wgmma_group, [2, 2]> : (!transform.any_op) -> !transform.any_op
-    %dcopy = transform.exo.match_loop "D_out_0" in %ws : (!transform.any_op) -> !transform.any_op
-    %last = transform.exo.insert_await %dcopy on "cg" at ["cn", "wg"] timeline "cuda_in_order" pending 0 : (!transform.any_op) -> !transform.any_op
-    %drain, %ws2 = transform.exo.fission %last {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // The 2 x 1 kernel's steps (@gemm_cluster_accumulators,
+    // @gemm_cluster_barriers) with the CTA loop cn.
+    %tasks = transform.param.constant 2 : i64 -> !transform.any_param
+    %m_at = transform.param.constant "128 * tm + 64 * wg" -> !transform.any_param
+    %n_at = transform.param.constant "512 * tn + 256 * cn" -> !transform.any_param
+    %cta = transform.param.constant "cn" -> !transform.any_param
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 6. The epilogue goes through shared memory: each CTA's 128 x 256
     //    tile of C is staged in C_smem (no copy-in: the accumulator stores
@@ -115,48 +115,25 @@ module attributes {transform.with_named_sequence} {
     transform.exo.simplify %p : !transform.any_op
 
     // 8. Rings of 4 slots for A and B, C_smem, each with a leading CTA
-    //    dimension (distributed: each CTA holds its own).
-    transform.exo.expand_dim %As ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %Bs ring 4 guarded_by "empty" index "ko" : !transform.any_op
-    transform.exo.expand_dim %As size 2 index "cn" : !transform.any_op
-    transform.exo.expand_dim %Bs size 2 index "cn" : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.lift_alloc %As : !transform.any_op
-    transform.exo.lift_alloc %Bs : !transform.any_op
-    transform.exo.expand_dim %Cs size 2 index "cn" : !transform.any_op
+    //    dimension (cn; distributed: each CTA holds its own): the 2 x 1
+    //    kernel's @gemm_cluster_rings.
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages, %cta) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    transform.exo.expand_dim %Cs size 2 index %cta : !transform.any_op, !transform.any_param
     transform.exo.lift_alloc %Cs : !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
 
     // 9. The loads of the 2 x 1 kernel (@gemm_cluster_loads) with A and B
     //    exchanged: each CTA loads its B slice by TMA, the A slice becomes
     //    one multicast load, after each CTA's producer waits for the slot.
-    %wait_empty = transform.exo.insert_await %ain on "empty" at ["cn", "ko"] timeline "cuda_temporal" pending 0 : (!transform.any_op) -> !transform.any_op
-    %waits, %rest0 = transform.exo.fission %wait_empty : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a_copies, %rest1 = transform.exo.fission %ain : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %b_load, %mma_loop = transform.exo.fission %bin : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tma_a = transform.exo.replace %a_copies with (#exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2>) : (!transform.any_op) -> !transform.any_op
-    %tma_b = transform.exo.replace %bin with (#exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128>) : (!transform.any_op) -> !transform.any_op
-    %mma_nest = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %mma = transform.exo.replace %mma_nest with (#exo.wgmma<n = 256, dtype = tf32>) : (!transform.any_op) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
+    %waits, %tma_b, %tma_a = transform.include @gemm_cluster_loads failures(propagate) (%p, %bin, %ain, %load_b, %load_a, %wgmma, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
-    // 10. Warp specialization, as in the 2 x 1 kernel (@gemm_cluster_warps).
-    %cns = transform.exo.match_loop "cn" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %cns cuda_threads<cta> : !transform.any_op
-    %wgs2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %wgs2 cuda_threads<warpgroup> : !transform.any_op
-    %c1 = transform.exo.wrap_with_warps %wz group "consumer" : (!transform.any_op) -> !transform.any_op
-    %b_cn = transform.exo.get_parent_loop %tma_b : (!transform.any_op) -> !transform.any_op
-    %loads = transform.merge_handles %waits, %tma_a, %b_cn : !transform.any_op
-    %producer = transform.exo.wrap_with_warps %loads group "producer" : (!transform.any_op) -> !transform.any_op
-    %mma_wg = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
-    %mma_wg2 = transform.exo.get_parent_loop %mma_wg : (!transform.any_op) -> !transform.any_op
-    %mma_cn = transform.exo.get_parent_loop %mma_wg2 : (!transform.any_op) -> !transform.any_op
-    %c2 = transform.exo.wrap_with_warps %mma_cn group "consumer" : (!transform.any_op) -> !transform.any_op
-    %store_wg = transform.exo.get_parent_loop %store : (!transform.any_op) -> !transform.any_op
-    %c3 = transform.exo.wrap_with_warps %store_wg group "consumer" : (!transform.any_op) -> !transform.any_op
-    %c4 = transform.exo.wrap_with_warps %drain group "consumer" : (!transform.any_op) -> !transform.any_op
+    // 10. Warp specialization, as in the 2 x 1 kernel (@gemm_cluster_warps,
+    //     A and B exchanged: the producer warps issue B's per-CTA load).
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_b, %tma_a, %store, %drain, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
     %p2 = transform.exo.wrap_with_warps %tma_c group "producer" : (!transform.any_op) -> !transform.any_op
 
     // 11. Synchronization, as in the 2 x 1 kernel (@gemm_cluster_sync)
@@ -470,14 +447,15 @@ module attributes {transform.with_named_sequence} {
     //    (@gemm_cluster_rings, @gemm_cluster_loads: B multicast, A per
     //    CTA); C_smem gets a leading CTA dimension.
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
-    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages, %cta) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> ()
     transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
     transform.exo.lift_alloc %Cs : !transform.any_op
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
-    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 10. Warp specialization, as in the 2 x 1 kernel; the mw loops stay
     //    sequential (a warpgroup's two accumulators).

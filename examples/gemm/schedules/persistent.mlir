@@ -24,10 +24,12 @@
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
-      %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly})
+      %tasks: !transform.any_param {transform.readonly}, %m_at: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
-      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_operands(%p: !transform.any_op {transform.readonly},
       %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
@@ -38,7 +40,8 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
       %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
-      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_sync(%p: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
@@ -59,11 +62,13 @@ module attributes {transform.with_named_sequence} {
     // 2-5. As in the cluster derivation: loop order, the kernel, the
     //    accumulators D, the barriers (4-slot rings), the drain; and a bulk
     //    group per consumer warp (tma_cg) for the epilogue's stores.
-    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
-        : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %m_at = transform.param.constant "256 * tm + 128 * cm + 64 * wg" -> !transform.any_param
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
-    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
-        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %ko6 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
     %tma_cg = transform.exo.insert_barrier_alloc %ko6 "tma_cg" : !exo.barrier<bulk_group, [2, 2, 4]> : (!transform.any_op) -> !transform.any_op
 
@@ -123,8 +128,8 @@ module attributes {transform.with_named_sequence} {
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
     %ows = transform.exo.match_loop "ow" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %ows cuda_threads<warp> : !transform.any_op
     %wait_ow = transform.exo.match_loop "ow" in %qwaits : (!transform.any_op) -> !transform.any_op
@@ -184,18 +189,20 @@ module attributes {transform.with_named_sequence} {
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}) {
     // 2-10 as in @gemm_persistent, without the epilogue's buffer.
-    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %n_at)
-        : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %m_at = transform.param.constant "256 * tm + 128 * cm + 64 * wg" -> !transform.any_param
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
-    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
-        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
     %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem>) : (!transform.any_op) -> !transform.any_op
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
     %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
 
     // 11-12 as in @gemm_persistent; 13: the rings and their barriers live
     //    across the tiles of a task, and so does the wgmma group.

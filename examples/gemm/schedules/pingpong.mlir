@@ -23,11 +23,11 @@
 module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_cluster_rings(%p: !transform.any_op {transform.readonly},
       %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
-      %stages: !transform.any_param {transform.readonly})
+      %stages: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_cluster_loads(%p: !transform.any_op {transform.readonly},
       %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.readonly},
       %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly})
+      %wgmma: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_zeroing_split(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op)
   // 1-2 (start): the tiles and the loop order, for M a multiple of 256, N of
@@ -159,9 +159,10 @@ module attributes {transform.with_named_sequence} {
     %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["128 * tn", %k_at] sizes [128, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
     %stages = transform.param.constant 7 : i64 -> !transform.any_param
-    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
-    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages, %cta) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %kk_mma = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
     %half_mma = transform.exo.get_parent_loop %kk_mma : (!transform.any_op) -> !transform.any_op
     %kk5, %half5 = transform.exo.reorder_loops %half_mma : (!transform.any_op) -> (!transform.any_op, !transform.any_op)

@@ -25,20 +25,22 @@
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
-      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+      %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_rings(%p: !transform.any_op {transform.readonly},
       %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
-      %stages: !transform.any_param {transform.readonly})
+      %stages: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_cluster_loads(%p: !transform.any_op {transform.readonly},
       %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.readonly},
       %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
-      %wgmma: !transform.any_param {transform.readonly})
+      %wgmma: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
       %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
-      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly})
+      %store: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
+      %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_sync(%p: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
@@ -149,9 +151,10 @@ module attributes {transform.with_named_sequence} {
     %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at ["256 * tn", "ks", %k_at] sizes [256, 1, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
-    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
-    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages, %cta) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_loads failures(propagate) (%p, %ain, %bin, %load_a, %load_b, %wgmma, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield %waits, %tma_a, %tma_b : !transform.any_op, !transform.any_op, !transform.any_op
   }
 
@@ -166,8 +169,9 @@ module attributes {transform.with_named_sequence} {
     %wz, %ws, %ko5 = transform.include @gemm_splitk_accumulators failures(propagate) (%p, %kt, %kstep)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
-    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages)
-        : (!transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cta = transform.param.constant "cm" -> !transform.any_param
+    %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
     // 6. The epilogue: each warpgroup adds its partial tile into C
     //    straight from its accumulator fragments (the copy-out C += D
@@ -179,8 +183,8 @@ module attributes {transform.with_named_sequence} {
     //    specialization and synchronization.
     %waits, %tma_a, %tma_b = transform.include @gemm_splitk_operands failures(propagate) (%p, %ko5, %kt, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
     transform.include @gemm_cluster_sync failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
     transform.yield
   }
