@@ -122,8 +122,8 @@ class Exo_FamilyAttr<string name, string attrMnemonic>
 def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
   let summary = "wgmma.mma_async: D[64, n] += A[64, k] * B[n, k]^T";
   let description = [{
-    `wgmma.mma_async.sync.aligned.m64nNkK` with an f32 accumulator in the
-    warpgroup's registers (`wgmma_accum`). `dtype` is `tf32` (f32 arrays
+    `wgmma.mma_async.sync.aligned.m64nNkK` with an accumulator in the
+    warpgroup's registers (`wgmma_accum`; f32, or f16 with `acc`). `dtype` is `tf32` (f32 arrays
     whose operands the tensor core truncates toward zero, K = 8), `bf16` or
     `f16` (K = 16), or `f8E4M3FN` or `f8E5M2` (K = 32; both operands in
     swizzled shared memory; the products are exact in f32, the hardware's
@@ -178,10 +178,12 @@ def Exo_WgmmaAttr : Exo_FamilyAttr<"Wgmma", "wgmma"> {
     /// 32 for fp8).
     int64_t getK() const;
 
-    /// The accumulator's fragment layout (m64nN, f32): element (row, col)
-    /// of the 64 x N tile is held by thread `thread` of the warpgroup, as
-    /// the `reg`-th of its N / 2 registers (FragmentLayout.h, which the
-    /// lowering's register addressing reads too). The collective analysis
+    /// The accumulator's fragment layout (m64nN): element (row, col) of the
+    /// 64 x N tile is held by thread `thread` of the warpgroup, as the
+    /// `reg`-th of its N / 2 elements (f32: one per register; f16: two,
+    /// element `reg` in half `reg` mod 2 of register `reg` / 2)
+    /// (FragmentLayout.h, which the lowering's register addressing reads
+    /// too). The collective analysis
     /// checks element accesses against it.
     struct FragmentSlot {
       int64_t thread;
