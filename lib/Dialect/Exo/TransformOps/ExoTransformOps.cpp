@@ -1996,10 +1996,13 @@ DiagnosedSilenceableFailure
 transform::SetTrailingBarrierOp::apply(transform::TransformRewriter &rewriter,
                                        transform::TransformResults &results,
                                        transform::TransformState &state) {
-  SmallVector<std::string> coords = toStrings(getCoords());
+  SmallVector<std::string> coords;
+  DiagnosedSilenceableFailure got = resolveStrings(
+      *this, state, getCoords(), getCoordParams(), "coordinate", coords);
+  if (!got.succeeded())
+    return got;
   SmallVector<CallOp> calls;
-  DiagnosedSilenceableFailure got =
-      getPayloadsAs<CallOp>(*this, state, getTarget(), calls);
+  got = getPayloadsAs<CallOp>(*this, state, getTarget(), calls);
   if (!got.succeeded())
     return got;
   return rewriteEach(
@@ -2011,7 +2014,13 @@ transform::SetTrailingBarrierOp::apply(transform::TransformRewriter &rewriter,
 void transform::SetTrailingBarrierOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getCoordParamsMutable(), effects);
   transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::SetTrailingBarrierOp::verify() {
+  return verifyStrParams(*this, getCoords(), getCoordParams().size(),
+                         "coordinates");
 }
 
 DiagnosedSilenceableFailure

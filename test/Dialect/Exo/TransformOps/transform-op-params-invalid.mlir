@@ -298,3 +298,13 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{has 1 coordinates to take from parameters but 0 parameters for them}}
+    "transform.exo.set_trailing_barrier"(%root) <{barrier = "bg", coords = [""]}> : (!transform.any_op) -> ()
+    transform.yield
+  }
+}

@@ -2,10 +2,10 @@
 
 // Parameters: divide_loop's factor, stage_mem's offsets and extents,
 // replace's instruction, expand_dim's size or ring depth and index,
-// insert_arrive's and insert_await's coordinates, insert_await's pending
-// count and set_ring_buffer's depth may come from !transform.param values
-// (a named sequence's arguments), and transform.exo.expr builds index
-// expressions from integer parameters.
+// insert_arrive's, insert_await's and set_trailing_barrier's coordinates,
+// insert_await's pending count and set_ring_buffer's depth may come from
+// !transform.param values (a named sequence's arguments), and
+// transform.exo.expr builds index expressions from integer parameters.
 
 !v = !exo.tensor<[N], f32, dram>
 
@@ -1000,6 +1000,60 @@ module attributes {transform.with_named_sequence} {
     %i = transform.param.constant "k + 1" -> !transform.any_param
     // expected-error @below {{cannot expand 's': the index 'k + 1' can be 4, outside [0, 4)}}
     transform.exo.expand_dim %sa size 4 index %i : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// set_trailing_barrier's coordinate from a parameter (the integer 1): the
+// same rewrite as `at [1]`.
+// CHECK-LABEL: exo.proc @trailing_param
+//       CHECK:   exo.call @tma_reduce_bg(%{{.*}}, %{{.*}}) >> %bg[1]
+!S = !exo.window<[64], f32, smem>
+!G = !exo.window<[64], f32, tma_map<0, [1, 64]>>
+exo.proc @tma_reduce_bg(%dst: !G {exo.access = #exo.access<read_write, out_of_order, atomic>},
+                        %src: !S {exo.access = #exo.access<read>})
+    instr<unit = thread, timeline = tma_to_gmem, lowering = "tma_reduce", barrier = bulk_group> {
+  exo.for %i = 0 to 64 seq {
+    %v = exo.read %src[%i] : !S
+    exo.reduce %dst[%i] += %v : !G
+  }
+}
+exo.proc @trailing_param(%map: !G) {
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %s = exo.alloc : !exo.tensor<[64], f32, smem>
+      %bg = exo.alloc : !exo.barrier<bulk_group, [2]>
+      exo.for %l = 0 to 1 cuda_threads<thread> {
+        %w = exo.window %s[:] : !exo.tensor<[64], f32, smem> -> !S
+        exo.call @tma_reduce_bg(%map, %w) : (!G, !S)
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.exo.match_loop "l" in %root : (!transform.any_op) -> !transform.any_op
+    %body = transform.exo.get_body %l : (!transform.any_op) -> !transform.any_op
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.exo.set_trailing_barrier %body on "bg" at [%one] : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// A coordinate parameter holds a string or an integer.
+exo.proc @p() {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mem = transform.param.constant #exo.mem<smem> -> !transform.any_param
+    // expected-error @below {{coordinate 0: the parameter holds #exo.mem<smem>, not a string or an integer}}
+    transform.exo.set_trailing_barrier %root on "bg" at [%mem] : !transform.any_op, !transform.any_param
     transform.yield
   }
 }

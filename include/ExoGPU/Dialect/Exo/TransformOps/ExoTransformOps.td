@@ -1582,17 +1582,21 @@ def Exo_SetTrailingBarrierOp : Exo_TransformOp<"set_trailing_barrier", [
     Gives each target `exo.call` of an instruction with a barrier mechanism
     the trailing barrier `barrier[coords]` (`>>`): the instruction signals it
     when its asynchronous accesses complete. Names and coordinates as in
-    `insert_arrive`.
+    `insert_arrive` (a coordinate may be a parameter holding a string or an
+    integer: `at [%cta, "k"] : !transform.any_op, !transform.any_param`).
 
     ```mlir
     transform.exo.set_trailing_barrier %tma on "full" at ["cta", "k"] : !transform.any_op
     ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$barrier,
+                       Variadic<TransformParamTypeInterface>:$coord_params,
                        StrArrayAttr:$coords);
   let assemblyFormat = [{
-    $target `on` $barrier `at` $coords attr-dict `:` type($target)
+    $target `on` $barrier `at` custom<StrList>($coord_params, $coords)
+    attr-dict `:` type(operands)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_SetRingBufferOp : Exo_TransformOp<"set_ring_buffer", [
