@@ -27,6 +27,8 @@ struct WgmmaTile {
   Value ptr;
   Type type;         // the struct of the whole tile's registers
   bool half = false; // f16 elements, two per 32-bit register
+  /// The inline-asm constraint of one of its registers as an output.
+  StringRef outputConstraint() const { return half ? "=r" : "=f"; }
 };
 
 } // namespace
@@ -112,7 +114,7 @@ static LogicalResult emitWgmmaZero(KernelLowering &L, CallOp call) {
   for (int64_t i = 0; i < n; ++i) {
     text += "mov.b32 $" + std::to_string(i) + ", 0;\n";
     constraints += i ? "," : "";
-    constraints += acc->half ? "=r" : "=f";
+    constraints += acc->outputConstraint();
   }
   Value zero = L.inlineAsm(acc->type, {}, text, constraints);
   LLVM::StoreOp::create(b, loc, zero, acc->ptr);
@@ -420,7 +422,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
     for (int64_t i = 0; i < nd; ++i) {
       text += (i ? ", $" : "$") + std::to_string(i);
       constraints += i ? "," : "";
-      constraints += tile->half ? "=r" : "=f";
+      constraints += tile->outputConstraint();
     }
     text += "}, {$" + std::to_string(nd) + ", $" + std::to_string(nd + 1) +
             ", $" + std::to_string(nd + 2) + ", $" + std::to_string(nd + 3) +
@@ -596,10 +598,14 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
     b.setInsertionPointToStart(ifOp.thenBlock());
     put(v, p, align);
   };
-  // Element i of the thread's pair of adjacent columns h of block j: an f32
-  // register, or half of an f16 accumulator's word.
+  // The tile's element index (its f32 register) of element i of the
+  // thread's pair of adjacent columns h of block j; an f16 accumulator holds
+  // element e in half e mod 2 of word e / 2.
+  auto elementOf = [&](int64_t j, int64_t h, int64_t i) {
+    return 4 * (j + tile->col0 / 8) + 2 * h + i;
+  };
   auto field = [&](int64_t j, int64_t h, int64_t i) -> Value {
-    int64_t e = 4 * (j + tile->col0 / 8) + 2 * h + i;
+    int64_t e = elementOf(j, h, i);
     if (!tile->half)
       return LLVM::ExtractValueOp::create(b, loc, acc, e);
     Value w = LLVM::ExtractValueOp::create(b, loc, acc, e / 2);
@@ -617,7 +623,7 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
     auto word = [&](int64_t j, int64_t h) -> Value {
       if (tile->half)
         return LLVM::ExtractValueOp::create(b, loc, acc,
-                                            2 * (j + tile->col0 / 8) + h);
+                                            elementOf(j, h, 0) / 2);
       Value pair =
           L.vectorOf({arith::TruncFOp::create(b, loc, half, field(j, h, 0)),
                       arith::TruncFOp::create(b, loc, half, field(j, h, 1))});
