@@ -1773,13 +1773,6 @@ LogicalResult transform::ExoReplaceOp::verify() {
 // GPU structure and synchronization
 //===----------------------------------------------------------------------===//
 
-static SmallVector<std::string> toStrings(ArrayAttr attrs) {
-  SmallVector<std::string> out;
-  for (Attribute a : attrs)
-    out.push_back(cast<StringAttr>(a).getValue().str());
-  return out;
-}
-
 /// Applies `insert` next to every target statement, collecting the created
 /// ops as the result (each target is rewritten in turn; a refusal at any of
 /// them leaves the IR as it was before the first).
