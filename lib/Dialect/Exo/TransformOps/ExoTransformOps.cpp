@@ -540,6 +540,18 @@ intOrParam(Operation *op, transform::TransformState &state, Value param,
                                  << "; expected an integer >= 0";
 }
 
+/// The integer of `attr`, or the one `param` holds, of either sign (the
+/// rewrite judges it, as it judges a written one).
+static DiagnosedSilenceableFailure
+signedIntOrParam(Operation *op, transform::TransformState &state, Value param,
+                 std::optional<uint64_t> attr, StringRef what, int64_t &value) {
+  if (!param) {
+    value = static_cast<int64_t>(attr.value_or(0));
+    return DiagnosedSilenceableFailure::success();
+  }
+  return paramInt(op, state, param, what, /*positive=*/false, value);
+}
+
 /// The verifier of a value an op takes as an attribute or as a parameter:
 /// the custom syntax writes exactly one; the generic form may write both or
 /// neither. `form` is how the attribute writes it ("an integer").
@@ -1143,7 +1155,11 @@ transform::CutLoopOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
-  auto cut = static_cast<int64_t>(getCut());
+  int64_t cut;
+  got =
+      signedIntOrParam(*this, state, getCutParam(), getCut(), "the point", cut);
+  if (!got.succeeded())
+    return got;
   SmallVector<Operation *> firsts, seconds;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
       *this, rewriter, loops,
@@ -1166,6 +1182,12 @@ transform::CutLoopOp::apply(transform::TransformRewriter &rewriter,
 void transform::CutLoopOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getCutParamMutable(), effects);
+}
+
+LogicalResult transform::CutLoopOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getCutParam()),
+                           getCut().has_value(), "the point", "an integer");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1225,7 +1247,11 @@ transform::ShiftLoopOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
-  auto start = static_cast<int64_t>(getStart());
+  int64_t start;
+  got = signedIntOrParam(*this, state, getStartParam(), getStart(), "the start",
+                         start);
+  if (!got.succeeded())
+    return got;
   SmallVector<Operation *> shifted;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
       *this, rewriter, loops,
@@ -1248,6 +1274,12 @@ transform::ShiftLoopOp::apply(transform::TransformRewriter &rewriter,
 void transform::ShiftLoopOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getStartParamMutable(), effects);
+}
+
+LogicalResult transform::ShiftLoopOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getStartParam()),
+                           getStart().has_value(), "the start", "an integer");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1464,20 +1496,32 @@ DiagnosedSilenceableFailure
 transform::DivideDimOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
+  int64_t factor;
+  DiagnosedSilenceableFailure got =
+      intOrParam(*this, state, getFactorParam(), getFactor(), "the factor",
+                 /*positive=*/true, factor);
+  if (!got.succeeded())
+    return got;
   return applyToAllocs(
       *this, rewriter, state, getTarget(),
       [&](AllocOp alloc, Refusal &why) {
-        return checkDivideDim(alloc, getDim(), getFactor(), why);
+        return checkDivideDim(alloc, getDim(), factor, why);
       },
       [&](AllocOp alloc, Refusal &why) {
-        return divideDim(rewriter, alloc, getDim(), getFactor(), why);
+        return divideDim(rewriter, alloc, getDim(), factor, why);
       });
 }
 
 void transform::DivideDimOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getFactorParamMutable(), effects);
   transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::DivideDimOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getFactorParam()),
+                           getFactor().has_value(), "the factor", "an integer");
 }
 
 DiagnosedSilenceableFailure
@@ -2228,11 +2272,15 @@ DiagnosedSilenceableFailure
 transform::AddLoopOp::apply(transform::TransformRewriter &rewriter,
                             transform::TransformResults &results,
                             transform::TransformState &state) {
+  std::string hi;
+  DiagnosedSilenceableFailure got =
+      strOrParam(*this, state, getHiParam(), getHi(), "the bound", hi);
+  if (!got.succeeded())
+    return got;
   return insertAtEach(
       *this, rewriter, state, getTarget(), cast<OpResult>(getResult()), results,
       [&](Operation *stmt, Refusal &why) -> FailureOr<Operation *> {
-        FailureOr<ForOp> loop =
-            addLoop(rewriter, stmt, getIterName(), getHi(), why);
+        FailureOr<ForOp> loop = addLoop(rewriter, stmt, getIterName(), hi, why);
         if (failed(loop))
           return failure();
         return loop->getOperation();
@@ -2242,6 +2290,12 @@ transform::AddLoopOp::apply(transform::TransformRewriter &rewriter,
 void transform::AddLoopOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getHiParamMutable(), effects);
+}
+
+LogicalResult transform::AddLoopOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getHiParam()),
+                           getHi().has_value(), "the bound", "a string");
 }
 
 DiagnosedSilenceableFailure
@@ -2303,6 +2357,11 @@ DiagnosedSilenceableFailure
 transform::ExoSpecializeOp::apply(transform::TransformRewriter &rewriter,
                                   transform::TransformResults &results,
                                   transform::TransformState &state) {
+  std::string cond;
+  DiagnosedSilenceableFailure got = strOrParam(
+      *this, state, getCondParam(), getCond(), "the condition", cond);
+  if (!got.succeeded())
+    return got;
   SmallVector<Operation *> guards;
   SmallVector<Operation *> stmts =
       llvm::to_vector(state.getPayloadOps(getTarget()));
@@ -2310,7 +2369,7 @@ transform::ExoSpecializeOp::apply(transform::TransformRewriter &rewriter,
       rewriteEach(*this, rewriter, ArrayRef<Operation *>(stmts),
                   [&](Operation *stmt, Refusal &why) -> LogicalResult {
                     FailureOr<IfOp> ifOp =
-                        specialize(rewriter, stmt, getCond(), why);
+                        specialize(rewriter, stmt, cond, why);
                     if (failed(ifOp))
                       return failure();
                     guards.push_back(*ifOp);
@@ -2325,8 +2384,14 @@ transform::ExoSpecializeOp::apply(transform::TransformRewriter &rewriter,
 void transform::ExoSpecializeOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::consumesHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getCondParamMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::ExoSpecializeOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getCondParam()),
+                           getCond().has_value(), "the condition", "a string");
 }
 
 DiagnosedSilenceableFailure
@@ -2431,16 +2496,27 @@ transform::ChainRingsOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
+  std::string step;
+  got = strOrParam(*this, state, getStepParam(), getStep(), "the loop name",
+                   step);
+  if (!got.succeeded())
+    return got;
   return rewriteEach(*this, rewriter, ArrayRef<ForOp>(loops),
                      [&](ForOp loop, Refusal &why) -> LogicalResult {
-                       return chainRings(rewriter, loop, getStep(), why);
+                       return chainRings(rewriter, loop, step, why);
                      });
 }
 
 void transform::ChainRingsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getStepParamMutable(), effects);
   transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::ChainRingsOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getStepParam()),
+                           getStep().has_value(), "the loop name", "a string");
 }
 
 //===----------------------------------------------------------------------===//

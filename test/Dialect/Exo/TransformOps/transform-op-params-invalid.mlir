@@ -308,3 +308,85 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    // expected-error @below {{takes the point as an integer or as a parameter, not neither}}
+    %a:2 = "transform.exo.cut_loop"(%root) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{takes the point as an integer or as a parameter, not both}}
+    %a:2 = "transform.exo.cut_loop"(%root, %q) <{cut = 4 : i64}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    // expected-error @below {{takes the start as an integer or as a parameter, not neither}}
+    %s = "transform.exo.shift_loop"(%root) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the factor as an integer or as a parameter, not neither}}
+    "transform.exo.divide_dim"(%root) <{dim = 0 : i64}> : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the loop name as a string or as a parameter, not neither}}
+    "transform.exo.chain_rings"(%root) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the bound as a string or as a parameter, not neither}}
+    %l = "transform.exo.add_loop"(%root) <{iter_name = "k"}> : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    // expected-error @below {{takes the condition as a string or as a parameter, not neither}}
+    %i = "transform.exo.specialize"(%root) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{takes the condition as a string or as a parameter, not both}}
+    %i = "transform.exo.specialize"(%root, %q) <{cond = "N >= 1"}> : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}

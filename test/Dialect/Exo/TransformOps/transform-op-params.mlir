@@ -1,9 +1,11 @@
 // RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics | FileCheck %s
 
-// Parameters: divide_loop's factor, stage_mem's offsets and extents,
-// replace's instruction, expand_dim's size or ring depth and index,
-// insert_arrive's, insert_await's and set_trailing_barrier's coordinates,
-// insert_await's pending count and set_ring_buffer's depth may come from
+// Parameters: divide_loop's factor, cut_loop's point, shift_loop's start,
+// add_loop's bound, specialize's condition, stage_mem's offsets and
+// extents, replace's instruction, expand_dim's size or ring depth and
+// index, divide_dim's factor, insert_arrive's, insert_await's and
+// set_trailing_barrier's coordinates, insert_await's pending count,
+// set_ring_buffer's depth and chain_rings' loop name may come from
 // !transform.param values (a named sequence's arguments), and
 // transform.exo.expr builds index expressions from integer parameters.
 
@@ -1054,6 +1056,206 @@ module attributes {transform.with_named_sequence} {
     %mem = transform.param.constant #exo.mem<smem> -> !transform.any_param
     // expected-error @below {{coordinate 0: the parameter holds #exo.mem<smem>, not a string or an integer}}
     transform.exo.set_trailing_barrier %root on "bg" at [%mem] : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// A named sequence that takes the point of cut_loop, the start of
+// shift_loop, the bound of add_loop and the condition of specialize as
+// parameters makes the rewrites the written values make (the tests of each
+// op): [0, N) cut at 4, [0, 4) shifted to 3, the assignment to y[0] run
+// once in a loop to K, and the loop over m copied under N >= 128.
+// CHECK-LABEL: exo.proc @loop_params
+//       CHECK:   exo.for %i = 0 to 4 seq {
+//       CHECK:   exo.for %i = 4 to %N seq {
+//       CHECK:   exo.for %j = 3 to 7 seq {
+//  CHECK-NEXT:     %[[J:.*]] = arith.addi %j, %c-3 : index
+//  CHECK-NEXT:     exo.assign %x[%[[J]]]
+//       CHECK:   exo.for %k = 0 to %K seq {
+//       CHECK:     exo.if
+//  CHECK-NEXT:       exo.assign %y[0]
+//       CHECK:   %[[C:.*]] = arith.cmpi sge, %N, %c128
+//  CHECK-NEXT:   exo.if %[[C]] {
+//  CHECK-NEXT:     exo.for %m = 0 to %N seq {
+//       CHECK:   } else {
+//  CHECK-NEXT:     exo.for %m = 0 to %N seq {
+!v = !exo.tensor<[N], f32, dram>
+!one = !exo.tensor<[1], f32, dram>
+exo.proc @loop_params(%N: index, %K: index, %x: !v, %y: !one)
+    requires affine_set<()[N, K] : (N - 4 >= 0, K - 1 >= 0)> {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !v
+  }
+  exo.for %j = 0 to 4 seq {
+    exo.assign %x[%j] = %z : !v
+  }
+  exo.assign %y[0] = %z : !one
+  exo.for %m = 0 to %N seq {
+    exo.assign %x[%m] = %z : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @loops(%root: !transform.any_op {transform.readonly},
+                                  %cut: !transform.param<i64> {transform.readonly},
+                                  %start: !transform.param<i64> {transform.readonly},
+                                  %hi: !transform.any_param {transform.readonly},
+                                  %cond: !transform.any_param {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %a, %b = transform.exo.cut_loop %i at %cut
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %j = transform.exo.match_loop "j" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.exo.shift_loop %j to %start
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %y = transform.exo.match_access "y" kind "assign" in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.exo.add_loop %y "k" to %hi
+        : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %m = transform.exo.match_loop "m" in %root : (!transform.any_op) -> !transform.any_op
+    %if = transform.exo.specialize %m if %cond
+        : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %four = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    %hi = transform.param.constant "K" -> !transform.any_param
+    %n = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %cond = transform.exo.expr "N >= {0}" (%n) : (!transform.param<i64>) -> !transform.any_param
+    transform.include @loops failures(propagate) (%root, %four, %three, %hi, %cond)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// divide_dim's factor from a parameter: index j of the 8-element dimension
+// becomes (j / 4, j mod 4), as `by 4` makes it.
+// CHECK-LABEL: exo.proc @divide_param
+//       CHECK:   %t = exo.alloc : !exo.tensor<[3, 2, 4], f32, dram>
+//       CHECK:   %[[Q:.*]] = arith.divsi %j, %c4
+//  CHECK-NEXT:   %[[R:.*]] = arith.remsi %j, %c4
+//  CHECK-NEXT:   exo.assign %t[%i, %[[Q]], %[[R]]]
+!t = !exo.tensor<[3, 8], f32, dram>
+exo.proc @divide_param() {
+  %t = exo.alloc : !t
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to 3 seq {
+    exo.for %j = 0 to 8 seq {
+      exo.assign %t[%i, %j] = %z : !t
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %alloc = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %f = transform.param.constant 4 : i64 -> !transform.param<i64>
+    transform.exo.divide_dim %alloc dim 1 by %f : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// chain_rings' loop name from a parameter: tile pi uses element pi * KT + ko
+// of the ring where it used ko, as `over "ko"` makes it.
+// CHECK-LABEL: exo.proc @chain_param
+//       CHECK:     %full = exo.alloc : !exo.barrier<mbarrier, [? ring 2]>
+//  CHECK-NEXT:     exo.for %pi = 0 to 3 seq {
+//  CHECK-NEXT:       %[[S:.*]] = arith.muli %pi, %[[KT:.*]] : index
+//  CHECK-NEXT:       exo.for %ko = 0 to %[[KT]] seq {
+//  CHECK-NEXT:         %[[G:.*]] = arith.addi %[[S]], %ko : index
+//  CHECK-NEXT:         exo.await(%full[%[[G]]], cuda_in_order, 0)
+!bar = !exo.barrier<mbarrier, [? ring 2]>
+exo.proc @chain_param(%K: index) {
+  %c2 = arith.constant 2 : index
+  %KT = arith.divsi %K, %c2 : index
+  exo.device_function(blockDim = 32, clusterDim = 1) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      exo.for %pi = 0 to 3 seq {
+        %full = exo.alloc : !bar
+        exo.for %ko = 0 to %KT seq {
+          exo.await(%full[%ko], cuda_in_order, 0) : !bar
+        }
+      }
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %pi = transform.exo.match_loop "pi" in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.param.constant "ko" -> !transform.any_param
+    transform.exo.chain_rings %pi over %k : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// A parameter of the wrong kind is a definite failure naming the operand.
+exo.proc @wrong_kinds(%N: index, %x: !exo.tensor<[N], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[N], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.param.constant "4" -> !transform.any_param
+    // expected-error @below {{the point: the parameter holds "4", not an integer}}
+    %a, %b = transform.exo.cut_loop %i at %s
+        : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @wrong_cond(%N: index, %x: !exo.tensor<[N], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[N], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %n = transform.param.constant 128 : i64 -> !transform.param<i64>
+    // expected-error @below {{the condition: the parameter holds 128 : i64, not a string}}
+    %if = transform.exo.specialize %i if %n
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @zero_factor() {
+  %t = exo.alloc : !exo.tensor<[8], f32, dram>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %alloc = transform.collect_matching @match_alloc in %root : (!transform.any_op) -> !transform.any_op
+    %f = transform.param.constant 0 : i64 -> !transform.param<i64>
+    // expected-error @below {{the factor: the parameter holds 0; expected a positive integer}}
+    transform.exo.divide_dim %alloc dim 0 by %f : !transform.any_op, !transform.param<i64>
     transform.yield
   }
 }

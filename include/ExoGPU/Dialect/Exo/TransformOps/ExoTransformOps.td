@@ -545,6 +545,9 @@ def Exo_CutLoopOp : Exo_TransformOp<"cut_loop", [
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     ```
 
+    The point may come from a parameter holding an integer
+    (`cut_loop %i at %n : (!transform.any_op, !transform.param<i64>) -> ...`).
+
     #### Return modes
 
     Consumes the target handle and produces two handles: the loops over
@@ -553,12 +556,16 @@ def Exo_CutLoopOp : Exo_TransformOp<"cut_loop", [
     gives sizes for which `cut` is outside its range. All targets are
     checked before any is rewritten.
   }];
-  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$cut);
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$cut_param,
+                       OptionalAttr<I64Attr>:$cut);
   let results = (outs TransformHandleTypeInterface:$first,
                       TransformHandleTypeInterface:$second);
   let assemblyFormat = [{
-    $target `at` $cut attr-dict `:` functional-type(operands, results)
+    $target `at` custom<IntOrParam>($cut_param, $cut) attr-dict `:`
+    functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_JoinLoopsOp : Exo_TransformOp<"join_loops", [
@@ -619,17 +626,23 @@ def Exo_ShiftLoopOp : Exo_TransformOp<"shift_loop", [
         : (!transform.any_op) -> !transform.any_op
     ```
 
+    `N` may come from a parameter holding an integer.
+
     #### Return modes
 
     Consumes the target handle and produces a handle to the shifted loops.
     Produces a silenceable failure, with the IR untouched, if a target is
     not a `seq` `exo.for` or `N` is negative.
   }];
-  let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$start);
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$start_param,
+                       OptionalAttr<I64Attr>:$start);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target `to` $start attr-dict `:` functional-type(operands, results)
+    $target `to` custom<IntOrParam>($start_param, $start) attr-dict `:`
+    functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_LiftAllocOp : Exo_TransformOp<"lift_alloc", [
@@ -853,16 +866,26 @@ def Exo_DivideDimOp : Exo_TransformOp<"divide_dim", [
     transform.exo.divide_dim %part dim 0 by 4 : !transform.any_op
     ```
 
+    The factor may come from a parameter holding a positive integer:
+
+    ```mlir
+    transform.exo.divide_dim %part dim 0 by %f
+        : !transform.any_op, !transform.param<i64>
+    ```
+
     #### Return modes
 
     Only reads the target handle. Produces a silenceable failure, with the IR
     untouched, if a precondition does not hold.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target, I64Attr:$dim,
-                       I64Attr:$factor);
+                       Optional<TransformParamTypeInterface>:$factor_param,
+                       OptionalAttr<I64Attr>:$factor);
   let assemblyFormat = [{
-    $target `dim` $dim `by` $factor attr-dict `:` type($target)
+    $target `dim` $dim `by` custom<IntOrParam>($factor_param, $factor)
+    attr-dict `:` type($target) (`,` type($factor_param)^)?
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_RearrangeDimOp : Exo_TransformOp<"rearrange_dim", [
@@ -1011,6 +1034,9 @@ def Exo_AddLoopOp : Exo_TransformOp<"add_loop", [
         : (!transform.any_op) -> !transform.any_op
     ```
 
+    `hi` may come from a parameter holding one string (built, say, by
+    `transform.exo.expr "{0} / 2" (%kt)`).
+
     #### Return modes
 
     Returns the new loops. Produces a silenceable failure, with the IR
@@ -1018,11 +1044,15 @@ def Exo_AddLoopOp : Exo_TransformOp<"add_loop", [
     values.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       StrAttr:$iter_name, StrAttr:$hi);
+                       StrAttr:$iter_name,
+                       Optional<TransformParamTypeInterface>:$hi_param,
+                       OptionalAttr<StrAttr>:$hi);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target $iter_name `to` $hi attr-dict `:` functional-type(operands, results)
+    $target $iter_name `to` custom<StrOrParam>($hi_param, $hi) attr-dict `:`
+    functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_ReduceTreeOp : Exo_TransformOp<"reduce_tree", [
@@ -1116,17 +1146,24 @@ def Exo_ExoSpecializeOp : Exo_TransformOp<"specialize", [
         : (!transform.any_op) -> !transform.any_op
     ```
 
+    The condition may come from a parameter holding one string, as
+    `guard_sync`'s does.
+
     #### Return modes
 
     Consumes the target handle and returns the guards. Produces a
     silenceable failure, with the IR untouched, if the condition cannot be
     read.
   }];
-  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$cond);
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$cond_param,
+                       OptionalAttr<StrAttr>:$cond);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target `if` $cond attr-dict `:` functional-type(operands, results)
+    $target `if` custom<StrOrParam>($cond_param, $cond) attr-dict `:`
+    functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_SetPrecisionOp : Exo_TransformOp<"set_precision", [
@@ -1848,6 +1885,9 @@ def Exo_ChainRingsOp : Exo_TransformOp<"chain_rings", [
     transform.exo.chain_rings %pi over "ko" : !transform.any_op
     ```
 
+    The loop's name may come from a parameter holding a string
+    (`over %k : !transform.any_op, !transform.any_param`).
+
     #### Return modes
 
     Only reads the target handle. Produces a silenceable failure, with
@@ -1855,9 +1895,15 @@ def Exo_ChainRingsOp : Exo_TransformOp<"chain_rings", [
     `[0, S)`) and the IR untouched, if a precondition does not hold. All
     targets are checked before any is rewritten.
   }];
-  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$step);
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$step_param,
+                       OptionalAttr<StrAttr>:$step);
   let results = (outs);
-  let assemblyFormat = "$target `over` $step attr-dict `:` type($target)";
+  let assemblyFormat = [{
+    $target `over` custom<StrOrParam>($step_param, $step) attr-dict `:`
+    type($target) (`,` type($step_param)^)?
+  }];
+  let hasVerifier = 1;
 }
 
 def Exo_MoveSyncOp : Exo_TransformOp<"move_sync", [
