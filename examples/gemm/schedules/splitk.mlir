@@ -75,34 +75,19 @@ module attributes {transform.with_named_sequence} {
     //    accumulate into C concurrently), then tn, tm, cm, wg; the K steps
     //    outside the warpgroup's rows and columns. Reordering ks past the
     //    other loops reorders reductions into C, which commute.
-    %mi1 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %a1, %b1 = transform.exo.reorder_loops %mi1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %wg1 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    %a2, %b2 = transform.exo.reorder_loops %wg1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %cm1 = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    %a3, %b3 = transform.exo.reorder_loops %cm1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tm1 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %a4, %b4 = transform.exo.reorder_loops %tm1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni1 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
-    %r1, %s1 = transform.exo.reorder_loops %ni1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi2 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %r2, %s2 = transform.exo.reorder_loops %mi2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %wg2 = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
-    %r3, %s3 = transform.exo.reorder_loops %wg2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %cm2 = transform.exo.match_loop "cm" in %p : (!transform.any_op) -> !transform.any_op
-    %r4, %s4 = transform.exo.reorder_loops %cm2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tm2 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %r5, %s5 = transform.exo.reorder_loops %tm2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %r6, %s6 = transform.exo.reorder_loops %tn2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni2 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
-    %u1, %v1 = transform.exo.reorder_loops %ni2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi3 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %u2, %v2 = transform.exo.reorder_loops %mi3 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ni3 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
-    %u3, %v3 = transform.exo.reorder_loops %ni3 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mi4 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %u4, %v4 = transform.exo.reorder_loops %mi4 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    //    Each loop named in %order in turn swaps with the loop inside it.
+    %n_mi = transform.param.constant "mi" -> !transform.any_param
+    %n_wg = transform.param.constant "wg" -> !transform.any_param
+    %n_cm = transform.param.constant "cm" -> !transform.any_param
+    %n_tm = transform.param.constant "tm" -> !transform.any_param
+    %n_tn = transform.param.constant "tn" -> !transform.any_param
+    %n_ni = transform.param.constant "ni" -> !transform.any_param
+    %order = transform.merge_handles %n_mi, %n_wg, %n_cm, %n_tm, %n_ni, %n_mi, %n_wg, %n_cm, %n_tm, %n_tn, %n_ni, %n_mi, %n_ni, %n_mi : !transform.any_param
+    transform.foreach %order : !transform.any_param {
+    ^bb0(%name: !transform.any_param):
+      %l = transform.exo.match_loop %name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+      %a, %b = transform.exo.reorder_loops %l : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
 
     // 4. The kernel: a cluster of two CTAs per task (ks, tn, tm), each with
     //    a producer warp, three idle warps and two consumer warpgroups. C

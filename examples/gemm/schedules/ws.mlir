@@ -110,26 +110,17 @@ module attributes {transform.with_named_sequence} {
     // 3. Loop order ks, tn, tm (the tasks; splits add into C concurrently,
     //    and reductions commute), then ko, kk outside the tile's rows and
     //    columns: from tm mi tn ni ks ko kk k8 to ks tn tm ko kk mi ni k8.
-    %o1 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %a1, %b1 = transform.exo.reorder_loops %o1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o2 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %a2, %b2 = transform.exo.reorder_loops %o2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o3 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
-    %a3, %b3 = transform.exo.reorder_loops %o3 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o4 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %a4, %b4 = transform.exo.reorder_loops %o4 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o5 = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %a5, %b5 = transform.exo.reorder_loops %o5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o6 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
-    %a6, %b6 = transform.exo.reorder_loops %o6 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o7 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
-    %a7, %b7 = transform.exo.reorder_loops %o7 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o8 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %a8, %b8 = transform.exo.reorder_loops %o8 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o9 = transform.exo.match_loop "ni" in %p : (!transform.any_op) -> !transform.any_op
-    %a9, %b9 = transform.exo.reorder_loops %o9 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %o10 = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %a10, %b10 = transform.exo.reorder_loops %o10 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %n_mi = transform.param.constant "mi" -> !transform.any_param
+    %n_tm = transform.param.constant "tm" -> !transform.any_param
+    %n_ni = transform.param.constant "ni" -> !transform.any_param
+    %n_tn = transform.param.constant "tn" -> !transform.any_param
+    //    Each loop named in %order in turn swaps with the loop inside it.
+    %order = transform.merge_handles %n_mi, %n_tm, %n_ni, %n_mi, %n_tm, %n_tn, %n_ni, %n_mi, %n_ni, %n_mi : !transform.any_param
+    transform.foreach %order : !transform.any_param {
+    ^bb0(%name: !transform.any_param):
+      %l = transform.exo.match_loop %name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+      %a, %b = transform.exo.reorder_loops %l : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
 
     // 4. The kernel: ks, tn, tm are the task loops; the warp groups of
     //    @gemm_ws; the zeroing becomes the host's memset.

@@ -43,16 +43,12 @@ module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @gemv_lanes_outside(%p: !transform.any_op {transform.readonly},
       %k_name: !transform.any_param {transform.readonly}) {
-    %kc1 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %r1, %s1 = transform.exo.reorder_loops %kc1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc2 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %r2, %s2 = transform.exo.reorder_loops %kc2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc3 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %r3, %s3 = transform.exo.reorder_loops %kc3 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc4 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %r4, %s4 = transform.exo.reorder_loops %kc4 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %kc5 = transform.exo.match_loop %k_name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
-    %r5, %s5 = transform.exo.reorder_loops %kc5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %k_names = transform.merge_handles %k_name, %k_name, %k_name, %k_name, %k_name : !transform.any_param
+    transform.foreach %k_names : !transform.any_param {
+    ^bb0(%name: !transform.any_param):
+      %kc = transform.exo.match_loop %name in %p : (!transform.any_op, !transform.any_param) -> !transform.any_op
+      %r, %s = transform.exo.reorder_loops %kc : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
     transform.yield
   }
 
