@@ -48,32 +48,18 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_pingpong_tiles_odd(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_splitk_direct(%p: !transform.any_op {transform.readonly},
-                                                       %kt: !transform.param<i64> {transform.readonly},
-                                                       %kstep: !transform.param<i64> {transform.readonly},
-                                                       %load_a: !transform.any_param {transform.readonly},
-                                                       %load_b: !transform.any_param {transform.readonly},
-                                                       %wgmma: !transform.any_param {transform.readonly})
+      %kt: !transform.param<i64> {transform.readonly}, %kstep: !transform.param<i64> {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_ws(%p: !transform.any_op {transform.readonly},
-                                            %kt: !transform.param<i64> {transform.readonly},
-                                            %kstep: !transform.param<i64> {transform.readonly},
-                                            %load_a: !transform.any_param {transform.readonly},
-                                            %load_b: !transform.any_param {transform.readonly},
-                                            %wgmma: !transform.any_param {transform.readonly})
+      %kt: !transform.param<i64> {transform.readonly}, %kstep: !transform.param<i64> {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_ws_odd(%p: !transform.any_op {transform.readonly},
-                                            %kt: !transform.param<i64> {transform.readonly},
-                                            %kstep: !transform.param<i64> {transform.readonly},
-                                            %load_a: !transform.any_param {transform.readonly},
-                                            %load_b: !transform.any_param {transform.readonly},
-                                            %wgmma: !transform.any_param {transform.readonly},
-                                            %stages: !transform.any_param {transform.readonly},
-                                            %warps: !transform.any_param {transform.readonly},
-                                            %blocks_per_sm: !transform.any_param {transform.readonly})
+      %kt: !transform.param<i64> {transform.readonly}, %kstep: !transform.param<i64> {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %warps: !transform.any_param {transform.readonly}, %blocks_per_sm: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_ws_splitk(%p: !transform.any_op {transform.readonly},
-                                                       %kt: !transform.param<i64> {transform.readonly},
-                                                       %kstep: !transform.param<i64> {transform.readonly},
-                                                       %load_a: !transform.any_param {transform.readonly},
-                                                       %load_b: !transform.any_param {transform.readonly},
-                                                       %wgmma: !transform.any_param {transform.readonly})
+      %kt: !transform.param<i64> {transform.readonly}, %kstep: !transform.param<i64> {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
 
   // The operands of the 2-CTA cluster kernels with 256 x 256 tiles (of
   // @gemm_cluster_kernel and persistent.mlir's sequences): the K slice per
