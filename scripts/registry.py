@@ -7,6 +7,12 @@ Usage: registry.py [--registry FILE] COMMAND ...
   sources                     one line per launcher header to generate:
                               NAME FILE [OPTION...], the options of
                               exo-gpu-opt that derive the file's kernels
+                              (FILE relative to the repository, or, for a
+                              generated source, absolute)
+  generate GENERATOR          run a kernel generator (a script that writes
+                              its files into the directory it is given)
+                              unless its output is cached; print the
+                              directory
   variants FUNCTION           the variants of a dispatched function, in
                               preference order
   functions                   the dispatched functions
@@ -32,17 +38,27 @@ Usage: registry.py [--registry FILE] COMMAND ...
                               tuning table (rows of shapes already in the
                               table replace theirs)
 
+A source's file may be the output of a generator instead of a file of the
+repository ({"file": NAME, "generator": SCRIPT}): the script runs once per
+version of its text, into $EXO_GENERATED_DIR (default: a directory of the
+system's temporary directory), and every command reads the file from there.
+
 Every error names the file and, where it has one, the entry or line, and
 exits with status 1.
 """
 
 import argparse
 import csv
+import hashlib
 import io
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
+import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_SIZES = 4  # exo_dispatch::kMaxSizes
@@ -55,6 +71,50 @@ DTYPES = {"f32": "at::kFloat", "bf16": "at::kBFloat16", "f16": "at::kHalf",
 
 class RegistryError(Exception):
     pass
+
+
+_generated = {}
+_generated_lock = threading.Lock()
+
+
+def generated_dir(generator):
+    """The directory holding what `generator` (relative to the repository)
+    writes, generating it unless a run of the same script text did.
+    Concurrent processes each generate into a directory of their own and
+    rename it into place; the first rename wins."""
+    with _generated_lock:
+        if generator not in _generated:
+            _generated[generator] = _generate(generator)
+        return _generated[generator]
+
+
+def _generate(generator):
+    script = os.path.join(ROOT, generator)
+    try:
+        with open(script, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    except OSError as e:
+        fail(generator, f"cannot read the generator: {e.strerror}")
+    cache = os.environ.get("EXO_GENERATED_DIR") or os.path.join(
+        tempfile.gettempdir(), f"exo-gpu-generated-{os.getuid()}")
+    stem = os.path.splitext(os.path.basename(generator))[0]
+    final = os.path.join(cache, f"{stem}-{digest}")
+    if os.path.isdir(final):
+        return final
+    os.makedirs(cache, exist_ok=True)
+    work = tempfile.mkdtemp(prefix=f".{stem}-", dir=cache)
+    r = subprocess.run([sys.executable, script, work], capture_output=True,
+                       text=True)
+    if r.returncode != 0:
+        shutil.rmtree(work, ignore_errors=True)
+        fail(generator, f"the generator failed:\n{r.stderr}")
+    try:
+        os.rename(work, final)
+    except OSError:
+        shutil.rmtree(work, ignore_errors=True)
+        if not os.path.isdir(final):
+            raise
+    return final
 
 
 def fail(where, message):
@@ -170,8 +230,13 @@ class Registry:
                     not isinstance(source.get("file"), str)):
                 fail(where, "needs an identifier and a file")
             for key in source:
-                if key not in ("file", "libraries", "entry"):
+                if key not in ("file", "libraries", "entry", "generator"):
                     fail(where, f"has an unknown field '{key}'")
+            if "generator" in source and not (
+                    isinstance(source["generator"], str) and
+                    os.path.basename(source["file"]) == source["file"]):
+                fail(where, "a generated file is named by its file name "
+                     "alone, and the generator by its path")
             libs = source.get("libraries", [])
             if not isinstance(libs, list) or not all(
                     isinstance(x, str) for x in libs):
@@ -287,6 +352,23 @@ class Registry:
     def source_file(self, kernel):
         return self.sources[kernel.get("source", kernel["name"])]["file"]
 
+    def source_path(self, name):
+        """The absolute path of source `name`'s file (generated first where
+        a generator writes it)."""
+        source = self.sources[name]
+        if "generator" in source:
+            return os.path.join(generated_dir(source["generator"]),
+                                source["file"])
+        return os.path.join(ROOT, source["file"])
+
+    def printed_path(self, name):
+        """The file as `sources` prints it: relative to the repository,
+        absolute where generated."""
+        source = self.sources[name]
+        if "generator" in source:
+            return self.source_path(name)
+        return source["file"]
+
     def source_options(self, name):
         """exo-gpu-opt's options before -exo-to-ptx for source `name`."""
         source = self.sources[name]
@@ -296,7 +378,7 @@ class Registry:
         if "entry" in source:
             options.append("-transform-interpreter=entry-point="
                            + source["entry"])
-        elif derives(os.path.join(ROOT, source["file"])):
+        elif derives(self.source_path(name)):
             options.append("-transform-interpreter")
         return options
 
@@ -319,7 +401,8 @@ class Registry:
             file = source["file"]
             texts = []
             for f in [file] + source.get("libraries", []):
-                path = os.path.join(ROOT, f)
+                path = (self.source_path(name) if f is file else
+                        os.path.join(ROOT, f))
                 if os.path.isdir(path):
                     files = sorted(os.path.join(path, x)
                                    for x in os.listdir(path)
@@ -433,7 +516,7 @@ def derive_sources(reg, opt, out_dir, jobs, per_proc=False):
     os.makedirs(out_dir, exist_ok=True)
 
     def one(name):
-        path = os.path.join(ROOT, reg.sources[name]["file"])
+        path = reg.source_path(name)
         options = reg.source_options(name)
         if options:
             r = subprocess.run([opt, path] + options, capture_output=True,
@@ -864,6 +947,8 @@ def main(argv):
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("check")
     sub.add_parser("sources")
+    g = sub.add_parser("generate")
+    g.add_argument("generator")
     sub.add_parser("functions")
     v = sub.add_parser("variants")
     v.add_argument("function")
@@ -894,9 +979,11 @@ def main(argv):
                 fail(reg.path, f"function '{fname}' has no kernel")
     elif args.command == "sources":
         reg.check_sources()
-        for name, source in reg.sources.items():
-            print(" ".join([name, source["file"]] +
+        for name in reg.sources:
+            print(" ".join([name, reg.printed_path(name)] +
                            reg.source_options(name)))
+    elif args.command == "generate":
+        print(generated_dir(args.generator))
     elif args.command == "functions":
         for fname in reg.functions:
             print(fname)

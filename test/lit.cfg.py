@@ -1,6 +1,8 @@
 # -*- Python -*-
 # lit configuration of the Exo-GPU regression tests.
 import os
+import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -21,6 +23,14 @@ config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%mlir_lib_dir", config.llvm_shlib_dir))
 config.substitutions.append(("%exo_src_root", config.exo_src_root))
 config.substitutions.append(("%exo_obj_root", config.exo_obj_root))
+# The attention kernels are generated (kernels/registry.json names them as
+# examples/attention/gen_attention_fwd.py's output): their directory.
+config.substitutions.append(
+    ("%exo_attention",
+     subprocess.run([sys.executable,
+                     os.path.join(config.exo_src_root, "scripts", "registry.py"),
+                     "generate", "examples/attention/gen_attention_fwd.py"],
+                    check=True, capture_output=True, text=True).stdout.strip()))
 config.substitutions.append(
     ("%exo_plugin", os.path.join(config.exo_obj_root, "lib",
                                  "ExoGPUPlugin" + config.llvm_shlib_ext)))

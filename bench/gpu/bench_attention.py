@@ -6,10 +6,10 @@ process on the same buffers.
 Usage: bench_attention.py GEN_DIR OUT_DIR [--reps N] [--quick]
        [--check-only] [--seqs S,S,...] [--causal-only]
 
-GEN_DIR holds the launchers of examples/attention/attention_fwd_*.mlir (bf16
-and f16, D = 64 and 128, causal or not) and exo_attention.h, the dispatcher
-of the attention functions (bench/gpu/gen_attention.sh or gen.sh writes
-them). They are built into a small PyTorch extension, which makes one call
+GEN_DIR holds the launchers of the attention_fwd_* kernels (those
+examples/attention/gen_attention_fwd.py writes: bf16 and f16, D = 64 and
+128, causal or not) and exo_attention.h, the dispatcher of the attention
+functions (bench/gpu/gen_attention.sh or gen.sh writes them). They are built into a small PyTorch extension, which makes one call
 per shape, as a user would: exo_kernels::attention_fwd_bf16,
 attention_fwd_causal_bf16 or their f16 forms, which run the kernel that
 accepts the head dimension, on the current stream.

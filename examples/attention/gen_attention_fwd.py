@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
-"""Writes examples/attention/attention_fwd_{,f16_}{d64,d128}{,_causal}{,_odd}.mlir:
+"""Writes OUT_DIR/attention_fwd_{,f16_}{d64,d128}{,_causal}{,_grid}{,_odd}.mlir:
 the Hopper attention forward kernels for bf16 and f16 tensors, head
 dimensions 64 and 128, without and with the causal mask, for sequence
 lengths that are multiples of 128 and (_odd) for any, from one template.
 
-Usage: python3 examples/attention/gen_attention_fwd.py [OUT_DIR]
+Usage: python3 examples/attention/gen_attention_fwd.py OUT_DIR
+
+The kernels are not kept in the repository: kernels/registry.json names
+them as this script's output, and `python3 scripts/registry.py generate
+examples/attention/gen_attention_fwd.py` writes them once per version of
+this script and prints their directory (the tests, the benchmarks and the
+launcher scripts read them from there).
 
 The kernels differ only in D (the number of 64-column spans of a Q, K or V
 row, the O accumulator's width and the softmax scale) and in the causal mask
@@ -13,9 +19,9 @@ kernels in the masks and guards of a partial last tile (which cost the
 others 5-8 % on the H200, so the dispatcher prefers those where S allows
 them); writing them from
 one template keeps them from drifting apart. The template is the kernel text,
-not a derivation: test/Examples/attention.test checks that the file is what
-this script writes, and the comments of the output say how the kernel
-relates to the specification (attention_spec.mlir).
+not a derivation; the comments of the output say how the kernel relates to
+the specification (attention_spec.mlir), and test/Examples/attention.test
+checks the kernels against it.
 """
 
 import itertools
@@ -85,10 +91,12 @@ HEADER = """\
 @ORDER@//
 @REQUIREMENTS@
 //
-// Check and run it:
-//   exo-gpu-opt examples/attention/attention_fwd_@NAME@.mlir -exo-verify-collectives \\
+// Check and run it (from the repository, in the directory that
+// `python3 scripts/registry.py generate examples/attention/gen_attention_fwd.py`
+// prints as $DIR):
+//   exo-gpu-opt $DIR/attention_fwd_@NAME@.mlir -exo-verify-collectives \\
 //     -exo-check-sync="sizes=B=1,H=2,S=512,D=@D@,causal=@CAUSAL@@NC@"
-@SPEC_F16@//   exo-gpu-run examples/attention/attention_fwd_@NAME@.mlir --entry=attention_fwd_@NAME@ \\
+@SPEC_F16@//   exo-gpu-run $DIR/attention_fwd_@NAME@.mlir --entry=attention_fwd_@NAME@ \\
 //     --compare=attention_textbook --compare-file=@SPEC@ \\
 //     --size=B=1,H=2,S=256,D=@D@,causal=@CAUSAL@@NC@ --tolerance=1.6e-2
 
@@ -786,8 +794,10 @@ class Kernel:
 
 
 def main():
-    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(
-        os.path.abspath(__file__))
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    out_dir = sys.argv[1]
     for dtype, d, causal, odd, grid in itertools.product(
             ("bf16", "f16"), (64, 128), (False, True), (False, True),
             (False, True)):
