@@ -229,6 +229,46 @@ static void printStrOrParam(OpAsmPrinter &printer, Operation *, Value param,
   printParamOr(printer, param, [&] { printer.printString(value.getValue()); });
 }
 
+/// divide_loop's tail strategy (`perfect`, `guard`, `cut`), or a parameter
+/// that holds its name as a string.
+static ParseResult
+parseTailOrParam(OpAsmParser &parser,
+                 std::optional<OpAsmParser::UnresolvedOperand> &param,
+                 DivideTailAttr &tail) {
+  return parseParamOr(parser, param, [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef word;
+    if (parser.parseKeyword(&word))
+      return failure();
+    std::optional<DivideTail> t = symbolizeDivideTail(word);
+    if (!t)
+      return parser.emitError(loc)
+             << "expected perfect, guard or cut, got '" << word << "'";
+    tail = DivideTailAttr::get(parser.getContext(), *t);
+    return success();
+  });
+}
+
+static void printTailOrParam(OpAsmPrinter &printer, Operation *, Value param,
+                             DivideTailAttr tail) {
+  printParamOr(printer, param,
+               [&] { printer << stringifyDivideTail(tail.getValue()); });
+}
+
+/// A loop mode as in parseLoopMode, or a parameter that holds one.
+static ParseResult
+parseLoopModeOrParam(OpAsmParser &parser,
+                     std::optional<OpAsmParser::UnresolvedOperand> &param,
+                     LoopModeAttr &mode) {
+  return parseParamOr(parser, param,
+                      [&] { return parseLoopMode(parser, mode); });
+}
+
+static void printLoopModeOrParam(OpAsmPrinter &printer, Operation *op,
+                                 Value param, LoopModeAttr mode) {
+  printParamOr(printer, param, [&] { printLoopMode(printer, op, mode); });
+}
+
 /// A list of strings and parameters, `["16 * io", %p]`: the strings in
 /// `strings`, with an empty string where a parameter stands.
 static ParseResult
@@ -928,17 +968,40 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
                  /*positive=*/true, factor);
   if (!gotFactor.succeeded())
     return gotFactor;
-  TailStrategy tail = getTailStrategy(getTail());
+  std::string outerName, innerName, tailName;
+  for (auto [param, attr, what, out] :
+       {std::make_tuple(getOuterNameParam(), getOuterName(), "the outer name",
+                        &outerName),
+        std::make_tuple(getInnerNameParam(), getInnerName(), "the inner name",
+                        &innerName)}) {
+    DiagnosedSilenceableFailure gotName =
+        strOrParam(*this, state, param, attr, what, *out);
+    if (!gotName.succeeded())
+      return gotName;
+  }
+  DivideTail tailKind = getTail().value_or(DivideTail::Guard);
+  if (Value param = getTailParam()) {
+    DiagnosedSilenceableFailure gotTail =
+        strOrParam(*this, state, param, std::nullopt, "the tail", tailName);
+    if (!gotTail.succeeded())
+      return gotTail;
+    std::optional<DivideTail> t = symbolizeDivideTail(tailName);
+    if (!t)
+      return emitDefiniteFailure()
+             << "the tail: the parameter holds \"" << tailName
+             << "\"; expected \"perfect\", \"guard\" or \"cut\"";
+    tailKind = *t;
+  }
+  TailStrategy tail = getTailStrategy(tailKind);
   SmallVector<Operation *> outers, inners, tails;
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
       *this, rewriter, loops,
       [&](ForOp loop, Refusal &why) {
-        return checkDivideLoop(loop, factor, getOuterName(), getInnerName(),
-                               tail, why);
+        return checkDivideLoop(loop, factor, outerName, innerName, tail, why);
       },
       [&](ForOp loop, Refusal &why) -> LogicalResult {
-        FailureOr<DividedLoop> divided = divideLoop(
-            rewriter, loop, factor, getOuterName(), getInnerName(), tail, why);
+        FailureOr<DividedLoop> divided =
+            divideLoop(rewriter, loop, factor, outerName, innerName, tail, why);
         if (failed(divided))
           return failure();
         outers.push_back(divided->outer);
@@ -959,11 +1022,24 @@ void transform::DivideLoopOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesTargetProducesResults(*this, getTargetMutable(), effects);
   transform::onlyReadsHandle(getFactorParamMutable(), effects);
+  transform::onlyReadsHandle(getOuterNameParamMutable(), effects);
+  transform::onlyReadsHandle(getInnerNameParamMutable(), effects);
+  transform::onlyReadsHandle(getTailParamMutable(), effects);
 }
 
 LogicalResult transform::DivideLoopOp::verify() {
-  return verifyAttrOrParam(*this, static_cast<bool>(getFactorParam()),
-                           getFactor().has_value(), "the factor", "an integer");
+  if (failed(verifyAttrOrParam(*this, static_cast<bool>(getFactorParam()),
+                               getFactor().has_value(), "the factor",
+                               "an integer")) ||
+      failed(verifyAttrOrParam(*this, static_cast<bool>(getOuterNameParam()),
+                               getOuterName().has_value(), "the outer name",
+                               "a string")) ||
+      failed(verifyAttrOrParam(*this, static_cast<bool>(getInnerNameParam()),
+                               getInnerName().has_value(), "the inner name",
+                               "a string")))
+    return failure();
+  return verifyAttrOrParam(*this, static_cast<bool>(getTailParam()),
+                           getTail().has_value(), "the tail", "a keyword");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1036,13 +1112,24 @@ transform::SetLoopModeOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure got = getLoops(*this, state, getTarget(), loops);
   if (!got.succeeded())
     return got;
+  LoopModeAttr mode = getModeAttr();
+  if (Value param = getModeParam()) {
+    Attribute a;
+    got = paramValue(*this, state, param, "the mode", a);
+    if (!got.succeeded())
+      return got;
+    mode = dyn_cast<LoopModeAttr>(a);
+    if (!mode)
+      return emitDefiniteFailure() << "the mode: the parameter holds " << a
+                                   << ", not a loop mode (#exo.mode<...>)";
+  }
   DiagnosedSilenceableFailure done = checkAllThenApply<ForOp>(
       *this, rewriter, loops,
       [&](ForOp loop, Refusal &why) {
-        return checkSetLoopMode(loop, getMode(), why);
+        return checkSetLoopMode(loop, mode, why);
       },
       [&](ForOp loop, Refusal &why) -> LogicalResult {
-        if (failed(setLoopMode(rewriter, loop, getMode(), why)))
+        if (failed(setLoopMode(rewriter, loop, mode, why)))
           return failure();
         return success();
       });
@@ -1054,7 +1141,14 @@ transform::SetLoopModeOp::apply(transform::TransformRewriter &rewriter,
 void transform::SetLoopModeOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getModeParamMutable(), effects);
   transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::SetLoopModeOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getModeParam()),
+                           static_cast<bool>(getModeAttr()), "the mode",
+                           "an attribute");
 }
 
 static DiagnosedSilenceableFailure
@@ -1080,7 +1174,14 @@ DiagnosedSilenceableFailure
 transform::FissionOp::apply(transform::TransformRewriter &rewriter,
                             transform::TransformResults &results,
                             transform::TransformState &state) {
-  auto depth = static_cast<int64_t>(getDepth());
+  int64_t depth = static_cast<int64_t>(getDepth().value_or(1));
+  if (Value param = getDepthParam()) {
+    DiagnosedSilenceableFailure got =
+        intOrParam(*this, state, param, std::nullopt, "the depth",
+                   /*positive=*/true, depth);
+    if (!got.succeeded())
+      return got;
+  }
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
   SmallVector<Operation *> firsts, seconds;
   DiagnosedSilenceableFailure done = checkAllThenApply<Operation *>(
@@ -1106,6 +1207,15 @@ transform::FissionOp::apply(transform::TransformRewriter &rewriter,
 void transform::FissionOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getDepthParamMutable(), effects);
+}
+
+LogicalResult transform::FissionOp::verify() {
+  // Neither is the default depth, 1.
+  if (getDepthParam() && getDepthAttr())
+    return emitOpError()
+           << "takes the depth as an attribute or as a parameter, not both";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1710,9 +1820,13 @@ transform::CloneProcOp::apply(transform::TransformRewriter &rewriter,
     return emitSilenceableError()
            << "expected one exo.proc to copy, got " << procs.size()
            << " (one new name names one copy)";
+  std::string name;
+  got = strOrParam(*this, state, getNewNameParam(), getNewName(),
+                   "the new name", name);
+  if (!got.succeeded())
+    return got;
   Refusal why;
-  FailureOr<ProcOp> copy =
-      cloneProc(rewriter, procs.front(), getNewName(), why);
+  FailureOr<ProcOp> copy = cloneProc(rewriter, procs.front(), name, why);
   if (failed(copy))
     return report(*this, why);
   results.set(cast<OpResult>(getResult()), {copy->getOperation()});
@@ -1722,8 +1836,15 @@ transform::CloneProcOp::apply(transform::TransformRewriter &rewriter,
 void transform::CloneProcOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getNewNameParamMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::CloneProcOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getNewNameParam()),
+                           getNewName().has_value(), "the new name",
+                           "a string");
 }
 
 LogicalResult transform::AssumeOp::verify() {
@@ -2136,7 +2257,10 @@ LogicalResult transform::WrapDeviceFunctionOp::verify() {
     return emitOpError() << "needs exactly one of block_dim and warps";
   if (failed(verifyAttrOrParam(*this, static_cast<bool>(getBlocksPerSmParam()),
                                static_cast<bool>(getBlocksPerSmAttr()),
-                               "blocks_per_sm", "an integer")))
+                               "blocks_per_sm", "an integer")) ||
+      failed(verifyAttrOrParam(*this, static_cast<bool>(getClusterDimParam()),
+                               static_cast<bool>(getClusterDimAttr()),
+                               "cluster_dim", "an integer")))
     return failure();
   if (std::optional<ArrayAttr> warps = getWarps())
     for (Attribute a : *warps)
@@ -2175,11 +2299,14 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
              << ", not an array of #exo.warp_group attributes";
     warps.assign(array.begin(), array.end());
   }
-  int64_t blocksPerSm = 1;
-  {
+  int64_t blocksPerSm = 1, clusterDim = 1;
+  for (auto [param, attr, what, out] :
+       {std::make_tuple(getBlocksPerSmParam(), getBlocksPerSm(),
+                        "blocks_per_sm", &blocksPerSm),
+        std::make_tuple(getClusterDimParam(), getClusterDim(), "cluster_dim",
+                        &clusterDim)}) {
     DiagnosedSilenceableFailure got =
-        intOrParam(*this, state, getBlocksPerSmParam(), getBlocksPerSm(),
-                   "blocks_per_sm", /*positive=*/true, blocksPerSm);
+        intOrParam(*this, state, param, attr, what, /*positive=*/true, *out);
     if (!got.succeeded())
       return got;
   }
@@ -2204,7 +2331,7 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
     device = wrapDeviceFunction(rewriter, stmts, getBlockDim(), warps,
-                                getClusterDim(), blocksPerSm, tasks, why, host,
+                                clusterDim, blocksPerSm, tasks, why, host,
                                 hostInstr, allocs, getAllocMemoryAttr());
     if (failed(device))
       return report(*this, why);
@@ -2228,6 +2355,7 @@ void transform::WrapDeviceFunctionOp::getEffects(
   transform::onlyReadsHandle(getTasksParamMutable(), effects);
   transform::onlyReadsHandle(getWarpsParamMutable(), effects);
   transform::onlyReadsHandle(getBlocksPerSmParamMutable(), effects);
+  transform::onlyReadsHandle(getClusterDimParamMutable(), effects);
 }
 
 //===----------------------------------------------------------------------===//

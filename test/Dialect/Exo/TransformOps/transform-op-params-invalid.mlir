@@ -8,7 +8,7 @@
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
     // expected-error @below {{takes the factor as an integer or as a parameter, not neither}}
-    %o:3 = "transform.exo.divide_loop"(%root) <{inner_name = "ii", outer_name = "io", tail = 0 : i32}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %o:3 = "transform.exo.divide_loop"(%root) <{inner_name = "ii", operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, outer_name = "io", tail = 0 : i32}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -19,7 +19,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
     %q = transform.param.constant 4 : i64 -> !transform.param<i64>
     // expected-error @below {{takes the factor as an integer or as a parameter, not both}}
-    %o:3 = "transform.exo.divide_loop"(%root, %q) <{factor = 4 : i64, inner_name = "ii", outer_name = "io", tail = 0 : i32}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %o:3 = "transform.exo.divide_loop"(%root, %q) <{factor = 4 : i64, inner_name = "ii", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>, outer_name = "io", tail = 0 : i32}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -166,7 +166,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %n = transform.param.constant 2 : i64 -> !transform.any_param
     // expected-error @below {{needs exactly one of tasks and a tasks parameter}}
-    %d = "transform.exo.wrap_device_function"(%root, %n) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%root, %n) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }
@@ -177,7 +177,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %n = transform.param.constant 2 : i64 -> !transform.any_param
     // expected-error @below {{takes blocks_per_sm as an integer or as a parameter, not both}}
-    %d = "transform.exo.wrap_device_function"(%root, %n) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%root, %n) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 1, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }
@@ -187,7 +187,7 @@ module attributes {transform.with_named_sequence} {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     // expected-error @below {{takes blocks_per_sm as an integer or as a parameter, not neither}}
-    %d = "transform.exo.wrap_device_function"(%root) <{block_dim = 128 : i64, cluster_dim = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>}> : (!transform.any_op) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%root) <{block_dim = 128 : i64, cluster_dim = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0>}> : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
@@ -198,7 +198,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %w = transform.param.constant [#exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
     // expected-error @below {{takes warps as an array or as a parameter, not both}}
-    %d = "transform.exo.wrap_device_function"(%root, %w) <{warps = [#exo.warp_group<"consumer", 4, inc 208>], cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%root, %w) <{warps = [#exo.warp_group<"consumer", 4, inc 208>], cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }
@@ -209,7 +209,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %w = transform.param.constant [#exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
     // expected-error @below {{needs exactly one of block_dim and warps}}
-    %d = "transform.exo.wrap_device_function"(%root, %w) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%root, %w) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0>}> : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield
   }
 }
@@ -387,6 +387,77 @@ module attributes {transform.with_named_sequence} {
     %q = transform.param.constant 4 : i64 -> !transform.param<i64>
     // expected-error @below {{takes the condition as a string or as a parameter, not both}}
     %i = "transform.exo.specialize"(%root, %q) <{cond = "N >= 1"}> : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    // expected-error @below {{takes the outer name as a string or as a parameter, not neither}}
+    %o:3 = "transform.exo.divide_loop"(%root) <{factor = 4 : i64, inner_name = "ii", operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, tail = 0 : i32}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    // expected-error @below {{takes the tail as a keyword or as a parameter, not neither}}
+    %o:3 = "transform.exo.divide_loop"(%root) <{factor = 4 : i64, inner_name = "ii", operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, outer_name = "io"}> : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the mode as an attribute or as a parameter, not neither}}
+    "transform.exo.set_loop_mode"(%root) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{takes the depth as an attribute or as a parameter, not both}}
+    %f:2 = "transform.exo.fission"(%root, %q) <{depth = 2 : i64}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes the new name as a string or as a parameter, not neither}}
+    %k = "transform.exo.clone_proc"(%root) : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{takes cluster_dim as an integer or as a parameter, not neither}}
+    %d = "transform.exo.wrap_device_function"(%root) <{block_dim = 128 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0>}> : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
+    // expected-error @below {{expected perfect, guard or cut, got 'round'}}
+    %o:3 = transform.exo.divide_loop %root by 4 ["io", "ii"] tail = round : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
   }
 }

@@ -1,13 +1,15 @@
 // RUN: exo-gpu-opt %s -transform-interpreter -split-input-file -verify-diagnostics | FileCheck %s
 
-// Parameters: divide_loop's factor, cut_loop's point, shift_loop's start,
-// add_loop's bound, specialize's condition, stage_mem's offsets and
-// extents, replace's instruction, expand_dim's size or ring depth and
-// index, divide_dim's factor, insert_arrive's, insert_await's and
+// Parameters: divide_loop's factor, loop names and tail, cut_loop's point,
+// shift_loop's start, add_loop's bound, specialize's condition,
+// set_loop_mode's mode, fission's depth, clone_proc's name, stage_mem's
+// offsets and extents, replace's instruction, expand_dim's size or ring
+// depth and index, divide_dim's factor, insert_arrive's, insert_await's and
 // set_trailing_barrier's coordinates, insert_await's pending count,
-// set_ring_buffer's depth and chain_rings' loop name may come from
-// !transform.param values (a named sequence's arguments), and
-// transform.exo.expr builds index expressions from integer parameters.
+// set_ring_buffer's depth, wrap_device_function's cluster_dim and
+// chain_rings' loop name may come from !transform.param values (a named
+// sequence's arguments), and transform.exo.expr builds index expressions
+// from integer parameters.
 
 !v = !exo.tensor<[N], f32, dram>
 
@@ -1256,6 +1258,153 @@ module attributes {transform.with_named_sequence} {
     %f = transform.param.constant 0 : i64 -> !transform.param<i64>
     // expected-error @below {{the factor: the parameter holds 0; expected a positive integer}}
     transform.exo.divide_dim %alloc dim 0 by %f : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// A named sequence that takes the loop names and the tail of divide_loop,
+// the mode of set_loop_mode, the cluster size of wrap_device_function and
+// the name of clone_proc as parameters makes what the written values make:
+// the copy @scaled of @scale, its loop divided into "io" and "ii" by 128
+// (perfect), wrapped in a device function of one-CTA clusters, "ii" the
+// threads of a CTA.
+// CHECK-LABEL: exo.proc @scale(
+//       CHECK:   exo.for %i = 0 to %N seq {
+// CHECK-LABEL: exo.proc @scaled(
+//       CHECK:   exo.device_function(blockDim = 128, clusterDim = 1)
+//  CHECK-NEXT:     exo.for %io = 0 to %{{.*}} cuda_tasks {
+//  CHECK-NEXT:       exo.for %ii = 0 to 128 cuda_threads<thread> {
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @scale(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %two = arith.constant 2.0 : f32
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    %b = arith.mulf %a, %two : f32
+    exo.assign %y[%i] = %b : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @kernel(%root: !transform.any_op {transform.readonly},
+                                   %name: !transform.any_param {transform.readonly},
+                                   %outer: !transform.any_param {transform.readonly},
+                                   %inner: !transform.any_param {transform.readonly},
+                                   %tail: !transform.any_param {transform.readonly},
+                                   %mode: !transform.any_param {transform.readonly},
+                                   %cluster: !transform.param<i64> {transform.readonly}) {
+    %spec = transform.exo.match_proc @scale in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.exo.clone_proc %spec %name : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %k : (!transform.any_op) -> !transform.any_op
+    %io, %ii, %t = transform.exo.divide_loop %i by 128 [%outer, %inner] tail = %tail
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param)
+       -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %d = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim %cluster blocks_per_sm 1
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.exo.set_loop_mode %ii %mode : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %name = transform.param.constant "scaled" -> !transform.any_param
+    %outer = transform.param.constant "io" -> !transform.any_param
+    %inner = transform.param.constant "ii" -> !transform.any_param
+    %tail = transform.param.constant "perfect" -> !transform.any_param
+    %mode = transform.param.constant #exo.mode<cuda_threads<thread>> -> !transform.any_param
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.include @kernel failures(propagate) (%root, %name, %outer, %inner, %tail, %mode, %one)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// fission's depth from a parameter: the nest of @nest split at depth 2 after
+// the assignment to b, as `{depth = 2}` splits it.
+// CHECK-LABEL: exo.proc @fission_depth
+//       CHECK:   exo.for %i = 0 to %N seq {
+//  CHECK-NEXT:     exo.for %j = 0 to %N seq {
+//  CHECK-NEXT:       exo.read %a[%i, %j]
+//  CHECK-NEXT:       exo.assign %b[%i, %j]
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   exo.for %i = 0 to %N seq {
+//  CHECK-NEXT:     exo.for %j = 0 to %N seq {
+//  CHECK-NEXT:       exo.read %b[%i, %j]
+!m = !exo.tensor<[N, N], f32, dram>
+exo.proc @fission_depth(%N: index, %a: !m, %b: !m, %c: !m) {
+  exo.for %i = 0 to %N seq {
+    exo.for %j = 0 to %N seq {
+      %v = exo.read %a[%i, %j] : !m
+      exo.assign %b[%i, %j] = %v : !m
+      %w = exo.read %b[%i, %j] : !m
+      exo.assign %c[%i, %j] = %w : !m
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.exo.match_access "b" kind "assign" in %root : (!transform.any_op) -> !transform.any_op
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %first, %second = transform.exo.fission %s depth %two
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @bad_tail(%N: index, %x: !exo.tensor<[N], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[N], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.param.constant "round" -> !transform.any_param
+    // expected-error @below {{the tail: the parameter holds "round"; expected "perfect", "guard" or "cut"}}
+    %a, %b, %c = transform.exo.divide_loop %i by 4 ["io", "ii"] tail = %t
+        : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @bad_mode(%N: index, %x: !exo.tensor<[N], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[N], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.param.constant "seq" -> !transform.any_param
+    // expected-error @below {{the mode: the parameter holds "seq", not a loop mode (#exo.mode<...>)}}
+    transform.exo.set_loop_mode %i %m : !transform.any_op, !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @bad_name() {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @bad_name in %root : (!transform.any_op) -> !transform.any_op
+    %n = transform.param.constant 3 : i64 -> !transform.param<i64>
+    // expected-error @below {{the new name: the parameter holds 3 : i64, not a string}}
+    %k = transform.exo.clone_proc %p %n : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.yield
   }
 }

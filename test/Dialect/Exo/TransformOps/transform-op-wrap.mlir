@@ -971,7 +971,7 @@ module attributes {transform.with_named_sequence} {
     %a = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
     %b = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{'transform.exo.wrap_device_function' op host statements need the instruction that replaces them (host %stmts with @instr)}}
-    %d = "transform.exo.wrap_device_function"(%a, %b) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 0>}> : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%a, %b) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1, 0>}> : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
@@ -988,7 +988,7 @@ module attributes {transform.with_named_sequence} {
     %a = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
     %b = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{'transform.exo.wrap_device_function' op allocations need the memory they move to (allocs %a to MEMORY)}}
-    %d = "transform.exo.wrap_device_function"(%a, %b) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1>}> : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %d = "transform.exo.wrap_device_function"(%a, %b) <{block_dim = 128 : i64, cluster_dim = 1 : i64, blocks_per_sm = 1 : i64, tasks = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 1>}> : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

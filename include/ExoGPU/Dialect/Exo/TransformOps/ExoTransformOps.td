@@ -283,7 +283,8 @@ def Exo_ExprOp : Exo_TransformOp<"expr", [
 
 def Exo_DivideLoopOp : Exo_TransformOp<"divide_loop", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments
   ]> {
   let summary = "splits a loop into an outer and an inner loop of Q iterations";
   let description = [{
@@ -321,7 +322,8 @@ def Exo_DivideLoopOp : Exo_TransformOp<"divide_loop", [
 
     Q is an integer or a parameter (`by %q`, a `!transform.param` holding
     one positive integer), so that a named sequence can take it as an
-    argument.
+    argument; so may the names (parameters holding strings) and the tail
+    (a parameter holding `"perfect"`, `"guard"` or `"cut"`).
 
     #### Return modes
 
@@ -337,15 +339,20 @@ def Exo_DivideLoopOp : Exo_TransformOp<"divide_loop", [
   let arguments = (ins TransformHandleTypeInterface:$target,
                        Optional<TransformParamTypeInterface>:$factor_param,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$factor,
-                       StrAttr:$outer_name,
-                       StrAttr:$inner_name,
-                       Exo_DivideTail:$tail);
+                       Optional<TransformParamTypeInterface>:$outer_name_param,
+                       OptionalAttr<StrAttr>:$outer_name,
+                       Optional<TransformParamTypeInterface>:$inner_name_param,
+                       OptionalAttr<StrAttr>:$inner_name,
+                       Optional<TransformParamTypeInterface>:$tail_param,
+                       OptionalAttr<Exo_DivideTail>:$tail);
   let results = (outs TransformHandleTypeInterface:$outer,
                       TransformHandleTypeInterface:$inner,
                       TransformHandleTypeInterface:$tail_loop);
   let assemblyFormat = [{
     $target `by` custom<IntOrParam>($factor_param, $factor) ` `
-    `[` $outer_name `,` $inner_name `]` `tail` `=` $tail
+    `[` custom<StrOrParam>($outer_name_param, $outer_name) `,`
+    custom<StrOrParam>($inner_name_param, $inner_name) `]` `tail` `=`
+    custom<TailOrParam>($tail_param, $tail)
     attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -416,6 +423,10 @@ def Exo_SetLoopModeOp : Exo_TransformOp<"set_loop_mode", [
     transform.exo.set_loop_mode %ii cuda_threads<warp> : !transform.any_op
     ```
 
+    The mode may come from a parameter holding a mode attribute
+    (`transform.param.constant #exo.mode<cuda_threads<warp>>`):
+    `set_loop_mode %ii %m : !transform.any_op, !transform.any_param`.
+
     #### Return modes
 
     Only reads the target handle; modifies the payload. Produces a
@@ -424,10 +435,14 @@ def Exo_SetLoopModeOp : Exo_TransformOp<"set_loop_mode", [
     invalid there. All targets are checked before any is changed.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       Exo_TransformLoopModeAttr:$mode);
+                       Optional<TransformParamTypeInterface>:$mode_param,
+                       OptionalAttr<Exo_TransformLoopModeAttr>:$mode);
   let results = (outs);
-  let assemblyFormat =
-      "$target custom<LoopMode>($mode) attr-dict `:` type($target)";
+  let assemblyFormat = [{
+    $target custom<LoopModeOrParam>($mode_param, $mode) attr-dict `:`
+    type($target) (`,` type($mode_param)^)?
+  }];
+  let hasVerifier = 1;
 }
 
 def Exo_FissionOp : Exo_TransformOp<"fission", [
@@ -470,6 +485,9 @@ def Exo_FissionOp : Exo_TransformOp<"fission", [
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     ```
 
+    The depth may come from a parameter holding a positive integer
+    (`fission %stmt depth %d`), in place of the attribute.
+
     #### Return modes
 
     Only reads the target handle (the statement stays in the first loop)
@@ -482,11 +500,15 @@ def Exo_FissionOp : Exo_TransformOp<"fission", [
     before any is rewritten.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>,
-                                         "1">:$depth);
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$depth,
+                       Optional<TransformParamTypeInterface>:$depth_param);
   let results = (outs TransformHandleTypeInterface:$first,
                       TransformHandleTypeInterface:$second);
-  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat = [{
+    $target (`depth` $depth_param^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
 }
 
 def Exo_UnrollOp : Exo_TransformOp<"unroll", [
@@ -1290,6 +1312,9 @@ def Exo_CloneProcOp : Exo_TransformOp<"clone_proc", [
         : (!transform.any_op) -> !transform.any_op
     %k = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_ws"
         : (!transform.any_op) -> !transform.any_op
+    // or, the name from a parameter holding a string:
+    %k2 = transform.exo.clone_proc %spec %name
+        : (!transform.any_op, !transform.any_param) -> !transform.any_op
     ```
 
     The copy has the same meaning; what the schedule then does to it is
@@ -1303,11 +1328,14 @@ def Exo_CloneProcOp : Exo_TransformOp<"clone_proc", [
     that holds it already has a symbol `new_name` (noted there).
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       StrAttr:$new_name);
+                       Optional<TransformParamTypeInterface>:$new_name_param,
+                       OptionalAttr<StrAttr>:$new_name);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target $new_name attr-dict `:` functional-type(operands, results)
+    $target custom<StrOrParam>($new_name_param, $new_name) attr-dict `:`
+    functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def Exo_AssumeOp : Exo_TransformOp<"assume", [
@@ -1766,7 +1794,8 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
                        OptionalAttr<I64Attr>:$block_dim,
                        OptionalAttr<ArrayAttr>:$warps,
                        Optional<TransformParamTypeInterface>:$warps_param,
-                       DefaultValuedAttr<I64Attr, "1">:$cluster_dim,
+                       OptionalAttr<I64Attr>:$cluster_dim,
+                       Optional<TransformParamTypeInterface>:$cluster_dim_param,
                        OptionalAttr<I64Attr>:$blocks_per_sm,
                        Optional<TransformParamTypeInterface>:$blocks_per_sm_param,
                        OptionalAttr<I64Attr>:$tasks,
@@ -1780,7 +1809,7 @@ def Exo_WrapDeviceFunctionOp : Exo_TransformOp<"wrap_device_function", [
   let assemblyFormat = [{
     $target `tasks` custom<IntOrParam>($tasks_param, $tasks)
     (`block_dim` $block_dim^)? (`warps` custom<ArrayOrParam>($warps_param, $warps)^)?
-    `cluster_dim` $cluster_dim
+    `cluster_dim` custom<IntOrParam>($cluster_dim_param, $cluster_dim)
     `blocks_per_sm` custom<IntOrParam>($blocks_per_sm_param, $blocks_per_sm)
     (`launch_grid` $launch_grid^)?
     (`host` $host^ `with` custom<Callee>($host_instr))?
