@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SizeRoles.h"
+#include "ExoGPU/Analysis/IndexExpr.h"
 #include "TaskSymmetry.h"
 
 #include "ExoGPU/Dialect/Exo/IR/ExoTypes.h"
@@ -183,9 +184,65 @@ private:
     f.k /= c;
     return f;
   }
+  /// The remainder of `f` by `c` > 0: it does not move when `c` divides
+  /// the moving part, and repeats once the dividend moves by a multiple of
+  /// `c` otherwise (a pump must move it by one).
+  Form remainder(const Form &f, int64_t c) {
+    Form out = zero();
+    if (f.top)
+      return topForm();
+    bool exact = llvm::all_of(f.j, [&](int64_t x) { return x % c == 0; }) &&
+                 f.k % c == 0 && !f.periodic;
+    if (exact)
+      return out;
+    out.periodic = true;
+    std::optional<int64_t> s = shift(f);
+    if (!s)
+      return topForm();
+    if (*s != 0)
+      unitMultiples.push_back(c / std::gcd(c, std::abs(*s)));
+    return out;
+  }
+  /// `e`, what readIndexOp reads an operation as (its operands the
+  /// symbols), on the forms of the operands: sums, products by constants,
+  /// exact divisions, remainders; top for anything else.
+  Form evaluate(AffineExpr e, ArrayRef<Form> operands);
   void visit(Operation *op);
   void visitCompare(arith::CmpIOp cmp);
 };
+
+Form FormAnalysis::evaluate(AffineExpr e, ArrayRef<Form> operands) {
+  if (auto sym = dyn_cast<AffineSymbolExpr>(e))
+    return operands[sym.getPosition()];
+  if (isa<AffineConstantExpr>(e))
+    return zero(); // a form holds only what moves
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return topForm();
+  auto c = dyn_cast<AffineConstantExpr>(bin.getRHS());
+  switch (e.getKind()) {
+  case AffineExprKind::Add:
+    return combine(evaluate(bin.getLHS(), operands),
+                   evaluate(bin.getRHS(), operands), /*subtract=*/false);
+  case AffineExprKind::Mul: {
+    // AffineExpr keeps a constant factor on the right.
+    Form out = evaluate(bin.getLHS(), operands);
+    if (!c || out.top || !scale(out, c.getValue()))
+      return topForm();
+    return out;
+  }
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+    return c ? divide(evaluate(bin.getLHS(), operands), c.getValue())
+             : topForm();
+  case AffineExprKind::Mod:
+    return c && c.getValue() > 0
+               ? remainder(evaluate(bin.getLHS(), operands), c.getValue())
+               : topForm();
+  default:
+    return topForm();
+  }
+}
 
 void FormAnalysis::visit(Operation *op) {
   if (auto loop = dyn_cast<amir::SeqForOp>(op)) {
@@ -228,59 +285,31 @@ void FormAnalysis::visit(Operation *op) {
   });
   if (!anyMoves)
     return; // a constant to the tracked quantities
-  auto constantOf = [](Value v) -> std::optional<int64_t> {
-    APInt c;
-    if (matchPattern(v, m_ConstantInt(&c)) && c.getBitWidth() <= 64)
-      return c.getSExtValue();
-    return std::nullopt;
-  };
-  Form a = formOf(op->getOperand(0));
-  Form b = op->getNumOperands() > 1 ? formOf(op->getOperand(1)) : zero();
+  // The index arithmetic as the dependence proofs and the lowering read it
+  // (IndexExpr.h), its operands symbols; a constant operand is its value
+  // (so that products and divisions by it read as such), a value that
+  // does not move a symbol of form zero. Divisions are exact on the forms,
+  // so truncating and floor division agree.
   Form out = topForm();
-  if (isa<arith::AddIOp>(op)) {
-    out = combine(a, b, false);
-  } else if (isa<arith::SubIOp>(op)) {
-    out = combine(a, b, true);
-  } else if (isa<arith::MulIOp, arith::ShLIOp>(op)) {
-    std::optional<int64_t> c = constantOf(op->getOperand(1));
-    Form x = a;
-    if (!c && isa<arith::MulIOp>(op)) {
-      c = constantOf(op->getOperand(0));
-      x = b;
-    }
-    if (c && isa<arith::ShLIOp>(op))
-      c = *c >= 0 && *c < 62 ? std::optional<int64_t>(int64_t(1) << *c)
-                             : std::nullopt;
-    if (c && !x.top) {
-      out = x;
-      if (!scale(out, *c))
-        out = topForm();
-    }
-  } else if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp,
-                 arith::CeilDivSIOp>(op)) {
-    if (std::optional<int64_t> c = constantOf(op->getOperand(1));
-        c && !b.moves())
-      out = divide(a, *c);
-  } else if (isa<arith::RemUIOp, arith::RemSIOp>(op)) {
-    std::optional<int64_t> c = constantOf(op->getOperand(1));
-    if (c && *c > 0 && !a.top && !b.moves()) {
-      // The remainder repeats once the dividend moves by a multiple of c:
-      // a pump must move it by one.
-      out = zero();
-      bool exact = llvm::all_of(a.j, [&](int64_t x) { return x % *c == 0; }) &&
-                   a.k % *c == 0 && !a.periodic;
-      if (!exact) {
-        out.periodic = true;
-        std::optional<int64_t> s = shift(a);
-        if (!s)
-          out = topForm();
-        else if (*s != 0)
-          unitMultiples.push_back(*c / std::gcd(*c, std::abs(*s)));
-      }
-    }
-  } else if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-                 arith::ExtUIOp, arith::TruncIOp>(op)) {
-    out = a;
+  SmallVector<AffineExpr> symbols;
+  SmallVector<Form> operandForms;
+  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)) && c.getSignificantBits() <= 62)
+      symbols.push_back(
+          getAffineConstantExpr(c.getSExtValue(), op->getContext()));
+    else
+      symbols.push_back(getAffineSymbolExpr(i, op->getContext()));
+    operandForms.push_back(v.getType().isInteger(1) ? topForm() : formOf(v));
+  }
+  FailureOr<AffineExpr> read =
+      readIndexOp(op, symbols, floorDivision, /*products=*/false);
+  if (succeeded(read)) {
+    out = evaluate(*read, operandForms);
+  } else if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(op)) {
+    // Width changes, which the reader leaves out: the values the check
+    // runs fit every width they pass through.
+    out = formOf(op->getOperand(0));
   } else if (auto sel = dyn_cast<arith::SelectOp>(op)) {
     Form t = formOf(sel.getTrueValue()), f = formOf(sel.getFalseValue());
     Cond c = condOf(sel.getCondition());

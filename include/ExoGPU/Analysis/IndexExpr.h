@@ -7,8 +7,9 @@
 // computes its values):
 //
 // - readIndexOp: one operation as an AffineExpr of its operands'
-//   expressions, for the dependence questions (Dependence.cpp) and the
-//   launch grid (the lowering's Kernel.cpp). A truncating or unsigned
+//   expressions, for the dependence questions (Dependence.cpp), the launch
+//   grid (the lowering's Kernel.cpp) and the symbolic check's reading of
+//   how the sizes reach a program (SizeRoles.cpp). A truncating or unsigned
 //   division, which AffineExpr has no operator for, goes through the
 //   reader's own choice (new variables constrained case by case, or floor
 //   division where the reader knows the dividend is not negative).
