@@ -62,6 +62,8 @@ import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_SIZES = 4  # exo_dispatch::kMaxSizes
+# Seconds a kernel generator may take ($EXO_GENERATOR_TIMEOUT).
+GENERATOR_TIMEOUT = int(os.environ.get("EXO_GENERATOR_TIMEOUT", "300"))
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 TENSOR_TYPE = re.compile(r"([a-z0-9]+)\[([A-Za-z0-9_, ]+)\]$")
 # Element types of dispatched tensors: the ATen scalar type of each.
@@ -101,10 +103,19 @@ def _generate(generator):
     final = os.path.join(cache, f"{stem}-{digest}")
     if os.path.isdir(final):
         return final
-    os.makedirs(cache, exist_ok=True)
-    work = tempfile.mkdtemp(prefix=f".{stem}-", dir=cache)
-    r = subprocess.run([sys.executable, script, work], capture_output=True,
-                       text=True)
+    try:
+        os.makedirs(cache, exist_ok=True)
+        work = tempfile.mkdtemp(prefix=f".{stem}-", dir=cache)
+    except OSError as e:
+        fail(generator, f"cannot write the generated files into {cache}: "
+             f"{e.strerror} (set EXO_GENERATED_DIR)")
+    try:
+        r = subprocess.run([sys.executable, script, work], capture_output=True,
+                           text=True, timeout=GENERATOR_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        shutil.rmtree(work, ignore_errors=True)
+        fail(generator, f"the generator did not finish in "
+             f"{GENERATOR_TIMEOUT} s")
     if r.returncode != 0:
         shutil.rmtree(work, ignore_errors=True)
         fail(generator, f"the generator failed:\n{r.stderr}")
@@ -356,10 +367,14 @@ class Registry:
         """The absolute path of source `name`'s file (generated first where
         a generator writes it)."""
         source = self.sources[name]
-        if "generator" in source:
-            return os.path.join(generated_dir(source["generator"]),
-                                source["file"])
-        return os.path.join(ROOT, source["file"])
+        if "generator" not in source:
+            return os.path.join(ROOT, source["file"])
+        path = os.path.join(generated_dir(source["generator"]),
+                            source["file"])
+        if not os.path.isfile(path):
+            fail(self.path, f"source '{name}': {source['generator']} "
+                 f"writes no {source['file']}")
+        return path
 
     def printed_path(self, name):
         """The file as `sources` prints it: relative to the repository,
