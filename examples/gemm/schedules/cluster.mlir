@@ -33,6 +33,8 @@
 // - @gemm_cluster_tiles_raster: N a multiple of 2048; three task loops
 //   tno, tm, tni, so that consecutive tasks sweep M within a group of 8
 //   column tiles (the columns start at 2048 * tno + 256 * tni).
+// All three divide by @gemm_cluster_tiling, with the tail of the divisions
+// as a parameter (the guards of `tail = guard` go by @gemm_drop_guards).
 //
 // @gemm_cluster_kernel takes
 //   %tasks, %n_at  from the tiling,
@@ -56,26 +58,54 @@ module attributes {transform.with_named_sequence} {
   // 1. Tiles: a task (a cluster of two CTAs) computes 256 x 256 of C
   //    (tm, tn); each CTA (cm) 128 rows, each of its two consumer
   //    warpgroups (wg) 64 (mi); K in steps of %kt (ko), wgmma's %kstep
-  //    (kk, k8).
+  //    (kk, k8). The divisions of M, N and K take the tail %tail:
+  //    "perfect" for whole tiles, "guard" for partial ones, whose guards
+  //    @gemm_drop_guards then removes. The column tiles' loop is named
+  //    %tn_name ("tn"; "tni" in the rasterized tiling).
   // 2. Loop order tn, tm, cm, wg, then the warpgroup's rows and columns.
-  transform.named_sequence @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly},
-      %kstep: !transform.any_param {transform.readonly})
-      -> (!transform.any_param, !transform.any_param, !transform.any_param) {
+  transform.named_sequence @gemm_cluster_tiling(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly},
+      %tail: !transform.any_param {transform.readonly}, %tn_name: !transform.any_param {transform.readonly}) {
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 [%tn_name, "ni"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @gemm_drop_guards failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.exo.simplify %p : !transform.any_op
     %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  // The guards that divisions with `tail = guard` left in %p go: each
+  // guarded loop runs its last, partial chunk unguarded, with the accesses
+  // that fall outside their tensors oob (drop_bounds_guard). Without such
+  // divisions there are none.
+  transform.named_sequence @match_guard(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.if"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @gemm_drop_guards(%p: !transform.any_op {transform.readonly}) {
+    %guards = transform.collect_matching @match_guard in %p : (!transform.any_op) -> !transform.any_op
+    %guarded = transform.exo.get_parent_loop %guards : (!transform.any_op) -> !transform.any_op
+    transform.exo.drop_bounds_guard %guarded : !transform.any_op
+    transform.yield
+  }
+
+  // 1-2 for M, N multiples of 256 and K of %kt.
+  transform.named_sequence @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param) {
+    %tail = transform.param.constant "perfect" -> !transform.any_param
+    %tn = transform.param.constant "tn" -> !transform.any_param
+    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tasks = transform.param.constant 2 : i64 -> !transform.any_param
     %n_at = transform.param.constant "256 * tn" -> !transform.any_param
     %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
@@ -85,53 +115,29 @@ module attributes {transform.with_named_sequence} {
   // 1-2 for any sizes: the last tiles of M, N and K are partial; their
   // guards go, their accesses become oob.
   transform.named_sequence @gemm_cluster_tiles_odd(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly},
-      %kstep: !transform.any_param {transform.readonly})
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param) {
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %mr : !transform.any_op
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 ["tn", "ni"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %ni : !transform.any_op
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = guard : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %ki : !transform.any_op
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tail = transform.param.constant "guard" -> !transform.any_param
+    %tn = transform.param.constant "tn" -> !transform.any_param
+    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tasks = transform.param.constant 2 : i64 -> !transform.any_param
     %n_at = transform.param.constant "256 * tn" -> !transform.any_param
     %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
     transform.yield %tasks, %n_at, %k_steps : !transform.any_param, !transform.any_param, !transform.any_param
   }
 
-  // 1-2 rasterized: the column tiles tni in groups of 8 (tno); loop order
-  // tno, tm, tni, cm, wg (tno moves out first, then tni to below tm).
+  // 1-2 rasterized (N a multiple of 2048): the columns in groups of 2048
+  // (tno; the loop inside keeps the name n), each group's 8 column tiles
+  // (tni) by @gemm_cluster_tiling; then tni moves below tm (mi, wg and cm
+  // each swap with the loop inside them): loop order tno, tm, tni, cm, wg.
   transform.named_sequence @gemm_cluster_tiles_raster(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly},
-      %kstep: !transform.any_param {transform.readonly})
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param) {
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tno, %nr, %nt0 = transform.exo.divide_loop %n by 2048 ["tno", "nr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %tn, %ni, %nt = transform.exo.divide_loop %nr by 256 ["tni", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %tno, %nr, %nt0 = transform.exo.divide_loop %n by 2048 ["tno", "n"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tail = transform.param.constant "perfect" -> !transform.any_param
+    %tni = transform.param.constant "tni" -> !transform.any_param
+    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tni) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %rmi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
     %r1a, %r1b = transform.exo.reorder_loops %rmi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %rwg = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op

@@ -41,12 +41,10 @@ module attributes {transform.with_named_sequence} {
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param)
   transform.named_sequence private @gemm_pingpong_tiles(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %tail: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_pingpong(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %k_steps: !transform.any_param {transform.readonly}, %last_step: !transform.any_param {transform.readonly},
       %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
-  transform.named_sequence private @gemm_pingpong_tiles_odd(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_splitk_direct(%p: !transform.any_op {transform.readonly},
       %kt: !transform.param<i64> {transform.readonly}, %kstep: !transform.param<i64> {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
@@ -239,7 +237,8 @@ module attributes {transform.with_named_sequence} {
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_pingpong_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tail = transform.param.constant "perfect" -> !transform.any_param
+    transform.include @gemm_pingpong_tiles failures(propagate) (%p, %kt, %kstep, %tail) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.include @gemm_pingpong failures(propagate) (%p, %kt, %k_steps, %last_step, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -261,7 +260,8 @@ module attributes {transform.with_named_sequence} {
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
-    transform.include @gemm_pingpong_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tail = transform.param.constant "guard" -> !transform.any_param
+    transform.include @gemm_pingpong_tiles failures(propagate) (%p, %kt, %kstep, %tail) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.include @gemm_pingpong failures(propagate) (%p, %kt, %k_steps, %last_step, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -668,7 +668,8 @@ module attributes {transform.with_named_sequence} {
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_pingpong_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tail = transform.param.constant "perfect" -> !transform.any_param
+    transform.include @gemm_pingpong_tiles failures(propagate) (%p, %kt, %kstep, %tail) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.include @gemm_pingpong failures(propagate) (%p, %kt, %k_steps, %last_step, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
@@ -676,7 +677,7 @@ module attributes {transform.with_named_sequence} {
 
   // The persistent ping-pong tf32 GEMM for any M, N and K multiples of 4 (TMA
   // needs rows of A and B that are multiples of 16 bytes): the derivation of
-  // @gemm_derived_pingpong with partial tiles (@gemm_pingpong_tiles_odd):
+  // @gemm_derived_pingpong with partial tiles (@gemm_pingpong_tiles, guard):
   // the extra iterations' accesses are oob, which the TMA loads zero-fill
   // and the accumulator store skips. A tile's K loop has ceil(K / 32) steps,
   // so its last slot's release is at (K + 31) / 32 + 6 and the hand-offs
@@ -692,7 +693,8 @@ module attributes {transform.with_named_sequence} {
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
-    transform.include @gemm_pingpong_tiles_odd failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> ()
+    %tail = transform.param.constant "guard" -> !transform.any_param
+    transform.include @gemm_pingpong_tiles failures(propagate) (%p, %kt, %kstep, %tail) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.include @gemm_pingpong failures(propagate) (%p, %kt, %k_steps, %last_step, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield

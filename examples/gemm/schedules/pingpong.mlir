@@ -2,8 +2,10 @@
 // tf32 and bf16, with whole tiles (@gemm_derived_pingpong,
 // @gemm_derived_bf16_pingpong) or partial ones
 // (@gemm_derived_pingpong_odd, @gemm_derived_bf16_pingpong_odd). A
-// kernel includes a tiling, @gemm_pingpong_tiles or @gemm_pingpong_tiles_odd,
-// then @gemm_pingpong. The parameters (all !transform.any_param):
+// kernel includes the tiling @gemm_pingpong_tiles, then @gemm_pingpong.
+// The parameters (all !transform.any_param):
+//   %tail      the tail of the M, N and K divisions: "perfect" for whole
+//              tiles, "guard" for partial ones,
 //   %kt        the width of a K slice staged per ring slot (one 128-byte
 //              swizzle span: 32 for tf32, 64 for bf16); a slot holds 32 KiB
 //              either way, so the ring has 7 slots for both,
@@ -30,23 +32,30 @@ module attributes {transform.with_named_sequence} {
       %wgmma: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_zeroing_split(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op)
-  // 1-2 (start): the tiles and the loop order, for M a multiple of 256, N of
-  // 128 and K of %kt.
+  transform.named_sequence private @gemm_drop_guards(%p: !transform.any_op {transform.readonly})
+  // 1-2 (start): the tiles and the loop order. The divisions of M, N and K
+  // take the tail %tail: "perfect" for M a multiple of 256, N of 128 and K
+  // of %kt; "guard" for any sizes, the guards of the last tiles then
+  // dropped (@gemm_drop_guards: the extra iterations' accesses become oob,
+  // TMA zero-fills the loads, the accumulator store skips the elements
+  // past C).
   transform.named_sequence @gemm_pingpong_tiles(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}) {
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly},
+      %tail: !transform.any_param {transform.readonly}) {
     // 1. Tiles: 256 x 128 per cluster (tm, tn), 128 rows per CTA (cm), all
     //    of them for one warpgroup (wg, a loop of one), in two halves of 64
     //    (half); K steps of 32 (ko) in slices of 8 (kk).
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %wg, %mw, %mt2 = transform.exo.divide_loop %mc by 128 ["wg", "mw"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %half, %mi, %mt3 = transform.exo.divide_loop %mw by 64 ["half", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %kk, %k8, %k8t = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @gemm_drop_guards failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.exo.simplify %p : !transform.any_op
 
     // 2. Loop order: the cluster tile (tn, tm) outside, the CTA, warpgroup
@@ -60,40 +69,7 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // 1-2 (start) for any sizes.
-  transform.named_sequence @gemm_pingpong_tiles_odd(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}) {
-    // 1. As in @gemm_pingpong_tiles, for any sizes: the M, N and K
-    //    divisions guard the last tile and drop_bounds_guard removes the
-    //    guards (the extra iterations' accesses become oob: TMA zero-fills
-    //    the loads, the accumulator store skips the elements past C).
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %mr : !transform.any_op
-    %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %wg, %mw, %mt2 = transform.exo.divide_loop %mc by 128 ["wg", "mw"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %half, %mi, %mt3 = transform.exo.divide_loop %mw by 64 ["half", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %ni : !transform.any_op
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = guard : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %ki : !transform.any_op
-    %kk, %k8, %k8t = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-
-    // 2. Loop order: the cluster tile (tn, tm) outside, the CTA, warpgroup
-    //    and half inside it; the zeroing split off the update, whose K
-    //    loop goes outside the rows and columns.
-    %a1, %b1 = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a1h, %b1h = transform.exo.reorder_loops %half : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2, %b2 = transform.exo.reorder_loops %wg : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a2b, %b2b = transform.exo.reorder_loops %cm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %a3, %b3 = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.yield
-  }
-
-  // The rest of the schedule, after one of the tilings above: %k_steps is
+  // The rest of the schedule, after the tiling above: %k_steps is
   // the number of K slices of a tile ("K / 32", or "(K + 31) / 32" with
   // partial tiles) and %last_step the condition that holds at a tile's
   // last K slice ("32 * ko + 32 == K", or "32 * ko + 32 >= K" with partial

@@ -16,7 +16,8 @@
 // consumer warpgroup, 8-slot rings of A and B, the tile in the warpgroup's
 // wgmma accumulator and stored straight to global memory. @gemm_ws_odd
 // also takes the kernel's shape: %stages (the ring slots), %warps (the
-// warp groups, #exo.warp_group attributes) and %blocks_per_sm.
+// warp groups, #exo.warp_group attributes) and %blocks_per_sm. Both are
+// @gemm_ws_kernel with the tail of their divisions.
 //
 // Use it by declaring the sequence in the schedule that includes it and
 // preloading this file:
@@ -24,6 +25,7 @@
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_zeroing_split(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op)
+  transform.named_sequence private @gemm_drop_guards(%p: !transform.any_op {transform.readonly})
   // The whole tiles: M a multiple of 64, N of 128, K of %kt.
   transform.named_sequence @gemm_ws(%p: !transform.any_op {transform.readonly},
       %kt: !transform.param<i64> {transform.readonly},
@@ -31,21 +33,11 @@ module attributes {transform.with_named_sequence} {
       %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}) {
-    // 1. Tiles: a task computes a 64 x 128 tile of C (tm, tn); K is cut
-    //    into %kt-wide slices (ko) of %kstep-wide wgmma steps (kk, k8).
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mi, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // The trip counts divide_loop computed move out of the loops.
-    transform.exo.simplify %p : !transform.any_op
+    %tail = transform.param.constant "perfect" -> !transform.any_param
     %stages = transform.param.constant 8 : i64 -> !transform.any_param
     %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
     %blocks_per_sm = transform.param.constant 1 : i64 -> !transform.any_param
-    transform.include @gemm_ws_tiled failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_ws_kernel failures(propagate) (%p, %tail, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm) : (!transform.any_op, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -67,18 +59,8 @@ module attributes {transform.with_named_sequence} {
       %stages: !transform.any_param {transform.readonly},
       %warps: !transform.any_param {transform.readonly},
       %blocks_per_sm: !transform.any_param {transform.readonly}) {
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm, %mi, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %mi : !transform.any_op
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = guard : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %ni : !transform.any_op
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = guard : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.drop_bounds_guard %ki : !transform.any_op
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    transform.include @gemm_ws_tiled failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %tail = transform.param.constant "guard" -> !transform.any_param
+    transform.include @gemm_ws_kernel failures(propagate) (%p, %tail, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm) : (!transform.any_op, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -146,8 +128,10 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // Steps 2-8, on the loops tm, tn, mi, ni, ko, kk, k8 of step 1.
-  transform.named_sequence @gemm_ws_tiled(%p: !transform.any_op {transform.readonly},
+  // Steps 1-8; the divisions of M, N and K take the tail %tail
+  // ("perfect" or "guard").
+  transform.named_sequence @gemm_ws_kernel(%p: !transform.any_op {transform.readonly},
+      %tail: !transform.any_param {transform.readonly},
       %kt: !transform.param<i64> {transform.readonly},
       %kstep: !transform.param<i64> {transform.readonly},
       %load_a: !transform.any_param {transform.readonly},
@@ -156,6 +140,21 @@ module attributes {transform.with_named_sequence} {
       %stages: !transform.any_param {transform.readonly},
       %warps: !transform.any_param {transform.readonly},
       %blocks_per_sm: !transform.any_param {transform.readonly}) {
+    // 1. Tiles: a task computes a 64 x 128 tile of C (tm, tn); K is cut
+    //    into %kt-wide slices (ko) of %kstep-wide wgmma steps (kk, k8).
+    //    With partial tiles (tail = guard) the guards then go
+    //    (@gemm_drop_guards).
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm0, %mi0, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.param<i64>, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @gemm_drop_guards failures(propagate) (%p) : (!transform.any_op) -> ()
+    // The trip counts divide_loop computed move out of the loops.
+    transform.exo.simplify %p : !transform.any_op
+
     // 2. Loop order tn, tm (tasks), then the tile's rows and columns; the
     //    zeroing of the tile is split from the K loop (fission), and the K
     //    loops move outside the tile's rows and columns (reductions commute).
