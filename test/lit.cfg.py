@@ -25,12 +25,14 @@ config.substitutions.append(("%exo_src_root", config.exo_src_root))
 config.substitutions.append(("%exo_obj_root", config.exo_obj_root))
 # The attention kernels are generated (kernels/registry.json names them as
 # examples/attention/gen_attention_fwd.py's output): their directory.
-config.substitutions.append(
-    ("%exo_attention",
-     subprocess.run([sys.executable,
-                     os.path.join(config.exo_src_root, "scripts", "registry.py"),
-                     "generate", "examples/attention/gen_attention_fwd.py"],
-                    check=True, capture_output=True, text=True).stdout.strip()))
+generated = subprocess.run(
+    [sys.executable, os.path.join(config.exo_src_root, "scripts", "registry.py"),
+     "generate", "examples/attention/gen_attention_fwd.py"],
+    capture_output=True, text=True)
+if generated.returncode != 0:
+    lit_config.fatal("cannot generate the attention kernels: " +
+                     generated.stderr.strip())
+config.substitutions.append(("%exo_attention", generated.stdout.strip()))
 config.substitutions.append(
     ("%exo_plugin", os.path.join(config.exo_obj_root, "lib",
                                  "ExoGPUPlugin" + config.llvm_shlib_ext)))

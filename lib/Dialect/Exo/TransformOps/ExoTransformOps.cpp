@@ -1211,7 +1211,7 @@ void transform::FissionOp::getEffects(
 }
 
 LogicalResult transform::FissionOp::verify() {
-  // Neither is the default depth, 1.
+  // With neither, the depth is 1.
   if (getDepthParam() && getDepthAttr())
     return emitOpError()
            << "takes the depth as an attribute or as a parameter, not both";
