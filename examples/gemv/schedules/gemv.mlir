@@ -91,16 +91,32 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @gemv_lane_modes(%p: !transform.any_op {transform.readonly}) {
     %l_w = transform.exo.match_loop "w" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_w cuda_threads<warp> : !transform.any_op
+    // Bit Y's loops (bY; bX_bY of a level X below Y): the threads that differ in bit Y.
     %l_b4 = transform.exo.match_loop "b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b4 cuda_threads<16 * thread> : !transform.any_op
+    %l_b3_b4 = transform.exo.match_loop "b3_b4" in %p : (!transform.any_op) -> !transform.any_op
+    %l_b2_b4 = transform.exo.match_loop "b2_b4" in %p : (!transform.any_op) -> !transform.any_op
+    %l_b1_b4 = transform.exo.match_loop "b1_b4" in %p : (!transform.any_op) -> !transform.any_op
+    %l_b0_b4 = transform.exo.match_loop "b0_b4" in %p : (!transform.any_op) -> !transform.any_op
+    %bit4 = transform.merge_handles %l_b4, %l_b3_b4, %l_b2_b4, %l_b1_b4, %l_b0_b4 : !transform.any_op
+    transform.exo.set_loop_mode %bit4 cuda_threads<16 * thread> : !transform.any_op
     %l_b3 = transform.exo.match_loop "b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b3 cuda_threads<8 * thread> : !transform.any_op
+    %l_b2_b3 = transform.exo.match_loop "b2_b3" in %p : (!transform.any_op) -> !transform.any_op
+    %l_b1_b3 = transform.exo.match_loop "b1_b3" in %p : (!transform.any_op) -> !transform.any_op
+    %l_b0_b3 = transform.exo.match_loop "b0_b3" in %p : (!transform.any_op) -> !transform.any_op
+    %bit3 = transform.merge_handles %l_b3, %l_b2_b3, %l_b1_b3, %l_b0_b3 : !transform.any_op
+    transform.exo.set_loop_mode %bit3 cuda_threads<8 * thread> : !transform.any_op
     %l_b2 = transform.exo.match_loop "b2" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b2 cuda_threads<4 * thread> : !transform.any_op
+    %l_b1_b2 = transform.exo.match_loop "b1_b2" in %p : (!transform.any_op) -> !transform.any_op
+    %l_b0_b2 = transform.exo.match_loop "b0_b2" in %p : (!transform.any_op) -> !transform.any_op
+    %bit2 = transform.merge_handles %l_b2, %l_b1_b2, %l_b0_b2 : !transform.any_op
+    transform.exo.set_loop_mode %bit2 cuda_threads<4 * thread> : !transform.any_op
     %l_b1 = transform.exo.match_loop "b1" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1 cuda_threads<2 * thread> : !transform.any_op
+    %l_b0_b1 = transform.exo.match_loop "b0_b1" in %p : (!transform.any_op) -> !transform.any_op
+    %bit1 = transform.merge_handles %l_b1, %l_b0_b1 : !transform.any_op
+    transform.exo.set_loop_mode %bit1 cuda_threads<2 * thread> : !transform.any_op
     %l_b0 = transform.exo.match_loop "b0" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b0 cuda_threads<thread> : !transform.any_op
+    // bX_bY of a level X above Y: the lane pairs strided by the level's mask.
     %l_b4_b3 = transform.exo.match_loop "b4_b3" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b4_b3 cuda_threads<2 * threads_strided(8, 16)> : !transform.any_op
     %l_b4_b2 = transform.exo.match_loop "b4_b2" in %p : (!transform.any_op) -> !transform.any_op
@@ -109,38 +125,18 @@ module attributes {transform.with_named_sequence} {
     transform.exo.set_loop_mode %l_b4_b1 cuda_threads<2 * threads_strided(2, 16)> : !transform.any_op
     %l_b4_b0 = transform.exo.match_loop "b4_b0" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b4_b0 cuda_threads<2 * threads_strided(1, 16)> : !transform.any_op
-    %l_b3_b4 = transform.exo.match_loop "b3_b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b3_b4 cuda_threads<16 * thread> : !transform.any_op
     %l_b3_b2 = transform.exo.match_loop "b3_b2" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b3_b2 cuda_threads<2 * threads_strided(4, 8)> : !transform.any_op
     %l_b3_b1 = transform.exo.match_loop "b3_b1" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b3_b1 cuda_threads<2 * threads_strided(2, 8)> : !transform.any_op
     %l_b3_b0 = transform.exo.match_loop "b3_b0" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b3_b0 cuda_threads<2 * threads_strided(1, 8)> : !transform.any_op
-    %l_b2_b4 = transform.exo.match_loop "b2_b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b2_b4 cuda_threads<16 * thread> : !transform.any_op
-    %l_b2_b3 = transform.exo.match_loop "b2_b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b2_b3 cuda_threads<8 * thread> : !transform.any_op
     %l_b2_b1 = transform.exo.match_loop "b2_b1" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b2_b1 cuda_threads<2 * threads_strided(2, 4)> : !transform.any_op
     %l_b2_b0 = transform.exo.match_loop "b2_b0" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b2_b0 cuda_threads<2 * threads_strided(1, 4)> : !transform.any_op
-    %l_b1_b4 = transform.exo.match_loop "b1_b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1_b4 cuda_threads<16 * thread> : !transform.any_op
-    %l_b1_b3 = transform.exo.match_loop "b1_b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1_b3 cuda_threads<8 * thread> : !transform.any_op
-    %l_b1_b2 = transform.exo.match_loop "b1_b2" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b1_b2 cuda_threads<4 * thread> : !transform.any_op
     %l_b1_b0 = transform.exo.match_loop "b1_b0" in %p : (!transform.any_op) -> !transform.any_op
     transform.exo.set_loop_mode %l_b1_b0 cuda_threads<2 * threads_strided(1, 2)> : !transform.any_op
-    %l_b0_b4 = transform.exo.match_loop "b0_b4" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0_b4 cuda_threads<16 * thread> : !transform.any_op
-    %l_b0_b3 = transform.exo.match_loop "b0_b3" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0_b3 cuda_threads<8 * thread> : !transform.any_op
-    %l_b0_b2 = transform.exo.match_loop "b0_b2" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0_b2 cuda_threads<4 * thread> : !transform.any_op
-    %l_b0_b1 = transform.exo.match_loop "b0_b1" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %l_b0_b1 cuda_threads<2 * thread> : !transform.any_op
     transform.yield
   }
 
