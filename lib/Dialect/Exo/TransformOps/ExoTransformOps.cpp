@@ -255,6 +255,39 @@ static void printTailOrParam(OpAsmPrinter &printer, Operation *, Value param,
                [&] { printer << stringifyDivideTail(tail.getValue()); });
 }
 
+/// wrap_with_warps' `group G` and `warps LO to HI`, each optional, each
+/// value written or a parameter.
+static ParseResult parseWarpsSpec(
+    OpAsmParser &parser,
+    std::optional<OpAsmParser::UnresolvedOperand> &groupParam,
+    StringAttr &group, std::optional<OpAsmParser::UnresolvedOperand> &loParam,
+    IntegerAttr &lo, std::optional<OpAsmParser::UnresolvedOperand> &hiParam,
+    IntegerAttr &hi) {
+  if (succeeded(parser.parseOptionalKeyword("group")) &&
+      parseStrOrParam(parser, groupParam, group))
+    return failure();
+  if (failed(parser.parseOptionalKeyword("warps")))
+    return success();
+  if (parseIntOrParam(parser, loParam, lo) || parser.parseKeyword("to"))
+    return failure();
+  return parseIntOrParam(parser, hiParam, hi);
+}
+
+static void printWarpsSpec(OpAsmPrinter &printer, Operation *op,
+                           Value groupParam, StringAttr group, Value loParam,
+                           IntegerAttr lo, Value hiParam, IntegerAttr hi) {
+  if (groupParam || group) {
+    printer << "group ";
+    printStrOrParam(printer, op, groupParam, group);
+  }
+  if (loParam || lo || hiParam || hi) {
+    printer << ((groupParam || group) ? " warps " : "warps ");
+    printIntOrParam(printer, op, loParam, lo);
+    printer << " to ";
+    printIntOrParam(printer, op, hiParam, hi);
+  }
+}
+
 /// A loop mode as in parseLoopMode, or a parameter that holds one.
 static ParseResult
 parseLoopModeOrParam(OpAsmParser &parser,
@@ -2216,9 +2249,17 @@ void transform::SetRingBufferOp::getEffects(
 }
 
 LogicalResult transform::WrapWithWarpsOp::verify() {
-  if (!getGroup() && !getLo())
+  bool group = getGroup() || getGroupParam();
+  bool lo = getLo() || getLoParam(), hi = getHi() || getHiParam();
+  if ((getGroup() && getGroupParam()) || (getLo() && getLoParam()) ||
+      (getHi() && getHiParam()))
+    return emitOpError() << "takes each of the group and the warp range's "
+                            "ends as a value or as a parameter, not both";
+  if (lo != hi)
+    return emitOpError() << "needs both ends of the warp range";
+  if (!group && !lo)
     return emitOpError() << "needs a warp group or a warp range";
-  if (getLo() && *getLo() >= *getHi())
+  if (getLo() && getHi() && *getLo() >= *getHi())
     return emitOpError() << "the warp range [" << *getLo() << ", " << *getHi()
                          << ") is empty";
   return success();
@@ -2228,11 +2269,38 @@ DiagnosedSilenceableFailure
 transform::WrapWithWarpsOp::apply(transform::TransformRewriter &rewriter,
                                   transform::TransformResults &results,
                                   transform::TransformState &state) {
+  std::optional<std::string> group;
+  if (getGroup() || getGroupParam()) {
+    group.emplace();
+    DiagnosedSilenceableFailure got = strOrParam(
+        *this, state, getGroupParam(), getGroup(), "the group", *group);
+    if (!got.succeeded())
+      return got;
+  }
+  std::optional<int64_t> lo, hi;
+  if (getLo() || getLoParam()) {
+    lo.emplace();
+    hi.emplace();
+    for (auto [param, attr, what, out] :
+         {std::make_tuple(getLoParam(), getLo(), "the first warp", &*lo),
+          std::make_tuple(getHiParam(), getHi(), "the end of the warp range",
+                          &*hi)}) {
+      DiagnosedSilenceableFailure got =
+          intOrParam(*this, state, param, attr, what, /*positive=*/false, *out);
+      if (!got.succeeded())
+        return got;
+    }
+    if (*lo >= *hi)
+      return emitDefiniteFailure()
+             << "the warp range [" << *lo << ", " << *hi << ") is empty";
+  }
   SmallVector<Operation *> stmts(state.getPayloadOps(getTarget()));
   FailureOr<WarpsOp> warps = failure();
   DiagnosedSilenceableFailure done = allOrNothing(*this, rewriter, stmts, [&] {
     Refusal why;
-    warps = wrapWithWarps(rewriter, stmts, getGroup(), getLo(), getHi(), why);
+    warps = wrapWithWarps(
+        rewriter, stmts,
+        group ? std::optional<StringRef>(*group) : std::nullopt, lo, hi, why);
     if (failed(warps))
       return report(*this, why);
     return DiagnosedSilenceableFailure::success();
@@ -2246,6 +2314,9 @@ transform::WrapWithWarpsOp::apply(transform::TransformRewriter &rewriter,
 void transform::WrapWithWarpsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   readsTargetProducesResults(*this, getTargetMutable(), effects);
+  transform::onlyReadsHandle(getGroupParamMutable(), effects);
+  transform::onlyReadsHandle(getLoParamMutable(), effects);
+  transform::onlyReadsHandle(getHiParamMutable(), effects);
 }
 
 LogicalResult transform::WrapDeviceFunctionOp::verify() {

@@ -461,3 +461,24 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{'transform.exo.wrap_with_warps' op needs both ends of the warp range}}
+    %w = "transform.exo.wrap_with_warps"(%root) <{lo = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{'transform.exo.wrap_with_warps' op takes each of the group and the warp range's ends as a value or as a parameter, not both}}
+    %w = "transform.exo.wrap_with_warps"(%root, %q) <{group = "consumer", operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}

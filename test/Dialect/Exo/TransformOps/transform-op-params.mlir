@@ -6,8 +6,9 @@
 // offsets and extents, replace's instruction, expand_dim's size or ring
 // depth and index, divide_dim's factor, insert_arrive's, insert_await's and
 // set_trailing_barrier's coordinates, insert_await's pending count,
-// set_ring_buffer's depth, wrap_device_function's cluster_dim and
-// chain_rings' loop name may come from !transform.param values (a named
+// set_ring_buffer's depth, wrap_device_function's cluster_dim,
+// wrap_with_warps' group and warp range and chain_rings' loop name may
+// come from !transform.param values (a named
 // sequence's arguments), and transform.exo.expr builds index expressions
 // from integer parameters.
 
@@ -1405,6 +1406,86 @@ module attributes {transform.with_named_sequence} {
     %n = transform.param.constant 3 : i64 -> !transform.param<i64>
     // expected-error @below {{the new name: the parameter holds 3 : i64, not a string}}
     %k = transform.exo.clone_proc %p %n : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// wrap_with_warps' warp range from parameters, then its group: the loop of
+// threads in warps 0 to 4 of the CTA, as `warps 0 to 4` wraps it; in a
+// device function of warp groups, the loop in the group the parameter names.
+// CHECK-LABEL: exo.proc @warps_params
+//       CHECK:   exo.device_function(blockDim = 128, clusterDim = 1)
+//  CHECK-NEXT:     exo.for %io = 0 to %{{.*}} cuda_tasks {
+//  CHECK-NEXT:       exo.warps 0 to 4 {
+//  CHECK-NEXT:         exo.for %ii = 0 to 128 cuda_threads<thread> {
+// CHECK-LABEL: exo.proc @group_param
+//       CHECK:   exo.device_function(warps = [<"consumer", 4>]
+//       CHECK:       exo.warps "consumer" {
+//  CHECK-NEXT:         exo.for %ii = 0 to 128 cuda_threads<thread> {
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @warps_params(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %two = arith.constant 2.0 : f32
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    %b = arith.mulf %a, %two : f32
+    exo.assign %y[%i] = %b : !v
+  }
+}
+exo.proc @group_param(%N: index, %x: !v, %y: !v)
+    requires affine_set<()[N] : (N mod 128 == 0)> {
+  %two = arith.constant 2.0 : f32
+  exo.for %i = 0 to %N seq {
+    %a = exo.read %x[%i] : !v
+    %b = arith.mulf %a, %two : f32
+    exo.assign %y[%i] = %b : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @warps_params in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.exo.match_loop "i" in %p : (!transform.any_op) -> !transform.any_op
+    %io, %ii, %t = transform.exo.divide_loop %i by 128 ["io", "ii"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.wrap_device_function %io tasks 1 block_dim 128 cluster_dim 1 blocks_per_sm 1 : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %ii cuda_threads<thread> : !transform.any_op
+    %lo = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %w = transform.exo.wrap_with_warps %ii warps %lo to %hi
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %q = transform.exo.match_proc @group_param in %root : (!transform.any_op) -> !transform.any_op
+    %j = transform.exo.match_loop "i" in %q : (!transform.any_op) -> !transform.any_op
+    %jo, %ji, %jt = transform.exo.divide_loop %j by 128 ["io", "ii"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %groups = transform.param.constant [#exo.warp_group<"consumer", 4>] -> !transform.any_param
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %kq = transform.exo.wrap_device_function %jo tasks 1 warps %groups cluster_dim 1 blocks_per_sm 1
+        : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.exo.set_loop_mode %ji cuda_threads<thread> : !transform.any_op
+    %g = transform.param.constant "consumer" -> !transform.any_param
+    %wg = transform.exo.wrap_with_warps %ji group %g
+        : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+exo.proc @empty_range(%N: index, %x: !exo.tensor<[N], f32, dram>) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[N], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+    // expected-error @below {{the warp range [2, 2) is empty}}
+    %w = transform.exo.wrap_with_warps %i warps %lo to 2
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.yield
   }
 }

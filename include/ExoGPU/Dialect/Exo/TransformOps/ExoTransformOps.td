@@ -1701,7 +1701,8 @@ def Exo_SetRingBufferOp : Exo_TransformOp<"set_ring_buffer", [
 
 def Exo_WrapWithWarpsOp : Exo_TransformOp<"wrap_with_warps", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments
   ]>, Exo_GpuRewriteDoc {
   let summary = "wraps statements in exo.warps";
   let description = [{
@@ -1716,14 +1717,28 @@ def Exo_WrapWithWarpsOp : Exo_TransformOp<"wrap_with_warps", [
     %w = transform.exo.wrap_with_warps %epilogue warps 0 to 4
         : (!transform.any_op) -> !transform.any_op
     ```
+
+    The group's name and each end of the range may come from parameters
+    (a string; integers of at least 0):
+
+    ```mlir
+    %w = transform.exo.wrap_with_warps %mma group %g warps %lo to %hi
+        : (!transform.any_op, !transform.any_param, !transform.param<i64>,
+           !transform.param<i64>) -> !transform.any_op
+    ```
   }] # returnModes;
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       OptionalAttr<StrAttr>:$group, OptionalAttr<I64Attr>:$lo,
+                       Optional<TransformParamTypeInterface>:$group_param,
+                       OptionalAttr<StrAttr>:$group,
+                       Optional<TransformParamTypeInterface>:$lo_param,
+                       OptionalAttr<I64Attr>:$lo,
+                       Optional<TransformParamTypeInterface>:$hi_param,
                        OptionalAttr<I64Attr>:$hi);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target (`group` $group^)? (`warps` $lo^ `to` $hi)? attr-dict `:`
-    functional-type(operands, results)
+    $target custom<WarpsSpec>($group_param, $group, $lo_param, $lo,
+                              $hi_param, $hi)
+    attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
