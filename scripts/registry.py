@@ -62,8 +62,8 @@ import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_SIZES = 4  # exo_dispatch::kMaxSizes
-# Seconds a kernel generator may take ($EXO_GENERATOR_TIMEOUT).
-GENERATOR_TIMEOUT = int(os.environ.get("EXO_GENERATOR_TIMEOUT", "300"))
+# Seconds a kernel generator may take, unless $EXO_GENERATOR_TIMEOUT says.
+GENERATOR_TIMEOUT = 300
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 TENSOR_TYPE = re.compile(r"([a-z0-9]+)\[([A-Za-z0-9_, ]+)\]$")
 # Element types of dispatched tensors: the ATen scalar type of each.
@@ -99,6 +99,11 @@ def _generate(generator):
         fail(generator, f"cannot read the generator: {e.strerror}")
     cache = os.environ.get("EXO_GENERATED_DIR") or os.path.join(
         tempfile.gettempdir(), f"exo-gpu-generated-{os.getuid()}")
+    timeout = os.environ.get("EXO_GENERATOR_TIMEOUT", str(GENERATOR_TIMEOUT))
+    if not timeout.isdigit() or int(timeout) == 0:
+        fail("EXO_GENERATOR_TIMEOUT", f"'{timeout}' is not a positive number "
+             "of seconds")
+    timeout = int(timeout)
     stem = os.path.splitext(os.path.basename(generator))[0]
     final = os.path.join(cache, f"{stem}-{digest}")
     if os.path.isdir(final):
@@ -111,11 +116,10 @@ def _generate(generator):
              f"{e.strerror} (set EXO_GENERATED_DIR)")
     try:
         r = subprocess.run([sys.executable, script, work], capture_output=True,
-                           text=True, timeout=GENERATOR_TIMEOUT)
+                           text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         shutil.rmtree(work, ignore_errors=True)
-        fail(generator, f"the generator did not finish in "
-             f"{GENERATOR_TIMEOUT} s")
+        fail(generator, f"the generator did not finish in {timeout} s")
     if r.returncode != 0:
         shutil.rmtree(work, ignore_errors=True)
         fail(generator, f"the generator failed:\n{r.stderr}")
