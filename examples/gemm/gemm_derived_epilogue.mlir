@@ -439,13 +439,16 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // One specification's two kernels: %p with whole tiles
-  // (@gemm_cluster_tiles) and %p_odd with partial ones
-  // (@gemm_cluster_tiles_odd), each followed by @schedule.
+  // One specification's two kernels: %p with whole tiles (its sizes
+  // assumed: M and N multiples of 256, K of %kt; @gemm_cluster_tiles) and
+  // %p_odd with partial ones (@gemm_cluster_tiles_odd), each followed by
+  // @schedule.
   transform.named_sequence @kernel_pair(%p: !transform.any_op {transform.readonly},
       %p_odd: !transform.any_op {transform.readonly}, %kt: !transform.any_param {transform.readonly},
       %kstep: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly}) {
+    %sizes = transform.exo.expr "M mod 256 == 0, N mod 256 == 0, K mod {0} == 0, M - 256 >= 0, N - 256 >= 0, K - {0} >= 0" (%kt) : (!transform.any_param) -> !transform.any_param
+    transform.exo.assume %p %sizes : !transform.any_op, !transform.any_param
     %tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @schedule failures(propagate) (%p, %kt, %load_a, %load_b, %wgmma, %tiles#2)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
@@ -477,37 +480,31 @@ module attributes {transform.with_named_sequence} {
     %wgmma_e4m3 = transform.param.constant #exo.wgmma<n = 256, dtype = f8E4M3FN> -> !transform.any_param
     %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %tf32_bias_relu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
     %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %tf32_bias_gelu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %tf32_bias_silu "M mod 256 == 0, N mod 256 == 0, K mod 32 == 0, M - 256 >= 0, N - 256 >= 0, K - 32 >= 0" : !transform.any_op
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %bf16_bias_relu "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %bf16_bias_gelu "M mod 256 == 0, N mod 256 == 0, K mod 64 == 0, M - 256 >= 0, N - 256 >= 0, K - 64 >= 0" : !transform.any_op
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %e4m3_scaled "M mod 256 == 0, N mod 256 == 0, K mod 128 == 0, M - 256 >= 0, N - 256 >= 0, K - 128 >= 0" : !transform.any_op
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
