@@ -97,38 +97,49 @@ def _generate(generator):
             digest = hashlib.sha256(f.read()).hexdigest()[:16]
     except OSError as e:
         fail(generator, f"cannot read the generator: {e.strerror}")
-    cache = os.environ.get("EXO_GENERATED_DIR") or os.path.join(
-        tempfile.gettempdir(), f"exo-gpu-generated-{os.getuid()}")
+    cache = os.path.abspath(os.environ.get("EXO_GENERATED_DIR") or os.path.join(
+        tempfile.gettempdir(), f"exo-gpu-generated-{os.getuid()}"))
     timeout = os.environ.get("EXO_GENERATOR_TIMEOUT", str(GENERATOR_TIMEOUT))
-    if not timeout.isdigit() or int(timeout) == 0:
-        fail("EXO_GENERATOR_TIMEOUT", f"'{timeout}' is not a positive number "
-             "of seconds")
+    if not timeout.isdigit() or not 0 < int(timeout) <= 86400:
+        fail("EXO_GENERATOR_TIMEOUT", f"'{timeout}' is not a number of "
+             "seconds from 1 to 86400")
     timeout = int(timeout)
     stem = os.path.splitext(os.path.basename(generator))[0]
     final = os.path.join(cache, f"{stem}-{digest}")
     if os.path.isdir(final):
         return final
+    if os.path.lexists(final):
+        fail(generator, f"{final} is in the way of the generated files "
+             "(not a directory)")
     try:
         os.makedirs(cache, exist_ok=True)
         work = tempfile.mkdtemp(prefix=f".{stem}-", dir=cache)
     except OSError as e:
         fail(generator, f"cannot write the generated files into {cache}: "
              f"{e.strerror} (set EXO_GENERATED_DIR)")
-    try:
-        r = subprocess.run([sys.executable, script, work], capture_output=True,
-                           text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        shutil.rmtree(work, ignore_errors=True)
-        fail(generator, f"the generator did not finish in {timeout} s")
+    # Its output goes nowhere and its errors to a file, of which the end is
+    # reported: a generator that writes without end costs disk, not memory.
+    with tempfile.TemporaryFile() as err:
+        try:
+            r = subprocess.run([sys.executable, script, work],
+                               stdout=subprocess.DEVNULL, stderr=err,
+                               timeout=timeout)
+        except subprocess.TimeoutExpired:
+            shutil.rmtree(work, ignore_errors=True)
+            fail(generator, f"the generator did not finish in {timeout} s")
+        err.seek(0, os.SEEK_END)
+        err.seek(max(0, err.tell() - 4096))
+        stderr = err.read().decode(errors="replace")
     if r.returncode != 0:
         shutil.rmtree(work, ignore_errors=True)
-        fail(generator, f"the generator failed:\n{r.stderr}")
+        fail(generator, f"the generator failed:\n{stderr}")
     try:
         os.rename(work, final)
-    except OSError:
+    except OSError as e:
         shutil.rmtree(work, ignore_errors=True)
         if not os.path.isdir(final):
-            raise
+            fail(generator, f"cannot keep the generated files in {final}: "
+                 f"{e.strerror} (did the generator remove its directory?)")
     return final
 
 

@@ -117,6 +117,17 @@ static LogicalResult checkSizeNames(ModuleOp module,
   return diag;
 }
 
+/// Bounds narrow the sizes of the symbolic check; without it they would be
+/// ignored.
+static LogicalResult boundsNeedSymbolic(ModuleOp module, bool symbolic,
+                                        ArrayRef<std::string> bounds) {
+  if (symbolic || bounds.empty())
+    return success();
+  return mlir::emitError(module.getLoc())
+         << "bounds narrow the sizes of symbolic=true; without it the check "
+            "runs the sizes given";
+}
+
 /// Checks every program of `module` for every size (SymbolicCheck.h).
 static LogicalResult checkAllSymbolically(ModuleOp module, bool stats,
                                           int64_t maxInstances,
@@ -124,6 +135,17 @@ static LogicalResult checkAllSymbolically(ModuleOp module, bool stats,
   SizeLimits limits;
   if (std::string bad = parseSizeLimits(bounds, limits); !bad.empty())
     return mlir::emitError(module.getLoc()) << bad;
+  // Each bound names a size some program takes.
+  llvm::SetVector<StringRef> known;
+  for (auto program : module.getOps<amir::ProgramOp>())
+    for (Attribute name : program.getArgNames())
+      known.insert(cast<StringAttr>(name).getValue());
+  for (const auto &entry : limits)
+    if (!known.contains(entry.getKey()))
+      return mlir::emitError(module.getLoc())
+             << "bounds name '" << entry.getKey()
+             << "', which no program takes (the sizes are "
+             << llvm::join(known, ", ") << ")";
   bool ok = true;
   for (auto program : module.getOps<amir::ProgramOp>()) {
     auto start = std::chrono::steady_clock::now();
@@ -250,6 +272,8 @@ struct AmirInterpretPass
     : WithBareSizes<exo::impl::AmirInterpretBase<AmirInterpretPass>> {
   using WithBareSizes::WithBareSizes;
   void runOnOperation() override {
+    if (failed(boundsNeedSymbolic(getOperation(), symbolic, bounds)))
+      return signalPassFailure();
     if (symbolic) {
       if (!sizes.empty()) {
         emitError(getOperation().getLoc())
@@ -280,6 +304,8 @@ struct ExoCheckSyncPass
           << "symbolic=true checks every size; it takes none";
       return signalPassFailure();
     }
+    if (failed(boundsNeedSymbolic(getOperation(), symbolic, bounds)))
+      return signalPassFailure();
     FailureOr<llvm::StringMap<int64_t>> s = parseSizes(getOperation(), sizes);
     if (failed(s))
       return signalPassFailure();

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <numeric>
 
@@ -84,6 +85,7 @@ public:
       auto it = limits.find(s.name);
       if (it == limits.end())
         continue;
+      bounded.insert(s.name);
       SizeLattice &l = s.legal;
       auto [least, most] = it->second;
       if (least > l.least)
@@ -110,6 +112,8 @@ private:
   SizeRoles roles;
   /// Sizes whose role does not cover them, with why.
   SmallVector<std::string> gaps;
+  /// The sizes the user's bounds narrow.
+  llvm::StringSet<> bounded;
   /// The statistics of the last run.
   AbstractMachineStats lastStats;
   /// The values a size may take, and whether they are few enough to check
@@ -351,6 +355,10 @@ LogicalResult SymbolicChecker::run() {
                           : " (it does not round up: " + s.roundWhy + ")"));
       break;
     }
+    if (s.lattice.empty() && bounded.contains(s.name))
+      return mlir::emitError(program.getLoc())
+             << "the bounds leave no value of " << s.name << " that the "
+             << "requires clause of @" << program.getSymName() << " allows";
     if (s.lattice.empty())
       return success(); // no size satisfies requires: nothing to check
   }

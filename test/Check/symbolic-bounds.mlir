@@ -1,6 +1,9 @@
 // RUN: exo-gpu-opt %s -amir-interpret="symbolic=true stats=true bounds=K<=60" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIXTY
 // RUN: not exo-gpu-opt %s -amir-interpret="symbolic=true bounds=K>=70,K<=80,T<=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEVENTY
 // RUN: not exo-gpu-opt %s -amir-interpret="symbolic=true bounds=K=5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not exo-gpu-opt %s -amir-interpret="symbolic=true bounds=K>=100,K<=50" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not exo-gpu-opt %s -amir-interpret="symbolic=true bounds=Z<=5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not exo-gpu-opt %s -amir-interpret="sizes=T=1,K=4 bounds=K<=60" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSYM
 
 // Bounds a user states on top of requires (docs/SymbolicChecking.md): the
 // consumer skips its release when k == 70, which no role covers (the
@@ -19,6 +22,12 @@
 // SEVENTY: error: the symbolic check found the error above at T=1 K=80
 
 // BAD: error: expected bounds as NAME<=VALUE or NAME>=VALUE, got 'K=5'
+
+// Bounds that leave a size no value, that name no size, or that come
+// without symbolic=true are errors, not a silent pass.
+// EMPTY: error: the bounds leave no value of K that the requires clause of @head_late allows
+// UNKNOWN: error: bounds name 'Z', which no program takes (the sizes are T, K)
+// NOSYM: error: bounds narrow the sizes of symbolic=true; without it the check runs the sizes given
 
 amir.program @head_late(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>

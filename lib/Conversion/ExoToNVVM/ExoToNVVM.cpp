@@ -328,18 +328,25 @@ LogicalResult KernelLowering::planSharedMemory() {
     MemoryAttr mem = tensor.getMemory();
     unsigned nd = ca.getNumDistributedDims(alloc).value_or(0);
     int64_t elems = 1;
+    bool overflow = false;
     for (unsigned d = nd; d < tensor.getRank(); ++d) {
       int64_t depth = tensor.getRingDepth(d);
       if (depth) {
-        elems *= depth;
+        overflow |= llvm::MulOverflow(elems, depth, elems);
         continue;
       }
       if (!tensor.isStaticDim(d))
         return alloc.emitOpError() << "needs a constant extent for dimension "
                                    << d << " to be placed in on-chip memory";
-      elems *= tensor.getStaticDim(d);
+      overflow |= llvm::MulOverflow(elems, tensor.getStaticDim(d), elems);
     }
-    int64_t bytes = elems * getElementBytes(tensor.getElementType());
+    int64_t bytes;
+    overflow |= llvm::MulOverflow(
+        elems, static_cast<int64_t>(getElementBytes(tensor.getElementType())),
+        bytes);
+    if (overflow)
+      return alloc.emitOpError()
+             << "needs more than 2^63 bytes of on-chip memory";
     if (!mem.isShared())
       return WalkResult::advance();
     int64_t end = pos[alloc];

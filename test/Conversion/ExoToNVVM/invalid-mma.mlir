@@ -222,7 +222,7 @@ exo.proc @stmatrix_d_pitch(%N: index) {
       %S = exo.alloc : !S
       %d = exo.window %D[:, :] : !Dt -> !Dw
       %s = exo.window %S[:, 0 :+ 8] : !S -> !Sw
-      // expected-error @+1 {{'exo.call' op stmatrix stores the accumulator rounded to bf16 or f16: the destination must be a 64 x 8 window of unswizzled 16-bit shared memory whose rows are a multiple of 16 bytes apart, its first column a multiple of 8}}
+      // expected-error @+1 {{'exo.call' op stmatrix stores the accumulator as 16-bit values (an f32 one rounded to bf16 or f16): the destination must be a 64 x 8 window of unswizzled 16-bit shared memory whose rows are a multiple of 16 bytes apart, its first column a multiple of 8}}
       exo.call #exo.wgmma_store<n = 8, dst = smem, dtype = bf16>(%s, %d) : (!Sw, !Dw)
     }
   }

@@ -163,6 +163,18 @@ exo.proc @too_much_smem(%N: index) {
 
 // -----
 
+// A byte count past 2^63 is refused, not wrapped.
+exo.proc @overflowing_smem(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op needs more than 2^63 bytes of on-chip memory}}
+      %s = exo.alloc : !exo.tensor<[2147483647, 2147483647, 8], f32, smem>
+    }
+  }
+}
+
+// -----
+
 // Device code may allocate regs_uniform memory, but it has no lowering.
 exo.proc @regs_uniform_alloc(%N: index) {
   exo.device_function(blockDim = 128) {

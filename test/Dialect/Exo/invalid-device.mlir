@@ -841,6 +841,19 @@ exo.proc @p() {
 
 // -----
 
+// N fits the wait instructions' immediate (the lowering emits it as one).
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 4 cuda_tasks {
+      %b = exo.alloc : !exo.barrier<cp_async_group, [2]>
+      // expected-error @+1 {{'exo.await' op the number of pending arrivals N must fit the wait instructions' 32-bit immediate, got 4294967297}}
+      exo.await(%b[0], cuda_in_order, 4294967297) : !exo.barrier<cp_async_group, [2]>
+    }
+  }
+}
+
+// -----
+
 // Only commit groups leave arrivals pending.
 exo.proc @p() {
   exo.device_function(blockDim = 128) {

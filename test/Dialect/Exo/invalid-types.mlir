@@ -38,6 +38,13 @@
 
 // -----
 
+// An extent beyond the largest size is rejected (on-chip placement would
+// otherwise overflow its byte count).
+// expected-error @+1 {{a dimension may be at most 2147483647 (the largest size), got 9223372036854775807}}
+"test.op"() {a = !exo.tensor<[9223372036854775807, 8], f32, smem>} : () -> ()
+
+// -----
+
 // A negative extent is rejected.
 // expected-error @+1 {{dimensions must be positive, got -3}}
 "test.op"() {a = !exo.window<[4, -3], f32, dram>} : () -> ()

@@ -780,8 +780,8 @@ static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
       dst.staticExtents.back() * 2 % 16 ||
       knownDivisor(dst.offsets[rank - 1]) % 8)
     return call.emitOpError()
-           << "stmatrix stores the accumulator rounded to bf16 or f16: the "
-              "destination must be a 64 x "
+           << "stmatrix stores the accumulator as 16-bit values (an f32 one "
+              "rounded to bf16 or f16): the destination must be a 64 x "
            << n
            << " window of unswizzled 16-bit shared memory whose rows are a "
               "multiple of 16 bytes apart, its first column a multiple of 8";

@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+
 #include "ExoGPU/Dialect/Exo/IR/DeviceMath.h"
 #include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
+#include <limits>
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -2110,6 +2112,10 @@ LogicalResult AwaitOp::verify() {
   if (n < 0)
     return emitOpError() << "the number of pending arrivals N must be >= 0, "
                             "got "
+                         << n;
+  if (n > std::numeric_limits<int32_t>::max())
+    return emitOpError() << "the number of pending arrivals N must fit the "
+                            "wait instructions' 32-bit immediate, got "
                          << n;
   if (n != 0 && !type.isCommitGroup())
     return emitOpError() << "N must be 0 for '"

@@ -6,6 +6,7 @@
 
 #include "ExoGPU/Dialect/Exo/IR/ExoTypes.h"
 #include "ExoGPU/Dialect/Exo/IR/ExoDialect.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -141,6 +142,9 @@ static LogicalResult verifyDims(function_ref<InFlightDiagnostic()> emitError,
       if (intAttr.getInt() <= 0)
         return emitError() << "dimensions must be positive, got "
                            << intAttr.getInt();
+      if (intAttr.getInt() > kMaxSize)
+        return emitError() << "a dimension may be at most " << kMaxSize
+                           << " (the largest size), got " << intAttr.getInt();
     } else if (auto name = dyn_cast<StringAttr>(d)) {
       if (name.getValue().empty())
         return emitError() << "a size name must not be empty";

@@ -562,6 +562,25 @@ static void consumesTargetProducesResults(
 // Parameters
 //===----------------------------------------------------------------------===//
 
+/// Whether `op`'s operand segments (AttrSizedOperandSegments) are sizes
+/// that add up to its operands. A named sequence's verifier asks its ops
+/// for their effects before their own verifiers run, and the accessors
+/// slice the operands by these sizes: an op whose segments do not describe
+/// its operands reports no effects, and its verifier the error.
+static bool segmentsDescribeOperands(Operation *op) {
+  auto sizes = dyn_cast_or_null<DenseI32ArrayAttr>(
+      op->getInherentAttr("operandSegmentSizes").value_or(Attribute()));
+  if (!sizes)
+    return false;
+  int64_t total = 0;
+  for (int32_t n : sizes.asArrayRef()) {
+    if (n < 0)
+      return false;
+    total += n;
+  }
+  return total == static_cast<int64_t>(op->getNumOperands());
+}
+
 /// The one attribute `param` holds, or a definite failure naming `what`.
 static DiagnosedSilenceableFailure paramValue(Operation *op,
                                               transform::TransformState &state,
@@ -575,6 +594,13 @@ static DiagnosedSilenceableFailure paramValue(Operation *op,
   return DiagnosedSilenceableFailure::success();
 }
 
+/// Whether `a` is an integer a parameter may hold: an i64 (a narrower or
+/// wider width would be read sign-extended or truncated).
+static bool isParamInt(Attribute a) {
+  auto i = dyn_cast<IntegerAttr>(a);
+  return i && i.getType().isSignlessInteger(64);
+}
+
 /// The integer `param` holds, which must be `positive` when asked.
 static DiagnosedSilenceableFailure paramInt(Operation *op,
                                             transform::TransformState &state,
@@ -584,11 +610,10 @@ static DiagnosedSilenceableFailure paramInt(Operation *op,
   DiagnosedSilenceableFailure got = paramValue(op, state, param, what, a);
   if (!got.succeeded())
     return got;
-  auto i = dyn_cast<IntegerAttr>(a);
-  if (!i || !i.getType().isSignlessInteger())
+  if (!isParamInt(a))
     return emitDefiniteFailure(op)
-           << what << ": the parameter holds " << a << ", not an integer";
-  value = i.getInt();
+           << what << ": the parameter holds " << a << ", not an i64 integer";
+  value = cast<IntegerAttr>(a).getInt();
   if (positive && value < 1)
     return emitDefiniteFailure(op) << what << ": the parameter holds " << value
                                    << "; expected a positive integer";
@@ -703,12 +728,12 @@ resolveStrings(Operation *op, transform::TransformState &state,
       return got;
     if (auto s = dyn_cast<StringAttr>(value)) {
       out.push_back(s.getValue().str());
-    } else if (auto i = dyn_cast<IntegerAttr>(value);
-               i && i.getType().isSignlessInteger()) {
-      out.push_back(std::to_string(i.getInt()));
+    } else if (isParamInt(value)) {
+      out.push_back(std::to_string(cast<IntegerAttr>(value).getInt()));
     } else {
-      return emitDefiniteFailure(op) << name << ": the parameter holds "
-                                     << value << ", not a string or an integer";
+      return emitDefiniteFailure(op)
+             << name << ": the parameter holds " << value
+             << ", not a string or an i64 integer";
     }
   }
   return DiagnosedSilenceableFailure::success();
@@ -746,11 +771,10 @@ transform::ExprOp::apply(transform::TransformRewriter &,
       args.push_back(s.getValue().str());
       continue;
     }
-    auto n = dyn_cast<IntegerAttr>(value);
-    if (!n || !n.getType().isSignlessInteger())
+    if (!isParamInt(value))
       return emitDefiniteFailure() << what << ": the parameter holds " << value
-                                   << ", not an integer or a string";
-    args.push_back(std::to_string(n.getInt()));
+                                   << ", not an i64 integer or a string";
+    args.push_back(std::to_string(cast<IntegerAttr>(value).getInt()));
   }
   StringRef format = getFormat();
   std::string text;
@@ -1053,6 +1077,8 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
 
 void transform::DivideLoopOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (!segmentsDescribeOperands(*this))
+    return;
   consumesTargetProducesResults(*this, getTargetMutable(), effects);
   transform::onlyReadsHandle(getFactorParamMutable(), effects);
   transform::onlyReadsHandle(getOuterNameParamMutable(), effects);
@@ -1540,6 +1566,8 @@ transform::StageMemOp::apply(transform::TransformRewriter &rewriter,
 
 void transform::StageMemOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (!segmentsDescribeOperands(*this))
+    return;
   transform::onlyReadsHandle(getTargetMutable(), effects);
   transform::onlyReadsHandle(getOffsetParamsMutable(), effects);
   transform::onlyReadsHandle(getSizeParamsMutable(), effects);
@@ -1629,6 +1657,8 @@ LogicalResult transform::ExpandDimOp::verify() {
 
 void transform::ExpandDimOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (!segmentsDescribeOperands(*this))
+    return;
   transform::onlyReadsHandle(getTargetMutable(), effects);
   transform::onlyReadsHandle(getExtentParamMutable(), effects);
   transform::onlyReadsHandle(getIndexParamMutable(), effects);
@@ -2074,6 +2104,8 @@ LogicalResult transform::InsertAwaitOp::verify() {
 
 void transform::InsertAwaitOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (!segmentsDescribeOperands(*this))
+    return;
   readsTargetProducesResults(*this, getTargetMutable(), effects);
   transform::onlyReadsHandle(getCoordParamsMutable(), effects);
   transform::onlyReadsHandle(getPendingParamMutable(), effects);
@@ -2178,6 +2210,8 @@ transform::InsertBarrierAllocOp::apply(transform::TransformRewriter &rewriter,
 
 void transform::InsertBarrierAllocOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (!segmentsDescribeOperands(*this))
+    return;
   readsTargetProducesResults(*this, getTargetMutable(), effects);
   transform::onlyReadsHandle(getRingParamMutable(), effects);
   transform::onlyReadsHandle(getPrearriveParamMutable(), effects);
@@ -2313,6 +2347,8 @@ transform::WrapWithWarpsOp::apply(transform::TransformRewriter &rewriter,
 
 void transform::WrapWithWarpsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (!segmentsDescribeOperands(*this))
+    return;
   readsTargetProducesResults(*this, getTargetMutable(), effects);
   transform::onlyReadsHandle(getGroupParamMutable(), effects);
   transform::onlyReadsHandle(getLoParamMutable(), effects);
@@ -2418,6 +2454,8 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
 
 void transform::WrapDeviceFunctionOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  if (!segmentsDescribeOperands(*this))
+    return;
   readsTargetProducesResults(*this, getTargetMutable(), effects);
   if (getHost())
     transform::consumesHandle(getHostMutable(), effects);

@@ -482,3 +482,27 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Operand segments that do not describe the operands are the verifier's
+// error, not a crash: the named sequence asks the op for its effects first.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{'operandSegmentSizes' attribute cannot have negative elements}}
+    %o:3 = "transform.exo.divide_loop"(%root, %q) <{inner_name = "ii", operandSegmentSizes = array<i32: 1, 2, -1, 0, 0>, outer_name = "io", tail = 0 : i32}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{operand count (2) does not match with the total size (6) specified in attribute 'operandSegmentSizes'}}
+    %o:3 = "transform.exo.divide_loop"(%root, %q) <{inner_name = "ii", operandSegmentSizes = array<i32: 1, 5, 0, 0, 0>, outer_name = "io", tail = 0 : i32}> : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -125,7 +125,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %q = transform.param.constant "four" -> !transform.any_param
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{the factor: the parameter holds "four", not an integer}}
+    // expected-error @below {{the factor: the parameter holds "four", not an i64 integer}}
     %o, %in, %t = transform.exo.divide_loop %i by %q ["io", "ii"] tail = perfect
         : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
@@ -204,7 +204,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.param.constant 1.5 : f32 -> !transform.any_param
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{offset 0: the parameter holds 1.500000e+00 : f32, not a string or an integer}}
+    // expected-error @below {{offset 0: the parameter holds 1.500000e+00 : f32, not a string or an i64 integer}}
     %s, %in, %out = transform.exo.stage_mem %i, "x" at [%f] sizes [16] as "x_tile" in dram
         : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.yield
@@ -323,7 +323,7 @@ module attributes {transform.with_named_sequence} {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %a = transform.param.constant 1.5 : f32 -> !transform.any_param
-    // expected-error @below {{argument 0: the parameter holds 1.500000e+00 : f32, not an integer or a string}}
+    // expected-error @below {{argument 0: the parameter holds 1.500000e+00 : f32, not an i64 integer or a string}}
     %e = transform.exo.expr "{0} * ko" (%a) : (!transform.any_param) -> !transform.any_param
     transform.yield
   }
@@ -1057,7 +1057,7 @@ exo.proc @p() {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mem = transform.param.constant #exo.mem<smem> -> !transform.any_param
-    // expected-error @below {{coordinate 0: the parameter holds #exo.mem<smem>, not a string or an integer}}
+    // expected-error @below {{coordinate 0: the parameter holds #exo.mem<smem>, not a string or an i64 integer}}
     transform.exo.set_trailing_barrier %root on "bg" at [%mem] : !transform.any_op, !transform.any_param
     transform.yield
   }
@@ -1216,7 +1216,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
     %s = transform.param.constant "4" -> !transform.any_param
-    // expected-error @below {{the point: the parameter holds "4", not an integer}}
+    // expected-error @below {{the point: the parameter holds "4", not an i64 integer}}
     %a, %b = transform.exo.cut_loop %i at %s
         : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
     transform.yield
@@ -1486,6 +1486,40 @@ module attributes {transform.with_named_sequence} {
     // expected-error @below {{the warp range [2, 2) is empty}}
     %w = transform.exo.wrap_with_warps %i warps %lo to 2
         : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// An integer parameter is an i64: a wider or narrower one would be read
+// truncated or sign-extended.
+exo.proc @wide_int(%N: index, %x: !exo.tensor<[N], f32, dram>)
+    requires affine_set<()[N] : (N - 8 >= 0)> {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !exo.tensor<[N], f32, dram>
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.param.constant 18446744073709551620 : i128 -> !transform.any_param
+    // expected-error @below {{the point: the parameter holds 18446744073709551620 : i128, not an i64 integer}}
+    %a, %b = transform.exo.cut_loop %i at %p
+        : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.param.constant 132 : i8 -> !transform.any_param
+    // expected-error @below {{argument 0: the parameter holds -124 : i8, not an i64 integer or a string}}
+    %e = transform.exo.expr "{0} * ko" (%p) : (!transform.any_param) -> !transform.any_param
     transform.yield
   }
 }
