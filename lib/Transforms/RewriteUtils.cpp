@@ -52,6 +52,12 @@ FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text, std::string &why) {
     int64_t coef = 1, value = 0;
     std::string name, name2;
     rest = rest.ltrim();
+    // A term may be negated: `-1 + K`, `ko + -3` (what an integer
+    // parameter below zero writes).
+    if (rest.consume_front("-")) {
+      sign = -sign;
+      rest = rest.ltrim();
+    }
     // A parenthesized numerator: `(K + 31) / 32`.
     if (rest.consume_front("(")) {
       size_t close = rest.find(')');

@@ -1523,3 +1523,27 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// An integer parameter below zero writes a negated term ("-1 + K"), which
+// index expressions read: the statement runs once in a loop to K - 1.
+// CHECK-LABEL: exo.proc @negative_param
+//       CHECK:   %[[HI:.*]] = arith.addi %c-1, %K : index
+//  CHECK-NEXT:   exo.for %k = 0 to %[[HI]] seq {
+!one = !exo.tensor<[1], f32, dram>
+exo.proc @negative_param(%K: index, %y: !one)
+    requires affine_set<()[K] : (K - 2 >= 0)> {
+  %z = arith.constant 0.0 : f32
+  exo.assign %y[0] = %z : !one
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.exo.match_access "y" kind "assign" in %root : (!transform.any_op) -> !transform.any_op
+    %m1 = transform.param.constant -1 : i64 -> !transform.param<i64>
+    %hi = transform.exo.expr "{0} + K" (%m1) : (!transform.param<i64>) -> !transform.any_param
+    %l = transform.exo.add_loop %y "k" to %hi : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.yield
+  }
+}
