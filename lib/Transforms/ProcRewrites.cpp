@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExoGPU/Transforms/Rewrites.h"
+#include "RewriteUtils.h"
 
 #include "mlir/Analysis/FlatLinearValueConstraints.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -26,8 +27,8 @@ FailureOr<ProcOp> cloneProc(RewriterBase &rewriter, ProcOp proc, StringRef name,
     return why.fail("@" + proc.getSymName() +
                     " is an instruction; clone_proc copies kernels and "
                     "specifications");
-  if (name.empty())
-    return why.fail("the new name is empty");
+  if (failed(refuseNonIdentifier(name, "the new name", why)))
+    return failure();
   Operation *table = SymbolTable::getNearestSymbolTable(proc->getParentOp());
   if (!table)
     return why.fail("@" + proc.getSymName() + " is in no symbol table");

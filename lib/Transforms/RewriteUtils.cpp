@@ -122,6 +122,17 @@ FailureOr<LinearIndex> exo::parseLinearIndex(StringRef text, std::string &why) {
   }
 }
 
+LogicalResult exo::refuseNonIdentifier(StringRef name, const Twine &what,
+                                       Refusal &why) {
+  bool ok =
+      !name.empty() && !llvm::isDigit(name.front()) &&
+      llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+  if (ok)
+    return success();
+  return why.fail(what + " '" + name +
+                  "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)");
+}
+
 LogicalResult exo::refuseTaskLoop(Operation *stmt, const Twine &header,
                                   Refusal &why) {
   auto loop = dyn_cast<ForOp>(stmt);

@@ -145,6 +145,12 @@ struct LinearIndex {
 mlir::FailureOr<LinearIndex> parseLinearIndex(llvm::StringRef text,
                                               std::string &why);
 
+/// Refuses `name` (what: "the outer loop's name") unless it is an
+/// identifier, `[A-Za-z_][A-Za-z0-9_]*`: a loop's or a proc's name must
+/// print as itself (`%io`, `@gemm`) and read back the same.
+mlir::LogicalResult refuseNonIdentifier(llvm::StringRef name,
+                                        const llvm::Twine &what, Refusal &why);
+
 /// Refuses (under `header`) a statement that is a `cuda_tasks` loop: a
 /// device function's body must stay a nest of task loops, so a rewrite that
 /// would put one inside a guard, a new loop or next to new statements may

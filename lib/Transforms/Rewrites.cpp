@@ -55,6 +55,9 @@ LogicalResult exo::checkDivideLoop(ForOp loop, int64_t factor,
   if (outerName.empty() || innerName.empty() || outerName == innerName)
     return why.fail("expected two different, non-empty iterator names, got '" +
                     outerName + "' and '" + innerName + "'");
+  if (failed(refuseNonIdentifier(outerName, "the outer loop's name", why)) ||
+      failed(refuseNonIdentifier(innerName, "the inner loop's name", why)))
+    return failure();
   if (!loop.getMode().isSeq()) {
     why.note(loop.getLoc(), "this loop is " + modeString(loop.getMode()));
     return why.fail("cannot divide loop '" + loop.getIterName() +

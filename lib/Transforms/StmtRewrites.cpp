@@ -93,7 +93,8 @@ FailureOr<ForOp> exo::fuseLoops(RewriterBase &rewriter, ForOp first,
 FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
                               StringRef name, StringRef hiText, Refusal &why) {
   std::string header = "cannot add loop '" + name.str() + "'";
-  if (failed(refuseTaskLoop(stmt, header, why)))
+  if (failed(refuseNonIdentifier(name, "the loop's name", why)) ||
+      failed(refuseTaskLoop(stmt, header, why)))
     return failure();
   std::string err;
   FailureOr<LinearValue> hi = resolveLinearText(stmt, hiText, err);

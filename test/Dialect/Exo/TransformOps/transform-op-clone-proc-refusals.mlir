@@ -173,8 +173,24 @@ exo.proc @p(%N: index, %x: !v) {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %p = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{the new name is empty}}
+    // expected-error @below {{the new name '' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)}}
     %c = transform.exo.clone_proc %p "" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A name that would not print as itself ("a b" prints as a_b) is refused.
+!v = !exo.tensor<[N], f32, dram>
+exo.proc @p(%N: index, %x: !v) {
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.exo.match_proc @p in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the new name 'a b' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)}}
+    %c = transform.exo.clone_proc %p "a b" : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

@@ -325,6 +325,49 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+!v = !exo.tensor<[N], f32, dram>
+
+// Refused: a name must print as itself ("a b" would print as a_b).
+exo.proc @bad_name(%N: index, %x: !v) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the inner loop's name 'a b' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)}}
+    %o, %in, %t = transform.exo.divide_loop %i by 4 ["io", "a b"] tail = guard
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!v = !exo.tensor<[N], f32, dram>
+
+exo.proc @digit_name(%N: index, %x: !v) {
+  %z = arith.constant 0.0 : f32
+  exo.for %i = 0 to %N seq {
+    exo.assign %x[%i] = %z : !v
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %i = transform.exo.match_loop "i" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the outer loop's name '1io' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)}}
+    %o, %in, %t = transform.exo.divide_loop %i by 4 ["1io", "ii"] tail = guard
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
 // Refused: the payload is not a loop.
 // expected-note @below {{this payload op}}
 exo.proc @not_a_loop(%x: !exo.tensor<[4], f32, dram>) {

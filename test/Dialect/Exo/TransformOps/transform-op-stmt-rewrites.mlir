@@ -1119,3 +1119,22 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// add_loop refuses a loop name that would not print as itself.
+!v = !exo.tensor<[4], f32, dram>
+exo.proc @bad_loop_name(%K: index, %x: !v, %y: !v)
+    requires affine_set<()[K] : (K - 1 >= 0)> {
+  %v = exo.read %x[1] : !v
+  exo.assign %y[0] = %v : !v
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.exo.match_access "y" kind "assign" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{the loop's name 'k-1' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)}}
+    %l = transform.exo.add_loop %s "k-1" to "K" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
