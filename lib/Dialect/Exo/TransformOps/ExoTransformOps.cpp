@@ -620,34 +620,25 @@ static DiagnosedSilenceableFailure paramInt(Operation *op,
   return DiagnosedSilenceableFailure::success();
 }
 
-/// The integer of `attr`, or the one `param` holds (`positive` or at least
-/// 0, as asked).
+/// What an integer taken from a parameter may be.
+enum class IntRange { Any, NonNegative, Positive };
+
+/// The integer of `attr`, or the one `param` holds, which must lie in
+/// `range` (a written one is judged by the rewrite).
 static DiagnosedSilenceableFailure
 intOrParam(Operation *op, transform::TransformState &state, Value param,
-           std::optional<uint64_t> attr, StringRef what, bool positive,
+           std::optional<uint64_t> attr, StringRef what, IntRange range,
            int64_t &value) {
   if (!param) {
     value = static_cast<int64_t>(attr.value_or(0));
     return DiagnosedSilenceableFailure::success();
   }
   DiagnosedSilenceableFailure got =
-      paramInt(op, state, param, what, positive, value);
-  if (!got.succeeded() || positive || value >= 0)
+      paramInt(op, state, param, what, range == IntRange::Positive, value);
+  if (!got.succeeded() || range != IntRange::NonNegative || value >= 0)
     return got;
   return emitDefiniteFailure(op) << what << ": the parameter holds " << value
                                  << "; expected an integer >= 0";
-}
-
-/// The integer of `attr`, or the one `param` holds, of either sign (the
-/// rewrite judges it, as it judges a written one).
-static DiagnosedSilenceableFailure
-signedIntOrParam(Operation *op, transform::TransformState &state, Value param,
-                 std::optional<uint64_t> attr, StringRef what, int64_t &value) {
-  if (!param) {
-    value = static_cast<int64_t>(attr.value_or(0));
-    return DiagnosedSilenceableFailure::success();
-  }
-  return paramInt(op, state, param, what, /*positive=*/false, value);
 }
 
 /// The verifier of a value an op takes as an attribute or as a parameter:
@@ -1022,7 +1013,7 @@ transform::DivideLoopOp::apply(transform::TransformRewriter &rewriter,
   int64_t factor;
   DiagnosedSilenceableFailure gotFactor =
       intOrParam(*this, state, getFactorParam(), getFactor(), "the factor",
-                 /*positive=*/true, factor);
+                 IntRange::Positive, factor);
   if (!gotFactor.succeeded())
     return gotFactor;
   std::string outerName, innerName, tailName;
@@ -1237,7 +1228,7 @@ transform::FissionOp::apply(transform::TransformRewriter &rewriter,
   if (Value param = getDepthParam()) {
     DiagnosedSilenceableFailure got =
         intOrParam(*this, state, param, std::nullopt, "the depth",
-                   /*positive=*/true, depth);
+                   IntRange::Positive, depth);
     if (!got.succeeded())
       return got;
   }
@@ -1325,8 +1316,8 @@ transform::CutLoopOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   int64_t cut;
-  got =
-      signedIntOrParam(*this, state, getCutParam(), getCut(), "the point", cut);
+  got = intOrParam(*this, state, getCutParam(), getCut(), "the point",
+                   IntRange::Any, cut);
   if (!got.succeeded())
     return got;
   SmallVector<Operation *> firsts, seconds;
@@ -1417,8 +1408,8 @@ transform::ShiftLoopOp::apply(transform::TransformRewriter &rewriter,
   if (!got.succeeded())
     return got;
   int64_t start;
-  got = signedIntOrParam(*this, state, getStartParam(), getStart(), "the start",
-                         start);
+  got = intOrParam(*this, state, getStartParam(), getStart(), "the start",
+                   IntRange::Any, start);
   if (!got.succeeded())
     return got;
   SmallVector<Operation *> shifted;
@@ -1618,7 +1609,7 @@ transform::ExpandDimOp::apply(transform::TransformRewriter &rewriter,
     bool isRing = getRingFromParam();
     DiagnosedSilenceableFailure got =
         intOrParam(*this, state, param, std::nullopt,
-                   isRing ? "the ring depth" : "the size", /*positive=*/true,
+                   isRing ? "the ring depth" : "the size", IntRange::Positive,
                    isRing ? ring : size);
     if (!got.succeeded())
       return got;
@@ -1672,7 +1663,7 @@ transform::DivideDimOp::apply(transform::TransformRewriter &rewriter,
   int64_t factor;
   DiagnosedSilenceableFailure got =
       intOrParam(*this, state, getFactorParam(), getFactor(), "the factor",
-                 /*positive=*/true, factor);
+                 IntRange::Positive, factor);
   if (!got.succeeded())
     return got;
   return applyToAllocs(
@@ -2082,7 +2073,7 @@ transform::InsertAwaitOp::apply(transform::TransformRewriter &rewriter,
     return got;
   int64_t pending;
   got = intOrParam(*this, state, getPendingParam(), getPending(),
-                   "the pending count", /*positive=*/false, pending);
+                   "the pending count", IntRange::NonNegative, pending);
   if (!got.succeeded())
     return got;
   return insertAtEach(
@@ -2163,14 +2154,14 @@ resolveBarrierType(transform::InsertBarrierAllocOp op, BarrierType type,
   if (Value param = op.getRingParam()) {
     DiagnosedSilenceableFailure got =
         intOrParam(op, state, param, std::nullopt, "the ring depth",
-                   /*positive=*/true, depths[type.getRingDim()]);
+                   IntRange::Positive, depths[type.getRingDim()]);
     if (!got.succeeded())
       return got;
   }
   if (Value param = op.getPrearriveParam()) {
     DiagnosedSilenceableFailure got =
         intOrParam(op, state, param, std::nullopt, "the pre-arrival count",
-                   /*positive=*/true, prearrive);
+                   IntRange::Positive, prearrive);
     if (!got.succeeded())
       return got;
   }
@@ -2255,7 +2246,7 @@ transform::SetRingBufferOp::apply(transform::TransformRewriter &rewriter,
   int64_t depth;
   DiagnosedSilenceableFailure got =
       intOrParam(*this, state, getDepthParam(), getDepth(), "the depth",
-                 /*positive=*/true, depth);
+                 IntRange::Positive, depth);
   if (!got.succeeded())
     return got;
   SmallVector<AllocOp> allocs;
@@ -2319,8 +2310,8 @@ transform::WrapWithWarpsOp::apply(transform::TransformRewriter &rewriter,
          {std::make_tuple(getLoParam(), getLo(), "the first warp", &*lo),
           std::make_tuple(getHiParam(), getHi(), "the end of the warp range",
                           &*hi)}) {
-      DiagnosedSilenceableFailure got =
-          intOrParam(*this, state, param, attr, what, /*positive=*/false, *out);
+      DiagnosedSilenceableFailure got = intOrParam(
+          *this, state, param, attr, what, IntRange::NonNegative, *out);
       if (!got.succeeded())
         return got;
     }
@@ -2413,7 +2404,7 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
         std::make_tuple(getClusterDimParam(), getClusterDim(), "cluster_dim",
                         &clusterDim)}) {
     DiagnosedSilenceableFailure got =
-        intOrParam(*this, state, param, attr, what, /*positive=*/true, *out);
+        intOrParam(*this, state, param, attr, what, IntRange::Positive, *out);
     if (!got.succeeded())
       return got;
   }
@@ -2430,7 +2421,7 @@ transform::WrapDeviceFunctionOp::apply(transform::TransformRewriter &rewriter,
   if (Value param = getTasksParam()) {
     DiagnosedSilenceableFailure got =
         intOrParam(*this, state, param, std::nullopt, "the task loops",
-                   /*positive=*/true, tasks);
+                   IntRange::Positive, tasks);
     if (!got.succeeded())
       return got;
   }
