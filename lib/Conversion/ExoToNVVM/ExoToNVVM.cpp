@@ -482,7 +482,7 @@ struct ExoLowerToNVVMPass : exo::impl::ExoLowerToNVVMBase<ExoLowerToNVVMPass> {
     // The zero pad that reads past the end of a global tensor load from
     // (KernelLowering::addressOrZeroPad); unused, it is dropped with the
     // module's other dead globals.
-    auto padType = LLVM::LLVMArrayType::get(b.getI8Type(), 16);
+    auto padType = LLVM::LLVMArrayType::get(b.getI8Type(), kZeroPadBytes);
     auto pad =
         LLVM::GlobalOp::create(b, module.getLoc(), padType, /*isConstant=*/true,
                                LLVM::Linkage::Internal, kZeroPad, Attribute(),

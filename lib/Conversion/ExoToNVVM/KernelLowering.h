@@ -38,9 +38,13 @@ constexpr int64_t kWarpgroupSize = 128;
 /// Alignment of every shared-memory buffer (the 128-byte swizzle atom is
 /// 1024 bytes).
 constexpr int64_t kSmemAlign = 1024;
-/// A 16-byte, 16-byte-aligned zero-filled global of the kernel module: what
-/// a read past the end of a global tensor loads instead (loadOrZero).
+/// A zero-filled, 16-byte-aligned global of the kernel module: what a read
+/// past the end of a global tensor loads instead (addressOrZeroPad).
 constexpr llvm::StringLiteral kZeroPad = "exo_zero_pad";
+/// The zero pad's length in bytes: how far past an address that
+/// addressOrZeroPad gives a load may reach (its offset from that address
+/// plus its own bytes).
+constexpr int64_t kZeroPadBytes = 64;
 
 inline int64_t alignTo(int64_t x, int64_t a) { return (x + a - 1) / a * a; }
 
@@ -271,8 +275,14 @@ public:
   /// accumulator store's guard, Wgmma.cpp, keeps its own order of the same
   /// comparisons, so that its kernels' code stays as measured.)
   Value insideTensor(const View &v, ArrayRef<Value> root);
+  /// A power of 2 that divides the extent of the tensor's last dimension
+  /// (a constant, or a size the proc's `requires` makes a multiple), at most
+  /// `cap`: the last coordinate of an element inside the tensor and that
+  /// coordinate rounded down to a multiple of it lie inside together.
+  int64_t lastExtentGroup(const View &v, int64_t cap);
   /// The address `p` of global memory where `inside` holds, the zero pad
-  /// (kZeroPad) elsewhere: an ordinary load of up to 16 bytes from it reads
+  /// (kZeroPad, kZeroPadBytes long) elsewhere: an ordinary load of up to
+  /// kZeroPadBytes bytes from it reads
   /// the tensor's element inside and 0 outside, with no branch (the loads of
   /// a loop stay in flight together) and nothing ptxas must keep live across
   /// an inline-assembly statement.

@@ -102,6 +102,20 @@ Value KernelLowering::insideTensor(const View &v, ArrayRef<Value> root) {
   return in;
 }
 
+int64_t KernelLowering::lastExtentGroup(const View &v, int64_t cap) {
+  if (v.extents.empty())
+    return 1;
+  Value last = v.extents.back();
+  auto it = sizeDivisors.find(last);
+  uint64_t d =
+      std::lcm(it == sizeDivisors.end() ? 1 : it->second, knownDivisor(last));
+  if (d == 0)
+    return 1;
+  // The largest power of 2 dividing d, at most cap.
+  uint64_t g = d & (~d + 1);
+  return static_cast<int64_t>(std::min<uint64_t>(g, std::max<int64_t>(cap, 1)));
+}
+
 Value KernelLowering::addressOrZeroPad(Value p, Value inside) {
   if (p.getType() != ptr(1))
     p = LLVM::AddrSpaceCastOp::create(b, loc, ptr(1), p);
@@ -297,6 +311,40 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
   SmallVector<Value> indices;
   for (OpFoldResult i : idx)
     indices.push_back(index(i));
+  Type t = v.elemType;
+  if (t.isTF32())
+    t = b.getF32Type();
+  // fp8 values are their bytes in the kernel.
+  if (isFp8Type(t))
+    t = b.getI8Type();
+  int64_t bytes = getElementBytes(v.elemType);
+  // Where the last extent of a global tensor is a multiple of a power of 2
+  // g, an element lies inside exactly where the first of its aligned group
+  // of g does (its last coordinate rounded down to a multiple of g): the
+  // comparison the group's accesses share. A read addresses the group's
+  // first element or the zero pad, and then its own element's offset in
+  // the group (below the pad's length), so that the group's reads share
+  // one selection and sit at constant offsets from it.
+  Value inside, inGroup;
+  SmallVector<Value> groupRoot;
+  if (oob && v.kind == View::Global) {
+    if (int64_t g = lastExtentGroup(v, kZeroPadBytes / bytes); g > 1) {
+      groupRoot = rootIndices(v, indices);
+      Value &last = groupRoot.back();
+      if (!stored)
+        inGroup = arith::AndIOp::create(b, loc, last, c64(g - 1));
+      last = arith::AndIOp::create(b, loc, last, c64(-g));
+      inside = insideTensor(v, groupRoot);
+    }
+  }
+  if (inGroup && !stored) {
+    Value first =
+        gepBytes(v.base, mul(elementOffset(v, groupRoot), c64(bytes)));
+    values[op->getResult(0)] = LLVM::LoadOp::create(
+        b, loc, t,
+        gepBytes(addressOrZeroPad(first, inside), mul(inGroup, c64(bytes))));
+    return success();
+  }
   Value p;
   if (mmaC) {
     // The lane's register of its mma.sync accumulator fragment, four per
@@ -352,13 +400,8 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
     Value elems = elementOffset(v, rootIndices(v, indices));
     p = gepBytes(v.base, mul(elems, c64(getElementBytes(v.elemType))));
   }
-  Type t = v.elemType;
-  if (t.isTF32())
-    t = b.getF32Type();
-  // fp8 values are their bytes in the kernel.
-  if (isFp8Type(t))
-    t = b.getI8Type();
-  Value inside = oob ? insideTensor(v, rootIndices(v, indices)) : Value();
+  if (oob && !inside)
+    inside = insideTensor(v, rootIndices(v, indices));
   if (!stored) {
     if (!oob) {
       values[op->getResult(0)] = LLVM::LoadOp::create(b, loc, t, p);

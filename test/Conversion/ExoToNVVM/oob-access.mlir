@@ -40,8 +40,8 @@ exo.proc @oob_elements(%N: index, %x: !x, %hx: !h, %qx: !q, %y: !x, %z: !x,
 // A read: the element's index below N (unsigned: a negative one is
 // outside too), then an ordinary load from the element's address inside and
 // from the module's zero pad outside (no branch).
-// CHECK: llvm.mlir.global internal constant @exo_zero_pad() {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<16 x i8> {
-// CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.array<16 x i8>
+// CHECK: llvm.mlir.global internal constant @exo_zero_pad() {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<64 x i8> {
+// CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.array<64 x i8>
 // CHECK-NEXT: llvm.return %[[ZERO]]
 // CHECK-LABEL: llvm.func @oob_elements
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
@@ -69,7 +69,7 @@ exo.proc @oob_elements(%N: index, %x: !x, %hx: !h, %qx: !q, %y: !x, %z: !x,
 // CHECK-NEXT: scf.if %[[IN4]] {
 // CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} : bf16, !llvm.ptr<1>
 
-// PTX: .global .align 16 .b8 exo_zero_pad[16];
+// PTX: .global .align 16 .b8 exo_zero_pad[64];
 // PTX-LABEL: .entry oob_elements(
 // PTX-NOT: @p ld
 // PTX: mov.b64 [[PAD:%rd[0-9]+]], exo_zero_pad;
@@ -77,6 +77,69 @@ exo.proc @oob_elements(%N: index, %x: !x, %hx: !h, %qx: !q, %y: !x, %z: !x,
 // PTX: selp.b64 [[A:%rd[0-9]+]], %rd{{[0-9]+}}, [[PAD]], %p{{[0-9]+}};
 // PTX-NEXT: ld.global.b{{8|16|32}} %{{r|rs}}{{[0-9]+}}, {{\[}}[[A]]{{\]}};
 // PTX-NOT: @p ld
+
+// Where the last extent is a multiple of a power of 2 g (here N mod 8 ==
+// 0), an element lies inside exactly where the first of its aligned group
+// of 8 does: the comparison is of the index rounded down to a multiple of 8,
+// one selection of the group's first element or the zero pad serves the
+// group's reads, and each read adds its own offset in the group to it (at
+// most 7 elements, inside the pad's 64 bytes). A thread reads the pair at
+// columns 2i and 2i + 1 and writes their sum at 2i.
+exo.proc @oob_grouped(%N: index, %x: !x, %z: !x)
+    requires affine_set<()[N] : (N mod 8 == 0, N - 8 >= 0)> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c127 = arith.constant 127 : index
+  %c128 = arith.constant 128 : index
+  %n = arith.addi %N, %c127 : index
+  %tasks = arith.divui %n, %c128 : index
+  exo.device_function(blockDim = 64) {
+    exo.for %t = 0 to %tasks cuda_tasks {
+      %base = arith.muli %t, %c128 : index
+      exo.for %i = 0 to 64 cuda_threads<thread> {
+        %i2 = arith.muli %i, %c2 : index
+        %k = arith.addi %base, %i2 : index
+        %k1 = arith.addi %k, %c1 : index
+        %a = exo.read oob %x[%k] : !x
+        %b = exo.read oob %x[%k1] : !x
+        %s = arith.addf %a, %b : f32
+        exo.assign oob %z[%k] = %s : !x
+      }
+    }
+  }
+}
+
+// CHECK-LABEL: llvm.func @oob_grouped
+// CHECK: %[[SEVEN:.*]] = arith.constant 7 : i64
+// CHECK-NEXT: %[[IN0:.*]] = arith.andi %[[K0:.*]], %[[SEVEN]] : i64
+// CHECK-NEXT: %[[MASK:.*]] = arith.constant -8 : i64
+// CHECK-NEXT: %[[G0:.*]] = arith.andi %[[K0]], %[[MASK]] : i64
+// CHECK-NEXT: %[[C0:.*]] = arith.cmpi ult, %[[G0]], %{{.*}} : i64
+// CHECK: %[[F0:.*]] = llvm.getelementptr
+// CHECK-NEXT: %[[PAD:.*]] = llvm.mlir.addressof @exo_zero_pad : !llvm.ptr<1>
+// CHECK-NEXT: %[[P0:.*]] = llvm.select %[[C0]], %[[F0]], %[[PAD]] : i1, !llvm.ptr<1>
+// CHECK: %[[O0:.*]] = arith.muli %[[IN0]], %{{.*}} : i64
+// CHECK-NEXT: %[[A0:.*]] = llvm.getelementptr %[[P0]][%[[O0]]]
+// CHECK-NEXT: llvm.load %[[A0]] : !llvm.ptr<1> -> f32
+// CHECK: arith.andi %{{.*}}, %{{.*}} : i64
+// CHECK: llvm.select
+// CHECK: llvm.getelementptr
+// CHECK-NEXT: llvm.load %{{.*}} : !llvm.ptr<1> -> f32
+// CHECK: arith.constant -8 : i64
+// CHECK-NEXT: %[[GS:.*]] = arith.andi
+// CHECK-NEXT: %[[CS:.*]] = arith.cmpi ult, %[[GS]], %{{.*}} : i64
+// CHECK: %[[WS:.*]] = arith.extui %[[CS]] : i1 to i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects {{.*}}@p st.global.b32{{.*}}%[[WS]]
+
+// After LLVM's optimizations both reads take their address from one
+// selection and one comparison, the second at a constant offset.
+// PTX-LABEL: .entry oob_grouped(
+// PTX: setp.lt.u64 [[C:%p[0-9]+]],
+// PTX-NOT: setp
+// PTX: selp.b64 [[Q:%rd[0-9]+]], %rd{{[0-9]+}}, %rd{{[0-9]+}}, [[C]];
+// PTX-NEXT: add.s64 [[A:%rd[0-9]+]], [[Q]], %rd{{[0-9]+}};
+// PTX-NEXT: ld.global.b32 %r{{[0-9]+}}, {{\[}}[[A]]{{\]}};
+// PTX-NEXT: ld.global.b32 %r{{[0-9]+}}, {{\[}}[[A]]+4{{\]}};
 
 // Vector loads and stores of an oob window: the 4 elements lie all inside
 // or all outside (the window's first column and the row length are
