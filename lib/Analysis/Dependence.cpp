@@ -1452,8 +1452,10 @@ namespace {
 /// guard is false (the loops and other guards around the access, `requires`)
 /// plus whatever constraints the caller adds.
 struct GuardFalseQuestion {
+  /// The iterations where `at` runs with `guard` false (every other guard
+  /// around it on the side `at` is on); with no guard, where `at` runs.
   GuardFalseQuestion(IfOp guard, Operation *at)
-      : q(guard->getParentOfType<ProcOp>(), /*nest=*/nullptr), at(at) {
+      : q(at->getParentOfType<ProcOp>(), /*nest=*/nullptr), at(at) {
     q.addRequires();
     for (Operation *p = at; p && !isa<ProcOp>(p); p = p->getParentOp()) {
       if (auto loop = dyn_cast<ForOp>(p))
@@ -1480,20 +1482,26 @@ struct GuardFalseQuestion {
         return false;
       idx.push_back(*e);
     }
+    return extentsOf(t, extents) && !q.hasOpaque();
+  }
+
+  /// The extents of array `t` (named sizes resolved at `at`).
+  bool extentsOf(Value t, SmallVectorImpl<AffineExpr> &extents) {
+    Operation *culprit = nullptr;
     for (Attribute dim : getDimsOf(t.getType())) {
       if (auto i = dyn_cast<IntegerAttr>(dim)) {
         extents.push_back(getAffineConstantExpr(i.getInt(), q.getContext()));
         continue;
       }
       auto name = dyn_cast<StringAttr>(dim);
-      Value v = name ? lookupIndexName(access, name.getValue()) : Value();
+      Value v = name ? lookupIndexName(at, name.getValue()) : Value();
       FailureOr<AffineExpr> e =
           v ? q.expr(v, 0, culprit) : FailureOr<AffineExpr>(failure());
       if (failed(e))
         return false;
       extents.push_back(*e);
     }
-    return !q.hasOpaque();
+    return true;
   }
 
   /// Restricts the question to the iterations where `access` is in bounds.
@@ -1580,6 +1588,83 @@ static LogicalResult fallsOutside(IfOp guard, Operation *access,
       if (std::optional<SmallVector<int64_t>> p = probe.q.solve()) {
         at = probe.describe(*p);
         return success();
+      }
+    }
+  }
+  return success();
+}
+
+/// The first element of each dimension that `access` touches and how many
+/// it touches there (the indices of an element access, one each; a
+/// window's offsets and interval lengths), and the extents of the array it
+/// addresses directly; false when one cannot be read as a quasi-affine
+/// expression.
+static bool touchedBox(GuardFalseQuestion &probe, Operation *access,
+                       SmallVectorImpl<AffineExpr> &first,
+                       SmallVectorImpl<int64_t> &counts,
+                       SmallVectorImpl<AffineExpr> &extents) {
+  auto window = dyn_cast<WindowOp>(access);
+  if (!window)
+    return probe.indicesAndExtents(access, first, extents) &&
+           (counts.assign(first.size(), 1), true);
+  Question &q = probe.q;
+  Operation *culprit = nullptr;
+  for (auto [off, size] :
+       llvm::zip(window.getMixedOffsets(), window.getStaticSizes())) {
+    FailureOr<AffineExpr> e = q.expr(off, 0, culprit);
+    if (failed(e))
+      return false;
+    first.push_back(*e);
+    counts.push_back(size == WindowOp::kPoint ? 1 : size);
+  }
+  if (!probe.extentsOf(window.getSource(), extents))
+    return false;
+  // A whole dimension (`:`) is its source's, inside by construction.
+  for (auto [i, size] : llvm::enumerate(window.getStaticSizes()))
+    if (size == WindowOp::kFull) {
+      first[i] = getAffineConstantExpr(0, q.getContext());
+      counts[i] = 0;
+    }
+  return !q.hasOpaque();
+}
+
+LogicalResult exo::proveInsideTensor(Operation *access, std::string &outside) {
+  Value array =
+      isa<WindowOp>(access) ? cast<WindowOp>(access).getSource() : Value();
+  if (!array) {
+    SmallVector<OpFoldResult> unused;
+    if (!getAccess(access, array, unused)) {
+      outside = "it is not an element access or a window";
+      return failure();
+    }
+  }
+  auto arg = dyn_cast<BlockArgument>(array);
+  if (!(arg && isa<ProcOp>(arg.getOwner()->getParentOp())) &&
+      !array.getDefiningOp<AllocOp>()) {
+    outside = "it addresses its array through a window";
+    return failure();
+  }
+  unsigned rank = getDimsOf(array.getType()).size();
+  for (unsigned d = 0; d < rank; ++d) {
+    for (int side = 0; side < 2; ++side) {
+      GuardFalseQuestion probe(IfOp(), access);
+      SmallVector<AffineExpr> first, extents;
+      SmallVector<int64_t> counts;
+      if (!touchedBox(probe, access, first, counts, extents)) {
+        outside = "its indices or its array's extents are not quasi-affine "
+                  "in the loop iterators and sizes";
+        return failure();
+      }
+      if (counts[d] == 0)
+        continue;
+      // Below 0, or its last element at or past the extent.
+      probe.q.addGE0(side == 0 ? -first[d] - 1
+                               : first[d] + counts[d] - 1 - extents[d]);
+      if (std::optional<SmallVector<int64_t>> p = probe.q.solve()) {
+        outside = ("it can reach past dimension " + Twine(d) + " of '" +
+                   tensorName(array) + "' (" + probe.describe(*p) + ")")
+                      .str();
+        return failure();
       }
     }
   }

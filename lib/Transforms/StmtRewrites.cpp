@@ -657,3 +657,64 @@ LogicalResult exo::dropBoundsGuard(RewriterBase &rewriter, ForOp loop,
     rewriter.eraseOp(def);
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// drop_oob
+//===----------------------------------------------------------------------===//
+
+/// The name of the proc argument or allocation that `array` views (through
+/// windows), or "".
+static StringRef rootArrayName(Value array) {
+  while (auto window = array.getDefiningOp<WindowOp>())
+    array = window.getSource();
+  if (auto arg = dyn_cast<BlockArgument>(array)) {
+    if (auto proc = dyn_cast<ProcOp>(arg.getOwner()->getParentOp()))
+      return proc.getArgName(arg.getArgNumber());
+    return {};
+  }
+  if (auto alloc = array.getDefiningOp<AllocOp>())
+    return alloc.getName();
+  return {};
+}
+
+LogicalResult exo::dropOob(RewriterBase &rewriter, Operation *stmt,
+                           StringRef tensor, Refusal &why) {
+  std::string header =
+      ("cannot drop 'oob' from the accesses of '" + tensor + "'").str();
+  SmallVector<Operation *> marked;
+  stmt->walk([&](Operation *op) {
+    if (auto window = dyn_cast<WindowOp>(op)) {
+      if (window.getOob() && rootArrayName(window.getSource()) == tensor)
+        marked.push_back(op);
+      return;
+    }
+    auto access = dyn_cast<ElementAccessOpInterface>(op);
+    if (access && access.isMarkedOob() &&
+        rootArrayName(access.getTensor()) == tensor)
+      marked.push_back(op);
+  });
+  if (marked.empty())
+    return why.fail(header + ": the statement has no access of it marked "
+                             "'oob'");
+  SmallVector<Operation *> inside;
+  std::string firstWhy;
+  Operation *firstOutside = nullptr;
+  for (Operation *op : marked) {
+    std::string outside;
+    if (succeeded(proveInsideTensor(op, outside))) {
+      inside.push_back(op);
+      continue;
+    }
+    if (!firstOutside) {
+      firstOutside = op;
+      firstWhy = outside;
+    }
+  }
+  if (inside.empty()) {
+    why.note(firstOutside->getLoc(), "this access: " + firstWhy);
+    return why.fail(header + ": none of them is proved to stay inside it");
+  }
+  for (Operation *op : inside)
+    rewriter.modifyOpInPlace(op, [&] { op->removeAttr("oob"); });
+  return success();
+}

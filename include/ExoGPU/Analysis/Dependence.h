@@ -177,6 +177,15 @@ proveBoundsGuardDroppable(IfOp guard,
                           llvm::SmallVectorImpl<mlir::Operation *> &oob,
                           const llvm::Twine &header, Refusal &why);
 
+/// Proves that `access` (an element access, or a window, of a proc argument
+/// or local array directly) touches only elements inside its array wherever
+/// it runs: for all sizes satisfying `requires` and the iterations of the
+/// loops around it where the guards around it hold. On failure `outside`
+/// says why: an iteration where it reaches past a dimension, or what cannot
+/// be analyzed.
+mlir::LogicalResult proveInsideTensor(mlir::Operation *access,
+                                      std::string &outside);
+
 } // namespace exo
 
 #endif // EXOGPU_ANALYSIS_DEPENDENCE_H

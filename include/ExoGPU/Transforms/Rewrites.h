@@ -459,6 +459,15 @@ persistTasks(mlir::RewriterBase &rewriter, ForOp outer, llvm::StringRef count,
 mlir::LogicalResult dropBoundsGuard(mlir::RewriterBase &rewriter, ForOp loop,
                                     Refusal &why);
 
+/// drop_oob: removes `oob` from each access of the array called `tensor`
+/// (a proc argument or allocation, also through windows: element accesses
+/// and windows marked `oob`) inside `stmt` that is proved to touch only
+/// elements inside the array wherever it runs (proveInsideTensor); the
+/// others keep it. Refused, with the IR untouched, when there is no such
+/// access or none is proved inside.
+mlir::LogicalResult dropOob(mlir::RewriterBase &rewriter, mlir::Operation *stmt,
+                            llvm::StringRef tensor, Refusal &why);
+
 //===----------------------------------------------------------------------===//
 // clone_proc and assume (ProcRewrites.cpp)
 //===----------------------------------------------------------------------===//

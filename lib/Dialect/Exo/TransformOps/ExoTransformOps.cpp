@@ -1838,6 +1838,35 @@ void transform::DropBoundsGuardOp::getEffects(
 }
 
 DiagnosedSilenceableFailure
+transform::DropOobOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
+  std::string tensor;
+  DiagnosedSilenceableFailure got = strOrParam(
+      *this, state, getTensorParam(), getTensor(), "the tensor", tensor);
+  if (!got.succeeded())
+    return got;
+  SmallVector<Operation *> stmts =
+      llvm::to_vector(state.getPayloadOps(getTarget()));
+  return rewriteEach(*this, rewriter, ArrayRef<Operation *>(stmts),
+                     [&](Operation *stmt, Refusal &why) {
+                       return dropOob(rewriter, stmt, tensor, why);
+                     });
+}
+
+void transform::DropOobOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getTensorParamMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+LogicalResult transform::DropOobOp::verify() {
+  return verifyAttrOrParam(*this, static_cast<bool>(getTensorParam()),
+                           getTensor().has_value(), "the tensor", "a string");
+}
+
+DiagnosedSilenceableFailure
 transform::SimplifyOp::apply(transform::TransformRewriter &rewriter,
                              transform::TransformResults &results,
                              transform::TransformState &state) {

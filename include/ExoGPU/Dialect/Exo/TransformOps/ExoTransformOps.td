@@ -1263,6 +1263,54 @@ def Exo_DropBoundsGuardOp : Exo_TransformOp<"drop_bounds_guard", [
   let assemblyFormat = "$target attr-dict `:` type($target)";
 }
 
+def Exo_DropOobOp : Exo_TransformOp<"drop_oob", [
+    DeclareOpInterfaceMethods<TransformOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
+  ]> {
+  let summary = "unmarks the accesses of a tensor proved to stay inside it";
+  let description = [{
+    In each target statement, takes `oob` off every access of the tensor
+    called `tensor` (a proc argument or allocation: its element reads,
+    writes and reductions, and its windows) that is proved, with the
+    Presburger library, to touch only elements inside the tensor wherever it
+    runs: for all sizes that satisfy `requires` and every iteration of the
+    loops around it where the guards around it hold. Such an access never
+    reads the 0 or skips the write that `oob` provides for, so the meaning
+    is unchanged; the lowering then addresses it with no bounds check. The
+    accesses that are not proved keep `oob`.
+
+    After `specialize` on a condition under which a partial tile is whole,
+    the copy under the condition drops its bounds checks and the other keeps
+    them:
+
+    ```mlir
+    %if = transform.exo.specialize %epilogue if "256 * tn + 256 <= N"
+        : (!transform.any_op) -> !transform.any_op
+    transform.exo.drop_oob "bias" in %if : (!transform.any_op) -> ()
+    ```
+
+    The tensor's name may come from a parameter holding one string, so that
+    a named sequence serves specifications whose tensors are named
+    differently.
+
+    #### Return modes
+
+    Only reads the target handle. Produces a silenceable failure, with the
+    IR untouched, if a target has no access of the tensor marked `oob`, or
+    none of them is proved inside (with a note at one, and the sizes and
+    iterators where it reaches outside). Produces a definite failure if the
+    parameter holds other than one string.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$tensor_param,
+                       OptionalAttr<StrAttr>:$tensor);
+  let assemblyFormat = [{
+    custom<StrOrParam>($tensor_param, $tensor) `in` $target attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Exo_SimplifyOp : Exo_TransformOp<"simplify", [
     DeclareOpInterfaceMethods<TransformOpInterface>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>
