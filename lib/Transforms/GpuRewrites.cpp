@@ -264,6 +264,9 @@ FailureOr<AllocOp> exo::insertBarrierAlloc(RewriterBase &rewriter,
                                            Operation *stmt, StringRef name,
                                            Type type, Refusal &why) {
   std::string header = ("cannot allocate barrier '" + name + "'").str();
+  if (failed(refuseNewName(name, stmt, NewNameKind::Alloc, "the barrier's name",
+                           why)))
+    return failure();
   if (!isa<BarrierType>(type))
     return why.fail(header + ": the type is not an !exo.barrier");
   FailureOr<Operation *> created = insertNextTo(
@@ -768,6 +771,12 @@ FailureOr<PersistentTasks> exo::persistTasks(RewriterBase &rewriter,
                                              StringRef clusterName,
                                              StringRef tileName, Refusal &why) {
   std::string header = "cannot make the tasks persistent";
+  if (failed(refuseNewName(clusterName, outer, NewNameKind::Loop,
+                           "the cluster loop's name", why,
+                           /*replaced=*/true)) ||
+      failed(refuseNewName(tileName, outer, NewNameKind::Loop,
+                           "the tile loop's name", why, /*replaced=*/true)))
+    return failure();
   if (!outer.getMode().isTasks() ||
       !isa_and_nonnull<DeviceFunctionOp>(outer->getParentOp())) {
     why.note(outer.getLoc(), "this loop");

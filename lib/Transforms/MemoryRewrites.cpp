@@ -355,6 +355,10 @@ FailureOr<StagedMem> exo::stageMem(RewriterBase &rewriter,
                                    ArrayRef<std::string> offsets,
                                    ArrayRef<int64_t> sizes, StringRef newName,
                                    MemoryAttr memory, Refusal &why) {
+  if (!stmts.empty() &&
+      failed(refuseNewName(newName, stmts.front(), NewNameKind::Alloc,
+                           "the new tensor's name", why)))
+    return failure();
   StagePlan plan;
   if (failed(
           planStageMem(stmts, tensorName, offsets, sizes, memory, plan, why)))
@@ -885,7 +889,8 @@ LogicalResult exo::setMemory(RewriterBase &rewriter, Value tensor,
 // bind_expr
 //===----------------------------------------------------------------------===//
 
-LogicalResult exo::checkBindExpr(Value value, MemoryAttr memory, Refusal &why) {
+LogicalResult exo::checkBindExpr(Value value, StringRef name, MemoryAttr memory,
+                                 Refusal &why) {
   Operation *def = value.getDefiningOp();
   std::string header = "cannot bind the expression";
   if (value.getType().isIndex() || isa<ShapedType>(value.getType()) ||
@@ -902,13 +907,14 @@ LogicalResult exo::checkBindExpr(Value value, MemoryAttr memory, Refusal &why) {
     return why.fail(header + ": " + err);
   if (value.use_empty())
     return why.fail(header + ": it is not used");
-  return success();
+  return refuseNewName(name, def, NewNameKind::Alloc, "the new tensor's name",
+                       why);
 }
 
 FailureOr<AllocOp> exo::bindExpr(RewriterBase &rewriter, Value value,
                                  StringRef name, MemoryAttr memory,
                                  Refusal &why) {
-  if (failed(checkBindExpr(value, memory, why)))
+  if (failed(checkBindExpr(value, name, memory, why)))
     return failure();
   Operation *def = value.getDefiningOp();
   Location loc = def->getLoc();

@@ -133,6 +133,65 @@ LogicalResult exo::refuseNonIdentifier(StringRef name, const Twine &what,
                   "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)");
 }
 
+/// The name an op gives to a value a program can refer to by name: a
+/// loop's iterator or an allocation.
+static StringRef definedName(Operation *op) {
+  if (auto loop = dyn_cast<ForOp>(op))
+    return loop.getIterName();
+  if (auto alloc = dyn_cast<AllocOp>(op))
+    return alloc.getName();
+  return {};
+}
+
+LogicalResult exo::refuseNewName(StringRef name, Operation *at,
+                                 NewNameKind kind, const Twine &what,
+                                 Refusal &why, bool replaced) {
+  if (failed(refuseNonIdentifier(name, what, why)))
+    return failure();
+  auto proc = at ? at->getParentOfType<ProcOp>() : ProcOp();
+  if (!proc)
+    return success();
+  for (unsigned i = 0, e = proc.getNumArguments(); i < e; ++i)
+    if (proc.getArgName(i) == name)
+      return why.fail(what + " '" + name + "' is the name of argument " +
+                      Twine(i) + " of @" + proc.getSymName() +
+                      " (a size or tensor keeps its one name)");
+  auto taken = [&](Operation *op, StringRef where) {
+    why.note(op->getLoc(),
+             ("this " + where + " is called '" + name + "'").str());
+    return why.fail(what + " '" + name +
+                    "' is taken in its scope (the printer would rename one of "
+                    "the two)");
+  };
+  // The loops around it and the allocations of the blocks around it.
+  for (Operation *op = at; op && op != proc.getOperation();
+       op = op->getParentOp()) {
+    if (op != at && isa<ForOp>(op) && definedName(op) == name)
+      return taken(op, "loop");
+    for (Operation &sibling : *op->getBlock())
+      if (isa<AllocOp>(sibling) && definedName(&sibling) == name &&
+          &sibling != at)
+        return taken(&sibling, "allocation");
+  }
+  // Inside its scope.
+  Operation *clash = nullptr;
+  auto scan = [&](Operation *root) {
+    root->walk([&](Operation *op) {
+      if (!clash && !(replaced && op == at) && definedName(op) == name &&
+          (isa<ForOp>(op) || isa<AllocOp>(op)))
+        clash = op;
+    });
+  };
+  if (kind == NewNameKind::Loop)
+    scan(at);
+  else
+    for (Operation &op : *at->getBlock())
+      scan(&op);
+  if (clash)
+    return taken(clash, isa<ForOp>(clash) ? "loop" : "allocation");
+  return success();
+}
+
 LogicalResult exo::refuseTaskLoop(Operation *stmt, const Twine &header,
                                   Refusal &why) {
   auto loop = dyn_cast<ForOp>(stmt);

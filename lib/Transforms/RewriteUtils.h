@@ -151,6 +151,24 @@ mlir::FailureOr<LinearIndex> parseLinearIndex(llvm::StringRef text,
 mlir::LogicalResult refuseNonIdentifier(llvm::StringRef name,
                                         const llvm::Twine &what, Refusal &why);
 
+/// What a new name is given to: a loop that takes the place of `at` and
+/// holds what `at` holds (its iterator is visible inside it), or an
+/// allocation inserted next to `at` (visible in the whole block).
+enum class NewNameKind { Loop, Alloc };
+
+/// Refuses `name` for a loop, tensor or barrier that a rewrite creates at
+/// `at` unless it is an identifier (refuseNonIdentifier) that no other name
+/// in its scope takes: the proc's arguments (a size's or a tensor's name
+/// keeps one meaning in index expressions and in the handles that match
+/// names), the loops around it and the allocations of the blocks around it,
+/// and the loops and allocations inside its scope (what the new loop
+/// holds, other than `at` when `replaced`; the new allocation's block).
+/// The printer would rename one of the two, and the name would not read
+/// back.
+mlir::LogicalResult refuseNewName(llvm::StringRef name, mlir::Operation *at,
+                                  NewNameKind kind, const llvm::Twine &what,
+                                  Refusal &why, bool replaced = false);
+
 /// Refuses (under `header`) a statement that is a `cuda_tasks` loop: a
 /// device function's body must stay a nest of task loops, so a rewrite that
 /// would put one inside a guard, a new loop or next to new statements may

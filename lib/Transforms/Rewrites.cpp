@@ -55,8 +55,10 @@ LogicalResult exo::checkDivideLoop(ForOp loop, int64_t factor,
   if (outerName.empty() || innerName.empty() || outerName == innerName)
     return why.fail("expected two different, non-empty iterator names, got '" +
                     outerName + "' and '" + innerName + "'");
-  if (failed(refuseNonIdentifier(outerName, "the outer loop's name", why)) ||
-      failed(refuseNonIdentifier(innerName, "the inner loop's name", why)))
+  if (failed(refuseNewName(outerName, loop, NewNameKind::Loop,
+                           "the outer loop's name", why, /*replaced=*/true)) ||
+      failed(refuseNewName(innerName, loop, NewNameKind::Loop,
+                           "the inner loop's name", why, /*replaced=*/true)))
     return failure();
   if (!loop.getMode().isSeq()) {
     why.note(loop.getLoc(), "this loop is " + modeString(loop.getMode()));

@@ -93,7 +93,8 @@ FailureOr<ForOp> exo::fuseLoops(RewriterBase &rewriter, ForOp first,
 FailureOr<ForOp> exo::addLoop(RewriterBase &rewriter, Operation *stmt,
                               StringRef name, StringRef hiText, Refusal &why) {
   std::string header = "cannot add loop '" + name.str() + "'";
-  if (failed(refuseNonIdentifier(name, "the loop's name", why)) ||
+  if (failed(refuseNewName(name, stmt, NewNameKind::Loop, "the loop's name",
+                           why)) ||
       failed(refuseTaskLoop(stmt, header, why)))
     return failure();
   std::string err;
@@ -189,6 +190,9 @@ static Value combineReduction(OpBuilder &b, Location loc, ReductionKind kind,
 FailureOr<ReducedTree> exo::reduceTree(RewriterBase &rewriter, ForOp nest,
                                        StringRef tempName, Refusal &why) {
   std::string header = "cannot turn the sum into a tree";
+  if (failed(refuseNewName(tempName, nest, NewNameKind::Alloc,
+                           "the temporary's name", why)))
+    return failure();
   // The nest: loops from 0 to 2, perfectly nested (index arithmetic
   // aside), around one reduction of a read.
   SmallVector<ForOp> loops;

@@ -243,8 +243,11 @@ mlir::LogicalResult checkSetMemory(mlir::Value tensor, MemoryAttr memory,
 mlir::LogicalResult setMemory(mlir::RewriterBase &rewriter, mlir::Value tensor,
                               MemoryAttr memory, Refusal &why);
 
-mlir::LogicalResult checkBindExpr(mlir::Value value, MemoryAttr memory,
-                                  Refusal &why);
+/// bind_expr's preconditions: `value` a scalar data value with uses, in a
+/// scheduled proc, storable in `memory` there; `name` a new name
+/// (refuseNewName).
+mlir::LogicalResult checkBindExpr(mlir::Value value, llvm::StringRef name,
+                                  MemoryAttr memory, Refusal &why);
 
 /// Stores the scalar `value` in a new one-element tensor `name` right after
 /// it is computed, and makes its uses read it back.

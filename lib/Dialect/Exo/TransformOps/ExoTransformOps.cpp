@@ -1790,7 +1790,9 @@ transform::BindExprOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<Operation *> allocs;
   DiagnosedSilenceableFailure done = checkAllThenApply<Value>(
       *this, rewriter, values,
-      [&](Value v, Refusal &why) { return checkBindExpr(v, getMemory(), why); },
+      [&](Value v, Refusal &why) {
+        return checkBindExpr(v, getNewName(), getMemory(), why);
+      },
       [&](Value v, Refusal &why) -> LogicalResult {
         FailureOr<AllocOp> alloc =
             bindExpr(rewriter, v, getNewName(), getMemory(), why);
