@@ -41,7 +41,8 @@ Usage: registry.py [--registry FILE] COMMAND ...
 A source's file may be the output of a generator instead of a file of the
 repository ({"file": NAME, "generator": SCRIPT}): the script runs once per
 version of its text, into $EXO_GENERATED_DIR (default: a directory of the
-system's temporary directory), and every command reads the file from there.
+system's temporary directory, which must be the user's own and writable by
+no one else), and every command reads the file from there.
 
 Every error names the file and, where it has one, the entry or line, and
 exits with status 1.
@@ -55,6 +56,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -76,18 +78,43 @@ class RegistryError(Exception):
 
 
 _generated = {}
+# The generators whose cached directory was found incomplete and generated
+# again in this process.
+_regenerated = set()
+# The generators whose directory was found in the cache.
+_cached = set()
 _generated_lock = threading.Lock()
 
 
-def generated_dir(generator):
+def generated_dir(generator, stale=None):
     """The directory holding what `generator` (relative to the repository)
     writes, generating it unless a run of the same script text did.
     Concurrent processes each generate into a directory of their own and
-    rename it into place; the first rename wins."""
+    rename it into place; the first rename wins. `stale`: a cached directory
+    found incomplete, removed and generated again (once per process)."""
     with _generated_lock:
-        if generator not in _generated:
+        if stale is not None and _generated.get(generator) == stale:
+            shutil.rmtree(stale, ignore_errors=True)
+            _generated[generator] = _generate(generator)
+            _regenerated.add(generator)
+        elif generator not in _generated:
             _generated[generator] = _generate(generator)
         return _generated[generator]
+
+
+def _private_cache(cache, generator):
+    """Refuses a cache directory that another user could have written into:
+    its files are run through exo-gpu-opt and compiled into kernels."""
+    try:
+        st = os.stat(cache)
+    except OSError as e:
+        fail(generator, f"cannot read {cache}: {e.strerror}")
+    if not stat.S_ISDIR(st.st_mode):
+        fail(generator, f"{cache} is not a directory; set EXO_GENERATED_DIR")
+    if st.st_uid != os.getuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        fail(generator, f"{cache} belongs to another user or others can "
+             "write into it; the generated files there cannot be trusted "
+             "(set EXO_GENERATED_DIR to a directory of your own)")
 
 
 def _generate(generator):
@@ -97,7 +124,8 @@ def _generate(generator):
             digest = hashlib.sha256(f.read()).hexdigest()[:16]
     except OSError as e:
         fail(generator, f"cannot read the generator: {e.strerror}")
-    cache = os.path.abspath(os.environ.get("EXO_GENERATED_DIR") or os.path.join(
+    # Through links: the directory checked and used is where they lead.
+    cache = os.path.realpath(os.environ.get("EXO_GENERATED_DIR") or os.path.join(
         tempfile.gettempdir(), f"exo-gpu-generated-{os.getuid()}"))
     timeout = os.environ.get("EXO_GENERATOR_TIMEOUT", str(GENERATOR_TIMEOUT))
     if not timeout.isdigit() or not 0 < int(timeout) <= 86400:
@@ -106,13 +134,19 @@ def _generate(generator):
     timeout = int(timeout)
     stem = os.path.splitext(os.path.basename(generator))[0]
     final = os.path.join(cache, f"{stem}-{digest}")
-    if os.path.isdir(final):
+    try:
+        os.makedirs(cache, mode=0o700, exist_ok=True)
+    except OSError as e:
+        fail(generator, f"cannot write the generated files into {cache}: "
+             f"{e.strerror} (set EXO_GENERATED_DIR)")
+    _private_cache(cache, generator)
+    if os.path.isdir(final) and not os.path.islink(final):
+        _cached.add(generator)
         return final
     if os.path.lexists(final):
         fail(generator, f"{final} is in the way of the generated files "
              "(not a directory)")
     try:
-        os.makedirs(cache, exist_ok=True)
         work = tempfile.mkdtemp(prefix=f".{stem}-", dir=cache)
     except OSError as e:
         fail(generator, f"cannot write the generated files into {cache}: "
@@ -384,10 +418,17 @@ class Registry:
         source = self.sources[name]
         if "generator" not in source:
             return os.path.join(ROOT, source["file"])
-        path = os.path.join(generated_dir(source["generator"]),
-                            source["file"])
+        generator = source["generator"]
+        found = generated_dir(generator)
+        path = os.path.join(found, source["file"])
+        if (not os.path.isfile(path) and generator in _cached and
+                generator not in _regenerated):
+            # A cached directory missing a file (deleted by hand, or a
+            # partial copy): generate it again.
+            found = generated_dir(generator, stale=found)
+            path = os.path.join(found, source["file"])
         if not os.path.isfile(path):
-            fail(self.path, f"source '{name}': {source['generator']} "
+            fail(self.path, f"source '{name}': {generator} "
                  f"writes no {source['file']}")
         return path
 
