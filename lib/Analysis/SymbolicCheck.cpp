@@ -38,6 +38,9 @@ constexpr int64_t kMaxRuns = 4096;
 /// A size with at most this many legal values is checked at each of them
 /// when its role does not cover it.
 constexpr int64_t kExhaustive = 64;
+/// The least lengths of the pump's short and long runs (iterations of the
+/// pumped loop, at least 4 and 8 periods).
+constexpr int64_t kPumpShort = 24, kPumpLong = 64;
 
 /// The value of an index value computed from the sizes alone.
 std::optional<int64_t> evalAt(Value v, ArrayRef<int64_t> sizes,
@@ -144,6 +147,10 @@ private:
   /// The trip size's coordinates to check at one point of the other
   /// sizes' box (its first entry is filled in), proving the rest by the
   /// pumped loop's repetition; none when that fails (then `why`).
+  /// Whether the trip size has few values (fewValues) and the pumped
+  /// loop runs at least kPumpLong iterations at the least of them, with
+  /// the other sizes at `point`: then each value is checked.
+  bool checkEachTrip(SmallVector<int64_t> point);
   LogicalResult tripPoints(SmallVector<int64_t> &point,
                            SmallVector<int64_t> &out, std::string &why);
 };
@@ -248,6 +255,21 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
   return box;
 }
 
+bool SymbolicChecker::checkEachTrip(SmallVector<int64_t> point) {
+  const PumpPlan &plan = *roles.pump;
+  const SizeRoles::Size &trip = roles.sizes[plan.size];
+  if (!fewValues(trip))
+    return false;
+  if (values(trip) == 1)
+    return true;
+  amir::SeqForOp loop = plan.loop;
+  DenseMap<Value, int64_t> memo;
+  point[plan.size] = trip.lattice.least;
+  std::optional<int64_t> lo = evalAt(loop.getLower(), point, program, memo);
+  std::optional<int64_t> hi = evalAt(loop.getUpper(), point, program, memo);
+  return lo && hi && *hi - *lo >= std::max<int64_t>(kPumpLong, 8 * plan.period);
+}
+
 LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
                                           SmallVector<int64_t> &out,
                                           std::string &why) {
@@ -269,8 +291,8 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   // A run long enough to show the repetition: a short one first, then a
   // long one if the short one does not show it.
   int64_t start = beta, tail = 0, from = 0;
-  for (int64_t length : {std::max<int64_t>(24, 4 * plan.period),
-                         std::max<int64_t>(64, 8 * plan.period)}) {
+  for (int64_t length : {std::max<int64_t>(kPumpShort, 4 * plan.period),
+                         std::max<int64_t>(kPumpLong, 8 * plan.period)}) {
     why.clear(); // (a failed run below is a hazard, already reported)
     int64_t jCert = std::min(most, llvm::divideCeilSigned(length, plan.alpha));
     int64_t trip = jCert * plan.alpha + beta;
@@ -375,7 +397,18 @@ LogicalResult SymbolicChecker::run() {
     for (auto [i, js] : llvm::enumerate(box))
       point.push_back(roles.sizes[i].lattice.at(js[at[i]]));
     SmallVector<int64_t> trips = {0};
-    if (roles.pump && roles.why.empty()) {
+    if (roles.pump && roles.why.empty() && checkEachTrip(point)) {
+      // Few trip counts, none short: each is checked by one run, cheaper
+      // than the pump's runs, which are at least as long and compare the
+      // states of every iteration.
+      const SizeRoles::Size &trip = roles.sizes[roles.pump->size];
+      if (tripCovered)
+        result.summary.push_back(eachValue(trip));
+      tripCovered = false;
+      trips.clear();
+      for (int64_t j = 0; j < values(trip); ++j)
+        trips.push_back(j);
+    } else if (roles.pump && roles.why.empty()) {
       std::string why;
       SmallVector<int64_t> found;
       const SizeRoles::Size &trip = roles.sizes[roles.pump->size];

@@ -10,16 +10,17 @@
 // repetition cannot be shown before k passes 70, test/Check/symbolic.mlir).
 // With K at most 60 the bug cannot happen, and each of the 60 values of K
 // is checked: proved. With K from 70 to 80 (and T at most 2) each value is
-// checked too (the few values of T as well), and the
-// deadlock appears from K = 73 (the producer waits at k = 72 for the
-// release that k = 70 skipped): the first run, at the largest K, finds it.
+// checked too (the few values of T as well), one run each in increasing
+// order (every trip count is long, test/Check/symbolic-bounds-long.mlir),
+// and the deadlock appears from K = 73 (the producer waits at k = 72 for
+// the release that k = 70 skipped): the run at K = 73 finds it.
 
 // SIXTY: remark: proved for every size requires allows
 // SIXTY: note: K: each of its 60 values checked
 // SIXTY-NOT: warning
 
 // SEVENTY: error: no forward progress: the await on 'empty'[72]
-// SEVENTY: error: the symbolic check found the error above at T=1 K=80
+// SEVENTY: error: the symbolic check found the error above at T=1 K=73
 
 // BAD: error: expected bounds as NAME<=VALUE or NAME>=VALUE, got 'K=5'
 
