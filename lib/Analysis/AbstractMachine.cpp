@@ -590,6 +590,11 @@ struct Variable {
   /// fragment that reads and then overwrites each element stays linear.
   ElementReads elementReads;
   std::map<SmallVector<int64_t>, BarrierElement> barrierElements;
+  /// The keys of barrierElements by their ring coordinate (for a barrier
+  /// with a ring dimension): a ring slot's reuse looks up the guard's
+  /// elements of one ring index without scanning every element of a long
+  /// ring.
+  DenseMap<int64_t, SmallVector<SmallVector<int64_t>, 1>> barrierKeysByRing;
 
   /// Every record of an access to this variable still kept (the mutations
   /// of its elements and the box reads), each once.
@@ -1320,6 +1325,8 @@ BarrierElement &Machine::barrierElement(Variable &var,
     it->second.id = nextBarrierId++;
     // Pre-arrived elements: the first `prearrive` along the ring.
     int ringDim = var.barrierType.getRingDim();
+    if (ringDim >= 0)
+      var.barrierKeysByRing[key[ringDim]].push_back(key);
     if (ringDim >= 0 && key[ringDim] < var.barrierType.getPrearrive()) {
       it->second.arrives = 1;
       it->second.arrivedThreads = -1;
@@ -1776,14 +1783,15 @@ LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
   int rd = var.ringDim;
   int64_t i = lo[rd], depth = var.ringDepth;
   Variable &guard = *var.guard;
-  int guardRing = guard.barrierType.getRingDim();
   const Threads &who = g.global();
   // The guard's elements of ring index `r`.
   auto guardElements = [&](int64_t r) {
     SmallVector<BarrierElement *> found;
-    for (auto &[key, el] : guard.barrierElements)
-      if (key[guardRing] == r)
-        found.push_back(&el);
+    auto keys = guard.barrierKeysByRing.find(r);
+    if (keys == guard.barrierKeysByRing.end())
+      return found;
+    for (const SmallVector<int64_t> &key : keys->second)
+      found.push_back(&guard.barrierElements.find(key)->second);
     return found;
   };
   // Every combination of the outer coordinates the window covers.

@@ -1,5 +1,12 @@
 // RUN: exo-gpu-opt %s -amir-interpret="symbolic=true stats=true bounds=K>=2000,K<=2000" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PINNED
 // RUN: exo-gpu-opt %s -amir-interpret="symbolic=true stats=true bounds=K>=1000,K<=1040" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: exo-gpu-opt %s -amir-interpret="sizes=T=1,K=100000 stats=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LONG
+
+// A long concrete run: reusing a ring slot looks up the guard's elements of
+// one ring index (kept by ring index), not every element the unbounded ring
+// has had, so the check is linear in K (about 1 s here; the scan of every
+// element took 10.6 s at K = 32000 and would take minutes here).
+// LONG: remark: checked: 900011 statement instances, 3200016 element accesses, 1 tasks
 
 // Bounds that leave the trip size few values (docs/SymbolicChecking.md), all
 // of them long trip counts: each value is checked by one run, not pumped
