@@ -1644,6 +1644,13 @@ LogicalResult exo::proveInsideTensor(Operation *access, std::string &outside) {
     outside = "it addresses its array through a window";
     return failure();
   }
+  // An instruction's parameters may reach past their tensors (declared
+  // oob): inside a parameter is not inside the tensor.
+  auto proc = access->getParentOfType<ProcOp>();
+  if (!proc || proc.isInstr()) {
+    outside = "it is not in a scheduled proc";
+    return failure();
+  }
   unsigned rank = getDimsOf(array.getType()).size();
   for (unsigned d = 0; d < rank; ++d) {
     for (int side = 0; side < 2; ++side) {

@@ -685,6 +685,12 @@ LogicalResult exo::dropOob(RewriterBase &rewriter, Operation *stmt,
                            StringRef tensor, Refusal &why) {
   std::string header =
       ("cannot drop 'oob' from the accesses of '" + tensor + "'").str();
+  auto proc = dyn_cast<ProcOp>(stmt);
+  if (!proc)
+    proc = stmt->getParentOfType<ProcOp>();
+  if (!proc || proc.isInstr())
+    return why.fail(header + ": the statement is not in a scheduled proc (an "
+                             "instruction's body is its semantics)");
   SmallVector<Operation *> marked;
   stmt->walk([&](Operation *op) {
     if (auto window = dyn_cast<WindowOp>(op)) {

@@ -267,3 +267,26 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// An instruction's body is its semantics (and its parameter declared oob
+// may itself reach past its tensor): refused.
+!w = !exo.window<[4], f32, dram>
+exo.proc @load4_oob(%dst: !w {exo.access = #exo.access<write>},
+                    %src: !w {exo.access = #exo.access<read, oob>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "load4"> {
+  exo.for %i = 0 to 4 seq {
+    %v = exo.read oob %src[%i] : !w
+    exo.assign %dst[%i] = %v : !w
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %q = transform.exo.match_proc @load4_oob in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot drop 'oob' from the accesses of 'src': the statement is not in a scheduled proc (an instruction's body is its semantics)}}
+    transform.exo.drop_oob "src" in %q : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
