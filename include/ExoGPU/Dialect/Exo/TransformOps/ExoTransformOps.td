@@ -1296,10 +1296,12 @@ def Exo_DropOobOp : Exo_TransformOp<"drop_oob", [
     #### Return modes
 
     Only reads the target handle. Produces a silenceable failure, with the
-    IR untouched, if a target has no access of the tensor marked `oob`, or
-    none of them is proved inside (with a note at one, and the sizes and
-    iterators where it reaches outside). Produces a definite failure if the
-    parameter holds other than one string.
+    IR untouched, if a target is not in a scheduled proc (an instruction's
+    body is its semantics, and a parameter declared `oob` may itself reach
+    past its tensor), has no access of the tensor marked `oob`, or none of
+    them is proved inside (with a note at one, and the sizes and iterators
+    where it reaches outside). Produces a definite failure if the parameter
+    holds other than one string.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
                        Optional<TransformParamTypeInterface>:$tensor_param,
