@@ -151,6 +151,10 @@ private:
   /// loop runs at least kPumpLong iterations at the least of them, with
   /// the other sizes at `point`: then each value is checked.
   bool checkEachTrip(SmallVector<int64_t> point);
+  /// The pumped loop's trip count (at least 0) with its size at the least
+  /// of its lattice (set in `point`) and the other sizes at `point`; none
+  /// when the bounds are not computed from the sizes alone.
+  std::optional<int64_t> leastTrip(SmallVector<int64_t> &point);
   LogicalResult tripPoints(SmallVector<int64_t> &point,
                            SmallVector<int64_t> &out, std::string &why);
 };
@@ -262,12 +266,20 @@ bool SymbolicChecker::checkEachTrip(SmallVector<int64_t> point) {
     return false;
   if (values(trip) == 1)
     return true;
-  amir::SeqForOp loop = plan.loop;
+  std::optional<int64_t> least = leastTrip(point);
+  return least && *least >= std::max<int64_t>(kPumpLong, 8 * plan.period);
+}
+
+std::optional<int64_t> SymbolicChecker::leastTrip(SmallVector<int64_t> &point) {
+  const PumpPlan &plan = *roles.pump;
   DenseMap<Value, int64_t> memo;
-  point[plan.size] = trip.lattice.least;
+  point[plan.size] = roles.sizes[plan.size].lattice.least;
+  amir::SeqForOp loop = plan.loop;
   std::optional<int64_t> lo = evalAt(loop.getLower(), point, program, memo);
   std::optional<int64_t> hi = evalAt(loop.getUpper(), point, program, memo);
-  return lo && hi && *hi - *lo >= std::max<int64_t>(kPumpLong, 8 * plan.period);
+  if (!lo || !hi)
+    return std::nullopt;
+  return std::max<int64_t>(*hi - *lo, 0);
 }
 
 LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
@@ -278,16 +290,13 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   const SizeLattice &lat = roles.sizes[plan.size].lattice;
   int64_t most = (lat.most - lat.least) / lat.step;
   // The trip count at coordinate j is alpha * j + beta.
-  DenseMap<Value, int64_t> memo;
-  point[plan.size] = lat.least;
-  std::optional<int64_t> lo = evalAt(loop.getLower(), point, program, memo);
-  std::optional<int64_t> hi = evalAt(loop.getUpper(), point, program, memo);
-  if (!lo || !hi) {
+  std::optional<int64_t> least = leastTrip(point);
+  if (!least) {
     why = "the trip count of loop '" + loop.getIterName().str() +
           "' is not computed from the sizes alone";
     return failure();
   }
-  int64_t beta = std::max<int64_t>(*hi - *lo, 0);
+  int64_t beta = *least;
   // A run long enough to show the repetition: a short one first, then a
   // long one if the short one does not show it.
   int64_t start = beta, tail = 0, from = 0;

@@ -666,9 +666,7 @@ LogicalResult exo::dropBoundsGuard(RewriterBase &rewriter, ForOp loop,
 // drop_oob
 //===----------------------------------------------------------------------===//
 
-/// The name of the proc argument or allocation that `array` views (through
-/// windows), or "".
-static StringRef rootArrayName(Value array) {
+StringRef exo::viewedArrayName(Value array) {
   while (auto window = array.getDefiningOp<WindowOp>())
     array = window.getSource();
   if (auto arg = dyn_cast<BlockArgument>(array)) {
@@ -694,13 +692,13 @@ LogicalResult exo::dropOob(RewriterBase &rewriter, Operation *stmt,
   SmallVector<Operation *> marked;
   stmt->walk([&](Operation *op) {
     if (auto window = dyn_cast<WindowOp>(op)) {
-      if (window.getOob() && rootArrayName(window.getSource()) == tensor)
+      if (window.getOob() && viewedArrayName(window.getSource()) == tensor)
         marked.push_back(op);
       return;
     }
     auto access = dyn_cast<ElementAccessOpInterface>(op);
     if (access && access.isMarkedOob() &&
-        rootArrayName(access.getTensor()) == tensor)
+        viewedArrayName(access.getTensor()) == tensor)
       marked.push_back(op);
   });
   if (marked.empty())

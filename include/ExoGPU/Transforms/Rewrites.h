@@ -462,6 +462,11 @@ persistTasks(mlir::RewriterBase &rewriter, ForOp outer, llvm::StringRef count,
 mlir::LogicalResult dropBoundsGuard(mlir::RewriterBase &rewriter, ForOp loop,
                                     Refusal &why);
 
+/// The name of the proc argument or allocation that `view` is, or views
+/// through windows; empty for anything else. What match_access and
+/// drop_oob mean by a tensor's name.
+llvm::StringRef viewedArrayName(mlir::Value view);
+
 /// drop_oob: removes `oob` from each access of the array called `tensor`
 /// (a proc argument or allocation, also through windows: element accesses
 /// and windows marked `oob`) inside `stmt` that is proved to touch only

@@ -129,9 +129,7 @@ bool KernelLowering::runsAligned(const View &v, int64_t elems) {
     if (ShapedType::isDynamic(last)) {
       // A divisor the `requires` clause states, or the extent's own (a
       // size it pins is a constant).
-      auto it = sizeDivisors.find(v.extents.back());
-      last = std::lcm(it == sizeDivisors.end() ? 1 : it->second,
-                      knownDivisor(v.extents.back()));
+      last = lastExtentDivisor(v);
     }
     if (last % elems)
       return false;

@@ -275,6 +275,10 @@ public:
   /// accumulator store's guard, Wgmma.cpp, keeps its own order of the same
   /// comparisons, so that its kernels' code stays as measured.)
   Value insideTensor(const View &v, ArrayRef<Value> root);
+  /// A divisor of the extent of the tensor's last dimension: the one the
+  /// proc's `requires` states for that size, or the extent's own (a
+  /// constant, or a size `requires` pins).
+  int64_t lastExtentDivisor(const View &v);
   /// A power of 2 that divides the extent of the tensor's last dimension
   /// (a constant, or a size the proc's `requires` makes a multiple), at most
   /// `cap`: the last coordinate of an element inside the tensor and that

@@ -102,13 +102,17 @@ Value KernelLowering::insideTensor(const View &v, ArrayRef<Value> root) {
   return in;
 }
 
+int64_t KernelLowering::lastExtentDivisor(const View &v) {
+  Value last = v.extents.back();
+  auto it = sizeDivisors.find(last);
+  return std::lcm(it == sizeDivisors.end() ? 1 : it->second,
+                  knownDivisor(last));
+}
+
 int64_t KernelLowering::lastExtentGroup(const View &v, int64_t cap) {
   if (v.extents.empty())
     return 1;
-  Value last = v.extents.back();
-  auto it = sizeDivisors.find(last);
-  uint64_t d =
-      std::lcm(it == sizeDivisors.end() ? 1 : it->second, knownDivisor(last));
+  uint64_t d = lastExtentDivisor(v);
   if (d == 0)
     return 1;
   // The largest power of 2 dividing d, at most cap.

@@ -883,19 +883,9 @@ transform::MatchAccessOp::apply(transform::TransformRewriter &rewriter,
       auto access = dyn_cast<ElementAccessOpInterface>(op);
       if (!access)
         return;
-      Value tensor = access.getTensor();
       if (kind && op->getName().stripDialect() != *kind)
         return;
-      while (auto window = tensor.getDefiningOp<WindowOp>())
-        tensor = window.getSource();
-      StringRef name;
-      if (auto arg = dyn_cast<BlockArgument>(tensor)) {
-        if (auto proc = dyn_cast<ProcOp>(arg.getOwner()->getParentOp()))
-          name = proc.getArgName(arg.getArgNumber());
-      } else if (auto alloc = tensor.getDefiningOp<AllocOp>()) {
-        name = alloc.getName();
-      }
-      if (name == getTensor())
+      if (viewedArrayName(access.getTensor()) == getTensor())
         found.push_back(op);
     });
   if (found.empty())
