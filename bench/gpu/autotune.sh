@@ -4,9 +4,10 @@
 # Tunes the dispatcher on a GPU machine. GEN_DIR is the output of
 # bench/gpu/gen.sh (the launchers, exo_kernels.h and commit.txt). For every
 # line `FUNCTION SHAPE` of kernels/tuning/shapes.txt that the tuning table
-# kernels/tuning/h200.csv does not hold yet, bench/gpu/dispatch.cu checks
-# every variant that accepts the shape against an fp32 reference and times
-# those that pass, with progress on the terminal. The table with the new rows
+# kernels/tuning/h200.csv does not hold yet, bench/gpu/dispatch.cu (for the
+# fused epilogues test/GPU/epilogue_check.cu --rows) checks every variant
+# that accepts the shape against an fp32 reference and times those that
+# pass, with progress on the terminal. The table with the new rows
 # merged in (and the GPU, the date and the commit of GEN_DIR in its header) is
 # written to OUT_DIR/h200.csv; copy it to kernels/tuning/h200.csv and
 # regenerate (bench/gpu/gen.sh) for the dispatcher to use it. EXO_RETUNE=1
@@ -36,6 +37,19 @@ if [ "$retune" != 1 ] && [ -f "$table" ]; then
 fi
 
 build_dispatch || exit 1
+# build_epilogue DT: OUT_DIR/epilogue_DT, test/GPU/epilogue_check.cu for the
+# operand type DT (TF32, BF16 or E4M3), built once.
+build_epilogue() {
+  [ -x "$out_dir/epilogue_$1" ] && return 0
+  echo "== [build] epilogue_check.cu ($1)" | tee -a "$log"
+  nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" \
+    -I "$root/runtime" -I "$root/test/GPU" -I "$gen_dir" "-DEXO_EPILOGUE_$1" \
+    "$root/test/GPU/epilogue_check.cu" "$root/runtime/exo_gpu_runtime.cpp" \
+    -lcuda -lcublas -lcublasLt -o "$out_dir/epilogue_$1" >>"$log" 2>&1 || {
+    echo "== [build] FAILED (see $log)" | tee -a "$log"
+    return 1
+  }
+}
 
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null |
   head -1)
@@ -54,9 +68,31 @@ for function in $(python3 "$root/scripts/registry.py" functions); do
   [ ${#todo[@]} -gt 0 ] || continue
   echo "== [autotune $function] ${#todo[@]} shapes" | tee -a "$log"
   rows=$out_dir/rows-$function.csv
-  "$out_dir/dispatch" --autotune "$function" --rows "$rows" "${todo[@]}" \
-    2>&1 | tee -a "$log"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+  rm -f "$rows"
+  case $function in
+  gemm_tf32_bias_* | gemm_bf16_bias_* | gemm_e4m3_scaled)
+    # The fused epilogues: test/GPU/epilogue_check.cu checks and times
+    # every variant (--rows), built for the operand type.
+    case $function in
+    gemm_tf32_bias_*) dt=TF32 act=${function#gemm_tf32_bias_} ;;
+    gemm_bf16_bias_*) dt=BF16 act=${function#gemm_bf16_bias_} ;;
+    *) dt=E4M3 act=scale ;;
+    esac
+    build_epilogue "$dt" || {
+      failed=1
+      continue
+    }
+    "$out_dir/epilogue_$dt" --rows "$rows" --reps 30 --act "$act" \
+      "${todo[@]}" 2>&1 | grep -v '^INFO' | tee -a "$log"
+    rc=${PIPESTATUS[0]}
+    ;;
+  *)
+    "$out_dir/dispatch" --autotune "$function" --rows "$rows" "${todo[@]}" \
+      2>&1 | tee -a "$log"
+    rc=${PIPESTATUS[0]}
+    ;;
+  esac
+  [ "$rc" -eq 0 ] || failed=1
   python3 "$root/scripts/registry.py" merge-tuning --table "$new_table" \
     --rows "$rows" --gpu "${gpu:-unknown}" --commit "$commit" \
     --date "$(date -u +%Y-%m-%d)" || failed=1
@@ -67,5 +103,5 @@ if [ ! -f "$new_table" ]; then
   exit 1
 fi
 echo "== table: $new_table" | tee -a "$log"
-rm -f "$out_dir/dispatch"
+rm -f "$out_dir/dispatch" "$out_dir"/epilogue_*
 exit "$failed"

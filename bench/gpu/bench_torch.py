@@ -7,7 +7,7 @@ Usage: bench_torch.py GEN_DIR OUT_DIR [--dtypes tf32,bf16,e4m3] [--reps N]
        [--quick]
 
 GEN_DIR is the output of bench/gpu/gen.sh. For each dtype and each shape of
-kernels/tuning/shapes.txt and untuned.txt (the fp8 GEMM takes the bf16
+kernels/tuning/shapes.txt and untuned.txt (the fp8 GEMM's are the bf16
 shapes):
   - exo: torch.ops.exo_gpu.gemm_tf32 / gemm_bf16 / gemm_e4m3_scaled (the
     dispatcher's choice for the shape, python/exo_gpu);
@@ -389,15 +389,15 @@ def main():
     gen = torch.Generator(device="cuda").manual_seed(20261202)
     rows, failed = [], 0
     for dtype in dtypes:
-        function = "gemm_tf32" if dtype == "tf32" else "gemm_bf16"
+        function = {"tf32": "gemm_tf32", "bf16": "gemm_bf16",
+                    "e4m3": "gemm_e4m3_scaled"}[dtype]
         tuned = set(read_shapes("shapes.txt", function))
         shapes = sorted(tuned) + read_shapes("untuned.txt", function)
         if args.quick:
             shapes = shapes[:: max(1, len(shapes) // 3)][:3]
         dtype_rows = []
-        failed += bench_dtype(ops, dtype, shapes,
-                              tuned if dtype != "e4m3" else set(),
-                              args.reps, flush, gen, dtype_rows)
+        failed += bench_dtype(ops, dtype, shapes, tuned, args.reps, flush,
+                              gen, dtype_rows)
         with open(os.path.join(args.out_dir, f"torch-{dtype}.csv"), "w",
                   newline="") as f:
             w = csv.DictWriter(f, fieldnames=COLUMNS)

@@ -299,35 +299,37 @@ module attributes {transform.with_named_sequence} {
       %k_steps: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly})
       -> !transform.any_op
 
+  transform.named_sequence private @gemm_drop_guards(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemm_ws_pipeline(%p: !transform.any_op {transform.readonly},
+      %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
+      %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.consumed},
+      %zero: !transform.any_op {transform.readonly}, %store: !transform.any_op {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly})
+
   transform.named_sequence @match_alloc(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["exo.alloc"] : !transform.any_op
     transform.yield %op : !transform.any_op
   }
 
-  // Steps 1-6, for either operand type: tiles, the accumulator, the
-  // kernel, the barriers, the drain, the store and the activation's
-  // threads. The caller has divided the K loop into K steps (ko) and wgmma
-  // slices (kk) of its type. Returns the K loop's nest (to stage A and B
-  // in), the zero-init, the drain, the store and the wgmma group.
-  transform.named_sequence @epilogue_front(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) {
-    // 1. The tiles and the loop order: the cluster derivation's tiling,
-    //    before.
-    // 2. The accumulator: the specification's one-element accumulator per
-    //    (m, n) becomes a 64 x 256 tile per warpgroup (expand_dim by ni and
-    //    mi, lifted out of both), then one per warpgroup and CTA.
+  // Step 2 (the accumulator): the specification's one-element accumulator
+  // per (m, n) becomes a 64 x %n tile (expand_dim by ni and mi, lifted out
+  // of both). Returns it.
+  transform.named_sequence @epilogue_accumulator(%p: !transform.any_op {transform.readonly},
+      %n: !transform.any_param {transform.readonly}) -> !transform.any_op {
     %acc = transform.collect_matching @match_alloc in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.expand_dim %acc size 256 index "ni" : !transform.any_op
+    transform.exo.expand_dim %acc size %n index "ni" : !transform.any_op, !transform.any_param
     transform.exo.lift_alloc %acc : !transform.any_op
     transform.exo.expand_dim %acc size 64 index "mi" : !transform.any_op
     transform.exo.lift_alloc %acc : !transform.any_op
     transform.exo.rearrange_dim %acc order [2, 0, 1] : !transform.any_op
-    transform.exo.expand_dim %acc size 2 index "wg" : !transform.any_op
-    transform.exo.lift_alloc %acc : !transform.any_op
-    transform.exo.expand_dim %acc size 2 index "cm" : !transform.any_op
-    transform.exo.lift_alloc %acc : !transform.any_op
-    //    The zero-init, the K loop, the activation and the store each
-    //    become a loop nest over (mi, ni); the K loop's nest is reordered
-    //    as in @gemm_derived_persistent_direct.
+    transform.yield %acc : !transform.any_op
+  }
+
+  // The zeroing, the K loop, the activation and the store each become a
+  // loop nest over the tile's (mi, ni); the K loops move outside mi and
+  // ni. Returns the zeroing's nest.
+  transform.named_sequence @epilogue_nests(%p: !transform.any_op {transform.readonly}) -> !transform.any_op {
     %st0 = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
     %act0 = transform.exo.get_sibling_stmt %st0 offset -1 : (!transform.any_op) -> !transform.any_op
     %kl0 = transform.exo.get_sibling_stmt %act0 offset -1 : (!transform.any_op) -> !transform.any_op
@@ -344,6 +346,68 @@ module attributes {transform.with_named_sequence} {
     %kk1, %ni4 = transform.exo.reorder_loops %ni5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %mi5 = transform.exo.match_loop "mi" in %ko2 : (!transform.any_op) -> !transform.any_op
     %kk2, %mi3 = transform.exo.reorder_loops %mi5 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %zeroing : !transform.any_op
+  }
+
+  // The activation on the registers: its nest over (mi, ni) = (16 w + 8 h
+  // + g, 8 j + 2 q + e) is divided and reordered so that the thread (w, g,
+  // q) that holds an element in the wgmma layout is outside the registers
+  // (h, j, e) it holds; @epilogue_threads makes the loops over w, g, q
+  // thread loops, the others stay sequential (the lowering unrolls them:
+  // each access is a register).
+  transform.named_sequence @epilogue_registers(%p: !transform.any_op {transform.readonly}) {
+    %act2 = transform.exo.match_access "acc" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %eni = transform.exo.get_parent_loop %act2 : (!transform.any_op) -> !transform.any_op
+    %emi = transform.exo.get_parent_loop %eni : (!transform.any_op) -> !transform.any_op
+    %ew, %er, %ert = transform.exo.divide_loop %emi by 16 ["ew", "er"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %eh, %eg, %egt = transform.exo.divide_loop %er by 8 ["eh", "eg"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %act3 = transform.exo.match_access "acc" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %eni2 = transform.exo.get_parent_loop %act3 : (!transform.any_op) -> !transform.any_op
+    %ej, %en, %ent = transform.exo.divide_loop %eni2 by 8 ["ej", "en"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %eq, %ee, %eet = transform.exo.divide_loop %en by 2 ["eq", "ee"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.exo.simplify %p : !transform.any_op
+    %eh1 = transform.exo.match_loop "eh" in %p : (!transform.any_op) -> !transform.any_op
+    %r1a, %r1b = transform.exo.reorder_loops %eh1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ej1 = transform.exo.match_loop "ej" in %p : (!transform.any_op) -> !transform.any_op
+    %r2a, %r2b = transform.exo.reorder_loops %ej1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %eh2 = transform.exo.match_loop "eh" in %p : (!transform.any_op) -> !transform.any_op
+    %r3a, %r3b = transform.exo.reorder_loops %eh2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  // The activation's loops over w, g, q run on the warps and threads that
+  // hold the elements.
+  transform.named_sequence @epilogue_threads(%p: !transform.any_op {transform.readonly}) {
+    %ew2 = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %ew2 cuda_threads<warp> : !transform.any_op
+    %eg2 = transform.exo.match_loop "eg" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %eg2 cuda_threads<4 * thread> : !transform.any_op
+    %eq2 = transform.exo.match_loop "eq" in %p : (!transform.any_op) -> !transform.any_op
+    transform.exo.set_loop_mode %eq2 cuda_threads<thread> : !transform.any_op
+    transform.yield
+  }
+
+  // Steps 1-6, for either operand type: tiles, the accumulator, the
+  // kernel, the barriers, the drain, the store and the activation's
+  // threads. The caller has divided the K loop into K steps (ko) and wgmma
+  // slices (kk) of its type. Returns the K loop's nest (to stage A and B
+  // in), the zero-init, the drain, the store and the wgmma group.
+  transform.named_sequence @epilogue_front(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) {
+    // 1. The tiles and the loop order: the cluster derivation's tiling,
+    //    before.
+    // 2. The accumulator: the specification's one-element accumulator per
+    //    (m, n) becomes a 64 x 256 tile per warpgroup (expand_dim by ni and
+    //    mi, lifted out of both), then one per warpgroup and CTA.
+    %n_tile = transform.param.constant 256 : i64 -> !transform.any_param
+    %acc = transform.include @epilogue_accumulator failures(propagate) (%p, %n_tile) : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    transform.exo.expand_dim %acc size 2 index "wg" : !transform.any_op
+    transform.exo.lift_alloc %acc : !transform.any_op
+    transform.exo.expand_dim %acc size 2 index "cm" : !transform.any_op
+    transform.exo.lift_alloc %acc : !transform.any_op
+    //    The zeroing, the K loop, the activation and the store each
+    //    become a loop nest over (mi, ni); the K loop's nest is reordered
+    //    as in @gemm_derived_persistent_direct.
+    %zeroing = transform.include @epilogue_nests failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
     %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
     %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 allocs %acc to wgmma_accum : (!transform.any_op, !transform.any_op) -> !transform.any_op
     %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
@@ -373,28 +437,8 @@ module attributes {transform.with_named_sequence} {
     %st_ni = transform.exo.get_parent_loop %stc : (!transform.any_op) -> !transform.any_op
     %dstore = transform.exo.get_parent_loop %st_ni : (!transform.any_op) -> !transform.any_op
     %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
-    // 6. The activation on the registers: its nest over (mi, ni) =
-    //    (16 w + 8 h + g, 8 j + 2 q + e) is divided and reordered so that
-    //    the thread (w, g, q) that holds an element in the wgmma layout is
-    //    outside the registers (h, j, e) it holds; the loops over w, g, q
-    //    become thread loops in step 10, the others stay sequential (the
-    //    lowering unrolls them: each access is a register).
-    %act2 = transform.exo.match_access "acc" kind "assign" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %eni = transform.exo.get_parent_loop %act2 : (!transform.any_op) -> !transform.any_op
-    %emi = transform.exo.get_parent_loop %eni : (!transform.any_op) -> !transform.any_op
-    %ew, %er, %ert = transform.exo.divide_loop %emi by 16 ["ew", "er"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %eh, %eg, %egt = transform.exo.divide_loop %er by 8 ["eh", "eg"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %act3 = transform.exo.match_access "acc" kind "assign" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %eni2 = transform.exo.get_parent_loop %act3 : (!transform.any_op) -> !transform.any_op
-    %ej, %en, %ent = transform.exo.divide_loop %eni2 by 8 ["ej", "en"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %eq, %ee, %eet = transform.exo.divide_loop %en by 2 ["eq", "ee"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.exo.simplify %p : !transform.any_op
-    %eh1 = transform.exo.match_loop "eh" in %p : (!transform.any_op) -> !transform.any_op
-    %r1a, %r1b = transform.exo.reorder_loops %eh1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %ej1 = transform.exo.match_loop "ej" in %p : (!transform.any_op) -> !transform.any_op
-    %r2a, %r2b = transform.exo.reorder_loops %ej1 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %eh2 = transform.exo.match_loop "eh" in %p : (!transform.any_op) -> !transform.any_op
-    %r3a, %r3b = transform.exo.reorder_loops %eh2 : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // 6. The activation on the registers (@epilogue_registers).
+    transform.include @epilogue_registers failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.yield %ko5, %wz, %drain, %store, %cg : !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op
   }
 
@@ -425,16 +469,77 @@ module attributes {transform.with_named_sequence} {
     %cta = transform.param.constant "cm" -> !transform.any_param
     %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
-    %ew2 = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %ew2 cuda_threads<warp> : !transform.any_op
-    %eg2 = transform.exo.match_loop "eg" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %eg2 cuda_threads<4 * thread> : !transform.any_op
-    %eq2 = transform.exo.match_loop "eq" in %p : (!transform.any_op) -> !transform.any_op
-    transform.exo.set_loop_mode %eq2 cuda_threads<thread> : !transform.any_op
+    transform.include @epilogue_threads failures(propagate) (%p) : (!transform.any_op) -> ()
     %pi = transform.include @gemm_persistent_k_loop failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %drain, %k_steps, %stages)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> !transform.any_op
     transform.exo.chain_rings %pi over "ko" : !transform.any_op
     transform.exo.lift_alloc %cg : !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    transform.yield
+  }
+
+  // The small-tile kernels (`_ws_odd`, for any sizes the specification
+  // allows): the schedule of the warp-specialized GEMM @gemm_ws_odd
+  // (schedules/ws.mlir) with the epilogue on the registers. A CTA computes
+  // a 64 x 128 tile (tm, tn), one task per tile: a producer warp loads A's
+  // and B's %kt-wide slices by TMA into rings of %stages slots, one
+  // consumer warpgroup multiplies (wgmma.m64n128) and waits for each
+  // slot's products before it releases the slot, so the accumulator is
+  // complete after the K loop and no drain is needed; the same warpgroup
+  // then applies the epilogue to the elements each thread holds and stores
+  // the tile rounded to bf16. %warps and %blocks_per_sm give the kernel's
+  // shape, as for @gemm_ws_odd. Twice as many tiles as @schedule's
+  // 128 x 256 CTA tiles, and no cluster: the shapes whose 256 x 256
+  // clusters leave SMs idle (M = 128, or fewer than 132 CTA tiles).
+  transform.named_sequence @schedule_ws(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
+      %warps: !transform.any_param {transform.readonly}, %blocks_per_sm: !transform.any_param {transform.readonly}) {
+    // 1. Tiles, with partial last tiles whose guards go (their accesses
+    //    become oob); loop order tn, tm, mi, ni.
+    %tail = transform.param.constant "guard" -> !transform.any_param
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm0, %mi0, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @gemm_drop_guards failures(propagate) (%p) : (!transform.any_op) -> ()
+    transform.exo.simplify %p : !transform.any_op
+    %mi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %tm = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
+    %r1a, %r1b = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %r2a, %r2b = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // 2. The accumulator (64 x 128) and the nests.
+    %n_tile = transform.param.constant 128 : i64 -> !transform.any_param
+    %acc = transform.include @epilogue_accumulator failures(propagate) (%p, %n_tile) : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %zeroing = transform.include @epilogue_nests failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
+    // 3. The kernel (the accumulator in wgmma registers), the zero-init,
+    //    the bf16 store straight to global memory; the activation's
+    //    registers.
+    %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
+    %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps %warps cluster_dim 1 blocks_per_sm %blocks_per_sm allocs %acc to wgmma_accum : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 128>) : (!transform.any_op) -> !transform.any_op
+    transform.exo.simplify %p : !transform.any_op
+    %stc = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
+    %st_ni = transform.exo.get_parent_loop %stc : (!transform.any_op) -> !transform.any_op
+    %dstore = transform.exo.get_parent_loop %st_ni : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 128, dst = gmem, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
+    transform.include @epilogue_registers failures(propagate) (%p) : (!transform.any_op) -> ()
+    // 4. A's and B's slices staged in swizzled shared memory, then
+    //    @gemm_ws_odd's TMA loads, wgmma, rings, warps and synchronization;
+    //    the epilogue runs on the consumer warpgroup's threads.
+    %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", %k_at] sizes [64, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at ["128 * tn", %k_at] sizes [128, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma, %stages)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %ew = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
+    %epi = transform.exo.wrap_with_warps %ew group "consumer" : (!transform.any_op) -> !transform.any_op
+    transform.include @epilogue_threads failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.exo.simplify %p : !transform.any_op
     transform.yield
   }
@@ -478,36 +583,87 @@ module attributes {transform.with_named_sequence} {
     %load_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %load_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma_e4m3 = transform.param.constant #exo.wgmma<n = 256, dtype = f8E4M3FN> -> !transform.any_param
+    %ws_a_tf32 = transform.param.constant #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %ws_b_tf32 = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
+    %ws_mma_tf32 = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
+    %ws_a_bf16 = transform.param.constant #exo.tma<kind = load, shape = [64, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %ws_b_bf16 = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %ws_mma_bf16 = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
+    %ws_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [64, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
+    %ws_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
+    %ws_mma_e4m3 = transform.param.constant #exo.wgmma<n = 128, dtype = f8E4M3FN> -> !transform.any_param
+    %stages = transform.param.constant 8 : i64 -> !transform.any_param
+    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
+    %bps = transform.param.constant 1 : i64 -> !transform.any_param
+    %stages2 = transform.param.constant 4 : i64 -> !transform.any_param
+    %warps2 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %bps2 = transform.param.constant 2 : i64 -> !transform.any_param
     %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %tf32_bias_relu_ws = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %tf32_bias_relu_ws2 = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %tf32_bias_gelu_ws = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %tf32_bias_gelu_ws2 = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %tf32_bias_silu_ws = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %tf32_bias_silu_ws2 = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %bf16_bias_relu_ws = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %bf16_bias_relu_ws2 = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws2, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %bf16_bias_gelu_ws = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %bf16_bias_gelu_ws2 = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws2, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %e4m3_scaled_ws = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages, %warps, %bps)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %e4m3_scaled_ws2 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws2, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages2, %warps2, %bps2)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }

@@ -50,6 +50,15 @@
 // with --time a table; exits 0 when every check passes, 1 when one fails,
 // 2 on a CUDA or cuBLAS error.
 //
+// With --variants, every variant of the function that accepts the sizes
+// (exo_kernels::dispatch_detail::FUNCTION_variants, not only the one the
+// dispatcher picks) is checked the same way (a `CHECK` line each), and those
+// that pass are timed interleaved (median of --reps runs): one `VARIANT`
+// line each, with the dispatcher's choice marked. --rows PATH (implies
+// --variants) appends `function,shape,variant,median_us` rows for
+// `registry.py merge-tuning`: bench/gpu/autotune.sh tunes the fused
+// functions with it.
+//
 // Build (run_all.sh, bench/gpu/run.sh): nvcc -O3 -std=c++17
 //   -gencode=arch=compute_90a,code=sm_90a -I runtime -I GEN_DIR
 //   [-DEXO_EPILOGUE_BF16 | -DEXO_EPILOGUE_E4M3] test/GPU/epilogue_check.cu
@@ -119,7 +128,8 @@ struct Size {
 void usage(const char *argv0) {
   fprintf(stderr,
           "usage: %s [--time] [--reps N] [--csv PATH] [--seed S] "
-          "[--act relu,gelu,silu,scale] MxNxK...\n",
+          "[--variants] [--rows PATH] [--act relu,gelu,silu,scale] "
+          "MxNxK...\n",
           argv0);
   exit(2);
 }
@@ -378,6 +388,88 @@ CUresult launchFused(Act a, cudaStream_t stream, const Size &s, CUdeviceptr A,
   return CUDA_ERROR_NOT_SUPPORTED;
 }
 
+/// The dispatched function of an epilogue.
+std::string functionName(Act a) {
+  if (a == Act::Scale)
+    return "gemm_e4m3_scaled";
+  return std::string("gemm_") + kPrecision + "_bias_" + actName(a);
+}
+
+/// One variant of the dispatched function: its name, why it rejects the
+/// sizes (nullptr when it accepts them) and its launch.
+struct Variant {
+  const char *name;
+  const char *rejects;
+  std::function<CUresult()> launch;
+};
+
+template <typename V, size_t N, typename... T>
+void addVariants(std::vector<Variant> &out, const V (&variants)[N],
+                 CUstream stream, const Size &s, T... tensors) {
+  for (const V &v : variants)
+    out.push_back(
+        {v.name, v.rejects(s.M, s.N, s.K), [&v, stream, s, tensors...] {
+           return v.launch(stream, s.M, s.N, s.K, tensors...);
+         }});
+}
+
+/// Every variant of `a`'s function, in preference order.
+std::vector<Variant> variantsOf(Act a, cudaStream_t stream, const Size &s,
+                                CUdeviceptr A, CUdeviceptr B, CUdeviceptr bias,
+                                CUdeviceptr rows, CUdeviceptr C) {
+  namespace d = exo_kernels::dispatch_detail;
+  CUstream cs = reinterpret_cast<CUstream>(stream);
+  std::vector<Variant> out;
+#ifdef EXO_EPILOGUE_E4M3
+  if (a == Act::Scale)
+    addVariants(out, d::gemm_e4m3_scaled_variants, cs, s, A, B, rows, bias, C);
+#else
+  (void)rows;
+#ifdef EXO_EPILOGUE_BF16
+#define EXO_FUSED(act) d::gemm_bf16_bias_##act##_variants
+#else
+#define EXO_FUSED(act) d::gemm_tf32_bias_##act##_variants
+#endif
+  if (a == Act::Relu)
+    addVariants(out, EXO_FUSED(relu), cs, s, A, B, bias, C);
+  else if (a == Act::Gelu)
+    addVariants(out, EXO_FUSED(gelu), cs, s, A, B, bias, C);
+#ifndef EXO_EPILOGUE_BF16
+  else if (a == Act::Silu)
+    addVariants(out, EXO_FUSED(silu), cs, s, A, B, bias, C);
+#endif
+#undef EXO_FUSED
+#endif
+  return out;
+}
+
+/// The variant the dispatcher runs at `s` (nullptr for none).
+const char *choiceOf(Act a, const Size &s) {
+#ifdef EXO_EPILOGUE_E4M3
+  return a == Act::Scale ? exo_kernels::gemm_e4m3_scaled_choice(s.M, s.N, s.K)
+                         : nullptr;
+#else
+#ifdef EXO_EPILOGUE_BF16
+#define EXO_FUSED(act) exo_kernels::gemm_bf16_bias_##act##_choice
+#else
+#define EXO_FUSED(act) exo_kernels::gemm_tf32_bias_##act##_choice
+#endif
+  switch (a) {
+  case Act::Relu:
+    return EXO_FUSED(relu)(s.M, s.N, s.K);
+  case Act::Gelu:
+    return EXO_FUSED(gelu)(s.M, s.N, s.K);
+#ifndef EXO_EPILOGUE_BF16
+  case Act::Silu:
+    return EXO_FUSED(silu)(s.M, s.N, s.K);
+#endif
+  default:
+    return nullptr;
+  }
+#undef EXO_FUSED
+#endif
+}
+
 struct Row {
   Size size;
   Act act;
@@ -391,11 +483,22 @@ struct Row {
 int main(int argc, char **argv) {
   CommonOptions opts(/*defaultReps=*/50);
   std::vector<Act> acts(std::begin(kActs), std::end(kActs));
+  bool allVariants = false;
+  const char *rowsPath = nullptr;
   std::vector<Size> sizes = parseArgs<Size>(
       argc, argv,
       [&](int &i) {
         if (parseCommonOption(argc, argv, i, opts, usage))
           return true;
+        if (std::string(argv[i]) == "--variants") {
+          allVariants = true;
+          return true;
+        }
+        if (std::string(argv[i]) == "--rows" && i + 1 < argc) {
+          allVariants = true;
+          rowsPath = argv[++i];
+          return true;
+        }
         if (std::string(argv[i]) != "--act" || i + 1 >= argc)
           return false;
         acts.clear();
@@ -448,8 +551,15 @@ int main(int argc, char **argv) {
   CUDA_CHECK(cudaMalloc(&workspace, wsBytes));
   DeviceStats *dStats;
   CUDA_CHECK(cudaMalloc(&dStats, sizeof(DeviceStats)));
+  FILE *rowsFile = nullptr;
+  if (rowsPath && !(rowsFile = fopen(rowsPath, "a"))) {
+    fprintf(stderr, "%s: cannot write %s\n", argv[0], rowsPath);
+    return 2;
+  }
+  if (rowsFile && fseek(rowsFile, 0, SEEK_END) == 0 && ftell(rowsFile) == 0)
+    fputs("function,shape,variant,median_us\n", rowsFile);
   TimingOutput timing;
-  timing.open(opts.time, opts.csvPath,
+  timing.open(opts.time || allVariants, opts.time ? opts.csvPath : nullptr,
               "size,precision,act,check,fused_ms,unfused_ms,cublas_ep_ms,lt_ms,"
               "lt_out\n");
 
@@ -504,7 +614,7 @@ int main(int argc, char **argv) {
       referenceEpilogue<<<gridFor(mn), 256, 0, stream>>>(acc, bias, rowScale,
                                                          ref, mn, s.N, act);
       CUDA_CHECK(cudaGetLastError());
-      auto check = [&](const char *what, bool bf16) {
+      auto check = [&](const char *what, bool bf16, bool counts = false) {
         if (bf16) {
           widen<<<gridFor(mn), 256, 0, stream>>>(C, wide, mn);
           CUDA_CHECK(cudaGetLastError());
@@ -513,7 +623,7 @@ int main(int argc, char **argv) {
         bool pass = c.pass(kRelTolerance);
         printf("%s %s %s %s %s rel_err=%.3e (largest difference at row %zu, "
                "column %zu: %.6g, reference %.6g) %s\n",
-               std::string(what) == "fused" ? "CHECK" : "INFO",
+               counts || std::string(what) == "fused" ? "CHECK" : "INFO",
                s.name().c_str(), kPrecision, actName(act), what, c.relErr,
                size_t(c.maxIndex / s.N), size_t(c.maxIndex % s.N), c.maxValue,
                c.maxRef, pass ? "PASS" : "FAIL");
@@ -569,6 +679,52 @@ int main(int argc, char **argv) {
                "times are not comparable\n",
                s.name().c_str(), actName(act));
       allPass &= pass;
+      if (allVariants) {
+        // Every variant that accepts the sizes, checked on a poisoned C,
+        // then those that pass timed together.
+        std::vector<Variant> variants =
+            variantsOf(act, stream, s, devicePtr(A), devicePtr(B),
+                       devicePtr(bias), devicePtr(rowScale), devicePtr(C));
+        const char *choice = choiceOf(act, s);
+        std::vector<size_t> passed;
+        for (size_t v = 0; v < variants.size(); ++v) {
+          if (variants[v].rejects) {
+            printf("INFO %s %s %s %s rejects: %s\n", s.name().c_str(),
+                   kPrecision, actName(act), variants[v].name,
+                   variants[v].rejects);
+            continue;
+          }
+          poisonAsync(C, mn * 2, stream);
+          CUresult vr = variants[v].launch();
+          bool ok = vr == CUDA_SUCCESS;
+          if (!ok)
+            printLaunchError(variants[v].name, s.name(), vr);
+          CUDA_CHECK(cudaStreamSynchronize(stream));
+          ok = ok && check(variants[v].name, /*bf16=*/true, /*counts=*/true);
+          allPass &= ok;
+          if (ok)
+            passed.push_back(v);
+        }
+        std::vector<std::function<bool()>> runs;
+        for (size_t v : passed)
+          runs.push_back(
+              [&, v] { return variants[v].launch() == CUDA_SUCCESS; });
+        std::vector<double> ms =
+            runs.empty()
+                ? std::vector<double>()
+                : medianMsInterleaved(stream, timing.flush, opts.reps, runs);
+        for (size_t i = 0; i < passed.size(); ++i) {
+          const char *name = variants[passed[i]].name;
+          bool chosen = choice && std::string(choice) == name;
+          printf("VARIANT %s %s %s %s %.4f ms %.1f TFLOP/s%s\n",
+                 s.name().c_str(), kPrecision, actName(act), name, ms[i],
+                 s.flops() / (ms[i] * 1e-3) / 1e12,
+                 chosen ? " (the dispatcher's choice)" : "");
+          if (rowsFile && !std::isnan(ms[i]))
+            fprintf(rowsFile, "%s,%s,%s,%.3f\n", functionName(act).c_str(),
+                    s.name().c_str(), name, ms[i] * 1e3);
+        }
+      }
       if (opts.time && pass) {
         std::vector<std::function<bool()>> runs = {
             [&] {
@@ -650,6 +806,8 @@ int main(int argc, char **argv) {
                  return std::string(line);
                });
   timing.close();
+  if (rowsFile)
+    fclose(rowsFile);
   CUDA_CHECK(cudaFree(workspace));
   CUDA_CHECK(cudaFree(dStats));
   CUBLAS_CHECK(cublasLtDestroy(lt));

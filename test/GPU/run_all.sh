@@ -317,18 +317,19 @@ correctness_phase() {
     4096x4096 4096x16384 40000x1024 65536x1024 1024x65536 1x4 7x132 13x388 \
     1000x1000 3000x5000 1001x4100 1x1 13x387 1001x1001
   # The fused epilogues (bias and ReLU, GELU, SiLU to bf16) against an fp32
-  # reference, through the dispatcher: one tile; more clusters than tiles;
-  # long K; several tiles per cluster; several waves; then partial tiles
-  # (the `_odd` kernels): one partial tile, partial tiles in M, N and K,
-  # several waves.
-  run epilogue epilogue-correctness 120 "$epilogue_bin" 256x256x32 \
+  # reference, through the dispatcher and each of its variants
+  # (--variants: the cluster kernels and the small-tile ones): one tile;
+  # more clusters than tiles; long K; several tiles per cluster; several
+  # waves; then partial tiles (the `_odd` kernels): one partial tile,
+  # partial tiles in M, N and K, several waves.
+  run epilogue epilogue-correctness 120 "$epilogue_bin" --variants --reps 3 256x256x32 \
     512x768x96 1024x512x4096 2048x2048x2048 4096x4096x1024 1x8x4 \
     300x264x100 1000x1000x1000 4000x3000x1004
   run epiloguebf16 epiloguebf16-correctness 120 "$epiloguebf16_bin" \
-    256x256x64 512x768x192 1024x512x4096 2048x2048x2048 4096x4096x1024 \
+    --variants --reps 3 256x256x64 512x768x192 1024x512x4096 2048x2048x2048 4096x4096x1024 \
     1x8x8 300x264x104 1000x1000x1000 4000x3000x1000
   run epiloguee4m3 epiloguee4m3-correctness 120 "$epiloguee4m3_bin" \
-    256x256x128 512x768x384 1024x512x4096 2048x2048x2048 4096x4096x1024 \
+    --variants --reps 3 256x256x128 512x768x384 1024x512x4096 2048x2048x2048 4096x4096x1024 \
     1x8x16 300x264x112 1000x1000x1008 4000x3000x1008
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
@@ -460,10 +461,13 @@ sanitizer_phase() {
   sanitizer epilogue epilogue synccheck --act gelu 512x512x64
   sanitizer epiloguebf16 epiloguebf16 memcheck 512x512x128
   sanitizer epiloguee4m3 epiloguee4m3 memcheck 512x512x256
-  # The partial-tile kernels (the dispatcher's choice at these sizes).
-  sanitizer epilogue epilogue memcheck --act relu 300x264x100
-  sanitizer epiloguebf16 epiloguebf16 memcheck 300x264x104
-  sanitizer epiloguee4m3 epiloguee4m3 memcheck 300x264x112
+  # The partial-tile kernels, every variant (--variants: the cluster
+  # kernels and the small-tile ones).
+  sanitizer epilogue epilogue memcheck --variants --reps 1 --act relu 300x264x100
+  sanitizer epiloguebf16 epiloguebf16 memcheck --variants --reps 1 300x264x104
+  sanitizer epiloguebf16 epiloguebf16 racecheck --variants --reps 1 --act gelu 300x264x104
+  sanitizer epiloguebf16 epiloguebf16 synccheck --variants --reps 1 --act gelu 300x264x104
+  sanitizer epiloguee4m3 epiloguee4m3 memcheck --variants --reps 1 300x264x112
   # mma.sync GEMMs: 4 tiles, 3 K slices through the single stage.
   sanitizer mmatf32 mmatf32 memcheck 128x64x24
   sanitizer mmatf32 mmatf32 racecheck 128x64x24
