@@ -495,14 +495,16 @@ module attributes {transform.with_named_sequence} {
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly},
       %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
-      %warps: !transform.any_param {transform.readonly}, %blocks_per_sm: !transform.any_param {transform.readonly}) {
+      %warps: !transform.any_param {transform.readonly}, %blocks_per_sm: !transform.any_param {transform.readonly},
+      %n_tile: !transform.any_param {transform.readonly}, %zero_i: !transform.any_param {transform.readonly},
+      %store_i: !transform.any_param {transform.readonly}) {
     // 1. Tiles, with partial last tiles whose guards go (their accesses
     //    become oob); loop order tn, tm, mi, ni.
     %tail = transform.param.constant "guard" -> !transform.any_param
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm0, %mi0, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tn, %ni, %nt = transform.exo.divide_loop %n by %n_tile ["tn", "ni"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
     %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
@@ -512,8 +514,7 @@ module attributes {transform.with_named_sequence} {
     %tm = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
     %r1a, %r1b = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %r2a, %r2b = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    // 2. The accumulator (64 x 128) and the nests.
-    %n_tile = transform.param.constant 128 : i64 -> !transform.any_param
+    // 2. The accumulator (64 x %n_tile) and the nests.
     %acc = transform.include @epilogue_accumulator failures(propagate) (%p, %n_tile) : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %zeroing = transform.include @epilogue_nests failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
     // 3. The kernel (the accumulator in wgmma registers), the zero-init,
@@ -521,12 +522,12 @@ module attributes {transform.with_named_sequence} {
     //    registers.
     %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
     %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps %warps cluster_dim 1 blocks_per_sm %blocks_per_sm allocs %acc to wgmma_accum : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_op) -> !transform.any_op
-    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 128>) : (!transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %zeroing with %zero_i : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
     %stc = transform.exo.match_access "C" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
     %st_ni = transform.exo.get_parent_loop %stc : (!transform.any_op) -> !transform.any_op
     %dstore = transform.exo.get_parent_loop %st_ni : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 128, dst = gmem, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with %store_i : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.include @epilogue_registers failures(propagate) (%p) : (!transform.any_op) -> ()
     // 4. A's and B's slices staged in swizzled shared memory, then
     //    @gemm_ws_odd's TMA loads, wgmma, rings, warps and synchronization;
@@ -534,7 +535,8 @@ module attributes {transform.with_named_sequence} {
     %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
     %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
     %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", %k_at] sizes [64, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at ["128 * tn", %k_at] sizes [128, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n_at = transform.exo.expr "{0} * tn" (%n_tile) : (!transform.any_param) -> !transform.any_param
+    %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at [%n_at, %k_at] sizes [%n_tile, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma, %stages)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %ew = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
@@ -598,72 +600,83 @@ module attributes {transform.with_named_sequence} {
     %stages2 = transform.param.constant 4 : i64 -> !transform.any_param
     %warps2 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
     %bps2 = transform.param.constant 2 : i64 -> !transform.any_param
+    %n128 = transform.param.constant 128 : i64 -> !transform.any_param
+    %zero128 = transform.param.constant #exo.wgmma_zero<n = 128> -> !transform.any_param
+    %store128 = transform.param.constant #exo.wgmma_store<n = 128, dst = gmem, dtype = bf16> -> !transform.any_param
+    %n64 = transform.param.constant 64 : i64 -> !transform.any_param
+    %zero64 = transform.param.constant #exo.wgmma_zero<n = 64> -> !transform.any_param
+    %store64 = transform.param.constant #exo.wgmma_store<n = 64, dst = gmem, dtype = bf16> -> !transform.any_param
+    %ws64_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [64, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
+    %ws64_mma_e4m3 = transform.param.constant #exo.wgmma<n = 64, dtype = f8E4M3FN> -> !transform.any_param
     %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_ws = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_ws2 = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_ws = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_ws2 = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_ws = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_ws2 = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_ws = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_ws2 = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws2, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws2, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_ws = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_ws2 = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws2, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws2, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_ws = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages, %warps, %bps)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_ws2 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws2, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages2, %warps2, %bps2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws2, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %e4m3_scaled_ws64 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_n64_odd" : (!transform.any_op) -> !transform.any_op
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws64, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws64_b_e4m3, %ws64_mma_e4m3, %stages2, %warps2, %bps2, %n64, %zero64, %store64)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }
