@@ -3,13 +3,14 @@
 #
 # Tunes the dispatcher on a GPU machine. GEN_DIR is the output of
 # bench/gpu/gen.sh (the launchers, exo_kernels.h and commit.txt). For every
-# line `FUNCTION SHAPE` of kernels/tuning/shapes.txt that the tuning table
-# kernels/tuning/h200.csv does not hold yet, bench/gpu/dispatch.cu (for the
+# line `FUNCTION SHAPE` of kernels/tuning/shapes.txt that the tuning table of
+# the machine's GPU model (kernels/tuning/h200.csv on an H200, h100.csv on an
+# H100) does not hold yet, bench/gpu/dispatch.cu (for the
 # fused epilogues test/GPU/epilogue_check.cu --rows) checks every variant
 # that accepts the shape against an fp32 reference and times those that
 # pass, with progress on the terminal. The table with the new rows
 # merged in (and the GPU, the date and the commit of GEN_DIR in its header) is
-# written to OUT_DIR/h200.csv; copy it to kernels/tuning/h200.csv and
+# written to OUT_DIR/h200.csv (or h100.csv); copy it to kernels/tuning/ and
 # regenerate (bench/gpu/gen.sh) for the dispatcher to use it. EXO_RETUNE=1
 # times every shape again; EXO_RETUNE=FUNCTION (gemm_bf16, say: after a
 # variant of that function was added) times that function's shapes again
@@ -21,9 +22,19 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../test/GPU/common.sh"
 init_run autotune "$@"
 require_nvcc autotune
 
-table=$root/kernels/tuning/h200.csv
+# One table per GPU model (kernels/tuning/h200.csv, h100.csv): the model
+# named in the GPU's name, lowercased.
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null |
+  head -1)
+card=$(grep -o 'H[0-9][0-9]*' <<<"$gpu" | head -1 | tr '[:upper:]' '[:lower:]')
+if [ -z "$card" ]; then
+  echo "autotune: no tuning table for the GPU '${gpu:-none}' (an H100 or H200)" |
+    tee -a "$log" >&2
+  exit 2
+fi
+table=$root/kernels/tuning/$card.csv
 shapes=$root/kernels/tuning/shapes.txt
-new_table=$out_dir/h200.csv
+new_table=$out_dir/$card.csv
 rm -f "$new_table"
 retune=${EXO_RETUNE:-0}
 if [ "$retune" != 0 ] && [ "$retune" != 1 ] &&
@@ -51,8 +62,6 @@ build_epilogue() {
   }
 }
 
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null |
-  head -1)
 commit=$(cat "$gen_dir/commit.txt" 2>/dev/null || echo unknown)
 failed=0
 for function in $(python3 "$root/scripts/registry.py" functions); do

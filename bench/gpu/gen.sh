@@ -18,13 +18,18 @@ while read -r name file options; do
   # shellcheck disable=SC2086 # options: exo-gpu-opt options, no spaces
   gen "$name" "$file" $options
 done < <("${registry[@]}" sources)
-# The tuning table, copied next to the dispatcher generated from it.
-rm -f "$gen_dir/tuning.csv"
+# The tuning tables, copied next to the dispatcher generated from them: the
+# H200's (tuning.csv) first, then the H100's (tuning-h100.csv), which serves
+# the functions the H200's does not tune (docs/Dispatch.md).
+rm -f "$gen_dir/tuning.csv" "$gen_dir/tuning-h100.csv"
 tables=()
-if [ -f "$root/kernels/tuning/h200.csv" ]; then
-  cp "$root/kernels/tuning/h200.csv" "$gen_dir/tuning.csv"
-  tables=(--tuning "$gen_dir/tuning.csv")
-fi
+for card in h200 h100; do
+  [ -f "$root/kernels/tuning/$card.csv" ] || continue
+  copy=$gen_dir/tuning.csv
+  [ "$card" = h200 ] || copy=$gen_dir/tuning-$card.csv
+  cp "$root/kernels/tuning/$card.csv" "$copy"
+  tables+=(--tuning "$copy")
+done
 "${registry[@]}" dispatcher "${tables[@]}" -o "$gen_dir/exo_kernels.h"
 echo "$gen_dir/exo_kernels.h"
 attention_dispatcher

@@ -468,6 +468,8 @@ sanitizer_phase() {
   sanitizer epiloguebf16 epiloguebf16 racecheck --variants --reps 1 --act gelu 300x264x104
   sanitizer epiloguebf16 epiloguebf16 synccheck --variants --reps 1 --act gelu 300x264x104
   sanitizer epiloguee4m3 epiloguee4m3 memcheck --variants --reps 1 300x264x112
+  sanitizer epiloguee4m3 epiloguee4m3 racecheck --variants --reps 1 300x264x112
+  sanitizer epiloguee4m3 epiloguee4m3 synccheck --variants --reps 1 300x264x112
   # mma.sync GEMMs: 4 tiles, 3 K slices through the single stage.
   sanitizer mmatf32 mmatf32 memcheck 128x64x24
   sanitizer mmatf32 mmatf32 racecheck 128x64x24
