@@ -455,10 +455,11 @@ sanitizer_phase() {
   sanitizer bf16 bf16 racecheck 256x256x384
   sanitizer bf16 bf16 synccheck 256x256x384
   # The fused epilogues: 4 tiles (one per cluster), two K
-  # steps (the reference is cuBLAS's: its kernels are checked too).
+  # steps (the reference is cuBLAS's: its kernels are checked too); race
+  # and sync checks of every variant.
   sanitizer epilogue epilogue memcheck --act relu,silu 512x512x64
-  sanitizer epilogue epilogue racecheck --act gelu 512x512x64
-  sanitizer epilogue epilogue synccheck --act gelu 512x512x64
+  sanitizer epilogue epilogue racecheck --variants --reps 1 --act gelu 512x512x64
+  sanitizer epilogue epilogue synccheck --variants --reps 1 --act gelu 512x512x64
   sanitizer epiloguebf16 epiloguebf16 memcheck 512x512x128
   sanitizer epiloguee4m3 epiloguee4m3 memcheck 512x512x256
   # The partial-tile kernels, every variant (--variants: the cluster
