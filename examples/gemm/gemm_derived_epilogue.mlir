@@ -299,7 +299,9 @@ module attributes {transform.with_named_sequence} {
       %k_steps: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly})
       -> !transform.any_op
 
-  transform.named_sequence private @gemm_drop_guards(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemm_ws_tiles(%p: !transform.any_op {transform.readonly},
+      %tail: !transform.any_param {transform.readonly}, %kt: !transform.param<i64> {transform.readonly},
+      %kstep: !transform.param<i64> {transform.readonly}, %n_tile: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_ws_pipeline(%p: !transform.any_op {transform.readonly},
       %As: !transform.any_op {transform.readonly}, %Bs: !transform.any_op {transform.readonly},
       %ain: !transform.any_op {transform.consumed}, %bin: !transform.any_op {transform.consumed},
@@ -492,28 +494,16 @@ module attributes {transform.with_named_sequence} {
   // 128 x 256 CTA tiles, and no cluster: the shapes whose 256 x 256
   // clusters leave SMs idle (M = 128, or fewer than 132 CTA tiles).
   transform.named_sequence @schedule_ws(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly},
+      %kt: !transform.param<i64> {transform.readonly}, %kstep: !transform.param<i64> {transform.readonly},
       %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
       %warps: !transform.any_param {transform.readonly}, %blocks_per_sm: !transform.any_param {transform.readonly},
       %n_tile: !transform.any_param {transform.readonly}, %zero_i: !transform.any_param {transform.readonly},
       %store_i: !transform.any_param {transform.readonly}) {
-    // 1. Tiles, with partial last tiles whose guards go (their accesses
-    //    become oob); loop order tn, tm, mi, ni.
+    // 1. Tiles (@gemm_ws_tiles), with partial last tiles whose guards go
+    //    (their accesses become oob); loop order tn, tm, mi, ni.
     %tail = transform.param.constant "guard" -> !transform.any_param
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm0, %mi0, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by %n_tile ["tn", "ni"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.include @gemm_drop_guards failures(propagate) (%p) : (!transform.any_op) -> ()
-    transform.exo.simplify %p : !transform.any_op
-    %mi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %tm = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %r1a, %r1b = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %r2a, %r2b = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @gemm_ws_tiles failures(propagate) (%p, %tail, %kt, %kstep, %n_tile) : (!transform.any_op, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param) -> ()
     // 2. The accumulator (64 x %n_tile) and the nests.
     %acc = transform.include @epilogue_accumulator failures(propagate) (%p, %n_tile) : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %zeroing = transform.include @epilogue_nests failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
@@ -533,10 +523,10 @@ module attributes {transform.with_named_sequence} {
     //    @gemm_ws_odd's TMA loads, wgmma, rings, warps and synchronization;
     //    the epilogue runs on the consumer warpgroup's threads.
     %kk3 = transform.exo.match_loop "kk" in %p : (!transform.any_op) -> !transform.any_op
-    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
-    %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", %k_at] sizes [64, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.param<i64>) -> !transform.any_param
+    %As, %ain, %aout = transform.exo.stage_mem %kk3, "A" at ["64 * tm", %k_at] sizes [64, %kt] as "A_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %n_at = transform.exo.expr "{0} * tn" (%n_tile) : (!transform.any_param) -> !transform.any_param
-    %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at [%n_at, %k_at] sizes [%n_tile, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %kk3, "B" at [%n_at, %k_at] sizes [%n_tile, %kt] as "B_smem" in smem_swizzle<128> : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.include @gemm_ws_pipeline failures(propagate) (%p, %As, %Bs, %ain, %bin, %zero, %store, %load_a, %load_b, %wgmma, %stages)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %ew = transform.exo.match_loop "ew" in %p : (!transform.any_op) -> !transform.any_op
@@ -600,6 +590,12 @@ module attributes {transform.with_named_sequence} {
     %stages2 = transform.param.constant 4 : i64 -> !transform.any_param
     %warps2 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
     %bps2 = transform.param.constant 2 : i64 -> !transform.any_param
+    %ws_kt_tf32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %ws_kstep_tf32 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %ws_kt_bf16 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %ws_kstep_bf16 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %ws_kt_e4m3 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %ws_kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.param<i64>
     %n128 = transform.param.constant 128 : i64 -> !transform.any_param
     %zero128 = transform.param.constant #exo.wgmma_zero<n = 128> -> !transform.any_param
     %store128 = transform.param.constant #exo.wgmma_store<n = 128, dst = gmem, dtype = bf16> -> !transform.any_param
@@ -614,69 +610,69 @@ module attributes {transform.with_named_sequence} {
     transform.include @kernel_pair failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_ws = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_ws2 = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws2, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_ws = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_ws2 = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws2, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_ws = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_ws2 = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws2, %kt_tf32, %kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws2, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_ws = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_ws2 = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws2, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws2, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_ws = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_ws2 = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws2, %kt_bf16, %kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws2, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_ws = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages, %warps, %bps, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_ws2 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws2, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws2, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_ws64 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_n64_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws64, %kt_e4m3, %kstep_e4m3, %ws_a_e4m3, %ws64_b_e4m3, %ws64_mma_e4m3, %stages2, %warps2, %bps2, %n64, %zero64, %store64)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws64, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws64_b_e4m3, %ws64_mma_e4m3, %stages2, %warps2, %bps2, %n64, %zero64, %store64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }

@@ -128,6 +128,35 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // 1. Tiles: a task computes a 64 x %n_tile tile of C (tm, tn); K is cut
+  //    into %kt-wide slices (ko) of %kstep-wide wgmma steps (kk, k8). The
+  //    divisions of M, N and K take the tail %tail ("perfect" or "guard");
+  //    with partial tiles the guards then go (@gemm_drop_guards).
+  // 2. Loop order tn, tm (tasks), then the tile's rows and columns. Also
+  //    the tiling of the small-tile fused epilogues
+  //    (gemm_derived_epilogue.mlir).
+  transform.named_sequence @gemm_ws_tiles(%p: !transform.any_op {transform.readonly},
+      %tail: !transform.any_param {transform.readonly},
+      %kt: !transform.param<i64> {transform.readonly},
+      %kstep: !transform.param<i64> {transform.readonly},
+      %n_tile: !transform.any_param {transform.readonly}) {
+    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
+    %tm0, %mi0, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
+    %tn, %ni, %nt = transform.exo.divide_loop %n by %n_tile ["tn", "ni"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
+    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.param<i64>, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.include @gemm_drop_guards failures(propagate) (%p) : (!transform.any_op) -> ()
+    // The trip counts divide_loop computed move out of the loops.
+    transform.exo.simplify %p : !transform.any_op
+    %mi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
+    %tm = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
+    %r1a, %r1b = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %r2a, %r2b = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
   // Steps 1-8; the divisions of M, N and K take the tail %tail
   // ("perfect" or "guard").
   transform.named_sequence @gemm_ws_kernel(%p: !transform.any_op {transform.readonly},
@@ -140,28 +169,12 @@ module attributes {transform.with_named_sequence} {
       %stages: !transform.any_param {transform.readonly},
       %warps: !transform.any_param {transform.readonly},
       %blocks_per_sm: !transform.any_param {transform.readonly}) {
-    // 1. Tiles: a task computes a 64 x 128 tile of C (tm, tn); K is cut
-    //    into %kt-wide slices (ko) of %kstep-wide wgmma steps (kk, k8).
-    //    With partial tiles (tail = guard) the guards then go
-    //    (@gemm_drop_guards).
-    %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
-    %tm0, %mi0, %mt = transform.exo.divide_loop %m by 64 ["tm", "mi"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 128 ["tn", "ni"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
-    %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.param<i64>, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    transform.include @gemm_drop_guards failures(propagate) (%p) : (!transform.any_op) -> ()
-    // The trip counts divide_loop computed move out of the loops.
-    transform.exo.simplify %p : !transform.any_op
-
-    // 2. Loop order tn, tm (tasks), then the tile's rows and columns; the
-    //    zeroing of the tile is split from the K loop (fission), and the K
-    //    loops move outside the tile's rows and columns (reductions commute).
-    %mi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
-    %tm = transform.exo.match_loop "tm" in %p : (!transform.any_op) -> !transform.any_op
-    %r1a, %r1b = transform.exo.reorder_loops %mi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %r2a, %r2b = transform.exo.reorder_loops %tm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // 1-2 (@gemm_ws_tiles): 64 x 128 tiles, loop order tn, tm.
+    %n_tile = transform.param.constant 128 : i64 -> !transform.any_param
+    transform.include @gemm_ws_tiles failures(propagate) (%p, %tail, %kt, %kstep, %n_tile) : (!transform.any_op, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param) -> ()
+    //    The zeroing of the tile is split from the K loop (fission), and
+    //    the K loops move outside the tile's rows and columns (reductions
+    //    commute).
     %zeroing, %ko2 = transform.include @gemm_zeroing_split failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 
     // 3. The kernel: tn and tm become the task loops of a device function
