@@ -716,7 +716,7 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < passed.size(); ++i) {
           const char *name = variants[passed[i]].name;
           bool chosen = choice && std::string(choice) == name;
-          printf("VARIANT %s %s %s %s %.4f ms %.1f TFLOP/s%s\n",
+          printf("VARIANT %s %s %s %s %.5f ms %.1f TFLOP/s%s\n",
                  s.name().c_str(), kPrecision, actName(act), name, ms[i],
                  s.flops() / (ms[i] * 1e-3) / 1e12,
                  chosen ? " (the dispatcher's choice)" : "");
