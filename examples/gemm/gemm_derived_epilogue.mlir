@@ -555,10 +555,40 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // One specification's four kernels: @kernel_pair's two (%p, %p_odd,
+  // with the cluster parameters) and the small-tile ones (@schedule_ws,
+  // 64 x 128 tiles, with the small-tile parameters: %p_ws with 8 ring
+  // slots and one CTA per SM, %p_ws2 with 4 and two).
+  transform.named_sequence @kernel_set(%p: !transform.any_op {transform.readonly},
+      %p_odd: !transform.any_op {transform.readonly}, %p_ws: !transform.any_op {transform.readonly},
+      %p_ws2: !transform.any_op {transform.readonly}, %kt: !transform.any_param {transform.readonly},
+      %kstep: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
+      %ws_kt: !transform.param<i64> {transform.readonly}, %ws_kstep: !transform.param<i64> {transform.readonly},
+      %ws_a: !transform.any_param {transform.readonly}, %ws_b: !transform.any_param {transform.readonly},
+      %ws_mma: !transform.any_param {transform.readonly}) {
+    transform.include @kernel_pair failures(propagate) (%p, %p_odd, %kt, %kstep, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %n128 = transform.param.constant 128 : i64 -> !transform.any_param
+    %zero128 = transform.param.constant #exo.wgmma_zero<n = 128> -> !transform.any_param
+    %store128 = transform.param.constant #exo.wgmma_store<n = 128, dst = gmem, dtype = bf16> -> !transform.any_param
+    %stages8 = transform.param.constant 8 : i64 -> !transform.any_param
+    %warps1 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
+    %one = transform.param.constant 1 : i64 -> !transform.any_param
+    transform.include @schedule_ws failures(propagate) (%p_ws, %ws_kt, %ws_kstep, %ws_a, %ws_b, %ws_mma, %stages8, %warps1, %one, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %stages4 = transform.param.constant 4 : i64 -> !transform.any_param
+    %warps2 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %two = transform.param.constant 2 : i64 -> !transform.any_param
+    transform.include @schedule_ws failures(propagate) (%p_ws2, %ws_kt, %ws_kstep, %ws_a, %ws_b, %ws_mma, %stages4, %warps2, %two, %n128, %zero128, %store128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
   // Each kernel is a copy of its specification: with whole tiles (its sizes
-  // assumed) and, `_odd`, with partial ones (what the specification's
-  // requires allows: TMA needs A's, B's and C's rows to be multiples of 16
-  // bytes).
+  // assumed) and, `_odd`, `_ws_odd` and `_ws_odd_2cta`, with partial ones
+  // (what the specification's requires allows: TMA needs A's, B's and C's
+  // rows to be multiples of 16 bytes); @kernel_set derives the four.
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %kt_tf32 = transform.param.constant 32 : i64 -> !transform.any_param
     %kstep_tf32 = transform.param.constant 8 : i64 -> !transform.any_param
@@ -575,103 +605,74 @@ module attributes {transform.with_named_sequence} {
     %load_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %load_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma_e4m3 = transform.param.constant #exo.wgmma<n = 256, dtype = f8E4M3FN> -> !transform.any_param
+    %ws_kt_tf32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %ws_kstep_tf32 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %ws_a_tf32 = transform.param.constant #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %ws_b_tf32 = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %ws_mma_tf32 = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
+    %ws_kt_bf16 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %ws_kstep_bf16 = transform.param.constant 16 : i64 -> !transform.param<i64>
     %ws_a_bf16 = transform.param.constant #exo.tma<kind = load, shape = [64, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %ws_b_bf16 = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %ws_mma_bf16 = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
+    %ws_kt_e4m3 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %ws_kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.param<i64>
     %ws_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [64, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %ws_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %ws_mma_e4m3 = transform.param.constant #exo.wgmma<n = 128, dtype = f8E4M3FN> -> !transform.any_param
-    %stages = transform.param.constant 8 : i64 -> !transform.any_param
-    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
-    %bps = transform.param.constant 1 : i64 -> !transform.any_param
-    %stages2 = transform.param.constant 4 : i64 -> !transform.any_param
-    %warps2 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
-    %bps2 = transform.param.constant 2 : i64 -> !transform.any_param
-    %ws_kt_tf32 = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %ws_kstep_tf32 = transform.param.constant 8 : i64 -> !transform.param<i64>
-    %ws_kt_bf16 = transform.param.constant 64 : i64 -> !transform.param<i64>
-    %ws_kstep_bf16 = transform.param.constant 16 : i64 -> !transform.param<i64>
-    %ws_kt_e4m3 = transform.param.constant 128 : i64 -> !transform.param<i64>
-    %ws_kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %n128 = transform.param.constant 128 : i64 -> !transform.any_param
-    %zero128 = transform.param.constant #exo.wgmma_zero<n = 128> -> !transform.any_param
-    %store128 = transform.param.constant #exo.wgmma_store<n = 128, dst = gmem, dtype = bf16> -> !transform.any_param
-    %n64 = transform.param.constant 64 : i64 -> !transform.any_param
-    %zero64 = transform.param.constant #exo.wgmma_zero<n = 64> -> !transform.any_param
-    %store64 = transform.param.constant #exo.wgmma_store<n = 64, dst = gmem, dtype = bf16> -> !transform.any_param
-    %ws64_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [64, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
-    %ws64_mma_e4m3 = transform.param.constant #exo.wgmma<n = 64, dtype = f8E4M3FN> -> !transform.any_param
     %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_pair failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_ws = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_relu_ws2 = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_relu_ws2, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_set failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %tf32_bias_relu_ws, %tf32_bias_relu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_pair failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_ws = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_gelu_ws2 = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_gelu_ws2, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_set failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %tf32_bias_gelu_ws, %tf32_bias_gelu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_pair failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_ws = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tf32_bias_silu_ws2 = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%tf32_bias_silu_ws2, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_set failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %tf32_bias_silu_ws, %tf32_bias_silu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_pair failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_ws = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_relu_ws2 = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_relu_ws2, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_set failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %bf16_bias_relu_ws, %bf16_bias_relu_ws2, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_pair failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_ws = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %bf16_bias_gelu_ws2 = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%bf16_bias_gelu_ws2, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_set failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %bf16_bias_gelu_ws, %bf16_bias_gelu_ws2, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_pair failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_ws = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages, %warps, %bps, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %e4m3_scaled_ws2 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws2, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3, %stages2, %warps2, %bps2, %n128, %zero128, %store128)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @kernel_set failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %e4m3_scaled_ws, %e4m3_scaled_ws2, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3)
+        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    // fp8 also with 64 x 64 tiles, two CTAs per SM.
     %e4m3_scaled_ws64 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_n64_odd" : (!transform.any_op) -> !transform.any_op
-    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws64, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws64_b_e4m3, %ws64_mma_e4m3, %stages2, %warps2, %bps2, %n64, %zero64, %store64)
+    %ws64_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [64, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
+    %ws64_mma_e4m3 = transform.param.constant #exo.wgmma<n = 64, dtype = f8E4M3FN> -> !transform.any_param
+    %stages4 = transform.param.constant 4 : i64 -> !transform.any_param
+    %warps2 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %two = transform.param.constant 2 : i64 -> !transform.any_param
+    %n64 = transform.param.constant 64 : i64 -> !transform.any_param
+    %zero64 = transform.param.constant #exo.wgmma_zero<n = 64> -> !transform.any_param
+    %store64 = transform.param.constant #exo.wgmma_store<n = 64, dst = gmem, dtype = bf16> -> !transform.any_param
+    transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws64, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws64_b_e4m3, %ws64_mma_e4m3, %stages4, %warps2, %two, %n64, %zero64, %store64)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
