@@ -647,6 +647,13 @@ def read_table(path):
             continue
         if line.strip():
             lines.append((n, line))
+    # A table named for a GPU model (h200.csv, h100.csv: one per model,
+    # written by the autotune on that GPU) must have been measured on it.
+    model = re.match(r"(h\d+)\.csv$", os.path.basename(path))
+    if model and model.group(1).upper() not in header.get("gpu", "").upper():
+        fail(path, f"the table of the {model.group(1).upper()} names the GPU "
+             f"'{header.get('gpu', 'unknown')}' (the autotune writes each "
+             "GPU model's table on that model)")
     if not lines or lines[0][1].split(",") != COLUMNS:
         fail(path, "the first line after the comments must be the column "
              f"names {','.join(COLUMNS)}")

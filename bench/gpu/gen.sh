@@ -18,9 +18,10 @@ while read -r name file options; do
   # shellcheck disable=SC2086 # options: exo-gpu-opt options, no spaces
   gen "$name" "$file" $options
 done < <("${registry[@]}" sources)
-# The tuning tables, copied next to the dispatcher generated from them: the
-# H200's (tuning.csv) first, then the H100's (tuning-h100.csv), which serves
-# the functions the H200's does not tune (docs/Dispatch.md).
+# The tuning tables: the H200's first, then the H100's, which serves the
+# functions the H200's does not tune (docs/Dispatch.md); copied next to the
+# dispatcher generated from them (the H200's as tuning.csv, the benchmark
+# report's input).
 rm -f "$gen_dir/tuning.csv" "$gen_dir/tuning-h100.csv"
 tables=()
 for card in h200 h100; do
@@ -28,7 +29,7 @@ for card in h200 h100; do
   copy=$gen_dir/tuning.csv
   [ "$card" = h200 ] || copy=$gen_dir/tuning-$card.csv
   cp "$root/kernels/tuning/$card.csv" "$copy"
-  tables+=(--tuning "$copy")
+  tables+=(--tuning "$root/kernels/tuning/$card.csv")
 done
 "${registry[@]}" dispatcher "${tables[@]}" -o "$gen_dir/exo_kernels.h"
 echo "$gen_dir/exo_kernels.h"
