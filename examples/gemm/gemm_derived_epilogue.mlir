@@ -586,7 +586,7 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Each kernel is a copy of its specification: with whole tiles (its sizes
-  // assumed) and, `_odd`, `_ws_odd` and `_ws_odd_2cta`, with partial ones
+  // assumed) and, `_odd`, `_ws_odd` and `_ws_odd_4stage`, with partial ones
   // (what the specification's requires allows: TMA needs A's, B's and C's
   // rows to be multiples of 16 bytes); @kernel_set derives the four.
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -624,42 +624,42 @@ module attributes {transform.with_named_sequence} {
     %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_relu_ws = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_relu_ws2 = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    %tf32_bias_relu_ws2 = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_set failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %tf32_bias_relu_ws, %tf32_bias_relu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_gelu_ws = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_gelu_ws2 = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    %tf32_bias_gelu_ws2 = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_set failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %tf32_bias_gelu_ws, %tf32_bias_gelu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
     %tf32_bias_silu_ws = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_silu_ws2 = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    %tf32_bias_silu_ws2 = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_set failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %tf32_bias_silu_ws, %tf32_bias_silu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_relu_ws = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_relu_ws2 = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    %bf16_bias_relu_ws2 = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_set failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %bf16_bias_relu_ws, %bf16_bias_relu_ws2, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
     %bf16_bias_gelu_ws = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_gelu_ws2 = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    %bf16_bias_gelu_ws2 = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_set failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %bf16_bias_gelu_ws, %bf16_bias_gelu_ws2, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
     %e4m3_scaled_ws = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %e4m3_scaled_ws2 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd_2cta" : (!transform.any_op) -> !transform.any_op
+    %e4m3_scaled_ws2 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
     transform.include @kernel_set failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %e4m3_scaled_ws, %e4m3_scaled_ws2, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     // fp8 also with 64 x 64 tiles, two CTAs per SM.
