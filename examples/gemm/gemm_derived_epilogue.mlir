@@ -40,8 +40,16 @@
 // Each kernel is a copy of its specification (clone_proc) that they
 // rewrite; the whole-tile ones assume their sizes.
 //
+// The small-tile kernels (`_ws_odd`, `_ws_odd_4stage`, and for fp8
+// `_ws_n64_odd`) are @schedule_ws: the warp-specialized GEMM's tiling and
+// pipeline (schedules/ws.mlir: 64 x 128 or 64 x 64 per CTA, one consumer
+// warpgroup that waits for each K step's wgmma) with the same epilogue
+// steps (@epilogue_accumulator, @epilogue_nests, @epilogue_registers,
+// @epilogue_threads), for the shapes whose 256 x 256 clusters leave SMs
+// idle; the tuning table chooses between the forms per shape.
+//
 // Run it with those libraries preloaded:
-//   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir,examples/gemm/schedules/persistent.mlir -transform-interpreter
+//   exo-gpu-opt examples/gemm/gemm_derived_epilogue.mlir -transform-preload-library=transform-library-paths=examples/gemm/schedules/cluster.mlir,examples/gemm/schedules/persistent.mlir,examples/gemm/schedules/ws.mlir -transform-interpreter
 
 !Ah = !exo.tensor<[M, K], f32, dram>
 !Bh = !exo.tensor<[N, K], f32, dram>
