@@ -48,19 +48,6 @@ if [ "$retune" != 1 ] && [ -f "$table" ]; then
 fi
 
 build_dispatch || exit 1
-# build_epilogue DT: OUT_DIR/epilogue_DT, test/GPU/epilogue_check.cu for the
-# operand type DT (TF32, BF16 or E4M3), built once.
-build_epilogue() {
-  [ -x "$out_dir/epilogue_$1" ] && return 0
-  echo "== [build] epilogue_check.cu ($1)" | tee -a "$log"
-  nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" \
-    -I "$root/runtime" -I "$root/test/GPU" -I "$gen_dir" "-DEXO_EPILOGUE_$1" \
-    "$root/test/GPU/epilogue_check.cu" "$root/runtime/exo_gpu_runtime.cpp" \
-    -lcuda -lcublas -lcublasLt -o "$out_dir/epilogue_$1" >>"$log" 2>&1 || {
-    echo "== [build] FAILED (see $log)" | tee -a "$log"
-    return 1
-  }
-}
 
 commit=$(cat "$gen_dir/commit.txt" 2>/dev/null || echo unknown)
 failed=0
@@ -87,7 +74,10 @@ for function in $(python3 "$root/scripts/registry.py" functions); do
     gemm_bf16_bias_*) dt=BF16 act=${function#gemm_bf16_bias_} ;;
     *) dt=E4M3 act=scale ;;
     esac
-    build_epilogue "$dt" || {
+    # Built once per operand type (TF32, BF16, E4M3).
+    [ -x "$out_dir/epilogue_$dt" ] ||
+      build_harness "epilogue_$dt" test/GPU/epilogue_check.cu \
+        "-DEXO_EPILOGUE_$dt" || {
       failed=1
       continue
     }

@@ -107,16 +107,24 @@ run_sanitizer() {
   fi
 }
 
-# build_dispatch: OUT_DIR/dispatch from bench/gpu/dispatch.cu and GEN_DIR's
-# dispatcher (bench/gpu/autotune.sh, bench_dispatch.sh); fails, noting it in
-# the log, when nvcc does.
-build_dispatch() {
-  echo "== [build] dispatch.cu" | tee -a "$log"
-  if ! nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" \
+# build_harness NAME SOURCE [NVCC FLAGS...]: OUT_DIR/NAME from SOURCE (a
+# path in the checkout) and GEN_DIR's dispatcher and launchers; fails,
+# noting it in the log, when nvcc does.
+build_harness() {
+  local name=$1 src=$2
+  shift 2
+  echo "== [build] $src${*:+ ($*)}" | tee -a "$log"
+  if ! nvcc -O3 -std=c++17 "-gencode=arch=compute_90a,code=sm_90a" "$@" \
     -I "$root/runtime" -I "$root/test/GPU" -I "$gen_dir" \
-    "$root/bench/gpu/dispatch.cu" "$root/runtime/exo_gpu_runtime.cpp" \
-    -lcuda -lcublas -o "$out_dir/dispatch" >>"$log" 2>&1; then
+    "$root/$src" "$root/runtime/exo_gpu_runtime.cpp" \
+    -lcuda -lcublas -lcublasLt -o "$out_dir/$name" >>"$log" 2>&1; then
     echo "== [build] FAILED (see $log)" | tee -a "$log"
     return 1
   fi
+}
+
+# build_dispatch: OUT_DIR/dispatch from bench/gpu/dispatch.cu
+# (bench/gpu/autotune.sh, bench_dispatch.sh).
+build_dispatch() {
+  build_harness dispatch bench/gpu/dispatch.cu
 }
