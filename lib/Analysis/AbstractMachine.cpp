@@ -1061,6 +1061,9 @@ private:
   struct PumpExecution {
     bool active = false, inLoop = false;
     int64_t iter = 0;
+    /// The iterations of the earlier executions of the plan's execution
+    /// loop (its iterator times the trip count; 0 without one).
+    int64_t base = 0;
     int64_t lastOffLimit = -1, lastClip = -1;
     int64_t trip = 0, maxTail = 0;
     std::vector<std::string> states;
@@ -1069,9 +1072,10 @@ private:
   /// current task's threads.
   size_t taskFirstVar = 0;
   Threads taskThreads;
-  /// Pump units so far in the current execution (iterations / alpha).
+  /// Pump units so far in the current execution, and in the earlier ones
+  /// of the plan's execution loop ((base + iterations) / alpha).
   int64_t pumpUnits() const {
-    return llvm::divideFloorSigned(pumpExec.iter, pump->alpha);
+    return llvm::divideFloorSigned(pumpExec.base + pumpExec.iter, pump->alpha);
   }
   /// The plan's rate of `var`'s dimension `d` (0 when it does not move).
   /// Only the current task's variables and those of the host move with
@@ -4042,6 +4046,13 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
   pumpExec.active = true;
   pumpExec.inLoop = true;
   pumpExec.trip = std::max<int64_t>(hi - lo, 0);
+  if (amir::SeqForOp outer = pump->outer) {
+    int64_t e = values.lookup(outer.getInductionVar());
+    if (llvm::MulOverflow(e, pumpExec.trip, pumpExec.base))
+      return mlir::emitError(loop.getLoc())
+             << "the iterations of loop '" << loop.getIterName()
+             << "' overflow 64 bits";
+  }
   for (int64_t i = lo; i < hi; ++i) {
     pumpExec.iter = i - lo;
     if (pumpObs->compare)
@@ -4081,10 +4092,12 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
             prearrive = cast<BarrierType>(ga.getBarrierAttr().getValue())
                             .getPrearrive();
       }
-      // floor + rate * units(a) - 2 depth >= max(0, prearrive)
+      // floor + rate * units(a) - 2 depth >= max(0, prearrive), units(a)
+      // counting the earlier executions' iterations too.
       int64_t need = std::max<int64_t>(0, prearrive) + 2 * depth - floor;
       if (need > 0 && rate > 0)
-        from = std::max(from, llvm::divideCeilSigned(need, rate) * pump->alpha);
+        from = std::max(from, llvm::divideCeilSigned(need, rate) * pump->alpha -
+                                  pumpExec.base);
     }
     int64_t p = pump->period;
     for (int64_t a = from; a + p < static_cast<int64_t>(pumpExec.states.size());

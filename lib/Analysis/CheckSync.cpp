@@ -161,8 +161,11 @@ static LogicalResult checkAllSymbolically(ModuleOp module, bool stats,
             .count();
     InFlightDiagnostic remark =
         emitRemark(program.getLoc())
-        << (result.proved ? "proved for every size requires allows"
-                          : "not proved for every size")
+        << (result.proved
+                ? (limits.empty() ? "proved for every size requires allows"
+                                  : "proved for every size requires and the "
+                                    "bounds allow")
+                : "not proved for every size")
         << ": " << result.runs << " runs of the abstract machine in "
         << llvm::formatv("{0:F2}", seconds).str() << " s";
     for (const std::string &line : result.summary)

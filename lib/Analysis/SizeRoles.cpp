@@ -62,18 +62,22 @@ static std::string readLattices(amir::ProgramOp program,
 namespace {
 
 /// An index value as a function of the lattice coordinates of the tracked
-/// sizes and of the pumped loop's iterator k: sum j[s] * j_s + k * k_coef,
-/// plus a part that does not change with them (`periodic` when that part
-/// is a remainder of them, which a pump of the right period leaves alone),
-/// or not a function of that form (`top`). Untracked values (other sizes,
-/// task indices, other iterators) are constants to it.
+/// sizes, of the pumped loop's iterator k and of the iterations the pumped
+/// loop ran in the earlier executions of its execution loop (X = e * n, e
+/// the execution loop's iterator and n the pumped loop's trip count):
+/// sum j[s] * j_s + k * k_coef + x * X, plus a part that does not change
+/// with them (`periodic` when that part is a remainder of them, which a
+/// pump of the right period leaves alone), or not a function of that form
+/// (`top`). Untracked values (other sizes, task indices, other iterators)
+/// are constants to it.
 struct Form {
   bool top = false;
   bool periodic = false;
   SmallVector<int64_t> j;
   int64_t k = 0;
+  int64_t x = 0;
   bool moves() const {
-    return top || periodic || k != 0 ||
+    return top || periodic || k != 0 || x != 0 ||
            llvm::any_of(j, [](int64_t c) { return c != 0; });
   }
 };
@@ -92,8 +96,8 @@ class FormAnalysis {
 public:
   FormAnalysis(amir::ProgramOp program, SmallVector<bool> tracked,
                ArrayRef<SizeLattice> lattices, amir::SeqForOp pumped,
-               int64_t alpha, unsigned pumpSize)
-      : tracked(std::move(tracked)), pumped(pumped), alpha(alpha),
+               int64_t alpha, unsigned pumpSize, amir::SeqForOp outer = nullptr)
+      : tracked(std::move(tracked)), pumped(pumped), outer(outer), alpha(alpha),
         pumpSize(pumpSize) {
     Block &body = program.getBody().front();
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
@@ -123,6 +127,14 @@ public:
       return std::nullopt;
     return static_cast<int64_t>(s);
   }
+  /// The shift of `f` per pump unit of each earlier execution (alpha more
+  /// iterations in each): x * alpha.
+  std::optional<int64_t> executionShift(const Form &f) const {
+    int64_t s;
+    if (f.top || llvm::MulOverflow(f.x, alpha, s))
+      return std::nullopt;
+    return s;
+  }
   /// Pump units must be multiples of each of these (remainders).
   SmallVector<int64_t> unitMultiples;
   /// Comparisons whose difference is linear in k alone: whether it grows.
@@ -133,7 +145,7 @@ public:
 
 private:
   SmallVector<bool> tracked;
-  amir::SeqForOp pumped;
+  amir::SeqForOp pumped, outer;
   int64_t alpha;
   unsigned pumpSize;
   DenseMap<Value, Form> forms;
@@ -153,7 +165,7 @@ private:
     for (int64_t &x : f.j)
       if (llvm::MulOverflow(x, c, x))
         return false;
-    return !llvm::MulOverflow(f.k, c, f.k);
+    return !llvm::MulOverflow(f.k, c, f.k) && !llvm::MulOverflow(f.x, c, f.x);
   }
   Form combine(const Form &a, const Form &b, bool subtract) const {
     if (a.top || b.top)
@@ -167,6 +179,9 @@ private:
     if (subtract ? llvm::SubOverflow(a.k, b.k, out.k)
                  : llvm::AddOverflow(a.k, b.k, out.k))
       return topForm();
+    if (subtract ? llvm::SubOverflow(a.x, b.x, out.x)
+                 : llvm::AddOverflow(a.x, b.x, out.x))
+      return topForm();
     return out;
   }
   /// Exact division of the moving part by `c` (the rest stays a constant
@@ -179,9 +194,10 @@ private:
         return topForm();
       x /= c;
     }
-    if (f.k % c)
+    if (f.k % c || f.x % c)
       return topForm();
     f.k /= c;
+    f.x /= c;
     return f;
   }
   /// The remainder of `f` by `c` > 0: it does not move when `c` divides
@@ -192,15 +208,16 @@ private:
     if (f.top)
       return topForm();
     bool exact = llvm::all_of(f.j, [&](int64_t x) { return x % c == 0; }) &&
-                 f.k % c == 0 && !f.periodic;
+                 f.k % c == 0 && f.x % c == 0 && !f.periodic;
     if (exact)
       return out;
     out.periodic = true;
-    std::optional<int64_t> s = shift(f);
-    if (!s)
+    std::optional<int64_t> s = shift(f), sx = executionShift(f);
+    if (!s || !sx)
       return topForm();
-    if (*s != 0)
-      unitMultiples.push_back(c / std::gcd(c, std::abs(*s)));
+    for (int64_t m : {*s, *sx})
+      if (m != 0)
+        unitMultiples.push_back(c / std::gcd(c, std::abs(m)));
     return out;
   }
   /// `e`, what readIndexOp reads an operation as (its operands the
@@ -285,6 +302,19 @@ void FormAnalysis::visit(Operation *op) {
   });
   if (!anyMoves)
     return; // a constant to the tracked quantities
+  // The iterations of the pumped loop in the earlier executions of its
+  // execution loop: the execution loop's iterator times the pumped loop's
+  // trip count (both loops start at 0).
+  if (auto mul = dyn_cast<arith::MulIOp>(op); mul && outer && pumped) {
+    Value iv = outer.getInductionVar(), n = pumped.getUpper();
+    if ((mul.getLhs() == iv && mul.getRhs() == n) ||
+        (mul.getRhs() == iv && mul.getLhs() == n)) {
+      Form f = zero();
+      f.x = 1;
+      forms[r] = f;
+      return;
+    }
+  }
   // The index arithmetic as the dependence proofs and the lowering read it
   // (IndexExpr.h), its operands symbols; a constant operand is its value
   // (so that products and divisions by it read as such), a value that
@@ -313,7 +343,8 @@ void FormAnalysis::visit(Operation *op) {
   } else if (auto sel = dyn_cast<arith::SelectOp>(op)) {
     Form t = formOf(sel.getTrueValue()), f = formOf(sel.getFalseValue());
     Cond c = condOf(sel.getCondition());
-    if (!c.moves && !t.top && !f.top && t.j == f.j && t.k == f.k) {
+    if (!c.moves && !t.top && !f.top && t.j == f.j && t.k == f.k &&
+        t.x == f.x) {
       out = t;
       out.periodic |= f.periodic;
     }
@@ -329,7 +360,7 @@ void FormAnalysis::visitCompare(arith::CmpIOp cmp) {
   c.moves = lhsMoves || rhsMoves;
   if (c.moves) {
     std::optional<int64_t> s = shift(d);
-    if (!s) {
+    if (!s || d.x != 0) {
       c.top = true;
     } else if (*s == 0) {
       // Unchanged by a pump: both sides move alike. A comparison that
@@ -609,9 +640,14 @@ private:
     SmallVector<int64_t> multiples;
   };
   /// Notes that coordinate `d` of `var` moves by the shift of `f` at `at`:
-  /// the same at every such statement.
+  /// the same at every such statement; `rate` receives it. With an
+  /// execution loop, a coordinate of a barrier or of a mutated variable
+  /// moves with the iterations of the pumped loop in all executions so
+  /// far: by x * alpha per pump unit of each earlier execution, and the
+  /// same per unit of the current one (zero before the pumped loop, in the
+  /// execution loop's body).
   bool noteRate(TripScope &t, Operation *at, Value var, unsigned d,
-                const Form &f);
+                const Form &f, int64_t &rate);
   /// The rules for an access (read or mutate) from the loop on; `inLoop`
   /// when it is in the loop.
   bool tripAccess(TripScope &t, Operation *op, bool inLoop);
@@ -792,13 +828,32 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
 }
 
 bool RoleAnalyzer::noteRate(TripScope &t, Operation *at, Value var, unsigned d,
-                            const Form &f) {
+                            const Form &f, int64_t &rate) {
   amir::AllocOp alloc = allocOf(var);
   std::optional<int64_t> sh = t.pa.shift(f);
   if (!alloc || !sh)
     return t.why.set(at, "a coordinate of '" +
                              (alloc ? alloc.getName().str() : "?") +
                              "' is not covariant with the loop");
+  if (amir::SeqForOp outer = t.plan.outer) {
+    bool stateful = alloc.getBarrierAttr() || mutated.contains(var);
+    if (!stateful) {
+      // A variable no statement mutates holds no records: only its bounds
+      // conditions matter, read elsewhere.
+      rate = 0;
+      return true;
+    }
+    std::optional<int64_t> sx = t.pa.executionShift(f);
+    bool beforeLoop = order.lookup(at) < order.lookup(t.plan.loop);
+    if (!sx || *sh != (beforeLoop ? 0 : *sx))
+      return t.why.set(at, "a coordinate of '" + alloc.getName().str() +
+                               "' does not move with the iterations of loop '" +
+                               t.plan.loop.getIterName().str() +
+                               "' in all iterations of loop '" +
+                               outer.getIterName().str() + "' so far");
+    sh = sx;
+  }
+  rate = *sh;
   SmallVector<int64_t> &r = t.plan.rates[alloc];
   if (r.empty())
     r.assign(alloc.getStaticDims().size(), 0);
@@ -828,11 +883,11 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
     return t.why.set(op, "it accesses a variable of unknown allocation");
   int ringDim = alloc.getRingDim() ? int(*alloc.getRingDim()) : -1;
   for (unsigned d = 0; d < lo.size(); ++d) {
-    if (t.pa.shift(sz[d]).value_or(1) != 0)
+    if (t.pa.shift(sz[d]).value_or(1) != 0 || sz[d].x != 0)
       return t.why.set(op, "its window size changes with the pump");
-    if (!noteRate(t, op, var, d, lo[d]))
+    int64_t rate = 0;
+    if (!noteRate(t, op, var, d, lo[d], rate))
       return false;
-    int64_t rate = *t.pa.shift(lo[d]);
     if (rate && mutated.contains(var) && int(d) != ringDim)
       return t.why.set(op, "the loop moves along dimension " + Twine(d) +
                                " of '" + alloc.getName() +
@@ -854,7 +909,8 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
         if (!ga || gd < 0)
           return t.why.set(op, "the guard of ring '" + alloc.getName() +
                                    "' is not an mbarrier ring");
-        if (!noteRate(t, op, g, gd, lo[d]))
+        int64_t guardRate = 0;
+        if (!noteRate(t, op, g, gd, lo[d], guardRate))
           return false;
       }
       continue;
@@ -867,12 +923,17 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
     for (size_t i = 0; i < numSizes; ++i)
       room.j[i] -= lo[d].j[i] + sz[d].j[i];
     room.k -= lo[d].k + sz[d].k;
+    room.x = e.x - lo[d].x - sz[d].x;
     room.periodic = e.periodic || lo[d].periodic || sz[d].periodic;
     room.top = e.top || lo[d].top || sz[d].top;
     for (const Form *c : {&lo[d], &room}) {
       if (!c->moves())
         continue;
       std::optional<int64_t> sh = t.pa.shift(*c);
+      if (c->x != 0)
+        return t.why.set(op, "whether its window of '" + alloc.getName() +
+                                 "' is in bounds changes from execution to "
+                                 "execution of the loop");
       if (sh && *sh == 0) {
         if (c->j[t.size] && inLoop)
           t.plan.tailClipped.insert(op);
@@ -901,9 +962,9 @@ bool RoleAnalyzer::tripBarrier(TripScope &t, Operation *op, Value bar,
     // A multicast target (`:`) is every element of the dimension.
     if (!ShapedType::isDynamic(statics[i]) && statics[i] < 0)
       continue;
-    if (!noteRate(t, op, bar, d, co[i]))
+    int64_t rate = 0;
+    if (!noteRate(t, op, bar, d, co[i], rate))
       return false;
-    int64_t rate = *t.pa.shift(co[i]);
     if (rate < 0 || (rate && alloc.getStaticDims()[d] >= 0))
       return t.why.set(op, "the loop moves along dimension " + Twine(d) +
                                " of barrier '" + alloc.getName() +
@@ -941,9 +1002,12 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
                              "' is not an increasing affine function of it");
   int64_t alpha = n.j[s];
   // The loop runs once per task, or once per thread of the threads loops
-  // around it: nothing but warps, threads loops and invariant guards
-  // between it and the task body.
+  // around it, or once per iteration of one sequential loop around it
+  // whose bounds the size does not reach (the execution loop: a persistent
+  // task's tile loop): nothing but warps, threads loops, invariant guards
+  // and that loop between it and the task body.
   Operation *body = nullptr;
+  amir::SeqForOp outer;
   for (Operation *p = loop->getParentOp(); p; p = p->getParentOp()) {
     if (isa<amir::TasksForOp, amir::DeviceOp>(p)) {
       body = p;
@@ -954,6 +1018,18 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       continue;
     if (isa<amir::WarpsOp, amir::ThreadsForOp>(p))
       continue;
+    if (auto e = dyn_cast<amir::SeqForOp>(p); e && !outer) {
+      // Both loops count from 0, so that the execution loop's iterator
+      // times the loop's upper bound counts the iterations before.
+      if (!matchPattern(e.getLower(), m_Zero()) ||
+          !matchPattern(loop.getLower(), m_Zero()))
+        return why.set(loop, "loop '" + loop.getIterName() +
+                                 "' runs once per iteration of loop '" +
+                                 e.getIterName() +
+                                 "', and the two do not both start at 0");
+      outer = e;
+      continue;
+    }
     return why.set(loop, "loop '" + loop.getIterName() +
                              "' runs more than once per task (it is inside " +
                              describeOp(p) + ")");
@@ -961,14 +1037,21 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   if (!body)
     return why.set(loop,
                    "loop '" + loop.getIterName() + "' is not in a device");
-  FormAnalysis pa(program, only(s), lattices, loop, alpha, s);
+  FormAnalysis pa(program, only(s), lattices, loop, alpha, s, outer);
   size_t last = order[loop];
   loop.walk([&](Operation *op) { last = std::max(last, order[op]); });
   auto inLoop = [&](Operation *op) { return loop->isProperAncestor(op); };
   auto inSuffix = [&](Operation *op) {
     return body->isProperAncestor(op) && order.lookup(op) > last;
   };
+  // The execution loop's body before the loop runs after the earlier
+  // executions.
+  auto inExecutionPrefix = [&](Operation *op) {
+    return outer && outer->isProperAncestor(op) &&
+           order.lookup(op) < order.lookup(loop);
+  };
   plan.loop = loop;
+  plan.outer = outer;
   plan.size = s;
   plan.alpha = alpha;
   TripScope scope{pa, plan, why, s, pa.unitMultiples};
@@ -977,7 +1060,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   program.walk([&](Operation *op) {
     if (!ok || isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
       return;
-    bool from = inLoop(op) || inSuffix(op);
+    bool from = inLoop(op) || inSuffix(op) || inExecutionPrefix(op);
     if (op == loop.getOperation()) {
       if (pa.formOf(loop.getLower()).moves())
         ok = why.set(op, "the lower bound of the loop moves");
@@ -988,6 +1071,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
         std::optional<int64_t> a = pa.shift(pa.formOf(l.getLower())),
                                b = pa.shift(pa.formOf(l.getUpper()));
         if (!a || !b || *a != *b ||
+            pa.formOf(l.getLower()).x != pa.formOf(l.getUpper()).x ||
             (inLoop(op) &&
              (pa.formOf(l.getLower()).j[s] || pa.formOf(l.getUpper()).j[s])))
           ok = why.set(op, "the trip count of loop '" + l.getIterName() +
@@ -997,7 +1081,8 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       }
       if (auto i = dyn_cast<amir::IfOp>(op)) {
         Cond c = pa.condOf(i.getCondition());
-        if (c.top || (!c.heads.empty() && !inLoop(op))) {
+        if (c.top || (!c.heads.empty() && !inLoop(op)) ||
+            (inExecutionPrefix(op) && !c.tails.empty())) {
           ok = why.set(op, "its condition changes with the pump");
           return;
         }
@@ -1011,7 +1096,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       if (auto a = dyn_cast<amir::AllocOp>(op)) {
         for (Value d : a.getDims())
           if (std::optional<int64_t> sh = pa.shift(pa.formOf(d));
-              !sh || *sh || (inLoop(op) && pa.formOf(d).j[s]))
+              !sh || *sh || pa.formOf(d).x || (inLoop(op) && pa.formOf(d).j[s]))
             ok = why.set(op, "its extent changes with the pump");
         return;
       }
@@ -1155,14 +1240,15 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
   }
   for (unsigned s : candidates) {
     SizeRoles::Size &size = roles.sizes[s];
-    if (roles.pump) {
+    PumpPlan plan;
+    Refusal why;
+    bool isTrip = analyzer.trip(s, plan, why);
+    if (isTrip && roles.pump) {
       size.why = "only one size may set a loop's trip count (" +
                  roles.sizes[roles.pump->size].name + " does)";
       continue;
     }
-    PumpPlan plan;
-    Refusal why;
-    if (!analyzer.trip(s, plan, why)) {
+    if (!isTrip) {
       // The grid reason stays when the size reaches no loop bound.
       if (why.op != program.getOperation()) {
         size.why = why.why;

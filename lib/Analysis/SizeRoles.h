@@ -15,7 +15,8 @@
 //    fast enough to stay in bounds;
 //  - a *trip* size when it reaches the trip count of one sequential loop
 //    `L` run once per task, or once per thread of the threads loops around
-//    it (the *pumped* loop), and otherwise only values
+//    it, or once per iteration of a sequential loop around it whose trip
+//    count it does not reach (the *pumped* loop), and otherwise only values
 //    that move with L's iterator in step with it (*covariant*): after `L`
 //    runs `p` more iterations, with `s` grown to match, every barrier
 //    coordinate, ring element, guard and bounds condition of the task from
@@ -56,6 +57,13 @@ struct SizeLattice {
 /// state is compared (docs/SymbolicChecking.md, "Trip sizes").
 struct PumpPlan {
   amir::SeqForOp loop;
+  /// The execution loop, if the loop runs once per iteration of a
+  /// sequential loop around it (a persistent task's tile loop): every
+  /// moving coordinate of a barrier or mutated variable then moves with
+  /// the loop's iterations in all executions so far (the execution loop's
+  /// iterator times the trip count, plus the current iteration), and the
+  /// state is shifted by as many pump units.
+  amir::SeqForOp outer;
   /// The size whose lattice coordinate j gives the trip count
   /// alpha * j + beta.
   unsigned size = 0;

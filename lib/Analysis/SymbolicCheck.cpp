@@ -298,53 +298,71 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   }
   int64_t beta = *least;
   // A run long enough to show the repetition: a short one first, then a
-  // long one if the short one does not show it.
+  // long one if the short one does not show it. With an execution loop,
+  // an execution starts where the one before ended, which depends on the
+  // trip count modulo the period: one run per residue (a run stands for
+  // the trip counts of its residue only).
   int64_t start = beta, tail = 0, from = 0;
+  int64_t residues = plan.outer ? plan.period / plan.alpha : 1;
   for (int64_t length : {std::max<int64_t>(kPumpShort, 4 * plan.period),
                          std::max<int64_t>(kPumpLong, 8 * plan.period)}) {
     why.clear(); // (a failed run below is a hazard, already reported)
-    int64_t jCert = std::min(most, llvm::divideCeilSigned(length, plan.alpha));
-    int64_t trip = jCert * plan.alpha + beta;
-    if (trip < 2 * plan.period) {
-      why = "requires bounds the trip count of loop '" +
-            loop.getIterName().str() + "' below two periods";
-      return failure();
-    }
-    SmallVector<int64_t> cert = point;
-    cert[plan.size] = lat.at(jCert);
-    PumpObservation floors;
-    if (failed(runAt(cert, &plan, &floors)))
-      return failure();
-    PumpObservation compare;
-    compare.compare = true;
-    compare.floors = floors.floors;
-    if (failed(runAt(cert, &plan, &compare)))
-      return failure();
-    if (compare.executions.empty()) {
-      why = "loop '" + loop.getIterName().str() + "' never ran at " +
-            sizesText(roles, cert);
-      return failure();
+    int64_t jFirst = llvm::divideCeilSigned(length, plan.alpha);
+    if (jFirst + residues - 1 > most) {
+      if (residues > 1) {
+        why = "requires bounds the trip count of loop '" +
+              loop.getIterName().str() + "' below " +
+              std::to_string((jFirst + residues - 1) * plan.alpha + beta) +
+              ", the longest run its executions need";
+        return failure();
+      }
+      jFirst = most;
     }
     start = beta;
     tail = 0;
-    for (const PumpObservation::Execution &e : compare.executions) {
-      if (!e.start) {
-        why = e.why + " at " + sizesText(roles, cert);
-        break;
+    from = 0;
+    for (int64_t r = 0; r < residues && why.empty(); ++r) {
+      int64_t jCert = jFirst + r;
+      int64_t trip = jCert * plan.alpha + beta;
+      if (trip < 2 * plan.period) {
+        why = "requires bounds the trip count of loop '" +
+              loop.getIterName().str() + "' below two periods";
+        return failure();
       }
-      start = std::max(start, *e.start);
-      tail = std::max(tail, e.tail);
+      SmallVector<int64_t> cert = point;
+      cert[plan.size] = lat.at(jCert);
+      PumpObservation floors;
+      if (failed(runAt(cert, &plan, &floors)))
+        return failure();
+      PumpObservation compare;
+      compare.compare = true;
+      compare.floors = floors.floors;
+      if (failed(runAt(cert, &plan, &compare)))
+        return failure();
+      if (compare.executions.empty()) {
+        why = "loop '" + loop.getIterName().str() + "' never ran at " +
+              sizesText(roles, cert);
+        return failure();
+      }
+      for (const PumpObservation::Execution &e : compare.executions) {
+        if (!e.start) {
+          why = e.why + " at " + sizesText(roles, cert);
+          break;
+        }
+        start = std::max(start, *e.start);
+        tail = std::max(tail, e.tail);
+      }
+      // A run with n iterations repeats the first start + period
+      // iterations of the long one when its tail comparisons have their
+      // limits there, that is from n = start + period + tail on; each such
+      // n is then n - period pumped. Check the trip counts below.
+      from = start + plan.period + tail;
+      if (why.empty() && from > trip)
+        why = "the iterations near the end of loop '" +
+              loop.getIterName().str() + "' differ from the others as far as " +
+              std::to_string(tail) + " iterations from the end, more than " +
+              "the run at " + sizesText(roles, cert) + " shows";
     }
-    // A run with n iterations repeats the first start + period iterations
-    // of the long one when its tail comparisons have their limits there,
-    // that is from n = start + period + tail on; each such n is then
-    // n - period pumped. Check the trip counts below.
-    from = start + plan.period + tail;
-    if (why.empty() && from > trip)
-      why = "the iterations near the end of loop '" + loop.getIterName().str() +
-            "' differ from the others as far as " + std::to_string(tail) +
-            " iterations from the end, more than the " + "run at " +
-            sizesText(roles, cert) + " shows";
     if (why.empty())
       break;
   }
@@ -398,15 +416,32 @@ LogicalResult SymbolicChecker::run() {
     if (s.role == SizeRoles::Role::Grid)
       result.summary.push_back(s.name + ": grid size, checked up to " + s.name +
                                " = " + std::to_string(s.lattice.at(js.back())));
-  // Every point of the box, the trip size's coordinates per point.
+  // Every point of the box, the trip size's coordinates per point. With
+  // a size uncovered nothing is proved: the trip size's repetition is shown
+  // at the first point only (what the summary says of it), and the other
+  // points run its first lattice points.
+  bool uncovered = llvm::any_of(roles.sizes, [](const SizeRoles::Size &s) {
+    return s.role == SizeRoles::Role::Uncovered;
+  });
   SmallVector<size_t> at(box.size(), 0);
-  bool tripCovered = true;
+  bool tripCovered = true, firstPoint = true;
+  SmallVector<int64_t> firstPointValues;
   while (true) {
     SmallVector<int64_t> point;
     for (auto [i, js] : llvm::enumerate(box))
       point.push_back(roles.sizes[i].lattice.at(js[at[i]]));
     SmallVector<int64_t> trips = {0};
-    if (roles.pump && roles.why.empty() && checkEachTrip(point)) {
+    bool pumpHere = !uncovered || firstPoint;
+    if (firstPoint)
+      firstPointValues = point;
+    firstPoint = false;
+    if (roles.pump && roles.why.empty() && !pumpHere) {
+      const SizeLattice &lat = roles.sizes[roles.pump->size].lattice;
+      int64_t most = (lat.most - lat.least) / lat.step;
+      trips.clear();
+      for (int64_t j = 0; j <= std::min<int64_t>(most, 3); ++j)
+        trips.push_back(j);
+    } else if (roles.pump && roles.why.empty() && checkEachTrip(point)) {
       // Few trip counts, none short: each is checked by one run, cheaper
       // than the pump's runs, which are at least as long and compare the
       // states of every iteration.
@@ -475,11 +510,25 @@ LogicalResult SymbolicChecker::run() {
   if (roles.pump && tripCovered && roles.why.empty()) {
     const PumpPlan &plan = *roles.pump;
     amir::SeqForOp loop = plan.loop;
+    if (uncovered) {
+      std::string others;
+      for (auto [i, size] : llvm::enumerate(roles.sizes))
+        if (i != plan.size)
+          others += (others.empty() ? "" : " ") + size.name + "=" +
+                    std::to_string(firstPointValues[i]);
+      result.summary.push_back(
+          roles.sizes[plan.size].name + ": its repetition shown at " + others +
+          " only, since another size is not covered (the other points run "
+          "its first values)");
+    }
     result.summary.push_back(
         roles.sizes[plan.size].name + ": trip size of loop '" +
-        loop.getIterName().str() + "', its state repeating every " +
-        std::to_string(plan.period) + " iterations from iteration " +
-        std::to_string(latestStart) +
+        loop.getIterName().str() + "'" +
+        (plan.outer ? " (in each iteration of loop '" +
+                          amir::SeqForOp(plan.outer).getIterName().str() + "')"
+                    : std::string()) +
+        ", its state repeating every " + std::to_string(plan.period) +
+        " iterations from iteration " + std::to_string(latestStart) +
         (longestTail ? " (but in the last " + std::to_string(longestTail) + ")"
                      : std::string()));
   }

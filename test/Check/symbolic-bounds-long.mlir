@@ -15,11 +15,11 @@
 // point (T = 1, 2, 3) for K = 2000; 41 per grid point for K from 1000 to
 // 1040.
 
-// PINNED: remark: proved for every size requires allows: 3 runs of the abstract machine
+// PINNED: remark: proved for every size requires and the bounds allow: 3 runs of the abstract machine
 // PINNED: note: K: each of its 1 values checked
 // PINNED-NOT: warning
 
-// RANGE: remark: proved for every size requires allows: 123 runs of the abstract machine
+// RANGE: remark: proved for every size requires and the bounds allow: 123 runs of the abstract machine
 // RANGE: note: K: each of its 41 values checked
 // RANGE-NOT: warning
 

@@ -15,7 +15,7 @@
 // and the deadlock appears from K = 73 (the producer waits at k = 72 for
 // the release that k = 70 skipped): the run at K = 73 finds it.
 
-// SIXTY: remark: proved for every size requires allows
+// SIXTY: remark: proved for every size requires and the bounds allow
 // SIXTY: note: K: each of its 60 values checked
 // SIXTY-NOT: warning
 

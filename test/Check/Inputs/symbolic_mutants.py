@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """Random mutants of a kernel's synchronization, symbolic against concrete.
 
-Usage: symbolic_mutants.py EXO_GPU_OPT KERNEL COUNT SEED
+Usage: symbolic_mutants.py EXO_GPU_OPT KERNEL COUNT SEED [BOUNDS]
 
 Makes COUNT mutants of KERNEL (a module whose sizes are M, N and K, with
-M and N multiples of 256 allowed and K of 32), each with one or two of its
-sync statements (exo.await / exo.arrive / exo.fence lines) dropped,
-duplicated, swapped with the next one, or with an await's N changed, and
-runs the symbolic check on each. A mutant it proves for every size must pass
-the concrete check at three random sizes; a line `MISMATCH` says one did
-not. Prints how many mutants were proved, not covered, and rejected.
+M and N multiples of 256 allowed and K of 32, and any others named in
+BOUNDS), each with one or two of its sync statements (exo.await /
+exo.arrive / exo.fence lines) dropped, duplicated, swapped with the next
+one, or with an await's N changed, and runs the symbolic check on each
+(with `bounds=BOUNDS`, a list like `M<=512,N<=512,NC<=2`, when given). A
+mutant it proves for every size (that the bounds allow) must pass the
+concrete check at three random sizes (within the bounds: each upper bound
+caps its size, and a size the kernel's sizes M, N, K do not name is drawn
+from 1 to its bound); a line `MISMATCH` says one did not. Prints how many
+mutants were proved, not covered, and rejected.
 """
 import random
 import re
@@ -30,6 +34,12 @@ def check(opt, text, option):
 
 def main():
     opt, kernel, count, seed = sys.argv[1:5]
+    bounds = sys.argv[5] if len(sys.argv) > 5 else ""
+    caps = {}
+    for b in filter(None, bounds.split(",")):
+        name, value = b.split("<=")
+        caps[name] = int(value)
+    option = "symbolic=true" + (" bounds=" + bounds if bounds else "")
     rng = random.Random(int(seed))
     lines = open(kernel).read().split("\n")
     sync = re.compile(r"^\s*exo\.(await|arrive|fence)\(.*")
@@ -52,7 +62,7 @@ def main():
             elif i + 1 < len(mutant) and sync.match(mutant[i + 1]):
                 mutant[i], mutant[i + 1] = mutant[i + 1], mutant[i]
         text = "\n".join(mutant)
-        rc, err = check(opt, text, "symbolic=true")
+        rc, err = check(opt, text, option)
         if rc != 0:
             tally["rejected"] += 1
             continue
@@ -61,9 +71,13 @@ def main():
             continue
         tally["proved"] += 1
         for _ in range(3):
-            sizes = "M=%d N=%d K=%d" % (256 * rng.randint(1, 6),
-                                        256 * rng.randint(1, 6),
-                                        32 * rng.randint(1, 64))
+            sizes = "M=%d N=%d K=%d" % (
+                256 * rng.randint(1, min(6, caps.get("M", 1536) // 256)),
+                256 * rng.randint(1, min(6, caps.get("N", 1536) // 256)),
+                32 * rng.randint(1, min(64, caps.get("K", 2048) // 32)))
+            for name, cap in sorted(caps.items()):
+                if name not in ("M", "N", "K"):
+                    sizes += " %s=%d" % (name, rng.randint(1, cap))
             rc, err = check(opt, text, sizes)
             if rc != 0:
                 first = next((l for l in err.split("\n") if "error:" in l), "")

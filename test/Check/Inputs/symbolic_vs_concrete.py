@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Cross-checks the symbolic check against the concrete one.
 
-Usage: symbolic_vs_concrete.py EXO_GPU_OPT KERNEL COUNT SEED [LIMIT=VALUE...]
+Usage: symbolic_vs_concrete.py EXO_GPU_OPT KERNEL COUNT SEED [--bounds]
+                               [LIMIT=VALUE...]
 
 Runs `-exo-check-sync="symbolic=true"` on KERNEL (a module whose procs with
-device functions all take the same sizes); if it proves every size, draws
+device functions all take the same sizes), with the LIMITs as its bounds
+(`bounds=NAME<=VALUE,...`) after `--bounds`; if it proves every size, draws
 COUNT random size tuples that the kernel's `requires` allows (each size a
 multiple of its `mod` constraint, at least its lower bound, at most its
 LIMIT, 2048 by default) and runs the concrete check at each. Prints one line
@@ -64,8 +66,15 @@ def check(opt, kernel, option):
 
 def main():
     opt, kernel, count, seed = sys.argv[1:5]
-    limits = {k: int(v) for k, v in (a.split("=") for a in sys.argv[5:])}
-    rc, err = check(opt, kernel, "symbolic=true")
+    rest = sys.argv[5:]
+    bounded = rest[:1] == ["--bounds"]
+    rest = rest[1:] if bounded else rest
+    limits = {k: int(v) for k, v in (a.split("=") for a in rest)}
+    option = "symbolic=true"
+    if bounded:
+        option += " bounds=" + ",".join(
+            "%s<=%d" % (k, v) for k, v in sorted(limits.items()))
+    rc, err = check(opt, kernel, option)
     if rc != 0 or "warning:" in err:
         print("not proved")
         return
