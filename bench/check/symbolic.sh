@@ -4,12 +4,16 @@
 # `exo-gpu-opt -exo-verify-collectives -exo-check-sync="symbolic=true
 # stats=true"` on one core, the verdict (proved for every size, or not, with
 # the first reason), and the runs of the abstract machine. Prints a Markdown
-# table (bench/RESULTS.md, "Every size").
-# Usage: bench/check/symbolic.sh [BUILD_DIR] [TIMEOUT_SECONDS]
+# table (bench/RESULTS.md, "Every size"). With BOUNDS (`M<=512,N<=2048,NC<=2`)
+# only the persistent kernels (a size marked exo.cluster_count) are checked,
+# with `bounds=BOUNDS`.
+# Usage: bench/check/symbolic.sh [BUILD_DIR] [TIMEOUT_SECONDS] [BOUNDS]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${1:-$root/build}
 limit=${2:-120}
+bounds=${3:-}
+option="symbolic=true stats=true${bounds:+ bounds=$bounds}"
 opt=$build/bin/exo-gpu-opt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,13 +26,21 @@ symbolic() {
   [[ $file = /* ]] || file=$root/$file
   out=$( { ulimit -v 16000000; /usr/bin/time -f "TIME %e %M" taskset -c 0 \
     timeout "$limit" "$opt" "$file" -exo-verify-collectives \
-    -exo-check-sync="symbolic=true stats=true" -o /dev/null; } 2>&1) || true
+    -exo-check-sync="$option" -o /dev/null; } 2>&1) || true
   t=$(sed -n 's/^TIME \([0-9.]*\) .*/\1/p' <<<"$out")
   m=$(sed -n 's/^TIME [0-9.]* \([0-9]*\)$/\1/p' <<<"$out")
   runs=$(grep -m1 -o -E '[0-9]+ runs' <<<"$out") || runs=
-  if grep -q 'remark: proved' <<<"$out"; then
+  # A file may hold several kernels: proved when each of them is, and the
+  # run ended within the limit.
+  local kernels proved
+  kernels=$(grep -c 'exo.device_function' "$file") || kernels=0
+  proved=$(grep -c 'remark: proved' <<<"$out") || proved=0
+  if [[ ${t%.*} -lt $limit ]] && ((proved == kernels)); then
     verdict=proved
     why=
+  elif ((proved > 0)) && ! grep -q 'remark: not proved' <<<"$out"; then
+    verdict="$proved of $kernels proved"
+    why="over $limit s"
   elif grep -q 'remark: not proved' <<<"$out"; then
     verdict="not proved"
     why=$(grep -m1 'note: ' <<<"$out" | sed 's/.*note: //' | cut -c1-110) ||
@@ -55,11 +67,13 @@ for f in "$root"/examples/gemm/hopper_*.mlir "$root"/examples/gemm/wgmma_*.mlir 
     file=$f
   fi
   grep -q device_function "$file" || continue
+  [[ -z $bounds ]] || grep -q exo.cluster_count "$file" || continue
   symbolic "$name" "$file"
 done
 # The entry points of the schedule libraries (examples/gemm/schedules/kernels.mlir).
 for entry in $(sed -n 's/^  transform.named_sequence @\(gemm_derived_[a-z0-9_]*\)(.*/\1/p' \
   "$root/examples/gemm/schedules/kernels.mlir"); do
   derive "$entry" "@$entry" 2>/dev/null || continue
+  [[ -z $bounds ]] || grep -q exo.cluster_count "$tmp/$entry.mlir" || continue
   symbolic "$entry" "$tmp/$entry.mlir"
 done
