@@ -435,13 +435,9 @@ LogicalResult SymbolicChecker::run() {
     if (firstPoint)
       firstPointValues = point;
     firstPoint = false;
-    if (roles.pump && roles.why.empty() && !pumpHere) {
-      const SizeLattice &lat = roles.sizes[roles.pump->size].lattice;
-      int64_t most = (lat.most - lat.least) / lat.step;
-      trips.clear();
-      for (int64_t j = 0; j <= std::min<int64_t>(most, 3); ++j)
-        trips.push_back(j);
-    } else if (roles.pump && roles.why.empty() && checkEachTrip(point)) {
+    bool each = roles.pump && roles.why.empty() && checkEachTrip(point);
+    bool pumped = roles.pump && roles.why.empty() && !each && pumpHere;
+    if (each) {
       // Few trip counts, none short: each is checked by one run, cheaper
       // than the pump's runs, which are at least as long and compare the
       // states of every iteration.
@@ -452,7 +448,7 @@ LogicalResult SymbolicChecker::run() {
       trips.clear();
       for (int64_t j = 0; j < values(trip); ++j)
         trips.push_back(j);
-    } else if (roles.pump && roles.why.empty()) {
+    } else if (pumped) {
       std::string why;
       SmallVector<int64_t> found;
       const SizeRoles::Size &trip = roles.sizes[roles.pump->size];
@@ -473,10 +469,13 @@ LogicalResult SymbolicChecker::run() {
         trips = found;
       }
     } else if (roles.pump) {
-      const SizeLattice &lat = roles.sizes[roles.pump->size].lattice;
-      int64_t most = (lat.most - lat.least) / lat.step;
+      // The trip size's first values (each one when few): its role failed,
+      // or another size's did, so that nothing is proved.
+      const SizeRoles::Size &trip = roles.sizes[roles.pump->size];
+      int64_t most = values(trip) - 1;
       trips.clear();
-      for (int64_t j = 0; j <= std::min<int64_t>(most, 3); ++j)
+      for (int64_t j = 0;
+           j <= std::min<int64_t>(most, fewValues(trip) ? most : 3); ++j)
         trips.push_back(j);
     }
     for (int64_t j : trips) {

@@ -274,6 +274,7 @@ amir.program @prefix_guard(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0
 // expected-warning @below {{the symbolic check does not cover every size of @outgrow}}
 // expected-note @below {{T: the tasks it adds outgrow dimension 0 of 'G'}}
 // expected-remark @below {{not proved for every size}}
+// expected-note @below {{K: its repetition shown at T=1 only, since another size is not covered (the other points run its first values)}}
 // expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
 amir.program @outgrow(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [4, 16] memory <gmem>
@@ -456,6 +457,7 @@ amir.program @host_zero(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s
 // expected-warning @below {{the symbolic check does not cover every size of @host_part}}
 // expected-note @below {{T: it reaches amir.mutate}}
 // expected-remark @below {{not proved for every size}}
+// expected-note @below {{K: its repetition shown at T=1 only, since another size is not covered (the other points run its first values)}}
 // expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
 amir.program @host_part(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
