@@ -15,6 +15,7 @@ limit=${2:-120}
 bounds=${3:-}
 option="symbolic=true stats=true${bounds:+ bounds=$bounds}"
 opt=$build/bin/exo-gpu-opt
+export EXO_ROOT=$root
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source-path=SCRIPTDIR source=common.sh
@@ -67,6 +68,24 @@ for f in "$root"/examples/gemm/hopper_*.mlir "$root"/examples/gemm/wgmma_*.mlir 
     file=$f
   fi
   grep -q device_function "$file" || continue
+  if (($(grep -c device_function "$file") > 1)); then
+    # A file of several kernels: a row for each (scripts/registry.py's
+    # split of a printed module into one module per proc).
+    mkdir -p "$tmp/$name.procs"
+    python3 - "$file" "$tmp/$name.procs" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["EXO_ROOT"], "scripts"))
+from registry import split_printed_procs
+for proc, text in split_printed_procs(open(sys.argv[1]).read()):
+    if "exo.device_function" in text:
+        open(os.path.join(sys.argv[2], proc + ".mlir"), "w").write(text)
+PY
+    for k in "$tmp/$name.procs"/*.mlir; do
+      [[ -z $bounds ]] || grep -q exo.cluster_count "$k" || continue
+      symbolic "$name: $(basename "$k" .mlir)" "$k"
+    done
+    continue
+  fi
   [[ -z $bounds ]] || grep -q exo.cluster_count "$file" || continue
   symbolic "$name" "$file"
 done
