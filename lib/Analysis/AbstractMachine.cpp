@@ -1062,8 +1062,11 @@ private:
     bool active = false, inLoop = false;
     int64_t iter = 0;
     /// The iterations of the earlier executions of the plan's execution
-    /// loop (its iterator times the trip count; 0 without one).
+    /// loop (its iterator times the trip count), or of the earlier sibling
+    /// loops (their count times the trip count); 0 without either.
     int64_t base = 0;
+    /// The pumped loop (or sibling) of this execution.
+    amir::SeqForOp loop;
     int64_t lastOffLimit = -1, lastClip = -1;
     int64_t trip = 0, maxTail = 0;
     std::vector<std::string> states;
@@ -2736,7 +2739,7 @@ LogicalResult Machine::exec(amir::SeqForOp loop, Collective &g) {
   FailureOr<int64_t> lo = eval(loop.getLower()), hi = eval(loop.getUpper());
   if (failed(lo) || failed(hi))
     return failure();
-  if (pump && loop == pump->loop)
+  if (pump && pump->isPumped(loop))
     return execPumped(loop, g, *lo, *hi);
   for (int64_t i = *lo; i < *hi; ++i)
     if (failed(execIteration(loop, i, g)))
@@ -3767,19 +3770,39 @@ std::string Machine::pumpState() {
       varIds.try_emplace(v.get(), varIds.size() + 1);
   auto vid = [&](const Variable *v) { os << 'v' << varIds.lookup(v); };
   // The loop's entry in a statement's sequential loops (innermost first).
-  auto seqIndexOfLoop = [&](Operation *op) -> int {
+  auto seqIndexOf = [&](Operation *op, Operation *loop) -> int {
     int i = 0;
     for (Operation *p = op ? op->getParentOp() : nullptr; p;
          p = p->getParentOp())
       if (auto l = dyn_cast<amir::SeqForOp>(p)) {
-        if (l == pump->loop)
+        if (l == loop)
           return i;
         ++i;
       }
     return -1;
   };
-  int64_t loopValue = values.lookup(amir::SeqForOp(pump->loop).getLower()) +
-                      (pumpExec.inLoop ? pumpExec.iter : 0);
+  // The entry of the current execution's loop in the sequential loops of
+  // an arrive (innermost first) when it happened in this execution: its
+  // iteration is then written relative to the current one. An arrive of an
+  // earlier execution (an earlier sibling loop, or an earlier iteration of
+  // the execution loop) keeps its iterations as they were: they stay the
+  // same while this execution runs.
+  int64_t outerValue =
+      pump->outer ? values.lookup(amir::SeqForOp(pump->outer).getInductionVar())
+                  : 0;
+  auto currentIndex = [&](const BarrierElement &el) -> int {
+    int at = seqIndexOf(el.arriveOp, pumpExec.loop);
+    if (at < 0 || !pump->outer)
+      return at;
+    int e = seqIndexOf(el.arriveOp, pump->outer);
+    return e >= 0 && e < static_cast<int>(el.arriveSeq.size()) &&
+                   el.arriveSeq[e] == outerValue
+               ? at
+               : -1;
+  };
+  int64_t loopValue =
+      (pumpExec.loop ? values.lookup(pumpExec.loop.getLower()) : 0) +
+      (pumpExec.inLoop ? pumpExec.iter : 0);
   // Dead generic writes that every thread of the task sees on the async
   // proxy's lane fail no later TMA write.
   SmallVector<size_t> keptGenericBefore(deadGeneric.size() + 1, 0);
@@ -3865,7 +3888,7 @@ std::string Machine::pumpState() {
         os << ',' << el.arrives << ',' << el.arrivedThreads << ','
            << el.expectedBytes << ',' << el.deliveredBytes << ',' << el.expectOp
            << ',' << el.deliverOp << ',' << el.txClosed << el.txUnknown << ',';
-        int at = pumpMoves(v) ? seqIndexOfLoop(el.arriveOp) : -1;
+        int at = pumpMoves(v) ? currentIndex(el) : -1;
         for (auto [i, x] : llvm::enumerate(el.arriveSeq))
           os << (int(i) == at ? x - loopValue : x) << ';';
         for (const RecordRef &r : el.completions)
@@ -4046,13 +4069,18 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
   pumpExec.active = true;
   pumpExec.inLoop = true;
   pumpExec.trip = std::max<int64_t>(hi - lo, 0);
-  if (amir::SeqForOp outer = pump->outer) {
-    int64_t e = values.lookup(outer.getInductionVar());
-    if (llvm::MulOverflow(e, pumpExec.trip, pumpExec.base))
-      return mlir::emitError(loop.getLoc())
-             << "the iterations of loop '" << loop.getIterName()
-             << "' overflow 64 bits";
-  }
+  pumpExec.loop = loop;
+  // The executions before this one: the execution loop's iterator, or
+  // this sibling's place among the pumped loops.
+  int64_t before = 0;
+  if (amir::SeqForOp outer = pump->outer)
+    before = values.lookup(outer.getInductionVar());
+  else if (auto it = llvm::find(pump->later, loop); it != pump->later.end())
+    before = 1 + (it - pump->later.begin());
+  if (llvm::MulOverflow(before, pumpExec.trip, pumpExec.base))
+    return mlir::emitError(loop.getLoc())
+           << "the iterations of loop '" << loop.getIterName()
+           << "' overflow 64 bits";
   for (int64_t i = lo; i < hi; ++i) {
     pumpExec.iter = i - lo;
     if (pumpObs->compare)

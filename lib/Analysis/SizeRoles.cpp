@@ -96,9 +96,10 @@ class FormAnalysis {
 public:
   FormAnalysis(amir::ProgramOp program, SmallVector<bool> tracked,
                ArrayRef<SizeLattice> lattices, amir::SeqForOp pumped,
-               int64_t alpha, unsigned pumpSize, amir::SeqForOp outer = nullptr)
-      : tracked(std::move(tracked)), pumped(pumped), outer(outer), alpha(alpha),
-        pumpSize(pumpSize) {
+               int64_t alpha, unsigned pumpSize, amir::SeqForOp outer = nullptr,
+               ArrayRef<amir::SeqForOp> siblings = {})
+      : tracked(std::move(tracked)), pumped(pumped), outer(outer),
+        siblings(siblings), alpha(alpha), pumpSize(pumpSize) {
     Block &body = program.getBody().front();
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
       Form f = zero();
@@ -146,6 +147,7 @@ public:
 private:
   SmallVector<bool> tracked;
   amir::SeqForOp pumped, outer;
+  SmallVector<amir::SeqForOp> siblings;
   int64_t alpha;
   unsigned pumpSize;
   DenseMap<Value, Form> forms;
@@ -264,7 +266,7 @@ Form FormAnalysis::evaluate(AffineExpr e, ArrayRef<Form> operands) {
 void FormAnalysis::visit(Operation *op) {
   if (auto loop = dyn_cast<amir::SeqForOp>(op)) {
     Form f = formOf(loop.getLower());
-    if (loop == pumped)
+    if (loop == pumped || llvm::is_contained(siblings, loop))
       f.k += 1;
     forms[loop.getInductionVar()] = f;
     return;
@@ -638,6 +640,9 @@ private:
     Refusal &why;
     unsigned size;
     SmallVector<int64_t> multiples;
+    /// The pumped loop's executions as sibling loops (PumpPlan::later):
+    /// each one's first and last statement in program order.
+    SmallVector<std::pair<size_t, size_t>> spans;
   };
   /// Notes that coordinate `d` of `var` moves by the shift of `f` at `at`:
   /// the same at every such statement; `rate` receives it. With an
@@ -852,6 +857,30 @@ bool RoleAnalyzer::noteRate(TripScope &t, Operation *at, Value var, unsigned d,
                                "' in all iterations of loop '" +
                                outer.getIterName().str() + "' so far");
     sh = sx;
+  } else if (t.spans.size() > 1) {
+    // Sibling executions: a coordinate in or after the i-th (from 0) moves
+    // by i + 1 rates, counting the executions before it; before the first
+    // it does not move.
+    bool stateful = alloc.getBarrierAttr() || mutated.contains(var);
+    if (!stateful) {
+      rate = 0;
+      return true;
+    }
+    size_t o = order.lookup(at);
+    int64_t times = 0;
+    for (auto [first, last] : t.spans)
+      if (o > first)
+        ++times;
+    if (times == 0 ? *sh != 0 : *sh % times != 0)
+      return t.why.set(at, "a coordinate of '" + alloc.getName().str() +
+                               "' does not move with the iterations of loop '" +
+                               t.plan.loop.getIterName().str() +
+                               "' and its sibling loops before it");
+    if (times == 0) {
+      rate = 0;
+      return true;
+    }
+    sh = *sh / times;
   }
   rate = *sh;
   SmallVector<int64_t> &r = t.plan.rates[alloc];
@@ -976,14 +1005,24 @@ bool RoleAnalyzer::tripBarrier(TripScope &t, Operation *op, Value bar,
 bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   FormAnalysis fa(program, only(s), lattices, {}, 1, s);
   amir::SeqForOp loop;
+  SmallVector<amir::SeqForOp> later;
   WalkResult found = program.walk([&](amir::SeqForOp l) -> WalkResult {
     if (!fa.formOf(l.getUpper()).moves() && !fa.formOf(l.getLower()).moves())
       return WalkResult::advance();
-    if (loop) {
-      why.set(l, "it sets the trip counts of more than one sequential loop");
+    // Several loops: siblings of one block, from 0 to the same upper bound,
+    // run one after the other (the executions of the pumped loop).
+    if (loop &&
+        (l->getBlock() != loop->getBlock() || l.getUpper() != loop.getUpper() ||
+         !matchPattern(l.getLower(), m_Zero()) ||
+         !matchPattern(loop.getLower(), m_Zero()))) {
+      why.set(l, "it sets the trip counts of more than one sequential loop "
+                 "(other than sibling loops from 0 to one bound)");
       return WalkResult::interrupt();
     }
-    loop = l;
+    if (loop)
+      later.push_back(l);
+    else
+      loop = l;
     return WalkResult::advance();
   });
   if (found.wasInterrupted())
@@ -991,7 +1030,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   if (!loop)
     return why.set(program, "it sets no loop's trip count and reaches "
                             "statements a grid size may not");
-  if (loop == symmetry.tileLoop)
+  if (loop == symmetry.tileLoop || llvm::is_contained(later, symmetry.tileLoop))
     return why.set(loop, "it sets the number of tiles each persistent task "
                          "runs (loop '" +
                              loop.getIterName() +
@@ -1018,7 +1057,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       continue;
     if (isa<amir::WarpsOp, amir::ThreadsForOp>(p))
       continue;
-    if (auto e = dyn_cast<amir::SeqForOp>(p); e && !outer) {
+    if (auto e = dyn_cast<amir::SeqForOp>(p); e && !outer && later.empty()) {
       // Both loops count from 0, so that the execution loop's iterator
       // times the loop's upper bound counts the iterations before.
       if (!matchPattern(e.getLower(), m_Zero()) ||
@@ -1037,10 +1076,23 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   if (!body)
     return why.set(loop,
                    "loop '" + loop.getIterName() + "' is not in a device");
-  FormAnalysis pa(program, only(s), lattices, loop, alpha, s, outer);
+  FormAnalysis pa(program, only(s), lattices, loop, alpha, s, outer, later);
   size_t last = order[loop];
-  loop.walk([&](Operation *op) { last = std::max(last, order[op]); });
-  auto inLoop = [&](Operation *op) { return loop->isProperAncestor(op); };
+  (later.empty() ? loop : later.back()).walk([&](Operation *op) {
+    last = std::max(last, order[op]);
+  });
+  auto inLoop = [&](Operation *op) {
+    return loop->isProperAncestor(op) ||
+           llvm::any_of(later, [&](amir::SeqForOp l) {
+             return l->isProperAncestor(op);
+           });
+  };
+  // Between sibling loops: after the executions before, before the next.
+  auto inBetween = [&](Operation *op) {
+    return !later.empty() && body->isProperAncestor(op) &&
+           order.lookup(op) > order.lookup(loop) && order.lookup(op) < last &&
+           !inLoop(op);
+  };
   auto inSuffix = [&](Operation *op) {
     return body->isProperAncestor(op) && order.lookup(op) > last;
   };
@@ -1052,17 +1104,26 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   };
   plan.loop = loop;
   plan.outer = outer;
+  plan.later = later;
   plan.size = s;
   plan.alpha = alpha;
-  TripScope scope{pa, plan, why, s, pa.unitMultiples};
+  TripScope scope{pa, plan, why, s, pa.unitMultiples, {}};
+  SmallVector<amir::SeqForOp> executions = {loop};
+  executions.append(later.begin(), later.end());
+  for (amir::SeqForOp l : executions) {
+    size_t end = order[l];
+    l.walk([&](Operation *op) { end = std::max(end, order[op]); });
+    scope.spans.push_back({order[l], end});
+  }
   seen.clear();
   bool ok = true;
   program.walk([&](Operation *op) {
     if (!ok || isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
       return;
-    bool from = inLoop(op) || inSuffix(op) || inExecutionPrefix(op);
-    if (op == loop.getOperation()) {
-      if (pa.formOf(loop.getLower()).moves())
+    bool from =
+        inLoop(op) || inSuffix(op) || inExecutionPrefix(op) || inBetween(op);
+    if (plan.isPumped(op)) {
+      if (pa.formOf(cast<amir::SeqForOp>(op).getLower()).moves())
         ok = why.set(op, "the lower bound of the loop moves");
       return;
     }

@@ -16,7 +16,8 @@
 //  - a *trip* size when it reaches the trip count of one sequential loop
 //    `L` run once per task, or once per thread of the threads loops around
 //    it, or once per iteration of a sequential loop around it whose trip
-//    count it does not reach (the *pumped* loop), and otherwise only values
+//    count it does not reach, or of sibling loops from 0 to the same bound
+//    run one after the other (the *pumped* loop), and otherwise only values
 //    that move with L's iterator in step with it (*covariant*): after `L`
 //    runs `p` more iterations, with `s` grown to match, every barrier
 //    coordinate, ring element, guard and bounds condition of the task from
@@ -64,6 +65,17 @@ struct PumpPlan {
   /// iterator times the trip count, plus the current iteration), and the
   /// state is shifted by as many pump units.
   amir::SeqForOp outer;
+  /// Sibling loops after `loop` that the size sets alike (the same upper
+  /// bound, from 0), run one after the other in the task: the executions
+  /// 1, 2, ... of the pumped loop (a ping-pong task's second consumer
+  /// phase). A coordinate in or after the i-th then moves by i + 1 times
+  /// its rate, counting the iterations of the executions before it.
+  llvm::SmallVector<amir::SeqForOp> later;
+  /// Whether `op` is the pumped loop or one of the later ones.
+  bool isPumped(mlir::Operation *op) const {
+    return op && (op == amir::SeqForOp(loop).getOperation() ||
+                  llvm::is_contained(later, amir::SeqForOp(op)));
+  }
   /// The size whose lattice coordinate j gives the trip count
   /// alpha * j + beta.
   unsigned size = 0;

@@ -303,7 +303,8 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   // trip count modulo the period: one run per residue (a run stands for
   // the trip counts of its residue only).
   int64_t start = beta, tail = 0, from = 0;
-  int64_t residues = plan.outer ? plan.period / plan.alpha : 1;
+  int64_t residues =
+      plan.outer || !plan.later.empty() ? plan.period / plan.alpha : 1;
   for (int64_t length : {std::max<int64_t>(kPumpShort, 4 * plan.period),
                          std::max<int64_t>(kPumpLong, 8 * plan.period)}) {
     why.clear(); // (a failed run below is a hazard, already reported)
@@ -525,7 +526,10 @@ LogicalResult SymbolicChecker::run() {
         loop.getIterName().str() + "'" +
         (plan.outer ? " (in each iteration of loop '" +
                           amir::SeqForOp(plan.outer).getIterName().str() + "')"
-                    : std::string()) +
+         : plan.later.empty()
+             ? std::string()
+             : " (and " + std::to_string(plan.later.size()) + " sibling loop" +
+                   (plan.later.size() > 1 ? "s" : "") + " after it)") +
         ", its state repeating every " + std::to_string(plan.period) +
         " iterations from iteration " + std::to_string(latestStart) +
         (longestTail ? " (but in the last " + std::to_string(longestTail) + ")"
