@@ -298,10 +298,11 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   }
   int64_t beta = *least;
   // A run long enough to show the repetition: a short one first, then a
-  // long one if the short one does not show it. With an execution loop,
-  // an execution starts where the one before ended, which depends on the
-  // trip count modulo the period: one run per residue (a run stands for
-  // the trip counts of its residue only).
+  // long one if the short one does not show it. With several executions
+  // (an execution loop, or sibling loops), an execution starts where the
+  // one before ended, which depends on the trip count modulo the period:
+  // one run per residue (a run stands for the trip counts of its residue
+  // only).
   int64_t start = beta, tail = 0, from = 0;
   int64_t residues =
       plan.outer || !plan.later.empty() ? plan.period / plan.alpha : 1;
