@@ -640,9 +640,9 @@ private:
     Refusal &why;
     unsigned size;
     SmallVector<int64_t> multiples;
-    /// The pumped loop's executions as sibling loops (PumpPlan::later):
-    /// each one's first and last statement in program order.
-    SmallVector<std::pair<size_t, size_t>> spans;
+    /// The first statement (in program order) of the pumped loop and of
+    /// each later sibling loop (PumpPlan::later).
+    SmallVector<size_t> starts;
   };
   /// Notes that coordinate `d` of `var` moves by the shift of `f` at `at`:
   /// the same at every such statement; `rate` receives it. With an
@@ -840,47 +840,44 @@ bool RoleAnalyzer::noteRate(TripScope &t, Operation *at, Value var, unsigned d,
     return t.why.set(at, "a coordinate of '" +
                              (alloc ? alloc.getName().str() : "?") +
                              "' is not covariant with the loop");
-  if (amir::SeqForOp outer = t.plan.outer) {
-    bool stateful = alloc.getBarrierAttr() || mutated.contains(var);
-    if (!stateful) {
-      // A variable no statement mutates holds no records: only its bounds
-      // conditions matter, read elsewhere.
+  amir::SeqForOp outer = t.plan.outer;
+  if (outer || !t.plan.later.empty()) {
+    // Several executions. A variable no statement mutates holds no
+    // records: only its bounds conditions matter, read elsewhere.
+    if (!alloc.getBarrierAttr() && !mutated.contains(var)) {
       rate = 0;
       return true;
     }
-    std::optional<int64_t> sx = t.pa.executionShift(f);
-    bool beforeLoop = order.lookup(at) < order.lookup(t.plan.loop);
-    if (!sx || *sh != (beforeLoop ? 0 : *sx))
-      return t.why.set(at, "a coordinate of '" + alloc.getName().str() +
-                               "' does not move with the iterations of loop '" +
-                               t.plan.loop.getIterName().str() +
-                               "' in all iterations of loop '" +
-                               outer.getIterName().str() + "' so far");
-    sh = sx;
-  } else if (t.spans.size() > 1) {
-    // Sibling executions: a coordinate in or after the i-th (from 0) moves
-    // by i + 1 rates, counting the executions before it; before the first
-    // it does not move.
-    bool stateful = alloc.getBarrierAttr() || mutated.contains(var);
-    if (!stateful) {
-      rate = 0;
-      return true;
+    // The executions started at `at`: the i-th (from 0) and those before
+    // it when `at` is in it or after it, none before the first.
+    int64_t times = llvm::count_if(
+        t.starts, [&](size_t first) { return order.lookup(at) > first; });
+    if (outer) {
+      // In the execution loop's body: x * alpha per pump unit of each
+      // earlier execution, and the same per unit of the current one.
+      std::optional<int64_t> sx = t.pa.executionShift(f);
+      if (!sx || *sh != (times ? *sx : 0))
+        return t.why.set(at, "a coordinate of '" + alloc.getName().str() +
+                                 "' does not move with the iterations of "
+                                 "loop '" +
+                                 t.plan.loop.getIterName().str() +
+                                 "' in all iterations of loop '" +
+                                 outer.getIterName().str() + "' so far");
+      sh = sx;
+    } else {
+      // Sibling loops: `times` rates.
+      if (times == 0 ? *sh != 0 : *sh % times != 0)
+        return t.why.set(at, "a coordinate of '" + alloc.getName().str() +
+                                 "' does not move with the iterations of "
+                                 "loop '" +
+                                 t.plan.loop.getIterName().str() +
+                                 "' and its sibling loops before it");
+      if (times == 0) {
+        rate = 0;
+        return true;
+      }
+      sh = *sh / times;
     }
-    size_t o = order.lookup(at);
-    int64_t times = 0;
-    for (auto [first, last] : t.spans)
-      if (o > first)
-        ++times;
-    if (times == 0 ? *sh != 0 : *sh % times != 0)
-      return t.why.set(at, "a coordinate of '" + alloc.getName().str() +
-                               "' does not move with the iterations of loop '" +
-                               t.plan.loop.getIterName().str() +
-                               "' and its sibling loops before it");
-    if (times == 0) {
-      rate = 0;
-      return true;
-    }
-    sh = *sh / times;
   }
   rate = *sh;
   SmallVector<int64_t> &r = t.plan.rates[alloc];
@@ -1077,7 +1074,11 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
     return why.set(loop,
                    "loop '" + loop.getIterName() + "' is not in a device");
   FormAnalysis pa(program, only(s), lattices, loop, alpha, s, outer, later);
-  size_t last = order[loop];
+  // The executions' first statements, and the last statement of the last.
+  SmallVector<size_t> starts = {order[loop]};
+  for (amir::SeqForOp l : later)
+    starts.push_back(order[l]);
+  size_t last = starts.back();
   (later.empty() ? loop : later.back()).walk([&](Operation *op) {
     last = std::max(last, order[op]);
   });
@@ -1107,14 +1108,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   plan.later = later;
   plan.size = s;
   plan.alpha = alpha;
-  TripScope scope{pa, plan, why, s, pa.unitMultiples, {}};
-  SmallVector<amir::SeqForOp> executions = {loop};
-  executions.append(later.begin(), later.end());
-  for (amir::SeqForOp l : executions) {
-    size_t end = order[l];
-    l.walk([&](Operation *op) { end = std::max(end, order[op]); });
-    scope.spans.push_back({order[l], end});
-  }
+  TripScope scope{pa, plan, why, s, pa.unitMultiples, starts};
   seen.clear();
   bool ok = true;
   program.walk([&](Operation *op) {
