@@ -360,3 +360,51 @@ amir.program @phases_rewrite(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >=
     }
   }
 }
+
+// -----
+
+// Each tile also reads the element e K + k of the task's row of A (3 K
+// long): whether the read is in bounds depends on the tile, refused.
+// expected-warning @below {{the symbolic check does not cover every size of @tiles_bounds}}
+// expected-note @below {{K: whether its window of 'A' is in bounds changes from execution to execution of the loop}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+amir.program @tiles_bounds(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %c3h = arith.constant 3 : index
+  %K3 = arith.muli %K, %c3h : index
+  %G = amir.alloc "G" [%T, 48] memory <gmem>
+  %A = amir.alloc "A" [%T, %K3] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c16 = arith.constant 16 : index
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %e = %c0 to %c3 {
+        %base = arith.muli %e, %K : index
+        amir.seq_for %k = %c0 to %K {
+          %g = arith.addi %base, %k : index
+          %g2 = arith.addi %g, %c2 : index
+          amir.warps 0 to 1 {
+            amir.await %empty[%g], cuda_in_order, 0
+            amir.mutate %buf[%g, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+            amir.arrive cuda_in_order >> %full[%g]
+          }
+          amir.warps 1 to 2 {
+            amir.await %full[%g], cuda_in_order, 0
+            amir.read %buf[%g, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+            amir.read %A[%t, %g] sizes [1, 1] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+            amir.arrive cuda_in_order >> %empty[%g2]
+          }
+        }
+        %col = arith.muli %e, %c16 : index
+        amir.warps 1 to 2 {
+          amir.mutate %G[%t, %col] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+    }
+  }
+}
