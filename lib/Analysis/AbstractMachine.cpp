@@ -238,6 +238,12 @@ public:
       runs.emplace(0, Run{count, nullptr});
     hint = runs.end();
   }
+  /// Forgets every element's last mutation.
+  void clear() {
+    runs.clear();
+    dense.clear();
+    init(elements, mayDense);
+  }
   bool empty() const { return elements == 0; }
   /// Calls `fn(at, record)` on each maximal part of [start, stop) whose
   /// elements share their last mutation `record` (null: none), in order,
@@ -484,6 +490,13 @@ public:
     for (int64_t i = std::max(lo, first), e = std::min(hi, last); i <= e; ++i)
       if (!dense[i].empty() && pred(i))
         dense[i].clear();
+  }
+  /// Forgets every read.
+  void clear() {
+    sparse.clear();
+    dense.clear();
+    first = std::numeric_limits<int64_t>::max();
+    last = -1;
   }
   /// Calls `fn(flat, reads)` on every element with reads, in order.
   void forEach(function_ref<void(int64_t, ArrayRef<RecordRef>)> fn) const {
@@ -1104,6 +1117,31 @@ private:
   std::string pumpState();
   LogicalResult execPumped(amir::SeqForOp loop, Collective &g, int64_t lo,
                            int64_t hi);
+  /// How pumpState writes the state: as the pumped loop's iterations
+  /// compare it; at the start of a tile of persistent tasks (without the
+  /// records of variables allocated outside the device, which only the
+  /// tile's own accesses touch, and with the tile loop's iterator of an
+  /// arrive relative to the current tile); or at the start of a task,
+  /// without the earlier tasks' variables and threads either.
+  enum class StateMode { Pump, Tile, TaskEntry } stateMode = StateMode::Pump;
+  /// The tile loop's current iteration (from its lower bound) in Tile mode.
+  int64_t tileCurrent = 0;
+  std::string stateAs(StateMode mode) {
+    stateMode = mode;
+    std::string s = pumpState();
+    stateMode = StateMode::Pump;
+    return s;
+  }
+  /// Notes the state a task starts from (PumpObservation::taskEntry).
+  void noteTaskEntry();
+  /// At the start of a tile of persistent tasks whose tiles are proved
+  /// apart for every size (SizeRoles::tiles): no statement touches the
+  /// elements of variables allocated outside the device that the earlier
+  /// tiles accessed, so their records go (a task's run then costs the
+  /// same per tile, however many tiles came before).
+  void forgetEarlierTiles();
+  LogicalResult execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
+                          int64_t hi);
 };
 
 /// Names one element of a variable in diagnostics: `'name'[i, j]`.
@@ -2741,9 +2779,15 @@ LogicalResult Machine::exec(amir::SeqForOp loop, Collective &g) {
     return failure();
   if (pump && pump->isPumped(loop))
     return execPumped(loop, g, *lo, *hi);
-  for (int64_t i = *lo; i < *hi; ++i)
+  if (pump && pumpObs->compareTiles && loop == pump->tileLoop)
+    return execTiles(loop, g, *lo, *hi);
+  bool tiles = pump && loop == pump->tileLoop;
+  for (int64_t i = *lo; i < *hi; ++i) {
+    if (tiles)
+      forgetEarlierTiles();
     if (failed(execIteration(loop, i, g)))
       return failure();
+  }
   return success();
 }
 
@@ -2819,6 +2863,8 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
       taskThreads.ranges.push_back({1 + task.task * task.clusterThreads,
                                     1 + (task.task + 1) * task.clusterThreads});
     }
+    if (innermost && pump && pump->tileLoop)
+      noteTaskEntry();
     if (failed(execIteration(loop, i, task)))
       return failure();
     if (innermost) {
@@ -2860,6 +2906,12 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
     }
     if (symmetricRun && symmetricRun->allInterior)
       break;
+  }
+  if (innermost && pump && pump->tileLoop) {
+    // What the tasks leave to the code after them.
+    taskFirstVar = ownedVars.size();
+    taskThreads = Threads();
+    noteTaskEntry();
   }
   if (root)
     symmetricRun.reset();
@@ -3690,7 +3742,20 @@ void Machine::notePumpTouch(const Variable &var, ArrayRef<int64_t> key) {
 std::string Machine::pumpState() {
   std::string text;
   llvm::raw_string_ostream os(text);
-  int64_t units = pumpUnits();
+  bool entry = stateMode == StateMode::TaskEntry;
+  int64_t units = entry ? 0 : pumpUnits();
+  // Variables allocated outside the device (global memory): at the start
+  // of a tile or of a task their records are left out, since only the
+  // tile that made them touches their elements (the tiles' separation,
+  // SizeRoles.cpp); the records a barrier completes are still written.
+  auto global = [](const Variable &v) {
+    return !v.alloc || !v.alloc->getParentOfType<amir::DeviceOp>();
+  };
+  // At the start of a task, the earlier tasks' variables are dead: no
+  // statement of it touches them.
+  auto earlierTask = [&](const Variable &v) {
+    return entry && !global(v) && v.owned < taskFirstVar;
+  };
   // Barrier elements below the floor of a moving dimension (less two ring
   // depths, how far the phase rules look back) are never touched again.
   auto dropped = [&](const Variable &var, ArrayRef<int64_t> key) {
@@ -3766,7 +3831,7 @@ std::string Machine::pumpState() {
   };
   DenseMap<const Variable *, unsigned> varIds;
   for (const std::unique_ptr<Variable> &v : ownedVars)
-    if (v && !settled(*v))
+    if (v && !settled(*v) && !earlierTask(*v))
       varIds.try_emplace(v.get(), varIds.size() + 1);
   auto vid = [&](const Variable *v) { os << 'v' << varIds.lookup(v); };
   // The loop's entry in a statement's sequential loops (innermost first).
@@ -3827,6 +3892,10 @@ std::string Machine::pumpState() {
     vid(v.guard);
     for (int64_t d : v.dims)
       os << ',' << d;
+    if (stateMode != StateMode::Pump && global(v)) {
+      os << '\n';
+      continue;
+    }
     os << "\n E";
     v.elements.forEachRun([&](int64_t start, int64_t end, const RecordRef &r) {
       os << ' ' << start << '-' << end;
@@ -3889,8 +3958,14 @@ std::string Machine::pumpState() {
            << el.expectedBytes << ',' << el.deliveredBytes << ',' << el.expectOp
            << ',' << el.deliverOp << ',' << el.txClosed << el.txUnknown << ',';
         int at = pumpMoves(v) ? currentIndex(el) : -1;
+        int tile = stateMode == StateMode::Tile
+                       ? seqIndexOf(el.arriveOp, pump->tileLoop)
+                       : -1;
         for (auto [i, x] : llvm::enumerate(el.arriveSeq))
-          os << (int(i) == at ? x - loopValue : x) << ';';
+          os << (int(i) == at     ? x - loopValue
+                 : int(i) == tile ? x - tileCurrent
+                                  : x)
+             << ';';
         for (const RecordRef &r : el.completions)
           rid(r);
       }
@@ -3920,33 +3995,43 @@ std::string Machine::pumpState() {
            std::to_string(count);
   };
   os << "M ";
+  // (At the start of a task only its own threads: none has run yet.)
   SmallVector<Tid> fenced(wgmmaFenced.begin(), wgmmaFenced.end());
   llvm::sort(fenced);
   for (Tid t : fenced)
-    os << t << ',';
+    if (!entry)
+      os << t << ',';
   os << ' ' << missingWait.has_value() << unattributed.has_value() << ' ';
   rid(carriedProxyDebt);
-  printThreads(proxyFenced);
+  if (!entry)
+    printThreads(proxyFenced);
   SmallVector<std::pair<Operation *, Variable *>> instances(
       lastRegisterInstance.begin(), lastRegisterInstance.end());
   llvm::sort(instances, [&](auto &a, auto &b) {
     return order.lookup(a.first) < order.lookup(b.first);
   });
   for (auto [alloc, var] : instances) {
+    // An ended task's registers passed its end's check, as a reuse would.
+    if (!varIds.count(var))
+      continue;
     os << ' ' << alloc << '=';
     vid(var);
   }
+  // A task's live shared memory and dead generic writes are its own.
   os << "\n S";
   for (Variable *v : liveShared)
-    vid(v);
+    if (!entry)
+      vid(v);
   os << "\n G";
   for (const RecordRef *r : keptGeneric)
-    rid(*r);
+    if (!entry)
+      rid(*r);
   os << "\n T";
   SmallVector<std::string> retired;
   for (int64_t id : retiredBarriers) {
     auto it = ids.find(id);
-    if (it == ids.end() || dropped(*it->second.first, idKeys[id]))
+    if (it == ids.end() || !varIds.count(it->second.first) ||
+        dropped(*it->second.first, idKeys[id]))
       continue;
     retired.push_back("v" + std::to_string(varIds.lookup(it->second.first)) +
                       keyText(*it->second.first, idKeys[id]));
@@ -3958,7 +4043,7 @@ std::string Machine::pumpState() {
   SmallVector<std::string> upTo;
   for (auto [id, count] : commitAwaitedUpTo) {
     auto it = ids.find(id);
-    if (it == ids.end())
+    if (it == ids.end() || !varIds.count(it->second.first))
       continue;
     upTo.push_back("v" + std::to_string(varIds.lookup(it->second.first)) + "#" +
                    std::to_string(count - it->second.second->arrives));
@@ -4003,7 +4088,9 @@ std::string Machine::pumpState() {
       records.push_back(r);
     os << 'r' << it->second;
   }
-  if (symmetricRun) {
+  // (The task symmetry's extents decide which tasks a run covers, which
+  // the tile counts' argument, task by task, does not use.)
+  if (symmetricRun && stateMode == StateMode::Pump) {
     os << "\n Y" << symmetricRun->decided << symmetricRun->allInterior
        << symmetricRun->runNext;
     for (const auto &t : symmetricRun->representatives) {
@@ -4142,6 +4229,54 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
     pumpExec.states.clear();
   }
   pumpObs->executions.push_back(std::move(e));
+  return success();
+}
+
+void Machine::forgetEarlierTiles() {
+  for (const std::unique_ptr<Variable> &v : ownedVars)
+    if (v && v->alloc && !v->alloc->getParentOfType<amir::DeviceOp>()) {
+      v->elements.clear();
+      v->boxReads.clear();
+      v->elementReads.clear();
+    }
+}
+
+void Machine::noteTaskEntry() {
+  std::string state = stateAs(StateMode::TaskEntry);
+  if (pumpObs->taskEntry.empty())
+    pumpObs->taskEntry = std::move(state);
+  else if (state != pumpObs->taskEntry)
+    pumpObs->tasksDiffer = true;
+}
+
+LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g,
+                                 int64_t lo, int64_t hi) {
+  // The tiles so far are the executions of the pumped loop so far: a new
+  // task starts from none.
+  pumpExec = PumpExecution();
+  std::vector<std::string> states;
+  for (int64_t i = lo; i < hi; ++i) {
+    tileCurrent = i - lo;
+    forgetEarlierTiles();
+    states.push_back(stateAs(StateMode::Tile));
+    if (failed(execIteration(loop, i, g)))
+      return failure();
+  }
+  tileCurrent = std::max<int64_t>(hi - lo, 0);
+  states.push_back(stateAs(StateMode::Tile));
+  PumpObservation::Task task;
+  task.tiles = std::max<int64_t>(hi - lo, 0);
+  // The least from + period: the tasks with fewer tiles than that are
+  // checked one by one, and one with that many shows the repetition.
+  for (int64_t end = 1; end < static_cast<int64_t>(states.size()) && !task.from;
+       ++end)
+    for (int64_t p = 1; p <= std::min(end, PumpObservation::kTilePeriods); ++p)
+      if (states[end - p] == states[end]) {
+        task.from = end - p;
+        task.period = p;
+        break;
+      }
+  pumpObs->tasks.push_back(task);
   return success();
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SizeRoles.h"
+#include "ExoGPU/Analysis/IndexEval.h"
 #include "ExoGPU/Analysis/IndexExpr.h"
 #include "TaskSymmetry.h"
 
@@ -618,6 +619,7 @@ public:
           root = t;
     if (root)
       symmetry = analyzeTaskSymmetry(root);
+    rootOp = root ? root.getOperation() : nullptr;
     program.walk([&](amir::MutateOp m) { mutated.insert(m.getVar()); });
     program.walk<WalkOrder::PreOrder>(
         [&](Operation *op) { order[op] = order.size(); });
@@ -629,8 +631,18 @@ public:
   bool isTileLoop(Operation *op) const {
     return op && symmetry.tileLoop && op == symmetry.tileLoop;
   }
+  /// Whether `op` is the task loop of persistent tasks.
+  bool isTaskLoop(Operation *op) const {
+    return op && symmetry.tileLoop && op == rootOp;
+  }
   /// Classifies size `s` as a trip size.
   bool trip(unsigned s, PumpPlan &plan, Refusal &why);
+  /// Persistent tasks whose tile counts some sizes set: reads the tile
+  /// enumeration and proves the tiles apart and inside their variables for
+  /// every size (docs/SymbolicChecking.md, "Tile counts"); `sizes`
+  /// receives the sizes that set the tile counts.
+  bool tiles(SizeRoles::TileCounts &out, SmallVectorImpl<unsigned> &sizes,
+             Refusal &why);
 
 private:
   /// What trip() checks of the statements from the pumped loop on.
@@ -667,6 +679,7 @@ private:
   size_t numSizes;
   amir::DeviceOp device;
   amir::TasksForOp root;
+  Operation *rootOp = nullptr;
   TaskSymmetry symmetry;
   DenseSet<Value> mutated;
   DenseMap<Operation *, size_t> order;
@@ -1236,6 +1249,606 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   return true;
 }
 
+//===----------------------------------------------------------------------===//
+// Tile counts of persistent tasks
+//===----------------------------------------------------------------------===//
+
+/// An index value read as `sum c_v v + k` over leaves `v`: constants,
+/// additions, subtractions, products and left shifts by constants are read
+/// through; any other value is a leaf, and so is one `leaf` selects.
+/// `ops` receives the operations read.
+struct Linear {
+  llvm::MapVector<Value, int64_t> terms;
+  int64_t k = 0;
+  bool overflow = false;
+};
+
+static void readLinear(Value v, int64_t scale, Linear &out,
+                       SmallVectorImpl<Operation *> &ops,
+                       function_ref<bool(Value)> leaf = nullptr) {
+  if (std::optional<int64_t> c = getConstantIntValue(v)) {
+    int64_t t;
+    if (llvm::MulOverflow(*c, scale, t) || llvm::AddOverflow(out.k, t, out.k))
+      out.overflow = true;
+    return;
+  }
+  Operation *op = leaf && leaf(v) ? nullptr : v.getDefiningOp();
+  auto scaled = [&](Value x, std::optional<int64_t> c, bool shift) {
+    int64_t f = 0;
+    if (!c || *c < 0 || (shift && *c > 62) ||
+        llvm::MulOverflow(scale, shift ? int64_t(1) << *c : *c, f)) {
+      out.overflow = true;
+      return;
+    }
+    readLinear(x, f, out, ops, leaf);
+  };
+  if (auto add = dyn_cast_or_null<arith::AddIOp>(op)) {
+    ops.push_back(op);
+    readLinear(add.getLhs(), scale, out, ops, leaf);
+    readLinear(add.getRhs(), scale, out, ops, leaf);
+    return;
+  }
+  if (auto sub = dyn_cast_or_null<arith::SubIOp>(op)) {
+    ops.push_back(op);
+    readLinear(sub.getLhs(), scale, out, ops, leaf);
+    readLinear(sub.getRhs(), -scale, out, ops, leaf);
+    return;
+  }
+  if (auto mul = dyn_cast_or_null<arith::MulIOp>(op)) {
+    std::optional<int64_t> l = getConstantIntValue(mul.getLhs()),
+                           r = getConstantIntValue(mul.getRhs());
+    if (l || r) {
+      ops.push_back(op);
+      scaled(r ? mul.getLhs() : mul.getRhs(), r ? r : l, false);
+      return;
+    }
+  }
+  if (auto shl = dyn_cast_or_null<arith::ShLIOp>(op)) {
+    if (std::optional<int64_t> c = getConstantIntValue(shl.getRhs())) {
+      ops.push_back(op);
+      scaled(shl.getLhs(), c, true);
+      return;
+    }
+  }
+  int64_t &t = out.terms[v];
+  if (llvm::AddOverflow(t, scale, t))
+    out.overflow = true;
+}
+
+bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
+                         SmallVectorImpl<unsigned> &tileSizes, Refusal &why) {
+  if (!root || !symmetry.tileLoop)
+    return why.set(program, "it has no persistent tasks");
+  if (!symmetry.symmetric())
+    return why.set(symmetry.whyOp ? symmetry.whyOp : root.getOperation(),
+                   "its tasks are not alike (" + symmetry.why + ")");
+  if (symmetry.nest.size() != 1)
+    return why.set(root, "its persistent tasks are a nest of task loops");
+  if (!symmetry.tileGuards.empty())
+    return why.set(symmetry.tileGuards.front(),
+                   "a tile guard runs part of some tiles (ping-pong pairs), "
+                   "which the check of tile counts does not cover");
+  amir::TasksForOp tasks = root;
+  amir::SeqForOp loop = symmetry.tileLoop;
+  Block &top = program.getBody().front();
+  auto sizeOf = [&](Value v) -> std::optional<unsigned> {
+    if (auto b = dyn_cast<BlockArgument>(v); b && b.getOwner() == &top)
+      return b.getArgNumber();
+    return std::nullopt;
+  };
+  std::optional<unsigned> nc = sizeOf(tasks.getUpper());
+  if (!matchPattern(tasks.getLower(), m_Zero()) || !nc)
+    return why.set(tasks, "its task loop does not count from 0 to a size");
+  Value ncv = tasks.getUpper(), pc = tasks.getInductionVar(),
+        pi = loop.getInductionVar();
+  std::string loopName = "loop '" + loop.getIterName().str() + "'";
+  if (loop->getParentOp() != tasks.getOperation() ||
+      !matchPattern(loop.getLower(), m_Zero()))
+    return why.set(loop, "the tile " + loopName +
+                             " is not in the task body, counting from 0");
+  // Tiles pc, pc + NC, ... below T: ceil((T - pc) / NC) of them.
+  Value tilesValue = loop.getUpper();
+  Operation *div = tilesValue.getDefiningOp();
+  SmallVector<Operation *> chain;
+  Value total;
+  if (div &&
+      isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp,
+          arith::CeilDivSIOp, arith::CeilDivUIOp>(div) &&
+      div->getOperand(1) == ncv && tilesValue.hasOneUse()) {
+    bool ceil = isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(div);
+    Linear num;
+    readLinear(div->getOperand(0), 1, num, chain, [&](Value v) {
+      return v.getParentBlock() == &top; // T, computed before the device
+    });
+    bool form = !num.overflow && num.k == (ceil ? 0 : -1) &&
+                num.terms.lookup(pc) == -1 &&
+                num.terms.lookup(ncv) == (ceil ? 0 : 1) &&
+                num.terms.size() == (ceil ? 2u : 3u);
+    for (auto [v, c] : num.terms)
+      if (form && v != pc && v != ncv && c == 1 &&
+          (sizeOf(v) || v.getParentBlock() == &top))
+        total = v;
+  }
+  if (!total)
+    return why.set(loop, "the trip count of the tile " + loopName +
+                             " is not ceil((T - " +
+                             tasks.getIterName().str() +
+                             ") / NC), with T computed from the sizes "
+                             "before the device");
+  DenseSet<Operation *> chainOps(chain.begin(), chain.end());
+  chainOps.insert(div);
+  for (Operation *op : chain)
+    for (Operation *user : op->getUsers())
+      if (!chainOps.contains(user))
+        return why.set(user, "it uses the tile count's arithmetic");
+  // The radices: T is a product of constants and of values affine on the
+  // lattices, at least 1 and growing with the sizes.
+  SmallVector<bool> all(numSizes, true);
+  FormAnalysis fa(program, all, lattices, {}, 1, 0);
+  SmallVector<int64_t> least;
+  for (const SizeLattice &l : lattices)
+    least.push_back(l.least);
+  DenseMap<Value, int64_t> memo;
+  std::function<std::optional<int64_t>(Value)> atLeast =
+      [&](Value v) -> std::optional<int64_t> {
+    if (auto it = memo.find(v); it != memo.end())
+      return it->second;
+    std::optional<int64_t> r;
+    if (std::optional<unsigned> s = sizeOf(v)) {
+      r = least[*s];
+    } else if (Operation *op = v.getDefiningOp();
+               op && isa_and_nonnull<arith::ArithDialect>(op->getDialect())) {
+      SmallVector<int64_t> in;
+      for (Value x : op->getOperands()) {
+        std::optional<int64_t> y = atLeast(x);
+        if (!y)
+          return std::nullopt;
+        in.push_back(*y);
+      }
+      if (IndexEvalResult e = evaluateIndexOp(op, in))
+        r = *e;
+    }
+    if (r)
+      memo[v] = *r;
+    return r;
+  };
+  struct Radix {
+    Value v; // null: a constant
+    int64_t least = 1;
+    SmallVector<int64_t> slope;
+  };
+  auto radixOf = [&](Value v) -> std::optional<Radix> {
+    Form f = fa.formOf(v);
+    std::optional<int64_t> l = atLeast(v);
+    if (f.top || f.periodic || !l || *l < 1 ||
+        llvm::any_of(f.j, [](int64_t x) { return x < 0; }))
+      return std::nullopt;
+    return Radix{v, *l, f.j};
+  };
+  SmallVector<Radix> factors;
+  int64_t constant = 1;
+  std::function<bool(Value)> collect = [&](Value v) {
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return *c >= 1 && !llvm::MulOverflow(constant, *c, constant);
+    if (auto mul = v.getDefiningOp<arith::MulIOp>())
+      return collect(mul.getLhs()) && collect(mul.getRhs());
+    if (auto max = v.getDefiningOp<arith::MaxSIOp>()) {
+      // max(x, 0) is x, which is at least 1.
+      for (auto [x, zero] : {std::pair(max.getLhs(), max.getRhs()),
+                             std::pair(max.getRhs(), max.getLhs())})
+        if (matchPattern(zero, m_Zero()) && radixOf(x))
+          return collect(x);
+    }
+    std::optional<Radix> r = radixOf(v);
+    if (r)
+      factors.push_back(*r);
+    return r.has_value();
+  };
+  if (!collect(total))
+    return why.set(total.getDefiningOp() ? total.getDefiningOp()
+                                         : program.getOperation(),
+                   "the number of tiles is not a product of constants and "
+                   "of values affine in the sizes, at least 1 and growing");
+  // The sizes that set the tile counts: NC, and those T depends on.
+  tileSizes.clear();
+  tileSizes.push_back(*nc);
+  SmallVector<Value> work = {total};
+  DenseSet<Value> seenValues;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seenValues.insert(v).second)
+      continue;
+    if (std::optional<unsigned> s = sizeOf(v)) {
+      if (!llvm::is_contained(tileSizes, *s))
+        tileSizes.push_back(*s);
+    } else if (Operation *op = v.getDefiningOp()) {
+      for (Value x : op->getOperands())
+        work.push_back(x);
+    }
+  }
+  // The tile index t = pc + NC * pi, and nothing else of pi but the
+  // iterations of the earlier tiles (pi times a trip count).
+  auto executions = [&](Value n) {
+    bool found = false;
+    loop.walk([&](amir::SeqForOp l) {
+      found |= l != loop && l.getUpper() == n &&
+               matchPattern(l.getLower(), m_Zero());
+    });
+    return found;
+  };
+  Operation *prod = nullptr;
+  for (Operation *user : pi.getUsers()) {
+    auto mul = dyn_cast<arith::MulIOp>(user);
+    Value other = mul ? (mul.getLhs() == pi ? mul.getRhs() : mul.getLhs())
+                      : Value();
+    if (mul && other == ncv && !prod) {
+      prod = mul;
+      continue;
+    }
+    if (mul && executions(other))
+      continue;
+    return why.set(user, "the tile " + loopName + "'s iterator reaches " +
+                             describeOp(user) +
+                             ", other than as the tile index and the "
+                             "iterations of the earlier tiles");
+  }
+  Operation *add = nullptr;
+  if (prod && prod->getResult(0).hasOneUse())
+    if (auto a = dyn_cast<arith::AddIOp>(*prod->getUsers().begin()))
+      if (a.getLhs() == pc || a.getRhs() == pc)
+        add = a;
+  if (!add)
+    return why.set(loop, "the tile " + loopName + " does not compute the "
+                                                  "tile index " +
+                             tasks.getIterName().str() + " + NC * " +
+                             loop.getIterName().str() + " once");
+  for (Operation *user : pc.getUsers())
+    if (user != add && !chainOps.contains(user))
+      return why.set(user, "the task index reaches " + describeOp(user) +
+                               ", other than as the tile index and the "
+                               "tile count");
+  // The digits: remainders and quotients of the tile index by the
+  // radices, the last quotient the last digit.
+  struct Digit {
+    Value v;
+    Radix r;
+  };
+  SmallVector<Digit> digits;
+  DenseSet<Operation *> digitOps = {prod, add};
+  DenseSet<Value> quotients;
+  Value u = add->getResult(0);
+  while (true) {
+    Operation *rem = nullptr, *quo = nullptr;
+    bool other = false;
+    for (Operation *user : u.getUsers()) {
+      bool first = user->getOperand(0) == u && user->getOperand(1) != u;
+      if (first && isa<arith::RemSIOp, arith::RemUIOp>(user) && !rem)
+        rem = user;
+      else if (first && isa<arith::DivSIOp, arith::DivUIOp,
+                            arith::FloorDivSIOp>(user) &&
+               !quo)
+        quo = user;
+      else
+        other = true;
+    }
+    if (!rem && !quo) {
+      // The last digit: what remains of T.
+      if (factors.size() > 1 || (factors.size() == 1 && constant != 1))
+        return why.set(u.getDefiningOp(),
+                       "the tile index's last digit ranges over a product "
+                       "of several factors of the number of tiles");
+      Radix r = factors.empty() ? Radix{Value(), constant,
+                                        SmallVector<int64_t>(numSizes, 0)}
+                                : factors.front();
+      digits.push_back({u, r});
+      break;
+    }
+    if (!rem || !quo || other || rem->getOperand(1) != quo->getOperand(1))
+      return why.set(u.getDefiningOp(),
+                     "the tile index is split other than into digits, the "
+                     "remainder and the quotient by one radix at a time");
+    Value d = rem->getOperand(1);
+    Radix r{d, 0, SmallVector<int64_t>(numSizes, 0)};
+    if (std::optional<int64_t> c = getConstantIntValue(d)) {
+      if (*c < 1 || constant % *c)
+        return why.set(rem, "it divides the tile index by " + Twine(*c) +
+                                ", which does not divide the number of "
+                                "tiles' constant factor");
+      constant /= *c;
+      r = Radix{Value(), *c, SmallVector<int64_t>(numSizes, 0)};
+    } else {
+      auto it = llvm::find_if(factors, [&](const Radix &f) { return f.v == d; });
+      if (it == factors.end())
+        return why.set(rem, "it divides the tile index by a value that is "
+                            "not a factor of the number of tiles");
+      r = *it;
+      factors.erase(it);
+    }
+    digits.push_back({rem->getResult(0), r});
+    digitOps.insert(rem);
+    digitOps.insert(quo);
+    quotients.insert(quo->getResult(0));
+    u = quo->getResult(0);
+  }
+  auto digitIndex = [&](Value v) -> int {
+    for (auto [k, dg] : llvm::enumerate(digits))
+      if (dg.v == v)
+        return k;
+    return -1;
+  };
+  // The offsets move by the digits alone (the task index, the tile count
+  // and the quotients between digits do not reach them).
+  for (Value atom : symmetry.atoms)
+    if (atom != tilesValue && atom != prod->getResult(0) &&
+        atom != add->getResult(0) && !quotients.contains(atom) &&
+        digitIndex(atom) < 0)
+      return why.set(atom.getDefiningOp() ? atom.getDefiningOp()
+                                          : loop.getOperation(),
+                     "a value computed from the task index is not a digit "
+                     "of the tile index");
+  // Loop iterators inside the tile with constant bounds: their ranges.
+  auto rangeOf = [&](Value v) -> std::optional<std::pair<int64_t, int64_t>> {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || !loop->isProperAncestor(arg.getOwner()->getParentOp()))
+      return std::nullopt;
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto t = dyn_cast<amir::ThreadsForOp>(owner))
+      return std::make_pair(int64_t(0), int64_t(t.getCount()) - 1);
+    if (auto l = dyn_cast<amir::SeqForOp>(owner)) {
+      std::optional<int64_t> lo = getConstantIntValue(l.getLower()),
+                             hi = getConstantIntValue(l.getUpper());
+      if (lo && hi && *hi > *lo)
+        return std::make_pair(*lo, *hi - 1);
+    }
+    return std::nullopt;
+  };
+  for (auto &[var, use] : symmetry.shared) {
+    amir::AllocOp alloc = allocOf(var);
+    if (!alloc || inDevice(alloc))
+      return why.set(alloc ? alloc.getOperation() : loop.getOperation(),
+                     "the tasks share a variable allocated on the device");
+    StringRef name = alloc.getName();
+    if (use.classes.size() != 1)
+      return why.set(alloc, "the tiles access '" + name +
+                                "' at several translations");
+    size_t rank = use.rank();
+    // coefficient[d][k]: how far digit k moves dimension d.
+    SmallVector<SmallVector<int64_t>> coef(
+        rank, SmallVector<int64_t>(digits.size(), 0));
+    // (The tile index itself, when it is the only digit, moves with the
+    // task index, NC * pi being the same for every task, or with the atom
+    // NC * pi alike.)
+    int whole = digitIndex(add->getResult(0));
+    for (size_t d = 0; d < rank; ++d) {
+      ArrayRef<int64_t> row = use.only().coefficients[d];
+      int64_t onTask = row[0], onProduct = 0;
+      for (auto [i, c] : llvm::enumerate(row.drop_front())) {
+        if (symmetry.atoms[i] == prod->getResult(0)) {
+          onProduct = c;
+          continue;
+        }
+        int k = c ? digitIndex(symmetry.atoms[i]) : 0;
+        if (k < 0 || c < 0)
+          return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
+                                    "' moves with the task other than by "
+                                    "the tile index's digits, forward");
+        if (c)
+          coef[d][k] = c;
+      }
+      if ((onProduct && onProduct != onTask) || onTask < 0 ||
+          (onTask && whole < 0))
+        return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
+                                  "' moves with the task other than by "
+                                  "the tile index's digits, forward");
+      if (onTask)
+        coef[d][whole] = onTask;
+    }
+    // The footprint of a tile in each dimension the digits move.
+    SmallVector<int64_t> lo(rank, INT64_MAX), hi(rank, INT64_MIN);
+    for (Operation *op : var.getUsers()) {
+      auto read = dyn_cast<amir::ReadOp>(op);
+      auto mutate = dyn_cast<amir::MutateOp>(op);
+      if (!read && !mutate)
+        continue;
+      if (!loop->isProperAncestor(op)) {
+        if (use.mutated && inDevice(op))
+          return why.set(op, "'" + name + "', which the tiles mutate, is "
+                                          "accessed outside the tile loop");
+        continue;
+      }
+      ArrayRef<int64_t> so =
+          read ? read.getStaticOffsets() : mutate.getStaticOffsets();
+      ArrayRef<int64_t> ss =
+          read ? read.getStaticSizes() : mutate.getStaticSizes();
+      ValueRange dyo = read ? read.getOffsets() : mutate.getOffsets();
+      ValueRange dys = read ? read.getSizes() : mutate.getSizes();
+      unsigned nextO = 0, nextS = 0;
+      for (size_t d = 0; d < so.size() && d < rank; ++d) {
+        Value ov = ShapedType::isDynamic(so[d]) ? dyo[nextO++] : Value();
+        Value sv = ShapedType::isDynamic(ss[d]) ? dys[nextS++] : Value();
+        if (llvm::all_of(coef[d], [](int64_t c) { return c == 0; }))
+          continue;
+        std::optional<int64_t> size =
+            sv ? getConstantIntValue(sv) : std::optional<int64_t>(ss[d]);
+        if (!size)
+          return why.set(op, "its window of '" + name + "' has a size that "
+                                                         "is not constant");
+        Linear l;
+        SmallVector<Operation *> unused;
+        if (ov)
+          readLinear(ov, 1, l, unused,
+                     [&](Value v) { return digitIndex(v) >= 0; });
+        else
+          l.k = so[d];
+        int64_t a = l.k, b = l.k;
+        bool ok = !l.overflow;
+        for (auto [v, c] : l.terms) {
+          if (int k = digitIndex(v); k >= 0) {
+            ok &= c == coef[d][k];
+            continue;
+          }
+          std::optional<std::pair<int64_t, int64_t>> r = rangeOf(v);
+          int64_t x, y;
+          ok &= r && !llvm::MulOverflow(c, r->first, x) &&
+                !llvm::MulOverflow(c, r->second, y) &&
+                !llvm::AddOverflow(a, std::min(x, y), a) &&
+                !llvm::AddOverflow(b, std::max(x, y), b);
+        }
+        if (!ok || llvm::AddOverflow(b, *size, b))
+          return why.set(op, "its offset in dimension " + Twine(d) + " of '" +
+                                 name +
+                                 "' is not the tile's digits times constants "
+                                 "plus iterators of loops of constant bounds");
+        lo[d] = std::min(lo[d], a);
+        hi[d] = std::max(hi[d], b);
+      }
+    }
+    for (size_t d = 0; d < rank; ++d) {
+      Form e = extentForm(fa, alloc, d, numSizes);
+      std::optional<int64_t> eLeast;
+      ArrayRef<int64_t> statics = alloc.getStaticDims();
+      if (!ShapedType::isDynamic(statics[d])) {
+        eLeast = statics[d];
+      } else {
+        unsigned next = 0;
+        for (size_t i = 0; i < d; ++i)
+          next += ShapedType::isDynamic(statics[i]);
+        eLeast = atLeast(alloc.getDims()[next]);
+      }
+      SmallVector<std::pair<int64_t, int>> moving; // (coefficient, digit)
+      for (auto [k, c] : llvm::enumerate(coef[d]))
+        if (c)
+          moving.push_back({c, int(k)});
+      bool setByTiles = llvm::any_of(tileSizes, [&](unsigned s) {
+        return e.j[s] != 0;
+      });
+      if (moving.empty()) {
+        if (e.top || e.periodic || setByTiles)
+          return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
+                                    "' grows with the tile counts' sizes, "
+                                    "but no digit of the tile index moves "
+                                    "along it");
+        continue;
+      }
+      if (e.top || e.periodic || !eLeast || lo[d] > hi[d])
+        return why.set(alloc, "the extent of dimension " + Twine(d) + " of '" +
+                                  name + "' is not affine in the sizes");
+      llvm::sort(moving);
+      // Apart: each digit moves the dimension at least as far as the
+      // digits below it span, the least at least a tile's footprint.
+      // Inside: the greatest digits' windows end before the extent at every
+      // size (at the least sizes, and the extent grows as fast).
+      __int128 end = hi[d];
+      if (lo[d] < 0)
+        return why.set(alloc, "a tile's window of '" + name +
+                                  "' starts before 0 in dimension " + Twine(d));
+      if (use.mutated && moving.front().first < hi[d] - lo[d])
+        return why.set(alloc, "two tiles' windows of '" + name +
+                                  "' overlap in dimension " + Twine(d) +
+                                  ": its digits move it by " +
+                                  Twine(moving.front().first) +
+                                  ", less than a tile's footprint of " +
+                                  Twine(hi[d] - lo[d]));
+      for (auto [i, m] : llvm::enumerate(moving)) {
+        const Radix &r = digits[m.second].r;
+        bool last = i + 1 == moving.size();
+        if (!last && (r.v || static_cast<__int128>(m.first) * r.least >
+                                  moving[i + 1].first))
+          return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
+                                    "' is not the tile index's digits as a "
+                                    "mixed-radix number (a digit below "
+                                    "another ranges past it, or over a "
+                                    "size)");
+        end += static_cast<__int128>(m.first) * (r.least - 1);
+        if (last)
+          for (unsigned s = 0; s < numSizes; ++s)
+            if (static_cast<__int128>(m.first) * r.slope[s] > e.j[s])
+              return why.set(alloc, "the tiles outgrow dimension " + Twine(d) +
+                                        " of '" + name + "'");
+      }
+      if (end > *eLeast)
+        return why.set(alloc, "the last tiles' windows of '" + name +
+                                  "' end past dimension " + Twine(d) +
+                                  "'s extent at the least sizes");
+    }
+    if (use.mutated)
+      for (size_t k = 0; k < digits.size(); ++k)
+        if (llvm::all_of(coef, [&](ArrayRef<int64_t> row) {
+              return row[k] == 0;
+            }))
+          return why.set(alloc, "tiles that differ only in one digit of the "
+                                "tile index mutate the same elements of '" +
+                                    name + "'");
+  }
+  // They reach nothing else: the tile count, the tile index and its
+  // digits, the offsets of the tasks' shared variables through them, the
+  // extents of variables allocated outside the device and host accesses of
+  // whole variables.
+  DenseMap<Value, unsigned> from;
+  for (unsigned s : tileSizes)
+    from[top.getArgument(s)] = s;
+  DenseSet<Value> digitLinear;
+  for (const Digit &dg : digits)
+    digitLinear.insert(dg.v);
+  auto sizeName = [&](unsigned s) {
+    return cast<StringAttr>(program.getArgNames()[s]).getValue().str();
+  };
+  WalkResult walk = program.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    std::optional<unsigned> reach;
+    for (Value v : op->getOperands())
+      if (auto it = from.find(v); it != from.end())
+        reach = it->second;
+    if (!reach)
+      return WalkResult::advance();
+    auto refuse = [&]() {
+      why.set(op, sizeName(*reach) + " reaches " + describeOp(op) +
+                      " other than through the tile count, the tile index "
+                      "and its digits");
+      return WalkResult::interrupt();
+    };
+    if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()) &&
+        op->getNumResults() == 1) {
+      from[op->getResult(0)] = *reach;
+      if (!inDevice(op) || chainOps.contains(op) || digitOps.contains(op))
+        return WalkResult::advance();
+      // Digits times constants, plus what does not depend on the sizes.
+      bool linear = isa<arith::AddIOp, arith::SubIOp>(op) ||
+                    (isa<arith::MulIOp, arith::ShLIOp>(op) &&
+                     llvm::any_of(op->getOperands(), [](Value v) {
+                       return getConstantIntValue(v).has_value();
+                     }));
+      for (Value v : op->getOperands())
+        linear &= !from.count(v) || digitLinear.contains(v);
+      if (!linear)
+        return refuse();
+      digitLinear.insert(op->getResult(0));
+      return WalkResult::advance();
+    }
+    if (op == tasks.getOperation() && !from.count(tasks.getLower()))
+      return WalkResult::advance();
+    if (op == loop.getOperation())
+      return WalkResult::advance(); // its upper bound, read above
+    if ((isa<amir::AllocOp>(op) && !inDevice(op)) ||
+        (!inDevice(op) && llvm::all_of(op->getOperands(), [&](Value v) {
+           return !from.count(v) || isWholeExtent(op, v);
+         })))
+      return WalkResult::advance();
+    if (isa<amir::ReadOp, amir::MutateOp>(op) && loop->isProperAncestor(op) &&
+        symmetry.shared.count(op->getOperand(0)) &&
+        llvm::all_of(op->getOperands(), [&](Value v) {
+          return !from.count(v) || digitLinear.contains(v);
+        }))
+      return WalkResult::advance();
+    return refuse();
+  });
+  if (walk.wasInterrupted())
+    return false;
+  out.total = total;
+  out.clusters = *nc;
+  out.loop = loop;
+  return true;
+}
+
 } // namespace
 
 SizeLattice exo::roundUp(const SizeLattice &l, int64_t unit) {
@@ -1317,6 +1930,37 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
     size.role = SizeRoles::Role::Trip;
     size.why = roles.why;
     roles.pump = std::move(plan);
+  }
+  // Persistent tasks: the sizes that set their tile counts, if every one
+  // of them is left uncovered so far.
+  SizeRoles::TileCounts counts;
+  SmallVector<unsigned> tileSizes;
+  Refusal why;
+  bool covered = analyzer.tiles(counts, tileSizes, why) &&
+                 llvm::all_of(tileSizes, [&](unsigned s) {
+                   return roles.sizes[s].role == SizeRoles::Role::Uncovered &&
+                          !roles.sizes[s].lattice.empty();
+                 });
+  if (covered) {
+    for (unsigned s : tileSizes) {
+      SizeRoles::Size &size = roles.sizes[s];
+      size.role = SizeRoles::Role::Tiles;
+      size.why = roles.why;
+      size.roundWhy.clear();
+    }
+    roles.tiles = counts;
+    if (roles.pump)
+      roles.pump->tileLoop = counts.loop;
+  } else if (!why.why.empty()) {
+    for (SizeRoles::Size &size : roles.sizes)
+      if (size.role == SizeRoles::Role::Uncovered &&
+          (analyzer.isTileLoop(size.whyOp) || analyzer.isTaskLoop(size.whyOp))) {
+        size.why = "it sets the number of tiles each persistent task runs, "
+                   "which the symbolic check covers only where it shows the "
+                   "tiles apart and inside their variables for every size: " +
+                   why.why;
+        size.whyOp = why.op;
+      }
   }
   return roles;
 }

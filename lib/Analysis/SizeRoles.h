@@ -71,6 +71,10 @@ struct PumpPlan {
   /// phase). A coordinate in or after the i-th then moves by i + 1 times
   /// its rate, counting the iterations of the executions before it.
   llvm::SmallVector<amir::SeqForOp> later;
+  /// Persistent tasks whose tile counts the sizes set (SizeRoles::tiles):
+  /// their tile loop, whose states at the starts of its iterations a run
+  /// compares when PumpObservation::compareTiles is set.
+  amir::SeqForOp tileLoop;
   /// Whether `op` is the pumped loop or one of the later ones.
   bool isPumped(mlir::Operation *op) const {
     return op && (op == amir::SeqForOp(loop).getOperation() ||
@@ -109,7 +113,7 @@ struct PumpPlan {
 struct SizeRoles {
   /// Each, "checked at each value", is the symbolic check's own: a Grid or
   /// Uncovered size that the user's bounds leave with few values.
-  enum class Role { Unused, Grid, Trip, Uncovered, Each };
+  enum class Role { Unused, Grid, Trip, Tiles, Uncovered, Each };
   struct Size {
     std::string name;
     /// The values `requires` (and the user's bounds) allow.
@@ -135,6 +139,17 @@ struct SizeRoles {
   std::string why;
   /// The pumped loop of the trip size, if there is one.
   std::optional<PumpPlan> pump;
+  /// Persistent tasks whose tile counts the sizes with role Tiles set
+  /// (docs/SymbolicChecking.md, "Tile counts"): the number of tiles, a
+  /// value computed from the sizes alone, the size that counts the tasks
+  /// (one per cluster), and the tile loop. The tiles' digits are shown
+  /// apart and inside their variables for every size.
+  struct TileCounts {
+    mlir::Value total;
+    unsigned clusters = 0;
+    amir::SeqForOp loop;
+  };
+  std::optional<TileCounts> tiles;
 };
 
 /// The multiples of `unit` at or above the values of `l`.
@@ -165,6 +180,27 @@ struct PumpObservation {
     std::string why;
   };
   llvm::SmallVector<Execution> executions;
+  /// Set before the run: compare the states at the starts of the tile
+  /// loop's iterations (and at its end), shifted by the pump units of the
+  /// tiles so far, without the records of variables allocated outside the
+  /// device (docs/SymbolicChecking.md, "Tile counts").
+  bool compareTiles = false;
+  /// Each task the run executed: its tiles, and the least `from + period`
+  /// (from >= 0, 1 <= period <= kTilePeriods) such that the state at the
+  /// start of tile `from` recurs at tile `from + period`, if any.
+  struct Task {
+    int64_t tiles = 0;
+    std::optional<int64_t> from;
+    int64_t period = 0;
+  };
+  llvm::SmallVector<Task> tasks;
+  static constexpr int64_t kTilePeriods = 8;
+  /// The state each task started from, less the variables of the tasks
+  /// before it and the records of variables allocated outside the device
+  /// (the first task's), and whether a later task (or the end of the task
+  /// loop) saw another one.
+  std::string taskEntry;
+  bool tasksDiffer = false;
 };
 
 /// Runs `program` like interpretProgram, observing the executions of the

@@ -41,6 +41,10 @@ constexpr int64_t kExhaustive = 64;
 /// The least lengths of the pump's short and long runs (iterations of the
 /// pumped loop, at least 4 and 8 periods).
 constexpr int64_t kPumpShort = 24, kPumpLong = 64;
+/// Persistent tasks: the lattice coordinates searched for sizes whose
+/// tasks run each tile count, and the most tiles a task of the check runs
+/// to show the tile loop's state repeating.
+constexpr int64_t kTileSearch = 31, kMaxTileSpan = 48, kTileProbe = 16;
 
 /// The value of an index value computed from the sizes alone.
 std::optional<int64_t> evalAt(Value v, ArrayRef<int64_t> sizes,
@@ -98,6 +102,17 @@ public:
             l.least + llvm::divideFloorSigned(most - l.least, l.step) * l.step;
       s.lattice = roundUp(s.legal, s.rounding);
     }
+    // Persistent tasks are covered only when every other size is.
+    if (llvm::any_of(roles.sizes, [](const SizeRoles::Size &s) {
+          return s.role == SizeRoles::Role::Uncovered;
+        }))
+      for (SizeRoles::Size &s : roles.sizes)
+        if (s.role == SizeRoles::Role::Tiles) {
+          s.role = SizeRoles::Role::Uncovered;
+          s.why = "it sets the number of tiles each persistent task runs, "
+                  "which is covered only when every other size is";
+          roles.tiles.reset();
+        }
     // A size other than the trip size with few values is checked at each
     // (the trip size keeps its role: its pump is tried first).
     for (SizeRoles::Size &s : roles.sizes)
@@ -109,6 +124,8 @@ public:
   LogicalResult run();
 
 private:
+  /// The verdict from the gaps, with the warning that names them.
+  LogicalResult finish();
   amir::ProgramOp program;
   int64_t maxInstances;
   SymbolicCheckResult &result;
@@ -157,6 +174,21 @@ private:
   std::optional<int64_t> leastTrip(SmallVector<int64_t> &point);
   LogicalResult tripPoints(SmallVector<int64_t> &point,
                            SmallVector<int64_t> &out, std::string &why);
+  /// Persistent tasks (docs/SymbolicChecking.md, "Tile counts"): a point
+  /// of the sizes with role Tiles (the others at their least) and the
+  /// tile iterations its run makes.
+  struct TilePoint {
+    SmallVector<int64_t> values;
+    int64_t cost = 0;
+  };
+  /// For each tile count up to `span`, the cheapest point with a task of
+  /// that many tiles (none where the search finds none; `exhaustive` when
+  /// it saw every legal point).
+  std::vector<TilePoint> tilePoints(int64_t span, bool &exhaustive);
+  /// The check of a program with persistent tasks whose tile counts sizes
+  /// set: tasks of every count up to the span that the tile loop's
+  /// repetition needs, at every trip count the pump needs.
+  LogicalResult runTiles();
 };
 
 bool SymbolicChecker::allowed(ArrayRef<int64_t> values) {
@@ -210,6 +242,7 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
         js.push_back(j);
       break;
     case SizeRoles::Role::Trip:
+    case SizeRoles::Role::Tiles: // the points of tilePoints()
       js = {0};
       break;
     case SizeRoles::Role::Grid: {
@@ -383,6 +416,349 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   return success();
 }
 
+std::vector<SymbolicChecker::TilePoint>
+SymbolicChecker::tilePoints(int64_t span, bool &exhaustive) {
+  const SizeRoles::TileCounts &tc = *roles.tiles;
+  SmallVector<unsigned> radixSizes;
+  for (auto [i, s] : llvm::enumerate(roles.sizes))
+    if (s.role == SizeRoles::Role::Tiles && i != tc.clusters)
+      radixSizes.push_back(i);
+  SmallVector<int64_t> least;
+  for (const SizeRoles::Size &s : roles.sizes)
+    least.push_back(s.lattice.least);
+  // Every point of the radix sizes' lattices up to kTileSearch coordinates
+  // each. For T tiles, a task runs c of them with NC = floor(T / c)
+  // clusters (c = floor(T / NC)) or ceil(T / c) (c = ceil(T / NC)), if any
+  // NC does, and none with NC = T + 1: those NC are tried.
+  const SizeRoles::Size &clusters = roles.sizes[tc.clusters];
+  exhaustive = clusters.lattice.step == 1;
+  SmallVector<int64_t> most;
+  for (unsigned s : radixSizes) {
+    int64_t m = values(roles.sizes[s]) - 1;
+    exhaustive &= m <= kTileSearch;
+    most.push_back(std::min(m, kTileSearch));
+  }
+  std::vector<TilePoint> best(span + 1);
+  SmallVector<int64_t> at(radixSizes.size(), 0);
+  while (true) {
+    SmallVector<int64_t> point = least;
+    for (auto [k, s] : llvm::enumerate(radixSizes))
+      point[s] = roles.sizes[s].lattice.at(at[k]);
+    DenseMap<Value, int64_t> memo;
+    std::optional<int64_t> total = evalAt(tc.total, point, program, memo);
+    SmallVector<int64_t> tried;
+    for (int64_t c = 1; total && *total >= 0 && c <= span + 1; ++c)
+      for (int64_t nc : {*total / c, llvm::divideCeilSigned(*total, c)})
+        tried.push_back(nc);
+    if (total)
+      tried.push_back(*total + 1);
+    for (int64_t nc : tried) {
+      if (nc < clusters.lattice.least || nc > clusters.lattice.most ||
+          (nc - clusters.lattice.least) % clusters.lattice.step)
+        continue;
+      point[tc.clusters] = nc;
+      if (!allowed(point))
+        continue;
+      int64_t q = *total / nc, r = *total % nc;
+      // The machine runs the first two tasks of each tile count.
+      int64_t cost = std::min<int64_t>(r, 2) * (q + 1) +
+                     std::min<int64_t>(nc - r, 2) * q + *total / 64;
+      for (int64_t c : {q + 1, q}) {
+        if ((c == q + 1 && r == 0) || c > span)
+          continue;
+        TilePoint &b = best[c];
+        if (b.values.empty() || cost < b.cost)
+          b = TilePoint{point, cost};
+      }
+    }
+    size_t d = 0;
+    while (d < at.size() && ++at[d] > most[d])
+      at[d++] = 0;
+    if (d == at.size())
+      break;
+  }
+  return best;
+}
+
+LogicalResult SymbolicChecker::runTiles() {
+  const SizeRoles::TileCounts &tc = *roles.tiles;
+  const PumpPlan *trip = roles.pump ? &*roles.pump : nullptr;
+  PumpPlan plan;
+  if (trip)
+    plan = *trip;
+  plan.tileLoop = tc.loop;
+  std::string loopName =
+      "loop '" + amir::SeqForOp(tc.loop).getIterName().str() + "'";
+  // The other sizes' points: each value of a size checked at each, the
+  // least of an unused one (no other role comes with persistent tasks).
+  SmallVector<SmallVector<int64_t>> box = boxes();
+  for (const SizeRoles::Size &s : roles.sizes)
+    if (s.role != SizeRoles::Role::Tiles && s.role != SizeRoles::Role::Trip &&
+        s.role != SizeRoles::Role::Unused && s.role != SizeRoles::Role::Each) {
+      gaps.push_back(s.name + ": " + s.why);
+      return success();
+    }
+  bool exhaustive = false;
+  std::vector<TilePoint> found = tilePoints(kMaxTileSpan, exhaustive);
+  // The points with tasks of every count up to `span` (with the other
+  // sizes' points); false when the search found none for some count that
+  // a size beyond it may run.
+  auto pointsUpTo = [&](int64_t span,
+                        SmallVector<SmallVector<int64_t>> &out) -> bool {
+    out.clear();
+    for (int64_t c = 0; c <= span; ++c) {
+      const TilePoint &p = found[c];
+      if (p.values.empty()) {
+        if (exhaustive)
+          continue; // no legal size runs one
+        gaps.push_back("the tile counts: no size of the search runs a task "
+                       "of " +
+                       std::to_string(c) + " tiles");
+        return false;
+      }
+      SmallVector<size_t> at(box.size(), 0);
+      while (true) {
+        SmallVector<int64_t> v = p.values;
+        for (auto [i, js] : llvm::enumerate(box))
+          if (roles.sizes[i].role != SizeRoles::Role::Tiles &&
+              (!trip || i != trip->size))
+            v[i] = roles.sizes[i].lattice.at(js[at[i]]);
+        if (!llvm::is_contained(out, v))
+          out.push_back(v);
+        size_t d = 0;
+        while (d < box.size() && ++at[d] == box[d].size())
+          at[d++] = 0;
+        if (d == box.size())
+          break;
+      }
+    }
+    return true;
+  };
+  const SizeLattice *tripLat =
+      trip ? &roles.sizes[trip->size].lattice : nullptr;
+  int64_t tripMost = trip ? values(roles.sizes[trip->size]) - 1 : 0;
+  bool differ = false;
+  int64_t tileFrom = 0, tilePeriod = 1, widest = 0;
+  // The least from + period the tasks of a run show (0: none shows it),
+  // and the most tiles a task of it ran.
+  auto tileSpan = [&](const PumpObservation &o, int64_t &tiles) {
+    int64_t best = 0;
+    for (const PumpObservation::Task &t : o.tasks) {
+      tiles = std::max(tiles, t.tiles);
+      if (t.from && (!best || *t.from + t.period < best)) {
+        best = *t.from + t.period;
+        tileFrom = std::max(tileFrom, *t.from);
+        tilePeriod = std::max(tilePeriod, t.period);
+      }
+    }
+    return best;
+  };
+  // One run (the trip size at coordinate j); with `compare`, one with
+  // floors first, then one comparing the tiles' states (and the
+  // iterations' with `iterations`).
+  auto runOnce = [&](SmallVector<int64_t> v, int64_t j, bool compare,
+                     bool iterations) -> FailureOr<PumpObservation> {
+    if (trip)
+      v[trip->size] = tripLat->at(j);
+    PumpObservation floors;
+    if (failed(runAt(v, &plan, &floors)))
+      return failure();
+    differ |= floors.tasksDiffer;
+    if (!compare)
+      return floors;
+    PumpObservation o;
+    o.compare = iterations;
+    o.compareTiles = true;
+    o.floors = floors.floors;
+    if (failed(runAt(v, &plan, &o)))
+      return failure();
+    return o;
+  };
+  // The span the tasks need at the trip size's coordinate j: the least
+  // from + period that a task of many tiles shows (0: none within the
+  // most tiles the check runs).
+  // Where the sizes allow tasks of few tiles only (bounds a user states),
+  // every count is checked, and the tile loop's state need not repeat.
+  std::optional<int64_t> mostTiles;
+  if (exhaustive) {
+    SmallVector<int64_t> top;
+    for (const SizeRoles::Size &s : roles.sizes)
+      top.push_back(s.lattice.most);
+    top[tc.clusters] = roles.sizes[tc.clusters].lattice.least;
+    DenseMap<Value, int64_t> memo;
+    std::optional<int64_t> t = evalAt(tc.total, top, program, memo);
+    if (t && top[tc.clusters] > 0 &&
+        llvm::divideCeilSigned(*t, top[tc.clusters]) <= kMaxTileSpan)
+      mostTiles = llvm::divideCeilSigned(*t, top[tc.clusters]);
+  }
+  // (A trip count n makes a tile's ring elements fall below the floor
+  // after about 24 / n tiles: the first task is that long.)
+  int64_t beta = 0;
+  auto probe = [&](int64_t j) -> FailureOr<int64_t> {
+    if (mostTiles)
+      return *mostTiles;
+    int64_t n = trip ? std::max<int64_t>(1, j * trip->alpha + beta) : 0;
+    int64_t first = n ? std::clamp<int64_t>(8 + llvm::divideCeil(24, n), 8,
+                                            kMaxTileSpan)
+                      : kTileProbe;
+    for (int64_t count = first;;
+         count = std::min<int64_t>(2 * count, kMaxTileSpan)) {
+      int64_t at = count;
+      while (at > 0 && found[at].values.empty())
+        --at;
+      if (at == 0)
+        return int64_t(0);
+      SmallVector<int64_t> v = found[at].values;
+      for (auto [i, js] : llvm::enumerate(box))
+        if (roles.sizes[i].role != SizeRoles::Role::Tiles &&
+            (!trip || i != trip->size))
+          v[i] = roles.sizes[i].lattice.at(js[0]);
+      FailureOr<PumpObservation> o = runOnce(v, j, true, false);
+      if (failed(o))
+        return failure();
+      int64_t tiles = 0;
+      if (int64_t s = tileSpan(*o, tiles))
+        return s;
+      if (count == kMaxTileSpan)
+        return int64_t(0);
+    }
+  };
+  auto noRepetition = [&](int64_t j) {
+    gaps.push_back("the tile counts: the state of " + loopName +
+                   " does not repeat within " + std::to_string(kMaxTileSpan) +
+                   " tiles" +
+                   (trip ? " at " + roles.sizes[trip->size].name + " = " +
+                               std::to_string(tripLat->at(j))
+                         : std::string()));
+  };
+  // Long runs, one per residue of the trip size's period: the span each
+  // needs, then the pump's argument at the points of every count up to
+  // it, comparing the tiles' states too.
+  SmallVector<int64_t> trips = {0};
+  if (trip) {
+    int64_t residues = trip->outer || !trip->later.empty()
+                           ? trip->period / trip->alpha
+                           : 1;
+    SmallVector<SmallVector<int64_t>> points;
+    if (!pointsUpTo(0, points))
+      return success();
+    SmallVector<int64_t> p0 = points.front();
+    std::optional<int64_t> l = leastTrip(p0);
+    if (!l) {
+      gaps.push_back(roles.sizes[trip->size].name +
+                     ": the trip count of loop '" +
+                     amir::SeqForOp(trip->loop).getIterName().str() +
+                     "' is not computed from the sizes alone");
+      return success();
+    }
+    beta = *l;
+    int64_t from = 0;
+    std::string tripWhy;
+    for (int64_t length : {std::max<int64_t>(kPumpShort, 4 * trip->period),
+                           std::max<int64_t>(kPumpLong, 8 * trip->period)}) {
+      tripWhy.clear();
+      int64_t jFirst = llvm::divideCeilSigned(length, trip->alpha);
+      if (jFirst + residues - 1 > tripMost) {
+        tripWhy = "requires bounds the trip count of loop '" +
+                  amir::SeqForOp(trip->loop).getIterName().str() + "' below " +
+                  std::to_string((jFirst + residues - 1) * trip->alpha + beta) +
+                  ", the longest run its executions need";
+        break;
+      }
+      int64_t start = beta, tail = 0;
+      for (int64_t r = 0; r < residues && tripWhy.empty(); ++r) {
+        FailureOr<int64_t> need = probe(jFirst + r);
+        if (failed(need))
+          return failure();
+        if (!*need) {
+          noRepetition(jFirst + r);
+          return success();
+        }
+        widest = std::max(widest, *need);
+        if (!pointsUpTo(*need, points))
+          return success();
+        for (const SmallVector<int64_t> &v : points) {
+          FailureOr<PumpObservation> o = runOnce(v, jFirst + r, true, true);
+          if (failed(o))
+            return failure();
+          int64_t tiles = 0;
+          (void)tileSpan(*o, tiles);
+          for (const PumpObservation::Execution &e : o->executions) {
+            if (!e.start) {
+              tripWhy = e.why;
+              break;
+            }
+            start = std::max(start, *e.start);
+            tail = std::max(tail, e.tail);
+          }
+        }
+        if (tripWhy.empty() &&
+            start + trip->period + tail > (jFirst + r) * trip->alpha + beta)
+          tripWhy = "the iterations near the end of loop '" +
+                    amir::SeqForOp(trip->loop).getIterName().str() +
+                    "' differ from the others as far as " +
+                    std::to_string(tail) + " iterations from the end";
+      }
+      if (tripWhy.empty()) {
+        from = start + trip->period + tail;
+        latestStart = std::max(latestStart, start);
+        longestTail = std::max(longestTail, tail);
+        break;
+      }
+    }
+    if (!tripWhy.empty()) {
+      gaps.push_back(roles.sizes[trip->size].name + ": " + tripWhy);
+      return success();
+    }
+    trips.clear();
+    for (int64_t j = 0; j <= tripMost && j * trip->alpha + beta < from; ++j)
+      trips.push_back(j);
+  }
+  // Each shorter trip count (or the only run without one): a long task
+  // shows the span it needs, then the points of every count up to it run.
+  for (int64_t j : trips) {
+    FailureOr<int64_t> need = probe(j);
+    if (failed(need))
+      return failure();
+    if (!*need) {
+      noRepetition(j);
+      return success();
+    }
+    widest = std::max(widest, *need);
+    SmallVector<SmallVector<int64_t>> points;
+    if (!pointsUpTo(*need, points))
+      return success();
+    for (const SmallVector<int64_t> &v : points)
+      if (failed(runOnce(v, j, false, false)))
+        return failure();
+  }
+  if (differ) {
+    gaps.push_back("the tile counts: a task leaves state that the next task "
+                   "sees, so that the tasks are not checked one by one");
+    return success();
+  }
+  std::string names;
+  for (const SizeRoles::Size &s : roles.sizes)
+    if (s.role == SizeRoles::Role::Tiles)
+      names += (names.empty() ? "" : ", ") + s.name;
+  result.summary.push_back(
+      names + ": set the tile counts of persistent tasks (" + loopName +
+      "), tasks of 0 to " + std::to_string(widest) + " tiles checked, " +
+      (mostTiles ? std::string("every count the sizes allow")
+                 : "the state of a tile repeating every " +
+                       std::to_string(tilePeriod) + " tiles from tile " +
+                       std::to_string(tileFrom) + " at most"));
+  if (trip)
+    result.summary.push_back(
+        roles.sizes[trip->size].name + ": trip size of loop '" +
+        amir::SeqForOp(trip->loop).getIterName().str() + "' (in each tile), " +
+        "its state repeating every " + std::to_string(trip->period) +
+        " iterations from iteration " + std::to_string(latestStart) +
+        (longestTail ? " (but in the last " + std::to_string(longestTail) + ")"
+                     : std::string()));
+  return success();
+}
+
 LogicalResult SymbolicChecker::run() {
   for (const SizeRoles::Size &s : roles.sizes) {
     if (s.rounding && !s.lattice.empty())
@@ -395,6 +771,7 @@ LogicalResult SymbolicChecker::run() {
       break;
     case SizeRoles::Role::Grid:
     case SizeRoles::Role::Trip:
+    case SizeRoles::Role::Tiles:
       break;
     case SizeRoles::Role::Each:
       result.summary.push_back(eachValue(s));
@@ -412,6 +789,11 @@ LogicalResult SymbolicChecker::run() {
              << "requires clause of @" << program.getSymName() << " allows";
     if (s.lattice.empty())
       return success(); // no size satisfies requires: nothing to check
+  }
+  if (roles.tiles && roles.why.empty()) {
+    if (failed(runTiles()))
+      return failure();
+    return finish();
   }
   SmallVector<SmallVector<int64_t>> box = boxes();
   for (auto [s, js] : llvm::zip_equal(roles.sizes, box))
@@ -536,6 +918,10 @@ LogicalResult SymbolicChecker::run() {
         (longestTail ? " (but in the last " + std::to_string(longestTail) + ")"
                      : std::string()));
   }
+  return finish();
+}
+
+LogicalResult SymbolicChecker::finish() {
   result.proved = gaps.empty() && roles.why.empty();
   if (!roles.why.empty())
     gaps.insert(gaps.begin(), "every size: " + roles.why);

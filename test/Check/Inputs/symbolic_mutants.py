@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random mutants of a kernel's synchronization, symbolic against concrete.
 
-Usage: symbolic_mutants.py EXO_GPU_OPT KERNEL COUNT SEED [BOUNDS]
+Usage: symbolic_mutants.py EXO_GPU_OPT KERNEL COUNT SEED [BOUNDS [DRAW]]
 
 Makes COUNT mutants of KERNEL (a module whose sizes are M, N and K, with
 M and N multiples of 256 allowed and K of 32, and any others named in
@@ -12,8 +12,9 @@ one, or with an await's N changed, and runs the symbolic check on each
 mutant it proves for every size (that the bounds allow) must pass the
 concrete check at three random sizes (within the bounds: each upper bound
 caps its size, and a size the kernel's sizes M, N, K do not name is drawn
-from 1 to its bound); a line `MISMATCH` says one did not. Prints how many
-mutants were proved, not covered, and rejected.
+from 1 to its bound, as is each size in DRAW, a list of the same form that
+caps the concrete sizes only); a line `MISMATCH` says one did not. Prints
+how many mutants were proved, not covered, and rejected.
 """
 import random
 import re
@@ -35,10 +36,11 @@ def check(opt, text, option):
 def main():
     opt, kernel, count, seed = sys.argv[1:5]
     bounds = sys.argv[5] if len(sys.argv) > 5 else ""
+    draw = sys.argv[6] if len(sys.argv) > 6 else ""
     caps = {}
-    for b in filter(None, bounds.split(",")):
+    for b in filter(None, (bounds + "," + draw).split(",")):
         name, value = b.split("<=")
-        caps[name] = int(value)
+        caps[name] = min(int(value), caps.get(name, int(value)))
     option = "symbolic=true" + (" bounds=" + bounds if bounds else "")
     rng = random.Random(int(seed))
     lines = open(kernel).read().split("\n")
