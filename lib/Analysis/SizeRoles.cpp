@@ -1651,8 +1651,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       if (!read && !mutate)
         continue;
       if (!loop->isProperAncestor(op)) {
-        if (use.mutated && inDevice(op))
-          return why.set(op, "'" + name + "', which the tiles mutate, is "
+        if (inDevice(op))
+          return why.set(op, "'" + name + "', which the tiles access, is "
                                           "accessed outside the tile loop");
         continue;
       }

@@ -534,9 +534,17 @@ LogicalResult SymbolicChecker::runTiles() {
     }
     return true;
   };
+  if (trip && trip->outer != tc.loop) {
+    gaps.push_back(roles.sizes[trip->size].name + ": loop '" +
+                   amir::SeqForOp(trip->loop).getIterName().str() +
+                   "' does not run once per tile");
+    return success();
+  }
   const SizeLattice *tripLat =
       trip ? &roles.sizes[trip->size].lattice : nullptr;
   int64_t tripMost = trip ? values(roles.sizes[trip->size]) - 1 : 0;
+  // A trip size with few values (bounds a user states) is checked at each.
+  bool eachTrip = trip && fewValues(roles.sizes[trip->size]);
   bool differ = false;
   int64_t tileFrom = 0, tilePeriod = 1, widest = 0;
   // The least from + period the tasks of a run show (0: none shows it),
@@ -635,7 +643,11 @@ LogicalResult SymbolicChecker::runTiles() {
   // needs, then the pump's argument at the points of every count up to
   // it, comparing the tiles' states too.
   SmallVector<int64_t> trips = {0};
-  if (trip) {
+  if (eachTrip) {
+    trips.clear();
+    for (int64_t j = 0; j <= tripMost; ++j)
+      trips.push_back(j);
+  } else if (trip) {
     int64_t residues = trip->outer || !trip->later.empty()
                            ? trip->period / trip->alpha
                            : 1;
@@ -748,7 +760,9 @@ LogicalResult SymbolicChecker::runTiles() {
                  : "the state of a tile repeating every " +
                        std::to_string(tilePeriod) + " tiles from tile " +
                        std::to_string(tileFrom) + " at most"));
-  if (trip)
+  if (eachTrip)
+    result.summary.push_back(eachValue(roles.sizes[trip->size]));
+  else if (trip)
     result.summary.push_back(
         roles.sizes[trip->size].name + ": trip size of loop '" +
         amir::SeqForOp(trip->loop).getIterName().str() + "' (in each tile), " +
