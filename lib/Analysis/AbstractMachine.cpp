@@ -4249,8 +4249,8 @@ void Machine::noteTaskEntry() {
     pumpObs->tasksDiffer = true;
 }
 
-LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g,
-                                 int64_t lo, int64_t hi) {
+LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
+                                 int64_t hi) {
   // The tiles so far are the executions of the pumped loop so far: a new
   // task starts from none.
   pumpExec = PumpExecution();

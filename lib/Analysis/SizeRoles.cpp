@@ -1371,8 +1371,7 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   }
   if (!total)
     return why.set(loop, "the trip count of the tile " + loopName +
-                             " is not ceil((T - " +
-                             tasks.getIterName().str() +
+                             " is not ceil((T - " + tasks.getIterName().str() +
                              ") / NC), with T computed from the sizes "
                              "before the device");
   DenseSet<Operation *> chainOps(chain.begin(), chain.end());
@@ -1479,8 +1478,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   Operation *prod = nullptr;
   for (Operation *user : pi.getUsers()) {
     auto mul = dyn_cast<arith::MulIOp>(user);
-    Value other = mul ? (mul.getLhs() == pi ? mul.getRhs() : mul.getLhs())
-                      : Value();
+    Value other =
+        mul ? (mul.getLhs() == pi ? mul.getRhs() : mul.getLhs()) : Value();
     if (mul && other == ncv && !prod) {
       prod = mul;
       continue;
@@ -1498,8 +1497,9 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       if (a.getLhs() == pc || a.getRhs() == pc)
         add = a;
   if (!add)
-    return why.set(loop, "the tile " + loopName + " does not compute the "
-                                                  "tile index " +
+    return why.set(loop, "the tile " + loopName +
+                             " does not compute the "
+                             "tile index " +
                              tasks.getIterName().str() + " + NC * " +
                              loop.getIterName().str() + " once");
   for (Operation *user : pc.getUsers())
@@ -1524,8 +1524,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       bool first = user->getOperand(0) == u && user->getOperand(1) != u;
       if (first && isa<arith::RemSIOp, arith::RemUIOp>(user) && !rem)
         rem = user;
-      else if (first && isa<arith::DivSIOp, arith::DivUIOp,
-                            arith::FloorDivSIOp>(user) &&
+      else if (first &&
+               isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp>(user) &&
                !quo)
         quo = user;
       else
@@ -1557,7 +1557,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       constant /= *c;
       r = Radix{Value(), *c, SmallVector<int64_t>(numSizes, 0)};
     } else {
-      auto it = llvm::find_if(factors, [&](const Radix &f) { return f.v == d; });
+      auto it =
+          llvm::find_if(factors, [&](const Radix &f) { return f.v == d; });
       if (it == factors.end())
         return why.set(rem, "it divides the tile index by a value that is "
                             "not a factor of the number of tiles");
@@ -1609,8 +1610,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
                      "the tasks share a variable allocated on the device");
     StringRef name = alloc.getName();
     if (use.classes.size() != 1)
-      return why.set(alloc, "the tiles access '" + name +
-                                "' at several translations");
+      return why.set(alloc,
+                     "the tiles access '" + name + "' at several translations");
     size_t rank = use.rank();
     // coefficient[d][k]: how far digit k moves dimension d.
     SmallVector<SmallVector<int64_t>> coef(
@@ -1652,8 +1653,9 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
         continue;
       if (!loop->isProperAncestor(op)) {
         if (inDevice(op))
-          return why.set(op, "'" + name + "', which the tiles access, is "
-                                          "accessed outside the tile loop");
+          return why.set(op, "'" + name +
+                                 "', which the tiles access, is "
+                                 "accessed outside the tile loop");
         continue;
       }
       ArrayRef<int64_t> so =
@@ -1671,8 +1673,9 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
         std::optional<int64_t> size =
             sv ? getConstantIntValue(sv) : std::optional<int64_t>(ss[d]);
         if (!size)
-          return why.set(op, "its window of '" + name + "' has a size that "
-                                                         "is not constant");
+          return why.set(op, "its window of '" + name +
+                                 "' has a size that "
+                                 "is not constant");
         Linear l;
         SmallVector<Operation *> unused;
         if (ov)
@@ -1719,9 +1722,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       for (auto [k, c] : llvm::enumerate(coef[d]))
         if (c)
           moving.push_back({c, int(k)});
-      bool setByTiles = llvm::any_of(tileSizes, [&](unsigned s) {
-        return e.j[s] != 0;
-      });
+      bool setByTiles =
+          llvm::any_of(tileSizes, [&](unsigned s) { return e.j[s] != 0; });
       if (moving.empty()) {
         if (e.top || e.periodic || setByTiles)
           return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
@@ -1753,7 +1755,7 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
         const Radix &r = digits[m.second].r;
         bool last = i + 1 == moving.size();
         if (!last && (r.v || static_cast<__int128>(m.first) * r.least >
-                                  moving[i + 1].first))
+                                 moving[i + 1].first))
           return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
                                     "' is not the tile index's digits as a "
                                     "mixed-radix number (a digit below "
@@ -1773,9 +1775,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
     }
     if (use.mutated)
       for (size_t k = 0; k < digits.size(); ++k)
-        if (llvm::all_of(coef, [&](ArrayRef<int64_t> row) {
-              return row[k] == 0;
-            }))
+        if (llvm::all_of(coef,
+                         [&](ArrayRef<int64_t> row) { return row[k] == 0; }))
           return why.set(alloc, "tiles that differ only in one digit of the "
                                 "tile index mutate the same elements of '" +
                                     name + "'");
@@ -1830,8 +1831,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       return WalkResult::advance(); // its upper bound, read above
     if ((isa<amir::AllocOp>(op) && !inDevice(op)) ||
         (!inDevice(op) && llvm::all_of(op->getOperands(), [&](Value v) {
-           return !from.count(v) || isWholeExtent(op, v);
-         })))
+          return !from.count(v) || isWholeExtent(op, v);
+        })))
       return WalkResult::advance();
     if (isa<amir::ReadOp, amir::MutateOp>(op) && loop->isProperAncestor(op) &&
         symmetry.shared.count(op->getOperand(0)) &&
@@ -1954,7 +1955,8 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
   } else if (!why.why.empty()) {
     for (SizeRoles::Size &size : roles.sizes)
       if (size.role == SizeRoles::Role::Uncovered &&
-          (analyzer.isTileLoop(size.whyOp) || analyzer.isTaskLoop(size.whyOp))) {
+          (analyzer.isTileLoop(size.whyOp) ||
+           analyzer.isTaskLoop(size.whyOp))) {
         size.why = "it sets the number of tiles each persistent task runs, "
                    "which the symbolic check covers only where it shows the "
                    "tiles apart and inside their variables for every size: " +

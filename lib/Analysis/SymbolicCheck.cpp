@@ -599,16 +599,35 @@ LogicalResult SymbolicChecker::runTiles() {
         llvm::divideCeilSigned(*t, top[tc.clusters]) <= kMaxTileSpan)
       mostTiles = llvm::divideCeilSigned(*t, top[tc.clusters]);
   }
-  // (A trip count n makes a tile's ring elements fall below the floor
-  // after about 24 / n tiles: the first task is that long.)
+  // (A ring element stays in the compared state for two ring depths D
+  // past the floor, a trip count n moving the ring by n per tile, and the
+  // ring's slots return after D tiles at most: the first task is about
+  // (2 D + 4) / n + D + 1 tiles long, and twice as long if that does not
+  // show the repetition.)
+  int64_t depth = 1;
+  for (const auto &[allocOp, rates] : plan.rates) {
+    auto alloc = cast<amir::AllocOp>(allocOp);
+    for (auto [d, rate] : llvm::enumerate(rates)) {
+      if (!rate)
+        continue;
+      if (TypeAttr bar = alloc.getBarrierAttr()) {
+        auto bt = cast<BarrierType>(bar.getValue());
+        if (bt.getRingDim() == int(d))
+          depth = std::max<int64_t>(depth, bt.getRingDepth(d));
+      } else if (alloc.getRingDim() && *alloc.getRingDim() == d) {
+        depth = std::max<int64_t>(depth, alloc.getRingDepth().value_or(1));
+      }
+    }
+  }
   int64_t beta = 0;
   auto probe = [&](int64_t j) -> FailureOr<int64_t> {
     if (mostTiles)
       return *mostTiles;
     int64_t n = trip ? std::max<int64_t>(1, j * trip->alpha + beta) : 0;
-    int64_t first = n ? std::clamp<int64_t>(8 + llvm::divideCeil(24, n), 8,
-                                            kMaxTileSpan)
-                      : kTileProbe;
+    int64_t first =
+        n ? std::clamp<int64_t>(llvm::divideCeil(2 * depth + 4, n) + depth + 1,
+                                2, kMaxTileSpan)
+          : kTileProbe;
     for (int64_t count = first;;
          count = std::min<int64_t>(2 * count, kMaxTileSpan)) {
       int64_t at = count;
@@ -648,9 +667,8 @@ LogicalResult SymbolicChecker::runTiles() {
     for (int64_t j = 0; j <= tripMost; ++j)
       trips.push_back(j);
   } else if (trip) {
-    int64_t residues = trip->outer || !trip->later.empty()
-                           ? trip->period / trip->alpha
-                           : 1;
+    int64_t residues =
+        trip->outer || !trip->later.empty() ? trip->period / trip->alpha : 1;
     SmallVector<SmallVector<int64_t>> points;
     if (!pointsUpTo(0, points))
       return success();
