@@ -1957,9 +1957,8 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
       if (size.role == SizeRoles::Role::Uncovered &&
           (analyzer.isTileLoop(size.whyOp) ||
            analyzer.isTaskLoop(size.whyOp))) {
-        size.why = "it sets the number of tiles each persistent task runs, "
-                   "which the symbolic check covers only where it shows the "
-                   "tiles apart and inside their variables for every size: " +
+        size.why = "it sets the tile counts of persistent tasks, not "
+                   "covered: " +
                    why.why;
         size.whyOp = why.op;
       }

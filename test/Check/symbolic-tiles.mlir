@@ -184,8 +184,8 @@ amir.program @carried_state(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s
 // but not with the tile index's digits. The concrete runs pass; the tile
 // counts are not covered, with the reason.
 // expected-warning @below {{the symbolic check does not cover every size of @task_offset}}
-// expected-note @below {{M: it sets the number of tiles each persistent task runs, which the symbolic check covers only where it shows the tiles apart and inside their variables for every size: the task index reaches amir.read, other than as the tile index and the tile count}}
-// expected-note @below {{NC: it sets the number of tiles}}
+// expected-note @below {{M: it sets the tile counts of persistent tasks, not covered: the task index reaches amir.read, other than as the tile index and the tile count}}
+// expected-note @below {{NC: it sets the tile counts of persistent tasks, not covered}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at}}
 // expected-note @below {{K: trip size of loop 'k'}}
@@ -245,8 +245,8 @@ amir.program @task_offset(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s0 
 // condition, so the tiles are not alike, and the tile counts are not
 // covered.
 // expected-warning @below {{the symbolic check does not cover every size of @tile_iterator}}
-// expected-note @below {{M: it sets the number of tiles each persistent task runs, which the symbolic check covers only where it shows the tiles apart and inside their variables for every size: the tile loop 'pi''s iterator reaches arith.cmpi, other than as the tile index and the iterations of the earlier tiles}}
-// expected-note @below {{NC: it sets the number of tiles}}
+// expected-note @below {{M: it sets the tile counts of persistent tasks, not covered: the tile loop 'pi''s iterator reaches arith.cmpi, other than as the tile index and the iterations of the earlier tiles}}
+// expected-note @below {{NC: it sets the tile counts of persistent tasks, not covered}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at}}
 // expected-note @below {{K: trip size of loop 'k'}}
@@ -311,8 +311,8 @@ amir.program @tile_iterator(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s
 // none): the check does not read it as the tiles the task owns, and the
 // tile counts are not covered.
 // expected-warning @below {{the symbolic check does not cover every size of @tile_count_form}}
-// expected-note @below {{M: it sets the number of tiles each persistent task runs, which the symbolic check covers only where it shows the tiles apart and inside their variables for every size: the trip count of the tile loop 'pi' is not ceil((T - pc) / NC), with T computed from the sizes before the device}}
-// expected-note @below {{NC: it sets the number of tiles}}
+// expected-note @below {{M: it sets the tile counts of persistent tasks, not covered: the trip count of the tile loop 'pi' is not ceil((T - pc) / NC), with T computed from the sizes before the device}}
+// expected-note @below {{NC: it sets the tile counts of persistent tasks, not covered}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at}}
 // expected-note @below {{K: trip size of loop 'k'}}
@@ -370,8 +370,8 @@ amir.program @tile_count_form(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : 
 // The number of tiles is capped by a minimum: not a product of radices,
 // and the tile counts are not covered.
 // expected-warning @below {{the symbolic check does not cover every size of @total_form}}
-// expected-note @below {{M: it sets the number of tiles each persistent task runs, which the symbolic check covers only where it shows the tiles apart and inside their variables for every size: the number of tiles is not a product of constants and of values affine in the sizes, at least 1 and growing}}
-// expected-note @below {{NC: it sets the number of tiles}}
+// expected-note @below {{M: it sets the tile counts of persistent tasks, not covered: the number of tiles is not a product of constants and of values affine in the sizes, at least 1 and growing}}
+// expected-note @below {{NC: it sets the tile counts of persistent tasks, not covered}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at}}
 // expected-note @below {{K: trip size of loop 'k'}}
