@@ -1388,28 +1388,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   for (const SizeLattice &l : lattices)
     least.push_back(l.least);
   DenseMap<Value, int64_t> memo;
-  std::function<std::optional<int64_t>(Value)> atLeast =
-      [&](Value v) -> std::optional<int64_t> {
-    if (auto it = memo.find(v); it != memo.end())
-      return it->second;
-    std::optional<int64_t> r;
-    if (std::optional<unsigned> s = sizeOf(v)) {
-      r = least[*s];
-    } else if (Operation *op = v.getDefiningOp();
-               op && isa_and_nonnull<arith::ArithDialect>(op->getDialect())) {
-      SmallVector<int64_t> in;
-      for (Value x : op->getOperands()) {
-        std::optional<int64_t> y = atLeast(x);
-        if (!y)
-          return std::nullopt;
-        in.push_back(*y);
-      }
-      if (IndexEvalResult e = evaluateIndexOp(op, in))
-        r = *e;
-    }
-    if (r)
-      memo[v] = *r;
-    return r;
+  auto atLeast = [&](Value v) {
+    return evaluateFromSizes(v, least, program, memo);
   };
   struct Radix {
     Value v; // null: a constant
@@ -1851,6 +1831,32 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
 }
 
 } // namespace
+
+std::optional<int64_t> exo::evaluateFromSizes(Value v, ArrayRef<int64_t> sizes,
+                                              amir::ProgramOp program,
+                                              DenseMap<Value, int64_t> &memo) {
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
+  std::optional<int64_t> out;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (arg.getOwner() == &program.getBody().front())
+      out = sizes[arg.getArgNumber()];
+  } else if (Operation *op = v.getDefiningOp();
+             op && isa_and_nonnull<arith::ArithDialect>(op->getDialect())) {
+    SmallVector<int64_t> in;
+    for (Value x : op->getOperands()) {
+      std::optional<int64_t> y = evaluateFromSizes(x, sizes, program, memo);
+      if (!y)
+        return std::nullopt;
+      in.push_back(*y);
+    }
+    if (IndexEvalResult r = evaluateIndexOp(op, in))
+      out = *r;
+  }
+  if (out)
+    memo[v] = *out;
+  return out;
+}
 
 SizeLattice exo::roundUp(const SizeLattice &l, int64_t unit) {
   if (unit < 2 || l.empty())

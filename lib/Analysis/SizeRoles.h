@@ -152,6 +152,14 @@ struct SizeRoles {
   std::optional<TileCounts> tiles;
 };
 
+/// The value of index value `v` of `program` computed from the sizes
+/// alone (`sizes` by argument number), through the arithmetic the index
+/// evaluator knows; none when it depends on anything else.
+std::optional<int64_t>
+evaluateFromSizes(mlir::Value v, llvm::ArrayRef<int64_t> sizes,
+                  amir::ProgramOp program,
+                  llvm::DenseMap<mlir::Value, int64_t> &memo);
+
 /// The multiples of `unit` at or above the values of `l`.
 SizeLattice roundUp(const SizeLattice &l, int64_t unit);
 

@@ -11,12 +11,10 @@
 
 #include "ExoGPU/Analysis/SymbolicCheck.h"
 #include "ExoGPU/Analysis/AbstractMachine.h"
-#include "ExoGPU/Analysis/IndexEval.h"
 #include "SizeRoles.h"
 
 #include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -45,33 +43,6 @@ constexpr int64_t kPumpShort = 24, kPumpLong = 64;
 /// tasks run each tile count, and the most tiles a task of the check runs
 /// to show the tile loop's state repeating.
 constexpr int64_t kTileSearch = 31, kMaxTileSpan = 48, kTileProbe = 16;
-
-/// The value of an index value computed from the sizes alone.
-std::optional<int64_t> evalAt(Value v, ArrayRef<int64_t> sizes,
-                              amir::ProgramOp program,
-                              DenseMap<Value, int64_t> &memo) {
-  if (auto it = memo.find(v); it != memo.end())
-    return it->second;
-  std::optional<int64_t> out;
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    if (arg.getOwner() == &program.getBody().front())
-      out = sizes[arg.getArgNumber()];
-  } else if (Operation *op = v.getDefiningOp();
-             op && isa_and_nonnull<arith::ArithDialect>(op->getDialect())) {
-    SmallVector<int64_t> in;
-    for (Value x : op->getOperands()) {
-      std::optional<int64_t> y = evalAt(x, sizes, program, memo);
-      if (!y)
-        return std::nullopt;
-      in.push_back(*y);
-    }
-    if (IndexEvalResult r = evaluateIndexOp(op, in))
-      out = *r;
-  }
-  if (out)
-    memo[v] = *out;
-  return out;
-}
 
 std::string sizesText(const SizeRoles &roles, ArrayRef<int64_t> values) {
   std::string s;
@@ -255,11 +226,13 @@ SmallVector<SmallVector<int64_t>> SymbolicChecker::boxes() {
         DenseMap<Value, int64_t> memo;
         bool enough = true;
         program.walk([&](amir::TasksForOp t) {
-          std::optional<int64_t> lo = evalAt(t.getLower(), at, program, memo),
-                                 hi = evalAt(t.getUpper(), at, program, memo);
+          std::optional<int64_t> lo = evaluateFromSizes(t.getLower(), at,
+                                                        program, memo),
+                                 hi = evaluateFromSizes(t.getUpper(), at,
+                                                        program, memo);
           DenseMap<Value, int64_t> memo0;
           std::optional<int64_t> hi0 =
-              evalAt(t.getUpper(), least, program, memo0);
+              evaluateFromSizes(t.getUpper(), least, program, memo0);
           if (!lo || !hi || !hi0)
             return;
           if (*hi != *hi0 && *hi - *lo < kGridTasks)
@@ -308,8 +281,10 @@ std::optional<int64_t> SymbolicChecker::leastTrip(SmallVector<int64_t> &point) {
   DenseMap<Value, int64_t> memo;
   point[plan.size] = roles.sizes[plan.size].lattice.least;
   amir::SeqForOp loop = plan.loop;
-  std::optional<int64_t> lo = evalAt(loop.getLower(), point, program, memo);
-  std::optional<int64_t> hi = evalAt(loop.getUpper(), point, program, memo);
+  std::optional<int64_t> lo =
+      evaluateFromSizes(loop.getLower(), point, program, memo);
+  std::optional<int64_t> hi =
+      evaluateFromSizes(loop.getUpper(), point, program, memo);
   if (!lo || !hi)
     return std::nullopt;
   return std::max<int64_t>(*hi - *lo, 0);
@@ -445,7 +420,8 @@ SymbolicChecker::tilePoints(int64_t span, bool &exhaustive) {
     for (auto [k, s] : llvm::enumerate(radixSizes))
       point[s] = roles.sizes[s].lattice.at(at[k]);
     DenseMap<Value, int64_t> memo;
-    std::optional<int64_t> total = evalAt(tc.total, point, program, memo);
+    std::optional<int64_t> total =
+        evaluateFromSizes(tc.total, point, program, memo);
     SmallVector<int64_t> tried;
     for (int64_t c = 1; total && *total >= 0 && c <= span + 1; ++c)
       for (int64_t nc : {*total / c, llvm::divideCeilSigned(*total, c)})
@@ -594,7 +570,7 @@ LogicalResult SymbolicChecker::runTiles() {
       top.push_back(s.lattice.most);
     top[tc.clusters] = roles.sizes[tc.clusters].lattice.least;
     DenseMap<Value, int64_t> memo;
-    std::optional<int64_t> t = evalAt(tc.total, top, program, memo);
+    std::optional<int64_t> t = evaluateFromSizes(tc.total, top, program, memo);
     if (t && top[tc.clusters] > 0 &&
         llvm::divideCeilSigned(*t, top[tc.clusters]) <= kMaxTileSpan)
       mostTiles = llvm::divideCeilSigned(*t, top[tc.clusters]);
