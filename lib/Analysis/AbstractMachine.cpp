@@ -2863,7 +2863,7 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
       taskThreads.ranges.push_back({1 + task.task * task.clusterThreads,
                                     1 + (task.task + 1) * task.clusterThreads});
     }
-    if (innermost && pump && pump->tileLoop)
+    if (innermost && pump && (pump->tileLoop || pump->observeTasks))
       noteTaskEntry();
     if (failed(execIteration(loop, i, task)))
       return failure();
@@ -2907,7 +2907,7 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
     if (symmetricRun && symmetricRun->allInterior)
       break;
   }
-  if (innermost && pump && pump->tileLoop) {
+  if (innermost && pump && (pump->tileLoop || pump->observeTasks)) {
     // What the tasks leave to the code after them.
     taskFirstVar = ownedVars.size();
     taskThreads = Threads();

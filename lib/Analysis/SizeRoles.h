@@ -75,6 +75,9 @@ struct PumpPlan {
   /// their tile loop, whose states at the starts of its iterations a run
   /// compares when PumpObservation::compareTiles is set.
   amir::SeqForOp tileLoop;
+  /// Note the state each task starts from (PumpObservation::taskEntry)
+  /// without a tile loop: tasks of a grid checked one by one.
+  bool observeTasks = false;
   /// Whether `op` is the pumped loop or one of the later ones.
   bool isPumped(mlir::Operation *op) const {
     return op && (op == amir::SeqForOp(loop).getOperation() ||

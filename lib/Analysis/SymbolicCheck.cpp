@@ -107,6 +107,9 @@ private:
   llvm::StringSet<> bounded;
   /// The statistics of the last run.
   AbstractMachineStats lastStats;
+  /// Some run with a pump plan saw a task start from another state than
+  /// the first (PumpObservation::tasksDiffer).
+  bool tasksDiffered = false;
   /// The values a size may take, and whether they are few enough to check
   /// each (bounds a user states can make them so).
   static int64_t values(const SizeRoles::Size &s) {
@@ -186,6 +189,8 @@ LogicalResult SymbolicChecker::runAt(ArrayRef<int64_t> values,
            << "the symbolic check found the error above at "
            << sizesText(roles, values);
   lastStats = stats;
+  if (obs)
+    tasksDiffered |= obs->tasksDiffer;
   return success();
 }
 
@@ -815,15 +820,35 @@ LogicalResult SymbolicChecker::run() {
   bool uncovered = llvm::any_of(roles.sizes, [](const SizeRoles::Size &s) {
     return s.role == SizeRoles::Role::Uncovered;
   });
+  // Tasks one by one (docs/SymbolicChecking.md, "The grid direction"):
+  // where the box's points differ in grid sizes only, and every task
+  // starts from the state the first one starts from, the trip size's runs
+  // at the first point stand for every point, the others running one trip
+  // count for the task symmetry's proofs. Where a task starts from another
+  // state, every point runs them all.
+  bool oneByOne = !uncovered && roles.pump && roles.why.empty() &&
+                  llvm::any_of(roles.sizes,
+                               [](const SizeRoles::Size &s) {
+                                 return s.role == SizeRoles::Role::Grid;
+                               }) &&
+                  llvm::all_of(llvm::enumerate(roles.sizes), [&](auto e) {
+                    return e.value().role == SizeRoles::Role::Grid ||
+                           e.index() == roles.pump->size ||
+                           box[e.index()].size() == 1;
+                  });
   SmallVector<size_t> at(box.size(), 0);
   bool tripCovered = true, firstPoint = true;
   SmallVector<int64_t> firstPointValues;
+  if (oneByOne)
+    roles.pump->observeTasks = true;
+  tasksDiffered = false;
   while (true) {
     SmallVector<int64_t> point;
     for (auto [i, js] : llvm::enumerate(box))
       point.push_back(roles.sizes[i].lattice.at(js[at[i]]));
     SmallVector<int64_t> trips = {0};
-    bool pumpHere = !uncovered || firstPoint;
+    bool pumpHere = (!uncovered && !oneByOne) || firstPoint;
+    bool observe = oneByOne && firstPoint;
     if (firstPoint)
       firstPointValues = point;
     firstPoint = false;
@@ -860,6 +885,8 @@ LogicalResult SymbolicChecker::run() {
       } else {
         trips = found;
       }
+    } else if (roles.pump && oneByOne) {
+      // Its least value, for the proofs of the task symmetry.
     } else if (roles.pump) {
       // The trip size's first values (each one when few): its role failed,
       // or another size's did, so that nothing is proved.
@@ -875,7 +902,9 @@ LogicalResult SymbolicChecker::run() {
         point[roles.pump->size] = roles.sizes[roles.pump->size].lattice.at(j);
       if (!allowed(point))
         continue;
-      if (failed(runAt(point, nullptr, nullptr)))
+      PumpObservation seen;
+      if (failed(observe ? runAt(point, &*roles.pump, &seen)
+                         : runAt(point, nullptr, nullptr)))
         return failure();
       // On the faces of the box, the grid argument needs the tasks proved
       // translations of the first two, all in bounds.
@@ -895,8 +924,26 @@ LogicalResult SymbolicChecker::run() {
     size_t d = 0;
     while (d < box.size() && ++at[d] == box[d].size())
       at[d++] = 0;
+    if (observe && tasksDiffered) {
+      // A task starts from another state: the other points run all the
+      // trip counts (the first one did).
+      oneByOne = false;
+      roles.pump->observeTasks = false;
+    }
     if (d == box.size())
       break;
+  }
+  if (oneByOne) {
+    std::string at;
+    for (auto [i, size] : llvm::enumerate(roles.sizes))
+      if (i != roles.pump->size)
+        at += (at.empty() ? "" : " ") + size.name + "=" +
+              std::to_string(firstPointValues[i]);
+    result.summary.push_back(
+        "every task starts from the state the first one starts from: the "
+        "runs of " +
+        roles.sizes[roles.pump->size].name + " at " + at +
+        " stand for every grid point");
   }
   if (roles.pump && tripCovered && roles.why.empty()) {
     const PumpPlan &plan = *roles.pump;
