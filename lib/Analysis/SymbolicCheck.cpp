@@ -897,7 +897,9 @@ LogicalResult SymbolicChecker::run() {
            j <= std::min<int64_t>(most, fewValues(trip) ? most : 3); ++j)
         trips.push_back(j);
     }
-    for (int64_t j : trips) {
+    bool expanded = false;
+    for (size_t ti = 0; ti < trips.size(); ++ti) {
+      int64_t j = trips[ti];
       if (roles.pump)
         point[roles.pump->size] = roles.sizes[roles.pump->size].lattice.at(j);
       if (!allowed(point))
@@ -920,6 +922,23 @@ LogicalResult SymbolicChecker::run() {
           if (!llvm::is_contained(gaps, g))
             gaps.push_back(g);
         }
+      // The first point's trip counts stand for this one only where its
+      // tasks are proved translations of the first two, all in bounds:
+      // else all of its own run.
+      if (oneByOne && !observe && !expanded && roles.pump &&
+          !(lastStats.symmetryDecided && lastStats.allInterior)) {
+        expanded = true;
+        SmallVector<int64_t> more, p = point;
+        std::string why;
+        if (failed(tripPoints(p, more, why))) {
+          if (why.empty())
+            return failure(); // a hazard, reported
+          gaps.push_back(roles.sizes[roles.pump->size].name + ": " + why);
+        }
+        for (int64_t m : more)
+          if (m != j)
+            trips.push_back(m);
+      }
     }
     size_t d = 0;
     while (d < box.size() && ++at[d] == box[d].size())
