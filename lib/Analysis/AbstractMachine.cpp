@@ -4265,7 +4265,6 @@ LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
   tileCurrent = std::max<int64_t>(hi - lo, 0);
   states.push_back(stateAs(StateMode::Tile));
   PumpObservation::Task task;
-  task.tiles = std::max<int64_t>(hi - lo, 0);
   // The least from + period: the tasks with fewer tiles than that are
   // checked one by one, and one with that many shows the repetition.
   for (int64_t end = 1; end < static_cast<int64_t>(states.size()) && !task.from;

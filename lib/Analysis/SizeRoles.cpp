@@ -1253,66 +1253,22 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
 // Tile counts of persistent tasks
 //===----------------------------------------------------------------------===//
 
-/// An index value read as `sum c_v v + k` over leaves `v`: constants,
-/// additions, subtractions, products and left shifts by constants are read
-/// through; any other value is a leaf, and so is one `leaf` selects.
-/// `ops` receives the operations read.
-struct Linear {
-  llvm::MapVector<Value, int64_t> terms;
-  int64_t k = 0;
-  bool overflow = false;
-};
-
-static void readLinear(Value v, int64_t scale, Linear &out,
-                       SmallVectorImpl<Operation *> &ops,
-                       function_ref<bool(Value)> leaf = nullptr) {
-  if (std::optional<int64_t> c = getConstantIntValue(v)) {
-    int64_t t;
-    if (llvm::MulOverflow(*c, scale, t) || llvm::AddOverflow(out.k, t, out.k))
-      out.overflow = true;
-    return;
-  }
-  Operation *op = leaf && leaf(v) ? nullptr : v.getDefiningOp();
-  auto scaled = [&](Value x, std::optional<int64_t> c, bool shift) {
-    int64_t f = 0;
-    if (!c || *c < 0 || (shift && *c > 62) ||
-        llvm::MulOverflow(scale, shift ? int64_t(1) << *c : *c, f)) {
-      out.overflow = true;
-      return;
-    }
-    readLinear(x, f, out, ops, leaf);
+/// `v` as a linear form (IndexExpr.h) whose terms are the values `leaf`
+/// selects and every value readLinear cannot read through; `ops` receives
+/// the operations read through.
+static std::optional<LinearForm> linearOf(Value v,
+                                          function_ref<bool(Value)> leaf,
+                                          SmallVectorImpl<Operation *> *ops) {
+  auto isLeaf = [&](Value x) {
+    return leaf(x) || !isLinearIndexOp(x.getDefiningOp());
   };
-  if (auto add = dyn_cast_or_null<arith::AddIOp>(op)) {
-    ops.push_back(op);
-    readLinear(add.getLhs(), scale, out, ops, leaf);
-    readLinear(add.getRhs(), scale, out, ops, leaf);
-    return;
-  }
-  if (auto sub = dyn_cast_or_null<arith::SubIOp>(op)) {
-    ops.push_back(op);
-    readLinear(sub.getLhs(), scale, out, ops, leaf);
-    readLinear(sub.getRhs(), -scale, out, ops, leaf);
-    return;
-  }
-  if (auto mul = dyn_cast_or_null<arith::MulIOp>(op)) {
-    std::optional<int64_t> l = getConstantIntValue(mul.getLhs()),
-                           r = getConstantIntValue(mul.getRhs());
-    if (l || r) {
-      ops.push_back(op);
-      scaled(r ? mul.getLhs() : mul.getRhs(), r ? r : l, false);
-      return;
-    }
-  }
-  if (auto shl = dyn_cast_or_null<arith::ShLIOp>(op)) {
-    if (std::optional<int64_t> c = getConstantIntValue(shl.getRhs())) {
-      ops.push_back(op);
-      scaled(shl.getLhs(), c, true);
-      return;
-    }
-  }
-  int64_t &t = out.terms[v];
-  if (llvm::AddOverflow(t, scale, t))
-    out.overflow = true;
+  DenseMap<Value, std::optional<LinearForm>> memo;
+  std::optional<LinearForm> form = readLinear(v, isLeaf, memo);
+  if (form && ops)
+    for (auto &[x, f] : memo)
+      if (f && !isLeaf(x))
+        ops->push_back(x.getDefiningOp());
+  return form;
 }
 
 bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
@@ -1356,16 +1312,18 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
           arith::CeilDivSIOp, arith::CeilDivUIOp>(div) &&
       div->getOperand(1) == ncv && tilesValue.hasOneUse()) {
     bool ceil = isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(div);
-    Linear num;
-    readLinear(div->getOperand(0), 1, num, chain, [&](Value v) {
-      return v.getParentBlock() == &top; // T, computed before the device
-    });
-    bool form = !num.overflow && num.k == (ceil ? 0 : -1) &&
-                num.terms.lookup(pc) == -1 &&
-                num.terms.lookup(ncv) == (ceil ? 0 : 1) &&
-                num.terms.size() == (ceil ? 2u : 3u);
-    for (auto [v, c] : num.terms)
-      if (form && v != pc && v != ncv && c == 1 &&
+    std::optional<LinearForm> num = linearOf(
+        div->getOperand(0),
+        [&](Value v) {
+          return v.getParentBlock() == &top; // T, computed before the device
+        },
+        &chain);
+    bool form = num && num->constant == (ceil ? 0 : -1) &&
+                num->coefficientOf(pc) == -1 &&
+                num->coefficientOf(ncv) == (ceil ? 0 : 1) &&
+                num->terms.size() == (ceil ? 2u : 3u);
+    for (auto [v, c] : form ? num->terms : decltype(num->terms)())
+      if (v != pc && v != ncv && c == 1 &&
           (sizeOf(v) || v.getParentBlock() == &top))
         total = v;
   }
@@ -1656,16 +1614,13 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
           return why.set(op, "its window of '" + name +
                                  "' has a size that "
                                  "is not constant");
-        Linear l;
-        SmallVector<Operation *> unused;
-        if (ov)
-          readLinear(ov, 1, l, unused,
-                     [&](Value v) { return digitIndex(v) >= 0; });
-        else
-          l.k = so[d];
-        int64_t a = l.k, b = l.k;
-        bool ok = !l.overflow;
-        for (auto [v, c] : l.terms) {
+        std::optional<LinearForm> l =
+            ov ? linearOf(
+                     ov, [&](Value v) { return digitIndex(v) >= 0; }, nullptr)
+               : std::optional<LinearForm>(LinearForm{{}, so[d]});
+        int64_t a = l ? l->constant : 0, b = a;
+        bool ok = l.has_value();
+        for (auto [v, c] : l ? l->terms : decltype(l->terms)()) {
           if (int k = digitIndex(v); k >= 0) {
             ok &= c == coef[d][k];
             continue;
@@ -1956,8 +1911,6 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
       size.roundWhy.clear();
     }
     roles.tiles = counts;
-    if (roles.pump)
-      roles.pump->tileLoop = counts.loop;
   } else if (!why.why.empty()) {
     for (SizeRoles::Size &size : roles.sizes)
       if (size.role == SizeRoles::Role::Uncovered &&

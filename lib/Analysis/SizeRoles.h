@@ -196,11 +196,10 @@ struct PumpObservation {
   /// tiles so far, without the records of variables allocated outside the
   /// device (docs/SymbolicChecking.md, "Tile counts").
   bool compareTiles = false;
-  /// Each task the run executed: its tiles, and the least `from + period`
+  /// Each task the run executed: the least `from + period`
   /// (from >= 0, 1 <= period <= kTilePeriods) such that the state at the
   /// start of tile `from` recurs at tile `from + period`, if any.
   struct Task {
-    int64_t tiles = 0;
     std::optional<int64_t> from;
     int64_t period = 0;
   };

@@ -526,14 +526,12 @@ LogicalResult SymbolicChecker::runTiles() {
   int64_t tripMost = trip ? values(roles.sizes[trip->size]) - 1 : 0;
   // A trip size with few values (bounds a user states) is checked at each.
   bool eachTrip = trip && fewValues(roles.sizes[trip->size]);
-  bool differ = false;
+  tasksDiffered = false;
   int64_t tileFrom = 0, tilePeriod = 1, widest = 0;
-  // The least from + period the tasks of a run show (0: none shows it),
-  // and the most tiles a task of it ran.
-  auto tileSpan = [&](const PumpObservation &o, int64_t &tiles) {
+  // The least from + period the tasks of a run show (0: none shows it).
+  auto tileSpan = [&](const PumpObservation &o) {
     int64_t best = 0;
     for (const PumpObservation::Task &t : o.tasks) {
-      tiles = std::max(tiles, t.tiles);
       if (t.from && (!best || *t.from + t.period < best)) {
         best = *t.from + t.period;
         tileFrom = std::max(tileFrom, *t.from);
@@ -552,7 +550,6 @@ LogicalResult SymbolicChecker::runTiles() {
     PumpObservation floors;
     if (failed(runAt(v, &plan, &floors)))
       return failure();
-    differ |= floors.tasksDiffer;
     if (!compare)
       return floors;
     PumpObservation o;
@@ -624,8 +621,7 @@ LogicalResult SymbolicChecker::runTiles() {
       FailureOr<PumpObservation> o = runOnce(v, j, true, false);
       if (failed(o))
         return failure();
-      int64_t tiles = 0;
-      if (int64_t s = tileSpan(*o, tiles))
+      if (int64_t s = tileSpan(*o))
         return s;
       if (count == kMaxTileSpan)
         return int64_t(0);
@@ -692,8 +688,7 @@ LogicalResult SymbolicChecker::runTiles() {
           FailureOr<PumpObservation> o = runOnce(v, jFirst + r, true, true);
           if (failed(o))
             return failure();
-          int64_t tiles = 0;
-          (void)tileSpan(*o, tiles);
+          (void)tileSpan(*o); // the summary's repetition
           for (const PumpObservation::Execution &e : o->executions) {
             if (!e.start) {
               tripWhy = e.why;
@@ -743,7 +738,7 @@ LogicalResult SymbolicChecker::runTiles() {
       if (failed(runOnce(v, j, false, false)))
         return failure();
   }
-  if (differ) {
+  if (tasksDiffered) {
     gaps.push_back("the tile counts: a task leaves state that the next task "
                    "sees, so that the tasks are not checked one by one");
     return success();
