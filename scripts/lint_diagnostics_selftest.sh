@@ -2,6 +2,7 @@
 # Self-test for scripts/lint_diagnostics.py, on a scratch git repository:
 # a tested diagnostic (whole, by its start, and split over adjacent string
 # literals and a format placeholder), an untested one, an exempt one, a
+# refusal reason (`why.set`) tested and one untested, an untested note, a
 # stale exemption and a malformed one must give exactly the findings below.
 set -euo pipefail
 
@@ -24,13 +25,20 @@ LogicalResult f(Operation *op, int n) {
     return op->emitOpError() << "nobody triggers this one";
   if (n == 5)
     return op->emitOpError() << "only C++ callers reach this";
-  return op->emitRemark("short");
+  if (n == 6)
+    return why.set(op, "a refusal reason that a test quotes");
+  if (n == 7)
+    return t.why.set(op, "a refusal reason nobody quotes");
+  InFlightDiagnostic diag = op->emitOpError() << "short";
+  diag.attachNote(op->getLoc()) << "a note no test quotes";
+  return diag;
 }
 CPP
 cat >"$repo/test/t.mlir" <<'MLIR'
 // expected-error @+1 {{the whole message is in a test}}
 // expected-error @+1 {{a long message whose start is tested, then}}
 // CHECK: error: adjacent literals 3 and a placeholder
+// expected-note @below {{M: not covered: a refusal reason that a test quotes}}
 MLIR
 cat >"$repo/scripts/diagnostics_exempt.txt" <<'TXT'
 # comment
@@ -45,8 +53,10 @@ want=$(
   cat <<'OUT'
 scripts/diagnostics_exempt.txt:4: expected 'path | message piece | reason'
 lib/a.cpp:11: untested diagnostic: "nobody triggers this one"
+lib/a.cpp:17: untested diagnostic: "a refusal reason nobody quotes"
+lib/a.cpp:19: untested diagnostic: "a note no test quotes"
 scripts/diagnostics_exempt.txt:3: 'no such message' in lib/a.cpp is tested now or gone; remove the entry
-lint_diagnostics: 3 findings
+lint_diagnostics: 5 findings
 OUT
 )
 rc=0

@@ -942,7 +942,9 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
       if (Value g = alloc.getGuard()) {
         amir::AllocOp ga = allocOf(g);
         int gd = -1;
-        if (ga)
+        // A guard that is not a barrier (memory) has no ring; the machine
+        // refuses it with its reason.
+        if (ga && ga.getBarrier())
           if (auto bt = dyn_cast<BarrierType>(*ga.getBarrier()))
             gd = bt.getRingDim();
         if (!ga || gd < 0)
@@ -1037,14 +1039,18 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   });
   if (found.wasInterrupted())
     return false;
-  if (!loop)
-    return why.set(program, "it sets no loop's trip count and reaches "
-                            "statements a grid size may not");
+  if (!loop) {
+    // No loop bound: the caller keeps the size's grid reason (a refusal on
+    // the program op says so, without a reason of its own).
+    why.op = program;
+    return false;
+  }
   if (loop == symmetry.tileLoop || llvm::is_contained(later, symmetry.tileLoop))
-    return why.set(loop, "it sets the number of tiles each persistent task "
-                         "runs (loop '" +
-                             loop.getIterName() +
-                             "'), which the symbolic check does not cover");
+    return why.set(symmetry.tileLoop,
+                   "it sets the number of tiles each persistent task runs "
+                   "(loop '" +
+                       symmetry.tileLoop.getIterName() +
+                       "'), which the symbolic check does not cover");
   Form n = fa.formOf(loop.getUpper());
   if (fa.formOf(loop.getLower()).moves() || n.top || n.periodic || n.j[s] <= 0)
     return why.set(loop, "the trip count of loop '" + loop.getIterName() +
@@ -1062,6 +1068,8 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       body = p;
       break;
     }
+    if (isa<amir::ProgramOp>(p))
+      break; // a host loop
     if (auto i = dyn_cast<amir::IfOp>(p);
         i && !fa.condOf(i.getCondition()).moves)
       continue;
@@ -1273,13 +1281,13 @@ static std::optional<LinearForm> linearOf(Value v,
 
 bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
                          SmallVectorImpl<unsigned> &tileSizes, Refusal &why) {
-  if (!root || !symmetry.tileLoop)
-    return why.set(program, "it has no persistent tasks");
+  // No persistent tasks: no reason (the sizes keep theirs). TaskSymmetry
+  // finds a tile loop only in a nest of one task loop.
+  if (!root || !symmetry.tileLoop || symmetry.nest.size() != 1)
+    return false;
   if (!symmetry.symmetric())
     return why.set(symmetry.whyOp ? symmetry.whyOp : root.getOperation(),
                    "its tasks are not alike (" + symmetry.why + ")");
-  if (symmetry.nest.size() != 1)
-    return why.set(root, "its persistent tasks are a nest of task loops");
   if (!symmetry.tileGuards.empty())
     return why.set(symmetry.tileGuards.front(),
                    "a tile guard runs part of some tiles (ping-pong pairs), "
