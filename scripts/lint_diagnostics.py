@@ -5,7 +5,8 @@ Finds each call that emits a diagnostic in lib/, include/ and tools/
 (emitError, emitOpError, emitWarning, emitRemark, emitSilenceableError,
 emitDefiniteFailure, emitSilenceableFailure, emitHazard, the notes of
 attachNote, and `why.set`, the refusal reasons of the symbolic check's
-size roles, which it prints as notes) and the fixed text of its
+size roles, and `gaps.push_back`, the symbolic driver's, both printed
+as notes) and the fixed text of its
 message: the string literals of the call's statement, adjacent literals
 joined, split where code or a format placeholder comes between them. A site
 counts as tested when one of its pieces of ten characters or more, or its
@@ -34,7 +35,7 @@ import sys
 CALL = re.compile(
     r"\b(emitError|emitOpError|emitWarning|emitRemark|emitSilenceableError|"
     r"emitDefiniteFailure|emitSilenceableFailure|emitHazard|attachNote|"
-    r"why\.set)\s*\(")
+    r"why\.set|gaps\.push_back)\s*\(")
 STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 PLACEHOLDER = re.compile(r"\{\d*\}|\\n")
 MIN_PIECE = 10

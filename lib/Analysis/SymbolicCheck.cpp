@@ -473,14 +473,46 @@ LogicalResult SymbolicChecker::runTiles() {
   // The other sizes' points: each value of a size checked at each, the
   // least of an unused one (no other role comes with persistent tasks).
   SmallVector<SmallVector<int64_t>> box = boxes();
+  bool uncoveredOther = false;
   for (const SizeRoles::Size &s : roles.sizes)
     if (s.role != SizeRoles::Role::Tiles && s.role != SizeRoles::Role::Trip &&
         s.role != SizeRoles::Role::Unused && s.role != SizeRoles::Role::Each) {
       gaps.push_back(s.name + ": " + s.why);
-      return success();
+      uncoveredOther = true;
     }
   bool exhaustive = false;
   std::vector<TilePoint> found = tilePoints(kMaxTileSpan, exhaustive);
+  // Where a gap stops the argument before any run: the concrete check at
+  // the sizes of tasks of 1 to 3 tiles the search found (and at the least
+  // sizes), at the trip size's first two values, so that what the gap
+  // leaves unproved is still checked at some sizes.
+  auto fallback = [&]() -> LogicalResult {
+    if (result.runs > 0)
+      return success();
+    SmallVector<SmallVector<int64_t>> points;
+    SmallVector<int64_t> least;
+    for (const SizeRoles::Size &s : roles.sizes)
+      least.push_back(s.lattice.least);
+    points.push_back(least);
+    for (int64_t c = 1; c <= 3 && c < static_cast<int64_t>(found.size()); ++c)
+      if (!found[c].values.empty())
+        points.push_back(found[c].values);
+    const PumpPlan *tripPlan = roles.pump ? &*roles.pump : nullptr;
+    for (SmallVector<int64_t> v : points)
+      for (int64_t j = 0; j < (tripPlan ? 2 : 1); ++j) {
+        if (tripPlan) {
+          const SizeRoles::Size &t = roles.sizes[tripPlan->size];
+          if (j >= values(t))
+            break;
+          v[tripPlan->size] = t.lattice.at(j);
+        }
+        if (allowed(v) && failed(runAt(v, nullptr, nullptr)))
+          return failure();
+      }
+    return success();
+  };
+  if (uncoveredOther)
+    return fallback();
   // The points with tasks of every count up to `span` (with the other
   // sizes' points); false when the search found none for some count that
   // a size beyond it may run.
@@ -519,7 +551,7 @@ LogicalResult SymbolicChecker::runTiles() {
     gaps.push_back(roles.sizes[trip->size].name + ": loop '" +
                    amir::SeqForOp(trip->loop).getIterName().str() +
                    "' does not run once per tile");
-    return success();
+    return fallback();
   }
   const SizeLattice *tripLat =
       trip ? &roles.sizes[trip->size].lattice : nullptr;
@@ -612,7 +644,7 @@ LogicalResult SymbolicChecker::runTiles() {
       while (at > 0 && found[at].values.empty())
         --at;
       if (at == 0)
-        return int64_t(0);
+        return int64_t(-1); // no size of the search runs a task of tiles
       SmallVector<int64_t> v = found[at].values;
       for (auto [i, js] : llvm::enumerate(box))
         if (roles.sizes[i].role != SizeRoles::Role::Tiles &&
@@ -627,13 +659,23 @@ LogicalResult SymbolicChecker::runTiles() {
         return int64_t(0);
     }
   };
-  auto noRepetition = [&](int64_t j) {
-    gaps.push_back("the tile counts: the state of " + loopName +
-                   " does not repeat within " + std::to_string(kMaxTileSpan) +
-                   " tiles" +
-                   (trip ? " at " + roles.sizes[trip->size].name + " = " +
-                               std::to_string(tripLat->at(j))
-                         : std::string()));
+  // The gap where the probe at the trip size's coordinate j found no
+  // span: no size of the search runs a task of tiles (`none`), or the
+  // tile loop's state does not repeat as the check looks for it.
+  auto noRepetition = [&](int64_t j, bool none) {
+    std::string at = trip ? " at " + roles.sizes[trip->size].name + " = " +
+                                std::to_string(tripLat->at(j))
+                          : std::string();
+    if (none)
+      gaps.push_back("the tile counts: no size of the search runs a task of "
+                     "one tile or more" +
+                     at);
+    else
+      gaps.push_back("the tile counts: the state of " + loopName +
+                     " does not repeat with a period of at most " +
+                     std::to_string(PumpObservation::kTilePeriods) +
+                     " tiles within the " + std::to_string(kMaxTileSpan) +
+                     " tiles of a task the check runs" + at);
   };
   // Long runs, one per residue of the trip size's period: the span each
   // needs, then the pump's argument at the points of every count up to
@@ -648,7 +690,7 @@ LogicalResult SymbolicChecker::runTiles() {
         trip->outer || !trip->later.empty() ? trip->period / trip->alpha : 1;
     SmallVector<SmallVector<int64_t>> points;
     if (!pointsUpTo(0, points))
-      return success();
+      return fallback();
     SmallVector<int64_t> p0 = points.front();
     std::optional<int64_t> l = leastTrip(p0);
     if (!l) {
@@ -656,7 +698,7 @@ LogicalResult SymbolicChecker::runTiles() {
                      ": the trip count of loop '" +
                      amir::SeqForOp(trip->loop).getIterName().str() +
                      "' is not computed from the sizes alone");
-      return success();
+      return fallback();
     }
     beta = *l;
     int64_t from = 0;
@@ -677,13 +719,13 @@ LogicalResult SymbolicChecker::runTiles() {
         FailureOr<int64_t> need = probe(jFirst + r);
         if (failed(need))
           return failure();
-        if (!*need) {
-          noRepetition(jFirst + r);
-          return success();
+        if (*need <= 0) {
+          noRepetition(jFirst + r, *need < 0);
+          return fallback();
         }
         widest = std::max(widest, *need);
         if (!pointsUpTo(*need, points))
-          return success();
+          return fallback();
         for (const SmallVector<int64_t> &v : points) {
           FailureOr<PumpObservation> o = runOnce(v, jFirst + r, true, true);
           if (failed(o))
@@ -714,7 +756,7 @@ LogicalResult SymbolicChecker::runTiles() {
     }
     if (!tripWhy.empty()) {
       gaps.push_back(roles.sizes[trip->size].name + ": " + tripWhy);
-      return success();
+      return fallback();
     }
     trips.clear();
     for (int64_t j = 0; j <= tripMost && j * trip->alpha + beta < from; ++j)
@@ -726,14 +768,14 @@ LogicalResult SymbolicChecker::runTiles() {
     FailureOr<int64_t> need = probe(j);
     if (failed(need))
       return failure();
-    if (!*need) {
-      noRepetition(j);
-      return success();
+    if (*need <= 0) {
+      noRepetition(j, *need < 0);
+      return fallback();
     }
     widest = std::max(widest, *need);
     SmallVector<SmallVector<int64_t>> points;
     if (!pointsUpTo(*need, points))
-      return success();
+      return fallback();
     for (const SmallVector<int64_t> &v : points)
       if (failed(runOnce(v, j, false, false)))
         return failure();
@@ -741,7 +783,7 @@ LogicalResult SymbolicChecker::runTiles() {
   if (tasksDiffered) {
     gaps.push_back("the tile counts: a task leaves state that the next task "
                    "sees, so that the tasks are not checked one by one");
-    return success();
+    return fallback();
   }
   std::string names;
   for (const SizeRoles::Size &s : roles.sizes)
