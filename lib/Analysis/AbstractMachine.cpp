@@ -529,6 +529,9 @@ struct Variable {
   /// Fragment registers whose elements ordinary statements may access
   /// (wgmma D and A, mma.sync C): each element belongs to one thread.
   bool fragmentRegs = false;
+  /// Fragment registers: the records of accesses by more than one thread
+  /// (instructions, per-warp records), for Machine::ownFragmentAccess.
+  std::vector<std::weak_ptr<Record>> collectiveRecords;
   /// Shared memory: the generic-proxy writes of dead variables whose memory
   /// this one may reuse are Machine::deadGeneric[0, proxyDebtEnd).
   size_t proxyDebtEnd = 0;
@@ -931,6 +934,26 @@ private:
   bool inWarpScope = false;
   DenseMap<std::pair<Operation *, int64_t>, RegisterRecord> warpShared;
   DenseMap<int64_t, Collective> warpThreads;
+  /// A thread's synchronous access of its own fragment registers, in a
+  /// program whose registers the collective analysis proved owned
+  /// (ownedRegisters): every earlier access of the element is its own
+  /// (ordered by program order) or one of an instruction of a collective
+  /// containing it, and every later one likewise, which checks the
+  /// ordering against this access through the wgmma fence rule
+  /// (wgmmaFenced) or finds it visible to its owner (`observers` in
+  /// Machine::access). So where every record of the variable by more than
+  /// one thread that contains the thread is visible to it (in the access's
+  /// timelines, in time and in full), the access can neither conflict nor
+  /// be needed later, and it makes no record. Whether that holds is kept
+  /// per variable, thread and timelines until the next statement that may
+  /// change records (recordEpoch + 1; 0: not known).
+  DenseMap<std::tuple<const Variable *, Tid, QualTimelineSet>, uint64_t>
+      ownFragmentClear;
+  bool ownFragmentAccess(Variable &var, const Threads &who,
+                         QualTimelineSet extended);
+  /// Set by the check pass of such an access, which did what its record
+  /// pass would (execAccess).
+  bool recordPassDone = false;
   llvm::DenseMap<std::tuple<const void *, Tid, Operation *>, RegisterRecord>
       lastRegisterRecord;
   /// Live records by the task of their accessor (-1: the host).
@@ -2046,6 +2069,34 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   if (isRead && !mutated.contains(varValue))
     return success();
   const Threads &who = g.global();
+  if (ownedRegisters && var.fragmentRegs && !ooo && !atomic && !made &&
+      who.isSingle() && ownFragmentAccess(var, who, extended)) {
+    if (record)
+      return success();
+    int64_t volume = 1;
+    for (int64_t n : size)
+      volume *= n;
+    stats.accesses += volume;
+    // What the record pass would do, so that execAccess skips it: note
+    // the access for the task symmetry (the window is as written: no ring,
+    // no clip) and unfence the thread for the wgmma fence rule.
+    if (!clip) {
+      if (symmetricRun && !symmetricRun->decided)
+        noteSymmetricAccess(op, varValue, lo, size);
+      if (var.wgmmaRegs) {
+        Tid t = who.ranges[0].first;
+        if (qual == QualTimeline::WgmmaZero) {
+          wgmmaFenced.insert(t);
+        } else if (qual != QualTimeline::WgmmaAccum &&
+                   qual != QualTimeline::WgmmaRegA) {
+          wgmmaFenced.erase(t);
+          wgmmaRegsTouched[t] = op;
+        }
+      }
+      recordPassDone = true;
+    }
+    return success();
+  }
   // TMA writes (loads into shared memory, stores and reductions to global
   // memory) go through the async proxy.
   bool asyncProxyWrite = !isRead && (qual == QualTimeline::TmaToSmem ||
@@ -2094,6 +2145,10 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     }
     if (made)
       made->push_back(rec);
+    if (var.fragmentRegs && !who.isSingle() &&
+        (var.collectiveRecords.empty() ||
+         var.collectiveRecords.back().lock() != rec))
+      var.collectiveRecords.push_back(rec);
     if (!isRead && ooo && asyncWrites)
       asyncWrites->push_back({&var, lo, size});
   }
@@ -2362,6 +2417,25 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     }
   }
   return success();
+}
+
+bool Machine::ownFragmentAccess(Variable &var, const Threads &who,
+                                QualTimelineSet extended) {
+  uint64_t &known = ownFragmentClear[{&var, who.ranges[0].first, extended}];
+  if (known == recordEpoch + 1)
+    return true;
+  llvm::erase_if(var.collectiveRecords,
+                 [](const std::weak_ptr<Record> &w) { return w.expired(); });
+  for (const std::weak_ptr<Record> &w : var.collectiveRecords) {
+    RecordRef r = w.lock();
+    if (!who.coveredBy({&r->accessor}))
+      continue; // another warpgroup's or warp's: not this thread's elements
+    if (!r->visibleTo(who, extended, /*temporalOnly=*/true) ||
+        !r->visibleTo(who, extended, /*temporalOnly=*/false))
+      return false;
+  }
+  known = recordEpoch + 1;
+  return true;
 }
 
 const SmallVector<ThreadSet> *Machine::tile(const ThreadSet &threads,
@@ -3443,8 +3517,11 @@ LogicalResult Machine::exec(amir::DeviceOp device, Collective &g) {
 }
 
 LogicalResult Machine::execAccess(Operation &op, Collective &g) {
+  recordPassDone = false;
   if (failed(access(&op, g, /*record=*/false, nullptr)))
     return failure();
+  if (recordPassDone)
+    return success();
   return access(&op, g, /*record=*/true, nullptr);
 }
 

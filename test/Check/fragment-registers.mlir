@@ -166,3 +166,121 @@ exo.proc @wgmma_after_element_write_unfenced() {
     }
   }
 }
+
+// -----
+
+// Threads read their accumulator elements after the wgmma group is awaited
+// (in order: nothing is in flight), then a wgmma accumulates onto the
+// registers without a wgmma.fence: refused, naming the read as the last
+// access otherwise.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!As = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Bs = !exo.tensor<[16, 8], f32, smem_swizzle<32>>
+!Aw = !exo.window<[64, 8], f32, smem_swizzle<32>>
+!Bw = !exo.window<[16, 8], f32, smem_swizzle<32>>
+!Cg = !exo.barrier<wgmma_group>
+!O = !exo.tensor<[64, 16], f32, gmem>
+exo.proc @wgmma_after_element_read_unfenced(%out: !O) {
+  %c16 = arith.constant 16 : index
+  %c2 = arith.constant 2 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d) : (!D)
+        %a = exo.window %A[:, :] : !As -> !Aw
+        %b = exo.window %B[:, :] : !Bs -> !Bw
+        exo.call #exo.wgmma<n = 16, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            %w16 = arith.muli %w, %c16 : index
+            %row = arith.addi %w16, %g : index
+            %col = arith.muli %q, %c2 : index
+            // expected-note @+1 {{the last such access}}
+            %v = exo.read %D[%row, %col] : !Dt
+            exo.assign %out[%row, %col] = %v : !O
+          }
+        }
+      }
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        %a = exo.window %A[:, :] : !As -> !Aw
+        %b = exo.window %B[:, :] : !Bs -> !Bw
+        // expected-error @+1 {{has not executed Fence(wgmma_fence_1, wgmma_fence_2) since it last accessed them otherwise}}
+        exo.call #exo.wgmma<n = 16, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+    }
+  }
+}
+
+// -----
+
+// Two accumulators in one variable, each with its own wgmma group: after
+// awaiting all but the last group, the first accumulator's elements may be
+// read (the second's wgmma still runs: no conflict there), the second's
+// may not.
+!Dt = !exo.tensor<[2, 64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!As = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Bs = !exo.tensor<[16, 8], f32, smem_swizzle<32>>
+!Aw = !exo.window<[64, 8], f32, smem_swizzle<32>>
+!Bw = !exo.window<[16, 8], f32, smem_swizzle<32>>
+!Cg = !exo.barrier<wgmma_group>
+!O = !exo.tensor<[2, 64, 16], f32, gmem>
+exo.proc @second_accumulator_in_flight(%out: !O) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c2 = arith.constant 2 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A = exo.alloc : !As
+      %B = exo.alloc : !Bs
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %a = exo.window %A[:, :] : !As -> !Aw
+        %b = exo.window %B[:, :] : !Bs -> !Bw
+        %d0 = exo.window %D[%c0, :, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d0) : (!D)
+        exo.call #exo.wgmma<n = 16, dtype = tf32, a = sw32, b = sw32>(%d0, %a, %b) : (!D, !Aw, !Bw)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        %d1 = exo.window %D[%c1, :, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d1) : (!D)
+        // expected-note @+1 {{the conflicting mutation}}
+        exo.call #exo.wgmma<n = 16, dtype = tf32, a = sw32, b = sw32>(%d1, %a, %b) : (!D, !Aw, !Bw)
+        // expected-note @+1 {{the last synchronization that touched it}}
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 1) : !Cg
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            %w16 = arith.muli %w, %c16 : index
+            %row = arith.addi %w16, %g : index
+            %col = arith.muli %q, %c2 : index
+            %v0 = exo.read %D[%c0, %row, %col] : !Dt
+            exo.assign %out[%c0, %row, %col] = %v0 : !O
+            // expected-error @+1 {{RAW hazard on 'D'[1, 0, 0]}}
+            %v1 = exo.read %D[%c1, %row, %col] : !Dt
+            exo.assign %out[%c1, %row, %col] = %v1 : !O
+          }
+        }
+      }
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+    }
+  }
+}

@@ -197,10 +197,12 @@ def ExoCheckSync : Pass<"exo-check-sync", "::mlir::ModuleOp"> {
                "With symbolic=true: bounds on sizes beyond requires, as "
                "NAME<=VALUE or NAME>=VALUE">,
     Option<"warpRecords", "warp-records", "bool", /*default=*/"true",
-           "Keep one record per statement and warp for the accesses of "
-           "register elements, which the collective analysis proves each "
-           "thread makes to its own elements only (docs/SyncChecker.md, "
-           "\"Per-warp records\"); false keeps one per thread">,
+           "Use what the collective analysis proves, that each thread "
+           "accesses its own register elements only: one record per "
+           "statement and warp for those accesses, and none for a thread's "
+           "access of its own fragment registers that no unretired "
+           "instruction record reaches (docs/SyncChecker.md, \"Per-warp "
+           "records\"); false keeps one record per thread and access">,
   ];
   let dependentDialects = ["::exo::amir::AmirDialect"];
 }
