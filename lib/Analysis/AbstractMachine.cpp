@@ -713,6 +713,10 @@ private:
   LogicalResult execAccess(Operation &op, Collective &g);
   LogicalResult exec(amir::InstrOp instr, Collective &g);
   LogicalResult exec(amir::FenceOp fence, Collective &g);
+  /// Fence(first, second) by g at op: the effect of an amir.fence, also of
+  /// the wgmma.fence a zero-init instruction executes after its zeros.
+  void applyFence(SyncTimeline first, SyncTimeline second, Collective &g,
+                  Operation &op);
   LogicalResult exec(amir::ArriveOp arrive, Collective &g);
   LogicalResult exec(amir::AwaitOp await, Collective &g);
   /// Runs iteration `i` of the body of `loop` (a seq, tasks or threads loop)
@@ -3536,6 +3540,15 @@ LogicalResult Machine::exec(amir::InstrOp instr, Collective &g) {
     if (failed(r))
       return failure();
   }
+  // The accumulator zero-init writes its zeros, then executes wgmma.fence
+  // (its lowering): the fence orders its writes and the threads' earlier
+  // register accesses before the next wgmma, as an explicit
+  // Fence(wgmma_fence_1, wgmma_fence_2) there would.
+  if (llvm::any_of(made, [](const RecordRef &r) {
+        return r->qual == qualBit(QualTimeline::WgmmaZero);
+      }))
+    applyFence(SyncTimeline::WgmmaFence1, SyncTimeline::WgmmaFence2, g,
+               *instr);
   if (Value bar = instr.getTrailing()) {
     Variable &var = *vars.lookup(bar);
     FailureOr<SmallVector<SmallVector<int64_t>>> keys =
@@ -3577,10 +3590,16 @@ LogicalResult Machine::exec(amir::FenceOp fence, Collective &g) {
       failed(checkNoOpenClusterArrive(fence, "this fence by the whole "
                                              "cluster")))
     return failure();
-  SyncTimelineSets l1 = getSyncTimelineSets(fence.getFirst());
-  SyncTimelineSets l2 = getSyncTimelineSets(fence.getSecond());
+  applyFence(fence.getFirst(), fence.getSecond(), g, op);
+  return success();
+}
+
+void Machine::applyFence(SyncTimeline first, SyncTimeline second,
+                         Collective &g, Operation &op) {
+  SyncTimelineSets l1 = getSyncTimelineSets(first);
+  SyncTimelineSets l2 = getSyncTimelineSets(second);
   const Threads &who = g.global();
-  if (fence.getFirst() == SyncTimeline::WgmmaFence1)
+  if (first == SyncTimeline::WgmmaFence1)
     for (auto [lo, hi] : who.ranges)
       for (Tid t = lo; t < hi; ++t)
         wgmmaFenced.insert(t);
@@ -3593,7 +3612,6 @@ LogicalResult Machine::exec(amir::FenceOp fence, Collective &g) {
       r.lastSync = &op;
     }
   });
-  return success();
 }
 
 LogicalResult Machine::exec(amir::ArriveOp arrive, Collective &g) {

@@ -1,4 +1,5 @@
 // RUN: exo-gpu-opt %s -split-input-file -exo-verify-collectives -exo-check-sync -verify-diagnostics -o /dev/null
+// RUN: exo-gpu-opt %s -split-input-file -exo-verify-collectives -exo-check-sync="warp-records=false" -verify-diagnostics -o /dev/null
 
 // The registers of a wgmma accumulator belong to single threads: an
 // instruction of the warpgroup (wgmma_store, wgmma_zero, wgmma) touches each
@@ -280,6 +281,166 @@ exo.proc @second_accumulator_in_flight(%out: !O) {
       }
       exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
         exo.await(%cg, cuda_in_order, 0) : !Cg
+      }
+    }
+  }
+}
+
+// -----
+
+// Each thread writes its elements of the register A operand, then the
+// warpgroup zero-initializes the accumulator and runs the wgmma that reads
+// A, with no wgmma.fence of its own: the zero-init executes wgmma.fence
+// after its zeros (its lowering), which orders the A writes before the
+// wgmma too. Accepted, with per-warp and with per-thread records (second
+// RUN line).
+!Ah = !exo.tensor<[64, 16], bf16, gmem>
+!Bh = !exo.tensor<[16, 16], bf16, gmem>
+!Ar = !exo.tensor<[64, 16], bf16, wgmma_a>
+!Arw = !exo.window<[64, 16], bf16, wgmma_a>
+!Bhs = !exo.tensor<[16, 16], bf16, smem_swizzle<32>>
+!Bhw = !exo.window<[16, 16], bf16, smem_swizzle<32>>
+!C = !exo.tensor<[64, 16], f32, gmem>
+!Cw = !exo.window<[64, 16], f32, gmem>
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!Cg = !exo.barrier<wgmma_group>
+exo.proc @a_operand_fenced_by_zero_init(%A: !Ah, %B: !Bh, %DG: !C) {
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %B_smem = exo.alloc : !Bhs
+      %A_reg = exo.alloc : !Ar
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      // B: thread t copies two columns of row t mod 16.
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.remui %t, %c16 : index
+        %part = arith.divui %t, %c16 : index
+        %col0 = arith.muli %part, %c2 : index
+        exo.for %e = 0 to 2 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !Bh
+          exo.assign %B_smem[%row, %col] = %b : !Bhs
+        }
+      }
+      // A: each thread its own eight elements.
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            exo.for %j = 0 to 2 seq {
+              exo.for %h = 0 to 2 seq {
+                exo.for %e = 0 to 2 seq {
+                  %w16 = arith.muli %w, %c16 : index
+                  %h8 = arith.muli %h, %c8 : index
+                  %rg = arith.addi %w16, %g : index
+                  %row = arith.addi %rg, %h8 : index
+                  %j8 = arith.muli %j, %c8 : index
+                  %q2 = arith.muli %q, %c2 : index
+                  %cq = arith.addi %j8, %q2 : index
+                  %col = arith.addi %cq, %e : index
+                  %v = exo.read %A[%row, %col] : !Ah
+                  exo.assign %A_reg[%row, %col] = %v : !Ar
+                }
+              }
+            }
+          }
+        }
+      }
+      // The generic stores of B before the wgmma's reads (async proxy).
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d) : (!D)
+        %a = exo.window %A_reg[:, :] : !Ar -> !Arw
+        %b = exo.window %B_smem[:, :] : !Bhs -> !Bhw
+        exo.call #exo.wgmma<n = 16, dtype = bf16, a = regs, b = sw32>(%d, %a, %b) : (!D, !Arw, !Bhw)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+        %g = exo.window %DG[:, :] : !C -> !Cw
+        exo.call #exo.wgmma_store<n = 16, dst = gmem>(%g, %d) : (!Cw, !D)
+      }
+    }
+  }
+}
+// -----
+
+// The same with the zero-init before the A writes: its fence does not
+// order them, and the wgmma without a fence of its own is refused.
+!Ah = !exo.tensor<[64, 16], bf16, gmem>
+!Bh = !exo.tensor<[16, 16], bf16, gmem>
+!Ar = !exo.tensor<[64, 16], bf16, wgmma_a>
+!Arw = !exo.window<[64, 16], bf16, wgmma_a>
+!Bhs = !exo.tensor<[16, 16], bf16, smem_swizzle<32>>
+!Bhw = !exo.window<[16, 16], bf16, smem_swizzle<32>>
+!C = !exo.tensor<[64, 16], f32, gmem>
+!Cw = !exo.window<[64, 16], f32, gmem>
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!Cg = !exo.barrier<wgmma_group>
+exo.proc @a_operand_written_after_zero_init(%A: !Ah, %B: !Bh, %DG: !C) {
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %B_smem = exo.alloc : !Bhs
+      %A_reg = exo.alloc : !Ar
+      %D = exo.alloc : !Dt
+      %cg = exo.alloc : !Cg
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d0 = exo.window %D[:, :] : !Dt -> !D
+        exo.call #exo.wgmma_zero<n = 16>(%d0) : (!D)
+      }
+      // B: thread t copies two columns of row t mod 16.
+      exo.for %t = 0 to 128 cuda_threads<thread> {
+        %row = arith.remui %t, %c16 : index
+        %part = arith.divui %t, %c16 : index
+        %col0 = arith.muli %part, %c2 : index
+        exo.for %e = 0 to 2 seq {
+          %col = arith.addi %col0, %e : index
+          %b = exo.read %B[%row, %col] : !Bh
+          exo.assign %B_smem[%row, %col] = %b : !Bhs
+        }
+      }
+      // A: each thread its own eight elements.
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %g = 0 to 8 cuda_threads<4 * thread> {
+          exo.for %q = 0 to 4 cuda_threads<thread> {
+            exo.for %j = 0 to 2 seq {
+              exo.for %h = 0 to 2 seq {
+                exo.for %e = 0 to 2 seq {
+                  %w16 = arith.muli %w, %c16 : index
+                  %h8 = arith.muli %h, %c8 : index
+                  %rg = arith.addi %w16, %g : index
+                  %row = arith.addi %rg, %h8 : index
+                  %j8 = arith.muli %j, %c8 : index
+                  %q2 = arith.muli %q, %c2 : index
+                  %cq = arith.addi %j8, %q2 : index
+                  %col = arith.addi %cq, %e : index
+                  %v = exo.read %A[%row, %col] : !Ah
+                  // expected-note @below {{the last such access}}
+                  exo.assign %A_reg[%row, %col] = %v : !Ar
+                }
+              }
+            }
+          }
+        }
+      }
+      // The generic stores of B before the wgmma's reads (async proxy).
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %d = exo.window %D[:, :] : !Dt -> !D
+        %a = exo.window %A_reg[:, :] : !Ar -> !Arw
+        %b = exo.window %B_smem[:, :] : !Bhs -> !Bhw
+        // expected-error @below {{has not executed Fence(wgmma_fence_1, wgmma_fence_2) since it last accessed them otherwise}}
+        exo.call #exo.wgmma<n = 16, dtype = bf16, a = regs, b = sw32>(%d, %a, %b) : (!D, !Arw, !Bhw)
+        exo.arrive(wgmma_async) >> %cg : !Cg
+        exo.await(%cg, cuda_in_order, 0) : !Cg
+        %g = exo.window %DG[:, :] : !C -> !Cw
+        exo.call #exo.wgmma_store<n = 16, dst = gmem>(%g, %d) : (!Cw, !D)
       }
     }
   }
