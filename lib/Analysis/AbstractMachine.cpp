@@ -3547,8 +3547,7 @@ LogicalResult Machine::exec(amir::InstrOp instr, Collective &g) {
   if (llvm::any_of(made, [](const RecordRef &r) {
         return r->qual == qualBit(QualTimeline::WgmmaZero);
       }))
-    applyFence(SyncTimeline::WgmmaFence1, SyncTimeline::WgmmaFence2, g,
-               *instr);
+    applyFence(SyncTimeline::WgmmaFence1, SyncTimeline::WgmmaFence2, g, *instr);
   if (Value bar = instr.getTrailing()) {
     Variable &var = *vars.lookup(bar);
     FailureOr<SmallVector<SmallVector<int64_t>>> keys =
@@ -3594,8 +3593,8 @@ LogicalResult Machine::exec(amir::FenceOp fence, Collective &g) {
   return success();
 }
 
-void Machine::applyFence(SyncTimeline first, SyncTimeline second,
-                         Collective &g, Operation &op) {
+void Machine::applyFence(SyncTimeline first, SyncTimeline second, Collective &g,
+                         Operation &op) {
   SyncTimelineSets l1 = getSyncTimelineSets(first);
   SyncTimelineSets l2 = getSyncTimelineSets(second);
   const Threads &who = g.global();

@@ -293,7 +293,7 @@ exo.proc @second_accumulator_in_flight(%out: !O) {
 // A, with no wgmma.fence of its own: the zero-init executes wgmma.fence
 // after its zeros (its lowering), which orders the A writes before the
 // wgmma too. Accepted, with per-warp and with per-thread records (second
-// RUN line).
+// run line).
 !Ah = !exo.tensor<[64, 16], bf16, gmem>
 !Bh = !exo.tensor<[16, 16], bf16, gmem>
 !Ar = !exo.tensor<[64, 16], bf16, wgmma_a>
