@@ -2151,8 +2151,13 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       made->push_back(rec);
     if (var.fragmentRegs && !who.isSingle() &&
         (var.collectiveRecords.empty() ||
-         var.collectiveRecords.back().lock() != rec))
+         var.collectiveRecords.back().lock() != rec)) {
       var.collectiveRecords.push_back(rec);
+      // A new such record (a collective's plain access does not start an
+      // epoch of its own) may not be visible to the threads whose own
+      // accesses were found clear.
+      ++recordEpoch;
+    }
     if (!isRead && ooo && asyncWrites)
       asyncWrites->push_back({&var, lo, size});
   }
