@@ -958,6 +958,18 @@ private:
   /// Set by the check pass of such an access, which did what its record
   /// pass would (execAccess).
   bool recordPassDone = false;
+  /// The wgmma fence rule's bookkeeping for thread t's access of wgmma
+  /// registers by op: the zero-init leaves it fenced (its lowering executes
+  /// wgmma.fence), any other access but a wgmma's unfences it.
+  void noteWgmmaRegsAccess(Operation *op, QualTimeline qual, Tid t) {
+    if (qual == QualTimeline::WgmmaZero) {
+      wgmmaFenced.insert(t);
+    } else if (qual != QualTimeline::WgmmaAccum &&
+               qual != QualTimeline::WgmmaRegA) {
+      wgmmaFenced.erase(t);
+      wgmmaRegsTouched[t] = op;
+    }
+  }
   llvm::DenseMap<std::tuple<const void *, Tid, Operation *>, RegisterRecord>
       lastRegisterRecord;
   /// Live records by the task of their accessor (-1: the host).
@@ -2042,9 +2054,6 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   if (var.wgmmaRegs) {
     bool byWgmma =
         qual == QualTimeline::WgmmaAccum || qual == QualTimeline::WgmmaRegA;
-    // The zero-init instruction writes zeros and executes wgmma.fence
-    // itself (its lowering): it leaves its threads fenced.
-    bool zeroes = qual == QualTimeline::WgmmaZero;
     const Threads &who = g.global();
     for (auto [lo, hi] : who.ranges)
       for (Tid t = lo; t < hi; ++t) {
@@ -2061,12 +2070,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
             diag.attachNote(last->getLoc()) << "the last such access";
           return diag;
         }
-        if (record && zeroes) {
-          wgmmaFenced.insert(t);
-        } else if (record && !byWgmma) {
-          wgmmaFenced.erase(t);
-          wgmmaRegsTouched[t] = op;
-        }
+        if (record)
+          noteWgmmaRegsAccess(op, qual, t);
       }
   }
   // Reads of a variable nothing mutates (an input) cannot race.
@@ -2087,16 +2092,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     if (!clip) {
       if (symmetricRun && !symmetricRun->decided)
         noteSymmetricAccess(op, varValue, lo, size);
-      if (var.wgmmaRegs) {
-        Tid t = who.ranges[0].first;
-        if (qual == QualTimeline::WgmmaZero) {
-          wgmmaFenced.insert(t);
-        } else if (qual != QualTimeline::WgmmaAccum &&
-                   qual != QualTimeline::WgmmaRegA) {
-          wgmmaFenced.erase(t);
-          wgmmaRegsTouched[t] = op;
-        }
-      }
+      if (var.wgmmaRegs)
+        noteWgmmaRegsAccess(op, qual, who.ranges[0].first);
       recordPassDone = true;
     }
     return success();
