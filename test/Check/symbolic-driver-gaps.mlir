@@ -195,3 +195,59 @@ amir.program @deep_ring(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s0 mo
     }
   }
 }
+
+// -----
+
+// The same tasks with a ring of fixed length and no trip size: the probe of
+// the tile loop finds no size of the search with a task of one tile or more,
+// and says so; the least sizes are checked instead.
+// expected-warning @below {{the symbolic check does not cover every size of @many_tasks_no_trip; checked 1 sizes concretely instead}}
+// expected-note @below {{the tile counts: no size of the search runs a task of one tile or more}}
+// expected-remark @below {{not proved for every size}}
+amir.program @many_tasks_no_trip(%M, %NC) requires affine_set<()[s0, s2] : (s0 mod 16 == 0, s0 - 16 >= 0, s2 - 64 >= 0)> {
+  %c16h = arith.constant 16 : index
+  %G = amir.alloc "G" [%M, 16] memory <gmem>
+
+  %T = arith.divsi %M, %c16h : index
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    amir.tasks_for %pc = %c0 to %NC {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      %r0 = arith.subi %T, %pc : index
+      %r1 = arith.addi %r0, %NC : index
+      %r2 = arith.subi %r1, %c1 : index
+      %tiles = arith.divsi %r2, %NC : index
+      amir.seq_for %pi = %c0 to %tiles {
+        %p = arith.muli %pi, %NC : index
+        %t = arith.addi %pc, %p : index
+        %base = arith.muli %pi, %c2 : index
+        amir.seq_for %k = %c0 to %c2 {
+          %g = arith.addi %base, %k : index
+          %g2 = arith.addi %g, %c2 : index
+          amir.warps 0 to 1 {
+            amir.await %empty[%g], cuda_in_order, 0
+            amir.mutate %buf[%g, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+            amir.arrive cuda_in_order >> %full[%g]
+          }
+          amir.warps 1 to 2 {
+            amir.await %full[%g], cuda_in_order, 0
+            amir.read %buf[%g, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+            amir.arrive cuda_in_order >> %empty[%g2]
+          }
+        }
+        %row = arith.muli %t, %c16 : index
+        amir.warps 1 to 2 {
+          amir.mutate %G[%row, 0] sizes [16, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+      // What the task wrote through the generic proxy is fenced toward the
+      // async proxy before the next task of its cluster reuses the memory.
+      amir.fence cuda_in_order, cuda_generic_and_async_proxy
+    }
+  }
+}
