@@ -1065,10 +1065,28 @@ private:
     /// Every task is interior: the nest ends after the representatives.
     bool allInterior = false;
     bool runNext = false;
-    /// Per variable and class (TaskSymmetry::SharedVar::classes).
-    DenseMap<std::pair<Value, unsigned>,
-             SmallVector<std::pair<__int128, __int128>>>
-        extents;
+    /// Per variable and class (TaskSymmetry::SharedVar::classes); each
+    /// entry's vector lives as long as the run (`noted` points into them).
+    using Extents = SmallVector<std::pair<__int128, __int128>>;
+    DenseMap<std::pair<Value, unsigned>, std::unique_ptr<Extents>> extents;
+    /// What noteSymmetricAccess needs of each access statement, looked up
+    /// once: its class's coefficients and its extents (null where the
+    /// variable is not shared by the tasks).
+    struct Noted {
+      const SmallVector<SmallVector<int64_t>> *coefficients = nullptr;
+      unsigned cls = 0;
+      /// Made at the first access with no empty dimension.
+      Extents *extents = nullptr;
+    };
+    DenseMap<Operation *, Noted> noted;
+    /// The value slots of the task indices, then of the atoms (the basis
+    /// of the translations), looked up once.
+    SmallVector<unsigned> basisSlots;
+    /// The extents of (var, cls), null where no representative accessed it.
+    const Extents *extentsOf(Value var, unsigned cls) const {
+      auto it = extents.find({var, cls});
+      return it == extents.end() ? nullptr : it->second.get();
+    }
     /// Persistent tasks (TaskSymmetry::persistent): whether each task of
     /// the nest, from its lower bound on, runs.
     SmallVector<bool> mustRun;
@@ -3001,16 +3019,30 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
 void Machine::noteSymmetricAccess(Operation *op, Value var,
                                   ArrayRef<int64_t> lo,
                                   ArrayRef<int64_t> size) {
-  const TaskSymmetry &sym = *symmetricRun->symmetry;
-  auto it = sym.shared.find(var);
-  if (it == sym.shared.end() || llvm::is_contained(size, 0))
+  // Looked up once per statement and run: an epilogue makes one access per
+  // element, and three hash lookups each were a sixth of a check's time.
+  auto [at, isNew] = symmetricRun->noted.try_emplace(op);
+  SymmetricRun::Noted &n = at->second;
+  if (isNew) {
+    const TaskSymmetry &sym = *symmetricRun->symmetry;
+    auto it = sym.shared.find(var);
+    if (it != sym.shared.end()) {
+      n.cls = sym.accessClass.lookup(op);
+      n.coefficients = &it->second.classes[n.cls].coefficients;
+    }
+  }
+  if (!n.coefficients || llvm::is_contained(size, 0))
     return;
-  unsigned cls = sym.accessClass.lookup(op);
+  if (!n.extents) {
+    std::unique_ptr<SymmetricRun::Extents> &e =
+        symmetricRun->extents[{var, n.cls}];
+    if (!e)
+      e = std::make_unique<SymmetricRun::Extents>();
+    n.extents = e.get();
+  }
   SmallVector<int64_t> basis = basisValues();
-  SmallVector<std::pair<__int128, __int128>> &ext =
-      symmetricRun->extents[{var, cls}];
-  for (auto [d, coefficients] :
-       llvm::enumerate(it->second.classes[cls].coefficients)) {
+  SymmetricRun::Extents &ext = *n.extents;
+  for (auto [d, coefficients] : llvm::enumerate(*n.coefficients)) {
     // The translation of this task in dimension d, sum c_i * t_i over the
     // task indices and atoms, in 128 bits: the coefficients are any 64-bit
     // constants.
@@ -3039,12 +3071,17 @@ static bool movesOutsideGlobalMemory(const TaskSymmetry::SharedVar &use,
 }
 
 SmallVector<int64_t> Machine::basisValues() {
-  const TaskSymmetry &sym = *symmetricRun->symmetry;
+  SmallVector<unsigned> &slots = symmetricRun->basisSlots;
+  if (slots.empty()) {
+    const TaskSymmetry &sym = *symmetricRun->symmetry;
+    for (amir::TasksForOp loop : sym.nest)
+      slots.push_back(values.slot(loop.getInductionVar()));
+    for (Value atom : sym.atoms)
+      slots.push_back(values.slot(atom));
+  }
   SmallVector<int64_t> basis;
-  for (amir::TasksForOp loop : sym.nest)
-    basis.push_back(values.lookup(loop.getInductionVar()));
-  for (Value atom : sym.atoms)
-    basis.push_back(values.lookup(atom));
+  for (unsigned s : slots)
+    basis.push_back(values.isKnown(s) ? values.at(s) : 0);
   return basis;
 }
 
@@ -3166,7 +3203,7 @@ bool Machine::persistentTasksCovered(std::string &why) {
   for (const auto &[value, use] : sym.shared) {
     bool accessed = false;
     for (unsigned cls = 0; cls < use.classes.size(); ++cls)
-      accessed |= symmetricRun->extents.contains({value, cls});
+      accessed |= symmetricRun->extentsOf(value, cls) != nullptr;
     if (!accessed)
       continue; // no task accesses it at these sizes
     Variable &var = *vars.lookup(value);
@@ -3182,8 +3219,8 @@ bool Machine::persistentTasksCovered(std::string &why) {
     };
     std::vector<Window> windows;
     for (auto [cls, c] : llvm::enumerate(use.classes)) {
-      auto ext = symmetricRun->extents.find({value, cls});
-      if (ext == symmetricRun->extents.end())
+      const SymmetricRun::Extents *ext = symmetricRun->extentsOf(value, cls);
+      if (!ext)
         continue; // no task accesses it at these sizes
       for (const Instance &inst : instances) {
         if (!active(inst, c))
@@ -3193,8 +3230,8 @@ bool Machine::persistentTasksCovered(std::string &why) {
           __int128 shift = 0;
           for (auto [k, x] : llvm::zip_equal(c.coefficients[d], inst.basis))
             shift += static_cast<__int128>(k) * x;
-          w.start.push_back(ext->second[d].first + shift);
-          w.size.push_back(ext->second[d].second - ext->second[d].first);
+          w.start.push_back((*ext)[d].first + shift);
+          w.size.push_back((*ext)[d].second - (*ext)[d].first);
           bool zero =
               llvm::all_of(c.coefficients[d], [](int64_t k) { return k == 0; });
           if (!zero && (w.start[d] < 0 || w.start[d] + w.size[d] > var.dims[d]))
@@ -3300,8 +3337,8 @@ bool Machine::othersAreTranslations(std::string &why) {
     return false; // nothing left to skip
   bool allInBounds = true;
   for (const auto &[value, use] : sym.shared) {
-    auto ext = symmetricRun->extents.find({value, 0});
-    if (ext == symmetricRun->extents.end())
+    const SymmetricRun::Extents *ext = symmetricRun->extentsOf(value, 0);
+    if (!ext)
       continue; // no task accesses it at these sizes
     Variable &var = *vars.lookup(value);
     if (movesOutsideGlobalMemory(use, var)) {
@@ -3314,7 +3351,7 @@ bool Machine::othersAreTranslations(std::string &why) {
     for (auto [d, coefficients] : llvm::enumerate(use.only().coefficients)) {
       if (llvm::all_of(coefficients, [](int64_t c) { return c == 0; }))
         continue; // see isInterior
-      __int128 least = ext->second[d].first, most = ext->second[d].second;
+      __int128 least = (*ext)[d].first, most = (*ext)[d].second;
       for (auto [c, range] : llvm::zip_equal(coefficients, box)) {
         __int128 a = static_cast<__int128>(c) * range.first,
                  b = static_cast<__int128>(c) * (range.second - 1);
@@ -3343,7 +3380,7 @@ bool Machine::othersAreTranslations(std::string &why) {
       llvm::erase_if(moving, [&](const std::pair<uint64_t, size_t> &digit) {
         return box[digit.second].second - box[digit.second].first <= 1;
       });
-      __int128 reach = ext->second[d].second - ext->second[d].first;
+      __int128 reach = (*ext)[d].second - (*ext)[d].first;
       bool radix = !moving.empty();
       for (auto [step, i] : moving) {
         if (static_cast<__int128>(step) < reach) {
@@ -3391,8 +3428,8 @@ SmallVector<int64_t> Machine::taskIndices(int64_t i) {
 
 bool Machine::isInterior(ArrayRef<int64_t> t) {
   for (const auto &[value, use] : symmetricRun->symmetry->shared) {
-    auto ext = symmetricRun->extents.find({value, 0});
-    if (ext == symmetricRun->extents.end())
+    const SymmetricRun::Extents *ext = symmetricRun->extentsOf(value, 0);
+    if (!ext)
       continue;
     const Variable &var = *vars.lookup(value);
     for (auto [d, coefficients] : llvm::enumerate(use.only().coefficients)) {
@@ -3403,8 +3440,7 @@ bool Machine::isInterior(ArrayRef<int64_t> t) {
       __int128 shift = 0;
       for (auto [c, x] : llvm::zip_equal(coefficients, t))
         shift += static_cast<__int128>(c) * x;
-      if (ext->second[d].first + shift < 0 ||
-          ext->second[d].second + shift > var.dims[d])
+      if ((*ext)[d].first + shift < 0 || (*ext)[d].second + shift > var.dims[d])
         return false;
     }
   }
@@ -4197,17 +4233,17 @@ std::string Machine::pumpState() {
     }
     for (const auto &[value, use] : symmetricRun->symmetry->shared) {
       for (auto [cls, c] : llvm::enumerate(use.classes)) {
-        auto ext = symmetricRun->extents.find({value, cls});
-        if (ext == symmetricRun->extents.end())
+        const SymmetricRun::Extents *ext = symmetricRun->extentsOf(value, cls);
+        if (!ext)
           continue;
         os << ' ' << order.lookup(value.getDefiningOp()) << '.' << cls << ':';
         for (auto [d, coefficients] : llvm::enumerate(c.coefficients)) {
           // Only the dimensions that move with the task enter the proofs.
-          if (d >= ext->second.size() ||
+          if (d >= ext->size() ||
               llvm::all_of(coefficients, [](int64_t x) { return x == 0; }))
             continue;
-          os << d << '=' << static_cast<int64_t>(ext->second[d].first) << '-'
-             << static_cast<int64_t>(ext->second[d].second) << ',';
+          os << d << '=' << static_cast<int64_t>((*ext)[d].first) << '-'
+             << static_cast<int64_t>((*ext)[d].second) << ',';
         }
       }
     }
