@@ -21,7 +21,8 @@ Usage: registry.py [--registry FILE] COMMAND ...
                               every function (or each F), choosing a variant
                               per call from the tuning tables (each
                               function's rows from the first table that
-                              tunes it; docs/Dispatch.md)
+                              tunes it and names every variant that another
+                              table names; docs/Dispatch.md)
   torch -o DIR                DIR/exo_torch_ops.{h,cpp}: one PyTorch operator
                               per function that has 'types' (python/exo_gpu,
                               docs/PyTorch.md)
@@ -851,9 +852,12 @@ def emit_dispatcher(reg, tables, out, only=None):
     functions = [f for f in reg.functions if not only or f in only]
     rows = []
     meta = []
-    # A function's rows come from the first table that tunes it: the
-    # tables are in order of preference (one GPU model's each).
-    tuned_by = {}
+    # A function's rows come from the first table that tunes it and names
+    # every variant of it that another table names (the tables are in order
+    # of preference, one GPU model's each): a table that never timed a
+    # variant that a later autotune found is stale for that function.
+    loaded = []
+    named = {}  # (path, function) -> the registry variants its rows name
     for path in tables:
         header, table_rows = read_table(path)
         for r in table_rows:
@@ -861,7 +865,24 @@ def emit_dispatcher(reg, tables, out, only=None):
             if r["function"] not in reg.functions:
                 fail(f"{path}:{r['line']}", f"unknown function "
                      f"'{r['function']}'")
-            tuned_by.setdefault(r["function"], path)
+            if r["variant"] in {v.name for v in reg.variants(r["function"])}:
+                named.setdefault((path, r["function"]), set()).add(
+                    r["variant"])
+        loaded.append((path, header, table_rows))
+    tuned_by = {}
+    stale = {}  # path -> functions it tunes but misses variants of
+    for fname in reg.functions:
+        tuning = [p for p, _, rs in loaded
+                  if any(r["function"] == fname for r in rs)]
+        every = set().union(*[named.get((p, fname), set()) for p in tuning])
+        complete = [p for p in tuning
+                    if named.get((p, fname), set()) >= every]
+        if tuning:
+            tuned_by[fname] = (complete or tuning)[0]
+        for p in tuning:
+            if p not in complete:
+                stale.setdefault(p, []).append(fname)
+    for path, header, table_rows in loaded:
         rows += [r for r in table_rows if tuned_by[r["function"]] == path]
         meta.append((os.path.basename(path), header, path))
     headers = []
@@ -874,11 +895,14 @@ def emit_dispatcher(reg, tables, out, only=None):
               "kernels/registry.json. Do not edit.\n//\n")
     for name, header, path in meta:
         served = sorted({r["function"] for r in rows if r["table"] == path})
+        missing = sorted(stale.get(path, []))
         out.write(f"// Tuning table {name}: "
                   + ", ".join(f"{k} {header.get(k, 'unknown')}"
                               for k in HEADER_KEYS) + "; tunes "
-                  + (", ".join(served) or "no function (an earlier table "
-                     "tunes each of its functions)") + ".\n")
+                  + (", ".join(served) or "no function (another table "
+                     "tunes each of its functions)")
+                  + ("; lacks variants that another table times, of "
+                     + ", ".join(missing) if missing else "") + ".\n")
     if not meta:
         out.write("// No tuning table: every call runs the first variant "
                   "that accepts its sizes.\n")

@@ -293,7 +293,8 @@ module attributes {transform.with_named_sequence} {
       %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
       %ab_mem: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
+      %bn: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
       %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
@@ -474,8 +475,9 @@ module attributes {transform.with_named_sequence} {
     %n_at = transform.param.constant "256 * tn" -> !transform.any_param
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
-    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma, %bn)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cta = transform.param.constant "cm" -> !transform.any_param
     %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)

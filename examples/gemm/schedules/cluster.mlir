@@ -65,13 +65,14 @@ module attributes {transform.with_named_sequence} {
   // 2. Loop order tn, tm, cm, wg, then the warpgroup's rows and columns.
   transform.named_sequence @gemm_cluster_tiling(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly},
-      %tail: !transform.any_param {transform.readonly}, %tn_name: !transform.any_param {transform.readonly}) {
+      %tail: !transform.any_param {transform.readonly}, %tn_name: !transform.any_param {transform.readonly},
+      %bn: !transform.any_param {transform.readonly}) {
     %m = transform.exo.match_loop "m" in %p : (!transform.any_op) -> !transform.any_op
     %tm, %mr, %mt = transform.exo.divide_loop %m by 256 ["tm", "mr"] tail = %tail : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cm, %mc, %mt1 = transform.exo.divide_loop %mr by 128 ["cm", "mc"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %wg, %mi, %mt2 = transform.exo.divide_loop %mc by 64 ["wg", "mi"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %n = transform.exo.match_loop "n" in %p : (!transform.any_op) -> !transform.any_op
-    %tn, %ni, %nt = transform.exo.divide_loop %n by 256 [%tn_name, "ni"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tn, %ni, %nt = transform.exo.divide_loop %n by %bn [%tn_name, "ni"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %k = transform.exo.match_loop "k" in %p : (!transform.any_op) -> !transform.any_op
     %ko, %ki, %ko_tail = transform.exo.divide_loop %k by %kt ["ko", "ki"] tail = %tail : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %kk, %k8, %kk_tail = transform.exo.divide_loop %ki by %kstep ["kk", "k8"] tail = perfect : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
@@ -99,29 +100,45 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // 1-2 for M, N multiples of 256 and K of %kt.
+  // 1-2 for M, N multiples of 256 and K of %kt; @gemm_cluster_tiles_n for
+  // C tiles %bn columns wide (N a multiple of %bn).
   transform.named_sequence @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param) {
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    %r:3 = transform.include @gemm_cluster_tiles_n failures(propagate) (%p, %kt, %kstep, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.yield %r#0, %r#1, %r#2 : !transform.any_param, !transform.any_param, !transform.any_param
+  }
+  transform.named_sequence @gemm_cluster_tiles_n(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %bn: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param) {
     %tail = transform.param.constant "perfect" -> !transform.any_param
     %tn = transform.param.constant "tn" -> !transform.any_param
-    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tn, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %n_at = transform.exo.expr "{0} * tn" (%bn) : (!transform.any_param) -> !transform.any_param
     %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
     transform.yield %tasks, %n_at, %k_steps : !transform.any_param, !transform.any_param, !transform.any_param
   }
 
   // 1-2 for any sizes: the last tiles of M, N and K are partial; their
-  // guards go, their accesses become oob.
+  // guards go, their accesses become oob. @gemm_cluster_tiles_odd_n for C
+  // tiles %bn columns wide.
   transform.named_sequence @gemm_cluster_tiles_odd(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param) {
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    %r:3 = transform.include @gemm_cluster_tiles_odd_n failures(propagate) (%p, %kt, %kstep, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.yield %r#0, %r#1, %r#2 : !transform.any_param, !transform.any_param, !transform.any_param
+  }
+  transform.named_sequence @gemm_cluster_tiles_odd_n(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %bn: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param) {
     %tail = transform.param.constant "guard" -> !transform.any_param
     %tn = transform.param.constant "tn" -> !transform.any_param
-    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tn, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %n_at = transform.exo.expr "{0} * tn" (%bn) : (!transform.any_param) -> !transform.any_param
     %k_steps = transform.exo.expr "(K + {0} - 1) / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
     transform.yield %tasks, %n_at, %k_steps : !transform.any_param, !transform.any_param, !transform.any_param
   }
@@ -137,7 +154,8 @@ module attributes {transform.with_named_sequence} {
     %tno, %nr, %nt0 = transform.exo.divide_loop %n by 2048 ["tno", "n"] tail = perfect : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %tail = transform.param.constant "perfect" -> !transform.any_param
     %tni = transform.param.constant "tni" -> !transform.any_param
-    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tni) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tni, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %rmi = transform.exo.match_loop "mi" in %p : (!transform.any_op) -> !transform.any_op
     %r1a, %r1b = transform.exo.reorder_loops %rmi : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %rwg = transform.exo.match_loop "wg" in %p : (!transform.any_op) -> !transform.any_op
@@ -171,15 +189,18 @@ module attributes {transform.with_named_sequence} {
   // K loops move outside the warpgroup's rows and columns, the device
   // function, and the accumulators D. Takes %tasks and %n_at as
   // @gemm_cluster_kernel does, the first row of a warpgroup's tile (%m_at:
-  // "256 * tm + 128 * cm + 64 * wg") and the CTA loop (%cta: "cm"; the
-  // 1 x 2 kernel of cluster_shapes.mlir passes its own); returns the
+  // "256 * tm + 128 * cm + 64 * wg"), the CTA loop (%cta: "cm"; the
+  // 1 x 2 kernel of cluster_shapes.mlir passes its own), the tile's width
+  // %bn (256) and the zero-init of D (%zero_d: 64 x %bn); returns the
   // zeroing of D (%zero), the statements after the K loop (%after_k: the
   // copy of D back to C) and the K loop (%k_loop).
   transform.named_sequence @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly},
       %m_at: !transform.any_param {transform.readonly},
       %n_at: !transform.any_param {transform.readonly},
-      %cta: !transform.any_param {transform.readonly})
+      %cta: !transform.any_param {transform.readonly},
+      %bn: !transform.any_param {transform.readonly},
+      %zero_d: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op) {
 
     // 2 (end). The zeroing splits from the K loop, and the K loops move
@@ -198,8 +219,8 @@ module attributes {transform.with_named_sequence} {
     //    and leaves the wg and cm loops, which are split in three (zero,
     //    multiply, store) so that the K loop can move outside them.
     %tile = transform.merge_handles %zeroing, %ko2 : !transform.any_op
-    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at [%m_at, %n_at] sizes [64, 256] as "D" in wgmma_accum : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
+    %D, %din, %dout = transform.exo.stage_mem %tile, "C" at [%m_at, %n_at] sizes [64, %bn] as "D" in wgmma_accum : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %zero = transform.exo.replace %zeroing with %zero_d : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.expand_dim %D size 2 index "wg" : !transform.any_op
     transform.exo.lift_alloc %D : !transform.any_op
     transform.exo.expand_dim %D size 2 index %cta : !transform.any_op, !transform.any_param
@@ -283,7 +304,7 @@ module attributes {transform.with_named_sequence} {
     transform.yield %waits, %tma_a, %tma_b : !transform.any_op, !transform.any_op, !transform.any_op
   }
 
-  // 7-9. A's 128 x %kt and B's 256 x %kt slices of each K step in each
+  // 7-9. A's 128 x %kt and B's %bn x %kt slices of each K step in each
   //    CTA's shared memory %ab_mem (the swizzle of the TMA loads and of the
   //    wgmma's operands): every CTA stages the same B slice. Then the rings
   //    and the loads. Takes the K loop (%ko5, from
@@ -292,13 +313,14 @@ module attributes {transform.with_named_sequence} {
       %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
       %ab_mem: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
+      %bn: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op) {
     %wg5 = transform.exo.match_loop "wg" in %ko5 : (!transform.any_op) -> !transform.any_op
     %k_at = transform.exo.expr "{0} * ko" (%kt) : (!transform.any_param) -> !transform.any_param
     %As, %ain, %aout = transform.exo.stage_mem %wg5, "A" at ["256 * tm + 128 * cm", %k_at] sizes [128, %kt] as "A_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %aw = transform.merge_handles %ain, %wg5 : !transform.any_op
-    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [256, %kt] as "B_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %Bs, %bin, %bout = transform.exo.stage_mem %aw, "B" at [%n_at, %k_at] sizes [%bn, %kt] as "B_smem" in %ab_mem : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.simplify %p : !transform.any_op
     %cta = transform.param.constant "cm" -> !transform.any_param
     transform.include @gemm_cluster_rings failures(propagate) (%p, %As, %Bs, %stages, %cta) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> ()
@@ -405,8 +427,10 @@ module attributes {transform.with_named_sequence} {
     // 2 (end)-5.
     %m_at = transform.param.constant "256 * tm + 128 * cm + 64 * wg" -> !transform.any_param
     %cta = transform.param.constant "cm" -> !transform.any_param
-    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    %zero_d = transform.param.constant #exo.wgmma_zero<n = 256> -> !transform.any_param
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta, %bn, %zero_d)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
@@ -424,8 +448,8 @@ module attributes {transform.with_named_sequence} {
     %tma_c = transform.exo.replace %cout with %store_c : (!transform.any_op, !transform.any_param) -> !transform.any_op
 
     // 7-9, and C_smem's leading CTA dimension.
-    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma, %bn)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     transform.exo.expand_dim %Cs size 2 index "cm" : !transform.any_op
     transform.exo.lift_alloc %Cs : !transform.any_op
 

@@ -14,7 +14,8 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_zeroing_split(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly}, %m_at: !transform.any_param {transform.readonly},
-      %n_at: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
+      %n_at: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly},
+      %bn: !transform.any_param {transform.readonly}, %zero_d: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
       %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly},
@@ -91,8 +92,10 @@ module attributes {transform.with_named_sequence} {
     %m_at = transform.param.constant "128 * tm + 64 * wg" -> !transform.any_param
     %n_at = transform.param.constant "512 * tn + 256 * cn" -> !transform.any_param
     %cta = transform.param.constant "cn" -> !transform.any_param
-    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    %zero_d = transform.param.constant #exo.wgmma_zero<n = 256> -> !transform.any_param
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta, %bn, %zero_d)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)

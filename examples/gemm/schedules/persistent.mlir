@@ -25,7 +25,8 @@
 module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_cluster_accumulators(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly}, %m_at: !transform.any_param {transform.readonly},
-      %n_at: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly})
+      %n_at: !transform.any_param {transform.readonly}, %cta: !transform.any_param {transform.readonly},
+      %bn: !transform.any_param {transform.readonly}, %zero_d: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_barriers(%p: !transform.any_op {transform.readonly},
       %ws: !transform.any_op {transform.readonly}, %stages: !transform.any_param {transform.readonly},
@@ -35,7 +36,8 @@ module attributes {transform.with_named_sequence} {
       %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
       %ab_mem: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
-      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly})
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
+      %bn: !transform.any_param {transform.readonly})
       -> (!transform.any_op, !transform.any_op, !transform.any_op)
   transform.named_sequence private @gemm_cluster_warps(%p: !transform.any_op {transform.readonly},
       %wz: !transform.any_op {transform.readonly}, %waits: !transform.any_op {transform.readonly},
@@ -64,8 +66,10 @@ module attributes {transform.with_named_sequence} {
     //    group per consumer warp (tma_cg) for the epilogue's stores.
     %m_at = transform.param.constant "256 * tm + 128 * cm + 64 * wg" -> !transform.any_param
     %cta = transform.param.constant "cm" -> !transform.any_param
-    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    %zero_d = transform.param.constant #exo.wgmma_zero<n = 256> -> !transform.any_param
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta, %bn, %zero_d)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
@@ -126,8 +130,8 @@ module attributes {transform.with_named_sequence} {
     //    specialization, the consumer warpgroups also running the epilogue,
     //    each warp storing its 16 rows (ow) and waiting for them.
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
-    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma, %bn)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
     %ows = transform.exo.match_loop "ow" in %p : (!transform.any_op) -> !transform.any_op
@@ -188,19 +192,41 @@ module attributes {transform.with_named_sequence} {
       %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}) {
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    %zero_d = transform.param.constant #exo.wgmma_zero<n = 256> -> !transform.any_param
+    %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = gmem> -> !transform.any_param
+    transform.include @gemm_persistent_direct_n failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma, %bn, %zero_d, %store_d)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // @gemm_persistent_direct for C tiles of 256 x %bn (the tiling's width),
+  // with the zero-init of the 64 x %bn accumulators (%zero_d) and their
+  // store to global memory (%store_d).
+  transform.named_sequence @gemm_persistent_direct_n(%p: !transform.any_op {transform.readonly},
+      %tasks: !transform.any_param {transform.readonly},
+      %n_at: !transform.any_param {transform.readonly},
+      %k_steps: !transform.any_param {transform.readonly},
+      %kt: !transform.any_param {transform.readonly},
+      %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly},
+      %wgmma: !transform.any_param {transform.readonly},
+      %bn: !transform.any_param {transform.readonly},
+      %zero_d: !transform.any_param {transform.readonly},
+      %store_d: !transform.any_param {transform.readonly}) {
     // 2-10 as in @gemm_persistent, without the epilogue's buffer.
     %m_at = transform.param.constant "256 * tm + 128 * cm + 64 * wg" -> !transform.any_param
     %cta = transform.param.constant "cm" -> !transform.any_param
-    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta, %bn, %zero_d)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem>) : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with %store_d : (!transform.any_op, !transform.any_param) -> !transform.any_op
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
-    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma)
-        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma, %bn)
+        : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %mma_wg, %c3 = transform.include @gemm_cluster_warps failures(propagate) (%p, %wz, %waits, %tma_a, %tma_b, %store, %drain, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
 
