@@ -37,9 +37,6 @@ module attributes {transform.with_named_sequence} {
       %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly}, %k_steps: !transform.any_param {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly})
-  transform.named_sequence private @gemm_cluster_tiles_n(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %bn: !transform.any_param {transform.readonly})
-      -> (!transform.any_param, !transform.any_param, !transform.any_param)
   transform.named_sequence private @gemm_cluster_tiles_odd_n(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %bn: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param)
@@ -192,43 +189,43 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // @gemm_derived_bf16_persistent_direct with C tiles of 256 x 192 (each
-  // CTA 128 x 192; B's 192 x 64 slice multicast, 96 rows loaded by each
-  // CTA; wgmma.m64n192k16): 4/3 as many tiles as 256 x 256 ones, for the
-  // shapes whose 256-wide tiles leave the last round of the persistent
-  // tasks short (docs/Dispatch.md). N a multiple of 192; the _odd form
-  // (the tiling of @gemm_derived_bf16_persistent_direct_odd) any N a
-  // multiple of 4. @gemm_bf16_n192 is the rest of their script.
-  transform.named_sequence @gemm_derived_bf16_persistent_direct_n192(%root: !transform.any_op {transform.readonly}) {
-    %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
-    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct_n192" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %p "M mod 256 == 0, N mod 192 == 0, K mod 64 == 0, M - 256 >= 0, N - 192 >= 0, K - 64 >= 0" : !transform.any_op
-    %kt, %kstep, %bn = transform.include @gemm_bf16_n192_steps failures(propagate) () : () -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    %tiles:3 = transform.include @gemm_cluster_tiles_n failures(propagate) (%p, %kt, %kstep, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @gemm_bf16_n192 failures(propagate) (%p, %tiles#0, %tiles#1, %tiles#2) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+  // The persistent direct-store GEMMs of @gemm_derived_persistent_direct_odd
+  // and @gemm_derived_bf16_persistent_direct_odd (partial tiles) with C
+  // tiles of 256 x 192 (each CTA 128 x 192; B's 192-row slice multicast,
+  // 96 rows loaded by each CTA; wgmma n = 192): 4/3 as many tiles as
+  // 256 x 256 ones, for the shapes whose 256-wide tiles leave the last round
+  // of the persistent tasks short (docs/Dispatch.md). @gemm_n192 is the
+  // rest of their script, given the tiling's results and the operands'
+  // loads and wgmma.
+  transform.named_sequence @gemm_derived_tf32_persistent_direct_n192_odd(%root: !transform.any_op {transform.readonly}) {
+    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_n192_odd" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
+    %kt, %kstep, %load_a, %b256, %w256 = transform.include @gemm_cluster_params_tf32 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
+    %load_b = transform.param.constant #exo.tma<kind = load, shape = [192, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma = transform.param.constant #exo.wgmma<n = 192, dtype = tf32> -> !transform.any_param
+    transform.include @gemm_n192 failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
   transform.named_sequence @gemm_derived_bf16_persistent_direct_n192_odd(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct_n192_odd" : (!transform.any_op) -> !transform.any_op
     transform.exo.assume %p "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
-    %kt, %kstep, %bn = transform.include @gemm_bf16_n192_steps failures(propagate) () : () -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    %tiles:3 = transform.include @gemm_cluster_tiles_odd_n failures(propagate) (%p, %kt, %kstep, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @gemm_bf16_n192 failures(propagate) (%p, %tiles#0, %tiles#1, %tiles#2) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    transform.yield
-  }
-  transform.named_sequence @gemm_bf16_n192_steps() -> (!transform.any_param, !transform.any_param, !transform.any_param) {
-    %kt = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep = transform.param.constant 16 : i64 -> !transform.any_param
-    %bn = transform.param.constant 192 : i64 -> !transform.any_param
-    transform.yield %kt, %kstep, %bn : !transform.any_param, !transform.any_param, !transform.any_param
-  }
-  transform.named_sequence @gemm_bf16_n192(%p: !transform.any_op {transform.readonly}, %tasks: !transform.any_param {transform.readonly},
-      %n_at: !transform.any_param {transform.readonly}, %k_steps: !transform.any_param {transform.readonly}) {
-    %kt, %kstep, %bn = transform.include @gemm_bf16_n192_steps failures(propagate) () : () -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %kt, %kstep, %load_a, %b256, %w256 = transform.include @gemm_cluster_params_bf16 failures(propagate) () : ()
+        -> (!transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param)
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [192, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 192, dtype = bf16> -> !transform.any_param
+    transform.include @gemm_n192 failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+  transform.named_sequence @gemm_n192(%p: !transform.any_op {transform.readonly}, %kt: !transform.any_param {transform.readonly},
+      %kstep: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
+      %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly}) {
+    %bn = transform.param.constant 192 : i64 -> !transform.any_param
+    %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd_n failures(propagate) (%p, %kt, %kstep, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     %zero_d = transform.param.constant #exo.wgmma_zero<n = 192> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 192, dst = gmem> -> !transform.any_param
     transform.include @gemm_persistent_direct_n failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma, %bn, %zero_d, %store_d)
