@@ -669,6 +669,17 @@ findInIntersection(const Variable::BoxRead &b, ArrayRef<int64_t> lo,
 // The interpreter
 //===----------------------------------------------------------------------===//
 
+/// What Machine::noteSymmetricAccess needs of an access statement in the
+/// symmetric run of its nest, looked up once per run: its class's
+/// coefficients and its extents (null where the variable is not shared by
+/// the tasks).
+struct SymmetricNote {
+  const SmallVector<SmallVector<int64_t>> *coefficients = nullptr;
+  unsigned cls = 0;
+  /// Made at the first access with no empty dimension.
+  SmallVector<std::pair<__int128, __int128>> *extents = nullptr;
+};
+
 class Machine {
 public:
   Machine(amir::ProgramOp program, AbstractMachineStats &stats, bool progress,
@@ -865,13 +876,23 @@ private:
          clip = false;
     QualTimeline qual = QualTimeline::Cpu;
     QualTimelineSet extended = 0;
+    /// No statement of the program mutates `var` (Machine::mutated).
+    bool inputVar = false;
+    /// The variable `var` named when `varsVersion` was `varsSeen` (the
+    /// lookup is cached: an allocation executed again makes a new one).
+    Variable *varSeen = nullptr;
+    uint64_t varsSeen = ~uint64_t(0);
+    /// The task symmetry's note of this statement in the symmetric run
+    /// numbered `symmetricSeen`.
+    SymmetricNote symmetric;
+    uint64_t symmetricSeen = 0;
     /// The static offsets and sizes (dynamic ones filled in from
     /// `dynamic`: (dimension, value, slot) of an offset, or (~dimension,
     /// value, slot) of a size).
     SmallVector<int64_t, 6> offsets, sizes;
     SmallVector<std::tuple<int, Value, unsigned>, 4> dynamic;
   };
-  const AccessPlan &accessPlanOf(Operation *op);
+  AccessPlan &accessPlanOf(Operation *op);
   DenseMap<Operation *, std::unique_ptr<AccessPlan>> accessPlans;
   DenseMap<Block *, std::unique_ptr<BlockPlan>> plans;
   /// Counts a statement instance against max-instances.
@@ -879,6 +900,8 @@ private:
   /// Index arithmetic `op` on operand values `in`, into slot `out`.
   LogicalResult evalArith(Operation &op, ArrayRef<int64_t> in, unsigned out);
   DenseMap<Value, Variable *> vars;
+  /// Counts the changes of `vars` (AccessPlan::varsSeen).
+  uint64_t varsVersion = 0;
   std::vector<std::unique_ptr<Variable>> ownedVars;
   /// Threads whose last access to wgmma registers (accumulators, A
   /// fragments) was followed by a wgmma.fence (Fence(wgmma_fence_1,
@@ -1069,16 +1092,8 @@ private:
     /// entry's vector lives as long as the run (`noted` points into them).
     using Extents = SmallVector<std::pair<__int128, __int128>>;
     DenseMap<std::pair<Value, unsigned>, std::unique_ptr<Extents>> extents;
-    /// What noteSymmetricAccess needs of each access statement, looked up
-    /// once: its class's coefficients and its extents (null where the
-    /// variable is not shared by the tasks).
-    struct Noted {
-      const SmallVector<SmallVector<int64_t>> *coefficients = nullptr;
-      unsigned cls = 0;
-      /// Made at the first access with no empty dimension.
-      Extents *extents = nullptr;
-    };
-    DenseMap<Operation *, Noted> noted;
+    /// Numbers the runs (AccessPlan::symmetricSeen).
+    uint64_t id = 0;
     /// The value slots of the task indices, then of the atoms (the basis
     /// of the translations), looked up once.
     SmallVector<unsigned> basisSlots;
@@ -1098,8 +1113,9 @@ private:
   static constexpr int64_t kRepresentativeTasks = 2;
   /// Records the extents of an access to a shared variable by a
   /// representative task.
-  void noteSymmetricAccess(Operation *op, Value var, ArrayRef<int64_t> lo,
-                           ArrayRef<int64_t> size);
+  void noteSymmetricAccess(Operation *op, AccessPlan &plan,
+                           ArrayRef<int64_t> lo, ArrayRef<int64_t> size);
+  uint64_t symmetricRuns = 0;
   /// The task indices of the nest being run, with `i` for the innermost.
   SmallVector<int64_t> taskIndices(int64_t i);
   /// Whether every window of the task at `t`, translated from the
@@ -1956,13 +1972,14 @@ LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
   return success();
 }
 
-const Machine::AccessPlan &Machine::accessPlanOf(Operation *op) {
+Machine::AccessPlan &Machine::accessPlanOf(Operation *op) {
   std::unique_ptr<AccessPlan> &plan = accessPlans[op];
   if (plan)
     return *plan;
   plan = std::make_unique<AccessPlan>();
   auto fill = [&](auto acc) {
     plan->var = acc.getVar();
+    plan->inputVar = !mutated.contains(plan->var);
     plan->qual = acc.getQual();
     for (Attribute a : acc.getExt())
       plan->extended |= qualBit(cast<QualTimelineAttr>(a).getValue());
@@ -1995,14 +2012,18 @@ const Machine::AccessPlan &Machine::accessPlanOf(Operation *op) {
 
 LogicalResult Machine::access(Operation *op, Collective &g, bool record,
                               SmallVectorImpl<RecordRef> *made) {
-  const AccessPlan &plan = accessPlanOf(op);
+  AccessPlan &plan = accessPlanOf(op);
   bool isRead = plan.isRead;
   Value varValue = plan.var;
   QualTimeline qual = plan.qual;
   QualTimelineSet extended = plan.extended;
   bool ooo = plan.ooo, atomic = plan.atomic, writeOnly = plan.writeOnly,
        clip = plan.clip;
-  Variable &var = *vars.lookup(varValue);
+  if (plan.varsSeen != varsVersion) {
+    plan.varSeen = vars.lookup(varValue);
+    plan.varsSeen = varsVersion;
+  }
+  Variable &var = *plan.varSeen;
   // The window.
   SmallVector<int64_t> lo(plan.offsets), size(plan.sizes);
   for (auto [d, v, s] : plan.dynamic) {
@@ -2017,7 +2038,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
            << "expected " << var.dims.size() << " coordinates for '" << var.name
            << "'";
   if (symmetricRun && !symmetricRun->decided && record)
-    noteSymmetricAccess(op, varValue, lo, size);
+    noteSymmetricAccess(op, plan, lo, size);
   if (var.ringDim >= 0) {
     // A logical slot of a managed ring buffer: checked against its guard,
     // then stored in its physical slot.
@@ -2093,7 +2114,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       }
   }
   // Reads of a variable nothing mutates (an input) cannot race.
-  if (isRead && !mutated.contains(varValue))
+  if (isRead && plan.inputVar)
     return success();
   const Threads &who = g.global();
   if (ownedRegisters && var.fragmentRegs && !ooo && !atomic && !made &&
@@ -2109,7 +2130,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     // no clip) and unfence the thread for the wgmma fence rule.
     if (!clip) {
       if (symmetricRun && !symmetricRun->decided)
-        noteSymmetricAccess(op, varValue, lo, size);
+        noteSymmetricAccess(op, plan, lo, size);
       if (var.wgmmaRegs)
         noteWgmmaRegsAccess(op, qual, who.ranges[0].first);
       recordPassDone = true;
@@ -2864,6 +2885,7 @@ LogicalResult Machine::exec(amir::AllocOp alloc, Collective &g) {
     var->elementReads.init(count);
   }
   vars[alloc.getResult()] = var.get();
+  ++varsVersion;
   if (var->shared)
     liveShared.push_back(var.get());
   var->owned = ownedVars.size();
@@ -2903,6 +2925,7 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
     if (sym->symmetric()) {
       symmetricRun.emplace();
       symmetricRun->symmetry = sym.get();
+      symmetricRun->id = ++symmetricRuns;
     } else if (stats.symmetry.empty())
       stats.symmetry = sym->why;
   }
@@ -3016,16 +3039,17 @@ LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
   return success();
 }
 
-void Machine::noteSymmetricAccess(Operation *op, Value var,
+void Machine::noteSymmetricAccess(Operation *op, AccessPlan &plan,
                                   ArrayRef<int64_t> lo,
                                   ArrayRef<int64_t> size) {
   // Looked up once per statement and run: an epilogue makes one access per
-  // element, and three hash lookups each were a sixth of a check's time.
-  auto [at, isNew] = symmetricRun->noted.try_emplace(op);
-  SymmetricRun::Noted &n = at->second;
-  if (isNew) {
+  // element, and the hash lookups each made were a sixth of a check's time.
+  SymmetricNote &n = plan.symmetric;
+  if (plan.symmetricSeen != symmetricRun->id) {
+    plan.symmetricSeen = symmetricRun->id;
+    n = SymmetricNote();
     const TaskSymmetry &sym = *symmetricRun->symmetry;
-    auto it = sym.shared.find(var);
+    auto it = sym.shared.find(plan.var);
     if (it != sym.shared.end()) {
       n.cls = sym.accessClass.lookup(op);
       n.coefficients = &it->second.classes[n.cls].coefficients;
@@ -3035,7 +3059,7 @@ void Machine::noteSymmetricAccess(Operation *op, Value var,
     return;
   if (!n.extents) {
     std::unique_ptr<SymmetricRun::Extents> &e =
-        symmetricRun->extents[{var, n.cls}];
+        symmetricRun->extents[{plan.var, n.cls}];
     if (!e)
       e = std::make_unique<SymmetricRun::Extents>();
     n.extents = e.get();
