@@ -2037,7 +2037,12 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     return mlir::emitError(op->getLoc())
            << "expected " << var.dims.size() << " coordinates for '" << var.name
            << "'";
-  if (symmetricRun && !symmetricRun->decided && record)
+  // A plain read of an input (nothing mutates it) makes no record: its
+  // record pass would only note it for the task symmetry, which the check
+  // pass does instead (execAccess then skips that pass).
+  bool inputRead =
+      isRead && plan.inputVar && !made && !var.wgmmaRegs && var.ringDim < 0;
+  if (symmetricRun && !symmetricRun->decided && (record || inputRead))
     noteSymmetricAccess(op, plan, lo, size);
   if (var.ringDim >= 0) {
     // A logical slot of a managed ring buffer: checked against its guard,
@@ -2114,8 +2119,10 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
       }
   }
   // Reads of a variable nothing mutates (an input) cannot race.
-  if (isRead && plan.inputVar)
+  if (isRead && plan.inputVar) {
+    recordPassDone |= inputRead && !record;
     return success();
+  }
   const Threads &who = g.global();
   if (ownedRegisters && var.fragmentRegs && !ooo && !atomic && !made &&
       who.isSingle() && ownFragmentAccess(var, who, extended)) {
