@@ -12,7 +12,13 @@
 //   1. The tuned shape nearest to the call's sizes, by the sum over the sizes
 //      of |log2(size / tuned size)|, decides: its fastest variant that
 //      accepts the call's sizes runs. A tuned shape none of whose variants
-//      accepts them is passed over for the next nearest.
+//      accepts them is passed over for the next nearest. Where the call's
+//      sizes are not a tuned shape, that shape and the next nearest one with
+//      an accepting variant decide together: of the accepting variants both
+//      timed, the one with the least weighted mean of the logs of its times
+//      relative to each shape's fastest (each shape weighted by the other's
+//      distance, so that the nearer counts more) runs; without such a
+//      variant, the nearest shape decides alone.
 //   2. With no tuned shape left, the first variant in the registry's
 //      preference order that accepts the sizes and prefers them (its
 //      `prefer` condition holds) runs, else the first that accepts them.
@@ -35,11 +41,17 @@ namespace exo_dispatch {
 constexpr int kMaxSizes = 4;
 
 /// One row of the tuning table: a shape and its variants, fastest first,
-/// ended by -1.
+/// ended by -1, with each one's time relative to the fastest (null: not
+/// known; then the shape decides alone).
 struct TunedShape {
   int64_t sizes[kMaxSizes];
   const int16_t *ranking;
+  const float *slowdown = nullptr;
 };
+
+/// Times within this factor of the least count as ties, which the nearer
+/// shape's ranking breaks (as the table's ranking treats times within 1 %).
+constexpr double kTie = 1.01;
 
 /// log2 of a size, with sizes below 1 counted as 1.
 inline double logSize(int64_t size) {
@@ -61,6 +73,46 @@ int firstAccepted(const int16_t *ranking, Accepts accepts) {
   for (; *ranking >= 0; ++ranking)
     if (accepts(int(*ranking)))
       return *ranking;
+  return -1;
+}
+
+/// The slowdown of variant `v` at `tuned`, or a negative number when the
+/// shape did not time it.
+inline double slowdownOf(const TunedShape &tuned, int v) {
+  for (int k = 0; tuned.ranking[k] >= 0; ++k)
+    if (tuned.ranking[k] == v)
+      return tuned.slowdown[k];
+  return -1;
+}
+
+/// Rule 1 for sizes between two tuned shapes, `near` at distance dNear and
+/// `far` at dFar > 0: the variant, accepted and timed at both, with the
+/// least dFar * log(slowdown at near) + dNear * log(slowdown at far), ties
+/// within kTie going to the earlier one in near's ranking; -1 when no
+/// variant is timed at both.
+template <typename Accepts>
+int chooseBetween(const TunedShape &near, double dNear, const TunedShape &far,
+                  double dFar, Accepts accepts) {
+  if (!near.slowdown || !far.slowdown)
+    return -1;
+  // The score of near's k-th variant (NAN: not timed at far, or rejects
+  // the sizes).
+  auto score = [&](int k) {
+    int v = near.ranking[k];
+    double other = slowdownOf(far, v);
+    if (other <= 0 || !accepts(v))
+      return double(NAN);
+    return (dFar * std::log(double(near.slowdown[k])) +
+            dNear * std::log(other)) /
+           (dNear + dFar);
+  };
+  double least = INFINITY;
+  for (int k = 0; near.ranking[k] >= 0; ++k)
+    if (double x = score(k); x < least)
+      least = x;
+  for (int k = 0; near.ranking[k] >= 0; ++k)
+    if (score(k) <= least + std::log(kTie))
+      return near.ranking[k];
   return -1;
 }
 
@@ -93,10 +145,35 @@ int choose(const TunedShape *tuned, size_t numTuned, const int16_t *preference,
     if (next == numTuned)
       break;
     int chosen = firstAccepted(tuned[next].ranking, accepts);
-    if (chosen >= 0)
-      return chosen;
     lastDistance = nextDistance;
     lastIndex = next;
+    if (chosen < 0)
+      continue;
+    if (nextDistance == 0)
+      return chosen;
+    // The next nearest shape with an accepting variant decides with it.
+    for (++step; step < numTuned; ++step) {
+      size_t far = numTuned;
+      double farDistance = 0;
+      for (size_t i = 0; i < numTuned; ++i) {
+        double d = distance(tuned[i], sizes, numSizes);
+        bool after = d > lastDistance || (d == lastDistance && i > lastIndex);
+        if (after && (far == numTuned || d < farDistance)) {
+          far = i;
+          farDistance = d;
+        }
+      }
+      if (far == numTuned)
+        break;
+      lastDistance = farDistance;
+      lastIndex = far;
+      if (firstAccepted(tuned[far].ranking, accepts) < 0)
+        continue;
+      int between = chooseBetween(tuned[next], nextDistance, tuned[far],
+                                  farDistance, accepts);
+      return between >= 0 ? between : chosen;
+    }
+    return chosen;
   }
   // Rule 2: the preference order, the variants that prefer the sizes first.
   int preferred = firstAccepted(

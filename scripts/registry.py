@@ -789,11 +789,18 @@ def emit_function(reg, fname, tuned_rows, out):
         ranking = rank_with_ties(rows, index)
         out.write(f"inline const int16_t {fname}_rank{t}[] = {{"
                   f"{', '.join(str(i) for i in ranking)}, -1}};\n")
+        # Each ranked variant's time relative to the shape's fastest, for
+        # the calls between two tuned shapes (runtime/exo_dispatch.h).
+        time_of = {index[r["variant"]]: r["median_us"] for r in rows}
+        fastest = min(time_of.values())
+        out.write(f"inline const float {fname}_slow{t}[] = {{"
+                  + ", ".join(f"{time_of[i] / fastest:.4f}f" if fastest > 0
+                              else "1.0f" for i in ranking) + "};\n")
     out.write(f"inline const exo_dispatch::TunedShape {fname}_tuned[] = {{\n")
     for t, (dims, rows) in enumerate(tuned):
         padded = list(dims) + [1] * (MAX_SIZES - len(dims))
         out.write(f"    {{{{{', '.join(str(d) for d in padded)}}}, "
-                  f"{fname}_rank{t}}},\n")
+                  f"{fname}_rank{t}, {fname}_slow{t}}},\n")
     if not tuned:
         out.write("    {{1, 1, 1, 1}, nullptr},\n")
     out.write("};\n")

@@ -87,6 +87,33 @@ int main() {
         [&](int i) { return i == 2; });
     printf("prefer-tuned M=4096: %d\n", chosen);
   }
+  // Two tuned shapes with their times: at M = 2048 variant 2 is fastest and
+  // 1 takes 1.30 times as long; at M = 3072 variant 1 is fastest and 2 takes
+  // 1.15 times as long. Between them the two decide, each weighted by the
+  // other's distance: at 2560 (0.32 from 2048, 0.26 from 3072) variant 2
+  // (weighted mean 0.063 of the logs, against 0.118 for variant 1), at 2944
+  // (0.06 from 3072) variant 1; at the tuned shapes each shape's own
+  // fastest; where the nearer shape's only timed variant is not timed at the
+  // other, the nearer decides alone.
+  {
+    const int16_t rank2048[] = {2, 1, -1}, rank3072[] = {1, 2, -1},
+                  rank3072only[] = {1, -1};
+    const float slow2048[] = {1.0f, 1.30f}, slow3072[] = {1.0f, 1.15f},
+                slow3072only[] = {1.0f};
+    const exo_dispatch::TunedShape timed[] = {
+        {{2048, 64, 1, 1}, rank2048, slow2048},
+        {{3072, 64, 1, 1}, rank3072, slow3072}};
+    const exo_dispatch::TunedShape partial[] = {
+        {{2048, 64, 1, 1}, rank2048, slow2048},
+        {{3072, 64, 1, 1}, rank3072only, slow3072only}};
+    for (int64_t m : {int64_t(2048), int64_t(2560), int64_t(2944),
+                      int64_t(3072)})
+      show("between", timed, 2, m);
+    const exo_dispatch::TunedShape untimed[] = {
+        {{2048, 64, 1, 1}, rank2048}, {{3072, 64, 1, 1}, rank3072}};
+    show("between-untimed", untimed, 2, 2560);
+    show("between-partial", partial, 2, 2560);
+  }
   // LastChoice: the scan runs once per new sizes.
   exo_dispatch::LastChoice last;
   int scans = 0;
