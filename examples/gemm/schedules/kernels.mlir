@@ -233,10 +233,10 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The same for C rows of any length (N any; A's and B's rows still a
-  // multiple of 16 bytes for their tensor maps, K of 8): without `N mod 4`
-  // the accumulator stores cannot prove 16-byte runs and store each
-  // thread's elements 4 bytes at a time. The dispatcher's kernel for N not
+  // @gemm_derived_bf16_persistent_direct_odd for C rows of any length (N
+  // any; A's and B's rows still a multiple of 16 bytes for their tensor
+  // maps, K of 8): without `N mod 4` the accumulator stores cannot prove
+  // 16-byte runs and store each thread's elements 4 bytes at a time. The dispatcher's kernel for N not
   // a multiple of 4 (a vocabulary projection, N = 50257).
   transform.named_sequence @gemm_derived_bf16_persistent_direct_any_n(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op

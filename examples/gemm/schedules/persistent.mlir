@@ -1,7 +1,9 @@
 // A schedule library: the persistent GEMMs of 2-CTA clusters with 256 x 256
 // tiles, with the epilogue through shared memory (@gemm_persistent) or the
-// accumulators stored straight to global memory (@gemm_persistent_direct),
-// as named sequences, so that each kernel is an entry point of a few lines.
+// accumulators stored straight to global memory (@gemm_persistent_direct;
+// @gemm_persistent_direct_n for tiles 256 x %bn, given the zero-init and
+// the store of the 64 x %bn accumulators), as named sequences, so that each
+// kernel is an entry point of a few lines.
 //
 // A kernel tiles the proc with one of the tiling sequences of
 // examples/gemm/schedules/cluster.mlir (@gemm_cluster_tiles,
