@@ -131,49 +131,40 @@ int choose(const TunedShape *tuned, size_t numTuned, const int16_t *preference,
   // it for the next shape in that order instead of sorting it.
   double lastDistance = -1;
   size_t lastIndex = 0;
-  for (size_t step = 0; step < numTuned; ++step) {
-    size_t next = numTuned;
-    double nextDistance = 0;
-    for (size_t i = 0; i < numTuned; ++i) {
-      double d = distance(tuned[i], sizes, numSizes);
-      bool after = d > lastDistance || (d == lastDistance && i > lastIndex);
-      if (after && (next == numTuned || d < nextDistance)) {
-        next = i;
-        nextDistance = d;
-      }
-    }
-    if (next == numTuned)
-      break;
-    int chosen = firstAccepted(tuned[next].ranking, accepts);
-    lastDistance = nextDistance;
-    lastIndex = next;
-    if (chosen < 0)
-      continue;
-    if (nextDistance == 0)
-      return chosen;
-    // The next nearest shape with an accepting variant decides with it.
-    for (++step; step < numTuned; ++step) {
-      size_t far = numTuned;
-      double farDistance = 0;
+  // The next tuned shape in that order with an accepting variant, and its
+  // distance; numTuned when none is left.
+  auto nextAccepting = [&](double &at) {
+    while (true) {
+      size_t next = numTuned;
       for (size_t i = 0; i < numTuned; ++i) {
         double d = distance(tuned[i], sizes, numSizes);
         bool after = d > lastDistance || (d == lastDistance && i > lastIndex);
-        if (after && (far == numTuned || d < farDistance)) {
-          far = i;
-          farDistance = d;
+        if (after && (next == numTuned || d < at)) {
+          next = i;
+          at = d;
         }
       }
-      if (far == numTuned)
-        break;
-      lastDistance = farDistance;
-      lastIndex = far;
-      if (firstAccepted(tuned[far].ranking, accepts) < 0)
-        continue;
-      int between = chooseBetween(tuned[next], nextDistance, tuned[far],
-                                  farDistance, accepts);
-      return between >= 0 ? between : chosen;
+      if (next == numTuned)
+        return next;
+      lastDistance = at;
+      lastIndex = next;
+      if (firstAccepted(tuned[next].ranking, accepts) >= 0)
+        return next;
     }
-    return chosen;
+  };
+  double nearDistance = 0, farDistance = 0;
+  size_t near = nextAccepting(nearDistance);
+  if (near < numTuned) {
+    int chosen = firstAccepted(tuned[near].ranking, accepts);
+    if (nearDistance == 0)
+      return chosen;
+    // The next nearest shape with an accepting variant decides with it.
+    size_t far = nextAccepting(farDistance);
+    if (far == numTuned)
+      return chosen;
+    int between = chooseBetween(tuned[near], nearDistance, tuned[far],
+                                farDistance, accepts);
+    return between >= 0 ? between : chosen;
   }
   // Rule 2: the preference order, the variants that prefer the sizes first.
   int preferred = firstAccepted(
