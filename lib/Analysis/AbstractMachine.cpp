@@ -1089,7 +1089,8 @@ private:
     bool allInterior = false;
     bool runNext = false;
     /// Per variable and class (TaskSymmetry::SharedVar::classes); each
-    /// entry's vector lives as long as the run (`noted` points into them).
+    /// entry's vector lives as long as the run (AccessPlan::symmetric
+    /// points into them).
     using Extents = SmallVector<std::pair<__int128, __int128>>;
     DenseMap<std::pair<Value, unsigned>, std::unique_ptr<Extents>> extents;
     /// Numbers the runs (AccessPlan::symmetricSeen).
