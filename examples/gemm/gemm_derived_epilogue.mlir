@@ -26,8 +26,12 @@
 // (schedules/cluster.mlir) divides the loops, @gemm_cluster_tiles with
 // whole tiles or @gemm_cluster_tiles_odd with partial ones (the `_odd`
 // kernels, for any M, N a multiple of 8 and K of 16 bytes): 256 x 256 per
-// cluster, K in steps of %kt per ring slot and %kstep per wgmma (32 and 8
-// for tf32, 64 and 16 for bf16, 128 and 32 for e4m3). With partial tiles
+// cluster (256 x 192 for `gemm_sm90_e4m3_scaled_n192_odd`, not in the
+// kernel registry until it has run on a GPU, by
+// @gemm_cluster_tiles_odd_n: @epilogue_front and @schedule take the tile's
+// width, its zero-init and its store), K in steps of %kt per ring slot and
+// %kstep per wgmma (32 and 8 for tf32, 64 and 16 for bf16, 128 and 32 for
+// e4m3). With partial tiles
 // the extra iterations' accesses of A, B, the bias (or the scales) and C
 // become oob: the extra K iterations add 0 * 0 to the accumulator, a local
 // array that outlives the guard, and the extra rows and columns compute
@@ -289,6 +293,9 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @gemm_cluster_tiles_odd(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param)
+  transform.named_sequence private @gemm_cluster_tiles_odd_n(%p: !transform.any_op {transform.readonly},
+      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %bn: !transform.any_param {transform.readonly})
+      -> (!transform.any_param, !transform.any_param, !transform.any_param)
   transform.named_sequence private @gemm_cluster_operands(%p: !transform.any_op {transform.readonly},
       %ko5: !transform.any_op {transform.readonly}, %n_at: !transform.any_param {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly},
@@ -403,13 +410,14 @@ module attributes {transform.with_named_sequence} {
   // threads. The caller has divided the K loop into K steps (ko) and wgmma
   // slices (kk) of its type. Returns the K loop's nest (to stage A and B
   // in), the zero-init, the drain, the store and the wgmma group.
-  transform.named_sequence @epilogue_front(%p: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) {
+  transform.named_sequence @epilogue_front(%p: !transform.any_op {transform.readonly}, %n_tile: !transform.any_param {transform.readonly},
+      %zero_d: !transform.any_param {transform.readonly}, %store_d: !transform.any_param {transform.readonly})
+      -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op) {
     // 1. The tiles and the loop order: the cluster derivation's tiling,
     //    before.
     // 2. The accumulator: the specification's one-element accumulator per
     //    (m, n) becomes a 64 x 256 tile per warpgroup (expand_dim by ni and
     //    mi, lifted out of both), then one per warpgroup and CTA.
-    %n_tile = transform.param.constant 256 : i64 -> !transform.any_param
     %acc = transform.include @epilogue_accumulator failures(propagate) (%p, %n_tile) : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.expand_dim %acc size 2 index "wg" : !transform.any_op
     transform.exo.lift_alloc %acc : !transform.any_op
@@ -421,7 +429,7 @@ module attributes {transform.with_named_sequence} {
     %zeroing = transform.include @epilogue_nests failures(propagate) (%p) : (!transform.any_op) -> !transform.any_op
     %tn2 = transform.exo.match_loop "tn" in %p : (!transform.any_op) -> !transform.any_op
     %kernel = transform.exo.wrap_device_function %tn2 tasks 2 warps [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 8, inc 232>] cluster_dim 2 blocks_per_sm 1 allocs %acc to wgmma_accum : (!transform.any_op, !transform.any_op) -> !transform.any_op
-    %zero = transform.exo.replace %zeroing with (#exo.wgmma_zero<n = 256>) : (!transform.any_op) -> !transform.any_op
+    %zero = transform.exo.replace %zeroing with %zero_d : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.exo.simplify %p : !transform.any_op
     %wz, %wrest = transform.exo.fission %zero {depth = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ko3 = transform.exo.match_loop "ko" in %p : (!transform.any_op) -> !transform.any_op
@@ -447,7 +455,7 @@ module attributes {transform.with_named_sequence} {
     %stc = transform.exo.match_access "C" kind "assign" in %ws2 : (!transform.any_op) -> !transform.any_op
     %st_ni = transform.exo.get_parent_loop %stc : (!transform.any_op) -> !transform.any_op
     %dstore = transform.exo.get_parent_loop %st_ni : (!transform.any_op) -> !transform.any_op
-    %store = transform.exo.replace %dstore with (#exo.wgmma_store<n = 256, dst = gmem, dtype = bf16>) : (!transform.any_op) -> !transform.any_op
+    %store = transform.exo.replace %dstore with %store_d : (!transform.any_op, !transform.any_param) -> !transform.any_op
     // 6. The activation on the registers (@epilogue_registers).
     transform.include @epilogue_registers failures(propagate) (%p) : (!transform.any_op) -> ()
     transform.yield %ko5, %wz, %drain, %store, %cg : !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op
@@ -461,8 +469,10 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @schedule(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
-      %k_steps: !transform.any_param {transform.readonly}) {
-    %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %k_steps: !transform.any_param {transform.readonly}, %bn: !transform.any_param {transform.readonly},
+      %zero_d: !transform.any_param {transform.readonly}, %store_d: !transform.any_param {transform.readonly}) {
+    %ko5, %wz, %drain, %store, %cg = transform.include @epilogue_front failures(propagate) (%p, %bn, %zero_d, %store_d)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     // 7-13. As in @gemm_derived_persistent_direct (the sequences of
     //    schedules/cluster.mlir and schedules/persistent.mlir): A and B
     //    slices staged in 4-slot rings per CTA, loaded by TMA (B
@@ -472,10 +482,9 @@ module attributes {transform.with_named_sequence} {
     //    tile's last slot (element %k_steps + 3 of the tile's ring); the
     //    rings, their barriers and the wgmma group live across the tiles
     //    of a task.
-    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
+    %n_at = transform.exo.expr "{0} * tn" (%bn) : (!transform.any_param) -> !transform.any_param
     %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %ab_mem = transform.param.constant #exo.mem<smem_swizzle<128>> -> !transform.any_param
-    %bn = transform.param.constant 256 : i64 -> !transform.any_param
     %waits, %tma_a, %tma_b = transform.include @gemm_cluster_operands failures(propagate) (%p, %ko5, %n_at, %kt, %stages, %ab_mem, %load_a, %load_b, %wgmma, %bn)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %cta = transform.param.constant "cm" -> !transform.any_param
@@ -556,12 +565,15 @@ module attributes {transform.with_named_sequence} {
       %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly}) {
     %sizes = transform.exo.expr "M mod 256 == 0, N mod 256 == 0, K mod {0} == 0, M - 256 >= 0, N - 256 >= 0, K - {0} >= 0" (%kt) : (!transform.any_param) -> !transform.any_param
     transform.exo.assume %p %sizes : !transform.any_op, !transform.any_param
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
+    %zero_d = transform.param.constant #exo.wgmma_zero<n = 256> -> !transform.any_param
+    %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = gmem, dtype = bf16> -> !transform.any_param
     %tiles:3 = transform.include @gemm_cluster_tiles failures(propagate) (%p, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%p, %kt, %load_a, %load_b, %wgmma, %tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule failures(propagate) (%p, %kt, %load_a, %load_b, %wgmma, %tiles#2, %bn, %zero_d, %store_d)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %odd_tiles:3 = transform.include @gemm_cluster_tiles_odd failures(propagate) (%p_odd, %kt, %kstep) : (!transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.include @schedule failures(propagate) (%p_odd, %kt, %load_a, %load_b, %wgmma, %odd_tiles#2)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.include @schedule failures(propagate) (%p_odd, %kt, %load_a, %load_b, %wgmma, %odd_tiles#2, %bn, %zero_d, %store_d)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -684,6 +696,17 @@ module attributes {transform.with_named_sequence} {
     %store64 = transform.param.constant #exo.wgmma_store<n = 64, dst = gmem, dtype = bf16> -> !transform.any_param
     transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws64, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws64_b_e4m3, %ws64_mma_e4m3, %stages4, %warps2, %two, %n64, %zero64, %store64)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    // The cluster kernel with 256 x 192 tiles and partial ones (the tile's
+    // width as in schedules/kernels.mlir's @gemm_n192).
+    %e4m3_scaled_192 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_n192_odd" : (!transform.any_op) -> !transform.any_op
+    %bn192 = transform.param.constant 192 : i64 -> !transform.any_param
+    %zero192 = transform.param.constant #exo.wgmma_zero<n = 192> -> !transform.any_param
+    %store192 = transform.param.constant #exo.wgmma_store<n = 192, dst = gmem, dtype = bf16> -> !transform.any_param
+    %load_b192_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [192, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma192_e4m3 = transform.param.constant #exo.wgmma<n = 192, dtype = f8E4M3FN> -> !transform.any_param
+    %t192:3 = transform.include @gemm_cluster_tiles_odd_n failures(propagate) (%e4m3_scaled_192, %kt_e4m3, %kstep_e4m3, %bn192) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    transform.include @schedule failures(propagate) (%e4m3_scaled_192, %kt_e4m3, %load_a_e4m3, %load_b192_e4m3, %wgmma192_e4m3, %t192#2, %bn192, %zero192, %store192)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 }
