@@ -100,23 +100,16 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // 1-2 for M, N multiples of 256 and K of %kt; @gemm_cluster_tiles_n for
-  // C tiles %bn columns wide (N a multiple of %bn).
+  // 1-2 for M, N multiples of 256 and K of %kt.
   transform.named_sequence @gemm_cluster_tiles(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param) {
-    %bn = transform.param.constant 256 : i64 -> !transform.any_param
-    %r:3 = transform.include @gemm_cluster_tiles_n failures(propagate) (%p, %kt, %kstep, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
-    transform.yield %r#0, %r#1, %r#2 : !transform.any_param, !transform.any_param, !transform.any_param
-  }
-  transform.named_sequence @gemm_cluster_tiles_n(%p: !transform.any_op {transform.readonly},
-      %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly}, %bn: !transform.any_param {transform.readonly})
-      -> (!transform.any_param, !transform.any_param, !transform.any_param) {
     %tail = transform.param.constant "perfect" -> !transform.any_param
     %tn = transform.param.constant "tn" -> !transform.any_param
+    %bn = transform.param.constant 256 : i64 -> !transform.any_param
     transform.include @gemm_cluster_tiling failures(propagate) (%p, %kt, %kstep, %tail, %tn, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %tasks = transform.param.constant 2 : i64 -> !transform.any_param
-    %n_at = transform.exo.expr "{0} * tn" (%bn) : (!transform.any_param) -> !transform.any_param
+    %n_at = transform.param.constant "256 * tn" -> !transform.any_param
     %k_steps = transform.exo.expr "K / {0}" (%kt) : (!transform.any_param) -> !transform.any_param
     transform.yield %tasks, %n_at, %k_steps : !transform.any_param, !transform.any_param, !transform.any_param
   }
