@@ -794,8 +794,8 @@ def emit_function(reg, fname, tuned_rows, out):
         time_of = {index[r["variant"]]: r["median_us"] for r in rows}
         fastest = min(time_of.values())
         out.write(f"inline const float {fname}_slow{t}[] = {{"
-                  + ", ".join(f"{time_of[i] / fastest:.4f}f" if fastest > 0
-                              else "1.0f" for i in ranking) + "};\n")
+                  + ", ".join(f"{time_of[i] / fastest:.4f}f"
+                              for i in ranking) + "};\n")
     out.write(f"inline const exo_dispatch::TunedShape {fname}_tuned[] = {{\n")
     for t, (dims, rows) in enumerate(tuned):
         padded = list(dims) + [1] * (MAX_SIZES - len(dims))
@@ -865,6 +865,7 @@ def emit_dispatcher(reg, tables, out, only=None):
     # variant that a later autotune found is stale for that function.
     loaded = []
     named = {}  # (path, function) -> the registry variants its rows name
+    known = {f: {v.name for v in reg.variants(f)} for f in reg.functions}
     for path in tables:
         header, table_rows = read_table(path)
         for r in table_rows:
@@ -872,7 +873,7 @@ def emit_dispatcher(reg, tables, out, only=None):
             if r["function"] not in reg.functions:
                 fail(f"{path}:{r['line']}", f"unknown function "
                      f"'{r['function']}'")
-            if r["variant"] in {v.name for v in reg.variants(r["function"])}:
+            if r["variant"] in known[r["function"]]:
                 named.setdefault((path, r["function"]), set()).add(
                     r["variant"])
         loaded.append((path, header, table_rows))

@@ -669,6 +669,11 @@ findInIntersection(const Variable::BoxRead &b, ArrayRef<int64_t> lo,
 // The interpreter
 //===----------------------------------------------------------------------===//
 
+/// The extents a symmetric run's representatives accessed in a shared
+/// variable, per dimension (the smallest offset and the largest end, less
+/// the translation).
+using SymmetricExtents = SmallVector<std::pair<__int128, __int128>>;
+
 /// What Machine::noteSymmetricAccess needs of an access statement in the
 /// symmetric run of its nest, looked up once per run: its class's
 /// coefficients and its extents (null where the variable is not shared by
@@ -677,7 +682,7 @@ struct SymmetricNote {
   const SmallVector<SmallVector<int64_t>> *coefficients = nullptr;
   unsigned cls = 0;
   /// Made at the first access with no empty dimension.
-  SmallVector<std::pair<__int128, __int128>> *extents = nullptr;
+  SymmetricExtents *extents = nullptr;
 };
 
 class Machine {
@@ -1091,7 +1096,7 @@ private:
     /// Per variable and class (TaskSymmetry::SharedVar::classes); each
     /// entry's vector lives as long as the run (AccessPlan::symmetric
     /// points into them).
-    using Extents = SmallVector<std::pair<__int128, __int128>>;
+    using Extents = SymmetricExtents;
     DenseMap<std::pair<Value, unsigned>, std::unique_ptr<Extents>> extents;
     /// Numbers the runs (AccessPlan::symmetricSeen).
     uint64_t id = 0;
