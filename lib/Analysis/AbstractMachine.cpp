@@ -3086,7 +3086,8 @@ void Machine::noteSymmetricAccess(Operation *op, AccessPlan &plan,
     __int128 shift = 0;
     for (auto [c, x] : llvm::zip_equal(coefficients, basis))
       shift += static_cast<__int128>(c) * x;
-    std::pair<__int128, __int128> e = {lo[d] - shift, lo[d] + size[d] - shift};
+    __int128 begin = lo[d]; // in 128 bits too: an offset may be near 2^63
+    std::pair<__int128, __int128> e = {begin - shift, begin + size[d] - shift};
     if (ext.size() <= d)
       ext.push_back(e);
     else
