@@ -1180,12 +1180,26 @@ private:
            !var.alloc->getParentOfType<amir::DeviceOp>();
   }
   int64_t pumpRate(const Variable &var, unsigned d) const {
+    return rateIn(pump->rates, var, d);
+  }
+  /// The plan's tile rate of `var`'s dimension `d` (PumpPlan::tileRates).
+  int64_t tileRate(const Variable &var, unsigned d) const {
+    return rateIn(pump->tileRates, var, d);
+  }
+  int64_t rateIn(const DenseMap<Operation *, SmallVector<int64_t>> &rates,
+                 const Variable &var, unsigned d) const {
     if (!pumpMoves(var))
       return 0;
-    auto it = pump->rates.find(var.alloc);
-    if (it == pump->rates.end() || d >= it->second.size())
+    auto it = rates.find(var.alloc);
+    if (it == rates.end() || d >= it->second.size())
       return 0;
     return it->second[d];
+  }
+  /// How far `var`'s dimension `d` has moved, with `units` pump units so
+  /// far, in the current tile: the state writes its coordinates less this.
+  int64_t pumpShift(const Variable &var, unsigned d, int64_t units) const {
+    return pumpRate(var, d) * units +
+           (tilesActive ? tileRate(var, d) * tileCurrent : 0);
   }
   /// Notes a coordinate touched from the pumped loop on (PumpObservation::
   /// floors).
@@ -1203,8 +1217,10 @@ private:
   /// arrive relative to the current tile); or at the start of a task,
   /// without the earlier tasks' variables and threads either.
   enum class StateMode { Pump, Tile, TaskEntry } stateMode = StateMode::Pump;
-  /// The tile loop's current iteration (from its lower bound) in Tile mode.
+  /// The tile loop's current iteration (from its lower bound), while
+  /// `tilesActive` (the plan's tile loop is running).
   int64_t tileCurrent = 0;
+  bool tilesActive = false;
   std::string stateAs(StateMode mode) {
     stateMode = mode;
     std::string s = pumpState();
@@ -1442,7 +1458,7 @@ LogicalResult Machine::evalArith(Operation &op, ArrayRef<int64_t> in,
 
 BarrierElement &Machine::barrierElement(Variable &var,
                                         const SmallVector<int64_t> &key) {
-  if (pump && pumpExec.active)
+  if (pump && (pumpExec.active || tilesActive))
     notePumpTouch(var, key);
   auto [it, inserted] = var.barrierElements.try_emplace(key);
   if (inserted) {
@@ -2064,7 +2080,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
              << "out of bounds: element " << i << " of the ring dimension of '"
              << var.name << "' (extent " << var.ringExtent << ") at "
              << context();
-    if (!record && pump && pumpExec.active)
+    if (!record && pump && (pumpExec.active || tilesActive))
       notePumpTouch(var, lo);
     if (!record && failed(useRingSlot(op, var, lo, size, g)))
       return failure();
@@ -2916,11 +2932,15 @@ LogicalResult Machine::exec(amir::SeqForOp loop, Collective &g) {
     return execTiles(loop, g, *lo, *hi);
   bool tiles = pump && loop == pump->tileLoop;
   for (int64_t i = *lo; i < *hi; ++i) {
-    if (tiles)
+    if (tiles) {
       forgetEarlierTiles();
+      tilesActive = true;
+      tileCurrent = i - *lo;
+    }
     if (failed(execIteration(loop, i, g)))
       return failure();
   }
+  tilesActive = false;
   return success();
 }
 
@@ -3898,10 +3918,13 @@ LogicalResult Machine::exec(amir::AwaitOp await, Collective &g) {
 void Machine::notePumpTouch(const Variable &var, ArrayRef<int64_t> key) {
   int64_t units = pumpUnits();
   for (auto [d, x] : llvm::enumerate(key)) {
-    int64_t rate = pumpRate(var, d);
-    if (!rate || !var.alloc)
+    // A dimension that the pumped loop moves counts from its start; one
+    // that the tile loop moves from the tile loop's.
+    bool moves = pumpExec.active ? pumpRate(var, d) || tileRate(var, d)
+                                 : tileRate(var, d) && tilesActive;
+    if (!moves || !var.alloc)
       continue;
-    int64_t norm = x - rate * units;
+    int64_t norm = x - pumpShift(var, d, units);
     auto [it, fresh] =
         pumpObs->floors.try_emplace({var.alloc, unsigned(d)}, norm);
     if (!fresh)
@@ -3930,8 +3953,7 @@ std::string Machine::pumpState() {
   // depths, how far the phase rules look back) are never touched again.
   auto dropped = [&](const Variable &var, ArrayRef<int64_t> key) {
     for (auto [d, x] : llvm::enumerate(key)) {
-      int64_t rate = pumpRate(var, d);
-      if (!rate)
+      if (!pumpRate(var, d) && !tileRate(var, d))
         continue;
       auto f = pumpObs->floors.find({var.alloc, unsigned(d)});
       if (f == pumpObs->floors.end())
@@ -3939,7 +3961,7 @@ std::string Machine::pumpState() {
       int64_t depth = var.barrierType.getRingDim() == int(d)
                           ? var.barrierType.getRingDepth(d)
                           : 0;
-      if (x - rate * units < f->second - 2 * depth)
+      if (x - pumpShift(var, d, units) < f->second - 2 * depth)
         return true;
     }
     return false;
@@ -3948,7 +3970,7 @@ std::string Machine::pumpState() {
   auto keyText = [&](const Variable &var, ArrayRef<int64_t> key) {
     std::string k = "[";
     for (auto [d, x] : llvm::enumerate(key))
-      k += std::to_string(x - pumpRate(var, d) * units) + ",";
+      k += std::to_string(x - pumpShift(var, d, units)) + ",";
     return k + "]";
   };
   auto printThreads = [&](const Threads &t) {
@@ -4104,7 +4126,7 @@ std::string Machine::pumpState() {
       for (int64_t x : key)
         os << x << ',';
       os << (occ < 0 ? std::string("free")
-                     : std::to_string(occ - pumpRate(v, v.ringDim) * units));
+                     : std::to_string(occ - pumpShift(v, v.ringDim, units)));
     }
     if (!v.isBarrier) {
       os << '\n';
@@ -4362,7 +4384,10 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
     for (const auto &[key, floor] : pumpObs->floors) {
       auto [allocOp, d] = key;
       auto alloc = cast<amir::AllocOp>(allocOp);
-      int64_t rate = pump->rates.lookup(allocOp)[d];
+      auto rates = pump->rates.find(allocOp);
+      int64_t rate = rates != pump->rates.end() && d < rates->second.size()
+                         ? rates->second[d]
+                         : 0; // (a dimension the tile loop moves)
       int64_t depth = 0, prearrive = 0;
       if (TypeAttr bar = alloc.getBarrierAttr()) {
         auto bt = cast<BarrierType>(bar.getValue());
@@ -4425,6 +4450,7 @@ LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
   // task starts from none.
   pumpExec = PumpExecution();
   std::vector<std::string> states;
+  tilesActive = true;
   for (int64_t i = lo; i < hi; ++i) {
     tileCurrent = i - lo;
     forgetEarlierTiles();
@@ -4434,13 +4460,35 @@ LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
   }
   tileCurrent = std::max<int64_t>(hi - lo, 0);
   states.push_back(stateAs(StateMode::Tile));
+  tilesActive = false;
+  // The repetition counts from a tile where every comparison of the tile
+  // iterator has its final value and every barrier coordinate that the
+  // tile loop moves is far enough from 0 that the pre-arrived phases and
+  // the rules that look back two ring depths see it alike in every task.
+  int64_t least = pump->tileHead;
+  for (const auto &[key, floor] : pumpObs->floors) {
+    auto [allocOp, d] = key;
+    auto rates = pump->tileRates.find(allocOp);
+    if (rates == pump->tileRates.end() || d >= rates->second.size() ||
+        rates->second[d] <= 0)
+      continue;
+    auto bt = cast<BarrierType>(
+        cast<amir::AllocOp>(allocOp).getBarrierAttr().getValue());
+    int64_t depth = bt.getRingDim() == int(d) ? bt.getRingDepth(d) : 0;
+    int64_t need = std::max<int64_t>(0, bt.getPrearrive()) + 2 * depth - floor;
+    if (need > 0)
+      least = std::max(least, llvm::divideCeilSigned(need, rates->second[d]));
+  }
   PumpObservation::Task task;
   // The least from + period: the tasks with fewer tiles than that are
-  // checked one by one, and one with that many shows the repetition.
+  // checked one by one, and one with that many shows the repetition. The
+  // period is a multiple of PumpPlan::tilePeriodMultiple.
+  int64_t step = std::max<int64_t>(1, pump->tilePeriodMultiple);
   for (int64_t end = 1; end < static_cast<int64_t>(states.size()) && !task.from;
        ++end)
-    for (int64_t p = 1; p <= std::min(end, PumpObservation::kTilePeriods); ++p)
-      if (states[end - p] == states[end]) {
+    for (int64_t p = step; p <= std::min(end, PumpObservation::kTilePeriods);
+         p += step)
+      if (end - p >= least && states[end - p] == states[end]) {
         task.from = end - p;
         task.period = p;
         break;

@@ -1421,21 +1421,179 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
     });
     return found;
   };
+  // Besides, values c * pi + d (constants c, d): coordinates of barriers
+  // the task allocates (a hand-off from one tile to the next, shifted by
+  // c per tile when the tiles' states are compared) and comparisons
+  // (settled from some tile on).
   Operation *prod = nullptr;
-  for (Operation *user : pi.getUsers()) {
-    auto mul = dyn_cast<arith::MulIOp>(user);
-    Value other =
-        mul ? (mul.getLhs() == pi ? mul.getRhs() : mul.getLhs()) : Value();
-    if (mul && other == ncv && !prod) {
-      prod = mul;
-      continue;
+  DenseMap<Value, std::pair<int64_t, int64_t>> onTile = {{pi, {1, 0}}};
+  SmallVector<Value> pending = {pi};
+  // (barrier allocation, dimension) -> the coefficient of pi of each of
+  // its coordinates there (0: one that pi does not reach).
+  DenseMap<std::pair<Operation *, unsigned>, SmallVector<int64_t>> barrierUses;
+  int64_t head = 0;
+  auto barrierOperands = [](Operation *op, Value &bar, ValueRange &idx,
+                            ArrayRef<int64_t> &statics) {
+    if (auto a = dyn_cast<amir::ArriveOp>(op)) {
+      bar = a.getBarrier();
+      idx = a.getIndices();
+      statics = a.getStaticIndices();
+    } else if (auto w = dyn_cast<amir::AwaitOp>(op)) {
+      bar = w.getBarrier();
+      idx = w.getIndices();
+      statics = w.getStaticIndices();
+    } else if (auto in = dyn_cast<amir::InstrOp>(op)) {
+      bar = in.getTrailing();
+      idx = in.getIndices();
+      statics = in.getStaticIndices();
     }
-    if (mul && executions(other))
-      continue;
-    return why.set(user, "the tile " + loopName + "'s iterator reaches " +
-                             describeOp(user) +
-                             ", other than as the tile index and the "
-                             "iterations of the earlier tiles");
+    return static_cast<bool>(bar);
+  };
+  while (!pending.empty()) {
+    Value v = pending.pop_back_val();
+    auto [c, d] = onTile.lookup(v);
+    for (Operation *user : v.getUsers()) {
+      auto mul = dyn_cast<arith::MulIOp>(user);
+      Value other =
+          mul ? (mul.getLhs() == v ? mul.getRhs() : mul.getLhs()) : Value();
+      if (v == pi && mul && other == ncv && !prod) {
+        prod = mul;
+        continue;
+      }
+      if (v == pi && mul && executions(other))
+        continue;
+      std::optional<int64_t> k;
+      if (isLinearIndexOp(user) && user->getNumOperands() == 2)
+        k = getConstantIntValue(user->getOperand(user->getOperand(0) == v));
+      if (k && user->getOperand(0) != user->getOperand(1)) {
+        int64_t nc = c, nd = d;
+        bool overflow = false;
+        if (isa<arith::AddIOp>(user))
+          overflow = llvm::AddOverflow(d, *k, nd);
+        else if (isa<arith::SubIOp>(user) && user->getOperand(0) == v)
+          overflow = llvm::SubOverflow(d, *k, nd);
+        else if (isa<arith::SubIOp>(user))
+          overflow = llvm::SubOverflow(*k, d, nd) ||
+                     llvm::SubOverflow(int64_t(0), c, nc);
+        else if (isa<arith::MulIOp>(user))
+          overflow =
+              llvm::MulOverflow(c, *k, nc) || llvm::MulOverflow(d, *k, nd);
+        else // a left shift of pi's value by the constant
+          overflow = user->getOperand(0) != v || *k < 0 || *k > 30 ||
+                     llvm::MulOverflow(c, int64_t(1) << *k, nc) ||
+                     llvm::MulOverflow(d, int64_t(1) << *k, nd);
+        if (!overflow) {
+          if (onTile.try_emplace(user->getResult(0), nc, nd).second)
+            pending.push_back(user->getResult(0));
+          continue;
+        }
+      }
+      if (auto cmp = dyn_cast<arith::CmpIOp>(user)) {
+        // (c1 - c2) pi + (d1 - d2) keeps its sign, and the comparison its
+        // value, from some tile on (signed predicates only: pi - 1 is
+        // negative in tile 0).
+        Value lhs = cmp.getLhs(), rhs = cmp.getRhs();
+        auto formOf =
+            [&](Value x) -> std::optional<std::pair<int64_t, int64_t>> {
+          if (auto it = onTile.find(x); it != onTile.end())
+            return it->second;
+          if (std::optional<int64_t> k = getConstantIntValue(x))
+            return std::make_pair(int64_t(0), *k);
+          return std::nullopt;
+        };
+        auto l = formOf(lhs), r = formOf(rhs);
+        int64_t a, b;
+        arith::CmpIPredicate pred = cmp.getPredicate();
+        bool isSigned = pred == arith::CmpIPredicate::eq ||
+                        pred == arith::CmpIPredicate::ne ||
+                        pred == arith::CmpIPredicate::slt ||
+                        pred == arith::CmpIPredicate::sle ||
+                        pred == arith::CmpIPredicate::sgt ||
+                        pred == arith::CmpIPredicate::sge;
+        if (l && r && isSigned && !llvm::SubOverflow(l->first, r->first, a) &&
+            !llvm::SubOverflow(l->second, r->second, b) && a != 0) {
+          int64_t from = a > 0 ? llvm::divideFloorSigned(-b, a) + 1
+                               : llvm::divideFloorSigned(b, -a) + 1;
+          head = std::max(head, from);
+          continue;
+        }
+      }
+      Value bar;
+      ValueRange idx;
+      ArrayRef<int64_t> statics;
+      if (barrierOperands(user, bar, idx, statics) && v != bar &&
+          allocOf(bar) && allocOf(bar)->getParentOp() == tasks.getOperation())
+        continue; // each coordinate read below
+      return why.set(user, "the tile " + loopName + "'s iterator reaches " +
+                               describeOp(user) +
+                               ", other than as the tile index, the "
+                               "iterations of the earlier tiles, a "
+                               "comparison with a constant and coordinates "
+                               "of barriers the task allocates");
+    }
+  }
+  // The barriers pi moves: every coordinate in such a dimension moves
+  // alike, forward, along an unbounded ring, in the tile loop only.
+  DenseSet<Operation *> tileBarriers;
+  program.walk([&](Operation *op) {
+    Value bar;
+    ValueRange idx;
+    ArrayRef<int64_t> statics;
+    if (!barrierOperands(op, bar, idx, statics))
+      return;
+    for (Value x : idx)
+      if (onTile.count(x))
+        tileBarriers.insert(allocOf(bar));
+  });
+  int64_t periodMultiple = 1;
+  DenseMap<Operation *, SmallVector<int64_t>> tileRates;
+  for (Operation *allocOp : tileBarriers) {
+    auto alloc = cast<amir::AllocOp>(allocOp);
+    ArrayRef<int64_t> dims = alloc.getStaticDims();
+    SmallVector<int64_t> rates(dims.size(), 0);
+    SmallVector<bool> seen(dims.size(), false);
+    for (Operation *op : alloc->getUsers()) {
+      Value bar;
+      ValueRange idx;
+      ArrayRef<int64_t> statics;
+      if (!barrierOperands(op, bar, idx, statics) ||
+          !loop->isProperAncestor(op))
+        return why.set(op, "it uses barrier '" + alloc.getName() +
+                               "', whose coordinates the tile " + loopName +
+                               "'s iterator moves, outside that loop's "
+                               "arrives and awaits");
+      unsigned next = 0;
+      for (auto [i, st] : llvm::enumerate(statics)) {
+        unsigned dim = dims.empty() ? 0 : i % dims.size();
+        Value x = ShapedType::isDynamic(st) ? idx[next++] : Value();
+        if (!x && st < 0)
+          continue; // a multicast target: every element of the dimension
+        int64_t rate = x ? onTile.lookup(x).first : 0;
+        if (seen[dim] && rates[dim] != rate)
+          return why.set(op, "its coordinate in dimension " + Twine(dim) +
+                                 " of barrier '" + alloc.getName() +
+                                 "' moves with the tile " + loopName +
+                                 " otherwise than the others there");
+        seen[dim] = true;
+        rates[dim] = rate;
+      }
+    }
+    TypeAttr barrierType = alloc.getBarrierAttr();
+    auto bt = barrierType ? dyn_cast<BarrierType>(barrierType.getValue())
+                          : BarrierType();
+    for (auto [dim, rate] : llvm::enumerate(rates)) {
+      if (!rate)
+        continue;
+      if (rate < 0 || dims[dim] >= 0 || !bt || bt.getRingDim() != int(dim))
+        return why.set(alloc, "the tile " + loopName +
+                                  " moves along dimension " + Twine(dim) +
+                                  " of barrier '" + alloc.getName() +
+                                  "', which is not an unbounded ring, or "
+                                  "backward");
+      int64_t depth = bt.getRingDepth(dim);
+      periodMultiple = std::lcm(periodMultiple, depth / std::gcd(depth, rate));
+    }
+    tileRates[allocOp] = std::move(rates);
   }
   Operation *add = nullptr;
   if (prod && prod->getResult(0).hasOneUse())
@@ -1790,6 +1948,9 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   out.total = total;
   out.clusters = *nc;
   out.loop = loop;
+  out.rates = std::move(tileRates);
+  out.head = head;
+  out.periodMultiple = periodMultiple;
   return true;
 }
 

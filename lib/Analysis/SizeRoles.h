@@ -75,6 +75,17 @@ struct PumpPlan {
   /// their tile loop, whose states at the starts of its iterations a run
   /// compares when PumpObservation::compareTiles is set.
   amir::SeqForOp tileLoop;
+  /// Per barrier (its allocation) and dimension: how far the coordinates
+  /// move per iteration of the tile loop, for barriers its iterator
+  /// indexes directly (a hand-off between consecutive tiles): the state at
+  /// the start of tile i is shifted back by rate * i as well
+  /// (SizeRoles::TileCounts).
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<int64_t>> tileRates;
+  /// The tile from which every comparison of the tile loop's iterator
+  /// keeps its value, and a number that the tile period must be a multiple
+  /// of (the tile-rate rings' slots return): the compared tiles start there
+  /// and repeat with such periods.
+  int64_t tileHead = 0, tilePeriodMultiple = 1;
   /// Note the state each task starts from (PumpObservation::taskEntry)
   /// without a tile loop: tasks of a grid checked one by one.
   bool observeTasks = false;
@@ -151,6 +162,11 @@ struct SizeRoles {
     mlir::Value total;
     unsigned clusters = 0;
     amir::SeqForOp loop;
+    /// PumpPlan::tileRates, tileHead and tilePeriodMultiple: what the tile
+    /// loop's iterator reaches besides the tile index and the iterations
+    /// of the earlier tiles.
+    llvm::DenseMap<mlir::Operation *, llvm::SmallVector<int64_t>> rates;
+    int64_t head = 0, periodMultiple = 1;
   };
   std::optional<TileCounts> tiles;
 };

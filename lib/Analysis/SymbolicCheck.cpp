@@ -468,6 +468,9 @@ LogicalResult SymbolicChecker::runTiles() {
   if (trip)
     plan = *trip;
   plan.tileLoop = tc.loop;
+  plan.tileRates = tc.rates;
+  plan.tileHead = tc.head;
+  plan.tilePeriodMultiple = tc.periodMultiple;
   std::string loopName =
       "loop '" + amir::SeqForOp(tc.loop).getIterName().str() + "'";
   // The other sizes' points: each value of a size checked at each, the
