@@ -2940,7 +2940,8 @@ LogicalResult Machine::exec(amir::SeqForOp loop, Collective &g) {
     if (failed(execIteration(loop, i, g)))
       return failure();
   }
-  tilesActive = false;
+  if (tiles)
+    tilesActive = false;
   return success();
 }
 
@@ -4351,11 +4352,16 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
   pumpExec.loop = loop;
   // The executions before this one: the execution loop's iterator, or
   // this sibling's place among the pumped loops.
-  int64_t before = 0;
-  if (amir::SeqForOp outer = pump->outer)
-    before = values.lookup(outer.getInductionVar());
-  else if (auto it = llvm::find(pump->later, loop); it != pump->later.end())
-    before = 1 + (it - pump->later.begin());
+  int64_t before = 0, place = 0;
+  if (auto it = llvm::find(pump->later, loop); it != pump->later.end())
+    place = 1 + (it - pump->later.begin());
+  if (amir::SeqForOp outer = pump->outer) {
+    // w executions per iteration of the execution loop.
+    int64_t w = 1 + static_cast<int64_t>(pump->later.size());
+    before = values.lookup(outer.getInductionVar()) * w + place;
+  } else {
+    before = place;
+  }
   if (llvm::MulOverflow(before, pumpExec.trip, pumpExec.base))
     return mlir::emitError(loop.getLoc())
            << "the iterations of loop '" << loop.getIterName()
@@ -4484,8 +4490,11 @@ LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
   // checked one by one, and one with that many shows the repetition. The
   // period is a multiple of PumpPlan::tilePeriodMultiple.
   int64_t step = std::max<int64_t>(1, pump->tilePeriodMultiple);
-  for (int64_t end = 1; end < static_cast<int64_t>(states.size()) && !task.from;
-       ++end)
+  // Only the iterations whose group of tiles ran whole are compared.
+  int64_t whole = static_cast<int64_t>(states.size()) - 1;
+  if (pump->tileGroup > 1)
+    whole = std::min(whole, values.lookup(pump->tileCount) / pump->tileGroup);
+  for (int64_t end = 1; end <= whole && !task.from; ++end)
     for (int64_t p = step; p <= std::min(end, PumpObservation::kTilePeriods);
          p += step)
       if (end - p >= least && states[end - p] == states[end]) {

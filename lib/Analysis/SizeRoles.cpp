@@ -153,6 +153,11 @@ private:
   unsigned pumpSize;
   DenseMap<Value, Form> forms;
   DenseMap<Value, Cond> conds;
+  /// Values c * e + d of the execution loop's iterator e (constants c,
+  /// d): an execution number (w * e + i, the i-th of w executions per
+  /// iteration) whose product with the trip count counts the iterations
+  /// of the executions before.
+  DenseMap<Value, std::pair<int64_t, int64_t>> onOuter;
 
   Form zero() const {
     Form f;
@@ -270,7 +275,37 @@ void FormAnalysis::visit(Operation *op) {
     if (loop == pumped || llvm::is_contained(siblings, loop))
       f.k += 1;
     forms[loop.getInductionVar()] = f;
+    if (loop == outer)
+      onOuter[loop.getInductionVar()] = {1, 0};
     return;
+  }
+  if (outer && isLinearIndexOp(op) && op->getNumOperands() == 2) {
+    // c * e + d through additions, subtractions and products by constants.
+    Value a = op->getOperand(0), b = op->getOperand(1);
+    std::optional<int64_t> ka = getConstantIntValue(a),
+                           kb = getConstantIntValue(b);
+    auto ea = onOuter.find(a), eb = onOuter.find(b);
+    std::optional<std::pair<int64_t, int64_t>> out;
+    int64_t c, d;
+    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
+      bool sub = isa<arith::SubIOp>(op);
+      if (ea != onOuter.end() && kb &&
+          !(sub ? llvm::SubOverflow(ea->second.second, *kb, d)
+                : llvm::AddOverflow(ea->second.second, *kb, d)))
+        out = std::make_pair(ea->second.first, d);
+      else if (!sub && eb != onOuter.end() && ka &&
+               !llvm::AddOverflow(eb->second.second, *ka, d))
+        out = std::make_pair(eb->second.first, d);
+    } else if (isa<arith::MulIOp>(op)) {
+      auto [e, k] = ea != onOuter.end() && kb ? std::make_pair(ea, kb)
+                                              : std::make_pair(eb, ka);
+      if (e != onOuter.end() && k &&
+          !llvm::MulOverflow(e->second.first, *k, c) &&
+          !llvm::MulOverflow(e->second.second, *k, d))
+        out = std::make_pair(c, d);
+    }
+    if (out)
+      onOuter[op->getResult(0)] = *out;
   }
   if (!isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
       op->getNumResults() != 1)
@@ -306,14 +341,21 @@ void FormAnalysis::visit(Operation *op) {
   if (!anyMoves)
     return; // a constant to the tracked quantities
   // The iterations of the pumped loop in the earlier executions of its
-  // execution loop: the execution loop's iterator times the pumped loop's
-  // trip count (both loops start at 0).
+  // execution loop: an execution number c * e + d (e the execution loop's
+  // iterator) times the pumped loop's trip count (both loops start at 0),
+  // c X + d n.
   if (auto mul = dyn_cast<arith::MulIOp>(op); mul && outer && pumped) {
-    Value iv = outer.getInductionVar(), n = pumped.getUpper();
-    if ((mul.getLhs() == iv && mul.getRhs() == n) ||
-        (mul.getRhs() == iv && mul.getLhs() == n)) {
-      Form f = zero();
-      f.x = 1;
+    Value n = pumped.getUpper();
+    Value number = mul.getRhs() == n   ? mul.getLhs()
+                   : mul.getLhs() == n ? mul.getRhs()
+                                       : Value();
+    if (auto it = number ? onOuter.find(number) : onOuter.end();
+        it != onOuter.end()) {
+      Form f = formOf(n);
+      if (!scale(f, it->second.second))
+        f = topForm();
+      else
+        f.x = it->second.first;
       forms[r] = f;
       return;
     }
@@ -866,10 +908,20 @@ bool RoleAnalyzer::noteRate(TripScope &t, Operation *at, Value var, unsigned d,
     int64_t times = llvm::count_if(
         t.starts, [&](size_t first) { return order.lookup(at) > first; });
     if (outer) {
-      // In the execution loop's body: x * alpha per pump unit of each
-      // earlier execution, and the same per unit of the current one.
+      // In the execution loop's body, which runs w executions (the pumped
+      // loop and the later ones) per iteration: x * alpha per pump unit of
+      // each earlier iteration, w rates, and `times` rates per unit of the
+      // current one.
+      int64_t w = 1 + static_cast<int64_t>(t.plan.later.size());
       std::optional<int64_t> sx = t.pa.executionShift(f);
-      if (!sx || *sh != (times ? *sx : 0))
+      if (sx && *sx % w == 0)
+        sx = *sx / w;
+      else
+        sx.reset();
+      int64_t current = 0;
+      if (sx && llvm::MulOverflow(*sx, times, current))
+        sx.reset();
+      if (!sx || *sh != current)
         return t.why.set(at, "a coordinate of '" + alloc.getName().str() +
                                  "' does not move with the iterations of "
                                  "loop '" +
@@ -1018,17 +1070,37 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   FormAnalysis fa(program, only(s), lattices, {}, 1, s);
   amir::SeqForOp loop;
   SmallVector<amir::SeqForOp> later;
+  // The sequential loop a loop runs once per iteration of: the nearest
+  // around it, through warps, threads loops and guards the size does not
+  // reach.
+  auto executionLoopOf = [&](amir::SeqForOp l) -> amir::SeqForOp {
+    for (Operation *p = l->getParentOp(); p; p = p->getParentOp()) {
+      if (auto e = dyn_cast<amir::SeqForOp>(p))
+        return e;
+      auto i = dyn_cast<amir::IfOp>(p);
+      if ((i && !fa.condOf(i.getCondition()).moves) ||
+          isa<amir::WarpsOp, amir::ThreadsForOp>(p))
+        continue;
+      break;
+    }
+    return nullptr;
+  };
   WalkResult found = program.walk([&](amir::SeqForOp l) -> WalkResult {
     if (!fa.formOf(l.getUpper()).moves() && !fa.formOf(l.getLower()).moves())
       return WalkResult::advance();
-    // Several loops: siblings of one block, from 0 to the same upper bound,
-    // run one after the other (the executions of the pumped loop).
-    if (loop &&
-        (l->getBlock() != loop->getBlock() || l.getUpper() != loop.getUpper() ||
-         !matchPattern(l.getLower(), m_Zero()) ||
-         !matchPattern(loop.getLower(), m_Zero()))) {
+    // Several loops from 0 to the same upper bound, run one after the other
+    // (the executions of the pumped loop): siblings of one block, or loops
+    // each run once per iteration of one loop around them (the two tiles of
+    // a persistent ping-pong task's pair).
+    if (loop && (l.getUpper() != loop.getUpper() ||
+                 !matchPattern(l.getLower(), m_Zero()) ||
+                 !matchPattern(loop.getLower(), m_Zero()) ||
+                 (l->getBlock() != loop->getBlock() &&
+                  (!executionLoopOf(l) ||
+                   executionLoopOf(l) != executionLoopOf(loop))))) {
       why.set(l, "it sets the trip counts of more than one sequential loop "
-                 "(other than sibling loops from 0 to one bound)");
+                 "(other than sibling loops from 0 to one bound, or such "
+                 "loops run once per iteration of one loop)");
       return WalkResult::interrupt();
     }
     if (loop)
@@ -1075,7 +1147,10 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       continue;
     if (isa<amir::WarpsOp, amir::ThreadsForOp>(p))
       continue;
-    if (auto e = dyn_cast<amir::SeqForOp>(p); e && !outer && later.empty()) {
+    if (auto e = dyn_cast<amir::SeqForOp>(p);
+        e && !outer && llvm::all_of(later, [&](amir::SeqForOp l) {
+          return executionLoopOf(l) == e;
+        })) {
       // Both loops count from 0, so that the execution loop's iterator
       // times the loop's upper bound counts the iterations before.
       if (!matchPattern(e.getLower(), m_Zero()) ||
@@ -1288,10 +1363,6 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   if (!symmetry.symmetric())
     return why.set(symmetry.whyOp ? symmetry.whyOp : root.getOperation(),
                    "its tasks are not alike (" + symmetry.why + ")");
-  if (!symmetry.tileGuards.empty())
-    return why.set(symmetry.tileGuards.front(),
-                   "a tile guard runs part of some tiles (ping-pong pairs), "
-                   "which the check of tile counts does not cover");
   amir::TasksForOp tasks = root;
   amir::SeqForOp loop = symmetry.tileLoop;
   Block &top = program.getBody().front();
@@ -1310,15 +1381,58 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       !matchPattern(loop.getLower(), m_Zero()))
     return why.set(loop, "the tile " + loopName +
                              " is not in the task body, counting from 0");
-  // Tiles pc, pc + NC, ... below T: ceil((T - pc) / NC) of them.
+  // Tiles pc, pc + NC, ... below T: ceil((T - pc) / NC) of them, run one
+  // per iteration of the tile loop, or w per iteration (ping-pong pairs:
+  // ceil(tiles / w) iterations, (tiles + w - 1) / w, tile w pi + h under
+  // the guard w pi + h < tiles).
   Value tilesValue = loop.getUpper();
+  int64_t w = 1;
+  SmallVector<Operation *> groupOps; // ceil(tiles / w)
+  if (Operation *g = tilesValue.getDefiningOp();
+      g &&
+      isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp,
+          arith::CeilDivSIOp, arith::CeilDivUIOp>(g) &&
+      g->getOperand(1) != ncv) {
+    std::optional<int64_t> k = getConstantIntValue(g->getOperand(1));
+    bool ceil = isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(g);
+    Value x = g->getOperand(0);
+    Operation *plus = ceil ? nullptr : x.getDefiningOp();
+    std::optional<LinearForm> f =
+        ceil ? std::optional<LinearForm>()
+             : linearOf(x, [&](Value v) { return v != x; }, nullptr);
+    if (k && *k >= 2 && *k <= 64 && tilesValue.hasOneUse()) {
+      if (ceil) {
+        w = *k;
+        groupOps = {g};
+        tilesValue = x;
+      } else if (plus && isa<arith::AddIOp>(plus) && f &&
+                 f->terms.size() == 1 && f->terms[0].second == 1 &&
+                 f->constant == *k - 1 && x.hasOneUse()) {
+        w = *k;
+        groupOps = {g, plus};
+        tilesValue = f->terms[0].first;
+      }
+    }
+  }
   Operation *div = tilesValue.getDefiningOp();
   SmallVector<Operation *> chain;
   Value total;
+  // The tile count's uses: the tile loop's bound, and the guards of the
+  // tiles of a group (read below).
+  auto countUses = [&]() {
+    for (OpOperand &use : tilesValue.getUses()) {
+      Operation *user = use.getOwner();
+      if (w == 1 ? user != loop.getOperation()
+                 : !llvm::is_contained(groupOps, user) &&
+                       !isa<arith::CmpIOp>(user))
+        return false;
+    }
+    return true;
+  };
   if (div &&
       isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp,
           arith::CeilDivSIOp, arith::CeilDivUIOp>(div) &&
-      div->getOperand(1) == ncv && tilesValue.hasOneUse()) {
+      div->getOperand(1) == ncv && countUses()) {
     bool ceil = isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(div);
     std::optional<LinearForm> num = linearOf(
         div->getOperand(0),
@@ -1425,7 +1539,9 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   // the task allocates (a hand-off from one tile to the next, shifted by
   // c per tile when the tiles' states are compared) and comparisons
   // (settled from some tile on).
-  Operation *prod = nullptr;
+  // Tile w pi + h of the group (h < w): its product with NC, and its
+  // guard w pi + h < tiles.
+  SmallVector<Operation *> prods(w, nullptr), guards(w, nullptr);
   DenseMap<Value, std::pair<int64_t, int64_t>> onTile = {{pi, {1, 0}}};
   SmallVector<Value> pending = {pi};
   // (barrier allocation, dimension) -> the coefficient of pi of each of
@@ -1456,12 +1572,22 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       auto mul = dyn_cast<arith::MulIOp>(user);
       Value other =
           mul ? (mul.getLhs() == v ? mul.getRhs() : mul.getLhs()) : Value();
-      if (v == pi && mul && other == ncv && !prod) {
-        prod = mul;
+      bool member = c == w && d >= 0 && d < w;
+      if (member && mul && other == ncv && !prods[d]) {
+        prods[d] = mul;
         continue;
       }
-      if (v == pi && mul && executions(other))
+      if (member && mul && executions(other))
         continue;
+      if (auto cmp = dyn_cast<arith::CmpIOp>(user);
+          member && w > 1 && cmp && !guards[d] &&
+          ((cmp.getPredicate() == arith::CmpIPredicate::slt &&
+            cmp.getLhs() == v && cmp.getRhs() == tilesValue) ||
+           (cmp.getPredicate() == arith::CmpIPredicate::sgt &&
+            cmp.getRhs() == v && cmp.getLhs() == tilesValue))) {
+        guards[d] = cmp;
+        continue;
+      }
       std::optional<int64_t> k;
       if (isLinearIndexOp(user) && user->getNumOperands() == 2)
         k = getConstantIntValue(user->getOperand(user->getOperand(0) == v));
@@ -1595,98 +1721,158 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
     }
     tileRates[allocOp] = std::move(rates);
   }
-  Operation *add = nullptr;
-  if (prod && prod->getResult(0).hasOneUse())
-    if (auto a = dyn_cast<arith::AddIOp>(*prod->getUsers().begin()))
-      if (a.getLhs() == pc || a.getRhs() == pc)
-        add = a;
-  if (!add)
-    return why.set(loop, "the tile " + loopName +
-                             " does not compute the "
-                             "tile index " +
-                             tasks.getIterName().str() + " + NC * " +
-                             loop.getIterName().str() + " once");
+  // Each tile index pc + NC (w pi + h), computed once; tile h > 0 of a
+  // group computed under its guard.
+  SmallVector<Operation *> adds;
+  for (int64_t h = 0; h < w; ++h) {
+    Operation *prod = prods[h], *add = nullptr;
+    if (prod && prod->getResult(0).hasOneUse())
+      if (auto a = dyn_cast<arith::AddIOp>(*prod->getUsers().begin()))
+        if (a.getLhs() == pc || a.getRhs() == pc)
+          add = a;
+    if (!add)
+      return why.set(loop, "the tile " + loopName +
+                               " does not compute the "
+                               "tile index " +
+                               tasks.getIterName().str() + " + NC * " +
+                               (w == 1 ? loop.getIterName().str()
+                                       : "(" + std::to_string(w) + " " +
+                                             loop.getIterName().str() + " + " +
+                                             std::to_string(h) + ")") +
+                               " once");
+    if (h > 0) {
+      bool guarded = false;
+      for (Operation *p = prod->getParentOp(); p != loop.getOperation();
+           p = p->getParentOp())
+        if (auto i = dyn_cast<amir::IfOp>(p);
+            i && guards[h] && i.getCondition() == guards[h]->getResult(0))
+          guarded = true;
+      if (!guarded)
+        return why.set(prod, "tile " + Twine(h) + " of a group of " + Twine(w) +
+                                 " is not computed under the guard " +
+                                 Twine(w) + " " + loop.getIterName() + " + " +
+                                 Twine(h) + " < tiles");
+    }
+    adds.push_back(add);
+  }
+  // The tile guards of the task symmetry are those guards.
+  for (amir::IfOp g : symmetry.tileGuards)
+    if (!llvm::any_of(guards, [&](Operation *c) {
+          return c && g.getCondition() == c->getResult(0);
+        }))
+      return why.set(g, "a tile guard runs part of some tiles, other than "
+                        "the guard of a tile of a group (w pi + h < tiles)");
+  DenseSet<Operation *> addSet(adds.begin(), adds.end());
   for (Operation *user : pc.getUsers())
-    if (user != add && !chainOps.contains(user))
+    if (!addSet.contains(user) && !chainOps.contains(user))
       return why.set(user, "the task index reaches " + describeOp(user) +
                                ", other than as the tile index and the "
                                "tile count");
   // The digits: remainders and quotients of the tile index by the
-  // radices, the last quotient the last digit.
+  // radices, the last quotient the last digit; the same radices for each
+  // tile index of a group.
   struct Digit {
     Value v;
     Radix r;
   };
   SmallVector<Digit> digits;
-  DenseSet<Operation *> digitOps = {prod, add};
+  // The digits of every tile index of a group, by position in `digits`.
+  DenseMap<Value, int> digitOf;
+  DenseSet<Operation *> digitOps(prods.begin(), prods.end());
+  digitOps.insert(adds.begin(), adds.end());
+  for (Operation *g : guards)
+    if (g)
+      digitOps.insert(g);
+  digitOps.insert(groupOps.begin(), groupOps.end());
   DenseSet<Value> quotients;
-  Value u = add->getResult(0);
-  while (true) {
-    Operation *rem = nullptr, *quo = nullptr;
-    bool other = false;
-    for (Operation *user : u.getUsers()) {
-      bool first = user->getOperand(0) == u && user->getOperand(1) != u;
-      if (first && isa<arith::RemSIOp, arith::RemUIOp>(user) && !rem)
-        rem = user;
-      else if (first &&
-               isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp>(user) &&
-               !quo)
-        quo = user;
-      else
-        other = true;
-    }
-    if (!rem && !quo) {
-      // The last digit: what remains of T.
-      if (factors.size() > 1 || (factors.size() == 1 && constant != 1))
+  SmallVector<Radix> allFactors = factors;
+  int64_t allConstant = constant;
+  for (auto [h, add] : llvm::enumerate(adds)) {
+    SmallVector<Radix> factors = allFactors;
+    int64_t constant = allConstant;
+    SmallVector<Digit> mine;
+    Value u = add->getResult(0);
+    while (true) {
+      Operation *rem = nullptr, *quo = nullptr;
+      bool other = false;
+      for (Operation *user : u.getUsers()) {
+        bool first = user->getOperand(0) == u && user->getOperand(1) != u;
+        if (first && isa<arith::RemSIOp, arith::RemUIOp>(user) && !rem)
+          rem = user;
+        else if (first &&
+                 isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp>(
+                     user) &&
+                 !quo)
+          quo = user;
+        else
+          other = true;
+      }
+      if (!rem && !quo) {
+        // The last digit: what remains of T.
+        if (factors.size() > 1 || (factors.size() == 1 && constant != 1))
+          return why.set(u.getDefiningOp(),
+                         "the tile index's last digit ranges over a product "
+                         "of several factors of the number of tiles");
+        Radix r = factors.empty() ? Radix{Value(), constant,
+                                          SmallVector<int64_t>(numSizes, 0)}
+                                  : factors.front();
+        mine.push_back({u, r});
+        break;
+      }
+      if (!rem || !quo || other || rem->getOperand(1) != quo->getOperand(1))
         return why.set(u.getDefiningOp(),
-                       "the tile index's last digit ranges over a product "
-                       "of several factors of the number of tiles");
-      Radix r = factors.empty() ? Radix{Value(), constant,
-                                        SmallVector<int64_t>(numSizes, 0)}
-                                : factors.front();
-      digits.push_back({u, r});
-      break;
+                       "the tile index is split other than into digits, the "
+                       "remainder and the quotient by one radix at a time");
+      Value d = rem->getOperand(1);
+      Radix r{d, 0, SmallVector<int64_t>(numSizes, 0)};
+      if (std::optional<int64_t> c = getConstantIntValue(d)) {
+        if (*c < 1 || constant % *c)
+          return why.set(rem, "it divides the tile index by " + Twine(*c) +
+                                  ", which does not divide the number of "
+                                  "tiles' constant factor");
+        constant /= *c;
+        r = Radix{Value(), *c, SmallVector<int64_t>(numSizes, 0)};
+      } else {
+        auto it =
+            llvm::find_if(factors, [&](const Radix &f) { return f.v == d; });
+        if (it == factors.end())
+          return why.set(rem, "it divides the tile index by a value that is "
+                              "not a factor of the number of tiles");
+        r = *it;
+        factors.erase(it);
+      }
+      mine.push_back({rem->getResult(0), r});
+      digitOps.insert(rem);
+      digitOps.insert(quo);
+      quotients.insert(quo->getResult(0));
+      u = quo->getResult(0);
     }
-    if (!rem || !quo || other || rem->getOperand(1) != quo->getOperand(1))
-      return why.set(u.getDefiningOp(),
-                     "the tile index is split other than into digits, the "
-                     "remainder and the quotient by one radix at a time");
-    Value d = rem->getOperand(1);
-    Radix r{d, 0, SmallVector<int64_t>(numSizes, 0)};
-    if (std::optional<int64_t> c = getConstantIntValue(d)) {
-      if (*c < 1 || constant % *c)
-        return why.set(rem, "it divides the tile index by " + Twine(*c) +
-                                ", which does not divide the number of "
-                                "tiles' constant factor");
-      constant /= *c;
-      r = Radix{Value(), *c, SmallVector<int64_t>(numSizes, 0)};
-    } else {
-      auto it =
-          llvm::find_if(factors, [&](const Radix &f) { return f.v == d; });
-      if (it == factors.end())
-        return why.set(rem, "it divides the tile index by a value that is "
-                            "not a factor of the number of tiles");
-      r = *it;
-      factors.erase(it);
+    if (h == 0) {
+      digits = mine;
+    } else if (mine.size() != digits.size() ||
+               llvm::any_of(llvm::zip_equal(mine, digits), [](auto pair) {
+                 auto &[a, b] = pair;
+                 return a.r.v != b.r.v || a.r.least != b.r.least;
+               })) {
+      return why.set(add, "the tile indices of a group are split into "
+                          "digits by different radices");
     }
-    digits.push_back({rem->getResult(0), r});
-    digitOps.insert(rem);
-    digitOps.insert(quo);
-    quotients.insert(quo->getResult(0));
-    u = quo->getResult(0);
+    for (auto [k, dg] : llvm::enumerate(mine))
+      digitOf[dg.v] = static_cast<int>(k);
   }
-  auto digitIndex = [&](Value v) -> int {
-    for (auto [k, dg] : llvm::enumerate(digits))
-      if (dg.v == v)
-        return k;
-    return -1;
-  };
+  auto digitIndex = [&](Value v) -> int { return digitOf.lookup_or(v, -1); };
+  DenseSet<Value> products, tileIndices;
+  for (Operation *op : prods)
+    products.insert(op->getResult(0));
+  for (Operation *op : adds)
+    tileIndices.insert(op->getResult(0));
   // The offsets move by the digits alone (the task index, the tile count
   // and the quotients between digits do not reach them).
   for (Value atom : symmetry.atoms)
-    if (atom != tilesValue && atom != prod->getResult(0) &&
-        atom != add->getResult(0) && !quotients.contains(atom) &&
-        digitIndex(atom) < 0)
+    if (atom != tilesValue && !products.contains(atom) &&
+        !tileIndices.contains(atom) && !quotients.contains(atom) &&
+        digitIndex(atom) < 0 &&
+        !(atom.getDefiningOp() && digitOps.contains(atom.getDefiningOp())))
       return why.set(atom.getDefiningOp() ? atom.getDefiningOp()
                                           : loop.getOperation(),
                      "a value computed from the task index is not a digit "
@@ -1713,40 +1899,50 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       return why.set(alloc ? alloc.getOperation() : loop.getOperation(),
                      "the tasks share a variable allocated on the device");
     StringRef name = alloc.getName();
-    if (use.classes.size() != 1)
-      return why.set(alloc,
-                     "the tiles access '" + name + "' at several translations");
     size_t rank = use.rank();
-    // coefficient[d][k]: how far digit k moves dimension d.
-    SmallVector<SmallVector<int64_t>> coef(
-        rank, SmallVector<int64_t>(digits.size(), 0));
+    // coefficient[d][k]: how far digit k moves dimension d; the same for
+    // every class of accesses (one per tile of a group: each moves with
+    // its own tile index's digits).
+    SmallVector<SmallVector<int64_t>> coef;
     // (The tile index itself, when it is the only digit, moves with the
     // task index, NC * pi being the same for every task, or with the atom
     // NC * pi alike.)
-    int whole = digitIndex(add->getResult(0));
-    for (size_t d = 0; d < rank; ++d) {
-      ArrayRef<int64_t> row = use.only().coefficients[d];
-      int64_t onTask = row[0], onProduct = 0;
-      for (auto [i, c] : llvm::enumerate(row.drop_front())) {
-        if (symmetry.atoms[i] == prod->getResult(0)) {
-          onProduct = c;
-          continue;
+    int whole = digitIndex(adds.front()->getResult(0));
+    for (const TaskSymmetry::SharedVar::Class &cls : use.classes) {
+      SmallVector<SmallVector<int64_t>> mine(
+          rank, SmallVector<int64_t>(digits.size(), 0));
+      for (size_t d = 0; d < rank; ++d) {
+        ArrayRef<int64_t> row = cls.coefficients[d];
+        int64_t onTask = row[0], onProduct = 0;
+        for (auto [i, c] : llvm::enumerate(row.drop_front())) {
+          if (products.contains(symmetry.atoms[i])) {
+            if (c && onProduct && c != onProduct)
+              onProduct = -1;
+            else if (c)
+              onProduct = c;
+            continue;
+          }
+          int k = c ? digitIndex(symmetry.atoms[i]) : 0;
+          if (k < 0 || c < 0)
+            return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
+                                      "' moves with the task other than by "
+                                      "the tile index's digits, forward");
+          if (c)
+            mine[d][k] = c;
         }
-        int k = c ? digitIndex(symmetry.atoms[i]) : 0;
-        if (k < 0 || c < 0)
+        if ((onProduct && onProduct != onTask) || onTask < 0 ||
+            (onTask && whole < 0))
           return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
                                     "' moves with the task other than by "
                                     "the tile index's digits, forward");
-        if (c)
-          coef[d][k] = c;
+        if (onTask)
+          mine[d][whole] = onTask;
       }
-      if ((onProduct && onProduct != onTask) || onTask < 0 ||
-          (onTask && whole < 0))
-        return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
-                                  "' moves with the task other than by "
-                                  "the tile index's digits, forward");
-      if (onTask)
-        coef[d][whole] = onTask;
+      if (coef.empty())
+        coef = std::move(mine);
+      else if (coef != mine)
+        return why.set(alloc, "the tiles access '" + name +
+                                  "' at several translations");
     }
     // The footprint of a tile in each dimension the digits move.
     SmallVector<int64_t> lo(rank, INT64_MAX), hi(rank, INT64_MIN);
@@ -1890,8 +2086,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   for (unsigned s : tileSizes)
     from[top.getArgument(s)] = s;
   DenseSet<Value> digitLinear;
-  for (const Digit &dg : digits)
-    digitLinear.insert(dg.v);
+  for (const auto &[v, k] : digitOf)
+    digitLinear.insert(v);
   auto sizeName = [&](unsigned s) {
     return cast<StringAttr>(program.getArgNames()[s]).getValue().str();
   };
@@ -1930,6 +2126,11 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       return WalkResult::advance();
     if (op == loop.getOperation())
       return WalkResult::advance(); // its upper bound, read above
+    if (auto i = dyn_cast<amir::IfOp>(op);
+        i && llvm::any_of(guards, [&](Operation *g) {
+          return g && i.getCondition() == g->getResult(0);
+        }))
+      return WalkResult::advance(); // a tile's guard, read above
     if ((isa<amir::AllocOp>(op) && !inDevice(op)) ||
         (!inDevice(op) && llvm::all_of(op->getOperands(), [&](Value v) {
           return !from.count(v) || isWholeExtent(op, v);
@@ -1949,6 +2150,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   out.clusters = *nc;
   out.loop = loop;
   out.rates = std::move(tileRates);
+  out.group = w;
+  out.tiles = tilesValue;
   out.head = head;
   out.periodMultiple = periodMultiple;
   return true;

@@ -86,6 +86,11 @@ struct PumpPlan {
   /// of (the tile-rate rings' slots return): the compared tiles start there
   /// and repeat with such periods.
   int64_t tileHead = 0, tilePeriodMultiple = 1;
+  /// The tiles each iteration of the tile loop runs (ping-pong pairs: 2,
+  /// the second under a guard), and the task's tile count: the states
+  /// compared are those at the starts of iterations whose tiles all ran.
+  int64_t tileGroup = 1;
+  mlir::Value tileCount;
   /// Note the state each task starts from (PumpObservation::taskEntry)
   /// without a tile loop: tasks of a grid checked one by one.
   bool observeTasks = false;
@@ -167,6 +172,9 @@ struct SizeRoles {
     /// of the earlier tiles.
     llvm::DenseMap<mlir::Operation *, llvm::SmallVector<int64_t>> rates;
     int64_t head = 0, periodMultiple = 1;
+    /// PumpPlan::tileGroup and tileCount.
+    int64_t group = 1;
+    mlir::Value tiles;
   };
   std::optional<TileCounts> tiles;
 };

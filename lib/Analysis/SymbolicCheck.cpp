@@ -471,6 +471,8 @@ LogicalResult SymbolicChecker::runTiles() {
   plan.tileRates = tc.rates;
   plan.tileHead = tc.head;
   plan.tilePeriodMultiple = tc.periodMultiple;
+  plan.tileGroup = tc.group;
+  plan.tileCount = tc.tiles;
   std::string loopName =
       "loop '" + amir::SeqForOp(tc.loop).getIterName().str() + "'";
   // The other sizes' points: each value of a size checked at each, the
@@ -567,8 +569,10 @@ LogicalResult SymbolicChecker::runTiles() {
   auto tileSpan = [&](const PumpObservation &o) {
     int64_t best = 0;
     for (const PumpObservation::Task &t : o.tasks) {
-      if (t.from && (!best || *t.from + t.period < best)) {
-        best = *t.from + t.period;
+      // (In tiles: a task of n >= w (from + period) tiles has the verdict
+      // of one of n - w period.)
+      if (t.from && (!best || tc.group * (*t.from + t.period) < best)) {
+        best = tc.group * (*t.from + t.period);
         tileFrom = std::max(tileFrom, *t.from);
         tilePeriod = std::max(tilePeriod, t.period);
       }
@@ -792,12 +796,17 @@ LogicalResult SymbolicChecker::runTiles() {
   for (const SizeRoles::Size &s : roles.sizes)
     if (s.role == SizeRoles::Role::Tiles)
       names += (names.empty() ? "" : ", ") + s.name;
+  // (With groups of tiles, the state compared is an iteration's.)
+  std::string unit = tc.group > 1 ? "iteration" : "tile";
   result.summary.push_back(
       names + ": set the tile counts of persistent tasks (" + loopName +
+      (tc.group > 1 ? ", " + std::to_string(tc.group) + " tiles per iteration"
+                    : std::string()) +
       "), tasks of 0 to " + std::to_string(widest) + " tiles checked, " +
       (mostTiles ? std::string("every count the sizes allow")
-                 : "the state of a tile repeating every " +
-                       std::to_string(tilePeriod) + " tiles from tile " +
+                 : "the state of " + std::string(tc.group > 1 ? "an " : "a ") +
+                       unit + " repeating every " + std::to_string(tilePeriod) +
+                       " " + unit + "s from " + unit + " " +
                        std::to_string(tileFrom) + " at most"));
   if (eachTrip)
     result.summary.push_back(eachValue(roles.sizes[trip->size]));

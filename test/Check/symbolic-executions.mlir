@@ -260,7 +260,7 @@ amir.program @phases_proved(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 
 // The second loop runs one iteration more than the first: loops K sets
 // that are not executions of one loop, refused.
 // expected-warning @below {{the symbolic check does not cover every size of @phases_unequal}}
-// expected-note @below {{K: it sets the trip counts of more than one sequential loop (other than sibling loops from 0 to one bound)}}
+// expected-note @below {{K: it sets the trip counts of more than one sequential loop (other than sibling loops from 0 to one bound, or such loops run once per iteration of one loop)}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{T: grid size, checked up to T = 3}}
 amir.program @phases_unequal(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
