@@ -4022,9 +4022,31 @@ std::string Machine::pumpState() {
     }
     return true;
   };
+  // A barrier whose block has ended (a loop that allocates one per
+  // iteration) is touched by no later statement; where each of its
+  // elements would also pass the checks that look at dead barriers (the
+  // phases complete, the transaction bytes delivered, no open cluster
+  // arrive), it can change no verdict, and it is left out with the awaits
+  // still pending on it (none can complete).
+  auto frozen = [&](const Variable &v) {
+    if (!v.isBarrier || !v.scopeEnded)
+      return false;
+    BarrierKind kind = v.barrierType.getKind();
+    for (const auto &[key, el] : v.barrierElements) {
+      if (kind == BarrierKind::ClusterSync && el.arrives != el.awaits)
+        return false;
+      if (kind == BarrierKind::Mbarrier && !el.txClosed && !el.txUnknown &&
+          el.expectedBytes != el.deliveredBytes)
+        return false;
+      if (v.arrivals > 0 && el.arrivedThreads > 0 &&
+          el.arrivedThreads != v.arrivals)
+        return false;
+    }
+    return true;
+  };
   DenseMap<const Variable *, unsigned> varIds;
   for (const std::unique_ptr<Variable> &v : ownedVars)
-    if (v && !settled(*v) && !earlierTask(*v))
+    if (v && !settled(*v) && !earlierTask(*v) && !frozen(*v))
       varIds.try_emplace(v.get(), varIds.size() + 1);
   auto vid = [&](const Variable *v) { os << 'v' << varIds.lookup(v); };
   // The loop's entry in a statement's sequential loops (innermost first).
@@ -4175,7 +4197,8 @@ std::string Machine::pumpState() {
     const Variable &v = *it->second.first;
     const BarrierElement &el = *it->second.second;
     const SmallVector<int64_t> &key = idKeys[p.barrier];
-    if (dropped(v, key) || retiredBarriers.contains(p.barrier))
+    if (dropped(v, key) || retiredBarriers.contains(p.barrier) ||
+        !varIds.count(&v))
       return std::nullopt;
     int64_t count = p.count;
     if (v.barrierType.isCommitGroup()) {

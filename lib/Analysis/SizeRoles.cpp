@@ -1741,17 +1741,36 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
                                              std::to_string(h) + ")") +
                                " once");
     if (h > 0) {
-      bool guarded = false;
-      for (Operation *p = prod->getParentOp(); p != loop.getOperation();
-           p = p->getParentOp())
-        if (auto i = dyn_cast<amir::IfOp>(p);
-            i && guards[h] && i.getCondition() == guards[h]->getResult(0))
-          guarded = true;
-      if (!guarded)
+      // Whatever the tile index reaches beyond index arithmetic runs under
+      // the guard.
+      auto guarded = [&](Operation *op) {
+        for (Operation *p = op->getParentOp(); p && p != loop.getOperation();
+             p = p->getParentOp())
+          if (auto i = dyn_cast<amir::IfOp>(p);
+              i && guards[h] && i.getCondition() == guards[h]->getResult(0))
+            return true;
+        return false;
+      };
+      bool ok = true;
+      SmallVector<Value> reach = {prod->getResult(0)};
+      DenseSet<Value> visited;
+      while (!reach.empty() && ok) {
+        Value v = reach.pop_back_val();
+        if (!visited.insert(v).second)
+          continue;
+        for (Operation *user : v.getUsers()) {
+          if (isa_and_nonnull<arith::ArithDialect>(user->getDialect()) &&
+              user->getNumResults() == 1 && !guarded(user))
+            reach.push_back(user->getResult(0));
+          else
+            ok &= guarded(user);
+        }
+      }
+      if (!ok)
         return why.set(prod, "tile " + Twine(h) + " of a group of " + Twine(w) +
-                                 " is not computed under the guard " +
-                                 Twine(w) + " " + loop.getIterName() + " + " +
-                                 Twine(h) + " < tiles");
+                                 " is not used under the guard " + Twine(w) +
+                                 " " + loop.getIterName() + " + " + Twine(h) +
+                                 " < tiles");
     }
     adds.push_back(add);
   }
