@@ -4439,6 +4439,7 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
                                   pumpExec.base);
     }
     int64_t p = pump->period;
+    e.least = from;
     for (int64_t a = from; a + p < static_cast<int64_t>(pumpExec.states.size());
          ++a)
       if (pumpExec.states[a] == pumpExec.states[a + p]) {

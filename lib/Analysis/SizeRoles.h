@@ -212,6 +212,9 @@ struct PumpObservation {
     /// The most iterations left at which a tail comparison was off its
     /// limit (or a tail-bounded access clipped); 0 if none was.
     int64_t tail = 0;
+    /// The least iteration the repetition could start from (the head
+    /// comparisons settled, past the pre-arrived phases).
+    int64_t least = 0;
     std::string why;
   };
   llvm::SmallVector<Execution> executions;

@@ -12,6 +12,7 @@
 #include "ExoGPU/Analysis/SymbolicCheck.h"
 #include "ExoGPU/Analysis/AbstractMachine.h"
 #include "SizeRoles.h"
+#include <map>
 
 #include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
 
@@ -582,13 +583,37 @@ LogicalResult SymbolicChecker::runTiles() {
   // One run (the trip size at coordinate j); with `compare`, one with
   // floors first, then one comparing the tiles' states (and the
   // iterations' with `iterations`).
+  // A probe's floors, by the trip size's coordinate and the other sizes
+  // but the tile counts': a task of fewer tiles runs a prefix of the
+  // probe's groups, then part of one and what follows the tile loop (the
+  // same statements, at the same distance from the end), so it touches no
+  // coordinate below them, and it may compare its states with them (an
+  // element it would have dropped is kept: the comparison is only
+  // stricter).
+  std::map<SmallVector<int64_t>,
+           DenseMap<std::pair<Operation *, unsigned>, int64_t>>
+      probeFloors;
+  auto floorKey = [&](ArrayRef<int64_t> v) {
+    SmallVector<int64_t> key;
+    for (auto [i, x] : llvm::enumerate(v))
+      key.push_back(roles.sizes[i].role == SizeRoles::Role::Tiles ? -1 : x);
+    return key;
+  };
   auto runOnce = [&](SmallVector<int64_t> v, int64_t j, bool compare,
-                     bool iterations) -> FailureOr<PumpObservation> {
+                     bool iterations,
+                     bool probing = false) -> FailureOr<PumpObservation> {
     if (trip)
       v[trip->size] = tripLat->at(j);
     PumpObservation floors;
-    if (failed(runAt(v, &plan, &floors)))
-      return failure();
+    auto known = probeFloors.find(floorKey(v));
+    if (!compare || probing || known == probeFloors.end()) {
+      if (failed(runAt(v, &plan, &floors)))
+        return failure();
+    } else {
+      floors.floors = known->second;
+    }
+    if (probing)
+      probeFloors[floorKey(v)] = floors.floors;
     if (!compare)
       return floors;
     PumpObservation o;
@@ -637,7 +662,11 @@ LogicalResult SymbolicChecker::runTiles() {
     }
   }
   int64_t beta = 0;
-  auto probe = [&](int64_t j) -> FailureOr<int64_t> {
+  // With `executions`, the probe compares the iterations of the pumped
+  // loop's executions too, and leaves them there.
+  auto probe = [&](int64_t j,
+                   SmallVectorImpl<PumpObservation::Execution> *executions =
+                       nullptr) -> FailureOr<int64_t> {
     if (mostTiles)
       return *mostTiles;
     int64_t n = trip ? std::max<int64_t>(1, j * trip->alpha + beta) : 0;
@@ -657,11 +686,15 @@ LogicalResult SymbolicChecker::runTiles() {
         if (roles.sizes[i].role != SizeRoles::Role::Tiles &&
             (!trip || i != trip->size))
           v[i] = roles.sizes[i].lattice.at(js[0]);
-      FailureOr<PumpObservation> o = runOnce(v, j, true, false);
+      FailureOr<PumpObservation> o =
+          runOnce(v, j, true, executions != nullptr, true);
       if (failed(o))
         return failure();
-      if (int64_t s = tileSpan(*o))
+      if (int64_t s = tileSpan(*o)) {
+        if (executions)
+          executions->assign(o->executions.begin(), o->executions.end());
         return s;
+      }
       if (count == kMaxTileSpan)
         return int64_t(0);
     }
@@ -710,8 +743,15 @@ LogicalResult SymbolicChecker::runTiles() {
     beta = *l;
     int64_t from = 0;
     std::string tripWhy;
-    for (int64_t length : {std::max<int64_t>(kPumpShort, 4 * trip->period),
-                           std::max<int64_t>(kPumpLong, 8 * trip->period)}) {
+    // The long runs' length: the short one first; where its repetition
+    // started too late for its iterations, the least length that leaves
+    // room for it (each residue's run checks that again), then the long
+    // one.
+    SmallVector<int64_t, 3> lengths = {
+        std::max<int64_t>(kPumpShort, 4 * trip->period),
+        std::max<int64_t>(kPumpLong, 8 * trip->period)};
+    for (size_t attempt = 0; attempt < lengths.size(); ++attempt) {
+      int64_t length = lengths[attempt];
       tripWhy.clear();
       int64_t jFirst = llvm::divideCeilSigned(length, trip->alpha);
       if (jFirst + residues - 1 > tripMost) {
@@ -723,7 +763,14 @@ LogicalResult SymbolicChecker::runTiles() {
       }
       int64_t start = beta, tail = 0;
       for (int64_t r = 0; r < residues && tripWhy.empty(); ++r) {
-        FailureOr<int64_t> need = probe(jFirst + r);
+        // The probe compares the executions' iterations: a task of fewer
+        // tiles runs its executions as the probe's first ones (from the
+        // state each task starts from, the same statements group by group:
+        // a partial last group runs its first tile's as a whole one does),
+        // so their repetitions are the probe's; the points of every count
+        // up to the span then run for their verdicts.
+        SmallVector<PumpObservation::Execution> probed;
+        FailureOr<int64_t> need = probe(jFirst + r, &probed);
         if (failed(need))
           return failure();
         if (*need <= 0) {
@@ -731,28 +778,38 @@ LogicalResult SymbolicChecker::runTiles() {
           return fallback();
         }
         widest = std::max(widest, *need);
-        if (!pointsUpTo(*need, points))
-          return fallback();
-        for (const SmallVector<int64_t> &v : points) {
-          FailureOr<PumpObservation> o = runOnce(v, jFirst + r, true, true);
-          if (failed(o))
-            return failure();
-          (void)tileSpan(*o); // the summary's repetition
-          for (const PumpObservation::Execution &e : o->executions) {
-            if (!e.start) {
-              tripWhy = e.why;
-              break;
-            }
-            start = std::max(start, *e.start);
-            tail = std::max(tail, e.tail);
+        for (const PumpObservation::Execution &e : probed) {
+          if (!e.start) {
+            tripWhy = e.why;
+            // (A repetition from its least start would need two periods
+            // more.)
+            int64_t room = std::max(start, e.least) + 2 * trip->period +
+                           std::max(tail, e.tail) - beta;
+            if (attempt == 0 && room < lengths.back() && room > lengths.front())
+              lengths.insert(lengths.begin() + 1, room);
+            break;
           }
+          start = std::max(start, *e.start);
+          tail = std::max(tail, e.tail);
         }
-        if (tripWhy.empty() &&
-            start + trip->period + tail > (jFirst + r) * trip->alpha + beta)
+        if (!tripWhy.empty())
+          break;
+        if (start + trip->period + tail > (jFirst + r) * trip->alpha + beta) {
           tripWhy = "the iterations near the end of loop '" +
                     amir::SeqForOp(trip->loop).getIterName().str() +
                     "' differ from the others as far as " +
                     std::to_string(tail) + " iterations from the end";
+          int64_t room = start + trip->period + tail - beta;
+          if (attempt == 0 && room < lengths.back() && room > lengths.front())
+            lengths.insert(lengths.begin() + 1, room);
+        }
+        if (!tripWhy.empty())
+          break;
+        if (!pointsUpTo(*need, points))
+          return fallback();
+        for (const SmallVector<int64_t> &v : points)
+          if (failed(runOnce(v, jFirst + r, false, false)))
+            return failure();
       }
       if (tripWhy.empty()) {
         from = start + trip->period + tail;
