@@ -4111,17 +4111,69 @@ std::string Machine::pumpState() {
       os << '\n';
       continue;
     }
+    // A managed ring buffer's slots rotated back by the shift of its
+    // logical elements: every rule compares slots for equality only, and
+    // logical element i + s lives in the slot of i rotated by s, so a state
+    // whose slots are those of another rotated by its shift has its future,
+    // shifted (the ring's phase need not return to the same slots).
+    int64_t rotation = 0, inner = 1, depth = 1;
+    if (v.ringDim >= 0 && !v.isBarrier && v.ringDepth > 0) {
+      depth = v.ringDepth;
+      rotation = pumpShift(v, v.ringDim, units) % depth;
+      if (rotation < 0)
+        rotation += depth;
+      for (size_t d = v.ringDim + 1; d < v.dims.size(); ++d)
+        inner *= v.dims[d];
+    }
+    auto rotateFlat = [&](int64_t flat) {
+      int64_t off = flat % inner, slot = (flat / inner) % depth,
+              outer = flat / (inner * depth);
+      int64_t turned = (slot - rotation + depth) % depth;
+      return (outer * depth + turned) * inner + off;
+    };
     os << "\n E";
-    v.elements.forEachRun([&](int64_t start, int64_t end, const RecordRef &r) {
-      os << ' ' << start << '-' << end;
-      if (r)
-        rid(r);
-    });
+    if (!rotation) {
+      v.elements.forEachRun(
+          [&](int64_t start, int64_t end, const RecordRef &r) {
+            os << ' ' << start << '-' << end;
+            if (r)
+              rid(r);
+          });
+    } else {
+      // The runs cut at the slots' bounds, rotated, in order, and merged.
+      std::vector<std::tuple<int64_t, int64_t, const Record *, RecordRef>>
+          pieces;
+      v.elements.forEachRun(
+          [&](int64_t start, int64_t end, const RecordRef &r) {
+            for (int64_t a = start; a < end;) {
+              int64_t b = std::min(end, (a / inner + 1) * inner);
+              int64_t at = rotateFlat(a);
+              pieces.push_back({at, at + (b - a), r.get(), r});
+              a = b;
+            }
+          });
+      llvm::sort(pieces, [](const auto &x, const auto &y) {
+        return std::get<0>(x) < std::get<0>(y);
+      });
+      for (size_t i = 0; i < pieces.size();) {
+        auto [start, end, key, r] = pieces[i];
+        size_t j = i + 1;
+        while (j < pieces.size() && std::get<0>(pieces[j]) == end &&
+               std::get<2>(pieces[j]) == key)
+          end = std::get<1>(pieces[j++]);
+        os << ' ' << start << '-' << end;
+        if (r)
+          rid(r);
+        i = j;
+      }
+    }
     os << "\n B";
     for (const Variable::BoxRead &b : v.boxReads) {
       os << ' ';
-      for (auto [l, n] : llvm::zip_equal(b.lo, b.size))
-        os << l << '+' << n << ',';
+      for (auto [d, l, n] : llvm::enumerate(b.lo, b.size))
+        os << (rotation && int(d) == v.ringDim ? (l - rotation + depth) % depth
+                                               : l)
+           << '+' << n << ',';
       if (b.retiredCount) {
         os << "-[";
         for (int i = b.retired.find_first(); i >= 0;) {
@@ -4138,13 +4190,35 @@ std::string Machine::pumpState() {
       rid(b.record);
     }
     os << "\n R";
-    v.elementReads.forEach([&](int64_t flat, ArrayRef<RecordRef> reads) {
-      os << ' ' << flat << ':';
-      for (const RecordRef &r : reads)
-        rid(r);
-    });
+    if (!rotation) {
+      v.elementReads.forEach([&](int64_t flat, ArrayRef<RecordRef> reads) {
+        os << ' ' << flat << ':';
+        for (const RecordRef &r : reads)
+          rid(r);
+      });
+    } else {
+      std::vector<std::pair<int64_t, SmallVector<RecordRef, 2>>> reads;
+      v.elementReads.forEach([&](int64_t flat, ArrayRef<RecordRef> rs) {
+        reads.push_back({rotateFlat(flat), SmallVector<RecordRef, 2>(rs)});
+      });
+      llvm::sort(reads, [](const auto &x, const auto &y) {
+        return x.first < y.first;
+      });
+      for (const auto &[flat, rs] : reads) {
+        os << ' ' << flat << ':';
+        for (const RecordRef &r : rs)
+          rid(r);
+      }
+    }
     os << "\n O";
+    std::map<SmallVector<int64_t>, int64_t> occupants;
     for (const auto &[key, occ] : v.occupant) {
+      SmallVector<int64_t> turned = key;
+      if (rotation && !turned.empty())
+        turned.back() = (turned.back() - rotation + depth) % depth;
+      occupants[turned] = occ;
+    }
+    for (const auto &[key, occ] : occupants) {
       os << ' ';
       for (int64_t x : key)
         os << x << ',';

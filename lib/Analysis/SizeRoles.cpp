@@ -984,13 +984,11 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
                                " of '" + alloc.getName() +
                                "', which is mutated");
     if (int(d) == ringDim) {
-      // A logical ring index: no bounds; the slot, rate * units mod depth,
-      // returns after a multiple of depth / gcd(depth, rate) units, and the
-      // guard's ring moves alike.
+      // A logical ring index: no bounds; its slot, rate * units mod depth,
+      // need not return (the machine compares the slots rotated back by
+      // the shift), and the guard's ring moves alike.
       if (!rate)
         continue;
-      int64_t depth = alloc.getRingDepth().value_or(1);
-      t.multiples.push_back(depth / std::gcd(depth, std::abs(rate)));
       if (Value g = alloc.getGuard()) {
         amir::AllocOp ga = allocOf(g);
         int gd = -1;

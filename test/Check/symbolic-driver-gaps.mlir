@@ -143,11 +143,11 @@ amir.program @prologue_loop(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s
 // -----
 
 // The base program with a ring of 16 slots, which a tile moves by K. At
-// K = 65, the run that shows K's repetition, a tile's state returns only
-// after 16 tiles, and the check looks for periods of at most 8 tiles: the
-// tile counts are not covered.
+// K = 1 a ring element stays in the compared state for two ring depths
+// past the floor, 32 tiles, and a tile's state does not repeat within the
+// 48 tiles of a task the check runs: the tile counts are not covered.
 // expected-warning @below {{the symbolic check does not cover every size of @deep_ring}}
-// expected-note @below {{the tile counts: the state of loop 'pi' does not repeat with a period of at most 8 tiles within the 48 tiles of a task the check runs at K = 65}}
+// expected-note @below {{the tile counts: the state of loop 'pi' does not repeat with a period of at most 8 tiles within the 48 tiles of a task the check runs at K = 1}}
 // expected-remark @below {{not proved for every size}}
 amir.program @deep_ring(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s0 mod 16 == 0, s0 - 16 >= 0, s1 - 1 >= 0, s2 - 1 >= 0)> {
   %c16h = arith.constant 16 : index

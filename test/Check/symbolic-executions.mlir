@@ -17,7 +17,7 @@
 // so far: K is covered, the state of each tile's loop repeating.
 // expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{T: grid size, checked up to T = 3}}
-// expected-note @below {{K: trip size of loop 'k' (in each iteration of loop 'e'), its state repeating every 2 iterations from iteration}}
+// expected-note @below {{K: trip size of loop 'k' (in each iteration of loop 'e'), its state repeating every 1 iterations from iteration}}
 amir.program @tiles_proved(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 48] memory <gmem>
   amir.device clusterDim 1 blockDim 64 {
@@ -207,7 +207,7 @@ amir.program @tiles_from_one(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >=
 // elements K + k. Both loops are executions of the pumped loop: covered.
 // expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{T: grid size, checked up to T = 3}}
-// expected-note @below {{K: trip size of loop 'k' (and 1 sibling loop after it), its state repeating every 2 iterations from iteration}}
+// expected-note @below {{K: trip size of loop 'k' (and 1 sibling loop after it), its state repeating every 1 iterations from iteration}}
 amir.program @phases_proved(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 32] memory <gmem>
   amir.device clusterDim 1 blockDim 64 {

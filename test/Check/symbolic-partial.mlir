@@ -25,7 +25,7 @@
 // expected-note @below {{K: partial tiles, each size checked as the multiple of 8 at or above it}}
 // expected-note @below {{T: grid size, checked up to T = 12}}
 // expected-note @below {{every task starts from the state the first one starts from: the runs of K at T=4 stand for every grid point}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @partial_proved(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   %X = amir.alloc "X" [%T, %K] memory <gmem> {element_bytes = 4 : i64}

@@ -19,7 +19,7 @@
 // expected-note @below {{T: it sets the number of tasks of a nest whose tasks are not translations of each other (the task index reaches 'amir.if', which the machine cannot translate)}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @first_task(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   %R = amir.alloc "R" [16] memory <gmem>
@@ -66,7 +66,7 @@ amir.program @first_task(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, 
 // expected-note @below {{T: it sets the number of tiles of persistent tasks}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @block_coordinates(%T, %K) requires affine_set<()[s0, s1] : (s0 mod 2 == 0, s0 - 2 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   amir.device clusterDim 1 blockDim 64 {
@@ -111,7 +111,7 @@ amir.program @block_coordinates(%T, %K) requires affine_set<()[s0, s1] : (s0 mod
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{T: grid size, checked up to T = 3}}
 // expected-note @below {{K: its repetition shown at}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @two_task_loops(%T, %K, %U) requires affine_set<()[s0, s1, s2] : (s0 - 1 >= 0, s1 - 1 >= 0, s2 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   %H = amir.alloc "H" [%U, 16] memory <gmem>
@@ -157,7 +157,7 @@ amir.program @two_task_loops(%T, %K, %U) requires affine_set<()[s0, s1, s2] : (s
 // expected-note @below {{T: dimension 1 of 'G' grows with it, but no task moves along that dimension}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @wide_rows(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %c16h = arith.constant 16 : index
   %W = arith.addi %T, %c16h : index

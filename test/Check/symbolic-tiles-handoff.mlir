@@ -18,7 +18,7 @@
 // earlier tiles along the rings and by the tiles along done and ack.
 // expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{M, NC: set the tile counts of persistent tasks (loop 'pi'), tasks of 0 to}}
-// expected-note @below {{K: trip size of loop 'k' (in each tile), its state repeating every 2 iterations from iteration}}
+// expected-note @below {{K: trip size of loop 'k' (in each tile), its state repeating every 1 iterations from iteration}}
 amir.program @handoff(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s0 mod 16 == 0, s0 - 16 >= 0, s1 - 1 >= 0, s2 - 1 >= 0)> {
   %c16h = arith.constant 16 : index
   %G = amir.alloc "G" [%M, 16] memory <gmem>

@@ -21,7 +21,7 @@
 // tile, included), and K pumped in both tiles of every group.
 // expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{M, NC: set the tile counts of persistent tasks (loop 'pp', 2 tiles per iteration), tasks of 0 to}}
-// expected-note @below {{K: trip size of loop 'k0' (in each tile), its state repeating every 2 iterations from iteration}}
+// expected-note @below {{K: trip size of loop 'k0' (in each tile), its state repeating every 1 iterations from iteration}}
 amir.program @pairs(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s0 mod 16 == 0, s0 - 16 >= 0, s1 - 1 >= 0, s2 - 1 >= 0)> {
   %c16h = arith.constant 16 : index
   %c1h = arith.constant 1 : index

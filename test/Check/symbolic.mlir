@@ -12,7 +12,7 @@
 // repeats every two iterations (the ring's depth).
 // expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{T: grid size, checked up to T = 3}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @ring_proved(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   amir.device clusterDim 1 blockDim 64 {
@@ -50,7 +50,7 @@ amir.program @ring_proved(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0,
 // keeps there, so the repetition cannot start before it: K is not covered,
 // and said so.
 // expected-warning @below {{the symbolic check does not cover every size of @head_late}}
-// expected-note @below {{K: the state of loop 'k' did not repeat within 65 iterations (period 2, from iteration 65) at T=1 K=65}}
+// expected-note @below {{K: the state of loop 'k' did not repeat within 65 iterations (period 1, from iteration 65) at T=1 K=65}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{T: grid size, checked up to T = 3}}
 amir.program @head_late(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
@@ -275,7 +275,7 @@ amir.program @prefix_guard(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0
 // expected-note @below {{T: the tasks it adds outgrow dimension 0 of 'G'}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at T=1 only, since another size is not covered (the other points run its first values)}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @outgrow(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [4, 16] memory <gmem>
   amir.device clusterDim 1 blockDim 64 {
@@ -418,7 +418,7 @@ amir.program @too_many_points(%A, %B, %C, %D, %E, %F, %G, %H) {
 // window grows with T exactly as G does, so T stays a grid size.
 // expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{T: grid size, checked up to T = 3}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @host_zero(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   amir.mutate %G[0, 0] sizes [%T, 16] qual <cuda_stream> ext [#exo.qual<cuda_stream>] write_only
@@ -458,7 +458,7 @@ amir.program @host_zero(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s
 // expected-note @below {{T: it reaches amir.mutate}}
 // expected-remark @below {{not proved for every size}}
 // expected-note @below {{K: its repetition shown at T=1 only, since another size is not covered (the other points run its first values)}}
-// expected-note @below {{K: trip size of loop 'k', its state repeating every 2 iterations from iteration 6}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @host_part(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   amir.mutate %G[0, 0] sizes [%T, 8] qual <cuda_stream> ext [#exo.qual<cuda_stream>] write_only
