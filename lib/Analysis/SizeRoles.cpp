@@ -548,6 +548,9 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
   };
   // (a value, b): the value is s + b.
   SmallVector<std::pair<Value, int64_t>> work = {{size, 0}};
+  DenseSet<Value> tracked = {size};
+  // The multiples that s is compared with.
+  SmallVector<int64_t> compared;
   while (!work.empty()) {
     auto [v, b] = work.pop_back_val();
     for (OpOperand &use : v.getUses()) {
@@ -563,6 +566,7 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
           note("it is added to a value other than a constant");
         } else {
           work.push_back({add.getResult(), sum});
+          tracked.insert(add.getResult());
         }
         continue;
       }
@@ -597,6 +601,34 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
       }
       if (b == 0 && !inDevice(op) && coversWholeVariable(op, v))
         continue;
+      // A comparison y >= s (or y < s) with a value y that is a multiple of
+      // c for every value of what it is computed from: y >= s exactly when
+      // y >= r(s), the unit dividing c (a tile's last K step, 32 ko + 32 >=
+      // K). y may not be computed from s but through its ceiling
+      // divisions, which keep their values.
+      if (auto cmp = dyn_cast<arith::CmpIOp>(op); cmp && b == 0) {
+        using P = arith::CmpIPredicate;
+        P pred = cmp.getPredicate();
+        bool right = use.getOperandNumber() == 1;
+        Value y = cmp.getOperand(right ? 0 : 1);
+        if (right ? (pred == P::sge || pred == P::slt)
+                  : (pred == P::sle || pred == P::sgt)) {
+          DenseMap<Value, std::optional<LinearForm>> memo;
+          std::optional<LinearForm> f = readLinear(
+              y, [](Value x) { return !isLinearIndexOp(x.getDefiningOp()); },
+              memo);
+          bool ok = f.has_value();
+          int64_t c = f ? std::abs(f->constant) : 0;
+          for (auto [t, k] : f ? f->terms : decltype(f->terms)()) {
+            ok &= !tracked.contains(t) && k != INT64_MIN;
+            c = std::gcd(c, std::abs(k));
+          }
+          if (ok && c != 1) {
+            compared.push_back(c);
+            continue;
+          }
+        }
+      }
       // A cast keeps the value, which may reach a division after it.
       inexact |= isa<arith::IndexCastOp, arith::IndexCastUIOp>(op);
       note("it reaches " + op->getName().getStringRef());
@@ -606,6 +638,8 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
     return out; // every division exact on the lattice: nothing to round
   if (!first.why.empty())
     return first;
+  for (int64_t c : compared)
+    unit = std::gcd(unit, c);
   if (unit == 1)
     return refuse("its ceiling divisions have no common divisor");
   for (amir::AllocOp alloc : extents)
