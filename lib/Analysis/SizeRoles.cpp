@@ -472,6 +472,26 @@ SmallVector<Form> coordinateForms(const FormAnalysis &fa,
   return out;
 }
 
+/// The barrier, coordinates and static coordinates of an arrive, an await
+/// or an instruction's trailing barrier; false for any other operation.
+bool barrierOperandsOf(Operation *op, Value &bar, ValueRange &idx,
+                       ArrayRef<int64_t> &statics) {
+  if (auto a = dyn_cast<amir::ArriveOp>(op)) {
+    bar = a.getBarrier();
+    idx = a.getIndices();
+    statics = a.getStaticIndices();
+  } else if (auto w = dyn_cast<amir::AwaitOp>(op)) {
+    bar = w.getBarrier();
+    idx = w.getIndices();
+    statics = w.getStaticIndices();
+  } else if (auto in = dyn_cast<amir::InstrOp>(op)) {
+    bar = in.getTrailing();
+    idx = in.getIndices();
+    statics = in.getStaticIndices();
+  }
+  return static_cast<bool>(bar);
+}
+
 /// Whether `op` is an access that covers its whole variable (offset 0, the
 /// allocation's own extent in every dimension), with `v` one of its window
 /// sizes when `v` is given: the host zeroing an output, say. Such an access
@@ -1290,20 +1310,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       Value bar;
       ValueRange idx;
       ArrayRef<int64_t> statics;
-      if (auto a = dyn_cast<amir::ArriveOp>(op)) {
-        bar = a.getBarrier();
-        idx = a.getIndices();
-        statics = a.getStaticIndices();
-      } else if (auto w = dyn_cast<amir::AwaitOp>(op)) {
-        bar = w.getBarrier();
-        idx = w.getIndices();
-        statics = w.getStaticIndices();
-      } else if (auto in = dyn_cast<amir::InstrOp>(op)) {
-        bar = in.getTrailing();
-        idx = in.getIndices();
-        statics = in.getStaticIndices();
-      }
-      if (bar) {
+      if (barrierOperandsOf(op, bar, idx, statics)) {
         ok = tripBarrier(scope, op, bar, idx, statics);
         return;
       }
@@ -1576,27 +1583,7 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   SmallVector<Operation *> prods(w, nullptr), guards(w, nullptr);
   DenseMap<Value, std::pair<int64_t, int64_t>> onTile = {{pi, {1, 0}}};
   SmallVector<Value> pending = {pi};
-  // (barrier allocation, dimension) -> the coefficient of pi of each of
-  // its coordinates there (0: one that pi does not reach).
-  DenseMap<std::pair<Operation *, unsigned>, SmallVector<int64_t>> barrierUses;
   int64_t head = 0;
-  auto barrierOperands = [](Operation *op, Value &bar, ValueRange &idx,
-                            ArrayRef<int64_t> &statics) {
-    if (auto a = dyn_cast<amir::ArriveOp>(op)) {
-      bar = a.getBarrier();
-      idx = a.getIndices();
-      statics = a.getStaticIndices();
-    } else if (auto w = dyn_cast<amir::AwaitOp>(op)) {
-      bar = w.getBarrier();
-      idx = w.getIndices();
-      statics = w.getStaticIndices();
-    } else if (auto in = dyn_cast<amir::InstrOp>(op)) {
-      bar = in.getTrailing();
-      idx = in.getIndices();
-      statics = in.getStaticIndices();
-    }
-    return static_cast<bool>(bar);
-  };
   while (!pending.empty()) {
     Value v = pending.pop_back_val();
     auto [c, d] = onTile.lookup(v);
@@ -1679,7 +1666,7 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       Value bar;
       ValueRange idx;
       ArrayRef<int64_t> statics;
-      if (barrierOperands(user, bar, idx, statics) && v != bar &&
+      if (barrierOperandsOf(user, bar, idx, statics) && v != bar &&
           allocOf(bar) && allocOf(bar)->getParentOp() == tasks.getOperation())
         continue; // each coordinate read below
       return why.set(user, "the tile " + loopName + "'s iterator reaches " +
@@ -1697,7 +1684,7 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
     Value bar;
     ValueRange idx;
     ArrayRef<int64_t> statics;
-    if (!barrierOperands(op, bar, idx, statics))
+    if (!barrierOperandsOf(op, bar, idx, statics))
       return;
     for (Value x : idx)
       if (onTile.count(x))
@@ -1714,7 +1701,7 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       Value bar;
       ValueRange idx;
       ArrayRef<int64_t> statics;
-      if (!barrierOperands(op, bar, idx, statics) ||
+      if (!barrierOperandsOf(op, bar, idx, statics) ||
           !loop->isProperAncestor(op))
         return why.set(op, "it uses barrier '" + alloc.getName() +
                                "', whose coordinates the tile " + loopName +
