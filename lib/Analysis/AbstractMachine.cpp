@@ -4576,10 +4576,23 @@ LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
     if (rates == pump->tileRates.end() || d >= rates->second.size() ||
         rates->second[d] <= 0)
       continue;
-    auto bt = cast<BarrierType>(
-        cast<amir::AllocOp>(allocOp).getBarrierAttr().getValue());
-    int64_t depth = bt.getRingDim() == int(d) ? bt.getRingDepth(d) : 0;
-    int64_t need = std::max<int64_t>(0, bt.getPrearrive()) + 2 * depth - floor;
+    auto alloc = cast<amir::AllocOp>(allocOp);
+    int64_t depth = 0, prearrive = 0;
+    if (TypeAttr bar = alloc.getBarrierAttr()) {
+      auto bt = cast<BarrierType>(bar.getValue());
+      if (bt.getRingDim() == int(d)) {
+        depth = bt.getRingDepth(d);
+        prearrive = bt.getPrearrive();
+      }
+    } else if (alloc.getRingDepth()) {
+      // A ring buffer: its guard's pre-arrivals.
+      depth = *alloc.getRingDepth();
+      if (Value g = alloc.getGuard())
+        if (auto ga = g.getDefiningOp<amir::AllocOp>())
+          prearrive =
+              cast<BarrierType>(ga.getBarrierAttr().getValue()).getPrearrive();
+    }
+    int64_t need = std::max<int64_t>(0, prearrive) + 2 * depth - floor;
     if (need > 0)
       least = std::max(least, llvm::divideCeilSigned(need, rates->second[d]));
   }

@@ -1669,6 +1669,13 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       if (barrierOperandsOf(user, bar, idx, statics) && v != bar &&
           allocOf(bar) && allocOf(bar)->getParentOp() == tasks.getOperation())
         continue; // each coordinate read below
+      // The logical element of a ring buffer the task allocates (a tile's
+      // Q in attention), read below with the barriers.
+      if (isa<amir::ReadOp, amir::MutateOp>(user) && user->getOperand(0) != v &&
+          allocOf(user->getOperand(0)) &&
+          allocOf(user->getOperand(0))->getParentOp() == tasks.getOperation() &&
+          allocOf(user->getOperand(0)).getRingDim())
+        continue;
       return why.set(user, "the tile " + loopName + "'s iterator reaches " +
                                describeOp(user) +
                                ", other than as the tile index, the "
@@ -1676,6 +1683,54 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
                                "comparison with a constant and coordinates "
                                "of barriers the task allocates");
     }
+  }
+  // The ring buffers pi moves: every offset along the ring moves alike,
+  // forward, in the tile loop only, and the guard's ring alike (read with
+  // the barriers below); no other offset of theirs depends on pi.
+  DenseMap<Operation *, SmallVector<int64_t>> tileRates;
+  DenseSet<Operation *> tileRings;
+  SmallVector<std::tuple<amir::AllocOp, int64_t, amir::AllocOp>> ringGuards;
+  program.walk([&](Operation *op) {
+    if (!isa<amir::ReadOp, amir::MutateOp>(op))
+      return;
+    for (Value x : op->getOperands().drop_front())
+      if (onTile.count(x))
+        tileRings.insert(allocOf(op->getOperand(0)));
+  });
+  for (Operation *allocOp : tileRings) {
+    auto alloc = cast<amir::AllocOp>(allocOp);
+    unsigned ring = *alloc.getRingDim();
+    std::optional<int64_t> rate;
+    for (Operation *op : alloc->getUsers()) {
+      auto read = dyn_cast<amir::ReadOp>(op);
+      auto mutate = dyn_cast<amir::MutateOp>(op);
+      if ((!read && !mutate) || !loop->isProperAncestor(op))
+        return why.set(op, "it uses ring '" + alloc.getName() +
+                               "', whose elements the tile " + loopName +
+                               "'s iterator moves, outside that loop's "
+                               "accesses");
+      ArrayRef<int64_t> so =
+          read ? read.getStaticOffsets() : mutate.getStaticOffsets();
+      ValueRange dyo = read ? read.getOffsets() : mutate.getOffsets();
+      unsigned next = 0;
+      for (auto [d, st] : llvm::enumerate(so)) {
+        Value x = ShapedType::isDynamic(st) ? dyo[next++] : Value();
+        int64_t c = x ? onTile.lookup(x).first : 0;
+        if (d != ring ? x && onTile.count(x) : (rate && *rate != c) || c <= 0)
+          return why.set(op, "its offset in dimension " + Twine(d) +
+                                 " of ring '" + alloc.getName() +
+                                 "' moves with the tile " + loopName +
+                                 " otherwise than the ring's elements, "
+                                 "forward, at every access");
+        if (d == ring)
+          rate = c;
+      }
+    }
+    SmallVector<int64_t> rates(alloc.getStaticDims().size(), 0);
+    rates[ring] = *rate;
+    tileRates[allocOp] = std::move(rates);
+    if (Value g = alloc.getGuard())
+      ringGuards.push_back({allocOf(g), *rate, alloc});
   }
   // The barriers pi moves: every coordinate in such a dimension moves
   // alike, forward, along an unbounded ring, in the tile loop only.
@@ -1691,7 +1746,6 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
         tileBarriers.insert(allocOf(bar));
   });
   int64_t periodMultiple = 1;
-  DenseMap<Operation *, SmallVector<int64_t>> tileRates;
   for (Operation *allocOp : tileBarriers) {
     auto alloc = cast<amir::AllocOp>(allocOp);
     ArrayRef<int64_t> dims = alloc.getStaticDims();
@@ -1701,6 +1755,9 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       Value bar;
       ValueRange idx;
       ArrayRef<int64_t> statics;
+      if (auto ring = dyn_cast<amir::AllocOp>(op);
+          ring && ring.getGuard() == alloc.getResult())
+        continue; // a ring it guards, which moves alike (below)
       if (!barrierOperandsOf(op, bar, idx, statics) ||
           !loop->isProperAncestor(op))
         return why.set(op, "it uses barrier '" + alloc.getName() +
@@ -1739,6 +1796,18 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       periodMultiple = std::lcm(periodMultiple, depth / std::gcd(depth, rate));
     }
     tileRates[allocOp] = std::move(rates);
+  }
+  // A ring's guard moves along its ring as the ring does.
+  for (auto [guard, rate, ringAlloc] : ringGuards) {
+    auto bt = guard && guard.getBarrierAttr()
+                  ? dyn_cast<BarrierType>(guard.getBarrierAttr().getValue())
+                  : BarrierType();
+    auto it = guard ? tileRates.find(guard) : tileRates.end();
+    if (!bt || bt.getRingDim() < 0 || it == tileRates.end() ||
+        it->second[bt.getRingDim()] != rate)
+      return why.set(ringAlloc, "the guard of ring '" + ringAlloc.getName() +
+                                    "' does not move with the tile " +
+                                    loopName + " as the ring does");
   }
   // Each tile index pc + NC (w pi + h), computed once; tile h > 0 of a
   // group computed under its guard.
