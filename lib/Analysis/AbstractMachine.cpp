@@ -4459,7 +4459,8 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
   } else {
     before = place;
   }
-  if (llvm::MulOverflow(before, pumpExec.trip, pumpExec.base))
+  int64_t stride = pump->stride ? values.lookup(pump->stride) : pumpExec.trip;
+  if (llvm::MulOverflow(before, stride, pumpExec.base))
     return mlir::emitError(loop.getLoc())
            << "the iterations of loop '" << loop.getIterName()
            << "' overflow 64 bits";

@@ -139,6 +139,9 @@ public:
   }
   /// Pump units must be multiples of each of these (remainders).
   SmallVector<int64_t> unitMultiples;
+  /// The value that an execution number multiplies (the pumped loop's
+  /// upper bound, or that plus the iterations peeled off before it).
+  Value stride;
   /// Comparisons whose difference is linear in k alone: whether it grows.
   DenseMap<Operation *, bool> headLimits;
   /// Comparisons a pump leaves alone that depend on the size: whether the
@@ -344,14 +347,34 @@ void FormAnalysis::visit(Operation *op) {
   // execution loop: an execution number c * e + d (e the execution loop's
   // iterator) times the pumped loop's trip count (both loops start at 0),
   // c X + d n.
+  // (The trip count may also be that of the executions plus a constant:
+  // the stride, the elements each execution streams, with the first
+  // iterations peeled off before the loop.)
   if (auto mul = dyn_cast<arith::MulIOp>(op); mul && outer && pumped) {
-    Value n = pumped.getUpper();
-    Value number = mul.getRhs() == n   ? mul.getLhs()
-                   : mul.getLhs() == n ? mul.getRhs()
-                                       : Value();
-    if (auto it = number ? onOuter.find(number) : onOuter.end();
-        it != onOuter.end()) {
-      Form f = formOf(n);
+    auto isStride = [&](Value m) {
+      if (m == pumped.getUpper())
+        return true;
+      DenseMap<Value, std::optional<LinearForm>> memo;
+      std::optional<LinearForm> f = readLinear(
+          pumped.getUpper(),
+          [&](Value x) {
+            return x == m || !isLinearIndexOp(x.getDefiningOp());
+          },
+          memo);
+      return f && f->terms.size() == 1 && f->terms[0].first == m &&
+             f->terms[0].second == 1 && f->constant <= 0;
+    };
+    for (auto [number, m] : {std::pair(mul.getLhs(), mul.getRhs()),
+                             std::pair(mul.getRhs(), mul.getLhs())}) {
+      auto it = onOuter.find(number);
+      if (it == onOuter.end() || !isStride(m))
+        continue;
+      if (stride && stride != m) {
+        forms[r] = topForm(); // two strides: not one count of elements
+        return;
+      }
+      stride = m;
+      Form f = formOf(m);
       if (!scale(f, it->second.second))
         f = topForm();
       else
@@ -1253,6 +1276,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   };
   plan.loop = loop;
   plan.outer = outer;
+  plan.stride = outer ? pa.stride : Value();
   plan.later = later;
   plan.size = s;
   plan.alpha = alpha;
@@ -1566,11 +1590,23 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   }
   // The tile index t = pc + NC * pi, and nothing else of pi but the
   // iterations of the earlier tiles (pi times a trip count).
+  // (n is a loop's trip count, or that plus iterations peeled off before
+  // the loop.)
   auto executions = [&](Value n) {
     bool found = false;
     loop.walk([&](amir::SeqForOp l) {
-      found |= l != loop && l.getUpper() == n &&
-               matchPattern(l.getLower(), m_Zero());
+      if (l == loop || !matchPattern(l.getLower(), m_Zero()))
+        return;
+      DenseMap<Value, std::optional<LinearForm>> memo;
+      std::optional<LinearForm> f = readLinear(
+          l.getUpper(),
+          [&](Value x) {
+            return x == n || !isLinearIndexOp(x.getDefiningOp());
+          },
+          memo);
+      found |= l.getUpper() == n ||
+               (f && f->terms.size() == 1 && f->terms[0].first == n &&
+                f->terms[0].second == 1 && f->constant <= 0);
     });
     return found;
   };

@@ -65,6 +65,10 @@ struct PumpPlan {
   /// iterator times the trip count, plus the current iteration), and the
   /// state is shifted by as many pump units.
   amir::SeqForOp outer;
+  /// With an execution loop: the value its iterator multiplies to count the
+  /// elements of the earlier executions, the loop's upper bound or that
+  /// plus iterations peeled off before the loop (null: the upper bound).
+  mlir::Value stride;
   /// Sibling loops after `loop` that the size sets alike (the same upper
   /// bound, from 0), run one after the other in the task: the executions
   /// 1, 2, ... of the pumped loop (a ping-pong task's second consumer

@@ -613,3 +613,73 @@ amir.program @two_factor_digit(%M, %K, %NC) requires affine_set<()[s0, s1, s2] :
     }
   }
 }
+
+// -----
+
+// The base program with each tile's first K step peeled off before its
+// loop, which runs the other K - 1: the ring elements of earlier tiles are
+// still the tile index times K, the loop's trip count plus the peeled step.
+// expected-remark @below {{proved for every size requires allows}}
+// expected-note @below {{M, NC: set the tile counts of persistent tasks (loop 'pi'), tasks of 0 to}}
+// expected-note @below {{K: trip size of loop 'k' (in each tile)}}
+amir.program @peeled_first_step(%M, %K, %NC) requires affine_set<()[s0, s1, s2] : (s0 mod 16 == 0, s0 - 16 >= 0, s1 - 1 >= 0, s2 - 1 >= 0)> {
+  %c16h = arith.constant 16 : index
+  %G = amir.alloc "G" [%M, 16] memory <gmem>
+
+  %T = arith.divsi %M, %c16h : index
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    amir.tasks_for %pc = %c0 to %NC {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      %r0 = arith.subi %T, %pc : index
+      %r1 = arith.addi %r0, %NC : index
+      %r2 = arith.subi %r1, %c1 : index
+      %tiles = arith.divsi %r2, %NC : index
+      amir.seq_for %pi = %c0 to %tiles {
+        %p = arith.muli %pi, %NC : index
+        %t = arith.addi %pc, %p : index
+        %base = arith.muli %pi, %K : index
+        %gf = arith.addi %base, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%base], cuda_in_order, 0
+          amir.mutate %buf[%base, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%base]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%base], cuda_in_order, 0
+          amir.read %buf[%base, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%gf]
+        }
+        %rest = arith.subi %K, %c1 : index
+        amir.seq_for %k = %c0 to %rest {
+          %k1 = arith.addi %k, %c1 : index
+          %g = arith.addi %base, %k1 : index
+          %g2 = arith.addi %g, %c2 : index
+          amir.warps 0 to 1 {
+            amir.await %empty[%g], cuda_in_order, 0
+            amir.mutate %buf[%g, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+            amir.arrive cuda_in_order >> %full[%g]
+          }
+          amir.warps 1 to 2 {
+            amir.await %full[%g], cuda_in_order, 0
+            amir.read %buf[%g, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+            amir.arrive cuda_in_order >> %empty[%g2]
+          }
+        }
+        %row = arith.muli %t, %c16 : index
+        amir.warps 1 to 2 {
+          amir.mutate %G[%row, 0] sizes [16, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+        }
+      }
+      // What the task wrote through the generic proxy is fenced toward the
+      // async proxy before the next task of its cluster reuses the memory.
+      amir.fence cuda_in_order, cuda_generic_and_async_proxy
+    }
+  }
+}
+
