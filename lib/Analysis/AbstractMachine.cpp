@@ -4440,6 +4440,27 @@ std::string Machine::pumpState() {
   return text;
 }
 
+/// The depth and the pre-arrivals of dimension `d` of `alloc` where it is
+/// a ring: a barrier's own, or a ring buffer's depth and its guard's
+/// pre-arrivals; zeros elsewhere.
+static std::pair<int64_t, int64_t> ringDepthAndPrearrival(amir::AllocOp alloc,
+                                                          unsigned d) {
+  if (TypeAttr bar = alloc.getBarrierAttr()) {
+    auto bt = cast<BarrierType>(bar.getValue());
+    if (bt.getRingDim() != int(d))
+      return {0, 0};
+    return {bt.getRingDepth(d), bt.getPrearrive()};
+  }
+  if (!alloc.getRingDepth())
+    return {0, 0};
+  int64_t prearrive = 0;
+  if (Value g = alloc.getGuard())
+    if (auto ga = g.getDefiningOp<amir::AllocOp>())
+      prearrive =
+          cast<BarrierType>(ga.getBarrierAttr().getValue()).getPrearrive();
+  return {*alloc.getRingDepth(), prearrive};
+}
+
 LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
                                   int64_t lo, int64_t hi) {
   pumpExec = PumpExecution();
@@ -4492,20 +4513,7 @@ LogicalResult Machine::execPumped(amir::SeqForOp loop, Collective &g,
       int64_t rate = rates != pump->rates.end() && d < rates->second.size()
                          ? rates->second[d]
                          : 0; // (a dimension the tile loop moves)
-      int64_t depth = 0, prearrive = 0;
-      if (TypeAttr bar = alloc.getBarrierAttr()) {
-        auto bt = cast<BarrierType>(bar.getValue());
-        if (bt.getRingDim() == int(d)) {
-          depth = bt.getRingDepth(d);
-          prearrive = bt.getPrearrive();
-        }
-      } else if (alloc.getRingDepth()) {
-        depth = *alloc.getRingDepth();
-        if (Value g = alloc.getGuard())
-          if (auto ga = g.getDefiningOp<amir::AllocOp>())
-            prearrive = cast<BarrierType>(ga.getBarrierAttr().getValue())
-                            .getPrearrive();
-      }
+      auto [depth, prearrive] = ringDepthAndPrearrival(alloc, d);
       // floor + rate * units(a) - 2 depth >= max(0, prearrive), units(a)
       // counting the earlier executions' iterations too.
       int64_t need = std::max<int64_t>(0, prearrive) + 2 * depth - floor;
@@ -4578,21 +4586,7 @@ LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
         rates->second[d] <= 0)
       continue;
     auto alloc = cast<amir::AllocOp>(allocOp);
-    int64_t depth = 0, prearrive = 0;
-    if (TypeAttr bar = alloc.getBarrierAttr()) {
-      auto bt = cast<BarrierType>(bar.getValue());
-      if (bt.getRingDim() == int(d)) {
-        depth = bt.getRingDepth(d);
-        prearrive = bt.getPrearrive();
-      }
-    } else if (alloc.getRingDepth()) {
-      // A ring buffer: its guard's pre-arrivals.
-      depth = *alloc.getRingDepth();
-      if (Value g = alloc.getGuard())
-        if (auto ga = g.getDefiningOp<amir::AllocOp>())
-          prearrive =
-              cast<BarrierType>(ga.getBarrierAttr().getValue()).getPrearrive();
-    }
+    auto [depth, prearrive] = ringDepthAndPrearrival(alloc, d);
     int64_t need = std::max<int64_t>(0, prearrive) + 2 * depth - floor;
     if (need > 0)
       least = std::max(least, llvm::divideCeilSigned(need, rates->second[d]));

@@ -93,6 +93,21 @@ struct Cond {
   SmallVector<Operation *> heads, tails;
 };
 
+/// Whether `m` counts the elements of one execution of a loop whose upper
+/// bound is `upper`: `upper` itself, or `m - c` for a constant `c >= 0`
+/// (the first `c` elements peeled off before the loop).
+bool isStrideOf(Value upper, Value m) {
+  if (m == upper)
+    return true;
+  DenseMap<Value, std::optional<LinearForm>> memo;
+  std::optional<LinearForm> f = readLinear(
+      upper,
+      [&](Value x) { return x == m || !isLinearIndexOp(x.getDefiningOp()); },
+      memo);
+  return f && f->terms.size() == 1 && f->terms[0].first == m &&
+         f->terms[0].second == 1 && f->constant <= 0;
+}
+
 class FormAnalysis {
 public:
   FormAnalysis(amir::ProgramOp program, SmallVector<bool> tracked,
@@ -351,19 +366,7 @@ void FormAnalysis::visit(Operation *op) {
   // the stride, the elements each execution streams, with the first
   // iterations peeled off before the loop.)
   if (auto mul = dyn_cast<arith::MulIOp>(op); mul && outer && pumped) {
-    auto isStride = [&](Value m) {
-      if (m == pumped.getUpper())
-        return true;
-      DenseMap<Value, std::optional<LinearForm>> memo;
-      std::optional<LinearForm> f = readLinear(
-          pumped.getUpper(),
-          [&](Value x) {
-            return x == m || !isLinearIndexOp(x.getDefiningOp());
-          },
-          memo);
-      return f && f->terms.size() == 1 && f->terms[0].first == m &&
-             f->terms[0].second == 1 && f->constant <= 0;
-    };
+    auto isStride = [&](Value m) { return isStrideOf(pumped.getUpper(), m); };
     for (auto [number, m] : {std::pair(mul.getLhs(), mul.getRhs()),
                              std::pair(mul.getRhs(), mul.getLhs())}) {
       auto it = onOuter.find(number);
@@ -1595,18 +1598,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   auto executions = [&](Value n) {
     bool found = false;
     loop.walk([&](amir::SeqForOp l) {
-      if (l == loop || !matchPattern(l.getLower(), m_Zero()))
-        return;
-      DenseMap<Value, std::optional<LinearForm>> memo;
-      std::optional<LinearForm> f = readLinear(
-          l.getUpper(),
-          [&](Value x) {
-            return x == n || !isLinearIndexOp(x.getDefiningOp());
-          },
-          memo);
-      found |= l.getUpper() == n ||
-               (f && f->terms.size() == 1 && f->terms[0].first == n &&
-                f->terms[0].second == 1 && f->constant <= 0);
+      if (l != loop && matchPattern(l.getLower(), m_Zero()))
+        found |= isStrideOf(l.getUpper(), n);
     });
     return found;
   };
