@@ -171,11 +171,6 @@ private:
   unsigned pumpSize;
   DenseMap<Value, Form> forms;
   DenseMap<Value, Cond> conds;
-  /// Values c * e + d of the execution loop's iterator e (constants c,
-  /// d): an execution number (w * e + i, the i-th of w executions per
-  /// iteration) whose product with the trip count counts the iterations
-  /// of the executions before.
-  DenseMap<Value, std::pair<int64_t, int64_t>> onOuter;
 
   Form zero() const {
     Form f;
@@ -293,37 +288,7 @@ void FormAnalysis::visit(Operation *op) {
     if (loop == pumped || llvm::is_contained(siblings, loop))
       f.k += 1;
     forms[loop.getInductionVar()] = f;
-    if (loop == outer)
-      onOuter[loop.getInductionVar()] = {1, 0};
     return;
-  }
-  if (outer && isLinearIndexOp(op) && op->getNumOperands() == 2) {
-    // c * e + d through additions, subtractions and products by constants.
-    Value a = op->getOperand(0), b = op->getOperand(1);
-    std::optional<int64_t> ka = getConstantIntValue(a),
-                           kb = getConstantIntValue(b);
-    auto ea = onOuter.find(a), eb = onOuter.find(b);
-    std::optional<std::pair<int64_t, int64_t>> out;
-    int64_t c, d;
-    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
-      bool sub = isa<arith::SubIOp>(op);
-      if (ea != onOuter.end() && kb &&
-          !(sub ? llvm::SubOverflow(ea->second.second, *kb, d)
-                : llvm::AddOverflow(ea->second.second, *kb, d)))
-        out = std::make_pair(ea->second.first, d);
-      else if (!sub && eb != onOuter.end() && ka &&
-               !llvm::AddOverflow(eb->second.second, *ka, d))
-        out = std::make_pair(eb->second.first, d);
-    } else if (isa<arith::MulIOp>(op)) {
-      auto [e, k] = ea != onOuter.end() && kb ? std::make_pair(ea, kb)
-                                              : std::make_pair(eb, ka);
-      if (e != onOuter.end() && k &&
-          !llvm::MulOverflow(e->second.first, *k, c) &&
-          !llvm::MulOverflow(e->second.second, *k, d))
-        out = std::make_pair(c, d);
-    }
-    if (out)
-      onOuter[op->getResult(0)] = *out;
   }
   if (!isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
       op->getNumResults() != 1)
@@ -367,10 +332,25 @@ void FormAnalysis::visit(Operation *op) {
   // iterations peeled off before the loop.)
   if (auto mul = dyn_cast<arith::MulIOp>(op); mul && outer && pumped) {
     auto isStride = [&](Value m) { return isStrideOf(pumped.getUpper(), m); };
+    // An execution number: c * e + d, read through index arithmetic (w e + i
+    // for the i-th of w executions per iteration).
+    Value iv = outer.getInductionVar();
+    auto numberOf = [&](Value x) -> std::optional<std::pair<int64_t, int64_t>> {
+      DenseMap<Value, std::optional<LinearForm>> memo;
+      std::optional<LinearForm> f = readLinear(
+          x,
+          [&](Value y) {
+            return y == iv || !isLinearIndexOp(y.getDefiningOp());
+          },
+          memo);
+      if (!f || f->terms.size() != 1 || f->terms[0].first != iv)
+        return std::nullopt;
+      return std::make_pair(f->terms[0].second, f->constant);
+    };
     for (auto [number, m] : {std::pair(mul.getLhs(), mul.getRhs()),
                              std::pair(mul.getRhs(), mul.getLhs())}) {
-      auto it = onOuter.find(number);
-      if (it == onOuter.end() || !isStride(m))
+      std::optional<std::pair<int64_t, int64_t>> n = numberOf(number);
+      if (!n || !isStride(m))
         continue;
       if (stride && stride != m) {
         forms[r] = topForm(); // two strides: not one count of elements
@@ -378,10 +358,10 @@ void FormAnalysis::visit(Operation *op) {
       }
       stride = m;
       Form f = formOf(m);
-      if (!scale(f, it->second.second))
+      if (!scale(f, n->second))
         f = topForm();
       else
-        f.x = it->second.first;
+        f.x = n->first;
       forms[r] = f;
       return;
     }
@@ -1591,10 +1571,13 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
         work.push_back(x);
     }
   }
-  // The tile index t = pc + NC * pi, and nothing else of pi but the
-  // iterations of the earlier tiles (pi times a trip count).
-  // (n is a loop's trip count, or that plus iterations peeled off before
-  // the loop.)
+  // What the tile iterator pi reaches: the tile indices pc + NC (w pi + h),
+  // the iterations of the earlier tiles ((w pi + h) times n, a loop's trip
+  // count or that plus iterations peeled off before the loop), and values
+  // c pi + d (constants c, d) that are compared (settled from some tile
+  // on), coordinates of barriers the task allocates (a hand-off from one
+  // tile to the next, shifted by c per tile when the tiles' states are
+  // compared) or logical elements of its ring buffers.
   auto executions = [&](Value n) {
     bool found = false;
     loop.walk([&](amir::SeqForOp l) {
@@ -1603,10 +1586,6 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
     });
     return found;
   };
-  // Besides, values c * pi + d (constants c, d): coordinates of barriers
-  // the task allocates (a hand-off from one tile to the next, shifted by
-  // c per tile when the tiles' states are compared) and comparisons
-  // (settled from some tile on).
   // Tile w pi + h of the group (h < w): its product with NC, and its
   // guard w pi + h < tiles.
   SmallVector<Operation *> prods(w, nullptr), guards(w, nullptr);
@@ -1710,7 +1689,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
                                ", other than as the tile index, the "
                                "iterations of the earlier tiles, a "
                                "comparison with a constant and coordinates "
-                               "of barriers the task allocates");
+                               "of barriers the task allocates (or "
+                               "elements of its ring buffers)");
     }
   }
   // The ring buffers pi moves: every offset along the ring moves alike,
