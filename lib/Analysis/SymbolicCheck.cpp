@@ -750,6 +750,11 @@ LogicalResult SymbolicChecker::runTiles() {
     SmallVector<int64_t, 3> lengths = {
         std::max<int64_t>(kPumpShort, 4 * trip->period),
         std::max<int64_t>(kPumpLong, 8 * trip->period)};
+    // After the first try, a length between the two that leaves `room`.
+    auto tryLength = [&](size_t attempt, int64_t room) {
+      if (attempt == 0 && room < lengths.back() && room > lengths.front())
+        lengths.insert(lengths.begin() + 1, room);
+    };
     for (size_t attempt = 0; attempt < lengths.size(); ++attempt) {
       int64_t length = lengths[attempt];
       tripWhy.clear();
@@ -785,8 +790,7 @@ LogicalResult SymbolicChecker::runTiles() {
             // more.)
             int64_t room = std::max(start, e.least) + 2 * trip->period +
                            std::max(tail, e.tail) - beta;
-            if (attempt == 0 && room < lengths.back() && room > lengths.front())
-              lengths.insert(lengths.begin() + 1, room);
+            tryLength(attempt, room);
             break;
           }
           start = std::max(start, *e.start);
@@ -800,8 +804,7 @@ LogicalResult SymbolicChecker::runTiles() {
                     "' differ from the others as far as " +
                     std::to_string(tail) + " iterations from the end";
           int64_t room = start + trip->period + tail - beta;
-          if (attempt == 0 && room < lengths.back() && room > lengths.front())
-            lengths.insert(lengths.begin() + 1, room);
+          tryLength(attempt, room);
         }
         if (!tripWhy.empty())
           break;
