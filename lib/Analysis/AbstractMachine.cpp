@@ -4049,6 +4049,73 @@ std::string Machine::pumpState() {
     if (v && !settled(*v) && !earlierTask(*v) && !frozen(*v))
       varIds.try_emplace(v.get(), varIds.size() + 1);
   auto vid = [&](const Variable *v) { os << 'v' << varIds.lookup(v); };
+  // A pending await entry, as its element (relative count on a commit
+  // group); dead entries (dropped or retired elements, applied commit
+  // counts) are left out.
+  auto pendingText = [&](const Pending &p) -> std::optional<std::string> {
+    auto it = ids.find(p.barrier);
+    if (it == ids.end())
+      return std::nullopt;
+    const Variable &v = *it->second.first;
+    const BarrierElement &el = *it->second.second;
+    const SmallVector<int64_t> &key = idKeys[p.barrier];
+    if (dropped(v, key) || retiredBarriers.contains(p.barrier) ||
+        !varIds.count(&v))
+      return std::nullopt;
+    int64_t count = p.count;
+    if (v.barrierType.isCommitGroup()) {
+      auto up = commitAwaitedUpTo.find(p.barrier);
+      if (up != commitAwaitedUpTo.end() && p.count <= up->second)
+        return std::nullopt;
+      count -= el.arrives;
+    }
+    return "v" + std::to_string(varIds.lookup(&v)) + keyText(v, key) + "#" +
+           std::to_string(count);
+  };
+  // The records a register access may still share (in this epoch).
+  DenseSet<const Record *> sharable;
+  for (const auto &[key, rr] : lastRegisterRecord)
+    if (RecordRef r = rr.record.lock(); r && rr.epoch == recordEpoch)
+      sharable.insert(r.get());
+  for (const auto &[key, rr] : warpShared)
+    if (RecordRef r = rr.record.lock(); r && rr.epoch == recordEpoch)
+      sharable.insert(r.get());
+  // A record as the state writes it: its accessors, lanes, flags,
+  // statement, visibility and pending awaits (not its identity: records of
+  // equal text take part in every later rule alike).
+  auto recordText = [&](const Record &r) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << '{';
+    for (auto [lo, hi] : r.accessor.ranges)
+      os << lo << '-' << hi << ',';
+    os << '}' << r.qual << ',' << r.outOfOrder << r.atomic << r.mutate
+       << r.coalesced << r.convergent << ',' << r.selfQual << ',' << r.op
+       << " vis";
+    SmallVector<std::string> vis;
+    for (const Vis &v : r.vis) {
+      std::string s;
+      llvm::raw_string_ostream vs(s);
+      vs << v.full << '/' << v.temporal << '{';
+      for (auto [lo, hi] : v.threads.ranges)
+        vs << lo << '-' << hi << ',';
+      vs << '}';
+      vis.push_back(s);
+    }
+    llvm::sort(vis);
+    for (const std::string &v : vis)
+      os << ' ' << v;
+    os << " pending";
+    SmallVector<std::string> pend;
+    for (const Pending &p : r.pending)
+      if (std::optional<std::string> t = pendingText(p))
+        pend.push_back(*t);
+    llvm::sort(pend);
+    pend.erase(std::unique(pend.begin(), pend.end()), pend.end());
+    for (const std::string &p : pend)
+      os << ' ' << p;
+    return text;
+  };
   // The loop's entry in a statement's sequential loops (innermost first).
   auto seqIndexOf = [&](Operation *op, Operation *loop) -> int {
     int i = 0;
@@ -4168,7 +4235,28 @@ std::string Machine::pumpState() {
       }
     }
     os << "\n B";
+    // A read box equal to an earlier one, with a record of equal text, is
+    // written once: the two take part in every later rule alike (a loop
+    // that reads the same box in each iteration, which no write retires
+    // in between, keeps one read per iteration).
+    // (A record a register access may still share, which would change it
+    // and not its twin, is never merged.)
+    std::set<std::pair<std::string, std::string>> boxesSeen;
     for (const Variable::BoxRead &b : v.boxReads) {
+      std::string box;
+      llvm::raw_string_ostream bs(box);
+      for (auto [l, n] : llvm::zip_equal(b.lo, b.size))
+        bs << l << '+' << n << ',';
+      if (b.retiredCount)
+        for (int i = b.retired.find_first(); i >= 0; i = b.retired.find_next(i))
+          bs << i << ';';
+      std::string key;
+      if (b.record && sharable.contains(b.record.get()))
+        key = "@" + std::to_string(reinterpret_cast<uintptr_t>(b.record.get()));
+      else if (b.record)
+        key = recordText(*b.record);
+      if (!boxesSeen.insert({box, key}).second)
+        continue;
       os << ' ';
       for (auto [d, l, n] : llvm::enumerate(b.lo, b.size))
         os << (rotation && int(d) == v.ringDim ? (l - rotation + depth) % depth
@@ -4261,29 +4349,6 @@ std::string Machine::pumpState() {
     }
     os << '\n';
   }
-  // A pending await entry, as its element (relative count on a commit
-  // group); dead entries (dropped or retired elements, applied commit
-  // counts) are left out.
-  auto pendingText = [&](const Pending &p) -> std::optional<std::string> {
-    auto it = ids.find(p.barrier);
-    if (it == ids.end())
-      return std::nullopt;
-    const Variable &v = *it->second.first;
-    const BarrierElement &el = *it->second.second;
-    const SmallVector<int64_t> &key = idKeys[p.barrier];
-    if (dropped(v, key) || retiredBarriers.contains(p.barrier) ||
-        !varIds.count(&v))
-      return std::nullopt;
-    int64_t count = p.count;
-    if (v.barrierType.isCommitGroup()) {
-      auto up = commitAwaitedUpTo.find(p.barrier);
-      if (up != commitAwaitedUpTo.end() && p.count <= up->second)
-        return std::nullopt;
-      count -= el.arrives;
-    }
-    return "v" + std::to_string(varIds.lookup(&v)) + keyText(v, key) + "#" +
-           std::to_string(count);
-  };
   os << "M ";
   // (At the start of a task only its own threads: none has run yet.)
   SmallVector<Tid> fenced(wgmmaFenced.begin(), wgmmaFenced.end());
@@ -4408,35 +4473,8 @@ std::string Machine::pumpState() {
   }
   // The records, in order of first reference.
   os << "\nrecords\n";
-  for (size_t i = 0; i < records.size(); ++i) {
-    const Record &r = *records[i];
-    printThreads(r.accessor);
-    os << r.qual << ',' << r.outOfOrder << r.atomic << r.mutate << r.coalesced
-       << r.convergent << ',' << r.selfQual << ',' << r.op << " vis";
-    SmallVector<std::string> vis;
-    for (const Vis &v : r.vis) {
-      std::string s;
-      llvm::raw_string_ostream vs(s);
-      vs << v.full << '/' << v.temporal << '{';
-      for (auto [lo, hi] : v.threads.ranges)
-        vs << lo << '-' << hi << ',';
-      vs << '}';
-      vis.push_back(s);
-    }
-    llvm::sort(vis);
-    for (const std::string &v : vis)
-      os << ' ' << v;
-    os << " pending";
-    SmallVector<std::string> pend;
-    for (const Pending &p : r.pending)
-      if (std::optional<std::string> t = pendingText(p))
-        pend.push_back(*t);
-    llvm::sort(pend);
-    pend.erase(std::unique(pend.begin(), pend.end()), pend.end());
-    for (const std::string &p : pend)
-      os << ' ' << p;
-    os << '\n';
-  }
+  for (size_t i = 0; i < records.size(); ++i)
+    os << recordText(*records[i]) << '\n';
   return text;
 }
 

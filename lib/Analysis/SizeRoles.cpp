@@ -113,9 +113,10 @@ public:
   FormAnalysis(amir::ProgramOp program, SmallVector<bool> tracked,
                ArrayRef<SizeLattice> lattices, amir::SeqForOp pumped,
                int64_t alpha, unsigned pumpSize, amir::SeqForOp outer = nullptr,
-               ArrayRef<amir::SeqForOp> siblings = {})
+               ArrayRef<amir::SeqForOp> siblings = {},
+               const DenseSet<Operation *> *opaque = nullptr)
       : tracked(std::move(tracked)), pumped(pumped), outer(outer),
-        siblings(siblings), alpha(alpha), pumpSize(pumpSize) {
+        siblings(siblings), alpha(alpha), pumpSize(pumpSize), opaque(opaque) {
     Block &body = program.getBody().front();
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
       Form f = zero();
@@ -169,6 +170,10 @@ private:
   SmallVector<amir::SeqForOp> siblings;
   int64_t alpha;
   unsigned pumpSize;
+  /// Operations whose results are constants to the tracked quantities
+  /// (the tile enumeration, when the pumped size also sets the number of
+  /// tiles: what it reaches through them the tile-count analysis reads).
+  const DenseSet<Operation *> *opaque;
   DenseMap<Value, Form> forms;
   DenseMap<Value, Cond> conds;
 
@@ -283,6 +288,8 @@ Form FormAnalysis::evaluate(AffineExpr e, ArrayRef<Form> operands) {
 }
 
 void FormAnalysis::visit(Operation *op) {
+  if (opaque && opaque->contains(op))
+    return;
   if (auto loop = dyn_cast<amir::SeqForOp>(op)) {
     Form f = formOf(loop.getLower());
     if (loop == pumped || llvm::is_contained(siblings, loop))
@@ -737,14 +744,30 @@ public:
   bool isTaskLoop(Operation *op) const {
     return op && symmetry.tileLoop && op == rootOp;
   }
-  /// Classifies size `s` as a trip size.
-  bool trip(unsigned s, PumpPlan &plan, Refusal &why);
+  /// Classifies size `s` as a trip size. With `withTiles`, `s` also sets
+  /// the number of tiles of persistent tasks (a factor of it: attention's
+  /// S, the query tiles per head and the key blocks per tile): what it
+  /// reaches through the tile enumeration that tiles() read is left to
+  /// that analysis, and so are the extents of the tasks' shared variables
+  /// along the dimensions the tiles' digits move.
+  bool trip(unsigned s, PumpPlan &plan, Refusal &why, bool withTiles = false);
   /// Persistent tasks whose tile counts some sizes set: reads the tile
   /// enumeration and proves the tiles apart and inside their variables for
   /// every size (docs/SymbolicChecking.md, "Tile counts"); `sizes`
-  /// receives the sizes that set the tile counts.
+  /// receives the sizes that set the tile counts. `tripSize`, a size among
+  /// them that trip() accepted with `withTiles`: what it reaches outside
+  /// the enumeration is that analysis's, and a read-only variable's
+  /// dimension no digit moves may grow with it.
   bool tiles(SizeRoles::TileCounts &out, SmallVectorImpl<unsigned> &sizes,
-             Refusal &why);
+             Refusal &why, std::optional<unsigned> tripSize = std::nullopt);
+  /// The operations of the tile enumeration the last tiles() read (the
+  /// number of tiles, the tile count, the tile indices and their digits),
+  /// empty if it stopped before the digits.
+  const DenseSet<Operation *> &enumerationOps() const { return enumeration; }
+  /// The size the last tiles() refused because a read-only variable's
+  /// dimension no digit moves grows with it alone: a trip size that sets
+  /// the number of tiles too, if trip() accepts it so.
+  std::optional<unsigned> growingSize() const { return growing; }
 
 private:
   /// What trip() checks of the statements from the pumped loop on.
@@ -757,6 +780,8 @@ private:
     /// The first statement (in program order) of the pumped loop and of
     /// each later sibling loop (PumpPlan::later).
     SmallVector<size_t> starts;
+    /// trip()'s `withTiles`.
+    bool withTiles = false;
   };
   /// Notes that coordinate `d` of `var` moves by the shift of `f` at `at`:
   /// the same at every such statement; `rate` receives it. With an
@@ -785,6 +810,8 @@ private:
   TaskSymmetry symmetry;
   DenseSet<Value> mutated;
   DenseMap<Operation *, size_t> order;
+  DenseSet<Operation *> enumeration;
+  std::optional<unsigned> growing;
   /// The shift each (allocation, dimension) moves by, as first seen.
   DenseMap<std::pair<Operation *, unsigned>, int64_t> seen;
 
@@ -796,6 +823,60 @@ private:
   bool inDevice(Operation *op) const { return isInDevice(device, op); }
   bool isWholeExtent(Operation *op, Value v) const {
     return !inDevice(op) && coversWholeVariable(op, v);
+  }
+  /// The end (offset plus size) of `op`'s window in dimension `d`, and
+  /// the extent of `alloc`'s dimension `d`, at the least sizes, where the
+  /// sizes alone give them.
+  std::optional<int64_t> leastEnd(Operation *op, unsigned d) {
+    auto read = dyn_cast<amir::ReadOp>(op);
+    auto mutate = dyn_cast<amir::MutateOp>(op);
+    auto at = [&](ArrayRef<int64_t> statics,
+                  ValueRange dynamic) -> std::optional<int64_t> {
+      if (d >= statics.size())
+        return std::nullopt;
+      if (!ShapedType::isDynamic(statics[d]))
+        return statics[d];
+      unsigned next = llvm::count_if(statics.take_front(d), [](int64_t x) {
+        return ShapedType::isDynamic(x);
+      });
+      return evaluateFromSizes(dynamic[next], leastSizes(), program, memo);
+    };
+    std::optional<int64_t> lo =
+        read ? at(read.getStaticOffsets(), read.getOffsets())
+             : at(mutate.getStaticOffsets(), mutate.getOffsets());
+    std::optional<int64_t> size =
+        read ? at(read.getStaticSizes(), read.getSizes())
+             : at(mutate.getStaticSizes(), mutate.getSizes());
+    int64_t end;
+    if (!lo || !size || llvm::AddOverflow(*lo, *size, end))
+      return std::nullopt;
+    return end;
+  }
+  std::optional<int64_t> leastExtent(amir::AllocOp alloc, unsigned d) {
+    ArrayRef<int64_t> statics = alloc.getStaticDims();
+    if (d >= statics.size())
+      return std::nullopt;
+    if (!ShapedType::isDynamic(statics[d]))
+      return statics[d];
+    unsigned next = llvm::count_if(statics.take_front(d), [](int64_t x) {
+      return ShapedType::isDynamic(x);
+    });
+    return evaluateFromSizes(alloc.getDims()[next], leastSizes(), program,
+                             memo);
+  }
+  SmallVector<int64_t> leastSizes() const {
+    SmallVector<int64_t> least;
+    for (const SizeLattice &l : lattices)
+      least.push_back(l.least);
+    return least;
+  }
+  DenseMap<Value, int64_t> memo;
+  /// Whether the tasks' accesses of shared variable `var` move along
+  /// dimension `d` (in persistent tasks, with the tiles' digits).
+  bool tileMoved(Value var, unsigned d) const {
+    auto it = symmetry.shared.find(var);
+    return it != symmetry.shared.end() && d < it->second.rank() &&
+           it->second.movesAlong(d);
   }
   bool movesValue(const FormAnalysis &fa, Value v) const {
     return v.getType().isInteger(1) ? fa.condOf(v).moves : fa.formOf(v).moves();
@@ -1068,7 +1149,10 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
     }
     // Bounds: offset >= 0 and extent - offset - size >= 0, unchanged by a
     // pump, settled once k has grown (head), or depending on the iterations
-    // left (tail).
+    // left (tail). (With the tiles, a dimension their digits move is
+    // inside at every size, by their analysis.)
+    if (t.withTiles && !rate && !inDevice(alloc) && tileMoved(var, d))
+      continue;
     Form e = extentForm(t.pa, alloc, d, numSizes);
     Form room = e;
     for (size_t i = 0; i < numSizes; ++i)
@@ -1089,6 +1173,20 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
         if (c->j[t.size] && inLoop)
           t.plan.tailClipped.insert(op);
         continue;
+      }
+      // With the tiles, before the loop in the tile: a window of a
+      // variable allocated outside the device that the size does not move,
+      // inside at the least sizes, while the extent only grows with the
+      // size, is inside at every size (a tile's first key block).
+      if (t.withTiles && !inLoop && c == &room && !inDevice(alloc) &&
+          !lo[d].moves() && !sz[d].moves() && !c->top && !c->periodic &&
+          !c->k && llvm::all_of(llvm::enumerate(c->j), [&](auto e) {
+            return e.index() == t.size ? e.value() > 0 : e.value() == 0;
+          })) {
+        std::optional<int64_t> end = leastEnd(op, d);
+        std::optional<int64_t> extent = leastExtent(alloc, d);
+        if (end && extent && *end <= *extent)
+          continue;
       }
       bool head = !c->top && !c->periodic && c->k > 0 &&
                   llvm::all_of(c->j, [](int64_t x) { return x == 0; });
@@ -1124,8 +1222,10 @@ bool RoleAnalyzer::tripBarrier(TripScope &t, Operation *op, Value bar,
   return true;
 }
 
-bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
-  FormAnalysis fa(program, only(s), lattices, {}, 1, s);
+bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
+                        bool withTiles) {
+  const DenseSet<Operation *> *opaque = withTiles ? &enumeration : nullptr;
+  FormAnalysis fa(program, only(s), lattices, {}, 1, s, {}, {}, opaque);
   amir::SeqForOp loop;
   SmallVector<amir::SeqForOp> later;
   // The sequential loop a loop runs once per iteration of: the nearest
@@ -1227,7 +1327,8 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   if (!body)
     return why.set(loop,
                    "loop '" + loop.getIterName() + "' is not in a device");
-  FormAnalysis pa(program, only(s), lattices, loop, alpha, s, outer, later);
+  FormAnalysis pa(program, only(s), lattices, loop, alpha, s, outer, later,
+                  opaque);
   // The executions' first statements, and the last statement of the last.
   SmallVector<size_t> starts = {order[loop]};
   for (amir::SeqForOp l : later)
@@ -1263,7 +1364,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
   plan.later = later;
   plan.size = s;
   plan.alpha = alpha;
-  TripScope scope{pa, plan, why, s, pa.unitMultiples, starts};
+  TripScope scope{pa, plan, why, s, pa.unitMultiples, starts, withTiles};
   seen.clear();
   bool ok = true;
   program.walk([&](Operation *op) {
@@ -1333,26 +1434,41 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
                            " outside the loop and what follows it");
       return;
     }
-    // A variable whose extent moves, accessed before the loop.
+    // A variable whose extent moves, accessed before the loop. (With the
+    // tiles: a dimension the tiles' digits move stays inside at every size
+    // by their analysis; another one of a variable allocated outside the
+    // device whose extent only grows keeps its window, which the size
+    // does not reach here, inside from the least size on, where the runs
+    // check it.)
     if (isa<amir::ReadOp, amir::MutateOp>(op)) {
       amir::AllocOp alloc = allocOf(op->getOperand(0));
       if (alloc)
-        for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d)
-          if (extentForm(pa, alloc, d, numSizes).moves())
-            ok = why.set(op, "it sets an extent of '" + alloc.getName() +
-                                 "', which is accessed before the loop");
+        for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d) {
+          Form e = extentForm(pa, alloc, d, numSizes);
+          if (!e.moves() ||
+              (withTiles && !inDevice(alloc) &&
+               (tileMoved(op->getOperand(0), d) ||
+                (!e.top && !e.periodic && !e.k && !e.x && e.j[s] > 0))))
+            continue;
+          ok = why.set(op, "it sets an extent of '" + alloc.getName() +
+                               "', which is accessed before the loop");
+        }
     }
   });
   if (!ok)
     return false;
-  // Variables whose extents move: read-only (their records would move).
+  // Variables whose extents move: read-only (their records would move),
+  // but along a dimension the tiles' digits move (each tile's records
+  // stay in its own window, inside at every size).
   for (amir::AllocOp alloc : program.getBody().front().getOps<amir::AllocOp>())
     for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d)
       if (extentForm(pa, alloc, d, numSizes).moves() &&
-          mutated.contains(alloc.getResult()))
+          mutated.contains(alloc.getResult()) &&
+          !(withTiles && tileMoved(alloc.getResult(), d)))
         return why.set(alloc, "it sets an extent of '" + alloc.getName() +
                                   "', which is mutated");
-  // Dimensions that move with the task do not move with the loop.
+  // Dimensions that move with the task do not move with the loop (nor do
+  // their extents, but with the tiles, whose analysis reads those).
   for (const auto &[var, use] : symmetry.shared) {
     amir::AllocOp alloc = allocOf(var);
     auto it = plan.rates.find(alloc);
@@ -1360,7 +1476,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why) {
       if (!use.movesAlong(d))
         continue;
       if ((it != plan.rates.end() && it->second[d]) ||
-          extentForm(pa, alloc, d, numSizes).moves())
+          (!withTiles && extentForm(pa, alloc, d, numSizes).moves()))
         return why.set(alloc, "dimension " + Twine(d) + " of '" +
                                   alloc.getName() +
                                   "' moves with both the task and the loop");
@@ -1401,7 +1517,10 @@ static std::optional<LinearForm> linearOf(Value v,
 }
 
 bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
-                         SmallVectorImpl<unsigned> &tileSizes, Refusal &why) {
+                         SmallVectorImpl<unsigned> &tileSizes, Refusal &why,
+                         std::optional<unsigned> tripSize) {
+  enumeration.clear();
+  growing.reset();
   // No persistent tasks: no reason (the sizes keep theirs). TaskSymmetry
   // finds a tile loop only in a nest of one task loop.
   if (!root || !symmetry.tileLoop || symmetry.nest.size() != 1)
@@ -1976,6 +2095,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
     for (auto [k, dg] : llvm::enumerate(mine))
       digitOf[dg.v] = static_cast<int>(k);
   }
+  enumeration = chainOps;
+  enumeration.insert(digitOps.begin(), digitOps.end());
   auto digitIndex = [&](Value v) -> int { return digitOf.lookup_or(v, -1); };
   DenseSet<Value> products, tileIndices;
   for (Operation *op : prods)
@@ -2135,14 +2256,28 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
       for (auto [k, c] : llvm::enumerate(coef[d]))
         if (c)
           moving.push_back({c, int(k)});
-      bool setByTiles =
-          llvm::any_of(tileSizes, [&](unsigned s) { return e.j[s] != 0; });
+      bool setByTiles = llvm::any_of(
+          tileSizes, [&](unsigned s) { return e.j[s] != 0 && s != tripSize; });
       if (moving.empty()) {
-        if (e.top || e.periodic || setByTiles)
+        // (A read-only variable's dimension may grow with the trip size,
+        // which then keeps its windows inside: their bounds conditions
+        // are that analysis's.)
+        if (e.top || e.periodic || setByTiles ||
+            (tripSize && e.j[*tripSize] && use.mutated)) {
+          // One size alone, of a read-only variable: it may be a trip
+          // size too (attention's S and the keys' rows).
+          SmallVector<unsigned> by;
+          for (unsigned s : tileSizes)
+            if (e.j[s])
+              by.push_back(s);
+          if (!tripSize && !e.top && !e.periodic && !use.mutated &&
+              by.size() == 1)
+            growing = by.front();
           return why.set(alloc, "dimension " + Twine(d) + " of '" + name +
                                     "' grows with the tile counts' sizes, "
                                     "but no digit of the tile index moves "
                                     "along it");
+        }
         continue;
       }
       if (e.top || e.periodic || !eLeast || lo[d] > hi[d])
@@ -2200,7 +2335,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   // whole variables.
   DenseMap<Value, unsigned> from;
   for (unsigned s : tileSizes)
-    from[top.getArgument(s)] = s;
+    if (s != tripSize)
+      from[top.getArgument(s)] = s;
   DenseSet<Value> digitLinear;
   for (const auto &[v, k] : digitOf)
     digitLinear.insert(v);
@@ -2386,11 +2522,52 @@ SizeRoles exo::analyzeSizeRoles(amir::ProgramOp program) {
   SizeRoles::TileCounts counts;
   SmallVector<unsigned> tileSizes;
   Refusal why;
-  bool covered = analyzer.tiles(counts, tileSizes, why) &&
-                 llvm::all_of(tileSizes, [&](unsigned s) {
-                   return roles.sizes[s].role == SizeRoles::Role::Uncovered &&
-                          !roles.sizes[s].lattice.empty();
-                 });
+  auto allUncovered = [&](ArrayRef<unsigned> sizes) {
+    return llvm::all_of(sizes, [&](unsigned s) {
+      return roles.sizes[s].role == SizeRoles::Role::Uncovered &&
+             !roles.sizes[s].lattice.empty();
+    });
+  };
+  bool covered =
+      analyzer.tiles(counts, tileSizes, why) && allUncovered(tileSizes);
+  // A size that sets both the number of tiles (a factor of it) and the
+  // trip count of the loop each tile runs (attention's S: query tiles per
+  // head, key blocks per tile): a trip size whose reach through the tile
+  // enumeration the tile-count analysis reads, and a tile size whose reach
+  // elsewhere the trip analysis reads (docs/SymbolicChecking.md, "A size
+  // that sets both").
+  std::optional<unsigned> both = analyzer.growingSize();
+  if (!covered && !roles.pump && both && !analyzer.enumerationOps().empty() &&
+      allUncovered(tileSizes)) {
+    unsigned s = *both;
+    PumpPlan plan;
+    Refusal tripWhy, tilesWhy;
+    SmallVector<unsigned> again;
+    SizeRoles::TileCounts counted;
+    if (!analyzer.trip(s, plan, tripWhy, true)) {
+      if (!tripWhy.why.empty())
+        why = Refusal();
+      why.set(tripWhy.op, roles.sizes[s].name +
+                              " sets the number of tiles and the trip count "
+                              "of a loop in them, which is not covered: " +
+                              tripWhy.why);
+    } else if (!analyzer.tiles(counted, again, tilesWhy, s)) {
+      why = tilesWhy;
+    } else {
+      SizeRoles::Size &size = roles.sizes[s];
+      size.role = SizeRoles::Role::Trip;
+      size.why = roles.why;
+      size.roundWhy.clear();
+      roles.pump = std::move(plan);
+      counted.tripSets = true;
+      counts = std::move(counted);
+      tileSizes.clear();
+      for (unsigned t : again)
+        if (t != s)
+          tileSizes.push_back(t);
+      covered = true;
+    }
+  }
   if (covered) {
     for (unsigned s : tileSizes) {
       SizeRoles::Size &size = roles.sizes[s];

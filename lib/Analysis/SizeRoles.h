@@ -179,6 +179,9 @@ struct SizeRoles {
     /// PumpPlan::tileGroup and tileCount.
     int64_t group = 1;
     mlir::Value tiles;
+    /// The trip size (SizeRoles::pump) is also a factor of the number of
+    /// tiles: the tile counts are searched at each of its values.
+    bool tripSets = false;
   };
   std::optional<TileCounts> tiles;
 };

@@ -74,7 +74,15 @@ public:
             l.least + llvm::divideFloorSigned(most - l.least, l.step) * l.step;
       s.lattice = roundUp(s.legal, s.rounding);
     }
-    // Persistent tasks are covered only when every other size is.
+    // A size other than the trip size with few values is checked at each
+    // (the trip size keeps its role: its pump is tried first).
+    for (SizeRoles::Size &s : roles.sizes)
+      if ((s.role == SizeRoles::Role::Grid ||
+           s.role == SizeRoles::Role::Uncovered) &&
+          fewValues(s))
+        s.role = SizeRoles::Role::Each;
+    // Persistent tasks are covered only when every other size is (a size
+    // checked at each of its values is).
     if (llvm::any_of(roles.sizes, [](const SizeRoles::Size &s) {
           return s.role == SizeRoles::Role::Uncovered;
         }))
@@ -85,13 +93,6 @@ public:
                   "which is covered only when every other size is";
           roles.tiles.reset();
         }
-    // A size other than the trip size with few values is checked at each
-    // (the trip size keeps its role: its pump is tried first).
-    for (SizeRoles::Size &s : roles.sizes)
-      if ((s.role == SizeRoles::Role::Grid ||
-           s.role == SizeRoles::Role::Uncovered) &&
-          fewValues(s))
-        s.role = SizeRoles::Role::Each;
   }
   LogicalResult run();
 
@@ -158,8 +159,10 @@ private:
   };
   /// For each tile count up to `span`, the cheapest point with a task of
   /// that many tiles (none where the search finds none; `exhaustive` when
-  /// it saw every legal point).
-  std::vector<TilePoint> tilePoints(int64_t span, bool &exhaustive);
+  /// it saw every legal point). Where the trip size also sets the number
+  /// of tiles, it stays at its coordinate `trip`.
+  std::vector<TilePoint> tilePoints(int64_t span, bool &exhaustive,
+                                    int64_t trip = 0);
   /// The check of a program with persistent tasks whose tile counts sizes
   /// set: tasks of every count up to the span that the tile loop's
   /// repetition needs, at every trip count the pump needs.
@@ -398,7 +401,7 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
 }
 
 std::vector<SymbolicChecker::TilePoint>
-SymbolicChecker::tilePoints(int64_t span, bool &exhaustive) {
+SymbolicChecker::tilePoints(int64_t span, bool &exhaustive, int64_t trip) {
   const SizeRoles::TileCounts &tc = *roles.tiles;
   SmallVector<unsigned> radixSizes;
   for (auto [i, s] : llvm::enumerate(roles.sizes))
@@ -407,6 +410,8 @@ SymbolicChecker::tilePoints(int64_t span, bool &exhaustive) {
   SmallVector<int64_t> least;
   for (const SizeRoles::Size &s : roles.sizes)
     least.push_back(s.lattice.least);
+  if (tc.tripSets)
+    least[roles.pump->size] = roles.sizes[roles.pump->size].lattice.at(trip);
   // Every point of the radix sizes' lattices up to kTileSearch coordinates
   // each. For T tiles, a task runs c of them with NC = floor(T / c)
   // clusters (c = floor(T / NC)) or ceil(T / c) (c = ceil(T / NC)), if any
@@ -487,7 +492,20 @@ LogicalResult SymbolicChecker::runTiles() {
       uncoveredOther = true;
     }
   bool exhaustive = false;
-  std::vector<TilePoint> found = tilePoints(kMaxTileSpan, exhaustive);
+  // The points of each tile count, per coordinate of the trip size where
+  // it also sets the number of tiles (one search otherwise).
+  std::map<int64_t, std::vector<TilePoint>> searched;
+  searched[0] = tilePoints(kMaxTileSpan, exhaustive);
+  auto foundAt = [&](int64_t j) -> const std::vector<TilePoint> & {
+    if (!tc.tripSets)
+      j = 0;
+    auto it = searched.find(j);
+    if (it == searched.end()) {
+      bool all = false;
+      it = searched.emplace(j, tilePoints(kMaxTileSpan, all, j)).first;
+    }
+    return it->second;
+  };
   // Where a gap stops the argument before any run: the concrete check at
   // the sizes of tasks of 1 to 3 tiles the search found (and at the least
   // sizes), at the trip size's first two values, so that what the gap
@@ -495,26 +513,25 @@ LogicalResult SymbolicChecker::runTiles() {
   auto fallback = [&]() -> LogicalResult {
     if (result.runs > 0)
       return success();
-    SmallVector<SmallVector<int64_t>> points;
     SmallVector<int64_t> least;
     for (const SizeRoles::Size &s : roles.sizes)
       least.push_back(s.lattice.least);
-    points.push_back(least);
-    for (int64_t c = 1; c <= 3 && c < static_cast<int64_t>(found.size()); ++c)
-      if (!found[c].values.empty())
-        points.push_back(found[c].values);
     const PumpPlan *tripPlan = roles.pump ? &*roles.pump : nullptr;
-    for (SmallVector<int64_t> v : points)
-      for (int64_t j = 0; j < (tripPlan ? 2 : 1); ++j) {
-        if (tripPlan) {
-          const SizeRoles::Size &t = roles.sizes[tripPlan->size];
-          if (j >= values(t))
-            break;
-          v[tripPlan->size] = t.lattice.at(j);
-        }
+    for (int64_t j = 0; j < (tripPlan ? 2 : 1); ++j) {
+      if (tripPlan && j >= values(roles.sizes[tripPlan->size]))
+        break;
+      const std::vector<TilePoint> &found = foundAt(j);
+      SmallVector<SmallVector<int64_t>> points = {least};
+      for (int64_t c = 1; c <= 3 && c < static_cast<int64_t>(found.size()); ++c)
+        if (!found[c].values.empty())
+          points.push_back(found[c].values);
+      for (SmallVector<int64_t> v : points) {
+        if (tripPlan)
+          v[tripPlan->size] = roles.sizes[tripPlan->size].lattice.at(j);
         if (allowed(v) && failed(runAt(v, nullptr, nullptr)))
           return failure();
       }
+    }
     return success();
   };
   if (uncoveredOther)
@@ -522,9 +539,10 @@ LogicalResult SymbolicChecker::runTiles() {
   // The points with tasks of every count up to `span` (with the other
   // sizes' points); false when the search found none for some count that
   // a size beyond it may run.
-  auto pointsUpTo = [&](int64_t span,
+  auto pointsUpTo = [&](int64_t span, int64_t j,
                         SmallVector<SmallVector<int64_t>> &out) -> bool {
     out.clear();
+    const std::vector<TilePoint> &found = foundAt(j);
     for (int64_t c = 0; c <= span; ++c) {
       const TilePoint &p = found[c];
       if (p.values.empty()) {
@@ -674,6 +692,7 @@ LogicalResult SymbolicChecker::runTiles() {
         n ? std::clamp<int64_t>(llvm::divideCeil(2 * depth + 4, n) + depth + 1,
                                 2, kMaxTileSpan)
           : kTileProbe;
+    const std::vector<TilePoint> &found = foundAt(j);
     for (int64_t count = first;;
          count = std::min<int64_t>(2 * count, kMaxTileSpan)) {
       int64_t at = count;
@@ -729,7 +748,7 @@ LogicalResult SymbolicChecker::runTiles() {
     int64_t residues =
         trip->outer || !trip->later.empty() ? trip->period / trip->alpha : 1;
     SmallVector<SmallVector<int64_t>> points;
-    if (!pointsUpTo(0, points))
+    if (!pointsUpTo(0, 0, points))
       return fallback();
     SmallVector<int64_t> p0 = points.front();
     std::optional<int64_t> l = leastTrip(p0);
@@ -808,7 +827,7 @@ LogicalResult SymbolicChecker::runTiles() {
         }
         if (!tripWhy.empty())
           break;
-        if (!pointsUpTo(*need, points))
+        if (!pointsUpTo(*need, jFirst + r, points))
           return fallback();
         for (const SmallVector<int64_t> &v : points)
           if (failed(runOnce(v, jFirst + r, false, false)))
@@ -841,7 +860,7 @@ LogicalResult SymbolicChecker::runTiles() {
     }
     widest = std::max(widest, *need);
     SmallVector<SmallVector<int64_t>> points;
-    if (!pointsUpTo(*need, points))
+    if (!pointsUpTo(*need, j, points))
       return fallback();
     for (const SmallVector<int64_t> &v : points)
       if (failed(runOnce(v, j, false, false)))
@@ -853,8 +872,8 @@ LogicalResult SymbolicChecker::runTiles() {
     return fallback();
   }
   std::string names;
-  for (const SizeRoles::Size &s : roles.sizes)
-    if (s.role == SizeRoles::Role::Tiles)
+  for (auto [i, s] : llvm::enumerate(roles.sizes))
+    if (s.role == SizeRoles::Role::Tiles || (tc.tripSets && i == trip->size))
       names += (names.empty() ? "" : ", ") + s.name;
   // (With groups of tiles, the state compared is an iteration's.)
   std::string unit = tc.group > 1 ? "iteration" : "tile";
