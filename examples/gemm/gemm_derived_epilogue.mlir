@@ -26,8 +26,7 @@
 // (schedules/cluster.mlir) divides the loops, @gemm_cluster_tiles with
 // whole tiles or @gemm_cluster_tiles_odd with partial ones (the `_odd`
 // kernels, for any M, N a multiple of 8 and K of 16 bytes): 256 x 256 per
-// cluster (256 x 192 for `gemm_sm90_e4m3_scaled_n192_odd`, not in the
-// kernel registry until it has run on a GPU, by
+// cluster (256 x 192 for `gemm_sm90_e4m3_scaled_n192_odd`, by
 // @gemm_cluster_tiles_odd_n: @epilogue_front and @schedule take the tile's
 // width, its zero-init and its store), K in steps of %kt per ring slot and
 // %kstep per wgmma (32 and 8 for tf32, 64 and 16 for bf16, 128 and 32 for
