@@ -539,6 +539,9 @@ LogicalResult SymbolicChecker::runTiles() {
   // The points with tasks of every count up to `span` (with the other
   // sizes' points); false when the search found none for some count that
   // a size beyond it may run.
+  // Where the sizes allow tasks of few tiles only (bounds a user states),
+  // every count is checked, and the tile loop's state need not repeat.
+  std::optional<int64_t> mostTiles;
   auto pointsUpTo = [&](int64_t span, int64_t j,
                         SmallVector<SmallVector<int64_t>> &out) -> bool {
     out.clear();
@@ -546,8 +549,12 @@ LogicalResult SymbolicChecker::runTiles() {
     for (int64_t c = 0; c <= span; ++c) {
       const TilePoint &p = found[c];
       if (p.values.empty()) {
-        if (exhaustive)
-          continue; // no legal size runs one
+        // No legal size runs one. (Where the trip size sets the number of
+        // tiles, larger counts may exist at this trip value and reduce to
+        // this one, whose verdict would then be unchecked: unless every
+        // count the sizes allow is checked directly.)
+        if (exhaustive && (!tc.tripSets || mostTiles))
+          continue;
         gaps.push_back("the tile counts: no size of the search runs a task "
                        "of " +
                        std::to_string(c) + " tiles");
@@ -645,9 +652,6 @@ LogicalResult SymbolicChecker::runTiles() {
   // The span the tasks need at the trip size's coordinate j: the least
   // from + period that a task of many tiles shows (0: none within the
   // most tiles the check runs).
-  // Where the sizes allow tasks of few tiles only (bounds a user states),
-  // every count is checked, and the tile loop's state need not repeat.
-  std::optional<int64_t> mostTiles;
   if (exhaustive) {
     SmallVector<int64_t> top;
     for (const SizeRoles::Size &s : roles.sizes)
@@ -698,7 +702,14 @@ LogicalResult SymbolicChecker::runTiles() {
       int64_t at = count;
       while (at > 0 && found[at].values.empty())
         --at;
-      if (at == 0)
+      // (None at or below it: the least count above it, where the trip
+      // size sets the number of tiles and the tasks are long at this
+      // value.)
+      for (at = at ? at : count + 1;
+           at < static_cast<int64_t>(found.size()) && found[at].values.empty();
+           ++at)
+        ;
+      if (at >= static_cast<int64_t>(found.size()))
         return int64_t(-1); // no size of the search runs a task of tiles
       SmallVector<int64_t> v = found[at].values;
       for (auto [i, js] : llvm::enumerate(box))

@@ -1,5 +1,6 @@
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true" -verify-diagnostics -o /dev/null
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="B=1 S=32 NC=2" -o /dev/null
+// RUN: not exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true bounds=NC<=1,B<=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOUNDED
 
 // A size that sets both the number of tiles of persistent tasks and the
 // trip count of the loop each tile runs (docs/SymbolicChecking.md, "A size
@@ -16,6 +17,12 @@
 // every block (reads no write retires in between, one per iteration, which
 // the compared states write once). Every size is covered: S as both a tile
 // size and the trip size of the key loop.
+// With NC and B bounded to 1, a task runs all S / 16 tiles: at a large S
+// no size runs a task of few tiles, which a longer task would reduce to, so
+// the tile counts are not covered.
+// BOUNDED: warning: the symbolic check does not cover every size of @both
+// BOUNDED-NEXT: {{^}}amir.program @both
+// BOUNDED: note: the tile counts: no size of the search runs a task of 0 tiles
 // expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{B, S, NC: set the tile counts of persistent tasks (loop 'pi'), tasks of 0 to}}
 // expected-note @below {{S: trip size of loop 'jm' (in each tile), its state repeating every 1 iterations from iteration}}
