@@ -864,6 +864,13 @@ private:
     return evaluateFromSizes(alloc.getDims()[next], leastSizes(), program,
                              memo);
   }
+  /// Whether `op`'s window of `alloc` ends inside dimension `d` at the
+  /// least sizes.
+  bool insideAtLeast(Operation *op, amir::AllocOp alloc, unsigned d) {
+    std::optional<int64_t> end = leastEnd(op, d);
+    std::optional<int64_t> extent = leastExtent(alloc, d);
+    return end && extent && *end <= *extent;
+  }
   SmallVector<int64_t> leastSizes() const {
     SmallVector<int64_t> least;
     for (const SizeLattice &l : lattices)
@@ -1183,9 +1190,7 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
           !c->k && llvm::all_of(llvm::enumerate(c->j), [&](auto e) {
             return e.index() == t.size ? e.value() > 0 : e.value() == 0;
           })) {
-        std::optional<int64_t> end = leastEnd(op, d);
-        std::optional<int64_t> extent = leastExtent(alloc, d);
-        if (end && extent && *end <= *extent)
+        if (insideAtLeast(op, alloc, d))
           continue;
       }
       bool head = !c->top && !c->periodic && c->k > 0 &&
@@ -1438,17 +1443,16 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
     // tiles: a dimension the tiles' digits move stays inside at every size
     // by their analysis; another one of a variable allocated outside the
     // device whose extent only grows keeps its window, which the size
-    // does not reach here, inside from the least size on, where the runs
-    // check it.)
+    // does not reach here, inside at every size if it is at the least.)
     if (isa<amir::ReadOp, amir::MutateOp>(op)) {
       amir::AllocOp alloc = allocOf(op->getOperand(0));
       if (alloc)
         for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d) {
           Form e = extentForm(pa, alloc, d, numSizes);
-          if (!e.moves() ||
-              (withTiles && !inDevice(alloc) &&
-               (tileMoved(op->getOperand(0), d) ||
-                (!e.top && !e.periodic && !e.k && !e.x && e.j[s] > 0))))
+          if (!e.moves() || (withTiles && !inDevice(alloc) &&
+                             (tileMoved(op->getOperand(0), d) ||
+                              (!e.top && !e.periodic && !e.k && !e.x &&
+                               e.j[s] > 0 && insideAtLeast(op, alloc, d)))))
             continue;
           ok = why.set(op, "it sets an extent of '" + alloc.getName() +
                                "', which is accessed before the loop");
