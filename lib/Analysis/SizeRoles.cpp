@@ -716,6 +716,81 @@ std::string describeOp(Operation *op) {
   return op->getName().getStringRef().str();
 }
 
+/// A radix of the number of tiles of persistent tasks: a constant, or a
+/// value affine on the lattices, at least `least` and growing by `slope`
+/// per lattice step of each size.
+struct Radix {
+  Value v; // null: a constant
+  int64_t least = 1;
+  SmallVector<int64_t> slope;
+};
+
+/// A digit of the tile index: its value and its radix.
+struct Digit {
+  Value v;
+  Radix r;
+};
+
+/// What RoleAnalyzer::tiles reads of persistent tasks, piece by piece
+/// (docs/SymbolicChecking.md, "Tile counts").
+struct TileRead {
+  amir::TasksForOp tasks;
+  amir::SeqForOp loop;
+  /// The size that counts the tasks, its value, the task index and the
+  /// tile iterator.
+  unsigned nc = 0;
+  Value ncv, pc, pi;
+  std::string loopName;
+  /// The tile count, the tiles per iteration of the tile loop and the
+  /// operations computing the iterations from the count.
+  Value tilesValue;
+  int64_t w = 1;
+  SmallVector<Operation *> groupOps;
+  /// The number of tiles T, the operations computing the tile count from
+  /// it, and its radices and constant factor.
+  Value total;
+  DenseSet<Operation *> chainOps;
+  SmallVector<Radix> factors;
+  int64_t constant = 1;
+  /// Per tile of a group: its product with NC and its guard; the values
+  /// c pi + d the iterator reaches, and the tile from which every
+  /// comparison of them is settled.
+  SmallVector<Operation *> prods, guards;
+  DenseMap<Value, std::pair<int64_t, int64_t>> onTile;
+  int64_t head = 0;
+  /// PumpPlan::tileRates and tilePeriodMultiple.
+  DenseMap<Operation *, SmallVector<int64_t>> tileRates;
+  int64_t periodMultiple = 1;
+  /// The tile indices, their digits (each digit value's position in
+  /// `digits`), the operations computing them and the quotients between.
+  SmallVector<Operation *> adds;
+  SmallVector<Digit> digits;
+  DenseMap<Value, int> digitOf;
+  DenseSet<Operation *> digitOps;
+  DenseSet<Value> quotients;
+
+  /// The forms of the index values with every size tracked.
+  FormAnalysis &forms(amir::ProgramOp program, ArrayRef<SizeLattice> lattices) {
+    if (!fa)
+      fa.emplace(program, SmallVector<bool>(lattices.size(), true), lattices,
+                 amir::SeqForOp(), 1, 0);
+    return *fa;
+  }
+  /// The value of `v` at the least sizes, where the sizes alone give it.
+  std::optional<int64_t> atLeast(Value v, amir::ProgramOp program,
+                                 ArrayRef<SizeLattice> lattices) {
+    if (least.empty())
+      for (const SizeLattice &l : lattices)
+        least.push_back(l.least);
+    return evaluateFromSizes(v, least, program, memo);
+  }
+
+private:
+  std::optional<FormAnalysis> fa;
+  SmallVector<int64_t> least;
+  DenseMap<Value, int64_t> memo;
+};
+
 class RoleAnalyzer {
 public:
   RoleAnalyzer(amir::ProgramOp program, ArrayRef<SizeLattice> lattices)
@@ -770,6 +845,16 @@ public:
   std::optional<unsigned> growingSize() const { return growing; }
 
 private:
+  /// The pieces of tiles(), in order.
+  bool readTileCount(TileRead &r, SmallVectorImpl<unsigned> &tileSizes,
+                     Refusal &why);
+  bool readTileIterator(TileRead &r, Refusal &why);
+  bool readTileRates(TileRead &r, Refusal &why);
+  bool readDigits(TileRead &r, Refusal &why);
+  bool checkTileWindows(TileRead &r, ArrayRef<unsigned> tileSizes,
+                        std::optional<unsigned> tripSize, Refusal &why);
+  bool checkTileReach(TileRead &r, ArrayRef<unsigned> tileSizes,
+                      std::optional<unsigned> tripSize, Refusal &why);
   /// What trip() checks of the statements from the pumped loop on.
   struct TripScope {
     const FormAnalysis &pa;
@@ -1520,11 +1605,12 @@ static std::optional<LinearForm> linearOf(Value v,
   return form;
 }
 
-bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
-                         SmallVectorImpl<unsigned> &tileSizes, Refusal &why,
-                         std::optional<unsigned> tripSize) {
-  enumeration.clear();
-  growing.reset();
+/// The number of tiles and the sizes that set it (NC, and those T
+/// depends on): the task loop, the tile loop and its groups, T as a
+/// product of constants and radices.
+bool RoleAnalyzer::readTileCount(TileRead &r,
+                                 SmallVectorImpl<unsigned> &tileSizes,
+                                 Refusal &why) {
   // No persistent tasks: no reason (the sizes keep theirs). TaskSymmetry
   // finds a tile loop only in a nest of one task loop.
   if (!root || !symmetry.tileLoop || symmetry.nest.size() != 1)
@@ -1631,20 +1717,8 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
         return why.set(user, "it uses the tile count's arithmetic");
   // The radices: T is a product of constants and of values affine on the
   // lattices, at least 1 and growing with the sizes.
-  SmallVector<bool> all(numSizes, true);
-  FormAnalysis fa(program, all, lattices, {}, 1, 0);
-  SmallVector<int64_t> least;
-  for (const SizeLattice &l : lattices)
-    least.push_back(l.least);
-  DenseMap<Value, int64_t> memo;
-  auto atLeast = [&](Value v) {
-    return evaluateFromSizes(v, least, program, memo);
-  };
-  struct Radix {
-    Value v; // null: a constant
-    int64_t least = 1;
-    SmallVector<int64_t> slope;
-  };
+  FormAnalysis &fa = r.forms(program, lattices);
+  auto atLeast = [&](Value v) { return r.atLeast(v, program, lattices); };
   auto radixOf = [&](Value v) -> std::optional<Radix> {
     Form f = fa.formOf(v);
     std::optional<int64_t> l = atLeast(v);
@@ -1694,6 +1768,32 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
         work.push_back(x);
     }
   }
+  r.tasks = tasks;
+  r.loop = loop;
+  r.nc = *nc;
+  r.ncv = ncv;
+  r.pc = pc;
+  r.pi = pi;
+  r.loopName = loopName;
+  r.tilesValue = tilesValue;
+  r.w = w;
+  r.groupOps = std::move(groupOps);
+  r.total = total;
+  r.chainOps = std::move(chainOps);
+  r.factors = std::move(factors);
+  r.constant = constant;
+  return true;
+}
+
+/// What the tile iterator reaches: the tile indices, the iterations of the
+/// earlier tiles, comparisons settled from some tile on, and coordinates of
+/// the task's barriers and ring buffers.
+bool RoleAnalyzer::readTileIterator(TileRead &r, Refusal &why) {
+  amir::TasksForOp tasks = r.tasks;
+  amir::SeqForOp loop = r.loop;
+  Value ncv = r.ncv, pi = r.pi, tilesValue = r.tilesValue;
+  const std::string &loopName = r.loopName;
+  int64_t w = r.w;
   // What the tile iterator pi reaches: the tile indices pc + NC (w pi + h),
   // the iterations of the earlier tiles ((w pi + h) times n, a loop's trip
   // count or that plus iterations peeled off before the loop), and values
@@ -1816,6 +1916,20 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
                                "elements of its ring buffers)");
     }
   }
+  r.prods = std::move(prods);
+  r.guards = std::move(guards);
+  r.onTile = std::move(onTile);
+  r.head = head;
+  return true;
+}
+
+/// The tile rates of the ring buffers and barriers the tile iterator
+/// moves, and the multiple the tile period must be for their slots to
+/// return.
+bool RoleAnalyzer::readTileRates(TileRead &r, Refusal &why) {
+  amir::SeqForOp loop = r.loop;
+  const std::string &loopName = r.loopName;
+  const DenseMap<Value, std::pair<int64_t, int64_t>> &onTile = r.onTile;
   // The ring buffers pi moves: every offset along the ring moves alike,
   // forward, in the tile loop only, and the guard's ring alike (read with
   // the barriers below); no other offset of theirs depends on pi.
@@ -1941,6 +2055,24 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
                                     "' does not move with the tile " +
                                     loopName + " as the ring does");
   }
+  r.tileRates = std::move(tileRates);
+  r.periodMultiple = periodMultiple;
+  return true;
+}
+
+/// The tile indices (one per tile of a group, under its guard) and their
+/// digits by the radices of the number of tiles.
+bool RoleAnalyzer::readDigits(TileRead &r, Refusal &why) {
+  amir::TasksForOp tasks = r.tasks;
+  amir::SeqForOp loop = r.loop;
+  Value pc = r.pc;
+  const std::string &loopName = r.loopName;
+  int64_t w = r.w;
+  const SmallVector<Operation *> &prods = r.prods, &guards = r.guards,
+                                 &groupOps = r.groupOps;
+  const DenseSet<Operation *> &chainOps = r.chainOps;
+  const SmallVector<Radix> &factors = r.factors;
+  int64_t constant = r.constant;
   // Each tile index pc + NC (w pi + h), computed once; tile h > 0 of a
   // group computed under its guard.
   SmallVector<Operation *> adds;
@@ -2010,10 +2142,6 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   // The digits: remainders and quotients of the tile index by the
   // radices, the last quotient the last digit; the same radices for each
   // tile index of a group.
-  struct Digit {
-    Value v;
-    Radix r;
-  };
   SmallVector<Digit> digits;
   // The digits of every tile index of a group, by position in `digits`.
   DenseMap<Value, int> digitOf;
@@ -2099,9 +2227,29 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
     for (auto [k, dg] : llvm::enumerate(mine))
       digitOf[dg.v] = static_cast<int>(k);
   }
-  enumeration = chainOps;
-  enumeration.insert(digitOps.begin(), digitOps.end());
-  auto digitIndex = [&](Value v) -> int { return digitOf.lookup_or(v, -1); };
+  r.adds = std::move(adds);
+  r.digits = std::move(digits);
+  r.digitOf = std::move(digitOf);
+  r.digitOps = std::move(digitOps);
+  r.quotients = std::move(quotients);
+  return true;
+}
+
+/// The lemma (apart and inside): the tiles' windows of the tasks' shared
+/// variables, moved by the digits, never meet where a tile mutates and lie
+/// inside every variable, for every size.
+bool RoleAnalyzer::checkTileWindows(TileRead &r, ArrayRef<unsigned> tileSizes,
+                                    std::optional<unsigned> tripSize,
+                                    Refusal &why) {
+  amir::SeqForOp loop = r.loop;
+  Value tilesValue = r.tilesValue;
+  const SmallVector<Operation *> &prods = r.prods, &adds = r.adds;
+  const SmallVector<Digit> &digits = r.digits;
+  const DenseSet<Operation *> &digitOps = r.digitOps;
+  const DenseSet<Value> &quotients = r.quotients;
+  FormAnalysis &fa = r.forms(program, lattices);
+  auto atLeast = [&](Value v) { return r.atLeast(v, program, lattices); };
+  auto digitIndex = [&](Value v) -> int { return r.digitOf.lookup_or(v, -1); };
   DenseSet<Value> products, tileIndices;
   for (Operation *op : prods)
     products.insert(op->getResult(0));
@@ -2333,6 +2481,21 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
                                 "tile index mutate the same elements of '" +
                                     name + "'");
   }
+  return true;
+}
+
+/// The tile sizes reach nothing else than the tile count, the tile index
+/// and its digits, offsets through them, extents of variables allocated
+/// outside the device and host accesses of whole variables.
+bool RoleAnalyzer::checkTileReach(TileRead &r, ArrayRef<unsigned> tileSizes,
+                                  std::optional<unsigned> tripSize,
+                                  Refusal &why) {
+  amir::TasksForOp tasks = r.tasks;
+  amir::SeqForOp loop = r.loop;
+  const DenseMap<Value, int> &digitOf = r.digitOf;
+  Block &top = program.getBody().front();
+  const SmallVector<Operation *> &guards = r.guards;
+  const DenseSet<Operation *> &chainOps = r.chainOps, &digitOps = r.digitOps;
   // They reach nothing else: the tile count, the tile index and its
   // digits, the offsets of the tasks' shared variables through them, the
   // extents of variables allocated outside the device and host accesses of
@@ -2402,14 +2565,31 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
   });
   if (walk.wasInterrupted())
     return false;
-  out.total = total;
-  out.clusters = *nc;
-  out.loop = loop;
-  out.rates = std::move(tileRates);
-  out.group = w;
-  out.tiles = tilesValue;
-  out.head = head;
-  out.periodMultiple = periodMultiple;
+  return true;
+}
+
+bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
+                         SmallVectorImpl<unsigned> &tileSizes, Refusal &why,
+                         std::optional<unsigned> tripSize) {
+  enumeration.clear();
+  growing.reset();
+  TileRead r;
+  if (!readTileCount(r, tileSizes, why) || !readTileIterator(r, why) ||
+      !readTileRates(r, why) || !readDigits(r, why))
+    return false;
+  enumeration = r.chainOps;
+  enumeration.insert(r.digitOps.begin(), r.digitOps.end());
+  if (!checkTileWindows(r, tileSizes, tripSize, why) ||
+      !checkTileReach(r, tileSizes, tripSize, why))
+    return false;
+  out.total = r.total;
+  out.clusters = r.nc;
+  out.loop = r.loop;
+  out.rates = std::move(r.tileRates);
+  out.group = r.w;
+  out.tiles = r.tilesValue;
+  out.head = r.head;
+  out.periodMultiple = r.periodMultiple;
   return true;
 }
 
