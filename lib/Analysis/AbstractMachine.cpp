@@ -4116,6 +4116,13 @@ std::string Machine::pumpState() {
       os << ' ' << p;
     return text;
   };
+  DenseMap<const Record *, std::string> texts;
+  auto textOf = [&](const Record &r) -> const std::string & {
+    auto [it, fresh] = texts.try_emplace(&r);
+    if (fresh)
+      it->second = recordText(r);
+    return it->second;
+  };
   // The loop's entry in a statement's sequential loops (innermost first).
   auto seqIndexOf = [&](Operation *op, Operation *loop) -> int {
     int i = 0;
@@ -4241,21 +4248,36 @@ std::string Machine::pumpState() {
     // in between, keeps one read per iteration).
     // (A record a register access may still share, which would change it
     // and not its twin, is never merged.)
-    std::set<std::pair<std::string, std::string>> boxesSeen;
-    for (const Variable::BoxRead &b : v.boxReads) {
-      std::string box;
-      llvm::raw_string_ostream bs(box);
-      for (auto [l, n] : llvm::zip_equal(b.lo, b.size))
-        bs << l << '+' << n << ',';
-      if (b.retiredCount)
-        for (int i = b.retired.find_first(); i >= 0; i = b.retired.find_next(i))
-          bs << i << ';';
-      std::string key;
-      if (b.record && sharable.contains(b.record.get()))
-        key = "@" + std::to_string(reinterpret_cast<uintptr_t>(b.record.get()));
-      else if (b.record)
-        key = recordText(*b.record);
-      if (!boxesSeen.insert({box, key}).second)
+    // (Boxes are compared first; record texts only among equal boxes.)
+    std::vector<bool> twin(v.boxReads.size(), false);
+    {
+      std::map<SmallVector<int64_t, 16>, SmallVector<size_t, 2>> byBox;
+      for (auto [i, b] : llvm::enumerate(v.boxReads)) {
+        SmallVector<int64_t, 16> key(b.lo.begin(), b.lo.end());
+        key.append(b.size.begin(), b.size.end());
+        if (b.retiredCount)
+          for (int x = b.retired.find_first(); x >= 0;
+               x = b.retired.find_next(x))
+            key.push_back(x);
+        byBox[key].push_back(i);
+      }
+      for (auto &[key, same] : byBox) {
+        if (same.size() < 2)
+          continue;
+        std::set<std::string> texts;
+        for (size_t i : same) {
+          const RecordRef &r = v.boxReads[i].record;
+          std::string text =
+              !r ? std::string()
+              : sharable.contains(r.get())
+                  ? "@" + std::to_string(reinterpret_cast<uintptr_t>(r.get()))
+                  : textOf(*r);
+          twin[i] = !texts.insert(text).second;
+        }
+      }
+    }
+    for (auto [i, b] : llvm::enumerate(v.boxReads)) {
+      if (twin[i])
         continue;
       os << ' ';
       for (auto [d, l, n] : llvm::enumerate(b.lo, b.size))
@@ -4474,7 +4496,7 @@ std::string Machine::pumpState() {
   // The records, in order of first reference.
   os << "\nrecords\n";
   for (size_t i = 0; i < records.size(); ++i)
-    os << recordText(*records[i]) << '\n';
+    os << textOf(*records[i]) << '\n';
   return text;
 }
 

@@ -22,6 +22,10 @@
 //    runs `p` more iterations, with `s` grown to match, every barrier
 //    coordinate, ring element, guard and bounds condition of the task from
 //    L on is the one before, shifted by a fixed amount per dimension;
+//  - a *tile* size when it sets the tile counts of persistent tasks, whose
+//    tiles are shown apart and inside their variables for every size (one
+//    size may be both a tile size and the trip size of the loop each tile
+//    runs: attention's S, the query tiles per head and the key blocks);
 //  - *uncovered* otherwise, with the reason.
 // Before the roles, a size with partial tiles (every use a ceiling division
 // or the extent of a variable that every access clips) *rounds up*: it has
