@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark of the symbolic check (not a test): for every bundled GEMM and
-# GEMV (derived ones derived first, untimed), wall time and peak memory of
+# Benchmark of the symbolic check (not a test): for every bundled GEMM, GEMV
+# and attention kernel (derived ones derived first, untimed), wall time and peak memory of
 # `exo-gpu-opt -exo-verify-collectives -exo-check-sync="symbolic=true
 # stats=true"` on one core, the verdict (proved for every size, or not, with
 # the first reason), and the runs of the abstract machine. Prints a Markdown
@@ -95,4 +95,12 @@ for entry in $(sed -n 's/^  transform.named_sequence @\(gemm_derived_[a-z0-9_]*\
   derive "$entry" "@$entry" 2>/dev/null || continue
   [[ -z $bounds ]] || grep -q exo.cluster_count "$tmp/$entry.mlir" || continue
   symbolic "$entry" "$tmp/$entry.mlir"
+done
+# The attention kernels (examples/attention/gen_attention_fwd.py writes them;
+# scripts/registry.py generate says where).
+attention=$(python3 "$root/scripts/registry.py" generate \
+  examples/attention/gen_attention_fwd.py)
+for f in "$attention"/attention_fwd_*.mlir; do
+  [[ -z $bounds ]] || grep -q exo.cluster_count "$f" || continue
+  symbolic "$(basename "$f" .mlir)" "$f"
 done
