@@ -776,9 +776,11 @@ LogicalResult SymbolicChecker::runTiles() {
     // The long runs' length: the short one first; where its repetition
     // started too late for its iterations, the least length that leaves
     // room for it (each residue's run checks that again), then the long
-    // one.
+    // one. (Where the trip size also sets the number of tiles, each tile
+    // of the long run's tasks runs that long: the short one is halved.)
     SmallVector<int64_t, 3> lengths = {
-        std::max<int64_t>(kPumpShort, 4 * trip->period),
+        std::max<int64_t>(tc.tripSets ? kPumpShort / 2 : kPumpShort,
+                          4 * trip->period),
         std::max<int64_t>(kPumpLong, 8 * trip->period)};
     // After the first try, a length between the two that leaves `room`.
     auto tryLength = [&](size_t attempt, int64_t room) {
