@@ -1,6 +1,7 @@
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true" -verify-diagnostics -o /dev/null
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="B=1 S=32 NC=2" -o /dev/null
 // RUN: not exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true bounds=NC<=1,B<=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOUNDED
+// RUN: python3 %S/Inputs/amir_mutants.py exo-gpu-opt %s both 60 7 B=1:3,S=16:640:16,NC=1:4 | FileCheck %s --check-prefix=MUTANTS
 
 // A size that sets both the number of tiles of persistent tasks and the
 // trip count of the loop each tile runs (docs/SymbolicChecking.md, "A size
@@ -17,6 +18,12 @@
 // every block (reads no write retires in between, one per iteration, which
 // the compared states write once). Every size is covered: S as both a tile
 // size and the trip size of the key loop.
+// Random mutants of @both's synchronization (Inputs/amir_mutants.py): each
+// one the symbolic check proves passes the concrete check at four random
+// sizes with tasks of up to 120 tiles.
+// MUTANTS-NOT: MISMATCH
+// MUTANTS: {{[1-9][0-9]*}} proved, {{[0-9]+}} not covered, {{[1-9][0-9]*}} rejected
+
 // With NC and B bounded to 1, a task runs all S / 16 tiles: at a large S
 // no size runs a task of few tiles, which a longer task would reduce to, so
 // the tile counts are not covered.
