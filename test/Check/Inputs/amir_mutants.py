@@ -57,6 +57,9 @@ def main():
         draws.append((size, lo, hi, step[0] if step else 1))
     sync = re.compile(r"^\s*amir\.(await|arrive|fence)\b")
     syncs = [i for i, l in enumerate(program) if sync.match(l)]
+    if not syncs:
+        sys.exit("amir_mutants.py: @%s has no synchronization statement" %
+                 name)
     rng = random.Random(int(seed))
     tally = {"proved": 0, "not covered": 0, "rejected": 0}
     for _ in range(int(count)):
