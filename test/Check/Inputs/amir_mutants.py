@@ -21,6 +21,8 @@ import subprocess
 import sys
 import tempfile
 
+from sync_mutation import mutate
+
 
 def check(opt, text, option):
     with tempfile.NamedTemporaryFile("w", suffix=".mlir") as f:
@@ -44,6 +46,18 @@ def enclosing_loop(lines, i):
     return None
 
 
+def guard(lines, i):
+    """Line i run only where the innermost sequential loop's iterator
+    around it is not 2 (None outside a loop)."""
+    loop = enclosing_loop(lines, i)
+    if not loop:
+        return None
+    c, g = "%%mutant_c2_%d" % i, "%%mutant_g_%d" % i
+    return ("%s = arith.constant 2 : index\n"
+            "%s = arith.cmpi ne, %s, %s : index\n"
+            "amir.if %s {\n%s\n}" % (c, g, loop, c, g, lines[i]))
+
+
 def main():
     opt, path, name, count, seed, ranges = sys.argv[1:7]
     text = open(path).read()
@@ -63,29 +77,9 @@ def main():
     rng = random.Random(int(seed))
     tally = {"proved": 0, "not covered": 0, "rejected": 0}
     for _ in range(int(count)):
-        mutant = list(program)
-        for _ in range(rng.choice([1, 1, 2])):
-            i = rng.choice(syncs)
-            kind = rng.choice(["drop", "duplicate", "pending", "swap",
-                               "guard"])
-            loop = enclosing_loop(mutant, i)
-            if kind == "drop":
-                mutant[i] = ""
-            elif kind == "duplicate":
-                mutant[i] += "\n" + mutant[i]
-            elif kind == "pending":
-                mutant[i] = re.sub(r", (\d)$",
-                                   lambda m: ", %d" % rng.randint(0, 3),
-                                   mutant[i])
-            elif kind == "guard" and loop:
-                c = "%%mutant_c2_%d" % i
-                g = "%%mutant_g_%d" % i
-                mutant[i] = ("%s = arith.constant 2 : index\n"
-                             "%s = arith.cmpi ne, %s, %s : index\n"
-                             "amir.if %s {\n%s\n}" %
-                             (c, g, loop, c, g, mutant[i]))
-            elif i + 1 < len(mutant) and sync.match(mutant[i + 1]):
-                mutant[i], mutant[i + 1] = mutant[i + 1], mutant[i]
+        mutant = mutate(program, syncs, sync, rng, (r", (\d)$", ", %d"),
+                        ["drop", "duplicate", "pending", "swap", "guard"],
+                        guard)
         mutated = "\n".join(mutant)
         rc, err = check(opt, mutated, "symbolic=true")
         if rc != 0:

@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 
+from sync_mutation import mutate
+
 
 def check(opt, text, option):
     with tempfile.NamedTemporaryFile("w", suffix=".mlir") as f:
@@ -49,20 +51,8 @@ def main():
              if sync.match(l) and not l.rstrip().endswith("{")]
     tally = {"proved": 0, "not covered": 0, "rejected": 0}
     for _ in range(int(count)):
-        mutant = list(lines)
-        for _ in range(rng.choice([1, 1, 2])):
-            i = rng.choice(syncs)
-            kind = rng.choice(["drop", "duplicate", "pending", "swap"])
-            if kind == "drop":
-                mutant[i] = ""
-            elif kind == "duplicate":
-                mutant[i] += "\n" + mutant[i]
-            elif kind == "pending":
-                mutant[i] = re.sub(r", (\d)\)",
-                                   lambda m: ", %d)" % rng.randint(0, 3),
-                                   mutant[i])
-            elif i + 1 < len(mutant) and sync.match(mutant[i + 1]):
-                mutant[i], mutant[i + 1] = mutant[i + 1], mutant[i]
+        mutant = mutate(lines, syncs, sync, rng, (r", (\d)\)", ", %d)"),
+                        ["drop", "duplicate", "pending", "swap"])
         text = "\n".join(mutant)
         rc, err = check(opt, text, option)
         if rc != 0:
