@@ -453,17 +453,22 @@ amir::AllocOp allocOf(Value v) { return v.getDefiningOp<amir::AllocOp>(); }
 
 /// The extent of dimension `d` of `alloc` as a form (a static extent, or
 /// an index value's form), with `dynamic` telling which.
+/// The operand that gives position `d` of mixed static and dynamic values
+/// (`statics`, ShapedType::kDynamic where `dynamic` holds one, in order),
+/// or null where the position is static or past the end.
+Value dynamicAt(ArrayRef<int64_t> statics, ValueRange dynamic, unsigned d) {
+  if (d >= statics.size() || !ShapedType::isDynamic(statics[d]))
+    return {};
+  return dynamic[llvm::count_if(statics.take_front(d), ShapedType::isDynamic)];
+}
+
 Form extentForm(const FormAnalysis &fa, amir::AllocOp alloc, unsigned d,
                 size_t numSizes) {
   Form f;
   f.j.assign(numSizes, 0);
-  ArrayRef<int64_t> statics = alloc.getStaticDims();
-  if (d >= statics.size() || !ShapedType::isDynamic(statics[d]))
-    return f;
-  unsigned next = 0;
-  for (unsigned i = 0; i < d; ++i)
-    next += ShapedType::isDynamic(statics[i]);
-  return fa.formOf(alloc.getDims()[next]);
+  if (Value v = dynamicAt(alloc.getStaticDims(), alloc.getDims(), d))
+    return fa.formOf(v);
+  return f;
 }
 
 /// The offsets (or coordinates) of an access or barrier operation, with
@@ -915,16 +920,8 @@ private:
   std::optional<int64_t> leastEnd(Operation *op, unsigned d) {
     auto read = dyn_cast<amir::ReadOp>(op);
     auto mutate = dyn_cast<amir::MutateOp>(op);
-    auto at = [&](ArrayRef<int64_t> statics,
-                  ValueRange dynamic) -> std::optional<int64_t> {
-      if (d >= statics.size())
-        return std::nullopt;
-      if (!ShapedType::isDynamic(statics[d]))
-        return statics[d];
-      unsigned next = llvm::count_if(statics.take_front(d), [](int64_t x) {
-        return ShapedType::isDynamic(x);
-      });
-      return evaluateFromSizes(dynamic[next], leastSizes(), program, memo);
+    auto at = [&](ArrayRef<int64_t> statics, ValueRange dynamic) {
+      return leastAt(statics, dynamic, d);
     };
     std::optional<int64_t> lo =
         read ? at(read.getStaticOffsets(), read.getOffsets())
@@ -938,16 +935,16 @@ private:
     return end;
   }
   std::optional<int64_t> leastExtent(amir::AllocOp alloc, unsigned d) {
-    ArrayRef<int64_t> statics = alloc.getStaticDims();
+    return leastAt(alloc.getStaticDims(), alloc.getDims(), d);
+  }
+  /// Position `d` of mixed static and dynamic values at the least sizes.
+  std::optional<int64_t> leastAt(ArrayRef<int64_t> statics, ValueRange dynamic,
+                                 unsigned d) {
     if (d >= statics.size())
       return std::nullopt;
-    if (!ShapedType::isDynamic(statics[d]))
-      return statics[d];
-    unsigned next = llvm::count_if(statics.take_front(d), [](int64_t x) {
-      return ShapedType::isDynamic(x);
-    });
-    return evaluateFromSizes(alloc.getDims()[next], leastSizes(), program,
-                             memo);
+    if (Value v = dynamicAt(statics, dynamic, d))
+      return evaluateFromSizes(v, leastSizes(), program, memo);
+    return statics[d];
   }
   /// Whether `op`'s window of `alloc` ends inside dimension `d` at the
   /// least sizes.
@@ -2394,16 +2391,10 @@ bool RoleAnalyzer::checkTileWindows(TileRead &r, ArrayRef<unsigned> tileSizes,
     }
     for (size_t d = 0; d < rank; ++d) {
       Form e = extentForm(fa, alloc, d, numSizes);
-      std::optional<int64_t> eLeast;
-      ArrayRef<int64_t> statics = alloc.getStaticDims();
-      if (!ShapedType::isDynamic(statics[d])) {
-        eLeast = statics[d];
-      } else {
-        unsigned next = 0;
-        for (size_t i = 0; i < d; ++i)
-          next += ShapedType::isDynamic(statics[i]);
-        eLeast = atLeast(alloc.getDims()[next]);
-      }
+      Value dynamic = dynamicAt(alloc.getStaticDims(), alloc.getDims(), d);
+      std::optional<int64_t> eLeast =
+          dynamic ? atLeast(dynamic)
+                  : std::optional<int64_t>(alloc.getStaticDims()[d]);
       SmallVector<std::pair<int64_t, int>> moving; // (coefficient, digit)
       for (auto [k, c] : llvm::enumerate(coef[d]))
         if (c)
