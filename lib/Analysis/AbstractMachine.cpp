@@ -217,6 +217,9 @@ using RecordRef = std::shared_ptr<Record>;
 /// Variables of at most this many elements keep their per-element
 /// bookkeeping in vectors (ElementMutations, ElementReads).
 static constexpr int64_t kDenseElements = int64_t(1) << 16;
+/// The register loop effects kept before they are dropped (each is a key
+/// of a few values and the effect).
+static constexpr size_t kRegisterLoopEffects = size_t(1) << 18;
 
 /// The last mutation of each element of a variable (flattened, row-major;
 /// none before the first): runs of consecutive elements that share it, so a
@@ -900,8 +903,8 @@ private:
   AccessPlan &accessPlanOf(Operation *op);
   DenseMap<Operation *, std::unique_ptr<AccessPlan>> accessPlans;
   DenseMap<Block *, std::unique_ptr<BlockPlan>> plans;
-  /// Counts a statement instance against max-instances.
-  LogicalResult countInstance(Operation &op);
+  /// Counts `count` statement instances at `op` against max-instances.
+  LogicalResult countInstance(Operation &op, int64_t count = 1);
   /// Index arithmetic `op` on operand values `in`, into slot `out`.
   LogicalResult evalArith(Operation &op, ArrayRef<int64_t> in, unsigned out);
   DenseMap<Value, Variable *> vars;
@@ -936,6 +939,55 @@ private:
   }
   /// Where each thread last accessed wgmma registers other than by wgmma.
   llvm::DenseMap<Tid, Operation *> wgmmaRegsTouched;
+  /// Register loops (docs/SyncChecker.md, "Register loops"): a sequential
+  /// loop whose body only computes indices and accesses elements of the
+  /// fragment registers of the one thread running it makes no record. Its
+  /// run changes only the counts and the thread's wgmma fence state, as a
+  /// function of the values it reads from outside and of the extents of
+  /// the variables it accesses: the first run with such a key is
+  /// interpreted, the later ones replay its effect.
+  struct RegisterLoop {
+    bool eligible = false;
+    /// The slots of the values the loop reads from outside it, integer
+    /// constants aside.
+    SmallVector<unsigned, 8> freeSlots;
+    /// The variables it accesses, and each with the extended qualifiers of
+    /// its accesses (Machine::ownFragmentAccess).
+    SmallVector<Value, 2> vars;
+    SmallVector<std::pair<Value, QualTimelineSet>, 2> uses;
+    /// Whether none of `vars` is shared data of the symmetric run
+    /// `symmetricSeen` (whose accesses the task symmetry notes).
+    uint64_t symmetricSeen = 0;
+    bool symmetricOk = false;
+  };
+  struct RegisterLoopEffect {
+    int64_t statements = 0, accesses = 0;
+    /// The thread's wgmma fence state after the loop: 0 unchanged, 1
+    /// fenced, 2 unfenced; and its last access other than by wgmma.
+    int fence = 0;
+    Operation *touched = nullptr;
+  };
+  /// The run of a register loop being interpreted for its effect.
+  struct RegisterLoopCapture {
+    Tid thread = 0;
+    int fence = 0;
+    Operation *touched = nullptr;
+    bool valid = true;
+  };
+  RegisterLoop &registerLoopOf(amir::SeqForOp loop);
+  /// The loop run as a register loop when it is one at this point; nullopt
+  /// where it must be interpreted as any other.
+  std::optional<LogicalResult>
+  execRegisterLoop(amir::SeqForOp loop, Collective &g, int64_t lo, int64_t hi);
+  DenseMap<Operation *, std::unique_ptr<RegisterLoop>> registerLoops;
+  std::map<SmallVector<int64_t, 12>, RegisterLoopEffect> registerLoopEffects;
+  RegisterLoopCapture *capturing = nullptr;
+  /// The accesses of an instruction without a trailing barrier are being
+  /// checked: a thread's synchronous access of its own registers there
+  /// needs no record either (Machine::access).
+  bool synchronousInstr = false;
+  /// Counts the records made (a register loop's run must make none).
+  uint64_t recordsMade = 0;
   /// Counts the statements that may change records (syncs, allocations,
   /// instructions, task and kernel boundaries): between two of them, a
   /// thread's accesses of a register variable by one statement share one
@@ -963,6 +1015,10 @@ private:
   /// warp takes part, which is stricter. It keeps an element's runs whole
   /// and makes one record where a warp made 32.
   bool ownedRegisters = false;
+  /// A thread's synchronous accesses of its own registers make no record
+  /// where nothing can conflict with them (Machine::access): with
+  /// ownedRegisters, unless kRecordOwnRegistersAttr says otherwise.
+  bool ownRegisters = false;
   bool inWarpScope = false;
   DenseMap<std::pair<Operation *, int64_t>, RegisterRecord> warpShared;
   DenseMap<int64_t, Collective> warpThreads;
@@ -990,12 +1046,20 @@ private:
   /// registers by op: the zero-init leaves it fenced (its lowering executes
   /// wgmma.fence), any other access but a wgmma's unfences it.
   void noteWgmmaRegsAccess(Operation *op, QualTimeline qual, Tid t) {
+    if (capturing && t != capturing->thread)
+      capturing->valid = false;
     if (qual == QualTimeline::WgmmaZero) {
       wgmmaFenced.insert(t);
+      if (capturing)
+        capturing->fence = 1;
     } else if (qual != QualTimeline::WgmmaAccum &&
                qual != QualTimeline::WgmmaRegA) {
       wgmmaFenced.erase(t);
       wgmmaRegsTouched[t] = op;
+      if (capturing) {
+        capturing->fence = 2;
+        capturing->touched = op;
+      }
     }
   }
   llvm::DenseMap<std::tuple<const void *, Tid, Operation *>, RegisterRecord>
@@ -1346,6 +1410,7 @@ RecordRef Machine::newRecord(Operation *op, const Collective &g,
                              bool atomic) {
   // Not make_shared: the live lists hold weak references, which would keep
   // a make_shared record's memory until the list is pruned.
+  ++recordsMade;
   RecordRef rec(new Record());
   rec->accessor = g.global();
   rec->qual = qual;
@@ -2146,7 +2211,8 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     return success();
   }
   const Threads &who = g.global();
-  if (ownedRegisters && var.fragmentRegs && !ooo && !atomic && !made &&
+  if (ownRegisters && var.registers && !ooo && !atomic &&
+      (!made || (synchronousInstr && qual != QualTimeline::WgmmaZero)) &&
       who.isSingle() && ownFragmentAccess(var, who, extended)) {
     if (record)
       return success();
@@ -2214,7 +2280,7 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     }
     if (made)
       made->push_back(rec);
-    if (var.fragmentRegs && !who.isSingle() &&
+    if (var.registers && (!who.isSingle() || ooo || atomic) &&
         (var.collectiveRecords.empty() ||
          var.collectiveRecords.back().lock() != rec)) {
       var.collectiveRecords.push_back(rec);
@@ -2744,8 +2810,9 @@ const Machine::BlockPlan &Machine::planOf(Block &block) {
   return *plan;
 }
 
-LogicalResult Machine::countInstance(Operation &op) {
-  if (++stats.statements > maxInstances && maxInstances > 0)
+LogicalResult Machine::countInstance(Operation &op, int64_t count) {
+  stats.statements += count;
+  if (stats.statements > maxInstances && maxInstances > 0)
     return mlir::emitError(op.getLoc())
            << "the check stops after " << maxInstances
            << " statement instances (" << stats.tasks
@@ -2931,6 +2998,9 @@ LogicalResult Machine::exec(amir::SeqForOp loop, Collective &g) {
   if (pump && pumpObs->compareTiles && loop == pump->tileLoop)
     return execTiles(loop, g, *lo, *hi);
   bool tiles = pump && loop == pump->tileLoop;
+  if (!tiles)
+    if (std::optional<LogicalResult> r = execRegisterLoop(loop, g, *lo, *hi))
+      return *r;
   for (int64_t i = *lo; i < *hi; ++i) {
     if (tiles) {
       forgetEarlierTiles();
@@ -2943,6 +3013,141 @@ LogicalResult Machine::exec(amir::SeqForOp loop, Collective &g) {
   if (tiles)
     tilesActive = false;
   return success();
+}
+
+Machine::RegisterLoop &Machine::registerLoopOf(amir::SeqForOp loop) {
+  std::unique_ptr<RegisterLoop> &known = registerLoops[loop];
+  if (known)
+    return *known;
+  known = std::make_unique<RegisterLoop>();
+  RegisterLoop &rl = *known;
+  auto outside = [&](Value v) {
+    Operation *parent = v.getParentRegion()->getParentOp();
+    return parent != loop && !loop->isProperAncestor(parent);
+  };
+  auto noteFree = [&](Value v) {
+    if (!outside(v))
+      return;
+    if (auto c = v.getDefiningOp<arith::ConstantOp>())
+      if (isa<IntegerAttr>(c.getValue()))
+        return; // the same value whenever the loop runs
+    unsigned slot = values.slot(v);
+    if (!llvm::is_contained(rl.freeSlots, slot))
+      rl.freeSlots.push_back(slot);
+  };
+  for (Value v : loop->getOperands())
+    noteFree(v);
+  bool eligible = true;
+  loop.getBody().walk([&](Operation *op) {
+    if (auto inner = dyn_cast<amir::SeqForOp>(op)) {
+      if (pump && (pump->isPumped(inner) || inner == pump->tileLoop))
+        eligible = false;
+    } else if (isa<amir::ReadOp, amir::MutateOp>(op)) {
+      AccessPlan &plan = accessPlanOf(op);
+      if (plan.ooo || plan.atomic || plan.clip ||
+          plan.qual == QualTimeline::WgmmaAccum ||
+          plan.qual == QualTimeline::WgmmaRegA ||
+          !plan.var.getDefiningOp<amir::AllocOp>() || !outside(plan.var)) {
+        eligible = false;
+      } else {
+        if (!llvm::is_contained(rl.vars, plan.var))
+          rl.vars.push_back(plan.var);
+        std::pair<Value, QualTimelineSet> use = {plan.var, plan.extended};
+        if (!llvm::is_contained(rl.uses, use))
+          rl.uses.push_back(use);
+      }
+    } else if (!isa_and_nonnull<arith::ArithDialect>(op->getDialect())) {
+      eligible = false;
+    }
+    if (!eligible)
+      return WalkResult::interrupt();
+    for (Value v : op->getOperands())
+      if (!llvm::is_contained(rl.vars, v) &&
+          !(isa<amir::ReadOp, amir::MutateOp>(op) && v == accessPlanOf(op).var))
+        noteFree(v);
+    return WalkResult::advance();
+  });
+  rl.eligible = eligible && !rl.vars.empty();
+  return rl;
+}
+
+std::optional<LogicalResult> Machine::execRegisterLoop(amir::SeqForOp loop,
+                                                       Collective &g,
+                                                       int64_t lo, int64_t hi) {
+  if (!ownRegisters || capturing || lo >= hi)
+    return std::nullopt;
+  RegisterLoop &rl = registerLoopOf(loop);
+  if (!rl.eligible)
+    return std::nullopt;
+  const Threads &who = g.global();
+  if (!who.isSingle())
+    return std::nullopt;
+  if (symmetricRun && !symmetricRun->decided) {
+    if (rl.symmetricSeen != symmetricRun->id) {
+      rl.symmetricSeen = symmetricRun->id;
+      rl.symmetricOk = llvm::none_of(rl.vars, [&](Value v) {
+        return symmetricRun->symmetry->shared.count(v) != 0;
+      });
+    }
+    if (!rl.symmetricOk)
+      return std::nullopt;
+  }
+  // Every access takes Machine::access's path of a thread's own fragment
+  // elements: no record, no hazard but an out-of-bounds element, whose
+  // window the key decides.
+  SmallVector<int64_t, 12> key = {
+      reinterpret_cast<intptr_t>(loop.getOperation())};
+  for (unsigned slot : rl.freeSlots) {
+    if (!values.isKnown(slot))
+      return std::nullopt;
+    key.push_back(values.at(slot));
+  }
+  for (Value v : rl.vars) {
+    Variable *var = vars.lookup(v);
+    if (!var || !var->registers || var->ringDim >= 0)
+      return std::nullopt;
+    key.push_back(var->wgmmaRegs);
+    key.push_back(static_cast<int64_t>(var->dims.size()));
+    key.append(var->dims.begin(), var->dims.end());
+  }
+  for (auto [v, extended] : rl.uses)
+    if (!ownFragmentAccess(*vars.lookup(v), who, extended))
+      return std::nullopt;
+  Tid t = who.ranges[0].first;
+  auto known = registerLoopEffects.find(key);
+  if (known != registerLoopEffects.end()) {
+    const RegisterLoopEffect &e = known->second;
+    if (failed(countInstance(*loop, e.statements)))
+      return failure();
+    ++stats.loopsReplayed;
+    stats.accesses += e.accesses;
+    if (e.fence == 1)
+      wgmmaFenced.insert(t);
+    else if (e.fence == 2)
+      wgmmaFenced.erase(t);
+    if (e.touched)
+      wgmmaRegsTouched[t] = e.touched;
+    return success();
+  }
+  RegisterLoopCapture capture;
+  capture.thread = t;
+  int64_t statements = stats.statements, accesses = stats.accesses;
+  uint64_t records = recordsMade, epoch = recordEpoch;
+  capturing = &capture;
+  LogicalResult r = success();
+  for (int64_t i = lo; i < hi && succeeded(r); ++i)
+    r = execIteration(loop, i, g);
+  capturing = nullptr;
+  if (failed(r))
+    return r;
+  if (capture.valid && records == recordsMade && epoch == recordEpoch) {
+    if (registerLoopEffects.size() >= kRegisterLoopEffects)
+      registerLoopEffects.clear();
+    registerLoopEffects[key] = {stats.statements - statements,
+                                stats.accesses - accesses, capture.fence,
+                                capture.touched};
+  }
+  return r;
 }
 
 LogicalResult Machine::exec(amir::TasksForOp loop, Collective &g) {
@@ -3632,7 +3837,9 @@ LogicalResult Machine::exec(amir::InstrOp instr, Collective &g) {
   SmallVector<AsyncWrite> writes;
   for (bool record : {false, true}) {
     asyncWrites = record ? &writes : nullptr;
+    synchronousInstr = !instr.getTrailing();
     LogicalResult r = instrAccesses(instr.getBody().front(), g, record, made);
+    synchronousInstr = false;
     asyncWrites = nullptr;
     if (failed(r))
       return failure();
@@ -4675,6 +4882,7 @@ LogicalResult Machine::execTiles(amir::SeqForOp loop, Collective &g, int64_t lo,
 LogicalResult Machine::run(const llvm::StringMap<int64_t> &sizes) {
   Block &body = program.getBody().front();
   ownedRegisters = program->hasAttr(kOwnedRegistersAttr);
+  ownRegisters = ownedRegisters && !program->hasAttr(kRecordOwnRegistersAttr);
   values.number(program);
   program.walk([&](amir::MutateOp m) { mutated.insert(m.getVar()); });
   program.walk<WalkOrder::PreOrder>([&](Operation *op) {

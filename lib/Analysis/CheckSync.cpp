@@ -198,6 +198,8 @@ static LogicalResult interpretAll(ModuleOp module,
              << " covered as their translations";
     if (!s.symmetry.empty())
       remark << " (every task run: " << s.symmetry << ")";
+    if (s.loopsReplayed)
+      remark << "; " << s.loopsReplayed << " register loop runs replayed";
   }
   return success(ok);
 }

@@ -8,8 +8,10 @@
 // -exo-check-sync converts); thread 32 below breaks it so that a report
 // shows the shared record: its accessor is the warp, and its note names the
 // first instance and says another thread of the warp may have made the
-// conflicting access.
-amir.program @warp_record() attributes {exo.owned_registers} {
+// conflicting access. exo.record_own_registers keeps the record of each
+// access (below @thread_record: without it a thread's access of its own
+// registers makes none).
+amir.program @warp_record() attributes {exo.owned_registers, exo.record_own_registers} {
   amir.device clusterDim 1 blockDim 64 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -57,11 +59,38 @@ amir.program @thread_record() {
 
 // -----
 
+// The same program as @warp_record without exo.record_own_registers: each
+// access is a thread's synchronous access of its own registers, with no
+// record of several threads on the variable to be ordered after, so it
+// makes no record (docs/SyncChecker.md, "Registers of one thread"). The
+// mark is trusted, as the collective analysis proves it for the programs
+// -exo-check-sync converts: thread 32's read of thread 3's element is not
+// seen.
+amir.program @own_registers() attributes {exo.owned_registers} {
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    amir.tasks_for %t = %c0 to %c1 {
+      %r = amir.alloc "r" [64] memory <regs>
+      amir.threads_for %l = 0 to 64 unit #exo.unit<thread> {
+        amir.mutate %r[%l] sizes [1] qual <cuda_regs> ext [#exo.qual<cuda_regs>] write_only
+      }
+      amir.warps 1 to 2 {
+      amir.threads_for %l = 0 to 1 unit #exo.unit<thread> {
+        amir.read %r[3] sizes [1] qual <cuda_regs> ext [#exo.qual<cuda_regs>]
+      }
+      }
+    }
+  }
+}
+
+// -----
+
 // A statement separated from its earlier instances by a synchronization
 // gets a record of its own: warp 0's second write, after the fence, is
 // what thread 32 is not ordered after (the fence by warp 0 alone orders
 // nothing for thread 32 either).
-amir.program @warp_record_epoch() attributes {exo.owned_registers} {
+amir.program @warp_record_epoch() attributes {exo.owned_registers, exo.record_own_registers} {
   amir.device clusterDim 1 blockDim 64 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

@@ -66,6 +66,9 @@ struct AbstractMachineStats {
   /// Tasks not run because each is a translation of a task that ran
   /// (docs/SyncChecker.md, "Task symmetry").
   int64_t tasksCovered = 0;
+  /// Runs of register loops replayed from an earlier run's effect
+  /// (docs/SyncChecker.md, "Register loops"); their statements count too.
+  int64_t loopsReplayed = 0;
   /// Why the tasks of a nest were all run, when they were not all alike.
   std::string symmetry;
   /// The run proved the tasks of its nest translations of the first two,
@@ -81,8 +84,15 @@ struct AbstractMachineStats {
 /// -exo-check-sync converts (docs/CollectiveAnalysis.md, "Distributed
 /// memory"). The machine then keeps one record per statement and warp for
 /// such accesses instead of one per thread (docs/SyncChecker.md, "Per-warp
-/// records"); without it every thread's accesses get their own.
+/// records"), and a thread's synchronous access of its own registers makes
+/// none where nothing can conflict with it ("Registers of one thread");
+/// without it every thread's accesses get their own.
 constexpr llvm::StringLiteral kOwnedRegistersAttr = "exo.owned_registers";
+/// A unit attribute of an amir.program marked kOwnedRegistersAttr: every
+/// register access makes its record, per warp, as if no access were a
+/// thread's own (tests of per-warp records, and comparisons).
+constexpr llvm::StringLiteral kRecordOwnRegistersAttr =
+    "exo.record_own_registers";
 
 /// The statement instances a check runs by default before it stops.
 constexpr int64_t kDefaultMaxInstances = int64_t(1) << 30;
