@@ -900,7 +900,11 @@ private:
     SmallVector<int64_t, 6> offsets, sizes;
     SmallVector<std::tuple<int, Value, unsigned>, 4> dynamic;
   };
-  AccessPlan &accessPlanOf(Operation *op);
+  AccessPlan &accessPlanOf(Operation *op) {
+    std::unique_ptr<AccessPlan> &plan = accessPlans[op];
+    return LLVM_LIKELY(plan) ? *plan : makeAccessPlan(op, plan);
+  }
+  AccessPlan &makeAccessPlan(Operation *op, std::unique_ptr<AccessPlan> &plan);
   DenseMap<Operation *, std::unique_ptr<AccessPlan>> accessPlans;
   DenseMap<Block *, std::unique_ptr<BlockPlan>> plans;
   /// Counts `count` statement instances at `op` against max-instances.
@@ -1045,21 +1049,29 @@ private:
   /// The wgmma fence rule's bookkeeping for thread t's access of wgmma
   /// registers by op: the zero-init leaves it fenced (its lowering executes
   /// wgmma.fence), any other access but a wgmma's unfences it.
-  void noteWgmmaRegsAccess(Operation *op, QualTimeline qual, Tid t) {
-    if (capturing && t != capturing->thread)
-      capturing->valid = false;
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void
+  noteWgmmaRegsAccess(Operation *op, QualTimeline qual, Tid t) {
+    if (LLVM_UNLIKELY(capturing))
+      noteCapturedWgmmaRegsAccess(op, qual, t);
     if (qual == QualTimeline::WgmmaZero) {
       wgmmaFenced.insert(t);
-      if (capturing)
-        capturing->fence = 1;
     } else if (qual != QualTimeline::WgmmaAccum &&
                qual != QualTimeline::WgmmaRegA) {
       wgmmaFenced.erase(t);
       wgmmaRegsTouched[t] = op;
-      if (capturing) {
-        capturing->fence = 2;
-        capturing->touched = op;
-      }
+    }
+  }
+  /// What noteWgmmaRegsAccess leaves, for the register loop being captured.
+  LLVM_ATTRIBUTE_NOINLINE void
+  noteCapturedWgmmaRegsAccess(Operation *op, QualTimeline qual, Tid t) {
+    if (t != capturing->thread)
+      capturing->valid = false;
+    if (qual == QualTimeline::WgmmaZero) {
+      capturing->fence = 1;
+    } else if (qual != QualTimeline::WgmmaAccum &&
+               qual != QualTimeline::WgmmaRegA) {
+      capturing->fence = 2;
+      capturing->touched = op;
     }
   }
   llvm::DenseMap<std::tuple<const void *, Tid, Operation *>, RegisterRecord>
@@ -2059,10 +2071,8 @@ LogicalResult Machine::useRingSlot(Operation *op, Variable &var,
   return success();
 }
 
-Machine::AccessPlan &Machine::accessPlanOf(Operation *op) {
-  std::unique_ptr<AccessPlan> &plan = accessPlans[op];
-  if (plan)
-    return *plan;
+Machine::AccessPlan &
+Machine::makeAccessPlan(Operation *op, std::unique_ptr<AccessPlan> &plan) {
   plan = std::make_unique<AccessPlan>();
   auto fill = [&](auto acc) {
     plan->var = acc.getVar();
