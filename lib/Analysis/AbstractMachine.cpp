@@ -532,8 +532,9 @@ struct Variable {
   /// Fragment registers whose elements ordinary statements may access
   /// (wgmma D and A, mma.sync C): each element belongs to one thread.
   bool fragmentRegs = false;
-  /// Fragment registers: the records of accesses by more than one thread
-  /// (instructions, per-warp records), for Machine::ownFragmentAccess.
+  /// Registers: the records of accesses by more than one thread
+  /// (instructions) and the out-of-order or atomic ones, for
+  /// Machine::ownRegisterAccess.
   std::vector<std::weak_ptr<Record>> collectiveRecords;
   /// Shared memory: the generic-proxy writes of dead variables whose memory
   /// this one may reuse are Machine::deadGeneric[0, proxyDebtEnd).
@@ -956,7 +957,7 @@ private:
     /// constants aside.
     SmallVector<unsigned, 8> freeSlots;
     /// The variables it accesses, and each with the extended qualifiers of
-    /// its accesses (Machine::ownFragmentAccess).
+    /// its accesses (Machine::ownRegisterAccess).
     SmallVector<Value, 2> vars;
     SmallVector<std::pair<Value, QualTimelineSet>, 2> uses;
     /// Whether none of `vars` is shared data of the symmetric run
@@ -1026,22 +1027,24 @@ private:
   bool inWarpScope = false;
   DenseMap<std::pair<Operation *, int64_t>, RegisterRecord> warpShared;
   DenseMap<int64_t, Collective> warpThreads;
-  /// A thread's synchronous access of its own fragment registers, in a
-  /// program whose registers the collective analysis proved owned
+  /// A thread's synchronous access of its own registers (in a statement, or
+  /// its part of an instruction without a trailing barrier), in a program
+  /// whose registers the collective analysis proved owned
   /// (ownedRegisters): every earlier access of the element is its own
   /// (ordered by program order) or one of an instruction of a collective
   /// containing it, and every later one likewise, which checks the
   /// ordering against this access through the wgmma fence rule
   /// (wgmmaFenced) or finds it visible to its owner (`observers` in
   /// Machine::access). So where every record of the variable by more than
-  /// one thread that contains the thread is visible to it (in the access's
-  /// timelines, in time and in full), the access can neither conflict nor
-  /// be needed later, and it makes no record. Whether that holds is kept
+  /// one thread, or out of order, or atomic, that contains the thread is
+  /// visible to it (in the access's timelines, in time and in full), the
+  /// access can neither conflict nor be needed later, and it makes no
+  /// record. Whether that holds is kept
   /// per variable, thread and timelines until the next statement that may
   /// change records (recordEpoch + 1; 0: not known).
   DenseMap<std::tuple<const Variable *, Tid, QualTimelineSet>, uint64_t>
-      ownFragmentClear;
-  bool ownFragmentAccess(Variable &var, const Threads &who,
+      ownRegisterClear;
+  bool ownRegisterAccess(Variable &var, const Threads &who,
                          QualTimelineSet extended);
   /// Set by the check pass of such an access, which did what its record
   /// pass would (execAccess).
@@ -2221,9 +2224,12 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     return success();
   }
   const Threads &who = g.global();
+  // A thread's access of its own registers (ownRegisterAccess); in an
+  // instruction, its part of one without a trailing barrier, but the
+  // zero-init's writes, whose records exec(InstrOp) fences.
   if (ownRegisters && var.registers && !ooo && !atomic &&
       (!made || (synchronousInstr && qual != QualTimeline::WgmmaZero)) &&
-      who.isSingle() && ownFragmentAccess(var, who, extended)) {
+      who.isSingle() && ownRegisterAccess(var, who, extended)) {
     if (record)
       return success();
     int64_t volume = 1;
@@ -2569,9 +2575,9 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
   return success();
 }
 
-bool Machine::ownFragmentAccess(Variable &var, const Threads &who,
+bool Machine::ownRegisterAccess(Variable &var, const Threads &who,
                                 QualTimelineSet extended) {
-  uint64_t &known = ownFragmentClear[{&var, who.ranges[0].first, extended}];
+  uint64_t &known = ownRegisterClear[{&var, who.ranges[0].first, extended}];
   if (known == recordEpoch + 1)
     return true;
   llvm::erase_if(var.collectiveRecords,
@@ -3102,9 +3108,9 @@ std::optional<LogicalResult> Machine::execRegisterLoop(amir::SeqForOp loop,
     if (!rl.symmetricOk)
       return std::nullopt;
   }
-  // Every access takes Machine::access's path of a thread's own fragment
-  // elements: no record, no hazard but an out-of-bounds element, whose
-  // window the key decides.
+  // Every access takes Machine::access's path of a thread's own registers:
+  // no record, no hazard but an out-of-bounds element, whose window the
+  // key decides.
   SmallVector<int64_t, 12> key = {
       reinterpret_cast<intptr_t>(loop.getOperation())};
   for (unsigned slot : rl.freeSlots) {
@@ -3121,7 +3127,7 @@ std::optional<LogicalResult> Machine::execRegisterLoop(amir::SeqForOp loop,
     key.append(var->dims.begin(), var->dims.end());
   }
   for (auto [v, extended] : rl.uses)
-    if (!ownFragmentAccess(*vars.lookup(v), who, extended))
+    if (!ownRegisterAccess(*vars.lookup(v), who, extended))
       return std::nullopt;
   Tid t = who.ranges[0].first;
   auto known = registerLoopEffects.find(key);
