@@ -2238,8 +2238,9 @@ LogicalResult Machine::access(Operation *op, Collective &g, bool record,
     stats.accesses += volume;
     // What the record pass would do, so that execAccess skips it: note
     // the access for the task symmetry (the window is as written: no ring,
-    // no clip) and unfence the thread for the wgmma fence rule.
-    if (!clip) {
+    // no clip) and unfence the thread for the wgmma fence rule. (An
+    // instruction's record pass, which always runs, does both above.)
+    if (!clip && !made) {
       if (symmetricRun && !symmetricRun->decided)
         noteSymmetricAccess(op, plan, lo, size);
       if (var.wgmmaRegs)
