@@ -221,6 +221,18 @@ static constexpr int64_t kDenseElements = int64_t(1) << 16;
 /// of a few values and the effect).
 static constexpr size_t kRegisterLoopEffects = size_t(1) << 18;
 
+/// What an access of wgmma registers does to its thread's wgmma fence
+/// state: the zero-init leaves it fenced (its lowering executes
+/// wgmma.fence), any other access but a wgmma's unfences it.
+enum class FenceEffect : uint8_t { None, Fenced, Unfenced };
+static FenceEffect fenceEffectOf(QualTimeline qual) {
+  if (qual == QualTimeline::WgmmaZero)
+    return FenceEffect::Fenced;
+  if (qual != QualTimeline::WgmmaAccum && qual != QualTimeline::WgmmaRegA)
+    return FenceEffect::Unfenced;
+  return FenceEffect::None;
+}
+
 /// The last mutation of each element of a variable (flattened, row-major;
 /// none before the first): runs of consecutive elements that share it, so a
 /// tile written by one instruction is one run however many elements it has.
@@ -946,7 +958,7 @@ private:
   llvm::DenseMap<Tid, Operation *> wgmmaRegsTouched;
   /// Register loops (docs/SyncChecker.md, "Register loops"): a sequential
   /// loop whose body only computes indices and accesses elements of the
-  /// fragment registers of the one thread running it makes no record. Its
+  /// registers of the one thread running it makes no record. Its
   /// run changes only the counts and the thread's wgmma fence state, as a
   /// function of the values it reads from outside and of the extents of
   /// the variables it accesses: the first run with such a key is
@@ -967,15 +979,15 @@ private:
   };
   struct RegisterLoopEffect {
     int64_t statements = 0, accesses = 0;
-    /// The thread's wgmma fence state after the loop: 0 unchanged, 1
-    /// fenced, 2 unfenced; and its last access other than by wgmma.
-    int fence = 0;
+    /// The thread's wgmma fence state after the loop, and its last access
+    /// other than by a wgmma (null: none in the loop).
+    FenceEffect fence = FenceEffect::None;
     Operation *touched = nullptr;
   };
   /// The run of a register loop being interpreted for its effect.
   struct RegisterLoopCapture {
     Tid thread = 0;
-    int fence = 0;
+    FenceEffect fence = FenceEffect::None;
     Operation *touched = nullptr;
     bool valid = true;
   };
@@ -1050,32 +1062,35 @@ private:
   /// pass would (execAccess).
   bool recordPassDone = false;
   /// The wgmma fence rule's bookkeeping for thread t's access of wgmma
-  /// registers by op: the zero-init leaves it fenced (its lowering executes
-  /// wgmma.fence), any other access but a wgmma's unfences it.
+  /// registers by op (fenceEffectOf).
   LLVM_ATTRIBUTE_ALWAYS_INLINE void
   noteWgmmaRegsAccess(Operation *op, QualTimeline qual, Tid t) {
+    FenceEffect e = fenceEffectOf(qual);
+    Operation *touched = e == FenceEffect::Unfenced ? op : nullptr;
     if (LLVM_UNLIKELY(capturing))
-      noteCapturedWgmmaRegsAccess(op, qual, t);
-    if (qual == QualTimeline::WgmmaZero) {
+      captureFenceEffect(e, touched, t);
+    applyFenceEffect(e, touched, t);
+  }
+  /// Thread t's wgmma fence state after an access's effect `e`, and its
+  /// last access other than by a wgmma, `touched` (when not null).
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void
+  applyFenceEffect(FenceEffect e, Operation *touched, Tid t) {
+    if (touched)
+      wgmmaRegsTouched[t] = touched;
+    if (e == FenceEffect::Fenced)
       wgmmaFenced.insert(t);
-    } else if (qual != QualTimeline::WgmmaAccum &&
-               qual != QualTimeline::WgmmaRegA) {
+    else if (e == FenceEffect::Unfenced)
       wgmmaFenced.erase(t);
-      wgmmaRegsTouched[t] = op;
-    }
   }
   /// What noteWgmmaRegsAccess leaves, for the register loop being captured.
-  LLVM_ATTRIBUTE_NOINLINE void
-  noteCapturedWgmmaRegsAccess(Operation *op, QualTimeline qual, Tid t) {
+  LLVM_ATTRIBUTE_NOINLINE void captureFenceEffect(FenceEffect e,
+                                                  Operation *touched, Tid t) {
     if (t != capturing->thread)
       capturing->valid = false;
-    if (qual == QualTimeline::WgmmaZero) {
-      capturing->fence = 1;
-    } else if (qual != QualTimeline::WgmmaAccum &&
-               qual != QualTimeline::WgmmaRegA) {
-      capturing->fence = 2;
-      capturing->touched = op;
-    }
+    if (e != FenceEffect::None)
+      capturing->fence = e;
+    if (touched)
+      capturing->touched = touched;
   }
   llvm::DenseMap<std::tuple<const void *, Tid, Operation *>, RegisterRecord>
       lastRegisterRecord;
@@ -3138,12 +3153,7 @@ std::optional<LogicalResult> Machine::execRegisterLoop(amir::SeqForOp loop,
       return failure();
     ++stats.loopsReplayed;
     stats.accesses += e.accesses;
-    if (e.fence == 1)
-      wgmmaFenced.insert(t);
-    else if (e.fence == 2)
-      wgmmaFenced.erase(t);
-    if (e.touched)
-      wgmmaRegsTouched[t] = e.touched;
+    applyFenceEffect(e.fence, e.touched, t);
     return success();
   }
   RegisterLoopCapture capture;
