@@ -29,3 +29,25 @@ def mutate(lines, syncs, sync, rng, pending, kinds, guard=None):
         elif i + 1 < len(mutant) and sync.match(mutant[i + 1]):
             mutant[i], mutant[i + 1] = mutant[i + 1], mutant[i]
     return mutant
+
+
+def run_opt(opt, text, options):
+    """Runs `opt` with `options` (a list) on the module `text`: its exit
+    code and its error output."""
+    import subprocess
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir") as f:
+        f.write(text)
+        f.flush()
+        r = subprocess.run([opt, f.name] + options + ["-o", "/dev/null"],
+                           capture_output=True, text=True)
+    return r.returncode, r.stderr
+
+
+def verdict(rc, err):
+    """The outcome of a symbolic check that exited with `rc` and wrote
+    `err`: "rejected", "not covered" (a warning names sizes it could not
+    cover) or "proved"."""
+    if rc != 0:
+        return "rejected"
+    return "not covered" if "warning:" in err else "proved"
