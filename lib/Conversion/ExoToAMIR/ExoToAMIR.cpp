@@ -482,16 +482,20 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
         info.sizes[varDim] = b.getIndexAttr(1);
         info.kept.erase(info.kept.begin());
       }
+      // The part inside the variable only where the window is oob: the
+      // parameter allowing one is not enough (a wgmma_store through a
+      // window without oob stores every element, inside or not).
+      bool clip = access.getOutOfBounds() && isOobView(arg);
       if (access.reads() &&
           failed(emitAccess(loc, info, {}, /*read=*/true, false,
                             access.getOutOfOrder(), access.getAtomic(),
-                            instr.getTimeline(), access.getOutOfBounds())))
+                            instr.getTimeline(), clip)))
         return failure();
       if (access.writes() &&
           failed(emitAccess(loc, info, {}, /*read=*/false,
                             /*writeOnly=*/!access.reads(),
                             access.getOutOfOrder(), access.getAtomic(),
-                            instr.getTimeline(), access.getOutOfBounds())))
+                            instr.getTimeline(), clip)))
         return failure();
     }
     return success();
