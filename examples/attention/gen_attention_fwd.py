@@ -170,7 +170,12 @@ REQUIREMENTS_ODD = """\
 // a multiple of 128, the last query tile and key block are partial: their
 // TMA boxes are zero-filled past S (oob windows), the keys past S are
 // masked (the causal mask already masks them for every row below S), and
-// the rows past S are not stored (an oob accumulator store, a guarded L)."""
+// the rows past S are not stored (oob stores of O and L, which clip at S).
+// The mask selects -inf by value rather than guarding a write, and the
+// last block takes it whether or not S is a multiple of 128, so that S
+// reaches no guard but the comparison of a block's end, a multiple of 128,
+// with S: the symbolic check then proves the kernel for every S by
+// rounding S up to a multiple of 128 (docs/SymbolicChecking.md)."""
 
 R = "%wg, %w, %g, %qb1, %qb0, %hh"
 
@@ -467,20 +472,19 @@ class Kernel:
 
     @staticmethod
     def tail_mask(jblk):
-        """The key block that crosses S (the last, when S is not a multiple
-        of 128): S = -inf at the keys past S, which its TMA boxes filled
-        with zeros."""
+        """The last key block (the one that reaches S): S = -inf at the keys
+        past S, which its TMA boxes filled with zeros, selected by value."""
         return [f"%tb0 = arith.muli {jblk}, %c128 : index",
                 "%tb1 = arith.addi %tb0, %c128 : index",
-                "%cross = arith.cmpi ugt, %tb1, %S : index"] + block(
+                "%cross = arith.cmpi uge, %tb1, %S : index"] + block(
             "exo.if %cross",
-            ["// The block past S: its keys there are masked."] + thread_nest(
+            ["// The last block: its keys past S are masked."] + thread_nest(
                 cols(128, [
                     "%tc = arith.addi %tb0, %col : index",
-                    "%out = arith.cmpi uge, %tc, %S : index"] + block(
-                        "exo.if %out",
-                        ["exo.assign %Sa[%wg, %row, %col] = %ninf : "
-                         "!Sacc"]))))
+                    "%out = arith.cmpi uge, %tc, %S : index",
+                    "%sv = exo.read %Sa[%wg, %row, %col] : !Sacc",
+                    "%sm = arith.select %out, %ninf, %sv : f32",
+                    "exo.assign %Sa[%wg, %row, %col] = %sm : !Sacc"])))
 
     @staticmethod
     def mask(jblk):
@@ -538,11 +542,8 @@ class Kernel:
                 "%wr = arith.muli %wg, %c64 : index",
                 "%rw0 = arith.addi %r0, %wr : index",
                 "%gr = arith.addi %rw0, %row : index",
-                *(["%inS = arith.cmpi ult, %gr, %S : index"] + block(
-                    "exo.if %inS",
-                    ["exo.assign %L[%b, %h, %gr] = %lse : !L"])
-                  if self.odd else
-                  ["exo.assign %L[%b, %h, %gr] = %lse : !L"])]))
+                f"exo.assign {'oob ' if self.odd else ''}%L[%b, %h, %gr] = "
+                "%lse : !L"]))
         body += final
         def store(oob):
             return [
@@ -551,21 +552,11 @@ class Kernel:
                 f"%o = exo.window %Oa[%wg, :, :] : !Oacc{d} -> !O{d}",
                 f"exo.call #exo.wgmma_store<n = {d}, dst = gmem, "
                 f"dtype = bf16>(%og, %o) : (!Og{d}, !O{d})"]
-        # A warpgroup's 64 rows: one store when they lie below S, else
-        # element by element where they do (the tile past S).
-        if self.odd:
-            body += block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>", [
-                "%wr = arith.muli %wg, %c64 : index",
-                "%rw = arith.addi %r0, %wr : index",
-                "%rw64 = arith.addi %rw, %c64 : index",
-                "%full = arith.cmpi ule, %rw64, %S : index",
-                "%part = arith.cmpi ugt, %rw64, %S : index"] +
-                block("exo.if %full", store(False)) +
-                block("exo.if %part", store(True)))
-        else:
-            body += block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>", [
-                "%wr = arith.muli %wg, %c64 : index",
-                "%rw = arith.addi %r0, %wr : index"] + store(False))
+        # A warpgroup's 64 rows, clipped at S where S need not be a
+        # multiple of 128.
+        body += block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>", [
+            "%wr = arith.muli %wg, %c64 : index",
+            "%rw = arith.addi %r0, %wr : index"] + store(self.odd))
         return lines + self.consumer(body)
 
     def proc(self):

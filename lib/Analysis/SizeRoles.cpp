@@ -87,10 +87,21 @@ struct Form {
 /// reach it), unchanged by a pump (`invariant`), unchanged once each of
 /// `heads` (comparisons monotone in k alone) has reached its limit, or
 /// neither (`top`).
+/// Whether `v` is computed from size `s` of `program` and constants alone,
+/// through arithmetic.
+bool isFromSize(Value v, amir::ProgramOp program, unsigned s) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return arg == program.getBody().front().getArgument(s);
+  Operation *op = v.getDefiningOp();
+  return op && isa_and_nonnull<arith::ArithDialect>(op->getDialect()) &&
+         llvm::all_of(op->getOperands(),
+                      [&](Value x) { return isFromSize(x, program, s); });
+}
+
 struct Cond {
   bool top = false;
   bool moves = false;
-  SmallVector<Operation *> heads, tails;
+  SmallVector<Operation *> heads, tails, sizes;
 };
 
 /// Whether `m` counts the elements of one execution of a loop whose upper
@@ -115,7 +126,8 @@ public:
                int64_t alpha, unsigned pumpSize, amir::SeqForOp outer = nullptr,
                ArrayRef<amir::SeqForOp> siblings = {},
                const DenseSet<Operation *> *opaque = nullptr)
-      : tracked(std::move(tracked)), pumped(pumped), outer(outer),
+      : program(program), tracked(std::move(tracked)), pumped(pumped),
+        outer(outer),
         siblings(siblings), alpha(alpha), pumpSize(pumpSize), opaque(opaque) {
     Block &body = program.getBody().front();
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
@@ -165,6 +177,7 @@ public:
   DenseMap<Operation *, bool> tailLimits;
 
 private:
+  amir::ProgramOp program;
   SmallVector<bool> tracked;
   amir::SeqForOp pumped, outer;
   SmallVector<amir::SeqForOp> siblings;
@@ -317,6 +330,7 @@ void FormAnalysis::visit(Operation *op) {
       out.moves |= c.moves;
       out.heads.append(c.heads);
       out.tails.append(c.tails);
+      out.sizes.append(c.sizes);
     }
     if (!isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::SelectOp,
              arith::ConstantOp>(op) &&
@@ -433,6 +447,14 @@ void FormAnalysis::visitCompare(arith::CmpIOp cmp) {
       // keeps as k grows.
       headLimits[cmp] = d.k > 0;
       c.heads.push_back(cmp);
+    } else if (!d.periodic && d.k == 0 && d.x == 0 &&
+               llvm::all_of(llvm::enumerate(d.j), [&](auto e) {
+                 return e.index() == pumpSize || e.value() == 0;
+               }) &&
+               isFromSize(cmp.getLhs(), program, pumpSize) &&
+               isFromSize(cmp.getRhs(), program, pumpSize)) {
+      // Linear in the size's coordinate alone: settled from some size on.
+      c.sizes.push_back(cmp);
     } else {
       c.top = true;
     }
@@ -564,6 +586,8 @@ bool isInDevice(amir::DeviceOp device, Operation *op) {
   return device && device->isProperAncestor(op);
 }
 
+
+
 Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
                     const SizeLattice &lattice, bool capped) {
   Rounding out;
@@ -644,13 +668,17 @@ Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
       // y >= r(s), the unit dividing c (a tile's last K step, 32 ko + 32 >=
       // K). y may not be computed from s but through its ceiling
       // divisions, which keep their values.
+      // Unsigned comparisons too: a y below 0 is then above both s and
+      // r(s).
       if (auto cmp = dyn_cast<arith::CmpIOp>(op); cmp && b == 0) {
         using P = arith::CmpIPredicate;
         P pred = cmp.getPredicate();
         bool right = use.getOperandNumber() == 1;
         Value y = cmp.getOperand(right ? 0 : 1);
-        if (right ? (pred == P::sge || pred == P::slt)
-                  : (pred == P::sle || pred == P::sgt)) {
+        if (right ? (pred == P::sge || pred == P::slt || pred == P::uge ||
+                     pred == P::ult)
+                  : (pred == P::sle || pred == P::sgt || pred == P::ule ||
+                     pred == P::ugt)) {
           DenseMap<Value, std::optional<LinearForm>> memo;
           std::optional<LinearForm> f = readLinear(
               y, [](Value x) { return !isLinearIndexOp(x.getDefiningOp()); },
@@ -1484,6 +1512,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
           ok = why.set(op, "its condition changes with the pump");
           return;
         }
+        llvm::append_range(plan.sizeComparisons, c.sizes);
         for (Operation *h : c.heads)
           plan.headComparisons[h] = pa.headLimits.lookup(h);
         if (inLoop(op))
@@ -1510,8 +1539,16 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
         return;
       }
     }
-    // Elsewhere the size may reach only the loop's bound (above) and the
-    // extents of variables allocated outside the device.
+    // Elsewhere the size may reach only the loop's bound (above), the
+    // extents of variables allocated outside the device, and guards that
+    // compare values computed from it alone (settled from some size on).
+    if (auto i = dyn_cast<amir::IfOp>(op)) {
+      Cond c = pa.condOf(i.getCondition());
+      if (!c.top && c.heads.empty() && c.tails.empty()) {
+        llvm::append_range(plan.sizeComparisons, c.sizes);
+        return;
+      }
+    }
     for (Value v : op->getOperands()) {
       if (!movesValue(pa, v))
         continue;

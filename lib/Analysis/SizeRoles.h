@@ -135,6 +135,13 @@ struct PumpPlan {
   llvm::DenseMap<mlir::Operation *, bool> tailComparisons;
   /// Accesses in L whose bounds conditions are such comparisons.
   llvm::DenseSet<mlir::Operation *> tailClipped;
+  /// Comparisons, in L or in what the size reaches around it, of values
+  /// computed from the sizes alone whose difference is linear in the size's
+  /// coordinate j (a partial last block that is also the first, `128 >=
+  /// S`): each keeps its value from the j at which the difference takes
+  /// the sign of its slope, strictly; the repetition is taken to start no
+  /// earlier than the trip count there (SymbolicChecker::settledTrip).
+  llvm::SmallVector<mlir::Operation *> sizeComparisons;
 };
 
 struct SizeRoles {

@@ -148,6 +148,10 @@ private:
   /// of its lattice (set in `point`) and the other sizes at `point`; none
   /// when the bounds are not computed from the sizes alone.
   std::optional<int64_t> leastTrip(SmallVector<int64_t> &point);
+  /// The least coordinate of the trip size from which every comparison of
+  /// PumpPlan::sizeComparisons keeps its value; none (with `why`) when one
+  /// does not.
+  std::optional<int64_t> settledFrom(std::string &why);
   LogicalResult tripPoints(SmallVector<int64_t> &point,
                            SmallVector<int64_t> &out, std::string &why);
   /// Persistent tasks (docs/SymbolicChecking.md, "Tile counts"): a point
@@ -285,6 +289,76 @@ bool SymbolicChecker::checkEachTrip(SmallVector<int64_t> point) {
   return least && *least >= std::max<int64_t>(kPumpLong, 8 * plan.period);
 }
 
+std::optional<int64_t> SymbolicChecker::settledFrom(std::string &why) {
+  const PumpPlan &plan = *roles.pump;
+  const SizeLattice &lat = roles.sizes[plan.size].lattice;
+  int64_t most = (lat.most - lat.least) / lat.step;
+  SmallVector<int64_t> at;
+  for (const SizeRoles::Size &s : roles.sizes)
+    at.push_back(s.lattice.least);
+  // g(j) = c + a j, its value at the coordinates 0 and 1 (the comparisons'
+  // sides are affine in j, computed from the trip size alone).
+  auto affine = [&](Value v) -> std::optional<std::pair<__int128, __int128>> {
+    std::optional<int64_t> g[2];
+    for (int64_t j : {0, 1}) {
+      at[plan.size] = lat.at(std::min(j, most));
+      DenseMap<Value, int64_t> memo;
+      g[j] = evaluateFromSizes(v, at, program, memo);
+    }
+    if (!g[0] || !g[1])
+      return std::nullopt;
+    return std::make_pair(static_cast<__int128>(*g[0]),
+                          most ? static_cast<__int128>(*g[1]) - *g[0] : 0);
+  };
+  // The least j >= 0 from which c + a j is positive (above = true) or
+  // negative for good, strictly; none when it never is.
+  auto settles = [](__int128 c, __int128 a,
+                    bool above) -> std::optional<__int128> {
+    if (!above) {
+      c = -c;
+      a = -a;
+    }
+    if (c > 0 && a >= 0)
+      return 0;
+    if (a <= 0)
+      return std::nullopt;
+    return (c > 0 ? 0 : -c / a + 1);
+  };
+  __int128 from = 0;
+  for (Operation *op : plan.sizeComparisons) {
+    auto cmp = cast<arith::CmpIOp>(op);
+    auto l = affine(cmp.getLhs()), r = affine(cmp.getRhs());
+    std::optional<__int128> j0;
+    if (l && r) {
+      __int128 c = l->first - r->first, a = l->second - r->second;
+      if (a)
+        j0 = settles(c, a, a > 0);
+      // An unsigned comparison reads both sides as at least 0.
+      using P = arith::CmpIPredicate;
+      P pred = cmp.getPredicate();
+      if (j0 && (pred == P::ult || pred == P::ule || pred == P::ugt ||
+                 pred == P::uge))
+        for (auto side : {*l, *r}) {
+          if (side.first >= 0 && side.second >= 0)
+            continue;
+          std::optional<__int128> s = settles(side.first + 1, side.second,
+                                              /*above=*/true);
+          j0 = s ? std::optional<__int128>(std::max(*j0, *s)) : std::nullopt;
+          if (!j0)
+            break;
+        }
+    }
+    if (!j0) {
+      why = "a comparison of values computed from " +
+            roles.sizes[plan.size].name + " alone does not keep its value "
+            "as it grows";
+      return std::nullopt;
+    }
+    from = std::max(from, *j0);
+  }
+  return static_cast<int64_t>(std::min<__int128>(from, most + 1));
+}
+
 std::optional<int64_t> SymbolicChecker::leastTrip(SmallVector<int64_t> &point) {
   const PumpPlan &plan = *roles.pump;
   DenseMap<Value, int64_t> memo;
@@ -320,13 +394,18 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
   // one before ended, which depends on the trip count modulo the period:
   // one run per residue (a run stands for the trip counts of its residue
   // only).
+  std::optional<int64_t> settled = settledFrom(why);
+  if (!settled)
+    return failure();
   int64_t start = beta, tail = 0, from = 0;
   int64_t residues =
       plan.outer || !plan.later.empty() ? plan.period / plan.alpha : 1;
   for (int64_t length : {std::max<int64_t>(kPumpShort, 4 * plan.period),
                          std::max<int64_t>(kPumpLong, 8 * plan.period)}) {
     why.clear(); // (a failed run below is a hazard, already reported)
-    int64_t jFirst = llvm::divideCeilSigned(length, plan.alpha);
+    // (The long runs are made where the size comparisons have settled.)
+    int64_t jFirst =
+        std::max(llvm::divideCeilSigned(length, plan.alpha), *settled);
     if (jFirst + residues - 1 > most) {
       if (residues > 1) {
         why = "requires bounds the trip count of loop '" +
@@ -337,7 +416,7 @@ LogicalResult SymbolicChecker::tripPoints(SmallVector<int64_t> &point,
       }
       jFirst = most;
     }
-    start = beta;
+    start = *settled * plan.alpha + beta;
     tail = 0;
     from = 0;
     for (int64_t r = 0; r < residues && why.empty(); ++r) {
@@ -773,6 +852,11 @@ LogicalResult SymbolicChecker::runTiles() {
     beta = *l;
     int64_t from = 0;
     std::string tripWhy;
+    std::optional<int64_t> settled = settledFrom(tripWhy);
+    if (!settled) {
+      gaps.push_back(roles.sizes[trip->size].name + ": " + tripWhy);
+      return fallback();
+    }
     // The long runs' length: the short one first; where its repetition
     // started too late for its iterations, the least length that leaves
     // room for it (each residue's run checks that again), then the long
@@ -790,7 +874,8 @@ LogicalResult SymbolicChecker::runTiles() {
     for (size_t attempt = 0; attempt < lengths.size(); ++attempt) {
       int64_t length = lengths[attempt];
       tripWhy.clear();
-      int64_t jFirst = llvm::divideCeilSigned(length, trip->alpha);
+      int64_t jFirst =
+          std::max(llvm::divideCeilSigned(length, trip->alpha), *settled);
       if (jFirst + residues - 1 > tripMost) {
         tripWhy = "requires bounds the trip count of loop '" +
                   amir::SeqForOp(trip->loop).getIterName().str() + "' below " +
@@ -798,7 +883,7 @@ LogicalResult SymbolicChecker::runTiles() {
                   ", the longest run its executions need";
         break;
       }
-      int64_t start = beta, tail = 0;
+      int64_t start = *settled * trip->alpha + beta, tail = 0;
       for (int64_t r = 0; r < residues && tripWhy.empty(); ++r) {
         // The probe compares the executions' iterations: a task of fewer
         // tiles runs its executions as the probe's first ones (from the

@@ -495,11 +495,39 @@ amir.program @capped(%T) requires affine_set<()[s0] : (s0 - 1 >= 0, -s0 + 1001 >
 
 // -----
 
-// A guard compares a row with T itself.
+// A guard compares a tile's last row, 4 t + 3, with T itself.
 // expected-warning @below {{the symbolic check does not cover every size of @bounds_guard}}
 // expected-note @below {{T: it reaches amir.if (it does not round up: it reaches arith.cmpi)}}
 // expected-remark @below {{not proved for every size}}
 amir.program @bounds_guard(%T) requires affine_set<()[s0] : (s0 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %s = arith.addi %T, %c3 : index
+  %n = arith.divsi %s, %c4 : index
+  amir.device clusterDim 1 blockDim 32 {
+    %c0 = arith.constant 0 : index
+    amir.tasks_for %t = %c0 to %n {
+      %r = arith.muli %t, %c4 : index
+      %r3 = arith.addi %r, %c3 : index
+      %in = arith.cmpi ult, %r3, %T : index
+      amir.if %in {
+      amir.warps 0 to 1 {
+        amir.mutate %G[%r, 0] sizes [4, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only clip
+      }
+      }
+    }
+  }
+}
+
+// A guard compares a tile's first row, 4 t, with T (unsigned): a multiple
+// of the unit, so 4 t < T exactly when 4 t < 4 ceil(T / 4), and T rounds
+// up; it then reaches the guard, which its grid role does not allow.
+// expected-warning @below {{the symbolic check does not cover every size of @first_row_guard}}
+// expected-note @below {{T: it reaches amir.if}}
+// expected-note @below {{T: partial tiles, each size checked as the multiple of 4 at or above it}}
+// expected-remark @below {{not proved for every size}}
+amir.program @first_row_guard(%T) requires affine_set<()[s0] : (s0 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   %c3 = arith.constant 3 : index
   %c4 = arith.constant 4 : index

@@ -313,10 +313,11 @@ amir.program @two_loops_around(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 
 
 // -----
 
-// After its loop, each task reads R only when K > 4: K - 4 changes with
-// each pump and is not a comparison of the loop's iterator, so the
-// condition's outcome after the loop does not repeat with the loop's
-// state.
+// After its loop, each task reads R in the iterations u < 2 of another
+// loop where K > u: K - u changes with each pump, is not a comparison of
+// the pumped loop's iterator, and is not computed from K alone (which
+// would settle from some K on), so the condition's outcome after the loop
+// does not repeat with the loop's state.
 // expected-warning @below {{the symbolic check does not cover every size of @size_guard_after}}
 // expected-note @below {{K: its condition changes with the pump}}
 // expected-remark @below {{not proved for every size}}
@@ -345,10 +346,12 @@ amir.program @size_guard_after(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 
           amir.arrive cuda_in_order >> %empty[%k2]
         }
       }
-      %long = arith.cmpi sgt, %K, %c4 : index
-      amir.if %long {
-        amir.warps 1 to 2 {
-          amir.read %R[0] sizes [16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+      amir.seq_for %u = %c0 to %c2 {
+        %long = arith.cmpi sgt, %K, %u : index
+        amir.if %long {
+          amir.warps 1 to 2 {
+            amir.read %R[0] sizes [16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          }
         }
       }
       amir.warps 1 to 2 {

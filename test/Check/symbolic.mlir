@@ -223,12 +223,13 @@ amir.program @period_bug(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, 
 
 // -----
 
-// K reaches a guard before the loop: not a role the check knows. It checks
-// K = 1, 2, 3, 4 at each T instead and says so.
-// expected-warning @below {{the symbolic check does not cover every size of @prefix_guard}}
-// expected-note @below {{K: it reaches amir.if outside the loop and what follows it}}
-// expected-remark @below {{not proved for every size}}
+// K reaches a guard before the loop, K == 5, which compares values
+// computed from K alone: it keeps its value from K = 6 on, where the
+// repetition is taken to start (docs/SymbolicChecking.md, "Comparisons of
+// the size alone"), and K = 5 is among the trip counts checked one by one.
+// expected-remark @below {{proved for every size requires allows}}
 // expected-note @below {{T: grid size, checked up to T = 3}}
+// expected-note @below {{K: trip size of loop 'k', its state repeating every 1 iterations from iteration 6}}
 amir.program @prefix_guard(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
   %G = amir.alloc "G" [%T, 16] memory <gmem>
   amir.device clusterDim 1 blockDim 64 {
@@ -244,6 +245,148 @@ amir.program @prefix_guard(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0
       amir.if %five {
         amir.warps 0 to 1 {
           amir.fence cuda_in_order, cuda_in_order
+        }
+      }
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// The same guard on a race: at K = 5 the consumer reads slot 0 before the
+// loop, unordered with the producer's first fill of it. The long runs (at
+// K >= 24) never take the guard; the run at K = 5, below the iteration the
+// repetition starts from, finds it.
+// expected-error @below {{the symbolic check found the error above at T=1 K=5}}
+amir.program @prefix_guard_race(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      %c5 = arith.constant 5 : index
+      %five = arith.cmpi eq, %K, %c5 : index
+      amir.if %five {
+        amir.warps 1 to 2 {
+          // expected-note @below {{the conflicting read (at t = 0)}}
+          // expected-note @below {{no synchronization ordered it for these threads}}
+          amir.read %buf[0, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+        }
+      }
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          // expected-error @below {{WAR hazard on 'buf'[0, 0]: mutation by task 0 threads 0-31 at t = 0, k = 0 is not ordered after the read by task 0 threads 32-63}}
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// An unsigned comparison of 100 - K with K: past K = 100 the left side is
+// below 0, which an unsigned comparison reads as a large value. The check
+// takes the sides of an unsigned comparison to be at least 0 and does not
+// cover K.
+// expected-warning @below {{the symbolic check does not cover every size of @prefix_guard_unsigned}}
+// expected-note @below {{K: a comparison of values computed from K alone does not keep its value as it grows}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+amir.program @prefix_guard_unsigned(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      %c100 = arith.constant 100 : index
+      %x = arith.subi %c100, %K : index
+      %five = arith.cmpi ult, %x, %K : index
+      amir.if %five {
+        amir.warps 0 to 1 {
+          amir.fence cuda_in_order, cuda_in_order
+        }
+      }
+      amir.seq_for %k = %c0 to %K {
+        %k2 = arith.addi %k, %c2 : index
+        amir.warps 0 to 1 {
+          amir.await %empty[%k], cuda_in_order, 0
+          amir.mutate %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+          amir.arrive cuda_in_order >> %full[%k]
+        }
+        amir.warps 1 to 2 {
+          amir.await %full[%k], cuda_in_order, 0
+          amir.read %buf[%k, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>]
+          amir.arrive cuda_in_order >> %empty[%k2]
+        }
+      }
+      amir.warps 1 to 2 {
+        amir.mutate %G[%t, 0] sizes [1, 16] qual <cuda_ram> ext [#exo.qual<cuda_ram>] write_only
+      }
+    }
+  }
+}
+
+// -----
+
+// K reaches a guard before the loop that compares it with the iterator of
+// another loop: not a role the check knows. It checks K = 1, 2, 3, 4 at
+// each T instead and says so.
+// expected-warning @below {{the symbolic check does not cover every size of @prefix_guard_other}}
+// expected-note @below {{K: it reaches amir.if outside the loop and what follows it}}
+// expected-remark @below {{not proved for every size}}
+// expected-note @below {{T: grid size, checked up to T = 3}}
+amir.program @prefix_guard_other(%T, %K) requires affine_set<()[s0, s1] : (s0 - 1 >= 0, s1 - 1 >= 0)> {
+  %G = amir.alloc "G" [%T, 16] memory <gmem>
+  amir.device clusterDim 1 blockDim 64 {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %true = arith.constant true
+    amir.tasks_for %t = %c0 to %T {
+      %full = amir.alloc "full" [-1] barrier !exo.barrier<mbarrier, [? ring 2]>
+      %empty = amir.alloc "empty" [-1] barrier !exo.barrier<mbarrier(prearrive 2), [? ring 2]>
+      %buf = amir.alloc "buf" [-1, 16] memory <smem> guarded_by %empty ring 0 depth 2
+      amir.seq_for %u = %c0 to %c2 {
+        %five = arith.cmpi eq, %K, %u : index
+        amir.if %five {
+          amir.warps 0 to 1 {
+            amir.fence cuda_in_order, cuda_in_order
+          }
         }
       }
       amir.seq_for %k = %c0 to %K {

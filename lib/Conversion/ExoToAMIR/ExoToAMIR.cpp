@@ -39,6 +39,7 @@ class ProgramBuilder {
 public:
   ProgramBuilder(ProcOp proc, OpBuilder &b) : proc(proc), b(b) {}
   FailureOr<amir::ProgramOp> run();
+  static void eraseUnusedControlValues(amir::ProgramOp program);
 
 private:
   LogicalResult convertBlock(Block &block, bool inDevice);
@@ -219,7 +220,23 @@ FailureOr<amir::ProgramOp> ProgramBuilder::run() {
   }
   if (failed(convertBlock(proc.getBodyBlock(), /*inDevice=*/false)))
     return failure();
+  eraseUnusedControlValues(program);
   return program;
+}
+
+/// Control values that only data computations used (a comparison selecting
+/// a value, say), which the conversion dropped, go too: the analyses of the
+/// program (docs/SymbolicChecking.md) then see only the control values that
+/// statements use. A post-order walk meets each value before its users.
+void ProgramBuilder::eraseUnusedControlValues(amir::ProgramOp program) {
+  SmallVector<Operation *> arith;
+  program.walk([&](Operation *op) {
+    if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+      arith.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(arith))
+    if (op->use_empty())
+      op->erase();
 }
 
 LogicalResult ProgramBuilder::convertBlock(Block &block, bool inDevice) {
