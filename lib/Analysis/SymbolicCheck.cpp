@@ -293,6 +293,8 @@ std::optional<int64_t> SymbolicChecker::settledFrom(std::string &why) {
   const PumpPlan &plan = *roles.pump;
   const SizeLattice &lat = roles.sizes[plan.size].lattice;
   int64_t most = (lat.most - lat.least) / lat.step;
+  if (most == 0)
+    return 0; // one value: nothing moves
   SmallVector<int64_t> at;
   for (const SizeRoles::Size &s : roles.sizes)
     at.push_back(s.lattice.least);
@@ -301,14 +303,14 @@ std::optional<int64_t> SymbolicChecker::settledFrom(std::string &why) {
   auto affine = [&](Value v) -> std::optional<std::pair<__int128, __int128>> {
     std::optional<int64_t> g[2];
     for (int64_t j : {0, 1}) {
-      at[plan.size] = lat.at(std::min(j, most));
+      at[plan.size] = lat.at(j);
       DenseMap<Value, int64_t> memo;
       g[j] = evaluateFromSizes(v, at, program, memo);
     }
     if (!g[0] || !g[1])
       return std::nullopt;
     return std::make_pair(static_cast<__int128>(*g[0]),
-                          most ? static_cast<__int128>(*g[1]) - *g[0] : 0);
+                          static_cast<__int128>(*g[1]) - *g[0]);
   };
   // The least j >= 0 from which c + a j is positive (above = true) or
   // negative for good, strictly; none when it never is.
