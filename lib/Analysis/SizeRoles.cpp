@@ -127,8 +127,8 @@ public:
                ArrayRef<amir::SeqForOp> siblings = {},
                const DenseSet<Operation *> *opaque = nullptr)
       : program(program), tracked(std::move(tracked)), pumped(pumped),
-        outer(outer),
-        siblings(siblings), alpha(alpha), pumpSize(pumpSize), opaque(opaque) {
+        outer(outer), siblings(siblings), alpha(alpha), pumpSize(pumpSize),
+        opaque(opaque) {
     Block &body = program.getBody().front();
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
       Form f = zero();
@@ -448,9 +448,10 @@ void FormAnalysis::visitCompare(arith::CmpIOp cmp) {
       headLimits[cmp] = d.k > 0;
       c.heads.push_back(cmp);
     } else if (!d.periodic && d.k == 0 && d.x == 0 &&
-               llvm::all_of(llvm::enumerate(d.j), [&](auto e) {
-                 return e.index() == pumpSize || e.value() == 0;
-               }) &&
+               llvm::all_of(llvm::enumerate(d.j),
+                            [&](auto e) {
+                              return e.index() == pumpSize || e.value() == 0;
+                            }) &&
                isFromSize(cmp.getLhs(), program, pumpSize) &&
                isFromSize(cmp.getRhs(), program, pumpSize)) {
       // Linear in the size's coordinate alone: settled from some size on.
@@ -585,8 +586,6 @@ struct Rounding {
 bool isInDevice(amir::DeviceOp device, Operation *op) {
   return device && device->isProperAncestor(op);
 }
-
-
 
 Rounding roundingOf(amir::ProgramOp program, amir::DeviceOp device, unsigned s,
                     const SizeLattice &lattice, bool capped) {

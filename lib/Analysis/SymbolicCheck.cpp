@@ -352,7 +352,8 @@ std::optional<int64_t> SymbolicChecker::settledFrom(std::string &why) {
     }
     if (!j0) {
       why = "a comparison of values computed from " +
-            roles.sizes[plan.size].name + " alone does not keep its value "
+            roles.sizes[plan.size].name +
+            " alone does not keep its value "
             "as it grows";
       return std::nullopt;
     }
