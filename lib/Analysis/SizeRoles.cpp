@@ -83,10 +83,6 @@ struct Form {
   }
 };
 
-/// A condition: whether it is constant (none of the tracked quantities
-/// reach it), unchanged by a pump (`invariant`), unchanged once each of
-/// `heads` (comparisons monotone in k alone) has reached its limit, or
-/// neither (`top`).
 /// Whether `v` is computed from size `s` of `program` and constants alone,
 /// through arithmetic.
 bool isFromSize(Value v, amir::ProgramOp program, unsigned s) {
@@ -98,6 +94,11 @@ bool isFromSize(Value v, amir::ProgramOp program, unsigned s) {
                       [&](Value x) { return isFromSize(x, program, s); });
 }
 
+/// A condition: whether it is constant (none of the tracked quantities
+/// reach it), unchanged by a pump (`invariant`), unchanged once each of
+/// `heads` (comparisons monotone in k alone) has reached its limit, or
+/// neither (`top`); `tails` and `sizes` are the comparisons it reads that
+/// depend on the iterations left and on the size alone.
 struct Cond {
   bool top = false;
   bool moves = false;

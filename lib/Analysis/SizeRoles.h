@@ -140,7 +140,7 @@ struct PumpPlan {
   /// coordinate j (a partial last block that is also the first, `128 >=
   /// S`): each keeps its value from the j at which the difference takes
   /// the sign of its slope, strictly; the repetition is taken to start no
-  /// earlier than the trip count there (SymbolicChecker::settledTrip).
+  /// earlier than the trip count there (SymbolicChecker::settledFrom).
   llvm::SmallVector<mlir::Operation *> sizeComparisons;
 };
 

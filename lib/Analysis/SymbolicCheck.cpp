@@ -353,8 +353,7 @@ std::optional<int64_t> SymbolicChecker::settledFrom(std::string &why) {
     if (!j0) {
       why = "a comparison of values computed from " +
             roles.sizes[plan.size].name +
-            " alone does not keep its value "
-            "as it grows";
+            " alone does not keep its value as it grows";
       return std::nullopt;
     }
     from = std::max(from, *j0);
