@@ -176,6 +176,9 @@ public:
   /// Comparisons a pump leaves alone that depend on the size: whether the
   /// difference grows with it.
   DenseMap<Operation *, bool> tailLimits;
+  /// Comparisons of values computed from the size alone: whether the
+  /// difference grows with it.
+  DenseMap<Operation *, bool> sizeLimits;
 
 private:
   amir::ProgramOp program;
@@ -456,6 +459,7 @@ void FormAnalysis::visitCompare(arith::CmpIOp cmp) {
                isFromSize(cmp.getLhs(), program, pumpSize) &&
                isFromSize(cmp.getRhs(), program, pumpSize)) {
       // Linear in the size's coordinate alone: settled from some size on.
+      sizeLimits[cmp] = d.j[pumpSize] > 0;
       c.sizes.push_back(cmp);
     } else {
       c.top = true;
@@ -900,6 +904,10 @@ private:
     SmallVector<size_t> starts;
     /// trip()'s `withTiles`.
     bool withTiles = false;
+    /// Variables allocated outside the device whose every access is in
+    /// the loop's suffix (after it, in the task, with no execution loop):
+    /// the states compared hold no record of them.
+    DenseSet<Value> suffixOnly;
   };
   /// Notes that coordinate `d` of `var` moves by the shift of `f` at `at`:
   /// the same at every such statement; `rate` receives it. With an
@@ -1237,7 +1245,8 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
     int64_t rate = 0;
     if (!noteRate(t, op, var, d, lo[d], rate))
       return false;
-    if (rate && mutated.contains(var) && int(d) != ringDim)
+    if (rate && mutated.contains(var) && int(d) != ringDim &&
+        !t.suffixOnly.contains(var))
       return t.why.set(op, "the loop moves along dimension " + Twine(d) +
                                " of '" + alloc.getName() +
                                "', which is mutated");
@@ -1303,6 +1312,14 @@ bool RoleAnalyzer::tripAccess(TripScope &t, Operation *op, bool inLoop) {
         if (insideAtLeast(op, alloc, d))
           continue;
       }
+      // Outside the loop, an offset, or the room left past the window,
+      // that only grows with the sizes is at least 0 at every size if it
+      // is at the least trip size, which the check runs (the last tile's
+      // rows, 128 (S / 128 - 1) + r): the statement runs as often at every
+      // size (the loops around it keep their trip counts).
+      if (!inLoop && !c->top && !c->periodic && !c->k &&
+          llvm::all_of(c->j, [](int64_t x) { return x >= 0; }))
+        continue;
       bool head = !c->top && !c->periodic && c->k > 0 &&
                   llvm::all_of(c->j, [](int64_t x) { return x == 0; });
       if (!head || !inLoop)
@@ -1479,11 +1496,69 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
   plan.later = later;
   plan.size = s;
   plan.alpha = alpha;
-  TripScope scope{pa, plan, why, s, pa.unitMultiples, starts, withTiles};
+  TripScope scope{pa, plan, why, s, pa.unitMultiples, starts, withTiles, {}};
+  if (!outer && later.empty())
+    program.walk([&](amir::AllocOp alloc) {
+      if (inDevice(alloc) || alloc.getBarrierAttr())
+        return;
+      bool all = true, any = false;
+      for (Operation *user : alloc->getUsers()) {
+        any = true;
+        all &= isa<amir::ReadOp, amir::MutateOp>(user) && inSuffix(user);
+      }
+      if (all && any)
+        scope.suffixOnly.insert(alloc.getResult());
+    });
   seen.clear();
+  // The blocks of guards on a comparison of values computed from the size
+  // alone that the guard no longer takes once the comparison keeps its
+  // value (the first block's mask when it is also the diagonal one, qt ==
+  // 0): they run only at the sizes below, each of which is checked, so
+  // nothing in them is read (the comparison joins those whose settling
+  // the check finds).
+  DenseSet<Block *> settledAway;
+  program.walk([&](amir::IfOp i) {
+    auto cmp = i.getCondition().getDefiningOp<arith::CmpIOp>();
+    auto it = cmp ? pa.sizeLimits.find(cmp) : pa.sizeLimits.end();
+    if (it == pa.sizeLimits.end())
+      return;
+    using P = arith::CmpIPredicate;
+    bool grows = it->second, taken = false;
+    switch (cmp.getPredicate()) {
+    case P::eq:
+      taken = false;
+      break;
+    case P::ne:
+      taken = true;
+      break;
+    case P::slt:
+    case P::sle:
+    case P::ult:
+    case P::ule:
+      taken = !grows;
+      break;
+    case P::sgt:
+    case P::sge:
+    case P::ugt:
+    case P::uge:
+      taken = grows;
+      break;
+    }
+    Region &away = taken ? i.getElseRegion() : i.getThenRegion();
+    if (!away.empty())
+      settledAway.insert(&away.front());
+    plan.sizeComparisons.push_back(cmp);
+  });
+  auto inSettledAway = [&](Operation *op) {
+    for (Block *b = op->getBlock(); b; b = b->getParentOp()->getBlock())
+      if (settledAway.contains(b))
+        return true;
+    return false;
+  };
   bool ok = true;
   program.walk([&](Operation *op) {
-    if (!ok || isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+    if (!ok || isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
+        inSettledAway(op))
       return;
     bool from =
         inLoop(op) || inSuffix(op) || inExecutionPrefix(op) || inBetween(op);
@@ -1549,6 +1624,19 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
         return;
       }
     }
+    // A read of a variable allocated outside the device that no statement
+    // mutates holds no record a later access could conflict with: it may
+    // move, its bounds read as in the loop's suffix (a causal tile's Q).
+    if (auto read = dyn_cast<amir::ReadOp>(op);
+        read && !mutated.contains(read.getOperand(0))) {
+      amir::AllocOp alloc = allocOf(read.getOperand(0));
+      if (alloc && !inDevice(alloc) &&
+          llvm::any_of(op->getOperands(),
+                       [&](Value v) { return movesValue(pa, v); })) {
+        ok = tripAccess(scope, op, /*inLoop=*/false);
+        return;
+      }
+    }
     for (Value v : op->getOperands()) {
       if (!movesValue(pa, v))
         continue;
@@ -1560,16 +1648,16 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
     }
     // A variable whose extent moves, accessed before the loop. (With the
     // tiles: a dimension the tiles' digits move stays inside at every size
-    // by their analysis; another one of a variable allocated outside the
-    // device whose extent only grows keeps its window, which the size
-    // does not reach here, inside at every size if it is at the least.)
+    // by their analysis. A dimension of a variable allocated outside the
+    // device whose extent only grows keeps a window the size does not
+    // reach here inside at every size if it is at the least.)
     if (isa<amir::ReadOp, amir::MutateOp>(op)) {
       amir::AllocOp alloc = allocOf(op->getOperand(0));
       if (alloc)
         for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d) {
           Form e = extentForm(pa, alloc, d, numSizes);
-          if (!e.moves() || (withTiles && !inDevice(alloc) &&
-                             (tileMoved(op->getOperand(0), d) ||
+          if (!e.moves() || (!inDevice(alloc) &&
+                             ((withTiles && tileMoved(op->getOperand(0), d)) ||
                               (!e.top && !e.periodic && !e.k && !e.x &&
                                e.j[s] > 0 && insideAtLeast(op, alloc, d)))))
             continue;
@@ -1582,12 +1670,14 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
     return false;
   // Variables whose extents move: read-only (their records would move),
   // but along a dimension the tiles' digits move (each tile's records
-  // stay in its own window, inside at every size).
+  // stay in its own window, inside at every size), or accessed in the
+  // suffix only (no state compared holds their records).
   for (amir::AllocOp alloc : program.getBody().front().getOps<amir::AllocOp>())
     for (unsigned d = 0; d < alloc.getStaticDims().size(); ++d)
       if (extentForm(pa, alloc, d, numSizes).moves() &&
           mutated.contains(alloc.getResult()) &&
-          !(withTiles && tileMoved(alloc.getResult(), d)))
+          !(withTiles && tileMoved(alloc.getResult(), d)) &&
+          !scope.suffixOnly.contains(alloc.getResult()))
         return why.set(alloc, "it sets an extent of '" + alloc.getName() +
                                   "', which is mutated");
   // Dimensions that move with the task do not move with the loop (nor do

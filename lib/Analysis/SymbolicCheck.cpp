@@ -11,6 +11,7 @@
 
 #include "ExoGPU/Analysis/SymbolicCheck.h"
 #include "ExoGPU/Analysis/AbstractMachine.h"
+#include "FirstTask.h"
 #include "SizeRoles.h"
 #include <map>
 
@@ -152,6 +153,16 @@ private:
   /// PumpPlan::sizeComparisons keeps its value; none (with `why`) when one
   /// does not.
   std::optional<int64_t> settledFrom(std::string &why);
+
+public:
+  /// For the program restricted to its first task (FirstTask.h): where the
+  /// lattice of the size that sets the task count gives every count from
+  /// 1 on, one step at a time (and the size does not round up), the note
+  /// that says what the restriction stands for; none otherwise.
+  std::optional<std::string> reachesEveryCount(const FirstTaskProgram &first,
+                                               amir::ProgramOp original);
+
+private:
   LogicalResult tripPoints(SmallVector<int64_t> &point,
                            SmallVector<int64_t> &out, std::string &why);
   /// Persistent tasks (docs/SymbolicChecking.md, "Tile counts"): a point
@@ -359,6 +370,29 @@ std::optional<int64_t> SymbolicChecker::settledFrom(std::string &why) {
     from = std::max(from, *j0);
   }
   return static_cast<int64_t>(std::min<__int128>(from, most + 1));
+}
+
+std::optional<std::string>
+SymbolicChecker::reachesEveryCount(const FirstTaskProgram &first,
+                                   amir::ProgramOp original) {
+  const SizeRoles::Size &size = roles.sizes[first.size];
+  const SizeLattice &l = size.lattice;
+  if (size.rounding || l.empty() || l.step > first.divisor)
+    return std::nullopt;
+  // Steps of at most d move (s + b) / d by at most 1: every count from
+  // the least one's on is reached; the least must be at most 1.
+  SmallVector<int64_t> least;
+  for (const SizeRoles::Size &s : roles.sizes)
+    least.push_back(s.lattice.least);
+  DenseMap<Value, int64_t> memo;
+  std::optional<int64_t> count = evaluateFromSizes(
+      amir::TasksForOp(first.loop).getUpper(), least, original, memo);
+  if (!count || *count > 1)
+    return std::nullopt;
+  return "tasks of loop '" + amir::TasksForOp(first.loop).getIterName().str() +
+         "': task t runs as the first does where " + size.name +
+         " gives t fewer, the tasks' writes apart; the first task checked "
+         "alone";
 }
 
 std::optional<int64_t> SymbolicChecker::leastTrip(SmallVector<int64_t> &point) {
@@ -1265,5 +1299,17 @@ LogicalResult exo::checkSymbolically(amir::ProgramOp program,
                                      const SizeLimits &limits,
                                      int64_t maxInstances,
                                      SymbolicCheckResult &result) {
+  // Tasks that run as the first task at smaller sizes
+  // (docs/SymbolicChecking.md, "Tasks reduced to the first"): the program
+  // restricted to that task is checked instead, where the size's lattice
+  // reaches every task count from 1 on.
+  if (std::optional<FirstTaskProgram> first = restrictToFirstTask(program)) {
+    SymbolicChecker restricted(first->program, limits, maxInstances, result);
+    if (std::optional<std::string> note =
+            restricted.reachesEveryCount(*first, program)) {
+      result.summary.push_back(*note);
+      return restricted.run();
+    }
+  }
   return SymbolicChecker(program, limits, maxInstances, result).run();
 }
