@@ -1,5 +1,6 @@
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="symbolic=true stats=true" -verify-diagnostics -o /dev/null
 // RUN: exo-gpu-opt %s -split-input-file -amir-interpret="T=2 N=8" -o /dev/null
+// RUN: python3 %S/Inputs/amir_mutants.py exo-gpu-opt %s first_task 80 3 T=1:3,N=4:96:4 | FileCheck %s --check-prefix=MUTANTS
 
 // Tasks reduced to the first (docs/SymbolicChecking.md): the tasks of loop
 // tq differ only in v = N / 4 - 1 - tq, how many elements each streams
@@ -8,7 +9,11 @@
 // N - 4 tq, and the tasks write apart rows of G, so the check runs the
 // program whose loop tq runs its first task alone, where N is the trip
 // size of loop k. The second RUN line checks every program at one small
-// size, where each passes.
+// size, where each passes. The third makes random mutants of the first
+// program's synchronization: each the check proves passes the concrete
+// check, which runs every task, at random sizes.
+// MUTANTS-NOT: MISMATCH
+// MUTANTS: {{[1-9][0-9]*}} proved, {{[0-9]+}} not covered, {{[1-9][0-9]*}} rejected
 //
 // Before the loop each task reads X at row v (X is never written: the
 // read may move with N) and at row 0 (inside at the least N, X's extent
