@@ -556,14 +556,14 @@ class Kernel:
                 f"exo.call #exo.wgmma_store<n = {d}, dst = gmem, "
                 f"dtype = bf16>(%og, %o) : (!Og{d}, !O{d})"]
         # A warpgroup's 64 rows, clipped at S where S need not be a
-        # multiple of 128. The causal kernels, whose tiles run half as many
-        # key blocks on average, store rows below S without the clip's
-        # tests (1-2 % faster on the H200 at S = 4000); the others clip in
-        # every tile, which the symbolic check needs (and measured no
-        # slower).
+        # multiple of 128. The causal kernels that share the grid among
+        # persistent tasks, whose tiles run half as many key blocks on
+        # average, store rows below S without the clip's tests (1-2 %
+        # faster on the H200 at S = 4000); the others clip in every tile,
+        # which the symbolic check needs (and measured no slower).
         head = ["%wr = arith.muli %wg, %c64 : index",
                 "%rw = arith.addi %r0, %wr : index"]
-        if self.odd and self.causal:
+        if self.odd and self.causal and not self.grid:
             body += block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>", head + [
                 "%rw64 = arith.addi %rw, %c64 : index",
                 "%full = arith.cmpi ule, %rw64, %S : index",

@@ -41,6 +41,14 @@ bool arithCone(Value v, amir::ProgramOp program, DenseSet<Operation *> &cone,
   });
 }
 
+/// The operand that gives position `d` of mixed static and dynamic values,
+/// or null where the position is static or past the end.
+Value dynamicAt(ArrayRef<int64_t> statics, ValueRange dynamic, unsigned d) {
+  if (d >= statics.size() || !ShapedType::isDynamic(statics[d]))
+    return {};
+  return dynamic[llvm::count_if(statics.take_front(d), ShapedType::isDynamic)];
+}
+
 /// The offsets and static sizes of an access.
 void windowOf(Operation *op, SmallVectorImpl<OpFoldResult> &offsets,
               ArrayRef<int64_t> &sizes, ValueRange &dynSizes) {
@@ -118,6 +126,19 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
   if (shared.wasInterrupted())
     return std::nullopt;
 
+  // The values of the iterators of the loops of constant bounds in a task.
+  DenseMap<Value, std::pair<int64_t, int64_t>> ranges;
+  body->walk([&](Operation *op) {
+    if (auto t = dyn_cast<amir::ThreadsForOp>(op))
+      ranges[t.getBody().front().getArgument(0)] = {0, t.getCount() - 1};
+    if (auto l = dyn_cast<amir::SeqForOp>(op)) {
+      std::optional<int64_t> lo = getConstantIntValue(l.getLower());
+      std::optional<int64_t> hi = getConstantIntValue(l.getUpper());
+      if (lo && hi && *hi > *lo)
+        ranges[l.getInductionVar()] = {*lo, *hi - 1};
+    }
+  });
+
   // The task loop: its index used only in x - tq, x = count - c.
   std::optional<FirstTaskProgram> out;
   for (auto [n, loop] : llvm::enumerate(nest)) {
@@ -177,14 +198,15 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
       continue;
     unsigned s = *sizes.begin();
     Value size = program.getBody().front().getArgument(s);
+    DenseMap<Value, std::optional<LinearForm>> sizeMemo;
     std::optional<LinearForm> fd = readLinear(
-        div->getOperand(0), [&](Value v) { return v == size; }, memo);
+        div->getOperand(0), [&](Value v) { return v == size; }, sizeMemo);
     if (!fd || fd->terms.size() != 1 || fd->terms[0].second != 1)
       continue;
     // The size reaches nothing else: count's computation, and extents of
-    // variables outside the device that no access clips and the host does
-    // not access.
+    // variables outside the device that the host does not access.
     cone.erase(div);
+    bool clipsAbove = false;
     bool alone = usedIn(div->getResult(0), xUsers);
     DenseSet<Operation *> coneUsers = cone;
     coneUsers.insert(div);
@@ -199,16 +221,56 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
         alone = false;
         break;
       }
+      // An access that clips: of a variable nothing mutates (whose reads
+      // make no record), or ending, in the first task, at d count at most
+      // along the dimensions of extent s (`clipsAbove`), so that it clips
+      // nothing at the sizes d count the check runs.
+      bool input = llvm::none_of(alloc->getUsers(), [](Operation *a) {
+        return isa<amir::MutateOp>(a);
+      });
       for (Operation *a : alloc->getUsers()) {
         auto read = dyn_cast<amir::ReadOp>(a);
         auto mutate = dyn_cast<amir::MutateOp>(a);
-        alone &= (read || mutate) && device->isProperAncestor(a) &&
-                 !(read ? read.getClip() : mutate.getClip());
+        alone &= (read || mutate) && device->isProperAncestor(a);
+        if (!alone || !(read ? read.getClip() : mutate.getClip()) || input)
+          continue;
+        clipsAbove = true;
+        SmallVector<OpFoldResult> offsets;
+        ArrayRef<int64_t> sizes;
+        ValueRange dynSizes;
+        windowOf(a, offsets, sizes, dynSizes);
+        for (auto [i, ofr] : llvm::enumerate(offsets)) {
+          if (alloc.getStaticDims().size() <= i ||
+              dynamicAt(alloc.getStaticDims(), alloc.getDims(), i) != size)
+            continue;
+          auto v = dyn_cast<Value>(ofr);
+          std::optional<LinearForm> f;
+          DenseMap<Value, std::optional<LinearForm>> offsetMemo;
+          if (v && !ShapedType::isDynamic(sizes[i]))
+            f = readLinear(
+                v, [&](Value x) { return !isLinearIndexOp(x.getDefiningOp()); },
+                offsetMemo);
+          bool ok =
+              f && f->coefficientOf(count) == *d && f->coefficientOf(tq) == -*d;
+          __int128 end = f ? f->constant + sizes[i] : 0;
+          for (const auto &term : f ? f->terms : decltype(f->terms)()) {
+            if (term.first == count || term.first == tq)
+              continue;
+            auto range = ranges.find(term.first);
+            ok &= range != ranges.end();
+            if (range != ranges.end())
+              end += std::max(
+                  static_cast<__int128>(term.second) * range->second.first,
+                  static_cast<__int128>(term.second) * range->second.second);
+          }
+          alone &= ok && end <= 0;
+        }
       }
     }
     if (!alone)
       continue;
     out.emplace();
+    out->clipsAbove = clipsAbove;
     out->loop = loop;
     out->size = s;
     out->divisor = *d;
@@ -219,17 +281,6 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
     return std::nullopt;
 
   // Tasks apart: each variable outside the device that the device mutates.
-  DenseMap<Value, std::pair<int64_t, int64_t>> ranges; // inner iterators
-  body->walk([&](Operation *op) {
-    if (auto t = dyn_cast<amir::ThreadsForOp>(op))
-      ranges[t.getBody().front().getArgument(0)] = {0, t.getCount() - 1};
-    if (auto l = dyn_cast<amir::SeqForOp>(op)) {
-      std::optional<int64_t> lo = getConstantIntValue(l.getLower());
-      std::optional<int64_t> hi = getConstantIntValue(l.getUpper());
-      if (lo && hi && *hi > *lo)
-        ranges[l.getInductionVar()] = {*lo, *hi - 1};
-    }
-  });
   for (amir::AllocOp alloc :
        program.getBody().front().getOps<amir::AllocOp>()) {
     bool mutated = llvm::any_of(

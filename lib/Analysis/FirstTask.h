@@ -36,6 +36,9 @@ struct FirstTaskProgram {
   amir::TasksForOp loop;
   unsigned size = 0;
   int64_t divisor = 1;
+  /// An access of a variable the device mutates clips: the check must run
+  /// the sizes d count only (where it clips nothing in the first task).
+  bool clipsAbove = false;
 };
 
 /// The restriction of `program` to the first task of a task loop whose
@@ -47,8 +50,11 @@ struct FirstTaskProgram {
 ///    `x` is `count - c` (c a constant), used nowhere else; `count` used
 ///    only there and by the loop; `count = (s + b) / d` (floor or ceiling)
 ///    for one size `s`, which reaches nothing else but the extents of
-///    variables allocated outside the device, none of which an access
-///    clips or the host accesses;
+///    variables allocated outside the device, which the host does not
+///    access; an access of one that clips reads a variable nothing
+///    mutates, or its window in the first task ends at `d count` at most
+///    along each dimension of extent `s` (offset `d (count - tq) + r`,
+///    `r` plus the window at most 0 over the inner loops' iterators);
 ///  - clusters of one CTA, every variable of the device allocated in the
 ///    innermost task body;
 ///  - every variable allocated outside the device that the device mutates

@@ -377,7 +377,12 @@ SymbolicChecker::reachesEveryCount(const FirstTaskProgram &first,
                                    amir::ProgramOp original) {
   const SizeRoles::Size &size = roles.sizes[first.size];
   const SizeLattice &l = size.lattice;
-  if (size.rounding || l.empty() || l.step > first.divisor)
+  if (l.empty() || l.step > first.divisor)
+    return std::nullopt;
+  // With accesses that clip, the sizes must be d count (d, 2 d, ...), where
+  // they clip nothing in the first task (after rounding up, where the size
+  // rounds up by d).
+  if (first.clipsAbove && (l.step != first.divisor || l.least != first.divisor))
     return std::nullopt;
   // Steps of at most d move (s + b) / d by at most 1: every count from
   // the least one's on is reached; the least must be at most 1.
