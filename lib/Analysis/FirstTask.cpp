@@ -115,9 +115,6 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
                       [](Operation &op) { return isa<amir::TasksForOp>(op); }))
       break;
   }
-  DenseSet<Value> taskIndex;
-  for (amir::TasksForOp t : nest)
-    taskIndex.insert(t.getInductionVar());
   // Every variable of the device in the innermost task body.
   WalkResult shared = device.walk([&](amir::AllocOp a) {
     return a->getBlock() == body ? WalkResult::advance()
@@ -141,7 +138,7 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
 
   // The task loop: its index used only in x - tq, x = count - c.
   std::optional<FirstTaskProgram> out;
-  for (auto [n, loop] : llvm::enumerate(nest)) {
+  for (amir::TasksForOp loop : nest) {
     Value tq = loop.getInductionVar(), count = loop.getUpper();
     if (!tq.hasOneUse() || !matchPattern(loop.getLower(), m_Zero()))
       continue;
@@ -274,7 +271,6 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
     out->loop = loop;
     out->size = s;
     out->divisor = *d;
-    (void)n;
     break;
   }
   if (!out)
