@@ -8,11 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "FirstTask.h"
+#include "ExoGPU/Analysis/IndexEval.h"
 #include "ExoGPU/Analysis/IndexExpr.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -63,6 +65,33 @@ void windowOf(Operation *op, SmallVectorImpl<OpFoldResult> &offsets,
   offsets = getMixedValues(mutate.getStaticOffsets(), mutate.getOffsets(), b);
   sizes = mutate.getStaticSizes();
   dynSizes = mutate.getSizes();
+}
+
+/// The value of `v` where the values of `known` hold, a product with 0
+/// being 0 whatever the other factor; none where it depends on anything
+/// else.
+std::optional<int64_t> valueWhere(Value v,
+                                  const DenseMap<Value, int64_t> &known) {
+  if (auto it = known.find(v); it != known.end())
+    return it->second;
+  Operation *op = v.getDefiningOp();
+  if (!op || !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+    return std::nullopt;
+  SmallVector<std::optional<int64_t>> in;
+  for (Value x : op->getOperands())
+    in.push_back(valueWhere(x, known));
+  if (isa<arith::MulIOp>(op) &&
+      llvm::any_of(in, [](std::optional<int64_t> x) { return x && *x == 0; }))
+    return 0;
+  SmallVector<int64_t> values;
+  for (std::optional<int64_t> x : in) {
+    if (!x)
+      return std::nullopt;
+    values.push_back(*x);
+  }
+  if (IndexEvalResult r = evaluateIndexOp(op, values))
+    return *r;
+  return std::nullopt;
 }
 
 /// One dimension of one access, read for the separation of tasks: the
@@ -136,15 +165,96 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
     }
   });
 
-  // The task loop: its index used only in x - tq, x = count - c.
+  // The task loop: its index used only in x - tq, x = count - c, or in
+  // select(c, x - tq, tq) with x = count - 1, c computed from the sizes and
+  // other task indices (selectors), which reach nothing else but offsets
+  // of variables outside the device, and which select x - tq where they
+  // are 0 (a head's tiles in one order or the other by its parity).
   std::optional<FirstTaskProgram> out;
   for (amir::TasksForOp loop : nest) {
     Value tq = loop.getInductionVar(), count = loop.getUpper();
-    if (!tq.hasOneUse() || !matchPattern(loop.getLower(), m_Zero()))
+    if (!matchPattern(loop.getLower(), m_Zero()))
       continue;
-    auto sub = dyn_cast<arith::SubIOp>(*tq.getUsers().begin());
-    if (!sub || sub.getRhs() != tq)
+    SmallVector<Operation *> users(tq.getUsers().begin(), tq.getUsers().end());
+    arith::SubIOp sub;
+    arith::SelectOp sel;
+    for (Operation *u : users) {
+      if (auto su = dyn_cast<arith::SubIOp>(u);
+          su && !sub && su.getRhs() == tq && su.getLhs() != tq)
+        sub = su;
+      else if (auto se = dyn_cast<arith::SelectOp>(u); se && !sel)
+        sel = se;
+      else
+        sub = {};
+    }
+    if (!sub || users.size() != (sel ? 2u : 1u))
       continue;
+    DenseSet<Operation *> condCone;
+    SmallVector<Value> selectors;
+    if (sel) {
+      bool subFirst =
+          sel.getTrueValue() == sub.getResult() && sel.getFalseValue() == tq;
+      bool tqFirst =
+          sel.getTrueValue() == tq && sel.getFalseValue() == sub.getResult();
+      if ((!subFirst && !tqFirst) || !sub->hasOneUse())
+        continue;
+      // c's computation: sizes, constants and other task indices.
+      std::function<bool(Value)> cone = [&](Value v) -> bool {
+        if (auto arg = dyn_cast<BlockArgument>(v)) {
+          if (arg.getOwner() == &program.getBody().front())
+            return true;
+          auto it = llvm::find_if(nest, [&](amir::TasksForOp t) {
+            return t.getInductionVar() == v;
+          });
+          if (it == nest.end() || v == tq)
+            return false;
+          if (!llvm::is_contained(selectors, v))
+            selectors.push_back(v);
+          return true;
+        }
+        Operation *op = v.getDefiningOp();
+        if (!op || !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+          return false;
+        if (!condCone.insert(op).second)
+          return true;
+        return llvm::all_of(op->getOperands(), cone);
+      };
+      if (!cone(sel.getCondition()))
+        continue;
+      // Its values used only there.
+      DenseSet<Operation *> inCond = condCone;
+      inCond.insert(sel);
+      if (!llvm::all_of(condCone, [&](Operation *op) {
+            return matchPattern(op->getResult(0), m_Constant()) ||
+                   llvm::all_of(op->getResult(0).getUsers(), [&](Operation *u) {
+                     return inCond.contains(u);
+                   });
+          }))
+        continue;
+      // The selectors reach nothing else but offsets of variables outside
+      // the device (through index arithmetic).
+      std::function<bool(Value)> offsetsOnly = [&](Value v) -> bool {
+        return llvm::all_of(v.getUsers(), [&](Operation *u) {
+          if (condCone.contains(u))
+            return true;
+          if (isLinearIndexOp(u))
+            return offsetsOnly(u->getResult(0));
+          if (!isa<amir::ReadOp, amir::MutateOp>(u) || u->getOperand(0) == v)
+            return false;
+          amir::AllocOp a = u->getOperand(0).getDefiningOp<amir::AllocOp>();
+          return a && !device->isProperAncestor(a);
+        });
+      };
+      if (!llvm::all_of(selectors, offsetsOnly))
+        continue;
+      // Where every selector is 0, c selects x - tq.
+      DenseMap<Value, int64_t> zero;
+      for (Value v : selectors)
+        zero[v] = 0;
+      std::optional<int64_t> c = valueWhere(sel.getCondition(), zero);
+      if (!c || (*c != 0) != subFirst)
+        continue;
+    }
     Value x = sub.getLhs();
     DenseMap<Value, std::optional<LinearForm>> memo;
     std::optional<LinearForm> fx = readLinear(
@@ -154,7 +264,7 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
         },
         memo);
     if (!fx || fx->terms.size() != 1 || fx->terms[0].first != count ||
-        fx->terms[0].second != 1)
+        fx->terms[0].second != 1 || (sel && fx->constant != -1))
       continue;
     // x's computation from count, used nowhere else.
     DenseSet<Operation *> chain;
@@ -175,6 +285,8 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
     };
     DenseSet<Operation *> xUsers = chain;
     xUsers.insert(sub);
+    if (sel)
+      xUsers.insert(sel);
     if (!llvm::all_of(chain, [&](Operation *op) {
           return usedIn(op->getResult(0), xUsers);
         }))
@@ -271,6 +383,10 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
     out->loop = loop;
     out->size = s;
     out->divisor = *d;
+    for (Value v : selectors)
+      out->selectors.push_back(v.getParentBlock()->getParentOp());
+    if (sel)
+      out->selected = sel.getResult();
     break;
   }
   if (!out)
@@ -315,8 +431,11 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
         for (const auto &term : f->terms) {
           Value v = term.first;
           int64_t k = term.second;
+          // (The selected value stands for loop tq's index: for given
+          // selectors it takes a distinct value in each task.)
           auto it = llvm::find_if(nest, [&](amir::TasksForOp t) {
-            return t.getInductionVar() == v;
+            return t.getInductionVar() == v ||
+                   (t == out->loop && out->selected == v);
           });
           if (it != nest.end()) {
             r.task[it - nest.begin()] = k;
@@ -372,18 +491,33 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
   // The copy: the task loop runs its first task, its index 0.
   OpBuilder b(program.getContext());
   out->module = ModuleOp::create(program.getLoc());
-  out->program = cast<amir::ProgramOp>(program->clone());
+  IRMapping mapping;
+  out->program = cast<amir::ProgramOp>(program->clone(mapping));
   out->module->push_back(out->program);
   SmallVector<amir::TasksForOp> original, copied;
   program.walk([&](amir::TasksForOp t) { original.push_back(t); });
   out->program.walk([&](amir::TasksForOp t) { copied.push_back(t); });
-  amir::TasksForOp loop =
-      copied[llvm::find(original, out->loop) - original.begin()];
-  b.setInsertionPoint(loop);
-  loop.getUpperMutable().assign(
-      arith::ConstantIndexOp::create(b, loop.getLoc(), 1));
-  b.setInsertionPointToStart(&loop.getBody().front());
-  loop.getInductionVar().replaceAllUsesWith(
-      arith::ConstantIndexOp::create(b, loop.getLoc(), 0));
+  SmallVector<Operation *> first = out->selectors;
+  first.push_back(out->loop);
+  for (Operation *o : first) {
+    amir::TasksForOp loop =
+        copied[llvm::find(original, amir::TasksForOp(o)) - original.begin()];
+    b.setInsertionPoint(loop);
+    loop.getUpperMutable().assign(
+        arith::ConstantIndexOp::create(b, loop.getLoc(), 1));
+    b.setInsertionPointToStart(&loop.getBody().front());
+    loop.getInductionVar().replaceAllUsesWith(
+        arith::ConstantIndexOp::create(b, loop.getLoc(), 0));
+  }
+  // There the selectors are 0: the selection is x - tq.
+  if (out->selected) {
+    auto sel =
+        cast<arith::SelectOp>(mapping.lookup(out->selected).getDefiningOp());
+    Value sub = sel.getTrueValue().getDefiningOp<arith::SubIOp>()
+                    ? sel.getTrueValue()
+                    : sel.getFalseValue();
+    sel.getResult().replaceAllUsesWith(sub);
+    sel.erase();
+  }
   return out;
 }

@@ -39,6 +39,12 @@ struct FirstTaskProgram {
   /// An access of a variable the device mutates clips: the check must run
   /// the sizes d count only (where it clips nothing in the first task).
   bool clipsAbove = false;
+  /// The task loops (in the original program) whose indices select the
+  /// order of `loop`'s tasks (FirstTask.cpp): they run their first task
+  /// too, every task a translation of one where they are 0.
+  llvm::SmallVector<mlir::Operation *> selectors;
+  /// With selectors, the value they select (`select(c, x - tq, tq)`).
+  mlir::Value selected;
 };
 
 /// The restriction of `program` to the first task of a task loop whose

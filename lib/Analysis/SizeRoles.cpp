@@ -1045,6 +1045,45 @@ bool RoleAnalyzer::grid(unsigned s, SizeRoles::Size &out, Refusal &why) {
     out.role = SizeRoles::Role::Unused;
     return true;
   }
+  // Extents alone (no task loop: a task loop the symbolic check runs once,
+  // FirstTask.h): each access of such a variable, along a dimension whose
+  // extent grows with s, has a window that s does not reach, inside at the
+  // least sizes and so at every size. Only bounds read the extents; the
+  // machine's rules are per element.
+  if (growth.empty()) {
+    bool inside = true;
+    program.walk([&](amir::AllocOp alloc) {
+      if (inDevice(alloc) || !inside)
+        return;
+      for (unsigned d = 0; d < alloc.getStaticDims().size() && inside; ++d) {
+        Form e = extentForm(fa, alloc, d, numSizes);
+        if (!e.moves())
+          continue;
+        inside &= !e.top && !e.periodic && e.j[s] > 0;
+        for (Operation *user : alloc->getUsers()) {
+          auto read = dyn_cast<amir::ReadOp>(user);
+          auto mutate = dyn_cast<amir::MutateOp>(user);
+          if (!read && !mutate) {
+            inside = false;
+            break;
+          }
+          SmallVector<Form> lo = coordinateForms(
+              fa, read ? read.getStaticOffsets() : mutate.getStaticOffsets(),
+              read ? read.getOffsets() : mutate.getOffsets(), numSizes);
+          SmallVector<Form> sz = coordinateForms(
+              fa, read ? read.getStaticSizes() : mutate.getStaticSizes(),
+              read ? read.getSizes() : mutate.getSizes(), numSizes);
+          inside &= d < lo.size() && !lo[d].moves() && !sz[d].moves() &&
+                    insideAtLeast(user, alloc, d);
+        }
+      }
+    });
+    if (inside) {
+      out.role = SizeRoles::Role::Unused;
+      out.extentsOnly = true;
+      return true;
+    }
+  }
   if (!growth.empty()) {
     if (!symmetry.symmetric())
       return why.set(symmetry.whyOp ? symmetry.whyOp : root.getOperation(),

@@ -166,6 +166,10 @@ struct SizeRoles {
     /// Grid sizes: for each task loop (outermost first), the growth of
     /// its trip count per lattice step.
     llvm::SmallVector<int64_t> taskGrowth;
+    /// Unused sizes that set extents of variables allocated outside the
+    /// device, along dimensions whose windows they do not reach (inside
+    /// at the least size, so at every size): only bounds read them.
+    bool extentsOnly = false;
   };
   llvm::SmallVector<Size> sizes;
   /// Why the sizes could not be read at all (then every size is

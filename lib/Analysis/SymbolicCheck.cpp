@@ -394,10 +394,18 @@ SymbolicChecker::reachesEveryCount(const FirstTaskProgram &first,
       amir::TasksForOp(first.loop).getUpper(), least, original, memo);
   if (!count || *count > 1)
     return std::nullopt;
+  std::string loops;
+  for (Operation *o : first.selectors)
+    loops += (loops.empty() ? "'" : ", '") +
+             amir::TasksForOp(o).getIterName().str() + "'";
   return "tasks of loop '" + amir::TasksForOp(first.loop).getIterName().str() +
          "': task t runs as the first does where " + size.name +
-         " gives t fewer, the tasks' writes apart; the first task checked "
-         "alone";
+         " gives t fewer" +
+         (loops.empty() ? std::string()
+                        : " (in the order loops " + loops +
+                              " select: each task a translation of one "
+                              "where they are 0)") +
+         ", the tasks' writes apart; the first task checked alone";
 }
 
 std::optional<int64_t> SymbolicChecker::leastTrip(SmallVector<int64_t> &point) {
@@ -1047,7 +1055,11 @@ LogicalResult SymbolicChecker::run() {
           std::to_string(s.rounding) + " at or above it");
     switch (s.role) {
     case SizeRoles::Role::Unused:
-      result.summary.push_back(s.name + ": reaches no statement");
+      result.summary.push_back(
+          s.name + (s.extentsOnly
+                        ? ": sets only extents that the windows of their "
+                          "variables stay inside"
+                        : ": reaches no statement"));
       break;
     case SizeRoles::Role::Grid:
     case SizeRoles::Role::Trip:
