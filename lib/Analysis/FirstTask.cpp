@@ -239,7 +239,14 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
             return true;
           if (isLinearIndexOp(u))
             return offsetsOnly(u->getResult(0));
-          if (!isa<amir::ReadOp, amir::MutateOp>(u) || u->getOperand(0) == v)
+          // (An offset, not a window size.)
+          auto read = dyn_cast<amir::ReadOp>(u);
+          auto mutate = dyn_cast<amir::MutateOp>(u);
+          if (!read && !mutate)
+            return false;
+          ValueRange offsets = read ? read.getOffsets() : mutate.getOffsets();
+          ValueRange sizes = read ? read.getSizes() : mutate.getSizes();
+          if (!llvm::is_contained(offsets, v) || llvm::is_contained(sizes, v))
             return false;
           amir::AllocOp a = u->getOperand(0).getDefiningOp<amir::AllocOp>();
           return a && !device->isProperAncestor(a);
