@@ -178,6 +178,7 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
     SmallVector<Operation *> users(tq.getUsers().begin(), tq.getUsers().end());
     arith::SubIOp sub;
     arith::SelectOp sel;
+    bool other = false;
     for (Operation *u : users) {
       if (auto su = dyn_cast<arith::SubIOp>(u);
           su && !sub && su.getRhs() == tq && su.getLhs() != tq)
@@ -185,9 +186,9 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
       else if (auto se = dyn_cast<arith::SelectOp>(u); se && !sel)
         sel = se;
       else
-        sub = {};
+        other = true;
     }
-    if (!sub || users.size() != (sel ? 2u : 1u))
+    if (!sub || other || users.size() != (sel ? 2u : 1u))
       continue;
     DenseSet<Operation *> condCone;
     SmallVector<Value> selectors;
