@@ -22,25 +22,20 @@ using namespace exo;
 
 namespace {
 
-/// The ops of `v`'s definition through arithmetic, up to the program's
-/// arguments (`sizes` receives those it reaches); false when it reaches
-/// anything else (a loop iterator, a variable).
-bool arithCone(Value v, amir::ProgramOp program, DenseSet<Operation *> &cone,
-               DenseSet<unsigned> &sizes) {
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    if (arg.getOwner() != &program.getBody().front())
-      return false;
-    sizes.insert(arg.getArgNumber());
-    return true;
-  }
+/// The ops of `v`'s definition through arithmetic (into `cone`), down to
+/// block arguments that `leaf` accepts; false when it reaches another one
+/// or anything else (a variable).
+bool arithCone(Value v, DenseSet<Operation *> &cone,
+               function_ref<bool(BlockArgument)> leaf) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return leaf(arg);
   Operation *op = v.getDefiningOp();
   if (!op || !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
     return false;
   if (!cone.insert(op).second)
     return true;
-  return llvm::all_of(op->getOperands(), [&](Value x) {
-    return arithCone(x, program, cone, sizes);
-  });
+  return llvm::all_of(op->getOperands(),
+                      [&](Value x) { return arithCone(x, cone, leaf); });
 }
 
 /// The operand that gives position `d` of mixed static and dynamic values,
@@ -200,27 +195,18 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
       if ((!subFirst && !tqFirst) || !sub->hasOneUse())
         continue;
       // c's computation: sizes, constants and other task indices.
-      std::function<bool(Value)> cone = [&](Value v) -> bool {
-        if (auto arg = dyn_cast<BlockArgument>(v)) {
-          if (arg.getOwner() == &program.getBody().front())
-            return true;
-          auto it = llvm::find_if(nest, [&](amir::TasksForOp t) {
-            return t.getInductionVar() == v;
-          });
-          if (it == nest.end() || v == tq)
-            return false;
-          if (!llvm::is_contained(selectors, v))
-            selectors.push_back(v);
+      auto sizeOrSelector = [&](BlockArgument arg) {
+        if (arg.getOwner() == &program.getBody().front())
           return true;
-        }
-        Operation *op = v.getDefiningOp();
-        if (!op || !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+        if (arg == tq || llvm::none_of(nest, [&](amir::TasksForOp t) {
+              return t.getInductionVar() == arg;
+            }))
           return false;
-        if (!condCone.insert(op).second)
-          return true;
-        return llvm::all_of(op->getOperands(), cone);
+        if (!llvm::is_contained(selectors, arg))
+          selectors.push_back(arg);
+        return true;
       };
-      if (!cone(sel.getCondition()))
+      if (!arithCone(sel.getCondition(), condCone, sizeOrSelector))
         continue;
       // Its values used only there.
       DenseSet<Operation *> inCond = condCone;
@@ -310,8 +296,13 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
     std::optional<int64_t> d = getConstantIntValue(div->getOperand(1));
     DenseSet<Operation *> cone;
     DenseSet<unsigned> sizes;
-    if (!d || *d < 1 || !arithCone(count, program, cone, sizes) ||
-        sizes.size() != 1)
+    auto sizeLeaf = [&](BlockArgument arg) {
+      if (arg.getOwner() != &program.getBody().front())
+        return false;
+      sizes.insert(arg.getArgNumber());
+      return true;
+    };
+    if (!d || *d < 1 || !arithCone(count, cone, sizeLeaf) || sizes.size() != 1)
       continue;
     unsigned s = *sizes.begin();
     Value size = program.getBody().front().getArgument(s);
