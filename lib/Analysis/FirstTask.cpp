@@ -22,30 +22,6 @@ using namespace exo;
 
 namespace {
 
-/// The ops of `v`'s definition through arithmetic (into `cone`), down to
-/// block arguments that `leaf` accepts; false when it reaches another one
-/// or anything else (a variable).
-bool arithCone(Value v, DenseSet<Operation *> &cone,
-               function_ref<bool(BlockArgument)> leaf) {
-  if (auto arg = dyn_cast<BlockArgument>(v))
-    return leaf(arg);
-  Operation *op = v.getDefiningOp();
-  if (!op || !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
-    return false;
-  if (!cone.insert(op).second)
-    return true;
-  return llvm::all_of(op->getOperands(),
-                      [&](Value x) { return arithCone(x, cone, leaf); });
-}
-
-/// The operand that gives position `d` of mixed static and dynamic values,
-/// or null where the position is static or past the end.
-Value dynamicAt(ArrayRef<int64_t> statics, ValueRange dynamic, unsigned d) {
-  if (d >= statics.size() || !ShapedType::isDynamic(statics[d]))
-    return {};
-  return dynamic[llvm::count_if(statics.take_front(d), ShapedType::isDynamic)];
-}
-
 /// The offsets and static sizes of an access.
 void windowOf(Operation *op, SmallVectorImpl<OpFoldResult> &offsets,
               ArrayRef<int64_t> &sizes, ValueRange &dynSizes) {
@@ -206,7 +182,7 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
           selectors.push_back(arg);
         return true;
       };
-      if (!arithCone(sel.getCondition(), condCone, sizeOrSelector))
+      if (!isArithOf(sel.getCondition(), condCone, sizeOrSelector))
         continue;
       // Its values used only there.
       DenseSet<Operation *> inCond = condCone;
@@ -302,7 +278,7 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
       sizes.insert(arg.getArgNumber());
       return true;
     };
-    if (!d || *d < 1 || !arithCone(count, cone, sizeLeaf) || sizes.size() != 1)
+    if (!d || *d < 1 || !isArithOf(count, cone, sizeLeaf) || sizes.size() != 1)
       continue;
     unsigned s = *sizes.begin();
     Value size = program.getBody().front().getArgument(s);
@@ -347,9 +323,11 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
         ArrayRef<int64_t> sizes;
         ValueRange dynSizes;
         windowOf(a, offsets, sizes, dynSizes);
+        OpBuilder ob(a->getContext());
+        SmallVector<OpFoldResult> extents =
+            getMixedValues(alloc.getStaticDims(), alloc.getDims(), ob);
         for (auto [i, ofr] : llvm::enumerate(offsets)) {
-          if (alloc.getStaticDims().size() <= i ||
-              dynamicAt(alloc.getStaticDims(), alloc.getDims(), i) != size)
+          if (extents.size() <= i || extents[i] != OpFoldResult(size))
             continue;
           auto v = dyn_cast<Value>(ofr);
           std::optional<LinearForm> f;

@@ -195,3 +195,16 @@ exo::readLinear(Value v, function_ref<bool(Value)> isLeaf,
                 DenseMap<Value, std::optional<LinearForm>> &memo) {
   return readLinearAt(v, isLeaf, memo, 0);
 }
+
+bool exo::isArithOf(Value v, DenseSet<Operation *> &cone,
+                    function_ref<bool(BlockArgument)> leaf) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return leaf(arg);
+  Operation *op = v.getDefiningOp();
+  if (!op || !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+    return false;
+  if (!cone.insert(op).second)
+    return true;
+  return llvm::all_of(op->getOperands(),
+                      [&](Value x) { return isArithOf(x, cone, leaf); });
+}

@@ -86,12 +86,10 @@ struct Form {
 /// Whether `v` is computed from size `s` of `program` and constants alone,
 /// through arithmetic.
 bool isFromSize(Value v, amir::ProgramOp program, unsigned s) {
-  if (auto arg = dyn_cast<BlockArgument>(v))
+  DenseSet<Operation *> cone;
+  return isArithOf(v, cone, [&](BlockArgument arg) {
     return arg == program.getBody().front().getArgument(s);
-  Operation *op = v.getDefiningOp();
-  return op && isa_and_nonnull<arith::ArithDialect>(op->getDialect()) &&
-         llvm::all_of(op->getOperands(),
-                      [&](Value x) { return isFromSize(x, program, s); });
+  });
 }
 
 /// A condition: whether it is constant (none of the tracked quantities

@@ -33,6 +33,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
@@ -92,6 +93,12 @@ bool isLinearIndexOp(mlir::Operation *op);
 std::optional<LinearForm>
 readLinear(mlir::Value v, llvm::function_ref<bool(mlir::Value)> isLeaf,
            llvm::DenseMap<mlir::Value, std::optional<LinearForm>> &memo);
+
+/// Whether `v` is computed through arithmetic from block arguments that
+/// `leaf` accepts (and constants) alone; the arithmetic operations met go
+/// into `cone`.
+bool isArithOf(mlir::Value v, llvm::DenseSet<mlir::Operation *> &cone,
+               llvm::function_ref<bool(mlir::BlockArgument)> leaf);
 
 } // namespace exo
 

@@ -39,7 +39,6 @@ class ProgramBuilder {
 public:
   ProgramBuilder(ProcOp proc, OpBuilder &b) : proc(proc), b(b) {}
   FailureOr<amir::ProgramOp> run();
-  static void eraseUnusedControlValues(amir::ProgramOp program);
 
 private:
   LogicalResult convertBlock(Block &block, bool inDevice);
@@ -176,6 +175,21 @@ void ProgramBuilder::mapBarrierIndices(ArrayRef<int64_t> statics,
   }
 }
 
+/// Control values that only data computations used (a comparison selecting
+/// a value, say), which the conversion dropped, go too: the analyses of the
+/// program (docs/SymbolicChecking.md) then see only the control values that
+/// statements use. A post-order walk meets each value before its users.
+static void eraseUnusedControlValues(amir::ProgramOp program) {
+  SmallVector<Operation *> arith;
+  program.walk([&](Operation *op) {
+    if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+      arith.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(arith))
+    if (op->use_empty())
+      op->erase();
+}
+
 FailureOr<amir::ProgramOp> ProgramBuilder::run() {
   MLIRContext *ctx = proc.getContext();
   Location loc = proc.getLoc();
@@ -222,21 +236,6 @@ FailureOr<amir::ProgramOp> ProgramBuilder::run() {
     return failure();
   eraseUnusedControlValues(program);
   return program;
-}
-
-/// Control values that only data computations used (a comparison selecting
-/// a value, say), which the conversion dropped, go too: the analyses of the
-/// program (docs/SymbolicChecking.md) then see only the control values that
-/// statements use. A post-order walk meets each value before its users.
-void ProgramBuilder::eraseUnusedControlValues(amir::ProgramOp program) {
-  SmallVector<Operation *> arith;
-  program.walk([&](Operation *op) {
-    if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
-      arith.push_back(op);
-  });
-  for (Operation *op : llvm::reverse(arith))
-    if (op->use_empty())
-      op->erase();
 }
 
 LogicalResult ProgramBuilder::convertBlock(Block &block, bool inDevice) {
