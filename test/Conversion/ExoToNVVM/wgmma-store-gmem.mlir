@@ -161,9 +161,12 @@ exo.proc @odd_offset(%M: index, %N: index, %o: index, %C: !Cg)
 // CHECK-NOT: vector<2xf32>
 // CHECK: llvm.return
 
-// A window that may reach past the end of C (oob, a partial tile): each
-// 16-byte store is one predicated st.global.v4 on its first element's row
-// and column (a run of four lies inside or outside as a whole), no branch.
+// A window that may reach past the end of C (oob, a partial tile): one
+// branch on whether the window lies wholly inside C (its rows end at or
+// before M, its columns at or before N). Inside, the full window's
+// unpredicated 16-byte stores; past the end, each 16-byte store is one
+// predicated st.global.v4 on its first element's row and column (a run of
+// four lies inside or outside as a whole).
 exo.proc @partial_tile(%M: index, %N: index, %C: !Cg)
     requires affine_set<()[M, N] : (N mod 4 == 0, M - 1 >= 0, N - 4 >= 0)> {
   %c16 = arith.constant 16 : index
@@ -178,6 +181,19 @@ exo.proc @partial_tile(%M: index, %N: index, %C: !Cg)
   }
 }
 // CHECK-LABEL: llvm.func @partial_tile
+// CHECK: %[[RE:.*]] = arith.addi %{{.*}}, %c64_i64{{.*}} : i64
+// CHECK-NEXT: %[[RIN:.*]] = arith.cmpi ule, %[[RE]], %arg0 : i64
+// CHECK: %[[CE:.*]] = arith.addi %{{.*}}, %c16_i64{{.*}} : i64
+// CHECK-NEXT: %[[CIN:.*]] = arith.cmpi ule, %[[CE]], %arg1 : i64
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.andi %[[RIN]], %[[CIN]] : i1
+// CHECK-NEXT: scf.if %[[WHOLE]] {
+// CHECK-NOT: llvm.inline_asm
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.inline_asm
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.inline_asm
+// CHECK: } else {
+// CHECK-NOT: llvm.store
 // CHECK: nvvm.shfl.sync
 // CHECK: nvvm.shfl.sync
 // CHECK-NOT: scf.if
@@ -255,8 +271,9 @@ exo.proc @pinned_rows(%M: index, %N: index, %C: !Cg)
 
 // A partial tile of a three-dimensional tensor (an attention output's
 // [head, row, column]): the window spans the last two dimensions, the head
-// is a single index; each element is stored only where its row, its column
-// and the head are inside the tensor (three comparisons per store).
+// is a single index. Wholly inside (the head, its rows and its columns), the
+// plain stores; otherwise each element is stored only where its row, its
+// column and the head are inside the tensor (three comparisons per store).
 !CH3 = !exo.tensor<[H, M, N], f32, gmem>
 exo.proc @partial_tile_3d(%H: index, %M: index, %N: index, %C: !CH3)
     requires affine_set<()[H, M, N] : (H - 1 >= 0, M - 1 >= 0, N - 1 >= 0)> {
@@ -271,6 +288,12 @@ exo.proc @partial_tile_3d(%H: index, %M: index, %N: index, %C: !CH3)
 }
 // CHECK-LABEL: llvm.func @partial_tile_3d
 // CHECK-SAME: (%[[H:arg0]]: i64, %[[M:arg1]]: i64, %[[N:arg2]]: i64
+// CHECK: arith.cmpi ule, %{{.*}}, %[[H]] : i64
+// CHECK: arith.cmpi ule, %{{.*}}, %[[M]] : i64
+// CHECK: arith.cmpi ule, %{{.*}}, %[[N]] : i64
+// CHECK: scf.if
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK-NEXT: } else {
 // CHECK: %[[R:.*]] = arith.cmpi ult, %{{.*}}, %[[M]] : i64
 // CHECK: %[[C:.*]] = arith.cmpi ult, %{{.*}}, %[[N]] : i64
 // CHECK-NEXT: %[[RC:.*]] = arith.andi %[[R]], %[[C]] : i1

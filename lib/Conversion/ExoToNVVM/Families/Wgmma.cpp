@@ -544,222 +544,248 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
            << "an accumulator store that may reach past the end of its "
               "tensor needs a 64 x "
            << n << " window of the last two dimensions of a global tensor";
-  Type structTy = tile->type;
-  Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
-  // Stores `v` (an f32, or a vector of 2 or 4) at `p`, or with `reduce`
-  // adds it there: red.global.add (relaxed, gpu scope; the vector forms
-  // are sm_90's), whose adds commute with the other CTAs'.
-  auto put = [&](Value v, Value p, int64_t align) {
-    if (!reduce) {
-      LLVM::StoreOp::create(b, loc, v, p, align);
-      return;
-    }
-    auto vec = dyn_cast<VectorType>(v.getType());
-    if (!vec) {
-      LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd, p, v,
-                                LLVM::AtomicOrdering::monotonic);
-      return;
-    }
-    int64_t lanes = vec.getNumElements();
-    SmallVector<Value> operands{
-        LLVM::AddrSpaceCastOp::create(b, loc, L.ptr(1), p)};
-    std::string text =
-        "red.global.add.v" + std::to_string(lanes) + ".f32 [$0], {";
-    std::string constraints = "l";
-    for (int64_t i = 0; i < lanes; ++i) {
-      operands.push_back(
-          LLVM::ExtractElementOp::create(b, loc, v, L.c32(i)).getResult());
-      text += (i ? ", $" : "$") + std::to_string(i + 1);
-      constraints += ",f";
-    }
-    L.inlineAsm(Type(), operands, text + "};", constraints);
-  };
-  // Stores `v` at `p` when the element (row, col) of the window is inside
-  // the tensor (always, unless oob).
-  auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {
-    if (!oob) {
+  // A window wholly inside its tensor (every tile but a last partial one)
+  // is stored as a full window; only one reaching past the end tests each
+  // element: one branch, uniform across the warpgroup, instead of a test
+  // per store. `clip` says which of the two stores is emitted.
+  auto emit = [&](bool clip) -> LogicalResult {
+    Type structTy = tile->type;
+    Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+    // Stores `v` (an f32, or a vector of 2 or 4) at `p`, or with `reduce`
+    // adds it there: red.global.add (relaxed, gpu scope; the vector forms
+    // are sm_90's), whose adds commute with the other CTAs'.
+    auto put = [&](Value v, Value p, int64_t align) {
+      if (!reduce) {
+        LLVM::StoreOp::create(b, loc, v, p, align);
+        return;
+      }
+      auto vec = dyn_cast<VectorType>(v.getType());
+      if (!vec) {
+        LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd, p, v,
+                                  LLVM::AtomicOrdering::monotonic);
+        return;
+      }
+      int64_t lanes = vec.getNumElements();
+      SmallVector<Value> operands{
+          LLVM::AddrSpaceCastOp::create(b, loc, L.ptr(1), p)};
+      std::string text =
+          "red.global.add.v" + std::to_string(lanes) + ".f32 [$0], {";
+      std::string constraints = "l";
+      for (int64_t i = 0; i < lanes; ++i) {
+        operands.push_back(
+            LLVM::ExtractElementOp::create(b, loc, v, L.c32(i)).getResult());
+        text += (i ? ", $" : "$") + std::to_string(i + 1);
+        constraints += ",f";
+      }
+      L.inlineAsm(Type(), operands, text + "};", constraints);
+    };
+    // Stores `v` at `p` when the element (row, col) of the window is inside
+    // the tensor (always, unless clip).
+    auto storeIf = [&](Value v, Value p, Value row, Value col, int64_t align) {
+      if (!clip) {
+        put(v, p, align);
+        return;
+      }
+      auto inside = [&](unsigned d, Value i) {
+        return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                     L.add(dst.offsets[d], i), dst.extents[d])
+            .getResult();
+      };
+      Value in = L.andI(inside(rank - 2, row), inside(rank - 1, col));
+      for (unsigned d = 0; d + 2 < rank; ++d)
+        in = L.andI(in, inside(d, L.c64(0)));
+      if (!reduce) {
+        L.storeIfInside(v, p, in);
+        return;
+      }
+      auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
       put(v, p, align);
-      return;
-    }
-    auto inside = [&](unsigned d, Value i) {
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                   L.add(dst.offsets[d], i), dst.extents[d])
-          .getResult();
     };
-    Value in = L.andI(inside(rank - 2, row), inside(rank - 1, col));
-    for (unsigned d = 0; d + 2 < rank; ++d)
-      in = L.andI(in, inside(d, L.c64(0)));
-    if (!reduce) {
-      L.storeIfInside(v, p, in);
-      return;
-    }
-    auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    put(v, p, align);
-  };
-  // The tile's element index (its f32 register) of element i of the
-  // thread's pair of adjacent columns h of block j; an f16 accumulator holds
-  // element e in half e mod 2 of word e / 2.
-  auto elementOf = [&](int64_t j, int64_t h, int64_t i) {
-    return 4 * (j + tile->col0 / 8) + 2 * h + i;
-  };
-  auto field = [&](int64_t j, int64_t h, int64_t i) -> Value {
-    int64_t e = elementOf(j, h, i);
-    if (!tile->half)
-      return LLVM::ExtractValueOp::create(b, loc, acc, e);
-    Value w = LLVM::ExtractValueOp::create(b, loc, acc, e / 2);
-    Value pair = LLVM::BitcastOp::create(
-        b, loc, VectorType::get({2}, b.getF16Type()), w);
-    return LLVM::ExtractElementOp::create(b, loc, pair, L.c32(e % 2));
-  };
-  auto toHalf = [&](Value x) -> Value {
-    return x.getType() == half ? x : arith::TruncFOp::create(b, loc, half, x);
-  };
-  if (half) {
-    // A thread's pair of adjacent columns, rounded to nearest even: one
-    // 32-bit word (cvt.rn.bf16x2.f32 or cvt.rn.f16x2.f32), or the f16
-    // accumulator's word as it is.
-    auto word = [&](int64_t j, int64_t h) -> Value {
-      if (tile->half)
-        return LLVM::ExtractValueOp::create(b, loc, acc,
-                                            elementOf(j, h, 0) / 2);
-      Value pair =
-          L.vectorOf({arith::TruncFOp::create(b, loc, half, field(j, h, 0)),
-                      arith::TruncFOp::create(b, loc, half, field(j, h, 1))});
-      return LLVM::BitcastOp::create(b, loc, L.i32(), pair).getResult();
+    // The tile's element index (its f32 register) of element i of the
+    // thread's pair of adjacent columns h of block j; an f16 accumulator holds
+    // element e in half e mod 2 of word e / 2.
+    auto elementOf = [&](int64_t j, int64_t h, int64_t i) {
+      return 4 * (j + tile->col0 / 8) + 2 * h + i;
     };
-    // Eight adjacent columns per 16-byte store wherever every run of eight
-    // provably starts at a multiple of eight elements: the four lanes of a
-    // quad transpose the 4 x 4 words they hold of four column blocks (lane
-    // q holds word q of each block; afterwards all four words of block
-    // j + q), by one exchange with lane ^ 1 and one with lane ^ 2, so a
-    // warp writes 64 contiguous bytes of each of its 8 rows per store.
-    if (!swizzled && n % 32 == 0 && L.alignedRuns(dst, /*elems=*/8)) {
-      auto bit = [&](int64_t m) -> Value {
-        return arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::ne,
-            arith::AndIOp::create(b, loc, L.lane, L.c32(m)), L.c32(0));
+    auto field = [&](int64_t j, int64_t h, int64_t i) -> Value {
+      int64_t e = elementOf(j, h, i);
+      if (!tile->half)
+        return LLVM::ExtractValueOp::create(b, loc, acc, e);
+      Value w = LLVM::ExtractValueOp::create(b, loc, acc, e / 2);
+      Value pair = LLVM::BitcastOp::create(
+          b, loc, VectorType::get({2}, b.getF16Type()), w);
+      return LLVM::ExtractElementOp::create(b, loc, pair, L.c32(e % 2));
+    };
+    auto toHalf = [&](Value x) -> Value {
+      return x.getType() == half ? x : arith::TruncFOp::create(b, loc, half, x);
+    };
+    if (half) {
+      // A thread's pair of adjacent columns, rounded to nearest even: one
+      // 32-bit word (cvt.rn.bf16x2.f32 or cvt.rn.f16x2.f32), or the f16
+      // accumulator's word as it is.
+      auto word = [&](int64_t j, int64_t h) -> Value {
+        if (tile->half)
+          return LLVM::ExtractValueOp::create(b, loc, acc,
+                                              elementOf(j, h, 0) / 2);
+        Value pair =
+            L.vectorOf({arith::TruncFOp::create(b, loc, half, field(j, h, 0)),
+                        arith::TruncFOp::create(b, loc, half, field(j, h, 1))});
+        return LLVM::BitcastOp::create(b, loc, L.i32(), pair).getResult();
       };
-      Value b0 = bit(1), b1 = bit(2);
-      auto pick = [&](Value c, Value ifSet, Value ifClear) -> Value {
-        return arith::SelectOp::create(b, loc, c, ifSet, ifClear);
-      };
-      auto swap = [&](Value v, int64_t mask) -> Value {
-        return NVVM::ShflOp::create(
-            b, loc, L.i32(), L.c32(-1), v, L.c32(mask), L.c32(0x1f),
-            NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
-      };
-      Value colq = L.mul(col0, L.c64(4)); // 8 * (lane % 4)
-      for (int64_t j = 0; j < n / 8; j += 4)
+      // Eight adjacent columns per 16-byte store wherever every run of eight
+      // provably starts at a multiple of eight elements: the four lanes of a
+      // quad transpose the 4 x 4 words they hold of four column blocks (lane
+      // q holds word q of each block; afterwards all four words of block
+      // j + q), by one exchange with lane ^ 1 and one with lane ^ 2, so a
+      // warp writes 64 contiguous bytes of each of its 8 rows per store.
+      if (!swizzled && n % 32 == 0 && L.alignedRuns(dst, /*elems=*/8)) {
+        auto bit = [&](int64_t m) -> Value {
+          return arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ne,
+              arith::AndIOp::create(b, loc, L.lane, L.c32(m)), L.c32(0));
+        };
+        Value b0 = bit(1), b1 = bit(2);
+        auto pick = [&](Value c, Value ifSet, Value ifClear) -> Value {
+          return arith::SelectOp::create(b, loc, c, ifSet, ifClear);
+        };
+        auto swap = [&](Value v, int64_t mask) -> Value {
+          return NVVM::ShflOp::create(
+              b, loc, L.i32(), L.c32(-1), v, L.c32(mask), L.c32(0x1f),
+              NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
+        };
+        Value colq = L.mul(col0, L.c64(4)); // 8 * (lane % 4)
+        for (int64_t j = 0; j < n / 8; j += 4)
+          for (int64_t h = 0; h < 2; ++h) {
+            Value x[4];
+            for (int64_t k = 0; k < 4; ++k)
+              x[k] = word(j + k, h);
+            // After the first exchange, a[c][e] is word (lane & ~1) | e of
+            // block j + 2 c + (lane & 1).
+            Value a[2][2];
+            for (int64_t c = 0; c < 2; ++c) {
+              Value keep = pick(b0, x[2 * c + 1], x[2 * c]);
+              Value got = swap(pick(b0, x[2 * c], x[2 * c + 1]), 1);
+              a[c][0] = pick(b0, got, keep);
+              a[c][1] = pick(b0, keep, got);
+            }
+            // After the second, word p of block j + lane % 4.
+            Value y[4];
+            for (int64_t e = 0; e < 2; ++e) {
+              Value keep = pick(b1, a[1][e], a[0][e]);
+              Value got = swap(pick(b1, a[0][e], a[1][e]), 2);
+              y[e] = pick(b1, got, keep);
+              y[2 + e] = pick(b1, keep, got);
+            }
+            Value row = rowOf(h);
+            Value col = L.add(colq, L.c64(8 * j));
+            storeIf(L.vectorOf({y[0], y[1], y[2], y[3]}),
+                    L.sharedAddress(dst, {row, col}), row, col, /*align=*/16);
+          }
+        return success();
+      }
+      bool pairs = L.pairsAligned(dst);
+      for (int64_t j = 0; j < n / 8; ++j)
         for (int64_t h = 0; h < 2; ++h) {
-          Value x[4];
-          for (int64_t k = 0; k < 4; ++k)
-            x[k] = word(j + k, h);
-          // After the first exchange, a[c][e] is word (lane & ~1) | e of
-          // block j + 2 c + (lane & 1).
-          Value a[2][2];
-          for (int64_t c = 0; c < 2; ++c) {
-            Value keep = pick(b0, x[2 * c + 1], x[2 * c]);
-            Value got = swap(pick(b0, x[2 * c], x[2 * c + 1]), 1);
-            a[c][0] = pick(b0, got, keep);
-            a[c][1] = pick(b0, keep, got);
-          }
-          // After the second, word p of block j + lane % 4.
-          Value y[4];
-          for (int64_t e = 0; e < 2; ++e) {
-            Value keep = pick(b1, a[1][e], a[0][e]);
-            Value got = swap(pick(b1, a[0][e], a[1][e]), 2);
-            y[e] = pick(b1, got, keep);
-            y[2 + e] = pick(b1, keep, got);
-          }
           Value row = rowOf(h);
-          Value col = L.add(colq, L.c64(8 * j));
-          storeIf(L.vectorOf({y[0], y[1], y[2], y[3]}),
-                  L.sharedAddress(dst, {row, col}), row, col, /*align=*/16);
+          Value col = colOf(j);
+          if (pairs) {
+            storeIf(word(j, h), L.sharedAddress(dst, {row, col}), row, col,
+                    /*align=*/4);
+            continue;
+          }
+          for (int64_t i = 0; i < 2; ++i) {
+            Value c = L.add(col, L.c64(i));
+            storeIf(toHalf(field(j, h, i)), L.sharedAddress(dst, {row, c}), row,
+                    c, /*align=*/2);
+          }
         }
       return success();
     }
-    bool pairs = L.pairsAligned(dst);
+    // Global memory: four adjacent columns per 16-byte store wherever every
+    // run of four provably starts at a multiple of four elements. A lane and
+    // its neighbour (lane ^ 1) swap one pair of each two column blocks j and
+    // j + 1: the even lane then holds columns 8 * j + col0 .. + 3 (its own
+    // pair, then its neighbour's), the odd lane columns 8 * j + col0 + 6 .. + 9
+    // (its neighbour's pair of block j + 1, then its own), so a warp writes
+    // 64 contiguous bytes of each of its 8 rows per store instead of 32.
+    // Every lane runs the exchange; only the store is guarded.
+    if (global && !swizzled && n % 16 == 0 && L.alignedRuns(dst, /*elems=*/4)) {
+      Value odd = arith::TruncIOp::create(
+          b, loc, b.getI1Type(),
+          arith::AndIOp::create(b, loc, L.lane, L.c32(1)));
+      Value colq =
+          L.add(col0, arith::SelectOp::create(b, loc, odd, L.c64(6), L.c64(0)));
+      auto pick = [&](Value ifOdd, Value ifEven) -> Value {
+        return arith::SelectOp::create(b, loc, odd, ifOdd, ifEven);
+      };
+      for (int64_t j = 0; j < n / 8; j += 2)
+        for (int64_t h = 0; h < 2; ++h) {
+          Value own[2] = {field(j, h, 0), field(j, h, 1)};
+          Value next[2] = {field(j + 1, h, 0), field(j + 1, h, 1)};
+          Value got[2];
+          for (int i = 0; i < 2; ++i)
+            got[i] = NVVM::ShflOp::create(
+                b, loc, b.getF32Type(), L.c32(-1), pick(own[i], next[i]),
+                L.c32(1), L.c32(0x1f),
+                NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
+          Value quad =
+              L.vectorOf({pick(got[0], own[0]), pick(got[1], own[1]),
+                          pick(next[0], got[0]), pick(next[1], got[1])});
+          Value row = rowOf(h);
+          Value col = L.add(colq, L.c64(8 * j));
+          // A run starts at a multiple of four elements of rows whose length
+          // is one: it is inside or outside the tensor as a whole.
+          storeIf(quad, L.sharedAddress(dst, {row, col}), row, col,
+                  /*align=*/16);
+        }
+      return success();
+    }
+    // A thread's two adjacent columns are one 8-byte store wherever they are
+    // adjacent in memory (the window's columns are its tensor's last
+    // dimension) and provably start at an even element (swizzled windows are
+    // checked above).
+    bool pairs = swizzled || L.pairsAligned(dst);
     for (int64_t j = 0; j < n / 8; ++j)
       for (int64_t h = 0; h < 2; ++h) {
         Value row = rowOf(h);
         Value col = colOf(j);
-        if (pairs) {
-          storeIf(word(j, h), L.sharedAddress(dst, {row, col}), row, col,
-                  /*align=*/4);
+        Value p = swizzled ? L.swizzledAddress(dst, {row, col})
+                           : L.sharedAddress(dst, {row, col});
+        Value x = field(j, h, 0);
+        Value y = field(j, h, 1);
+        if (!pairs) {
+          // Rows an odd number of elements apart, or columns that are not
+          // adjacent: two 4-byte stores, each at its own element's address.
+          Value col1 = L.add(col, L.c64(1));
+          storeIf(x, p, row, col, /*align=*/4);
+          storeIf(y, L.sharedAddress(dst, {row, col1}), row, col1, /*align=*/4);
           continue;
         }
-        for (int64_t i = 0; i < 2; ++i) {
-          Value c = L.add(col, L.c64(i));
-          storeIf(toHalf(field(j, h, i)), L.sharedAddress(dst, {row, c}), row,
-                  c, /*align=*/2);
-        }
+        // A pair starts at an even element of rows of an even length: it is
+        // inside or outside the tensor as a whole.
+        storeIf(L.vectorOf({x, y}), p, row, col, /*align=*/8);
       }
     return success();
+  };
+  if (!oob)
+    return emit(/*clip=*/false);
+  Value whole;
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t size = d + 2 >= rank ? dst.sizes[d + 2 - rank] : 1;
+    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                         L.add(dst.offsets[d], L.c64(size)),
+                                         dst.extents[d]);
+    whole = whole ? L.andI(whole, inside) : inside;
   }
-  // Global memory: four adjacent columns per 16-byte store wherever every
-  // run of four provably starts at a multiple of four elements. A lane and
-  // its neighbour (lane ^ 1) swap one pair of each two column blocks j and
-  // j + 1: the even lane then holds columns 8 * j + col0 .. + 3 (its own
-  // pair, then its neighbour's), the odd lane columns 8 * j + col0 + 6 .. + 9
-  // (its neighbour's pair of block j + 1, then its own), so a warp writes
-  // 64 contiguous bytes of each of its 8 rows per store instead of 32.
-  // Every lane runs the exchange; only the store is guarded.
-  if (global && !swizzled && n % 16 == 0 && L.alignedRuns(dst, /*elems=*/4)) {
-    Value odd = arith::TruncIOp::create(
-        b, loc, b.getI1Type(), arith::AndIOp::create(b, loc, L.lane, L.c32(1)));
-    Value colq =
-        L.add(col0, arith::SelectOp::create(b, loc, odd, L.c64(6), L.c64(0)));
-    auto pick = [&](Value ifOdd, Value ifEven) -> Value {
-      return arith::SelectOp::create(b, loc, odd, ifOdd, ifEven);
-    };
-    for (int64_t j = 0; j < n / 8; j += 2)
-      for (int64_t h = 0; h < 2; ++h) {
-        Value own[2] = {field(j, h, 0), field(j, h, 1)};
-        Value next[2] = {field(j + 1, h, 0), field(j + 1, h, 1)};
-        Value got[2];
-        for (int i = 0; i < 2; ++i)
-          got[i] = NVVM::ShflOp::create(
-              b, loc, b.getF32Type(), L.c32(-1), pick(own[i], next[i]),
-              L.c32(1), L.c32(0x1f),
-              NVVM::ShflKindAttr::get(ctx, NVVM::ShflKind::bfly), UnitAttr());
-        Value quad = L.vectorOf({pick(got[0], own[0]), pick(got[1], own[1]),
-                                 pick(next[0], got[0]), pick(next[1], got[1])});
-        Value row = rowOf(h);
-        Value col = L.add(colq, L.c64(8 * j));
-        // A run starts at a multiple of four elements of rows whose length
-        // is one: it is inside or outside the tensor as a whole.
-        storeIf(quad, L.sharedAddress(dst, {row, col}), row, col, /*align=*/16);
-      }
-    return success();
-  }
-  // A thread's two adjacent columns are one 8-byte store wherever they are
-  // adjacent in memory (the window's columns are its tensor's last
-  // dimension) and provably start at an even element (swizzled windows are
-  // checked above).
-  bool pairs = swizzled || L.pairsAligned(dst);
-  for (int64_t j = 0; j < n / 8; ++j)
-    for (int64_t h = 0; h < 2; ++h) {
-      Value row = rowOf(h);
-      Value col = colOf(j);
-      Value p = swizzled ? L.swizzledAddress(dst, {row, col})
-                         : L.sharedAddress(dst, {row, col});
-      Value x = field(j, h, 0);
-      Value y = field(j, h, 1);
-      if (!pairs) {
-        // Rows an odd number of elements apart, or columns that are not
-        // adjacent: two 4-byte stores, each at its own element's address.
-        Value col1 = L.add(col, L.c64(1));
-        storeIf(x, p, row, col, /*align=*/4);
-        storeIf(y, L.sharedAddress(dst, {row, col1}), row, col1, /*align=*/4);
-        continue;
-      }
-      // A pair starts at an even element of rows of an even length: it is
-      // inside or outside the tensor as a whole.
-      storeIf(L.vectorOf({x, y}), p, row, col, /*align=*/8);
-    }
-  return success();
+  auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  if (failed(emit(/*clip=*/false)))
+    return failure();
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  return emit(/*clip=*/true);
 }
 
 static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
