@@ -556,25 +556,13 @@ class Kernel:
                 f"exo.call #exo.wgmma_store<n = {d}, dst = gmem, "
                 f"dtype = bf16>(%og, %o) : (!Og{d}, !O{d})"]
         # A warpgroup's 64 rows, clipped at S where S need not be a
-        # multiple of 128. The causal kernels that share the grid among
-        # persistent tasks, whose tiles run half as many key blocks on
-        # average, store rows below S without the clip's tests (1-2 %
-        # faster on the H200 at S = 4000); the others clip in every tile,
-        # which the symbolic check needs (the non-causal ones measured no
-        # slower at S = 4000; the causal grid ones, used from S = 8192 on,
-        # are not measured).
+        # multiple of 128 (the lowering stores a window wholly inside O
+        # without the clip's per-element tests, so the tiles before the
+        # last pay one branch).
         head = ["%wr = arith.muli %wg, %c64 : index",
                 "%rw = arith.addi %r0, %wr : index"]
-        if self.odd and self.causal and not self.grid:
-            body += block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>", head + [
-                "%rw64 = arith.addi %rw, %c64 : index",
-                "%full = arith.cmpi ule, %rw64, %S : index",
-                "%part = arith.cmpi ugt, %rw64, %S : index"] +
-                block("exo.if %full", store(False)) +
-                block("exo.if %part", store(True)))
-        else:
-            body += block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>",
-                          head + store(self.odd))
+        body += block("exo.for %wg = 0 to 2 cuda_threads<warpgroup>",
+                      head + store(self.odd))
         return lines + self.consumer(body)
 
     def proc(self):
