@@ -69,7 +69,8 @@ module attributes {transform.with_named_sequence} {
       %k_name: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemv_lane_sums(%p: !transform.any_op {transform.readonly},
       %k_name: !transform.any_param {transform.readonly}) -> !transform.any_op
-  transform.named_sequence private @gemv_lane_modes(%p: !transform.any_op {transform.readonly})
+  transform.named_sequence private @gemv_lane0(%p: !transform.any_op {transform.readonly},
+      %ends: !transform.any_op {transform.readonly})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemv_splitk in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemv_derived_splitk" : (!transform.any_op) -> !transform.any_op
@@ -116,19 +117,9 @@ module attributes {transform.with_named_sequence} {
     %lda = transform.exo.replace %a_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
     %ldx = transform.exo.replace %x_in with (#exo.global<kind = load, width = 4, dtype = f32>) : (!transform.any_op) -> !transform.any_op
 
-    // 7. Lane 0 adds the total: a loop per lane bit that runs it at 0.
-    %e0 = transform.exo.add_loop %red "b0" to "2" : (!transform.any_op) -> !transform.any_op
-    %e1 = transform.exo.add_loop %e0 "b1" to "2" : (!transform.any_op) -> !transform.any_op
-    %e2 = transform.exo.add_loop %e1 "b2" to "2" : (!transform.any_op) -> !transform.any_op
-    %e3 = transform.exo.add_loop %e2 "b3" to "2" : (!transform.any_op) -> !transform.any_op
-    %e4 = transform.exo.add_loop %e3 "b4" to "2" : (!transform.any_op) -> !transform.any_op
-    transform.exo.simplify %p : !transform.any_op
-
-    // 8. The loops run on the warps and lanes: w on the CTA's warps; a lane
-    //    bit b on the lanes that differ in it (b4 on threads 16 apart, ...);
-    //    a butterfly level's loops on the lane pairs its shuffle exchanges
-    //    (the pair strided by the level's mask, the other bits as above).
-    transform.include @gemv_lane_modes failures(propagate) (%p) : (!transform.any_op) -> ()
+    // 7-8. Lane 0 adds the total (a loop per lane bit that runs it at 0),
+    //    and the loops run on the warps and lanes, as in gemv_derived_warp.mlir.
+    transform.include @gemv_lane0 failures(propagate) (%p, %red) : (!transform.any_op, !transform.any_op) -> ()
     transform.yield
   }
 }

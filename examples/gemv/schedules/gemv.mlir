@@ -192,6 +192,14 @@ module attributes {transform.with_named_sequence} {
     //    lane bit that runs it at 0.
     %init = transform.exo.match_access "y" kind "assign" in %p : (!transform.any_op) -> !transform.any_op
     %ends = transform.merge_handles %init, %final : !transform.any_op
+    transform.include @gemv_lane0 failures(propagate) (%p, %ends) : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The statements %ends run by lane 0 only (a loop per lane bit that runs
+  // them at 0), then the loops on the warps and lanes.
+  transform.named_sequence @gemv_lane0(%p: !transform.any_op {transform.readonly},
+      %ends: !transform.any_op {transform.readonly}) {
     %e0 = transform.exo.add_loop %ends "b0" to "2" : (!transform.any_op) -> !transform.any_op
     %e1 = transform.exo.add_loop %e0 "b1" to "2" : (!transform.any_op) -> !transform.any_op
     %e2 = transform.exo.add_loop %e1 "b2" to "2" : (!transform.any_op) -> !transform.any_op
