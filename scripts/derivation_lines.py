@@ -6,8 +6,8 @@ files of examples/gemm and examples/gemv), not the specifications.
 For each file, the lines of its transform modules (`module attributes
 {transform.with_named_sequence}` to the module's closing brace): all of
 them, and the code lines (neither blank nor a comment). For each entry
-point (a named sequence that is not private and clones a specification,
-or a file's @__transform_main), its lines from `transform.named_sequence`
+point (a named sequence that is not private and matches or clones a
+specification, or a file's @__transform_main), its lines from `transform.named_sequence`
 to its closing brace: all, and code.
 
 Prints a Markdown table of the files, the largest entry points, and a last
@@ -104,6 +104,7 @@ def measure(path):
                            lambda c, p, b: c == "}" and b == 0)
             inner = body[b_open:b_close]
             if ("transform.exo.clone_proc" in inner or
+                    "transform.exo.match_proc" in inner or
                     s.group(2) == "__transform_main"):
                 t2, c2 = lines_of(body, s.start(), b_close + 1)
                 entries.append((s.group(2), t2, c2))

@@ -496,11 +496,17 @@ class Registry:
             if entry and f"transform.named_sequence @{entry}(" not in text:
                 fail(self.path, f"source '{name}': no named sequence "
                      f"@{entry} in {file} or its libraries")
+            # Names a script composes: a string it passes as a base name,
+            # with a suffix `transform.exo.expr "{0}SUFFIX"` appends.
+            suffixes = re.findall(r'transform\.exo\.expr "\{0\}(\w+)"', text)
+            strings = set(re.findall(r'"(\w+)"', text))
+            composed = {b + x for b in strings for x in suffixes}
             for k in users:
                 # A kernel is a proc of the file or the name a transform
                 # script gives a derived proc.
                 if (f"@{k['name']}(" not in text and
-                        f'"{k["name"]}"' not in text):
+                        f'"{k["name"]}"' not in text and
+                        k["name"] not in composed):
                     where = (f"{file} and its libraries define"
                              if source.get("libraries") else
                              f"{file} defines")

@@ -576,18 +576,28 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // One specification's four kernels: @kernel_pair's two (%p, %p_odd,
-  // with the cluster parameters) and the small-tile ones (@schedule_ws,
-  // 64 x 128 tiles, with the small-tile parameters: %p_ws with 8 ring
-  // slots and one CTA per SM, %p_ws2 with 4 and two).
-  transform.named_sequence @kernel_set(%p: !transform.any_op {transform.readonly},
-      %p_odd: !transform.any_op {transform.readonly}, %p_ws: !transform.any_op {transform.readonly},
-      %p_ws2: !transform.any_op {transform.readonly}, %kt: !transform.any_param {transform.readonly},
+  // One specification's four kernels, copies of it named %base and %base
+  // with `_odd`, `_ws_odd` and `_ws_odd_4stage`: @kernel_pair's two (%p,
+  // whole tiles, its sizes assumed; %p_odd, partial ones: what the
+  // specification's requires allows, TMA needing A's, B's and C's rows to
+  // be multiples of 16 bytes) with the cluster parameters, and the
+  // small-tile ones (@schedule_ws, 64 x 128 tiles, with the small-tile
+  // parameters: %p_ws with 8 ring slots and one CTA per SM, %p_ws2 with 4
+  // and two).
+  transform.named_sequence private @kernel_set(%spec: !transform.any_op {transform.readonly},
+      %base: !transform.any_param {transform.readonly}, %kt: !transform.any_param {transform.readonly},
       %kstep: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly},
       %load_b: !transform.any_param {transform.readonly}, %wgmma: !transform.any_param {transform.readonly},
       %ws_kt: !transform.param<i64> {transform.readonly}, %ws_kstep: !transform.param<i64> {transform.readonly},
       %ws_a: !transform.any_param {transform.readonly}, %ws_b: !transform.any_param {transform.readonly},
       %ws_mma: !transform.any_param {transform.readonly}) {
+    %p = transform.exo.clone_proc %spec %base : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %odd = transform.exo.expr "{0}_odd" (%base) : (!transform.any_param) -> !transform.any_param
+    %p_odd = transform.exo.clone_proc %spec %odd : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %ws = transform.exo.expr "{0}_ws_odd" (%base) : (!transform.any_param) -> !transform.any_param
+    %p_ws = transform.exo.clone_proc %spec %ws : (!transform.any_op, !transform.any_param) -> !transform.any_op
+    %ws2 = transform.exo.expr "{0}_ws_odd_4stage" (%base) : (!transform.any_param) -> !transform.any_param
+    %p_ws2 = transform.exo.clone_proc %spec %ws2 : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.include @kernel_pair failures(propagate) (%p, %p_odd, %kt, %kstep, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     %n128 = transform.param.constant 128 : i64 -> !transform.any_param
@@ -606,85 +616,88 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // Each kernel is a copy of its specification: with whole tiles (its sizes
-  // assumed) and, `_odd`, `_ws_odd` and `_ws_odd_4stage`, with partial ones
-  // (what the specification's requires allows: TMA needs A's, B's and C's
-  // rows to be multiples of 16 bytes); @kernel_set derives the four.
-  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+  // The tf32 epilogues (ReLU, GELU, SiLU): @kernel_set's four kernels each.
+  transform.named_sequence @gemm_sm90_tf32_epilogues(%root: !transform.any_op {transform.readonly}) {
     %kt_tf32 = transform.param.constant 32 : i64 -> !transform.any_param
     %kstep_tf32 = transform.param.constant 8 : i64 -> !transform.any_param
     %load_a_tf32 = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %load_b_tf32 = transform.param.constant #exo.tma<kind = load, shape = [256, 32], dtype = f32, swizzle = 128, multicast = 2> -> !transform.any_param
     %wgmma_tf32 = transform.param.constant #exo.wgmma<n = 256, dtype = tf32> -> !transform.any_param
-    %kt_bf16 = transform.param.constant 64 : i64 -> !transform.any_param
-    %kstep_bf16 = transform.param.constant 16 : i64 -> !transform.any_param
-    %load_a_bf16 = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b_bf16 = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma_bf16 = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
-    %kt_e4m3 = transform.param.constant 128 : i64 -> !transform.any_param
-    %kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.any_param
-    %load_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
-    %load_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2> -> !transform.any_param
-    %wgmma_e4m3 = transform.param.constant #exo.wgmma<n = 256, dtype = f8E4M3FN> -> !transform.any_param
     %ws_kt_tf32 = transform.param.constant 32 : i64 -> !transform.param<i64>
     %ws_kstep_tf32 = transform.param.constant 8 : i64 -> !transform.param<i64>
     %ws_a_tf32 = transform.param.constant #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %ws_b_tf32 = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %ws_mma_tf32 = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
+    %bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
+    %bias_relu_name = transform.param.constant "gemm_sm90_tf32_bias_relu" -> !transform.any_param
+    transform.include @kernel_set failures(propagate) (%bias_relu, %bias_relu_name, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
+    %bias_gelu_name = transform.param.constant "gemm_sm90_tf32_bias_gelu" -> !transform.any_param
+    transform.include @kernel_set failures(propagate) (%bias_gelu, %bias_gelu_name, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
+    %bias_silu_name = transform.param.constant "gemm_sm90_tf32_bias_silu" -> !transform.any_param
+    transform.include @kernel_set failures(propagate) (%bias_silu, %bias_silu_name, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // The bf16 epilogues (ReLU, GELU): @kernel_set's four kernels each.
+  transform.named_sequence @gemm_sm90_bf16_epilogues(%root: !transform.any_op {transform.readonly}) {
+    %kt_bf16 = transform.param.constant 64 : i64 -> !transform.any_param
+    %kstep_bf16 = transform.param.constant 16 : i64 -> !transform.any_param
+    %load_a_bf16 = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
+    %load_b_bf16 = transform.param.constant #exo.tma<kind = load, shape = [256, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma_bf16 = transform.param.constant #exo.wgmma<n = 256, dtype = bf16> -> !transform.any_param
     %ws_kt_bf16 = transform.param.constant 64 : i64 -> !transform.param<i64>
     %ws_kstep_bf16 = transform.param.constant 16 : i64 -> !transform.param<i64>
     %ws_a_bf16 = transform.param.constant #exo.tma<kind = load, shape = [64, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %ws_b_bf16 = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %ws_mma_bf16 = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
+    %bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
+    %bias_relu_name = transform.param.constant "gemm_sm90_bf16_bias_relu" -> !transform.any_param
+    transform.include @kernel_set failures(propagate) (%bias_relu, %bias_relu_name, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
+    %bias_gelu_name = transform.param.constant "gemm_sm90_bf16_bias_gelu" -> !transform.any_param
+    transform.include @kernel_set failures(propagate) (%bias_gelu, %bias_gelu_name, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // The fp8 GEMM with per-row and per-column scales: @kernel_set's four
+  // kernels.
+  transform.named_sequence @gemm_sm90_e4m3_scaled_kernels(%root: !transform.any_op {transform.readonly}) {
+    %kt_e4m3 = transform.param.constant 128 : i64 -> !transform.any_param
+    %kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.any_param
+    %load_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
+    %load_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [256, 128], dtype = f8E4M3FN, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma_e4m3 = transform.param.constant #exo.wgmma<n = 256, dtype = f8E4M3FN> -> !transform.any_param
     %ws_kt_e4m3 = transform.param.constant 128 : i64 -> !transform.param<i64>
     %ws_kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.param<i64>
     %ws_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [64, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %ws_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %ws_mma_e4m3 = transform.param.constant #exo.wgmma<n = 128, dtype = f8E4M3FN> -> !transform.any_param
-    %spec_tf32_bias_relu = transform.exo.match_proc @gemm_tf32_bias_relu in %root : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_relu = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_relu_odd = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_relu_ws = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_relu_ws2 = transform.exo.clone_proc %spec_tf32_bias_relu "gemm_sm90_tf32_bias_relu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_set failures(propagate) (%tf32_bias_relu, %tf32_bias_relu_odd, %tf32_bias_relu_ws, %tf32_bias_relu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %spec_tf32_bias_gelu = transform.exo.match_proc @gemm_tf32_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_gelu = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_gelu_odd = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_gelu_ws = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_gelu_ws2 = transform.exo.clone_proc %spec_tf32_bias_gelu "gemm_sm90_tf32_bias_gelu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_set failures(propagate) (%tf32_bias_gelu, %tf32_bias_gelu_odd, %tf32_bias_gelu_ws, %tf32_bias_gelu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %spec_tf32_bias_silu = transform.exo.match_proc @gemm_tf32_bias_silu in %root : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_silu = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_silu_odd = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_silu_ws = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %tf32_bias_silu_ws2 = transform.exo.clone_proc %spec_tf32_bias_silu "gemm_sm90_tf32_bias_silu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_set failures(propagate) (%tf32_bias_silu, %tf32_bias_silu_odd, %tf32_bias_silu_ws, %tf32_bias_silu_ws2, %kt_tf32, %kstep_tf32, %load_a_tf32, %load_b_tf32, %wgmma_tf32, %ws_kt_tf32, %ws_kstep_tf32, %ws_a_tf32, %ws_b_tf32, %ws_mma_tf32)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %spec_bf16_bias_relu = transform.exo.match_proc @gemm_bf16_bias_relu in %root : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_relu = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_relu_odd = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_odd" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_relu_ws = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_relu_ws2 = transform.exo.clone_proc %spec_bf16_bias_relu "gemm_sm90_bf16_bias_relu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_set failures(propagate) (%bf16_bias_relu, %bf16_bias_relu_odd, %bf16_bias_relu_ws, %bf16_bias_relu_ws2, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %spec_bf16_bias_gelu = transform.exo.match_proc @gemm_bf16_bias_gelu in %root : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_gelu = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_gelu_odd = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_odd" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_gelu_ws = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %bf16_bias_gelu_ws2 = transform.exo.clone_proc %spec_bf16_bias_gelu "gemm_sm90_bf16_bias_gelu_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_set failures(propagate) (%bf16_bias_gelu, %bf16_bias_gelu_odd, %bf16_bias_gelu_ws, %bf16_bias_gelu_ws2, %kt_bf16, %kstep_bf16, %load_a_bf16, %load_b_bf16, %wgmma_bf16, %ws_kt_bf16, %ws_kstep_bf16, %ws_a_bf16, %ws_b_bf16, %ws_mma_bf16)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    %spec_e4m3_scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
-    %e4m3_scaled = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled" : (!transform.any_op) -> !transform.any_op
-    %e4m3_scaled_odd = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_odd" : (!transform.any_op) -> !transform.any_op
-    %e4m3_scaled_ws = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd" : (!transform.any_op) -> !transform.any_op
-    %e4m3_scaled_ws2 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
-    transform.include @kernel_set failures(propagate) (%e4m3_scaled, %e4m3_scaled_odd, %e4m3_scaled_ws, %e4m3_scaled_ws2, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3)
-        : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    // fp8 also with 64 x 64 tiles, two CTAs per SM.
-    %e4m3_scaled_ws64 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_ws_n64_odd" : (!transform.any_op) -> !transform.any_op
+    %scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
+    %scaled_name = transform.param.constant "gemm_sm90_e4m3_scaled" -> !transform.any_param
+    transform.include @kernel_set failures(propagate) (%scaled, %scaled_name, %kt_e4m3, %kstep_e4m3, %load_a_e4m3, %load_b_e4m3, %wgmma_e4m3, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws_b_e4m3, %ws_mma_e4m3)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // The fp8 GEMM with two more tile shapes: 64 x 64 with two CTAs per SM
+  // (@schedule_ws), and the cluster kernel's 256 x 192 with partial tiles
+  // (the tile's width as in schedules/kernels.mlir's @gemm_n192).
+  transform.named_sequence @gemm_sm90_e4m3_scaled_tiles(%root: !transform.any_op {transform.readonly}) {
+    %scaled = transform.exo.match_proc @gemm_e4m3_scaled in %root : (!transform.any_op) -> !transform.any_op
+    %kt_e4m3 = transform.param.constant 128 : i64 -> !transform.any_param
+    %kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.any_param
+    %load_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [128, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
+    %ws_kt_e4m3 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %ws_kstep_e4m3 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %ws_a_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [64, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
+    %e4m3_scaled_ws64 = transform.exo.clone_proc %scaled "gemm_sm90_e4m3_scaled_ws_n64_odd" : (!transform.any_op) -> !transform.any_op
     %ws64_b_e4m3 = transform.param.constant #exo.tma<kind = load, shape = [64, 128], dtype = f8E4M3FN, swizzle = 128> -> !transform.any_param
     %ws64_mma_e4m3 = transform.param.constant #exo.wgmma<n = 64, dtype = f8E4M3FN> -> !transform.any_param
     %stages4 = transform.param.constant 4 : i64 -> !transform.any_param
@@ -695,9 +708,7 @@ module attributes {transform.with_named_sequence} {
     %store64 = transform.param.constant #exo.wgmma_store<n = 64, dst = gmem, dtype = bf16> -> !transform.any_param
     transform.include @schedule_ws failures(propagate) (%e4m3_scaled_ws64, %ws_kt_e4m3, %ws_kstep_e4m3, %ws_a_e4m3, %ws64_b_e4m3, %ws64_mma_e4m3, %stages4, %warps2, %two, %n64, %zero64, %store64)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    // The cluster kernel with 256 x 192 tiles and partial ones (the tile's
-    // width as in schedules/kernels.mlir's @gemm_n192).
-    %e4m3_scaled_192 = transform.exo.clone_proc %spec_e4m3_scaled "gemm_sm90_e4m3_scaled_n192_odd" : (!transform.any_op) -> !transform.any_op
+    %e4m3_scaled_192 = transform.exo.clone_proc %scaled "gemm_sm90_e4m3_scaled_n192_odd" : (!transform.any_op) -> !transform.any_op
     %bn192 = transform.param.constant 192 : i64 -> !transform.any_param
     %zero192 = transform.param.constant #exo.wgmma_zero<n = 192> -> !transform.any_param
     %store192 = transform.param.constant #exo.wgmma_store<n = 192, dst = gmem, dtype = bf16> -> !transform.any_param
@@ -706,6 +717,16 @@ module attributes {transform.with_named_sequence} {
     %t192:3 = transform.include @gemm_cluster_tiles_odd_n failures(propagate) (%e4m3_scaled_192, %kt_e4m3, %kstep_e4m3, %bn192) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     transform.include @schedule failures(propagate) (%e4m3_scaled_192, %kt_e4m3, %load_a_e4m3, %load_b192_e4m3, %wgmma192_e4m3, %t192#2, %bn192, %zero192, %store192)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    transform.yield
+  }
+
+  // Every kernel of the file (each entry point alone derives its own:
+  // -transform-interpreter=entry-point=NAME).
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    transform.include @gemm_sm90_tf32_epilogues failures(propagate) (%root) : (!transform.any_op) -> ()
+    transform.include @gemm_sm90_bf16_epilogues failures(propagate) (%root) : (!transform.any_op) -> ()
+    transform.include @gemm_sm90_e4m3_scaled_kernels failures(propagate) (%root) : (!transform.any_op) -> ()
+    transform.include @gemm_sm90_e4m3_scaled_tiles failures(propagate) (%root) : (!transform.any_op) -> ()
     transform.yield
   }
 }
