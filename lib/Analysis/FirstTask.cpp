@@ -338,13 +338,10 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
                 offsetMemo);
           // (In the first task, at selectors 0, the selected value is
           // x - tq = count - 1 - tq.)
-          int64_t k = f && sel ? f->coefficientOf(sel.getResult()) : 0;
+          __int128 k = f && sel ? f->coefficientOf(sel.getResult()) : 0;
           bool ok = f && f->coefficientOf(count) + k == *d &&
-                    f->coefficientOf(tq) - k == -*d;
-          __int128 end = f ? f->constant +
-                                 static_cast<__int128>(k) * fx->constant +
-                                 sizes[i]
-                           : 0;
+                    f->coefficientOf(tq) - k == -static_cast<__int128>(*d);
+          __int128 end = f ? f->constant + k * fx->constant + sizes[i] : 0;
           for (const auto &term : f ? f->terms : decltype(f->terms)()) {
             if (term.first == count || term.first == tq ||
                 (sel && term.first == sel.getResult()))
