@@ -163,7 +163,8 @@ exo.proc @odd_offset(%M: index, %N: index, %o: index, %C: !Cg)
 
 // A window that may reach past the end of C (oob, a partial tile): one
 // branch on whether the window lies wholly inside C (its rows end at or
-// before M, its columns at or before N). Inside, the full window's
+// before M, its columns at or before N, and neither end wraps around, as a
+// negative offset's would: compared unsigned, like each element's test). Inside, the full window's
 // unpredicated 16-byte stores; past the end, each 16-byte store is one
 // predicated st.global.v4 on its first element's row and column (a run of
 // four lies inside or outside as a whole).
@@ -181,11 +182,15 @@ exo.proc @partial_tile(%M: index, %N: index, %C: !Cg)
   }
 }
 // CHECK-LABEL: llvm.func @partial_tile
-// CHECK: %[[RE:.*]] = arith.addi %{{.*}}, %c64_i64{{.*}} : i64
+// CHECK: %[[RE:.*]] = arith.addi %[[R:.*]], %c64_i64{{.*}} : i64
 // CHECK-NEXT: %[[RIN:.*]] = arith.cmpi ule, %[[RE]], %arg0 : i64
-// CHECK: %[[CE:.*]] = arith.addi %{{.*}}, %c16_i64{{.*}} : i64
+// CHECK-NEXT: %[[RW:.*]] = arith.cmpi ult, %[[R]], %[[RE]] : i64
+// CHECK-NEXT: %[[RALL:.*]] = arith.andi %[[RIN]], %[[RW]] : i1
+// CHECK: %[[CE:.*]] = arith.addi %[[C:.*]], %c16_i64{{.*}} : i64
 // CHECK-NEXT: %[[CIN:.*]] = arith.cmpi ule, %[[CE]], %arg1 : i64
-// CHECK-NEXT: %[[WHOLE:.*]] = arith.andi %[[RIN]], %[[CIN]] : i1
+// CHECK-NEXT: %[[CW:.*]] = arith.cmpi ult, %[[C]], %[[CE]] : i64
+// CHECK-NEXT: %[[CALL:.*]] = arith.andi %[[CIN]], %[[CW]] : i1
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.andi %[[RALL]], %[[CALL]] : i1
 // CHECK-NEXT: scf.if %[[WHOLE]] {
 // CHECK-NOT: llvm.inline_asm
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>

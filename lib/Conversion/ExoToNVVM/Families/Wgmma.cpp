@@ -771,12 +771,18 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
   };
   if (!oob)
     return emit(/*clip=*/false);
+  // Inside along a dimension: the window's end at most the extent, and
+  // past its start (compared unsigned, as each element's test is, so that
+  // a negative offset, whose end wraps around, is not inside).
   Value whole;
   for (unsigned d = 0; d < rank; ++d) {
     int64_t size = d + 2 >= rank ? dst.sizes[d + 2 - rank] : 1;
-    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                         L.add(dst.offsets[d], L.c64(size)),
-                                         dst.extents[d]);
+    Value end = L.add(dst.offsets[d], L.c64(size));
+    Value inside =
+        L.andI(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, end,
+                                     dst.extents[d]),
+               arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                     dst.offsets[d], end));
     whole = whole ? L.andI(whole, inside) : inside;
   }
   auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
