@@ -38,33 +38,6 @@ void windowOf(Operation *op, SmallVectorImpl<OpFoldResult> &offsets,
   dynSizes = mutate.getSizes();
 }
 
-/// The value of `v` where the values of `known` hold, a product with 0
-/// being 0 whatever the other factor; none where it depends on anything
-/// else.
-std::optional<int64_t> valueWhere(Value v,
-                                  const DenseMap<Value, int64_t> &known) {
-  if (auto it = known.find(v); it != known.end())
-    return it->second;
-  Operation *op = v.getDefiningOp();
-  if (!op || !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
-    return std::nullopt;
-  SmallVector<std::optional<int64_t>> in;
-  for (Value x : op->getOperands())
-    in.push_back(valueWhere(x, known));
-  if (isa<arith::MulIOp>(op) &&
-      llvm::any_of(in, [](std::optional<int64_t> x) { return x && *x == 0; }))
-    return 0;
-  SmallVector<int64_t> values;
-  for (std::optional<int64_t> x : in) {
-    if (!x)
-      return std::nullopt;
-    values.push_back(*x);
-  }
-  if (IndexEvalResult r = evaluateIndexOp(op, values))
-    return *r;
-  return std::nullopt;
-}
-
 /// One dimension of one access, read for the separation of tasks: the
 /// coefficient of each task index, the least and the largest value of the
 /// rest over the inner loops' iterators, plus the window's size, and the
@@ -221,7 +194,15 @@ exo::restrictToFirstTask(amir::ProgramOp program) {
       DenseMap<Value, int64_t> zero;
       for (Value v : selectors)
         zero[v] = 0;
-      std::optional<int64_t> c = valueWhere(sel.getCondition(), zero);
+      DenseMap<Value, int64_t> memo;
+      std::optional<int64_t> c = evaluateFrom(
+          sel.getCondition(),
+          [&](Value v) -> std::optional<int64_t> {
+            if (auto it = zero.find(v); it != zero.end())
+              return it->second;
+            return std::nullopt;
+          },
+          memo, /*zeroProducts=*/true);
       if (!c || (*c != 0) != subFirst)
         continue;
     }

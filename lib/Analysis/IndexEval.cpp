@@ -317,3 +317,29 @@ IndexEvalResult exo::evaluateIndexOp(Operation *op,
     return compare(cast<arith::CmpIOp>(op).getPredicate(), a, b);
   return binary(*k, a, b);
 }
+
+std::optional<int64_t>
+exo::evaluateFrom(Value v, function_ref<std::optional<int64_t>(Value)> leaf,
+                  DenseMap<Value, int64_t> &memo, bool zeroProducts) {
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
+  std::optional<int64_t> out = leaf(v);
+  Operation *op = v.getDefiningOp();
+  if (!out && op && isEvaluableIndexOp(op)) {
+    SmallVector<std::optional<int64_t>, 3> in;
+    for (Value x : op->getOperands())
+      in.push_back(evaluateFrom(x, leaf, memo, zeroProducts));
+    SmallVector<int64_t, 3> values;
+    for (std::optional<int64_t> x : in)
+      if (x)
+        values.push_back(*x);
+    if (zeroProducts && isa<arith::MulIOp>(op) && llvm::is_contained(values, 0))
+      out = 0;
+    else if (values.size() == in.size())
+      if (IndexEvalResult r = evaluateIndexOp(op, values))
+        out = *r;
+  }
+  if (out)
+    memo[v] = *out;
+  return out;
+}

@@ -2753,27 +2753,15 @@ bool RoleAnalyzer::tiles(SizeRoles::TileCounts &out,
 std::optional<int64_t> exo::evaluateFromSizes(Value v, ArrayRef<int64_t> sizes,
                                               amir::ProgramOp program,
                                               DenseMap<Value, int64_t> &memo) {
-  if (auto it = memo.find(v); it != memo.end())
-    return it->second;
-  std::optional<int64_t> out;
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    if (arg.getOwner() == &program.getBody().front())
-      out = sizes[arg.getArgNumber()];
-  } else if (Operation *op = v.getDefiningOp();
-             op && isa_and_nonnull<arith::ArithDialect>(op->getDialect())) {
-    SmallVector<int64_t> in;
-    for (Value x : op->getOperands()) {
-      std::optional<int64_t> y = evaluateFromSizes(x, sizes, program, memo);
-      if (!y)
+  return evaluateFrom(
+      v,
+      [&](Value x) -> std::optional<int64_t> {
+        auto arg = dyn_cast<BlockArgument>(x);
+        if (arg && arg.getOwner() == &program.getBody().front())
+          return sizes[arg.getArgNumber()];
         return std::nullopt;
-      in.push_back(*y);
-    }
-    if (IndexEvalResult r = evaluateIndexOp(op, in))
-      out = *r;
-  }
-  if (out)
-    memo[v] = *out;
-  return out;
+      },
+      memo);
 }
 
 SizeLattice exo::roundUp(const SizeLattice &l, int64_t unit) {

@@ -31,8 +31,11 @@
 #define EXOGPU_ANALYSIS_INDEXEVAL_H
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace exo {
 
@@ -73,6 +76,15 @@ IndexEvalResult evaluateIndexOp(mlir::Operation *op,
 /// Whether evaluateIndexOp knows `op` (for callers that walk a slice before
 /// evaluating it).
 bool isEvaluableIndexOp(mlir::Operation *op);
+
+/// The value of `v` computed through the operations evaluateIndexOp knows
+/// from the values `leaf` gives (it is asked first, about every value);
+/// none where the computation needs a value it does not give, or has no
+/// value. With `zeroProducts`, a product with a factor 0 is 0 whatever the
+/// other factor. `memo` keeps the values found.
+std::optional<int64_t> evaluateFrom(
+    mlir::Value v, llvm::function_ref<std::optional<int64_t>(mlir::Value)> leaf,
+    llvm::DenseMap<mlir::Value, int64_t> &memo, bool zeroProducts = false);
 
 } // namespace exo
 
