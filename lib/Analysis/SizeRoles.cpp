@@ -1584,7 +1584,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
     Region &away = taken ? i.getElseRegion() : i.getThenRegion();
     if (!away.empty())
       settledAway.insert(&away.front());
-    plan.sizeComparisons.push_back(cmp);
+    plan.sizeComparisons.insert(cmp);
   });
   auto inSettledAway = [&](Operation *op) {
     for (Block *b = op->getBlock(); b; b = b->getParentOp()->getBlock())
@@ -1624,7 +1624,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
           ok = why.set(op, "its condition changes with the pump");
           return;
         }
-        llvm::append_range(plan.sizeComparisons, c.sizes);
+        plan.sizeComparisons.insert_range(c.sizes);
         for (Operation *h : c.heads)
           plan.headComparisons[h] = pa.headLimits.lookup(h);
         if (inLoop(op))
@@ -1657,7 +1657,7 @@ bool RoleAnalyzer::trip(unsigned s, PumpPlan &plan, Refusal &why,
     if (auto i = dyn_cast<amir::IfOp>(op)) {
       Cond c = pa.condOf(i.getCondition());
       if (!c.top && c.heads.empty() && c.tails.empty()) {
-        llvm::append_range(plan.sizeComparisons, c.sizes);
+        plan.sizeComparisons.insert_range(c.sizes);
         return;
       }
     }

@@ -45,6 +45,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <string>
 
@@ -141,7 +142,8 @@ struct PumpPlan {
   /// S`): each keeps its value from the j at which the difference takes
   /// the sign of its slope, strictly; the repetition is taken to start no
   /// earlier than the trip count there (SymbolicChecker::settledFrom).
-  llvm::SmallVector<mlir::Operation *> sizeComparisons;
+  /// Each once, in the order first met.
+  llvm::SetVector<mlir::Operation *> sizeComparisons;
 };
 
 struct SizeRoles {
