@@ -61,11 +61,10 @@ HEADER = """\
 // thread's part of the row sum). The quad's partial sums are added once,
 // at the end (alpha is the same for the four threads of a row, so scaling
 // commutes with the sum). Then O (1 / l) is rounded to bf16 and stored
-// directly (16-byte stores), and L = ln 2 (m + log2 l) with lg2.approx
-// (`afn`: 2^-22 relative and absolute). One division per row and a product
-// per element: the epilogue is exposed (the tensor cores wait for it), and
-// an IEEE division per element took about 10 instructions where the
-// product takes one.
+// directly (16-byte stores), and L = ln 2 (m + log2 l). One division per
+// row and a product per element: the epilogue is exposed (the tensor
+// cores wait for it), and an IEEE division per element took about 10
+// instructions where the product takes one.
 //
 // The tensor cores and the softmax overlap within each warpgroup (the
 // order of FlashAttention-3's intra-warpgroup pipelining): for block j >= 1
@@ -545,7 +544,7 @@ class Kernel:
             ["%first = arith.cmpi eq, %q, %c0 : index"] +
             block("exo.if %first", [
                 f"%mf = exo.read %m[{R}] : !Row",
-                "%lg = math.log2 %lt fastmath<afn> : f32",
+                "%lg = math.log2 %lt : f32",
                 "%ml = arith.addf %mf, %lg : f32",
                 "%lse = arith.mulf %ml, %ln2 : f32",
                 "%wr = arith.muli %wg, %c64 : index",
