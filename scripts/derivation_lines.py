@@ -7,8 +7,8 @@ For each file, the lines of its transform modules (`module attributes
 {transform.with_named_sequence}` to the module's closing brace): all of
 them, and the code lines (neither blank nor a comment). For each entry
 point (a named sequence that is not private and matches or clones a
-specification, or a file's @__transform_main), its lines from `transform.named_sequence`
-to its closing brace: all, and code.
+specification, or a file's @__transform_main), its lines from
+`transform.named_sequence` to its closing brace: all, and code.
 
 Prints a Markdown table of the files, the largest entry points, and a last
 line `derivations: N files, C code lines (T with comments and blank
