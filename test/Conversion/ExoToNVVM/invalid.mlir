@@ -682,6 +682,55 @@ exo.proc @wgmma_zero_of_half_a_tile(%N: index) {
 
 // -----
 
+// A wgmma into a column window of an accumulator tile: its columns must be
+// whole 8-column blocks at a constant offset (the registers it writes are
+// then known); columns 4-11 split two blocks' registers.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Aw = !exo.window<[64, 16], bf16, smem_swizzle<32>>
+!Bw = !exo.window<[8, 16], bf16, smem_swizzle<32>>
+exo.proc @wgmma_into_split_blocks(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %A = exo.alloc : !exo.tensor<[64, 16], bf16, smem_swizzle<32>>
+      %B = exo.alloc : !exo.tensor<[8, 16], bf16, smem_swizzle<32>>
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, 4 :+ 8] : !Dt -> !D
+      %a = exo.window %A[:, :] : !exo.tensor<[64, 16], bf16, smem_swizzle<32>> -> !Aw
+      %b = exo.window %B[:, :] : !exo.tensor<[8, 16], bf16, smem_swizzle<32>> -> !Bw
+      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+      exo.call #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
+    }
+  }
+}
+
+// -----
+
+// The same at a column offset the lowering cannot read as a constant (the
+// task index's multiple of 8).
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Aw = !exo.window<[64, 16], bf16, smem_swizzle<32>>
+!Bw = !exo.window<[8, 16], bf16, smem_swizzle<32>>
+exo.proc @wgmma_into_dynamic_window(%N: index) requires affine_set<()[N] : (1 - N >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %c8 = arith.constant 8 : index
+      %o = arith.muli %t, %c8 : index
+      %A = exo.alloc : !exo.tensor<[64, 16], bf16, smem_swizzle<32>>
+      %B = exo.alloc : !exo.tensor<[8, 16], bf16, smem_swizzle<32>>
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
+      %a = exo.window %A[:, :] : !exo.tensor<[64, 16], bf16, smem_swizzle<32>> -> !Aw
+      %b = exo.window %B[:, :] : !exo.tensor<[8, 16], bf16, smem_swizzle<32>> -> !Bw
+      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+      exo.call #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
+    }
+  }
+}
+
+// -----
+
 // The A operand in unswizzled shared memory (core matrices) from a tensor
 // whose rows are 32 bytes: the descriptor's core matrices are 8 rows of 16
 // contiguous bytes.

@@ -67,8 +67,9 @@ static FailureOr<WgmmaTile> accumulator(KernelLowering &L, CallOp call,
       v.staticExtents[rank - 1] % 8 == 0 && v.staticExtents[rank - 1] >= 8 &&
       v.staticExtents[rank - 1] <= 256;
   if (!shape || v.sizes[1] != v.staticExtents[rank - 1]) {
-    // A store may take a window of whole 8-column blocks at a constant
-    // offset: the registers it reads are then known here.
+    // A store or a wgmma may take a window of whole 8-column blocks at a
+    // constant offset: the registers it reads (and the wgmma writes) are
+    // then known here.
     std::optional<int64_t> col0 =
         shape ? constantOf(v.offsets[rank - 1]) : std::nullopt;
     if (!columnWindow || !col0 || *col0 % 8 || v.sizes[1] % 8 ||
@@ -245,7 +246,9 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   const View &d = L.views[call.getArgs()[0]];
   const View &a = L.views[call.getArgs()[1]];
   const View &bv = L.views[call.getArgs()[2]];
-  FailureOr<WgmmaTile> tile = accumulator(L, call, d);
+  // The destination: a whole tile, or a window of whole 8-column blocks of
+  // one (the wgmma then reads and writes that window's registers only).
+  FailureOr<WgmmaTile> tile = accumulator(L, call, d, /*columnWindow=*/true);
   if (failed(tile))
     return failure();
   int64_t n = tile->n;
@@ -399,7 +402,35 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   FailureOr<Value> descB = bNMajor ? nMajorDescriptor(bv) : descriptor(bv, n);
   if (failed(descB))
     return failure();
-  Type structTy = tile->type;
+  // The registers of the wgmma's n columns: the whole tile's struct, or,
+  // for a column window, the fields of its 8-column blocks (4 f32 or 2 f16
+  // pair registers each, consecutive: FragmentLayout.h).
+  Type structTy = accumulatorStruct(ctx, n, d.elemType);
+  int64_t perBlock = tile->half ? 2 : 4;
+  int64_t first = tile->col0 / 8 * perBlock;
+  bool window = structTy != tile->type;
+  auto loadAcc = [&]() -> Value {
+    Value whole = LLVM::LoadOp::create(b, loc, tile->type, tile->ptr);
+    if (!window)
+      return whole;
+    Value part = LLVM::UndefOp::create(b, loc, structTy);
+    for (int64_t i = 0, e = n / 8 * perBlock; i < e; ++i)
+      part = LLVM::InsertValueOp::create(
+          b, loc, part, LLVM::ExtractValueOp::create(b, loc, whole, first + i),
+          i);
+    return part;
+  };
+  auto storeAcc = [&](Value result) {
+    if (window) {
+      Value whole = LLVM::LoadOp::create(b, loc, tile->type, tile->ptr);
+      for (int64_t i = 0, e = n / 8 * perBlock; i < e; ++i)
+        whole = LLVM::InsertValueOp::create(
+            b, loc, whole, LLVM::ExtractValueOp::create(b, loc, result, i),
+            first + i);
+      result = whole;
+    }
+    LLVM::StoreOp::create(b, loc, result, tile->ptr);
+  };
   if (a.kind == View::Regs) {
     // A from registers (the NVVM op takes descriptors only): inline PTX,
     // the accumulator's registers tied in and out.
@@ -447,17 +478,16 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
     }
     operands.push_back(*descB);
     operands.push_back(L.c32(accumulate ? 1 : 0)); // scale-d
-    Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+    Value acc = loadAcc();
     for (int64_t i = 0; i < nd; ++i)
       operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
-    Value result = L.inlineAsm(structTy, operands, text, constraints);
-    LLVM::StoreOp::create(b, loc, result, tile->ptr);
+    storeAcc(L.inlineAsm(structTy, operands, text, constraints));
     return success();
   }
   FailureOr<Value> descA = descriptor(a, 64);
   if (failed(descA))
     return failure();
-  Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+  Value acc = loadAcc();
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, n, k);
   Value result = NVVM::WgmmaMmaAsyncOp::create(
       b, loc, structTy, acc, *descA, *descB, shape, type, type,
@@ -466,7 +496,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
       NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
       bNMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
       NVVM::MMAIntOverflowAttr());
-  LLVM::StoreOp::create(b, loc, result, tile->ptr);
+  storeAcc(result);
   return success();
 }
 
