@@ -931,3 +931,134 @@ exo.proc @model_wgmma_tf32_scale_d0(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !ex
     }
   }
 }
+
+//===----------------------------------------------------------------------===//
+// @model_wgmma_tf32_window: @model_wgmma_tf32_sw32 with a second wgmma, an
+// m64n64 one into columns 64-127 of the 64 x 128 accumulator (B's rows
+// 64-127), which adds A B^T to those columns alone: columns 0-63 hold
+// A B^T, columns 64-127 2 A B^T
+//===----------------------------------------------------------------------===//
+
+exo.proc @model_wgmma_tf32_window(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !exo.tensor<[128, 8], f32, gmem>, %DA: !exo.tensor<[64, 8], f32, gmem>, %DB: !exo.tensor<[128, 8], f32, gmem>, %DC: !exo.tensor<[64, 128], f32, gmem>) {
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %poison_f32 = arith.constant -1.5e+38 : f32
+  exo.device_function(blockDim = 128, clusterDim = 1) {
+    exo.for %task = 0 to 1 cuda_tasks {
+      %A_smem = exo.alloc : !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+      %B_smem = exo.alloc : !exo.tensor<[128, 8], f32, smem_swizzle<32>>
+      %C_smem = exo.alloc : !exo.tensor<[64, 128], f32, smem>
+      %cg = exo.alloc : !exo.barrier<wgmma_group>
+      // Stage the inputs, poison the outputs (thread t of 128 writes the
+      // flat elements t, t + 128, ...).
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %l = 0 to 32 cuda_threads<thread> {
+          %tw = arith.muli %w, %c32 : index
+          %tid = arith.addi %tw, %l : index
+          exo.for %i90 = 0 to 4 seq {
+            %e91 = arith.muli %i90, %c128 : index
+            %e92 = arith.addi %e91, %tid : index
+            %x93 = arith.divui %e92, %c8 : index
+            %x94 = arith.remui %e92, %c8 : index
+            %v95 = exo.read %A[%x93, %x94] : !exo.tensor<[64, 8], f32, gmem>
+            exo.assign %A_smem[%x93, %x94] = %v95 : !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+          }
+        }
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %l = 0 to 32 cuda_threads<thread> {
+          %tw = arith.muli %w, %c32 : index
+          %tid = arith.addi %tw, %l : index
+          exo.for %i102 = 0 to 8 seq {
+            %e103 = arith.muli %i102, %c128 : index
+            %e104 = arith.addi %e103, %tid : index
+            %x105 = arith.divui %e104, %c8 : index
+            %x106 = arith.remui %e104, %c8 : index
+            %v107 = exo.read %B[%x105, %x106] : !exo.tensor<[128, 8], f32, gmem>
+            exo.assign %B_smem[%x105, %x106] = %v107 : !exo.tensor<[128, 8], f32, smem_swizzle<32>>
+          }
+        }
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %l = 0 to 32 cuda_threads<thread> {
+          %tw = arith.muli %w, %c32 : index
+          %tid = arith.addi %tw, %l : index
+          exo.for %i114 = 0 to 64 seq {
+            %e115 = arith.muli %i114, %c128 : index
+            %e116 = arith.addi %e115, %tid : index
+            %x117 = arith.divui %e116, %c128 : index
+            %x118 = arith.remui %e116, %c128 : index
+            exo.assign %C_smem[%x117, %x118] = %poison_f32 : !exo.tensor<[64, 128], f32, smem>
+          }
+        }
+      }
+      // The generic stores before the wgmma's reads (async proxy).
+      exo.fence(cuda_in_order, cuda_generic_and_async_proxy)
+      exo.for %wg = 0 to 1 cuda_threads<warpgroup> {
+        %D = exo.alloc : !exo.tensor<[64, 128], f32, wgmma_accum>
+        %d = exo.window %D[:, :] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 128], f32, wgmma_accum>
+        exo.call #exo.wgmma_zero<n = 128>(%d) : (!exo.window<[64, 128], f32, wgmma_accum>)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        exo.for %kk = 0 to 1 seq {
+          %k0 = arith.muli %kk, %c8 : index
+          %a = exo.window %A_smem[:, %k0 :+ 8] : !exo.tensor<[64, 8], f32, smem_swizzle<32>> -> !exo.window<[64, 8], f32, smem_swizzle<32>>
+          %b = exo.window %B_smem[:, %k0 :+ 8] : !exo.tensor<[128, 8], f32, smem_swizzle<32>> -> !exo.window<[128, 8], f32, smem_swizzle<32>>
+          exo.call #exo.wgmma<n = 128, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[128, 8], f32, smem_swizzle<32>>)
+          // Columns 64-127 += A B[64:128]^T; columns 0-63 untouched.
+          %dh = exo.window %D[:, 64 :+ 64] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 64], f32, wgmma_accum>
+          %bh = exo.window %B_smem[64 :+ 64, %k0 :+ 8] : !exo.tensor<[128, 8], f32, smem_swizzle<32>> -> !exo.window<[64, 8], f32, smem_swizzle<32>>
+          exo.call #exo.wgmma<n = 64, dtype = tf32, a = sw32, b = sw32>(%dh, %a, %bh) : (!exo.window<[64, 64], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[64, 8], f32, smem_swizzle<32>>)
+        }
+        exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
+        exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
+        %c = exo.window %C_smem[:, :] : !exo.tensor<[64, 128], f32, smem> -> !exo.window<[64, 128], f32, smem>
+        exo.call #exo.wgmma_store<n = 128, dst = smem>(%c, %d) : (!exo.window<[64, 128], f32, smem>, !exo.window<[64, 128], f32, wgmma_accum>)
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      // Dump every shared buffer.
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %l = 0 to 32 cuda_threads<thread> {
+          %tw = arith.muli %w, %c32 : index
+          %tid = arith.addi %tw, %l : index
+          exo.for %i96 = 0 to 4 seq {
+            %e97 = arith.muli %i96, %c128 : index
+            %e98 = arith.addi %e97, %tid : index
+            %x99 = arith.divui %e98, %c8 : index
+            %x100 = arith.remui %e98, %c8 : index
+            %v101 = exo.read %A_smem[%x99, %x100] : !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+            exo.assign %DA[%x99, %x100] = %v101 : !exo.tensor<[64, 8], f32, gmem>
+          }
+        }
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %l = 0 to 32 cuda_threads<thread> {
+          %tw = arith.muli %w, %c32 : index
+          %tid = arith.addi %tw, %l : index
+          exo.for %i108 = 0 to 8 seq {
+            %e109 = arith.muli %i108, %c128 : index
+            %e110 = arith.addi %e109, %tid : index
+            %x111 = arith.divui %e110, %c8 : index
+            %x112 = arith.remui %e110, %c8 : index
+            %v113 = exo.read %B_smem[%x111, %x112] : !exo.tensor<[128, 8], f32, smem_swizzle<32>>
+            exo.assign %DB[%x111, %x112] = %v113 : !exo.tensor<[128, 8], f32, gmem>
+          }
+        }
+      }
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %l = 0 to 32 cuda_threads<thread> {
+          %tw = arith.muli %w, %c32 : index
+          %tid = arith.addi %tw, %l : index
+          exo.for %i119 = 0 to 64 seq {
+            %e120 = arith.muli %i119, %c128 : index
+            %e121 = arith.addi %e120, %tid : index
+            %x122 = arith.divui %e121, %c128 : index
+            %x123 = arith.remui %e121, %c128 : index
+            %v124 = exo.read %C_smem[%x122, %x123] : !exo.tensor<[64, 128], f32, smem>
+            exo.assign %DC[%x122, %x123] = %v124 : !exo.tensor<[64, 128], f32, gmem>
+          }
+        }
+      }
+    }
+  }
+}

@@ -82,7 +82,7 @@ gen_model examples/model/model_wgmma_forms.mlir \
   "model_wgmma_tf32_rs:DC=1e-6 DG=1e-6" "model_wgmma_bf16_rs:DC=1e-6 DH=8e-3" \
   "model_wgmma_tf32_sw32:DC=1e-6" "model_wgmma_tf32_sw64:DC=1e-6" \
   "model_wgmma_tf32_sw0:DC=1e-6" "model_wgmma_tf32_red:DG=1e-6" \
-  "model_wgmma_tf32_scale_d0:DC=1e-6"
+  "model_wgmma_tf32_scale_d0:DC=1e-6" "model_wgmma_tf32_window:DC=1e-6"
 gen_model examples/model/model_wgmma_nmajor.mlir \
   "model_wgmma_bf16_mn:DC=1e-6 DR=1e-6 DS=1e-6 DT=1e-6" \
   "model_wgmma_f16_mn:DC=1e-6"
