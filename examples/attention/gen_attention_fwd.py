@@ -493,17 +493,18 @@ class Kernel:
                     "exo.assign %Sa[%wg, %row, %col] = %sm : !Sacc"])))
 
     @staticmethod
-    def mask(jblk):
+    def mask():
         """Causal mask of the diagonal block: S = -inf where the key index
-        (128 jblk + col) is past the query row (r0 + 64 wg + row)."""
+        is past the query row. The diagonal block's keys start at the
+        tile's first row (128 qt = r0), so key r0 + col is past row
+        r0 + 64 wg + row where col > 64 wg + row: a comparison of small
+        values within the tile, without the tile's offset (which took
+        a 64-bit sum per column, held in registers across the block)."""
         return ["// The diagonal block: keys past the row are masked."] + \
             thread_nest([
                 "%wr = arith.muli %wg, %c64 : index",
-                "%rq0 = arith.addi %r0, %wr : index",
-                "%rq = arith.addi %rq0, %row : index",
-                f"%kb0 = arith.muli {jblk}, %c128 : index"] + cols(128, [
-                    "%kc = arith.addi %kb0, %col : index",
-                    "%past = arith.cmpi ugt, %kc, %rq : index"] + block(
+                "%rq = arith.addi %wr, %row : index"] + cols(128, [
+                    "%past = arith.cmpi ugt, %col, %rq : index"] + block(
                         "exo.if %past",
                         ["exo.assign %Sa[%wg, %row, %col] = %ninf : "
                          "!Sacc"])))
@@ -653,7 +654,7 @@ class Kernel:
             # Causal rows below S mask every key past themselves, those past
             # S too; rows past S are not stored.
             diag0 = ["%diag0 = arith.cmpi eq, %qt, %c0 : index"] + block(
-                "exo.if %diag0", self.mask("%c0"))
+                "exo.if %diag0", self.mask())
         elif self.odd:
             diag0 = self.tail_mask("%c0")
         rel0 = "%g02" if kb else "%c2"
@@ -692,7 +693,7 @@ class Kernel:
         diag = []
         if self.causal:
             diag = ["%diag = arith.cmpi eq, %jb, %qt : index"] + block(
-                "exo.if %diag", self.mask("%jb"))
+                "exo.if %diag", self.mask())
         elif self.odd:
             diag = self.tail_mask("%jb")
         loop += self.consumer(
