@@ -1,8 +1,9 @@
 // RUN: exo-gpu-opt %s -split-input-file -exo-lower-to-nvvm | FileCheck %s
 
 // A wgmma may write 8-column blocks of an accumulator tile at a constant
-// offset (the first warpgroup of a causal attention tile computes half of
-// its diagonal block): the m64n8 wgmma into columns 8-15 of a 64 x 16 tile
+// offset (a product that fills part of a tile, such as the half of a causal
+// attention block that a warpgroup's rows see): the m64n8 wgmma into
+// columns 8-15 of a 64 x 16 tile
 // reads and writes block 1's registers only, fields 4-7 of the tile's 8,
 // and leaves fields 0-3 as they were.
 // CHECK-LABEL: llvm.func @ss_window
