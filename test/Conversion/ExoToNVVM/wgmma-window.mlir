@@ -72,3 +72,39 @@ exo.proc @rs_window(%N: index) {
     }
   }
 }
+
+// -----
+
+// f16 accumulators: two 32-bit registers of two f16 elements per 8-column
+// block, so the m64n8 wgmma into columns 16-23 of a 64 x 32 tile reads and
+// writes fields 4 and 5 of the tile's 8 (an m64n8 f16 struct of 2 i32).
+// CHECK-LABEL: llvm.func @ss_window_f16
+// CHECK: %[[ACC:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>
+// CHECK-NOT: llvm.extractvalue %[[ACC]][{{[0-3]}}]
+// CHECK: llvm.extractvalue %[[ACC]][4]
+// CHECK: llvm.extractvalue %[[ACC]][5]
+// CHECK-NOT: llvm.extractvalue %[[ACC]]
+// CHECK: %[[R:.*]] = nvvm.wgmma.mma_async {{.*}} : !llvm.struct<(i32, i32)> -> !llvm.struct<(i32, i32)>
+// CHECK: %[[OLD:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[R]][0]
+// CHECK: %[[W0:.*]] = llvm.insertvalue %[[R0]], %[[OLD]][4]
+// CHECK: %[[R1:.*]] = llvm.extractvalue %[[R]][1]
+// CHECK: %[[W1:.*]] = llvm.insertvalue %[[R1]], %[[W0]][5]
+// CHECK: llvm.store %[[W1]]
+!Dt = !exo.tensor<[64, 32], f16, wgmma_accum>
+!D = !exo.window<[64, 8], f16, wgmma_accum>
+!Aw = !exo.window<[64, 16], f16, smem_swizzle<32>>
+!Bw = !exo.window<[8, 16], f16, smem_swizzle<32>>
+exo.proc @ss_window_f16(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %A = exo.alloc : !exo.tensor<[64, 16], f16, smem_swizzle<32>>
+      %B = exo.alloc : !exo.tensor<[8, 16], f16, smem_swizzle<32>>
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, 16 :+ 8] : !Dt -> !D
+      %a = exo.window %A[:, :] : !exo.tensor<[64, 16], f16, smem_swizzle<32>> -> !Aw
+      %b = exo.window %B[:, :] : !exo.tensor<[8, 16], f16, smem_swizzle<32>> -> !Bw
+      exo.call #exo.wgmma<n = 8, dtype = f16, a = sw32, b = sw32, acc = f16>(%d, %a, %b) : (!D, !Aw, !Bw)
+    }
+  }
+}
