@@ -27,6 +27,11 @@ struct WgmmaTile {
   Value ptr;
   Type type;         // the struct of the whole tile's registers
   bool half = false; // f16 elements, two per 32-bit register
+  /// The registers of one 8-column block: 4 f32, or 2 of two f16 each
+  /// (consecutive fields of the tile's struct: FragmentLayout.h).
+  int64_t fieldsPerBlock() const { return half ? 2 : 4; }
+  /// The window's first field in the tile's struct.
+  int64_t firstField() const { return col0 / 8 * fieldsPerBlock(); }
   /// The inline-asm constraint of one of its registers as an output.
   StringRef outputConstraint() const { return half ? "=r" : "=f"; }
 };
@@ -403,32 +408,30 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   if (failed(descB))
     return failure();
   // The registers of the wgmma's n columns: the whole tile's struct, or,
-  // for a column window, the fields of its 8-column blocks (4 f32 or 2 f16
-  // pair registers each, consecutive: FragmentLayout.h).
+  // for a column window, the fields of its 8-column blocks, copied out of
+  // the tile's struct before the wgmma and back into it after.
   Type structTy = accumulatorStruct(ctx, n, d.elemType);
-  int64_t perBlock = tile->half ? 2 : 4;
-  int64_t first = tile->col0 / 8 * perBlock;
   bool window = structTy != tile->type;
+  int64_t fields = n / 8 * tile->fieldsPerBlock();
+  // Copies fields [from, from + fields) of `src` to [to, to + fields) of
+  // `dst`.
+  auto copyFields = [&](Value dst, int64_t to, Value src, int64_t from) {
+    for (int64_t i = 0; i < fields; ++i)
+      dst = LLVM::InsertValueOp::create(
+          b, loc, dst, LLVM::ExtractValueOp::create(b, loc, src, from + i),
+          to + i);
+    return dst;
+  };
   auto loadAcc = [&]() -> Value {
     Value whole = LLVM::LoadOp::create(b, loc, tile->type, tile->ptr);
-    if (!window)
-      return whole;
-    Value part = LLVM::UndefOp::create(b, loc, structTy);
-    for (int64_t i = 0, e = n / 8 * perBlock; i < e; ++i)
-      part = LLVM::InsertValueOp::create(
-          b, loc, part, LLVM::ExtractValueOp::create(b, loc, whole, first + i),
-          i);
-    return part;
+    return window ? copyFields(LLVM::UndefOp::create(b, loc, structTy), 0,
+                               whole, tile->firstField())
+                  : whole;
   };
   auto storeAcc = [&](Value result) {
-    if (window) {
-      Value whole = LLVM::LoadOp::create(b, loc, tile->type, tile->ptr);
-      for (int64_t i = 0, e = n / 8 * perBlock; i < e; ++i)
-        whole = LLVM::InsertValueOp::create(
-            b, loc, whole, LLVM::ExtractValueOp::create(b, loc, result, i),
-            first + i);
-      result = whole;
-    }
+    if (window)
+      result = copyFields(LLVM::LoadOp::create(b, loc, tile->type, tile->ptr),
+                          tile->firstField(), result, 0);
     LLVM::StoreOp::create(b, loc, result, tile->ptr);
   };
   if (a.kind == View::Regs) {
