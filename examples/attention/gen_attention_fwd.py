@@ -63,7 +63,7 @@ HEADER = """\
 // commutes with the sum). Then O (1 / l) is rounded to bf16 and stored
 // directly (16-byte stores), and L = ln 2 (m + log2 l). One division per
 // row and a product per element: the epilogue is exposed (the tensor
-// cores wait for it), and an IEEE division per element took about 10
+// cores wait for it), and an IEEE division per element takes about 10
 // instructions where the product takes one.
 //
 // The tensor cores and the softmax overlap within each warpgroup (the
@@ -498,8 +498,9 @@ class Kernel:
         is past the query row. The diagonal block's keys start at the
         tile's first row (128 qt = r0), so key r0 + col is past row
         r0 + 64 wg + row where col > 64 wg + row: a comparison of small
-        values within the tile, without the tile's offset (which took
-        a 64-bit sum per column, held in registers across the block)."""
+        values within the tile (comparing the keys' and rows' indices in
+        the sequence would add a 64-bit sum per column, which LLVM holds in
+        registers across the block)."""
         return ["// The diagonal block: keys past the row are masked."] + \
             thread_nest([
                 "%wr = arith.muli %wg, %c64 : index",

@@ -25,7 +25,10 @@
 //     (wgmma_red_d_gmem, DG += D; @gemm_derived_splitk_direct), and the
 //     host-side zeroing of that kernel (cuda_memset0, Z);
 //   @model_wgmma_tf32_scale_d0: @model_wgmma_tf32_sw32's wgmma, then one of
-//     scale-d 0 (`scale_d = 0`), which overwrites the accumulator.
+//     scale-d 0 (`scale_d = 0`), which overwrites the accumulator;
+//   @model_wgmma_tf32_window: @model_wgmma_tf32_sw32's wgmma, then an
+//     m64n64 one into columns 64-127 of the accumulator (a column window),
+//     which leaves columns 0-63 as they were.
 
 
 //===----------------------------------------------------------------------===//
