@@ -490,4 +490,32 @@ CUresult exo_rt::zeroAsync(CUdeviceptr ptr, size_t bytes, CUstream stream) {
   return r;
 }
 
+CUresult exo_rt::StreamScratch::allocate(int64_t rows, int64_t columns,
+                                         int64_t elementBytes, CUstream stream,
+                                         const char *what) {
+  int64_t elements = 0, bytes = 0;
+  if (rows < 0 || columns < 0 || elementBytes <= 0 ||
+      __builtin_mul_overflow(rows, columns, &elements) ||
+      __builtin_mul_overflow(elements, elementBytes, &bytes))
+    return invalid(std::string(what) + " needs " + std::to_string(rows) +
+                   " x " + std::to_string(columns) + " elements of " +
+                   std::to_string(elementBytes) +
+                   " bytes: more than 2^63 - 1 bytes");
+  if (ptr_)
+    return invalid(std::string(what) + " is allocated twice");
+  CUresult r = cuMemAllocAsync(&ptr_, size_t(bytes ? bytes : 1), stream);
+  if (r != CUDA_SUCCESS) {
+    ptr_ = 0;
+    return fail(r, "cuMemAllocAsync",
+                "allocating " + std::to_string(bytes) + " bytes for " + what);
+  }
+  stream_ = stream;
+  return CUDA_SUCCESS;
+}
+
+exo_rt::StreamScratch::~StreamScratch() {
+  if (ptr_)
+    (void)cuMemFreeAsync(ptr_, stream_);
+}
+
 CUresult exo_rt::rejectLaunch(const char *message) { return invalid(message); }

@@ -94,6 +94,28 @@ const char *lastError();
 /// Sets `bytes` bytes at `ptr` to zero on `stream` (cuMemsetD8Async).
 CUresult zeroAsync(CUdeviceptr ptr, size_t bytes, CUstream stream);
 
+/// Device memory that lives for one call in stream order: allocate() takes
+/// it from the device's default memory pool on `stream` (cuMemAllocAsync),
+/// and the destructor gives it back on the same stream (cuMemFreeAsync),
+/// after the work queued before. The dispatcher pads operands into it.
+class StreamScratch {
+public:
+  StreamScratch() = default;
+  StreamScratch(const StreamScratch &) = delete;
+  StreamScratch &operator=(const StreamScratch &) = delete;
+  ~StreamScratch();
+  /// A `rows` x `columns` matrix of `elementBytes`-byte elements (refused
+  /// when that is more than 2^63 - 1 bytes); `what` names the buffer in the
+  /// error message.
+  CUresult allocate(int64_t rows, int64_t columns, int64_t elementBytes,
+                    CUstream stream, const char *what);
+  CUdeviceptr ptr() const { return ptr_; }
+
+private:
+  CUdeviceptr ptr_ = 0;
+  CUstream stream_ = nullptr;
+};
+
 /// Records `message` as the last error and returns CUDA_ERROR_INVALID_VALUE
 /// (generated launchers use it for sizes that violate `requires`).
 CUresult rejectLaunch(const char *message);

@@ -71,6 +71,8 @@ GENERATOR_TIMEOUT = 300
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 TENSOR_TYPE = re.compile(r"([a-z0-9]+)\[([A-Za-z0-9_, ]+)\]$")
 # Element types of dispatched tensors: the ATen scalar type of each.
+# Bytes per element of each.
+ELEMENT_BYTES = {"f32": 4, "bf16": 2, "f16": 2, "e4m3": 1, "e5m2": 1}
 DTYPES = {"f32": "at::kFloat", "bf16": "at::kBFloat16", "f16": "at::kHalf",
           "e4m3": "at::kFloat8_e4m3fn", "e5m2": "at::kFloat8_e5m2"}
 
@@ -274,9 +276,12 @@ class Registry:
             if len(set(sizes + tensors)) != len(sizes + tensors):
                 fail(where, "names an argument twice")
             for key in fn:
-                if key not in ("sizes", "tensors", "doc", "types", "result"):
+                if key not in ("sizes", "tensors", "doc", "types", "result",
+                               "pad"):
                     fail(where, f"has an unknown field '{key}'")
             fn["shapes"] = self._tensor_types(where, fn)
+            if "pad" in fn:
+                self._validate_pad(where, name, fn)
         if not isinstance(self.sources, dict):
             fail(p, "'sources' is not an object")
         for name, source in list(self.sources.items()):
@@ -369,6 +374,49 @@ class Registry:
                 if k["name"] in seen:
                     fail(f"{p}: kernel '{k['name']}'", "is listed twice")
                 seen.add(k["name"])
+
+    def _validate_pad(self, where, name, fn):
+        """'pad': {"size": SIZE, "multiple": M, "tensors": [T...], "with":
+        FUNCTION}: where no variant accepts the sizes and SIZE is not a
+        multiple of M, the dispatcher copies each T (whose rows, its last
+        dimension, are SIZE long) into rows of SIZE rounded up to M, zero
+        past SIZE, with FUNCTION (sizes rows, SIZE, the padded SIZE; tensors
+        source, destination), and runs the function at the padded size."""
+        pad = fn["pad"]
+        if not isinstance(pad, dict) or sorted(pad) != sorted(
+                ("size", "multiple", "tensors", "with")):
+            fail(where, "'pad' must give 'size', 'multiple', 'tensors' and "
+                 "'with'")
+        if fn["shapes"] is None:
+            fail(where, "'pad' needs 'types' (the padded tensors' element "
+                 "types and rows)")
+        if pad["size"] not in fn["sizes"]:
+            fail(where, f"'pad' size '{pad['size']}' is not a size of the "
+                 "function")
+        if not (isinstance(pad["multiple"], int) and pad["multiple"] >= 2):
+            fail(where, "'pad' multiple must be an integer >= 2")
+        tensors = pad["tensors"]
+        if not isinstance(tensors, list) or not tensors:
+            fail(where, "'pad' tensors must list tensors")
+        for t in tensors:
+            if t not in fn["shapes"] or t in fn["results"]:
+                fail(where, f"'pad' tensor '{t}' is not an input tensor")
+            if len(fn["shapes"][t][1]) != 2 or \
+                    fn["shapes"][t][1][-1] != pad["size"]:
+                fail(where, f"'pad' tensor '{t}' is not a matrix with rows "
+                     f"of {pad['size']} (its last dimension)")
+        helper = self.functions.get(pad["with"])
+        if helper is None or pad["with"] == name:
+            fail(where, f"'pad' with '{pad['with']}' is not another function")
+        if list(self.functions).index(pad["with"]) > list(
+                self.functions).index(name):
+            fail(where, f"'pad' with '{pad['with']}': the function must come "
+                 "before the functions that pad with it")
+        if len(helper["sizes"]) != 3 or len(helper["tensors"]) != 2 or \
+                "pad" in helper:
+            fail(where, f"'pad' with '{pad['with']}': a padding function has "
+                 "three sizes (rows, columns, padded columns), two tensors "
+                 "(source, destination) and no 'pad'")
 
     @staticmethod
     def _tensor_types(where, fn):
@@ -819,27 +867,85 @@ def emit_function(reg, fname, tuned_rows, out):
     for i, p in prefers:
         out.write(f"  if (i == {i})\n    return {p};\n")
     out.write("  (void)i;\n  return false;\n}\n")
-    # The choice of the last call on this thread is kept: a program calls
-    # at the same sizes again and again, and the scan costs microseconds.
+    # The choice at given sizes, and (pick) the choice of a call: that of
+    # the last call on this thread is kept, for a program calls at the same
+    # sizes again and again, and the scan costs microseconds.
+    out.write(f"inline int {fname}_choose({size_params}) {{\n"
+              f"  const int64_t sizes[] = {{{size_args}}};\n"
+              f"  return exo_dispatch::choose({fname}_tuned, "
+              f"{fname}_num_tuned, {fname}_preference, sizes, {len(sizes)},\n"
+              f"      [&](int i) {{\n"
+              f"        return {fname}_variants[i].rejects({size_args}) == "
+              f"nullptr;\n"
+              f"      }},\n"
+              f"      [&](int i) {{ return {fname}_prefers(i, {size_args}); }});\n"
+              f"}}\n")
+    pad = fn.get("pad")
+    if pad:
+        # Where no variant accepts the sizes, the variant that accepts the
+        # padded size (count + its index; see {fname}_run_padded).
+        size, mult = pad["size"], pad["multiple"]
+        padded_args = ", ".join(f"{s}_padded" if s == size else s
+                                for s in sizes)
+        choice = (f"    int i = {fname}_choose({size_args});\n"
+                  f"    if (i >= 0 || {size} < 1 || {size} % {mult} == 0 ||\n"
+                  f"        {size} > INT64_MAX - {mult - 1})\n"
+                  f"      return i;\n"
+                  f"    const int64_t {size}_padded = ({size} + {mult - 1}) / "
+                  f"{mult} * {mult};\n"
+                  f"    int j = {fname}_choose({padded_args});\n"
+                  f"    return j < 0 ? -1 : {fname}_count + j;\n")
+    else:
+        choice = f"    return {fname}_choose({size_args});\n"
     out.write(f"inline int {fname}_pick({size_params}) {{\n"
               f"  const int64_t sizes[] = {{{size_args}}};\n"
               f"  thread_local exo_dispatch::LastChoice last;\n"
-              f"  return last.get(sizes, {len(sizes)}, [&] {{\n"
-              f"    return exo_dispatch::choose({fname}_tuned, "
-              f"{fname}_num_tuned, {fname}_preference, sizes, {len(sizes)},\n"
-              f"        [&](int i) {{\n"
-              f"          return {fname}_variants[i].rejects({size_args}) == "
-              f"nullptr;\n"
-              f"        }},\n"
-              f"        [&](int i) {{ return {fname}_prefers(i, {size_args}); }});\n"
+              f"  return last.get(sizes, {len(sizes)}, [&] {{\n{choice}"
               f"  }});\n}}\n")
+    if pad:
+        shapes = fn["shapes"]
+        helper = pad["with"]
+        out.write(f"/// Runs variant `v` on copies of "
+                  f"{', '.join(pad['tensors'])} whose rows of {size} are "
+                  f"padded with\n/// zeros to a multiple of {mult} "
+                  f"(by {helper}), in stream-ordered scratch memory.\n")
+        out.write(f"inline CUresult {fname}_run_padded(CUstream stream, int v, "
+                  f"{size_params}, {tensor_params}) {{\n"
+                  f"  const int64_t {size}_padded = ({size} + {mult - 1}) / "
+                  f"{mult} * {mult};\n  CUresult r;\n")
+        for t in pad["tensors"]:
+            dtype, dims = shapes[t]
+            rows = dims[0]
+            out.write(f"  exo_rt::StreamScratch {t}_padded;\n"
+                      f"  if ((r = {t}_padded.allocate({rows}, {size}_padded, "
+                      f"{ELEMENT_BYTES[dtype]}, stream,\n"
+                      f"                              "
+                      f"{cpp_string(f'the padded {t} of {fname}')})) != "
+                      f"CUDA_SUCCESS)\n    return r;\n"
+                      f"  if ((r = exo_kernels::{helper}(stream, {rows}, {size}, "
+                      f"{size}_padded, {t}, {t}_padded.ptr())) != "
+                      f"CUDA_SUCCESS)\n    return r;\n")
+        call_sizes = ", ".join(f"{s}_padded" if s == size else s
+                               for s in sizes)
+        call_tensors = ", ".join(f"{t}_padded.ptr()" if t in pad["tensors"]
+                                 else t for t in tensors)
+        out.write(f"  return {fname}_variants[v].launch(stream, {call_sizes}, "
+                  f"{call_tensors});\n}}\n")
     out.write(f"}} // namespace {ns}\n\n")
     # The public entry points.
+    padding = (f" Where none accepts them and {pad['size']} is not a "
+               f"multiple of {pad['multiple']},\n/// "
+               f"{', '.join(pad['tensors'])} are first padded to one "
+               f"({fname}_padded).\n" if pad else "\n")
     out.write(f"/// {fn['doc']}\n///\n/// Runs the variant the tuning table "
-              f"picks for these sizes (docs/Dispatch.md)\n/// on `stream`. "
-              f"Returns CUDA_SUCCESS, or an error with exo_rt::lastError()\n"
-              f"/// set: when no variant accepts the sizes, every variant's "
-              f"reason.\n")
+              f"picks for these sizes (docs/Dispatch.md)\n/// on `stream`."
+              f"{padding}/// Returns CUDA_SUCCESS, or an error with "
+              f"exo_rt::lastError()\n/// set: when no variant accepts the "
+              f"sizes, every variant's reason.\n")
+    padded_call = (f"  if (i >= {ns}::{fname}_count)\n"
+                   f"    return {ns}::{fname}_run_padded(stream, i - {ns}::"
+                   f"{fname}_count, {size_args}, {tensor_args});\n"
+                   if pad else "")
     out.write(f"inline CUresult {fname}(CUstream stream, {size_params}, "
               f"{tensor_params}) {{\n"
               f"  int i = {ns}::{fname}_pick({size_args});\n"
@@ -848,13 +954,26 @@ def emit_function(reg, fname, tuned_rows, out):
               f"    for (const auto &v : {ns}::{fname}_variants)\n"
               f"      why += std::string(\"; \") + v.rejects({size_args});\n"
               f"    return exo_rt::rejectLaunch(why.c_str());\n  }}\n"
+              f"{padded_call}"
               f"  return {ns}::{fname}_variants[i].launch(stream, {size_args}, "
               f"{tensor_args});\n}}\n\n")
-    out.write(f"/// The variant {fname} runs at these sizes, or nullptr when "
-              f"none accepts them.\n"
-              f"inline const char *{fname}_choice({size_params}) {{\n"
+    if pad:
+        out.write(f"/// The variant {fname} runs at these sizes, or nullptr "
+                  f"when none accepts them\n/// (with {fname}_padded true: "
+                  f"the variant that runs on the padded operands).\n")
+    else:
+        out.write(f"/// The variant {fname} runs at these sizes, or nullptr "
+                  f"when none accepts them.\n")
+    out.write(f"inline const char *{fname}_choice({size_params}) {{\n"
               f"  int i = {ns}::{fname}_pick({size_args});\n"
-              f"  return i < 0 ? nullptr : {ns}::{fname}_variants[i].name;\n}}\n")
+              f"  return i < 0 ? nullptr : {ns}::{fname}_variants[i % "
+              f"{ns}::{fname}_count].name;\n}}\n")
+    if pad:
+        out.write(f"/// Whether {fname} pads {', '.join(pad['tensors'])} "
+                  f"at these sizes.\n"
+                  f"inline bool {fname}_padded({size_params}) {{\n"
+                  f"  return {ns}::{fname}_pick({size_args}) >= "
+                  f"{ns}::{fname}_count;\n}}\n")
 
 
 def emit_dispatcher(reg, tables, out, only=None):

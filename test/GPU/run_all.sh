@@ -299,19 +299,21 @@ correctness_phase() {
   # both ways; fewer tiles than clusters, and tile counts that leave some
   # clusters (persistent tasks) one tile more than others; one group of
   # 2048 columns (rasterized order) and several; partial tiles in M, N and
-  # K; several waves. A variant also gets C 4 bytes past a 16-byte
-  # boundary: computed right or refused at launch, never wrong.
+  # K; several waves; K not a multiple of 16 bytes (no variant accepts
+  # it: the dispatcher pads A and B). A variant also gets C 4 bytes past a
+  # 16-byte boundary: computed right or refused at launch, never wrong.
   run registry registry-gemm_tf32-correctness 300 "$registry_bin" \
     --check gemm_tf32 1x4x4 64x128x32 128x256x32 256x256x32 64x128x96 \
     128x256x96 512x256x96 256x512x160 300x520x100 512x768x96 1024x768x256 \
     256x512x1024 600x1000x68 256x2048x64 1024x1024x1024 2048x1024x512 \
     512x4096x192 2048x1536x2048 2000x1500x1004 512x512x4096 4096x4096x4096 \
-    3000x5000x7000 1x1x4 300x261x100 2048x50257x64
+    3000x5000x7000 1x1x4 300x261x100 2048x50257x64 300x520x1001 1x1x3 \
+    2000x1500x1002
   run registry registry-gemm_bf16-correctness 300 "$registry_bin" \
     --check gemm_bf16 1x4x8 256x256x64 300x520x104 512x256x192 512x768x192 \
     1024x768x256 256x2048x64 1024x1024x1024 512x4096x192 2048x1536x1024 \
     1024x1024x16384 2000x1500x1000 4096x4096x4096 3000x5000x7000 1x1x8 \
-    300x261x136 2048x50257x64
+    300x261x136 2048x50257x64 1500x2500x3500 333x517x1001 1x4x3 300x261x132
   run registry registry-gemv_f32-correctness 300 "$registry_bin" \
     --check gemv_f32 8x128 8x256 24x384 128x4 128x132 136x1024 1024x1024 \
     4096x4096 4096x16384 40000x1024 65536x1024 1024x65536 1x4 7x132 13x388 \
@@ -321,13 +323,14 @@ correctness_phase() {
   # (--variants: the cluster kernels and the small-tile ones): one tile;
   # more clusters than tiles; long K; several tiles per cluster; several
   # waves; then partial tiles (the `_odd` kernels): one partial tile,
-  # partial tiles in M, N and K, several waves.
+  # partial tiles in M, N and K, several waves; K not a multiple of 16
+  # bytes (A and B padded).
   run epilogue epilogue-correctness 120 "$epilogue_bin" --variants --reps 3 256x256x32 \
     512x768x96 1024x512x4096 2048x2048x2048 4096x4096x1024 1x8x4 \
-    300x264x100 1000x1000x1000 4000x3000x1004
+    300x264x100 1000x1000x1000 4000x3000x1004 300x264x101
   run epiloguebf16 epiloguebf16-correctness 120 "$epiloguebf16_bin" \
     --variants --reps 3 256x256x64 512x768x192 1024x512x4096 2048x2048x2048 4096x4096x1024 \
-    1x8x8 300x264x104 1000x1000x1000 4000x3000x1000
+    1x8x8 300x264x104 1000x1000x1000 4000x3000x1000 300x264x100
   run epiloguee4m3 epiloguee4m3-correctness 120 "$epiloguee4m3_bin" \
     --variants --reps 3 256x256x128 512x768x384 1024x512x4096 2048x2048x2048 4096x4096x1024 \
     1x8x16 300x264x112 1000x1000x1008 4000x3000x1008
