@@ -71,7 +71,10 @@ def rand(*shape, dtype=torch.float32):
 # gemm_tf32 / gemm_bf16 (B as [N, K]) and their .out forms: fp64 reference
 # and cuBLAS through torch.matmul, at a square, an odd and an LLM shape.
 torch.backends.cuda.matmul.allow_tf32 = True
-for M, N, K in [(1024, 1024, 1024), (1000, 1000, 1000), (128, 6144, 4096)]:
+# 333x517x1001 and 64x64x13: K gives rows that no TMA kernel addresses; the
+# dispatcher pads A and B.
+for M, N, K in [(1024, 1024, 1024), (1000, 1000, 1000), (128, 6144, 4096),
+                (333, 517, 1001), (64, 64, 13)]:
     for dtype, name, tol in [(torch.float32, "gemm_tf32", 2e-3),
                              (torch.bfloat16, "gemm_bf16", 1e-4)]:
         A, B = rand(M, K, dtype=dtype), rand(N, K, dtype=dtype)
@@ -201,7 +204,7 @@ raises("output overlaps an input",
        lambda: ops.gemm_tf32.out(A[:, :128], B[:128], out=A[:, :128]),
        "unsupported operation")
 raises("no variant accepts the sizes",
-       lambda: ops.gemm_tf32(rand(64, 3), rand(64, 3)),
+       lambda: ops.gemm_tf32_bias_relu(rand(64, 8), rand(3, 8), rand(3)),
        "no kernel accepts the sizes")
 raises("gemm inner sizes differ", lambda: ops.gemm(A, B), "the inner sizes differ")
 raises("gemm dtype", lambda: ops.gemm(A.half(), B.t().half()),
