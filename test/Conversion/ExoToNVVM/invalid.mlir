@@ -665,16 +665,17 @@ exo.proc @tma_store_strided_source(%M: index, %N: index, %C: !C) {
 
 // wgmma (#exo.wgmma_zero, #exo.wgmma, #exo.wgmma_store)
 //
-// A zero of columns 0-7 of a 64 x 16 accumulator tile: #exo.wgmma_zero
-// zeroes whole tiles (it stands for scale-d = 0 on the tile's next wgmma).
+// A zero of columns 4-11 of a 64 x 16 accumulator tile: #exo.wgmma_zero
+// zeroes a whole tile or whole 8-column blocks of one; these columns split
+// two blocks' registers.
 !Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
 !Dh = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @wgmma_zero_of_half_a_tile(%N: index) {
+exo.proc @wgmma_zero_of_split_blocks(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
       %D = exo.alloc : !Dt
-      %d = exo.window %D[:, 0 :+ 8] : !Dt -> !Dh
-      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile}}
+      %d = exo.window %D[:, 4 :+ 8] : !Dt -> !Dh
+      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
       exo.call #exo.wgmma_zero<n = 8>(%d) : (!Dh)
     }
   }

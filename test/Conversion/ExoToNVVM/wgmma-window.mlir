@@ -108,3 +108,57 @@ exo.proc @ss_window_f16(%N: index) {
     }
   }
 }
+
+// -----
+
+// #exo.wgmma_zero of columns 8-15 of a 64 x 16 tile: four zero registers
+// written into fields 4-7, fields 0-3 kept, then the fence.
+// CHECK-LABEL: llvm.func @zero_window
+// CHECK: %[[Z:.*]] = llvm.inline_asm has_side_effects {{.*}}"mov.b32 $0, 0;\0Amov.b32 $1, 0;\0Amov.b32 $2, 0;\0Amov.b32 $3, 0;\0A", "=f,=f,=f,=f"
+// CHECK: %[[OLD:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: %[[Z0:.*]] = llvm.extractvalue %[[Z]][0]
+// CHECK: %[[W0:.*]] = llvm.insertvalue %[[Z0]], %[[OLD]][4]
+// CHECK: %[[Z3:.*]] = llvm.extractvalue %[[Z]][3]
+// CHECK: %[[W3:.*]] = llvm.insertvalue %[[Z3]], %{{.*}}[7]
+// CHECK-NEXT: llvm.store %[[W3]]
+// CHECK-NEXT: nvvm.wgmma.fence.aligned
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+exo.proc @zero_window(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, 8 :+ 8] : !Dt -> !D
+      exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
+    }
+  }
+}
+
+// -----
+
+// The bf16 store by stmatrix of columns 16-31 of a 64 x 32 tile: the
+// pairs of block 2 (fields 8-11) and block 3 (fields 12-15), rounded and
+// packed, one stmatrix.x4.
+// CHECK-LABEL: llvm.func @stmatrix_window
+// CHECK: %[[ACC:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK-NOT: llvm.extractvalue %[[ACC]][{{[0-7]}}]
+// CHECK: llvm.extractvalue %[[ACC]][8]
+// CHECK: llvm.extractvalue %[[ACC]][9]
+// CHECK: llvm.extractvalue %[[ACC]][15]
+// CHECK: nvvm.stmatrix
+// CHECK-NOT: nvvm.stmatrix
+!Dt = !exo.tensor<[64, 32], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!S = !exo.tensor<[64, 16], bf16, smem>
+!Sw = !exo.window<[64, 16], bf16, smem>
+exo.proc @stmatrix_window(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %S = exo.alloc : !S
+      %d = exo.window %D[:, 16 :+ 16] : !Dt -> !D
+      %s = exo.window %S[:, :] : !S -> !Sw
+      exo.call #exo.wgmma_store<n = 16, dst = smem, dtype = bf16>(%s, %d) : (!Sw, !D)
+    }
+  }
+}

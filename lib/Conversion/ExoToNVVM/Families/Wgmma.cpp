@@ -106,7 +106,7 @@ static LogicalResult emitWgmmaZero(KernelLowering &L, CallOp call) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
   const View &d = L.views[call.getArgs()[0]];
-  FailureOr<WgmmaTile> acc = accumulator(L, call, d);
+  FailureOr<WgmmaTile> acc = accumulator(L, call, d, /*columnWindow=*/true);
   if (failed(acc))
     return failure();
   // The zeros are ordinary register writes: wgmma.fence orders them before
@@ -114,15 +114,25 @@ static LogicalResult emitWgmmaZero(KernelLowering &L, CallOp call) {
   // instruction itself, which the program's semantics assume). They are
   // written by one volatile asm, which stays before the fence: constants
   // would be rematerialised after it, where ptxas must inject another
-  // fence (warpgroup.arrive) before the wgmma that reads them.
-  int64_t n = cast<LLVM::LLVMStructType>(acc->type).getBody().size();
+  // fence (warpgroup.arrive) before the wgmma that reads them. A column
+  // window zeroes its blocks' fields only.
+  Type windowTy = accumulatorStruct(L.ctx, acc->n, d.elemType);
+  int64_t n = cast<LLVM::LLVMStructType>(windowTy).getBody().size();
   std::string text, constraints;
   for (int64_t i = 0; i < n; ++i) {
     text += "mov.b32 $" + std::to_string(i) + ", 0;\n";
     constraints += i ? "," : "";
     constraints += acc->outputConstraint();
   }
-  Value zero = L.inlineAsm(acc->type, {}, text, constraints);
+  Value zero = L.inlineAsm(windowTy, {}, text, constraints);
+  if (windowTy != acc->type) {
+    Value whole = LLVM::LoadOp::create(b, loc, acc->type, acc->ptr);
+    for (int64_t i = 0; i < n; ++i)
+      whole = LLVM::InsertValueOp::create(
+          b, loc, whole, LLVM::ExtractValueOp::create(b, loc, zero, i),
+          acc->firstField() + i);
+    zero = whole;
+  }
   LLVM::StoreOp::create(b, loc, zero, acc->ptr);
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   return success();
@@ -833,7 +843,7 @@ static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
   MLIRContext *ctx = L.ctx;
   const View &dst = L.views[call.getArgs()[0]];
   const View &src = L.views[call.getArgs()[1]];
-  FailureOr<WgmmaTile> tile = accumulator(L, call, src);
+  FailureOr<WgmmaTile> tile = accumulator(L, call, src, /*columnWindow=*/true);
   if (failed(tile))
     return failure();
   int64_t n = tile->n;
@@ -862,13 +872,16 @@ static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
   Value colLane = L.mul(arith::DivUIOp::create(b, loc, l, L.c64(16)), L.c64(8));
   Type structTy = tile->type;
   Value acc = LLVM::LoadOp::create(b, loc, structTy, tile->ptr);
+  // Element pair e of the window (a column window's fields start at its
+  // first block's).
+  int64_t f0 = tile->firstField();
   auto pack = [&](int64_t e) -> Value {
     // An f16 accumulator's word is the pair as it is.
     if (tile->half)
-      return LLVM::ExtractValueOp::create(b, loc, acc, e / 2);
+      return LLVM::ExtractValueOp::create(b, loc, acc, f0 + e / 2);
     SmallVector<Value, 2> halves;
     for (int64_t i = 0; i < 2; ++i) {
-      Value x = LLVM::ExtractValueOp::create(b, loc, acc, e + i);
+      Value x = LLVM::ExtractValueOp::create(b, loc, acc, f0 + e + i);
       halves.push_back(arith::TruncFOp::create(b, loc, half, x));
     }
     return LLVM::BitcastOp::create(b, loc, L.i32(), L.vectorOf(halves))
