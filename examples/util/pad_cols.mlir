@@ -7,13 +7,15 @@
 //
 // The kernel: a CTA per row and chunk of 256 columns (`launch = grid`), a
 // column per thread; the chunk past Cp (Cp not a multiple of 256) is
-// guarded. One schedule serves both element types:
+// guarded. One schedule serves the three element types (f32, bf16, e4m3):
 //   exo-gpu-opt examples/util/pad_cols.mlir -transform-interpreter
 
 !Sb = !exo.tensor<[R, C], bf16, dram>
 !Db = !exo.tensor<[R, Cp], bf16, dram>
 !Sf = !exo.tensor<[R, C], f32, dram>
 !Df = !exo.tensor<[R, Cp], f32, dram>
+!S8 = !exo.tensor<[R, C], f8E4M3FN, dram>
+!D8 = !exo.tensor<[R, Cp], f8E4M3FN, dram>
 
 //===----------------------------------------------------------------------===//
 // The specifications
@@ -55,6 +57,27 @@ exo.proc @pad_cols_f32(%R: index, %C: index, %Cp: index, %src: !Sf,
   }
 }
 
+exo.proc @pad_cols_e4m3(%R: index, %C: index, %Cp: index, %src: !S8,
+                        %dst: !D8) {
+  %zero32 = arith.constant 0.0 : f32
+  exo.for %r = 0 to %R seq {
+    exo.for %c = 0 to %Cp seq {
+      %in = arith.cmpi ult, %c, %C : index
+      exo.if %in {
+        %v = exo.read %src[%r, %c] : !S8
+        exo.assign %dst[%r, %c] = %v : !D8
+      }
+      %past = arith.cmpi uge, %c, %C : index
+      exo.if %past {
+        // fp8 values are only loaded, stored and converted: the zero is
+        // an f32 zero converted.
+        %zero = arith.truncf %zero32 : f32 to f8E4M3FN
+        exo.assign %dst[%r, %c] = %zero : !D8
+      }
+    }
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // The schedule
 //===----------------------------------------------------------------------===//
@@ -82,6 +105,9 @@ module attributes {transform.with_named_sequence} {
     %sf = transform.exo.match_proc @pad_cols_f32 in %root : (!transform.any_op) -> !transform.any_op
     %f = transform.exo.clone_proc %sf "pad_cols_f32_derived" : (!transform.any_op) -> !transform.any_op
     transform.include @pad_cols failures(propagate) (%f) : (!transform.any_op) -> ()
+    %s8 = transform.exo.match_proc @pad_cols_e4m3 in %root : (!transform.any_op) -> !transform.any_op
+    %e = transform.exo.clone_proc %s8 "pad_cols_e4m3_derived" : (!transform.any_op) -> !transform.any_op
+    transform.include @pad_cols failures(propagate) (%e) : (!transform.any_op) -> ()
     transform.yield
   }
 }

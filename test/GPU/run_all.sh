@@ -333,7 +333,7 @@ correctness_phase() {
     1x8x8 300x264x104 1000x1000x1000 4000x3000x1000 300x264x100
   run epiloguee4m3 epiloguee4m3-correctness 120 "$epiloguee4m3_bin" \
     --variants --reps 3 256x256x128 512x768x384 1024x512x4096 2048x2048x2048 4096x4096x1024 \
-    1x8x16 300x264x112 1000x1000x1008 4000x3000x1008
+    1x8x16 300x264x112 1000x1000x1008 4000x3000x1008 300x264x104
   # Ping-pong GEMM (256 x 256 cluster tiles, two phases of 128 columns, a
   # ring of 6 over both phases): one tile and one slice; M != N and odd K
   # slices; the ring wraps inside and across phases; several waves.
