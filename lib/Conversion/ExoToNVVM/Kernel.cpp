@@ -243,6 +243,12 @@ FailureOr<KernelAttr> KernelLowering::run() {
                << " tile per warp after its distributed dimensions";
       elems /= kWarpSize;
     }
+    // The registers hold what the element accesses load and store
+    // (Memory.cpp): a tf32 value as an f32, an fp8 value as its byte.
+    if (elem.isTF32())
+      elem = b.getF32Type();
+    else if (isFp8Type(elem))
+      elem = b.getI8Type();
     Type arr = LLVM::LLVMArrayType::get(elem, elems);
     regAllocas[alloc] = LLVM::AllocaOp::create(b, loc, ptr(), arr, c32(1), 16);
     return WalkResult::advance();
