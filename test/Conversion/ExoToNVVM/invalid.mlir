@@ -920,7 +920,7 @@ exo.proc @column_vector(%N: index, %x: !X)
         %i4 = arith.muli %i, %c4 : index
         %s = exo.window %x[%i4 :+ 4, 0] : !X -> !V4
         %d = exo.window %r[%i, :] : !R -> !R4
-        // expected-error @+1 {{'exo.call' op a 16-byte vector load moves 4 consecutive 32-bit values between a thread's registers (not an instruction's fragment) and global memory}}
+        // expected-error @+1 {{'exo.call' op a 16-byte vector load moves 4 consecutive 'f32' values between a thread's registers (not an instruction's fragment) and global memory}}
         exo.call #exo.global<kind = load, width = 4, dtype = f32>(%d, %s) : (!R4, !V4)
       }
     }
@@ -1282,7 +1282,7 @@ exo.proc @column_of_registers(%N: index, %x: !x)
         %i4 = arith.muli %i, %c4 : index
         %s = exo.window %r[%i, :, 0] : !R -> !R4
         %d = exo.window %x[%i4 :+ 4] : !x -> !V4
-        // expected-error @+1 {{'exo.call' op a 16-byte vector store moves 4 consecutive 32-bit values between a thread's registers (not an instruction's fragment) and global memory}}
+        // expected-error @+1 {{'exo.call' op a 16-byte vector store moves 4 consecutive 'f32' values between a thread's registers (not an instruction's fragment) and global memory}}
         exo.call #exo.global<kind = store, width = 4, dtype = f32>(%d, %s) : (!V4, !R4)
       }
     }

@@ -272,8 +272,18 @@
 
 // -----
 
-// expected-error @+1 {{per-thread global instructions move f32, got 'bf16'}}
+// expected-error @+1 {{vector global loads and stores move 16 bytes (8 'bf16' elements), got width 4}}
 "test.op"() {f = #exo.global<kind = load, width = 4, dtype = bf16>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{per-thread vector global loads and stores move f32, bf16, f16 or fp8 values, got 'i32'}}
+"test.op"() {f = #exo.global<kind = store, width = 4, dtype = i32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{red.global.add adds f32, got 'bf16'}}
+"test.op"() {f = #exo.global<kind = red_add, width = 1, dtype = bf16>} : () -> ()
 
 // -----
 
@@ -282,7 +292,7 @@
 
 // -----
 
-// expected-error @+1 {{vector global loads and stores move 4 elements, got width 2}}
+// expected-error @+1 {{vector global loads and stores move 16 bytes (4 'f32' elements), got width 2}}
 "test.op"() {f = #exo.global<kind = store, width = 2, dtype = f32>} : () -> ()
 
 // -----

@@ -47,39 +47,49 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
                                       bool load) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
-  // ld.global.v4 / st.global.v4 of 4 consecutive 32-bit values between a
-  // thread's registers and global memory. The address must be 16-byte
-  // aligned: the window must start at a multiple of 4 elements of a tensor
-  // whose rows are too, and the launcher checks the base.
+  // ld.global.v4 / st.global.v4 of 16 consecutive bytes (4 f32, 8 bf16 or
+  // f16, 16 fp8 values) between a thread's registers and global memory.
+  // The address must be 16-byte aligned: the window must start at a
+  // multiple of its width of a tensor whose rows are too, and the launcher
+  // checks the base.
   const View &regs = L.views[call.getArgs()[load ? 0 : 1]];
   const View &mem = L.views[call.getArgs()[load ? 1 : 0]];
-  auto four = [](const View &v) {
+  int64_t bytes = getElementBytes(regs.elemType);
+  int64_t width = 16 / bytes;
+  auto vector = [&](const View &v) {
     return v.kept.size() == 1 && v.kept[0] == v.offsets.size() - 1 &&
-           v.sizes[0] == 4 && getElementBytes(v.elemType) == 4;
+           v.sizes[0] == width;
   };
-  if (!L.isPlainRegs(regs) || mem.kind != View::Global || !four(regs) ||
-      !four(mem) || regs.elemType != mem.elemType)
+  if (!L.isPlainRegs(regs) || mem.kind != View::Global || !vector(regs) ||
+      !vector(mem) || regs.elemType != mem.elemType)
     return call.emitOpError()
-           << "a 16-byte vector " << (load ? "load" : "store")
-           << " moves 4 consecutive 32-bit values between a thread's "
-              "registers (not an instruction's fragment) and global memory";
-  if (!L.alignedRuns(mem, 4))
+           << "a 16-byte vector " << (load ? "load" : "store") << " moves "
+           << width << " consecutive " << regs.elemType
+           << " values between a thread's registers (not an instruction's "
+              "fragment) and global memory";
+  if (!L.alignedRuns(mem, width))
     return call.emitOpError()
            << "a 16-byte vector " << (load ? "load" : "store")
            << " needs a provably 16-byte-aligned address: the window's first "
-              "element must be a multiple of 4 (a constant multiple, or a "
-              "product with one) and so must the tensor's last extent (a "
-              "constant, or a size that the proc's `requires` makes one: `N "
-              "mod 4 == 0`)";
+              "element must be a multiple of "
+           << width
+           << " (a constant multiple, or a product with one) and so must the "
+              "tensor's last extent (a constant, or a size that the proc's "
+              "`requires` makes one: `N mod "
+           << width << " == 0`)";
   Value r = L.firstElementAddress(regs);
   Value g = L.firstElementAddress(mem);
-  auto vec = VectorType::get({4}, regs.elemType);
+  // The 16 bytes as four 32-bit values: f32 as they are, narrower
+  // elements as the words that hold them in order (registers and memory
+  // alike).
+  auto vec = VectorType::get({4}, regs.elemType.isF32() ? regs.elemType
+                                                        : Type(b.getI32Type()));
   auto whole = [&] {
     if (load) {
       Value v = LLVM::LoadOp::create(b, loc, vec, g, /*alignment=*/16);
-      LLVM::StoreOp::create(b, loc, v, r, /*alignment=*/4);
+      LLVM::StoreOp::create(b, loc, v, r, /*alignment=*/bytes);
     } else {
-      Value v = LLVM::LoadOp::create(b, loc, vec, r, /*alignment=*/4);
+      Value v = LLVM::LoadOp::create(b, loc, vec, r, /*alignment=*/bytes);
       LLVM::StoreOp::create(b, loc, v, g, /*alignment=*/16);
     }
   };
@@ -88,9 +98,9 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
     return success();
   }
   // A window that may reach past the end of its tensor (oob, from a
-  // partial tile): its 4 elements lie all inside or all outside, since the
-  // first one's last coordinate and the last extent are multiples of 4
-  // (alignedRuns). A load reads the zero pad outside; a store is
+  // partial tile): its elements lie all inside or all outside, since the
+  // first one's last coordinate and the last extent are multiples of the
+  // width (alignedRuns). A load reads the zero pad outside; a store is
   // predicated on the first element (no branch, so that the stores of a
   // loop stay in flight together) and does nothing outside.
   Value inside = L.insideTensor(mem, L.rootIndices(mem, {L.c64(0)}));
@@ -99,7 +109,7 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
     whole();
     return success();
   }
-  L.storeIfInside(LLVM::LoadOp::create(b, loc, vec, r, /*alignment=*/4), g,
+  L.storeIfInside(LLVM::LoadOp::create(b, loc, vec, r, /*alignment=*/bytes), g,
                   inside);
   return success();
 }

@@ -934,15 +934,27 @@ Operation *MmaAttr::buildProc(OpBuilder &b, Location loc) const {
 LogicalResult GlobalAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  GlobalAccessKind kind, int64_t width,
                                  Type dtype) {
-  if (!dtype.isF32())
-    return emitError() << "per-thread global instructions move f32, got "
+  if (kind == GlobalAccessKind::RedAdd) {
+    if (!dtype.isF32())
+      return emitError() << "red.global.add adds f32, got " << dtype;
+    if (width != 1)
+      return emitError() << "red.global.add adds one element, got width "
+                         << width;
+    return success();
+  }
+  // A vector load or store moves 16 bytes: 4 f32, 8 bf16 or f16 values, or
+  // 16 fp8 values.
+  int64_t bytes = dtype.isF32()                                  ? 4
+                  : dtype.isBF16() || dtype.isF16()              ? 2
+                  : isa<Float8E4M3FNType, Float8E5M2Type>(dtype) ? 1
+                                                                 : 0;
+  if (!bytes)
+    return emitError() << "per-thread vector global loads and stores move "
+                          "f32, bf16, f16 or fp8 values, got "
                        << dtype;
-  if (kind == GlobalAccessKind::RedAdd && width != 1)
-    return emitError() << "red.global.add adds one element, got width "
-                       << width;
-  if (kind != GlobalAccessKind::RedAdd && width != 4)
-    return emitError() << "vector global loads and stores move 4 elements, "
-                          "got width "
+  if (width * bytes != 16)
+    return emitError() << "vector global loads and stores move 16 bytes ("
+                       << 16 / bytes << " " << dtype << " elements), got width "
                        << width;
   return success();
 }

@@ -384,9 +384,11 @@ def Exo_MmaAttr : Exo_FamilyAttr<"Mma", "mma"> {
 def Exo_GlobalAttr : Exo_FamilyAttr<"Global", "global"> {
   let summary = "per-thread global memory accesses: vector loads and stores, red.add";
   let description = [{
-    `load` (`ld.global.v<width>`): regs[width] = gmem[width]; `store`
-    (`st.global.v<width>`): gmem[width] = regs[width]; `red_add`
-    (`red.global.add`, width 1): gmem[0] += regs[0], atomically.
+    `load` (`ld.global.v4`): regs[width] = gmem[width]; `store`
+    (`st.global.v4`): gmem[width] = regs[width]; 16 bytes each, so `width`
+    is 4 for f32, 8 for bf16 and f16, 16 for fp8; the global address must
+    be 16-byte aligned. `red_add` (`red.global.add`, f32, width 1):
+    gmem[0] += regs[0], atomically.
 
     ```mlir
     exo.call #exo.global<kind = load, width = 4, dtype = f32>(%r, %x)
