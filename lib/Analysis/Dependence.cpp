@@ -920,9 +920,15 @@ findBoundsExample(Operation *context, ArrayRef<LinearValue> values,
     return true;
   }
   q.addRequires();
-  for (Operation *p = context->getParentOp(); p; p = p->getParentOp())
-    if (auto enclosing = dyn_cast<ForOp>(p))
+  // Where `context` runs: the bounds of the loops around it and the guards
+  // it is under (on the side it is on).
+  for (Operation *p = context; p; p = p->getParentOp()) {
+    Operation *parent = p->getParentOp();
+    if (auto enclosing = dyn_cast_or_null<ForOp>(parent))
       q.addLoopBounds(enclosing, 0);
+    if (auto ifOp = dyn_cast_or_null<IfOp>(parent))
+      q.addGuard(ifOp, p->getParentRegion() == &ifOp.getThenRegion(), 0);
+  }
   add(q, exprs);
   std::optional<SmallVector<int64_t>> point = q.solve();
   if (!point)

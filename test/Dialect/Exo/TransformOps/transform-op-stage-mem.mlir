@@ -375,6 +375,71 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+!T = !exo.tensor<[N], f32, dram>
+
+// The guards around the statements count: under i >= 1 the window
+// x[i - 1 : i + 1] lies within x, and the copy runs under the guard.
+// CHECK-LABEL: exo.proc @under_guard
+// CHECK: exo.if
+// CHECK: %[[T:.*]] = exo.alloc : !exo.tensor<[2], f32, dram>
+// CHECK: exo.assign %[[T]]
+// CHECK: exo.read %[[T]][1]
+// CHECK-NEXT: exo.assign %y
+exo.proc @under_guard(%N: index, %x: !T, %y: !T) {
+  %c1 = arith.constant 1 : index
+  exo.for %i = 0 to %N seq {
+    %g = arith.cmpi sge, %i, %c1 : index
+    exo.if %g {
+      %v = exo.read %x[%i] : !T
+      exo.assign %y[%i] = %v : !T
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_read(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.read"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %r = transform.collect_matching @match_read in %root : (!transform.any_op) -> !transform.any_op
+    %t, %in, %out = transform.exo.stage_mem %r, "x" at ["i - 1"] sizes [2] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+!T = !exo.tensor<[N], f32, dram>
+
+// Refused: under i < 1 the window starts before x (the guard's condition,
+// not its presence, is what counts).
+exo.proc @under_other_guard(%N: index, %x: !T, %y: !T) {
+  %c1 = arith.constant 1 : index
+  exo.for %i = 0 to %N seq {
+    %g = arith.cmpi slt, %i, %c1 : index
+    exo.if %g {
+      %v = exo.read %x[%i] : !T
+      exo.assign %y[%i] = %v : !T
+    }
+  }
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @match_read(%op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["exo.read"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %r = transform.collect_matching @match_read in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot stage 'x': the window does not lie within 'x': dimension 0 starts at -1 and ends at 1 of extent}}
+    %t, %in, %out = transform.exo.stage_mem %r, "x" at ["i - 1"] sizes [2] as "t" in dram : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
 !T = !exo.tensor<[8], f32, dram>
 !W = !exo.window<[4], f32, dram>
 

@@ -765,9 +765,10 @@ def Exo_StageMemOp : Exo_TransformOp<"stage_mem", [
     iterators: an initialization), nothing is copied in.
 
     Preconditions, proved with the Presburger library for all sizes allowed
-    by the proc's `requires` and all iterations: every access of the tensor
-    in the statements touches an element of the window, and the window lies
-    within the tensor. The tensor may only be used through element accesses
+    by the proc's `requires` and all iterations (of the loops around the
+    statements, where the guards around them hold): every access of the
+    tensor in the statements touches an element of the window, and the
+    window lies within the tensor. The tensor may only be used through element accesses
     in the statements (no window of it, no call), and `memory` must be
     allocatable there.
 
