@@ -71,10 +71,10 @@ GENERATOR_TIMEOUT = 300
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 TENSOR_TYPE = re.compile(r"([a-z0-9]+)\[([A-Za-z0-9_, ]+)\]$")
 # Element types of dispatched tensors: the ATen scalar type of each.
-# Bytes per element of each.
-ELEMENT_BYTES = {"f32": 4, "bf16": 2, "f16": 2, "e4m3": 1, "e5m2": 1}
 DTYPES = {"f32": "at::kFloat", "bf16": "at::kBFloat16", "f16": "at::kHalf",
           "e4m3": "at::kFloat8_e4m3fn", "e5m2": "at::kFloat8_e5m2"}
+# Bytes per element of each.
+ELEMENT_BYTES = {"f32": 4, "bf16": 2, "f16": 2, "e4m3": 1, "e5m2": 1}
 
 
 class RegistryError(Exception):
@@ -417,13 +417,20 @@ class Registry:
             fail(where, f"'pad' with '{pad['with']}': a padding function has "
                  "three sizes (rows, columns, padded columns), two tensors "
                  "(source, destination) and no 'pad'")
+        # The padding function copies elements of the padded tensors' type.
+        for t in tensors:
+            dtype = fn["shapes"][t][0]
+            src = (helper["shapes"] or {}).get(helper["tensors"][0])
+            if not src or src[0] != dtype:
+                fail(where, f"'pad' with '{pad['with']}': its source is not "
+                     f"of {t}'s element type {dtype} (give it 'types')")
 
     @staticmethod
     def _tensor_types(where, fn):
-        """{tensor: (dtype, [size...])} from 'types', or None without it."""
-        if ("types" in fn) != ("result" in fn):
-            fail(where, "needs both 'types' and 'result' (for its PyTorch "
-                 "operator) or neither")
+        """{tensor: (dtype, [size...])} from 'types', or None without it.
+        With 'result' too, the function is a PyTorch operator."""
+        if "result" in fn and "types" not in fn:
+            fail(where, "'result' needs 'types' (for its PyTorch operator)")
         if "types" not in fn:
             return None
         types, sizes, tensors = fn["types"], fn["sizes"], fn["tensors"]
@@ -443,6 +450,9 @@ class Registry:
                     fail(where, f"type '{types[t]}' of {t} names '{d}', "
                          f"which is not a size ({', '.join(sizes)})")
             out[t] = (m.group(1), dims)
+        if "result" not in fn:
+            fn["results"] = []
+            return out
         results = fn["result"] if isinstance(fn["result"], list) else \
             [fn["result"]]
         for r in results:
@@ -1078,7 +1088,7 @@ def emit_torch(reg, header, source):
                  "namespace exo_torch {\n")
     schemas = []
     for fname, fn in reg.functions.items():
-        if fn["shapes"] is None:
+        if fn["shapes"] is None or not fn["results"]:
             continue
         shapes, results = fn["shapes"], fn["results"]
         inputs = [t for t in fn["tensors"] if t not in results]
