@@ -157,6 +157,7 @@ private:
   }
   /// Emits an error at `op` once.
   InFlightDiagnostic error(Operation *op);
+  void checkAccumulatorWindow(CallOp call);
   /// Describes the enclosing iterator values of an instance.
   std::string describeIters(const Env &env);
   std::string describeInstance(const CollectiveInstance &inst) {
@@ -175,6 +176,81 @@ private:
 };
 
 } // namespace exo
+
+/// The wgmma instructions name the accumulator registers they read and write
+/// when the kernel is compiled: a whole 64 x N tile, or whole 8-column
+/// blocks of one at a constant column offset (docs/Lowering.md). A window
+/// of a wgmma accumulator passed to one must be such, or the lowering could
+/// not emit it.
+void CollectiveAnalyzer::checkAccumulatorWindow(CallOp call) {
+  Attribute family = call.getFamilyAttr();
+  int arg = isa_and_nonnull<WgmmaAttr, WgmmaZeroAttr>(family) ? 0
+            : isa_and_nonnull<WgmmaStoreAttr>(family)         ? 1
+                                                              : -1;
+  if (arg < 0 || arg >= static_cast<int>(call.getArgs().size()))
+    return;
+  Value acc = call.getArgs()[arg];
+  MemoryAttr mem = getMemoryOf(acc.getType());
+  // A dimension's constant extent, or -1.
+  auto extentOf = [](Type t, int fromEnd) -> int64_t {
+    ArrayRef<Attribute> dims = getDimsOf(t);
+    if (static_cast<int>(dims.size()) < fromEnd)
+      return -1;
+    auto c = dyn_cast<IntegerAttr>(dims[dims.size() - fromEnd]);
+    return c ? c.getInt() : -1;
+  };
+  if (!mem || mem.getKind() != MemoryKind::WgmmaAccum ||
+      getDimsOf(acc.getType()).size() < 2)
+    return;
+  // The window's offsets along its tile's rows and columns, summed over the
+  // chain of windows (the tile's two dimensions are the last of each).
+  int64_t row0 = 0, col0 = 0;
+  bool constant = true;
+  Value root = acc;
+  llvm::DenseMap<Value, int64_t> memo;
+  auto none = [](Value) -> std::optional<int64_t> { return std::nullopt; };
+  while (auto window = root.getDefiningOp<WindowOp>()) {
+    SmallVector<OpFoldResult> offsets = window.getMixedOffsets();
+    if (offsets.size() < 2)
+      return;
+    int64_t *at[] = {&row0, &col0};
+    for (int i = 0; i < 2; ++i) {
+      OpFoldResult o = offsets[offsets.size() - 2 + i];
+      std::optional<int64_t> c =
+          isa<Attribute>(o)
+              ? std::optional<int64_t>(
+                    cast<IntegerAttr>(cast<Attribute>(o)).getInt())
+              : evaluateFrom(cast<Value>(o), none, memo);
+      if (!c)
+        constant = false;
+      else
+        *at[i] += *c;
+    }
+    root = window.getSource();
+  }
+  int64_t rows = extentOf(acc.getType(), 2);
+  int64_t n = extentOf(acc.getType(), 1);
+  int64_t extent = extentOf(root.getType(), 1);
+  if (root == acc || rows < 0 || n < 0 || extent < 0)
+    return;
+  if (!constant) {
+    error(call) << "passes a window of a wgmma accumulator at an offset that "
+                   "is not a constant, but the instruction names the "
+                   "accumulator's registers when the kernel is compiled; "
+                   "unroll the loops the offset depends on "
+                   "(transform.exo.unroll)";
+    return;
+  }
+  bool whole = col0 == 0 && n == extent;
+  bool blocks = col0 % 8 == 0 && n % 8 == 0 && n > 0 && col0 + n <= extent;
+  if (rows != 64 || row0 != 0 || !(whole || blocks))
+    error(call) << "passes columns " << col0 << " to " << col0 + n
+                << " and rows " << row0 << " to " << row0 + rows
+                << " of a wgmma accumulator tile of " << extent
+                << " columns: a wgmma instruction needs a whole 64 x N "
+                   "wgmma accumulator tile, or whole 8-column blocks of one "
+                   "(its registers come in blocks of 8 columns)";
+}
 
 InFlightDiagnostic CollectiveAnalyzer::error(Operation *op) {
   hadError = true;
@@ -542,6 +618,7 @@ void CollectiveAnalyzer::checkOp(Operation &op, const Env &env) {
                  << unitText << ", but here it runs on "
                  << result.describe(threads) << describeIters(env);
     }
+    checkAccumulatorWindow(call);
     return;
   }
   if (isElementWrite(&op)) {

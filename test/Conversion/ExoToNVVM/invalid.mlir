@@ -675,7 +675,7 @@ exo.proc @wgmma_zero_of_split_blocks(%N: index) {
     exo.for %t = 0 to %N cuda_tasks {
       %D = exo.alloc : !Dt
       %d = exo.window %D[:, 4 :+ 8] : !Dt -> !Dh
-      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+      // expected-error @+1 {{'exo.call' op passes columns 4 to 12 and rows 0 to 64 of a wgmma accumulator tile of}}
       exo.call #exo.wgmma_zero<n = 8>(%d) : (!Dh)
     }
   }
@@ -699,7 +699,7 @@ exo.proc @wgmma_into_split_blocks(%N: index) {
       %d = exo.window %D[:, 4 :+ 8] : !Dt -> !D
       %a = exo.window %A[:, :] : !exo.tensor<[64, 16], bf16, smem_swizzle<32>> -> !Aw
       %b = exo.window %B[:, :] : !exo.tensor<[8, 16], bf16, smem_swizzle<32>> -> !Bw
-      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+      // expected-error @+1 {{'exo.call' op passes columns 4 to 12 and rows 0 to 64 of a wgmma accumulator tile of}}
       exo.call #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
     }
   }
@@ -724,7 +724,7 @@ exo.proc @wgmma_into_dynamic_window(%N: index) requires affine_set<()[N] : (1 - 
       %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
       %a = exo.window %A[:, :] : !exo.tensor<[64, 16], bf16, smem_swizzle<32>> -> !Aw
       %b = exo.window %B[:, :] : !exo.tensor<[8, 16], bf16, smem_swizzle<32>> -> !Bw
-      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+      // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; unroll the loops the offset depends on (transform.exo.unroll)}}
       exo.call #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
     }
   }
@@ -820,7 +820,7 @@ exo.proc @wgmma_store_column_window(%N: index) {
         %c8 = arith.constant 8 : index
         %o = arith.muli %q, %c8 : index
         %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
-        // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+        // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; unroll the loops the offset depends on (transform.exo.unroll)}}
         exo.call #exo.wgmma_store<n = 8, dst = smem>(%C, %d) : (!Cs, !D)
       }
     }
@@ -845,7 +845,7 @@ exo.proc @wgmma_store_column_window_long(%N: index) {
         %r = arith.remui %q, %c4 : index
         %o = arith.muli %r, %c8 : index
         %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
-        // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+        // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; unroll the loops the offset depends on (transform.exo.unroll)}}
         exo.call #exo.wgmma_store<n = 8, dst = smem>(%C, %d) : (!Cs, !D)
       }
     }
@@ -864,7 +864,7 @@ exo.proc @wgmma_store_column_window(%N: index) {
       %D = exo.alloc : !Dt
       %C = exo.alloc : !Cs
       %d = exo.window %D[:, 4 :+ 8] : !Dt -> !D
-      // expected-error @+1 {{'exo.call' op needs a whole 64 x N wgmma accumulator tile (N a multiple of 8 up to 256), or a window of it of whole 8-column blocks at a constant column offset}}
+      // expected-error @+1 {{'exo.call' op passes columns 4 to 12 and rows 0 to 64 of a wgmma accumulator tile of}}
       exo.call #exo.wgmma_store<n = 8, dst = smem>(%C, %d) : (!Cs, !D)
     }
   }
