@@ -26,9 +26,10 @@
 //     host-side zeroing of that kernel (cuda_memset0, Z);
 //   @model_wgmma_tf32_scale_d0: @model_wgmma_tf32_sw32's wgmma, then one of
 //     scale-d 0 (`scale_d = 0`), which overwrites the accumulator;
-//   @model_wgmma_tf32_window: @model_wgmma_tf32_sw32's wgmma, then an
-//     m64n64 one into columns 64-127 of the accumulator (a column window),
-//     which leaves columns 0-63 as they were.
+//   @model_wgmma_tf32_window: @model_wgmma_tf32_sw32's wgmma, then a
+//     wgmma_zero of columns 32-63 and an m64n64 wgmma into columns 64-127
+//     of the accumulator (column windows), which leave the other columns
+//     as they were.
 
 
 //===----------------------------------------------------------------------===//
@@ -936,10 +937,11 @@ exo.proc @model_wgmma_tf32_scale_d0(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !ex
 }
 
 //===----------------------------------------------------------------------===//
-// @model_wgmma_tf32_window: @model_wgmma_tf32_sw32 with a second wgmma, an
-// m64n64 one into columns 64-127 of the 64 x 128 accumulator (B's rows
-// 64-127), which adds A B^T to those columns alone: columns 0-63 hold
-// A B^T, columns 64-127 2 A B^T
+// @model_wgmma_tf32_window: @model_wgmma_tf32_sw32's wgmma, then a
+// wgmma_zero of columns 32-63 of the 64 x 128 accumulator and an m64n64
+// wgmma into columns 64-127 (B's rows 64-127), which adds A B^T to those
+// columns alone: columns 0-31 hold A B^T, columns 32-63 zero, columns
+// 64-127 2 A B^T
 //===----------------------------------------------------------------------===//
 
 exo.proc @model_wgmma_tf32_window(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !exo.tensor<[128, 8], f32, gmem>, %DA: !exo.tensor<[64, 8], f32, gmem>, %DB: !exo.tensor<[128, 8], f32, gmem>, %DC: !exo.tensor<[64, 128], f32, gmem>) {
@@ -1008,11 +1010,19 @@ exo.proc @model_wgmma_tf32_window(%A: !exo.tensor<[64, 8], f32, gmem>, %B: !exo.
           %a = exo.window %A_smem[:, %k0 :+ 8] : !exo.tensor<[64, 8], f32, smem_swizzle<32>> -> !exo.window<[64, 8], f32, smem_swizzle<32>>
           %b = exo.window %B_smem[:, %k0 :+ 8] : !exo.tensor<[128, 8], f32, smem_swizzle<32>> -> !exo.window<[128, 8], f32, smem_swizzle<32>>
           exo.call #exo.wgmma<n = 128, dtype = tf32, a = sw32, b = sw32>(%d, %a, %b) : (!exo.window<[64, 128], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[128, 8], f32, smem_swizzle<32>>)
-          // Columns 64-127 += A B[64:128]^T; columns 0-63 untouched.
-          %dh = exo.window %D[:, 64 :+ 64] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 64], f32, wgmma_accum>
-          %bh = exo.window %B_smem[64 :+ 64, %k0 :+ 8] : !exo.tensor<[128, 8], f32, smem_swizzle<32>> -> !exo.window<[64, 8], f32, smem_swizzle<32>>
-          exo.call #exo.wgmma<n = 64, dtype = tf32, a = sw32, b = sw32>(%dh, %a, %bh) : (!exo.window<[64, 64], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[64, 8], f32, smem_swizzle<32>>)
         }
+        exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
+        exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
+        // Columns 32-63 zeroed (a column window of wgmma_zero), the others
+        // kept; then columns 64-127 += A B[64:128]^T, columns 0-63
+        // untouched.
+        %dz = exo.window %D[:, 32 :+ 32] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 32], f32, wgmma_accum>
+        exo.call #exo.wgmma_zero<n = 32>(%dz) : (!exo.window<[64, 32], f32, wgmma_accum>)
+        exo.fence(wgmma_fence_1, wgmma_fence_2)
+        %a2 = exo.window %A_smem[:, 0 :+ 8] : !exo.tensor<[64, 8], f32, smem_swizzle<32>> -> !exo.window<[64, 8], f32, smem_swizzle<32>>
+        %dh = exo.window %D[:, 64 :+ 64] : !exo.tensor<[64, 128], f32, wgmma_accum> -> !exo.window<[64, 64], f32, wgmma_accum>
+        %bh = exo.window %B_smem[64 :+ 64, 0 :+ 8] : !exo.tensor<[128, 8], f32, smem_swizzle<32>> -> !exo.window<[64, 8], f32, smem_swizzle<32>>
+        exo.call #exo.wgmma<n = 64, dtype = tf32, a = sw32, b = sw32>(%dh, %a2, %bh) : (!exo.window<[64, 64], f32, wgmma_accum>, !exo.window<[64, 8], f32, smem_swizzle<32>>, !exo.window<[64, 8], f32, smem_swizzle<32>>)
         exo.arrive(wgmma_async) >> %cg : !exo.barrier<wgmma_group>
         exo.await(%cg, cuda_in_order, 0) : !exo.barrier<wgmma_group>
         %c = exo.window %C_smem[:, :] : !exo.tensor<[64, 128], f32, smem> -> !exo.window<[64, 128], f32, smem>
