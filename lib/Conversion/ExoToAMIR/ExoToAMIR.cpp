@@ -458,6 +458,28 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
                                     getElementTypeOf(arg.getType()))))
           return failure();
       }
+    // A 16-byte vector global load or store needs an aligned address,
+    // which the lowering cannot make otherwise: refused here as there.
+    if (auto global = dyn_cast_or_null<GlobalAttr>(getCalledFamily(call));
+        global && global.getKind() != GlobalAccessKind::RedAdd &&
+        call.getArgs().size() == 2) {
+      bool load = global.getKind() == GlobalAccessKind::Load;
+      Value arg = call.getArgs()[load ? 1 : 0];
+      auto it = windows.find(arg);
+      Value root = arg;
+      while (auto w = root.getDefiningOp<WindowOp>())
+        root = w.getSource();
+      if (it != windows.end()) {
+        const WindowInfo &w = it->second;
+        bool contiguous = !w.offsets.empty() && !w.kept.empty() &&
+                          w.kept.back() == w.offsets.size() - 1;
+        if (failed(checkVectorGlobalAligned(
+                call, load, global.getWidth(), contiguous,
+                contiguous ? knownDivisor(w.offsets.back()) : 1,
+                w.offsets.size() > 1 ? lastExtentDivisorOf(root) : 0)))
+          return failure();
+      }
+    }
     auto amirInstr =
         amir::InstrOp::create(b, loc, call.getCallee(), trailing, idx,
                               b.getDenseI64ArrayAttr(statics));

@@ -67,16 +67,21 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
            << width << " consecutive " << regs.elemType
            << " values between a thread's registers (not an instruction's "
               "fragment) and global memory";
-  if (!L.alignedRuns(mem, width))
-    return call.emitOpError()
-           << "a 16-byte vector " << (load ? "load" : "store")
-           << " needs a provably 16-byte-aligned address: the window's first "
-              "element must be a multiple of "
-           << width
-           << " (a constant multiple, or a product with one) and so must the "
-              "tensor's last extent (a constant, or a size that the proc's "
-              "`requires` makes one: `N mod "
-           << width << " == 0`)";
+  // The alignment rule the sync checker's conversion also asks
+  // (checkVectorGlobalAligned); alignedRuns records the base's alignment
+  // for the launcher.
+  bool contiguous = !mem.offsets.empty() && !mem.kept.empty() &&
+                    mem.kept.back() == mem.offsets.size() - 1;
+  int64_t last = 0;
+  if (mem.offsets.size() > 1)
+    last = ShapedType::isDynamic(mem.staticExtents.back())
+               ? L.lastExtentDivisor(mem)
+               : mem.staticExtents.back();
+  if (failed(checkVectorGlobalAligned(
+          call, load, width, contiguous,
+          contiguous ? knownDivisor(mem.offsets.back()) : 1, last)) ||
+      !L.alignedRuns(mem, width))
+    return failure();
   Value r = L.firstElementAddress(regs);
   Value g = L.firstElementAddress(mem);
   // The 16 bytes as four 32-bit values: f32 as they are, narrower

@@ -1537,6 +1537,51 @@ LogicalResult exo::checkTmaBoxStart(Operation *op, int64_t divisor,
          << " elements): the copy engine faults on such a box";
 }
 
+LogicalResult exo::checkVectorGlobalAligned(Operation *op, bool load,
+                                            int64_t width, bool contiguous,
+                                            int64_t offsetDivisor,
+                                            int64_t lastExtentDivisor) {
+  if (contiguous && offsetDivisor % width == 0 &&
+      (lastExtentDivisor == 0 || lastExtentDivisor % width == 0))
+    return success();
+  return op->emitOpError()
+         << "a 16-byte vector " << (load ? "load" : "store")
+         << " needs a provably 16-byte-aligned address: the window's first "
+            "element must be a multiple of "
+         << width
+         << " (a constant multiple, or a product with one) and so must the "
+            "tensor's last extent (a constant, or a size that the proc's "
+            "`requires` makes one: `N mod "
+         << width << " == 0`)";
+}
+
+int64_t exo::lastExtentDivisorOf(Value root) {
+  ArrayRef<Attribute> dims = getDimsOf(root.getType());
+  if (dims.empty())
+    return 1;
+  if (auto c = dyn_cast<IntegerAttr>(dims.back()))
+    return c.getInt() ? std::abs(c.getInt()) : 1;
+  auto name = dyn_cast<StringAttr>(dims.back());
+  auto proc = root.getParentRegion()
+                  ? root.getParentRegion()->getParentOfType<ProcOp>()
+                  : ProcOp();
+  if (!name || !proc)
+    return 1;
+  for (auto [i, arg] : llvm::enumerate(proc.getBodyBlock().getArguments())) {
+    if (proc.getArgName(i) != name.getValue())
+      continue;
+    auto bounds = getSizeBounds(proc);
+    if (auto it = bounds.find(arg); it != bounds.end() &&
+                                    it->second.first == it->second.second &&
+                                    it->second.first != 0)
+      return it->second.first;
+    auto divisors = getSizeDivisors(proc);
+    auto it = divisors.find(arg);
+    return it == divisors.end() ? 1 : it->second;
+  }
+  return 1;
+}
+
 bool exo::isFamilyLowering(StringRef lowering) {
   static const llvm::StringSet<> names = {
       "tma_load_2d",        "tma_load_multicast_2d",

@@ -69,6 +69,25 @@ bool isFamilyLowering(llvm::StringRef lowering);
 mlir::LogicalResult checkTmaBoxStart(mlir::Operation *op, int64_t divisor,
                                      mlir::Type element);
 
+/// The rule of a 16-byte vector global load or store (#exo.global) on its
+/// global window: its run of `width` elements lies along its tensor's last
+/// (contiguous) dimension (`contiguous`), starts at a multiple of `width`
+/// (`offsetDivisor` divides every start the window may have) and, when the
+/// tensor has more than one dimension, so does every row
+/// (`lastExtentDivisor` divides its last extent; 0 for a one-dimensional
+/// tensor). Emits an error at `op` and fails when it does not prove them.
+/// The lowering and the sync checker's conversion both ask it.
+mlir::LogicalResult checkVectorGlobalAligned(mlir::Operation *op, bool load,
+                                             int64_t width, bool contiguous,
+                                             int64_t offsetDivisor,
+                                             int64_t lastExtentDivisor);
+
+/// A number that divides the last extent of the tensor `root` (a proc
+/// argument or an allocation): the constant, or what the proc's `requires`
+/// states of the size that names it (`N mod 8 == 0`; a size it pins is
+/// that constant); 1 when nothing is known.
+int64_t lastExtentDivisorOf(mlir::Value root);
+
 /// The family instance `call` issues: its callee when that is one, else, for
 /// a hand-written instruction proc with a family's lowering, the instance
 /// whose proc has its lowering and signature (null if none; that the proc
