@@ -480,6 +480,40 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
           return failure();
       }
     }
+    // The stmatrix store of an accumulator needs a destination the lowering
+    // can address: refused here as there.
+    if (auto store = dyn_cast_or_null<WgmmaStoreAttr>(getCalledFamily(call));
+        store && !store.getDtype().isF32() && store.getDst().isShared() &&
+        !call.getArgs().empty()) {
+      Value arg = call.getArgs()[0];
+      auto it = windows.find(arg);
+      Value root = arg;
+      while (auto w = root.getDefiningOp<WindowOp>())
+        root = w.getSource();
+      if (it != windows.end()) {
+        const WindowInfo &w = it->second;
+        MemoryAttr mem = getMemoryOf(arg.getType());
+        Type elem = getElementTypeOf(arg.getType());
+        ArrayRef<Attribute> dims = getDimsOf(arg.getType());
+        auto dim = [](Attribute a) {
+          auto c = dyn_cast<IntegerAttr>(a);
+          return c ? c.getInt() : int64_t(-1);
+        };
+        bool shape = dims.size() == 2 && dim(dims[0]) == 64 &&
+                     dim(dims[1]) == store.getN();
+        ArrayRef<Attribute> rootDims = getDimsOf(root.getType());
+        if (failed(checkStmatrixDestination(
+                call, store.getN(),
+                mem && mem.isShared() && !mem.getSwizzle() &&
+                    (elem.isBF16() || elem.isF16()),
+                shape,
+                !w.offsets.empty() && !w.kept.empty() &&
+                    w.kept.back() == w.offsets.size() - 1,
+                rootDims.empty() ? -1 : dim(rootDims.back()),
+                w.offsets.empty() ? 1 : knownDivisor(w.offsets.back()))))
+          return failure();
+      }
+    }
     auto amirInstr =
         amir::InstrOp::create(b, loc, call.getCallee(), trailing, idx,
                               b.getDenseI64ArrayAttr(statics));

@@ -849,17 +849,18 @@ static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
   int64_t n = tile->n;
   Type half = dst.elemType;
   unsigned rank = dst.staticExtents.size();
-  if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
-      !(half.isBF16() || half.isF16()) || dst.sizes.size() != 2 ||
-      dst.sizes[0] != 64 || dst.sizes[1] != n || dst.kept[1] != rank - 1 ||
-      dst.staticExtents.back() * 2 % 16 ||
-      knownDivisor(dst.offsets[rank - 1]) % 8)
-    return call.emitOpError()
-           << "stmatrix stores the accumulator as 16-bit values (an f32 one "
-              "rounded to bf16 or f16): the destination must be a 64 x "
-           << n
-           << " window of unswizzled 16-bit shared memory whose rows are a "
-              "multiple of 16 bytes apart, its first column a multiple of 8";
+  // The rule the sync checker's conversion also asks.
+  bool shape = dst.sizes.size() == 2 && dst.sizes[0] == 64 && dst.sizes[1] == n;
+  if (failed(checkStmatrixDestination(
+          call, n,
+          dst.kind == View::Shared && !dst.memory.getSwizzle() &&
+              (half.isBF16() || half.isF16()),
+          shape, shape && dst.kept[1] == rank - 1,
+          ShapedType::isDynamic(dst.staticExtents.back())
+              ? -1
+              : dst.staticExtents.back(),
+          knownDivisor(dst.offsets[rank - 1]))))
+    return failure();
   // Each 8-column block of a warp's 16 rows is two 8 x 8 matrices (rows
   // 0-7, 8-15) whose lane layout is the accumulator's: register r of block
   // j packs elements 4 j + 2 r and 4 j + 2 r + 1. Two blocks per

@@ -1555,6 +1555,22 @@ LogicalResult exo::checkVectorGlobalAligned(Operation *op, bool load,
          << width << " == 0`)";
 }
 
+LogicalResult exo::checkStmatrixDestination(Operation *op, int64_t n,
+                                            bool memory, bool shape,
+                                            bool contiguous,
+                                            int64_t rowElements,
+                                            int64_t columnDivisor) {
+  if (memory && shape && contiguous && rowElements > 0 &&
+      rowElements * 2 % 16 == 0 && columnDivisor % 8 == 0)
+    return success();
+  return op->emitOpError()
+         << "stmatrix stores the accumulator as 16-bit values (an f32 one "
+            "rounded to bf16 or f16): the destination must be a 64 x "
+         << n
+         << " window of unswizzled 16-bit shared memory whose rows are a "
+            "multiple of 16 bytes apart, its first column a multiple of 8";
+}
+
 int64_t exo::lastExtentDivisorOf(Value root) {
   ArrayRef<Attribute> dims = getDimsOf(root.getType());
   if (dims.empty())

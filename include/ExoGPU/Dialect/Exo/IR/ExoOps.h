@@ -82,6 +82,20 @@ mlir::LogicalResult checkVectorGlobalAligned(mlir::Operation *op, bool load,
                                              int64_t offsetDivisor,
                                              int64_t lastExtentDivisor);
 
+/// The rule of the stmatrix store of a wgmma accumulator (#exo.wgmma_store
+/// of bf16 or f16 into shared memory) on its destination: a 64 x `n` window
+/// (`shape`) of unswizzled 16-bit shared memory (`memory`) along its
+/// tensor's last dimension (`contiguous`), whose rows are a multiple of 16
+/// bytes apart (`rowElements` 16-bit elements; negative when not a
+/// constant) and whose first column is a multiple of 8 (`columnDivisor`
+/// divides it). Emits an error at `op` and fails otherwise. The lowering and
+/// the sync checker's conversion both ask it.
+mlir::LogicalResult checkStmatrixDestination(mlir::Operation *op, int64_t n,
+                                             bool memory, bool shape,
+                                             bool contiguous,
+                                             int64_t rowElements,
+                                             int64_t columnDivisor);
+
 /// A number that divides the last extent of the tensor `root` (a proc
 /// argument or an allocation): the constant, or what the proc's `requires`
 /// states of the size that names it (`N mod 8 == 0`; a size it pins is
