@@ -514,6 +514,47 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
           return failure();
       }
     }
+    // ldmatrix / stmatrix of the mma.sync family address 16-byte rows of
+    // shared memory: refused here as in the lowering.
+    if (auto mma = dyn_cast_or_null<MmaAttr>(getCalledFamily(call));
+        mma &&
+        (mma.getPart() == MmaPart::LoadA || mma.getPart() == MmaPart::LoadB ||
+         mma.getPart() == MmaPart::StmatrixC) &&
+        call.getArgs().size() == 2) {
+      bool store = mma.getPart() == MmaPart::StmatrixC;
+      Value arg = call.getArgs()[store ? 0 : 1];
+      Type elem = getElementTypeOf(arg.getType());
+      bool half = elem.isBF16() || elem.isF16();
+      int64_t rows = mma.getPart() == MmaPart::LoadB ? 8 : 16;
+      int64_t cols = store ? 8 : (half ? 16 : 8);
+      auto it = windows.find(arg);
+      Value root = arg;
+      while (auto w = root.getDefiningOp<WindowOp>())
+        root = w.getSource();
+      if (it != windows.end()) {
+        const WindowInfo &w = it->second;
+        MemoryAttr mem = getMemoryOf(arg.getType());
+        int64_t bytes = getElementBytes(elem);
+        auto dim = [](Attribute a) {
+          auto c = dyn_cast<IntegerAttr>(a);
+          return c ? c.getInt() : int64_t(-1);
+        };
+        ArrayRef<Attribute> dims = getDimsOf(arg.getType());
+        ArrayRef<Attribute> rootDims = getDimsOf(root.getType());
+        bool shape = dims.size() == 2 && dim(dims[0]) == rows &&
+                     dim(dims[1]) == cols && rootDims.size() >= 2;
+        int64_t last = rootDims.empty() ? -1 : dim(rootDims.back());
+        if (failed(checkMatrixWindow(
+                call, store ? "stmatrix writes" : "ldmatrix reads", rows, cols,
+                mem && mem.isShared() && !mem.getSwizzle(), shape,
+                shape && !w.kept.empty() &&
+                    w.kept.back() == w.offsets.size() - 1,
+                last < 0 ? -1 : last * bytes,
+                w.offsets.empty() ? 16
+                                  : knownDivisor(w.offsets.back()) * bytes)))
+          return failure();
+      }
+    }
     auto amirInstr =
         amir::InstrOp::create(b, loc, call.getCallee(), trailing, idx,
                               b.getDenseI64ArrayAttr(statics));

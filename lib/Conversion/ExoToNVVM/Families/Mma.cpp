@@ -68,20 +68,21 @@ static FailureOr<Value> fragmentPointer(KernelLowering &L, CallOp call,
 }
 
 /// Checks that `s` is a `rows` x `cols` window that ldmatrix / stmatrix can
-/// address: unswizzled shared memory, contiguous rows, each row of each
-/// 8 x 8 matrix 16-byte aligned (given an aligned first column).
+/// address (checkMatrixWindow, which the sync checker's conversion also
+/// asks): unswizzled shared memory, contiguous rows, each row of each 8 x 8
+/// matrix 16-byte aligned.
 static LogicalResult checkMatrixRows(CallOp call, StringRef what, const View &s,
                                      int64_t rows, int64_t cols) {
   int64_t bytes = getElementBytes(s.elemType);
   unsigned rank = s.staticExtents.size();
-  if (s.kind != View::Shared || s.memory.getSwizzle() || s.sizes.size() != 2 ||
-      s.sizes[0] != rows || s.sizes[1] != cols || rank < 2 ||
-      s.kept[1] != rank - 1 || s.staticExtents.back() * bytes % 16)
-    return call.emitOpError()
-           << what << " a " << rows << " x " << cols
-           << " window of unswizzled shared memory whose rows are a multiple "
-              "of 16 bytes apart (8 x 8 matrices of 16-bit values)";
-  return success();
+  bool shape = s.sizes.size() == 2 && s.sizes[0] == rows &&
+               s.sizes[1] == cols && rank >= 2;
+  int64_t last = rank ? s.staticExtents.back() : -1;
+  return checkMatrixWindow(
+      call, what, rows, cols, s.kind == View::Shared && !s.memory.getSwizzle(),
+      shape, shape && s.kept[1] == rank - 1,
+      ShapedType::isDynamic(last) ? -1 : last * bytes,
+      shape ? knownDivisor(s.offsets[rank - 1]) * bytes : 16);
 }
 
 static LogicalResult emitMmaZero(KernelLowering &L, CallOp call) {
@@ -114,15 +115,11 @@ static LogicalResult emitMmaLoad(KernelLowering &L, CallOp call, bool isA) {
       fragmentPointer(L, call, isA ? "an A fragment" : "a B fragment", dst,
                       isA ? MemoryKind::MmaA : MemoryKind::MmaB, rows, k,
                       regs * (isHalf(elem) ? 2 : 1));
+  // The window's column offset must keep each matrix row 16-byte aligned
+  // too (checkMatrixRows).
   if (failed(p) ||
       failed(checkMatrixRows(call, "ldmatrix reads", src, rows, k)))
     return failure();
-  // The window's column offset must keep each matrix row 16-byte aligned.
-  unsigned rank = src.staticExtents.size();
-  if (knownDivisor(src.offsets[rank - 1]) * getElementBytes(elem) % 16)
-    return call.emitOpError()
-           << "ldmatrix needs the window's first column at a multiple of 16 "
-              "bytes (a sum of multiples of it)";
   // Lane l addresses row l % rows of matrix l / rows... (A: four matrices,
   // rows 0-15 then the second half of K; B: two, rows 0-7 then the second
   // half).
@@ -283,11 +280,6 @@ static LogicalResult emitMmaStMatrix(KernelLowering &L, CallOp call) {
                                        MemoryKind::MmaC, 16, 8, 4);
   if (failed(p) || failed(checkMatrixRows(call, "stmatrix writes", dst, 16, 8)))
     return failure();
-  unsigned rank = dst.staticExtents.size();
-  if (knownDivisor(dst.offsets[rank - 1]) * getElementBytes(dst.elemType) % 16)
-    return call.emitOpError()
-           << "stmatrix needs the window's first column at a multiple of 16 "
-              "bytes (a sum of multiples of it)";
   // Two matrices (rows 0-7, 8-15): lanes 0-15 give the row addresses.
   Value row = arith::RemUIOp::create(b, loc, L.toI64(L.lane), L.c64(16));
   Value addr = L.sharedAddress(dst, {row, L.c64(0)});

@@ -1571,6 +1571,24 @@ LogicalResult exo::checkStmatrixDestination(Operation *op, int64_t n,
             "multiple of 16 bytes apart, its first column a multiple of 8";
 }
 
+LogicalResult exo::checkMatrixWindow(Operation *op, StringRef what,
+                                     int64_t rows, int64_t cols, bool memory,
+                                     bool shape, bool contiguous,
+                                     int64_t rowBytes,
+                                     int64_t columnDivisorBytes) {
+  if (!memory || !shape || !contiguous || rowBytes <= 0 || rowBytes % 16)
+    return op->emitOpError()
+           << what << " a " << rows << " x " << cols
+           << " window of unswizzled shared memory whose rows are a multiple "
+              "of 16 bytes apart (8 x 8 matrices of 16-bit values)";
+  if (columnDivisorBytes % 16)
+    return op->emitOpError()
+           << what.split(' ').first
+           << " needs the window's first column at a multiple of 16 bytes (a "
+              "sum of multiples of it)";
+  return success();
+}
+
 int64_t exo::lastExtentDivisorOf(Value root) {
   ArrayRef<Attribute> dims = getDimsOf(root.getType());
   if (dims.empty())

@@ -96,6 +96,21 @@ mlir::LogicalResult checkStmatrixDestination(mlir::Operation *op, int64_t n,
                                              int64_t rowElements,
                                              int64_t columnDivisor);
 
+/// The rules of ldmatrix / stmatrix (the mma.sync family's `load_a`,
+/// `load_b`, `stmatrix_c`) on their shared-memory window: a `rows` x `cols`
+/// window (`shape`) of unswizzled shared memory (`memory`) along its
+/// tensor's last dimension (`contiguous`) whose rows are a multiple of 16
+/// bytes apart (`rowBytes`; negative when not a constant), and whose first
+/// column is at a multiple of 16 bytes (`columnDivisorBytes` divides its
+/// byte offset). `what` starts the message ("ldmatrix reads", "stmatrix
+/// writes"). Emits an error at `op` and fails otherwise. The lowering and
+/// the sync checker's conversion both ask it.
+mlir::LogicalResult checkMatrixWindow(mlir::Operation *op, llvm::StringRef what,
+                                      int64_t rows, int64_t cols, bool memory,
+                                      bool shape, bool contiguous,
+                                      int64_t rowBytes,
+                                      int64_t columnDivisorBytes);
+
 /// A number that divides the last extent of the tensor `root` (a proc
 /// argument or an allocation): the constant, or what the proc's `requires`
 /// states of the size that names it (`N mod 8 == 0`; a size it pins is
