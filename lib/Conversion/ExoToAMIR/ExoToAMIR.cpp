@@ -43,6 +43,10 @@ public:
 private:
   LogicalResult convertBlock(Block &block, bool inDevice);
   LogicalResult convertOp(Operation &op, bool inDevice);
+  /// The rules on instruction operands that the lowering also asks
+  /// (ExoOps.h): the program is refused here, as the lowering refuses it,
+  /// rather than checked as if it ran.
+  LogicalResult checkOperandRules(CallOp call);
   /// The amir-side value of an exo index (or an integer attribute).
   OpFoldResult mapIndex(OpFoldResult ofr);
   Value materialize(Location loc, OpFoldResult ofr);
@@ -259,6 +263,108 @@ buildLoop(OpBuilder &b, Location loc, IRMapping &map, Value srcIv, Block &src,
   return convert(src);
 }
 
+namespace {
+
+/// A constant dimension, or -1.
+int64_t constantDim(Attribute dim) {
+  auto c = dyn_cast<IntegerAttr>(dim);
+  return c ? c.getInt() : -1;
+}
+
+/// The tensor a chain of windows selects from.
+Value windowRoot(Value v) {
+  while (auto w = v.getDefiningOp<WindowOp>())
+    v = w.getSource();
+  return v;
+}
+
+} // namespace
+
+LogicalResult ProgramBuilder::checkOperandRules(CallOp call) {
+  InstrFamilyAttr family = getCalledFamily(call);
+  if (!family || call.getArgs().size() != 2)
+    return success();
+  // The geometry of argument `i`'s window: whether it runs along its
+  // tensor's last dimension, a divisor of its start there, the extent of
+  // its window and root tensor dimensions.
+  struct Geometry {
+    bool contiguous = false;
+    int64_t startDivisor = 1;
+    ArrayRef<Attribute> dims, rootDims;
+    Value root;
+  };
+  auto geometry = [&](unsigned i) -> std::optional<Geometry> {
+    Value arg = call.getArgs()[i];
+    auto it = windows.find(arg);
+    if (it == windows.end())
+      return std::nullopt;
+    const WindowInfo &w = it->second;
+    Geometry g;
+    g.contiguous = !w.offsets.empty() && !w.kept.empty() &&
+                   w.kept.back() == w.offsets.size() - 1;
+    g.startDivisor = w.offsets.empty() ? 1 : knownDivisor(w.offsets.back());
+    g.root = windowRoot(arg);
+    g.dims = getDimsOf(arg.getType());
+    g.rootDims = getDimsOf(g.root.getType());
+    return g;
+  };
+  // A 16-byte vector global load or store needs an aligned address.
+  if (auto global = dyn_cast<GlobalAttr>(family);
+      global && global.getKind() != GlobalAccessKind::RedAdd) {
+    bool load = global.getKind() == GlobalAccessKind::Load;
+    if (std::optional<Geometry> g = geometry(load ? 1 : 0))
+      return checkVectorGlobalAligned(
+          call, load, global.getWidth(), g->contiguous,
+          g->contiguous ? g->startDivisor : 1,
+          g->rootDims.size() > 1 ? lastExtentDivisorOf(g->root) : 0);
+    return success();
+  }
+  // The stmatrix store of a wgmma accumulator (16-bit, to shared memory).
+  if (auto store = dyn_cast<WgmmaStoreAttr>(family);
+      store && !store.getDtype().isF32() && store.getDst().isShared()) {
+    std::optional<Geometry> g = geometry(0);
+    if (!g)
+      return success();
+    MemoryAttr mem = getMemoryOf(call.getArgs()[0].getType());
+    Type elem = getElementTypeOf(call.getArgs()[0].getType());
+    bool shape = g->dims.size() == 2 && constantDim(g->dims[0]) == 64 &&
+                 constantDim(g->dims[1]) == store.getN();
+    return checkStmatrixDestination(
+        call, store.getN(),
+        mem && mem.isShared() && !mem.getSwizzle() &&
+            (elem.isBF16() || elem.isF16()),
+        shape, g->contiguous,
+        g->rootDims.empty() ? -1 : constantDim(g->rootDims.back()),
+        g->startDivisor);
+  }
+  // ldmatrix / stmatrix of the mma.sync family: 16-byte rows of shared
+  // memory.
+  if (auto mma = dyn_cast<MmaAttr>(family);
+      mma &&
+      (mma.getPart() == MmaPart::LoadA || mma.getPart() == MmaPart::LoadB ||
+       mma.getPart() == MmaPart::StmatrixC)) {
+    bool store = mma.getPart() == MmaPart::StmatrixC;
+    unsigned i = store ? 0 : 1;
+    std::optional<Geometry> g = geometry(i);
+    if (!g)
+      return success();
+    Type elem = getElementTypeOf(call.getArgs()[i].getType());
+    MemoryAttr mem = getMemoryOf(call.getArgs()[i].getType());
+    int64_t bytes = getElementBytes(elem);
+    int64_t rows = mma.getPart() == MmaPart::LoadB ? 8 : 16;
+    int64_t cols = store || !(elem.isBF16() || elem.isF16()) ? 8 : 16;
+    bool shape = g->dims.size() == 2 && constantDim(g->dims[0]) == rows &&
+                 constantDim(g->dims[1]) == cols && g->rootDims.size() >= 2;
+    int64_t last = g->rootDims.empty() ? -1 : constantDim(g->rootDims.back());
+    return checkMatrixWindow(
+        call, store ? "stmatrix writes" : "ldmatrix reads", rows, cols,
+        mem && mem.isShared() && !mem.getSwizzle(), shape,
+        shape && g->contiguous, last < 0 ? -1 : last * bytes,
+        g->startDivisor * bytes);
+  }
+  return success();
+}
+
 LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
@@ -458,103 +564,8 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
                                     getElementTypeOf(arg.getType()))))
           return failure();
       }
-    // A 16-byte vector global load or store needs an aligned address,
-    // which the lowering cannot make otherwise: refused here as there.
-    if (auto global = dyn_cast_or_null<GlobalAttr>(getCalledFamily(call));
-        global && global.getKind() != GlobalAccessKind::RedAdd &&
-        call.getArgs().size() == 2) {
-      bool load = global.getKind() == GlobalAccessKind::Load;
-      Value arg = call.getArgs()[load ? 1 : 0];
-      auto it = windows.find(arg);
-      Value root = arg;
-      while (auto w = root.getDefiningOp<WindowOp>())
-        root = w.getSource();
-      if (it != windows.end()) {
-        const WindowInfo &w = it->second;
-        bool contiguous = !w.offsets.empty() && !w.kept.empty() &&
-                          w.kept.back() == w.offsets.size() - 1;
-        if (failed(checkVectorGlobalAligned(
-                call, load, global.getWidth(), contiguous,
-                contiguous ? knownDivisor(w.offsets.back()) : 1,
-                w.offsets.size() > 1 ? lastExtentDivisorOf(root) : 0)))
-          return failure();
-      }
-    }
-    // The stmatrix store of an accumulator needs a destination the lowering
-    // can address: refused here as there.
-    if (auto store = dyn_cast_or_null<WgmmaStoreAttr>(getCalledFamily(call));
-        store && !store.getDtype().isF32() && store.getDst().isShared() &&
-        !call.getArgs().empty()) {
-      Value arg = call.getArgs()[0];
-      auto it = windows.find(arg);
-      Value root = arg;
-      while (auto w = root.getDefiningOp<WindowOp>())
-        root = w.getSource();
-      if (it != windows.end()) {
-        const WindowInfo &w = it->second;
-        MemoryAttr mem = getMemoryOf(arg.getType());
-        Type elem = getElementTypeOf(arg.getType());
-        ArrayRef<Attribute> dims = getDimsOf(arg.getType());
-        auto dim = [](Attribute a) {
-          auto c = dyn_cast<IntegerAttr>(a);
-          return c ? c.getInt() : int64_t(-1);
-        };
-        bool shape = dims.size() == 2 && dim(dims[0]) == 64 &&
-                     dim(dims[1]) == store.getN();
-        ArrayRef<Attribute> rootDims = getDimsOf(root.getType());
-        if (failed(checkStmatrixDestination(
-                call, store.getN(),
-                mem && mem.isShared() && !mem.getSwizzle() &&
-                    (elem.isBF16() || elem.isF16()),
-                shape,
-                !w.offsets.empty() && !w.kept.empty() &&
-                    w.kept.back() == w.offsets.size() - 1,
-                rootDims.empty() ? -1 : dim(rootDims.back()),
-                w.offsets.empty() ? 1 : knownDivisor(w.offsets.back()))))
-          return failure();
-      }
-    }
-    // ldmatrix / stmatrix of the mma.sync family address 16-byte rows of
-    // shared memory: refused here as in the lowering.
-    if (auto mma = dyn_cast_or_null<MmaAttr>(getCalledFamily(call));
-        mma &&
-        (mma.getPart() == MmaPart::LoadA || mma.getPart() == MmaPart::LoadB ||
-         mma.getPart() == MmaPart::StmatrixC) &&
-        call.getArgs().size() == 2) {
-      bool store = mma.getPart() == MmaPart::StmatrixC;
-      Value arg = call.getArgs()[store ? 0 : 1];
-      Type elem = getElementTypeOf(arg.getType());
-      bool half = elem.isBF16() || elem.isF16();
-      int64_t rows = mma.getPart() == MmaPart::LoadB ? 8 : 16;
-      int64_t cols = store ? 8 : (half ? 16 : 8);
-      auto it = windows.find(arg);
-      Value root = arg;
-      while (auto w = root.getDefiningOp<WindowOp>())
-        root = w.getSource();
-      if (it != windows.end()) {
-        const WindowInfo &w = it->second;
-        MemoryAttr mem = getMemoryOf(arg.getType());
-        int64_t bytes = getElementBytes(elem);
-        auto dim = [](Attribute a) {
-          auto c = dyn_cast<IntegerAttr>(a);
-          return c ? c.getInt() : int64_t(-1);
-        };
-        ArrayRef<Attribute> dims = getDimsOf(arg.getType());
-        ArrayRef<Attribute> rootDims = getDimsOf(root.getType());
-        bool shape = dims.size() == 2 && dim(dims[0]) == rows &&
-                     dim(dims[1]) == cols && rootDims.size() >= 2;
-        int64_t last = rootDims.empty() ? -1 : dim(rootDims.back());
-        if (failed(checkMatrixWindow(
-                call, store ? "stmatrix writes" : "ldmatrix reads", rows, cols,
-                mem && mem.isShared() && !mem.getSwizzle(), shape,
-                shape && !w.kept.empty() &&
-                    w.kept.back() == w.offsets.size() - 1,
-                last < 0 ? -1 : last * bytes,
-                w.offsets.empty() ? 16
-                                  : knownDivisor(w.offsets.back()) * bytes)))
-          return failure();
-      }
-    }
+    if (failed(checkOperandRules(call)))
+      return failure();
     auto amirInstr =
         amir::InstrOp::create(b, loc, call.getCallee(), trailing, idx,
                               b.getDenseI64ArrayAttr(statics));
