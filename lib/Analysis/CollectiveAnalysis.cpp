@@ -158,6 +158,11 @@ private:
   /// Emits an error at `op` once.
   InFlightDiagnostic error(Operation *op);
   void checkAccumulatorWindow(CallOp call);
+  /// The rules of TMA copies and cp.async on the layout of their windows
+  /// (checkTmaLoadDestination, checkTmaStoreSource, checkCpAsyncOperands),
+  /// which the lowering asks too: asked here, after the distributed
+  /// dimensions of every allocation are known.
+  void checkOperandLayouts(CallOp call);
   /// Describes the enclosing iterator values of an instance.
   std::string describeIters(const Env &env);
   std::string describeInstance(const CollectiveInstance &inst) {
@@ -250,6 +255,91 @@ void CollectiveAnalyzer::checkAccumulatorWindow(CallOp call) {
                 << " columns: a wgmma instruction needs a whole 64 x N "
                    "wgmma accumulator tile, or whole 8-column blocks of one "
                    "(its registers come in blocks of 8 columns)";
+}
+
+void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
+  InstrFamilyAttr family = getCalledFamily(call);
+  if (!family || call.getArgs().size() < 2 || reported.contains(call))
+    return;
+  // A hand-written proc that does not state what its lowering's instance
+  // does is the lowering's error (verifyHardwareInstruction), asked
+  // quietly here.
+  if (!call.getFamilyAttr()) {
+    ProcOp callee = lookupCallee(call);
+    ScopedDiagnosticHandler quiet(call.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    if (!callee || failed(verifyHardwareInstruction(callee)))
+      return;
+  }
+  // The window argument `i` is, with its allocation's distributed
+  // dimensions.
+  auto geometry = [&](unsigned i) -> std::optional<WindowGeometry> {
+    Value root = call.getArgs()[i];
+    while (auto window = root.getDefiningOp<WindowOp>())
+      root = window.getSource();
+    auto alloc = root.getDefiningOp<AllocOp>();
+    unsigned m = alloc ? result.getNumDistributedDims(alloc).value_or(0) : 0;
+    return WindowGeometry::get(call.getArgs()[i], m);
+  };
+  auto refused = [&](LogicalResult r) {
+    if (succeeded(r))
+      return;
+    hadError = true;
+    reported.insert(call);
+  };
+  auto isShared = [](const std::optional<WindowGeometry> &g) {
+    return g && g->memory.isShared();
+  };
+  auto isMap = [](const std::optional<WindowGeometry> &g) {
+    return g && g->memory.getKind() == MemoryKind::TmaMap && !g->kept.empty();
+  };
+  if (auto tma = dyn_cast<TmaAttr>(family)) {
+    std::optional<WindowGeometry> dst = geometry(0), src = geometry(1);
+    if (tma.getKind() == TmaKind::Load) {
+      if (!isShared(dst) || !isMap(src))
+        return;
+      // The CTAs one instance spans each load a slice of the rows.
+      ArrayRef<CollectiveInstance> insts = result.getInstances(call);
+      llvm::SmallDenseSet<int64_t> ctas;
+      if (!insts.empty())
+        for (unsigned t : insts.front().threads.set_bits())
+          ctas.insert(t / blockDim);
+      unsigned rowDim = 0;
+      refused(checkTmaLoadDestination(
+          call, *dst, src->memory.getSwizzle(), src->kept.size(), src->sizes[0],
+          std::max<int64_t>(ctas.size(), 1), rowDim));
+      return;
+    }
+    if (!isShared(src) || !isMap(dst))
+      return;
+    int64_t span = 0, chunks = 1;
+    bool chunked = false;
+    refused(checkTmaStoreSource(call, *src, dst->memory.getSwizzle(), span,
+                                chunks, chunked));
+    return;
+  }
+  if (auto wgmma = dyn_cast<WgmmaAttr>(family)) {
+    if (call.getArgs().size() < 3)
+      return;
+    // A in registers has no descriptor; from any other memory it
+    // is a K-major shared-memory operand of 64 rows, B one of N rows or an
+    // N-major one.
+    // (B first, as the lowering builds its descriptor first.)
+    std::optional<WindowGeometry> a = geometry(1), b = geometry(2);
+    Type dtype = wgmma.getDtype();
+    if (b)
+      refused(isNMajor(wgmma.getB())
+                  ? checkWgmmaNMajorB(call, dtype, *b, wgmma.getN())
+                  : checkWgmmaOperand(call, dtype, *b, wgmma.getN()));
+    if (a && !a->memory.isRegisters() && !reported.contains(call))
+      refused(checkWgmmaOperand(call, dtype, *a, 64));
+    return;
+  }
+  if (auto copy = dyn_cast<CpAsyncAttr>(family)) {
+    std::optional<WindowGeometry> dst = geometry(0), src = geometry(1);
+    if (dst && src)
+      refused(checkCpAsyncOperands(call, copy.getBytes(), *dst, *src));
+  }
 }
 
 InFlightDiagnostic CollectiveAnalyzer::error(Operation *op) {
@@ -378,6 +468,7 @@ LogicalResult CollectiveAnalyzer::run() {
     if (isa<ElementAccessOpInterface>(op))
       checkFragmentAccess(op);
   });
+  device.walk([&](CallOp call) { checkOperandLayouts(call); });
   if (hadError)
     return failure();
   device.walk([&](AllocOp alloc) { computeArrivals(alloc); });

@@ -37,7 +37,7 @@ constexpr int64_t kWarpSize = 32;
 constexpr int64_t kWarpgroupSize = 128;
 /// Alignment of every shared-memory buffer (the 128-byte swizzle atom is
 /// 1024 bytes).
-constexpr int64_t kSmemAlign = 1024;
+constexpr int64_t kSmemAlign = WindowGeometry::kBufferAlign;
 /// A zero-filled, 16-byte-aligned global of the kernel module: what a read
 /// past the end of a global tensor loads instead (addressOrZeroPad).
 constexpr llvm::StringLiteral kZeroPad = "exo_zero_pad";
@@ -298,17 +298,9 @@ public:
   /// `scf.if` for any other type.
   void storeIfInside(Value v, Value p, Value inside);
   Value sharedAddress(const View &v, ArrayRef<Value> idx);
-  /// Whether the window of on-chip memory, from its window dimension
-  /// `first` on, is one dense box in row-major order (what a TMA copy reads
-  /// or writes): none is a ring, all but the first are whole, and every
-  /// root dimension after the first that the window does not keep has
-  /// extent 1.
-  static bool isDenseBox(const View &v, unsigned first = 0);
-  /// A number of bytes that divides the offset of the window's first
-  /// element from the start of its on-chip buffer (buffers are
-  /// kSmemAlign-aligned), counting only the root dimensions before `end`
-  /// (all by default): the alignment the window's start provably has.
-  int64_t startDivisor(const View &v, unsigned end = ~0u);
+  /// The window of on-chip memory that argument `i` of `call` is, as the
+  /// rules shared with the analyses see it (WindowGeometry), or an error.
+  FailureOr<WindowGeometry> windowGeometry(CallOp call, unsigned i);
   /// Registers that a thread indexes as its own array (`regs`,
   /// `regs_uniform`), not an instruction's fragment (whose elements live in
   /// other lanes' registers, in the instruction's layout).
@@ -316,12 +308,6 @@ public:
     return v.kind == View::Regs &&
            (v.memory.getKind() == MemoryKind::Regs ||
             v.memory.getKind() == MemoryKind::RegsUniform);
-  }
-  /// The alignment a TMA copy needs of its shared-memory box: the swizzle
-  /// pattern's repeat (8 rows of one span), 128 bytes without swizzle.
-  static int64_t tmaSmemAlign(const View &v) {
-    int64_t swizzle = v.memory.getSwizzle();
-    return swizzle ? 8 * swizzle : 128;
   }
   /// For swizzled shared memory whose rows are whole multiples of the
   /// swizzle span: the address of element `idx` of the window. Such a

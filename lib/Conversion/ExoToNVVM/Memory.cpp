@@ -181,52 +181,17 @@ Value KernelLowering::sharedAddress(const View &v, ArrayRef<Value> idx) {
   return gepBytes(v.base, mul(elems, c64(getElementBytes(v.elemType))));
 }
 
-bool KernelLowering::isDenseBox(const View &v, unsigned first) {
-  unsigned rank = v.staticExtents.size();
-  unsigned dims = v.kept.size();
-  if (first >= dims)
-    return false;
-  unsigned rowRoot = v.kept[first];
-  if (rowRoot < v.numDistributed || v.rings[rowRoot])
-    return false;
-  // After the first dimension, every root dimension is a whole window
-  // dimension or a point of extent 1 (which moves nothing).
-  unsigned j = first + 1;
-  for (unsigned d = rowRoot + 1; d < rank; ++d) {
-    if (j < dims && v.kept[j] == d) {
-      if (v.rings[d] || v.sizes[j] != v.staticExtents[d])
-        return false;
-      ++j;
-    } else if (v.staticExtents[d] != 1) {
-      return false;
-    }
-  }
-  return j == dims;
-}
-
-int64_t KernelLowering::startDivisor(const View &v, unsigned end) {
-  // The offset is the sum over dimensions of index * stride (elementOffset);
-  // a ring's index is taken modulo its depth, which keeps no divisor.
-  unsigned rank = v.staticExtents.size();
-  end = std::min(end, rank);
-  uint64_t stride = getElementBytes(v.elemType), divisor = 0;
-  for (unsigned d = rank; d-- > v.numDistributed;) {
-    if (d < end) {
-      uint64_t i = v.rings[d] ? 1 : knownDivisor(v.offsets[d]);
-      divisor = std::gcd(divisor, productDivisor(i, stride, 62));
-    }
-    // From here on `stride` is a divisor of the true stride (exact unless
-    // past 2^62), which is all the terms need.
-    int64_t extent = v.staticExtents[d]; // a ring's depth, for a ring
-    stride = ShapedType::isDynamic(extent) || extent <= 0
-                 ? uint64_t(1) << llvm::countr_zero(stride)
-                 : productDivisor(stride, extent, 62);
-  }
-  // The buffer's base is kSmemAlign-aligned: the address has the common
-  // divisor of that and of the offset (an offset that is always 0 has
-  // every divisor).
-  return divisor ? static_cast<int64_t>(std::gcd(divisor, uint64_t(kSmemAlign)))
-                 : kSmemAlign;
+FailureOr<WindowGeometry> KernelLowering::windowGeometry(CallOp call,
+                                                         unsigned i) {
+  Value arg = call.getArgs()[i];
+  auto it = views.find(arg);
+  std::optional<WindowGeometry> w =
+      it == views.end() ? std::nullopt
+                        : WindowGeometry::get(arg, it->second.numDistributed);
+  if (!w)
+    return call.emitOpError()
+           << "argument " << i << " is not a window of a tensor";
+  return *w;
 }
 
 bool KernelLowering::isChunkedSwizzle(const View &v, int64_t &spanElems) {

@@ -20,34 +20,22 @@ static LogicalResult emitCpAsync(KernelLowering &L, CallOp call,
   Location loc = L.loc;
   const View &dst = L.views[call.getArgs()[0]];
   const View &src = L.views[call.getArgs()[1]];
-  auto contiguous = [&](const View &v) {
-    if (v.kept.size() != 1 || v.kept[0] != v.offsets.size() - 1 ||
-        v.sizes[0] * getElementBytes(v.elemType) != bytes)
-      return false;
-    return true;
-  };
-  if (dst.kind != View::Shared || dst.memory.getSwizzle() ||
-      src.kind != View::Global || !contiguous(dst) || !contiguous(src))
-    return call.emitOpError()
-           << "cp.async of " << bytes
-           << " bytes needs a shared-memory destination and a global source, "
-              "each one contiguous run of "
-           << bytes << " bytes along its last dimension";
-  if (failed(L.sameElements(call, "cp.async", dst, src)))
+  // The operands' rules (checkCpAsyncOperands, which the collective
+  // analysis also asks); alignedRuns records the global base's alignment
+  // for the launcher.
+  FailureOr<WindowGeometry> d = L.windowGeometry(call, 0);
+  FailureOr<WindowGeometry> s = L.windowGeometry(call, 1);
+  if (failed(d) || failed(s) ||
+      failed(checkCpAsyncOperands(call, bytes, *d, *s)) ||
+      failed(L.sameElements(call, "cp.async", dst, src)))
     return failure();
-  // Both addresses must be aligned to the copy's size: the shared one by
-  // its offset in its buffer, the global one by its offset (the launcher
-  // then checks the tensor's base).
-  int64_t elems = bytes / getElementBytes(src.elemType);
-  if (L.startDivisor(dst) % bytes || !L.alignedRuns(src, elems))
-    return call.emitOpError()
-           << "cp.async of " << bytes << " bytes needs both addresses provably "
-           << bytes << "-byte aligned: each window must start at a multiple of "
-           << elems << " elements of rows whose length is one";
-  Value d = L.sharedAddress(dst, {L.c64(0)});
+  if (dst.kind != View::Shared || src.kind != View::Global ||
+      !L.alignedRuns(src, bytes / getElementBytes(src.elemType)))
+    return call.emitOpError() << "cp.async's operands have no lowering here";
+  Value dp = L.sharedAddress(dst, {L.c64(0)});
   Value sp = L.firstElementAddress(src);
   // 16-byte copies may bypass L1 (.cg); smaller ones must go through it.
-  NVVM::CpAsyncOp::create(b, loc, d, sp, static_cast<uint32_t>(bytes),
+  NVVM::CpAsyncOp::create(b, loc, dp, sp, static_cast<uint32_t>(bytes),
                           bytes == 16 ? NVVM::LoadCacheModifierKind::CG
                                       : NVVM::LoadCacheModifierKind::CA,
                           Value());

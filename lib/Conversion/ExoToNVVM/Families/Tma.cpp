@@ -82,18 +82,6 @@ static LogicalResult emitTmaLoad(KernelLowering &L, CallOp call, TmaAttr tma) {
   FailureOr<AllocOp> bar = L.barrierAlloc(call, call.getTrailing());
   if (failed(bar))
     return failure();
-  if (dst.memory.getSwizzle() != src.memory.getSwizzle())
-    return call.emitOpError()
-           << "the shared-memory swizzle (" << dst.memory.getSwizzle()
-           << ") differs from the tensor map's (" << src.memory.getSwizzle()
-           << ")";
-  if (int64_t swizzle = dst.memory.getSwizzle();
-      swizzle &&
-      dst.staticExtents.back() * getElementBytes(dst.elemType) != swizzle)
-    return call.emitOpError()
-           << "a TMA load into swizzled shared memory needs rows of one "
-              "swizzle span ("
-           << swizzle << " bytes)";
   // Each issuing CTA loads its slice of the window's rows.
   int64_t issuers = 0;
   ArrayRef<CollectiveInstance> insts = L.ca.getInstances(call);
@@ -106,36 +94,19 @@ static LogicalResult emitTmaLoad(KernelLowering &L, CallOp call, TmaAttr tma) {
     for (auto [r, p] : llvm::enumerate(parts))
       rankOf[p.cta] = r;
   }
+  // The destination's rules (checkTmaLoadDestination, which the collective
+  // analysis also asks): the first non-distributed window dimension holds
+  // the rows, the others follow the source's, and the box is dense and
+  // aligned, each issuing CTA's slice too.
   if (failed(checkBox(L, call, src, issuers)))
     return failure();
-  // The first non-distributed window dimension of the destination holds
-  // the rows; the destination's other dimensions follow the source's.
+  FailureOr<WindowGeometry> box = L.windowGeometry(call, 0);
   unsigned rowDim = 0;
-  while (rowDim < dst.kept.size() && dst.kept[rowDim] < dst.numDistributed)
-    ++rowDim;
-  if (dst.kept.size() - rowDim != src.kept.size())
-    return call.emitOpError()
-           << "the destination has " << dst.kept.size() - rowDim
-           << " dimensions after its distributed ones, the source window "
-           << src.kept.size();
-  // The engine writes the box densely, row after row, from an address
-  // aligned to the swizzle pattern (128 bytes without swizzle); each
-  // issuing CTA's slice starts `slice` rows further.
-  if (!L.isDenseBox(dst, rowDim))
-    return call.emitOpError()
-           << "the shared-memory destination is not one dense box (after "
-              "its distributed dimensions: no ring, all dimensions but the "
-              "first whole, no other dimension after the first but of "
-              "extent 1)";
+  if (failed(box) || failed(checkTmaLoadDestination(
+                         call, *box, src.memory.getSwizzle(), src.kept.size(),
+                         src.sizes[0], issuers, rowDim)))
+    return failure();
   int64_t slice = src.sizes[0] / issuers;
-  int64_t align = L.tmaSmemAlign(dst);
-  int64_t sliceBytes = slice * getElementBytes(dst.elemType);
-  for (unsigned j = rowDim + 1; j < dst.kept.size(); ++j)
-    sliceBytes *= dst.sizes[j];
-  if (L.startDivisor(dst) % align || (issuers > 1 && sliceBytes % align))
-    return call.emitOpError()
-           << "the shared-memory destination must start at a multiple of "
-           << align << " bytes (and so must each issuing CTA's slice of it)";
   FailureOr<Value> elected = L.electedThread(call, "a TMA load");
   if (failed(elected))
     return failure();
@@ -200,67 +171,23 @@ static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
   if (failed(L.sameElements(call, reduce ? "a TMA reduce-add" : "a TMA store",
                             dst, src)))
     return failure();
-  if (src.memory.getSwizzle() != dst.memory.getSwizzle())
-    return call.emitOpError()
-           << "the shared-memory swizzle (" << src.memory.getSwizzle()
-           << ") differs from the tensor map's (" << dst.memory.getSwizzle()
-           << ")";
-  // Swizzled rows longer than one span are stored in column chunks
-  // (swizzledAddress): one box of one span's columns per chunk, from a
-  // window of the tensor's last two dimensions. Rows of one span are one
-  // dense box of any rank, as a load writes it.
+  // The source's rules (checkTmaStoreSource, which the collective analysis
+  // also asks): swizzled rows longer than one span are stored in column
+  // chunks (swizzledAddress), one box of one span's columns per chunk;
   // `chunked`: the source is addressed chunk by chunk, each chunk's rows
   // `span` elements; otherwise it is one dense box, addressed as a load's
   // destination.
   int64_t span = 0, chunks = 1;
   bool chunked = false;
-  if (src.memory.getSwizzle()) {
-    unsigned rank = src.staticExtents.size();
-    bool lastTwo = src.kept.size() == 2 && src.kept[0] == rank - 2 &&
-                   src.kept[1] == rank - 1;
-    bool spans = L.isChunkedSwizzle(src, span);
-    bool oneSpan = spans && src.staticExtents.back() == span &&
-                   src.kept.back() == rank - 1;
-    if (!spans || (!lastTwo && !oneSpan))
-      return call.emitOpError()
-             << "a TMA store from swizzled shared memory needs a window of "
-                "a tensor whose rows are whole swizzle spans: of its last "
-                "two dimensions, or, with rows of one span, of any of its "
-                "dimensions";
-    chunks = src.sizes.back() / span;
-    chunked = lastTwo;
-  }
+  FailureOr<WindowGeometry> source = L.windowGeometry(call, 1);
+  if (failed(source) ||
+      failed(checkTmaStoreSource(call, *source, dst.memory.getSwizzle(), span,
+                                 chunks, chunked)))
+    return failure();
   View box = dst;
   box.sizes.back() /= chunks;
   if (failed(checkBox(L, call, box, 1)))
     return failure();
-  // The source must hold the box densely, in row-major order (in column
-  // chunks of one span when swizzled), from an address aligned to the
-  // swizzle pattern (128 bytes without swizzle).
-  if (!L.isDenseBox(src))
-    return call.emitOpError()
-           << "the shared-memory source is not one dense box (no ring, all "
-              "dimensions but the first whole, no other dimension after the "
-              "first but of extent 1)";
-  int64_t align = L.tmaSmemAlign(src);
-  bool aligned = L.startDivisor(src) % align == 0;
-  if (chunked) {
-    // A row is `span` elements within its chunk, and the window
-    // starts at a chunk's first column.
-    unsigned rank = src.staticExtents.size();
-    int64_t rowBytes = span * getElementBytes(src.elemType);
-    // Chunk k starts k * rows * rowBytes further: with several chunks,
-    // the rows of one must fill whole patterns.
-    aligned = L.startDivisor(src, rank - 2) % align == 0 &&
-              (knownDivisor(src.offsets[rank - 2]) * rowBytes) % align == 0 &&
-              (chunks == 1 ||
-               (src.staticExtents[rank - 2] * rowBytes) % align == 0) &&
-              knownDivisor(src.offsets[rank - 1]) % span == 0;
-  }
-  if (!aligned)
-    return call.emitOpError()
-           << "the shared-memory source must start at a multiple of " << align
-           << " bytes";
   FailureOr<Value> elected =
       L.electedThread(call, reduce ? "a TMA reduction" : "a TMA store");
   if (failed(elected))

@@ -232,27 +232,9 @@ static LogicalResult emitWgmmaLoadA(KernelLowering &L, CallOp call) {
   return success();
 }
 
-/// Whether array elements of type `t` hold wgmma operands of `type`.
-static bool elementMatches(NVVM::WGMMATypes type, Type t) {
-  switch (type) {
-  case NVVM::WGMMATypes::tf32:
-    return t.isF32() || t.isTF32();
-  case NVVM::WGMMATypes::bf16:
-    return t.isBF16();
-  case NVVM::WGMMATypes::f16:
-    return t.isF16();
-  case NVVM::WGMMATypes::e4m3:
-    return isa<Float8E4M3FNType>(t);
-  case NVVM::WGMMATypes::e5m2:
-    return isa<Float8E5M2Type>(t);
-  default:
-    return false;
-  }
-}
-
 /// `accumulate`: scale-d = 1 (D += A * B); else 0 (D = A * B, the old
 /// registers' values unread).
-static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
+static LogicalResult emitWgmma(KernelLowering &L, CallOp call, Type dtype,
                                NVVM::WGMMATypes type, bool bNMajor,
                                bool accumulate) {
   OpBuilder &b = L.b;
@@ -282,21 +264,15 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
     return arith::ShRUIOp::create(
         b, loc, arith::AndIOp::create(b, loc, a64, L.c64(0x3FFFF)), L.c64(4));
   };
-  auto descriptor = [&](const View &v, int64_t rows) -> FailureOr<Value> {
-    bool typeOk = elementMatches(type, v.elemType);
+  // The operand's rules (checkWgmmaOperand, which the collective analysis
+  // also asks) hold before its descriptor is built.
+  auto descriptor = [&](const View &v, unsigned arg,
+                        int64_t rows) -> FailureOr<Value> {
+    FailureOr<WindowGeometry> g = L.windowGeometry(call, arg);
+    if (failed(g) || failed(checkWgmmaOperand(call, dtype, *g, rows)))
+      return failure();
     int64_t swizzle = v.memory.getSwizzle();
-    int64_t bytes = getElementBytes(v.elemType);
-    if (v.kind == View::Shared && !swizzle && typeOk) {
-      unsigned rank = v.staticExtents.size();
-      if (v.sizes.size() != 3 || v.sizes[0] != 2 || v.sizes[1] != rows ||
-          v.sizes[2] * bytes != 16 || rank < 3 ||
-          v.staticExtents.back() * bytes != 16 || v.kept[2] != rank - 1 ||
-          v.kept[1] != rank - 2)
-        return call.emitOpError()
-               << "a wgmma " << typeName << " operand in unswizzled shared "
-               << "memory must be a 2 x " << rows << " x " << 16 / bytes
-               << " window (two columns of 8 x 16-byte core matrices) of a "
-                  "tensor whose rows are 16 bytes";
+    if (!swizzle) {
       Value base = L.sharedAddress(v, {L.c64(0), L.c64(0), L.c64(0)});
       Value next = L.sharedAddress(v, {L.c64(1), L.c64(0), L.c64(0)});
       Value a64 = LLVM::PtrToIntOp::create(b, loc, L.i64(), base);
@@ -318,30 +294,6 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
           .getResult();
     }
     unsigned rank = v.staticExtents.size();
-    if (v.kind != View::Shared || !swizzle || !typeOk || v.sizes.size() != 2 ||
-        v.sizes[0] != rows || v.sizes[1] != k || rank < 2 ||
-        v.kept[0] < v.numDistributed || v.kept[1] != rank - 1 ||
-        v.rings[v.kept[0]] || v.rings[rank - 1] ||
-        llvm::any_of(
-            llvm::seq(v.kept[0] + 1, rank - 1),
-            [&](unsigned d) { return v.staticExtents[d] != 1; }) ||
-        v.staticExtents.back() * getElementBytes(v.elemType) != swizzle)
-      return call.emitOpError()
-             << "a wgmma " << typeName << " operand must be a " << rows << " x "
-             << k
-             << " window of swizzled shared memory (32, 64 or 128 bytes) "
-                "whose K is the tensor's last dimension and whose rows are "
-                "one swizzle span apart, of "
-             << typeName;
-    // The descriptor's base offset is 0: the window's first row must start
-    // a swizzle pattern (8 rows of one span); its K offset within the row
-    // is the address's low bits.
-    if (L.startDivisor(v, rank - 1) % (8 * swizzle))
-      return call.emitOpError()
-             << "a wgmma " << typeName
-             << " operand in swizzled shared memory must start at a multiple "
-                "of 8 rows (a swizzle pattern of "
-             << 8 * swizzle << " bytes)";
     // The start address field is (addr & 0x3FFFF) >> 4. The address is
     // that of the window's first row (a multiple of 8 * swizzle bytes, just
     // checked) plus the K offset within the row (below one span): no carry
@@ -374,28 +326,12 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
   // of one span). Its leading byte offset is the stride from one span of
   // columns to the next, its stride byte offset the 8 k rows of an atom.
   auto nMajorDescriptor = [&](const View &v) -> FailureOr<Value> {
+    FailureOr<WindowGeometry> g = L.windowGeometry(call, 2);
+    if (failed(g) || failed(checkWgmmaNMajorB(call, dtype, *g, n)))
+      return failure();
     int64_t swizzle = v.memory.getSwizzle();
     int64_t bytes = getElementBytes(v.elemType);
-    int64_t span = swizzle ? swizzle / bytes : 0;
     unsigned rank = v.staticExtents.size();
-    if (v.kind != View::Shared || !swizzle ||
-        !elementMatches(type, v.elemType) || v.sizes.size() != 3 ||
-        v.sizes[0] != n / span || v.sizes[1] != k || v.sizes[2] != span ||
-        rank < 3 || v.staticExtents.back() != span || v.kept[2] != rank - 1 ||
-        v.kept[1] != rank - 2 || v.kept[0] < v.numDistributed ||
-        v.rings[v.kept[0]] || v.rings[rank - 2] || v.rings[rank - 1])
-      return call.emitOpError()
-             << "an N-major wgmma " << typeName << " B operand must be a "
-             << (span ? n / span : 0) << " x " << k << " x " << span
-             << " window (spans of columns, k rows, one span of columns) of "
-                "swizzled shared memory whose last dimension is one swizzle "
-                "span and whose k rows are consecutive";
-    if (L.startDivisor(v, rank) % (8 * swizzle))
-      return call.emitOpError()
-             << "an N-major wgmma " << typeName
-             << " B operand must start at a multiple of 8 k rows (a swizzle "
-                "pattern of "
-             << 8 * swizzle << " bytes)";
     // The stride from one span of columns to the next: a multiple of the
     // span's bytes (32 or more), and below the 227 KiB a CTA's shared
     // memory holds (checked before any instruction is emitted), so it
@@ -414,7 +350,8 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
         (lbo << 16) | (int64_t((8 * swizzle) >> 4) << 32) | (layout << 62);
     return arith::OrIOp::create(b, loc, start, L.c64(hi)).getResult();
   };
-  FailureOr<Value> descB = bNMajor ? nMajorDescriptor(bv) : descriptor(bv, n);
+  FailureOr<Value> descB =
+      bNMajor ? nMajorDescriptor(bv) : descriptor(bv, 2, n);
   if (failed(descB))
     return failure();
   // The registers of the wgmma's n columns: the whole tile's struct, or,
@@ -497,7 +434,7 @@ static LogicalResult emitWgmma(KernelLowering &L, CallOp call,
     storeAcc(L.inlineAsm(structTy, operands, text, constraints));
     return success();
   }
-  FailureOr<Value> descA = descriptor(a, 64);
+  FailureOr<Value> descA = descriptor(a, 1, 64);
   if (failed(descA))
     return failure();
   Value acc = loadAcc();
@@ -916,7 +853,7 @@ struct WgmmaEmitter
         : isa<Float8E4M3FNType>(dtype) ? NVVM::WGMMATypes::e4m3
         : isa<Float8E5M2Type>(dtype)   ? NVVM::WGMMATypes::e5m2
                                        : NVVM::WGMMATypes::f16;
-    return emitWgmma(L, call, type, isNMajor(wgmma.getB()),
+    return emitWgmma(L, call, dtype, type, isNMajor(wgmma.getB()),
                      wgmma.getScaleD() != 0);
   }
 };

@@ -558,3 +558,13 @@ int64_t exo::knownDivisor(OpFoldResult v) {
     return static_cast<int64_t>(divisorOf({true, *c}));
   return knownDivisor(cast<Value>(v));
 }
+
+int64_t exo::knownDivisorOfSum(ArrayRef<OpFoldResult> terms) {
+  Residue sum{true, 0};
+  for (OpFoldResult t : terms) {
+    std::optional<int64_t> c = getConstantIntValue(t);
+    sum = addResidues(sum, c ? Residue{true, *c} : residueOf(cast<Value>(t), 0),
+                      1);
+  }
+  return static_cast<int64_t>(divisorOf(sum));
+}

@@ -111,6 +111,109 @@ mlir::LogicalResult checkMatrixWindow(mlir::Operation *op, llvm::StringRef what,
                                       int64_t rowBytes,
                                       int64_t columnDivisorBytes);
 
+/// A window of a tensor (in shared or global memory, or registers) as the
+/// rules of the instructions on its layout see it, which are the lowering's
+/// addressing (docs/Lowering.md): per dimension of the allocation or
+/// argument, its extent (a ring's depth for a ring dimension, kDynamic
+/// for a size), its ring depth (0: none) and a divisor of the window's
+/// offset there; per window dimension, the allocation dimension it runs
+/// along and its extent (kDynamic for a whole ring). The leading
+/// `numDistributed` dimensions are distributed over CTAs or threads (the
+/// collective analysis says how many) and are no part of one CTA's buffer.
+struct WindowGeometry {
+  /// The allocation or the proc argument the window selects from.
+  mlir::Value root;
+  mlir::Type elemType;
+  MemoryAttr memory;
+  unsigned numDistributed = 0;
+  llvm::SmallVector<int64_t> extents, rings, offsetDivisors;
+  llvm::SmallVector<unsigned> kept;
+  llvm::SmallVector<int64_t> sizes;
+
+  /// The window `value` is: a chain of exo.window of an exo.alloc or a proc
+  /// argument of a tensor (std::nullopt for anything else).
+  static std::optional<WindowGeometry> get(mlir::Value value,
+                                           unsigned numDistributed);
+  /// Whether the window, from its dimension `first` on, is one dense box in
+  /// row-major order (what a TMA copy reads or writes): its first
+  /// dimension's allocation dimension is not distributed and not a ring,
+  /// every later window dimension is a whole allocation dimension that is
+  /// not a ring, and every later allocation dimension the window does not
+  /// keep has extent 1.
+  bool isDenseBox(unsigned first = 0) const;
+  /// A number of bytes dividing the offset of the window's first element
+  /// from the start of its buffer (buffers start at kBufferAlign bytes),
+  /// counting only the allocation dimensions before `end` (all by
+  /// default): the alignment the window's start provably has.
+  int64_t startDivisor(unsigned end = ~0u) const;
+  /// The alignment a TMA copy needs of its box in shared memory: the
+  /// swizzle pattern's repeat (8 rows of one span), 128 bytes unswizzled.
+  int64_t tmaAlign() const;
+  /// Whether the window is of swizzled shared memory laid out in column
+  /// chunks of one span (rows a multiple of the span, the last two
+  /// dimensions no rings), and the span in elements.
+  bool isChunkedSwizzle(int64_t &spanElems) const;
+
+  /// The alignment of every on-chip buffer's start, in bytes.
+  static constexpr int64_t kBufferAlign = 1024;
+};
+
+/// The rules of a TMA load (#exo.tma, kind = load) on its shared-memory
+/// destination `dst`, whose source window keeps `sourceDims` dimensions and
+/// moves `sourceRows` rows along its first, split among `issuers` CTAs
+/// (each loads its slice): the same swizzle as the tensor map
+/// (`mapSwizzle`); swizzled rows of one span; after its distributed
+/// dimensions, as many dimensions as the source window, one dense box
+/// starting at the swizzle pattern's alignment, and so each CTA's slice.
+/// Sets `rowDim` to the window dimension of the rows. Emits an error at
+/// `op` and fails otherwise. The lowering and the collective analysis both
+/// ask it.
+mlir::LogicalResult
+checkTmaLoadDestination(mlir::Operation *op, const WindowGeometry &dst,
+                        int64_t mapSwizzle, unsigned sourceDims,
+                        int64_t sourceRows, int64_t issuers, unsigned &rowDim);
+
+/// The rules of a TMA store or reduce-add on its shared-memory source
+/// `src`: the same swizzle as the tensor map; swizzled rows of whole spans
+/// (a window of the last two dimensions, stored in `chunks` boxes of one
+/// span's columns, `chunked`; or rows of one span of any dimensions); one
+/// dense box starting at the swizzle pattern's alignment (each chunk).
+/// Emits an error at `op` and fails otherwise. The lowering and the
+/// collective analysis both ask it.
+mlir::LogicalResult checkTmaStoreSource(mlir::Operation *op,
+                                        const WindowGeometry &src,
+                                        int64_t mapSwizzle, int64_t &span,
+                                        int64_t &chunks, bool &chunked);
+
+/// The rules of cp.async (#exo.cp_async) of `bytes` on its operands: the
+/// destination one run of `bytes` along the last dimension of unswizzled
+/// shared memory, starting at a multiple of `bytes` bytes; the source one
+/// such run of global memory, starting at a multiple of its elements in
+/// rows whose length is one. Emits an error at `op` and fails otherwise.
+/// The lowering and the collective analysis both ask it.
+mlir::LogicalResult checkCpAsyncOperands(mlir::Operation *op, int64_t bytes,
+                                         const WindowGeometry &dst,
+                                         const WindowGeometry &src);
+
+/// The rules of a K-major shared-memory operand of a wgmma of `dtype`
+/// operands (#exo.wgmma), `rows` x K (K: 32 bytes of `dtype`), which its
+/// descriptor addresses: in swizzled shared memory, rows of one swizzle
+/// span along the tensor's last dimension, no ring, the first row at a
+/// multiple of 8 rows (a swizzle pattern); unswizzled, a [2, rows, 16
+/// bytes] window of core matrices of a tensor whose rows are 16 bytes.
+/// Emits an error at `op` and fails otherwise. The lowering and the
+/// collective analysis both ask it.
+mlir::LogicalResult checkWgmmaOperand(mlir::Operation *op, mlir::Type dtype,
+                                      const WindowGeometry &v, int64_t rows);
+
+/// The rules of an N-major B operand of a wgmma of `dtype` operands and
+/// `n` columns: an [n / s, K, s] window of swizzled shared memory (s
+/// columns one span) whose last dimension is one span, K rows consecutive,
+/// starting at a swizzle pattern. Emits an error at `op` and fails
+/// otherwise. The lowering and the collective analysis both ask it.
+mlir::LogicalResult checkWgmmaNMajorB(mlir::Operation *op, mlir::Type dtype,
+                                      const WindowGeometry &v, int64_t n);
+
 /// A number that divides the last extent of the tensor `root` (a proc
 /// argument or an allocation): the constant, or what the proc's `requires`
 /// states of the size that names it (`N mod 8 == 0`; a size it pins is

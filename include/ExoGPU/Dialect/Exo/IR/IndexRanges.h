@@ -82,6 +82,10 @@ llvm::DenseMap<mlir::Value, int64_t> getSizeDivisors(mlir::Operation *proc);
 int64_t knownDivisor(mlir::Value v, int depth = 0);
 /// The same for an index that may be a constant attribute.
 int64_t knownDivisor(mlir::OpFoldResult v);
+/// The same for the sum of `terms` (the offsets of a chain of windows along
+/// one dimension), keeping residues across the terms as knownDivisor does
+/// across the operands of one sum.
+int64_t knownDivisorOfSum(llvm::ArrayRef<mlir::OpFoldResult> terms);
 /// Given divisors `a` and `b` (nonzero) of two factors, a divisor of their
 /// product: `a * b` when it is at most 2^capLog2, else the power of two in
 /// it, at most 2^capLog2 (never a larger number that might not divide).

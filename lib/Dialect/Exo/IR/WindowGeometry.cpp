@@ -1,0 +1,381 @@
+//===- WindowGeometry.cpp - The layout rules of on-chip windows
+//-------------===//
+//
+// Part of the Exo-GPU project.
+//
+// The geometry of a window of shared memory or registers as the exo IR
+// states it (WindowGeometry), and the rules of the TMA instructions on their
+// shared-memory boxes. The lowering emits what these rules accept and the
+// collective analysis refuses what they refuse, so that a program the
+// analyses accept is one the lowering can emit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExoGPU/Dialect/Exo/IR/ExoOps.h"
+#include "ExoGPU/Dialect/Exo/IR/IndexRanges.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace exo;
+
+std::optional<WindowGeometry> WindowGeometry::get(Value value,
+                                                  unsigned numDistributed) {
+  MemoryAttr memory = getMemoryOf(value.getType());
+  SmallVector<WindowOp> chain;
+  while (auto window = value.getDefiningOp<WindowOp>()) {
+    chain.push_back(window);
+    value = window.getSource();
+  }
+  auto type = dyn_cast<TensorType>(value.getType());
+  if (!type || !memory ||
+      !(value.getDefiningOp<AllocOp>() || isa<BlockArgument>(value)))
+    return std::nullopt;
+  WindowGeometry w;
+  w.root = value;
+  w.elemType = type.getElementType();
+  w.memory = memory;
+  w.numDistributed = std::min<unsigned>(numDistributed, type.getRank());
+  SmallVector<SmallVector<OpFoldResult, 2>> offsets(type.getRank());
+  SmallVector<int64_t> shape = type.getStaticShapeOrDynamic();
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    int64_t depth = type.getRingDepth(d);
+    w.extents.push_back(depth ? depth : shape[d]);
+    w.rings.push_back(depth);
+    w.kept.push_back(d);
+    w.sizes.push_back(depth ? ShapedType::kDynamic : shape[d]);
+  }
+  for (WindowOp window : llvm::reverse(chain)) {
+    SmallVector<unsigned> kept;
+    SmallVector<int64_t> sizes;
+    for (auto [j, off, size] :
+         llvm::enumerate(window.getMixedOffsets(), window.getStaticSizes())) {
+      if (j >= w.kept.size())
+        return std::nullopt;
+      unsigned d = w.kept[j];
+      offsets[d].push_back(off);
+      if (size == WindowOp::kPoint)
+        continue;
+      kept.push_back(d);
+      sizes.push_back(size == WindowOp::kFull ? w.sizes[j] : size);
+    }
+    w.kept = std::move(kept);
+    w.sizes = std::move(sizes);
+  }
+  for (ArrayRef<OpFoldResult> terms : offsets)
+    w.offsetDivisors.push_back(knownDivisorOfSum(terms));
+  return w;
+}
+
+bool WindowGeometry::isDenseBox(unsigned first) const {
+  unsigned rank = extents.size();
+  unsigned dims = kept.size();
+  if (first >= dims)
+    return false;
+  unsigned rowRoot = kept[first];
+  if (rowRoot < numDistributed || rings[rowRoot])
+    return false;
+  unsigned j = first + 1;
+  for (unsigned d = rowRoot + 1; d < rank; ++d) {
+    if (j < dims && kept[j] == d) {
+      if (rings[d] || sizes[j] != extents[d])
+        return false;
+      ++j;
+    } else if (extents[d] != 1) {
+      return false;
+    }
+  }
+  return j == dims;
+}
+
+int64_t WindowGeometry::startDivisor(unsigned end) const {
+  // The offset is the sum over dimensions of index * stride; a ring's
+  // index is taken modulo its depth, which keeps no divisor.
+  unsigned rank = extents.size();
+  end = std::min(end, rank);
+  uint64_t stride = getElementBytes(elemType), divisor = 0;
+  for (unsigned d = rank; d-- > numDistributed;) {
+    if (d < end) {
+      uint64_t i = rings[d] ? 1 : offsetDivisors[d];
+      divisor = std::gcd(divisor, productDivisor(i, stride, 62));
+    }
+    // From here on `stride` is a divisor of the true stride (exact unless
+    // past 2^62), which is all the terms need.
+    int64_t extent = extents[d];
+    stride = ShapedType::isDynamic(extent) || extent <= 0
+                 ? uint64_t(1) << llvm::countr_zero(stride)
+                 : productDivisor(stride, extent, 62);
+  }
+  // The buffer's start is kBufferAlign-aligned: the address has the common
+  // divisor of that and of the offset (an offset that is always 0 has
+  // every divisor).
+  return divisor
+             ? static_cast<int64_t>(std::gcd(divisor, uint64_t(kBufferAlign)))
+             : kBufferAlign;
+}
+
+int64_t WindowGeometry::tmaAlign() const {
+  int64_t swizzle = memory ? memory.getSwizzle() : 0;
+  return swizzle ? 8 * swizzle : 128;
+}
+
+bool WindowGeometry::isChunkedSwizzle(int64_t &spanElems) const {
+  int64_t swizzle = memory ? memory.getSwizzle() : 0;
+  unsigned rank = extents.size();
+  if (!memory || !memory.isShared() || !swizzle || rank < 2 + numDistributed)
+    return false;
+  spanElems = swizzle / getElementBytes(elemType);
+  return spanElems > 0 && extents.back() % spanElems == 0 &&
+         rings[rank - 1] == 0 && rings[rank - 2] == 0;
+}
+
+/// Refuses a shared-memory swizzle other than the tensor map's.
+static LogicalResult checkSameSwizzle(Operation *op, const WindowGeometry &w,
+                                      int64_t mapSwizzle) {
+  if (w.memory.getSwizzle() == mapSwizzle)
+    return success();
+  return op->emitOpError() << "the shared-memory swizzle ("
+                           << w.memory.getSwizzle()
+                           << ") differs from the tensor map's (" << mapSwizzle
+                           << ")";
+}
+
+LogicalResult exo::checkTmaLoadDestination(Operation *op,
+                                           const WindowGeometry &dst,
+                                           int64_t mapSwizzle,
+                                           unsigned sourceDims,
+                                           int64_t sourceRows, int64_t issuers,
+                                           unsigned &rowDim) {
+  if (failed(checkSameSwizzle(op, dst, mapSwizzle)))
+    return failure();
+  int64_t bytes = getElementBytes(dst.elemType);
+  if (int64_t swizzle = dst.memory.getSwizzle();
+      swizzle && dst.extents.back() * bytes != swizzle)
+    return op->emitOpError()
+           << "a TMA load into swizzled shared memory needs rows of one "
+              "swizzle span ("
+           << swizzle << " bytes)";
+  // The first window dimension that is not distributed holds the rows; the
+  // destination's other dimensions follow the source's.
+  rowDim = 0;
+  while (rowDim < dst.kept.size() && dst.kept[rowDim] < dst.numDistributed)
+    ++rowDim;
+  if (dst.kept.size() - rowDim != sourceDims)
+    return op->emitOpError()
+           << "the destination has " << dst.kept.size() - rowDim
+           << " dimensions after its distributed ones, the source window "
+           << sourceDims;
+  // The engine writes the box densely, row after row, from an address
+  // aligned to the swizzle pattern; each issuing CTA's slice starts
+  // `slice` rows further.
+  if (!dst.isDenseBox(rowDim))
+    return op->emitOpError()
+           << "the shared-memory destination is not one dense box (after "
+              "its distributed dimensions: no ring, all dimensions but the "
+              "first whole, no other dimension after the first but of "
+              "extent 1)";
+  issuers = std::max<int64_t>(issuers, 1);
+  int64_t align = dst.tmaAlign();
+  int64_t sliceBytes = sourceRows / issuers * bytes;
+  for (unsigned j = rowDim + 1; j < dst.kept.size(); ++j)
+    sliceBytes *= dst.sizes[j];
+  if (dst.startDivisor() % align || (issuers > 1 && sliceBytes % align))
+    return op->emitOpError()
+           << "the shared-memory destination must start at a multiple of "
+           << align << " bytes (and so must each issuing CTA's slice of it)";
+  return success();
+}
+
+LogicalResult exo::checkTmaStoreSource(Operation *op, const WindowGeometry &src,
+                                       int64_t mapSwizzle, int64_t &span,
+                                       int64_t &chunks, bool &chunked) {
+  if (failed(checkSameSwizzle(op, src, mapSwizzle)))
+    return failure();
+  // Swizzled rows longer than one span are stored in column chunks: one box
+  // of one span's columns per chunk, from a window of the tensor's last two
+  // dimensions. Rows of one span are one dense box of any rank, as a load
+  // writes it.
+  span = 0;
+  chunks = 1;
+  chunked = false;
+  unsigned rank = src.extents.size();
+  if (src.memory.getSwizzle()) {
+    bool lastTwo = src.kept.size() == 2 && src.kept[0] == rank - 2 &&
+                   src.kept[1] == rank - 1;
+    bool spans = src.isChunkedSwizzle(span);
+    bool oneSpan =
+        spans && src.extents.back() == span && src.kept.back() == rank - 1;
+    if (!spans || (!lastTwo && !oneSpan) ||
+        ShapedType::isDynamic(src.sizes.back()))
+      return op->emitOpError()
+             << "a TMA store from swizzled shared memory needs a window of "
+                "a tensor whose rows are whole swizzle spans: of its last "
+                "two dimensions, or, with rows of one span, of any of its "
+                "dimensions";
+    chunks = std::max<int64_t>(src.sizes.back() / span, 1);
+    chunked = lastTwo;
+  }
+  // The source holds the box densely, in row-major order (in column chunks
+  // of one span when swizzled), from an address aligned to the swizzle
+  // pattern.
+  if (!src.isDenseBox())
+    return op->emitOpError()
+           << "the shared-memory source is not one dense box (no ring, all "
+              "dimensions but the first whole, no other dimension after the "
+              "first but of extent 1)";
+  int64_t align = src.tmaAlign();
+  bool aligned = src.startDivisor() % align == 0;
+  if (chunked) {
+    // A row is `span` elements within its chunk, the window starts at a
+    // chunk's first column, and chunk k starts k * rows * rowBytes further:
+    // with several chunks, the rows of one must fill whole patterns.
+    int64_t rowBytes = span * getElementBytes(src.elemType);
+    aligned =
+        src.startDivisor(rank - 2) % align == 0 &&
+        (src.offsetDivisors[rank - 2] * rowBytes) % align == 0 &&
+        (chunks == 1 || (src.extents[rank - 2] * rowBytes) % align == 0) &&
+        src.offsetDivisors[rank - 1] % span == 0;
+  }
+  if (!aligned)
+    return op->emitOpError()
+           << "the shared-memory source must start at a multiple of " << align
+           << " bytes";
+  return success();
+}
+
+LogicalResult exo::checkCpAsyncOperands(Operation *op, int64_t bytes,
+                                        const WindowGeometry &dst,
+                                        const WindowGeometry &src) {
+  // One run of `bytes` along the last dimension of the tensor.
+  auto run = [&](const WindowGeometry &v) {
+    return v.kept.size() == 1 && v.kept[0] == v.extents.size() - 1 &&
+           v.sizes[0] * getElementBytes(v.elemType) == bytes;
+  };
+  if (!dst.memory.isShared() || dst.memory.getSwizzle() ||
+      !src.memory.isGlobal() || src.memory.getKind() == MemoryKind::TmaMap ||
+      !run(dst) || !run(src))
+    return op->emitOpError()
+           << "cp.async of " << bytes
+           << " bytes needs a shared-memory destination and a global source, "
+              "each one contiguous run of "
+           << bytes << " bytes along its last dimension";
+  // Both addresses are aligned to the copy's size: the shared one by its
+  // offset in its buffer, the global one by its offset in rows whose
+  // length is a multiple of the run (the launcher checks the tensor's
+  // base).
+  int64_t elems = bytes / getElementBytes(src.elemType);
+  int64_t last = src.extents.size() > 1 ? lastExtentDivisorOf(src.root) : 0;
+  if (dst.startDivisor() % bytes || src.offsetDivisors.back() % elems ||
+      last % elems)
+    return op->emitOpError()
+           << "cp.async of " << bytes << " bytes needs both addresses provably "
+           << bytes << "-byte aligned: each window must start at a multiple of "
+           << elems << " elements of rows whose length is one";
+  return success();
+}
+
+/// The PTX name of a wgmma operand type ("tf32", "bf16", "f16", "e4m3",
+/// "e5m2").
+static StringRef wgmmaTypeName(Type dtype) {
+  if (dtype.isTF32() || dtype.isF32())
+    return "tf32";
+  if (dtype.isBF16())
+    return "bf16";
+  if (isa<Float8E4M3FNType>(dtype))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(dtype))
+    return "e5m2";
+  return "f16";
+}
+
+/// Whether an operand of `elem`s feeds a wgmma of `dtype` operands.
+static bool wgmmaElementMatches(Type dtype, Type elem) {
+  if (dtype.isTF32() || dtype.isF32())
+    return elem.isF32() || elem.isTF32();
+  return dtype == elem;
+}
+
+/// The K of one wgmma of `dtype`: 32 bytes of it.
+static int64_t wgmmaK(Type dtype) {
+  return dtype.isTF32() || dtype.isF32() ? 8 : 32 / getElementBytes(dtype);
+}
+
+LogicalResult exo::checkWgmmaOperand(Operation *op, Type dtype,
+                                     const WindowGeometry &v, int64_t rows) {
+  StringRef name = wgmmaTypeName(dtype);
+  int64_t k = wgmmaK(dtype);
+  bool typeOk = wgmmaElementMatches(dtype, v.elemType);
+  int64_t swizzle = v.memory.getSwizzle();
+  int64_t bytes = getElementBytes(v.elemType);
+  unsigned rank = v.extents.size();
+  if (v.memory.isShared() && !swizzle && typeOk) {
+    // Core matrices: a [2, rows, 16 bytes] window of a tensor whose rows are
+    // 16 bytes, the two 16-byte halves of K in its first dimension.
+    if (v.sizes.size() != 3 || v.sizes[0] != 2 || v.sizes[1] != rows ||
+        v.sizes[2] * bytes != 16 || rank < 3 ||
+        v.extents.back() * bytes != 16 || v.kept[2] != rank - 1 ||
+        v.kept[1] != rank - 2)
+      return op->emitOpError()
+             << "a wgmma " << name << " operand in unswizzled shared "
+             << "memory must be a 2 x " << rows << " x " << 16 / bytes
+             << " window (two columns of 8 x 16-byte core matrices) of a "
+                "tensor whose rows are 16 bytes";
+    return success();
+  }
+  if (!v.memory.isShared() || !swizzle || !typeOk || v.sizes.size() != 2 ||
+      v.sizes[0] != rows || v.sizes[1] != k || rank < 2 ||
+      v.kept[0] < v.numDistributed || v.kept[1] != rank - 1 ||
+      v.rings[v.kept[0]] || v.rings[rank - 1] ||
+      llvm::any_of(
+          llvm::seq(v.kept[0] + 1, rank - 1),
+          [&](unsigned d) { return v.extents[d] != 1; }) ||
+      v.extents.back() * bytes != swizzle)
+    return op->emitOpError()
+           << "a wgmma " << name << " operand must be a " << rows << " x " << k
+           << " window of swizzled shared memory (32, 64 or 128 bytes) whose "
+              "K is the tensor's last dimension and whose rows are one "
+              "swizzle span apart, of "
+           << name;
+  // The descriptor's base offset is 0: the window's first row starts a
+  // swizzle pattern (8 rows of one span); its K offset within the row is
+  // the address's low bits.
+  if (v.startDivisor(rank - 1) % (8 * swizzle))
+    return op->emitOpError()
+           << "a wgmma " << name
+           << " operand in swizzled shared memory must start at a multiple "
+              "of 8 rows (a swizzle pattern of "
+           << 8 * swizzle << " bytes)";
+  return success();
+}
+
+LogicalResult exo::checkWgmmaNMajorB(Operation *op, Type dtype,
+                                     const WindowGeometry &v, int64_t n) {
+  StringRef name = wgmmaTypeName(dtype);
+  int64_t k = wgmmaK(dtype);
+  int64_t swizzle = v.memory.getSwizzle();
+  int64_t bytes = getElementBytes(v.elemType);
+  int64_t span = swizzle ? swizzle / bytes : 0;
+  unsigned rank = v.extents.size();
+  if (!v.memory.isShared() || !swizzle ||
+      !wgmmaElementMatches(dtype, v.elemType) || v.sizes.size() != 3 ||
+      v.sizes[0] != n / span || v.sizes[1] != k || v.sizes[2] != span ||
+      rank < 3 || v.extents.back() != span || v.kept[2] != rank - 1 ||
+      v.kept[1] != rank - 2 || v.kept[0] < v.numDistributed ||
+      v.rings[v.kept[0]] || v.rings[rank - 2] || v.rings[rank - 1])
+    return op->emitOpError()
+           << "an N-major wgmma " << name << " B operand must be a "
+           << (span ? n / span : 0) << " x " << k << " x " << span
+           << " window (spans of columns, k rows, one span of columns) of "
+              "swizzled shared memory whose last dimension is one swizzle "
+              "span and whose k rows are consecutive";
+  if (v.startDivisor(rank) % (8 * swizzle))
+    return op->emitOpError()
+           << "an N-major wgmma " << name
+           << " B operand must start at a multiple of 8 k rows (a swizzle "
+              "pattern of "
+           << 8 * swizzle << " bytes)";
+  return success();
+}
