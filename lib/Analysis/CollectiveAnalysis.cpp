@@ -469,6 +469,13 @@ LogicalResult CollectiveAnalyzer::run() {
       checkFragmentAccess(op);
   });
   device.walk([&](CallOp call) { checkOperandLayouts(call); });
+  device.walk([&](ArriveOp arrive) {
+    if (!reported.contains(arrive) &&
+        failed(checkMbarrierArriveTimeline(arrive))) {
+      hadError = true;
+      reported.insert(arrive);
+    }
+  });
   if (hadError)
     return failure();
   device.walk([&](AllocOp alloc) { computeArrivals(alloc); });

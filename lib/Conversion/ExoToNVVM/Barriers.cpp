@@ -307,16 +307,10 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
   // mbarrier.arrive releases the arriving thread's own generic accesses; it
   // does not track asynchronous operations (cp.async would need
   // cp.async.mbarrier.arrive; TMA loads complete through their trailing
-  // barrier instead).
-  if (arrive.getTimeline() != SyncTimeline::CudaInOrder &&
-      arrive.getTimeline() != SyncTimeline::CudaTemporal)
-    return arrive.emitOpError()
-           << "an mbarrier arrive lowers to mbarrier.arrive, which orders only "
-              "the arriving threads' own accesses (cuda_in_order, "
-              "cuda_temporal), not "
-           << stringifySyncTimeline(arrive.getTimeline())
-           << "; complete asynchronous operations through a commit group or "
-              "the instruction's trailing barrier";
+  // barrier instead): checkMbarrierArriveTimeline, which the collective
+  // analysis also asks.
+  if (failed(checkMbarrierArriveTimeline(arrive)))
+    return failure();
 
   // Which CTAs each instance signals, and the transaction bytes it
   // expects there: those of the loads the collective analysis paired with

@@ -1537,6 +1537,21 @@ LogicalResult exo::checkTmaBoxStart(Operation *op, int64_t divisor,
          << " elements): the copy engine faults on such a box";
 }
 
+LogicalResult exo::checkMbarrierArriveTimeline(ArriveOp arrive) {
+  auto type = dyn_cast<BarrierType>(arrive.getBarrier().getType());
+  if (!type || type.getKind() != BarrierKind::Mbarrier ||
+      arrive.getTimeline() == SyncTimeline::CudaInOrder ||
+      arrive.getTimeline() == SyncTimeline::CudaTemporal)
+    return success();
+  return arrive.emitOpError()
+         << "an mbarrier arrive lowers to mbarrier.arrive, which orders only "
+            "the arriving threads' own accesses (cuda_in_order, "
+            "cuda_temporal), not "
+         << stringifySyncTimeline(arrive.getTimeline())
+         << "; complete asynchronous operations through a commit group or "
+            "the instruction's trailing barrier";
+}
+
 LogicalResult exo::checkVectorGlobalAligned(Operation *op, bool load,
                                             int64_t width, bool contiguous,
                                             int64_t offsetDivisor,

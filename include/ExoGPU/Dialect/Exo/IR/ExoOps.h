@@ -69,6 +69,14 @@ bool isFamilyLowering(llvm::StringRef lowering);
 mlir::LogicalResult checkTmaBoxStart(mlir::Operation *op, int64_t divisor,
                                      mlir::Type element);
 
+/// The rule of an arrive on an mbarrier: it lowers to mbarrier.arrive,
+/// which releases only the arriving threads' own accesses, so its timeline
+/// is cuda_in_order or cuda_temporal (asynchronous copies complete through
+/// a commit group or their trailing barrier). Emits an error at `arrive`
+/// and fails otherwise; other barriers pass. The lowering and the
+/// collective analysis both ask it.
+mlir::LogicalResult checkMbarrierArriveTimeline(ArriveOp arrive);
+
 /// The rule of a 16-byte vector global load or store (#exo.global) on its
 /// global window: its run of `width` elements lies along its tensor's last
 /// (contiguous) dimension (`contiguous`), starts at a multiple of `width`
