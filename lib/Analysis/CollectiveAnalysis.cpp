@@ -335,6 +335,10 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
       refused(checkWgmmaOperand(call, dtype, *a, 64));
     return;
   }
+  if (auto mma = dyn_cast<MmaAttr>(family)) {
+    refused(checkMmaFragments(call, mma, geometry));
+    return;
+  }
   if (auto copy = dyn_cast<CpAsyncAttr>(family)) {
     std::optional<WindowGeometry> dst = geometry(0), src = geometry(1);
     if (dst && src)

@@ -361,3 +361,77 @@ exo.proc @wgmma_mn_start(%N: index) {
     }
   }
 }
+
+// -----
+
+// Accepted: ldmatrix into whole 16 x 8 mma_a fragments, one per warp and
+// index j.
+!Ar = !exo.tensor<[4, 2, 16, 8], f32, mma_a>
+!Aw = !exo.window<[16, 8], f32, mma_a>
+!S = !exo.tensor<[64, 8], f32, smem>
+!Sw = !exo.window<[16, 8], f32, smem>
+exo.proc @load_whole_fragments(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %A = exo.alloc : !Ar
+      %S = exo.alloc : !S
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        exo.for %j = 0 to 2 seq {
+          %a = exo.window %A[%w, %j, :, :] : !Ar -> !Aw
+          %s = exo.window %S[0 :+ 16, :] : !S -> !Sw
+          exo.call #exo.mma<part = load_a, dtype = tf32>(%a, %s) : (!Aw, !Sw)
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// ldmatrix into row 3 of each of 16 fragments: the window is 16 x 8, but
+// not one whole mma_a fragment, whose registers the lowering addresses.
+!Ar = !exo.tensor<[4, 16, 16, 8], f32, mma_a>
+!Aw = !exo.window<[16, 8], f32, mma_a>
+!S = !exo.tensor<[64, 8], f32, smem>
+!Sw = !exo.window<[16, 8], f32, smem>
+exo.proc @load_across_fragments(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %A = exo.alloc : !Ar
+      %S = exo.alloc : !S
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        %a = exo.window %A[%w, :, 3, :] : !Ar -> !Aw
+        %s = exo.window %S[0 :+ 16, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op needs an A fragment: a whole 16 x 8 mma_a fragment (a window keeping the last two dimensions whole)}}
+        exo.call #exo.mma<part = load_a, dtype = tf32>(%a, %s) : (!Aw, !Sw)
+      }
+    }
+  }
+}
+
+// -----
+
+// An mma.sync whose B is the first 8 columns of an 8 x 16 mma_b tensor:
+// not a whole 8 x 8 tf32 B fragment.
+!Ar = !exo.tensor<[4, 16, 8], f32, mma_a>
+!Aw = !exo.window<[16, 8], f32, mma_a>
+!Br = !exo.tensor<[4, 8, 16], f32, mma_b>
+!Bw = !exo.window<[8, 8], f32, mma_b>
+!Cr = !exo.tensor<[4, 16, 8], f32, mma_c>
+!Cw = !exo.window<[16, 8], f32, mma_c>
+exo.proc @mma_b_columns(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %A = exo.alloc : !Ar
+      %B = exo.alloc : !Br
+      %C = exo.alloc : !Cr
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        %a = exo.window %A[%w, :, :] : !Ar -> !Aw
+        %b = exo.window %B[%w, :, 0 :+ 8] : !Br -> !Bw
+        %c = exo.window %C[%w, :, :] : !Cr -> !Cw
+        // expected-error @+1 {{'exo.call' op needs a B fragment: a whole 8 x 8 mma_b fragment (a window keeping the last two dimensions whole)}}
+        exo.call #exo.mma<part = mma, dtype = tf32>(%c, %a, %b) : (!Cw, !Aw, !Bw)
+      }
+    }
+  }
+}

@@ -36,27 +36,21 @@ enum class MmaType { Tf32, Bf16, F16 };
 
 static bool isHalf(Type t) { return t.isBF16() || t.isF16(); }
 
-/// The first register of the `rows` x `cols` fragment that window `v` of
-/// fragment memory `kind` selects (its last two dimensions whole, the
-/// others points), `perThread` registers per fragment.
+/// The first register of the `rows` x `cols` fragment that argument `arg`
+/// of `call`, a window of fragment memory `kind`, selects (checkMmaFragment,
+/// which the collective analysis also asks: its last two dimensions whole,
+/// the others points), `perThread` registers per fragment.
 static FailureOr<Value> fragmentPointer(KernelLowering &L, CallOp call,
-                                        StringRef what, const View &v,
+                                        StringRef what, unsigned arg,
                                         MemoryKind kind, int64_t rows,
                                         int64_t cols, int64_t perThread) {
   OpBuilder &b = L.b;
   Location loc = L.loc;
+  FailureOr<WindowGeometry> g = L.windowGeometry(call, arg);
+  if (failed(g) || failed(checkMmaFragment(call, what, *g, kind, rows, cols)))
+    return failure();
+  const View &v = L.views[call.getArgs()[arg]];
   unsigned rank = v.staticExtents.size();
-  auto fail = [&] {
-    return call.emitOpError()
-           << "needs " << what << ": a whole " << rows << " x " << cols << " "
-           << stringifyMemoryKind(kind)
-           << " fragment (a window keeping the last two dimensions whole)";
-  };
-  if (v.kind != View::Regs || v.memory.getKind() != kind || rank < 2 ||
-      v.sizes.size() != 2 || v.kept[0] != rank - 2 || v.kept[1] != rank - 1 ||
-      v.sizes[0] != rows || v.sizes[1] != cols ||
-      v.staticExtents[rank - 2] != rows || v.staticExtents[rank - 1] != cols)
-    return fail();
   // The leading dimensions that are not distributed index whole fragments
   // of the thread's register array.
   Value idx = L.c64(0);
@@ -90,7 +84,7 @@ static LogicalResult emitMmaZero(KernelLowering &L, CallOp call) {
   Location loc = L.loc;
   const View &d = L.views[call.getArgs()[0]];
   FailureOr<Value> p =
-      fragmentPointer(L, call, "an accumulator", d, MemoryKind::MmaC, 16, 8, 4);
+      fragmentPointer(L, call, "an accumulator", 0, MemoryKind::MmaC, 16, 8, 4);
   if (failed(p))
     return failure();
   auto arr = LLVM::LLVMArrayType::get(d.elemType, 4);
@@ -112,7 +106,7 @@ static LogicalResult emitMmaLoad(KernelLowering &L, CallOp call, bool isA) {
   int64_t k = isHalf(elem) ? 16 : 8;
   int64_t regs = isA ? 4 : 2;
   FailureOr<Value> p =
-      fragmentPointer(L, call, isA ? "an A fragment" : "a B fragment", dst,
+      fragmentPointer(L, call, isA ? "an A fragment" : "a B fragment", 0,
                       isA ? MemoryKind::MmaA : MemoryKind::MmaB, rows, k,
                       regs * (isHalf(elem) ? 2 : 1));
   // The window's column offset must keep each matrix row 16-byte aligned
@@ -164,16 +158,16 @@ static LogicalResult emitMma(KernelLowering &L, CallOp call, MmaType type) {
            << "mma.sync " << name << " multiplies " << name
            << " A and B fragments into an f32 accumulator"
            << (type == MmaType::F16 ? " (or an f16 one)" : "");
-  FailureOr<Value> pa = fragmentPointer(L, call, "an A fragment", a,
+  FailureOr<Value> pa = fragmentPointer(L, call, "an A fragment", 1,
                                         MemoryKind::MmaA, 16, k, 4 * per);
   if (failed(pa))
     return failure();
-  FailureOr<Value> pb = fragmentPointer(L, call, "a B fragment", bv,
+  FailureOr<Value> pb = fragmentPointer(L, call, "a B fragment", 2,
                                         MemoryKind::MmaB, 8, k, 2 * per);
   if (failed(pb))
     return failure();
   FailureOr<Value> pd =
-      fragmentPointer(L, call, "an accumulator", d, MemoryKind::MmaC, 16, 8, 4);
+      fragmentPointer(L, call, "an accumulator", 0, MemoryKind::MmaC, 16, 8, 4);
   if (failed(pd))
     return failure();
   // Operands as the NVVM op wants them: 32-bit registers (i32 for tf32 and
@@ -223,8 +217,8 @@ static LogicalResult emitMmaStore(KernelLowering &L, CallOp call) {
   Location loc = L.loc;
   const View &dst = L.views[call.getArgs()[0]];
   const View &src = L.views[call.getArgs()[1]];
-  FailureOr<Value> p = fragmentPointer(L, call, "an accumulator", src,
-                                       MemoryKind::MmaC, 16, 8, 4);
+  FailureOr<Value> p =
+      fragmentPointer(L, call, "an accumulator", 1, MemoryKind::MmaC, 16, 8, 4);
   if (failed(p))
     return failure();
   bool global = dst.kind == View::Global;
@@ -276,8 +270,8 @@ static LogicalResult emitMmaStMatrix(KernelLowering &L, CallOp call) {
   if (!isHalf(src.elemType) || dst.elemType != src.elemType)
     return call.emitOpError() << "stmatrix stores a 16-bit (bf16 or f16) "
                                  "accumulator to shared memory of its type";
-  FailureOr<Value> p = fragmentPointer(L, call, "an accumulator", src,
-                                       MemoryKind::MmaC, 16, 8, 4);
+  FailureOr<Value> p =
+      fragmentPointer(L, call, "an accumulator", 1, MemoryKind::MmaC, 16, 8, 4);
   if (failed(p) || failed(checkMatrixRows(call, "stmatrix writes", dst, 16, 8)))
     return failure();
   // Two matrices (rows 0-7, 8-15): lanes 0-15 give the row addresses.
@@ -303,12 +297,12 @@ static LogicalResult emitMmaConvert(KernelLowering &L, CallOp call) {
   if (!isHalf(dst.elemType) || !src.elemType.isF32())
     return call.emitOpError() << "converts an f32 mma.sync accumulator to a "
                                  "bf16 or f16 one (round to nearest)";
-  FailureOr<Value> pd = fragmentPointer(L, call, "an accumulator", dst,
-                                        MemoryKind::MmaC, 16, 8, 4);
+  FailureOr<Value> pd =
+      fragmentPointer(L, call, "an accumulator", 0, MemoryKind::MmaC, 16, 8, 4);
   if (failed(pd))
     return failure();
-  FailureOr<Value> ps = fragmentPointer(L, call, "an accumulator", src,
-                                        MemoryKind::MmaC, 16, 8, 4);
+  FailureOr<Value> ps =
+      fragmentPointer(L, call, "an accumulator", 1, MemoryKind::MmaC, 16, 8, 4);
   if (failed(ps))
     return failure();
   // The same elements in the same places: each pair becomes one register.

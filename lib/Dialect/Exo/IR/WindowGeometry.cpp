@@ -379,3 +379,64 @@ LogicalResult exo::checkWgmmaNMajorB(Operation *op, Type dtype,
            << 8 * swizzle << " bytes)";
   return success();
 }
+
+LogicalResult exo::checkMmaFragment(Operation *op, StringRef what,
+                                    const WindowGeometry &v, MemoryKind kind,
+                                    int64_t rows, int64_t cols) {
+  unsigned rank = v.extents.size();
+  if (v.memory.getKind() == kind && rank >= 2 && v.sizes.size() == 2 &&
+      v.kept[0] == rank - 2 && v.kept[1] == rank - 1 && v.sizes[0] == rows &&
+      v.sizes[1] == cols && v.extents[rank - 2] == rows &&
+      v.extents[rank - 1] == cols)
+    return success();
+  return op->emitOpError() << "needs " << what << ": a whole " << rows << " x "
+                           << cols << " " << stringifyMemoryKind(kind)
+                           << " fragment (a window keeping the last two "
+                              "dimensions whole)";
+}
+
+LogicalResult exo::checkMmaFragments(
+    CallOp call, MmaAttr mma,
+    function_ref<std::optional<WindowGeometry>(unsigned)> geometry) {
+  // Argument `i` as fragment `kind` of `rows` x `cols`.
+  auto fragment = [&](unsigned i, StringRef what, MemoryKind kind, int64_t rows,
+                      int64_t cols) -> LogicalResult {
+    if (i >= call.getArgs().size())
+      return success();
+    std::optional<WindowGeometry> g = geometry(i);
+    if (!g)
+      return success();
+    return checkMmaFragment(call, what, *g, kind, rows, cols);
+  };
+  auto isHalf = [](Type t) { return t.isBF16() || t.isF16(); };
+  switch (mma.getPart()) {
+  case MmaPart::Mma: {
+    int64_t k = mma.getDtype().isTF32() ? 8 : 16;
+    return success(
+        succeeded(fragment(1, "an A fragment", MemoryKind::MmaA, 16, k)) &&
+        succeeded(fragment(2, "a B fragment", MemoryKind::MmaB, 8, k)) &&
+        succeeded(fragment(0, "an accumulator", MemoryKind::MmaC, 16, 8)));
+  }
+  case MmaPart::LoadA:
+  case MmaPart::LoadB: {
+    bool isA = mma.getPart() == MmaPart::LoadA;
+    std::optional<WindowGeometry> g =
+        call.getArgs().empty() ? std::nullopt : geometry(0);
+    if (!g)
+      return success();
+    return checkMmaFragment(call, isA ? "an A fragment" : "a B fragment", *g,
+                            isA ? MemoryKind::MmaA : MemoryKind::MmaB,
+                            isA ? 16 : 8, isHalf(g->elemType) ? 16 : 8);
+  }
+  case MmaPart::ZeroC:
+    return fragment(0, "an accumulator", MemoryKind::MmaC, 16, 8);
+  case MmaPart::StoreC:
+  case MmaPart::StmatrixC:
+    return fragment(1, "an accumulator", MemoryKind::MmaC, 16, 8);
+  case MmaPart::ConvertC:
+    return success(
+        succeeded(fragment(0, "an accumulator", MemoryKind::MmaC, 16, 8)) &&
+        succeeded(fragment(1, "an accumulator", MemoryKind::MmaC, 16, 8)));
+  }
+  return success();
+}

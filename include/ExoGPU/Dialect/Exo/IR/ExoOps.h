@@ -222,6 +222,23 @@ mlir::LogicalResult checkWgmmaOperand(mlir::Operation *op, mlir::Type dtype,
 mlir::LogicalResult checkWgmmaNMajorB(mlir::Operation *op, mlir::Type dtype,
                                       const WindowGeometry &v, int64_t n);
 
+/// The rule of an mma.sync fragment operand (`what`: "an A fragment", ...):
+/// a window of `kind` registers keeping the last two dimensions, a whole
+/// `rows` x `cols` fragment, the others points (the lowering addresses the
+/// thread's registers of that fragment). Emits an error at `op` and fails
+/// otherwise.
+mlir::LogicalResult checkMmaFragment(mlir::Operation *op, llvm::StringRef what,
+                                     const WindowGeometry &v, MemoryKind kind,
+                                     int64_t rows, int64_t cols);
+
+/// checkMmaFragment on every fragment operand of `call`, an instance of
+/// `mma` (#exo.mma), in the order the lowering addresses them; `geometry`
+/// gives the window of an argument (std::nullopt: not checked). The
+/// lowering and the collective analysis both ask it.
+mlir::LogicalResult checkMmaFragments(
+    CallOp call, MmaAttr mma,
+    llvm::function_ref<std::optional<WindowGeometry>(unsigned)> geometry);
+
 /// A number that divides the last extent of the tensor `root` (a proc
 /// argument or an allocation): the constant, or what the proc's `requires`
 /// states of the size that names it (`N mod 8 == 0`; a size it pins is
