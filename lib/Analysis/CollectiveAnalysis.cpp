@@ -335,6 +335,15 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
       refused(checkWgmmaOperand(call, dtype, *a, 64));
     return;
   }
+  // A wgmma accumulator store but the stmatrix one (a 16-bit store into
+  // shared memory, whose rule the sync checker's conversion asks).
+  if (auto store = dyn_cast<WgmmaStoreAttr>(family)) {
+    std::optional<WindowGeometry> dst = geometry(0);
+    int64_t span = 0;
+    if (dst && (store.getDtype().isF32() || !store.getDst().isShared()))
+      refused(checkAccumulatorStoreDestination(call, *dst, store.getN(), span));
+    return;
+  }
   if (auto mma = dyn_cast<MmaAttr>(family)) {
     refused(checkMmaFragments(call, mma, geometry));
     return;

@@ -435,3 +435,75 @@ exo.proc @mma_b_columns(%N: index) {
     }
   }
 }
+
+// -----
+
+// Accepted: the accumulator stored at columns 8 h of 128-byte-swizzled
+// shared memory whose rows are one span (32 f32).
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 32], f32, smem_swizzle<128>>
+!Cw = !exo.window<[64, 8], f32, smem_swizzle<128>>
+exo.proc @wgmma_store_to_spans(%N: index) {
+  %c8 = arith.constant 8 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      exo.for %h = 0 to 4 seq {
+        %j = arith.muli %h, %c8 : index
+        %c = exo.window %C[:, %j :+ 8] : !Cs -> !Cw
+        exo.call #exo.wgmma_store<n = 8, dst = smem_swizzle<128>>(%c, %d) : (!Cw, !D)
+      }
+    }
+  }
+}
+
+// -----
+
+// The accumulator stored into swizzled shared memory whose rows (16 f32,
+// 64 bytes) are not whole 128-byte swizzle spans.
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 16], f32, smem_swizzle<128>>
+!Cw = !exo.window<[64, 8], f32, smem_swizzle<128>>
+exo.proc @wgmma_store_to_half_spans(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window %C[:, 0 :+ 8] : !Cs -> !Cw
+      // expected-error @+1 {{'exo.call' op the destination of an accumulator store must be a 64 x 8 window of global memory, of unswizzled shared memory, or of swizzled shared memory whose rows are whole swizzle spans (the window's last two dimensions, its first column even)}}
+      exo.call #exo.wgmma_store<n = 8, dst = smem_swizzle<128>>(%c, %d) : (!Cw, !D)
+    }
+  }
+}
+
+// -----
+
+// The accumulator stored at an odd column (2 h + 1) of swizzled shared
+// memory: the pairs of a thread's registers would straddle 8-byte words.
+!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+!Cs = !exo.tensor<[64, 32], f32, smem_swizzle<128>>
+!Cw = !exo.window<[64, 8], f32, smem_swizzle<128>>
+exo.proc @wgmma_store_odd_column(%N: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      %C = exo.alloc : !Cs
+      %d = exo.window %D[:, :] : !Dt -> !D
+      exo.for %h = 0 to 4 seq {
+        %h2 = arith.muli %h, %c2 : index
+        %j = arith.addi %h2, %c1 : index
+        %c = exo.window %C[:, %j :+ 8] : !Cs -> !Cw
+        // expected-error @+1 {{'exo.call' op the destination of an accumulator store must be a 64 x 8 window}}
+        exo.call #exo.wgmma_store<n = 8, dst = smem_swizzle<128>>(%c, %d) : (!Cw, !D)
+      }
+    }
+  }
+}

@@ -94,12 +94,12 @@ static LogicalResult emitTmaLoad(KernelLowering &L, CallOp call, TmaAttr tma) {
     for (auto [r, p] : llvm::enumerate(parts))
       rankOf[p.cta] = r;
   }
+  if (failed(checkBox(L, call, src, issuers)))
+    return failure();
   // The destination's rules (checkTmaLoadDestination, which the collective
   // analysis also asks): the first non-distributed window dimension holds
   // the rows, the others follow the source's, and the box is dense and
   // aligned, each issuing CTA's slice too.
-  if (failed(checkBox(L, call, src, issuers)))
-    return failure();
   FailureOr<WindowGeometry> box = L.windowGeometry(call, 0);
   unsigned rowDim = 0;
   if (failed(box) || failed(checkTmaLoadDestination(

@@ -488,16 +488,11 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
            << " values (f32, or bf16 or f16 into global memory), but its "
               "destination holds "
            << dst.elemType;
-  if ((dst.kind != View::Shared && !global) || dst.sizes.size() != 2 ||
-      dst.sizes[0] != 64 || dst.sizes[1] != n ||
-      (swizzled &&
-       (!L.isChunkedSwizzle(dst, span) || dst.kept[0] != rank - 2 ||
-        dst.kept[1] != rank - 1 || knownDivisor(dst.offsets[rank - 1]) % 2)))
-    return call.emitOpError()
-           << "the destination of an accumulator store must be a 64 x " << n
-           << " window of global memory, of unswizzled shared memory, or of "
-              "swizzled shared memory whose rows are whole swizzle spans "
-              "(the window's last two dimensions, its first column even)";
+  // The destination's rule (checkAccumulatorStoreDestination, which the
+  // collective analysis also asks).
+  FailureOr<WindowGeometry> g = L.windowGeometry(call, 0);
+  if (failed(g) || failed(checkAccumulatorStoreDestination(call, *g, n, span)))
+    return failure();
   // The accumulator's inverse layout (FragmentLayout.h): register
   // r = 4 j + 2 h + i of the thread holds element (row0 + rowStep(r),
   // col0 + colStep(r)): for each 8-column block j, rows row0 (+ 8) and

@@ -440,3 +440,24 @@ LogicalResult exo::checkMmaFragments(
   }
   return success();
 }
+
+LogicalResult exo::checkAccumulatorStoreDestination(Operation *op,
+                                                    const WindowGeometry &dst,
+                                                    int64_t n, int64_t &span) {
+  unsigned rank = dst.extents.size();
+  bool global =
+      dst.memory.isGlobal() && dst.memory.getKind() != MemoryKind::TmaMap;
+  bool swizzled = dst.memory.getSwizzle() != 0;
+  span = 0;
+  if ((!dst.memory.isShared() && !global) || dst.sizes.size() != 2 ||
+      dst.sizes[0] != 64 || dst.sizes[1] != n ||
+      (swizzled &&
+       (!dst.isChunkedSwizzle(span) || dst.kept[0] != rank - 2 ||
+        dst.kept[1] != rank - 1 || dst.offsetDivisors[rank - 1] % 2)))
+    return op->emitOpError()
+           << "the destination of an accumulator store must be a 64 x " << n
+           << " window of global memory, of unswizzled shared memory, or of "
+              "swizzled shared memory whose rows are whole swizzle spans "
+              "(the window's last two dimensions, its first column even)";
+  return success();
+}

@@ -239,6 +239,17 @@ mlir::LogicalResult checkMmaFragments(
     CallOp call, MmaAttr mma,
     llvm::function_ref<std::optional<WindowGeometry>(unsigned)> geometry);
 
+/// The rule of a wgmma accumulator store or reduce-add (#exo.wgmma_store)
+/// of `n` columns on its destination: a 64 x `n` window of global memory,
+/// of unswizzled shared memory, or of swizzled shared memory whose rows are
+/// whole swizzle spans (a window of its last two dimensions, its first
+/// column even; `span` is set to the span in elements). Emits an error at
+/// `op` and fails otherwise. The lowering and the collective analysis both
+/// ask it.
+mlir::LogicalResult checkAccumulatorStoreDestination(mlir::Operation *op,
+                                                     const WindowGeometry &dst,
+                                                     int64_t n, int64_t &span);
+
 /// A number that divides the last extent of the tensor `root` (a proc
 /// argument or an allocation): the constant, or what the proc's `requires`
 /// states of the size that names it (`N mod 8 == 0`; a size it pins is
