@@ -158,10 +158,12 @@ private:
   /// Emits an error at `op` once.
   InFlightDiagnostic error(Operation *op);
   void checkAccumulatorWindow(CallOp call);
-  /// The rules of TMA copies and cp.async on the layout of their windows
-  /// (checkTmaLoadDestination, checkTmaStoreSource, checkCpAsyncOperands),
-  /// which the lowering asks too: asked here, after the distributed
-  /// dimensions of every allocation are known.
+  /// The rules of the instruction families on the layout of their windows
+  /// (checkTmaBox, checkTmaLoadDestination, checkTmaStoreSource,
+  /// checkCpAsyncOperands, checkWgmmaOperand, checkWgmmaNMajorB,
+  /// checkAccumulatorStoreDestination, checkMmaFragments), which the
+  /// lowering asks too: asked here, after the distributed dimensions of
+  /// every allocation are known.
   void checkOperandLayouts(CallOp call);
   /// Describes the enclosing iterator values of an instance.
   std::string describeIters(const Env &env);
@@ -304,18 +306,26 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
       if (!insts.empty())
         for (unsigned t : insts.front().threads.set_bits())
           ctas.insert(t / blockDim);
+      // The tensor-map box first, as the lowering asks it first.
+      int64_t issuers = std::max<int64_t>(ctas.size(), 1);
       unsigned rowDim = 0;
-      refused(checkTmaLoadDestination(
-          call, *dst, src->memory.getSwizzle(), src->kept.size(), src->sizes[0],
-          std::max<int64_t>(ctas.size(), 1), rowDim));
+      refused(failed(checkTmaBox(call, *src, issuers)) ||
+                      failed(checkTmaLoadDestination(
+                          call, *dst, src->memory.getSwizzle(),
+                          src->kept.size(), src->sizes[0], issuers, rowDim))
+                  ? failure()
+                  : success());
       return;
     }
     if (!isShared(src) || !isMap(dst))
       return;
     int64_t span = 0, chunks = 1;
     bool chunked = false;
-    refused(checkTmaStoreSource(call, *src, dst->memory.getSwizzle(), span,
-                                chunks, chunked));
+    refused(failed(checkTmaStoreSource(call, *src, dst->memory.getSwizzle(),
+                                       span, chunks, chunked)) ||
+                    failed(checkTmaBox(call, *dst, 1, chunks))
+                ? failure()
+                : success());
     return;
   }
   if (auto wgmma = dyn_cast<WgmmaAttr>(family)) {

@@ -507,3 +507,55 @@ exo.proc @wgmma_store_odd_column(%N: index) {
     }
   }
 }
+
+// -----
+
+// A 64 x 32 window of a tensor map whose box is 32 x 32, issued by one CTA.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [32, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [32, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load_box_mismatch(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op moves 64 elements along dimension 0 of the tensor map per issuing CTA, but its box has 32}}
+        exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32, box = [32, 32]>(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// An accumulator stored into swizzled shared memory.
+!Cr = !exo.tensor<[4, 16, 8], f32, mma_c>
+!Cw = !exo.window<[16, 8], f32, mma_c>
+!S = !exo.tensor<[64, 8], f32, smem_swizzle<32>>
+!Sw = !exo.window<[16, 8], f32, smem_swizzle<32>>
+exo.proc @store_swizzled(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %C = exo.alloc : !Cr
+      %S = exo.alloc : !S
+      exo.for %w = 0 to 4 cuda_threads<warp> {
+        %c = exo.window %C[%w, :, :] : !Cr -> !Cw
+        %s = exo.window %S[0 :+ 16, :] : !S -> !Sw
+        // expected-error @+1 {{'exo.call' op the destination of an mma.sync accumulator store must be a 16 x 8 window of unswizzled shared memory or of global memory of the accumulator's type}}
+        exo.call #exo.mma<part = store_c, dtype = f32, mem = smem_swizzle<32>>(%s, %c) : (!Sw, !Cw)
+      }
+    }
+  }
+}

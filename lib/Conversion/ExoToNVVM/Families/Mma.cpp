@@ -221,14 +221,12 @@ static LogicalResult emitMmaStore(KernelLowering &L, CallOp call) {
       fragmentPointer(L, call, "an accumulator", 1, MemoryKind::MmaC, 16, 8, 4);
   if (failed(p))
     return failure();
-  bool global = dst.kind == View::Global;
-  if ((dst.kind != View::Shared && !global) || dst.memory.getSwizzle() ||
-      dst.sizes.size() != 2 || dst.sizes[0] != 16 || dst.sizes[1] != 8 ||
-      dst.elemType != src.elemType)
-    return call.emitOpError()
-           << "the destination of an mma.sync accumulator store must be a "
-              "16 x 8 window of unswizzled shared memory or of global memory "
-              "of the accumulator's type";
+  // The destination's rule (checkMmaStoreDestination, which the collective
+  // analysis also asks).
+  FailureOr<WindowGeometry> geometry = L.windowGeometry(call, 0);
+  if (failed(geometry) ||
+      failed(checkMmaStoreDestination(call, *geometry, src.elemType)))
+    return failure();
   // Lane l stores its pairs (g, 2t..2t+1) and (g + 8, 2t..2t+1): each pair
   // as one vector store where its two columns are adjacent in memory and
   // provably start at an even element (as the wgmma accumulator store

@@ -17,42 +17,14 @@ using namespace exo;
 
 namespace exo::nvvm {
 
-/// Checks that window `v` of a tensor map moves one box per issuing CTA
-/// (`split` CTAs share its first dimension).
-static LogicalResult checkBox(KernelLowering &L, CallOp call, const View &v,
-                              int64_t split) {
-  ArrayRef<int64_t> box = v.memory.getBox();
-  if (box.size() != v.offsets.size() || box.size() > 5)
-    return call.emitOpError()
-           << "the tensor map's box has " << box.size()
-           << " dimensions for a tensor of " << v.offsets.size()
-           << "; TMA needs one box extent per dimension (at most 5)";
-  for (unsigned d = 0; d < box.size(); ++d) {
-    const unsigned *it = llvm::find(v.kept, d);
-    int64_t extent = 1;
-    if (it != v.kept.end()) {
-      unsigned j = it - v.kept.begin();
-      extent = v.sizes[j];
-      if (j == 0) {
-        if (extent % split)
-          return call.emitOpError()
-                 << "the window's " << extent << " rows do not split over "
-                 << split << " issuing CTAs";
-        extent /= split;
-      }
-    }
-    if (extent != box[d])
-      return call.emitOpError()
-             << "moves " << extent << " elements along dimension " << d
-             << " of the tensor map per issuing CTA, but its box has "
-             << box[d];
-  }
-  // The engine moves boxes that start at a multiple of 16 bytes of the
-  // tensor's innermost dimension (checkTmaBoxStart; the sync checker's
-  // conversion checks it too). A multicast CTA's slice moves along the
-  // innermost dimension only for a 1-D box, by whole boxes of a multiple
-  // of 16 bytes (the family's verifier).
-  return checkTmaBoxStart(call, knownDivisor(v.offsets.back()), v.elemType);
+/// Checks that argument `arg` of `call`, a window of a tensor map, moves
+/// one box per issuing CTA (`split` CTAs share its first dimension; its
+/// last is stored in `chunks` boxes): checkTmaBox, which the collective
+/// analysis also asks.
+static LogicalResult checkBox(KernelLowering &L, CallOp call, unsigned arg,
+                              int64_t split, int64_t chunks = 1) {
+  FailureOr<WindowGeometry> map = L.windowGeometry(call, arg);
+  return failure(failed(map) || failed(checkTmaBox(call, *map, split, chunks)));
 }
 
 /// TMA coordinates (innermost first) of the box at row `rowOff` of `v`.
@@ -94,7 +66,7 @@ static LogicalResult emitTmaLoad(KernelLowering &L, CallOp call, TmaAttr tma) {
     for (auto [r, p] : llvm::enumerate(parts))
       rankOf[p.cta] = r;
   }
-  if (failed(checkBox(L, call, src, issuers)))
+  if (failed(checkBox(L, call, 1, issuers)))
     return failure();
   // The destination's rules (checkTmaLoadDestination, which the collective
   // analysis also asks): the first non-distributed window dimension holds
@@ -184,9 +156,7 @@ static LogicalResult emitTmaStore(KernelLowering &L, CallOp call, bool reduce) {
       failed(checkTmaStoreSource(call, *source, dst.memory.getSwizzle(), span,
                                  chunks, chunked)))
     return failure();
-  View box = dst;
-  box.sizes.back() /= chunks;
-  if (failed(checkBox(L, call, box, 1)))
+  if (failed(checkBox(L, call, 0, 1, chunks)))
     return failure();
   FailureOr<Value> elected =
       L.electedThread(call, reduce ? "a TMA reduction" : "a TMA store");

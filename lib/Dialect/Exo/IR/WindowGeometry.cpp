@@ -430,7 +430,13 @@ LogicalResult exo::checkMmaFragments(
   }
   case MmaPart::ZeroC:
     return fragment(0, "an accumulator", MemoryKind::MmaC, 16, 8);
-  case MmaPart::StoreC:
+  case MmaPart::StoreC: {
+    if (failed(fragment(1, "an accumulator", MemoryKind::MmaC, 16, 8)))
+      return failure();
+    std::optional<WindowGeometry> dst = geometry(0), src = geometry(1);
+    return dst && src ? checkMmaStoreDestination(call, *dst, src->elemType)
+                      : success();
+  }
   case MmaPart::StmatrixC:
     return fragment(1, "an accumulator", MemoryKind::MmaC, 16, 8);
   case MmaPart::ConvertC:
@@ -460,4 +466,58 @@ LogicalResult exo::checkAccumulatorStoreDestination(Operation *op,
               "swizzled shared memory whose rows are whole swizzle spans "
               "(the window's last two dimensions, its first column even)";
   return success();
+}
+
+LogicalResult exo::checkTmaBox(Operation *op, const WindowGeometry &map,
+                               int64_t split, int64_t chunks) {
+  ArrayRef<int64_t> box = map.memory.getBox();
+  unsigned rank = map.extents.size();
+  if (box.size() != rank || box.size() > 5)
+    return op->emitOpError()
+           << "the tensor map's box has " << box.size()
+           << " dimensions for a tensor of " << rank
+           << "; TMA needs one box extent per dimension (at most 5)";
+  split = std::max<int64_t>(split, 1);
+  for (unsigned d = 0; d < rank; ++d) {
+    const unsigned *it = llvm::find(map.kept, d);
+    int64_t extent = 1;
+    if (it != map.kept.end()) {
+      unsigned j = it - map.kept.begin();
+      extent = map.sizes[j];
+      if (j + 1 == map.kept.size() && chunks > 1)
+        extent /= chunks;
+      if (j == 0) {
+        if (extent % split)
+          return op->emitOpError()
+                 << "the window's " << extent << " rows do not split over "
+                 << split << " issuing CTAs";
+        extent /= split;
+      }
+    }
+    if (extent != box[d])
+      return op->emitOpError()
+             << "moves " << extent << " elements along dimension " << d
+             << " of the tensor map per issuing CTA, but its box has "
+             << box[d];
+  }
+  // The engine moves boxes that start at a multiple of 16 bytes of the
+  // tensor's innermost dimension. A multicast CTA's slice moves along the
+  // innermost dimension only for a 1-D box, by whole boxes of a multiple of
+  // 16 bytes (the family's verifier).
+  return checkTmaBoxStart(op, map.offsetDivisors.back(), map.elemType);
+}
+
+LogicalResult exo::checkMmaStoreDestination(Operation *op,
+                                            const WindowGeometry &dst,
+                                            Type accumulator) {
+  bool global =
+      dst.memory.isGlobal() && dst.memory.getKind() != MemoryKind::TmaMap;
+  if ((dst.memory.isShared() || global) && !dst.memory.getSwizzle() &&
+      dst.sizes.size() == 2 && dst.sizes[0] == 16 && dst.sizes[1] == 8 &&
+      dst.elemType == accumulator)
+    return success();
+  return op->emitOpError()
+         << "the destination of an mma.sync accumulator store must be a "
+            "16 x 8 window of unswizzled shared memory or of global memory "
+            "of the accumulator's type";
 }

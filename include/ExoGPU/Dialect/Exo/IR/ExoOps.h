@@ -232,7 +232,8 @@ mlir::LogicalResult checkMmaFragment(mlir::Operation *op, llvm::StringRef what,
                                      int64_t rows, int64_t cols);
 
 /// checkMmaFragment on every fragment operand of `call`, an instance of
-/// `mma` (#exo.mma), in the order the lowering addresses them; `geometry`
+/// `mma` (#exo.mma), in the order the lowering addresses them, and
+/// checkMmaStoreDestination on a store's destination; `geometry`
 /// gives the window of an argument (std::nullopt: not checked). The
 /// lowering and the collective analysis both ask it.
 mlir::LogicalResult checkMmaFragments(
@@ -249,6 +250,23 @@ mlir::LogicalResult checkMmaFragments(
 mlir::LogicalResult checkAccumulatorStoreDestination(mlir::Operation *op,
                                                      const WindowGeometry &dst,
                                                      int64_t n, int64_t &span);
+
+/// The rule of a TMA copy on its tensor-map window `map`: one box per
+/// issuing CTA, the window's first dimension split among `split` CTAs and
+/// its last in `chunks` boxes (a store from swizzled rows of several
+/// spans), and the box's start (checkTmaBoxStart). Emits an error at `op`
+/// and fails otherwise. The lowering and the collective analysis both ask
+/// it.
+mlir::LogicalResult checkTmaBox(mlir::Operation *op, const WindowGeometry &map,
+                                int64_t split, int64_t chunks = 1);
+
+/// The rule of an mma.sync accumulator store (#exo.mma, part = store_c) on
+/// its destination: a 16 x 8 window of unswizzled shared memory or of
+/// global memory of `accumulator`s. Emits an error at `op` and fails
+/// otherwise (asked through checkMmaFragments).
+mlir::LogicalResult checkMmaStoreDestination(mlir::Operation *op,
+                                             const WindowGeometry &dst,
+                                             mlir::Type accumulator);
 
 /// A number that divides the last extent of the tensor `root` (a proc
 /// argument or an allocation): the constant, or what the proc's `requires`
