@@ -6,6 +6,7 @@
 
 #include "ExoGPU/Analysis/CollectiveAnalysis.h"
 #include "ExoGPU/Analysis/IndexEval.h"
+#include "ExoGPU/Dialect/Exo/IR/DeviceMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/SymbolTable.h"
@@ -165,6 +166,8 @@ private:
   /// lowering asks too: asked here, after the distributed dimensions of
   /// every allocation are known.
   void checkOperandLayouts(CallOp call);
+  /// The window `v` is, with its allocation's distributed dimensions.
+  std::optional<WindowGeometry> geometryOf(mlir::Value v);
   /// Describes the enclosing iterator values of an instance.
   std::string describeIters(const Env &env);
   std::string describeInstance(const CollectiveInstance &inst) {
@@ -259,6 +262,15 @@ void CollectiveAnalyzer::checkAccumulatorWindow(CallOp call) {
                    "(its registers come in blocks of 8 columns)";
 }
 
+std::optional<WindowGeometry> CollectiveAnalyzer::geometryOf(Value v) {
+  Value root = v;
+  while (auto window = root.getDefiningOp<WindowOp>())
+    root = window.getSource();
+  auto alloc = root.getDefiningOp<AllocOp>();
+  unsigned m = alloc ? result.getNumDistributedDims(alloc).value_or(0) : 0;
+  return WindowGeometry::get(v, m);
+}
+
 void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
   InstrFamilyAttr family = getCalledFamily(call);
   if (!family || call.getArgs().size() < 2 || reported.contains(call))
@@ -273,16 +285,7 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
     if (!callee || failed(verifyHardwareInstruction(callee)))
       return;
   }
-  // The window argument `i` is, with its allocation's distributed
-  // dimensions.
-  auto geometry = [&](unsigned i) -> std::optional<WindowGeometry> {
-    Value root = call.getArgs()[i];
-    while (auto window = root.getDefiningOp<WindowOp>())
-      root = window.getSource();
-    auto alloc = root.getDefiningOp<AllocOp>();
-    unsigned m = alloc ? result.getNumDistributedDims(alloc).value_or(0) : 0;
-    return WindowGeometry::get(call.getArgs()[i], m);
-  };
+  auto geometry = [&](unsigned i) { return geometryOf(call.getArgs()[i]); };
   auto refused = [&](LogicalResult r) {
     if (succeeded(r))
       return;
@@ -358,11 +361,50 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
     refused(checkMmaFragments(call, mma, geometry));
     return;
   }
+  if (auto shfl = dyn_cast<ShflXorAttr>(family)) {
+    refused(checkShuffleLanes(call, shfl, result));
+    return;
+  }
   if (auto copy = dyn_cast<CpAsyncAttr>(family)) {
     std::optional<WindowGeometry> dst = geometry(0), src = geometry(1);
     if (dst && src)
       refused(checkCpAsyncOperands(call, copy.getBytes(), *dst, *src));
   }
+}
+
+LogicalResult exo::checkShuffleLanes(CallOp call, ShflXorAttr shfl,
+                                     const CollectiveAnalysis &analysis) {
+  int64_t blockDim = analysis.getBlockDim();
+  int64_t total = blockDim * analysis.getClusterDim();
+  constexpr int64_t warp = 32;
+  ThreadSet all(total);
+  for (const CollectiveInstance &inst : analysis.getInstances(call))
+    all |= inst.threads;
+  for (int64_t begin = 0; begin < total; begin += blockDim) {
+    int lo = all.find_first_in(begin, begin + blockDim);
+    if (lo < 0)
+      continue;
+    int hi = all.find_last_in(begin, begin + blockDim);
+    if (all.find_first_unset_in(lo, hi + 1) >= 0 || (lo - begin) % warp ||
+        (hi + 1 - lo) % warp)
+      return call.emitOpError()
+             << "runs a warp shuffle on threads that are not whole warps ("
+             << analysis.describe(all) << ")";
+  }
+  int64_t mask = shfl.getLaneMask();
+  for (const CollectiveInstance &inst : analysis.getInstances(call)) {
+    int first = inst.threads.find_first();
+    int64_t partner =
+        first < 0 ? -1
+                  : first / blockDim * blockDim + ((first % blockDim) ^ mask);
+    if (inst.threads.count() != 2 || partner < 0 || partner >= total ||
+        partner / blockDim != first / blockDim || !inst.threads.test(partner))
+      return call.emitOpError() << "a butterfly shuffle with lane mask " << mask
+                                << " exchanges lanes t and t ^ " << mask
+                                << ", but an instance of this call runs on "
+                                << analysis.describe(inst.threads);
+  }
+  return success();
 }
 
 InFlightDiagnostic CollectiveAnalyzer::error(Operation *op) {
@@ -487,9 +529,27 @@ LogicalResult CollectiveAnalyzer::run() {
   device.walk([&](AllocOp alloc) { checkDistributed(alloc); });
   if (hadError)
     return failure();
+  device.walk([&](AllocOp alloc) {
+    if (failed(checkDeviceAllocation(
+            alloc, result.getNumDistributedDims(alloc).value_or(0)))) {
+      hadError = true;
+      reported.insert(alloc);
+    }
+  });
+  if (hadError)
+    return failure();
   device.walk([&](Operation *op) {
     if (isa<ElementAccessOpInterface>(op))
       checkFragmentAccess(op);
+  });
+  // Math and arith on data the GPU computes; no other dialect.
+  device.walk([&](Operation *op) {
+    if (op != device.getOperation() &&
+        op->getName().getDialectNamespace() != "exo" &&
+        failed(checkDeviceOperation(op))) {
+      hadError = true;
+      reported.insert(op);
+    }
   });
   device.walk([&](CallOp call) { checkOperandLayouts(call); });
   device.walk([&](ArriveOp arrive) {
@@ -1232,6 +1292,15 @@ void CollectiveAnalyzer::checkFragmentAccess(Operation *op) {
                  "(load_a / load_b, mma) may: write the operand into shared "
                  "memory and load it, or compute in an mma_c fragment or in "
                  "regs";
+    return;
+  }
+  // Swizzled shared memory, at the address TMA and wgmma use.
+  if (mem && mem.isShared() && mem.getSwizzle()) {
+    std::optional<WindowGeometry> g = geometryOf(tensor);
+    if (g && failed(checkSwizzledElementAccess(op, *g))) {
+      hadError = true;
+      reported.insert(op);
+    }
     return;
   }
   if (!mem || (mem.getKind() != MemoryKind::WgmmaAccum &&

@@ -411,15 +411,15 @@ exo.proc @load_across_fragments(%N: index) {
 
 // -----
 
-// An mma.sync whose B is the first 8 columns of an 8 x 16 mma_b tensor:
-// not a whole 8 x 8 tf32 B fragment.
+// An mma.sync whose B is row 0 of 8 consecutive 8 x 8 fragments: not one
+// whole tf32 B fragment.
 !Ar = !exo.tensor<[4, 16, 8], f32, mma_a>
 !Aw = !exo.window<[16, 8], f32, mma_a>
-!Br = !exo.tensor<[4, 8, 16], f32, mma_b>
+!Br = !exo.tensor<[4, 8, 8, 8], f32, mma_b>
 !Bw = !exo.window<[8, 8], f32, mma_b>
 !Cr = !exo.tensor<[4, 16, 8], f32, mma_c>
 !Cw = !exo.window<[16, 8], f32, mma_c>
-exo.proc @mma_b_columns(%N: index) {
+exo.proc @mma_b_across_fragments(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
       %A = exo.alloc : !Ar
@@ -427,7 +427,7 @@ exo.proc @mma_b_columns(%N: index) {
       %C = exo.alloc : !Cr
       exo.for %w = 0 to 4 cuda_threads<warp> {
         %a = exo.window %A[%w, :, :] : !Ar -> !Aw
-        %b = exo.window %B[%w, :, 0 :+ 8] : !Br -> !Bw
+        %b = exo.window %B[%w, :, 0, :] : !Br -> !Bw
         %c = exo.window %C[%w, :, :] : !Cr -> !Cw
         // expected-error @+1 {{'exo.call' op needs a B fragment: a whole 8 x 8 mma_b fragment (a window keeping the last two dimensions whole)}}
         exo.call #exo.mma<part = mma, dtype = tf32>(%c, %a, %b) : (!Cw, !Aw, !Bw)

@@ -165,15 +165,18 @@ exo.proc @operand_a_tf32(%x: f32) {
 
 // -----
 
-// An A fragment of the wrong shape for its type.
-!Ar = !exo.tensor<[64, 8], bf16, wgmma_a>
-exo.proc @operand_a_shape(%x: bf16) {
+// An A fragment through a window: the layout check needs the allocation's
+// coordinates.
+!Ar = !exo.tensor<[64, 16], bf16, wgmma_a>
+!Aw = !exo.window<[64, 16], bf16, wgmma_a>
+exo.proc @operand_a_window(%x: bf16) {
   exo.device_function(blockDim = 128, clusterDim = 1) {
     exo.for %task = 0 to 1 cuda_tasks {
       %A = exo.alloc : !Ar
       exo.for %t = 0 to 128 cuda_threads<thread> {
+        %a = exo.window %A[:, :] : !Ar -> !Aw
         // expected-error @+1 {{accesses a wgmma A fragment element by element, which needs the fragment's allocation itself (not a window), a tensor whose last two dimensions are 64 x 8 (tf32) or 64 x 16 (bf16, f16)}}
-        exo.assign %A[0, 0] = %x : !Ar
+        exo.assign %a[0, 0] = %x : !Aw
       }
     }
   }
@@ -210,15 +213,17 @@ exo.proc @mma_c_swapped(%out: !O) {
 
 // -----
 
-// An mma.sync accumulator of the wrong shape.
-!Ct = !exo.tensor<[8, 16], f32, mma_c>
-exo.proc @mma_c_shape(%x: f32) {
+// An mma.sync accumulator through a window.
+!Ct = !exo.tensor<[16, 8], f32, mma_c>
+!Cw = !exo.window<[16, 8], f32, mma_c>
+exo.proc @mma_c_window(%x: f32) {
   exo.device_function(blockDim = 32, clusterDim = 1) {
     exo.for %task = 0 to 1 cuda_tasks {
       %C = exo.alloc : !Ct
       exo.for %t = 0 to 32 cuda_threads<thread> {
+        %c = exo.window %C[:, :] : !Ct -> !Cw
         // expected-error @+1 {{accesses an mma.sync accumulator element by element, which needs the fragment's allocation itself (not a window), a tensor whose last two dimensions are 16 x 8}}
-        exo.assign %C[0, 0] = %x : !Ct
+        exo.assign %c[0, 0] = %x : !Cw
       }
     }
   }

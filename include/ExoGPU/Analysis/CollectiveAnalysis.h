@@ -149,6 +149,15 @@ private:
   llvm::DenseMap<mlir::Operation *, ExpectedLoads> expectedLoads;
 };
 
+/// The rule of a butterfly shuffle (#exo.shfl_xor, `shfl`) on its threads,
+/// as `analysis` found them: in each CTA, one range of whole warps takes
+/// part (shfl.sync with a full member mask), and each instance is the pair
+/// of lanes t and t ^ lane_mask the shuffle exchanges. Emits an error at
+/// `call` and fails otherwise. The lowering and the collective analysis
+/// both ask it.
+mlir::LogicalResult checkShuffleLanes(CallOp call, ShflXorAttr shfl,
+                                      const CollectiveAnalysis &analysis);
+
 /// CollectiveAnalysis::run of a device function, as an analysis the pass
 /// manager keeps: -exo-verify-collectives preserves it, so the
 /// -exo-check-sync after it reads it instead of analysing again. Its

@@ -175,28 +175,19 @@ FailureOr<KernelAttr> KernelLowering::run() {
     if (!tensor || tensor.getMemory().isShared())
       return WalkResult::advance();
     MemoryKind kind = tensor.getMemory().getKind();
-    if (kind == MemoryKind::RegsUniform || !isRegisterMemory(kind))
-      return alloc.emitOpError()
-             << "allocates " << stringifyMemoryKind(kind)
-             << " memory in device code, which has no GPU lowering; device "
-                "code allocates smem, smem_swizzle, regs, wgmma_accum, "
-                "wgmma_a, mma_a, mma_b and mma_c";
     unsigned nd = ca.getNumDistributedDims(alloc).value_or(0);
+    if (failed(checkDeviceAllocation(alloc, nd)))
+      return WalkResult::interrupt();
     int64_t elems = 1;
     for (unsigned d = nd; d < tensor.getRank(); ++d)
       elems *= tensor.getStaticDim(d);
     Type elem = tensor.getElementType();
+    unsigned rank = tensor.getRank();
     if (kind == MemoryKind::WgmmaAccum) {
       // One 64 x N tile per warpgroup, or an array of them (dimensions
       // between the distributed ones and the tile: several accumulators
       // of one warpgroup), each a struct of registers per thread
       // (accumulatorStruct).
-      unsigned rank = tensor.getRank();
-      if (rank - nd < 2 || tensor.getStaticDim(rank - 2) != 64 ||
-          !(elem.isF32() || elem.isF16()))
-        return alloc.emitOpError()
-               << "a wgmma accumulator must end in a 64 x N f32 or f16 tile "
-                  "per warpgroup after its distributed dimensions";
       int64_t tiles = 1;
       for (unsigned d = nd; d + 2 < rank; ++d)
         tiles *= tensor.getStaticDim(d);
@@ -206,43 +197,14 @@ FailureOr<KernelAttr> KernelLowering::run() {
           c32(tiles), 16);
       return WalkResult::advance();
     }
-    if (kind == MemoryKind::WgmmaA) {
-      // A wgmma A fragment: 64 x 8 tf32 or 64 x 16 bf16/f16 over a
-      // warpgroup (32 bytes of K), 4 or 8 elements per thread; or an array
-      // of them (dimensions between the distributed ones and the tile),
-      // one after the other.
-      int64_t k = elem.isF32() ? 8 : 16;
-      unsigned rank = tensor.getRank();
-      if (rank - nd < 2 || tensor.getStaticDim(rank - 2) != 64 ||
-          tensor.getStaticDim(rank - 1) != k ||
-          !(elem.isF32() || elem.isBF16() || elem.isF16()))
-        return alloc.emitOpError()
-               << "a wgmma A fragment must end in a 64 x 8 f32 (tf32) or "
-                  "64 x 16 bf16/f16 tile per warpgroup after its distributed "
-                  "dimensions";
+    // A wgmma A fragment (64 x 32 bytes of K over a warpgroup) or an array
+    // of them holds elems / 128 elements per thread; mma.sync fragments
+    // elems / 32 per lane.
+    if (kind == MemoryKind::WgmmaA)
       elems /= kWarpgroupSize;
-    }
     if (kind == MemoryKind::MmaA || kind == MemoryKind::MmaB ||
-        kind == MemoryKind::MmaC) {
-      // mma.sync fragments per warp: A 16 x K, B 8 x K (K = 8 tf32, 16
-      // bf16/f16), C 16 x 8 (f32, or 16-bit after a conversion).
-      bool half = elem.isBF16() || elem.isF16();
-      int64_t rows = kind == MemoryKind::MmaB ? 8 : 16;
-      int64_t cols = kind == MemoryKind::MmaC ? 8 : (half ? 16 : 8);
-      if (tensor.getRank() - nd < 2 ||
-          tensor.getStaticDim(tensor.getRank() - 2) != rows ||
-          tensor.getStaticDim(tensor.getRank() - 1) != cols ||
-          !(elem.isF32() || half))
-        return alloc.emitOpError()
-               << "an " << stringifyMemoryKind(kind)
-               << " fragment must end in a " << rows << " x " << cols
-               << (kind == MemoryKind::MmaC
-                       ? " f32, bf16 or f16"
-                       : " f32 (tf32), or " + std::to_string(rows) +
-                             " x 16 bf16/f16")
-               << " tile per warp after its distributed dimensions";
+        kind == MemoryKind::MmaC)
       elems /= kWarpSize;
-    }
     // The registers hold what the element accesses load and store
     // (Memory.cpp): a tf32 value as an f32, an fp8 value as its byte.
     if (elem.isTF32())
@@ -726,9 +688,8 @@ LogicalResult KernelLowering::lowerArith(Operation &op) {
     values[op.getResult(0)] = out;
     return success();
   }
-  for (Type t : op.getResultTypes())
-    if (t.isTF32() || isa<exo::ExoDialect>(t.getDialect()))
-      return op.emitOpError() << "has no GPU lowering for type " << t;
+  if (failed(checkDeviceOperation(&op)))
+    return failure();
   OperationState state(loc, op.getName());
   FailureOr<SmallVector<Value>> operands = loweredOperands(op);
   if (failed(operands))
@@ -856,11 +817,12 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
     return lowerAwait(await);
   if (auto call = dyn_cast<CallOp>(op))
     return lowerCall(call);
-  return op.emitOpError()
-         << "has no GPU lowering; device code lowers the exo statements "
-            "(for, if, warps, window, read, assign, reduce, fence, arrive, "
-            "await, call of an instruction), arith operations and device "
-            "math";
+  // Operations of other dialects are refused by the rule the collective
+  // analysis asks too; an exo operation that is no device statement (a
+  // proc, a nested device function) by the structural checks before.
+  if (failed(checkDeviceOperation(&op)))
+    return failure();
+  return op.emitOpError() << "is no device statement the GPU lowering knows";
 }
 
 LogicalResult KernelLowering::lowerTasks(ForOp outer) {

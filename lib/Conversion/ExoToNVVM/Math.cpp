@@ -226,20 +226,10 @@ private:
 
 LogicalResult KernelLowering::lowerMath(Operation &op) {
   loc = op.getLoc();
-  std::optional<DeviceMathBound> bound = getDeviceMathBound(&op);
-  if (!bound) {
-    InFlightDiagnostic diag = op.emitOpError();
-    if (op.getNumResults() == 1 && !op.getResult(0).getType().isF32() &&
-        isa<FloatType>(op.getResult(0).getType()))
-      diag << "on " << op.getResult(0).getType()
-           << " has no GPU lowering; device math computes in f32 (extend "
-              "the operands with arith.extf and truncate the result with "
-              "arith.truncf)";
-    else
-      diag << "has no GPU lowering; device code computes "
-           << getDeviceMathOpList() << " and arith operations on data";
-    return diag;
-  }
+  // The rule the collective analysis asks too: math with a bound.
+  if (failed(checkDeviceOperation(&op)))
+    return failure();
+  assert(getDeviceMathBound(&op) && "device math has a bound");
   FailureOr<SmallVector<Value>> operands = loweredOperands(op);
   if (failed(operands))
     return failure();

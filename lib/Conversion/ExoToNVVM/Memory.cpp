@@ -262,15 +262,19 @@ LogicalResult KernelLowering::lowerScalarAccess(Operation *op, Value array,
                   v.memory.getKind() != MemoryKind::Regs &&
                   v.memory.getKind() != MemoryKind::RegsUniform &&
                   !accumulator && !operandA && !mmaC;
-  // Swizzled shared memory laid out in chunks of one span (what TMA and
-  // wgmma use) is accessed at its swizzled address, the one TMA writes.
-  int64_t span = 0;
-  bool swizzled = v.memory.getSwizzle() != 0;
-  if (v.kind == View::TmaMap || fragment ||
-      (swizzled && !isChunkedSwizzle(v, span)))
+  if (v.kind == View::TmaMap || fragment)
     return op->emitOpError()
            << "accesses " << stringifyMemoryKind(v.memory.getKind())
            << " memory element by element; only instructions may";
+  // Swizzled shared memory laid out in chunks of one span (what TMA and
+  // wgmma use) is accessed at its swizzled address, the one TMA writes.
+  bool swizzled = v.memory.getSwizzle() != 0;
+  if (swizzled) {
+    std::optional<WindowGeometry> g =
+        WindowGeometry::get(array, v.numDistributed);
+    if (!g || failed(checkSwizzledElementAccess(op, *g)))
+      return failure();
+  }
   // An access that may fall outside its tensor (oob, from a partial tile;
   // the verifier allows it on dram, gmem and tma_map arrays, and a tensor
   // map was refused above) happens only where its element lies inside:

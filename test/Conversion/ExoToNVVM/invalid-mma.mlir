@@ -2,41 +2,15 @@
 
 // Errors of the mma.sync family's emitter (#exo.mma, Families/Mma.cpp), of
 // the bf16 accumulator store of #exo.wgmma_store (stmatrix, Families/Wgmma.cpp)
-// and of mma.sync fragment allocations and accesses: one chunk per
-// diagnostic, each on a program that the verifiers and the collective
-// analysis accept.
+// and of mma.sync fragment accesses: one chunk per diagnostic, each on a
+// program that the verifiers and the collective analysis accept (the shapes
+// of fragment allocations: test/Analysis/collectives-device-rules.mlir).
 //
 // Not here: the emitter's checks of element types (a load from shared memory
 // of another type, an mma.sync of other operand types, an stmatrix of f32,
 // a conversion that widens), which no family call fails: the #exo.mma
 // verifier fixes each part's types and the call verifier holds the
 // arguments to them (scripts/diagnostics_exempt.txt).
-
-// An mma_a fragment of another shape than 16 x 8 (tf32).
-!Ar = !exo.tensor<[4, 16, 16], f32, mma_a>
-exo.proc @a_shape(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op an mma_a fragment must end in a 16 x 8 f32 (tf32), or 16 x 16 bf16/f16 tile per warp after its distributed dimensions}}
-      %A = exo.alloc : !Ar
-    }
-  }
-}
-
-// -----
-
-// An mma_c accumulator of another shape than 16 x 8.
-!Cr = !exo.tensor<[4, 16, 16], f32, mma_c>
-exo.proc @c_shape(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op an mma_c fragment must end in a 16 x 8 f32, bf16 or f16 tile per warp after its distributed dimensions}}
-      %C = exo.alloc : !Cr
-    }
-  }
-}
-
-// -----
 
 // Reading an accumulator element by element on a whole warp: each lane
 // accesses the elements it holds (test/Analysis/fragment-access.mlir has

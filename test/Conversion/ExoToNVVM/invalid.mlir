@@ -4,9 +4,12 @@
 // lib/Conversion/ExoToNVVM (the kernel lowering, and the emitters of the
 // instruction families in Families/; those of #exo.mma and of the bf16
 // accumulator store are in invalid-mma.mlir), each on a program that the
-// verifiers and the collective analysis accept, so that the lowering itself
-// reports it. Every hardware instruction is called by its family
-// (`exo.call #exo.tma<...>(...)`).
+// verifiers accept. Every hardware instruction is called by its family
+// (`exo.call #exo.tma<...>(...)`). The rules of operand layouts that the
+// lowering shares with the collective analysis (ExoOps.h) are refused by
+// the analysis first, with the same message; the rules of allocations,
+// device operations and shuffles are tested with the analysis alone
+// (test/Analysis/collectives-device-rules.mlir).
 //
 // Not here: the diagnostics that the op verifiers or the collective
 // analysis always pre-empt (a second cuda_tasks loop, code between
@@ -175,115 +178,9 @@ exo.proc @overflowing_smem(%N: index) {
 
 // -----
 
-// Device code may allocate regs_uniform memory, but it has no lowering.
-exo.proc @regs_uniform_alloc(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op allocates regs_uniform memory in device code, which has no GPU lowering; device code allocates smem, smem_swizzle, regs, wgmma_accum, wgmma_a, mma_a, mma_b and mma_c}}
-      %r = exo.alloc : !exo.tensor<[4], f32, regs_uniform<32>>
-    }
-  }
-}
-
-// -----
-
-// A wgmma accumulator holds 64 rows per warpgroup.
-exo.proc @accumulator_shape(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must end in a 64 x N f32 or f16 tile per warpgroup after its distributed dimensions}}
-      %d = exo.alloc : !exo.tensor<[32, 8], f32, wgmma_accum>
-    }
-  }
-}
-
-// -----
-
-// A wgmma accumulator holds f32 or f16 elements.
-exo.proc @accumulator_type(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must end in a 64 x N f32 or f16 tile per warpgroup after its distributed dimensions}}
-      %d = exo.alloc : !exo.tensor<[64, 8], bf16, wgmma_accum>
-    }
-  }
-}
-
-// -----
-
 //===----------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------===//
-
-// tf32 values exist only inside instructions.
-!x = !exo.tensor<[N], f32, gmem>
-exo.proc @tf32_arith(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      exo.for %i = 0 to 1 cuda_threads<thread> {
-        %v = exo.read %x[%t] : !x
-        // expected-error @+1 {{'arith.truncf' op has no GPU lowering for type 'tf32'}}
-        %r = arith.truncf %v toward_zero : f32 to tf32
-        %e = arith.extf %r : tf32 to f32
-        exo.assign %x[%t] = %e : !x
-      }
-    }
-  }
-}
-
-// -----
-
-// Device math covers the operations of its table; others are refused.
-!x = !exo.tensor<[N], f32, gmem>
-exo.proc @math_op(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      exo.for %i = 0 to 1 cuda_threads<thread> {
-        %v = exo.read %x[%t] : !x
-        // expected-error @+1 {{'math.sin' op has no GPU lowering; device code computes math.exp, math.exp2, math.log, math.log2, math.tanh, math.rsqrt (on f32), math.sqrt, math.fma, math.absf (on f32 and f64) and arith operations on data}}
-        %e = math.sin %v : f32
-        exo.assign %x[%t] = %e : !x
-      }
-    }
-  }
-}
-
-// -----
-
-// Operations of other dialects have no device lowering.
-!x = !exo.tensor<[N], f32, gmem>
-exo.proc @other_dialect(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      exo.for %i = 0 to 1 cuda_threads<thread> {
-        %v = exo.read %x[%t] : !x
-        // expected-error @+1 {{'llvm.mlir.constant' op has no GPU lowering; device code lowers the exo statements (for, if, warps, window, read, assign, reduce, fence, arrive, await, call of an instruction), arith operations and device math}}
-        %z = llvm.mlir.constant(2.0 : f32) : f32
-        %e = arith.mulf %v, %z : f32
-        exo.assign %x[%t] = %e : !x
-      }
-    }
-  }
-}
-
-// -----
-
-// Device math computes in f32.
-!x = !exo.tensor<[N], bf16, gmem>
-exo.proc @math_bf16(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      exo.for %i = 0 to 1 cuda_threads<thread> {
-        %v = exo.read %x[%t] : !x
-        // expected-error @+1 {{'math.exp' op on 'bf16' has no GPU lowering; device math computes in f32 (extend the operands with arith.extf and truncate the result with arith.truncf)}}
-        %e = math.exp %v : bf16
-        exo.assign %x[%t] = %e : !x
-      }
-    }
-  }
-}
-
-// -----
 
 // Threads 0 and 4 are not a range of thread indices: no guard.
 !x = !exo.tensor<[N], f32, gmem>
@@ -324,25 +221,6 @@ exo.proc @quadpair_loop(%N: index, %x: !x) {
       // expected-error @+1 {{'exo.for' op assigns threads to iterations in a way that is not ((thread index - base) / span) mod n or ((CTA rank - base) / span) mod n; it has no lowering}}
       exo.for %q = 0 to 8 cuda_threads<quadpair> {
         %v = exo.read %x[%t] : !x
-      }
-    }
-  }
-}
-
-// -----
-
-// Swizzled shared memory that is not laid out in rows of whole swizzle spans
-// (here: one dimension) is only accessed by instructions.
-!x = !exo.tensor<[N], f32, gmem>
-!S = !exo.tensor<[128], f32, smem_swizzle<128>>
-exo.proc @swizzled_element_read(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %s = exo.alloc : !S
-      exo.for %i = 0 to 128 cuda_threads<thread> {
-        // expected-error @+1 {{'exo.read' op accesses smem_swizzle memory element by element; only instructions may}}
-        %v = exo.read %s[%i] : !S
-        exo.assign %x[%t] = %v : !x
       }
     }
   }
@@ -546,26 +424,6 @@ exo.proc @memset_in_device_code(%N: index, %x: !x) {
       exo.for %i = 0 to 1 cuda_threads<thread> {
         // expected-error @+1 {{'exo.call' op issues #exo.memset0<rank = 1, dtype = f32>, which has no device emitter}}
         exo.call #exo.memset0<rank = 1, dtype = f32>(%N, %x) : (index, !x)
-      }
-    }
-  }
-}
-
-// -----
-
-// Butterfly shuffles (#exo.shfl_xor)
-//
-// Only threads 0 and 1 exchange: shfl.sync with a full member mask needs
-// the whole warp.
-!R = !exo.tensor<[2], f32, regs>
-exo.proc @shuffle_of_two_threads(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %p = exo.alloc : !R
-      %q = exo.alloc : !R
-      exo.for %i = 0 to 1 cuda_threads<2 * thread> {
-        // expected-error @+1 {{'exo.call' op runs a warp shuffle on threads that are not whole warps (2 threads: threads 0-1)}}
-        exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%q, %p) : (!R, !R)
       }
     }
   }
@@ -969,19 +827,6 @@ exo.proc @odd_rows(%M: index, %K: index, %A: !A)
         // expected-error @+1 {{'exo.call' op a 16-byte vector store needs a provably 16-byte-aligned address}}
         exo.call #exo.global<kind = store, width = 4, dtype = f32>(%s, %d) : (!V4, !R4)
       }
-    }
-  }
-}
-
-// -----
-
-// A wgmma A fragment of another shape than 64 x 8.
-!Ar = !exo.tensor<[64, 16], f32, wgmma_a>
-exo.proc @fragment_shape(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op a wgmma A fragment must end in a 64 x 8 f32 (tf32) or 64 x 16 bf16/f16 tile per warpgroup after its distributed dimensions}}
-      %A = exo.alloc : !Ar
     }
   }
 }

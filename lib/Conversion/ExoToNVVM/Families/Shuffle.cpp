@@ -16,7 +16,9 @@ using namespace exo;
 namespace exo::nvvm {
 
 static LogicalResult emitShuffleXor(KernelLowering &L, CallOp call,
-                                    ShflCombine combine, int64_t laneMask) {
+                                    ShflXorAttr shfl) {
+  ShflCombine combine = shfl.getCombine();
+  int64_t laneMask = shfl.getLaneMask();
   OpBuilder &b = L.b;
   Location loc = L.loc;
   MLIRContext *ctx = L.ctx;
@@ -29,28 +31,10 @@ static LogicalResult emitShuffleXor(KernelLowering &L, CallOp call,
              << "a butterfly shuffle needs f32 register windows (not an "
                 "instruction's fragment) whose only dimension is distributed "
                 "over the exchanging threads";
-  // Every lane of the warps involved must take part (full member mask).
-  ThreadSet all(L.clusterDim * L.blockDim);
-  for (const CollectiveInstance &inst : L.ca.getInstances(call))
-    all |= inst.threads;
-  for (const CtaPart &p : L.partsOf(all))
-    if (!p.wholeWarps())
-      return call.emitOpError() << "runs a warp shuffle on threads that are "
-                                   "not whole warps ("
-                                << L.ca.describe(all) << ")";
-  // Each instance must be the pair of lanes (t, t ^ laneMask) the shuffle
-  // exchanges.
-  for (const CollectiveInstance &inst : L.ca.getInstances(call)) {
-    SmallVector<CtaPart> parts = L.partsOf(inst.threads);
-    int64_t first = parts.empty() ? -1 : parts.front().lo;
-    if (parts.size() != 1 || parts.front().count != 2 ||
-        !inst.threads.test(parts.front().cta * L.blockDim + (first ^ laneMask)))
-      return call.emitOpError()
-             << "a butterfly shuffle with lane mask " << laneMask
-             << " exchanges lanes t and t ^ " << laneMask
-             << ", but an instance of this call runs on "
-             << L.ca.describe(inst.threads);
-  }
+  // Every lane of the warps involved takes part (full member mask), in
+  // pairs of lanes t and t ^ laneMask.
+  if (failed(checkShuffleLanes(call, shfl, L.ca)))
+    return failure();
   Value srcPtr = L.firstElementAddress(src);
   Value dstPtr = L.firstElementAddress(dst);
   Value v = LLVM::LoadOp::create(b, loc, b.getF32Type(), srcPtr);
@@ -71,8 +55,7 @@ namespace {
 struct ShflXorEmitter
     : InstrEmitterAttrInterface::ExternalModel<ShflXorEmitter, ShflXorAttr> {
   LogicalResult emit(Attribute attr, KernelLowering &L, CallOp call) const {
-    auto shfl = cast<ShflXorAttr>(attr);
-    return emitShuffleXor(L, call, shfl.getCombine(), shfl.getLaneMask());
+    return emitShuffleXor(L, call, cast<ShflXorAttr>(attr));
   }
 };
 

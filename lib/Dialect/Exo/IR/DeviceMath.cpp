@@ -25,6 +25,38 @@ StringRef exo::getDeviceMathOpList() {
          "(on f32), math.sqrt, math.fma, math.absf (on f32 and f64)";
 }
 
+LogicalResult exo::checkDeviceOperation(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  if (dialect && isa<math::MathDialect>(dialect)) {
+    if (getDeviceMathBound(op))
+      return success();
+    InFlightDiagnostic diag = op->emitOpError();
+    if (op->getNumResults() == 1 && !op->getResult(0).getType().isF32() &&
+        isa<FloatType>(op->getResult(0).getType()))
+      diag << "on " << op->getResult(0).getType()
+           << " has no GPU lowering; device math computes in f32 (extend "
+              "the operands with arith.extf and truncate the result with "
+              "arith.truncf)";
+    else
+      diag << "has no GPU lowering; device code computes "
+           << getDeviceMathOpList() << " and arith operations on data";
+    return diag;
+  }
+  if (dialect && isa<arith::ArithDialect>(dialect)) {
+    for (Type t : op->getResultTypes())
+      if (t.isTF32() || t.getDialect().getNamespace() == "exo")
+        return op->emitOpError() << "has no GPU lowering for type " << t;
+    return success();
+  }
+  if (dialect && dialect->getNamespace() == "exo")
+    return success();
+  return op->emitOpError()
+         << "has no GPU lowering; device code lowers the exo statements "
+            "(for, if, warps, window, read, assign, reduce, fence, arrive, "
+            "await, call of an instruction), arith operations and device "
+            "math";
+}
+
 std::optional<exo::DeviceMathBound> exo::getDeviceMathBound(Operation *op) {
   if (isa<arith::ArithDialect>(op->getDialect())) {
     // IEEE arithmetic is correctly rounded on both machines; a division the

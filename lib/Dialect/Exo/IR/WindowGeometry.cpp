@@ -521,3 +521,82 @@ LogicalResult exo::checkMmaStoreDestination(Operation *op,
             "16 x 8 window of unswizzled shared memory or of global memory "
             "of the accumulator's type";
 }
+
+LogicalResult exo::checkDeviceAllocation(AllocOp alloc,
+                                         unsigned numDistributed) {
+  auto tensor = dyn_cast<exo::TensorType>(alloc.getType());
+  if (!tensor || tensor.getMemory().isShared())
+    return success();
+  MemoryKind kind = tensor.getMemory().getKind();
+  if (kind == MemoryKind::RegsUniform || !isRegisterMemory(kind))
+    return alloc.emitOpError()
+           << "allocates " << stringifyMemoryKind(kind)
+           << " memory in device code, which has no GPU lowering; device "
+              "code allocates smem, smem_swizzle, regs, wgmma_accum, "
+              "wgmma_a, mma_a, mma_b and mma_c";
+  // The last two dimensions, after the distributed ones: the tile one
+  // fragment holds (-1: none, or not a constant).
+  unsigned rank = tensor.getRank();
+  auto dim = [&](unsigned fromEnd) -> int64_t {
+    if (rank < numDistributed + 2)
+      return -1;
+    auto c = dyn_cast<IntegerAttr>(tensor.getDims()[rank - fromEnd]);
+    return c ? c.getInt() : -1;
+  };
+  Type elem = tensor.getElementType();
+  bool half = elem.isBF16() || elem.isF16();
+  switch (kind) {
+  case MemoryKind::WgmmaAccum:
+    // One 64 x N tile per warpgroup, or an array of them.
+    if (dim(2) == 64 && dim(1) > 0 && (elem.isF32() || elem.isF16()))
+      return success();
+    return alloc.emitOpError()
+           << "a wgmma accumulator must end in a 64 x N f32 or f16 tile "
+              "per warpgroup after its distributed dimensions";
+  case MemoryKind::WgmmaA:
+    // 32 bytes of K over a warpgroup.
+    if (dim(2) == 64 && (elem.isF32() || half) &&
+        dim(1) == (elem.isF32() ? 8 : 16))
+      return success();
+    return alloc.emitOpError()
+           << "a wgmma A fragment must end in a 64 x 8 f32 (tf32) or "
+              "64 x 16 bf16/f16 tile per warpgroup after its distributed "
+              "dimensions";
+  case MemoryKind::MmaA:
+  case MemoryKind::MmaB:
+  case MemoryKind::MmaC: {
+    // Per warp: A 16 x K, B 8 x K (K = 8 tf32, 16 bf16/f16), C 16 x 8 (f32,
+    // or 16-bit after a conversion).
+    int64_t rows = kind == MemoryKind::MmaB ? 8 : 16;
+    int64_t cols = kind == MemoryKind::MmaC ? 8 : (half ? 16 : 8);
+    if (dim(2) == rows && dim(1) == cols && (elem.isF32() || half))
+      return success();
+    return alloc.emitOpError()
+           << "an " << stringifyMemoryKind(kind) << " fragment must end in a "
+           << rows << " x " << cols
+           << (kind == MemoryKind::MmaC
+                   ? " f32, bf16 or f16"
+                   : " f32 (tf32), or " + std::to_string(rows) +
+                         " x 16 bf16/f16")
+           << " tile per warp after its distributed dimensions";
+  }
+  default:
+    return success();
+  }
+}
+
+LogicalResult exo::checkSwizzledElementAccess(Operation *op,
+                                              const WindowGeometry &g) {
+  int64_t span = 0;
+  if (!g.memory || !g.memory.isShared() || !g.memory.getSwizzle() ||
+      g.isChunkedSwizzle(span))
+    return success();
+  int64_t bytes = getElementBytes(g.elemType);
+  return op->emitOpError()
+         << "accesses " << stringifyMemoryKind(g.memory.getKind())
+         << " memory element by element; only instructions may, unless the "
+            "tensor has two dimensions or more after its distributed ones, "
+            "the last a multiple of one swizzle span ("
+         << (bytes ? g.memory.getSwizzle() / bytes : 0)
+         << " elements), and neither of the last two is a ring";
+}

@@ -56,6 +56,14 @@ std::optional<DeviceMathBound> getDeviceMathBound(mlir::Operation *op);
 /// math.exp2, ...").
 llvm::StringRef getDeviceMathOpList();
 
+/// The rule of an operation of device code that is not an exo statement:
+/// math the GPU computes (getDeviceMathBound, on f32; other float types are
+/// extended to f32 first), arith operations on types the kernel has (not
+/// tf32, which only an instruction's operand is), and no operation of
+/// another dialect. Emits an error at `op` and fails otherwise. The GPU
+/// lowering and the collective analysis both ask it.
+mlir::LogicalResult checkDeviceOperation(mlir::Operation *op);
+
 /// Whether `t` is an fp8 element type (f8E4M3FN, f8E5M2). fp8 values are
 /// only stored, loaded and converted: `arith.truncf` from f32,
 /// `arith.extf` to f32 and `arith.bitcast` from or to i8 (the exo.proc

@@ -268,6 +268,25 @@ mlir::LogicalResult checkMmaStoreDestination(mlir::Operation *op,
                                              const WindowGeometry &dst,
                                              mlir::Type accumulator);
 
+/// The rule of an allocation in device code with `numDistributed`
+/// distributed dimensions: shared memory, or registers but regs_uniform
+/// (other memories have no GPU lowering); a fragment
+/// ends in the tile its instruction family holds per warpgroup or warp (a
+/// wgmma accumulator 64 x N f32 or f16, a wgmma A operand 64 x 32 bytes, an
+/// mma.sync operand or accumulator its 16 x 8, 8 x K or 16 x K tile). Emits
+/// an error at `alloc` and fails otherwise. The lowering and the collective
+/// analysis both ask it.
+mlir::LogicalResult checkDeviceAllocation(AllocOp alloc,
+                                          unsigned numDistributed);
+
+/// The rule of an element access (read, assign, reduce) to swizzled shared
+/// memory, a window `g`: its rows are whole swizzle spans and its last two
+/// dimensions are no rings (isChunkedSwizzle), so that the element's address
+/// is the one TMA and wgmma use. Emits an error at `op` and fails otherwise.
+/// The lowering and the collective analysis both ask it.
+mlir::LogicalResult checkSwizzledElementAccess(mlir::Operation *op,
+                                               const WindowGeometry &g);
+
 /// A number that divides the last extent of the tensor `root` (a proc
 /// argument or an allocation): the constant, or what the proc's `requires`
 /// states of the size that names it (`N mod 8 == 0`; a size it pins is

@@ -1,0 +1,254 @@
+// RUN: exo-gpu-opt %s -split-input-file -exo-verify-collectives -verify-diagnostics -o /dev/null
+// RUN: exo-gpu-opt %s -split-input-file -exo-check-sync="sizes=N=2" -verify-diagnostics -o /dev/null
+// RUN: exo-gpu-opt %s -split-input-file -exo-lower-to-nvvm -verify-diagnostics -o /dev/null
+
+// What device code may allocate and compute, beyond what the verifiers
+// allow: register fragments shaped as their instruction family holds them,
+// math the GPU computes, element accesses to swizzled shared memory at the
+// address TMA uses, shuffles on whole warps. The collective analysis asks
+// the rules the lowering asks (checkDeviceAllocation,
+// checkSwizzledElementAccess in ExoOps.h; checkDeviceOperation in
+// DeviceMath.h; checkShuffleLanes in CollectiveAnalysis.h), so both
+// checkers refuse such a program with the lowering's message before any
+// code is generated.
+
+// Accepted: fragments of every family, arrays of them, and math on f32
+// (bf16 values extended first).
+!x = !exo.tensor<[N], bf16, gmem>
+exo.proc @accepted(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %d = exo.alloc : !exo.tensor<[2, 64, 64], f32, wgmma_accum>
+      %a = exo.alloc : !exo.tensor<[64, 16], bf16, wgmma_a>
+      %ma = exo.alloc : !exo.tensor<[4, 16, 16], bf16, mma_a>
+      %mb = exo.alloc : !exo.tensor<[4, 8, 8], f32, mma_b>
+      %mc = exo.alloc : !exo.tensor<[4, 16, 8], f32, mma_c>
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        %f = arith.extf %v : bf16 to f32
+        %e = math.exp %f : f32
+        %r = arith.truncf %e : f32 to bf16
+        exo.assign %x[%t] = %r : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Device code may allocate regs_uniform memory, but it has no lowering.
+exo.proc @regs_uniform_alloc(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op allocates regs_uniform memory in device code, which has no GPU lowering; device code allocates smem, smem_swizzle, regs, wgmma_accum, wgmma_a, mma_a, mma_b and mma_c}}
+      %r = exo.alloc : !exo.tensor<[4], f32, regs_uniform<32>>
+    }
+  }
+}
+
+// -----
+
+// A wgmma accumulator holds 64 rows per warpgroup.
+exo.proc @accumulator_shape(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must end in a 64 x N f32 or f16 tile per warpgroup after its distributed dimensions}}
+      %d = exo.alloc : !exo.tensor<[32, 8], f32, wgmma_accum>
+    }
+  }
+}
+
+// -----
+
+// A wgmma accumulator holds f32 or f16 elements.
+exo.proc @accumulator_type(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op a wgmma accumulator must end in a 64 x N f32 or f16 tile per warpgroup after its distributed dimensions}}
+      %d = exo.alloc : !exo.tensor<[64, 8], bf16, wgmma_accum>
+    }
+  }
+}
+
+// -----
+
+// A wgmma A fragment of another shape than 64 x 8.
+!Ar = !exo.tensor<[64, 16], f32, wgmma_a>
+exo.proc @fragment_shape(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op a wgmma A fragment must end in a 64 x 8 f32 (tf32) or 64 x 16 bf16/f16 tile per warpgroup after its distributed dimensions}}
+      %A = exo.alloc : !Ar
+    }
+  }
+}
+
+// -----
+
+// An mma_a fragment of another shape than 16 x 8 (tf32).
+!Ar = !exo.tensor<[4, 16, 16], f32, mma_a>
+exo.proc @a_shape(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op an mma_a fragment must end in a 16 x 8 f32 (tf32), or 16 x 16 bf16/f16 tile per warp after its distributed dimensions}}
+      %A = exo.alloc : !Ar
+    }
+  }
+}
+
+// -----
+
+// An mma_b fragment of another shape than 8 x 8 (tf32).
+!Br = !exo.tensor<[4, 16, 8], f32, mma_b>
+exo.proc @b_shape(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op an mma_b fragment must end in a 8 x 8 f32 (tf32), or 8 x 16 bf16/f16 tile per warp after its distributed dimensions}}
+      %B = exo.alloc : !Br
+    }
+  }
+}
+
+// -----
+
+// An mma_c accumulator of another shape than 16 x 8.
+!Cr = !exo.tensor<[4, 16, 16], f32, mma_c>
+exo.proc @c_shape(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op an mma_c fragment must end in a 16 x 8 f32, bf16 or f16 tile per warp after its distributed dimensions}}
+      %C = exo.alloc : !Cr
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+// tf32 values exist only inside instructions.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @tf32_arith(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        // expected-error @+1 {{'arith.truncf' op has no GPU lowering for type 'tf32'}}
+        %r = arith.truncf %v toward_zero : f32 to tf32
+        %e = arith.extf %r : tf32 to f32
+        exo.assign %x[%t] = %e : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Device math covers the operations of its table; others are refused.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @math_op(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        // expected-error @+1 {{'math.sin' op has no GPU lowering; device code computes math.exp, math.exp2, math.log, math.log2, math.tanh, math.rsqrt (on f32), math.sqrt, math.fma, math.absf (on f32 and f64) and arith operations on data}}
+        %e = math.sin %v : f32
+        exo.assign %x[%t] = %e : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Device math computes in f32.
+!x = !exo.tensor<[N], bf16, gmem>
+exo.proc @math_bf16(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        // expected-error @+1 {{'math.exp' op on 'bf16' has no GPU lowering; device math computes in f32 (extend the operands with arith.extf and truncate the result with arith.truncf)}}
+        %e = math.exp %v : bf16
+        exo.assign %x[%t] = %e : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Operations of other dialects have no device lowering.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @other_dialect(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %x[%t] : !x
+        // expected-error @+1 {{'llvm.mlir.constant' op has no GPU lowering; device code lowers the exo statements (for, if, warps, window, read, assign, reduce, fence, arrive, await, call of an instruction), arith operations and device math}}
+        %z = llvm.mlir.constant(2.0 : f32) : f32
+        %e = arith.mulf %v, %z : f32
+        exo.assign %x[%t] = %e : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Swizzled shared memory that is not laid out in rows of whole swizzle spans
+// (here: one dimension) is only accessed by instructions.
+!x = !exo.tensor<[N], f32, gmem>
+!S = !exo.tensor<[128], f32, smem_swizzle<128>>
+exo.proc @swizzled_element_read(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %s = exo.alloc : !S
+      exo.for %i = 0 to 128 cuda_threads<thread> {
+        // expected-error @+1 {{'exo.read' op accesses smem_swizzle memory element by element; only instructions may, unless the tensor has two dimensions or more after its distributed ones, the last a multiple of one swizzle span (32 elements), and neither of the last two is a ring}}
+        %v = exo.read %s[%i] : !S
+        exo.assign %x[%t] = %v : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Accepted: swizzled shared memory in rows of whole spans (32 f32 of 128
+// bytes) is read at the address TMA writes.
+!x = !exo.tensor<[N], f32, gmem>
+!S = !exo.tensor<[8, 32], f32, smem_swizzle<128>>
+exo.proc @swizzled_rows_read(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %s = exo.alloc : !S
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        %v = exo.read %s[1, 3] : !S
+        exo.assign %x[%t] = %v : !x
+      }
+    }
+  }
+}
+
+// -----
+
+// Butterfly shuffles (#exo.shfl_xor)
+//
+// Only threads 0 and 1 exchange: shfl.sync with a full member mask needs
+// the whole warp.
+!R = !exo.tensor<[2], f32, regs>
+exo.proc @shuffle_of_two_threads(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %p = exo.alloc : !R
+      %q = exo.alloc : !R
+      exo.for %i = 0 to 1 cuda_threads<2 * thread> {
+        // expected-error @+1 {{'exo.call' op runs a warp shuffle on threads that are not whole warps (2 threads: threads 0-1)}}
+        exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%q, %p) : (!R, !R)
+      }
+    }
+  }
+}
