@@ -354,7 +354,8 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
     std::optional<WindowGeometry> dst = geometry(0);
     int64_t span = 0;
     if (dst && (store.getDtype().isF32() || !store.getDst().isShared()))
-      refused(checkAccumulatorStoreDestination(call, *dst, store.getN(), span));
+      refused(checkAccumulatorStoreDestination(
+          call, *dst, store.getN(), isOobView(call.getArgs()[0]), span));
     return;
   }
   if (auto mma = dyn_cast<MmaAttr>(family)) {

@@ -559,3 +559,25 @@ exo.proc @store_swizzled(%N: index) {
     }
   }
 }
+
+// -----
+
+// An accumulator store past the end of its tensor skips the elements outside
+// it when the window spans the tensor's last two dimensions; a window over
+// its first two (the last one a single index) is refused.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 16], f32, wgmma_accum>
+!C3 = !exo.tensor<[M, N, 2], f32, gmem>
+!Cw = !exo.window<[64, 16], f32, gmem>
+exo.proc @oob_store_3d(%M: index, %N: index, %C: !C3)
+    requires affine_set<()[M, N] : (N mod 16 == 0, M - 1 >= 0, N - 16 >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      %D = exo.alloc : !Dt
+      %d = exo.window %D[:, :] : !Dt -> !D
+      %c = exo.window oob %C[0 :+ 64, 0 :+ 16, 1] : !C3 -> !Cw
+      // expected-error @+1 {{'exo.call' op an accumulator store that may reach past the end of its tensor needs a 64 x 16 window of the last two dimensions of a global tensor}}
+      exo.call #exo.wgmma_store<n = 16, dst = gmem>(%c, %d) : (!Cw, !D)
+    }
+  }
+}

@@ -491,7 +491,9 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
   // The destination's rule (checkAccumulatorStoreDestination, which the
   // collective analysis also asks).
   FailureOr<WindowGeometry> g = L.windowGeometry(call, 0);
-  if (failed(g) || failed(checkAccumulatorStoreDestination(call, *g, n, span)))
+  bool oob = isOobView(call.getArgs()[0]);
+  if (failed(g) ||
+      failed(checkAccumulatorStoreDestination(call, *g, n, oob, span)))
     return failure();
   // The accumulator's inverse layout (FragmentLayout.h): register
   // r = 4 j + 2 h + i of the thread holds element (row0 + rowStep(r),
@@ -510,15 +512,9 @@ static LogicalResult emitWgmmaStore(KernelLowering &L, CallOp call, Type dtype,
   };
   // A window that may reach past the end of a global tensor (oob, from a
   // partial tile): each element is stored only where it lies inside. The
-  // window spans the tensor's last two dimensions; the others are single
-  // indices (an attention output's batch and head), checked too.
-  bool oob = isOobView(call.getArgs()[0]);
-  if (oob && (!global || rank < 2 || dst.kept.size() != 2 ||
-              dst.kept[0] != rank - 2 || dst.kept[1] != rank - 1))
-    return call.emitOpError()
-           << "an accumulator store that may reach past the end of its "
-              "tensor needs a 64 x "
-           << n << " window of the last two dimensions of a global tensor";
+  // window spans the tensor's last two dimensions (the rule above); the
+  // others are single indices (an attention output's batch and head),
+  // checked too.
   // A window wholly inside its tensor (every tile but a last partial one)
   // is stored as a full window; only one reaching past the end tests each
   // element: one branch, uniform across the warpgroup, instead of a test

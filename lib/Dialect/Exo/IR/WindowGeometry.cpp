@@ -449,7 +449,8 @@ LogicalResult exo::checkMmaFragments(
 
 LogicalResult exo::checkAccumulatorStoreDestination(Operation *op,
                                                     const WindowGeometry &dst,
-                                                    int64_t n, int64_t &span) {
+                                                    int64_t n, bool oob,
+                                                    int64_t &span) {
   unsigned rank = dst.extents.size();
   bool global =
       dst.memory.isGlobal() && dst.memory.getKind() != MemoryKind::TmaMap;
@@ -465,6 +466,16 @@ LogicalResult exo::checkAccumulatorStoreDestination(Operation *op,
            << " window of global memory, of unswizzled shared memory, or of "
               "swizzled shared memory whose rows are whole swizzle spans "
               "(the window's last two dimensions, its first column even)";
+  // A window that may reach past the end of its tensor (oob: the verifier
+  // allows it on global memory) is stored element by element where each
+  // lies inside: the window spans the tensor's last two dimensions, whose
+  // extents bound the rows and columns.
+  if (oob && (!global || rank < 2 || dst.kept.size() != 2 ||
+              dst.kept[0] != rank - 2 || dst.kept[1] != rank - 1))
+    return op->emitOpError()
+           << "an accumulator store that may reach past the end of its "
+              "tensor needs a 64 x "
+           << n << " window of the last two dimensions of a global tensor";
   return success();
 }
 

@@ -244,12 +244,14 @@ mlir::LogicalResult checkMmaFragments(
 /// of `n` columns on its destination: a 64 x `n` window of global memory,
 /// of unswizzled shared memory, or of swizzled shared memory whose rows are
 /// whole swizzle spans (a window of its last two dimensions, its first
-/// column even; `span` is set to the span in elements). Emits an error at
-/// `op` and fails otherwise. The lowering and the collective analysis both
-/// ask it.
+/// column even; `span` is set to the span in elements); where it may reach
+/// past the end of its tensor (`oob`), a window of the last two dimensions
+/// of a global tensor. Emits an error at `op` and fails otherwise. The
+/// lowering and the collective analysis both ask it.
 mlir::LogicalResult checkAccumulatorStoreDestination(mlir::Operation *op,
                                                      const WindowGeometry &dst,
-                                                     int64_t n, int64_t &span);
+                                                     int64_t n, bool oob,
+                                                     int64_t &span);
 
 /// The rule of a TMA copy on its tensor-map window `map`: one box per
 /// issuing CTA, the window's first dimension split among `split` CTAs and
