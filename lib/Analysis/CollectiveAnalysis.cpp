@@ -566,6 +566,16 @@ LogicalResult CollectiveAnalyzer::run() {
   if (hadError)
     return failure();
   device.walk([&](AllocOp alloc) { checkTransactionTargets(alloc); });
+  if (hadError)
+    return failure();
+  // Every arrive on an mbarrier has a lowering (its CTA masks, the thread
+  // that adds its transactions, their bytes).
+  device.walk([&](ArriveOp arrive) {
+    auto bar = dyn_cast<BarrierType>(arrive.getBarrier().getType());
+    if (bar && bar.getKind() == BarrierKind::Mbarrier &&
+        failed(result.planMbarrierArrive(arrive)))
+      hadError = true;
+  });
   return failure(hadError);
 }
 
@@ -1762,6 +1772,53 @@ CollectiveAnalysis::getOwnerTable(AllocOp alloc) const {
     table[flat] = cta;
   }
   return table;
+}
+
+FailureOr<CollectiveAnalysis::MbarrierArrivePlan>
+CollectiveAnalysis::planMbarrierArrive(ArriveOp arrive) const {
+  MbarrierArrivePlan plan;
+  FailureOr<ExpectedTransactions> tx = getExpectedTransactions(arrive);
+  if (failed(tx))
+    return failure();
+  plan.tx = std::move(*tx);
+  bool expectsTx = !plan.tx.loads.empty();
+  constexpr int64_t warp = 32;
+  ArrayRef<uint64_t> masks = getMulticastMasks(arrive);
+  SmallVector<int64_t> maskByCta(clusterDim, -1);
+  bool wholeWarps = true;
+  // The first thread of every instance's part in each CTA (-1: none yet,
+  // -2: parts that start at different threads).
+  int64_t first = -1;
+  for (auto [i, inst] : llvm::enumerate(getInstances(arrive))) {
+    uint64_t mask = i < masks.size() ? masks[i] : 0;
+    for (int64_t c = 0; c < clusterDim; ++c) {
+      int lo = inst.threads.find_first_in(c * blockDim, (c + 1) * blockDim);
+      if (lo < 0)
+        continue;
+      int hi = inst.threads.find_last_in(c * blockDim, (c + 1) * blockDim);
+      if (inst.threads.find_first_unset_in(lo, hi + 1) >= 0 ||
+          (lo - c * blockDim) % warp || (hi + 1 - lo) % warp)
+        wholeWarps = false;
+      int64_t m = mask ? int64_t(mask) : int64_t(1) << c;
+      if (maskByCta[c] >= 0 && maskByCta[c] != m)
+        return arrive.emitOpError() << "signals different CTAs from CTA " << c
+                                    << " in different instances; no lowering";
+      maskByCta[c] = m;
+      int64_t local = lo - c * blockDim;
+      first = first == -1 ? local : first == local ? first : -2;
+    }
+  }
+  if (!wholeWarps && expectsTx)
+    return arrive.emitOpError()
+           << "expects transactions but does not run on whole warps";
+  if (first == -2 && expectsTx)
+    return arrive.emitOpError() << "expects transactions from instances that "
+                                   "start at different threads; no lowering";
+  for (int64_t m : maskByCta)
+    plan.ctaMasks.push_back(std::max<int64_t>(m, 0));
+  plan.firstThread = std::max<int64_t>(first, 0);
+  plan.wholeWarps = wholeWarps;
+  return plan;
 }
 
 FailureOr<CollectiveAnalysis::ExpectedTransactions>

@@ -119,6 +119,25 @@ public:
   mlir::FailureOr<ExpectedTransactions>
   getExpectedTransactions(ArriveOp arrive) const;
 
+  /// How an arrive on an mbarrier lowers: the arrivers in CTA c signal the
+  /// CTAs of `ctaMasks[c]` (0: none arrives there); the first thread of
+  /// each CTA's arrivers (`firstThread`, a thread index within the CTA)
+  /// adds the expected transactions `tx`; where the arrivers are whole
+  /// warps (`wholeWarps`), lane 0 of each arrives for its warp. Fails, with
+  /// a diagnostic at the arrive, where it has no lowering: instances in one
+  /// CTA that signal different CTAs; expected transactions whose arrivers
+  /// are not whole warps, or whose instances start at different threads;
+  /// and where getExpectedTransactions fails. The collective analysis asks it
+  /// of every arrive on an mbarrier, so that both checkers refuse what the
+  /// lowering could not emit; the lowering emits it.
+  struct MbarrierArrivePlan {
+    llvm::SmallVector<int64_t> ctaMasks;
+    int64_t firstThread = 0;
+    bool wholeWarps = true;
+    ExpectedTransactions tx;
+  };
+  mlir::FailureOr<MbarrierArrivePlan> planMbarrierArrive(ArriveOp arrive) const;
+
   /// The CTA owning each element of the distributed dimensions of an
   /// allocation (row-major over those dimensions; -1 where no access
   /// decided it), when the dimensions have static extents.

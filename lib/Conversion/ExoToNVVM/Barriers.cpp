@@ -314,59 +314,23 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
 
   // Which CTAs each instance signals, and the transaction bytes it
   // expects there: those of the loads the collective analysis paired with
-  // it (the same numbers -exo-check-sync holds the loads' semantics to).
-  ArrayRef<CollectiveInstance> insts = ca.getInstances(arrive);
-  ArrayRef<uint64_t> masks = ca.getMulticastMasks(arrive);
-  FailureOr<CollectiveAnalysis::ExpectedTransactions> expected =
-      ca.getExpectedTransactions(arrive);
-  if (failed(expected))
+  // it (the same numbers -exo-check-sync holds the loads' semantics to),
+  // added by the first thread of the arrivers in each CTA.
+  FailureOr<CollectiveAnalysis::MbarrierArrivePlan> plan =
+      ca.planMbarrierArrive(arrive);
+  if (failed(plan))
     return failure();
+  const CollectiveAnalysis::ExpectedTransactions *expected = &plan->tx;
   ArrayRef<CallOp> txCalls = expected->loads;
   txExpected.insert(txCalls.begin(), txCalls.end());
-  std::vector<int64_t> maskByCta(clusterDim, -1);
-  bool wholeWarps = true;
-  for (auto [i, inst] : llvm::enumerate(insts)) {
-    uint64_t mask = i < masks.size() ? masks[i] : 0;
-    for (const CtaPart &p : partsOf(inst.threads)) {
-      if (!p.wholeWarps())
-        wholeWarps = false;
-      int64_t m = mask ? mask : (int64_t(1) << p.cta);
-      if (maskByCta[p.cta] >= 0 && maskByCta[p.cta] != m)
-        return arrive.emitOpError()
-               << "signals different CTAs from CTA " << p.cta
-               << " in different instances; no lowering";
-      maskByCta[p.cta] = m;
-    }
-  }
-  if (!wholeWarps && !txCalls.empty())
-    return arrive.emitOpError()
-           << "expects transactions but does not run on whole warps";
-
-  SmallVector<int64_t> masksVec;
-  for (int64_t m : maskByCta)
-    masksVec.push_back(m < 0 ? 0 : m);
-  Value mask = selectByCta(masksVec, i32());
-  SmallVector<OpFoldResult> indices;
-  {
-    // The barrier indices of the first target (the local part is the same
-    // for every target).
-    indices = arrive.getTargetIndices(0);
-  }
+  Value mask = selectByCta(plan->ctaMasks, i32());
+  // The barrier indices of the first target (the local part is the same
+  // for every target).
+  SmallVector<OpFoldResult> indices = arrive.getTargetIndices(0);
   Value local = mbarrierAddress(*alloc, indices);
-  // Only the first warp (thread) of each CTA part adds the transactions.
-  int64_t firstUnit = -1;
-  for (const CollectiveInstance &inst : insts)
-    for (const CtaPart &p : partsOf(inst.threads)) {
-      if (firstUnit >= 0 && firstUnit != p.lo)
-        firstUnit = -2;
-      else if (firstUnit == -1)
-        firstUnit = p.lo;
-    }
-  if (firstUnit == -2 && !txCalls.empty())
-    return arrive.emitOpError() << "expects transactions from instances that "
-                                   "start at different threads; no lowering";
+  int64_t firstUnit = plan->firstThread;
   auto body = [&]() -> LogicalResult {
-    Value carriesTx = eq(tid, c32(std::max<int64_t>(firstUnit, 0)));
+    Value carriesTx = eq(tid, c32(firstUnit));
     for (int64_t d = 0; d < clusterDim; ++d) {
       Value bit = arith::AndIOp::create(
           b, loc, arith::ShRUIOp::create(b, loc, mask, c32(d)), c32(1));
@@ -399,7 +363,7 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
     }
     return success();
   };
-  if (!wholeWarps || singleLane)
+  if (!plan->wholeWarps || singleLane)
     return body();
   inlineAsm(Type(), {}, "bar.warp.sync -1;", "");
   return emitIf(eq(lane, c32(0)), body);
