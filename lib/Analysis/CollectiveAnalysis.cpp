@@ -303,6 +303,10 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
     if (tma.getKind() == TmaKind::Load) {
       if (!isShared(dst) || !isMap(src))
         return;
+      if (failed(checkTmaLoadBarrier(call))) {
+        refused(failure());
+        return;
+      }
       // The CTAs one instance spans each load a slice of the rows.
       ArrayRef<CollectiveInstance> insts = result.getInstances(call);
       llvm::SmallDenseSet<int64_t> ctas;

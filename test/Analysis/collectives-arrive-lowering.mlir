@@ -6,7 +6,8 @@
 // CTAs its instances signal, the transactions added by the first thread of
 // the arrivers. The collective analysis asks every such arrive for that
 // plan (CollectiveAnalysis::planMbarrierArrive, which the lowering emits)
-// and refuses, with the lowering's message, an arrive that has none.
+// and refuses, with the lowering's message, an arrive that has none, and a
+// TMA load that names no mbarrier to complete on (checkTmaLoadBarrier).
 
 // Warp 0 of CTA 0 signals only CTA 0, warp 1 of CTA 0 signals CTAs 0 and
 // 1: one arrive statement, two CTA masks in one CTA.
@@ -191,6 +192,36 @@ exo.proc @tx_element_unknown(%M: index, %K: index, %A: !A) {
         }
         exo.await(%bar[%k], cuda_in_order, 0) : !Bar
       }
+    }
+  }
+}
+
+// -----
+
+// A TMA load without a trailing barrier would complete on nothing.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @tma_load_without_barrier(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        // expected-error @+1 {{'exo.call' op a TMA load needs a trailing mbarrier, on which it completes (the barrier counts its bytes): name one with `>> %bar[...]`}}
+        exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32>(%d, %a) : (!Sw, !Atile)
+        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
     }
   }
 }

@@ -173,8 +173,8 @@ exo.proc @P(%T: index, %KT: index, %x: !exo.tensor<[T, KT, 4], f32, gmem>,
             %w = exo.window %buf[%ko, 0 :+ 4] : !exo.tensor<[? ring 2, 4], f32, smem> -> !exo.window<[4], f32, smem>
             %s = exo.window %x[%pi, %ko, 0 :+ 4] : !exo.tensor<[T, KT, 4], f32, gmem> -> !exo.window<[4], f32, gmem>
             exo.call @load4(%w, %s) >> %full[%ko] : (!exo.window<[4], f32, smem>, !exo.window<[4], f32, gmem>) >> !exo.barrier<mbarrier, [? ring 2]>
-            exo.arrive(cuda_temporal) >> %full[%ko] : !exo.barrier<mbarrier, [? ring 2]>
           }
+          exo.arrive(cuda_temporal) >> %full[%ko] : !exo.barrier<mbarrier, [? ring 2]>
           exo.await(%full[%ko], cuda_generic_and_async_proxy, 0) : !exo.barrier<mbarrier, [? ring 2]>
           exo.for %q = 0 to 1 cuda_threads<thread> {
             %a = exo.read %buf[%ko, %c0] : !exo.tensor<[? ring 2, 4], f32, smem>

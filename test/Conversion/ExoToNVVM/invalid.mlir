@@ -310,36 +310,6 @@ exo.proc @memset_in_device_code(%N: index, %x: !x) {
 
 // TMA loads (#exo.tma<kind = load>)
 //
-// No trailing barrier: the load completes on nothing.
-!A = !exo.tensor<[M, K], f32, gmem>
-!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
-!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
-!S = !exo.tensor<[64, 32], f32, smem>
-!Sw = !exo.window<[64, 32], f32, smem>
-!Bar = !exo.barrier<mbarrier, [1]>
-exo.proc @tma_load_without_barrier(%M: index, %K: index, %A: !A) {
-  %c64 = arith.constant 64 : index
-  %Mt = arith.divui %M, %c64 : index
-  %A_map = exo.window %A[:, :] : !A -> !Amap
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %Mt cuda_tasks {
-      %bar = exo.alloc : !Bar
-      %s = exo.alloc : !S
-      %m0 = arith.muli %t, %c64 : index
-      exo.warps 0 to 1 {
-        %d = exo.window %s[:, :] : !S -> !Sw
-        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
-        // expected-error @+1 {{'exo.call' op a TMA load needs a trailing mbarrier}}
-        exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32>(%d, %a) : (!Sw, !Atile)
-        exo.arrive(cuda_temporal) >> %bar[0] : !Bar
-      }
-      exo.await(%bar[0], cuda_in_order, 0) : !Bar
-    }
-  }
-}
-
-// -----
-
 // A 64 x 32 window of a tensor map whose box is 32 x 32, issued by one CTA.
 !A = !exo.tensor<[M, K], f32, gmem>
 !Amap = !exo.window<[M, K], f32, tma_map<0, [32, 32]>>

@@ -47,8 +47,8 @@ static LogicalResult emitTmaLoad(KernelLowering &L, CallOp call, TmaAttr tma) {
   if (dst.kind != View::Shared || src.kind != View::TmaMap)
     return call.emitOpError() << "a TMA load needs a shared-memory "
                                  "destination and a tensor-map source";
-  if (!call.getTrailing())
-    return call.emitOpError() << "a TMA load needs a trailing mbarrier";
+  if (failed(checkTmaLoadBarrier(call)))
+    return failure();
   if (failed(L.sameElements(call, "a TMA load", dst, src)))
     return failure();
   FailureOr<AllocOp> bar = L.barrierAlloc(call, call.getTrailing());

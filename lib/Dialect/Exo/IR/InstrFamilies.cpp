@@ -1552,6 +1552,17 @@ LogicalResult exo::checkMbarrierArriveTimeline(ArriveOp arrive) {
             "the instruction's trailing barrier";
 }
 
+LogicalResult exo::checkTmaLoadBarrier(CallOp call) {
+  auto bar = call.getTrailing()
+                 ? dyn_cast<BarrierType>(call.getTrailing().getType())
+                 : BarrierType();
+  if (bar && bar.getKind() == BarrierKind::Mbarrier)
+    return success();
+  return call.emitOpError()
+         << "a TMA load needs a trailing mbarrier, on which it completes "
+            "(the barrier counts its bytes): name one with `>> %bar[...]`";
+}
+
 LogicalResult exo::checkVectorGlobalAligned(Operation *op, bool load,
                                             int64_t width, bool contiguous,
                                             int64_t offsetDivisor,

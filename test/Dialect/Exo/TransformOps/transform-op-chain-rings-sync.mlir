@@ -63,8 +63,8 @@ exo.proc @ring(%T: index, %KT: index, %x: !x, %y: !y) {
             %w = exo.window %buf[%ko, 0 :+ 4] : !buf -> !slot
             %s = exo.window %x[%pi, %ko, 0 :+ 4] : !x -> !src
             exo.call @load4(%w, %s) >> %full[%ko] : (!slot, !src) >> !full
-            exo.arrive(cuda_temporal) >> %full[%ko] : !full
           }
+          exo.arrive(cuda_temporal) >> %full[%ko] : !full
           exo.await(%full[%ko], cuda_generic_and_async_proxy, 0) : !full
           exo.for %q = 0 to 1 cuda_threads<thread> {
             %a = exo.read %buf[%ko, %c0] : !buf
@@ -97,8 +97,8 @@ exo.proc @ring_ref(%T: index, %KT: index, %x: !x, %y: !y) {
             %w = exo.window %buf[%ko, 0 :+ 4] : !buf -> !slot
             %s = exo.window %x[%pi, %ko, 0 :+ 4] : !x -> !src
             exo.call @load4(%w, %s) >> %full[%ko] : (!slot, !src) >> !full
-            exo.arrive(cuda_temporal) >> %full[%ko] : !full
           }
+          exo.arrive(cuda_temporal) >> %full[%ko] : !full
           exo.await(%full[%ko], cuda_generic_and_async_proxy, 0) : !full
           exo.for %q = 0 to 1 cuda_threads<thread> {
             %a = exo.read %buf[%ko, %c0] : !buf

@@ -77,6 +77,12 @@ mlir::LogicalResult checkTmaBoxStart(mlir::Operation *op, int64_t divisor,
 /// collective analysis both ask it.
 mlir::LogicalResult checkMbarrierArriveTimeline(ArriveOp arrive);
 
+/// The rule of a TMA load (#exo.tma, kind = load) on its completion: it
+/// names a trailing mbarrier, which counts its transaction bytes. Emits an
+/// error at `call` and fails otherwise. The lowering and the collective
+/// analysis both ask it.
+mlir::LogicalResult checkTmaLoadBarrier(CallOp call);
+
 /// The rule of a 16-byte vector global load or store (#exo.global) on its
 /// global window: its run of `width` elements lies along its tensor's last
 /// (contiguous) dimension (`contiguous`), starts at a multiple of `width`
