@@ -377,25 +377,31 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
   }
 }
 
+/// Whether the threads of `threads` among [begin, end) (those of one CTA)
+/// are one range of whole warps, or none.
+static bool isWholeWarpRange(const ThreadSet &threads, int64_t begin,
+                             int64_t end) {
+  constexpr int64_t warp = 32;
+  int lo = threads.find_first_in(begin, end);
+  if (lo < 0)
+    return true;
+  int hi = threads.find_last_in(begin, end);
+  return threads.find_first_unset_in(lo, hi + 1) < 0 &&
+         (lo - begin) % warp == 0 && (hi + 1 - lo) % warp == 0;
+}
+
 LogicalResult exo::checkShuffleLanes(CallOp call, ShflXorAttr shfl,
                                      const CollectiveAnalysis &analysis) {
   int64_t blockDim = analysis.getBlockDim();
   int64_t total = blockDim * analysis.getClusterDim();
-  constexpr int64_t warp = 32;
   ThreadSet all(total);
   for (const CollectiveInstance &inst : analysis.getInstances(call))
     all |= inst.threads;
-  for (int64_t begin = 0; begin < total; begin += blockDim) {
-    int lo = all.find_first_in(begin, begin + blockDim);
-    if (lo < 0)
-      continue;
-    int hi = all.find_last_in(begin, begin + blockDim);
-    if (all.find_first_unset_in(lo, hi + 1) >= 0 || (lo - begin) % warp ||
-        (hi + 1 - lo) % warp)
+  for (int64_t begin = 0; begin < total; begin += blockDim)
+    if (!isWholeWarpRange(all, begin, begin + blockDim))
       return call.emitOpError()
              << "runs a warp shuffle on threads that are not whole warps ("
              << analysis.describe(all) << ")";
-  }
   int64_t mask = shfl.getLaneMask();
   for (const CollectiveInstance &inst : analysis.getInstances(call)) {
     int first = inst.threads.find_first();
@@ -1786,7 +1792,6 @@ CollectiveAnalysis::planMbarrierArrive(ArriveOp arrive) const {
     return failure();
   plan.tx = std::move(*tx);
   bool expectsTx = !plan.tx.loads.empty();
-  constexpr int64_t warp = 32;
   ArrayRef<uint64_t> masks = getMulticastMasks(arrive);
   SmallVector<int64_t> maskByCta(clusterDim, -1);
   bool wholeWarps = true;
@@ -1799,9 +1804,7 @@ CollectiveAnalysis::planMbarrierArrive(ArriveOp arrive) const {
       int lo = inst.threads.find_first_in(c * blockDim, (c + 1) * blockDim);
       if (lo < 0)
         continue;
-      int hi = inst.threads.find_last_in(c * blockDim, (c + 1) * blockDim);
-      if (inst.threads.find_first_unset_in(lo, hi + 1) >= 0 ||
-          (lo - c * blockDim) % warp || (hi + 1 - lo) % warp)
+      if (!isWholeWarpRange(inst.threads, c * blockDim, (c + 1) * blockDim))
         wholeWarps = false;
       int64_t m = mask ? int64_t(mask) : int64_t(1) << c;
       if (maskByCta[c] >= 0 && maskByCta[c] != m)
