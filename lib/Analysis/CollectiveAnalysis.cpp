@@ -286,11 +286,14 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
       return;
   }
   auto geometry = [&](unsigned i) { return geometryOf(call.getArgs()[i]); };
+  // Records a failed rule; true if `r` failed (the rules of one call are
+  // asked in the lowering's order, up to the first that fails).
   auto refused = [&](LogicalResult r) {
     if (succeeded(r))
-      return;
+      return false;
     hadError = true;
     reported.insert(call);
+    return true;
   };
   auto isShared = [](const std::optional<WindowGeometry> &g) {
     return g && g->memory.isShared();
@@ -303,10 +306,8 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
     if (tma.getKind() == TmaKind::Load) {
       if (!isShared(dst) || !isMap(src))
         return;
-      if (failed(checkTmaLoadBarrier(call))) {
-        refused(failure());
+      if (refused(checkTmaLoadBarrier(call)))
         return;
-      }
       // The CTAs one instance spans each load a slice of the rows.
       ArrayRef<CollectiveInstance> insts = result.getInstances(call);
       llvm::SmallDenseSet<int64_t> ctas;
@@ -316,23 +317,19 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
       // The tensor-map box first, as the lowering asks it first.
       int64_t issuers = std::max<int64_t>(ctas.size(), 1);
       unsigned rowDim = 0;
-      refused(failed(checkTmaBox(call, *src, issuers)) ||
-                      failed(checkTmaLoadDestination(
-                          call, *dst, src->memory.getSwizzle(),
-                          src->kept.size(), src->sizes[0], issuers, rowDim))
-                  ? failure()
-                  : success());
+      if (!refused(checkTmaBox(call, *src, issuers)))
+        refused(checkTmaLoadDestination(call, *dst, src->memory.getSwizzle(),
+                                        src->kept.size(), src->sizes[0],
+                                        issuers, rowDim));
       return;
     }
     if (!isShared(src) || !isMap(dst))
       return;
     int64_t span = 0, chunks = 1;
     bool chunked = false;
-    refused(failed(checkTmaStoreSource(call, *src, dst->memory.getSwizzle(),
-                                       span, chunks, chunked)) ||
-                    failed(checkTmaBox(call, *dst, 1, chunks))
-                ? failure()
-                : success());
+    if (!refused(checkTmaStoreSource(call, *src, dst->memory.getSwizzle(), span,
+                                     chunks, chunked)))
+      refused(checkTmaBox(call, *dst, 1, chunks));
     return;
   }
   if (auto wgmma = dyn_cast<WgmmaAttr>(family)) {
