@@ -162,10 +162,13 @@ private:
   /// The rules of the instruction families on the layout of their windows
   /// (checkTmaBox, checkTmaLoadDestination, checkTmaStoreSource,
   /// checkCpAsyncOperands, checkWgmmaOperand, checkWgmmaNMajorB,
-  /// checkAccumulatorStoreDestination, checkMmaFragments), which the
+  /// checkAccumulatorStoreDestination, checkStmatrixDestination,
+  /// checkVectorGlobalOperands, checkMmaFragments), which the
   /// lowering asks too: asked here, after the distributed dimensions of
   /// every allocation are known.
   void checkOperandLayouts(CallOp call);
+  /// Computes the analysis's SharedMemoryPlan; fails where it does not fit.
+  LogicalResult planSharedMemory();
   /// The window `v` is, with its allocation's distributed dimensions.
   std::optional<WindowGeometry> geometryOf(mlir::Value v);
   /// Describes the enclosing iterator values of an instance.
@@ -349,14 +352,27 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
       refused(checkWgmmaOperand(call, dtype, *a, 64));
     return;
   }
-  // A wgmma accumulator store but the stmatrix one (a 16-bit store into
-  // shared memory, whose rule the sync checker's conversion asks).
+  // A wgmma accumulator store: by stmatrix where it rounds to 16 bits into
+  // shared memory.
   if (auto store = dyn_cast<WgmmaStoreAttr>(family)) {
     std::optional<WindowGeometry> dst = geometry(0);
     int64_t span = 0;
-    if (dst && (store.getDtype().isF32() || !store.getDst().isShared()))
+    if (!dst)
+      return;
+    if (!store.getDtype().isF32() && store.getDst().isShared())
+      refused(checkStmatrixDestination(call, store.getN(), *dst));
+    else
       refused(checkAccumulatorStoreDestination(
           call, *dst, store.getN(), isOobView(call.getArgs()[0]), span));
+    return;
+  }
+  if (auto global = dyn_cast<GlobalAttr>(family);
+      global && global.getKind() != GlobalAccessKind::RedAdd) {
+    bool load = global.getKind() == GlobalAccessKind::Load;
+    std::optional<WindowGeometry> regs = geometry(load ? 0 : 1),
+                                  mem = geometry(load ? 1 : 0);
+    if (regs && mem)
+      refused(checkVectorGlobalOperands(call, load, *regs, *mem));
     return;
   }
   if (auto mma = dyn_cast<MmaAttr>(family)) {
@@ -372,6 +388,112 @@ void CollectiveAnalyzer::checkOperandLayouts(CallOp call) {
     if (dst && src)
       refused(checkCpAsyncOperands(call, copy.getBytes(), *dst, *src));
   }
+}
+
+LogicalResult CollectiveAnalyzer::planSharedMemory() {
+  // Every statement's position in pre-order and the last position inside
+  // it.
+  DenseMap<Operation *, int64_t> pos, endPos;
+  int64_t n = 0;
+  std::function<void(Operation *)> number = [&](Operation *op) {
+    pos[op] = n++;
+    for (Region &r : op->getRegions())
+      for (Block &blk : r)
+        for (Operation &inner : blk)
+          number(&inner);
+    endPos[op] = n - 1;
+  };
+  number(device);
+  constexpr int64_t kAlign = WindowGeometry::kBufferAlign;
+  // Sums saturate: a plan past the limit is refused whatever its size
+  // (each allocation's bytes fit 63 bits: checkDeviceAllocation).
+  auto add = [](int64_t a, int64_t b) {
+    int64_t s;
+    return llvm::AddOverflow(a, b, s) ? std::numeric_limits<int64_t>::max() : s;
+  };
+  auto alignUp = [&](int64_t x) -> int64_t {
+    return x > std::numeric_limits<int64_t>::max() - kAlign
+               ? std::numeric_limits<int64_t>::max()
+               : llvm::alignTo(x, kAlign);
+  };
+  struct Buffer {
+    AllocOp alloc;
+    int64_t bytes, start, end;
+  };
+  SmallVector<Buffer> buffers;
+  CollectiveAnalysis::SharedMemoryPlan &plan = result.smemPlan;
+  int64_t barrierBytes = 0;
+  device.walk([&](AllocOp alloc) {
+    unsigned nd = result.getNumDistributedDims(alloc).value_or(0);
+    // The bytes of one CTA's part.
+    int64_t bytes = 0;
+    if (auto bar = dyn_cast<BarrierType>(alloc.getType())) {
+      if (bar.getKind() != BarrierKind::Mbarrier)
+        return;
+      bytes = 8;
+      for (unsigned d = nd; d < bar.getRank(); ++d) {
+        int64_t depth = bar.getRingDepth(d);
+        bytes *= depth ? depth : cast<IntegerAttr>(bar.getDims()[d]).getInt();
+      }
+      plan.offsets[alloc] = barrierBytes;
+      barrierBytes = add(barrierBytes, bytes);
+      return;
+    }
+    auto tensor = dyn_cast<exo::TensorType>(alloc.getType());
+    if (!tensor || !tensor.getMemory().isShared())
+      return;
+    bytes = getElementBytes(tensor.getElementType());
+    for (unsigned d = nd; d < tensor.getRank(); ++d) {
+      int64_t depth = tensor.getRingDepth(d);
+      bytes *=
+          depth ? depth : (tensor.isStaticDim(d) ? tensor.getStaticDim(d) : 1);
+    }
+    int64_t end = pos[alloc];
+    Block *home = alloc->getBlock();
+    SmallVector<Value> worklist{alloc.getResult()};
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        if (auto w = dyn_cast<WindowOp>(user))
+          worklist.push_back(w.getResult());
+        if (Operation *anc = home->findAncestorOpInBlock(*user))
+          end = std::max(end, endPos[anc]);
+      }
+    }
+    buffers.push_back({alloc, bytes, pos[alloc], end});
+  });
+  int64_t dataStart = alignUp(barrierBytes);
+  struct Placed {
+    int64_t offset, end, start, last;
+  };
+  SmallVector<Placed> placed;
+  int64_t top = dataStart;
+  for (Buffer &buf : buffers) {
+    // First fit among the buffers whose lifetimes overlap.
+    SmallVector<std::pair<int64_t, int64_t>> busy;
+    for (Placed &p : placed)
+      if (p.start <= buf.end && buf.start <= p.last)
+        busy.push_back({p.offset, p.end});
+    llvm::sort(busy);
+    int64_t offset = dataStart;
+    for (auto [lo, hi] : busy) {
+      if (add(offset, buf.bytes) <= lo)
+        break;
+      offset = std::max(offset, alignUp(hi));
+    }
+    placed.push_back({offset, add(offset, buf.bytes), buf.start, buf.end});
+    plan.offsets[buf.alloc] = offset;
+    top = std::max(top, add(offset, buf.bytes));
+  }
+  // One extra alignment unit: the dynamic buffer is aligned at run time.
+  plan.bytes = top == 0 ? 0 : add(top, kAlign);
+  if (plan.bytes <= CollectiveAnalysis::kMaxSharedBytes)
+    return success();
+  return device.emitOpError()
+         << "needs " << plan.bytes
+         << " bytes of shared memory per CTA (including barriers and "
+            "alignment), more than the "
+         << CollectiveAnalysis::kMaxSharedBytes << " an sm_90a CTA may use";
 }
 
 /// Whether the threads of `threads` among [begin, end) (those of one CTA)
@@ -583,7 +705,23 @@ LogicalResult CollectiveAnalyzer::run() {
         failed(result.planMbarrierArrive(arrive)))
       hadError = true;
   });
-  return failure(hadError);
+  if (hadError)
+    return failure();
+  // ... and every mbarrier that is arrived on an init count (one that is
+  // not, the barrier usage rules refuse where nothing names it as a
+  // trailing barrier either, and the sync checker where an await waits for
+  // it: no forward progress).
+  device.walk([&](AllocOp alloc) {
+    auto bar = dyn_cast<BarrierType>(alloc.getType());
+    if (bar && bar.getKind() == BarrierKind::Mbarrier &&
+        llvm::any_of(alloc.getResult().getUsers(),
+                     [](Operation *user) { return isa<ArriveOp>(user); }) &&
+        failed(result.getMbarrierArrivals(alloc)))
+      hadError = true;
+  });
+  if (hadError)
+    return failure();
+  return planSharedMemory();
 }
 
 void CollectiveAnalyzer::visitBlock(Block &block, const Env &env) {
@@ -1823,6 +1961,68 @@ CollectiveAnalysis::planMbarrierArrive(ArriveOp arrive) const {
   plan.firstThread = std::max<int64_t>(first, 0);
   plan.wholeWarps = wholeWarps;
   return plan;
+}
+
+FailureOr<int64_t>
+CollectiveAnalysis::getMbarrierArrivals(AllocOp alloc) const {
+  // One thread initializes the mbarriers and a cluster barrier publishes
+  // the init: every thread of the cluster runs the allocation.
+  for (const CollectiveInstance &inst : getInstances(alloc))
+    if (!inst.threads.all())
+      return alloc.emitOpError()
+             << "allocates mbarriers in a collective smaller than the "
+                "cluster ("
+             << describe(inst.threads)
+             << "); their initialization needs every thread";
+  std::optional<int64_t> count;
+  for (Operation *user : alloc.getResult().getUsers()) {
+    auto arrive = dyn_cast<ArriveOp>(user);
+    if (!arrive)
+      continue;
+    // The arrivals this arrive brings to each CTA's element per phase.
+    ArrayRef<CollectiveInstance> insts = getInstances(arrive);
+    ArrayRef<uint64_t> masks = getMulticastMasks(arrive);
+    bool wholeWarps = llvm::all_of(insts, [&](const CollectiveInstance &i) {
+      for (int64_t c = 0; c < clusterDim; ++c)
+        if (!isWholeWarpRange(i.threads, c * blockDim, (c + 1) * blockDim))
+          return false;
+      return true;
+    });
+    std::vector<int64_t> perCta(clusterDim, 0);
+    for (auto [i, inst] : llvm::enumerate(insts)) {
+      uint64_t mask = i < masks.size() ? masks[i] : 0;
+      for (int64_t c = 0; c < clusterDim; ++c) {
+        int64_t threads = 0;
+        for (int64_t t = c * blockDim; t < (c + 1) * blockDim; ++t)
+          threads += inst.threads.test(t);
+        if (!threads)
+          continue;
+        int64_t units = wholeWarps ? threads / 32 : threads;
+        uint64_t targets = mask ? mask : uint64_t(1) << c;
+        for (int64_t d = 0; d < clusterDim; ++d)
+          if (targets & (uint64_t(1) << d))
+            perCta[d] += units;
+      }
+    }
+    for (int64_t n : perCta) {
+      if (n == 0)
+        continue;
+      if (count && *count != n)
+        return arrive.emitOpError()
+               << "makes the elements of this mbarrier receive different "
+                  "numbers of arrivals per phase ("
+               << *count << " and " << n
+               << ", counting this and the other arrives on it); one "
+                  "mbarrier.init count cannot fit both";
+      count = n;
+    }
+  }
+  if (!count)
+    return alloc.emitOpError()
+           << "is an mbarrier that is never arrived on: a trailing barrier "
+              "adds transaction bytes, not arrivals, so its phases need an "
+              "arrive (one that expects the bytes)";
+  return *count;
 }
 
 FailureOr<CollectiveAnalysis::ExpectedTransactions>

@@ -7,7 +7,10 @@
 // the arrivers. The collective analysis asks every such arrive for that
 // plan (CollectiveAnalysis::planMbarrierArrive, which the lowering emits)
 // and refuses, with the lowering's message, an arrive that has none, and a
-// TMA load that names no mbarrier to complete on (checkTmaLoadBarrier).
+// TMA load that names no mbarrier to complete on (checkTmaLoadBarrier). It
+// also asks every mbarrier for its init count (one arrival per whole warp
+// or per thread, CollectiveAnalysis::getMbarrierArrivals), and refuses one
+// that no count fits or that not every thread of the cluster allocates.
 
 // Warp 0 of CTA 0 signals only CTA 0, warp 1 of CTA 0 signals CTAs 0 and
 // 1: one arrive statement, two CTA masks in one CTA.
@@ -222,6 +225,51 @@ exo.proc @tma_load_without_barrier(%M: index, %K: index, %A: !A) {
         exo.arrive(cuda_temporal) >> %bar[0] : !Bar
       }
       exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+// Both arrives bring 32 threads per phase (the collective analysis agrees),
+// but warp 0 arrives once (one arrival per whole warp) while the two half
+// warps (threads 0-15 and 32-47) arrive once per thread. (The lowering
+// reports it at the first arrive, with the other one's count first.)
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @mixed_arrival_units(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %bar = exo.alloc : !Bar
+      exo.warps 0 to 1 {
+        // expected-error @+1 {{makes the elements of this mbarrier receive different numbers of arrivals per phase (32 and 1, counting this and the other arrives on it)}}
+        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
+      }
+      exo.for %h = 0 to 1 cuda_threads<2 * threads_strided(16, 32)> {
+        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
+      }
+      exo.await(%bar[0], cuda_in_order, 0) : !Bar
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Synchronization
+//===----------------------------------------------------------------------===//
+
+// Each CTA allocates its own mbarrier: its init would not be seen by the
+// whole cluster.
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @mbarrier_per_cta(%N: index) {
+  exo.device_function(blockDim = 128, clusterDim = 2) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %c = 0 to 2 cuda_threads<cta> {
+        // expected-error @+1 {{'exo.alloc' op allocates mbarriers in a collective smaller than the cluster (128 threads: CTA 0 threads 0-127); their initialization needs every thread}}
+        %bar = exo.alloc : !Bar
+        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
+        exo.await(%bar[0], cuda_in_order, 0) : !Bar
+      }
     }
   }
 }

@@ -1,9 +1,12 @@
 // RUN: exo-gpu-opt %s -split-input-file -exo-verify-collectives -verify-diagnostics -o /dev/null
 // RUN: exo-gpu-opt %s -split-input-file -exo-check-sync="sizes=N=2" -verify-diagnostics -o /dev/null
 // RUN: exo-gpu-opt %s -split-input-file -exo-lower-to-nvvm -verify-diagnostics -o /dev/null
+// RUN: not exo-gpu-opt %s -split-input-file -exo-lower-to-nvvm 2>/dev/null | FileCheck %s --check-prefix=PLAN
 
 // What device code may allocate and compute, beyond what the verifiers
-// allow: register fragments shaped as their instruction family holds them,
+// allow: barriers of constant extents, on-chip buffers whose bytes count in
+// 63 bits and fit one CTA's shared memory (as the analysis plans it:
+// CollectiveAnalysis::getSharedMemoryPlan), register fragments shaped as their instruction family holds them,
 // math the GPU computes, element accesses to swizzled shared memory at the
 // address TMA uses, shuffles on whole warps. The collective analysis asks
 // the rules the lowering asks (checkDeviceAllocation,
@@ -248,6 +251,100 @@ exo.proc @shuffle_of_two_threads(%N: index) {
       exo.for %i = 0 to 1 cuda_threads<2 * thread> {
         // expected-error @+1 {{'exo.call' op runs a warp shuffle on threads that are not whole warps (2 threads: threads 0-1)}}
         exo.call #exo.shfl_xor<combine = add, lane_mask = 1, dtype = f32>(%q, %p) : (!R, !R)
+      }
+    }
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Barriers and on-chip memory
+//===----------------------------------------------------------------------===//
+
+// An mbarrier dimension named by a size (not distributed: indexed by a seq
+// iterator) has no on-chip extent.
+!Bar = !exo.barrier<mbarrier, [N]>
+exo.proc @barrier_size_dim(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op barrier dimension 0 has no constant extent; on-chip barriers need one}}
+      %bar = exo.alloc : !Bar
+      exo.for %k = 0 to %N seq {
+        exo.arrive(cuda_in_order) >> %bar[%k] : !Bar
+        exo.await(%bar[%k], cuda_in_order, 0) : !Bar
+      }
+    }
+  }
+}
+
+// -----
+
+// A byte count past 2^63 is refused, not wrapped.
+exo.proc @overflowing_smem(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op needs more than 2^63 bytes of on-chip memory}}
+      %s = exo.alloc : !exo.tensor<[2147483647, 2147483647, 8], f32, smem>
+    }
+  }
+}
+
+// -----
+
+// 256 KiB of shared memory do not fit in a CTA.
+exo.proc @too_much_smem(%N: index) {
+  // expected-error @+1 {{'exo.device_function' op needs 263168 bytes of shared memory per CTA (including barriers and alignment), more than the 232448 an sm_90a CTA may use}}
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %s = exo.alloc : !exo.tensor<[256, 256], f32, smem>
+    }
+  }
+}
+
+// -----
+
+// Accepted: two buffers of 128 KiB each, one after the other's last use
+// (and a CTA barrier): the second reuses the first one's shared memory (the
+// plan the lowering places them by), so the CTA needs 128 KiB and one
+// alignment unit.
+// PLAN: #exo.kernel<name = "reused_smem", {{.*}} smem_bytes = 132096,
+exo.proc @reused_smem(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 seq {
+        %a = exo.alloc : !exo.tensor<[256, 128], f32, smem>
+        exo.for %x = 0 to 1 cuda_threads<thread> {
+          %z = arith.constant 0.0 : f32
+          exo.assign %a[%i, %i] = %z : !exo.tensor<[256, 128], f32, smem>
+        }
+      }
+      exo.fence(cuda_in_order, cuda_in_order)
+      exo.for %j = 0 to 1 seq {
+        %b = exo.alloc : !exo.tensor<[256, 128], f32, smem>
+        exo.for %x = 0 to 1 cuda_threads<thread> {
+          %z = arith.constant 0.0 : f32
+          exo.assign %b[%j, %j] = %z : !exo.tensor<[256, 128], f32, smem>
+        }
+      }
+    }
+  }
+}
+
+// -----
+
+// The same two buffers, live together: 256 KiB.
+exo.proc @overlapping_smem(%N: index) {
+  // expected-error @+1 {{'exo.device_function' op needs 263168 bytes of shared memory per CTA (including barriers and alignment), more than the 232448 an sm_90a CTA may use}}
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %a = exo.alloc : !exo.tensor<[256, 128], f32, smem>
+      %b = exo.alloc : !exo.tensor<[256, 128], f32, smem>
+      exo.for %x = 0 to 1 cuda_threads<thread> {
+        %z = arith.constant 0.0 : f32
+        %c0 = arith.constant 0 : index
+        exo.assign %a[%c0, %c0] = %z : !exo.tensor<[256, 128], f32, smem>
+        exo.assign %b[%c0, %c0] = %z : !exo.tensor<[256, 128], f32, smem>
       }
     }
   }

@@ -138,6 +138,38 @@ public:
   };
   mlir::FailureOr<MbarrierArrivePlan> planMbarrierArrive(ArriveOp arrive) const;
 
+  /// The arrivals each element of the mbarrier `alloc` receives per phase:
+  /// its mbarrier.init count. An arrive whose instances are whole warps in
+  /// each CTA arrives once per warp (planMbarrierArrive), any other once
+  /// per thread, on the elements of each CTA it signals. Fails, with a
+  /// diagnostic, where the allocation runs on fewer threads than the
+  /// cluster (one thread initializes, and the whole cluster waits for the
+  /// init), or where no init count fits: elements that receive different
+  /// numbers, or no arrive at all (a trailing barrier adds transaction
+  /// bytes, not arrivals). The collective analysis asks it of every
+  /// mbarrier that is arrived on; the lowering initializes every mbarrier
+  /// with it.
+  mlir::FailureOr<int64_t> getMbarrierArrivals(AllocOp alloc) const;
+
+  /// Where the device function's shared memory lies in one CTA: the
+  /// mbarriers first (8 bytes an element after the distributed dimensions,
+  /// in program order), then each buffer at a multiple of
+  /// WindowGeometry::kBufferAlign bytes, first fit among the buffers whose
+  /// lifetimes overlap (a buffer lives from its allocation to the end of
+  /// the last statement of its block that uses it). `offsets` maps each
+  /// allocation to its byte offset from the aligned base; `bytes` is what
+  /// the kernel requests, one alignment unit more than the end of the last
+  /// buffer (the launch aligns the base at run time). The analysis fails
+  /// where it exceeds kMaxSharedBytes; the lowering places the buffers so.
+  struct SharedMemoryPlan {
+    llvm::DenseMap<mlir::Operation *, int64_t> offsets;
+    int64_t bytes = 0;
+  };
+  const SharedMemoryPlan &getSharedMemoryPlan() const { return smemPlan; }
+
+  /// The shared memory an sm_90a CTA may use: 227 KiB.
+  static constexpr int64_t kMaxSharedBytes = 227 * 1024;
+
   /// The CTA owning each element of the distributed dimensions of an
   /// allocation (row-major over those dimensions; -1 where no access
   /// decided it), when the dimensions have static extents.
@@ -166,6 +198,7 @@ private:
       multicastMasks;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>> writtenCtas;
   llvm::DenseMap<mlir::Operation *, ExpectedLoads> expectedLoads;
+  SharedMemoryPlan smemPlan;
 };
 
 /// The rule of a butterfly shuffle (#exo.shfl_xor, `shfl`) on its threads,

@@ -90,6 +90,11 @@ def ConvertExoToAMIR : Pass<"convert-exo-to-amir", "::mlir::ModuleOp"> {
     are kept. Data values disappear; index arithmetic is kept. Instruction
     procs and procs without a device function are dropped.
 
+    The conversion trusts the instruction families' rules on the layout of
+    their operands (ExoOps.h), which the collective analysis asks:
+    `-exo-check-sync` runs the analysis first and converts only what it
+    accepts.
+
     ```
     exo-gpu-opt kernel.mlir -convert-exo-to-amir
     ```

@@ -43,10 +43,6 @@ public:
 private:
   LogicalResult convertBlock(Block &block, bool inDevice);
   LogicalResult convertOp(Operation &op, bool inDevice);
-  /// The rules on instruction operands that the lowering also asks
-  /// (ExoOps.h): the program is refused here, as the lowering refuses it,
-  /// rather than checked as if it ran.
-  LogicalResult checkOperandRules(CallOp call);
   /// The amir-side value of an exo index (or an integer attribute).
   OpFoldResult mapIndex(OpFoldResult ofr);
   Value materialize(Location loc, OpFoldResult ofr);
@@ -263,108 +259,6 @@ buildLoop(OpBuilder &b, Location loc, IRMapping &map, Value srcIv, Block &src,
   return convert(src);
 }
 
-namespace {
-
-/// A constant dimension, or -1.
-int64_t constantDim(Attribute dim) {
-  auto c = dyn_cast<IntegerAttr>(dim);
-  return c ? c.getInt() : -1;
-}
-
-/// The tensor a chain of windows selects from.
-Value windowRoot(Value v) {
-  while (auto w = v.getDefiningOp<WindowOp>())
-    v = w.getSource();
-  return v;
-}
-
-} // namespace
-
-LogicalResult ProgramBuilder::checkOperandRules(CallOp call) {
-  InstrFamilyAttr family = getCalledFamily(call);
-  if (!family || call.getArgs().size() != 2)
-    return success();
-  // The geometry of argument `i`'s window: whether it runs along its
-  // tensor's last dimension, a divisor of its start there, the extent of
-  // its window and root tensor dimensions.
-  struct Geometry {
-    bool contiguous = false;
-    int64_t startDivisor = 1;
-    ArrayRef<Attribute> dims, rootDims;
-    Value root;
-  };
-  auto geometry = [&](unsigned i) -> std::optional<Geometry> {
-    Value arg = call.getArgs()[i];
-    auto it = windows.find(arg);
-    if (it == windows.end())
-      return std::nullopt;
-    const WindowInfo &w = it->second;
-    Geometry g;
-    g.contiguous = !w.offsets.empty() && !w.kept.empty() &&
-                   w.kept.back() == w.offsets.size() - 1;
-    g.startDivisor = w.offsets.empty() ? 1 : knownDivisor(w.offsets.back());
-    g.root = windowRoot(arg);
-    g.dims = getDimsOf(arg.getType());
-    g.rootDims = getDimsOf(g.root.getType());
-    return g;
-  };
-  // A 16-byte vector global load or store needs an aligned address.
-  if (auto global = dyn_cast<GlobalAttr>(family);
-      global && global.getKind() != GlobalAccessKind::RedAdd) {
-    bool load = global.getKind() == GlobalAccessKind::Load;
-    if (std::optional<Geometry> g = geometry(load ? 1 : 0))
-      return checkVectorGlobalAligned(
-          call, load, global.getWidth(), g->contiguous,
-          g->contiguous ? g->startDivisor : 1,
-          g->rootDims.size() > 1 ? lastExtentDivisorOf(g->root) : 0);
-    return success();
-  }
-  // The stmatrix store of a wgmma accumulator (16-bit, to shared memory).
-  if (auto store = dyn_cast<WgmmaStoreAttr>(family);
-      store && !store.getDtype().isF32() && store.getDst().isShared()) {
-    std::optional<Geometry> g = geometry(0);
-    if (!g)
-      return success();
-    MemoryAttr mem = getMemoryOf(call.getArgs()[0].getType());
-    Type elem = getElementTypeOf(call.getArgs()[0].getType());
-    bool shape = g->dims.size() == 2 && constantDim(g->dims[0]) == 64 &&
-                 constantDim(g->dims[1]) == store.getN();
-    return checkStmatrixDestination(
-        call, store.getN(),
-        mem && mem.isShared() && !mem.getSwizzle() &&
-            (elem.isBF16() || elem.isF16()),
-        shape, g->contiguous,
-        g->rootDims.empty() ? -1 : constantDim(g->rootDims.back()),
-        g->startDivisor);
-  }
-  // ldmatrix / stmatrix of the mma.sync family: 16-byte rows of shared
-  // memory.
-  if (auto mma = dyn_cast<MmaAttr>(family);
-      mma &&
-      (mma.getPart() == MmaPart::LoadA || mma.getPart() == MmaPart::LoadB ||
-       mma.getPart() == MmaPart::StmatrixC)) {
-    bool store = mma.getPart() == MmaPart::StmatrixC;
-    unsigned i = store ? 0 : 1;
-    std::optional<Geometry> g = geometry(i);
-    if (!g)
-      return success();
-    Type elem = getElementTypeOf(call.getArgs()[i].getType());
-    MemoryAttr mem = getMemoryOf(call.getArgs()[i].getType());
-    int64_t bytes = getElementBytes(elem);
-    int64_t rows = mma.getPart() == MmaPart::LoadB ? 8 : 16;
-    int64_t cols = store || !(elem.isBF16() || elem.isF16()) ? 8 : 16;
-    bool shape = g->dims.size() == 2 && constantDim(g->dims[0]) == rows &&
-                 constantDim(g->dims[1]) == cols && g->rootDims.size() >= 2;
-    int64_t last = g->rootDims.empty() ? -1 : constantDim(g->rootDims.back());
-    return checkMatrixWindow(
-        call, store ? "stmatrix writes" : "ldmatrix reads", rows, cols,
-        mem && mem.isShared() && !mem.getSwizzle(), shape,
-        shape && g->contiguous, last < 0 ? -1 : last * bytes,
-        g->startDivisor * bytes);
-  }
-  return success();
-}
-
 LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
@@ -549,23 +443,6 @@ LogicalResult ProgramBuilder::convertOp(Operation &op, bool inDevice) {
       mapBarrierIndices(call.getStaticTrailingIndices(),
                         call.getTrailingIndices(), idx, statics);
     }
-    // The TMA engine faults on a global box that does not start at a
-    // multiple of 16 bytes of its tensor's innermost dimension: such a
-    // program is refused here, as the lowering refuses it, rather than
-    // checked as if it ran.
-    if (isa_and_nonnull<TmaAttr>(getCalledFamily(call)))
-      for (Value arg : call.getArgs()) {
-        auto it = windows.find(arg);
-        if (it == windows.end() || it->second.offsets.empty() ||
-            getMemoryOf(arg.getType()).getKind() != MemoryKind::TmaMap)
-          continue;
-        if (failed(checkTmaBoxStart(call,
-                                    knownDivisor(it->second.offsets.back()),
-                                    getElementTypeOf(arg.getType()))))
-          return failure();
-      }
-    if (failed(checkOperandRules(call)))
-      return failure();
     auto amirInstr =
         amir::InstrOp::create(b, loc, call.getCallee(), trailing, idx,
                               b.getDenseI64ArrayAttr(statics));

@@ -92,18 +92,9 @@ static bool opensFirstTaskBody(AllocOp alloc) {
 }
 
 LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
-  // Every thread of the cluster reaches this point: make the previous
-  // uses of the storage complete, initialize, and publish the init.
-  for (AllocOp alloc : llvm::to_vector(allocs)) {
-    ArrayRef<CollectiveInstance> insts = ca.getInstances(alloc);
-    for (const CollectiveInstance &inst : insts)
-      if (!inst.threads.all())
-        return alloc.emitOpError()
-               << "allocates mbarriers in a collective smaller than the "
-                  "cluster ("
-               << ca.describe(inst.threads)
-               << "); their initialization needs every thread";
-  }
+  // Every thread of the cluster reaches this point (getMbarrierArrivals,
+  // which computeBarrier asked): make the previous uses of the storage
+  // complete, initialize, and publish the init.
   AllocOp first = allocs.front();
   loc = first.getLoc();
   // In a loop, the previous iteration's uses of the storage must be over.

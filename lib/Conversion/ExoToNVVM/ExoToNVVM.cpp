@@ -178,228 +178,114 @@ LogicalResult KernelLowering::checkHostCode() {
   return success();
 }
 
+/// Checks that every instance of `arrive` arrives in every phase it arrives
+/// in at all, as one mbarrier.init count assumes: a guard whose condition
+/// depends on a cuda_threads iterator is resolved per instance by the
+/// collective analysis (the count includes only the instances that
+/// arrive), but one that also depends on a value that changes at run time
+/// (a sequential iterator, a size, data) is not.
+static LogicalResult checkArriveGuards(ArriveOp arrive) {
+  for (Operation *p = arrive->getParentOp(); p && !isa<DeviceFunctionOp>(p);
+       p = p->getParentOp()) {
+    auto guard = dyn_cast<IfOp>(p);
+    if (!guard)
+      continue;
+    SmallVector<Value> work = {guard.getCondition()};
+    llvm::SmallPtrSet<Value, 8> seen;
+    ForOp threadsLoop;
+    bool dynamic = false;
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (!seen.insert(v).second)
+        continue;
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
+        if (loop && loop.getMode().isThreads())
+          threadsLoop = loop;
+        else
+          dynamic = true;
+        continue;
+      }
+      Operation *def = v.getDefiningOp();
+      if (!isa<arith::ArithDialect>(def->getDialect()))
+        dynamic = true;
+      work.append(def->operand_begin(), def->operand_end());
+    }
+    if (threadsLoop && dynamic)
+      return arrive.emitOpError()
+             << "arrives on an mbarrier under a guard that depends on the "
+                "cuda_threads iterator '"
+             << threadsLoop.getIterName()
+             << "' and on values that change at run time: the instances "
+                "that skip a phase would leave it short of the "
+                "mbarrier.init count, which counts every instance (a "
+                "hang); guard it by values all instances share";
+  }
+  return success();
+}
+
 LogicalResult KernelLowering::computeBarrier(AllocOp alloc) {
   auto type = cast<BarrierType>(alloc.getType());
   BarrierInfo info;
   info.type = type;
   info.numDistributed = ca.getNumDistributedDims(alloc).value_or(0);
+  // Each local dimension is a ring or a constant (checkDeviceAllocation,
+  // which planSharedMemory asked first).
   for (unsigned d = info.numDistributed; d < type.getRank(); ++d) {
     int64_t depth = type.getRingDepth(d);
-    auto extent = dyn_cast<IntegerAttr>(type.getDims()[d]);
-    if (depth) {
-      info.localExtents.push_back(depth);
-    } else if (extent) {
-      info.localExtents.push_back(extent.getInt());
-    } else {
-      return alloc.emitOpError()
-             << "barrier dimension " << d
-             << " has no constant extent; on-chip barriers need one";
-    }
+    info.localExtents.push_back(
+        depth ? depth : cast<IntegerAttr>(type.getDims()[d]).getInt());
     info.numLocal *= info.localExtents.back();
   }
   if (type.getKind() != BarrierKind::Mbarrier) {
     barriers[alloc] = info;
     return success();
   }
-  // Arrivals per phase: one per warp for arrives by whole warps, one per
-  // thread otherwise, for each CTA the arrive signals.
-  std::optional<int64_t> count;
-  for (Operation *user : alloc.getResult().getUsers()) {
-    auto arrive = dyn_cast<ArriveOp>(user);
-    if (!arrive)
-      continue;
-    // The count assumes every instance arrives in every phase it arrives
-    // in at all: a guard whose condition depends on a cuda_threads iterator
-    // would let some instances skip a phase, which then never completes.
-    for (Operation *p = arrive->getParentOp(); p && p != device.getOperation();
-         p = p->getParentOp()) {
-      auto guard = dyn_cast<IfOp>(p);
-      if (!guard)
-        continue;
-      // A condition of cuda_threads iterators and constants alone is
-      // resolved per instance by the collective analysis (the count only
-      // includes the instances that arrive); one that also depends on a
-      // value that changes at run time (a sequential iterator, a size, data)
-      // is not.
-      SmallVector<Value> work = {guard.getCondition()};
-      llvm::SmallPtrSet<Value, 8> seen;
-      ForOp threadsLoop;
-      bool dynamic = false;
-      while (!work.empty()) {
-        Value v = work.pop_back_val();
-        if (!seen.insert(v).second)
-          continue;
-        if (auto arg = dyn_cast<BlockArgument>(v)) {
-          auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
-          if (loop && loop.getMode().isThreads())
-            threadsLoop = loop;
-          else
-            dynamic = true;
-          continue;
-        }
-        Operation *def = v.getDefiningOp();
-        if (!isa<arith::ArithDialect>(def->getDialect()))
-          dynamic = true;
-        work.append(def->operand_begin(), def->operand_end());
-      }
-      if (threadsLoop && dynamic)
-        return arrive.emitOpError()
-               << "arrives on an mbarrier under a guard that depends on the "
-                  "cuda_threads iterator '"
-               << threadsLoop.getIterName()
-               << "' and on values that change at run time: the instances "
-                  "that skip a phase would leave it short of the "
-                  "mbarrier.init count, which counts every instance (a "
-                  "hang); guard it by values all instances share";
-    }
-    ArrayRef<CollectiveInstance> insts = ca.getInstances(arrive);
-    ArrayRef<uint64_t> masks = ca.getMulticastMasks(arrive);
-    // lowerArrive arrives once per warp only when every part of every
-    // instance is whole warps, and once per thread otherwise: count alike.
-    bool wholeWarps = llvm::all_of(insts, [&](const CollectiveInstance &i) {
-      return llvm::all_of(partsOf(i.threads),
-                          [](const CtaPart &p) { return p.wholeWarps(); });
-    });
-    std::vector<int64_t> perCta(clusterDim, 0);
-    for (auto [i, inst] : llvm::enumerate(insts)) {
-      uint64_t mask = i < masks.size() ? masks[i] : 0;
-      for (const CtaPart &p : partsOf(inst.threads)) {
-        int64_t units = wholeWarps ? p.count / kWarpSize : p.count;
-        uint64_t targets = mask ? mask : (uint64_t(1) << p.cta);
-        for (int64_t d = 0; d < clusterDim; ++d)
-          if (targets & (uint64_t(1) << d))
-            perCta[d] += units;
-      }
-    }
-    for (int64_t n : perCta) {
-      if (n == 0)
-        continue;
-      if (count && *count != n)
-        return arrive.emitOpError()
-               << "makes the elements of this mbarrier receive different "
-                  "numbers "
-                  "of arrivals per phase ("
-               << *count << " and " << n
-               << ", counting this and the other arrives on it); one "
-                  "mbarrier.init count cannot fit both";
-      count = n;
-    }
-  }
-  if (!count)
-    return alloc.emitOpError() << "is an mbarrier that is never arrived on";
+  // Arrivals per phase: the init count the collective analysis derives
+  // (and asks of every mbarrier), which every instance of each arrive
+  // must bring to every phase it arrives in.
+  for (Operation *user : alloc.getResult().getUsers())
+    if (auto arrive = dyn_cast<ArriveOp>(user);
+        arrive && failed(checkArriveGuards(arrive)))
+      return failure();
+  FailureOr<int64_t> count = ca.getMbarrierArrivals(alloc);
+  if (failed(count))
+    return failure();
   info.arrivals = *count;
   barriers[alloc] = info;
   return success();
 }
 
 LogicalResult KernelLowering::planSharedMemory() {
-  // Number every op in pre-order; a buffer lives from its allocation to the
-  // end of the last op of its block that uses it.
-  DenseMap<Operation *, int64_t> pos, endPos;
-  int64_t n = 0;
-  std::function<void(Operation *)> number = [&](Operation *op) {
-    pos[op] = n++;
-    for (Region &r : op->getRegions())
-      for (Block &blk : r)
-        for (Operation &inner : blk)
-          number(&inner);
-    endPos[op] = n - 1;
-  };
-  number(device);
-
-  int64_t barrierBytes = 0;
-  struct Buffer {
-    AllocOp alloc;
-    int64_t bytes, start, end;
-  };
-  SmallVector<Buffer> buffers;
+  // The buffers and mbarriers lie where the collective analysis planned
+  // them (getSharedMemoryPlan, which also refused a plan that does not
+  // fit).
+  const CollectiveAnalysis::SharedMemoryPlan &plan = ca.getSharedMemoryPlan();
   WalkResult walk = device.walk([&](AllocOp alloc) -> WalkResult {
+    unsigned nd = ca.getNumDistributedDims(alloc).value_or(0);
+    if (failed(checkDeviceAllocation(alloc, nd)))
+      return WalkResult::interrupt();
     if (isa<BarrierType>(alloc.getType())) {
       if (failed(computeBarrier(alloc)))
         return WalkResult::interrupt();
       BarrierInfo &info = barriers[alloc];
-      if (info.type.getKind() == BarrierKind::Mbarrier) {
-        info.offset = barrierBytes;
-        barrierBytes += 8 * info.numLocal;
-      }
+      if (info.type.getKind() == BarrierKind::Mbarrier)
+        info.offset = plan.offsets.lookup(alloc);
       return WalkResult::advance();
     }
     auto tensor = cast<exo::TensorType>(alloc.getType());
-    MemoryAttr mem = tensor.getMemory();
-    unsigned nd = ca.getNumDistributedDims(alloc).value_or(0);
-    int64_t elems = 1;
-    bool overflow = false;
-    for (unsigned d = nd; d < tensor.getRank(); ++d) {
-      int64_t depth = tensor.getRingDepth(d);
-      if (depth) {
-        overflow |= llvm::MulOverflow(elems, depth, elems);
-        continue;
-      }
-      if (!tensor.isStaticDim(d))
+    for (unsigned d = nd; d < tensor.getRank(); ++d)
+      if (!tensor.getRingDepth(d) && !tensor.isStaticDim(d))
         return alloc.emitOpError() << "needs a constant extent for dimension "
                                    << d << " to be placed in on-chip memory";
-      overflow |= llvm::MulOverflow(elems, tensor.getStaticDim(d), elems);
-    }
-    int64_t bytes;
-    overflow |= llvm::MulOverflow(
-        elems, static_cast<int64_t>(getElementBytes(tensor.getElementType())),
-        bytes);
-    if (overflow)
-      return alloc.emitOpError()
-             << "needs more than 2^63 bytes of on-chip memory";
-    if (!mem.isShared())
+    if (!tensor.getMemory().isShared())
       return WalkResult::advance();
-    int64_t end = pos[alloc];
-    Block *home = alloc->getBlock();
-    SmallVector<Value> worklist{alloc.getResult()};
-    while (!worklist.empty()) {
-      Value v = worklist.pop_back_val();
-      for (Operation *user : v.getUsers()) {
-        if (auto w = dyn_cast<WindowOp>(user))
-          worklist.push_back(w.getResult());
-        Operation *anc = home->findAncestorOpInBlock(*user);
-        if (anc)
-          end = std::max(end, endPos[anc]);
-      }
-    }
-    buffers.push_back({alloc, bytes, pos[alloc], end});
+    smemOffsets[alloc] = plan.offsets.lookup(alloc);
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return failure();
-
-  int64_t dataStart = alignTo(barrierBytes, kSmemAlign);
-  struct Placed {
-    int64_t offset, bytes, start, end;
-  };
-  SmallVector<Placed> placed;
-  int64_t top = dataStart;
-  for (Buffer &buf : buffers) {
-    // First fit among the buffers whose lifetimes overlap.
-    SmallVector<std::pair<int64_t, int64_t>> busy;
-    for (Placed &p : placed)
-      if (p.start <= buf.end && buf.start <= p.end)
-        busy.push_back({p.offset, p.offset + p.bytes});
-    llvm::sort(busy);
-    int64_t offset = dataStart;
-    for (auto [lo, hi] : busy) {
-      if (offset + buf.bytes <= lo)
-        break;
-      offset = std::max(offset, alignTo(hi, kSmemAlign));
-    }
-    placed.push_back({offset, buf.bytes, buf.start, buf.end});
-    smemOffsets[buf.alloc] = offset;
-    top = std::max(top, offset + buf.bytes);
-  }
-  // One extra alignment unit: the dynamic buffer is aligned at run time.
-  smemBytes = top == 0 ? 0 : top + kSmemAlign;
-  constexpr int64_t kMaxSmem = 227 * 1024;
-  if (smemBytes > kMaxSmem)
-    return device.emitOpError()
-           << "needs " << smemBytes
-           << " bytes of shared memory per CTA (including barriers and "
-              "alignment), more than the "
-           << kMaxSmem << " an sm_90a CTA may use";
+  smemBytes = plan.bytes;
   return success();
 }
 

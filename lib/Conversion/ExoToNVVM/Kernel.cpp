@@ -174,10 +174,9 @@ FailureOr<KernelAttr> KernelLowering::run() {
     auto tensor = dyn_cast<exo::TensorType>(alloc.getType());
     if (!tensor || tensor.getMemory().isShared())
       return WalkResult::advance();
+    // planSharedMemory asked checkDeviceAllocation of every allocation.
     MemoryKind kind = tensor.getMemory().getKind();
     unsigned nd = ca.getNumDistributedDims(alloc).value_or(0);
-    if (failed(checkDeviceAllocation(alloc, nd)))
-      return WalkResult::interrupt();
     int64_t elems = 1;
     for (unsigned d = nd; d < tensor.getRank(); ++d)
       elems *= tensor.getStaticDim(d);

@@ -3,8 +3,13 @@
 // Errors of the mma.sync family's emitter (#exo.mma, Families/Mma.cpp), of
 // the bf16 accumulator store of #exo.wgmma_store (stmatrix, Families/Wgmma.cpp)
 // and of mma.sync fragment accesses: one chunk per diagnostic, each on a
-// program that the verifiers and the collective analysis accept (the shapes
-// of fragment allocations: test/Analysis/collectives-device-rules.mlir).
+// program that the verifiers accept. The fragment and store-destination
+// rules that the lowering shares with the collective analysis
+// (checkMmaFragment, checkMmaStoreDestination) are refused by the analysis
+// first, with the same message; the shapes of fragment allocations are
+// tested in test/Analysis/collectives-device-rules.mlir, the shared-memory
+// windows of ldmatrix and stmatrix in collectives-matrix-windows.mlir and
+// collectives-stmatrix-destination.mlir.
 //
 // Not here: the emitter's checks of element types (a load from shared memory
 // of another type, an mma.sync of other operand types, an stmatrix of f32,
@@ -74,50 +79,6 @@ exo.proc @load_across_fragments(%N: index) {
 
 // -----
 
-// ldmatrix rows 40 bytes apart (a tensor of 10 f32 per row).
-!Ar = !exo.tensor<[4, 16, 8], f32, mma_a>
-!Aw = !exo.window<[16, 8], f32, mma_a>
-!S = !exo.tensor<[64, 10], f32, smem>
-!Sw = !exo.window<[16, 8], f32, smem>
-exo.proc @load_pitch(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %A = exo.alloc : !Ar
-      %S = exo.alloc : !S
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        %a = exo.window %A[%w, :, :] : !Ar -> !Aw
-        %s = exo.window %S[0 :+ 16, 0 :+ 8] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op ldmatrix reads a 16 x 8 window of unswizzled shared memory whose rows are a multiple of 16 bytes apart (8 x 8 matrices of 16-bit values)}}
-        exo.call #exo.mma<part = load_a, dtype = tf32>(%a, %s) : (!Aw, !Sw)
-      }
-    }
-  }
-}
-
-// -----
-
-// ldmatrix rows that start 8 bytes into a 16-byte unit.
-!Br = !exo.tensor<[4, 8, 8], f32, mma_b>
-!Bw = !exo.window<[8, 8], f32, mma_b>
-!S = !exo.tensor<[8, 16], f32, smem>
-!Sw = !exo.window<[8, 8], f32, smem>
-exo.proc @load_misaligned(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %B = exo.alloc : !Br
-      %S = exo.alloc : !S
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        %b = exo.window %B[%w, :, :] : !Br -> !Bw
-        %s = exo.window %S[:, 2 :+ 8] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op ldmatrix needs the window's first column at a multiple of 16 bytes (a sum of multiples of it)}}
-        exo.call #exo.mma<part = load_b, dtype = tf32>(%b, %s) : (!Bw, !Sw)
-      }
-    }
-  }
-}
-
-// -----
-
 // An accumulator stored into swizzled shared memory.
 !Cr = !exo.tensor<[4, 16, 8], f32, mma_c>
 !Cw = !exo.window<[16, 8], f32, mma_c>
@@ -134,70 +95,6 @@ exo.proc @store_swizzled(%N: index) {
         // expected-error @+1 {{'exo.call' op the destination of an mma.sync accumulator store must be a 16 x 8 window of unswizzled shared memory or of global memory of the accumulator's type}}
         exo.call #exo.mma<part = store_c, dtype = f32, mem = smem_swizzle<32>>(%s, %c) : (!Sw, !Cw)
       }
-    }
-  }
-}
-
-// -----
-
-// stmatrix rows that start 8 bytes into a 16-byte unit.
-!Cr = !exo.tensor<[4, 16, 8], bf16, mma_c>
-!Cw = !exo.window<[16, 8], bf16, mma_c>
-!S = !exo.tensor<[64, 16], bf16, smem>
-!Sw = !exo.window<[16, 8], bf16, smem>
-exo.proc @stmatrix_misaligned(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %C = exo.alloc : !Cr
-      %S = exo.alloc : !S
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        %c = exo.window %C[%w, :, :] : !Cr -> !Cw
-        %s = exo.window %S[0 :+ 16, 4 :+ 8] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op stmatrix needs the window's first column at a multiple of 16 bytes (a sum of multiples of it)}}
-        exo.call #exo.mma<part = stmatrix_c, dtype = bf16>(%s, %c) : (!Sw, !Cw)
-      }
-    }
-  }
-}
-
-// -----
-
-// stmatrix rows 24 bytes apart.
-!Cr = !exo.tensor<[4, 16, 8], bf16, mma_c>
-!Cw = !exo.window<[16, 8], bf16, mma_c>
-!S = !exo.tensor<[64, 12], bf16, smem>
-!Sw = !exo.window<[16, 8], bf16, smem>
-exo.proc @stmatrix_pitch(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %C = exo.alloc : !Cr
-      %S = exo.alloc : !S
-      exo.for %w = 0 to 4 cuda_threads<warp> {
-        %c = exo.window %C[%w, :, :] : !Cr -> !Cw
-        %s = exo.window %S[0 :+ 16, 0 :+ 8] : !S -> !Sw
-        // expected-error @+1 {{'exo.call' op stmatrix writes a 16 x 8 window of unswizzled shared memory whose rows are a multiple of 16 bytes apart (8 x 8 matrices of 16-bit values)}}
-        exo.call #exo.mma<part = stmatrix_c, dtype = bf16>(%s, %c) : (!Sw, !Cw)
-      }
-    }
-  }
-}
-
-// -----
-
-// stmatrix of a wgmma accumulator into rows 24 bytes apart.
-!Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
-!Dw = !exo.window<[64, 8], f32, wgmma_accum>
-!S = !exo.tensor<[64, 12], bf16, smem>
-!Sw = !exo.window<[64, 8], bf16, smem>
-exo.proc @stmatrix_d_pitch(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %D = exo.alloc : !Dt
-      %S = exo.alloc : !S
-      %d = exo.window %D[:, :] : !Dt -> !Dw
-      %s = exo.window %S[:, 0 :+ 8] : !S -> !Sw
-      // expected-error @+1 {{'exo.call' op stmatrix stores the accumulator as 16-bit values (an f32 one rounded to bf16 or f16): the destination must be a 64 x 8 window of unswizzled 16-bit shared memory whose rows are a multiple of 16 bytes apart, its first column a multiple of 8}}
-      exo.call #exo.wgmma_store<n = 8, dst = smem, dtype = bf16>(%s, %d) : (!Sw, !Dw)
     }
   }
 }

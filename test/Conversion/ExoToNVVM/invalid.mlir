@@ -9,7 +9,9 @@
 // lowering shares with the collective analysis (ExoOps.h) are refused by
 // the analysis first, with the same message; the rules of allocations,
 // device operations and shuffles are tested with the analysis alone
-// (test/Analysis/collectives-device-rules.mlir).
+// (test/Analysis/collectives-device-rules.mlir), those of 16-byte vector
+// global accesses beside it (test/Analysis/collectives-vector-global.mlir),
+// the mbarrier init counts in test/Analysis/collectives-arrive-lowering.mlir.
 //
 // Not here: the diagnostics that the op verifiers or the collective
 // analysis always pre-empt (a second cuda_tasks loop, code between
@@ -96,89 +98,6 @@ exo.proc @memset_after_launch(%M: index, %N: index, %C: !C) {
 // -----
 
 //===----------------------------------------------------------------------===//
-// Barriers and on-chip memory
-//===----------------------------------------------------------------------===//
-
-// An mbarrier dimension named by a size (not distributed: indexed by a seq
-// iterator) has no on-chip extent.
-!Bar = !exo.barrier<mbarrier, [N]>
-exo.proc @barrier_size_dim(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op barrier dimension 0 has no constant extent; on-chip barriers need one}}
-      %bar = exo.alloc : !Bar
-      exo.for %k = 0 to %N seq {
-        exo.arrive(cuda_in_order) >> %bar[%k] : !Bar
-        exo.await(%bar[%k], cuda_in_order, 0) : !Bar
-      }
-    }
-  }
-}
-
-// -----
-
-// Both arrives bring 32 threads per phase (the collective analysis agrees),
-// but warp 0 arrives once (one arrival per whole warp) while the two half
-// warps (threads 0-15 and 32-47) arrive once per thread. (The lowering
-// reports it at the first arrive, with the other one's count first.)
-!Bar = !exo.barrier<mbarrier, [1]>
-exo.proc @mixed_arrival_units(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %bar = exo.alloc : !Bar
-      exo.warps 0 to 1 {
-        // expected-error @+1 {{makes the elements of this mbarrier receive different numbers of arrivals per phase (32 and 1, counting this and the other arrives on it)}}
-        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
-      }
-      exo.for %h = 0 to 1 cuda_threads<2 * threads_strided(16, 32)> {
-        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
-      }
-      exo.await(%bar[0], cuda_in_order, 0) : !Bar
-    }
-  }
-}
-
-// -----
-
-// An mbarrier needs an arrival count for its init.
-!Bar = !exo.barrier<mbarrier, [1]>
-exo.proc @never_arrived(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op is an mbarrier that is never arrived on}}
-      %bar = exo.alloc : !Bar
-      exo.await(%bar[0], cuda_in_order, 0) : !Bar
-    }
-  }
-}
-
-// -----
-
-// 256 KiB of shared memory do not fit in a CTA.
-exo.proc @too_much_smem(%N: index) {
-  // expected-error @+1 {{'exo.device_function' op needs 263168 bytes of shared memory per CTA (including barriers and alignment), more than the 232448 an sm_90a CTA may use}}
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      %s = exo.alloc : !exo.tensor<[256, 256], f32, smem>
-    }
-  }
-}
-
-// -----
-
-// A byte count past 2^63 is refused, not wrapped.
-exo.proc @overflowing_smem(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.alloc' op needs more than 2^63 bytes of on-chip memory}}
-      %s = exo.alloc : !exo.tensor<[2147483647, 2147483647, 8], f32, smem>
-    }
-  }
-}
-
-// -----
-
-//===----------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------===//
 
@@ -221,28 +140,6 @@ exo.proc @quadpair_loop(%N: index, %x: !x) {
       // expected-error @+1 {{'exo.for' op assigns threads to iterations in a way that is not ((thread index - base) / span) mod n or ((CTA rank - base) / span) mod n; it has no lowering}}
       exo.for %q = 0 to 8 cuda_threads<quadpair> {
         %v = exo.read %x[%t] : !x
-      }
-    }
-  }
-}
-
-// -----
-
-//===----------------------------------------------------------------------===//
-// Synchronization
-//===----------------------------------------------------------------------===//
-
-// Each CTA allocates its own mbarrier: its init would not be seen by the
-// whole cluster.
-!Bar = !exo.barrier<mbarrier, [1]>
-exo.proc @mbarrier_per_cta(%N: index) {
-  exo.device_function(blockDim = 128, clusterDim = 2) {
-    exo.for %t = 0 to %N cuda_tasks {
-      exo.for %c = 0 to 2 cuda_threads<cta> {
-        // expected-error @+1 {{'exo.alloc' op allocates mbarriers in a collective smaller than the cluster (128 threads: CTA 0 threads 0-127); their initialization needs every thread}}
-        %bar = exo.alloc : !Bar
-        exo.arrive(cuda_in_order) >> %bar[0] : !Bar
-        exo.await(%bar[0], cuda_in_order, 0) : !Bar
       }
     }
   }
@@ -609,77 +506,6 @@ exo.proc @launch_in_a_loop(%N: index) {
 
 // -----
 
-// A 16-byte vector load moves 4 consecutive values: 4 elements of a column
-// of a row-major tensor are not.
-!X = !exo.tensor<[N, 2], f32, gmem>
-!V4 = !exo.window<[4], f32, gmem>
-!R = !exo.tensor<[128, 4], f32, regs>
-!R4 = !exo.window<[4], f32, regs>
-exo.proc @column_vector(%N: index, %x: !X)
-    requires affine_set<()[N] : (N - 512 >= 0)> {
-  %c4 = arith.constant 4 : index
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to 1 cuda_tasks {
-      %r = exo.alloc : !R
-      exo.for %i = 0 to 128 cuda_threads<thread> {
-        %i4 = arith.muli %i, %c4 : index
-        %s = exo.window %x[%i4 :+ 4, 0] : !X -> !V4
-        %d = exo.window %r[%i, :] : !R -> !R4
-        // expected-error @+1 {{'exo.call' op a 16-byte vector load moves 4 consecutive 'f32' values between a thread's registers (not an instruction's fragment) and global memory}}
-        exo.call #exo.global<kind = load, width = 4, dtype = f32>(%d, %s) : (!R4, !V4)
-      }
-    }
-  }
-}
-
-// -----
-
-// A 16-byte vector load needs a provably aligned address: a window that may
-// start at any element is refused.
-!x = !exo.tensor<[N], f32, gmem>
-!V4 = !exo.window<[4], f32, gmem>
-!R = !exo.tensor<[128, 4], f32, regs>
-!R4 = !exo.window<[4], f32, regs>
-exo.proc @unaligned_vector(%N: index, %x: !x)
-    requires affine_set<()[N] : (N - 131 >= 0)> {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to 1 cuda_tasks {
-      %r = exo.alloc : !R
-      exo.for %i = 0 to 128 cuda_threads<thread> {
-        %s = exo.window %x[%i :+ 4] : !x -> !V4
-        %d = exo.window %r[%i, :] : !R -> !R4
-        // expected-error @+1 {{'exo.call' op a 16-byte vector load needs a provably 16-byte-aligned address: the window's first element must be a multiple of 4 (a constant multiple, or a product with one) and so must the tensor's last extent (a constant, or a size that the proc's `requires` makes one: `N mod 4 == 0`)}}
-        exo.call #exo.global<kind = load, width = 4, dtype = f32>(%d, %s) : (!R4, !V4)
-      }
-    }
-  }
-}
-
-// -----
-
-// ... and so is a window at a multiple of 4 in rows whose length may not be
-// one.
-!A = !exo.tensor<[M, K], f32, gmem>
-!V4 = !exo.window<[4], f32, gmem>
-!R = !exo.tensor<[128, 4], f32, regs>
-!R4 = !exo.window<[4], f32, regs>
-exo.proc @odd_rows(%M: index, %K: index, %A: !A)
-    requires affine_set<()[M, K] : (M - 128 >= 0, K - 4 >= 0)> {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to 1 cuda_tasks {
-      %r = exo.alloc : !R
-      exo.for %i = 0 to 128 cuda_threads<thread> {
-        %s = exo.window %A[%i, 0 :+ 4] : !A -> !V4
-        %d = exo.window %r[%i, :] : !R -> !R4
-        // expected-error @+1 {{'exo.call' op a 16-byte vector store needs a provably 16-byte-aligned address}}
-        exo.call #exo.global<kind = store, width = 4, dtype = f32>(%s, %d) : (!V4, !R4)
-      }
-    }
-  }
-}
-
-// -----
-
 // Swizzled rows of two spans (column chunks) are written by accumulator
 // stores and read by TMA stores, not loaded by TMA.
 !A = !exo.tensor<[M, K], f32, gmem>
@@ -936,31 +762,6 @@ exo.proc @pipeline(%N: index, %x: !Row, %y: !Row) {
 
 // -----
 
-// A 16-byte vector store of 4 register values that are not consecutive: a
-// column of a thread's 4 x 2 array.
-!x = !exo.tensor<[N], f32, gmem>
-!V4 = !exo.window<[4], f32, gmem>
-!R = !exo.tensor<[128, 4, 2], f32, regs>
-!R4 = !exo.window<[4], f32, regs>
-exo.proc @column_of_registers(%N: index, %x: !x)
-    requires affine_set<()[N] : (N mod 4 == 0, N - 512 >= 0)> {
-  %c4 = arith.constant 4 : index
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to 1 cuda_tasks {
-      %r = exo.alloc : !R
-      exo.for %i = 0 to 128 cuda_threads<thread> {
-        %i4 = arith.muli %i, %c4 : index
-        %s = exo.window %r[%i, :, 0] : !R -> !R4
-        %d = exo.window %x[%i4 :+ 4] : !x -> !V4
-        // expected-error @+1 {{'exo.call' op a 16-byte vector store moves 4 consecutive 'f32' values between a thread's registers (not an instruction's fragment) and global memory}}
-        exo.call #exo.global<kind = store, width = 4, dtype = f32>(%d, %s) : (!V4, !R4)
-      }
-    }
-  }
-}
-
-// -----
-
 // A wgmma operand B[:, 1, 0:+8] of a [8, 2, 32] swizzled buffer: its rows
 // are 256 bytes apart, the descriptor says one span (128).
 !Dt = !exo.tensor<[64, 8], f32, wgmma_accum>
@@ -1088,30 +889,6 @@ exo.proc @tma_store_misaligned(%M: index, %N: index, %C: !C) {
 
 // -----
 
-// A constant offset of 2^41 + 1 elements is odd: divisibility is tracked
-// soundly past 2^40 (the largest divisor it names), so no 16-byte
-// alignment is claimed.
-!x = !exo.tensor<[N], f32, gmem>
-!V4 = !exo.window<[4], f32, gmem>
-!R = !exo.tensor<[128, 4], f32, regs>
-!R4 = !exo.window<[4], f32, regs>
-exo.proc @huge_odd_offset(%N: index, %x: !x)
-    requires affine_set<()[N] : (N mod 4 == 0, N - 2199023255557 >= 0)> {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to 1 cuda_tasks {
-      %r = exo.alloc : !R
-      exo.for %i = 0 to 128 cuda_threads<thread> {
-        %s = exo.window %x[2199023255553 :+ 4] : !x -> !V4
-        %d = exo.window %r[%i, :] : !R -> !R4
-        // expected-error @+1 {{'exo.call' op a 16-byte vector store needs a provably 16-byte-aligned address}}
-        exo.call #exo.global<kind = store, width = 4, dtype = f32>(%s, %d) : (!V4, !R4)
-      }
-    }
-  }
-}
-
-// -----
-
 // launch = grid: a trip count the launcher cannot compute from the sizes.
 !v = !exo.tensor<[N], f32, gmem>
 exo.proc @q(%N: index, %K: index, %v: !v) {
@@ -1176,6 +953,38 @@ exo.proc @tma_store_unaligned_column(%X: !X) {
         // expected-error @+1 {{'exo.call' op starts its box at an element of the tensor's innermost dimension that is not provably a multiple of 16 bytes (4 elements): the copy engine faults on such a box}}
         exo.call #exo.tma<kind = store, shape = [8, 12], dtype = f32>(%b, %w) : (!Xbox, !Sw)
       }
+    }
+  }
+}
+
+// -----
+
+// A TMA load names the mbarrier as its trailing barrier, but nothing arrives
+// on it: the load adds transaction bytes to the phase, not arrivals, and
+// mbarrier.init needs a count of at least one. (The collective analysis
+// accepts it; the sync checker finds the await that never completes.)
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @never_arrived(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op is an mbarrier that is never arrived on: a trailing barrier adds transaction bytes, not arrivals, so its phases need an arrive (one that expects the bytes)}}
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32>(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+      }
+      exo.await(%bar[0], cuda_generic_and_async_proxy, 0) : !Bar
     }
   }
 }

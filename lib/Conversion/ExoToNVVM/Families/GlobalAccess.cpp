@@ -50,37 +50,21 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
   // ld.global.v4 / st.global.v4 of 16 consecutive bytes (4 f32, 8 bf16 or
   // f16, 16 fp8 values) between a thread's registers and global memory.
   // The address must be 16-byte aligned: the window must start at a
-  // multiple of its width of a tensor whose rows are too, and the launcher
-  // checks the base.
-  const View &regs = L.views[call.getArgs()[load ? 0 : 1]];
-  const View &mem = L.views[call.getArgs()[load ? 1 : 0]];
+  // multiple of its width of a tensor whose rows are too (the operands'
+  // rule, which the collective analysis also asks), and the launcher checks
+  // the base (alignedRuns records its alignment).
+  unsigned regsArg = load ? 0 : 1, memArg = load ? 1 : 0;
+  FailureOr<WindowGeometry> regsGeometry = L.windowGeometry(call, regsArg);
+  FailureOr<WindowGeometry> memGeometry = L.windowGeometry(call, memArg);
+  if (failed(regsGeometry) || failed(memGeometry) ||
+      failed(
+          checkVectorGlobalOperands(call, load, *regsGeometry, *memGeometry)))
+    return failure();
+  const View &regs = L.views[call.getArgs()[regsArg]];
+  const View &mem = L.views[call.getArgs()[memArg]];
   int64_t bytes = getElementBytes(regs.elemType);
   int64_t width = 16 / bytes;
-  auto vector = [&](const View &v) {
-    return v.kept.size() == 1 && v.kept[0] == v.offsets.size() - 1 &&
-           v.sizes[0] == width;
-  };
-  if (!L.isPlainRegs(regs) || mem.kind != View::Global || !vector(regs) ||
-      !vector(mem) || regs.elemType != mem.elemType)
-    return call.emitOpError()
-           << "a 16-byte vector " << (load ? "load" : "store") << " moves "
-           << width << " consecutive " << regs.elemType
-           << " values between a thread's registers (not an instruction's "
-              "fragment) and global memory";
-  // The alignment rule the sync checker's conversion also asks
-  // (checkVectorGlobalAligned); alignedRuns records the base's alignment
-  // for the launcher.
-  bool contiguous = !mem.offsets.empty() && !mem.kept.empty() &&
-                    mem.kept.back() == mem.offsets.size() - 1;
-  int64_t last = 0;
-  if (mem.offsets.size() > 1)
-    last = ShapedType::isDynamic(mem.staticExtents.back())
-               ? L.lastExtentDivisor(mem)
-               : mem.staticExtents.back();
-  if (failed(checkVectorGlobalAligned(
-          call, load, width, contiguous,
-          contiguous ? knownDivisor(mem.offsets.back()) : 1, last)) ||
-      !L.alignedRuns(mem, width))
+  if (!L.alignedRuns(mem, width))
     return failure();
   Value r = L.firstElementAddress(regs);
   Value g = L.firstElementAddress(mem);
@@ -98,7 +82,7 @@ static LogicalResult emitVectorGlobal(KernelLowering &L, CallOp call,
       LLVM::StoreOp::create(b, loc, v, g, /*alignment=*/16);
     }
   };
-  if (!isOobView(call.getArgs()[load ? 1 : 0])) {
+  if (!isOobView(call.getArgs()[memArg])) {
     whole();
     return success();
   }

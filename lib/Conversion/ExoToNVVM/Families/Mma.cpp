@@ -61,22 +61,16 @@ static FailureOr<Value> fragmentPointer(KernelLowering &L, CallOp call,
       .getResult();
 }
 
-/// Checks that `s` is a `rows` x `cols` window that ldmatrix / stmatrix can
-/// address (checkMatrixWindow, which the sync checker's conversion also
-/// asks): unswizzled shared memory, contiguous rows, each row of each 8 x 8
-/// matrix 16-byte aligned.
-static LogicalResult checkMatrixRows(CallOp call, StringRef what, const View &s,
-                                     int64_t rows, int64_t cols) {
-  int64_t bytes = getElementBytes(s.elemType);
-  unsigned rank = s.staticExtents.size();
-  bool shape = s.sizes.size() == 2 && s.sizes[0] == rows &&
-               s.sizes[1] == cols && rank >= 2;
-  int64_t last = rank ? s.staticExtents.back() : -1;
-  return checkMatrixWindow(
-      call, what, rows, cols, s.kind == View::Shared && !s.memory.getSwizzle(),
-      shape, shape && s.kept[1] == rank - 1,
-      ShapedType::isDynamic(last) ? -1 : last * bytes,
-      shape ? knownDivisor(s.offsets[rank - 1]) * bytes : 16);
+/// Checks that argument `arg` of `call` is a `rows` x `cols` window that
+/// ldmatrix / stmatrix can address (checkMatrixWindow, which the collective
+/// analysis also asks): unswizzled shared memory, contiguous rows, each row
+/// of each 8 x 8 matrix 16-byte aligned.
+static LogicalResult checkMatrixRows(KernelLowering &L, CallOp call,
+                                     StringRef what, unsigned arg, int64_t rows,
+                                     int64_t cols) {
+  FailureOr<WindowGeometry> g = L.windowGeometry(call, arg);
+  return failure(failed(g) ||
+                 failed(checkMatrixWindow(call, what, rows, cols, *g)));
 }
 
 static LogicalResult emitMmaZero(KernelLowering &L, CallOp call) {
@@ -112,7 +106,7 @@ static LogicalResult emitMmaLoad(KernelLowering &L, CallOp call, bool isA) {
   // The window's column offset must keep each matrix row 16-byte aligned
   // too (checkMatrixRows).
   if (failed(p) ||
-      failed(checkMatrixRows(call, "ldmatrix reads", src, rows, k)))
+      failed(checkMatrixRows(L, call, "ldmatrix reads", 1, rows, k)))
     return failure();
   // Lane l addresses row l % rows of matrix l / rows... (A: four matrices,
   // rows 0-15 then the second half of K; B: two, rows 0-7 then the second
@@ -270,7 +264,8 @@ static LogicalResult emitMmaStMatrix(KernelLowering &L, CallOp call) {
                                  "accumulator to shared memory of its type";
   FailureOr<Value> p =
       fragmentPointer(L, call, "an accumulator", 1, MemoryKind::MmaC, 16, 8, 4);
-  if (failed(p) || failed(checkMatrixRows(call, "stmatrix writes", dst, 16, 8)))
+  if (failed(p) ||
+      failed(checkMatrixRows(L, call, "stmatrix writes", 0, 16, 8)))
     return failure();
   // Two matrices (rows 0-7, 8-15): lanes 0-15 give the row addresses.
   Value row = arith::RemUIOp::create(b, loc, L.toI64(L.lane), L.c64(16));

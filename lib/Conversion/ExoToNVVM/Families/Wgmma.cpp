@@ -776,18 +776,9 @@ static LogicalResult emitWgmmaStMatrix(KernelLowering &L, CallOp call) {
     return failure();
   int64_t n = tile->n;
   Type half = dst.elemType;
-  unsigned rank = dst.staticExtents.size();
-  // The rule the sync checker's conversion also asks.
-  bool shape = dst.sizes.size() == 2 && dst.sizes[0] == 64 && dst.sizes[1] == n;
-  if (failed(checkStmatrixDestination(
-          call, n,
-          dst.kind == View::Shared && !dst.memory.getSwizzle() &&
-              (half.isBF16() || half.isF16()),
-          shape, shape && dst.kept[1] == rank - 1,
-          ShapedType::isDynamic(dst.staticExtents.back())
-              ? -1
-              : dst.staticExtents.back(),
-          knownDivisor(dst.offsets[rank - 1]))))
+  // The rule the collective analysis also asks.
+  FailureOr<WindowGeometry> geometry = L.windowGeometry(call, 0);
+  if (failed(geometry) || failed(checkStmatrixDestination(call, n, *geometry)))
     return failure();
   // Each 8-column block of a warp's 16 rows is two 8 x 8 matrices (rows
   // 0-7, 8-15) whose lane layout is the accumulator's: register r of block

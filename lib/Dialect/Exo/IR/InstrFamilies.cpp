@@ -1563,58 +1563,6 @@ LogicalResult exo::checkTmaLoadBarrier(CallOp call) {
             "(the barrier counts its bytes): name one with `>> %bar[...]`";
 }
 
-LogicalResult exo::checkVectorGlobalAligned(Operation *op, bool load,
-                                            int64_t width, bool contiguous,
-                                            int64_t offsetDivisor,
-                                            int64_t lastExtentDivisor) {
-  if (contiguous && offsetDivisor % width == 0 &&
-      (lastExtentDivisor == 0 || lastExtentDivisor % width == 0))
-    return success();
-  return op->emitOpError()
-         << "a 16-byte vector " << (load ? "load" : "store")
-         << " needs a provably 16-byte-aligned address: the window's first "
-            "element must be a multiple of "
-         << width
-         << " (a constant multiple, or a product with one) and so must the "
-            "tensor's last extent (a constant, or a size that the proc's "
-            "`requires` makes one: `N mod "
-         << width << " == 0`)";
-}
-
-LogicalResult exo::checkStmatrixDestination(Operation *op, int64_t n,
-                                            bool memory, bool shape,
-                                            bool contiguous,
-                                            int64_t rowElements,
-                                            int64_t columnDivisor) {
-  if (memory && shape && contiguous && rowElements > 0 &&
-      rowElements * 2 % 16 == 0 && columnDivisor % 8 == 0)
-    return success();
-  return op->emitOpError()
-         << "stmatrix stores the accumulator as 16-bit values (an f32 one "
-            "rounded to bf16 or f16): the destination must be a 64 x "
-         << n
-         << " window of unswizzled 16-bit shared memory whose rows are a "
-            "multiple of 16 bytes apart, its first column a multiple of 8";
-}
-
-LogicalResult exo::checkMatrixWindow(Operation *op, StringRef what,
-                                     int64_t rows, int64_t cols, bool memory,
-                                     bool shape, bool contiguous,
-                                     int64_t rowBytes,
-                                     int64_t columnDivisorBytes) {
-  if (!memory || !shape || !contiguous || rowBytes <= 0 || rowBytes % 16)
-    return op->emitOpError()
-           << what << " a " << rows << " x " << cols
-           << " window of unswizzled shared memory whose rows are a multiple "
-              "of 16 bytes apart (8 x 8 matrices of 16-bit values)";
-  if (columnDivisorBytes % 16)
-    return op->emitOpError()
-           << what.split(' ').first
-           << " needs the window's first column at a multiple of 16 bytes (a "
-              "sum of multiples of it)";
-  return success();
-}
-
 int64_t exo::lastExtentDivisorOf(Value root) {
   ArrayRef<Attribute> dims = getDimsOf(root.getType());
   if (dims.empty())

@@ -277,6 +277,88 @@ LogicalResult exo::checkCpAsyncOperands(Operation *op, int64_t bytes,
   return success();
 }
 
+LogicalResult exo::checkVectorGlobalOperands(Operation *op, bool load,
+                                             const WindowGeometry &regs,
+                                             const WindowGeometry &mem) {
+  int64_t bytes = getElementBytes(regs.elemType);
+  int64_t width = bytes > 0 && 16 % bytes == 0 ? 16 / bytes : 0;
+  // One run of the vector's elements along the last dimension.
+  auto run = [&](const WindowGeometry &v) {
+    return v.kept.size() == 1 && v.kept[0] + 1 == v.extents.size() &&
+           v.sizes[0] == width;
+  };
+  MemoryKind kind = regs.memory.getKind();
+  if (!width || (kind != MemoryKind::Regs && kind != MemoryKind::RegsUniform) ||
+      !mem.memory.isGlobal() || mem.memory.getKind() == MemoryKind::TmaMap ||
+      regs.elemType != mem.elemType || !run(regs) || !run(mem))
+    return op->emitOpError()
+           << "a 16-byte vector " << (load ? "load" : "store") << " moves "
+           << width << " consecutive " << regs.elemType
+           << " values between a thread's registers (not an instruction's "
+              "fragment) and global memory";
+  // The launcher checks the tensor's base; the window's start in it and
+  // the length of its rows must be multiples of the run.
+  int64_t last = mem.extents.size() > 1 ? lastExtentDivisorOf(mem.root) : 0;
+  if (mem.offsetDivisors.back() % width == 0 && last % width == 0)
+    return success();
+  return op->emitOpError()
+         << "a 16-byte vector " << (load ? "load" : "store")
+         << " needs a provably 16-byte-aligned address: the window's first "
+            "element must be a multiple of "
+         << width
+         << " (a constant multiple, or a product with one) and so must the "
+            "tensor's last extent (a constant, or a size that the proc's "
+            "`requires` makes one: `N mod "
+         << width << " == 0`)";
+}
+
+/// The distance in elements between the rows of `v`'s tensor when it is a
+/// positive constant (the last dimension is no ring), else 0.
+static int64_t constantRowElements(const WindowGeometry &v) {
+  if (v.extents.empty() || v.rings.back() || v.extents.back() <= 0)
+    return 0;
+  return v.extents.back();
+}
+
+LogicalResult exo::checkStmatrixDestination(Operation *op, int64_t n,
+                                            const WindowGeometry &dst) {
+  unsigned rank = dst.extents.size();
+  int64_t row = constantRowElements(dst);
+  if (dst.memory.isShared() && !dst.memory.getSwizzle() &&
+      (dst.elemType.isBF16() || dst.elemType.isF16()) &&
+      dst.sizes.size() == 2 && dst.sizes[0] == 64 && dst.sizes[1] == n &&
+      dst.kept[1] + 1 == rank && row > 0 && row * 2 % 16 == 0 &&
+      dst.offsetDivisors.back() % 8 == 0)
+    return success();
+  return op->emitOpError()
+         << "stmatrix stores the accumulator as 16-bit values (an f32 one "
+            "rounded to bf16 or f16): the destination must be a 64 x "
+         << n
+         << " window of unswizzled 16-bit shared memory whose rows are a "
+            "multiple of 16 bytes apart, its first column a multiple of 8";
+}
+
+LogicalResult exo::checkMatrixWindow(Operation *op, StringRef what,
+                                     int64_t rows, int64_t cols,
+                                     const WindowGeometry &v) {
+  unsigned rank = v.extents.size();
+  int64_t bytes = getElementBytes(v.elemType);
+  int64_t rowBytes = constantRowElements(v) * bytes;
+  if (!v.memory.isShared() || v.memory.getSwizzle() || rank < 2 ||
+      v.sizes.size() != 2 || v.sizes[0] != rows || v.sizes[1] != cols ||
+      v.kept[1] + 1 != rank || rowBytes <= 0 || rowBytes % 16)
+    return op->emitOpError()
+           << what << " a " << rows << " x " << cols
+           << " window of unswizzled shared memory whose rows are a multiple "
+              "of 16 bytes apart (8 x 8 matrices of 16-bit values)";
+  if (productDivisor(v.offsetDivisors.back(), bytes, 62) % 16)
+    return op->emitOpError()
+           << what.split(' ').first
+           << " needs the window's first column at a multiple of 16 bytes (a "
+              "sum of multiples of it)";
+  return success();
+}
+
 /// The PTX name of a wgmma operand type ("tf32", "bf16", "f16", "e4m3",
 /// "e5m2").
 static StringRef wgmmaTypeName(Type dtype) {
@@ -424,9 +506,15 @@ LogicalResult exo::checkMmaFragments(
         call.getArgs().empty() ? std::nullopt : geometry(0);
     if (!g)
       return success();
-    return checkMmaFragment(call, isA ? "an A fragment" : "a B fragment", *g,
-                            isA ? MemoryKind::MmaA : MemoryKind::MmaB,
-                            isA ? 16 : 8, isHalf(g->elemType) ? 16 : 8);
+    int64_t rows = isA ? 16 : 8, k = isHalf(g->elemType) ? 16 : 8;
+    if (failed(checkMmaFragment(call, isA ? "an A fragment" : "a B fragment",
+                                *g, isA ? MemoryKind::MmaA : MemoryKind::MmaB,
+                                rows, k)))
+      return failure();
+    std::optional<WindowGeometry> src =
+        call.getArgs().size() < 2 ? std::nullopt : geometry(1);
+    return src ? checkMatrixWindow(call, "ldmatrix reads", rows, k, *src)
+               : success();
   }
   case MmaPart::ZeroC:
     return fragment(0, "an accumulator", MemoryKind::MmaC, 16, 8);
@@ -437,8 +525,13 @@ LogicalResult exo::checkMmaFragments(
     return dst && src ? checkMmaStoreDestination(call, *dst, src->elemType)
                       : success();
   }
-  case MmaPart::StmatrixC:
-    return fragment(1, "an accumulator", MemoryKind::MmaC, 16, 8);
+  case MmaPart::StmatrixC: {
+    if (failed(fragment(1, "an accumulator", MemoryKind::MmaC, 16, 8)))
+      return failure();
+    std::optional<WindowGeometry> dst = geometry(0);
+    return dst ? checkMatrixWindow(call, "stmatrix writes", 16, 8, *dst)
+               : success();
+  }
   case MmaPart::ConvertC:
     return success(
         succeeded(fragment(0, "an accumulator", MemoryKind::MmaC, 16, 8)) &&
@@ -535,8 +628,31 @@ LogicalResult exo::checkMmaStoreDestination(Operation *op,
 
 LogicalResult exo::checkDeviceAllocation(AllocOp alloc,
                                          unsigned numDistributed) {
+  if (auto bar = dyn_cast<BarrierType>(alloc.getType())) {
+    for (unsigned d = numDistributed; d < bar.getRank(); ++d)
+      if (!bar.getRingDepth(d) && !isa<IntegerAttr>(bar.getDims()[d]))
+        return alloc.emitOpError()
+               << "barrier dimension " << d
+               << " has no constant extent; on-chip barriers need one";
+    return success();
+  }
   auto tensor = dyn_cast<exo::TensorType>(alloc.getType());
-  if (!tensor || tensor.getMemory().isShared())
+  if (!tensor)
+    return success();
+  // The bytes of one CTA's or thread's part (its dimensions after the
+  // distributed ones; a ring holds its depth).
+  bool overflow = false;
+  int64_t bytes = getElementBytes(tensor.getElementType());
+  for (unsigned d = numDistributed; d < tensor.getRank(); ++d) {
+    int64_t depth = tensor.getRingDepth(d);
+    if (depth || tensor.isStaticDim(d))
+      overflow |= llvm::MulOverflow(
+          bytes, depth ? depth : tensor.getStaticDim(d), bytes);
+  }
+  if (overflow)
+    return alloc.emitOpError()
+           << "needs more than 2^63 bytes of on-chip memory";
+  if (tensor.getMemory().isShared())
     return success();
   MemoryKind kind = tensor.getMemory().getKind();
   if (kind == MemoryKind::RegsUniform || !isRegisterMemory(kind))

@@ -83,48 +83,6 @@ mlir::LogicalResult checkMbarrierArriveTimeline(ArriveOp arrive);
 /// analysis both ask it.
 mlir::LogicalResult checkTmaLoadBarrier(CallOp call);
 
-/// The rule of a 16-byte vector global load or store (#exo.global) on its
-/// global window: its run of `width` elements lies along its tensor's last
-/// (contiguous) dimension (`contiguous`), starts at a multiple of `width`
-/// (`offsetDivisor` divides every start the window may have) and, when the
-/// tensor has more than one dimension, so does every row
-/// (`lastExtentDivisor` divides its last extent; 0 for a one-dimensional
-/// tensor). Emits an error at `op` and fails when it does not prove them.
-/// The lowering and the sync checker's conversion both ask it.
-mlir::LogicalResult checkVectorGlobalAligned(mlir::Operation *op, bool load,
-                                             int64_t width, bool contiguous,
-                                             int64_t offsetDivisor,
-                                             int64_t lastExtentDivisor);
-
-/// The rule of the stmatrix store of a wgmma accumulator (#exo.wgmma_store
-/// of bf16 or f16 into shared memory) on its destination: a 64 x `n` window
-/// (`shape`) of unswizzled 16-bit shared memory (`memory`) along its
-/// tensor's last dimension (`contiguous`), whose rows are a multiple of 16
-/// bytes apart (`rowElements` 16-bit elements; negative when not a
-/// constant) and whose first column is a multiple of 8 (`columnDivisor`
-/// divides it). Emits an error at `op` and fails otherwise. The lowering and
-/// the sync checker's conversion both ask it.
-mlir::LogicalResult checkStmatrixDestination(mlir::Operation *op, int64_t n,
-                                             bool memory, bool shape,
-                                             bool contiguous,
-                                             int64_t rowElements,
-                                             int64_t columnDivisor);
-
-/// The rules of ldmatrix / stmatrix (the mma.sync family's `load_a`,
-/// `load_b`, `stmatrix_c`) on their shared-memory window: a `rows` x `cols`
-/// window (`shape`) of unswizzled shared memory (`memory`) along its
-/// tensor's last dimension (`contiguous`) whose rows are a multiple of 16
-/// bytes apart (`rowBytes`; negative when not a constant), and whose first
-/// column is at a multiple of 16 bytes (`columnDivisorBytes` divides its
-/// byte offset). `what` starts the message ("ldmatrix reads", "stmatrix
-/// writes"). Emits an error at `op` and fails otherwise. The lowering and
-/// the sync checker's conversion both ask it.
-mlir::LogicalResult checkMatrixWindow(mlir::Operation *op, llvm::StringRef what,
-                                      int64_t rows, int64_t cols, bool memory,
-                                      bool shape, bool contiguous,
-                                      int64_t rowBytes,
-                                      int64_t columnDivisorBytes);
-
 /// A window of a tensor (in shared or global memory, or registers) as the
 /// rules of the instructions on its layout see it, which are the lowering's
 /// addressing (docs/Lowering.md): per dimension of the allocation or
@@ -209,6 +167,40 @@ mlir::LogicalResult checkCpAsyncOperands(mlir::Operation *op, int64_t bytes,
                                          const WindowGeometry &dst,
                                          const WindowGeometry &src);
 
+/// The rules of a 16-byte vector global load or store (#exo.global of kind
+/// load or store) on its operands: one run of 16 bytes of elements along
+/// the last dimension of a thread's own registers (`regs`, not an
+/// instruction's fragment) and along the last dimension of a global tensor
+/// (`mem`), of one element type; the global run starts at a multiple of its
+/// length and, when the tensor has more than one dimension, so does every
+/// row (its last extent a multiple of the run). Emits an error at `op` and
+/// fails otherwise. The lowering and the collective analysis both ask it.
+mlir::LogicalResult checkVectorGlobalOperands(mlir::Operation *op, bool load,
+                                              const WindowGeometry &regs,
+                                              const WindowGeometry &mem);
+
+/// The rule of the stmatrix store of a wgmma accumulator of `n` columns
+/// (#exo.wgmma_store of bf16 or f16 into shared memory) on its destination
+/// `dst`: a 64 x `n` window of unswizzled 16-bit shared memory along its
+/// tensor's last dimension, whose rows are a constant multiple of 16 bytes
+/// apart and whose first column is a multiple of 8. Emits an error at `op`
+/// and fails otherwise. The lowering and the collective analysis both ask
+/// it.
+mlir::LogicalResult checkStmatrixDestination(mlir::Operation *op, int64_t n,
+                                             const WindowGeometry &dst);
+
+/// The rules of ldmatrix / stmatrix (the mma.sync family's `load_a`,
+/// `load_b`, `stmatrix_c`) on their shared-memory window `v`: a `rows` x
+/// `cols` window of unswizzled shared memory along its tensor's last
+/// dimension, whose rows are a constant multiple of 16 bytes apart and
+/// whose first column is at a multiple of 16 bytes. `what` starts the
+/// message ("ldmatrix reads", "stmatrix writes"). Emits an error at `op`
+/// and fails otherwise. The lowering and the collective analysis (through
+/// checkMmaFragments) both ask it.
+mlir::LogicalResult checkMatrixWindow(mlir::Operation *op, llvm::StringRef what,
+                                      int64_t rows, int64_t cols,
+                                      const WindowGeometry &v);
+
 /// The rules of a K-major shared-memory operand of a wgmma of `dtype`
 /// operands (#exo.wgmma), `rows` x K (K: 32 bytes of `dtype`), which its
 /// descriptor addresses: in swizzled shared memory, rows of one swizzle
@@ -238,10 +230,12 @@ mlir::LogicalResult checkMmaFragment(mlir::Operation *op, llvm::StringRef what,
                                      int64_t rows, int64_t cols);
 
 /// checkMmaFragment on every fragment operand of `call`, an instance of
-/// `mma` (#exo.mma), in the order the lowering addresses them, and
-/// checkMmaStoreDestination on a store's destination; `geometry`
-/// gives the window of an argument (std::nullopt: not checked). The
-/// lowering and the collective analysis both ask it.
+/// `mma` (#exo.mma), in the order the lowering addresses them, then
+/// checkMmaStoreDestination on a store's destination and checkMatrixWindow
+/// on the shared memory of ldmatrix and stmatrix; `geometry` gives the
+/// window of an argument (std::nullopt: not checked). The collective
+/// analysis asks it; the lowering asks each rule as it addresses the
+/// operand.
 mlir::LogicalResult checkMmaFragments(
     CallOp call, MmaAttr mma,
     llvm::function_ref<std::optional<WindowGeometry>(unsigned)> geometry);
@@ -277,13 +271,15 @@ mlir::LogicalResult checkMmaStoreDestination(mlir::Operation *op,
                                              mlir::Type accumulator);
 
 /// The rule of an allocation in device code with `numDistributed`
-/// distributed dimensions: shared memory, or registers but regs_uniform
-/// (other memories have no GPU lowering); a fragment
-/// ends in the tile its instruction family holds per warpgroup or warp (a
-/// wgmma accumulator 64 x N f32 or f16, a wgmma A operand 64 x 32 bytes, an
-/// mma.sync operand or accumulator its 16 x 8, 8 x K or 16 x K tile). Emits
-/// an error at `alloc` and fails otherwise. The lowering and the collective
-/// analysis both ask it.
+/// distributed dimensions: a barrier whose other dimensions are constants
+/// or rings (its elements live on chip); shared memory, or registers but
+/// regs_uniform (other memories have no GPU lowering), whose part in one
+/// CTA or thread counts its bytes in 63 bits; a fragment ends in the tile
+/// its instruction family holds per warpgroup or warp (a wgmma accumulator
+/// 64 x N f32 or f16, a wgmma A operand 64 x 32 bytes, an mma.sync operand
+/// or accumulator its 16 x 8, 8 x K or 16 x K tile). Emits an error at
+/// `alloc` and fails otherwise. The lowering and the collective analysis
+/// both ask it.
 mlir::LogicalResult checkDeviceAllocation(AllocOp alloc,
                                           unsigned numDistributed);
 
