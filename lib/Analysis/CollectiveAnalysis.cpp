@@ -215,30 +215,17 @@ void CollectiveAnalyzer::checkAccumulatorWindow(CallOp call) {
   if (!mem || mem.getKind() != MemoryKind::WgmmaAccum ||
       getDimsOf(acc.getType()).size() < 2)
     return;
-  // The window's offsets along its tile's rows and columns, summed over the
-  // chain of windows (the tile's two dimensions are the last of each).
-  int64_t row0 = 0, col0 = 0;
-  bool constant = true;
+  // The window's offsets along its tile's rows and columns, over the chain
+  // of windows (the tile's two dimensions are the last of each; they add
+  // up).
+  SmallVector<OpFoldResult> rowTerms, colTerms;
   Value root = acc;
-  llvm::DenseMap<Value, int64_t> memo;
-  auto none = [](Value) -> std::optional<int64_t> { return std::nullopt; };
   while (auto window = root.getDefiningOp<WindowOp>()) {
     SmallVector<OpFoldResult> offsets = window.getMixedOffsets();
     if (offsets.size() < 2)
       return;
-    int64_t *at[] = {&row0, &col0};
-    for (int i = 0; i < 2; ++i) {
-      OpFoldResult o = offsets[offsets.size() - 2 + i];
-      std::optional<int64_t> c =
-          isa<Attribute>(o)
-              ? std::optional<int64_t>(
-                    cast<IntegerAttr>(cast<Attribute>(o)).getInt())
-              : evaluateFrom(cast<Value>(o), none, memo);
-      if (!c)
-        constant = false;
-      else
-        *at[i] += *c;
-    }
+    rowTerms.push_back(offsets[offsets.size() - 2]);
+    colTerms.push_back(offsets.back());
     root = window.getSource();
   }
   int64_t rows = extentOf(acc.getType(), 2);
@@ -246,23 +233,102 @@ void CollectiveAnalyzer::checkAccumulatorWindow(CallOp call) {
   int64_t extent = extentOf(root.getType(), 1);
   if (root == acc || rows < 0 || n < 0 || extent < 0)
     return;
-  if (!constant) {
+  // The offsets may depend on the iterators of loops that the lowering
+  // unrolls (isUnrolledRegisterLoop): each of their iterations names
+  // registers by constants. Any other value is not known when the kernel
+  // is compiled.
+  auto notConstant = [&] {
     error(call) << "passes a window of a wgmma accumulator at an offset that "
                    "is not a constant, but the instruction names the "
                    "accumulator's registers when the kernel is compiled; "
-                   "unroll the loops the offset depends on "
-                   "(transform.exo.unroll)";
-    return;
+                   "compute it from constants and the iterators of seq "
+                   "loops with constant bounds, at most "
+                << kMaxUnrolledCopies
+                << " iterations in all (the lowering unrolls them), or unroll "
+                   "the loops it depends on (transform.exo.unroll)";
+  };
+  SmallVector<ForOp> loops;
+  SmallVector<Value> work;
+  for (OpFoldResult o : llvm::concat<OpFoldResult>(rowTerms, colTerms))
+    if (auto v = dyn_cast<Value>(o))
+      work.push_back(v);
+  llvm::SmallPtrSet<Value, 16> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
+      if (!loop || !isUnrolledRegisterLoop(loop)) {
+        notConstant();
+        return;
+      }
+      if (!llvm::is_contained(loops, loop))
+        loops.push_back(loop);
+      continue;
+    }
+    if (Operation *def = v.getDefiningOp())
+      work.append(def->operand_begin(), def->operand_end());
   }
-  bool whole = col0 == 0 && n == extent;
-  bool blocks = col0 % 8 == 0 && n % 8 == 0 && n > 0 && col0 + n <= extent;
-  if (rows != 64 || row0 != 0 || !(whole || blocks))
-    error(call) << "passes columns " << col0 << " to " << col0 + n
-                << " and rows " << row0 << " to " << row0 + rows
-                << " of a wgmma accumulator tile of " << extent
-                << " columns: a wgmma instruction needs a whole 64 x N "
-                   "wgmma accumulator tile, or whole 8-column blocks of one "
-                   "(its registers come in blocks of 8 columns)";
+  // Every iteration of those loops (at most kMaxUnrolledCopies in all).
+  SmallVector<int64_t> firsts, lasts, at;
+  for (ForOp loop : loops) {
+    firsts.push_back(*getConstantIntValue(loop.getLowerBound()));
+    lasts.push_back(*getConstantIntValue(loop.getUpperBound()));
+    if (lasts.back() <= firsts.back())
+      return; // The statement never runs.
+    at.push_back(firsts.back());
+  }
+  while (true) {
+    llvm::DenseMap<Value, int64_t> memo;
+    auto leaf = [&](Value v) -> std::optional<int64_t> {
+      for (auto [loop, i] : llvm::zip(loops, at))
+        if (v == loop.getInductionVar())
+          return i;
+      return std::nullopt;
+    };
+    auto sum = [&](ArrayRef<OpFoldResult> terms) -> std::optional<int64_t> {
+      int64_t total = 0;
+      for (OpFoldResult o : terms) {
+        std::optional<int64_t> c =
+            isa<Attribute>(o)
+                ? std::optional<int64_t>(
+                      cast<IntegerAttr>(cast<Attribute>(o)).getInt())
+                : evaluateFrom(cast<Value>(o), leaf, memo);
+        if (!c || llvm::AddOverflow(total, *c, total))
+          return std::nullopt;
+      }
+      return total;
+    };
+    std::optional<int64_t> row0 = sum(rowTerms), col0 = sum(colTerms);
+    if (!row0 || !col0) {
+      notConstant();
+      return;
+    }
+    bool whole = *col0 == 0 && n == extent;
+    bool blocks = *col0 % 8 == 0 && n % 8 == 0 && n > 0 && *col0 >= 0 &&
+                  *col0 + n <= extent;
+    if (rows != 64 || *row0 != 0 || !(whole || blocks)) {
+      InFlightDiagnostic diag = error(call);
+      diag << "passes columns " << *col0 << " to " << *col0 + n << " and rows "
+           << *row0 << " to " << *row0 + rows
+           << " of a wgmma accumulator tile of " << extent
+           << " columns: a wgmma instruction needs a whole 64 x N wgmma "
+              "accumulator tile, or whole 8-column blocks of one (its "
+              "registers come in blocks of 8 columns)";
+      for (auto [k, loop] : llvm::enumerate(loops))
+        diag << (k ? ", " : " at ") << loop.getIterName() << " = " << at[k];
+      return;
+    }
+    // The next iteration, the innermost loop fastest.
+    unsigned k = loops.size();
+    while (k > 0 && ++at[k - 1] == lasts[k - 1]) {
+      at[k - 1] = firsts[k - 1];
+      --k;
+    }
+    if (k == 0)
+      return;
+  }
 }
 
 std::optional<WindowGeometry> CollectiveAnalyzer::geometryOf(Value v) {

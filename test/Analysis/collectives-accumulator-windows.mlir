@@ -1,10 +1,13 @@
 // RUN: exo-gpu-opt %s -split-input-file -exo-verify-collectives -verify-diagnostics -o /dev/null
+// RUN: exo-gpu-opt %s -split-input-file -exo-lower-to-nvvm -verify-diagnostics -o /dev/null
 
 // The wgmma instructions name the accumulator registers they use when the
 // kernel is compiled: a window of a wgmma accumulator passed to one must be
 // the whole 64 x N tile, or whole 8-column blocks of it at a constant
-// offset. The collective analysis refuses any other window (the lowering
-// could not emit it).
+// offset, or at an offset computed from the iterators of loops that the
+// lowering unrolls (isUnrolledRegisterLoop), in each of their iterations.
+// The collective analysis refuses any other window (the lowering could not
+// emit it).
 
 // Accepted: columns 8-15 of a 64 x 16 tile, zeroed, multiplied into and
 // stored.
@@ -69,11 +72,12 @@ exo.proc @rows_off_the_tile(%N: index) {
 
 // -----
 
-// An offset that depends on a loop iterator: the registers are not known
-// when the kernel is compiled.
+// Accepted: an offset computed from the iterator of a seq loop with constant
+// bounds over registers, which the lowering unrolls: each iteration names
+// its block's registers by constants.
 !Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
 !D = !exo.window<[64, 8], f32, wgmma_accum>
-exo.proc @offset_of_a_loop(%N: index) {
+exo.proc @offset_of_an_unrolled_loop(%N: index) {
   exo.device_function(blockDim = 128) {
     exo.for %t = 0 to %N cuda_tasks {
       %D = exo.alloc : !Dt
@@ -81,7 +85,50 @@ exo.proc @offset_of_a_loop(%N: index) {
         %c8 = arith.constant 8 : index
         %o = arith.muli %j, %c8 : index
         %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
-        // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; unroll the loops the offset depends on (transform.exo.unroll)}}
+        exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
+      }
+    }
+  }
+}
+
+// -----
+
+// ... but where one iteration's window is not whole 8-column blocks, the
+// error names it.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+exo.proc @unrolled_offset_off_the_blocks(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      exo.for %j = 0 to 2 seq {
+        %c4 = arith.constant 4 : index
+        %o = arith.muli %j, %c4 : index
+        %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
+        // expected-error @+1 {{'exo.call' op passes columns 4 to 12 and rows 0 to 64 of a wgmma accumulator tile of 16 columns: a wgmma instruction needs a whole 64 x N wgmma accumulator tile, or whole 8-column blocks of one (its registers come in blocks of 8 columns) at j = 1}}
+        exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
+      }
+    }
+  }
+}
+
+// -----
+
+// An offset that depends on the iterator of a loop whose trip count is a
+// size: the lowering keeps the loop, and the registers are not known when
+// the kernel is compiled.
+!Dt = !exo.tensor<[64, 16], f32, wgmma_accum>
+!D = !exo.window<[64, 8], f32, wgmma_accum>
+exo.proc @offset_of_a_loop(%N: index, %J: index)
+    requires affine_set<()[N, J] : (1 - J >= 0)> {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      %D = exo.alloc : !Dt
+      exo.for %j = 0 to %J seq {
+        %c8 = arith.constant 8 : index
+        %o = arith.muli %j, %c8 : index
+        %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
+        // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; compute it from constants and the iterators of seq loops with constant bounds, at most 4096 iterations in all (the lowering unrolls them), or unroll the loops it depends on (transform.exo.unroll)}}
         exo.call #exo.wgmma_zero<n = 8>(%d) : (!D)
       }
     }

@@ -32,26 +32,6 @@ using namespace exo;
 
 namespace exo::nvvm {
 
-/// The most copies of a statement that unrolling seq loops over registers
-/// may make (the product of the trip counts of the unrolled loops around
-/// it); a loop that would exceed it stays a loop.
-static constexpr int64_t kMaxUnrolledCopies = 4096;
-
-/// Whether the body of `loop` accesses register memory element by element,
-/// or takes windows of it (for instructions).
-static bool indexesRegisters(ForOp loop) {
-  WalkResult walk = loop.getBodyBlock().walk([](Operation *op) {
-    if (!isa<ElementAccessOpInterface, WindowOp>(op))
-      return WalkResult::advance();
-    for (Value v : op->getOperands())
-      if (isa<exo::TensorType, WindowType>(v.getType()) &&
-          getMemoryOf(v.getType()).isRegisters())
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return walk.wasInterrupted();
-}
-
 //===----------------------------------------------------------------------===//
 // The kernel
 //===----------------------------------------------------------------------===//
@@ -754,21 +734,15 @@ LogicalResult KernelLowering::lowerOp(Operation &op) {
     // windows of them) is unrolled here: each access then has constant
     // indices and addresses a register. Left to LLVM, a long loop is only
     // partly unrolled, and the registers it indexes go to local memory.
-    std::optional<int64_t> first = getConstantIntValue(loop.getLowerBound());
-    std::optional<int64_t> last = getConstantIntValue(loop.getUpperBound());
-    if (first && last &&
-        *last - *first <= kMaxUnrolledCopies / unrolledCopies &&
-        indexesRegisters(loop)) {
-      int64_t outer = unrolledCopies;
-      unrolledCopies *= std::max<int64_t>(*last - *first, 1);
-      for (int64_t i = *first; i < *last; ++i) {
+    // (isUnrolledRegisterLoop, which the collective analysis also asks.)
+    if (isUnrolledRegisterLoop(loop)) {
+      int64_t first = *getConstantIntValue(loop.getLowerBound());
+      int64_t last = *getConstantIntValue(loop.getUpperBound());
+      for (int64_t i = first; i < last; ++i) {
         values[loop.getInductionVar()] = c64(i);
-        if (failed(lowerBlock(loop.getBodyBlock()))) {
-          unrolledCopies = outer;
+        if (failed(lowerBlock(loop.getBodyBlock())))
           return failure();
-        }
       }
-      unrolledCopies = outer;
       return success();
     }
     Value lo = index(loop.getLowerBound()), hi = index(loop.getUpperBound());

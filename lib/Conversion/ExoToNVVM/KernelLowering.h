@@ -407,10 +407,6 @@ public:
   /// one, and makes `electedThread` and per-warp arrives skip the election.
   DenseSet<Operation *> laneZeroRoots;
   bool singleLane = false;
-  /// The copies of the statement being lowered that the unrolled loops
-  /// around it make (Kernel.cpp: a seq loop over registers is unrolled
-  /// while this stays within kMaxUnrolledCopies).
-  int64_t unrolledCopies = 1;
   /// Whether `op`, in the current branch, needs no lane but lane 0 of the
   /// branch's single warp (see `laneZeroRoots`).
   bool laneZeroSuffices(Operation *op);

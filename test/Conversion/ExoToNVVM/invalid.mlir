@@ -326,7 +326,7 @@ exo.proc @wgmma_into_dynamic_window(%N: index) requires affine_set<()[N] : (1 - 
       %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
       %a = exo.window %A[:, :] : !exo.tensor<[64, 16], bf16, smem_swizzle<32>> -> !Aw
       %b = exo.window %B[:, :] : !exo.tensor<[8, 16], bf16, smem_swizzle<32>> -> !Bw
-      // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; unroll the loops the offset depends on (transform.exo.unroll)}}
+      // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; compute it from constants and the iterators of seq loops with constant bounds}}
       exo.call #exo.wgmma<n = 8, dtype = bf16, a = sw32, b = sw32>(%d, %a, %b) : (!D, !Aw, !Bw)
     }
   }
@@ -422,7 +422,7 @@ exo.proc @wgmma_store_column_window(%N: index) {
         %c8 = arith.constant 8 : index
         %o = arith.muli %q, %c8 : index
         %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
-        // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; unroll the loops the offset depends on (transform.exo.unroll)}}
+        // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; compute it from constants and the iterators of seq loops with constant bounds}}
         exo.call #exo.wgmma_store<n = 8, dst = smem>(%C, %d) : (!Cs, !D)
       }
     }
@@ -447,7 +447,7 @@ exo.proc @wgmma_store_column_window_long(%N: index) {
         %r = arith.remui %q, %c4 : index
         %o = arith.muli %r, %c8 : index
         %d = exo.window %D[:, %o :+ 8] : !Dt -> !D
-        // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; unroll the loops the offset depends on (transform.exo.unroll)}}
+        // expected-error @+1 {{'exo.call' op passes a window of a wgmma accumulator at an offset that is not a constant, but the instruction names the accumulator's registers when the kernel is compiled; compute it from constants and the iterators of seq loops with constant bounds}}
         exo.call #exo.wgmma_store<n = 8, dst = smem>(%C, %d) : (!Cs, !D)
       }
     }

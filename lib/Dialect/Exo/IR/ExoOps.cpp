@@ -336,6 +336,50 @@ bool exo::isOobAccess(Operation *op) {
   return access && access.mayBeOutOfBounds();
 }
 
+/// The trip count of `loop` if it is a seq loop with constant bounds whose
+/// body indexes registers (element accesses or windows of register memory).
+static std::optional<int64_t> registerLoopTrips(ForOp loop) {
+  if (!loop.getMode().isSeq())
+    return std::nullopt;
+  std::optional<int64_t> first = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> last = getConstantIntValue(loop.getUpperBound());
+  if (!first || !last)
+    return std::nullopt;
+  WalkResult walk = loop.getBodyBlock().walk([](Operation *op) {
+    if (!isa<ElementAccessOpInterface, WindowOp>(op))
+      return WalkResult::advance();
+    for (Value v : op->getOperands())
+      if (isa<exo::TensorType, WindowType>(v.getType()) &&
+          getMemoryOf(v.getType()).isRegisters())
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (!walk.wasInterrupted())
+    return std::nullopt;
+  return *last - *first;
+}
+
+bool exo::isUnrolledRegisterLoop(ForOp loop) {
+  // The loops from the outermost of the device function down to `loop`:
+  // each is unrolled where its trips fit what the unrolled ones around it
+  // leave.
+  SmallVector<ForOp> chain;
+  for (Operation *p = loop; p && !isa<DeviceFunctionOp>(p);
+       p = p->getParentOp())
+    if (auto f = dyn_cast<ForOp>(p))
+      chain.push_back(f);
+  int64_t copies = 1;
+  for (ForOp f : llvm::reverse(chain)) {
+    std::optional<int64_t> trips = registerLoopTrips(f);
+    bool unrolled = trips && *trips <= kMaxUnrolledCopies / copies;
+    if (f == loop)
+      return unrolled;
+    if (unrolled)
+      copies *= std::max<int64_t>(*trips, 1);
+  }
+  return false;
+}
+
 std::optional<unsigned> ProcOp::getViolatedAssertion(ArrayRef<int64_t> values) {
   IntegerSetAttr attr = getAssertionsAttr();
   if (!attr)

@@ -366,6 +366,19 @@ bool isOobView(mlir::Value view);
 /// fall outside its tensor: it is marked `oob` or goes through an oob view.
 bool isOobAccess(mlir::Operation *op);
 
+/// The most copies of a statement that the GPU lowering's unrolling of
+/// loops over registers makes (the product of the trip counts of the
+/// unrolled loops around it).
+constexpr int64_t kMaxUnrolledCopies = 4096;
+
+/// Whether the GPU lowering unrolls `loop`, so that each of its iterations
+/// addresses registers by constant indices: a seq loop with constant bounds
+/// whose body accesses register memory element by element or takes windows
+/// of it, whose trip count times those of the unrolled loops around it in
+/// its device function is at most kMaxUnrolledCopies (a longer one stays a
+/// loop). The lowering and the collective analysis both ask it.
+bool isUnrolledRegisterLoop(ForOp loop);
+
 /// Parses the index list of a barrier expression, `[%i, 3, :]` (optional):
 /// integers, index operands and, with `allowMulticast`, `:` (stored as
 /// kMulticastIndex; dynamic entries as ShapedType::kDynamic).
