@@ -247,28 +247,23 @@ void CollectiveAnalyzer::checkAccumulatorWindow(CallOp call) {
                 << " iterations in all (the lowering unrolls them), or unroll "
                    "the loops it depends on (transform.exo.unroll)";
   };
-  SmallVector<ForOp> loops;
-  SmallVector<Value> work;
+  SmallVector<Value> roots;
   for (OpFoldResult o : llvm::concat<OpFoldResult>(rowTerms, colTerms))
     if (auto v = dyn_cast<Value>(o))
-      work.push_back(v);
-  llvm::SmallPtrSet<Value, 16> seen;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (!seen.insert(v).second)
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
-      if (!loop || !isUnrolledRegisterLoop(loop)) {
-        notConstant();
-        return;
-      }
-      if (!llvm::is_contained(loops, loop))
-        loops.push_back(loop);
-      continue;
+      roots.push_back(v);
+  SmallVector<BlockArgument> leaves;
+  if (!collectArithLeaves(roots, leaves)) {
+    notConstant();
+    return;
+  }
+  SmallVector<ForOp> loops;
+  for (BlockArgument arg : leaves) {
+    auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
+    if (!loop || !isUnrolledRegisterLoop(loop)) {
+      notConstant();
+      return;
     }
-    if (Operation *def = v.getDefiningOp())
-      work.append(def->operand_begin(), def->operand_end());
+    loops.push_back(loop);
   }
   // Every iteration of those loops (at most kMaxUnrolledCopies in all).
   SmallVector<int64_t> firsts, lasts, at;

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -342,4 +343,25 @@ exo::evaluateFrom(Value v, function_ref<std::optional<int64_t>(Value)> leaf,
   if (out)
     memo[v] = *out;
   return out;
+}
+
+bool exo::collectArithLeaves(ArrayRef<Value> roots,
+                             SmallVectorImpl<BlockArgument> &args) {
+  SmallVector<Value> work(roots.begin(), roots.end());
+  llvm::SmallPtrSet<Value, 16> seen;
+  bool arith = true;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      args.push_back(arg);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!isa<arith::ArithDialect>(def->getDialect()))
+      arith = false;
+    work.append(def->operand_begin(), def->operand_end());
+  }
+  return arith;
 }

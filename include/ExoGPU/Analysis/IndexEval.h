@@ -33,6 +33,7 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <optional>
@@ -85,6 +86,13 @@ bool isEvaluableIndexOp(mlir::Operation *op);
 std::optional<int64_t> evaluateFrom(
     mlir::Value v, llvm::function_ref<std::optional<int64_t>(mlir::Value)> leaf,
     llvm::DenseMap<mlir::Value, int64_t> &memo, bool zeroProducts = false);
+
+/// Walks the computation of `roots` back to its leaves: appends each block
+/// argument it reads to `args` (once, in the order found), and returns
+/// whether every operation on the way is of the arith dialect (the operands
+/// of any other are walked too).
+bool collectArithLeaves(llvm::ArrayRef<mlir::Value> roots,
+                        llvm::SmallVectorImpl<mlir::BlockArgument> &args);
 
 } // namespace exo
 

@@ -27,6 +27,7 @@
 
 #include "InstrEmitter.h"
 
+#include "ExoGPU/Analysis/IndexEval.h"
 #include "ExoGPU/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -190,26 +191,15 @@ static LogicalResult checkArriveGuards(ArriveOp arrive) {
     auto guard = dyn_cast<IfOp>(p);
     if (!guard)
       continue;
-    SmallVector<Value> work = {guard.getCondition()};
-    llvm::SmallPtrSet<Value, 8> seen;
+    SmallVector<BlockArgument> leaves;
+    bool dynamic = !collectArithLeaves(guard.getCondition(), leaves);
     ForOp threadsLoop;
-    bool dynamic = false;
-    while (!work.empty()) {
-      Value v = work.pop_back_val();
-      if (!seen.insert(v).second)
-        continue;
-      if (auto arg = dyn_cast<BlockArgument>(v)) {
-        auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
-        if (loop && loop.getMode().isThreads())
-          threadsLoop = loop;
-        else
-          dynamic = true;
-        continue;
-      }
-      Operation *def = v.getDefiningOp();
-      if (!isa<arith::ArithDialect>(def->getDialect()))
+    for (BlockArgument arg : leaves) {
+      auto loop = dyn_cast<ForOp>(arg.getOwner()->getParentOp());
+      if (loop && loop.getMode().isThreads())
+        threadsLoop = loop;
+      else
         dynamic = true;
-      work.append(def->operand_begin(), def->operand_end());
     }
     if (threadsLoop && dynamic)
       return arrive.emitOpError()
