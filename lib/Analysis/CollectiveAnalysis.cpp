@@ -104,6 +104,123 @@ std::string CollectiveAnalysis::describe(const ThreadSet &threads) const {
   return s;
 }
 
+SmallVector<CtaPart>
+CollectiveAnalysis::partsOf(const ThreadSet &threads) const {
+  SmallVector<CtaPart> parts;
+  for (int64_t c = 0; c < clusterDim; ++c) {
+    int64_t first = threads.find_first_in(c * blockDim, (c + 1) * blockDim);
+    if (first < 0)
+      continue;
+    int64_t last = threads.find_last_in(c * blockDim, (c + 1) * blockDim);
+    int64_t count = 0;
+    for (int64_t t = first; t <= last; ++t)
+      count += threads.test(t);
+    parts.push_back({c, first - c * blockDim, last + 1 - c * blockDim, count});
+  }
+  return parts;
+}
+
+FailureOr<ThreadRange>
+CollectiveAnalysis::getGuard(Operation *op,
+                             ArrayRef<CollectiveInstance> insts) const {
+  ThreadSet all(clusterDim * blockDim);
+  for (const CollectiveInstance &inst : insts)
+    all |= inst.threads;
+  SmallVector<CtaPart> parts = partsOf(all);
+  if (parts.empty())
+    return ThreadRange();
+  for (const CtaPart &p : parts)
+    if (!p.contiguous() || p.lo != parts.front().lo || p.hi != parts.front().hi)
+      return op->emitOpError()
+             << "runs on threads that are not one range of thread indices in "
+                "each of its CTAs ("
+             << describe(all)
+             << "); it cannot be guarded (a guard compares the thread index "
+                "and the CTA rank with bounds)";
+  if (parts.back().cta - parts.front().cta + 1 !=
+      static_cast<int64_t>(parts.size()))
+    return op->emitOpError()
+           << "runs on a set of CTAs that is not a range (" << describe(all)
+           << "); it cannot be guarded (a guard compares the thread index and "
+              "the CTA rank with bounds)";
+  return ThreadRange{parts.front().lo, parts.front().hi, parts.front().cta,
+                     parts.back().cta + 1};
+}
+
+FailureOr<CollectiveAnalysis::ThreadsLoopPlan>
+CollectiveAnalysis::planThreadsLoop(ForOp loop) const {
+  ThreadsLoopPlan plan;
+  Block &body = loop.getBodyBlock();
+  ArrayRef<CollectiveInstance> insts = body.empty()
+                                           ? ArrayRef<CollectiveInstance>()
+                                           : getInstances(&body.front());
+  if (insts.empty())
+    return plan; // never reached: an empty guard
+  Value iv = loop.getInductionVar();
+  int64_t lb = loop.getStaticBounds()[0];
+  int64_t n = loop.getStaticBounds()[1] - lb;
+  if (n > 1) {
+    // Fit iv = (x - base) / span with x the thread index or the CTA rank.
+    struct Sample {
+      int64_t cta, tid, iv;
+    };
+    SmallVector<Sample> samples;
+    for (const CollectiveInstance &inst : insts) {
+      int64_t i = *inst.lookup(iv) - lb;
+      for (const CtaPart &p : partsOf(inst.threads))
+        for (int64_t t = p.lo; t < p.hi; ++t)
+          if (inst.threads.test(p.cta * blockDim + t))
+            samples.push_back({p.cta, t, i});
+    }
+    auto fit = [&](bool byCta) {
+      int64_t min0 = INT64_MAX, min1 = INT64_MAX;
+      for (const Sample &s : samples) {
+        int64_t x = byCta ? s.cta : s.tid;
+        if (s.iv == 0)
+          min0 = std::min(min0, x);
+        if (s.iv == 1)
+          min1 = std::min(min1, x);
+      }
+      if (min0 == INT64_MAX || min1 == INT64_MAX || min1 <= min0)
+        return false;
+      plan.byCta = byCta;
+      plan.base = min0;
+      plan.span = min1 - min0;
+      return llvm::all_of(samples, [&](const Sample &s) {
+        int64_t x = byCta ? s.cta : s.tid;
+        return x >= plan.base && (x - plan.base) / plan.span % n == s.iv;
+      });
+    };
+    if (!fit(/*byCta=*/false) && !fit(/*byCta=*/true))
+      return loop.emitOpError()
+             << "assigns threads to iterations in a way that is not ((thread "
+                "index - base) / span) mod n or ((CTA rank - base) / span) "
+                "mod n; it has no lowering";
+    plan.wraps = llvm::any_of(samples, [&](const Sample &s) {
+      return ((plan.byCta ? s.cta : s.tid) - plan.base) / plan.span >= n;
+    });
+  }
+  ThreadSet reach(clusterDim * blockDim), runs(clusterDim * blockDim);
+  for (const CollectiveInstance &inst : getInstances(loop))
+    reach |= inst.threads;
+  for (const CollectiveInstance &inst : insts)
+    runs |= inst.threads;
+  SmallVector<CtaPart> runParts = partsOf(runs);
+  bool ranged = llvm::all_of(runParts, [&](const CtaPart &p) {
+    return p.contiguous() && p.lo == runParts.front().lo &&
+           p.hi == runParts.front().hi;
+  });
+  if (!ranged && reach == runs) {
+    plan.guarded = false;
+    return plan;
+  }
+  FailureOr<ThreadRange> guard = getGuard(loop, insts);
+  if (failed(guard))
+    return failure();
+  plan.guard = *guard;
+  return plan;
+}
+
 namespace exo {
 
 /// The walk that computes collectives and checks them.
@@ -491,11 +608,10 @@ LogicalResult CollectiveAnalyzer::planSharedMemory() {
     if (auto bar = dyn_cast<BarrierType>(alloc.getType())) {
       if (bar.getKind() != BarrierKind::Mbarrier)
         return;
+      // At most 2^60 elements (checkDeviceAllocation).
       bytes = 8;
-      for (unsigned d = nd; d < bar.getRank(); ++d) {
-        int64_t depth = bar.getRingDepth(d);
-        bytes *= depth ? depth : cast<IntegerAttr>(bar.getDims()[d]).getInt();
-      }
+      for (unsigned d = nd; d < bar.getRank(); ++d)
+        bytes *= *bar.getLocalExtent(d);
       plan.offsets[alloc] = barrierBytes;
       barrierBytes = add(barrierBytes, bytes);
       return;
@@ -779,6 +895,21 @@ LogicalResult CollectiveAnalyzer::run() {
                      [](Operation *user) { return isa<ArriveOp>(user); }) &&
         failed(result.getMbarrierArrivals(alloc)))
       hadError = true;
+  });
+  if (hadError)
+    return failure();
+  // Every cuda_threads loop and warps statement has a lowering: an
+  // iterator computed from the thread index or CTA rank, and a guard.
+  device.walk([&](Operation *op) {
+    if (auto loop = dyn_cast<ForOp>(op)) {
+      if (loop.getMode().isThreads() && failed(result.planThreadsLoop(loop)))
+        hadError = true;
+    } else if (auto warps = dyn_cast<WarpsOp>(op)) {
+      Block &body = warps.getBody().front();
+      if (!body.empty() &&
+          failed(result.getGuard(warps, result.getInstances(&body.front()))))
+        hadError = true;
+    }
   });
   if (hadError)
     return failure();

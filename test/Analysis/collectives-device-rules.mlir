@@ -292,6 +292,23 @@ exo.proc @overflowing_smem(%N: index) {
 
 // -----
 
+// 2^64 mbarrier elements: their 8 bytes each would wrap to 0 bytes.
+!Big = !exo.barrier<mbarrier, [1073741824, 1073741824, 16]>
+exo.proc @overflowing_barrier(%N: index) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op has more than 2^60 barrier elements in a CTA}}
+      %b = exo.alloc : !Big
+      exo.for %i = 0 to 1 cuda_threads<cta> {
+        exo.arrive(cuda_in_order) >> %b[0, 0, 0] : !Big
+        exo.await(%b[0, 0, 0], cuda_in_order, 0) : !Big
+      }
+    }
+  }
+}
+
+// -----
+
 // 256 KiB of shared memory do not fit in a CTA.
 exo.proc @too_much_smem(%N: index) {
   // expected-error @+1 {{'exo.device_function' op needs 263168 bytes of shared memory per CTA (including barriers and alignment), more than the 232448 an sm_90a CTA may use}}

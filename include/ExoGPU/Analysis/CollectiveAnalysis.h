@@ -58,6 +58,23 @@ struct CollectiveInstance {
   std::optional<int64_t> lookup(mlir::Value iv) const;
 };
 
+/// The threads of one CTA in a thread set: `count` threads whose indices
+/// lie in lo .. hi - 1 of CTA `cta`.
+struct CtaPart {
+  int64_t cta, lo, hi, count;
+  bool contiguous() const { return hi - lo == count; }
+  bool wholeWarps() const {
+    return contiguous() && lo % 32 == 0 && count % 32 == 0;
+  }
+};
+
+/// The threads a guard selects: thread indices lo .. hi - 1 in each of the
+/// CTAs ctaLo .. ctaHi - 1; none when empty().
+struct ThreadRange {
+  int64_t lo = 0, hi = 0, ctaLo = 0, ctaHi = 0;
+  bool empty() const { return hi <= lo; }
+};
+
 class CollectiveAnalysis {
 public:
   /// Analyses `device`, emitting an error for every violation. Returns
@@ -174,6 +191,39 @@ public:
   /// allocation (row-major over those dimensions; -1 where no access
   /// decided it), when the dimensions have static extents.
   std::optional<llvm::SmallVector<int64_t>> getOwnerTable(AllocOp alloc) const;
+
+  /// The parts of `threads` in each CTA, in CTA order (CTAs without any
+  /// omitted).
+  llvm::SmallVector<CtaPart> partsOf(const ThreadSet &threads) const;
+
+  /// The guard that selects the threads of `instances` (of `op`, a
+  /// statement whose threads are a subset of those that reach it): the
+  /// same range of thread indices in each CTA of a range of CTAs. Fails,
+  /// with a diagnostic at `op`, where the threads are not one range in
+  /// each CTA, or their CTAs not a range: the lowering guards a statement
+  /// by comparing the thread index and the CTA rank with bounds.
+  mlir::FailureOr<ThreadRange>
+  getGuard(mlir::Operation *op,
+           llvm::ArrayRef<CollectiveInstance> instances) const;
+
+  /// How a cuda_threads loop lowers. Its iterator is lb + ((x - base) /
+  /// span) mod n, x the thread index, or the CTA rank where `byCta`; the
+  /// mod is needed only where some thread lies past the n-th span
+  /// (`wraps`). Its body runs under `guard` where `guarded`; otherwise the
+  /// threads that run it are exactly those that reach the loop (lanes 0-15
+  /// of every warp under `if lane < 16`, say), which the enclosing guards
+  /// already select. Fails, with a diagnostic at the loop, where no such
+  /// iterator form fits the instances (a quadpair loop) or getGuard fails.
+  /// The collective analysis asks it of every cuda_threads loop; the
+  /// lowering emits it.
+  struct ThreadsLoopPlan {
+    bool byCta = false;
+    int64_t base = 0, span = 1;
+    bool wraps = false;
+    bool guarded = true;
+    ThreadRange guard;
+  };
+  mlir::FailureOr<ThreadsLoopPlan> planThreadsLoop(ForOp loop) const;
 
   /// A human-readable description of a thread set ("warpgroup 1 of CTA 0
   /// (threads 128-255)").

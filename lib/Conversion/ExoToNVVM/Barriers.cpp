@@ -141,7 +141,7 @@ LogicalResult KernelLowering::initBarriers(ArrayRef<AllocOp> allocs) {
 FailureOr<bool> KernelLowering::issuersPerCta(Operation *op, StringRef what) {
   bool singles = false, warps = false;
   for (const CollectiveInstance &inst : ca.getInstances(op))
-    for (const CtaPart &p : partsOf(inst.threads)) {
+    for (const CtaPart &p : ca.partsOf(inst.threads)) {
       if (p.count == 1)
         singles = true;
       else if (p.wholeWarps() && p.count == kWarpSize)
@@ -181,7 +181,7 @@ LogicalResult KernelLowering::syncCollective(Operation *op, StringRef what) {
   for (const CollectiveInstance &inst : insts) {
     if (!inst.threads.all())
       wholeCluster = false;
-    for (const CtaPart &p : partsOf(inst.threads)) {
+    for (const CtaPart &p : ca.partsOf(inst.threads)) {
       if (!p.contiguous() || (p.count > kWarpSize && !p.wholeWarps()))
         return op->emitOpError()
                << what << " runs on threads that no hardware barrier can sync ("
@@ -249,14 +249,8 @@ LogicalResult KernelLowering::lowerFence(FenceOp fence) {
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     return success();
   }
-  auto generic = [](SyncTimeline t) {
-    return t == SyncTimeline::CudaInOrder || t == SyncTimeline::CudaTemporal ||
-           t == SyncTimeline::CudaGenericAndAsyncProxy;
-  };
-  if (!generic(first) || !generic(second))
-    return fence.emitOpError()
-           << "Fence(" << stringifySyncTimeline(first) << ", "
-           << stringifySyncTimeline(second) << ") has no lowering";
+  assert(isGpuFence(first, second) &&
+         "FenceOp::verify admits only these fences in device code");
   // Generic-proxy writes must be fenced before async-proxy readers (TMA,
   // wgmma) see them through the barrier.
   if (second == SyncTimeline::CudaGenericAndAsyncProxy ||

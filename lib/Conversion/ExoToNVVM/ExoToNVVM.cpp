@@ -100,24 +100,6 @@ Value KernelLowering::index(OpFoldResult ofr) {
   return c64(cast<IntegerAttr>(cast<Attribute>(ofr)).getInt());
 }
 
-SmallVector<CtaPart> KernelLowering::partsOf(const ThreadSet &threads) const {
-  SmallVector<CtaPart> parts;
-  for (int64_t c = 0; c < clusterDim; ++c) {
-    CtaPart p{c, -1, -1, 0};
-    for (int64_t t = 0; t < blockDim; ++t) {
-      if (!threads.test(c * blockDim + t))
-        continue;
-      if (p.lo < 0)
-        p.lo = t;
-      p.hi = t + 1;
-      ++p.count;
-    }
-    if (p.count)
-      parts.push_back(p);
-  }
-  return parts;
-}
-
 //===----------------------------------------------------------------------===//
 // Host code, kernel signature, shared memory
 //===----------------------------------------------------------------------===//
@@ -222,9 +204,7 @@ LogicalResult KernelLowering::computeBarrier(AllocOp alloc) {
   // Each local dimension is a ring or a constant (checkDeviceAllocation,
   // which planSharedMemory asked first).
   for (unsigned d = info.numDistributed; d < type.getRank(); ++d) {
-    int64_t depth = type.getRingDepth(d);
-    info.localExtents.push_back(
-        depth ? depth : cast<IntegerAttr>(type.getDims()[d]).getInt());
+    info.localExtents.push_back(*type.getLocalExtent(d));
     info.numLocal *= info.localExtents.back();
   }
   if (type.getKind() != BarrierKind::Mbarrier) {

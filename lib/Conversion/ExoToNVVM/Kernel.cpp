@@ -463,7 +463,7 @@ bool KernelLowering::warpUniformIterations(ForOp loop) {
 
 bool KernelLowering::onWholeWarps(Operation *op, bool oneWarp) {
   for (const CollectiveInstance &inst : ca.getInstances(op))
-    for (const CtaPart &p : partsOf(inst.threads))
+    for (const CtaPart &p : ca.partsOf(inst.threads))
       if (!p.wholeWarps() || (oneWarp && p.count != kWarpSize))
         return false;
   return true;
@@ -917,125 +917,49 @@ LogicalResult KernelLowering::lowerTasks(ForOp outer) {
   return success();
 }
 
-FailureOr<Value> KernelLowering::guardFor(Operation *op,
-                                          ArrayRef<CollectiveInstance> insts) {
-  // The union of the instances' threads must be a tid range times a CTA
-  // range.
-  ThreadSet all(clusterDim * blockDim);
-  for (const CollectiveInstance &inst : insts)
-    all |= inst.threads;
-  SmallVector<CtaPart> parts = partsOf(all);
-  if (parts.empty())
-    return Value();
-  for (const CtaPart &p : parts)
-    if (!p.contiguous() || p.lo != parts.front().lo || p.hi != parts.front().hi)
-      return op->emitOpError()
-             << "runs on threads that are not one range of thread indices in "
-                "each of its CTAs ("
-             << ca.describe(all) << "); it cannot be guarded";
-  if (parts.back().cta - parts.front().cta + 1 !=
-      static_cast<int64_t>(parts.size()))
-    return op->emitOpError() << "runs on a set of CTAs that is not a range ("
-                             << ca.describe(all) << ")";
+Value KernelLowering::guardOf(const ThreadRange &range) {
   // Against the threads that can reach this point (the warp-specialization
   // branch): no reachable thread runs it, or every one does.
-  int64_t lo = parts.front().lo, hi = parts.front().hi;
-  if (hi <= knownLo || lo >= knownHi)
+  if (range.empty() || range.hi <= knownLo || range.lo >= knownHi)
     return Value();
-  Value cond = lo <= knownLo && hi >= knownHi
+  Value cond = range.lo <= knownLo && range.hi >= knownHi
                    ? Value(arith::ConstantIntOp::create(b, loc, 1, 1))
-                   : inRange(tid, lo, hi);
-  if (static_cast<int64_t>(parts.size()) != clusterDim)
-    cond = andI(cond, inRange(cta, parts.front().cta, parts.back().cta + 1));
+                   : inRange(tid, range.lo, range.hi);
+  if (range.ctaHi - range.ctaLo != clusterDim)
+    cond = andI(cond, inRange(cta, range.ctaLo, range.ctaHi));
   return cond;
 }
 
 LogicalResult KernelLowering::lowerThreadsLoop(ForOp loop) {
   Block &body = loop.getBodyBlock();
-  if (body.empty())
-    return success();
-  ArrayRef<CollectiveInstance> insts = ca.getInstances(&body.front());
-  if (insts.empty())
-    return success(); // never reached
-  Value iv = loop.getInductionVar();
+  if (body.empty() || ca.getInstances(&body.front()).empty())
+    return success(); // nothing to run, or never reached
+  // The iterator's form and the guard (the analysis refused the loops that
+  // have none).
+  FailureOr<CollectiveAnalysis::ThreadsLoopPlan> plan =
+      ca.planThreadsLoop(loop);
+  if (failed(plan))
+    return failure();
   int64_t lb = loop.getStaticBounds()[0];
   int64_t n = loop.getStaticBounds()[1] - lb;
   Value ivValue;
   if (n == 1) {
     ivValue = c64(lb);
   } else {
-    // Fit iv = (x - base) / span with x the thread index or the CTA rank.
-    struct Sample {
-      int64_t cta, tid, iv;
-    };
-    SmallVector<Sample> samples;
-    for (const CollectiveInstance &inst : insts) {
-      int64_t i = *inst.lookup(iv) - lb;
-      for (const CtaPart &p : partsOf(inst.threads))
-        for (int64_t t = p.lo; t < p.hi; ++t)
-          if (inst.threads.test(p.cta * blockDim + t))
-            samples.push_back({p.cta, t, i});
-    }
-    auto fit = [&](bool byCta, int64_t &base, int64_t &span) {
-      int64_t min0 = INT64_MAX, min1 = INT64_MAX;
-      for (const Sample &s : samples) {
-        int64_t x = byCta ? s.cta : s.tid;
-        if (s.iv == 0)
-          min0 = std::min(min0, x);
-        if (s.iv == 1)
-          min1 = std::min(min1, x);
-      }
-      if (min0 == INT64_MAX || min1 == INT64_MAX || min1 <= min0)
-        return false;
-      base = min0;
-      span = min1 - min0;
-      return llvm::all_of(samples, [&](const Sample &s) {
-        int64_t x = byCta ? s.cta : s.tid;
-        return x >= base && (x - base) / span % n == s.iv;
-      });
-    };
-    int64_t base, span;
-    bool byCta = false;
-    if (!fit(/*byCta=*/false, base, span))
-      byCta = fit(/*byCta=*/true, base, span);
-    if (!byCta && !fit(/*byCta=*/false, base, span))
-      return loop.emitOpError()
-             << "assigns threads to iterations in a way that is not ((thread "
-                "index - base) / span) mod n or ((CTA rank - base) / span) "
-                "mod n; it has no lowering";
-    Value rel = arith::SubIOp::create(b, loc, byCta ? cta : tid, c32(base));
-    Value q = arith::DivUIOp::create(b, loc, rel, c32(span));
-    // The modulo is only needed when some thread lies past the n-th span.
-    bool wraps = llvm::any_of(samples, [&](const Sample &smp) {
-      return ((byCta ? smp.cta : smp.tid) - base) / span >= n;
-    });
-    if (wraps)
+    Value rel =
+        arith::SubIOp::create(b, loc, plan->byCta ? cta : tid, c32(plan->base));
+    Value q = arith::DivUIOp::create(b, loc, rel, c32(plan->span));
+    if (plan->wraps)
       q = arith::RemUIOp::create(b, loc, q, c32(n));
     ivValue = add(toI64(q), c64(lb));
   }
-  values[iv] = ivValue;
-  // Threads that are not one range per CTA (lanes 0-15 of every warp, say,
-  // under `if b4 == 0`) cannot be guarded by a range; when they are exactly
-  // the threads that reach the loop, the enclosing guards already selected
-  // them and the loop needs no guard of its own.
-  ThreadSet reach(clusterDim * blockDim), runs(clusterDim * blockDim);
-  for (const CollectiveInstance &inst : ca.getInstances(loop))
-    reach |= inst.threads;
-  for (const CollectiveInstance &inst : insts)
-    runs |= inst.threads;
-  SmallVector<CtaPart> runParts = partsOf(runs);
-  bool ranged = llvm::all_of(runParts, [&](const CtaPart &p) {
-    return p.contiguous() && p.lo == runParts.front().lo &&
-           p.hi == runParts.front().hi;
-  });
-  if (!ranged && reach == runs)
+  values[loop.getInductionVar()] = ivValue;
+  if (!plan->guarded)
     return lowerBlock(body);
-  FailureOr<Value> cond = guardFor(loop, insts);
-  if (failed(cond))
-    return failure();
-  if (!*cond)
+  Value cond = guardOf(plan->guard);
+  if (!cond)
     return success();
-  return emitIf(*cond, [&] { return lowerBlock(body); });
+  return emitIf(cond, [&] { return lowerBlock(body); });
 }
 
 LogicalResult KernelLowering::lowerWarps(WarpsOp warps) {
@@ -1051,12 +975,14 @@ LogicalResult KernelLowering::lowerWarps(WarpsOp warps) {
   }
   if (body.empty())
     return success();
-  FailureOr<Value> cond = guardFor(warps, ca.getInstances(&body.front()));
-  if (failed(cond))
+  FailureOr<ThreadRange> range =
+      ca.getGuard(warps, ca.getInstances(&body.front()));
+  if (failed(range))
     return failure();
-  if (!*cond)
+  Value cond = guardOf(*range);
+  if (!cond)
     return success();
-  return emitIf(*cond, [&] { return lowerBlock(body); });
+  return emitIf(cond, [&] { return lowerBlock(body); });
 }
 
 } // namespace exo::nvvm

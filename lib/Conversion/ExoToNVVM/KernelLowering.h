@@ -69,15 +69,6 @@ inline Value buildInlineAsm(OpBuilder &b, Location loc, Type result,
   return result ? op.getResult(0) : Value();
 }
 
-/// The threads of one CTA in a collective part: a tid range when contiguous.
-struct CtaPart {
-  int64_t cta, lo, hi, count;
-  bool contiguous() const { return hi - lo == count; }
-  bool wholeWarps() const {
-    return contiguous() && lo % kWarpSize == 0 && count % kWarpSize == 0;
-  }
-};
-
 /// A tensor or window in device code: a root (allocation, argument or tensor
 /// map) and the offsets of the window into it.
 struct View {
@@ -225,13 +216,13 @@ public:
   LogicalResult lowerArrive(ArriveOp arrive);
   LogicalResult lowerAwait(AwaitOp await);
   LogicalResult lowerCall(CallOp call);
-  /// Guards `body` so that only the threads of `instancesOf`'s instances
-  /// run it.
-  FailureOr<Value> guardFor(Operation *op, ArrayRef<CollectiveInstance> insts);
+  /// The condition under which the threads `range` selects run a
+  /// statement (CollectiveAnalysis::getGuard), given the threads that reach
+  /// it (knownLo, knownHi); none where no reaching thread is in the range.
+  Value guardOf(const ThreadRange &range);
 
   // Helpers.
   Value index(OpFoldResult ofr);
-  SmallVector<CtaPart> partsOf(const ThreadSet &threads) const;
   /// The mbarrier at barrier indices (local part) as a shared pointer.
   Value mbarrierAddress(AllocOp alloc, ArrayRef<OpFoldResult> indices);
   Value mbarrierParity(AllocOp alloc, ArrayRef<OpFoldResult> indices);

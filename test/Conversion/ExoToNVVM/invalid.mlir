@@ -98,68 +98,6 @@ exo.proc @memset_after_launch(%M: index, %N: index, %C: !C) {
 // -----
 
 //===----------------------------------------------------------------------===//
-// Statements
-//===----------------------------------------------------------------------===//
-
-// Threads 0 and 4 are not a range of thread indices: no guard.
-!x = !exo.tensor<[N], f32, gmem>
-exo.proc @guard_not_a_range(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.for' op runs on threads that are not one range of thread indices in each of its CTAs (2 threads: thread 0, thread 4); it cannot be guarded}}
-      exo.for %i = 0 to 1 cuda_threads<2 * threads_strided(1, 4)> {
-        %v = exo.read %x[%t] : !x
-      }
-    }
-  }
-}
-
-// -----
-
-// CTAs 0 and 2 of a cluster of 4 are not a range of CTA ranks.
-!x = !exo.tensor<[N], f32, gmem>
-exo.proc @ctas_not_a_range(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128, clusterDim = 4) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.for' op runs on a set of CTAs that is not a range (256 threads: CTA 0 threads 0-127, CTA 2 threads 0-127)}}
-      exo.for %i = 0 to 1 cuda_threads<2 * cta_strided(2)> {
-        %v = exo.read %x[%t] : !x
-      }
-    }
-  }
-}
-
-// -----
-
-// Quadpair q is threads 4q..4q+3 and 4q+16..4q+19: thread 16 belongs to
-// iteration 0, which no ((tid - base) / span) mod n gives.
-!x = !exo.tensor<[N], f32, gmem>
-exo.proc @quadpair_loop(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.for' op assigns threads to iterations in a way that is not ((thread index - base) / span) mod n or ((CTA rank - base) / span) mod n; it has no lowering}}
-      exo.for %q = 0 to 8 cuda_threads<quadpair> {
-        %v = exo.read %x[%t] : !x
-      }
-    }
-  }
-}
-
-// -----
-
-// A fence into the TMA proxy has no lowering.
-exo.proc @fence_timelines(%N: index) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      // expected-error @+1 {{'exo.fence' op Fence(cuda_in_order, tma_to_smem_async) has no lowering}}
-      exo.fence(cuda_in_order, tma_to_smem_async)
-    }
-  }
-}
-
-// -----
-
-//===----------------------------------------------------------------------===//
 // Instructions
 //===----------------------------------------------------------------------===//
 
@@ -182,22 +120,6 @@ exo.proc @unknown_lowering(%N: index, %x: !x) {
         %w = exo.window %x[%i4 :+ 4] : !x -> !V
         // expected-error @+1 {{'exo.call' op calls instruction @st_zero_v4 whose lowering "st_zero_v4" is not implemented for the GPU}}
         exo.call @st_zero_v4(%w) : (!V)
-      }
-    }
-  }
-}
-
-// -----
-
-// A family without a device emitter: #exo.memset0 zeroes memory from the
-// host, before the launch.
-!x = !exo.tensor<[N], f32, gmem>
-exo.proc @memset_in_device_code(%N: index, %x: !x) {
-  exo.device_function(blockDim = 128) {
-    exo.for %t = 0 to %N cuda_tasks {
-      exo.for %i = 0 to 1 cuda_threads<thread> {
-        // expected-error @+1 {{'exo.call' op issues #exo.memset0<rank = 1, dtype = f32>, which has no device emitter}}
-        exo.call #exo.memset0<rank = 1, dtype = f32>(%N, %x) : (index, !x)
       }
     }
   }

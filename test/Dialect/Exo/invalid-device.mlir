@@ -1010,6 +1010,19 @@ exo.proc @p() {
 
 // -----
 
+// In device code, a fence is one the GPU has: into the TMA proxy, the
+// proxy fence is cuda_generic_and_async_proxy.
+exo.proc @p() {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 1 cuda_tasks {
+      // expected-error @+1 {{Fence(cuda_in_order, tma_to_smem_async) is not a GPU fence: a fence in device code orders cuda_in_order, cuda_temporal and cuda_generic_and_async_proxy accesses (the last adds fence.proxy.async, which orders them before TMA and wgmma), or is exo.fence(wgmma_fence_1, wgmma_fence_2)}}
+      exo.fence(cuda_in_order, tma_to_smem_async)
+    }
+  }
+}
+
+// -----
+
 // Before a wgmma, the fence is the wgmma fence.
 exo.proc @p() {
   exo.device_function(blockDim = 128) {

@@ -937,6 +937,37 @@ exo.proc @p(%c: !exo.tensor<[8], i32, grid_const>) {
 
 // -----
 
+// A host instruction runs outside the kernel: #exo.memset0 zeroes memory
+// from the host (cudaMemsetAsync on the stream), before the launch.
+!x = !exo.tensor<[N], f32, gmem>
+exo.proc @memset_in_device_code(%N: index, %x: !x) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %N cuda_tasks {
+      exo.for %i = 0 to 1 cuda_threads<thread> {
+        // expected-error @+1 {{'exo.call' op issues #exo.memset0<rank = 1, dtype = f32>, an instruction of the host (timeline cpu_cuda_stream), in device code; call it in host code, before or after the exo.device_function}}
+        exo.call #exo.memset0<rank = 1, dtype = f32>(%N, %x) : (index, !x)
+      }
+    }
+  }
+}
+
+// -----
+
+// ... and so does a CPU instruction.
+exo.proc @f(%d: !exo.window<[8], f32, dram> {exo.access = #exo.access<write>})
+    instr<unit = thread, timeline = cpu_in_order, lowering = "f"> {
+}
+exo.proc @p(%c: !exo.tensor<[8], f32, dram>) {
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to 4 cuda_tasks {
+      // expected-error @+1 {{'exo.call' op calls @f, an instruction of the host (timeline cpu_in_order), in device code; call it in host code, before or after the exo.device_function}}
+      exo.call @f(%c) : (!exo.tensor<[8], f32, dram>)
+    }
+  }
+}
+
+// -----
+
 // Only instructions with a barrier mechanism take a trailing barrier.
 exo.proc @f() instr<unit = thread, timeline = cuda_in_order, lowering = "f"> {
 }

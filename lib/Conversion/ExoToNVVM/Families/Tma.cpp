@@ -59,7 +59,7 @@ static LogicalResult emitTmaLoad(KernelLowering &L, CallOp call, TmaAttr tma) {
   ArrayRef<CollectiveInstance> insts = L.ca.getInstances(call);
   std::vector<int64_t> rankOf(L.clusterDim, 0);
   for (const CollectiveInstance &inst : insts) {
-    SmallVector<CtaPart> parts = L.partsOf(inst.threads);
+    SmallVector<CtaPart> parts = L.ca.partsOf(inst.threads);
     if (issuers && issuers != static_cast<int64_t>(parts.size()))
       return call.emitOpError() << "runs on different numbers of CTAs";
     issuers = parts.size();
@@ -85,7 +85,7 @@ static LogicalResult emitTmaLoad(KernelLowering &L, CallOp call, TmaAttr tma) {
   ArrayRef<uint64_t> masks = L.ca.getMulticastMasks(call);
   std::vector<int64_t> maskByCta(L.clusterDim, 0);
   for (auto [i, inst] : llvm::enumerate(insts))
-    for (const CtaPart &p : L.partsOf(inst.threads))
+    for (const CtaPart &p : L.ca.partsOf(inst.threads))
       maskByCta[p.cta] = i < masks.size() ? masks[i] : (1 << p.cta);
   bool multicast = llvm::any_of(maskByCta, [&](int64_t m) {
     return llvm::popcount(static_cast<uint64_t>(m)) > 1;

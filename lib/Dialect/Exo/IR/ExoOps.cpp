@@ -1457,6 +1457,22 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     }
   }
   InstrAttr instr = callee.getInstrAttr();
+  // A host instruction (the CPU's, or one the host puts on the CUDA
+  // stream, as cudaMemsetAsync) runs outside the kernel.
+  if (instr &&
+      (instr.getTimeline() == InstrTimeline::CpuInOrder ||
+       instr.getTimeline() == InstrTimeline::CpuCudaStream) &&
+      getEnclosingDeviceFunction(*this)) {
+    InFlightDiagnostic diag = emitOpError();
+    if (InstrFamilyAttr family = getFamilyAttr())
+      diag << "issues " << family;
+    else
+      diag << "calls @" << getCallee();
+    return diag << ", an instruction of the host (timeline "
+                << stringifyInstrTimeline(instr.getTimeline())
+                << "), in device code; call it in host code, before or "
+                   "after the exo.device_function";
+  }
   if (Value trailing = getTrailing()) {
     auto barType = cast<BarrierType>(trailing.getType());
     if (!instr || !instr.getBarrier())
@@ -1958,6 +1974,16 @@ void FenceOp::print(OpAsmPrinter &p) {
                           {getFirstAttrName(), getSecondAttrName()});
 }
 
+bool exo::isGpuFence(SyncTimeline first, SyncTimeline second) {
+  if (first == SyncTimeline::WgmmaFence1 && second == SyncTimeline::WgmmaFence2)
+    return true;
+  auto generic = [](SyncTimeline t) {
+    return t == SyncTimeline::CudaInOrder || t == SyncTimeline::CudaTemporal ||
+           t == SyncTimeline::CudaGenericAndAsyncProxy;
+  };
+  return generic(first) && generic(second);
+}
+
 LogicalResult FenceOp::verify() {
   if (!getEnclosingDeviceFunction(*this)) {
     auto proc = (*this)->getParentOfType<ProcOp>();
@@ -1983,6 +2009,15 @@ LogicalResult FenceOp::verify() {
     return emitOpError() << "a fence before wgmma is "
                             "exo.fence(wgmma_fence_1, wgmma_fence_2) (or "
                             "cuda_generic_and_async_proxy for shared memory)";
+  if (getEnclosingDeviceFunction(*this) && !isGpuFence(getFirst(), getSecond()))
+    return emitOpError()
+           << "Fence(" << stringifySyncTimeline(getFirst()) << ", "
+           << stringifySyncTimeline(getSecond())
+           << ") is not a GPU fence: a fence in device code orders "
+              "cuda_in_order, cuda_temporal and cuda_generic_and_async_proxy "
+              "accesses (the last adds fence.proxy.async, which orders them "
+              "before TMA and wgmma), or is exo.fence(wgmma_fence_1, "
+              "wgmma_fence_2)";
   return success();
 }
 

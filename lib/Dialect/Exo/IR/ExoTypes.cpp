@@ -351,6 +351,14 @@ LogicalResult BarrierType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+std::optional<int64_t> BarrierType::getLocalExtent(unsigned d) const {
+  if (int64_t depth = getRingDepth(d))
+    return depth;
+  if (auto c = dyn_cast<IntegerAttr>(getDims()[d]))
+    return c.getInt();
+  return std::nullopt;
+}
+
 int BarrierType::getRingDim() const {
   for (auto [i, depth] : llvm::enumerate(getRingDepths()))
     if (depth != 0)

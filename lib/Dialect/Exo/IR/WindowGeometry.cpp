@@ -629,11 +629,20 @@ LogicalResult exo::checkMmaStoreDestination(Operation *op,
 LogicalResult exo::checkDeviceAllocation(AllocOp alloc,
                                          unsigned numDistributed) {
   if (auto bar = dyn_cast<BarrierType>(alloc.getType())) {
-    for (unsigned d = numDistributed; d < bar.getRank(); ++d)
-      if (!bar.getRingDepth(d) && !isa<IntegerAttr>(bar.getDims()[d]))
+    // The elements of one CTA's part (8 bytes each for an mbarrier).
+    int64_t elements = 1;
+    bool overflow = false;
+    for (unsigned d = numDistributed; d < bar.getRank(); ++d) {
+      std::optional<int64_t> extent = bar.getLocalExtent(d);
+      if (!extent)
         return alloc.emitOpError()
                << "barrier dimension " << d
                << " has no constant extent; on-chip barriers need one";
+      overflow |= llvm::MulOverflow(elements, *extent, elements);
+    }
+    if (overflow || elements > (int64_t(1) << 60))
+      return alloc.emitOpError()
+             << "has more than 2^60 barrier elements in a CTA";
     return success();
   }
   auto tensor = dyn_cast<exo::TensorType>(alloc.getType());

@@ -340,6 +340,12 @@ bool getAccess(mlir::Operation *op, mlir::Value &tensor,
 /// The device function enclosing `op`, if any.
 DeviceFunctionOp getEnclosingDeviceFunction(mlir::Operation *op);
 
+/// Whether Fence(first, second) is one the GPU has: the wgmma fence, or a
+/// fence between the generic timelines (cuda_in_order, cuda_temporal,
+/// cuda_generic_and_async_proxy). FenceOp::verify admits only these in
+/// device code.
+bool isGpuFence(SyncTimeline first, SyncTimeline second);
+
 /// Whether a tensor in `mem` may be allocated at `where` (device code
 /// allocates on-chip memories, host code `dram` and `gmem`); `why` says why
 /// not.

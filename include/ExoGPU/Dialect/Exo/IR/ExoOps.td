@@ -377,6 +377,9 @@ def Exo_CallOp : Exo_Op<"call", [
     barrier mechanism may name one trailing barrier with `>>`: the
     instruction signals it when its asynchronous accesses complete. `:`
     coordinates multicast the signal over CTA-distributed dimensions.
+    Instructions of the host (timelines `cpu_in_order` and
+    `cpu_cuda_stream`, as `#exo.memset0`) are called outside device
+    functions.
 
     ```mlir
     exo.call #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128>(%dst, %src) >> %full[%slot]
@@ -500,6 +503,9 @@ def Exo_FenceOp : Exo_Op<"fence", [Exo_Statement,
     `(wgmma_fence_1, wgmma_fence_2)` by a warpgroup lowers to
     `wgmma.fence.sync.aligned`;
     `(cuda_in_order, cuda_generic_and_async_proxy)` adds `fence.proxy.async`.
+    These are the fences of device code: there, both timelines are among
+    `cuda_in_order`, `cuda_temporal` and `cuda_generic_and_async_proxy`, or
+    the fence is the wgmma fence.
 
     ```mlir
     exo.fence(cuda_in_order, cuda_in_order)

@@ -129,6 +129,9 @@ def Exo_BarrierType : Exo_Type<"Barrier", "barrier"> {
     }
     /// The dimension that carries the ring, or -1.
     int getRingDim() const;
+    /// The extent of dimension `d` in one CTA's (or thread's) part: a
+    /// ring's depth, or the constant extent; none for a size.
+    std::optional<int64_t> getLocalExtent(unsigned d) const;
     bool isCommitGroup() const {
       return getKind() == BarrierKind::CpAsyncGroup ||
              getKind() == BarrierKind::BulkGroup ||
