@@ -309,9 +309,6 @@ public:
   /// by address itself).
   Value swizzledAddress(const View &v, ArrayRef<Value> idx,
                         bool swizzle = true);
-  /// Whether `v` is swizzled shared memory laid out in column chunks
-  /// (`swizzledAddress`) and the number of elements in one span.
-  static bool isChunkedSwizzle(const View &v, int64_t &spanElems);
   /// Checks that every instance of `op`'s collective is, in each CTA, one
   /// warp or one thread, the same kind in all; returns whether they are
   /// single threads.

@@ -194,22 +194,14 @@ FailureOr<WindowGeometry> KernelLowering::windowGeometry(CallOp call,
   return *w;
 }
 
-bool KernelLowering::isChunkedSwizzle(const View &v, int64_t &spanElems) {
-  int64_t swizzle = v.memory.getSwizzle();
-  unsigned rank = v.staticExtents.size();
-  if (v.kind != View::Shared || !swizzle || rank < 2 + v.numDistributed)
-    return false;
-  spanElems = swizzle / getElementBytes(v.elemType);
-  return v.staticExtents.back() % spanElems == 0 && v.rings[rank - 1] == 0 &&
-         v.rings[rank - 2] == 0;
-}
-
 Value KernelLowering::swizzledAddress(const View &v, ArrayRef<Value> idx,
                                       bool swizzle) {
-  int64_t span = 0;
-  bool chunked = isChunkedSwizzle(v, span);
-  assert(chunked && "callers check isChunkedSwizzle");
-  (void)chunked;
+  // The window's last two dimensions are chunked by the swizzle span
+  // (WindowGeometry::isChunkedSwizzle, which the collective analysis asked
+  // of every such access).
+  int64_t span = v.memory.getSwizzle() / getElementBytes(v.elemType);
+  assert(v.kind == View::Shared && span > 0 &&
+         v.staticExtents.back() % span == 0 && "a chunked swizzled window");
   SmallVector<Value> root = rootIndices(v, idx);
   unsigned rank = root.size();
   int64_t rows = v.staticExtents[rank - 2];
