@@ -3,8 +3,8 @@
 // RUN: exo-gpu-opt %s -split-input-file -exo-lower-to-nvvm -verify-diagnostics -o /dev/null
 // RUN: not exo-gpu-opt %s -split-input-file -exo-lower-to-nvvm 2>/dev/null | FileCheck %s
 
-// How cuda_threads loops and warps statements select their threads on the
-// GPU: a loop's iterator is ((thread index - base) / span) mod n, or the
+// How cuda_threads loops and warps statements select their threads on
+// the GPU. A loop's iterator is ((thread index - base) / span) mod n, or the
 // same of the CTA rank, and a statement that runs on part of the threads
 // that reach it is guarded by comparing the thread index and the CTA rank
 // with bounds. The collective analysis asks the rules the lowering emits
