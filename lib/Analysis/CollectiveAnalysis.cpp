@@ -167,10 +167,8 @@ CollectiveAnalysis::planThreadsLoop(ForOp loop) const {
     SmallVector<Sample> samples;
     for (const CollectiveInstance &inst : insts) {
       int64_t i = *inst.lookup(iv) - lb;
-      for (const CtaPart &p : partsOf(inst.threads))
-        for (int64_t t = p.lo; t < p.hi; ++t)
-          if (inst.threads.test(p.cta * blockDim + t))
-            samples.push_back({p.cta, t, i});
+      for (unsigned bit : inst.threads.set_bits())
+        samples.push_back({bit / blockDim, bit % blockDim, i});
     }
     auto fit = [&](bool byCta) {
       int64_t min0 = INT64_MAX, min1 = INT64_MAX;
