@@ -882,17 +882,24 @@ LogicalResult CollectiveAnalyzer::run() {
   });
   if (hadError)
     return failure();
-  // ... and every mbarrier that is arrived on an init count (one that is
-  // not, the barrier usage rules refuse where nothing names it as a
-  // trailing barrier either, and the sync checker where an await waits for
-  // it: no forward progress).
+  // ... and every mbarrier that an arrive or a trailing barrier names an
+  // init count (one that only trailing barriers name has none: its phases
+  // could never complete; one that nothing names, the barrier usage rules
+  // refuse).
   device.walk([&](AllocOp alloc) {
     auto bar = dyn_cast<BarrierType>(alloc.getType());
-    if (bar && bar.getKind() == BarrierKind::Mbarrier &&
-        llvm::any_of(alloc.getResult().getUsers(),
-                     [](Operation *user) { return isa<ArriveOp>(user); }) &&
-        failed(result.getMbarrierArrivals(alloc)))
+    if (!bar || bar.getKind() != BarrierKind::Mbarrier ||
+        llvm::none_of(alloc.getResult().getUsers(), [&](Operation *user) {
+          auto call = dyn_cast<CallOp>(user);
+          return isa<ArriveOp>(user) ||
+                 (call && call.getTrailing() == alloc.getResult());
+        }))
+      return;
+    FailureOr<int64_t> count = result.computeMbarrierArrivals(alloc);
+    if (failed(count))
       hadError = true;
+    else
+      result.mbarrierArrivals[alloc] = *count;
   });
   if (hadError)
     return failure();
@@ -2153,8 +2160,16 @@ CollectiveAnalysis::planMbarrierArrive(ArriveOp arrive) const {
   return plan;
 }
 
-FailureOr<int64_t>
+std::optional<int64_t>
 CollectiveAnalysis::getMbarrierArrivals(AllocOp alloc) const {
+  auto it = mbarrierArrivals.find(alloc);
+  if (it == mbarrierArrivals.end())
+    return std::nullopt;
+  return it->second;
+}
+
+FailureOr<int64_t>
+CollectiveAnalysis::computeMbarrierArrivals(AllocOp alloc) const {
   // One thread initializes the mbarriers and a cluster barrier publishes
   // the init: every thread of the cluster runs the allocation.
   for (const CollectiveInstance &inst : getInstances(alloc))

@@ -235,3 +235,34 @@ exo.proc @p(%N: index) {
     }
   }
 }
+
+// -----
+
+// A TMA load names the mbarrier as its trailing barrier, but nothing arrives
+// on it: the load adds transaction bytes to the phase, not arrivals, and
+// mbarrier.init needs a count of at least one, so its phases never complete.
+!A = !exo.tensor<[M, K], f32, gmem>
+!Amap = !exo.window<[M, K], f32, tma_map<0, [64, 32]>>
+!Atile = !exo.window<[64, 32], f32, tma_map<0, [64, 32]>>
+!S = !exo.tensor<[64, 32], f32, smem>
+!Sw = !exo.window<[64, 32], f32, smem>
+!Bar = !exo.barrier<mbarrier, [1]>
+exo.proc @never_arrived(%M: index, %K: index, %A: !A) {
+  %c64 = arith.constant 64 : index
+  %Mt = arith.divui %M, %c64 : index
+  %A_map = exo.window %A[:, :] : !A -> !Amap
+  exo.device_function(blockDim = 128) {
+    exo.for %t = 0 to %Mt cuda_tasks {
+      // expected-error @+1 {{'exo.alloc' op is an mbarrier that is never arrived on: a trailing barrier adds transaction bytes, not arrivals, so its phases need an arrive (one that expects the bytes)}}
+      %bar = exo.alloc : !Bar
+      %s = exo.alloc : !S
+      %m0 = arith.muli %t, %c64 : index
+      exo.warps 0 to 1 {
+        %d = exo.window %s[:, :] : !S -> !Sw
+        %a = exo.window %A_map[%m0 :+ 64, 0 :+ 32] : !Amap -> !Atile
+        exo.call #exo.tma<kind = load, shape = [64, 32], dtype = f32>(%d, %a) >> %bar[0] : (!Sw, !Atile) >> !Bar
+      }
+      exo.await(%bar[0], cuda_generic_and_async_proxy, 0) : !Bar
+    }
+  }
+}

@@ -158,15 +158,17 @@ public:
   /// The arrivals each element of the mbarrier `alloc` receives per phase:
   /// its mbarrier.init count. An arrive whose instances are whole warps in
   /// each CTA arrives once per warp (planMbarrierArrive), any other once
-  /// per thread, on the elements of each CTA it signals. Fails, with a
-  /// diagnostic, where the allocation runs on fewer threads than the
+  /// per thread, on the elements of each CTA it signals. The analysis
+  /// computes it for every mbarrier of the device function and fails, with
+  /// a diagnostic, where the allocation runs on fewer threads than the
   /// cluster (one thread initializes, and the whole cluster waits for the
   /// init), or where no init count fits: elements that receive different
   /// numbers, or no arrive at all (a trailing barrier adds transaction
-  /// bytes, not arrivals). The collective analysis asks it of every
-  /// mbarrier that is arrived on; the lowering initializes every mbarrier
-  /// with it.
-  mlir::FailureOr<int64_t> getMbarrierArrivals(AllocOp alloc) const;
+  /// bytes, not arrivals, so such a barrier's phases never complete).
+  /// None for an mbarrier that neither an arrive nor a trailing barrier
+  /// names (the barrier usage rules refuse it). The lowering initializes
+  /// every mbarrier with it.
+  std::optional<int64_t> getMbarrierArrivals(AllocOp alloc) const;
 
   /// Where the device function's shared memory lies in one CTA: the
   /// mbarriers first (8 bytes an element after the distributed dimensions,
@@ -234,6 +236,9 @@ private:
       : blockDim(blockDim), clusterDim(clusterDim) {}
   friend class CollectiveAnalyzer;
 
+  /// Computes getMbarrierArrivals's count, or fails with its diagnostic.
+  mlir::FailureOr<int64_t> computeMbarrierArrivals(AllocOp alloc) const;
+
   int64_t blockDim, clusterDim;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<CollectiveInstance, 1>>
       instances;
@@ -244,6 +249,8 @@ private:
                  std::map<llvm::SmallVector<int64_t>, int64_t>>
       ownerCtas;
   llvm::DenseMap<mlir::Operation *, int64_t> arriveCounts;
+  /// Per mbarrier allocation: its init count (getMbarrierArrivals).
+  llvm::DenseMap<mlir::Operation *, int64_t> mbarrierArrivals;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>>
       multicastMasks;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>> writtenCtas;

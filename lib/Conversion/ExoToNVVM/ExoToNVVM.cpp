@@ -211,16 +211,19 @@ LogicalResult KernelLowering::computeBarrier(AllocOp alloc) {
     barriers[alloc] = info;
     return success();
   }
-  // Arrivals per phase: the init count the collective analysis derives
-  // (and asks of every mbarrier), which every instance of each arrive
-  // must bring to every phase it arrives in.
+  // Arrivals per phase: the init count the collective analysis derived,
+  // which every instance of each arrive must bring to every phase it
+  // arrives in. It has none for an mbarrier that nothing names (the
+  // barrier usage rules of -exo-verify-collectives refuse it too).
   for (Operation *user : alloc.getResult().getUsers())
     if (auto arrive = dyn_cast<ArriveOp>(user);
         arrive && failed(checkArriveGuards(arrive)))
       return failure();
-  FailureOr<int64_t> count = ca.getMbarrierArrivals(alloc);
-  if (failed(count))
-    return failure();
+  std::optional<int64_t> count = ca.getMbarrierArrivals(alloc);
+  if (!count)
+    return alloc.emitOpError()
+           << "is an mbarrier that nothing arrives on: no arrive and no "
+              "trailing barrier names it";
   info.arrivals = *count;
   barriers[alloc] = info;
   return success();
