@@ -44,7 +44,7 @@ module attributes {transform.with_named_sequence} {
       %tasks: !transform.any_param {transform.readonly}, %n_at: !transform.any_param {transform.readonly}, %k_steps: !transform.any_param {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %load_a: !transform.any_param {transform.readonly}, %load_b: !transform.any_param {transform.readonly},
       %wgmma: !transform.any_param {transform.readonly}, %bn: !transform.any_param {transform.readonly}, %zero_d: !transform.any_param {transform.readonly},
-      %store_d: !transform.any_param {transform.readonly})
+      %store_d: !transform.any_param {transform.readonly}, %stages: !transform.any_param {transform.readonly})
   transform.named_sequence private @gemm_cluster_tiles_raster(%p: !transform.any_op {transform.readonly},
       %kt: !transform.any_param {transform.readonly}, %kstep: !transform.any_param {transform.readonly})
       -> (!transform.any_param, !transform.any_param, !transform.any_param)
@@ -196,7 +196,11 @@ module attributes {transform.with_named_sequence} {
   // 256 x 256 ones, for the shapes whose 256-wide tiles leave the last round
   // of the persistent tasks short (docs/Dispatch.md). @gemm_n192 is the
   // rest of their script, given the tiling's results and the operands'
-  // loads and wgmma.
+  // loads and wgmma. The bf16 entry point also derives the kernel with 256 x
+  // 144 tiles (gemm_sm90_bf16_derived_persistent_direct_n144_odd; B's slice
+  // 72 rows a CTA, wgmma n = 144), whose 128 x 144 CTA tiles number 11 x 12 =
+  // 132 at 1536^3, one per SM, the tile cuBLAS runs there
+  // (bench/RESULTS.md).
   transform.named_sequence @gemm_derived_tf32_persistent_direct_n192_odd(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
     %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_persistent_direct_n192_odd" : (!transform.any_op) -> !transform.any_op
@@ -219,6 +223,18 @@ module attributes {transform.with_named_sequence} {
     %wgmma = transform.param.constant #exo.wgmma<n = 192, dtype = bf16> -> !transform.any_param
     transform.include @gemm_n192 failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    // 256 x 144 tiles.
+    %q = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_persistent_direct_n144_odd" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %q "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
+    %load_b144 = transform.param.constant #exo.tma<kind = load, shape = [144, 64], dtype = bf16, swizzle = 128, multicast = 2> -> !transform.any_param
+    %wgmma144 = transform.param.constant #exo.wgmma<n = 144, dtype = bf16> -> !transform.any_param
+    %bn144 = transform.param.constant 144 : i64 -> !transform.any_param
+    %tasks144, %n_at144, %k_steps144 = transform.include @gemm_cluster_tiles_odd_n failures(propagate) (%q, %kt, %kstep, %bn144) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
+    %zero144 = transform.param.constant #exo.wgmma_zero<n = 144> -> !transform.any_param
+    %store144 = transform.param.constant #exo.wgmma_store<n = 144, dst = gmem> -> !transform.any_param
+    %stages144 = transform.param.constant 4 : i64 -> !transform.any_param
+    transform.include @gemm_persistent_direct_n failures(propagate) (%q, %tasks144, %n_at144, %k_steps144, %kt, %load_a, %load_b144, %wgmma144, %bn144, %zero144, %store144, %stages144)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
   transform.named_sequence @gemm_n192(%p: !transform.any_op {transform.readonly}, %kt: !transform.any_param {transform.readonly},
@@ -228,8 +244,9 @@ module attributes {transform.with_named_sequence} {
     %tasks, %n_at, %k_steps = transform.include @gemm_cluster_tiles_odd_n failures(propagate) (%p, %kt, %kstep, %bn) : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_param, !transform.any_param, !transform.any_param)
     %zero_d = transform.param.constant #exo.wgmma_zero<n = 192> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 192, dst = gmem> -> !transform.any_param
-    transform.include @gemm_persistent_direct_n failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma, %bn, %zero_d, %store_d)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    transform.include @gemm_persistent_direct_n failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma, %bn, %zero_d, %store_d, %stages)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
@@ -365,39 +382,29 @@ module attributes {transform.with_named_sequence} {
   // The small-tile warp-specialized bf16 GEMM of @gemm_derived_bf16_ws
   // (64 x 128 tiles) for any M, N multiple of 4 and K multiple of 8: the
   // library sequence @gemm_ws_odd (examples/gemm/schedules/ws.mlir) with the
-  // bf16 parameters, as @gemm_derived_ws_odd is for tf32.
+  // bf16 parameters, as @gemm_derived_ws_odd is for tf32, and its kernel with
+  // two CTAs per SM (gemm_sm90_bf16_derived_ws_odd_4stage).
   transform.named_sequence @gemm_derived_bf16_ws_odd(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
-    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %p "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
     %kt = transform.param.constant 64 : i64 -> !transform.param<i64>
     %kstep = transform.param.constant 16 : i64 -> !transform.param<i64>
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [64, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
+    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_ws_odd" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
     %stages = transform.param.constant 8 : i64 -> !transform.any_param
     %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
     %blocks_per_sm = transform.param.constant 1 : i64 -> !transform.any_param
     transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    transform.yield
-  }
-  // @gemm_derived_bf16_ws_odd with two CTAs per SM, as
-  // @gemm_derived_ws_odd_4stage: rings of 4 slots, consumers with 208
-  // registers.
-  transform.named_sequence @gemm_derived_bf16_ws_odd_4stage(%root: !transform.any_op {transform.readonly}) {
-    %spec = transform.exo.match_proc @gemm_bf16 in %root : (!transform.any_op) -> !transform.any_op
-    %p = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %p "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
-    %kt = transform.param.constant 64 : i64 -> !transform.param<i64>
-    %kstep = transform.param.constant 16 : i64 -> !transform.param<i64>
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [64, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 64], dtype = bf16, swizzle = 128> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = bf16> -> !transform.any_param
-    %stages = transform.param.constant 4 : i64 -> !transform.any_param
-    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
-    %blocks_per_sm = transform.param.constant 2 : i64 -> !transform.any_param
-    transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm)
+    // Two CTAs per SM.
+    %q = transform.exo.clone_proc %spec "gemm_sm90_bf16_derived_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %q "N mod 4 == 0, K mod 8 == 0, M - 1 >= 0, N - 4 >= 0, K - 8 >= 0" : !transform.any_op
+    %stages2 = transform.param.constant 4 : i64 -> !transform.any_param
+    %warps2 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %blocks_per_sm2 = transform.param.constant 2 : i64 -> !transform.any_param
+    transform.include @gemm_ws_odd failures(propagate) (%q, %kt, %kstep, %load_a, %load_b, %wgmma, %stages2, %warps2, %blocks_per_sm2)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
@@ -808,41 +815,33 @@ module attributes {transform.with_named_sequence} {
   // the guards, so that the TMA loads zero-fill past the ends of A and B and
   // the accumulator store skips the elements past the end of C. It is the
   // kernel for odd sizes with few 256 x 256 tiles (1000^3, 1200^3), where the
-  // persistent partial-tile kernels leave most SMs idle.
+  // persistent partial-tile kernels leave most SMs idle. The entry point also
+  // derives the kernel with two CTAs per SM (gemm_sm90_tf32_derived_ws_odd_4stage):
+  // rings of 4 slots (96 KiB of shared memory a CTA) and 208 registers for the
+  // consumers (2 x (4 x 40 + 4 x 208) warps' registers fit an SM's 64 Ki), so
+  // that 2 x 132 CTAs run at once: at mid sizes one CTA per SM leaves a
+  // partial second wave (1216^3 bf16: 190 tiles of 64 x 128 on 132 SMs).
   transform.named_sequence @gemm_derived_ws_odd(%root: !transform.any_op {transform.readonly}) {
     %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
-    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_ws_odd" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
     %kt = transform.param.constant 32 : i64 -> !transform.param<i64>
     %kstep = transform.param.constant 8 : i64 -> !transform.param<i64>
     %load_a = transform.param.constant #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
     %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
+    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_ws_odd" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
     %stages = transform.param.constant 8 : i64 -> !transform.any_param
     %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 232>] -> !transform.any_param
     %blocks_per_sm = transform.param.constant 1 : i64 -> !transform.any_param
     transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
-    transform.yield
-  }
-  // @gemm_derived_ws_odd with two CTAs per SM: rings of 4 slots (96 KiB of shared
-  // memory a CTA) and 208 registers for the consumers (2 x (4 x 40 + 4 x
-  // 208) warps' registers fit an SM's 64 Ki), so that 2 x 132 CTAs run at
-  // once: at mid sizes one CTA per SM leaves a partial second wave (1216^3
-  // bf16: 190 tiles of 64 x 128 on 132 SMs).
-  transform.named_sequence @gemm_derived_ws_odd_4stage(%root: !transform.any_op {transform.readonly}) {
-    %spec = transform.exo.match_proc @gemm_tf32 in %root : (!transform.any_op) -> !transform.any_op
-    %p = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
-    transform.exo.assume %p "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
-    %kt = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %kstep = transform.param.constant 8 : i64 -> !transform.param<i64>
-    %load_a = transform.param.constant #exo.tma<kind = load, shape = [64, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %load_b = transform.param.constant #exo.tma<kind = load, shape = [128, 32], dtype = f32, swizzle = 128> -> !transform.any_param
-    %wgmma = transform.param.constant #exo.wgmma<n = 128, dtype = tf32> -> !transform.any_param
-    %stages = transform.param.constant 4 : i64 -> !transform.any_param
-    %warps = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
-    %blocks_per_sm = transform.param.constant 2 : i64 -> !transform.any_param
-    transform.include @gemm_ws_odd failures(propagate) (%p, %kt, %kstep, %load_a, %load_b, %wgmma, %stages, %warps, %blocks_per_sm)
+    // Two CTAs per SM.
+    %q = transform.exo.clone_proc %spec "gemm_sm90_tf32_derived_ws_odd_4stage" : (!transform.any_op) -> !transform.any_op
+    transform.exo.assume %q "N mod 4 == 0, K mod 4 == 0, M - 1 >= 0, N - 4 >= 0, K - 4 >= 0" : !transform.any_op
+    %stages2 = transform.param.constant 4 : i64 -> !transform.any_param
+    %warps2 = transform.param.constant [#exo.warp_group<"producer", 1, dec 40>, #exo.warp_group<"unused", 3, dec 40>, #exo.warp_group<"consumer", 4, inc 208>] -> !transform.any_param
+    %blocks_per_sm2 = transform.param.constant 2 : i64 -> !transform.any_param
+    transform.include @gemm_ws_odd failures(propagate) (%q, %kt, %kstep, %load_a, %load_b, %wgmma, %stages2, %warps2, %blocks_per_sm2)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }

@@ -2,7 +2,9 @@
 // tiles, with the epilogue through shared memory (@gemm_persistent) or the
 // accumulators stored straight to global memory (@gemm_persistent_direct;
 // @gemm_persistent_direct_n for tiles 256 x %bn, given the zero-init and
-// the store of the 64 x %bn accumulators), as named sequences, so that each
+// the store of the 64 x %bn accumulators and the depth of the rings,
+// %stages: 4 slots of A's and B's slices fill the shared memory at %bn = 256,
+// narrower tiles leave room for more), as named sequences, so that each
 // kernel is an entry point of a few lines.
 //
 // A kernel tiles the proc with one of the tiling sequences of
@@ -165,8 +167,8 @@ module attributes {transform.with_named_sequence} {
   //    independent.
   // 12. Synchronization of the K loop, as in the cluster derivation, and
   //    the release of a tile's last slot after the drain (element
-  //    %k_steps + 3 of the tile's ring, which chain_rings places at pi *
-  //    %k_steps + %k_steps + 3). Returns the tile loop pi.
+  //    %k_steps + %stages - 1 of the tile's ring, which chain_rings places
+  //    at pi * %k_steps + %k_steps + %stages - 1). Returns the tile loop pi.
   transform.named_sequence @gemm_persistent_k_loop(%p: !transform.any_op {transform.readonly},
       %tma_a: !transform.any_op {transform.readonly}, %tma_b: !transform.any_op {transform.readonly},
       %mma_wg: !transform.any_op {transform.readonly}, %drain: !transform.any_op {transform.readonly},
@@ -177,7 +179,7 @@ module attributes {transform.with_named_sequence} {
     %pc, %pi = transform.exo.persist_tasks %tn3 as "NC" ["pc", "pi"] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.include @gemm_cluster_sync failures(propagate) (%p, %tma_a, %tma_b, %mma_wg, %stages) : (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_param) -> ()
     %drain_wg = transform.exo.match_loop "wg" in %drain : (!transform.any_op) -> !transform.any_op
-    %last_slot = transform.exo.expr "{0} + 3" (%k_steps) : (!transform.any_param) -> !transform.any_param
+    %last_slot = transform.exo.expr "{0} + {1} - 1" (%k_steps, %stages) : (!transform.any_param, !transform.any_param) -> !transform.any_param
     %last_release = transform.exo.insert_arrive %drain_wg after timeline "cuda_in_order" on "empty" at [":", %last_slot] : (!transform.any_op, !transform.any_param) -> !transform.any_op
     transform.yield %pi : !transform.any_op
   }
@@ -197,14 +199,15 @@ module attributes {transform.with_named_sequence} {
     %bn = transform.param.constant 256 : i64 -> !transform.any_param
     %zero_d = transform.param.constant #exo.wgmma_zero<n = 256> -> !transform.any_param
     %store_d = transform.param.constant #exo.wgmma_store<n = 256, dst = gmem> -> !transform.any_param
-    transform.include @gemm_persistent_direct_n failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma, %bn, %zero_d, %store_d)
-        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
+    %stages = transform.param.constant 4 : i64 -> !transform.any_param
+    transform.include @gemm_persistent_direct_n failures(propagate) (%p, %tasks, %n_at, %k_steps, %kt, %load_a, %load_b, %wgmma, %bn, %zero_d, %store_d, %stages)
+        : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> ()
     transform.yield
   }
 
   // @gemm_persistent_direct for C tiles of 256 x %bn (the tiling's width),
-  // with the zero-init of the 64 x %bn accumulators (%zero_d) and their
-  // store to global memory (%store_d).
+  // with the zero-init of the 64 x %bn accumulators (%zero_d), their store
+  // to global memory (%store_d) and rings of %stages slots.
   transform.named_sequence @gemm_persistent_direct_n(%p: !transform.any_op {transform.readonly},
       %tasks: !transform.any_param {transform.readonly},
       %n_at: !transform.any_param {transform.readonly},
@@ -215,13 +218,13 @@ module attributes {transform.with_named_sequence} {
       %wgmma: !transform.any_param {transform.readonly},
       %bn: !transform.any_param {transform.readonly},
       %zero_d: !transform.any_param {transform.readonly},
-      %store_d: !transform.any_param {transform.readonly}) {
+      %store_d: !transform.any_param {transform.readonly},
+      %stages: !transform.any_param {transform.readonly}) {
     // 2-10 as in @gemm_persistent, without the epilogue's buffer.
     %m_at = transform.param.constant "256 * tm + 128 * cm + 64 * wg" -> !transform.any_param
     %cta = transform.param.constant "cm" -> !transform.any_param
     %wz, %ws, %ko5 = transform.include @gemm_cluster_accumulators failures(propagate) (%p, %tasks, %m_at, %n_at, %cta, %bn, %zero_d)
         : (!transform.any_op, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %stages = transform.param.constant 4 : i64 -> !transform.any_param
     %cg, %drain, %ws2 = transform.include @gemm_cluster_barriers failures(propagate) (%p, %ws, %stages, %cta)
         : (!transform.any_op, !transform.any_op, !transform.any_param, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %dstore = transform.exo.match_loop "D_out_0" in %ws2 : (!transform.any_op) -> !transform.any_op
