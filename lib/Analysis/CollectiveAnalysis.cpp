@@ -876,9 +876,14 @@ LogicalResult CollectiveAnalyzer::run() {
   // that adds its transactions, their bytes).
   device.walk([&](ArriveOp arrive) {
     auto bar = dyn_cast<BarrierType>(arrive.getBarrier().getType());
-    if (bar && bar.getKind() == BarrierKind::Mbarrier &&
-        failed(result.planMbarrierArrive(arrive)))
+    if (!bar || bar.getKind() != BarrierKind::Mbarrier)
+      return;
+    FailureOr<CollectiveAnalysis::MbarrierArrivePlan> plan =
+        result.planMbarrierArrive(arrive);
+    if (failed(plan))
       hadError = true;
+    else
+      result.mbarrierArrivePlans[arrive] = std::move(*plan);
   });
   if (hadError)
     return failure();
@@ -2114,6 +2119,14 @@ CollectiveAnalysis::getOwnerTable(AllocOp alloc) const {
     table[flat] = cta;
   }
   return table;
+}
+
+const CollectiveAnalysis::MbarrierArrivePlan &
+CollectiveAnalysis::getMbarrierArrivePlan(ArriveOp arrive) const {
+  auto it = mbarrierArrivePlans.find(arrive);
+  assert(it != mbarrierArrivePlans.end() &&
+         "the collective analysis plans every arrive on an mbarrier");
+  return it->second;
 }
 
 FailureOr<CollectiveAnalysis::MbarrierArrivePlan>

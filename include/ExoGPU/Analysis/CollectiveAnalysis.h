@@ -144,20 +144,22 @@ public:
   /// a diagnostic at the arrive, where it has no lowering: instances in one
   /// CTA that signal different CTAs; expected transactions whose arrivers
   /// are not whole warps, or whose instances start at different threads;
-  /// and where getExpectedTransactions fails. The collective analysis asks it
-  /// of every arrive on an mbarrier, so that both checkers refuse what the
-  /// lowering could not emit; the lowering emits it.
+  /// and where getExpectedTransactions fails. The collective analysis
+  /// computes it for every arrive on an mbarrier, so that both checkers
+  /// refuse what the lowering could not emit, and keeps it: after a
+  /// successful analysis every such arrive has one, which the lowering
+  /// emits.
   struct MbarrierArrivePlan {
     llvm::SmallVector<int64_t> ctaMasks;
     int64_t firstThread = 0;
     bool wholeWarps = true;
     ExpectedTransactions tx;
   };
-  mlir::FailureOr<MbarrierArrivePlan> planMbarrierArrive(ArriveOp arrive) const;
+  const MbarrierArrivePlan &getMbarrierArrivePlan(ArriveOp arrive) const;
 
   /// The arrivals each element of the mbarrier `alloc` receives per phase:
   /// its mbarrier.init count. An arrive whose instances are whole warps in
-  /// each CTA arrives once per warp (planMbarrierArrive), any other once
+  /// each CTA arrives once per warp (getMbarrierArrivePlan), any other once
   /// per thread, on the elements of each CTA it signals. The analysis
   /// computes it for every mbarrier of the device function and fails, with
   /// a diagnostic, where the allocation runs on fewer threads than the
@@ -238,6 +240,8 @@ private:
 
   /// Computes getMbarrierArrivals's count, or fails with its diagnostic.
   mlir::FailureOr<int64_t> computeMbarrierArrivals(AllocOp alloc) const;
+  /// Computes getMbarrierArrivePlan's plan, or fails with its diagnostic.
+  mlir::FailureOr<MbarrierArrivePlan> planMbarrierArrive(ArriveOp arrive) const;
 
   int64_t blockDim, clusterDim;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<CollectiveInstance, 1>>
@@ -251,6 +255,8 @@ private:
   llvm::DenseMap<mlir::Operation *, int64_t> arriveCounts;
   /// Per mbarrier allocation: its init count (getMbarrierArrivals).
   llvm::DenseMap<mlir::Operation *, int64_t> mbarrierArrivals;
+  /// Per arrive on an mbarrier: how it lowers (getMbarrierArrivePlan).
+  llvm::DenseMap<mlir::Operation *, MbarrierArrivePlan> mbarrierArrivePlans;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>>
       multicastMasks;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<uint64_t, 1>> writtenCtas;

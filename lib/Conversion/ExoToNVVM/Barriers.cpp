@@ -301,10 +301,8 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
   // expects there: those of the loads the collective analysis paired with
   // it (the same numbers -exo-check-sync holds the loads' semantics to),
   // added by the first thread of the arrivers in each CTA.
-  FailureOr<CollectiveAnalysis::MbarrierArrivePlan> plan =
-      ca.planMbarrierArrive(arrive);
-  if (failed(plan))
-    return failure();
+  const CollectiveAnalysis::MbarrierArrivePlan *plan =
+      &ca.getMbarrierArrivePlan(arrive);
   const CollectiveAnalysis::ExpectedTransactions *expected = &plan->tx;
   ArrayRef<CallOp> txCalls = expected->loads;
   txExpected.insert(txCalls.begin(), txCalls.end());
