@@ -292,10 +292,8 @@ LogicalResult KernelLowering::lowerArrive(ArriveOp arrive) {
   // mbarrier.arrive releases the arriving thread's own generic accesses; it
   // does not track asynchronous operations (cp.async would need
   // cp.async.mbarrier.arrive; TMA loads complete through their trailing
-  // barrier instead): checkMbarrierArriveTimeline, which the collective
-  // analysis also asks.
-  if (failed(checkMbarrierArriveTimeline(arrive)))
-    return failure();
+  // barrier instead): the collective analysis refused any other timeline
+  // (checkMbarrierArriveTimeline).
 
   // Which CTAs each instance signals, and the transaction bytes it
   // expects there: those of the loads the collective analysis paired with
